@@ -1,0 +1,8 @@
+// Generated gRPC code (ts-proto) of ../../proto, one namespace per proto package.
+// Regenerate with `npm run proto:generate`; never edit src/gen by hand.
+export * as commonV1 from './gen/common/v1/common.js';
+export * as catalogV1 from './gen/catalog/v1/catalog.js';
+export * as bookingV1 from './gen/booking/v1/booking.js';
+export * as customerV1 from './gen/customer/v1/customer.js';
+export * as webhooksV1 from './gen/webhooks/v1/webhooks.js';
+export * as healthV1 from './gen/grpc/health/v1/health.js';

@@ -1,0 +1,5 @@
+export { serverGate } from './server-gate.js';
+export { freePort } from './free-port.js';
+export { repoRoot } from './repo-root.js';
+export { startRedis, redisMissing, type RedisServer } from './redis-server.js';
+export { startKafka, kafkaMissing, type KafkaServer } from './kafka-server.js';
