@@ -22,5 +22,6 @@ function withoutNpmConfig(env) {
     if (!k.toLowerCase().startsWith('npm_config_') || keep.has(k.toLowerCase())) out[k] = v;
   }
   out.npm_config_update_notifier = 'false';
+  out.TURBO_TELEMETRY_DISABLED ??= '1';
   return out;
 }

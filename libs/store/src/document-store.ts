@@ -5,7 +5,13 @@
  */
 export type Scalar = string | number | boolean | null;
 
-/** Per-field condition: a value (equality) or operators. Fields may be dotted paths. */
+/**
+ * Per-field condition: a value (equality) or operators. Fields may be dotted paths of identifiers
+ * (`a.b_c`); `undefined` is rejected (it would silently widen the filter).
+ * Comparisons are type-strict as in MongoDB: `1` does not match `true` or `"1"`, `$gt: 5` only
+ * matches numbers. `null` (and `$in` containing null) matches null and missing fields;
+ * `$ne` matches documents where the field is missing. `$in: []` matches nothing.
+ */
 export type FieldCondition =
   | Scalar
   | {
@@ -23,8 +29,12 @@ export type Filter = Record<string, FieldCondition>;
 export type Document = { _id: string } & Record<string, unknown>;
 
 export interface FindOptions {
-  /** Fields to sort by, 1 ascending, -1 descending, applied in order. */
+  /**
+   * Fields to sort by, 1 ascending, -1 descending, applied in order. Missing/null sort first when
+   * ascending. Ties, and fields holding values of mixed types, have no portable order.
+   */
   sort?: Array<[field: string, direction: 1 | -1]>;
+  /** Maximum number of documents; 0 or absent means no limit (MongoDB's meaning). */
   limit?: number;
 }
 
@@ -32,11 +42,20 @@ export interface IndexSpec {
   collection: string;
   /** Fields of the index, in order. */
   fields: string[];
+  /**
+   * Unique over documents where all fields are set. Documents with an indexed field null or
+   * missing: MongoDB treats them as equal (a second one clashes), SQLite as distinct; do not rely
+   * on either.
+   */
   unique?: boolean;
+  /** Names the index within its collection (an identifier); reported by DuplicateKeyError. */
   name: string;
 }
 
-/** Transaction handle passed to every operation that must take part in the transaction. */
+/**
+ * Transaction handle passed to every operation that must take part in the transaction. It is only
+ * valid until its transaction ends; using it afterwards throws.
+ */
 export interface Tx {
   readonly __tx: true;
 }
@@ -46,18 +65,29 @@ export interface Collection<T extends Document> {
   findOne(filter: Filter, tx?: Tx): Promise<T | null>;
   find(filter: Filter, opts?: FindOptions, tx?: Tx): Promise<T[]>;
   count(filter: Filter, tx?: Tx): Promise<number>;
-  /** Sets the given top-level fields on the first match; answers how many matched (0 or 1). */
+  /**
+   * Sets the given top-level fields (no dots, no `$`) on the first match; answers how many matched
+   * (0 or 1). Fields whose value is `undefined` are left alone; `_id` cannot change.
+   */
   updateOne(filter: Filter, set: Partial<T>, tx?: Tx): Promise<number>;
   deleteMany(filter: Filter, tx?: Tx): Promise<number>;
 }
 
 export interface DocumentStore {
+  /** name: an identifier (`[A-Za-z_][A-Za-z0-9_]*`, not starting with `sqlite_`); otherwise throws. */
   collection<T extends Document>(name: string): Collection<T>;
   /** Creates the indexes (idempotent). */
   ensureIndexes(specs: IndexSpec[]): Promise<void>;
   /**
    * Runs fn in one transaction: all of its writes commit together, or none do when it throws
-   * (the error is rethrown). Operations must pass the tx handle to take part.
+   * (the error is rethrown). Operations must pass the tx handle to take part. Inside fn:
+   * - await operations one at a time (MongoDB does not support parallel operations in a transaction);
+   * - do not swallow an operation's error: a failed operation dooms the transaction, later
+   *   operations on it throw that error again and withTransaction rejects with it;
+   * - operations on this store without the tx handle, nested withTransaction, ensureIndexes and
+   *   close throw (on SQLite they would wait for this very transaction forever);
+   * - fn may run more than once: MongoDB retries it on transient conflicts, so keep side effects
+   *   outside the store idempotent or do them after withTransaction resolves.
    */
   withTransaction<R>(fn: (tx: Tx) => Promise<R>): Promise<R>;
   /** Throws when the store is unreachable (health checks). */

@@ -3,3 +3,4 @@ export { freePort } from './free-port.js';
 export { repoRoot } from './repo-root.js';
 export { startRedis, redisMissing, type RedisServer } from './redis-server.js';
 export { startKafka, kafkaMissing, type KafkaServer } from './kafka-server.js';
+export { json } from './json.js';

@@ -10,6 +10,8 @@ export function serverGate(server: string, missing: string | null): boolean {
     throw new Error(`${server} is required when CI=true but is missing: ${missing}`);
   }
   const bar = '!'.repeat(78);
-  console.warn(`\n${bar}\n!!! SKIPPED: ${server} suites did not run: ${missing}\n!!! .ci/run shows how to install it.\n${bar}\n`);
+  console.warn(
+    `\n${bar}\n!!! SKIPPED: ${server} suites did not run: ${missing}\n!!! .ci/run shows how to install it.\n${bar}\n`,
+  );
   return false;
 }

@@ -1,0 +1,2 @@
+export { startBookingService, BOOKING_SERVICE_NAME, type BookingDeps } from './service.js';
+export { bookingConfigSchema, type BookingConfig } from './config.js';

@@ -1,0 +1,41 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Logger } from '@svc/telemetry';
+import type { Downstream } from './downstream/services.js';
+import { registerErrorHandling } from './http/errors-plugin.js';
+import { registerOpenApi } from './http/openapi.js';
+import { requestIdFrom } from './http/request-id.js';
+import { registerTracing } from './http/tracing.js';
+import { registerHealthRoute } from './routes/health.js';
+
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+export interface GatewayDeps {
+  logger: Logger;
+  downstream: Downstream;
+}
+
+/**
+ * The HTTP surface, not yet listening: request ids, tracing, the envelope, OpenAPI, routes.
+ * Tests may add routes before calling `ready()`.
+ */
+export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestIdHeader: false,
+    genReqId: (req) => requestIdFrom(req.headers['x-request-id']),
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
+  registerTracing(app);
+  registerErrorHandling(app);
+  await registerOpenApi(app);
+  registerHealthRoute(app, deps.downstream);
+  return app;
+}

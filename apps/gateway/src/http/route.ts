@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { z } from 'zod';
+import { errorEnvelope, ok, okEnvelope } from './envelope.js';
+
+type Schema = z.ZodType;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteDefinition<P, Q, B, H, D extends Schema> {
+  method: HTTPMethods;
+  url: string;
+  summary: string;
+  tags: string[];
+  params?: P;
+  querystring?: Q;
+  body?: B;
+  headers?: H;
+  /** Schema of `data` in the success envelope. */
+  response: D;
+  /** Success status (200 unless stated); the handler may override it per request. */
+  status?: number;
+  handler: (
+    input: { params: Out<P>; query: Out<Q>; body: Out<B>; headers: Out<H> },
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => Promise<z.input<D>>;
+}
+
+/**
+ * Registers a route whose zod schemas validate the input, type the handler and document the
+ * route in /openapi.json at once. The handler returns `data`; the envelope is added here.
+ */
+export function defineRoute<
+  P extends Schema | undefined,
+  Q extends Schema | undefined,
+  B extends Schema | undefined,
+  H extends Schema | undefined,
+  D extends Schema,
+>(app: FastifyInstance, def: RouteDefinition<P, Q, B, H, D>): void {
+  const status = def.status ?? 200;
+  app.route({
+    method: def.method,
+    url: def.url,
+    schema: {
+      summary: def.summary,
+      tags: def.tags,
+      ...(def.params ? { params: def.params } : {}),
+      ...(def.querystring ? { querystring: def.querystring } : {}),
+      ...(def.body ? { body: def.body } : {}),
+      ...(def.headers ? { headers: def.headers } : {}),
+      response: { [status]: okEnvelope(def.response), '4xx': errorEnvelope, '5xx': errorEnvelope },
+    },
+    handler: async (request, reply) => {
+      const data = await def.handler(
+        {
+          params: request.params as Out<P>,
+          query: request.query as Out<Q>,
+          body: request.body as Out<B>,
+          headers: request.headers as Out<H>,
+        },
+        request,
+        reply,
+      );
+      if (reply.statusCode === 200 && status !== 200) reply.code(status);
+      return ok(data, request.id);
+    },
+  });
+}

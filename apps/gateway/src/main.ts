@@ -1,0 +1,24 @@
+import { loadConfig } from '@svc/config';
+import { startConfiguredProcess } from '@svc/grpc';
+import { gatewayConfigSchema } from './config.js';
+import { startGateway } from './start.js';
+
+await startConfiguredProcess(
+  'gateway',
+  () => loadConfig(gatewayConfigSchema),
+  async (config, logger) => {
+    const gateway = await startGateway({
+      host: config.HOST,
+      port: config.PORT,
+      logger,
+      addresses: {
+        catalog: config.CATALOG_GRPC_ADDR ?? '127.0.0.1:50051',
+        booking: config.BOOKING_GRPC_ADDR ?? '127.0.0.1:50052',
+        customer: config.CUSTOMER_GRPC_ADDR ?? '127.0.0.1:50053',
+        'webhook-dispatcher': config.WEBHOOKS_GRPC_ADDR ?? '127.0.0.1:50054',
+      },
+    });
+    logger.info({ url: gateway.url }, `gateway listening on ${gateway.url}`);
+    return gateway;
+  },
+);

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { DomainError } from '@svc/errors';
+import { healthV1 } from '@svc/proto';
+import { callUnary } from '@svc/grpc';
+import { SERVICE_NAMES, type Downstream, type ServiceName } from '../downstream/services.js';
+import { defineRoute } from '../http/route.js';
+
+const PROBE_DEADLINE_MS = 1_500;
+const statusSchema = z.enum(['SERVING', 'NOT_SERVING', 'UNREACHABLE']);
+type Status = z.infer<typeof statusSchema>;
+
+async function probe(client: healthV1.HealthClient): Promise<Status> {
+  try {
+    const res = await callUnary(client.check.bind(client), { service: '' }, PROBE_DEADLINE_MS);
+    return res.status === healthV1.HealthCheckResponse_ServingStatus.SERVING ? 'SERVING' : 'NOT_SERVING';
+  } catch {
+    return 'UNREACHABLE';
+  }
+}
+
+/** GET /health: 200 when every service answers SERVING over gRPC Health, else 503 naming the others. */
+export function registerHealthRoute(app: FastifyInstance, downstream: Downstream): void {
+  defineRoute(app, {
+    method: 'GET',
+    url: '/health',
+    summary: 'Health of the gateway and every service behind it',
+    tags: ['health'],
+    response: z.object({ status: z.literal('ok'), services: z.record(z.string(), statusSchema) }),
+    handler: async () => {
+      const results = await Promise.all(
+        SERVICE_NAMES.map(async (name) => [name, await probe(downstream.health[name])] as const),
+      );
+      const services = Object.fromEntries(results) as Record<ServiceName, Status>;
+      const down = results.filter(([, s]) => s !== 'SERVING');
+      if (down.length > 0) {
+        throw new DomainError(
+          'INTERNAL_ERROR',
+          `Not serving: ${down.map(([n]) => n).join(', ')}.`,
+          down.map(([name, status]) => ({ path: `services.${name}`, message: status })),
+          503,
+        );
+      }
+      return { status: 'ok' as const, services };
+    },
+  });
+}

@@ -1,0 +1,36 @@
+import { json } from '@svc/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestPlatform } from './platform-fixture.js';
+
+let platform: Awaited<ReturnType<typeof startTestPlatform>>;
+beforeAll(async () => {
+  platform = await startTestPlatform();
+});
+afterAll(() => platform.cleanup());
+
+describe('GET /health', () => {
+  it('answers 200 when every service is serving over gRPC Health', async () => {
+    const res = await fetch(`${platform.url}/health`);
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(body).toEqual({
+      ok: true,
+      data: {
+        status: 'ok',
+        services: { catalog: 'SERVING', booking: 'SERVING', customer: 'SERVING', 'webhook-dispatcher': 'SERVING' },
+      },
+      meta: { requestId: res.headers.get('x-request-id') },
+    });
+  });
+
+  it('answers 503 naming the service that is down', async () => {
+    await platform.services.booking.stop();
+    const res = await fetch(`${platform.url}/health`);
+    expect(res.status).toBe(503);
+    const body = await json(res);
+    expect(body.ok).toBe(false);
+    expect(body.error.message).toContain('booking');
+    expect(body.error.details).toEqual([{ path: 'services.booking', message: 'UNREACHABLE' }]);
+    expect(body.meta.requestId).toBe(res.headers.get('x-request-id'));
+  });
+});

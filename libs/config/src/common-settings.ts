@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { profileSchema } from './load-config.js';
+
+const port = z.coerce.number().int().min(0).max(65535);
+const positiveMs = z.coerce.number().int().positive();
+
+/** Settings every process shares. */
+export const commonSettings = {
+  PROFILE: profileSchema.default('embedded'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SHUTDOWN_GRACE_MS: positiveMs.default(10_000),
+};
+
+/** Settings of a gRPC service process: where it listens and where its data lives. */
+export const serviceSettings = {
+  ...commonSettings,
+  GRPC_HOST: z.string().default('127.0.0.1'),
+  GRPC_PORT: port.default(0),
+  /** Embedded profile: one SQLite file per service under this folder. */
+  DATA_DIR: z.string().default('./.data'),
+  /** Distributed profile: a MongoDB replica set, one database per service. */
+  MONGODB_URL: z.string().url().optional(),
+  MONGODB_DB: z.string().optional(),
+};
+
+export { port as portSetting };

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, requiredWhenDistributed, serviceSettings, storeConfigFor } from '../src/index.js';
+
+const schema = z.object({ ...serviceSettings, REDIS_URL: z.string().optional() })
+  .superRefine(requiredWhenDistributed(['MONGODB_URL', 'REDIS_URL']));
+
+describe('loadConfig', () => {
+  it('gives the embedded profile working defaults', () => {
+    const cfg = loadConfig(schema, {});
+    expect(cfg).toMatchObject({ PROFILE: 'embedded', GRPC_PORT: 0, DATA_DIR: './.data' });
+    expect(storeConfigFor('catalog', cfg)).toMatchObject({ kind: 'sqlite' });
+  });
+
+  it('names every missing setting of the distributed profile with CONFIG_MISSING', () => {
+    const err = (() => { try { loadConfig(schema, { PROFILE: 'distributed', REDIS_URL: '' }); } catch (e) { return e; } })();
+    expect(err).toBeInstanceOf(ConfigError);
+    expect((err as ConfigError).code).toBe('CONFIG_MISSING');
+    expect((err as ConfigError).problems.map((p) => p.variable).sort()).toEqual(['MONGODB_URL', 'REDIS_URL']);
+  });
+
+  it('rejects invalid values', () => {
+    expect(() => loadConfig(schema, { GRPC_PORT: 'eighty' })).toThrow(/GRPC_PORT/);
+  });
+
+  it('derives one database per service in the distributed profile', () => {
+    const cfg = loadConfig(schema, { PROFILE: 'distributed', MONGODB_URL: 'mongodb://db:27017/?replicaSet=rs0', REDIS_URL: 'redis://r' });
+    expect(storeConfigFor('webhook-dispatcher', cfg)).toEqual({ kind: 'mongodb', url: 'mongodb://db:27017/?replicaSet=rs0', dbName: 'webhook_dispatcher' });
+  });
+});

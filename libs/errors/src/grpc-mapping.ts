@@ -1,0 +1,48 @@
+import { Metadata, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
+import { commonV1 } from '@svc/proto';
+import { ERROR_CODES, isErrorCode } from './codes.js';
+import { DomainError, internalError } from './domain-error.js';
+
+/** Binary metadata key (trailer) carrying common.v1.ErrorDetail. */
+export const ERROR_DETAIL_KEY = 'svc-error-bin';
+
+export interface GrpcErrorPayload {
+  code: GrpcStatus;
+  details: string;
+  metadata: Metadata;
+}
+
+/** A thrown value as the gRPC error a handler passes to its callback. Unknown errors leak nothing. */
+export function toGrpcError(err: unknown): GrpcErrorPayload {
+  const domain = err instanceof DomainError ? err : internalError();
+  const metadata = new Metadata();
+  const detail = commonV1.ErrorDetail.encode({
+    code: domain.code,
+    message: domain.message,
+    violations: domain.details,
+    httpStatus: domain.httpStatus,
+  }).finish();
+  metadata.set(ERROR_DETAIL_KEY, Buffer.from(detail));
+  const grpcCode =
+    domain.code === 'BOOKING_POLICY_BLOCKED' && domain.httpStatus === 503
+      ? GrpcStatus.UNAVAILABLE
+      : ERROR_CODES[domain.code].grpc;
+  return { code: grpcCode, details: domain.message, metadata };
+}
+
+/**
+ * A failed gRPC call as a DomainError. Calls that failed without our detail (the service is
+ * down, deadline exceeded) become INTERNAL_ERROR: the caller's view, with no internals.
+ */
+export function fromGrpcError(err: unknown): DomainError {
+  if (err instanceof DomainError) return err;
+  const meta = (err as Partial<ServiceError> | null)?.metadata;
+  const raw = meta instanceof Metadata ? meta.get(ERROR_DETAIL_KEY)[0] : undefined;
+  if (raw instanceof Buffer) {
+    const detail = commonV1.ErrorDetail.decode(raw);
+    if (isErrorCode(detail.code)) {
+      return new DomainError(detail.code, detail.message, detail.violations, detail.httpStatus || undefined);
+    }
+  }
+  return internalError();
+}

@@ -1,0 +1,3 @@
+export { ERROR_CODES, isErrorCode, type ErrorCode } from './codes.js';
+export { DomainError, validationError, notFound, internalError, type FieldViolation } from './domain-error.js';
+export { toGrpcError, fromGrpcError, ERROR_DETAIL_KEY, type GrpcErrorPayload } from './grpc-mapping.js';

@@ -1,0 +1,11 @@
+export type {
+  BusMessage,
+  ReceivedMessage,
+  MessageHandler,
+  Subscription,
+  SubscribeOptions,
+  EventBus,
+} from './event-bus.js';
+export type { HandlerErrorListener } from './deliver.js';
+export { InProcessEventBus, createInProcessEventBus, type InProcessEventBusOptions } from './in-process-bus.js';
+export { KafkaEventBus, createKafkaEventBus, type KafkaEventBusOptions, type KafkaLogLevel } from './kafka-bus.js';

@@ -1,0 +1,92 @@
+import { Server, ServerCredentials, type ServiceDefinition, type UntypedServiceImplementation } from '@grpc/grpc-js';
+import { healthV1 } from '@svc/proto';
+import type { Logger } from '@svc/telemetry';
+import { HealthService } from './health.js';
+
+/** A dependency the service owns: probed by Health, closed after the server stops. */
+export interface OwnedResource {
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Where a service listens and how long it drains; every service config has these. */
+export interface HostSettings {
+  GRPC_HOST: string;
+  GRPC_PORT: number;
+  SHUTDOWN_GRACE_MS: number;
+}
+
+export interface ServiceBinding {
+  /** Fully qualified name, e.g. `catalog.v1.CatalogService`; also a Health service name. */
+  name: string;
+  definition: ServiceDefinition;
+  implementation: UntypedServiceImplementation;
+}
+
+export interface GrpcHostOptions {
+  name: string;
+  settings: HostSettings;
+  logger: Logger;
+  services: ServiceBinding[];
+  /** Health names with no implementation yet (their RPCs arrive with later features). */
+  healthNames?: string[];
+  /** Store, lock, event bus...: probed by Health, closed in reverse order at shutdown. */
+  resources: Record<string, OwnedResource>;
+  /** Runs first at shutdown, before the server stops (stop consumers, relays). */
+  onStopping?: () => Promise<void>;
+}
+
+export interface RunningGrpcHost {
+  name: string;
+  port: number;
+  address: string;
+  health: HealthService;
+  stop(): Promise<void>;
+}
+
+/** Starts a gRPC server with the standard Health service and graceful shutdown. */
+export async function startGrpcHost(opts: GrpcHostOptions): Promise<RunningGrpcHost> {
+  const server = new Server({ 'grpc.max_receive_message_length': 4 * 1024 * 1024 });
+  const health = new HealthService(
+    [...opts.services.map((s) => s.name), ...(opts.healthNames ?? [])],
+    Object.fromEntries(Object.entries(opts.resources).map(([name, r]) => [name, () => r.ping()])),
+    opts.logger,
+  );
+  server.addService(healthV1.HealthService, health.implementation());
+  for (const s of opts.services) server.addService(s.definition, s.implementation);
+
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync(
+      `${opts.settings.GRPC_HOST}:${opts.settings.GRPC_PORT}`,
+      ServerCredentials.createInsecure(),
+      (err, bound) => (err ? reject(err) : resolve(bound)),
+    ),
+  );
+  const host = opts.settings.GRPC_HOST;
+  const address = `${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+  opts.logger.info({ address }, `${opts.name} gRPC server listening`);
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      health.setDraining();
+      await opts.onStopping?.();
+      await new Promise<void>((resolve) => {
+        const force = setTimeout(() => {
+          opts.logger.warn('grace period over, cancelling in-flight calls');
+          server.forceShutdown();
+          resolve();
+        }, opts.settings.SHUTDOWN_GRACE_MS);
+        server.tryShutdown(() => {
+          clearTimeout(force);
+          resolve();
+        });
+      });
+      for (const [name, resource] of Object.entries(opts.resources).reverse()) {
+        await resource.close().catch((err: unknown) => opts.logger.error({ err, resource: name }, 'close failed'));
+      }
+      opts.logger.info(`${opts.name} stopped`);
+    })());
+
+  return { name: opts.name, port, address, health, stop };
+}

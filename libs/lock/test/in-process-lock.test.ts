@@ -1,0 +1,4 @@
+import { createInProcessLockManager } from '../src/index.js';
+import { lockContract } from './lock-contract.js';
+
+lockContract('InProcessLockManager', async () => createInProcessLockManager());

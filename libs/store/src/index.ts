@@ -1,0 +1,16 @@
+export {
+  DuplicateKeyError,
+  StoreUnavailableError,
+  type Collection,
+  type Document,
+  type DocumentStore,
+  type FieldCondition,
+  type Filter,
+  type FindOptions,
+  type IndexSpec,
+  type Scalar,
+  type Tx,
+} from './document-store.js';
+export { SqliteDocumentStore, openSqliteStore, type SqliteStoreOptions } from './sqlite-store.js';
+export { MongoDocumentStore, openMongoStore, type MongoStoreOptions } from './mongo-store.js';
+export { openStore, type StoreConfig } from './open-store.js';

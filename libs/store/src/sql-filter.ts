@@ -1,0 +1,85 @@
+/**
+ * Compiles port filters and sorts to SQLite over a `(id TEXT PRIMARY KEY, doc TEXT)` table.
+ * Values are always bound parameters; field paths are embedded, which is safe only because
+ * assertFieldPath restricts them to dotted identifiers (and embedding keeps expression indexes
+ * usable: the planner matches `json_extract(doc, '$.a')` textually).
+ */
+import type { Filter, FindOptions, Scalar } from './document-store.js';
+import { assertFieldPath, assertFindOptions, parseFilter, type Condition } from './validate.js';
+
+export interface SqlFragment {
+  sql: string;
+  params: Array<string | number>;
+}
+
+/** The SQL expression for a field's value: the id column for `_id`, else json_extract. */
+export function fieldExpr(field: string): string {
+  assertFieldPath(field);
+  return field === '_id' ? 'id' : `json_extract(doc, '$.${field}')`;
+}
+
+/** json_type of the field: 'integer' | 'real' | 'text' | 'true' | 'false' | 'null' | …, NULL if missing. */
+function typeExpr(field: string): string {
+  return field === '_id' ? `'text'` : `json_type(doc, '$.${field}')`;
+}
+
+/**
+ * Type-strict equality like MongoDB's: json_extract maps JSON true/false to 1/0 and objects to
+ * JSON text, so the JSON type is checked too. The plain form keeps `ex = ?` a top-level term the
+ * planner can serve from an index (it may be NULL, which WHERE treats as false); the null-safe
+ * form never yields NULL, so $ne can negate it.
+ */
+function equals(field: string, v: Scalar, params: SqlFragment['params'], nullSafe = false): string {
+  const ex = fieldExpr(field);
+  if (v === null) return `${ex} IS NULL`; // JSON null and missing both extract as NULL
+  if (typeof v === 'boolean') return `ifnull(${typeExpr(field)} = '${v ? 'true' : 'false'}', 0)`;
+  params.push(v);
+  const test = `${typeClass(field, v)} AND ${ex} = ?`;
+  return nullSafe ? `ifnull(${test}, 0)` : `(${test})`;
+}
+
+function typeClass(field: string, v: string | number): string {
+  return typeof v === 'number' ? `${typeExpr(field)} IN ('integer', 'real')` : `${typeExpr(field)} = 'text'`;
+}
+
+const RANGE_SQL = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' } as const;
+
+function condition(c: Condition, params: SqlFragment['params']): string {
+  switch (c.op) {
+    case '$eq':
+      return equals(c.field, c.value, params);
+    case '$ne':
+      return c.value === null ? `${fieldExpr(c.field)} IS NOT NULL` : `NOT ${equals(c.field, c.value, params, true)}`;
+    case '$in':
+      return c.value.length === 0 ? '0' : `(${c.value.map((v) => equals(c.field, v, params)).join(' OR ')})`;
+    default: {
+      // parseFilter guarantees a string or number here; ranges never match other types (MongoDB's type brackets).
+      const v = c.value as string | number;
+      params.push(v);
+      return `(${typeClass(c.field, v)} AND ${fieldExpr(c.field)} ${RANGE_SQL[c.op]} ?)`;
+    }
+  }
+}
+
+/** A WHERE clause body (`1` for the empty filter) and its parameters. */
+export function compileFilter(filter: Filter): SqlFragment {
+  const params: SqlFragment['params'] = [];
+  const parts = parseFilter(filter).map((c) => condition(c, params));
+  return { sql: parts.length === 0 ? '1' : parts.join(' AND '), params };
+}
+
+/** An ORDER BY clause (with the keyword) or ''. Numbers sort numerically, strings bytewise like MongoDB. */
+export function compileSort(sort: FindOptions['sort']): string {
+  if (!sort || sort.length === 0) return '';
+  assertFindOptions({ sort });
+  const terms = sort.map(([field, dir]) => `${fieldExpr(field)} ${dir === 1 ? 'ASC' : 'DESC'}`);
+  return `ORDER BY ${terms.join(', ')}`;
+}
+
+/** A LIMIT clause or '' (0 means no limit, as in MongoDB). */
+export function compileLimit(limit: number | undefined, params: SqlFragment['params']): string {
+  assertFindOptions({ limit });
+  if (limit === undefined || limit === 0) return '';
+  params.push(limit);
+  return 'LIMIT ?';
+}
