@@ -1,6 +1,8 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DocumentStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
+import type { GatewaySettings } from './config.js';
 import type { Downstream } from './downstream/services.js';
 import { registerErrorHandling } from './http/errors-plugin.js';
 import { registerOpenApi } from './http/openapi.js';
@@ -13,6 +15,9 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 export interface GatewayDeps {
   logger: Logger;
   downstream: Downstream;
+  /** Identity data the gateway owns: users, memberships, sessions. */
+  store: DocumentStore;
+  settings: GatewaySettings;
 }
 
 /**

@@ -1,6 +1,7 @@
-import { loadConfig } from '@svc/config';
+import { loadConfig, storeConfigFor } from '@svc/config';
 import { startConfiguredProcess } from '@svc/grpc';
-import { gatewayConfigSchema } from './config.js';
+import { openStore } from '@svc/store';
+import { gatewayConfigSchema, gatewaySettings } from './config.js';
 import { startGateway } from './start.js';
 
 await startConfiguredProcess(
@@ -11,6 +12,8 @@ await startConfiguredProcess(
       host: config.HOST,
       port: config.PORT,
       logger,
+      store: await openStore(storeConfigFor('gateway', config)),
+      settings: gatewaySettings(config, config.PORT),
       addresses: {
         catalog: config.CATALOG_GRPC_ADDR ?? '127.0.0.1:50051',
         booking: config.BOOKING_GRPC_ADDR ?? '127.0.0.1:50052',

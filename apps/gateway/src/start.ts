@@ -1,5 +1,7 @@
+import type { DocumentStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
 import { buildGateway } from './app.js';
+import type { GatewaySettings } from './config.js';
 import { connectDownstream, type ServiceAddresses } from './downstream/services.js';
 
 export interface RunningGateway {
@@ -14,9 +16,12 @@ export async function startGateway(opts: {
   port: number;
   addresses: ServiceAddresses;
   logger: Logger;
+  /** Owned from here on: closed when the gateway stops. */
+  store: DocumentStore;
+  settings: GatewaySettings;
 }): Promise<RunningGateway> {
   const downstream = connectDownstream(opts.addresses);
-  const app = await buildGateway({ logger: opts.logger, downstream });
+  const app = await buildGateway({ logger: opts.logger, downstream, store: opts.store, settings: opts.settings });
   await app.listen({ host: opts.host, port: opts.port });
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : opts.port;
@@ -26,6 +31,7 @@ export async function startGateway(opts: {
     async stop() {
       await app.close();
       downstream.close();
+      await opts.store.close();
     },
   };
 }

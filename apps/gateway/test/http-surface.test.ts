@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createLogger } from '@svc/telemetry';
-import { buildGateway, connectDownstream, defineRoute } from '../src/index.js';
+import { openSqliteStore } from '@svc/store';
+import { buildGateway, connectDownstream, defineRoute, gatewaySettings } from '../src/index.js';
 import { json } from '@svc/testing';
 
 // Nothing listens on these addresses: the routes under test never reach a service.
@@ -16,7 +17,15 @@ let app: FastifyInstance;
 let base: string;
 
 beforeAll(async () => {
-  app = await buildGateway({ logger: createLogger('gateway-test', 'silent'), downstream });
+  app = await buildGateway({
+    logger: createLogger('gateway-test', 'silent'),
+    downstream,
+    store: await openSqliteStore({ file: ':memory:' }),
+    settings: gatewaySettings(
+      { HOST: '127.0.0.1', DATA_DIR: '.', SESSION_SECRET: 's'.repeat(32), OIDC_ISSUER: 'https://accounts.google.com' },
+      8080,
+    ),
+  });
   app.get('/test/boom', async () => {
     throw new Error('mongodb://admin:hunter2@db failed at Store.insert');
   });

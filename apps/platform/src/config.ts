@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { commonSettings, portSetting } from '@svc/config';
+import { gatewayConfigSchema } from '@svc/gateway';
+
+const gateway = gatewayConfigSchema.shape;
 
 /** The embedded profile: all five services in one process, data under DATA_DIR. */
 export const platformConfigSchema = z.object({
@@ -12,6 +15,13 @@ export const platformConfigSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   PORT: portSetting.default(8080),
   DATA_DIR: z.string().default('./.data'),
+  BASE_URL: gateway.BASE_URL,
+  SESSION_SECRET: gateway.SESSION_SECRET,
+  OIDC_ISSUER: gateway.OIDC_ISSUER,
+  OIDC_CLIENT_ID: gateway.OIDC_CLIENT_ID,
+  OIDC_CLIENT_SECRET: gateway.OIDC_CLIENT_SECRET,
+  DASHBOARD_ORIGIN: gateway.DASHBOARD_ORIGIN,
 });
 
-export type PlatformConfig = z.output<typeof platformConfigSchema>;
+export type PlatformConfig = z.input<typeof platformConfigSchema>;
+export type ResolvedPlatformConfig = z.output<typeof platformConfigSchema>;

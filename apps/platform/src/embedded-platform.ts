@@ -1,6 +1,6 @@
 import { storeConfigFor } from '@svc/config';
 import { InProcessEventBus, type EventBus } from '@svc/events';
-import { startGateway, type ServiceName } from '@svc/gateway';
+import { gatewaySettings, startGateway, type ServiceName } from '@svc/gateway';
 import type { RunningGrpcHost } from '@svc/grpc';
 import { InProcessLockManager } from '@svc/lock';
 import { openStore } from '@svc/store';
@@ -9,7 +9,7 @@ import { startBookingService } from '@svc/booking';
 import { startCatalogService } from '@svc/catalog';
 import { startCustomerService } from '@svc/customer';
 import { startWebhookDispatcher } from '@svc/webhook-dispatcher';
-import type { PlatformConfig } from './config.js';
+import type { ResolvedPlatformConfig } from './config.js';
 
 export interface EmbeddedPlatform {
   url: string;
@@ -22,7 +22,7 @@ export interface EmbeddedPlatform {
  * in-process lock and one in-process event bus shared by the outbox relay and the
  * dispatcher; then the gateway, which reaches them over real gRPC like in Kubernetes.
  */
-export async function startEmbeddedPlatform(config: PlatformConfig): Promise<EmbeddedPlatform> {
+export async function startEmbeddedPlatform(config: ResolvedPlatformConfig): Promise<EmbeddedPlatform> {
   const level = config.LOG_LEVEL;
   const host = { GRPC_HOST: '127.0.0.1', GRPC_PORT: 0, SHUTDOWN_GRACE_MS: config.SHUTDOWN_GRACE_MS };
   const store = (name: string) => openStore(storeConfigFor(name, { ...config, PROFILE: 'embedded' }));
@@ -52,6 +52,8 @@ export async function startEmbeddedPlatform(config: PlatformConfig): Promise<Emb
     host: config.HOST,
     port: config.PORT,
     logger: createLogger('gateway', level),
+    store: await store('gateway'),
+    settings: gatewaySettings(config, config.PORT),
     addresses: {
       catalog: services.catalog.address,
       booking: services.booking.address,

@@ -1,2 +1,2 @@
 export { startEmbeddedPlatform, type EmbeddedPlatform } from './embedded-platform.js';
-export { platformConfigSchema, type PlatformConfig } from './config.js';
+export { platformConfigSchema, type PlatformConfig, type ResolvedPlatformConfig } from './config.js';

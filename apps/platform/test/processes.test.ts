@@ -46,7 +46,13 @@ describe('configuration at start-up', () => {
     ['customer', ['MONGODB_URL']],
     ['booking', ['MONGODB_URL', 'REDIS_URL', 'KAFKA_BROKERS']],
     ['webhook-dispatcher', ['MONGODB_URL', 'KAFKA_BROKERS']],
-    ['gateway', ['CATALOG_GRPC_ADDR', 'BOOKING_GRPC_ADDR', 'CUSTOMER_GRPC_ADDR', 'WEBHOOKS_GRPC_ADDR']],
+    [
+      'gateway',
+      [
+        ...['CATALOG_GRPC_ADDR', 'BOOKING_GRPC_ADDR', 'CUSTOMER_GRPC_ADDR', 'WEBHOOKS_GRPC_ADDR', 'MONGODB_URL'],
+        ...['SESSION_SECRET', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'BASE_URL'],
+      ],
+    ],
   ])('%s in the distributed profile stops with CONFIG_MISSING naming %j', async (app, missing) => {
     const proc = run(app, { PROFILE: 'distributed' });
     expect(await proc.exited).toBe(1);

@@ -1,3 +1,4 @@
 export { loadConfig, ConfigError, requiredWhenDistributed, profileSchema, type Profile } from './load-config.js';
 export { commonSettings, serviceSettings, portSetting } from './common-settings.js';
 export { storeConfigFor, type StoreConfig } from './store-settings.js';
+export { embeddedSecret } from './embedded-secrets.js';

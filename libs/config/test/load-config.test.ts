@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, requiredWhenDistributed, serviceSettings, storeConfigFor } from '../src/index.js';
 
-const schema = z.object({ ...serviceSettings, REDIS_URL: z.string().optional() })
+const schema = z
+  .object({ ...serviceSettings, REDIS_URL: z.string().optional() })
   .superRefine(requiredWhenDistributed(['MONGODB_URL', 'REDIS_URL']));
 
 describe('loadConfig', () => {
@@ -13,7 +14,13 @@ describe('loadConfig', () => {
   });
 
   it('names every missing setting of the distributed profile with CONFIG_MISSING', () => {
-    const err = (() => { try { loadConfig(schema, { PROFILE: 'distributed', REDIS_URL: '' }); } catch (e) { return e; } })();
+    const err = (() => {
+      try {
+        loadConfig(schema, { PROFILE: 'distributed', REDIS_URL: '' });
+      } catch (e) {
+        return e;
+      }
+    })();
     expect(err).toBeInstanceOf(ConfigError);
     expect((err as ConfigError).code).toBe('CONFIG_MISSING');
     expect((err as ConfigError).problems.map((p) => p.variable).sort()).toEqual(['MONGODB_URL', 'REDIS_URL']);
@@ -24,7 +31,15 @@ describe('loadConfig', () => {
   });
 
   it('derives one database per service in the distributed profile', () => {
-    const cfg = loadConfig(schema, { PROFILE: 'distributed', MONGODB_URL: 'mongodb://db:27017/?replicaSet=rs0', REDIS_URL: 'redis://r' });
-    expect(storeConfigFor('webhook-dispatcher', cfg)).toEqual({ kind: 'mongodb', url: 'mongodb://db:27017/?replicaSet=rs0', dbName: 'webhook_dispatcher' });
+    const cfg = loadConfig(schema, {
+      PROFILE: 'distributed',
+      MONGODB_URL: 'mongodb://db:27017/?replicaSet=rs0',
+      REDIS_URL: 'redis://r',
+    });
+    expect(storeConfigFor('webhook-dispatcher', cfg)).toEqual({
+      kind: 'mongodb',
+      url: 'mongodb://db:27017/?replicaSet=rs0',
+      dbName: 'webhook_dispatcher',
+    });
   });
 });

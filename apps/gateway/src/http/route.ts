@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { z } from 'zod';
+import type { Access } from '../auth/principal.js';
 import { errorEnvelope, ok, okEnvelope } from './envelope.js';
 
 type Schema = z.ZodType;
@@ -10,6 +11,8 @@ export interface RouteDefinition<P, Q, B, H, D extends Schema> {
   url: string;
   summary: string;
   tags: string[];
+  /** Auth context; `public` (default) ignores cookies entirely. */
+  access?: Access;
   params?: P;
   querystring?: Q;
   body?: B;
@@ -37,6 +40,7 @@ export function defineRoute<
   D extends Schema,
 >(app: FastifyInstance, def: RouteDefinition<P, Q, B, H, D>): void {
   const status = def.status ?? 200;
+  const access = def.access ?? 'public';
   app.route({
     method: def.method,
     url: def.url,
@@ -49,6 +53,15 @@ export function defineRoute<
       ...(def.headers ? { headers: def.headers } : {}),
       response: { [status]: okEnvelope(def.response), '4xx': errorEnvelope, '5xx': errorEnvelope },
     },
+    ...(access === 'public'
+      ? {}
+      : {
+          // preValidation: auth errors win over validation errors, and the parsed body is there
+          // for the tenant-id check.
+          preValidation: async (request: FastifyRequest) => {
+            request.principal = await app.dashboardGuard(request, access);
+          },
+        }),
     handler: async (request, reply) => {
       const data = await def.handler(
         {
