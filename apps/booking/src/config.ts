@@ -5,6 +5,17 @@ export const bookingConfigSchema = z
   .object({
     ...serviceSettings,
     GRPC_PORT: serviceSettings.GRPC_PORT.default(50052),
+    /** The catalog (schedules) and customer services this one calls. */
+    CATALOG_GRPC_ADDR: z
+      .string()
+      .regex(/^[^\s:]+:\d+$/, 'host:port')
+      .default('127.0.0.1:50051'),
+    CUSTOMER_GRPC_ADDR: z
+      .string()
+      .regex(/^[^\s:]+:\d+$/, 'host:port')
+      .default('127.0.0.1:50053'),
+    /** How long a create waits for the capacity locks before answering BOOKING_POLICY_BLOCKED 503. */
+    LOCK_WAIT_MS: z.coerce.number().int().positive().default(5_000),
     /** Distributed profile: the booking locks live in Redis. */
     REDIS_URL: z.string().url().optional(),
     /** Distributed profile: comma-separated Kafka bootstrap brokers for the outbox relay. */

@@ -1,26 +1,29 @@
 import { loadConfig, storeConfigFor } from '@svc/config';
 import { createKafkaEventBus, InProcessEventBus } from '@svc/events';
-import { startConfiguredProcess } from '@svc/grpc';
+import { createClient, startConfiguredProcess } from '@svc/grpc';
 import { createRedisLockManager, InProcessLockManager } from '@svc/lock';
+import { catalogV1, customerV1 } from '@svc/proto';
 import { openStore } from '@svc/store';
 import { bookingConfigSchema } from './config.js';
 import { startBookingService } from './service.js';
 
-// The profile picks the adapters; the config schema guarantees the distributed settings exist.
+// A setting that is present picks its adapter (REDIS_URL → Redis lock, KAFKA_BROKERS → Kafka);
+// the distributed profile requires them, so several replicas share one lock and one topic.
 await startConfiguredProcess(
   'booking',
   () => loadConfig(bookingConfigSchema),
-  async (config, logger) => {
-    const distributed = config.PROFILE === 'distributed';
-    return startBookingService(config, {
+  async (config, logger) =>
+    startBookingService(config, {
       logger,
       store: await openStore(storeConfigFor('booking', config)),
-      lock: distributed
-        ? await createRedisLockManager({ url: config.REDIS_URL ?? '', keyPrefix: 'booking:lock:' })
+      lock: config.REDIS_URL
+        ? await createRedisLockManager({ url: config.REDIS_URL, keyPrefix: 'booking:lock:' })
         : new InProcessLockManager(),
-      bus: distributed
-        ? await createKafkaEventBus({ brokers: (config.KAFKA_BROKERS ?? '').split(','), clientId: 'booking' })
+      bus: config.KAFKA_BROKERS
+        ? createKafkaEventBus({ brokers: config.KAFKA_BROKERS.split(','), clientId: 'booking' })
         : new InProcessEventBus(),
-    });
-  },
+      catalog: createClient(catalogV1.CatalogServiceClient, config.CATALOG_GRPC_ADDR),
+      customers: createClient(customerV1.CustomerServiceClient, config.CUSTOMER_GRPC_ADDR),
+      lockWaitMs: config.LOCK_WAIT_MS,
+    }),
 );

@@ -1,8 +1,14 @@
-import { startGrpcHost, type HostSettings, type RunningGrpcHost } from '@svc/grpc';
 import type { EventBus } from '@svc/events';
+import { startGrpcHost, type HostSettings, type OwnedResource, type RunningGrpcHost } from '@svc/grpc';
 import type { LockManager } from '@svc/lock';
+import { bookingV1, type catalogV1, type customerV1 } from '@svc/proto';
 import type { DocumentStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
+import { catalogSchedules } from './clients/catalog-schedules.js';
+import { customerDirectory } from './clients/customer-directory.js';
+import { OutboxRelay } from './events/outbox-relay.js';
+import { bookingRpc } from './rpc/booking-rpc.js';
+import { BookingStore } from './store/booking-store.js';
 
 export const BOOKING_SERVICE_NAME = 'booking.v1.BookingService';
 
@@ -12,16 +18,48 @@ export interface BookingDeps {
   lock: LockManager;
   /** Where the outbox relay publishes booking events. */
   bus: EventBus;
+  catalog: catalogV1.CatalogServiceClient;
+  customers: customerV1.CustomerServiceClient;
+  lockWaitMs: number;
+  now?: () => number;
 }
 
 /** Availability, booking create under lock and the lifecycle over gRPC. Owns its dependencies. */
-export function startBookingService(settings: HostSettings, deps: BookingDeps): Promise<RunningGrpcHost> {
-  return startGrpcHost({
+export async function startBookingService(settings: HostSettings, deps: BookingDeps): Promise<RunningGrpcHost> {
+  const store = new BookingStore(deps.store);
+  await store.ensureIndexes();
+  const relay = new OutboxRelay(store, deps.bus, deps.logger);
+  const implementation = bookingRpc({
+    logger: deps.logger,
+    store,
+    lock: deps.lock,
+    schedules: catalogSchedules(deps.catalog),
+    customers: customerDirectory(deps.customers),
+    now: deps.now ?? Date.now,
+    lockWaitMs: deps.lockWaitMs,
+    onOutboxWrite: () => relay.nudge(),
+  });
+  const host = await startGrpcHost({
     name: 'booking',
     settings,
     logger: deps.logger,
-    services: [],
-    healthNames: [BOOKING_SERVICE_NAME],
-    resources: { store: deps.store, lock: deps.lock, bus: deps.bus },
+    services: [{ name: BOOKING_SERVICE_NAME, definition: bookingV1.BookingServiceService, implementation }],
+    resources: {
+      store: deps.store,
+      lock: deps.lock,
+      bus: deps.bus,
+      clients: grpcClients(deps.catalog, deps.customers),
+    },
+    onStopping: () => relay.stop(),
   });
+  relay.start();
+  return host;
+}
+
+/** Channels to other services: closed at shutdown, not probed (their health is their own). */
+function grpcClients(...clients: Array<{ close(): void }>): OwnedResource {
+  return {
+    ping: async () => {},
+    close: async () => clients.forEach((c) => c.close()),
+  };
 }

@@ -1,2 +1,2 @@
-export { startCatalogService, CATALOG_SERVICE_NAME } from './service.js';
+export { startCatalogService, CATALOG_SERVICE_NAME, type CatalogDeps } from './service.js';
 export { catalogConfigSchema, type CatalogConfig } from './config.js';

@@ -1,20 +1,42 @@
 import { startGrpcHost, type HostSettings, type RunningGrpcHost } from '@svc/grpc';
+import { catalogV1 } from '@svc/proto';
 import type { DocumentStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
+import { catalogServiceImplementation } from './rpc/catalog-service-implementation.js';
+import { catalogRepositories } from './store/catalog-repositories.js';
+import { ensureCatalogIndexes } from './store/collections.js';
 
 export const CATALOG_SERVICE_NAME = 'catalog.v1.CatalogService';
 
+export interface CatalogDeps {
+  logger: Logger;
+  store: DocumentStore;
+  /** Epoch ms; tests may pin it. */
+  now?: () => number;
+}
+
 /** Tenants, catalog and availability inputs over gRPC. Owns (and closes) the store. */
-export function startCatalogService(
-  settings: HostSettings,
-  deps: { logger: Logger; store: DocumentStore },
-): Promise<RunningGrpcHost> {
-  return startGrpcHost({
-    name: 'catalog',
-    settings,
-    logger: deps.logger,
-    services: [],
-    healthNames: [CATALOG_SERVICE_NAME],
-    resources: { store: deps.store },
-  });
+export async function startCatalogService(settings: HostSettings, deps: CatalogDeps): Promise<RunningGrpcHost> {
+  const { logger, store } = deps;
+  try {
+    // Before serving: slug uniqueness lives in the unique indexes.
+    await ensureCatalogIndexes(store);
+    const implementation = catalogServiceImplementation({
+      store,
+      repos: catalogRepositories(store),
+      logger,
+      now: deps.now ?? Date.now,
+    });
+    return await startGrpcHost({
+      name: 'catalog',
+      settings,
+      logger,
+      services: [{ name: CATALOG_SERVICE_NAME, definition: catalogV1.CatalogServiceService, implementation }],
+      resources: { store },
+    });
+  } catch (err) {
+    // The host never took the store over, so nobody else would close it.
+    await store.close().catch((closeErr: unknown) => logger.error({ err: closeErr }, 'closing the store failed'));
+    throw err;
+  }
 }

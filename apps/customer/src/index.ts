@@ -1,2 +1,2 @@
-export { startCustomerService, CUSTOMER_SERVICE_NAME } from './service.js';
+export { startCustomerService, CUSTOMER_SERVICE_NAME, type CustomerServiceDeps } from './service.js';
 export { customerConfigSchema, type CustomerConfig } from './config.js';

@@ -1,20 +1,43 @@
 import { startGrpcHost, type HostSettings, type RunningGrpcHost } from '@svc/grpc';
+import { customerV1 } from '@svc/proto';
 import type { DocumentStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
+import { customerServiceImplementation } from './rpc/customer-rpc.js';
+import { CustomerRepository } from './store/customer-repository.js';
 
 export const CUSTOMER_SERVICE_NAME = 'customer.v1.CustomerService';
 
+export interface CustomerServiceDeps {
+  logger: Logger;
+  store: DocumentStore;
+  /** Epoch ms; tests pin it. */
+  clock?: () => number;
+}
+
 /** Customer records per tenant over gRPC. Owns (and closes) the store. */
-export function startCustomerService(
+export async function startCustomerService(
   settings: HostSettings,
-  deps: { logger: Logger; store: DocumentStore },
+  deps: CustomerServiceDeps,
 ): Promise<RunningGrpcHost> {
+  const repo = new CustomerRepository(deps.store, { clock: deps.clock });
+  try {
+    // Before serving: the unique keys must exist before the first write relies on them.
+    await repo.ensureIndexes();
+  } catch (err) {
+    await deps.store.close().catch(() => undefined);
+    throw err;
+  }
   return startGrpcHost({
     name: 'customer',
     settings,
     logger: deps.logger,
-    services: [],
-    healthNames: [CUSTOMER_SERVICE_NAME],
+    services: [
+      {
+        name: CUSTOMER_SERVICE_NAME,
+        definition: customerV1.CustomerServiceService,
+        implementation: customerServiceImplementation(repo, deps.logger),
+      },
+    ],
     resources: { store: deps.store },
   });
 }

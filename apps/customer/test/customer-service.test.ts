@@ -1,19 +1,371 @@
-import { describe, expect, it } from 'vitest';
-import { checkHealth } from '@svc/grpc';
-import { openSqliteStore } from '@svc/store';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DomainError } from '@svc/errors';
+import { callUnary, checkHealth, createClient, type RunningGrpcHost } from '@svc/grpc';
+import { customerV1 } from '@svc/proto';
+import { openMongoStore, openSqliteStore, type DocumentStore } from '@svc/store';
 import { createLogger } from '@svc/telemetry';
 import { CUSTOMER_SERVICE_NAME, startCustomerService } from '../src/index.js';
 
-describe('customer service', () => {
+const settings = { GRPC_HOST: '127.0.0.1', GRPC_PORT: 0, SHUTDOWN_GRACE_MS: 1_000 };
+const logger = createLogger('customer', 'silent');
+
+describe('customer service host', () => {
   it('serves Health under its name, probes its store, and closes the store when it stops', async () => {
     const store = await openSqliteStore({ file: ':memory:' });
-    const host = await startCustomerService(
-      { GRPC_HOST: '127.0.0.1', GRPC_PORT: 0, SHUTDOWN_GRACE_MS: 1_000 },
-      { logger: createLogger('customer', 'silent'), store },
-    );
+    const host = await startCustomerService(settings, { logger, store });
     expect(await checkHealth(host.address, CUSTOMER_SERVICE_NAME)).toBe('SERVING');
     await host.stop();
     await expect(store.ping()).rejects.toThrow();
     expect(await checkHealth(host.address)).toBe('UNREACHABLE');
   });
 });
+
+/** The failure a call rejected with, as the gateway sees it. */
+async function failure(call: Promise<unknown>): Promise<DomainError> {
+  const err = await call.then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(DomainError);
+  return err as DomainError;
+}
+
+async function expectViolation(call: Promise<unknown>, paths: string[]): Promise<void> {
+  const err = await failure(call);
+  expect(err.code).toBe('VALIDATION_ERROR');
+  expect(err.details.map((d) => d.path)).toEqual(paths);
+}
+
+function customerServiceSuite(label: string, openStore: () => Promise<DocumentStore>): void {
+  describe(`customer.v1.CustomerService over gRPC (${label})`, () => {
+    let host: RunningGrpcHost;
+    let client: customerV1.CustomerServiceClient;
+    let now = Date.UTC(2030, 0, 1);
+    const tenant = () => `ten_${randomUUID().slice(0, 8)}`;
+
+    beforeAll(async () => {
+      host = await startCustomerService(settings, { logger, store: await openStore(), clock: () => now });
+      client = createClient(customerV1.CustomerServiceClient, host.address);
+    });
+    afterAll(async () => {
+      client?.close();
+      await host?.stop();
+    });
+
+    const lookup = (tenantId: string, fields: customerV1.CustomerFields) =>
+      callUnary(client.lookupOrCreateCustomer.bind(client), { tenantId, fields });
+    const create = async (tenantId: string, fields: customerV1.CustomerFields) =>
+      (await callUnary(client.createCustomer.bind(client), { tenantId, fields })).customer!;
+    const get = async (tenantId: string, customerId: string) =>
+      (await callUnary(client.getCustomer.bind(client), { tenantId, customerId })).customer!;
+    const list = (tenantId: string, query = '', limit = 0, cursor = '') =>
+      callUnary(client.listCustomers.bind(client), { tenantId, query, page: { limit, cursor } });
+    const update = async (tenantId: string, customerId: string, fields: customerV1.CustomerFields) =>
+      (await callUnary(client.updateCustomer.bind(client), { tenantId, customerId, fields })).customer!;
+    /** Every item of the list, following cursors. */
+    const listAll = async (tenantId: string, query = '', limit = 0) => {
+      const ids: string[] = [];
+      let cursor = '';
+      do {
+        const page = await list(tenantId, query, limit, cursor);
+        ids.push(...page.items.map((c) => c.customerId));
+        cursor = page.page?.nextCursor ?? '';
+      } while (cursor !== '');
+      return ids;
+    };
+
+    describe('LookupOrCreateCustomer', () => {
+      it('creates once, then finds the customer by normalized email', async () => {
+        const t = tenant();
+        const first = await lookup(t, { name: 'Ann Lee', primaryEmail: '  Ann.Lee@Example.COM ', locale: 'en-us' });
+        expect(first.created).toBe(true);
+        const ann = first.customer!;
+        expect(ann).toMatchObject({
+          tenantId: t,
+          primaryEmail: 'ann.lee@example.com',
+          name: 'Ann Lee',
+          locale: 'en-US',
+        });
+        expect(ann.phone).toBeUndefined();
+        expect(ann.customerId).toMatch(/^cus_[A-Za-z0-9_-]{22}$/);
+        expect(ann.createdAtMs).toBe(now);
+
+        const again = await lookup(t, { name: 'Someone Else', primaryEmail: 'ANN.LEE@example.com' });
+        expect(again.created).toBe(false);
+        expect(again.customer).toEqual(ann); // the stored name is kept
+      });
+
+      it('falls back to the normalized phone, and prefers the email match over the phone match', async () => {
+        const t = tenant();
+        const byPhone = (await lookup(t, { name: 'Bo', phone: '+1 (415) 555-0123' })).customer!;
+        expect(byPhone.phone).toBe('+14155550123');
+        expect(byPhone.primaryEmail).toBeUndefined();
+
+        const found = await lookup(t, { primaryEmail: 'bo@example.com', phone: '001 415 555 0123' });
+        expect(found.created).toBe(false);
+        expect(found.customer!.customerId).toBe(byPhone.customerId);
+        // A lookup never changes identities.
+        expect(found.customer!.primaryEmail).toBeUndefined();
+
+        const cy = (await lookup(t, { name: 'Cy', primaryEmail: 'cy@example.com' })).customer!;
+        const both = await lookup(t, { primaryEmail: 'cy@example.com', phone: '+14155550123' });
+        expect(both.customer!.customerId).toBe(cy.customerId);
+      });
+
+      it('fills name, locale and timezone from a booking only when they are empty', async () => {
+        const t = tenant();
+        const created = (await lookup(t, { primaryEmail: 'dee@example.com' })).customer!;
+        expect(created).toMatchObject({ name: '', locale: '', timezone: '' });
+
+        now += 1_000;
+        const filled = (
+          await lookup(t, { primaryEmail: 'dee@example.com', name: ' Dee ', locale: 'de', timezone: 'europe/berlin' })
+        ).customer!;
+        expect(filled).toMatchObject({ name: 'Dee', locale: 'de', timezone: 'Europe/Berlin', updatedAtMs: now });
+        expect(filled.createdAtMs).toBe(created.createdAtMs);
+
+        const kept = (
+          await lookup(t, { primaryEmail: 'dee@example.com', name: 'Dorothy', locale: 'fr', timezone: 'Asia/Tokyo' })
+        ).customer!;
+        expect(kept).toMatchObject({ name: 'Dee', locale: 'de', timezone: 'Europe/Berlin' });
+        expect(await get(t, created.customerId)).toEqual(kept);
+      });
+
+      it('keeps tenants apart', async () => {
+        const [a, b] = [tenant(), tenant()];
+        const inA = (await lookup(a, { primaryEmail: 'eve@example.com' })).customer!;
+        const inB = await lookup(b, { primaryEmail: 'eve@example.com' });
+        expect(inB.created).toBe(true);
+        expect(inB.customer!.customerId).not.toBe(inA.customerId);
+      });
+
+      it('needs an email or a phone, and refuses ones that cannot be normalized', async () => {
+        const t = tenant();
+        await expectViolation(lookup(t, { name: 'Nobody' }), ['body.customer']);
+        await expectViolation(lookup(t, { name: 'Nobody', primaryEmail: '  ', phone: '' }), ['body.customer']);
+        await expectViolation(lookup(t, { primaryEmail: 'not-an-email' }), ['body.customer.primaryEmail']);
+        await expectViolation(lookup(t, { phone: '12345' }), ['body.customer.phone']);
+        await expectViolation(lookup(t, { phone: '030 1234567' }), ['body.customer.phone']); // no country code
+        await expectViolation(lookup(t, { primaryEmail: 'a@b', phone: 'call me' }), [
+          'body.customer.primaryEmail',
+          'body.customer.phone',
+        ]);
+        await expectViolation(lookup(t, { primaryEmail: 'ok@example.com', locale: 'not a locale' }), [
+          'body.customer.locale',
+        ]);
+        await expectViolation(lookup(t, { primaryEmail: 'ok@example.com', timezone: 'Mars/Base' }), ['body.timezone']);
+        await expectViolation(lookup('', { primaryEmail: 'ok@example.com' }), ['tenantId']);
+        expect((await list(t)).items).toEqual([]);
+      });
+
+      it('answers one customer to 20 parallel calls for the same new email', async () => {
+        const t = tenant();
+        const results = await Promise.all(
+          Array.from({ length: 20 }, (_, i) =>
+            lookup(t, { name: `Racer ${i}`, primaryEmail: i % 2 ? 'RACE@example.com' : 'race@example.com' }),
+          ),
+        );
+        const ids = new Set(results.map((r) => r.customer!.customerId));
+        expect(ids.size).toBe(1);
+        expect(results.filter((r) => r.created)).toHaveLength(1);
+        expect(await listAll(t)).toEqual([...ids]);
+      });
+    });
+
+    describe('CreateCustomer and GetCustomer', () => {
+      it('creates with normalized contacts and reads it back within the tenant only', async () => {
+        const t = tenant();
+        const c = await create(t, {
+          name: ' Fay ',
+          primaryEmail: 'Fay@Example.com',
+          phone: '+44 7911 123456',
+          timezone: 'UTC',
+        });
+        expect(c).toMatchObject({
+          name: 'Fay',
+          primaryEmail: 'fay@example.com',
+          phone: '+447911123456',
+          timezone: 'UTC',
+          locale: '',
+        });
+        expect(await get(t, c.customerId)).toEqual(c);
+        expect((await failure(get(tenant(), c.customerId))).code).toBe('NOT_FOUND');
+        expect((await failure(get(t, 'cus_unknown'))).code).toBe('NOT_FOUND');
+        expect((await failure(get(t, ''))).code).toBe('NOT_FOUND');
+        // Lookups see customers made by Create.
+        expect((await lookup(t, { phone: '+447911123456' })).customer!.customerId).toBe(c.customerId);
+      });
+
+      it('needs a name; email and phone are optional', async () => {
+        const t = tenant();
+        await expectViolation(create(t, { primaryEmail: 'gil@example.com' }), ['body.name']);
+        await expectViolation(create(t, { name: '   ' }), ['body.name']);
+        await expectViolation(create(t, { name: 'x'.repeat(201) }), ['body.name']);
+        await expectViolation(create(t, { name: 'Gil', primaryEmail: 'gil@', phone: '+1' }), [
+          'body.primaryEmail',
+          'body.phone',
+        ]);
+        const nameOnly = await create(t, { name: 'Gil' });
+        expect(nameOnly.primaryEmail).toBeUndefined();
+        expect(nameOnly.phone).toBeUndefined();
+        // Customers without contacts do not clash with each other.
+        await create(t, { name: 'Gil Two' });
+      });
+
+      it('refuses an email or phone that another customer of the tenant has', async () => {
+        const t = tenant();
+        await create(t, { name: 'Hal', primaryEmail: 'hal@example.com', phone: '+14155550100' });
+        await expectViolation(create(t, { name: 'Hal 2', primaryEmail: ' HAL@example.com' }), ['body.primaryEmail']);
+        await expectViolation(create(t, { name: 'Hal 3', phone: '+1 415 555 0100' }), ['body.phone']);
+        await expectViolation(create(t, { name: 'Hal 4', primaryEmail: 'hal@example.com', phone: '+14155550100' }), [
+          'body.primaryEmail',
+          'body.phone',
+        ]);
+        expect(await create(tenant(), { name: 'Hal elsewhere', primaryEmail: 'hal@example.com' })).toBeDefined();
+        expect(await listAll(t)).toHaveLength(1);
+      });
+
+      it('lets only one of parallel creates with the same email win', async () => {
+        const t = tenant();
+        const results = await Promise.allSettled(
+          Array.from({ length: 10 }, (_, i) => create(t, { name: `Ida ${i}`, primaryEmail: 'ida@example.com' })),
+        );
+        expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+        for (const r of results) {
+          if (r.status === 'rejected') expect((r.reason as DomainError).code).toBe('VALIDATION_ERROR');
+        }
+      });
+    });
+
+    describe('ListCustomers', () => {
+      it('orders by createdAtMs then id, and pages with an opaque cursor', async () => {
+        const t = tenant();
+        const made: customerV1.Customer[] = [];
+        for (let i = 0; i < 7; i++) {
+          now = Date.UTC(2030, 1, 1) + (i % 3) * 1000; // several customers share a millisecond
+          made.push(await create(t, { name: `Jo ${i}` }));
+        }
+        const expected = [...made]
+          .sort((a, b) => a.createdAtMs - b.createdAtMs || (a.customerId < b.customerId ? -1 : 1))
+          .map((c) => c.customerId);
+        expect(await listAll(t)).toEqual(expected);
+        expect(await listAll(t, '', 2)).toEqual(expected);
+        expect(await listAll(t, '', 7)).toEqual(expected);
+
+        const first = await list(t, '', 3);
+        expect(first.items.map((c) => c.customerId)).toEqual(expected.slice(0, 3));
+        expect(first.page!.nextCursor).not.toBe('');
+        const last = await list(t, '', 7);
+        expect(last.page!.nextCursor).toBe('');
+        // A new customer created later appears after the cursor, not before.
+        now = Date.UTC(2030, 2, 1);
+        const later = await create(t, { name: 'Jo late' });
+        expect(await listAll(t, '', 3)).toEqual([...expected, later.customerId]);
+      });
+
+      it('defaults to 25 per page and refuses more than 100 or a foreign cursor', async () => {
+        const t = tenant();
+        for (let i = 0; i < 27; i++) await create(t, { name: `Kim ${i}` });
+        const page = await list(t);
+        expect(page.items).toHaveLength(25);
+        expect((await list(t, '', 0, page.page!.nextCursor)).items).toHaveLength(2);
+        expect((await list(t, '', 100)).items).toHaveLength(27);
+        await expectViolation(list(t, '', 101), ['query.limit']);
+        await expectViolation(list(t, '', -1), ['query.limit']);
+        await expectViolation(list(t, '', 10, 'not-a-cursor!'), ['query.cursor']);
+        await expectViolation(list(t, '', 10, Buffer.from('[1]').toString('base64url')), ['query.cursor']);
+        await expectViolation(list(t, 'q'.repeat(201)), ['query.q']);
+        expect((await list(tenant())).items).toEqual([]);
+      });
+
+      it('filters by a case-insensitive substring of name, email or phone', async () => {
+        const t = tenant();
+        const createLater = (fields: customerV1.CustomerFields) => ((now += 1), create(t, fields));
+        const lena = await createLater({ name: 'Lena Müller', primaryEmail: 'lena@alpha.example' });
+        const max = await createLater({ name: 'Max Power', primaryEmail: 'max@beta.example', phone: '+4930123456' });
+        const ola = await createLater({ name: 'Ola', phone: '+14155550199' });
+        await create(tenant(), { name: 'Lena elsewhere' });
+
+        const ids = (q: string) => listAll(t, q);
+        expect(await ids('LENA')).toEqual([lena.customerId]);
+        expect(await ids('müller')).toEqual([lena.customerId]);
+        expect(await ids('BETA.example')).toEqual([max.customerId]);
+        expect(await ids('example')).toEqual([lena.customerId, max.customerId]);
+        expect(await ids('+4930')).toEqual([max.customerId]);
+        expect(await ids('(415) 555')).toEqual([ola.customerId]);
+        expect(await ids('  ola ')).toEqual([ola.customerId]);
+        expect(await ids('zzz')).toEqual([]);
+        // Paging applies to the matches.
+        expect(await listAll(t, 'a', 1)).toEqual([lena.customerId, max.customerId, ola.customerId]);
+        const firstPage = await list(t, 'example', 1);
+        expect(firstPage.items.map((c) => c.customerId)).toEqual([lena.customerId]);
+        expect((await list(t, 'example', 1, firstPage.page!.nextCursor)).items.map((c) => c.customerId)).toEqual([
+          max.customerId,
+        ]);
+        expect((await list(t, 'example', 2)).page!.nextCursor).toBe('');
+      });
+    });
+
+    describe('UpdateCustomer', () => {
+      it('changes only the fields sent', async () => {
+        const t = tenant();
+        const c = await create(t, { name: 'Nia', primaryEmail: 'nia@example.com', locale: 'en' });
+        now += 5_000;
+        const u = await update(t, c.customerId, { locale: 'EN-gb', timezone: 'America/New_York' });
+        expect(u).toEqual({ ...c, locale: 'en-GB', timezone: 'America/New_York', updatedAtMs: now });
+        expect(await get(t, c.customerId)).toEqual(u);
+      });
+
+      it('keeps lookups consistent when the email or phone changes or is cleared', async () => {
+        const t = tenant();
+        const c = await create(t, { name: 'Oz', primaryEmail: 'oz@old.example', phone: '+14155550111' });
+        const u = await update(t, c.customerId, { primaryEmail: 'OZ@new.example', phone: '' });
+        expect(u.primaryEmail).toBe('oz@new.example');
+        expect(u.phone).toBeUndefined();
+        expect(await get(t, c.customerId)).toEqual(u);
+
+        expect((await lookup(t, { primaryEmail: 'oz@new.example' })).customer!.customerId).toBe(c.customerId);
+        // The old email and phone are free again: other customers may take them.
+        const other = await lookup(t, { primaryEmail: 'oz@old.example', phone: '+14155550111' });
+        expect(other.created).toBe(true);
+        expect(
+          await create(t, { name: 'Phone owner', phone: '+1 415 555 0111' }).catch((e: unknown) => e),
+        ).toBeInstanceOf(DomainError);
+
+        // Setting the same email again is no change, not a clash with itself.
+        expect((await update(t, c.customerId, { primaryEmail: 'oz@new.example' })).primaryEmail).toBe('oz@new.example');
+        // Email moves back and forth.
+        await update(t, c.customerId, { primaryEmail: '' });
+        expect((await lookup(t, { primaryEmail: 'oz@new.example' })).created).toBe(true);
+      });
+
+      it('refuses a clash, an empty patch, a blank name and other tenants', async () => {
+        const t = tenant();
+        const a = await create(t, { name: 'Pat', primaryEmail: 'pat@example.com', phone: '+14155550122' });
+        const b = await create(t, { name: 'Quin' });
+        await expectViolation(update(t, b.customerId, { primaryEmail: 'PAT@example.com' }), ['body.primaryEmail']);
+        await expectViolation(update(t, b.customerId, { phone: '+1 415-555-0122' }), ['body.phone']);
+        await expectViolation(update(t, b.customerId, {}), ['body']);
+        await expectViolation(update(t, b.customerId, { name: ' ' }), ['body.name']);
+        await expectViolation(update(t, b.customerId, { phone: 'nope' }), ['body.phone']);
+        expect(await get(t, b.customerId)).toEqual(b);
+        expect((await failure(update(tenant(), a.customerId, { name: 'Hijack' }))).code).toBe('NOT_FOUND');
+        expect((await failure(update(t, 'cus_missing', { name: 'X' }))).code).toBe('NOT_FOUND');
+        expect(await get(t, a.customerId)).toEqual(a);
+      });
+    });
+  });
+}
+
+customerServiceSuite('SQLite', () => openSqliteStore({ file: ':memory:' }));
+
+// The distributed profile's adapter, when a replica set is at hand (the store's own suite says loudly when it is not).
+const mongoUrl = process.env.MONGODB_URL;
+if (mongoUrl) {
+  customerServiceSuite('MongoDB', () =>
+    openMongoStore({ url: mongoUrl, dbName: `customer_test_${randomUUID().replaceAll('-', '').slice(0, 12)}` }),
+  );
+}

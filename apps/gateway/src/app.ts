@@ -2,13 +2,16 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DocumentStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
+import { registerDashboardAuth } from './auth/register.js';
 import type { GatewaySettings } from './config.js';
 import type { Downstream } from './downstream/services.js';
 import { registerErrorHandling } from './http/errors-plugin.js';
 import { registerOpenApi } from './http/openapi.js';
 import { requestIdFrom } from './http/request-id.js';
 import { registerTracing } from './http/tracing.js';
+import { registerCatalogRoutes } from './routes/catalog/index.js';
 import { registerHealthRoute } from './routes/health.js';
+import { registerPublicBookingRoutes } from './routes/public/index.js';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -41,6 +44,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   registerTracing(app);
   registerErrorHandling(app);
   await registerOpenApi(app);
+  await registerDashboardAuth(app, deps);
   registerHealthRoute(app, deps.downstream);
+  registerCatalogRoutes(app, deps.downstream);
+  registerPublicBookingRoutes(app, deps.downstream, deps.settings);
   return app;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { commonSettings, embeddedSecret, portSetting, requiredWhenDistributed } from '@svc/config';
+import type { ManageTokenKeys } from '@svc/crypto';
 
 const grpcAddress = z.string().regex(/^[^\s:]+:\d+$/, 'host:port');
 
@@ -23,6 +24,17 @@ export const gatewayConfigSchema = z
     OIDC_ISSUER: z.string().url().default('https://accounts.google.com'),
     OIDC_CLIENT_ID: z.string().optional(),
     OIDC_CLIENT_SECRET: z.string().optional(),
+    /** HMAC key of manage tokens (≥ 32 characters), named by MANAGE_TOKEN_KID; embedded: generated. */
+    MANAGE_TOKEN_SECRET: z.string().min(32).optional(),
+    MANAGE_TOKEN_KID: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,32}$/)
+      .default('k1'),
+    /** Earlier keys still accepted while their tokens live: `kid:secret,kid:secret`. */
+    MANAGE_TOKEN_PREVIOUS: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,32}:\S{32,}(,[A-Za-z0-9_-]{1,32}:\S{32,})*$/, 'kid:secret pairs, comma-separated')
+      .optional(),
     /** The browser origin of the dashboard; cookie requests from another Origin are refused. */
     DASHBOARD_ORIGIN: z.string().url().optional(),
   })
@@ -34,6 +46,7 @@ export const gatewayConfigSchema = z
       'WEBHOOKS_GRPC_ADDR',
       'MONGODB_URL',
       'SESSION_SECRET',
+      'MANAGE_TOKEN_SECRET',
       'OIDC_CLIENT_ID',
       'OIDC_CLIENT_SECRET',
       'BASE_URL',
@@ -46,6 +59,7 @@ export type GatewayConfig = z.output<typeof gatewayConfigSchema>;
 export interface GatewaySettings {
   baseUrl: string;
   sessionSecret: string;
+  manageTokens: ManageTokenKeys;
   dashboardOrigin?: string;
   oidc: { issuer: string; clientId?: string; clientSecret?: string; redirectUri: string };
 }
@@ -54,6 +68,9 @@ export interface GatewaySettings {
 export function gatewaySettings(
   config: Pick<
     GatewayConfig,
+    | 'MANAGE_TOKEN_SECRET'
+    | 'MANAGE_TOKEN_KID'
+    | 'MANAGE_TOKEN_PREVIOUS'
     | 'HOST'
     | 'BASE_URL'
     | 'DATA_DIR'
@@ -69,6 +86,16 @@ export function gatewaySettings(
   return {
     baseUrl,
     sessionSecret: config.SESSION_SECRET ?? embeddedSecret(config.DATA_DIR, 'session'),
+    manageTokens: {
+      current: {
+        kid: config.MANAGE_TOKEN_KID,
+        secret: config.MANAGE_TOKEN_SECRET ?? embeddedSecret(config.DATA_DIR, 'manage'),
+      },
+      previous: (config.MANAGE_TOKEN_PREVIOUS ?? '')
+        .split(',')
+        .filter(Boolean)
+        .map((pair) => ({ kid: pair.slice(0, pair.indexOf(':')), secret: pair.slice(pair.indexOf(':') + 1) })),
+    },
     ...(config.DASHBOARD_ORIGIN ? { dashboardOrigin: config.DASHBOARD_ORIGIN } : {}),
     oidc: {
       issuer: config.OIDC_ISSUER,

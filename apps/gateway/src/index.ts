@@ -10,3 +10,15 @@ export {
   type ServiceAddresses,
 } from './downstream/services.js';
 export { defineRoute } from './http/route.js';
+export {
+  IdentityStore,
+  normalizeEmail,
+  type User,
+  type Membership,
+  type Session,
+  type NewSession,
+} from './identity/identity-store.js';
+export { csrfToken, verifyCsrf } from './identity/csrf.js';
+export { hashSessionToken, SESSION_LIFETIME_MS } from './identity/session-token.js';
+export { sessionCookie, SESSION_COOKIE } from './auth/cookies.js';
+export { registerDashboardAuth } from './auth/register.js';

@@ -1,9 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createLogger } from '@svc/telemetry';
 import { openSqliteStore } from '@svc/store';
-import { buildGateway, connectDownstream, defineRoute, gatewaySettings } from '../src/index.js';
+import { buildGateway, connectDownstream, defineRoute, gatewayConfigSchema, gatewaySettings } from '../src/index.js';
 import { json } from '@svc/testing';
 
 // Nothing listens on these addresses: the routes under test never reach a service.
@@ -13,6 +16,7 @@ const downstream = connectDownstream({
   customer: '127.0.0.1:1',
   'webhook-dispatcher': '127.0.0.1:1',
 });
+const dataDir = mkdtempSync(join(tmpdir(), 'gateway-http-'));
 let app: FastifyInstance;
 let base: string;
 
@@ -21,10 +25,7 @@ beforeAll(async () => {
     logger: createLogger('gateway-test', 'silent'),
     downstream,
     store: await openSqliteStore({ file: ':memory:' }),
-    settings: gatewaySettings(
-      { HOST: '127.0.0.1', DATA_DIR: '.', SESSION_SECRET: 's'.repeat(32), OIDC_ISSUER: 'https://accounts.google.com' },
-      8080,
-    ),
+    settings: gatewaySettings(gatewayConfigSchema.parse({ DATA_DIR: dataDir }), 8080),
   });
   app.get('/test/boom', async () => {
     throw new Error('mongodb://admin:hunter2@db failed at Store.insert');
@@ -49,6 +50,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
   downstream.close();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const post = (path: string, body: string, headers: Record<string, string> = {}) =>

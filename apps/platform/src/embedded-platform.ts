@@ -1,7 +1,8 @@
-import { storeConfigFor } from '@svc/config';
+import { publishRuntime, storeConfigFor } from '@svc/config';
 import { InProcessEventBus, type EventBus } from '@svc/events';
 import { gatewaySettings, startGateway, type ServiceName } from '@svc/gateway';
-import type { RunningGrpcHost } from '@svc/grpc';
+import { createClient, type RunningGrpcHost } from '@svc/grpc';
+import { catalogV1, customerV1 } from '@svc/proto';
 import { InProcessLockManager } from '@svc/lock';
 import { openStore } from '@svc/store';
 import { createLogger } from '@svc/telemetry';
@@ -30,17 +31,26 @@ export async function startEmbeddedPlatform(config: ResolvedPlatformConfig): Pro
   // so one service stopping cannot close it under the other.
   const bus = new InProcessEventBus();
 
+  // Booking calls the catalog and customer services, so they start first.
+  const catalog = await startCatalogService(host, {
+    logger: createLogger('catalog', level),
+    store: await store('catalog'),
+  });
+  const customer = await startCustomerService(host, {
+    logger: createLogger('customer', level),
+    store: await store('customer'),
+  });
   const services: Record<ServiceName, RunningGrpcHost> = {
-    catalog: await startCatalogService(host, { logger: createLogger('catalog', level), store: await store('catalog') }),
+    catalog,
+    customer,
     booking: await startBookingService(host, {
       logger: createLogger('booking', level),
       store: await store('booking'),
       lock: new InProcessLockManager(),
       bus: borrowed(bus),
-    }),
-    customer: await startCustomerService(host, {
-      logger: createLogger('customer', level),
-      store: await store('customer'),
+      catalog: createClient(catalogV1.CatalogServiceClient, catalog.address),
+      customers: createClient(customerV1.CustomerServiceClient, customer.address),
+      lockWaitMs: 5_000,
     }),
     'webhook-dispatcher': await startWebhookDispatcher(host, {
       logger: createLogger('webhook-dispatcher', level),
@@ -62,10 +72,17 @@ export async function startEmbeddedPlatform(config: ResolvedPlatformConfig): Pro
     },
   });
 
+  const unpublish = publishRuntime(config.DATA_DIR, {
+    pid: process.pid,
+    url: gateway.url,
+    services: Object.fromEntries(Object.entries(services).map(([name, s]) => [name, s.address])),
+  });
+
   return {
     url: gateway.url,
     services,
     async stop() {
+      unpublish();
       await gateway.stop();
       await Promise.all(Object.values(services).map((s) => s.stop()));
       await bus.close();

@@ -16,7 +16,7 @@ export async function startTestPlatform(
   const dataDir = mkdtempSync(join(tmpdir(), 'platform-test-'));
   const platform = await startEmbeddedPlatform(
     platformConfigSchema.parse({
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       SHUTDOWN_GRACE_MS: 2_000,
       PORT: await freePort(),
       DATA_DIR: dataDir,

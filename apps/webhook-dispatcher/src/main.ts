@@ -14,7 +14,7 @@ await startConfiguredProcess(
       store: await openStore(storeConfigFor('webhook-dispatcher', config)),
       bus:
         config.PROFILE === 'distributed'
-          ? await createKafkaEventBus({
+          ? createKafkaEventBus({
               brokers: (config.KAFKA_BROKERS ?? '').split(','),
               clientId: 'webhook-dispatcher',
             })

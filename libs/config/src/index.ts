@@ -2,3 +2,4 @@ export { loadConfig, ConfigError, requiredWhenDistributed, profileSchema, type P
 export { commonSettings, serviceSettings, portSetting } from './common-settings.js';
 export { storeConfigFor, type StoreConfig } from './store-settings.js';
 export { embeddedSecret } from './embedded-secrets.js';
+export { publishRuntime, readPlatformRuntime, RUNTIME_FILE, type PlatformRuntime } from './platform-runtime.js';

@@ -11,7 +11,11 @@ describe('error mapping', () => {
     const wire = toGrpcError(err);
     expect(wire.code).toBe(GrpcStatus.INVALID_ARGUMENT);
     const back = fromGrpcError(asServiceError(wire));
-    expect(back).toMatchObject({ code: 'VALIDATION_ERROR', httpStatus: 400, details: [{ path: 'body.startMinute', message: 'too big' }] });
+    expect(back).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      httpStatus: 400,
+      details: [{ path: 'body.startMinute', message: 'too big' }],
+    });
   });
 
   it('keeps the 503 flavour of BOOKING_POLICY_BLOCKED', () => {
@@ -26,6 +30,8 @@ describe('error mapping', () => {
     const wire = toGrpcError(new Error('connection string mongodb://secret'));
     expect(wire.details).not.toContain('secret');
     expect(fromGrpcError(asServiceError(wire))).toMatchObject({ code: 'INTERNAL_ERROR', httpStatus: 500 });
-    expect(fromGrpcError(Object.assign(new Error('14 UNAVAILABLE'), { code: GrpcStatus.UNAVAILABLE }))).toMatchObject({ code: 'INTERNAL_ERROR' });
+    expect(fromGrpcError(Object.assign(new Error('14 UNAVAILABLE'), { code: GrpcStatus.UNAVAILABLE }))).toMatchObject({
+      code: 'INTERNAL_ERROR',
+    });
   });
 });

@@ -98,7 +98,10 @@ export interface DocumentStore {
 /** A unique index was violated; `index` names it. */
 export class DuplicateKeyError extends Error {
   override readonly name = 'DuplicateKeyError';
-  constructor(readonly index: string, message = `duplicate key for unique index ${index}`) {
+  constructor(
+    readonly index: string,
+    message = `duplicate key for unique index ${index}`,
+  ) {
     super(message);
   }
 }

@@ -40,7 +40,10 @@ export interface MongoStoreOptions {
 type MongoDoc = { _id: string } & Record<string, unknown>;
 
 class MongoTx extends TxHandle {
-  constructor(owner: object, readonly session: ClientSession) {
+  constructor(
+    owner: object,
+    readonly session: ClientSession,
+  ) {
     super(owner);
   }
 }
@@ -124,7 +127,11 @@ export class MongoDocumentStore implements DocumentStore {
           return res.matchedCount;
         }),
       deleteMany: (filter, tx) =>
-        this.exec(tx, 'deleteMany', async (session) => (await coll.deleteMany(filterOf(filter), { session })).deletedCount),
+        this.exec(
+          tx,
+          'deleteMany',
+          async (session) => (await coll.deleteMany(filterOf(filter), { session })).deletedCount,
+        ),
     };
   }
 
@@ -135,7 +142,9 @@ export class MongoDocumentStore implements DocumentStore {
       for (const spec of specs) {
         const keys: IndexSpecification = Object.fromEntries(spec.fields.map((f) => [f, 1] as const));
         // `unique: false` is only passed when set, so an existing non-unique index compares equal.
-        await this.db.collection(spec.collection).createIndex(keys, { name: spec.name, ...(spec.unique ? { unique: true } : {}) });
+        await this.db
+          .collection(spec.collection)
+          .createIndex(keys, { name: spec.name, ...(spec.unique ? { unique: true } : {}) });
       }
     } catch (e) {
       throw mapMongoError(e);
@@ -178,7 +187,11 @@ export class MongoDocumentStore implements DocumentStore {
   }
 
   /** Runs one operation with the transaction's session, if given, and maps its errors. */
-  private async exec<R>(tx: Tx | undefined, what: string, work: (session: ClientSession | undefined) => Promise<R>): Promise<R> {
+  private async exec<R>(
+    tx: Tx | undefined,
+    what: string,
+    work: (session: ClientSession | undefined) => Promise<R>,
+  ): Promise<R> {
     if (tx === undefined) {
       this.scope.assertOutside(what, true);
       try {

@@ -68,7 +68,8 @@ export class SqliteDocumentStore implements DocumentStore {
   constructor(options: SqliteStoreOptions) {
     const { file } = options;
     const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
-    if (!Number.isSafeInteger(busyTimeoutMs) || busyTimeoutMs < 0) throw new TypeError('busyTimeoutMs must be a non-negative integer');
+    if (!Number.isSafeInteger(busyTimeoutMs) || busyTimeoutMs < 0)
+      throw new TypeError('busyTimeoutMs must be a non-negative integer');
     if (file !== ':memory:' && file !== '') mkdirSync(dirname(resolve(file)), { recursive: true });
     this.db = new Database(file, { timeout: busyTimeoutMs });
     try {
@@ -102,29 +103,38 @@ export class SqliteDocumentStore implements DocumentStore {
       count: (filter, tx) =>
         this.exec(tx, 'count', () => {
           const where = compileFilter(filter);
-          return this.all<{ n: number }>(name, `SELECT count(*) AS n FROM ${table} WHERE ${where.sql}`, where.params)[0]?.n ?? 0;
+          return (
+            this.all<{ n: number }>(name, `SELECT count(*) AS n FROM ${table} WHERE ${where.sql}`, where.params)[0]
+              ?.n ?? 0
+          );
         }),
       updateOne: (filter, set, tx) =>
         this.exec(tx, 'updateOne', () => {
           const entries = setEntries(set);
           const where = compileFilter(filter);
           // One write transaction (a savepoint inside ours) so the match cannot change before the update.
-          return this.db.transaction((): number => {
-            const row = this.all<{ id: string }>(name, `SELECT id FROM ${table} WHERE ${where.sql} LIMIT 1`, where.params)[0];
-            if (!row) return 0;
-            const newId = entries.find(([k]) => k === '_id')?.[1];
-            if (newId !== undefined && newId !== row.id) throw new Error('updateOne cannot change _id');
-            if (entries.length > 0) {
-              const paths = entries.map(([k]) => `'$.${k}', json(?)`).join(', ');
-              const values = entries.map(([k, v]) => {
-                const json = JSON.stringify(v);
-                if (json === undefined) throw new TypeError(`update field ${k} is not JSON-serializable`);
-                return json;
-              });
-              this.run(name, `UPDATE ${table} SET doc = json_set(doc, ${paths}) WHERE id = ?`, [...values, row.id]);
-            }
-            return 1;
-          }).immediate();
+          return this.db
+            .transaction((): number => {
+              const row = this.all<{ id: string }>(
+                name,
+                `SELECT id FROM ${table} WHERE ${where.sql} LIMIT 1`,
+                where.params,
+              )[0];
+              if (!row) return 0;
+              const newId = entries.find(([k]) => k === '_id')?.[1];
+              if (newId !== undefined && newId !== row.id) throw new Error('updateOne cannot change _id');
+              if (entries.length > 0) {
+                const paths = entries.map(([k]) => `'$.${k}', json(?)`).join(', ');
+                const values = entries.map(([k, v]) => {
+                  const json = JSON.stringify(v);
+                  if (json === undefined) throw new TypeError(`update field ${k} is not JSON-serializable`);
+                  return json;
+                });
+                this.run(name, `UPDATE ${table} SET doc = json_set(doc, ${paths}) WHERE id = ?`, [...values, row.id]);
+              }
+              return 1;
+            })
+            .immediate();
         }),
       deleteMany: (filter, tx) =>
         this.exec(tx, 'deleteMany', () => {
@@ -146,19 +156,21 @@ export class SqliteDocumentStore implements DocumentStore {
     await this.mutex.runExclusive(() =>
       this.attempt(() =>
         // All or none: a unique index failing on existing duplicates leaves no other index half-made.
-        this.db.transaction(() => {
-          for (const { spec, name, sql } of statements) {
-            this.ensureTable(spec.collection);
-            const existing = this.db.prepare(`SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?`).get(name) as
-              | { sql: string }
-              | undefined;
-            // SQLite keeps the CREATE text verbatim, so a different text means a different definition.
-            if (!existing) this.db.exec(sql);
-            else if (existing.sql !== sql) {
-              throw new Error(`index ${spec.name} on ${spec.collection} already exists with a different definition`);
+        this.db
+          .transaction(() => {
+            for (const { spec, name, sql } of statements) {
+              this.ensureTable(spec.collection);
+              const existing = this.db
+                .prepare(`SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?`)
+                .get(name) as { sql: string } | undefined;
+              // SQLite keeps the CREATE text verbatim, so a different text means a different definition.
+              if (!existing) this.db.exec(sql);
+              else if (existing.sql !== sql) {
+                throw new Error(`index ${spec.name} on ${spec.collection} already exists with a different definition`);
+              }
             }
-          }
-        }).immediate(),
+          })
+          .immediate(),
       ),
     );
   }

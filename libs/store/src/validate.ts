@@ -11,8 +11,7 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export type ComparisonOp = '$eq' | '$ne' | '$gt' | '$gte' | '$lt' | '$lte';
 
 export type Condition =
-  | { field: string; op: ComparisonOp; value: Scalar }
-  | { field: string; op: '$in'; value: Scalar[] };
+  { field: string; op: ComparisonOp; value: Scalar } | { field: string; op: '$in'; value: Scalar[] };
 
 const RANGE_OPS = new Set(['$gt', '$gte', '$lt', '$lte']);
 

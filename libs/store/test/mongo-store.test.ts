@@ -10,7 +10,9 @@ const url = process.env.MONGODB_URL;
 if (!url) {
   // No MongoDB can be installed on the CI machine, so this is a loud skip, not a failure.
   const bar = '!'.repeat(78);
-  console.warn(`\n${bar}\n!!! SKIPPED: MongoDB store contract did not run: MONGODB_URL is not set.\n!!! Set it to a replica set (transactions need one), e.g. mongodb://127.0.0.1:27017/?replicaSet=rs0\n${bar}\n`);
+  console.warn(
+    `\n${bar}\n!!! SKIPPED: MongoDB store contract did not run: MONGODB_URL is not set.\n!!! Set it to a replica set (transactions need one), e.g. mongodb://127.0.0.1:27017/?replicaSet=rs0\n${bar}\n`,
+  );
 }
 
 describe.skipIf(!url)('MongoDB adapter against a server', () => {
@@ -35,9 +37,13 @@ describe.skipIf(!url)('MongoDB adapter against a server', () => {
 
 describe('MongoDB adapter without a server', () => {
   it('an unreachable server fails openMongoStore with StoreUnavailableError', async () => {
-    await expect(openMongoStore({ url: 'mongodb://127.0.0.1:1/?directConnection=true', dbName: 'x', serverSelectionTimeoutMS: 300 })).rejects.toBeInstanceOf(
-      StoreUnavailableError,
-    );
+    await expect(
+      openMongoStore({
+        url: 'mongodb://127.0.0.1:1/?directConnection=true',
+        dbName: 'x',
+        serverSelectionTimeoutMS: 300,
+      }),
+    ).rejects.toBeInstanceOf(StoreUnavailableError);
   });
 
   it('maps E11000 to DuplicateKeyError with the index name from the message', () => {
@@ -54,7 +60,9 @@ describe('MongoDB adapter without a server', () => {
   it('falls back to the key pattern when the message names no index', () => {
     const byId = mapMongoError(new MongoServerError({ message: 'dup', code: 11000, keyPattern: { _id: 1 } }));
     expect((byId as DuplicateKeyError).index).toBe('_id_');
-    const compound = mapMongoError(new MongoServerError({ message: 'dup', code: 11000, keyPattern: { org: 1, handle: 1 } }));
+    const compound = mapMongoError(
+      new MongoServerError({ message: 'dup', code: 11000, keyPattern: { org: 1, handle: 1 } }),
+    );
     expect((compound as DuplicateKeyError).index).toBe('org_1_handle_1');
   });
 

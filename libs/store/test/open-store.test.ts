@@ -10,7 +10,12 @@ describe('openStore', () => {
   });
 
   it('opens MongoDB for kind mongodb (unreachable here: StoreUnavailableError)', async () => {
-    const config: StoreConfig = { kind: 'mongodb', url: 'mongodb://127.0.0.1:1/?directConnection=true', dbName: 'x', serverSelectionTimeoutMS: 300 };
+    const config: StoreConfig = {
+      kind: 'mongodb',
+      url: 'mongodb://127.0.0.1:1/?directConnection=true',
+      dbName: 'x',
+      serverSelectionTimeoutMS: 300,
+    };
     await expect(openStore(config)).rejects.toBeInstanceOf(StoreUnavailableError);
   });
 

@@ -23,7 +23,10 @@ function deferred(): { promise: Promise<void>; resolve: () => void } {
 
 /** Resolves to 'pending' if p has not settled within ms. */
 function stateAfter(p: Promise<unknown>, ms: number): Promise<'settled' | 'pending'> {
-  return Promise.race([p.then(() => 'settled' as const), new Promise<'pending'>((r) => setTimeout(() => r('pending'), ms))]);
+  return Promise.race([
+    p.then(() => 'settled' as const),
+    new Promise<'pending'>((r) => setTimeout(() => r('pending'), ms)),
+  ]);
 }
 
 describe('sqlite adapter specifics', () => {

@@ -128,17 +128,77 @@ export function storeContract(name: string, make: () => Promise<DocumentStore>):
 
       it('sorts on two fields in either direction, numbers numerically', async () => {
         const c = await seeded('items', ITEMS);
-        expect(ids(await c.find({}, { sort: [['g', 1], ['v', 1]] }))).toEqual(['i4', 'i2', 'i3', 'i1', 'i5']);
-        expect(ids(await c.find({}, { sort: [['g', -1], ['v', 1]] }))).toEqual(['i5', 'i3', 'i1', 'i4', 'i2']);
-        expect(ids(await c.find({}, { sort: [['g', 1], ['v', -1]] }))).toEqual(['i2', 'i4', 'i1', 'i3', 'i5']);
+        expect(
+          ids(
+            await c.find(
+              {},
+              {
+                sort: [
+                  ['g', 1],
+                  ['v', 1],
+                ],
+              },
+            ),
+          ),
+        ).toEqual(['i4', 'i2', 'i3', 'i1', 'i5']);
+        expect(
+          ids(
+            await c.find(
+              {},
+              {
+                sort: [
+                  ['g', -1],
+                  ['v', 1],
+                ],
+              },
+            ),
+          ),
+        ).toEqual(['i5', 'i3', 'i1', 'i4', 'i2']);
+        expect(
+          ids(
+            await c.find(
+              {},
+              {
+                sort: [
+                  ['g', 1],
+                  ['v', -1],
+                ],
+              },
+            ),
+          ),
+        ).toEqual(['i2', 'i4', 'i1', 'i3', 'i5']);
         expect(ids(await c.find({}, { sort: [['v', -1]] }))).toEqual(['i2', 'i4', 'i5', 'i1', 'i3']);
         expect(ids(await c.find({}, { sort: [['_id', -1]] }))).toEqual(['i5', 'i4', 'i3', 'i2', 'i1']);
       });
 
       it('sorts missing fields first ascending, last descending', async () => {
         const c = await seeded('items', ITEMS);
-        expect(ids(await c.find({}, { sort: [['w', 1], ['_id', 1]] }))).toEqual(['i3', 'i4', 'i5', 'i2', 'i1']);
-        expect(ids(await c.find({}, { sort: [['w', -1], ['_id', 1]] }))).toEqual(['i1', 'i2', 'i3', 'i4', 'i5']);
+        expect(
+          ids(
+            await c.find(
+              {},
+              {
+                sort: [
+                  ['w', 1],
+                  ['_id', 1],
+                ],
+              },
+            ),
+          ),
+        ).toEqual(['i3', 'i4', 'i5', 'i2', 'i1']);
+        expect(
+          ids(
+            await c.find(
+              {},
+              {
+                sort: [
+                  ['w', -1],
+                  ['_id', 1],
+                ],
+              },
+            ),
+          ),
+        ).toEqual(['i1', 'i2', 'i3', 'i4', 'i5']);
       });
 
       it('sorts on dotted paths', async () => {
@@ -263,7 +323,10 @@ export function storeContract(name: string, make: () => Promise<DocumentStore>):
       it('a duplicate _id fails with DuplicateKeyError on _id_', async () => {
         const { c } = await users();
         await c.insertOne(user('u1'));
-        await expectDuplicate(c.insertOne(user('u1', { email: 'other@x', org: 'o', handle: 'o', profile: { ssn: 'o' } })), '_id_');
+        await expectDuplicate(
+          c.insertOne(user('u1', { email: 'other@x', org: 'o', handle: 'o', profile: { ssn: 'o' } })),
+          '_id_',
+        );
         expect(await c.findOne({ _id: 'u1' })).toEqual(user('u1'));
       });
 
@@ -280,12 +343,17 @@ export function storeContract(name: string, make: () => Promise<DocumentStore>):
         const c = store.collection(name);
         await c.insertOne({ _id: 'a', k: 1 });
         await c.insertOne({ _id: 'b', k: 1 });
-        await expectDuplicate(store.ensureIndexes([{ collection: name, fields: ['k'], unique: true, name: 'by_k' }]), 'by_k');
+        await expectDuplicate(
+          store.ensureIndexes([{ collection: name, fields: ['k'], unique: true, name: 'by_k' }]),
+          'by_k',
+        );
       });
 
       it('redefining an index under the same name fails', async () => {
         const { name } = await users();
-        await expect(store.ensureIndexes([{ collection: name, fields: ['handle'], unique: true, name: 'by_email' }])).rejects.toThrow();
+        await expect(
+          store.ensureIndexes([{ collection: name, fields: ['handle'], unique: true, name: 'by_email' }]),
+        ).rejects.toThrow();
       });
     });
 

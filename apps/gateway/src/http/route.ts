@@ -19,8 +19,10 @@ export interface RouteDefinition<P, Q, B, H, D extends Schema> {
   headers?: H;
   /** Schema of `data` in the success envelope. */
   response: D;
-  /** Success status (200 unless stated); the handler may override it per request. */
+  /** Success status (200 unless stated); the handler may set another via reply.code. */
   status?: number;
+  /** Further success statuses the handler may answer with the same data schema (e.g. 200 on a replay). */
+  alsoStatuses?: number[];
   handler: (
     input: { params: Out<P>; query: Out<Q>; body: Out<B>; headers: Out<H> },
     request: FastifyRequest,
@@ -51,7 +53,11 @@ export function defineRoute<
       ...(def.querystring ? { querystring: def.querystring } : {}),
       ...(def.body ? { body: def.body } : {}),
       ...(def.headers ? { headers: def.headers } : {}),
-      response: { [status]: okEnvelope(def.response), '4xx': errorEnvelope, '5xx': errorEnvelope },
+      response: {
+        ...Object.fromEntries([status, ...(def.alsoStatuses ?? [])].map((code) => [code, okEnvelope(def.response)])),
+        '4xx': errorEnvelope,
+        '5xx': errorEnvelope,
+      },
     },
     ...(access === 'public'
       ? {}
@@ -63,6 +69,7 @@ export function defineRoute<
           },
         }),
     handler: async (request, reply) => {
+      reply.code(status);
       const data = await def.handler(
         {
           params: request.params as Out<P>,
@@ -73,7 +80,6 @@ export function defineRoute<
         request,
         reply,
       );
-      if (reply.statusCode === 200 && status !== 200) reply.code(status);
       return ok(data, request.id);
     },
   });

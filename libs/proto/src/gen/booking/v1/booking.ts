@@ -87,9 +87,9 @@ export interface CreateBookingRequest {
 }
 
 export interface CreateBookingResponse {
+  /** On a replay, the booking as first answered (its status then), same id. */
   booking?: Booking | undefined;
   idempotentReplay: boolean;
-  manageToken: string;
 }
 
 export interface GetBookingRequest {
@@ -1300,7 +1300,7 @@ export const CreateBookingRequest: MessageFns<CreateBookingRequest> = {
 };
 
 function createBaseCreateBookingResponse(): CreateBookingResponse {
-  return { booking: undefined, idempotentReplay: false, manageToken: "" };
+  return { booking: undefined, idempotentReplay: false };
 }
 
 export const CreateBookingResponse: MessageFns<CreateBookingResponse> = {
@@ -1310,9 +1310,6 @@ export const CreateBookingResponse: MessageFns<CreateBookingResponse> = {
     }
     if (message.idempotentReplay !== false) {
       writer.uint32(16).bool(message.idempotentReplay);
-    }
-    if (message.manageToken !== "") {
-      writer.uint32(26).string(message.manageToken);
     }
     return writer;
   },
@@ -1346,14 +1343,6 @@ export const CreateBookingResponse: MessageFns<CreateBookingResponse> = {
             message.idempotentReplay = reader.bool();
             continue;
           }
-          case 3: {
-            if (tag !== 26) {
-              break;
-            }
-
-            message.manageToken = reader.string();
-            continue;
-          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1374,11 +1363,6 @@ export const CreateBookingResponse: MessageFns<CreateBookingResponse> = {
         : isSet(object.idempotent_replay)
         ? globalThis.Boolean(object.idempotent_replay)
         : false,
-      manageToken: isSet(object.manageToken)
-        ? globalThis.String(object.manageToken)
-        : isSet(object.manage_token)
-        ? globalThis.String(object.manage_token)
-        : "",
     };
   },
 
@@ -1389,9 +1373,6 @@ export const CreateBookingResponse: MessageFns<CreateBookingResponse> = {
     }
     if (message.idempotentReplay !== false) {
       obj.idempotentReplay = message.idempotentReplay;
-    }
-    if (message.manageToken !== "") {
-      obj.manageToken = message.manageToken;
     }
     return obj;
   },
@@ -1405,7 +1386,6 @@ export const CreateBookingResponse: MessageFns<CreateBookingResponse> = {
       ? Booking.fromPartial(object.booking)
       : undefined;
     message.idempotentReplay = object.idempotentReplay ?? false;
-    message.manageToken = object.manageToken ?? "";
     return message;
   },
 };

@@ -1,0 +1,59 @@
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { ROLES } from '@svc/gateway';
+
+const slug = z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'a slug: lower-case letters, digits and dashes');
+const email = z.string().email();
+
+/** Every command with the options it takes; zod turns bad input into one clear message. */
+export const commandSchemas = {
+  'tenant:create': z.object({
+    slug,
+    name: z.string().min(1),
+    timezone: z.string().min(1),
+    'owner-email': email,
+    locale: z.string().optional(),
+  }),
+  'member:add': z.object({ tenant: slug, email, role: z.enum(ROLES) }),
+  'session:create': z.object({ tenant: slug, email }),
+  'tenant:set-status': z.object({ tenant: slug, status: z.enum(['active', 'disabled', 'suspended']) }),
+} as const;
+
+export type CommandName = keyof typeof commandSchemas;
+export type CommandArgs<C extends CommandName> = z.output<(typeof commandSchemas)[C]>;
+export type ParsedCommand = { [C in CommandName]: { command: C; args: CommandArgs<C> } }[CommandName];
+
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+export const USAGE = `usage: npm run --silent admin -- <command> [--option value ...]
+  tenant:create     --slug acme --name "Acme Dental" --timezone Europe/Berlin --owner-email owner@acme.test [--locale de]
+  member:add        --tenant acme --email viewer@acme.test --role ${ROLES.join('|')}
+  session:create    --tenant acme --email owner@acme.test
+  tenant:set-status --tenant acme --status active|disabled|suspended`;
+
+export function parseCommand(argv: string[]): ParsedCommand {
+  const [command, ...rest] = argv;
+  if (!command || !(command in commandSchemas)) {
+    throw new UsageError(command ? `unknown command "${command}"\n${USAGE}` : USAGE);
+  }
+  const name = command as CommandName;
+  const options = Object.fromEntries(
+    Object.keys(commandSchemas[name].shape).map((k) => [k, { type: 'string' as const }]),
+  );
+  let values: Record<string, unknown>;
+  try {
+    values = parseArgs({ args: rest, options, strict: true, allowPositionals: false }).values;
+  } catch (err) {
+    throw new UsageError(`${(err as Error).message}\n${USAGE}`);
+  }
+  const parsed = commandSchemas[name].safeParse(values);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (i) => `--${i.path.join('.')}: ${i.input === undefined ? 'required' : i.message}`,
+    );
+    throw new UsageError(`${name}: ${problems.join('; ')}`);
+  }
+  return { command: name, args: parsed.data } as ParsedCommand;
+}

@@ -1,0 +1,34 @@
+import { callUnary } from '@svc/grpc';
+import type { catalogV1 } from '@svc/proto';
+import type { CommandArgs } from '../args.js';
+import type { PlatformConnection } from '../platform-connection.js';
+
+export async function tenantBySlug(conn: PlatformConnection, slug: string): Promise<catalogV1.Tenant> {
+  const res = await callUnary(conn.catalog.getTenantBySlug.bind(conn.catalog), { slug });
+  if (!res.tenant) throw new Error(`tenant ${slug} was not found`);
+  return res.tenant;
+}
+
+/** Creates the tenant with its owner. The user is found or created first, so a failed tenant
+ * create leaves at most a user without membership (harmless), never a tenant without owner. */
+export async function createTenant(conn: PlatformConnection, args: CommandArgs<'tenant:create'>) {
+  const owner = await conn.identity.findOrCreateUserByEmail(args['owner-email']);
+  const { tenant } = await callUnary(conn.catalog.createTenant.bind(conn.catalog), {
+    slug: args.slug,
+    name: args.name,
+    timezone: args.timezone,
+    locale: args.locale ?? '',
+  });
+  if (!tenant) throw new Error('the catalog answered without a tenant');
+  await conn.identity.addMembership(owner.userId, tenant.tenantId, 'tenant_owner');
+  return { tenantId: tenant.tenantId, slug: tenant.slug, ownerUserId: owner.userId };
+}
+
+export async function setTenantStatus(conn: PlatformConnection, args: CommandArgs<'tenant:set-status'>) {
+  const current = await tenantBySlug(conn, args.tenant);
+  const { tenant } = await callUnary(conn.catalog.updateTenant.bind(conn.catalog), {
+    tenantId: current.tenantId,
+    status: args.status,
+  });
+  return { tenantId: current.tenantId, status: tenant?.status ?? args.status };
+}

@@ -1,0 +1,1 @@
+export { parseCommand, UsageError, USAGE, type ParsedCommand } from './args.js';

@@ -1,0 +1,37 @@
+import { embeddedSecret, readPlatformRuntime, storeConfigFor } from '@svc/config';
+import { IdentityStore } from '@svc/gateway';
+import { createClient } from '@svc/grpc';
+import { catalogV1 } from '@svc/proto';
+import { openStore } from '@svc/store';
+import { UsageError } from './args.js';
+import type { AdminConfig } from './config.js';
+
+/** What the commands work with: the catalog service, the gateway's identity data, its secret. */
+export interface PlatformConnection {
+  catalog: catalogV1.CatalogServiceClient;
+  identity: IdentityStore;
+  sessionSecret: string;
+  close(): Promise<void>;
+}
+
+export async function connectToPlatform(config: AdminConfig): Promise<PlatformConnection> {
+  const catalogAddress = config.CATALOG_GRPC_ADDR ?? readPlatformRuntime(config.DATA_DIR)?.services.catalog;
+  if (!catalogAddress) {
+    throw new UsageError(
+      `no running platform found in ${config.DATA_DIR} (start it with "npm start", or set CATALOG_GRPC_ADDR)`,
+    );
+  }
+  const store = await openStore(storeConfigFor('gateway', config));
+  const identity = new IdentityStore(store);
+  await identity.ensureIndexes();
+  const catalog = createClient(catalogV1.CatalogServiceClient, catalogAddress);
+  return {
+    catalog,
+    identity,
+    sessionSecret: config.SESSION_SECRET ?? embeddedSecret(config.DATA_DIR, 'session'),
+    async close() {
+      catalog.close();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,177 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, json, repoRoot } from '@svc/testing';
+
+const root = repoRoot();
+const dataDir = mkdtempSync(join(tmpdir(), 'admin-cli-'));
+// Only what a person's shell would have: vitest's own variables (BASE_URL=/ among them) stay out.
+const shellEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
+let base = '';
+let stopPlatform: () => Promise<void> = async () => {};
+
+/** The platform as `npm start` runs it (the built entry point), on a free port. */
+beforeAll(async () => {
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [join(root, 'apps/platform/dist/main.js')], {
+    env: { ...shellEnv, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  stopPlatform = async () => {
+    child.kill('SIGTERM');
+    await exited;
+  };
+  const until = Date.now() + 30_000;
+  while (!out.includes('is running at')) {
+    if (Date.now() > until || child.exitCode !== null) throw new Error(`platform did not start:\n${out}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+});
+afterAll(async () => {
+  await stopPlatform();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** `npm run --silent admin -- ...` from the repository root, as the README shows it. */
+function admin(...args: string[]) {
+  const r = spawnSync('npm', ['run', '--silent', 'admin', '--', ...args], {
+    cwd: root,
+    env: { ...shellEnv, DATA_DIR: dataDir },
+    encoding: 'utf8',
+  });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr, json: () => JSON.parse(r.stdout) };
+}
+
+describe('operator CLI against a started platform', () => {
+  let session: { cookie: string; csrfToken: string; expiresAtMs: number };
+
+  it('tenant:create prints the tenant and its owner', () => {
+    const r = admin(
+      'tenant:create',
+      '--slug',
+      'acme',
+      '--name',
+      'Acme Dental',
+      '--timezone',
+      'Europe/Berlin',
+      '--owner-email',
+      'owner@acme.test',
+    );
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout.trim().split('\n')).toHaveLength(1);
+    expect(r.json()).toEqual({
+      tenantId: expect.stringMatching(/^ten_/),
+      slug: 'acme',
+      ownerUserId: expect.any(String),
+    });
+  });
+
+  it('member:add adds a member with a role', () => {
+    const r = admin('member:add', '--tenant', 'acme', '--email', 'viewer@acme.test', '--role', 'tenant_viewer');
+    expect(r.status).toBe(0);
+    expect(r.json()).toEqual({ userId: expect.any(String), role: 'tenant_viewer' });
+  });
+
+  it('session:create mints a working dashboard session', async () => {
+    const r = admin('session:create', '--tenant', 'acme', '--email', 'owner@acme.test');
+    expect(r.status).toBe(0);
+    session = r.json();
+    expect(session.cookie).toMatch(/^__Host-service_session=[A-Za-z0-9_-]{40,}$/);
+    expect(session.expiresAtMs).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+    const res = await fetch(`${base}/api/session`, { headers: { cookie: session.cookie } });
+    const body = await json(res);
+    expect(res.status).toBe(200);
+    expect(body.data).toMatchObject({
+      user: { email: 'owner@acme.test' },
+      tenant: { slug: 'acme' },
+      role: 'tenant_owner',
+      csrfToken: session.csrfToken,
+    });
+  });
+
+  it('with that cookie and CSRF token, creates a service, staff, a resource and weekly rules, all listed', async () => {
+    const headers = { cookie: session.cookie, 'x-service-csrf': session.csrfToken, 'content-type': 'application/json' };
+    const post = async (path: string, body: object) => {
+      const res = await fetch(base + path, { method: 'POST', headers, body: JSON.stringify(body) });
+      const parsed = await json(res);
+      expect(res.status, JSON.stringify(parsed)).toBe(201);
+      return parsed.data;
+    };
+    const staff = await post('/api/staff', { displayName: 'Dr. Lena Weber' });
+    const resource = await post('/api/resources', { type: 'room', name: 'Room 1' });
+    const service = await post('/api/services', {
+      slug: 'cleaning',
+      name: 'Cleaning',
+      durationMin: 30,
+      staffIds: [staff.staffId],
+    });
+    for (const weekday of [1, 2, 3, 4, 5]) {
+      await post('/api/availability-rules', { ownerType: 'tenant', weekday, startMinute: 540, endMinute: 1020 });
+    }
+    const list = async (path: string) =>
+      (await json(await fetch(base + path, { headers: { cookie: session.cookie } }))).data.items;
+    expect((await list('/api/services')).map((s: { serviceId: string }) => s.serviceId)).toEqual([service.serviceId]);
+    expect((await list('/api/staff')).map((s: { staffId: string }) => s.staffId)).toEqual([staff.staffId]);
+    expect((await list('/api/resources')).map((r: { resourceId: string }) => r.resourceId)).toEqual([
+      resource.resourceId,
+    ]);
+    expect(await list('/api/availability-rules')).toHaveLength(5);
+    const doc = await json(await fetch(`${base}/openapi.json`));
+    for (const path of ['/api/services', '/api/staff', '/api/resources', '/api/availability-rules']) {
+      expect(doc.paths[path]?.post, path).toBeDefined();
+    }
+  });
+
+  it('tenant:set-status suspends the tenant, and its dashboard answers TENANT_INACTIVE', async () => {
+    const r = admin('tenant:set-status', '--tenant', 'acme', '--status', 'suspended');
+    expect(r.status).toBe(0);
+    expect(r.json()).toEqual({ tenantId: expect.stringMatching(/^ten_/), status: 'suspended' });
+    const res = await fetch(`${base}/api/services`, { headers: { cookie: session.cookie } });
+    expect(res.status).toBe(403);
+    expect((await json(res)).error.code).toBe('TENANT_INACTIVE');
+  });
+
+  it('explains bad input on stderr and exits non-zero, printing nothing on stdout', () => {
+    for (const args of [
+      [
+        'tenant:create',
+        '--slug',
+        'Bad Slug',
+        '--name',
+        'x',
+        '--timezone',
+        'Europe/Berlin',
+        '--owner-email',
+        'o@x.test',
+      ],
+      ['member:add', '--tenant', 'acme', '--email', 'a@b.test', '--role', 'emperor'],
+      ['session:create', '--tenant', 'nope', '--email', 'owner@acme.test'],
+      ['session:create', '--tenant', 'acme', '--email', 'stranger@acme.test'],
+      [
+        'tenant:create',
+        '--slug',
+        'acme',
+        '--name',
+        'Again',
+        '--timezone',
+        'Europe/Berlin',
+        '--owner-email',
+        'o@x.test',
+      ],
+      ['frobnicate'],
+    ]) {
+      const r = admin(...args);
+      expect(r.status, args.join(' ')).not.toBe(0);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/^admin: .+/);
+    }
+  });
+});

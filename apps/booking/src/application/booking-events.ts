@@ -1,0 +1,49 @@
+import type { BookingDoc, OutboxDoc } from '../store/records.js';
+import { newEventId } from '../store/ids.js';
+import type { CustomerSnapshot, ServiceInfo } from './ports.js';
+
+export type BookingEventType =
+  | 'booking.created'
+  | 'booking.confirmed'
+  | 'booking.rescheduled'
+  | 'booking.cancelled'
+  | 'booking.completed'
+  | 'booking.no_show'
+  | 'booking.expired';
+
+/** The outbox row of a booking change: the specification's event envelope, payload version 1. */
+export function bookingEvent(
+  type: BookingEventType,
+  booking: BookingDoc,
+  service: Pick<ServiceInfo, 'serviceId' | 'slug' | 'name'>,
+  customer: CustomerSnapshot,
+  nowMs: number,
+  traceparent: string | null,
+  extra: Record<string, unknown> = {},
+): OutboxDoc {
+  return {
+    _id: newEventId(nowMs),
+    type,
+    payloadVersion: 1,
+    occurredAtMs: nowMs,
+    key: booking._id,
+    tenantId: booking.tenantId,
+    data: {
+      booking: {
+        bookingId: booking._id,
+        tenantId: booking.tenantId,
+        serviceId: booking.serviceId,
+        status: booking.status,
+        startsAtMs: booking.startsAtMs,
+        endsAtMs: booking.endsAtMs,
+        timezone: booking.timezone,
+      },
+      service: { serviceId: service.serviceId, slug: service.slug, name: service.name },
+      customer: { customerId: customer.customerId, name: customer.name, primaryEmail: customer.primaryEmail },
+      ...extra,
+    },
+    traceparent,
+    published: false,
+    publishedAtMs: null,
+  };
+}

@@ -1,0 +1,194 @@
+import { DomainError } from '@svc/errors';
+import { LockUnavailableError, type LockManager } from '@svc/lock';
+import { DuplicateKeyError, StoreUnavailableError, type Tx } from '@svc/store';
+import { checkSlot, type SlotVerdict } from '../domain/availability/index.js';
+import { BookingStore, IDEMPOTENCY_TTL_MS, idempotencyId } from '../store/booking-store.js';
+import { newBookingId } from '../store/ids.js';
+import type { BookingDoc, IdempotencyDoc } from '../store/records.js';
+import { bookingEvent } from './booking-events.js';
+import { toExistingBookings } from './existing-bookings.js';
+import { acquireAll, releaseAll } from './lock-all.js';
+import { lockKeysFor } from './lock-keys.js';
+import type { CustomerDirectory, CustomerInput, ScheduleSource, ServiceSchedule } from './ports.js';
+
+export const HOLD_MS = 10 * 60_000;
+const LOCK_TTL_MS = 15_000;
+const DAY_MS = 86_400_000;
+
+export interface CreateBookingCommand {
+  tenantId: string;
+  idempotencyKey: string;
+  /** SHA-256 of the canonical request body (computed by the gateway). */
+  fingerprint: string;
+  serviceSlug: string;
+  startsAtMs: number;
+  source: string;
+  customer: CustomerInput;
+  notes: string;
+  /** The customer's IANA zone; empty = the tenant's. */
+  timezone: string;
+  staffId?: string | undefined;
+  traceparent: string | null;
+}
+
+export interface CreateBookingResult {
+  booking: BookingDoc;
+  idempotentReplay: boolean;
+}
+
+export interface CreateBookingDeps {
+  store: BookingStore;
+  lock: LockManager;
+  schedules: ScheduleSource;
+  customers: CustomerDirectory;
+  now: () => number;
+  /** How long a create may wait for the capacity locks before answering 503. */
+  lockWaitMs: number;
+}
+
+/**
+ * ARCHITECTURE "Booking create": replay check; the slot checked against the schedule (cheap,
+ * outside the lock); the customer found or created; the capacity locks taken; then, in one
+ * transaction, the replay check and the slot check again, and the booking, its outbox row and
+ * the idempotency record written together.
+ */
+export async function createBooking(deps: CreateBookingDeps, cmd: CreateBookingCommand): Promise<CreateBookingResult> {
+  const earlier = await guardStore(() => deps.store.idempotencyRecord(cmd.tenantId, cmd.idempotencyKey, deps.now()));
+  if (earlier) return replay(deps, earlier, cmd);
+
+  const { service, schedule, tenant } = await scheduleAround(deps, cmd);
+  if (service.status !== 'active') throw new DomainError('SERVICE_INACTIVE', 'This service cannot be booked.');
+  const verdict = await verdictFor(deps, cmd, schedule);
+  if (!verdict.ok) throw slotUnavailable(verdict.reason);
+
+  const customer = await deps.customers.lookupOrCreate(cmd.tenantId, cmd.customer);
+  const durationMs = service.durationMin * 60_000;
+  const keys = lockKeysFor(
+    cmd.tenantId,
+    service,
+    cmd.startsAtMs - service.bufferBeforeMin * 60_000,
+    cmd.startsAtMs + durationMs + service.bufferAfterMin * 60_000,
+  );
+  const leases = await acquireAll(deps.lock, keys, {
+    ttlMs: LOCK_TTL_MS,
+    waitMs: deps.lockWaitMs,
+    nowMs: deps.now,
+  }).catch((err: unknown) => {
+    if (err instanceof LockUnavailableError) throw policyBlocked503();
+    throw err;
+  });
+  if (!leases) throw policyBlocked503();
+  try {
+    return await guardStore(() =>
+      deps.store.withTransaction(async (tx) => {
+        const now = deps.now();
+        const again = await deps.store.idempotencyRecord(cmd.tenantId, cmd.idempotencyKey, now, tx);
+        if (again) return replay(deps, again, cmd, tx);
+        await deps.store.forgetExpiredKey(cmd.tenantId, cmd.idempotencyKey, now, tx);
+
+        const recheck = await verdictFor(deps, cmd, schedule, tx);
+        if (!recheck.ok) throw slotUnavailable(recheck.reason);
+
+        const booking: BookingDoc = {
+          _id: newBookingId(),
+          tenantId: cmd.tenantId,
+          serviceId: service.serviceId,
+          serviceSlug: service.slug,
+          staffId: recheck.staffId ?? null,
+          resourceId: recheck.resourceId ?? null,
+          customerId: customer.customerId,
+          status: 'held',
+          startsAtMs: cmd.startsAtMs,
+          endsAtMs: cmd.startsAtMs + durationMs,
+          timezone: cmd.timezone || tenant.timezone,
+          source: cmd.source,
+          notes: cmd.notes,
+          holdExpiresAtMs: now + HOLD_MS,
+          cancelReason: null,
+          noShowReason: null,
+          createdAtMs: now,
+          updatedAtMs: now,
+        };
+        await deps.store.bookings.insertOne(booking, tx);
+        await deps.store.outbox.insertOne(
+          bookingEvent('booking.created', booking, service, customer, now, cmd.traceparent),
+          tx,
+        );
+        const record: IdempotencyDoc = {
+          _id: idempotencyId(cmd.tenantId, cmd.idempotencyKey),
+          tenantId: cmd.tenantId,
+          fingerprint: cmd.fingerprint,
+          bookingId: booking._id,
+          originalStatus: booking.status,
+          createdAtMs: now,
+          expiresAtMs: now + IDEMPOTENCY_TTL_MS,
+        };
+        await deps.store.idempotency.insertOne(record, tx);
+        return { booking, idempotentReplay: false };
+      }),
+    );
+  } catch (err) {
+    // Another process committed the same key between our check and our insert.
+    if (err instanceof DuplicateKeyError) {
+      const winner = await deps.store.idempotencyRecord(cmd.tenantId, cmd.idempotencyKey, deps.now());
+      if (winner) return replay(deps, winner, cmd);
+    }
+    throw err;
+  } finally {
+    await releaseAll(deps.lock, leases);
+  }
+}
+
+async function scheduleAround(deps: CreateBookingDeps, cmd: CreateBookingCommand): Promise<ServiceSchedule> {
+  return deps.schedules.forService(cmd.tenantId, cmd.serviceSlug, cmd.startsAtMs - DAY_MS, cmd.startsAtMs + 2 * DAY_MS);
+}
+
+async function verdictFor(
+  deps: CreateBookingDeps,
+  cmd: CreateBookingCommand,
+  schedule: ServiceSchedule['schedule'],
+  tx?: Tx,
+): Promise<SlotVerdict> {
+  const bookings = await deps.store.occupying(cmd.tenantId, cmd.startsAtMs - DAY_MS, cmd.startsAtMs + 2 * DAY_MS, tx);
+  return checkSlot({
+    schedule,
+    bookings: toExistingBookings(bookings),
+    startsAtMs: cmd.startsAtMs,
+    nowMs: deps.now(),
+    preferredStaffId: cmd.staffId,
+  });
+}
+
+/** The first response again for the same body; a conflict for another body. */
+async function replay(
+  deps: CreateBookingDeps,
+  rec: IdempotencyDoc,
+  cmd: CreateBookingCommand,
+  tx?: Tx,
+): Promise<CreateBookingResult> {
+  if (rec.fingerprint !== cmd.fingerprint) {
+    throw new DomainError(
+      'BOOKING_IDEMPOTENCY_CONFLICT',
+      'This Idempotency-Key was already used with a different request body.',
+    );
+  }
+  const booking = await deps.store.booking(cmd.tenantId, rec.bookingId, tx);
+  if (!booking) throw new DomainError('INTERNAL_ERROR', 'The booking of this Idempotency-Key is missing.');
+  // "The original response again": the status it had when it was created.
+  return { booking: { ...booking, status: rec.originalStatus as BookingDoc['status'] }, idempotentReplay: true };
+}
+
+async function guardStore<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof StoreUnavailableError) throw policyBlocked503();
+    throw err;
+  }
+}
+
+const policyBlocked503 = () =>
+  new DomainError('BOOKING_POLICY_BLOCKED', 'Bookings are temporarily unavailable; please retry.', [], 503);
+
+const slotUnavailable = (reason: string) =>
+  new DomainError('BOOKING_SLOT_UNAVAILABLE', `This time is not available (${reason.replace(/_/g, ' ')}).`);

@@ -1,0 +1,26 @@
+// The recheck booking create (and reschedule) runs under the lock: the same rule set as
+// computeSlots, for one start, plus the assignment of a staff member and a resource.
+
+import { evaluateStart } from './evaluate.js';
+import { prepareSchedule } from './prepared-schedule.js';
+import type { CheckSlotInput, CheckSlotResult } from './types.js';
+
+/**
+ * Is `startsAtMs` a free, aligned slot start at `nowMs`? When it is, the assignment: the
+ * preferred staff member if listed and free, else the first free one in the service's order;
+ * the first resource in the service's order with spare capacity. A start that computeSlots
+ * lists for the same inputs is accepted here, and vice versa.
+ */
+export function checkSlot(input: CheckSlotInput): CheckSlotResult {
+  const { schedule, bookings, startsAtMs, nowMs } = input;
+  if (!Number.isFinite(startsAtMs) || !Number.isFinite(nowMs)) {
+    throw new RangeError(`startsAtMs and nowMs must be finite numbers, got ${startsAtMs} and ${nowMs}`);
+  }
+  const prepared = prepareSchedule(schedule, bookings, {
+    fromMs: startsAtMs,
+    toMs: startsAtMs + 1,
+    nowMs,
+    ignoreBookingId: input.ignoreBookingId,
+  });
+  return evaluateStart(prepared, startsAtMs, { checkAlignment: true, preferredStaffId: input.preferredStaffId });
+}

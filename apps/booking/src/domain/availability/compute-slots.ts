@@ -1,0 +1,68 @@
+// The availability list: every aligned start in the window that passes the rule set.
+
+import { evaluateStart, type EvaluateOptions } from './evaluate.js';
+import { prepareSchedule, slotShape } from './prepared-schedule.js';
+import type { ComputeSlotsInput, Slot } from './types.js';
+import type { RuleOccurrence } from './weekly-windows.js';
+
+const GENERATED_ALIGNED: EvaluateOptions = { checkAlignment: false };
+
+function assertFinite(values: Record<string, number>): void {
+  for (const [name, value] of Object.entries(values)) {
+    if (!Number.isFinite(value)) throw new RangeError(`${name} must be a finite number, got ${value}`);
+  }
+}
+
+/**
+ * The grid starts `anchor + k × step` of each tenant rule occurrence that lie inside the
+ * occurrence and inside `[fromMs, toMs)`, sorted and de-duplicated (overlapping tenant rules can
+ * produce the same start twice).
+ */
+export function alignedStarts(
+  occurrences: readonly RuleOccurrence[],
+  stepMs: number,
+  fromMs: number,
+  toMs: number,
+): number[] {
+  const starts: number[] = [];
+  for (const o of occurrences) {
+    const lo = Math.max(o.startMs, fromMs);
+    const hi = Math.min(o.endMs, toMs);
+    if (lo >= hi) continue;
+    for (let t = o.anchorMs + Math.ceil((lo - o.anchorMs) / stepMs) * stepMs; t < hi; t += stepMs) starts.push(t);
+  }
+  let sorted = true;
+  for (let i = 1; i < starts.length && sorted; i++) sorted = (starts[i - 1] as number) < (starts[i] as number);
+  if (sorted) return starts;
+  starts.sort((a, b) => a - b);
+  return starts.filter((t, i) => i === 0 || t !== starts[i - 1]);
+}
+
+/**
+ * Free slots whose start lies in `[fromMs, toMs)`, sorted by start, without duplicates. Pure:
+ * `nowMs` is the clock. The caller validates the window (at most 31 days, fromMs < toMs); a
+ * larger one works, only slower.
+ */
+export function computeSlots(input: ComputeSlotsInput): Slot[] {
+  const { schedule, bookings, fromMs, toMs, nowMs } = input;
+  assertFinite({ fromMs, toMs, nowMs });
+  const shape = slotShape(schedule.service);
+  // Min notice and max advance cut the window before any calendar work is done.
+  const lo = Math.max(fromMs, nowMs + shape.minNoticeMs);
+  const hi = Math.min(toMs, nowMs + shape.maxAdvanceMs + 1);
+  if (!(lo < hi)) return [];
+
+  const prepared = prepareSchedule(schedule, bookings, {
+    fromMs: lo,
+    toMs: hi,
+    nowMs,
+    ignoreBookingId: input.ignoreBookingId,
+  });
+  const slots: Slot[] = [];
+  for (const start of alignedStarts(prepared.tenantOccurrences, shape.stepMs, lo, hi)) {
+    if (evaluateStart(prepared, start, GENERATED_ALIGNED).ok) {
+      slots.push({ startsAtMs: start, endsAtMs: start + shape.durationMs });
+    }
+  }
+  return slots;
+}

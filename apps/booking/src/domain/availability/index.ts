@@ -1,0 +1,25 @@
+// The availability engine: pure functions of their inputs (no I/O, no clock; `nowMs` is passed
+// in). The booking service maps the catalog's schedule snapshot onto ScheduleInput.
+
+export { computeSlots } from './compute-slots.js';
+export { checkSlot } from './check-slot.js';
+export { occupies } from './occupancy.js';
+export { wallClockToInstant } from './local-calendar.js';
+export type {
+  BlockInput,
+  BookingStatus,
+  CheckSlotInput,
+  CheckSlotResult,
+  ComputeSlotsInput,
+  ExistingBooking,
+  HolidayInput,
+  OwnerType,
+  ResourceInput,
+  ScheduleInput,
+  ServiceInput,
+  Slot,
+  SlotRejectReason,
+  SlotVerdict,
+  StaffInput,
+  WeeklyRuleInput,
+} from './types.js';

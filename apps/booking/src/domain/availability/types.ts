@@ -1,0 +1,133 @@
+// Inputs and outputs of the availability engine. They are the engine's own shapes, independent
+// of the catalog proto: the booking service maps a GetScheduleSnapshotResponse onto them (and
+// drops inactive rules, blocks and holidays before it does), so the engine never learns wire
+// details such as proto3's empty-string-for-absent.
+
+/** Whose weekly hours or blocked time a record describes. `tenant` records apply to the whole tenant. */
+export type OwnerType = 'tenant' | 'staff' | 'resource';
+
+export interface ServiceInput {
+  serviceId: string;
+  /** Length of the slot itself; must be a positive integer. */
+  durationMin: number;
+  /** Free time wanted before the slot, checked against the staff's / resource's bookings only. */
+  bufferBeforeMin: number;
+  /** Free time wanted after the slot, checked against the staff's / resource's bookings only. */
+  bufferAfterMin: number;
+  /** Spacing of slot starts; 0 or less means "same as durationMin" (the catalog default). */
+  slotIntervalMin: number;
+  minNoticeMin: number;
+  /** A start may be at most this many 24-hour days after now. */
+  maxAdvanceDays: number;
+  /** Staff who can perform the service, in preference order; empty = no staff needed. */
+  staffIds: readonly string[];
+  /** Resources the service can use, in preference order; empty = no resource needed. */
+  resourceIds: readonly string[];
+}
+
+export interface StaffInput {
+  staffId: string;
+  /** Only `active` staff can be assigned. */
+  status: string;
+  /** IANA zone; used for the staff's rules that carry no timezone of their own. */
+  timezone: string;
+}
+
+export interface ResourceInput {
+  resourceId: string;
+  /** How many bookings may overlap one slot; 0 or less never has room. */
+  capacity: number;
+  /** Only `active` resources can be assigned. */
+  status: string;
+}
+
+/** An active weekly rule: wall-clock minutes `[startMinute, endMinute)` on `weekday` in `timezone`. */
+export interface WeeklyRuleInput {
+  ownerType: OwnerType;
+  ownerId: string;
+  /** 0 = Sunday … 6 = Saturday, in the rule's own timezone. */
+  weekday: number;
+  startMinute: number;
+  /** Up to 1440, which means the next local midnight. */
+  endMinute: number;
+  /** IANA zone; empty falls back to the staff member's zone, then the tenant's. */
+  timezone: string;
+  /** Inclusive instant from which the rule applies. */
+  effectiveFromAtMs?: number | undefined;
+  /** Exclusive instant at which the rule stops applying. */
+  effectiveUntilAtMs?: number | undefined;
+}
+
+/** An active blocked time `[startsAtMs, endsAtMs)`. */
+export interface BlockInput {
+  ownerType: OwnerType;
+  ownerId: string;
+  startsAtMs: number;
+  endsAtMs: number;
+}
+
+/** An active holiday: the whole calendar day `date` (YYYY-MM-DD) in the tenant's timezone is closed. */
+export interface HolidayInput {
+  date: string;
+}
+
+export interface ScheduleInput {
+  /** The tenant's IANA zone: holidays are its calendar days. */
+  timezone: string;
+  service: ServiceInput;
+  staff: readonly StaffInput[];
+  resources: readonly ResourceInput[];
+  rules: readonly WeeklyRuleInput[];
+  blocks: readonly BlockInput[];
+  holidays: readonly HolidayInput[];
+}
+
+export type BookingStatus = 'held' | 'confirmed' | 'cancelled' | 'completed' | 'no_show';
+
+export interface ExistingBooking {
+  bookingId: string;
+  serviceId: string;
+  staffId?: string | undefined;
+  resourceId?: string | undefined;
+  startsAtMs: number;
+  endsAtMs: number;
+  status: BookingStatus;
+  holdExpiresAtMs?: number | undefined;
+}
+
+/** A bookable slot `[startsAtMs, endsAtMs)`. */
+export interface Slot {
+  startsAtMs: number;
+  endsAtMs: number;
+}
+
+export interface ComputeSlotsInput {
+  schedule: ScheduleInput;
+  bookings: readonly ExistingBooking[];
+  /** Slots whose start lies in `[fromMs, toMs)` are returned. */
+  fromMs: number;
+  toMs: number;
+  nowMs: number;
+  /** Treat this booking as absent (a reschedule screen showing slots around the booking's own). */
+  ignoreBookingId?: string | undefined;
+}
+
+export interface CheckSlotInput {
+  schedule: ScheduleInput;
+  bookings: readonly ExistingBooking[];
+  startsAtMs: number;
+  nowMs: number;
+  /** Assigned when free; otherwise another listed staff member is (the preference is soft). */
+  preferredStaffId?: string | undefined;
+  /** Treat this booking as absent: a reschedule must not collide with its own current slot. */
+  ignoreBookingId?: string | undefined;
+}
+
+export type SlotRejectReason =
+  'outside_hours' | 'misaligned' | 'too_soon' | 'too_far' | 'holiday' | 'blocked' | 'taken';
+
+export type CheckSlotResult =
+  { ok: true; staffId?: string; resourceId?: string } | { ok: false; reason: SlotRejectReason };
+
+/** The same result under the name the booking create uses. */
+export type SlotVerdict = CheckSlotResult;

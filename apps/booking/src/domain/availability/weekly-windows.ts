@@ -1,0 +1,74 @@
+// Weekly rules and holidays → absolute intervals over the query range, once per query (one
+// luxon resolution per local day, see local-calendar.ts), so the slot loop only compares numbers.
+
+import type { Interval } from './intervals.js';
+import type { CalendarCache, LocalCalendar } from './local-calendar.js';
+import type { HolidayInput, WeeklyRuleInput } from './types.js';
+
+/** One local day's occurrence of a weekly rule, clipped to the rule's effective window. */
+export interface RuleOccurrence extends Interval {
+  /**
+   * Where the occurrence opens on the wall clock, before clipping. Slot starts are counted from
+   * here, so an effective window that begins mid-morning never shifts the slot grid.
+   */
+  anchorMs: number;
+}
+
+/** Malformed rules contribute nothing; the catalog rejects them on create. */
+export function isWellFormedRule(rule: WeeklyRuleInput): boolean {
+  return (
+    Number.isInteger(rule.weekday) &&
+    rule.weekday >= 0 &&
+    rule.weekday <= 6 &&
+    Number.isInteger(rule.startMinute) &&
+    Number.isInteger(rule.endMinute) &&
+    rule.startMinute >= 0 &&
+    rule.startMinute < rule.endMinute &&
+    rule.endMinute <= 1440
+  );
+}
+
+/**
+ * Every occurrence of `rules` on the local days the calendars cover, sorted by start.
+ *
+ * An occurrence is `[wall(startMinute), wall(endMinute))` of a local day whose weekday is the
+ * rule's, in the rule's own zone (an empty zone falls back to `fallbackTimezone`). Across a DST
+ * change that interval is simply longer or shorter in real time: a 01:00–04:00 rule lasts 2 h on
+ * a spring-forward day and 4 h on a fall-back day. A rule lying wholly inside a spring-forward gap
+ * (02:30–03:00 in Berlin) has no occurrence that day. The effective window `[from, until)` clips
+ * the occurrence.
+ */
+export function expandWeeklyRules(
+  rules: Iterable<WeeklyRuleInput>,
+  calendars: CalendarCache,
+  fallbackTimezone: string,
+): RuleOccurrence[] {
+  const out: RuleOccurrence[] = [];
+  for (const rule of rules) {
+    if (!isWellFormedRule(rule)) continue;
+    const calendar = calendars.get(rule.timezone || fallbackTimezone);
+    const from = rule.effectiveFromAtMs ?? Number.NEGATIVE_INFINITY;
+    const until = rule.effectiveUntilAtMs ?? Number.POSITIVE_INFINITY;
+    for (const i of calendar.daysByWeekday[rule.weekday] ?? []) {
+      const anchorMs = calendar.instant(i, rule.startMinute);
+      const startMs = Math.max(anchorMs, from);
+      const endMs = Math.min(calendar.instant(i, rule.endMinute), until);
+      if (endMs > startMs) out.push({ anchorMs, startMs, endMs });
+    }
+  }
+  return out.sort((a, b) => a.startMs - b.startMs || a.anchorMs - b.anchorMs);
+}
+
+/**
+ * Each holiday as its local day `[midnight, next midnight)` in the tenant's zone (23 or 25 h on a
+ * DST day). Holidays outside the calendar's days cannot touch the range and are skipped.
+ */
+export function holidayIntervals(holidays: Iterable<HolidayInput>, tenantCalendar: LocalCalendar): Interval[] {
+  const out: Interval[] = [];
+  for (const { date } of holidays) {
+    const i = tenantCalendar.indexOf(date);
+    if (i === undefined) continue;
+    out.push({ startMs: tenantCalendar.instant(i, 0), endMs: tenantCalendar.instant(i, 1440) });
+  }
+  return out;
+}

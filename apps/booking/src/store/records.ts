@@ -1,0 +1,54 @@
+/** A booking as stored (DECISIONS "Booking"); `_id` is the bookingId. */
+export interface BookingDoc {
+  [field: string]: unknown;
+  _id: string;
+  tenantId: string;
+  serviceId: string;
+  serviceSlug: string;
+  staffId: string | null;
+  resourceId: string | null;
+  customerId: string;
+  status: BookingStatus;
+  startsAtMs: number;
+  endsAtMs: number;
+  timezone: string;
+  source: string;
+  notes: string;
+  holdExpiresAtMs: number | null;
+  cancelReason: string | null;
+  noShowReason: string | null;
+  createdAtMs: number;
+  updatedAtMs: number;
+}
+
+export type BookingStatus = 'held' | 'confirmed' | 'cancelled' | 'completed' | 'no_show';
+
+/** The first response to an Idempotency-Key, kept 24 hours; `_id` hashes tenant and key. */
+export interface IdempotencyDoc {
+  [field: string]: unknown;
+  _id: string;
+  tenantId: string;
+  fingerprint: string;
+  bookingId: string;
+  /** Status in the first response, so a replay answers identically even after a transition. */
+  originalStatus: string;
+  createdAtMs: number;
+  expiresAtMs: number;
+}
+
+/** An immutable outbox row (ARCHITECTURE "Events"); `_id` is the event id, time-ordered. */
+export interface OutboxDoc {
+  [field: string]: unknown;
+  _id: string;
+  type: string;
+  payloadVersion: 1;
+  occurredAtMs: number;
+  /** Partition key on the bus: the booking id, so one booking's events stay in order. */
+  key: string;
+  tenantId: string;
+  data: Record<string, unknown>;
+  /** W3C traceparent of the change, carried to the bus headers and the webhook. */
+  traceparent: string | null;
+  published: boolean;
+  publishedAtMs: number | null;
+}

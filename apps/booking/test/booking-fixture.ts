@@ -1,0 +1,313 @@
+// Service-level fixture for booking create: the real catalog and customer services on free ports
+// over in-memory SQLite, tenants with bookable services seeded through the catalog's gRPC API,
+// and the booking service itself, all talking real gRPC.
+
+import { createHash, randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DateTime } from 'luxon';
+import { expect } from 'vitest';
+import { startCatalogService } from '@svc/catalog';
+import { startCustomerService } from '@svc/customer';
+import { DomainError } from '@svc/errors';
+import { InProcessEventBus } from '@svc/events';
+import { callUnary, createClient, type RunningGrpcHost } from '@svc/grpc';
+import { InProcessLockManager, type LockManager } from '@svc/lock';
+import { bookingV1, catalogV1, customerV1 } from '@svc/proto';
+import { openSqliteStore, type DocumentStore } from '@svc/store';
+import { createLogger } from '@svc/telemetry';
+import { startBookingService } from '../src/index.js';
+import { BookingStore } from '../src/store/booking-store.js';
+import type { BookingDoc, IdempotencyDoc, OutboxDoc } from '../src/store/records.js';
+
+export const HOST_SETTINGS = { GRPC_HOST: '127.0.0.1', GRPC_PORT: 0, SHUTDOWN_GRACE_MS: 1_000 };
+export const TIMEZONE = 'Europe/Berlin';
+export const MIN = 60_000;
+export const HOLD_MS = 10 * MIN;
+/** Generous: under 200 contenders a create may wait up to lockWaitMs for its locks. */
+export const CALL_DEADLINE_MS = 30_000;
+const ALL_WEEKDAYS = [0, 1, 2, 3, 4, 5, 6];
+
+type CatalogClient = catalogV1.CatalogServiceClient;
+type BookingClient = bookingV1.BookingServiceClient;
+
+// ---------------------------------------------------------------------------------------------
+// Catalog and customer services
+
+export interface Dependencies {
+  catalogHost: RunningGrpcHost;
+  customerHost: RunningGrpcHost;
+  /** The test's own client of the catalog (seeding). */
+  catalog: CatalogClient;
+  stop(): Promise<void>;
+}
+
+export async function startDependencies(): Promise<Dependencies> {
+  const catalogHost = await startCatalogService(HOST_SETTINGS, {
+    logger: createLogger('catalog', 'silent'),
+    store: await openSqliteStore({ file: ':memory:' }),
+  });
+  const customerHost = await startCustomerService(HOST_SETTINGS, {
+    logger: createLogger('customer', 'silent'),
+    store: await openSqliteStore({ file: ':memory:' }),
+  });
+  const catalog = createClient(catalogV1.CatalogServiceClient, catalogHost.address);
+  return {
+    catalogHost,
+    customerHost,
+    catalog,
+    async stop() {
+      catalog.close();
+      await Promise.all([catalogHost.stop(), customerHost.stop()]);
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Seeding through the catalog API
+
+export interface SeededService {
+  serviceId: string;
+  slug: string;
+  name: string;
+}
+
+export interface BookableTenant {
+  tenantId: string;
+  timezone: string;
+  staffId: string;
+  /** durationMin 30, slotIntervalMin 30, minNoticeMin 0, maxAdvanceDays 90, one staff member. */
+  service: SeededService;
+}
+
+let seq = 0;
+const unique = (prefix: string) =>
+  `${prefix}-${process.pid.toString(36)}-${Date.now().toString(36)}-${(seq++).toString(36)}`;
+
+/** A tenant whose one service can be booked at every :00 and :30 of every day (tenant and staff open 00:00–24:00). */
+export async function createBookableTenant(catalog: CatalogClient): Promise<BookableTenant> {
+  const { tenant } = await callUnary(catalog.createTenant.bind(catalog), {
+    slug: unique('tenant'),
+    name: 'Test Tenant',
+    timezone: TIMEZONE,
+    locale: 'en-US',
+  });
+  if (!tenant) throw new Error('catalog answered without a tenant');
+  const tenantId = tenant.tenantId;
+  await addWeeklyRules(catalog, tenantId, 'tenant', tenantId, ALL_WEEKDAYS, 0, 1440);
+  const staffId = await addStaff(catalog, tenantId, 'Sam Staff');
+  await addWeeklyRules(catalog, tenantId, 'staff', staffId, ALL_WEEKDAYS, 0, 1440);
+  const service = await addService(catalog, tenantId, { staffIds: [staffId] });
+  return { tenantId, timezone: TIMEZONE, staffId, service };
+}
+
+export async function addStaff(catalog: CatalogClient, tenantId: string, displayName: string): Promise<string> {
+  const { staff } = await callUnary(catalog.createStaff.bind(catalog), { tenantId, fields: { displayName } });
+  if (!staff) throw new Error('catalog answered without staff');
+  return staff.staffId;
+}
+
+export async function addWeeklyRules(
+  catalog: CatalogClient,
+  tenantId: string,
+  ownerType: 'tenant' | 'staff',
+  ownerId: string,
+  weekdays: number[],
+  startMinute: number,
+  endMinute: number,
+): Promise<void> {
+  for (const weekday of weekdays) {
+    await callUnary(catalog.createAvailabilityRule.bind(catalog), {
+      tenantId,
+      fields: { ownerType, ownerId, weekday, startMinute, endMinute },
+    });
+  }
+}
+
+/** A 30-minute service on a 30-minute grid; `fields` override (staffIds must be given). */
+export async function addService(
+  catalog: CatalogClient,
+  tenantId: string,
+  fields: Omit<Partial<catalogV1.ServiceFields>, 'staffIdsSet' | 'resourceIdsSet'> & { staffIds: string[] },
+): Promise<SeededService> {
+  const slug = fields.slug ?? unique('svc');
+  const { service } = await callUnary(catalog.createService.bind(catalog), {
+    tenantId,
+    fields: {
+      slug,
+      name: `Service ${slug}`,
+      durationMin: 30,
+      slotIntervalMin: 30,
+      minNoticeMin: 0,
+      maxAdvanceDays: 90,
+      resourceIds: [],
+      resourceIdsSet: true,
+      ...fields,
+      staffIdsSet: true,
+    },
+  });
+  if (!service) throw new Error('catalog answered without a service');
+  return { serviceId: service.serviceId, slug: service.slug, name: service.name };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The booking service
+
+export interface BookingHarness {
+  host: RunningGrpcHost;
+  client: BookingClient;
+  /** The DocumentStore the service writes (shared with the test, which reads it). */
+  store: DocumentStore;
+  bus: InProcessEventBus;
+  stop(): Promise<void>;
+}
+
+export interface BookingOptions {
+  lock?: LockManager;
+  store?: DocumentStore;
+  lockWaitMs?: number;
+}
+
+/** startBookingService with real gRPC clients to catalog and customer; the host owns (closes) them. */
+export async function startBooking(deps: Dependencies, opts: BookingOptions = {}): Promise<BookingHarness> {
+  const store = opts.store ?? (await openSqliteStore({ file: ':memory:' }));
+  const bus = new InProcessEventBus({ onHandlerError: () => {} });
+  const host = await startBookingService(HOST_SETTINGS, {
+    logger: createLogger('booking', 'silent'),
+    store,
+    lock: opts.lock ?? new InProcessLockManager(),
+    bus,
+    catalog: createClient(catalogV1.CatalogServiceClient, deps.catalogHost.address),
+    customers: createClient(customerV1.CustomerServiceClient, deps.customerHost.address),
+    lockWaitMs: opts.lockWaitMs ?? 5_000,
+  });
+  const client = createClient(bookingV1.BookingServiceClient, host.address);
+  return {
+    host,
+    client,
+    store,
+    bus,
+    async stop() {
+      client.close();
+      await host.stop();
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+
+/**
+ * Today's local date, fixed when the fixture loads: every day offset a test file computes then
+ * names the same calendar day, even when the run crosses midnight.
+ */
+const TODAY = DateTime.now().setZone(TIMEZONE).startOf('day');
+
+/** Epoch ms of `hour:minute` tenant-local time `daysAhead` calendar days after today (negative = past). */
+export function localSlot(daysAhead: number, hour: number, minute = 0): number {
+  return TODAY.plus({ days: daysAhead }).set({ hour, minute, second: 0, millisecond: 0 }).toMillis();
+}
+
+/** JavaScript weekday (0 = Sunday) of that local day. */
+export function localWeekday(daysAhead: number): number {
+  return TODAY.plus({ days: daysAhead }).weekday % 7;
+}
+
+/** What the gateway computes: a SHA-256 over the request body (everything but tenant, key and fingerprint). */
+export function fingerprintOf(req: bookingV1.CreateBookingRequest): string {
+  const { tenantId: _t, idempotencyKey: _k, requestFingerprint: _f, ...body } = req;
+  return createHash('sha256').update(JSON.stringify(body)).digest('hex');
+}
+
+/** A valid create for `startsAtMs`: a fresh key and a fresh customer unless `overrides` say otherwise. */
+export function createRequest(
+  tenant: Pick<BookableTenant, 'tenantId' | 'service'>,
+  startsAtMs: number,
+  overrides: Partial<bookingV1.CreateBookingRequest> = {},
+): bookingV1.CreateBookingRequest {
+  const n = seq++;
+  const req: bookingV1.CreateBookingRequest = {
+    tenantId: tenant.tenantId,
+    idempotencyKey: `key-${randomUUID()}`,
+    requestFingerprint: '',
+    serviceSlug: tenant.service.slug,
+    startsAtMs,
+    source: 'public_page',
+    customer: { name: `Customer ${n}`, primaryEmail: `customer-${n}-${randomUUID().slice(0, 8)}@example.com` },
+    notes: '',
+    timezone: '',
+    ...overrides,
+  };
+  return { ...req, requestFingerprint: overrides.requestFingerprint ?? fingerprintOf(req) };
+}
+
+export function create(client: BookingClient, req: bookingV1.CreateBookingRequest) {
+  return callUnary(client.createBooking.bind(client), req, CALL_DEADLINE_MS);
+}
+
+/** The booking of a response that must carry one. */
+export function bookingOf(res: bookingV1.CreateBookingResponse): bookingV1.Booking {
+  expect(res.booking).toBeDefined();
+  return res.booking as bookingV1.Booking;
+}
+
+/** The DomainError a call rejected with (the test fails when it succeeded or failed otherwise). */
+export async function failure(call: Promise<unknown>): Promise<DomainError> {
+  const err = await call.then(
+    () => new Error('expected the call to fail, but it succeeded'),
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(DomainError);
+  return err as DomainError;
+}
+
+/** Runs all calls and sorts the answers; anything but a DomainError fails the test. */
+export async function settleAll<T>(calls: Array<Promise<T>>): Promise<{ ok: T[]; failed: DomainError[] }> {
+  const results = await Promise.allSettled(calls);
+  const ok: T[] = [];
+  const failed: DomainError[] = [];
+  for (const r of results) {
+    if (r.status === 'fulfilled') ok.push(r.value);
+    else {
+      expect(r.reason).toBeInstanceOf(DomainError);
+      failed.push(r.reason as DomainError);
+    }
+  }
+  return { ok, failed };
+}
+
+/** Counts per error code, for readable assertions on a crowd of failures. */
+export function codeCounts(errors: DomainError[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const e of errors) counts[e.code] = (counts[e.code] ?? 0) + 1;
+  return counts;
+}
+
+/** Polls `probe` until it answers something other than undefined, or fails after `timeoutMs`. */
+export async function eventually<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 5_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(20);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the booking service stored
+
+export interface Stored {
+  bookings: BookingDoc[];
+  outbox: OutboxDoc[];
+  idempotency: IdempotencyDoc[];
+}
+
+/** Every booking, outbox row and idempotency record of the tenant, read straight from the store. */
+export async function storedFor(store: DocumentStore, tenantId: string): Promise<Stored> {
+  const s = new BookingStore(store);
+  return {
+    bookings: await s.bookings.find({ tenantId }),
+    outbox: await s.outbox.find({ tenantId }),
+    idempotency: await s.idempotency.find({ tenantId }),
+  };
+}

@@ -1,0 +1,37 @@
+import { validationError } from '@svc/errors';
+
+/** A half-open interval [fromMs, toMs) of epoch milliseconds. */
+export type TimeWindow = { fromMs: number; toMs: number };
+
+export function parseScheduleWindow(fromMs: number, toMs: number): TimeWindow {
+  if (!Number.isSafeInteger(fromMs) || fromMs < 0) {
+    throw validationError([{ path: 'query.fromMs', message: 'must be a non-negative integer (epoch ms)' }]);
+  }
+  if (!Number.isSafeInteger(toMs) || toMs <= fromMs) {
+    throw validationError([{ path: 'query.toMs', message: 'must be an integer greater than fromMs' }]);
+  }
+  return { fromMs, toMs };
+}
+
+// Where DST ends at midnight (America/Santiago: 24:00 -> 23:00) the local date steps back by the
+// DST delta. Each step lands on a date some instant up to that delta earlier already had, so only a
+// step within a few hours after the start (or before the end) of the window can widen the range
+// beyond the dates of its two ends; sampling those hours finds the exact range.
+const EDGE_MS = 3 * 3_600_000;
+const STEP_MS = 10 * 60_000;
+
+/** The first and last local date (YYYY-MM-DD in `timeZone`) that instants of the window fall on. */
+export function localDateRange(window: TimeWindow, timeZone: string): { first: string; last: string } {
+  const format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  const date = (ms: number) => {
+    const parts = Object.fromEntries(format.formatToParts(ms).map((p) => [p.type, p.value]));
+    return `${parts.year}-${parts.month}-${parts.day}`;
+  };
+  const lastMs = window.toMs - 1;
+  const samples = [window.fromMs, lastMs];
+  for (let d = STEP_MS; d <= EDGE_MS && window.fromMs + d < lastMs; d += STEP_MS) {
+    samples.push(window.fromMs + d, lastMs - d);
+  }
+  const dates = samples.map(date).sort();
+  return { first: dates[0] ?? date(window.fromMs), last: dates.at(-1) ?? date(lastMs) };
+}

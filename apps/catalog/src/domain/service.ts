@@ -1,0 +1,196 @@
+import {
+  checkEnum,
+  checkFormat,
+  checkIdList,
+  checkInteger,
+  checkText,
+  MAX_ID_LENGTH,
+  requirePresent,
+} from './field-checks.js';
+import { isCurrencyCode, isSlug } from './field-rules.js';
+import { nextUpdatedAt } from './timestamps.js';
+import { assertSomeField, definedOnly, Violations } from './violations.js';
+
+export const SERVICE_STATUSES = ['active', 'hidden', 'disabled'] as const;
+export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
+
+export type ServiceRecord = {
+  serviceId: string;
+  tenantId: string;
+  categoryId: string | null;
+  slug: string;
+  name: string;
+  description: string;
+  durationMin: number;
+  bufferBeforeMin: number;
+  bufferAfterMin: number;
+  /** null follows durationMin (the default), so a new duration also moves the slot grid. */
+  slotIntervalMin: number | null;
+  minNoticeMin: number;
+  maxAdvanceDays: number;
+  /** Minor units; null together with priceCurrency when the service has no price. */
+  priceAmount: number | null;
+  priceCurrency: string | null;
+  staffIds: string[];
+  resourceIds: string[];
+  status: ServiceStatus;
+  createdAtMs: number;
+  updatedAtMs: number;
+};
+
+/**
+ * Create and PATCH body; absent fields are not given. `categoryId: ''` clears the category,
+ * `priceCurrency: ''` removes the price (priceAmount must then be absent).
+ */
+export interface ServiceInput {
+  categoryId?: string;
+  slug?: string;
+  name?: string;
+  description?: string;
+  durationMin?: number;
+  bufferBeforeMin?: number;
+  bufferAfterMin?: number;
+  slotIntervalMin?: number;
+  minNoticeMin?: number;
+  maxAdvanceDays?: number;
+  priceAmount?: number;
+  priceCurrency?: string;
+  staffIds?: readonly string[];
+  resourceIds?: readonly string[];
+  status?: string;
+}
+
+/** Which of the input's staffIds/resourceIds exist in the tenant (the caller looks them up). */
+export interface ServiceReferences {
+  staffIds: ReadonlySet<string>;
+  resourceIds: ReadonlySet<string>;
+}
+
+export const DEFAULT_MAX_ADVANCE_DAYS = 90;
+const MINUTES_PER_DAY = 1440;
+// Notice longer than the longest booking horizon could never be met.
+const MAX_NOTICE_MIN = 3650 * MINUTES_PER_DAY;
+
+type ServiceContext = { tenantId: string; now: number; references: ServiceReferences };
+
+export function newService(input: ServiceInput, ctx: ServiceContext & { id: string }): ServiceRecord {
+  const v = new Violations();
+  const fields = checkServiceFields(v, input, ctx.references);
+  requirePresent(v, 'body.slug', fields.slug);
+  requirePresent(v, 'body.name', fields.name);
+  requirePresent(v, 'body.durationMin', fields.durationMin);
+  const record: ServiceRecord = {
+    serviceId: ctx.id,
+    tenantId: ctx.tenantId,
+    categoryId: null,
+    slug: '',
+    name: '',
+    description: '',
+    durationMin: 0,
+    bufferBeforeMin: 0,
+    bufferAfterMin: 0,
+    slotIntervalMin: null,
+    minNoticeMin: 0,
+    maxAdvanceDays: DEFAULT_MAX_ADVANCE_DAYS,
+    priceAmount: null,
+    priceCurrency: null,
+    staffIds: [],
+    resourceIds: [],
+    status: 'active',
+    createdAtMs: ctx.now,
+    updatedAtMs: ctx.now,
+    ...definedOnly(fields),
+  };
+  checkPrice(v, record);
+  v.throwIfAny();
+  return record;
+}
+
+export function patchService(current: ServiceRecord, input: ServiceInput, ctx: ServiceContext): ServiceRecord {
+  assertSomeField(input);
+  const v = new Violations();
+  const fields = checkServiceFields(v, input, ctx.references);
+  const record: ServiceRecord = {
+    ...current,
+    ...definedOnly(fields),
+    updatedAtMs: nextUpdatedAt(current.updatedAtMs, ctx.now),
+  };
+  checkPrice(v, record);
+  v.throwIfAny();
+  return record;
+}
+
+/** The interval between slot starts: the configured one, else the duration. */
+export const effectiveSlotInterval = (service: ServiceRecord): number => service.slotIntervalMin ?? service.durationMin;
+
+type ServiceFields = Partial<Omit<ServiceRecord, 'serviceId' | 'tenantId' | 'createdAtMs' | 'updatedAtMs'>>;
+
+function checkServiceFields(v: Violations, input: ServiceInput, references: ServiceReferences): ServiceFields {
+  const categoryId = checkText(v, 'body.categoryId', input.categoryId, { max: MAX_ID_LENGTH, allowEmpty: true });
+  const minutes = (path: string, value: number | undefined, min: number) =>
+    checkInteger(v, path, value, min, MINUTES_PER_DAY);
+  return {
+    categoryId: categoryId === '' ? null : categoryId,
+    slug: checkFormat(v, 'body.slug', input.slug, isSlug, 'must match ^[a-z0-9][a-z0-9-]{0,62}$'),
+    name: checkText(v, 'body.name', input.name, { max: 200 }),
+    description: checkText(v, 'body.description', input.description, { max: 5000, allowEmpty: true }),
+    durationMin: minutes('body.durationMin', input.durationMin, 1),
+    bufferBeforeMin: minutes('body.bufferBeforeMin', input.bufferBeforeMin, 0),
+    bufferAfterMin: minutes('body.bufferAfterMin', input.bufferAfterMin, 0),
+    slotIntervalMin: minutes('body.slotIntervalMin', input.slotIntervalMin, 1),
+    minNoticeMin: checkInteger(v, 'body.minNoticeMin', input.minNoticeMin, 0, MAX_NOTICE_MIN),
+    maxAdvanceDays: checkInteger(v, 'body.maxAdvanceDays', input.maxAdvanceDays, 1, 3650),
+    ...checkPriceFields(v, input),
+    staffIds: checkReferences(v, 'body.staffIds', input.staffIds, references.staffIds, 'staff'),
+    resourceIds: checkReferences(v, 'body.resourceIds', input.resourceIds, references.resourceIds, 'resources'),
+    status: checkEnum(v, 'body.status', input.status, SERVICE_STATUSES),
+  };
+}
+
+function checkPriceFields(v: Violations, input: ServiceInput): Pick<ServiceFields, 'priceAmount' | 'priceCurrency'> {
+  if (input.priceCurrency === '') {
+    if (input.priceAmount !== undefined) v.add('body.priceAmount', 'must be absent when priceCurrency is empty');
+    return { priceAmount: null, priceCurrency: null };
+  }
+  // ISO 4217 is upper case; Stripe-style lower-case input is accepted and normalized.
+  const currency = checkFormat(
+    v,
+    'body.priceCurrency',
+    input.priceCurrency?.toUpperCase(),
+    isCurrencyCode,
+    'must be an ISO 4217 currency code',
+  );
+  return { priceAmount: checkInteger(v, 'body.priceAmount', input.priceAmount, 0), priceCurrency: currency };
+}
+
+/** A price is an amount in a currency: one without the other means nothing. */
+function checkPrice(v: Violations, record: ServiceRecord): void {
+  if (record.priceAmount === null && record.priceCurrency !== null && !v.has('body.priceAmount')) {
+    v.add('body.priceAmount', 'is required together with priceCurrency');
+  }
+  if (record.priceCurrency === null && record.priceAmount !== null && !v.has('body.priceCurrency')) {
+    v.add('body.priceCurrency', 'is required together with priceAmount');
+  }
+}
+
+function checkReferences(
+  v: Violations,
+  path: string,
+  ids: readonly string[] | undefined,
+  existing: ReadonlySet<string>,
+  what: string,
+): string[] | undefined {
+  const list = checkIdList(v, path, ids);
+  const missing = list?.filter((id) => !existing.has(id)) ?? [];
+  if (missing.length === 0) return list;
+  v.add(path, `unknown ${what} in this tenant: ${missing.join(', ')}`);
+  return undefined;
+}
+
+/** ListServices' optional status filter; an unknown status is a caller error, not an empty list. */
+export function parseServiceStatusFilter(statuses: readonly string[]): ServiceStatus[] {
+  const v = new Violations();
+  const parsed = statuses.map((status) => checkEnum(v, 'query.status', status, SERVICE_STATUSES));
+  v.throwIfAny();
+  return parsed.filter((status) => status !== undefined);
+}

@@ -1,0 +1,49 @@
+import { unary } from '@svc/grpc';
+import { ruleApplies, ownerKey, scheduleScope } from '../domain/schedule-scope.js';
+import { localDateRange, parseScheduleWindow } from '../domain/schedule-window.js';
+import { toBlockedTimeMessage } from './blocked-time-messages.js';
+import { toRuleMessage } from './availability-rule-messages.js';
+import type { CatalogContext } from './catalog-context.js';
+import { rpcName, type Handlers } from './handlers.js';
+import { toHolidayMessage } from './holiday-messages.js';
+import { found, requireTenant } from './lookups.js';
+import { toResourceMessage } from './resource-messages.js';
+import { toServiceMessage } from './service-messages.js';
+import { toStaffMessage } from './staff-messages.js';
+import { toTenantMessage } from './tenant-messages.js';
+
+/**
+ * Everything the availability engine needs for one service and window, whatever the statuses of
+ * tenant and service (the caller decides TENANT_INACTIVE / SERVICE_INACTIVE). The window is taken
+ * literally: a caller that needs blocks touching slot buffers widens it.
+ */
+export function scheduleSnapshotHandlers({ repos, logger }: CatalogContext): Handlers<'getScheduleSnapshot'> {
+  return {
+    getScheduleSnapshot: unary(rpcName('GetScheduleSnapshot'), logger, async (req) => {
+      const window = parseScheduleWindow(req.fromMs, req.toMs);
+      const tenant = await requireTenant(repos, req.tenantId);
+      const { tenantId } = tenant;
+      const slug = req.serviceSlug;
+      const service = found(slug === '' ? null : await repos.services.findBySlug(tenantId, slug), 'Service');
+      const scope = scheduleScope(
+        service,
+        await repos.staff.findByIds(tenantId, service.staffIds),
+        await repos.resources.findByIds(tenantId, service.resourceIds),
+      );
+      const ownerIds = scope.owners.map((owner) => owner.ownerId);
+      const rules = await repos.rules.findActiveForOwners(tenantId, ownerIds);
+      const blocks = await repos.blockedTimes.findActiveOverlapping(tenantId, ownerIds, window);
+      const days = localDateRange(window, tenant.timezone);
+      const holidays = await repos.holidays.findActiveBetween(tenantId, days.first, days.last);
+      return {
+        tenant: toTenantMessage(tenant),
+        service: toServiceMessage(service),
+        staff: scope.staff.map(toStaffMessage),
+        resources: scope.resources.map(toResourceMessage),
+        rules: rules.filter((rule) => ruleApplies(rule, scope.ownerKeys, window)).map(toRuleMessage),
+        blockedTimes: blocks.filter((block) => scope.ownerKeys.has(ownerKey(block))).map(toBlockedTimeMessage),
+        holidays: holidays.map(toHolidayMessage),
+      };
+    }),
+  };
+}

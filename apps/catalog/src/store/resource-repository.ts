@@ -1,0 +1,16 @@
+import type { DocumentStore } from '@svc/store';
+import type { PageRequest } from '../domain/paging.js';
+import type { ResourceRecord } from '../domain/resource.js';
+import { COLLECTIONS } from './collections.js';
+import type { Page } from './paged-find.js';
+import { TenantScopedRepository } from './tenant-scoped-repository.js';
+
+export class ResourceRepository extends TenantScopedRepository<ResourceRecord> {
+  constructor(store: DocumentStore) {
+    super(store, COLLECTIONS.resources, (r) => r.resourceId);
+  }
+
+  list(tenantId: string, page: PageRequest): Promise<Page<ResourceRecord>> {
+    return this.page(tenantId, {}, page);
+  }
+}

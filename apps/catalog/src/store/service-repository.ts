@@ -1,0 +1,23 @@
+import type { DocumentStore, Filter, Tx } from '@svc/store';
+import type { PageRequest } from '../domain/paging.js';
+import type { ServiceRecord } from '../domain/service.js';
+import { COLLECTIONS } from './collections.js';
+import type { Page } from './paged-find.js';
+import { fromStored, TenantScopedRepository } from './tenant-scoped-repository.js';
+
+export class ServiceRepository extends TenantScopedRepository<ServiceRecord> {
+  constructor(store: DocumentStore) {
+    super(store, COLLECTIONS.services, (r) => r.serviceId);
+  }
+
+  async findBySlug(tenantId: string, slug: string, tx?: Tx): Promise<ServiceRecord | null> {
+    const doc = await this.collection.findOne({ tenantId, slug }, tx);
+    return doc && fromStored(doc);
+  }
+
+  /** An empty `statuses` lists every status. */
+  list(tenantId: string, statuses: readonly string[], page: PageRequest): Promise<Page<ServiceRecord>> {
+    const filter: Filter = statuses.length > 0 ? { status: { $in: [...statuses] } } : {};
+    return this.page(tenantId, filter, page);
+  }
+}

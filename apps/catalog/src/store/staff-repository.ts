@@ -1,0 +1,16 @@
+import type { DocumentStore } from '@svc/store';
+import type { PageRequest } from '../domain/paging.js';
+import type { StaffRecord } from '../domain/staff.js';
+import { COLLECTIONS } from './collections.js';
+import type { Page } from './paged-find.js';
+import { TenantScopedRepository } from './tenant-scoped-repository.js';
+
+export class StaffRepository extends TenantScopedRepository<StaffRecord> {
+  constructor(store: DocumentStore) {
+    super(store, COLLECTIONS.staff, (r) => r.staffId);
+  }
+
+  list(tenantId: string, page: PageRequest): Promise<Page<StaffRecord>> {
+    return this.page(tenantId, {}, page);
+  }
+}

@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import {
+  effectiveSlotInterval,
+  newService,
+  parseServiceStatusFilter,
+  patchService,
+  type ServiceInput,
+  type ServiceReferences,
+} from '../../src/domain/service.js';
+import { violationPaths } from '../support/violations.js';
+
+const noReferences: ServiceReferences = { staffIds: new Set(), resourceIds: new Set() };
+const valid: ServiceInput = { slug: 'cleaning', name: 'Cleaning', durationMin: 30 };
+const create = (input: ServiceInput, references = noReferences) =>
+  newService(input, { id: 'svc_1', tenantId: 'ten_1', now: 1_000, references });
+
+describe('service create', () => {
+  it('applies the defaults of DECISIONS.md', () => {
+    const service = create(valid);
+    expect(service).toMatchObject({
+      serviceId: 'svc_1',
+      tenantId: 'ten_1',
+      categoryId: null,
+      description: '',
+      bufferBeforeMin: 0,
+      bufferAfterMin: 0,
+      slotIntervalMin: null,
+      minNoticeMin: 0,
+      maxAdvanceDays: 90,
+      priceAmount: null,
+      priceCurrency: null,
+      staffIds: [],
+      resourceIds: [],
+      status: 'active',
+      createdAtMs: 1_000,
+      updatedAtMs: 1_000,
+    });
+    expect(effectiveSlotInterval(service)).toBe(30);
+  });
+
+  it('requires slug, name and durationMin', () => {
+    expect(violationPaths(() => create({}))).toEqual(['body.slug', 'body.name', 'body.durationMin']);
+  });
+
+  it.each([
+    ['durationMin', 0],
+    ['durationMin', 1441],
+    ['durationMin', 1.5],
+    ['bufferBeforeMin', -1],
+    ['bufferBeforeMin', 1441],
+    ['bufferAfterMin', -1],
+    ['bufferAfterMin', 1441],
+    ['slotIntervalMin', 0],
+    ['slotIntervalMin', 1441],
+    ['minNoticeMin', -1],
+    ['maxAdvanceDays', 0],
+    ['maxAdvanceDays', 3651],
+    ['priceAmount', -1],
+    ['priceAmount', 0.5],
+  ] as const)('rejects %s = %d', (field, value) => {
+    const input: ServiceInput = { ...valid, priceCurrency: 'EUR', priceAmount: 100, [field]: value };
+    expect(violationPaths(() => create(input))).toEqual([`body.${field}`]);
+  });
+
+  it('accepts the bounds', () => {
+    const input = { ...valid, durationMin: 1440, bufferBeforeMin: 1440, bufferAfterMin: 0, slotIntervalMin: 1 };
+    expect(create({ ...input, minNoticeMin: 0, maxAdvanceDays: 3650 })).toMatchObject(input);
+    expect(create({ ...valid, durationMin: 1, maxAdvanceDays: 1 }).durationMin).toBe(1);
+  });
+
+  it('takes a price as an ISO 4217 currency plus an integer amount, both or neither', () => {
+    expect(create({ ...valid, priceAmount: 0, priceCurrency: 'eur' })).toMatchObject({
+      priceAmount: 0,
+      priceCurrency: 'EUR',
+    });
+    expect(violationPaths(() => create({ ...valid, priceAmount: 100, priceCurrency: 'EURO' }))).toEqual([
+      'body.priceCurrency',
+    ]);
+    expect(violationPaths(() => create({ ...valid, priceAmount: 100, priceCurrency: 'ABC' }))).toEqual([
+      'body.priceCurrency',
+    ]);
+    expect(violationPaths(() => create({ ...valid, priceAmount: 100 }))).toEqual(['body.priceCurrency']);
+    expect(violationPaths(() => create({ ...valid, priceCurrency: 'USD' }))).toEqual(['body.priceAmount']);
+  });
+
+  it('rejects an unknown status', () => {
+    expect(violationPaths(() => create({ ...valid, status: 'archived' }))).toEqual(['body.status']);
+    expect(create({ ...valid, status: 'hidden' }).status).toBe('hidden');
+  });
+
+  it.each(['Cleaning', 'a b', '-x'])('rejects slug %j', (slug) => {
+    expect(violationPaths(() => create({ ...valid, slug }))).toEqual(['body.slug']);
+  });
+
+  it('accepts staff and resources of the tenant, dropping duplicates, and names the unknown ones', () => {
+    const references = { staffIds: new Set(['stf_a', 'stf_b']), resourceIds: new Set(['res_a']) };
+    const ok = create({ ...valid, staffIds: ['stf_a', 'stf_b', 'stf_a'], resourceIds: ['res_a'] }, references);
+    expect(ok).toMatchObject({ staffIds: ['stf_a', 'stf_b'], resourceIds: ['res_a'] });
+
+    const input = { ...valid, staffIds: ['stf_a', 'stf_other'], resourceIds: ['res_x'] };
+    expect(() => create(input, references)).toThrow(
+      expect.objectContaining({
+        code: 'VALIDATION_ERROR',
+        details: [
+          { path: 'body.staffIds', message: 'unknown staff in this tenant: stf_other' },
+          { path: 'body.resourceIds', message: 'unknown resources in this tenant: res_x' },
+        ],
+      }),
+    );
+    expect(violationPaths(() => create({ ...valid, staffIds: [''] }, references))).toEqual(['body.staffIds']);
+  });
+});
+
+describe('service patch', () => {
+  const priced = create({ ...valid, priceAmount: 5_000, priceCurrency: 'EUR' });
+  const patch = (input: ServiceInput, current = priced) =>
+    patchService(current, input, { tenantId: 'ten_1', now: 2_000, references: noReferences });
+
+  it('needs at least one field', () => {
+    expect(violationPaths(() => patch({}))).toEqual(['body']);
+  });
+
+  it('changes only the given fields and moves updatedAtMs', () => {
+    expect(patch({ name: 'Deep cleaning', bufferAfterMin: 10 })).toEqual({
+      ...priced,
+      name: 'Deep cleaning',
+      bufferAfterMin: 10,
+      updatedAtMs: 2_000,
+    });
+  });
+
+  it('lets the default slot interval follow a new duration, but not an explicit one', () => {
+    expect(effectiveSlotInterval(patch({ durationMin: 45 }))).toBe(45);
+    const fixed = patch({ slotIntervalMin: 15 });
+    expect(effectiveSlotInterval(patch({ durationMin: 45 }, fixed))).toBe(15);
+  });
+
+  it("removes the price with priceCurrency '' (and no amount)", () => {
+    expect(patch({ priceCurrency: '' })).toMatchObject({ priceAmount: null, priceCurrency: null });
+    expect(violationPaths(() => patch({ priceCurrency: '', priceAmount: 10 }))).toEqual(['body.priceAmount']);
+  });
+
+  it('checks the price of the merged record', () => {
+    expect(patch({ priceAmount: 7_000 })).toMatchObject({ priceAmount: 7_000, priceCurrency: 'EUR' });
+    const free = create(valid);
+    expect(violationPaths(() => patch({ priceCurrency: 'EUR' }, free))).toEqual(['body.priceAmount']);
+    expect(violationPaths(() => patch({ priceAmount: 100 }, free))).toEqual(['body.priceCurrency']);
+  });
+
+  it("clears the category with ''", () => {
+    const categorized = patch({ categoryId: 'cat_1' });
+    expect(categorized.categoryId).toBe('cat_1');
+    expect(patch({ categoryId: '' }, categorized).categoryId).toBeNull();
+  });
+
+  it('replaces the staff list, an empty list included', () => {
+    const references = { staffIds: new Set(['stf_a']), resourceIds: new Set<string>() };
+    const staffed = patchService(priced, { staffIds: ['stf_a'] }, { tenantId: 'ten_1', now: 2_000, references });
+    expect(staffed.staffIds).toEqual(['stf_a']);
+    expect(patch({ staffIds: [] }, staffed).staffIds).toEqual([]);
+  });
+});
+
+describe('service status filter', () => {
+  it('accepts the service statuses and rejects others on query.status', () => {
+    expect(parseServiceStatusFilter(['active', 'hidden'])).toEqual(['active', 'hidden']);
+    expect(violationPaths(() => parseServiceStatusFilter(['deleted']))).toEqual(['query.status']);
+  });
+});

@@ -1,0 +1,217 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callUnary } from '@svc/grpc';
+import type { catalogV1 } from '@svc/proto';
+import {
+  createTenant,
+  expectNotFound,
+  expectViolations,
+  startCatalog,
+  type CatalogHarness,
+} from '../support/catalog-harness.js';
+
+let h: CatalogHarness;
+let tenantA: catalogV1.Tenant;
+let tenantB: catalogV1.Tenant;
+
+beforeAll(async () => {
+  h = await startCatalog();
+  tenantA = await createTenant(h.client, { timezone: 'Europe/Berlin' });
+  tenantB = await createTenant(h.client);
+});
+afterAll(() => h.stop());
+
+async function createStaff(tenantId: string, fields: catalogV1.StaffFields) {
+  const { staff } = await callUnary(h.client.createStaff.bind(h.client), { tenantId, fields });
+  if (!staff) throw new Error('no staff');
+  return staff;
+}
+
+async function createRule(tenantId: string, fields: catalogV1.AvailabilityRuleFields) {
+  const { rule } = await callUnary(h.client.createAvailabilityRule.bind(h.client), { tenantId, fields });
+  if (!rule) throw new Error('no rule');
+  return rule;
+}
+
+const listRules = (tenantId: string, owner: { ownerType?: string; ownerId?: string } = {}) =>
+  callUnary(h.client.listAvailabilityRules.bind(h.client), {
+    tenantId,
+    ownerType: owner.ownerType ?? '',
+    ownerId: owner.ownerId ?? '',
+  });
+
+describe('availability rules over gRPC', () => {
+  it('creates, lists, updates and soft-deletes rules', async () => {
+    const { client } = h;
+    const rule = await createRule(tenantA.tenantId, {
+      ownerType: 'tenant',
+      weekday: 1,
+      startMinute: 540,
+      endMinute: 1020,
+    });
+    expect(rule).toMatchObject({
+      ruleId: expect.stringMatching(/^rul_[A-Za-z0-9_-]{20,}$/),
+      ownerType: 'tenant',
+      ownerId: tenantA.tenantId,
+      timezone: 'Europe/Berlin',
+      status: 'active',
+    });
+    expect(rule.effectiveFromAtMs).toBeUndefined();
+    expect((await listRules(tenantA.tenantId)).items).toContainEqual(rule);
+
+    const { rule: updated } = await callUnary(client.updateAvailabilityRule.bind(client), {
+      tenantId: tenantA.tenantId,
+      ruleId: rule.ruleId,
+      fields: { endMinute: 720, effectiveUntilAtMs: 1_900_000_000_000 },
+    });
+    expect(updated).toMatchObject({ startMinute: 540, endMinute: 720, effectiveUntilAtMs: 1_900_000_000_000 });
+    expect((await listRules(tenantA.tenantId)).items).toContainEqual(updated);
+
+    // The merged record must keep startMinute < endMinute.
+    await expectViolations(
+      callUnary(client.updateAvailabilityRule.bind(client), {
+        tenantId: tenantA.tenantId,
+        ruleId: rule.ruleId,
+        fields: { startMinute: 720 },
+      }),
+      ['body.startMinute'],
+    );
+
+    const { rule: deleted } = await callUnary(client.updateAvailabilityRule.bind(client), {
+      tenantId: tenantA.tenantId,
+      ruleId: rule.ruleId,
+      fields: { status: 'deleted' },
+    });
+    expect(deleted?.status).toBe('deleted');
+    expect((await listRules(tenantA.tenantId)).items.map((r) => r.ruleId)).not.toContain(rule.ruleId);
+    // Deleted is gone: it cannot be changed any more.
+    await expectNotFound(
+      callUnary(client.updateAvailabilityRule.bind(client), {
+        tenantId: tenantA.tenantId,
+        ruleId: rule.ruleId,
+        fields: { status: 'active' },
+      }),
+    );
+  });
+
+  it("defaults a staff rule to the staff member's timezone and filters lists by owner", async () => {
+    const ana = await createStaff(tenantA.tenantId, { displayName: 'Ana', timezone: 'America/New_York' });
+    const staffRule = await createRule(tenantA.tenantId, {
+      ownerType: 'staff',
+      ownerId: ana.staffId,
+      weekday: 2,
+      startMinute: 600,
+      endMinute: 900,
+    });
+    expect(staffRule.timezone).toBe('America/New_York');
+    const tenantRule = await createRule(tenantA.tenantId, {
+      ownerType: 'tenant',
+      weekday: 3,
+      startMinute: 0,
+      endMinute: 60,
+    });
+
+    const anaRules = await listRules(tenantA.tenantId, { ownerType: 'staff', ownerId: ana.staffId });
+    expect(anaRules.items.map((r) => r.ruleId)).toEqual([staffRule.ruleId]);
+    const tenantRules = await listRules(tenantA.tenantId, { ownerType: 'tenant' });
+    expect(tenantRules.items.map((r) => r.ruleId)).toContain(tenantRule.ruleId);
+    expect(tenantRules.items.map((r) => r.ruleId)).not.toContain(staffRule.ruleId);
+    await expectViolations(listRules(tenantA.tenantId, { ownerType: 'team' }), ['query.ownerType']);
+  });
+
+  it("rejects owners of another tenant and keeps tenant B out of A's rules", async () => {
+    const { client } = h;
+    const bea = await createStaff(tenantB.tenantId, { displayName: 'Bea' });
+    const fields = { ownerType: 'staff', ownerId: bea.staffId, weekday: 1, startMinute: 0, endMinute: 60 };
+    await expectViolations(createRule(tenantA.tenantId, fields), ['body.ownerId']);
+    await expectViolations(
+      createRule(tenantA.tenantId, { ...fields, ownerType: 'tenant', ownerId: tenantB.tenantId }),
+      ['body.ownerId'],
+    );
+
+    const rule = await createRule(tenantA.tenantId, { ...fields, ownerType: 'tenant', ownerId: '' });
+    await expectNotFound(
+      callUnary(client.updateAvailabilityRule.bind(client), {
+        tenantId: tenantB.tenantId,
+        ruleId: rule.ruleId,
+        fields: { weekday: 2 },
+      }),
+    );
+    expect((await listRules(tenantB.tenantId)).items.map((r) => r.ruleId)).not.toContain(rule.ruleId);
+    await expectNotFound(listRules('ten_nobody'));
+  });
+});
+
+describe('blocked times over gRPC', () => {
+  it('creates, lists by window, updates and soft-deletes blocks, scoped to the tenant', async () => {
+    const { client } = h;
+    const tenant = await createTenant(client);
+    const { blockedTime } = await callUnary(client.createBlockedTime.bind(client), {
+      tenantId: tenant.tenantId,
+      fields: { ownerType: 'tenant', startsAtMs: 1_000_000, endsAtMs: 2_000_000, reason: 'Inventory' },
+    });
+    expect(blockedTime).toMatchObject({
+      blockId: expect.stringMatching(/^blk_[A-Za-z0-9_-]{20,}$/),
+      ownerId: tenant.tenantId,
+      reason: 'Inventory',
+      status: 'active',
+    });
+    const blockId = blockedTime?.blockId ?? '';
+    const list = (fromMs?: number, toMs?: number) =>
+      callUnary(client.listBlockedTimes.bind(client), { tenantId: tenant.tenantId, fromMs, toMs });
+
+    expect((await list()).items).toEqual([blockedTime]);
+    expect((await list(1_500_000, 1_600_000)).items).toHaveLength(1); // inside
+    expect((await list(2_000_000)).items).toHaveLength(0); // ends exactly when the window starts
+    expect((await list(undefined, 1_000_000)).items).toHaveLength(0); // starts exactly when it ends
+    await expectViolations(list(5, 5), ['query.toMs']);
+
+    const update = (fields: catalogV1.BlockedTimeFields, tenantId = tenant.tenantId) =>
+      callUnary(client.updateBlockedTime.bind(client), { tenantId, blockId, fields });
+    const { blockedTime: moved } = await update({ endsAtMs: 3_000_000 });
+    expect(moved).toMatchObject({ startsAtMs: 1_000_000, endsAtMs: 3_000_000 });
+    expect((await list(2_500_000)).items).toEqual([moved]);
+    await expectViolations(update({ startsAtMs: 3_000_000 }), ['body.startsAtMs']);
+    await expectNotFound(update({ reason: 'x' }, tenantA.tenantId));
+    expect(
+      (await callUnary(client.listBlockedTimes.bind(client), { tenantId: tenantA.tenantId })).items,
+    ).not.toContainEqual(moved);
+
+    await update({ status: 'deleted' });
+    expect((await list()).items).toEqual([]);
+  });
+});
+
+describe('holidays over gRPC', () => {
+  it('creates, lists, updates and soft-deletes holidays, scoped to the tenant', async () => {
+    const { client } = h;
+    const tenant = await createTenant(client);
+    const { holiday } = await callUnary(client.createHoliday.bind(client), {
+      tenantId: tenant.tenantId,
+      fields: { date: '2025-12-25', name: 'Christmas' },
+    });
+    expect(holiday).toMatchObject({
+      holidayId: expect.stringMatching(/^hol_[A-Za-z0-9_-]{20,}$/),
+      date: '2025-12-25',
+      name: 'Christmas',
+      status: 'active',
+    });
+    const holidayId = holiday?.holidayId ?? '';
+    const list = (tenantId = tenant.tenantId) => callUnary(client.listHolidays.bind(client), { tenantId });
+    expect((await list()).items).toEqual([holiday]);
+
+    const update = (fields: catalogV1.HolidayFields, tenantId = tenant.tenantId) =>
+      callUnary(client.updateHoliday.bind(client), { tenantId, holidayId, fields });
+    const { holiday: renamed } = await update({ name: 'Xmas' });
+    expect((await list()).items).toEqual([renamed]);
+    await expectViolations(update({ date: '2025-02-29' }), ['body.date']);
+    await expectNotFound(update({ name: 'x' }, tenantA.tenantId));
+    expect((await list(tenantA.tenantId)).items.map((x) => x.holidayId)).not.toContain(holidayId);
+
+    await update({ status: 'deleted' });
+    expect((await list()).items).toEqual([]);
+    await expectViolations(
+      callUnary(client.createHoliday.bind(client), { tenantId: tenant.tenantId, fields: { name: 'No date' } }),
+      ['body.date'],
+    );
+  });
+});

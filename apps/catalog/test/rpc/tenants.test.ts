@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callUnary } from '@svc/grpc';
+import {
+  createTenant,
+  expectNotFound,
+  expectViolations,
+  startCatalog,
+  uniqueSlug,
+  type CatalogHarness,
+} from '../support/catalog-harness.js';
+
+let h: CatalogHarness;
+beforeAll(async () => {
+  h = await startCatalog();
+});
+afterAll(() => h.stop());
+
+describe('tenants over gRPC', () => {
+  it('creates, gets by id and slug, and updates a tenant', async () => {
+    const { client } = h;
+    const slug = uniqueSlug('acme');
+    const created = await createTenant(client, { slug, name: 'Acme', branding: undefined });
+    expect(created).toMatchObject({ slug, name: 'Acme', status: 'active', timezone: 'Europe/Berlin', locale: 'en' });
+    expect(created.tenantId).toMatch(/^ten_[A-Za-z0-9_-]{20,}$/);
+    expect(created.branding).toEqual({ displayName: '', logoUrl: '', primaryColor: '', accentColor: '' });
+
+    const byId = await callUnary(client.getTenant.bind(client), { tenantId: created.tenantId });
+    expect(byId.tenant).toEqual(created);
+    const bySlug = await callUnary(client.getTenantBySlug.bind(client), { slug });
+    expect(bySlug.tenant).toEqual(created);
+
+    const { tenant: updated } = await callUnary(client.updateTenant.bind(client), {
+      tenantId: created.tenantId,
+      status: 'suspended',
+      locale: 'de-de',
+      branding: { primaryColor: '#112233' },
+    });
+    expect(updated).toMatchObject({
+      status: 'suspended',
+      locale: 'de-DE',
+      name: 'Acme',
+      branding: { displayName: '', logoUrl: '', primaryColor: '#112233', accentColor: '' },
+    });
+    expect(updated?.updatedAtMs).toBeGreaterThan(created.updatedAtMs);
+    expect((await callUnary(client.getTenant.bind(client), { tenantId: created.tenantId })).tenant).toEqual(updated);
+  });
+
+  it('answers NOT_FOUND for unknown tenants', async () => {
+    const { client } = h;
+    await expectNotFound(callUnary(client.getTenant.bind(client), { tenantId: 'ten_unknown' }));
+    await expectNotFound(callUnary(client.getTenant.bind(client), { tenantId: '' }));
+    await expectNotFound(callUnary(client.getTenantBySlug.bind(client), { slug: 'no-such-tenant' }));
+    await expectNotFound(callUnary(client.updateTenant.bind(client), { tenantId: 'ten_unknown', name: 'X' }));
+  });
+
+  it('keeps tenant slugs unique', async () => {
+    const { client } = h;
+    const slug = uniqueSlug('taken');
+    await createTenant(client, { slug });
+    await expectViolations(createTenant(client, { slug }), ['body.slug']);
+  });
+
+  it('validates create and update', async () => {
+    const { client } = h;
+    await expectViolations(
+      callUnary(client.createTenant.bind(client), { slug: '', name: '', timezone: '', locale: '' }),
+      ['body.slug', 'body.name', 'body.timezone'],
+    );
+    await expectViolations(createTenant(client, { timezone: 'Moon/Base' }), ['body.timezone']);
+    const tenant = await createTenant(client);
+    const update = (patch: object) =>
+      callUnary(client.updateTenant.bind(client), { tenantId: tenant.tenantId, ...patch });
+    await expectViolations(update({}), ['body']);
+    await expectViolations(update({ branding: {} }), ['body']);
+    await expectViolations(update({ status: 'archived' }), ['body.status']);
+    await expectViolations(update({ branding: { logoUrl: 'ftp://x/y.png', accentColor: 'blue' } }), [
+      'body.branding.logoUrl',
+      'body.branding.accentColor',
+    ]);
+  });
+});

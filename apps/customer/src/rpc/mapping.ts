@@ -1,0 +1,30 @@
+import type { customerV1 } from '@svc/proto';
+import { validationError, type DomainError } from '@svc/errors';
+import type { Customer } from '../domain/customer.js';
+import type { FieldPaths } from '../domain/fields.js';
+import type { ContactInUseError } from '../store/customer-repository.js';
+
+export function toProtoCustomer(c: Customer): customerV1.Customer {
+  return {
+    customerId: c.customerId,
+    tenantId: c.tenantId,
+    primaryEmail: c.primaryEmail ?? undefined,
+    phone: c.phone ?? undefined,
+    name: c.name,
+    locale: c.locale,
+    timezone: c.timezone,
+    createdAtMs: c.createdAtMs,
+    updatedAtMs: c.updatedAtMs,
+  };
+}
+
+/** DECISIONS.md: a clash of the per-tenant unique email or phone is a VALIDATION_ERROR on that field. */
+export function contactInUse(err: ContactInUseError, paths: FieldPaths): DomainError {
+  return validationError(
+    err.kinds.map((kind) =>
+      kind === 'email'
+        ? { path: paths.primaryEmail, message: 'is already used by another customer' }
+        : { path: paths.phone, message: 'is already used by another customer' },
+    ),
+  );
+}

@@ -1,0 +1,218 @@
+/**
+ * Customers over the document store. Every write that touches email or phone runs in one
+ * transaction with the matching `customer_contacts` rows, so lookups never disagree with records.
+ */
+import type { Collection, DocumentStore, Filter, Tx } from '@svc/store';
+import { contactsOf, type ContactKind, type Customer, type CustomerFields } from '../domain/customer.js';
+import { applyChanges, contactChanges, fillFromBooking, newCustomer, type Contact } from '../domain/merge.js';
+import type { ListRequest, PagePosition } from '../domain/paging.js';
+import { matchesSearch } from '../domain/search.js';
+import { newCustomerId } from './ids.js';
+import { CUSTOMER_INDEXES } from './indexes.js';
+import {
+  CONTACTS,
+  CUSTOMERS,
+  contactKey,
+  fromDoc,
+  sortKey,
+  toDoc,
+  type ContactDoc,
+  type CustomerDoc,
+} from './records.js';
+import { retryOnDuplicateKey } from './retry.js';
+
+/** An email or phone already belongs to another customer of the tenant. */
+export class ContactInUseError extends Error {
+  override readonly name = 'ContactInUseError';
+  constructor(readonly kinds: ContactKind[]) {
+    super(`${kinds.join(' and ')} already used by another customer`);
+  }
+}
+
+export interface ListPage {
+  items: Customer[];
+  /** Where the next page starts; null on the last page. */
+  next: PagePosition | null;
+}
+
+export interface CustomerRepositoryOptions {
+  /** Epoch ms; tests pin it. */
+  clock?: () => number;
+  /** Documents read per round trip when filtering by a search query; default 200. */
+  searchBatch?: number;
+  /**
+   * Documents examined per page at most when searching; default 5000. The store has no substring
+   * filter, so a rare match in a large tenant would otherwise scan everything in one call. A page
+   * may then hold fewer items than the limit while `next` is set; clients follow the cursor until
+   * it is null.
+   */
+  searchScanLimit?: number;
+}
+
+export class CustomerRepository {
+  private readonly customers: Collection<CustomerDoc>;
+  private readonly contacts: Collection<ContactDoc>;
+  private readonly clock: () => number;
+  private readonly searchBatch: number;
+  private readonly searchScanLimit: number;
+
+  constructor(
+    private readonly store: DocumentStore,
+    options: CustomerRepositoryOptions = {},
+  ) {
+    this.clock = options.clock ?? Date.now;
+    this.searchBatch = options.searchBatch ?? 200;
+    this.searchScanLimit = options.searchScanLimit ?? 5_000;
+    this.customers = store.collection<CustomerDoc>(CUSTOMERS);
+    this.contacts = store.collection<ContactDoc>(CONTACTS);
+  }
+
+  ensureIndexes(): Promise<void> {
+    return this.store.ensureIndexes(CUSTOMER_INDEXES);
+  }
+
+  /**
+   * The tenant's customer with this email, else with this phone, else a new one. Concurrent calls
+   * for the same new contact race on its `customer_contacts` key; the loser retries and finds the
+   * winner's customer, so they all answer the same one.
+   */
+  lookupOrCreate(tenantId: string, fields: CustomerFields): Promise<{ customer: Customer; created: boolean }> {
+    return retryOnDuplicateKey(() =>
+      this.store.withTransaction(async (tx) => {
+        const match =
+          (await this.findContact(tenantId, 'email', fields.primaryEmail, tx)) ??
+          (await this.findContact(tenantId, 'phone', fields.phone, tx));
+        if (match) {
+          const existing = await this.getIn(tenantId, match.customerId, tx);
+          if (!existing) throw new Error(`contact ${match._id} points to missing customer ${match.customerId}`);
+          const fill = fillFromBooking(existing, fields);
+          if (Object.keys(fill).length === 0) return { customer: existing, created: false };
+          const next = applyChanges(existing, fill, this.clock());
+          await this.customers.updateOne(
+            { _id: existing.customerId, tenantId },
+            { ...fill, updatedAtMs: next.updatedAtMs },
+            tx,
+          );
+          return { customer: next, created: false };
+        }
+        const customer = newCustomer(newCustomerId(), tenantId, fields, this.clock());
+        await this.insert(customer, tx);
+        return { customer, created: true };
+      }),
+    );
+  }
+
+  /** A new customer; throws ContactInUseError when its email or phone belongs to another one. */
+  create(tenantId: string, fields: CustomerFields): Promise<Customer> {
+    return retryOnDuplicateKey(() =>
+      this.store.withTransaction(async (tx) => {
+        await this.assertContactsFree(tenantId, contactsOf(fields), null, tx);
+        const customer = newCustomer(newCustomerId(), tenantId, fields, this.clock());
+        await this.insert(customer, tx);
+        return customer;
+      }),
+    );
+  }
+
+  /** null when the id is unknown or another tenant's. */
+  async get(tenantId: string, customerId: string): Promise<Customer | null> {
+    const doc = await this.customers.findOne({ _id: customerId, tenantId });
+    return doc ? fromDoc(doc) : null;
+  }
+
+  /** Applies the changes; null when the customer is unknown; ContactInUseError as for create. */
+  update(tenantId: string, customerId: string, changes: Partial<CustomerFields>): Promise<Customer | null> {
+    return retryOnDuplicateKey(() =>
+      this.store.withTransaction(async (tx) => {
+        const existing = await this.getIn(tenantId, customerId, tx);
+        if (!existing) return null;
+        const next = applyChanges(existing, changes, this.clock());
+        const { removed, added } = contactChanges(existing, next);
+        await this.assertContactsFree(tenantId, added, customerId, tx);
+        for (const c of removed) await this.contacts.deleteMany({ _id: contactKey(tenantId, c.kind, c.value) }, tx);
+        for (const c of added) await this.insertContact(tenantId, c, customerId, tx);
+        await this.customers.updateOne(
+          { _id: customerId, tenantId },
+          {
+            name: next.name,
+            // null, not absent: updateOne cannot remove a field, and no index reads these.
+            primaryEmail: next.primaryEmail,
+            phone: next.phone,
+            locale: next.locale,
+            timezone: next.timezone,
+            updatedAtMs: next.updatedAtMs,
+          },
+          tx,
+        );
+        return next;
+      }),
+    );
+  }
+
+  async list(tenantId: string, req: ListRequest): Promise<ListPage> {
+    const filterAfter = (after: string | null): Filter =>
+      after === null ? { tenantId } : { tenantId, sortKey: { $gt: after } };
+    const order: Array<[string, 1]> = [['sortKey', 1]];
+    let after = req.after ? sortKey(req.after) : null;
+
+    if (!req.search) {
+      const docs = await this.customers.find(filterAfter(after), { sort: order, limit: req.limit + 1 });
+      const items = docs.slice(0, req.limit).map(fromDoc);
+      return { items, next: docs.length > req.limit ? positionOf(items[items.length - 1]) : null };
+    }
+
+    const search = req.search;
+    const matches: Customer[] = [];
+    let scanned = 0;
+    for (;;) {
+      const docs = await this.customers.find(filterAfter(after), { sort: order, limit: this.searchBatch });
+      for (const doc of docs) {
+        scanned++;
+        after = doc.sortKey;
+        const customer = fromDoc(doc);
+        if (!matchesSearch(customer, search)) continue;
+        // One match beyond the page proves there is a next page.
+        if (matches.length === req.limit) return { items: matches, next: positionOf(matches[matches.length - 1]) };
+        matches.push(customer);
+      }
+      if (docs.length < this.searchBatch) return { items: matches, next: null };
+      if (scanned >= this.searchScanLimit) {
+        const last = docs[docs.length - 1];
+        return { items: matches, next: last ? { createdAtMs: last.createdAtMs, customerId: last._id } : null };
+      }
+    }
+  }
+
+  private async getIn(tenantId: string, customerId: string, tx: Tx): Promise<Customer | null> {
+    const doc = await this.customers.findOne({ _id: customerId, tenantId }, tx);
+    return doc ? fromDoc(doc) : null;
+  }
+
+  private findContact(tenantId: string, kind: ContactKind, value: string | null, tx: Tx): Promise<ContactDoc | null> {
+    return value === null
+      ? Promise.resolve(null)
+      : this.contacts.findOne({ _id: contactKey(tenantId, kind, value) }, tx);
+  }
+
+  private async assertContactsFree(tenantId: string, contacts: Contact[], self: string | null, tx: Tx): Promise<void> {
+    const taken: ContactKind[] = [];
+    for (const c of contacts) {
+      const owner = await this.findContact(tenantId, c.kind, c.value, tx);
+      if (owner && owner.customerId !== self) taken.push(c.kind);
+    }
+    if (taken.length > 0) throw new ContactInUseError(taken);
+  }
+
+  private async insert(customer: Customer, tx: Tx): Promise<void> {
+    await this.customers.insertOne(toDoc(customer), tx);
+    for (const c of contactsOf(customer)) await this.insertContact(customer.tenantId, c, customer.customerId, tx);
+  }
+
+  private insertContact(tenantId: string, c: Contact, customerId: string, tx: Tx): Promise<void> {
+    return this.contacts.insertOne({ _id: contactKey(tenantId, c.kind, c.value), tenantId, ...c, customerId }, tx);
+  }
+}
+
+function positionOf(c: Customer | undefined): PagePosition | null {
+  return c ? { createdAtMs: c.createdAtMs, customerId: c.customerId } : null;
+}

@@ -1,0 +1,74 @@
+/**
+ * Documents of the customer store.
+ *
+ * `customers`: one per customer. Email and phone are written only when present (null after
+ * being cleared); no index covers them, because unique indexes treat null/missing differently
+ * on SQLite and MongoDB.
+ * `customer_contacts`: one per (tenant, kind, normalized value), `_id` = `${tenantId}:${kind}:${value}`.
+ * The `_id` is unique on both adapters, so this collection is what makes an email or phone
+ * belong to at most one customer per tenant; it is written in the same transaction as the customer.
+ */
+import type { Document } from '@svc/store';
+import type { ContactKind, Customer } from '../domain/customer.js';
+import type { PagePosition } from '../domain/paging.js';
+
+export const CUSTOMERS = 'customers';
+export const CONTACTS = 'customer_contacts';
+
+export interface CustomerDoc extends Document {
+  tenantId: string;
+  primaryEmail?: string | null;
+  phone?: string | null;
+  name: string;
+  locale: string;
+  timezone: string;
+  createdAtMs: number;
+  updatedAtMs: number;
+  /** `createdAtMs` (15 digits) + `:` + id: the list order as one string, so a cursor is one `$gt`. */
+  sortKey: string;
+}
+
+export interface ContactDoc extends Document {
+  tenantId: string;
+  kind: ContactKind;
+  value: string;
+  customerId: string;
+}
+
+export function contactKey(tenantId: string, kind: ContactKind, value: string): string {
+  return `${tenantId}:${kind}:${value}`;
+}
+
+export function sortKey(position: PagePosition): string {
+  return `${String(position.createdAtMs).padStart(15, '0')}:${position.customerId}`;
+}
+
+export function toDoc(c: Customer): CustomerDoc {
+  const doc: CustomerDoc = {
+    _id: c.customerId,
+    tenantId: c.tenantId,
+    name: c.name,
+    locale: c.locale,
+    timezone: c.timezone,
+    createdAtMs: c.createdAtMs,
+    updatedAtMs: c.updatedAtMs,
+    sortKey: sortKey(c),
+  };
+  if (c.primaryEmail !== null) doc.primaryEmail = c.primaryEmail;
+  if (c.phone !== null) doc.phone = c.phone;
+  return doc;
+}
+
+export function fromDoc(doc: CustomerDoc): Customer {
+  return {
+    customerId: doc._id,
+    tenantId: doc.tenantId,
+    primaryEmail: doc.primaryEmail ?? null,
+    phone: doc.phone ?? null,
+    name: doc.name,
+    locale: doc.locale,
+    timezone: doc.timezone,
+    createdAtMs: doc.createdAtMs,
+    updatedAtMs: doc.updatedAtMs,
+  };
+}

@@ -1,0 +1,39 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { looksLikeSessionToken } from '../identity/session-token.js';
+
+/** `__Host-`: the browser only accepts it Secure, with Path=/ and no Domain (no subdomain can set it). */
+export const SESSION_COOKIE = '__Host-service_session';
+/** Carries the id of the pending login's server-side record between start and callback. */
+export const OAUTH_COOKIE = '__Host-service_oauth';
+
+// Lax, not Strict: the cookies must come along on the top-level redirect back from the provider.
+const ATTRIBUTES = 'HttpOnly; Secure; SameSite=Lax; Path=/';
+
+/**
+ * The Set-Cookie value of a dashboard session (also used by the operator CLI, which mints
+ * sessions directly). Max-Age counts down to `expiresAtMs` (2592000 for a new session).
+ */
+export function sessionCookie(token: string, expiresAtMs: number, nowMs: number = Date.now()): string {
+  if (!looksLikeSessionToken(token)) throw new TypeError('not a session token');
+  const maxAge = Math.max(0, Math.round((expiresAtMs - nowMs) / 1000));
+  return `${SESSION_COOKIE}=${token}; ${ATTRIBUTES}; Max-Age=${maxAge}`;
+}
+
+export const clearedSessionCookie = (): string => `${SESSION_COOKIE}=; ${ATTRIBUTES}; Max-Age=0`;
+
+export function oauthCookie(id: string, maxAgeSec: number): string {
+  return `${OAUTH_COOKIE}=${id}; ${ATTRIBUTES}; Max-Age=${maxAgeSec}`;
+}
+
+export const clearedOauthCookie = (): string => `${OAUTH_COOKIE}=; ${ATTRIBUTES}; Max-Age=0`;
+
+/**
+ * One cookie of the request, parsed on demand: cookies are not parsed for every request, so a
+ * public route never even looks at the session cookie.
+ */
+export function readCookie(app: FastifyInstance, request: FastifyRequest, name: string): string | undefined {
+  const header = request.headers.cookie;
+  if (!header) return undefined;
+  const value = app.parseCookie(header)[name];
+  return value === undefined || value === '' ? undefined : value;
+}

@@ -1,0 +1,19 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/** The spec's dashboard session lifetime. */
+export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** 32 random bytes, base64url: what the cookie carries. */
+export function newSessionToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** What the store keeps instead of the token (SHA-256, hex). */
+export function hashSessionToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** Shape of a token we issued (43 base64url characters); anything else is not worth a lookup. */
+export function looksLikeSessionToken(value: string): boolean {
+  return /^[A-Za-z0-9_-]{43}$/.test(value);
+}

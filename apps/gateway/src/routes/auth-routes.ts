@@ -1,0 +1,136 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import * as client from 'openid-client';
+import { z } from 'zod';
+import { DomainError } from '@svc/errors';
+import type { catalogV1 } from '@svc/proto';
+import { OAUTH_COOKIE, clearedOauthCookie, oauthCookie, readCookie, sessionCookie } from '../auth/cookies.js';
+import { OAUTH_ATTEMPT_TTL_MS, type OAuthAttempts } from '../auth/oauth-attempts.js';
+import type { OidcClient } from '../auth/oidc-client.js';
+import { safeReturnTo } from '../auth/return-to.js';
+import { fetchTenant, isActive } from '../auth/tenants.js';
+import type { IdentityStore, Membership } from '../identity/identity-store.js';
+
+export interface AuthRouteDeps {
+  identity: IdentityStore;
+  attempts: OAuthAttempts;
+  oidc: OidcClient;
+  catalog: catalogV1.CatalogServiceClient;
+  baseUrl: string;
+  redirectUri: string;
+}
+
+// The callback's query carries the authorization code: log the path only.
+const pathOnlyLog = {
+  req: (req: FastifyRequest) => ({ method: req.method, url: req.url.split('?')[0] }),
+};
+
+/**
+ * Google login (any OpenID provider at the configured issuer): authorization code flow with
+ * PKCE S256, state and nonce. State, nonce, verifier and returnTo stay on the server in a
+ * single-use record; the browser only carries that record's random id in `__Host-service_oauth`.
+ */
+export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): void {
+  app.get(
+    '/auth/google/start',
+    {
+      schema: {
+        summary: 'Start the dashboard login: redirects (302) to the identity provider',
+        tags: ['auth'],
+        querystring: z.object({ returnTo: z.string().optional() }),
+      },
+    },
+    async (request, reply) => {
+      const { returnTo } = request.query as { returnTo?: string };
+      if (!deps.oidc.configured) throw new DomainError('CONFIG_MISSING', 'Google login is not configured');
+      const fields = {
+        state: client.randomState(),
+        nonce: client.randomNonce(),
+        codeVerifier: client.randomPKCECodeVerifier(),
+        returnTo: safeReturnTo(returnTo, deps.baseUrl),
+      };
+      // Discovery first: when the provider is down no record is left behind.
+      const url = await deps.oidc.authorizationUrl(fields);
+      const attempt = await deps.attempts.create(fields);
+      reply.header('set-cookie', oauthCookie(attempt.id, OAUTH_ATTEMPT_TTL_MS / 1000));
+      reply.header('cache-control', 'no-store');
+      return reply.redirect(url.href, 302);
+    },
+  );
+
+  app.get(
+    '/auth/google/callback',
+    {
+      logSerializers: pathOnlyLog,
+      schema: {
+        summary: 'Finish the dashboard login: sets the session cookie and redirects (302) to returnTo',
+        tags: ['auth'],
+        // Providers add members of their own (scope, authuser, iss...): not a strict object.
+        querystring: z.looseObject({
+          code: z.string().optional(),
+          state: z.string().optional(),
+          error: z.string().optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      // The pending login is over whatever happens next.
+      reply.header('set-cookie', clearedOauthCookie());
+      reply.header('cache-control', 'no-store');
+      if (!deps.oidc.configured) throw new DomainError('CONFIG_MISSING', 'Google login is not configured');
+
+      const attemptId = readCookie(app, request, OAUTH_COOKIE);
+      const attempt = attemptId ? await deps.attempts.take(attemptId) : null;
+      const { state } = request.query as { state?: string };
+      if (!attempt || !sameString(state, attempt.state)) {
+        throw new DomainError(
+          'OAUTH_STATE_INVALID',
+          'The login could not be matched to one started here; please try again.',
+        );
+      }
+
+      // The raw query, not the parsed one: the client also checks members such as `iss`.
+      const callbackUrl = new URL(deps.redirectUri);
+      callbackUrl.search = new URL(request.url, 'http://callback.invalid').search;
+      const identity = await deps.oidc.finish(callbackUrl, attempt);
+      if (!identity.emailVerified) {
+        throw new DomainError(
+          'OAUTH_TOKEN_EXCHANGE_FAILED',
+          'The identity provider has not verified this email address.',
+        );
+      }
+
+      const user = await deps.identity.findOrCreateUserByEmail(identity.email, identity.name);
+      const workspace = await pickWorkspace(deps, await deps.identity.membershipsOf(user.userId));
+      if (!workspace) {
+        throw new DomainError(
+          'FORBIDDEN',
+          'This account is not a member of any workspace yet; ask a workspace owner to invite you.',
+        );
+      }
+      const session = await deps.identity.createSession(user.userId, workspace.tenantId);
+      reply.header('set-cookie', sessionCookie(session.token, session.expiresAtMs));
+      return reply.redirect(attempt.returnTo, 302);
+    },
+  );
+}
+
+/**
+ * The workspace a new session starts in: the oldest membership whose tenant is active, else the
+ * oldest one (the user then sees TENANT_INACTIVE and can switch). Looks tenants up one by one,
+ * so the usual case costs one catalog call.
+ */
+async function pickWorkspace(deps: AuthRouteDeps, memberships: Membership[]): Promise<Membership | undefined> {
+  for (const m of memberships) {
+    const tenant = await fetchTenant(deps.catalog, m.tenantId);
+    if (tenant && isActive(tenant)) return m;
+  }
+  return memberships[0];
+}
+
+function sameString(given: string | undefined, expected: string): boolean {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given, 'utf8');
+  const b = Buffer.from(expected, 'utf8');
+  return a.length === b.length && timingSafeEqual(a, b);
+}

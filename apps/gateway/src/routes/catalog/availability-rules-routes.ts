@@ -1,0 +1,114 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { callUnary } from '@svc/grpc';
+import type { catalogV1 } from '@svc/proto';
+import { registerAdminResource } from './admin-resource.js';
+import { pageRequest, present, toPage } from './grpc-mapping.js';
+import {
+  ascending,
+  createStatusSchema,
+  epochMsSchema,
+  idSchema,
+  int,
+  minuteOfDaySchema,
+  ownerIdSchema,
+  ownerRequired,
+  ownerTypeSchema,
+  pageQueryShape,
+  patchOf,
+  recordStatusSchema,
+  timezoneSchema,
+} from './schemas.js';
+
+/** AvailabilityRuleAdminRecord: the catalog's AvailabilityRule message as it is. */
+export const availabilityRuleRecordSchema = z
+  .object({
+    ruleId: z.string(),
+    tenantId: z.string(),
+    ownerType: z.string().describe('tenant | staff | resource'),
+    ownerId: z.string().describe('Staff or resource id; for tenant rules the tenant.'),
+    weekday: z.number().int().describe('0 = Sunday … 6 = Saturday.'),
+    startMinute: z.number().int().describe('Minutes after midnight, wall clock in timezone.'),
+    endMinute: z.number().int().describe('Exclusive; 1440 is midnight at the end of the day.'),
+    timezone: z.string(),
+    effectiveFromAtMs: z.number().int().optional(),
+    effectiveUntilAtMs: z.number().int().optional(),
+    status: z.string().describe('active | deleted'),
+    createdAtMs: z.number().int(),
+    updatedAtMs: z.number().int(),
+  })
+  .describe('Weekly working hours of the tenant, a staff member or a resource.');
+
+const ruleFieldsShape = {
+  ownerType: ownerTypeSchema,
+  ownerId: ownerIdSchema.describe('Required for staff and resource rules.'),
+  weekday: int(0, 6).describe('0 = Sunday … 6 = Saturday.'),
+  startMinute: minuteOfDaySchema,
+  endMinute: minuteOfDaySchema,
+  timezone: timezoneSchema,
+  effectiveFromAtMs: epochMsSchema.describe('Inclusive; 0 removes the bound.'),
+  effectiveUntilAtMs: epochMsSchema.describe('Exclusive; 0 removes the bound.'),
+};
+
+const minutesInOrder = ascending('startMinute', 'endMinute', 'startMinute must be less than endMinute.');
+const periodInOrder = ascending(
+  'effectiveFromAtMs',
+  'effectiveUntilAtMs',
+  'effectiveFromAtMs must be before effectiveUntilAtMs.',
+  { zeroClears: true },
+);
+
+const createRuleSchema = z
+  .strictObject({
+    ...ruleFieldsShape,
+    timezone: timezoneSchema
+      .or(z.literal(''))
+      .describe("Default ('' or absent): the staff member's, else the tenant's time zone."),
+    status: createStatusSchema,
+  })
+  .partial()
+  .required({ ownerType: true, weekday: true, startMinute: true, endMinute: true })
+  .superRefine(ownerRequired)
+  .superRefine(minutesInOrder)
+  .superRefine(periodInOrder);
+const patchRuleSchema = patchOf({ ...ruleFieldsShape, status: recordStatusSchema })
+  .superRefine(minutesInOrder)
+  .superRefine(periodInOrder);
+
+const listRulesQuery = z.strictObject({
+  ...pageQueryShape,
+  ownerType: ownerTypeSchema.optional().describe('Only rules of this owner type.'),
+  ownerId: idSchema.optional().describe('Only rules of this owner.'),
+});
+
+/** /api/availability-rules: weekly working hours. */
+export function registerAvailabilityRuleRoutes(app: FastifyInstance, catalog: catalogV1.CatalogServiceClient): void {
+  registerAdminResource(app, {
+    path: '/api/availability-rules',
+    idParam: 'ruleId',
+    tag: 'availability',
+    singular: 'availability rule',
+    plural: 'availability rules',
+    record: availabilityRuleRecordSchema,
+    listQuery: listRulesQuery,
+    createBody: createRuleSchema,
+    patchBody: patchRuleSchema,
+    list: async (tenantId, query) =>
+      toPage(
+        await callUnary(catalog.listAvailabilityRules.bind(catalog), {
+          tenantId,
+          page: pageRequest(query),
+          ownerType: query.ownerType ?? '',
+          ownerId: query.ownerId ?? '',
+        }),
+      ),
+    create: async (tenantId, fields) => {
+      const res = await callUnary(catalog.createAvailabilityRule.bind(catalog), { tenantId, fields });
+      return present(res.rule, 'rule');
+    },
+    update: async (tenantId, ruleId, fields) => {
+      const res = await callUnary(catalog.updateAvailabilityRule.bind(catalog), { tenantId, ruleId, fields });
+      return present(res.rule, 'rule');
+    },
+  });
+}

@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { callUnary } from '@svc/grpc';
+import type { catalogV1 } from '@svc/proto';
+import { registerAdminResource } from './admin-resource.js';
+import { pageRequest, present, toPage } from './grpc-mapping.js';
+import {
+  ascending,
+  createStatusSchema,
+  epochMsSchema,
+  ownerIdSchema,
+  ownerRequired,
+  ownerTypeSchema,
+  pageQueryShape,
+  patchOf,
+  recordStatusSchema,
+} from './schemas.js';
+
+/** The catalog's BlockedTime message as it is. */
+export const blockedTimeRecordSchema = z
+  .object({
+    blockId: z.string(),
+    tenantId: z.string(),
+    ownerType: z.string().describe('tenant | staff | resource'),
+    ownerId: z.string(),
+    startsAtMs: z.number().int(),
+    endsAtMs: z.number().int().describe('Exclusive.'),
+    reason: z.string(),
+    status: z.string().describe('active | deleted'),
+    createdAtMs: z.number().int(),
+    updatedAtMs: z.number().int(),
+  })
+  .describe('A period in which the tenant, a staff member or a resource cannot be booked.');
+
+const blockFieldsShape = {
+  ownerType: ownerTypeSchema,
+  ownerId: ownerIdSchema.describe('Required for staff and resource blocks.'),
+  startsAtMs: epochMsSchema,
+  endsAtMs: epochMsSchema,
+  reason: z.string().trim().max(500),
+};
+
+const timesInOrder = ascending('startsAtMs', 'endsAtMs', 'startsAtMs must be before endsAtMs.');
+
+const createBlockSchema = z
+  .strictObject({ ...blockFieldsShape, status: createStatusSchema })
+  .partial()
+  .required({ ownerType: true, startsAtMs: true, endsAtMs: true })
+  .superRefine(ownerRequired)
+  .superRefine(timesInOrder);
+const patchBlockSchema = patchOf({ ...blockFieldsShape, status: recordStatusSchema }).superRefine(timesInOrder);
+
+const listBlocksQuery = z
+  .strictObject({
+    ...pageQueryShape,
+    fromMs: z.coerce.number().int().min(0).optional().describe('Only blocks ending after this instant.'),
+    toMs: z.coerce.number().int().min(0).optional().describe('Only blocks starting before this instant.'),
+  })
+  .superRefine(ascending('fromMs', 'toMs', 'toMs must be greater than fromMs.', { at: 'toMs' }));
+
+/** /api/blocked-times: one-off unavailable periods. */
+export function registerBlockedTimeRoutes(app: FastifyInstance, catalog: catalogV1.CatalogServiceClient): void {
+  registerAdminResource(app, {
+    path: '/api/blocked-times',
+    idParam: 'blockId',
+    tag: 'availability',
+    singular: 'blocked time',
+    plural: 'blocked times',
+    record: blockedTimeRecordSchema,
+    listQuery: listBlocksQuery,
+    createBody: createBlockSchema,
+    patchBody: patchBlockSchema,
+    list: async (tenantId, { fromMs, toMs, ...page }) =>
+      toPage(
+        await callUnary(catalog.listBlockedTimes.bind(catalog), { tenantId, page: pageRequest(page), fromMs, toMs }),
+      ),
+    create: async (tenantId, fields) => {
+      const res = await callUnary(catalog.createBlockedTime.bind(catalog), { tenantId, fields });
+      return present(res.blockedTime, 'blockedTime');
+    },
+    update: async (tenantId, blockId, fields) => {
+      const res = await callUnary(catalog.updateBlockedTime.bind(catalog), { tenantId, blockId, fields });
+      return present(res.blockedTime, 'blockedTime');
+    },
+  });
+}

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { callUnary } from '@svc/grpc';
+import type { catalogV1 } from '@svc/proto';
+import { registerAdminResource } from './admin-resource.js';
+import { pageRequest, present, toPage } from './grpc-mapping.js';
+import {
+  createStatusSchema,
+  dateSchema,
+  optionalText,
+  pageQuerySchema,
+  patchOf,
+  recordStatusSchema,
+} from './schemas.js';
+
+/** The catalog's Holiday message as it is. */
+export const holidayRecordSchema = z
+  .object({
+    holidayId: z.string(),
+    tenantId: z.string(),
+    date: z.string().describe("YYYY-MM-DD in the tenant's time zone."),
+    name: z.string(),
+    status: z.string().describe('active | deleted'),
+    createdAtMs: z.number().int(),
+    updatedAtMs: z.number().int(),
+  })
+  .describe('A day on which the whole tenant is closed.');
+
+const holidayFieldsShape = {
+  date: dateSchema.describe("YYYY-MM-DD in the tenant's time zone."),
+  name: optionalText(200),
+};
+
+const createHolidaySchema = z
+  .strictObject({ ...holidayFieldsShape, status: createStatusSchema })
+  .partial()
+  .required({ date: true });
+const patchHolidaySchema = patchOf({ ...holidayFieldsShape, status: recordStatusSchema });
+
+/** /api/holidays: days the whole tenant is closed. */
+export function registerHolidayRoutes(app: FastifyInstance, catalog: catalogV1.CatalogServiceClient): void {
+  registerAdminResource(app, {
+    path: '/api/holidays',
+    idParam: 'holidayId',
+    tag: 'availability',
+    singular: 'holiday',
+    plural: 'holidays',
+    record: holidayRecordSchema,
+    listQuery: pageQuerySchema,
+    createBody: createHolidaySchema,
+    patchBody: patchHolidaySchema,
+    list: async (tenantId, query) =>
+      toPage(await callUnary(catalog.listHolidays.bind(catalog), { tenantId, page: pageRequest(query) })),
+    create: async (tenantId, fields) => {
+      const res = await callUnary(catalog.createHoliday.bind(catalog), { tenantId, fields });
+      return present(res.holiday, 'holiday');
+    },
+    update: async (tenantId, holidayId, fields) => {
+      const res = await callUnary(catalog.updateHoliday.bind(catalog), { tenantId, holidayId, fields });
+      return present(res.holiday, 'holiday');
+    },
+  });
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { callUnary } from '@svc/grpc';
+import type { catalogV1 } from '@svc/proto';
+import { registerAdminResource } from './admin-resource.js';
+import { pageRequest, present, toPage } from './grpc-mapping.js';
+import { int, nameSchema, optionalText, pageQuerySchema, patchOf } from './schemas.js';
+
+/** ResourceAdminRecord: the catalog's Resource message as it is. */
+export const resourceRecordSchema = z
+  .object({
+    resourceId: z.string(),
+    tenantId: z.string(),
+    type: z.string().describe('Kind of resource, e.g. room or equipment.'),
+    name: z.string(),
+    locationLabel: z.string(),
+    capacity: z.number().int().describe('Bookings it can hold at the same time.'),
+    status: z.string().describe('active | disabled'),
+    createdAtMs: z.number().int(),
+    updatedAtMs: z.number().int(),
+  })
+  .describe('A room, seat or piece of equipment a service needs.');
+
+const resourceFieldsShape = {
+  type: z.string().trim().min(1).max(64),
+  name: nameSchema,
+  locationLabel: optionalText(200),
+  // No default here: the service applies capacity 1, so PATCH never resets it by accident.
+  capacity: int(1, 10_000).describe('Default: 1.'),
+  status: z.enum(['active', 'disabled']).describe('Default: active.'),
+};
+
+const createResourceSchema = z.strictObject(resourceFieldsShape).partial().required({ type: true, name: true });
+const patchResourceSchema = patchOf(resourceFieldsShape);
+
+/** /api/resources: rooms and equipment that services need. */
+export function registerResourceRoutes(app: FastifyInstance, catalog: catalogV1.CatalogServiceClient): void {
+  registerAdminResource(app, {
+    path: '/api/resources',
+    idParam: 'resourceId',
+    tag: 'resources',
+    singular: 'resource',
+    plural: 'resources',
+    record: resourceRecordSchema,
+    listQuery: pageQuerySchema,
+    createBody: createResourceSchema,
+    patchBody: patchResourceSchema,
+    list: async (tenantId, query) =>
+      toPage(await callUnary(catalog.listResources.bind(catalog), { tenantId, page: pageRequest(query) })),
+    create: async (tenantId, fields) => {
+      const res = await callUnary(catalog.createResource.bind(catalog), { tenantId, fields });
+      return present(res.resource, 'resource');
+    },
+    update: async (tenantId, resourceId, fields) => {
+      const res = await callUnary(catalog.updateResource.bind(catalog), { tenantId, resourceId, fields });
+      return present(res.resource, 'resource');
+    },
+  });
+}

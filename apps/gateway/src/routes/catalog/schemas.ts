@@ -1,0 +1,130 @@
+import { z } from 'zod';
+
+/**
+ * Field rules shared by the catalog administration routes. They mirror the catalog service's
+ * own validation so an HTTP caller gets a precise `body.<field>` detail before any gRPC call;
+ * the service stays the authority (uniqueness, ISO 4217, owners that exist).
+ */
+
+/** Largest value of a proto int32 field; beyond it the number would wrap on the wire. */
+const INT32_MAX = 2_147_483_647;
+
+/** Ids are at most 64 characters in the catalog; a longer one cannot exist. */
+export const idSchema = z.string().min(1).max(64);
+export const nameSchema = z.string().trim().min(1).max(200);
+/** Optional text: '' clears it. */
+export const optionalText = (max: number) => z.string().trim().max(max);
+/** An optional id (userId, categoryId): '' clears it. */
+export const optionalIdSchema = z.string().trim().max(64);
+
+export const slugSchema = z
+  .string()
+  .trim()
+  .regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'Lower-case letters, digits and hyphens; at most 63 characters.');
+
+export const int = (min: number, max = INT32_MAX) => z.number().int().min(min).max(max);
+/** Epoch milliseconds (UTC). */
+export const epochMsSchema = z.number().int().min(0);
+/** Minutes of the day; 1440 is the end of the day (an exclusive end). */
+export const minuteOfDaySchema = int(0, 1440);
+
+/** Three letters; lower case is accepted and upper-cased by the service, which checks ISO 4217. */
+export const currencySchema = z.string().regex(/^[A-Za-z]{3}$/, 'A three-letter ISO 4217 code.');
+// As loose as the catalog's check (one @, a dot in the domain): deliverability is not ours to judge.
+export const emailSchema = z.email({ pattern: /^[^\s@]+@[^\s@]+\.[^\s@]+$/ }).max(254);
+export const idListSchema = z.array(idSchema);
+
+export const timezoneSchema = z.string().max(64).refine(isIanaTimezone, 'An IANA time zone such as Europe/Berlin.');
+export const localeSchema = z.string().max(35).refine(isLocale, 'A BCP 47 language tag such as en or de-CH.');
+
+/** YYYY-MM-DD naming a real calendar day (leap years included); the service also refuses year 0. */
+export const dateSchema = z.iso.date('A calendar date as YYYY-MM-DD.');
+
+export const ownerTypeSchema = z.enum(['tenant', 'staff', 'resource']);
+/** A staff or resource id; for tenant owners it may be left out ('' or the tenant's own id). */
+export const ownerIdSchema = z.string().trim().max(64);
+/**
+ * Rules, blocked times and holidays are removed by PATCH `status: deleted` (DECISIONS: Catalog);
+ * creating one already deleted makes no sense, so create takes only `active`.
+ */
+export const recordStatusSchema = z.enum(['active', 'deleted']);
+export const createStatusSchema = z.enum(['active']);
+
+/** `limit` and `cursor` of every list; the RPC's PageRequest. */
+export const pageQueryShape = {
+  limit: z.coerce.number().int().min(1).max(100).default(50).describe('Page size, 1 to 100.'),
+  cursor: z.string().min(1).max(512).optional().describe('The nextCursor of the previous page.'),
+};
+export const pageQuerySchema = z.strictObject(pageQueryShape);
+
+/** `{ items, nextCursor }`: the shape of every list (DECISIONS: Lists and paging). */
+export function pageOf<R extends z.ZodType>(record: R) {
+  return z.object({
+    items: z.array(record),
+    nextCursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last page.'),
+  });
+}
+
+/**
+ * A PATCH body: every field of the shape optional, unknown members rejected, and at least one
+ * field (an empty body is a detail at `body`, not a silent no-op).
+ */
+export function patchOf<S extends z.ZodRawShape>(shape: S) {
+  return z
+    .strictObject(shape)
+    .partial()
+    .refine((body) => Object.keys(body).length > 0, {
+      message: 'Send at least one field to change.',
+      // Only when the members were fine: an unknown member alone is reported as just that.
+      when: (payload) => payload.issues.length === 0,
+    });
+}
+
+/**
+ * A cross-field check `first < second`, reported at `first` (or `at`, where the catalog reports
+ * it). Only when both are in the body: on PATCH the service compares a single changed bound
+ * with the stored record. `zeroClears`: 0 removes the bound (effective periods), so it is not
+ * compared.
+ */
+export function ascending<K extends string>(
+  first: K,
+  second: K,
+  message: string,
+  opts: { zeroClears?: boolean; at?: K } = {},
+) {
+  const given = (n: number | undefined): n is number => n !== undefined && !(opts.zeroClears && n === 0);
+  return (value: { [P in K]?: number | undefined }, ctx: z.RefinementCtx) => {
+    const a = value[first];
+    const b = value[second];
+    if (given(a) && given(b) && a >= b) ctx.addIssue({ code: 'custom', path: [opts.at ?? first], message });
+  };
+}
+
+/** Staff and resource rules/blocks name their owner; tenant ones may leave it to the session. */
+export function ownerRequired(
+  value: { ownerType?: z.output<typeof ownerTypeSchema> | undefined; ownerId?: string | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (value.ownerType !== undefined && value.ownerType !== 'tenant' && !value.ownerId) {
+    ctx.addIssue({ code: 'custom', path: ['ownerId'], message: `Required when ownerType is ${value.ownerType}.` });
+  }
+}
+
+function isIanaTimezone(value: string): boolean {
+  // Region names only: DateTimeFormat also takes offsets like +01:00, which are not zones.
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isLocale(value: string): boolean {
+  try {
+    return Intl.getCanonicalLocales(value).length === 1;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,128 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { callUnary } from '@svc/grpc';
+import type { catalogV1 } from '@svc/proto';
+import { registerAdminResource } from './admin-resource.js';
+import { pageRequest, present, toPage } from './grpc-mapping.js';
+import {
+  currencySchema,
+  idListSchema,
+  int,
+  nameSchema,
+  optionalIdSchema,
+  optionalText,
+  pageQueryShape,
+  patchOf,
+  slugSchema,
+} from './schemas.js';
+
+const serviceStatusSchema = z.enum(['active', 'hidden', 'disabled']);
+
+/** ServiceAdminRecord: the catalog's Service message as it is. */
+export const serviceRecordSchema = z
+  .object({
+    serviceId: z.string(),
+    tenantId: z.string(),
+    categoryId: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    description: z.string(),
+    durationMin: z.number().int(),
+    bufferBeforeMin: z.number().int(),
+    bufferAfterMin: z.number().int(),
+    slotIntervalMin: z.number().int().describe('Distance between offered start times.'),
+    minNoticeMin: z.number().int().describe('Earliest bookable start, in minutes from now.'),
+    maxAdvanceDays: z.number().int().describe('Latest bookable start, in days from now.'),
+    priceAmount: z.number().int().describe('Minor units of priceCurrency.'),
+    priceCurrency: z.string(),
+    staffIds: z.array(z.string()),
+    resourceIds: z.array(z.string()),
+    status: z.string().describe('active | hidden | disabled'),
+    createdAtMs: z.number().int(),
+    updatedAtMs: z.number().int(),
+  })
+  .describe('A bookable service of the tenant.');
+
+const serviceFieldsShape = {
+  slug: slugSchema,
+  name: nameSchema,
+  description: optionalText(5_000),
+  categoryId: optionalIdSchema.describe("'' removes the category."),
+  durationMin: int(1, 1440),
+  bufferBeforeMin: int(0, 1440),
+  bufferAfterMin: int(0, 1440),
+  slotIntervalMin: int(1, 1440).describe('Default: durationMin.'),
+  // Notice beyond the longest booking horizon (3650 days) could never be met.
+  minNoticeMin: int(0, 3650 * 1440).describe('Default: 0.'),
+  maxAdvanceDays: int(1, 3650).describe('Default: 90.'),
+  priceAmount: z.number().int().min(0).describe('Integer minor units (cents).'),
+  priceCurrency: currencySchema.or(z.literal('')).describe("ISO 4217; '' removes the price."),
+  staffIds: idListSchema.describe('Staff who can perform it; default [].'),
+  resourceIds: idListSchema.describe('Resources it needs; default [].'),
+  status: serviceStatusSchema.describe('Default: active.'),
+};
+
+const createServiceSchema = z
+  .strictObject(serviceFieldsShape)
+  .partial()
+  .required({ slug: true, name: true, durationMin: true });
+const patchServiceSchema = patchOf(serviceFieldsShape);
+
+const listServicesQuery = z.strictObject({
+  ...pageQueryShape,
+  status: serviceStatusSchema.optional().describe('Only services in this status.'),
+});
+
+/**
+ * The body as ServiceFields. Repeated fields cannot be "absent" in proto3, so the `*Set` flags
+ * tell the service that a list was sent (an empty list clears it; an absent one keeps it).
+ */
+function serviceFields(body: z.output<typeof patchServiceSchema>): catalogV1.ServiceFields {
+  const { staffIds, resourceIds, ...scalars } = body;
+  return {
+    ...scalars,
+    staffIds: staffIds ?? [],
+    staffIdsSet: staffIds !== undefined,
+    resourceIds: resourceIds ?? [],
+    resourceIdsSet: resourceIds !== undefined,
+  };
+}
+
+/** /api/services: the tenant's bookable services. */
+export function registerServiceRoutes(app: FastifyInstance, catalog: catalogV1.CatalogServiceClient): void {
+  registerAdminResource(app, {
+    path: '/api/services',
+    idParam: 'serviceId',
+    tag: 'services',
+    singular: 'service',
+    plural: 'services',
+    record: serviceRecordSchema,
+    listQuery: listServicesQuery,
+    createBody: createServiceSchema,
+    patchBody: patchServiceSchema,
+    list: async (tenantId, query) =>
+      toPage(
+        await callUnary(catalog.listServices.bind(catalog), {
+          tenantId,
+          page: pageRequest(query),
+          statuses: query.status ? [query.status] : [],
+        }),
+      ),
+    create: async (tenantId, body) => {
+      const res = await callUnary(catalog.createService.bind(catalog), { tenantId, fields: serviceFields(body) });
+      return present(res.service, 'service');
+    },
+    update: async (tenantId, serviceId, body) => {
+      const res = await callUnary(catalog.updateService.bind(catalog), {
+        tenantId,
+        serviceId,
+        fields: serviceFields(body),
+      });
+      return present(res.service, 'service');
+    },
+    get: async (tenantId, serviceId) => {
+      const res = await callUnary(catalog.getService.bind(catalog), { tenantId, serviceId, slug: '' });
+      return present(res.service, 'service');
+    },
+  });
+}

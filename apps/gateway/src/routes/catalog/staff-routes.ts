@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { callUnary } from '@svc/grpc';
+import type { catalogV1 } from '@svc/proto';
+import { registerAdminResource } from './admin-resource.js';
+import { pageRequest, present, toPage } from './grpc-mapping.js';
+import { emailSchema, nameSchema, optionalIdSchema, pageQuerySchema, patchOf, timezoneSchema } from './schemas.js';
+
+/** StaffAdminRecord: the catalog's Staff message as it is. */
+export const staffRecordSchema = z
+  .object({
+    staffId: z.string(),
+    tenantId: z.string(),
+    userId: z.string().describe('The dashboard user this staff member is, if any.'),
+    displayName: z.string(),
+    email: z.string(),
+    timezone: z.string(),
+    status: z.string().describe('active | disabled'),
+    createdAtMs: z.number().int(),
+    updatedAtMs: z.number().int(),
+  })
+  .describe('A person who performs services.');
+
+const staffFieldsShape = {
+  displayName: nameSchema,
+  // '' clears userId, email and timezone.
+  userId: optionalIdSchema,
+  email: emailSchema.or(z.literal('')),
+  timezone: timezoneSchema.or(z.literal('')).describe("Default ('' or absent): the tenant's time zone."),
+  status: z.enum(['active', 'disabled']).describe('Default: active.'),
+};
+
+const createStaffSchema = z.strictObject(staffFieldsShape).partial().required({ displayName: true });
+const patchStaffSchema = patchOf(staffFieldsShape);
+
+/** /api/staff: the people who perform services. */
+export function registerStaffRoutes(app: FastifyInstance, catalog: catalogV1.CatalogServiceClient): void {
+  registerAdminResource(app, {
+    path: '/api/staff',
+    idParam: 'staffId',
+    tag: 'staff',
+    singular: 'staff member',
+    plural: 'staff',
+    record: staffRecordSchema,
+    listQuery: pageQuerySchema,
+    createBody: createStaffSchema,
+    patchBody: patchStaffSchema,
+    list: async (tenantId, query) =>
+      toPage(await callUnary(catalog.listStaff.bind(catalog), { tenantId, page: pageRequest(query) })),
+    create: async (tenantId, fields) => {
+      const res = await callUnary(catalog.createStaff.bind(catalog), { tenantId, fields });
+      return present(res.staff, 'staff');
+    },
+    update: async (tenantId, staffId, fields) => {
+      const res = await callUnary(catalog.updateStaff.bind(catalog), { tenantId, staffId, fields });
+      return present(res.staff, 'staff');
+    },
+  });
+}

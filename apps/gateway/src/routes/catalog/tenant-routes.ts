@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { callUnary } from '@svc/grpc';
+import type { catalogV1 } from '@svc/proto';
+import { defineRoute } from '../../http/route.js';
+import { present, tenantOf } from './grpc-mapping.js';
+import { localeSchema, nameSchema, timezoneSchema } from './schemas.js';
+
+const brandingRecordSchema = z.object({
+  displayName: z.string(),
+  logoUrl: z.string(),
+  primaryColor: z.string().describe('#rrggbb'),
+  accentColor: z.string().describe('#rrggbb'),
+});
+
+/** The catalog's Tenant message as it is. */
+export const tenantRecordSchema = z
+  .object({
+    tenantId: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    status: z.string().describe('active | disabled | suspended'),
+    timezone: z.string(),
+    locale: z.string(),
+    branding: brandingRecordSchema.optional(),
+    createdAtMs: z.number().int(),
+    updatedAtMs: z.number().int(),
+  })
+  .describe("The session's tenant (workspace).");
+
+// '' clears a branding field: clients then fall back to the tenant name and their own colours.
+const colorSchema = z
+  .string()
+  .regex(/^(#[0-9a-fA-F]{6})?$/, 'A colour as #rrggbb.')
+  .describe("#rrggbb; '' clears it.");
+
+const brandingPatchSchema = z
+  .strictObject({
+    displayName: z.string().trim().max(200),
+    logoUrl: z
+      .union([z.url({ protocol: /^https$/ }).max(2_048), z.literal('')])
+      .describe("An https URL; '' removes the logo."),
+    primaryColor: colorSchema,
+    accentColor: colorSchema,
+  })
+  .partial()
+  .describe('Only the branding fields sent change.');
+
+// Slug and status are not the workspace's to change from the dashboard: the slug is in public
+// links and status is an operator decision.
+const patchTenantSchema = z
+  .strictObject({ name: nameSchema, timezone: timezoneSchema, locale: localeSchema, branding: brandingPatchSchema })
+  .partial()
+  .refine(({ branding, ...rest }) => Object.keys({ ...rest, ...branding }).length > 0, {
+    // `{ branding: {} }` changes nothing either, as the catalog sees it.
+    message: 'Send at least one field to change.',
+    when: (payload) => payload.issues.length === 0,
+  });
+
+/** GET/PATCH /api/tenant: the session's own tenant; there is no tenant id to choose. */
+export function registerTenantRoutes(app: FastifyInstance, catalog: catalogV1.CatalogServiceClient): void {
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/tenant',
+    summary: "Get the session's tenant",
+    tags: ['tenant'],
+    access: 'dashboard:read',
+    response: tenantRecordSchema,
+    handler: async (_input, request) => {
+      const res = await callUnary(catalog.getTenant.bind(catalog), { tenantId: tenantOf(request) });
+      return present(res.tenant, 'tenant');
+    },
+  });
+
+  defineRoute(app, {
+    method: 'PATCH',
+    url: '/api/tenant',
+    summary: "Update the session's tenant: name, timezone, locale, branding (partial)",
+    tags: ['tenant'],
+    access: 'dashboard:write',
+    body: patchTenantSchema,
+    response: tenantRecordSchema,
+    handler: async ({ body }, request) => {
+      const res = await callUnary(catalog.updateTenant.bind(catalog), { tenantId: tenantOf(request), ...body });
+      return present(res.tenant, 'tenant');
+    },
+  });
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { callUnary } from '@svc/grpc';
+import type { Downstream } from '../../downstream/services.js';
+import { defineRoute } from '../../http/route.js';
+import { publicTenant } from './public-tenant.js';
+import { availabilityQuery, slotSchema, tenantSlugParams } from './schemas.js';
+
+/** GET /book/{tenantSlug}/availability: display candidates; create decides again under the lock. */
+export function registerAvailabilityRoute(app: FastifyInstance, downstream: Downstream): void {
+  defineRoute(app, {
+    method: 'GET',
+    url: '/book/:tenantSlug/availability',
+    summary: 'Free slots of a service in a window of at most 31 days',
+    tags: ['public booking'],
+    params: tenantSlugParams,
+    querystring: availabilityQuery,
+    response: z.object({
+      serviceSlug: z.string(),
+      timezone: z.string(),
+      fromMs: z.number().int(),
+      toMs: z.number().int(),
+      slots: z.array(slotSchema),
+      finalAuthority: z.literal('booking_create_recheck_under_lock'),
+    }),
+    handler: async ({ params, query }) => {
+      const tenant = await publicTenant(downstream.catalog, params.tenantSlug);
+      const res = await callUnary(downstream.booking.getAvailability.bind(downstream.booking), {
+        tenantId: tenant.tenantId,
+        serviceSlug: query.serviceSlug,
+        fromMs: query.fromMs,
+        toMs: query.toMs,
+      });
+      return {
+        serviceSlug: res.serviceSlug,
+        timezone: res.timezone,
+        fromMs: res.fromMs,
+        toMs: res.toMs,
+        slots: res.slots,
+        finalAuthority: 'booking_create_recheck_under_lock' as const,
+      };
+    },
+  });
+}

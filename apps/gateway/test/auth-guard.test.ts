@@ -1,0 +1,421 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { startCatalogService } from '@svc/catalog';
+import { callUnary, type RunningGrpcHost } from '@svc/grpc';
+import { openSqliteStore, type DocumentStore } from '@svc/store';
+import { createLogger } from '@svc/telemetry';
+import { freePort, json } from '@svc/testing';
+import {
+  buildGateway,
+  connectDownstream,
+  csrfToken,
+  defineRoute,
+  gatewayConfigSchema,
+  gatewaySettings,
+  IdentityStore,
+  principalOf,
+  sessionCookie,
+  type Downstream,
+  type Role,
+} from '../src/index.js';
+
+/**
+ * The dashboard guard and session routes over real HTTP, with the real catalog service behind
+ * the gateway. Sessions are minted the way the operator CLI does (IdentityStore + csrfToken).
+ */
+const SECRET = 'g'.repeat(40);
+const DASHBOARD_ORIGIN = 'https://dashboard.example.test';
+const DAY_MS = 86_400_000;
+
+let catalogHost: RunningGrpcHost;
+let downstream: Downstream;
+let store: DocumentStore;
+let identity: IdentityStore;
+let app: FastifyInstance;
+let base: string;
+/** Embedded-profile secrets the settings may generate land here, not in the repository. */
+const dataDir = mkdtempSync(join(tmpdir(), 'gateway-auth-guard-'));
+const tenants: Record<'main' | 'second' | 'lonely' | 'doomed', string> = {
+  main: '',
+  second: '',
+  lonely: '',
+  doomed: '',
+};
+
+beforeAll(async () => {
+  catalogHost = await startCatalogService(
+    { GRPC_HOST: '127.0.0.1', GRPC_PORT: 0, SHUTDOWN_GRACE_MS: 1_000 },
+    { logger: createLogger('catalog-test', 'silent'), store: await openSqliteStore({ file: ':memory:' }) },
+  );
+  downstream = connectDownstream({
+    catalog: catalogHost.address,
+    booking: '127.0.0.1:1',
+    customer: '127.0.0.1:1',
+    'webhook-dispatcher': '127.0.0.1:1',
+  });
+  store = await openSqliteStore({ file: ':memory:' });
+  identity = new IdentityStore(store);
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  app = await buildGateway({
+    logger: createLogger('gateway-test', 'silent'),
+    downstream,
+    store,
+    settings: gatewaySettings(
+      gatewayConfigSchema.parse({
+        HOST: '127.0.0.1',
+        BASE_URL: base,
+        DATA_DIR: dataDir,
+        SESSION_SECRET: SECRET,
+        OIDC_ISSUER: 'https://accounts.google.com',
+        DASHBOARD_ORIGIN,
+      }),
+      port,
+    ),
+  });
+  // Tiny routes for the guard alone: a read, a write, and a public one.
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/test/read',
+    summary: 'test read',
+    tags: ['test'],
+    access: 'dashboard:read',
+    response: z.object({ tenantId: z.string(), role: z.string(), email: z.string() }),
+    handler: async (_i, request) => principalOf(request),
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/test/write',
+    summary: 'test write',
+    tags: ['test'],
+    access: 'dashboard:write',
+    querystring: z.object({ tenantId: z.string().optional() }),
+    body: z.strictObject({ name: z.string(), tenantId: z.string().optional() }),
+    response: z.object({ tenantId: z.string(), role: z.string(), name: z.string() }),
+    handler: async ({ body }, request) => ({ ...principalOf(request), name: body.name }),
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: '/test/public',
+    summary: 'test public',
+    tags: ['test'],
+    response: z.object({ principal: z.boolean() }),
+    handler: async (_i, request) => ({ principal: request.principal !== undefined }),
+  });
+  await app.listen({ host: '127.0.0.1', port });
+
+  for (const key of Object.keys(tenants) as Array<keyof typeof tenants>) {
+    const { tenant } = await callUnary(downstream.catalog.createTenant.bind(downstream.catalog), {
+      slug: `guard-${key}`,
+      name: `Guard ${key}`,
+      timezone: 'Europe/Berlin',
+      locale: 'en',
+    });
+    if (!tenant) throw new Error('createTenant answered no tenant');
+    tenants[key] = tenant.tenantId;
+  }
+});
+
+afterAll(async () => {
+  await app?.close();
+  downstream?.close();
+  await catalogHost?.stop();
+  await store?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface Browser {
+  sessionId: string;
+  token: string;
+  csrf: string;
+  cookie: string;
+  userId: string;
+}
+
+let userSeq = 0;
+/** A user with the given memberships and a session in the first one, as the CLI would mint it. */
+async function signIn(memberships: Array<[keyof typeof tenants, Role]>): Promise<Browser> {
+  const user = await identity.findOrCreateUserByEmail(`user${++userSeq}@example.test`, `User ${userSeq}`);
+  for (const [tenant, role] of memberships) await identity.addMembership(user.userId, tenants[tenant], role);
+  const first = memberships[0];
+  if (!first) throw new Error('no membership');
+  const s = await identity.createSession(user.userId, tenants[first[0]]);
+  return {
+    sessionId: s.sessionId,
+    token: s.token,
+    csrf: csrfToken(SECRET, s.sessionId, s.tokenHash),
+    cookie: sessionCookie(s.token, s.expiresAtMs).split(';')[0] ?? '',
+    userId: user.userId,
+  };
+}
+
+function call(
+  method: 'GET' | 'POST',
+  path: string,
+  opts: { as?: Browser; csrf?: string | false; body?: unknown; headers?: Record<string, string> } = {},
+) {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.as) headers.cookie = opts.as.cookie;
+  if (opts.as && opts.csrf !== false) headers['x-service-csrf'] = opts.csrf ?? opts.as.csrf;
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  return fetch(base + path, {
+    method,
+    headers,
+    ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
+  });
+}
+
+async function expectError(res: Response, status: number, code: string) {
+  const body = await json(res);
+  expect({ status: res.status, code: body.error?.code }).toEqual({ status, code });
+  expect(body.meta.requestId).toBe(res.headers.get('x-request-id'));
+  return body;
+}
+
+describe('AUTH_REQUIRED and SESSION_EXPIRED', () => {
+  it('answers AUTH_REQUIRED without a cookie, with an unknown, a malformed or a revoked one', async () => {
+    await expectError(await call('GET', '/api/session'), 401, 'AUTH_REQUIRED');
+    const unknown = { cookie: `__Host-service_session=${'A'.repeat(43)}` };
+    await expectError(await call('GET', '/api/session', { headers: unknown }), 401, 'AUTH_REQUIRED');
+    const malformed = { cookie: '__Host-service_session=not-a-token; other=1' };
+    await expectError(await call('GET', '/api/test/read', { headers: malformed }), 401, 'AUTH_REQUIRED');
+    const me = await signIn([['main', 'tenant_owner']]);
+    const tampered = { cookie: `__Host-service_session=${me.token.slice(0, -1)}${me.token.endsWith('A') ? 'B' : 'A'}` };
+    await expectError(await call('GET', '/api/test/read', { headers: tampered }), 401, 'AUTH_REQUIRED');
+    await identity.revokeSession(me.sessionId);
+    await expectError(await call('GET', '/api/test/read', { as: me }), 401, 'AUTH_REQUIRED');
+  });
+
+  it('answers SESSION_EXPIRED for a known session past its 30 days', async () => {
+    const me = await signIn([['main', 'tenant_owner']]);
+    expect((await call('GET', '/api/test/read', { as: me })).status).toBe(200);
+    const now = Date.now();
+    await store
+      .collection('sessions')
+      .updateOne({ _id: me.sessionId }, { createdAtMs: now - 31 * DAY_MS, expiresAtMs: now - DAY_MS });
+    await expectError(await call('GET', '/api/test/read', { as: me }), 401, 'SESSION_EXPIRED');
+    await expectError(await call('POST', '/api/test/write', { as: me, body: { name: 'x' } }), 401, 'SESSION_EXPIRED');
+  });
+});
+
+describe('writes: CSRF and roles', () => {
+  it('lets an owner write with the CSRF token of GET /api/session', async () => {
+    const me = await signIn([['main', 'tenant_owner']]);
+    const session = (await json(await call('GET', '/api/session', { as: me }))).data;
+    expect(session.csrfToken).toBe(me.csrf);
+    const res = await call('POST', '/api/test/write', { as: me, csrf: session.csrfToken, body: { name: 'ok' } });
+    expect(res.status).toBe(200);
+    expect((await json(res)).data).toMatchObject({ tenantId: tenants.main, role: 'tenant_owner', name: 'ok' });
+  });
+
+  it('answers CSRF_INVALID when the header is missing or wrong', async () => {
+    const me = await signIn([['main', 'tenant_admin']]);
+    const other = await signIn([['main', 'tenant_admin']]);
+    await expectError(
+      await call('POST', '/api/test/write', { as: me, csrf: false, body: { name: 'x' } }),
+      403,
+      'CSRF_INVALID',
+    );
+    await expectError(
+      await call('POST', '/api/test/write', { as: me, csrf: 'nope', body: { name: 'x' } }),
+      403,
+      'CSRF_INVALID',
+    );
+    // Another session's token is wrong too.
+    await expectError(
+      await call('POST', '/api/test/write', { as: me, csrf: other.csrf, body: { name: 'x' } }),
+      403,
+      'CSRF_INVALID',
+    );
+  });
+
+  it('answers FORBIDDEN to a viewer or staff member writing, after the CSRF check', async () => {
+    const viewer = await signIn([['main', 'tenant_viewer']]);
+    // Without the CSRF token a forged request learns nothing about the role.
+    await expectError(
+      await call('POST', '/api/test/write', { as: viewer, csrf: false, body: { name: 'x' } }),
+      403,
+      'CSRF_INVALID',
+    );
+    await expectError(await call('POST', '/api/test/write', { as: viewer, body: { name: 'x' } }), 403, 'FORBIDDEN');
+    const staff = await signIn([['main', 'tenant_staff']]);
+    await expectError(await call('POST', '/api/test/write', { as: staff, body: { name: 'x' } }), 403, 'FORBIDDEN');
+    expect((await call('GET', '/api/test/read', { as: viewer })).status).toBe(200);
+  });
+
+  it('answers FORBIDDEN once the membership of the active workspace is gone', async () => {
+    const me = await signIn([['main', 'tenant_owner']]);
+    await store.collection('memberships').deleteMany({ userId: me.userId });
+    await expectError(await call('GET', '/api/test/read', { as: me }), 403, 'FORBIDDEN');
+  });
+});
+
+describe('the tenant comes from the session only', () => {
+  it('rejects a tenant id in the header, the query or the body with VALIDATION_ERROR naming it', async () => {
+    const me = await signIn([['main', 'tenant_owner']]);
+    const header = await expectError(
+      await call('GET', '/api/test/read', { as: me, headers: { 'x-service-tenant-id': tenants.main } }),
+      400,
+      'VALIDATION_ERROR',
+    );
+    expect(header.error.details).toEqual([{ path: 'headers.x-service-tenant-id', message: expect.any(String) }]);
+    const query = await expectError(
+      await call('GET', `/api/test/read?tenantId=${tenants.second}`, { as: me }),
+      400,
+      'VALIDATION_ERROR',
+    );
+    expect(query.error.details.map((d: { path: string }) => d.path)).toEqual(['query.tenantId']);
+    const body = await expectError(
+      await call('POST', '/api/test/write', { as: me, body: { name: 'x', tenantId: tenants.main } }),
+      400,
+      'VALIDATION_ERROR',
+    );
+    expect(body.error.details.map((d: { path: string }) => d.path)).toEqual(['body.tenantId']);
+  });
+});
+
+describe('TENANT_INACTIVE', () => {
+  it('blocks a suspended workspace, but still lets its members see the session and switch away', async () => {
+    const me = await signIn([
+      ['doomed', 'tenant_owner'],
+      ['second', 'tenant_staff'],
+    ]);
+    expect((await call('GET', '/api/test/read', { as: me })).status).toBe(200);
+    await callUnary(downstream.catalog.updateTenant.bind(downstream.catalog), {
+      tenantId: tenants.doomed,
+      status: 'suspended',
+    });
+    await expectError(await call('GET', '/api/test/read', { as: me }), 403, 'TENANT_INACTIVE');
+    await expectError(await call('POST', '/api/test/write', { as: me, body: { name: 'x' } }), 403, 'TENANT_INACTIVE');
+
+    const session = await call('GET', '/api/session', { as: me });
+    expect(session.status).toBe(200);
+    expect((await json(session)).data.tenant).toMatchObject({ tenantId: tenants.doomed, status: 'suspended' });
+    // Switching into it again is refused; switching away works.
+    await expectError(
+      await call('POST', '/api/session/workspace', { as: me, body: { tenantId: tenants.doomed } }),
+      403,
+      'TENANT_INACTIVE',
+    );
+    const away = await call('POST', '/api/session/workspace', { as: me, body: { tenantId: tenants.second } });
+    expect(away.status).toBe(200);
+    expect((await call('GET', '/api/test/read', { as: me })).status).toBe(200);
+  });
+});
+
+describe('ORIGIN_NOT_ALLOWED', () => {
+  it('refuses a cookie request from another origin, accepts the dashboard origin and no origin', async () => {
+    const me = await signIn([['main', 'tenant_owner']]);
+    await expectError(
+      await call('GET', '/api/test/read', { as: me, headers: { origin: 'https://evil.example' } }),
+      403,
+      'ORIGIN_NOT_ALLOWED',
+    );
+    await expectError(
+      await call('POST', '/api/test/write', { as: me, body: { name: 'x' }, headers: { origin: 'null' } }),
+      403,
+      'ORIGIN_NOT_ALLOWED',
+    );
+    const same = await call('POST', '/api/test/write', {
+      as: me,
+      body: { name: 'x' },
+      headers: { origin: DASHBOARD_ORIGIN },
+    });
+    expect(same.status).toBe(200);
+    expect((await call('GET', '/api/test/read', { as: me })).status).toBe(200);
+  });
+});
+
+describe('public routes', () => {
+  it('take no authority from a session cookie, nor fail on a bad one', async () => {
+    const me = await signIn([['main', 'tenant_owner']]);
+    const withCookie = await call('GET', '/test/public', { as: me });
+    expect(withCookie.status).toBe(200);
+    expect((await json(withCookie)).data).toEqual({ principal: false });
+    const garbage = await call('GET', '/test/public', { headers: { cookie: '__Host-service_session=garbage' } });
+    expect((await json(garbage)).data).toEqual({ principal: false });
+    // /health answers the same with and without a session (its services are down here: 503).
+    const healthWith = await call('GET', '/health', { as: me });
+    const healthWithout = await call('GET', '/health');
+    expect(healthWith.status).toBe(healthWithout.status);
+    expect((await json(healthWith)).error?.code).toBe((await json(healthWithout)).error?.code);
+  });
+});
+
+describe('POST /api/session/workspace', () => {
+  it('switches to a workspace with membership; FORBIDDEN without one; needs CSRF', async () => {
+    const me = await signIn([
+      ['main', 'tenant_owner'],
+      ['second', 'tenant_viewer'],
+    ]);
+    await expectError(
+      await call('POST', '/api/session/workspace', { as: me, csrf: false, body: { tenantId: tenants.second } }),
+      403,
+      'CSRF_INVALID',
+    );
+    await expectError(
+      await call('POST', '/api/session/workspace', { as: me, body: { tenantId: tenants.lonely } }),
+      403,
+      'FORBIDDEN',
+    );
+    await expectError(
+      await call('POST', '/api/session/workspace', { as: me, body: { tenantId: 'ten_does_not_exist' } }),
+      403,
+      'FORBIDDEN',
+    );
+    // Only the body's tenantId is the input here; the header is still refused.
+    await expectError(
+      await call('POST', '/api/session/workspace', {
+        as: me,
+        body: { tenantId: tenants.second },
+        headers: { 'x-service-tenant-id': tenants.second },
+      }),
+      400,
+      'VALIDATION_ERROR',
+    );
+    await expectError(
+      await call('POST', '/api/session/workspace', { as: me, body: { tenantId: tenants.second, extra: 1 } }),
+      400,
+      'VALIDATION_ERROR',
+    );
+
+    const res = await call('POST', '/api/session/workspace', { as: me, body: { tenantId: tenants.second } });
+    expect(res.status).toBe(200);
+    const data = (await json(res)).data;
+    expect(data).toMatchObject({
+      tenant: { tenantId: tenants.second, slug: 'guard-second', name: 'Guard second' },
+      role: 'tenant_viewer',
+      csrfToken: me.csrf,
+    });
+    expect(data.memberships.map((m: { tenantId: string; role: string }) => [m.tenantId, m.role])).toEqual([
+      [tenants.main, 'tenant_owner'],
+      [tenants.second, 'tenant_viewer'],
+    ]);
+    expect((await json(await call('GET', '/api/test/read', { as: me }))).data).toMatchObject({
+      tenantId: tenants.second,
+      role: 'tenant_viewer',
+    });
+    // A viewer now: writes are refused in this workspace.
+    await expectError(await call('POST', '/api/test/write', { as: me, body: { name: 'x' } }), 403, 'FORBIDDEN');
+  });
+});
+
+describe('POST /api/session/logout', () => {
+  it('needs CSRF, revokes the session, clears the cookie; the next request is AUTH_REQUIRED', async () => {
+    const me = await signIn([['main', 'tenant_viewer']]);
+    await expectError(await call('POST', '/api/session/logout', { as: me, csrf: false }), 403, 'CSRF_INVALID');
+    const res = await call('POST', '/api/session/logout', { as: me });
+    expect(res.status).toBe(200);
+    expect((await json(res)).data).toEqual({ loggedOut: true });
+    expect(res.headers.getSetCookie()).toContain(
+      '__Host-service_session=; HttpOnly; Secure; SameSite=Lax; Path=/; Max-Age=0',
+    );
+    await expectError(await call('GET', '/api/session', { as: me }), 401, 'AUTH_REQUIRED');
+    const row = await store.collection('sessions').findOne({ _id: me.sessionId });
+    expect(row?.revokedAtMs).toEqual(expect.any(Number));
+  });
+});

@@ -1,0 +1,580 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCatalogService } from '@svc/catalog';
+import { callUnary, type RunningGrpcHost } from '@svc/grpc';
+import { openSqliteStore } from '@svc/store';
+import { createLogger } from '@svc/telemetry';
+import { json } from '@svc/testing';
+import {
+  buildGateway,
+  connectDownstream,
+  csrfToken,
+  gatewayConfigSchema,
+  gatewaySettings,
+  IdentityStore,
+  type Downstream,
+  type Role,
+} from '../src/index.js';
+
+/**
+ * The dashboard catalog routes over real HTTP, against the real catalog gRPC service, with
+ * sessions minted in the gateway's own identity store.
+ */
+
+// Secrets given, so nothing is generated on disk.
+const settings = gatewaySettings(
+  gatewayConfigSchema.parse({ HOST: '127.0.0.1', SESSION_SECRET: 's'.repeat(32), MANAGE_TOKEN_SECRET: 'm'.repeat(32) }),
+  8080,
+);
+
+interface Caller {
+  cookie: string;
+  csrf: string;
+}
+
+let catalogHost: RunningGrpcHost;
+let downstream: Downstream;
+let app: FastifyInstance;
+let base: string;
+let tenantA: string;
+let tenantB: string;
+let ownerA: Caller;
+let viewerA: Caller;
+let ownerB: Caller;
+
+beforeAll(async () => {
+  const logger = createLogger('catalog-routes-test', 'silent');
+  catalogHost = await startCatalogService(
+    { GRPC_HOST: '127.0.0.1', GRPC_PORT: 0, SHUTDOWN_GRACE_MS: 1_000 },
+    { logger, store: await openSqliteStore({ file: ':memory:' }) },
+  );
+  // Only the catalog is running: nothing here reaches the other services.
+  downstream = connectDownstream({
+    catalog: catalogHost.address,
+    booking: '127.0.0.1:1',
+    customer: '127.0.0.1:1',
+    'webhook-dispatcher': '127.0.0.1:1',
+  });
+  const store = await openSqliteStore({ file: ':memory:' });
+  app = await buildGateway({ logger, downstream, store, settings });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const addr = app.server.address();
+  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+
+  const createTenant = async (slug: string) => {
+    const res = await callUnary(downstream.catalog.createTenant.bind(downstream.catalog), {
+      slug,
+      name: `Tenant ${slug}`,
+      timezone: 'Europe/Berlin',
+      locale: 'en',
+      branding: { displayName: slug, logoUrl: '', primaryColor: '#112233', accentColor: '#445566' },
+    });
+    return res.tenant!.tenantId;
+  };
+  tenantA = await createTenant('tenant-a');
+  tenantB = await createTenant('tenant-b');
+
+  const identity = new IdentityStore(store);
+  await identity.ensureIndexes();
+  const mint = async (email: string, tenantId: string, role: Role): Promise<Caller> => {
+    const user = await identity.findOrCreateUserByEmail(email, email.split('@')[0]);
+    await identity.addMembership(user.userId, tenantId, role);
+    const session = await identity.createSession(user.userId, tenantId);
+    return {
+      cookie: `__Host-service_session=${session.token}`,
+      csrf: csrfToken(settings.sessionSecret, session.sessionId, session.tokenHash),
+    };
+  };
+  ownerA = await mint('owner@a.test', tenantA, 'tenant_owner');
+  viewerA = await mint('viewer@a.test', tenantA, 'tenant_viewer');
+  ownerB = await mint('owner@b.test', tenantB, 'tenant_owner');
+});
+
+afterAll(async () => {
+  await app?.close();
+  downstream?.close();
+  await catalogHost?.stop();
+});
+
+/** A dashboard request: session cookie always, CSRF header unless `csrf: false`. */
+async function call(
+  who: Caller | null,
+  method: string,
+  path: string,
+  body?: unknown,
+  opts: { csrf?: boolean | string } = {},
+) {
+  const headers: Record<string, string> = {};
+  if (who) headers.cookie = who.cookie;
+  if (who && opts.csrf !== false) headers['x-service-csrf'] = typeof opts.csrf === 'string' ? opts.csrf : who.csrf;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(base + path, {
+    method,
+    headers,
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  return { status: res.status, body: await json(res) };
+}
+
+const ids = (items: Record<string, string>[], idField: string): string[] => items.map((i) => i[idField] ?? '');
+
+/** One entry per collection: a valid create body, a change, and the field to look at. */
+const RESOURCES = [
+  {
+    path: '/api/services',
+    idField: 'serviceId',
+    create: () => ({ slug: 'haircut', name: 'Haircut', durationMin: 30, priceAmount: 2500, priceCurrency: 'EUR' }),
+    patch: { name: 'Long haircut', durationMin: 45 },
+    expectCreated: { durationMin: 30, bufferBeforeMin: 0, bufferAfterMin: 0, status: 'active', priceAmount: 2500 },
+  },
+  {
+    path: '/api/staff',
+    idField: 'staffId',
+    create: () => ({ displayName: 'Alex', email: 'alex@a.test' }),
+    patch: { displayName: 'Alex B.', status: 'disabled' },
+    expectCreated: { displayName: 'Alex', email: 'alex@a.test', status: 'active' },
+  },
+  {
+    path: '/api/resources',
+    idField: 'resourceId',
+    create: () => ({ type: 'room', name: 'Room 1' }),
+    patch: { capacity: 3, locationLabel: 'First floor' },
+    expectCreated: { type: 'room', name: 'Room 1', capacity: 1, status: 'active' },
+  },
+  {
+    path: '/api/availability-rules',
+    idField: 'ruleId',
+    create: () => ({ ownerType: 'tenant', weekday: 1, startMinute: 540, endMinute: 1020 }),
+    patch: { endMinute: 1080 },
+    expectCreated: { ownerType: 'tenant', weekday: 1, startMinute: 540, endMinute: 1020, status: 'active' },
+  },
+  {
+    path: '/api/blocked-times',
+    idField: 'blockId',
+    create: () => ({
+      ownerType: 'tenant',
+      startsAtMs: 1_900_000_000_000,
+      endsAtMs: 1_900_003_600_000,
+      reason: 'Team day',
+    }),
+    patch: { reason: 'Inventory' },
+    expectCreated: {
+      ownerType: 'tenant',
+      startsAtMs: 1_900_000_000_000,
+      endsAtMs: 1_900_003_600_000,
+      status: 'active',
+    },
+  },
+  {
+    path: '/api/holidays',
+    idField: 'holidayId',
+    create: () => ({ date: '2030-12-25', name: 'Christmas' }),
+    patch: { name: 'Christmas Day' },
+    expectCreated: { date: '2030-12-25', name: 'Christmas', status: 'active' },
+  },
+] as const;
+
+describe('create → list → patch → read back', () => {
+  it.each(RESOURCES)('$path', async ({ path, idField, create, patch, expectCreated }) => {
+    const created = await call(ownerA, 'POST', path, create());
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({ ...expectCreated, tenantId: tenantA });
+    const id: string = created.body.data[idField];
+    expect(id).toEqual(expect.any(String));
+
+    const list = await call(ownerA, 'GET', path);
+    expect(list.status).toBe(200);
+    expect(list.body.data.nextCursor === null || typeof list.body.data.nextCursor === 'string').toBe(true);
+    expect(ids(list.body.data.items, idField)).toContain(id);
+
+    const patched = await call(ownerA, 'PATCH', `${path}/${id}`, patch);
+    expect(patched.status).toBe(200);
+    expect(patched.body.data).toMatchObject({ ...patch, [idField]: id });
+
+    const after = await call(ownerA, 'GET', path);
+    const item = after.body.data.items.find((i: Record<string, string>) => i[idField] === id);
+    expect(item).toMatchObject(patch);
+  });
+
+  it('GET /api/services/:serviceId answers the current record', async () => {
+    const { body } = await call(ownerA, 'POST', '/api/services', { slug: 'color', name: 'Color', durationMin: 60 });
+    const id = body.data.serviceId;
+    await call(ownerA, 'PATCH', `/api/services/${id}`, { status: 'hidden' });
+    const got = await call(viewerA, 'GET', `/api/services/${id}`);
+    expect(got.status).toBe(200);
+    expect(got.body.data).toMatchObject({ serviceId: id, slug: 'color', status: 'hidden', slotIntervalMin: 60 });
+    const hidden = await call(viewerA, 'GET', '/api/services?status=hidden&limit=100');
+    expect(ids(hidden.body.data.items, 'serviceId')).toEqual([id]);
+  });
+
+  it('sends staffIds/resourceIds only when present: absent keeps, [] clears', async () => {
+    const staff = (await call(ownerA, 'POST', '/api/staff', { displayName: 'Sam' })).body.data.staffId;
+    const room = (await call(ownerA, 'POST', '/api/resources', { type: 'room', name: 'Room 2' })).body.data.resourceId;
+    const created = await call(ownerA, 'POST', '/api/services', {
+      slug: 'massage',
+      name: 'Massage',
+      durationMin: 50,
+      staffIds: [staff],
+      resourceIds: [room],
+    });
+    expect(created.body.data).toMatchObject({ staffIds: [staff], resourceIds: [room] });
+    const id = created.body.data.serviceId;
+    const renamed = await call(ownerA, 'PATCH', `/api/services/${id}`, { name: 'Deep massage' });
+    expect(renamed.body.data).toMatchObject({ name: 'Deep massage', staffIds: [staff], resourceIds: [room] });
+    const cleared = await call(ownerA, 'PATCH', `/api/services/${id}`, { staffIds: [] });
+    expect(cleared.body.data).toMatchObject({ staffIds: [], resourceIds: [room] });
+  });
+
+  it('pages with limit and cursor until nextCursor is null', async () => {
+    for (const day of ['2031-01-01', '2031-01-02', '2031-01-03']) {
+      expect((await call(ownerB, 'POST', '/api/holidays', { date: day, name: `Day ${day}` })).status).toBe(201);
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const q: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+      const { status, body } = await call(ownerB, 'GET', `/api/holidays?limit=2${q}`);
+      expect(status).toBe(200);
+      expect(body.data.items.length).toBeLessThanOrEqual(2);
+      seen.push(...ids(body.data.items, 'holidayId'));
+      cursor = body.data.nextCursor;
+      pages += 1;
+    } while (cursor !== null && pages < 10);
+    expect(pages).toBeGreaterThanOrEqual(2);
+    expect(new Set(seen).size).toBe(seen.length);
+    const all = await call(ownerB, 'GET', '/api/holidays?limit=100');
+    expect(seen.sort()).toEqual(ids(all.body.data.items, 'holidayId').sort());
+  });
+
+  it('removes a rule with PATCH status: deleted', async () => {
+    const { body } = await call(ownerA, 'POST', '/api/availability-rules', {
+      ownerType: 'tenant',
+      weekday: 2,
+      startMinute: 0,
+      endMinute: 1440,
+    });
+    const id = body.data.ruleId;
+    const deleted = await call(ownerA, 'PATCH', `/api/availability-rules/${id}`, { status: 'deleted' });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.data.status).toBe('deleted');
+    const list = await call(ownerA, 'GET', '/api/availability-rules?limit=100');
+    expect(ids(list.body.data.items, 'ruleId')).not.toContain(id);
+    const again = await call(ownerA, 'PATCH', `/api/availability-rules/${id}`, { status: 'active' });
+    expect(again.body.error.code).toBe('NOT_FOUND');
+  });
+});
+
+describe('/api/tenant', () => {
+  it("reads the session's tenant and patches name, locale and part of the branding", async () => {
+    const got = await call(viewerA, 'GET', '/api/tenant');
+    expect(got.status).toBe(200);
+    expect(got.body.data).toMatchObject({ tenantId: tenantA, slug: 'tenant-a', timezone: 'Europe/Berlin' });
+
+    const patched = await call(ownerA, 'PATCH', '/api/tenant', {
+      name: 'Salon A',
+      locale: 'de-DE',
+      timezone: 'Europe/Vienna',
+      branding: { primaryColor: '#000000' },
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.body.data).toMatchObject({
+      tenantId: tenantA,
+      name: 'Salon A',
+      locale: 'de-DE',
+      timezone: 'Europe/Vienna',
+      branding: { displayName: 'tenant-a', primaryColor: '#000000', accentColor: '#445566' },
+    });
+    const other = await call(ownerB, 'GET', '/api/tenant');
+    expect(other.body.data).toMatchObject({ tenantId: tenantB, name: 'Tenant tenant-b' });
+  });
+});
+
+describe('validation', () => {
+  const rule = { ownerType: 'tenant', weekday: 1, startMinute: 540, endMinute: 1020 };
+  const block = { ownerType: 'tenant', startsAtMs: 1_900_000_000_000, endsAtMs: 1_900_000_600_000 };
+  const service = { slug: 'valid', name: 'Valid', durationMin: 30 };
+  const cases: [string, string, unknown, string][] = [
+    ['POST', '/api/services', { name: 'x', durationMin: 30 }, 'body.slug'],
+    ['POST', '/api/services', { slug: 'x', durationMin: 30 }, 'body.name'],
+    ['POST', '/api/services', { slug: 'x', name: 'x' }, 'body.durationMin'],
+    ['POST', '/api/services', { ...service, slug: 'Not A Slug' }, 'body.slug'],
+    ['POST', '/api/services', { ...service, slug: '-leading' }, 'body.slug'],
+    ['POST', '/api/services', { ...service, slug: 'a'.repeat(64) }, 'body.slug'],
+    ['POST', '/api/services', { ...service, durationMin: 0 }, 'body.durationMin'],
+    ['POST', '/api/services', { ...service, durationMin: 1441 }, 'body.durationMin'],
+    ['POST', '/api/services', { ...service, durationMin: 12.5 }, 'body.durationMin'],
+    ['POST', '/api/services', { ...service, bufferBeforeMin: -1 }, 'body.bufferBeforeMin'],
+    ['POST', '/api/services', { ...service, bufferAfterMin: 1441 }, 'body.bufferAfterMin'],
+    ['POST', '/api/services', { ...service, slotIntervalMin: 0 }, 'body.slotIntervalMin'],
+    ['POST', '/api/services', { ...service, minNoticeMin: -5 }, 'body.minNoticeMin'],
+    ['POST', '/api/services', { ...service, maxAdvanceDays: 0 }, 'body.maxAdvanceDays'],
+    ['POST', '/api/services', { ...service, maxAdvanceDays: 3651 }, 'body.maxAdvanceDays'],
+    ['POST', '/api/services', { ...service, priceAmount: -1 }, 'body.priceAmount'],
+    ['POST', '/api/services', { ...service, priceAmount: 9.99 }, 'body.priceAmount'],
+    ['POST', '/api/services', { ...service, priceCurrency: 'EURO' }, 'body.priceCurrency'],
+    // From the catalog service itself, which knows the ISO 4217 list.
+    ['POST', '/api/services', { ...service, priceAmount: 100, priceCurrency: 'ZZZ' }, 'body.priceCurrency'],
+    ['POST', '/api/services', { ...service, staffIds: 'stf_1' }, 'body.staffIds'],
+    ['POST', '/api/services', { ...service, resourceIds: [7] }, 'body.resourceIds.0'],
+    ['POST', '/api/services', { ...service, status: 'archived' }, 'body.status'],
+    ['PATCH', '/api/services/svc_x', { durationMin: 0 }, 'body.durationMin'],
+    ['POST', '/api/staff', { email: 'a@b.test' }, 'body.displayName'],
+    ['POST', '/api/staff', { displayName: 'A', email: 'not-an-email' }, 'body.email'],
+    ['POST', '/api/staff', { displayName: 'A', timezone: 'Mars/Olympus' }, 'body.timezone'],
+    ['POST', '/api/staff', { displayName: 'A', status: 'hidden' }, 'body.status'],
+    ['POST', '/api/resources', { name: 'Room' }, 'body.type'],
+    ['POST', '/api/resources', { type: 'room' }, 'body.name'],
+    ['POST', '/api/resources', { type: 'room', name: 'Room', capacity: 0 }, 'body.capacity'],
+    ['POST', '/api/resources', { type: 'room', name: 'Room', capacity: 10_001 }, 'body.capacity'],
+    ['POST', '/api/availability-rules', { ...rule, startMinute: 600, endMinute: 540 }, 'body.startMinute'],
+    ['POST', '/api/availability-rules', { ...rule, startMinute: 600, endMinute: 600 }, 'body.startMinute'],
+    ['POST', '/api/availability-rules', { ...rule, endMinute: 1441 }, 'body.endMinute'],
+    ['POST', '/api/availability-rules', { ...rule, startMinute: -1 }, 'body.startMinute'],
+    ['POST', '/api/availability-rules', { ...rule, weekday: 7 }, 'body.weekday'],
+    ['POST', '/api/availability-rules', { ...rule, ownerType: 'room' }, 'body.ownerType'],
+    ['POST', '/api/availability-rules', { ...rule, ownerType: 'staff' }, 'body.ownerId'],
+    ['POST', '/api/availability-rules', { ...rule, timezone: 'Nowhere/City' }, 'body.timezone'],
+    [
+      'POST',
+      '/api/availability-rules',
+      { ...rule, effectiveFromAtMs: 2_000, effectiveUntilAtMs: 1_000 },
+      'body.effectiveFromAtMs',
+    ],
+    ['PATCH', '/api/availability-rules/rul_x', { startMinute: 700, endMinute: 600 }, 'body.startMinute'],
+    ['POST', '/api/availability-rules', { ...rule, status: 'deleted' }, 'body.status'],
+    ['PATCH', '/api/availability-rules/rul_x', { status: 'gone' }, 'body.status'],
+    ['POST', '/api/blocked-times', { ...block, endsAtMs: block.startsAtMs }, 'body.startsAtMs'],
+    ['POST', '/api/blocked-times', { ownerType: 'tenant', startsAtMs: 1 }, 'body.endsAtMs'],
+    ['POST', '/api/blocked-times', { ...block, ownerType: 'resource' }, 'body.ownerId'],
+    ['PATCH', '/api/blocked-times/blk_x', { startsAtMs: 5, endsAtMs: 4 }, 'body.startsAtMs'],
+    ['POST', '/api/holidays', { date: '2030-02-30', name: 'x' }, 'body.date'],
+    ['POST', '/api/holidays', { date: '2030/12/25', name: 'x' }, 'body.date'],
+    ['POST', '/api/holidays', { name: 'Christmas' }, 'body.date'],
+    ['POST', '/api/holidays', { date: '2030-12-25', status: 'deleted' }, 'body.status'],
+    ['PATCH', '/api/tenant', { locale: 'not a locale' }, 'body.locale'],
+    ['PATCH', '/api/tenant', { timezone: 'Europe/Atlantis' }, 'body.timezone'],
+    ['PATCH', '/api/tenant', { branding: { primaryColor: 'red' } }, 'body.branding.primaryColor'],
+    ['PATCH', '/api/tenant', { branding: { logoUrl: 'http://x.test/logo.png' } }, 'body.branding.logoUrl'],
+    ['PATCH', '/api/tenant', { branding: {} }, 'body'],
+    ['PATCH', '/api/tenant', { name: '   ' }, 'body.name'],
+    // Status is the operator's, the slug is in public links: neither is the dashboard's to change.
+    ['PATCH', '/api/tenant', { status: 'suspended' }, 'body'],
+    ['PATCH', '/api/tenant', { slug: 'renamed' }, 'body'],
+  ];
+
+  it.each(cases)('%s %s %j → %s', async (method, path, body, detailPath) => {
+    const res = await call(ownerA, method, path, body);
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('VALIDATION_ERROR');
+    expect(res.body.error.details.map((d: { path: string }) => d.path)).toContain(detailPath);
+  });
+
+  const patchPaths = [
+    '/api/services/svc_x',
+    '/api/staff/stf_x',
+    '/api/resources/res_x',
+    '/api/availability-rules/rul_x',
+    '/api/blocked-times/blk_x',
+    '/api/holidays/hol_x',
+    '/api/tenant',
+  ];
+
+  it.each(patchPaths)('PATCH %s with an empty body names `body`', async (path) => {
+    const res = await call(ownerA, 'PATCH', path, {});
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ path: 'body' }] });
+  });
+
+  it.each(patchPaths)('PATCH %s with an unknown field names it', async (path) => {
+    const res = await call(ownerA, 'PATCH', path, { colour: 'blue' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('VALIDATION_ERROR');
+    expect(res.body.error.details).toEqual([{ path: 'body', message: expect.stringContaining('colour') }]);
+  });
+
+  it.each([
+    ['/api/services', service],
+    ['/api/availability-rules', { ...rule, status: 'active' }],
+    ['/api/holidays', { date: '2030-12-25', name: 'x', status: 'active' }],
+    ['/api/resources', { type: 'room', name: 'Room' }],
+  ])('POST %s rejects members it does not know', async (path, body) => {
+    const res = await call(ownerA, 'POST', path, { ...body, extra: 1 });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('VALIDATION_ERROR');
+    expect(JSON.stringify(res.body.error.details)).toContain('extra');
+  });
+
+  it.each([
+    '/api/services',
+    '/api/staff',
+    '/api/resources',
+    '/api/availability-rules',
+    '/api/blocked-times',
+    '/api/holidays',
+  ])('GET %s checks limit (1..100) and the query members', async (path) => {
+    for (const q of ['limit=101', 'limit=0', 'limit=ten', 'limit=2.5']) {
+      const res = await call(viewerA, 'GET', `${path}?${q}`);
+      expect(res.status, q).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ path: 'query.limit' }] });
+    }
+    expect((await call(viewerA, 'GET', `${path}?limit=100`)).status).toBe(200);
+    expect((await call(viewerA, 'GET', `${path}?sort=name`)).body.error.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('checks the list filters', async () => {
+    const status = await call(viewerA, 'GET', '/api/services?status=gone');
+    expect(status.body.error.details[0].path).toBe('query.status');
+    const owner = await call(viewerA, 'GET', '/api/availability-rules?ownerType=room');
+    expect(owner.body.error.details[0].path).toBe('query.ownerType');
+    const window = await call(viewerA, 'GET', '/api/blocked-times?fromMs=10&toMs=5');
+    expect(window.body.error.details[0].path).toBe('query.toMs');
+  });
+});
+
+describe('tenant isolation', () => {
+  const foreign: Record<string, string> = {};
+
+  beforeAll(async () => {
+    for (const r of RESOURCES) {
+      const res = await call(ownerB, 'POST', r.path, r.create());
+      expect(res.status).toBe(201);
+      foreign[r.path] = res.body.data[r.idField];
+    }
+  });
+
+  it.each(RESOURCES)("tenant A neither lists nor patches tenant B's $path", async ({ path, idField, patch }) => {
+    const id = foreign[path]!;
+    const list = await call(ownerA, 'GET', `${path}?limit=100`);
+    expect(list.status).toBe(200);
+    expect(ids(list.body.data.items, idField)).not.toContain(id);
+    expect(list.body.data.items.every((i: { tenantId: string }) => i.tenantId === tenantA)).toBe(true);
+
+    const res = await call(ownerA, 'PATCH', `${path}/${id}`, patch);
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe('NOT_FOUND');
+
+    // B's record is untouched and still B's.
+    const own = await call(ownerB, 'GET', `${path}?limit=100`);
+    const item = own.body.data.items.find((i: Record<string, string>) => i[idField] === id);
+    expect(item).toMatchObject({ tenantId: tenantB });
+    expect(item).not.toMatchObject(patch);
+  });
+
+  it("tenant A cannot read tenant B's service by id", async () => {
+    const res = await call(ownerA, 'GET', `/api/services/${foreign['/api/services']}`);
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe('NOT_FOUND');
+    expect((await call(ownerB, 'GET', `/api/services/${foreign['/api/services']}`)).status).toBe(200);
+  });
+
+  it('a tenant id in the body does not reach another tenant', async () => {
+    const res = await call(ownerA, 'POST', '/api/holidays', { date: '2030-01-01', name: 'x', tenantId: tenantB });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('VALIDATION_ERROR');
+    const query = await call(ownerA, 'GET', `/api/holidays?tenantId=${tenantB}`);
+    expect(query.body.error.code).toBe('VALIDATION_ERROR');
+  });
+});
+
+describe('access', () => {
+  const writes: [string, string, unknown][] = [
+    ['POST', '/api/services', { slug: 'viewer-made', name: 'x', durationMin: 30 }],
+    ['POST', '/api/staff', { displayName: 'x' }],
+    ['POST', '/api/resources', { type: 'room', name: 'x' }],
+    ['POST', '/api/availability-rules', { ownerType: 'tenant', weekday: 3, startMinute: 0, endMinute: 60 }],
+    ['POST', '/api/blocked-times', { ownerType: 'tenant', startsAtMs: 1, endsAtMs: 2 }],
+    ['POST', '/api/holidays', { date: '2030-05-01', name: 'x' }],
+    ['PATCH', '/api/services/svc_x', { name: 'x' }],
+    ['PATCH', '/api/tenant', { name: 'x' }],
+  ];
+
+  it('a viewer can list and read', async () => {
+    for (const path of [
+      '/api/services',
+      '/api/staff',
+      '/api/resources',
+      '/api/availability-rules',
+      '/api/blocked-times',
+      '/api/holidays',
+      '/api/tenant',
+    ]) {
+      expect((await call(viewerA, 'GET', path)).status, path).toBe(200);
+    }
+  });
+
+  it.each(writes)('a viewer cannot %s %s (FORBIDDEN)', async (method, path, body) => {
+    const res = await call(viewerA, method, path, body);
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('FORBIDDEN');
+  });
+
+  it.each(writes)('an owner without the CSRF header cannot %s %s (CSRF_INVALID)', async (method, path, body) => {
+    const missing = await call(ownerA, method, path, body, { csrf: false });
+    expect(missing.status).toBe(403);
+    expect(missing.body.error.code).toBe('CSRF_INVALID');
+    const wrong = await call(ownerA, method, path, body, { csrf: ownerB.csrf });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.error.code).toBe('CSRF_INVALID');
+  });
+
+  it('no session is AUTH_REQUIRED, for reads and writes', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/services'],
+      ['POST', '/api/holidays'],
+      ['GET', '/api/tenant'],
+    ] as const) {
+      const res = await call(null, method, path, method === 'POST' ? { date: '2030-05-01', name: 'x' } : undefined);
+      expect(res.status).toBe(401);
+      expect(res.body.error.code).toBe('AUTH_REQUIRED');
+    }
+  });
+});
+
+describe('GET /openapi.json', () => {
+  const collections = [
+    ['/api/services', 'serviceId', ['slug', 'name', 'durationMin']],
+    ['/api/staff', 'staffId', ['displayName']],
+    ['/api/resources', 'resourceId', ['type', 'name']],
+    ['/api/availability-rules', 'ruleId', ['ownerType', 'weekday', 'startMinute', 'endMinute']],
+    ['/api/blocked-times', 'blockId', ['ownerType', 'startsAtMs', 'endsAtMs']],
+    ['/api/holidays', 'holidayId', ['date']],
+  ] as const;
+
+  it('documents every catalog route with its request body and response schema', async () => {
+    const doc = await json(await fetch(`${base}/openapi.json`));
+    const bodyOf = (op: { requestBody: { content: Record<string, { schema: unknown }> } }) =>
+      op.requestBody.content['application/json']!.schema as {
+        properties: Record<string, unknown>;
+        required?: string[];
+        additionalProperties: boolean;
+      };
+    for (const [path, idParam, required] of collections) {
+      const item = `${path}/{${idParam}}`;
+      expect(doc.paths[path]?.get, path).toBeDefined();
+      const create = bodyOf(doc.paths[path].post);
+      expect(create.required?.sort()).toEqual([...required].sort());
+      expect(create.additionalProperties).toBe(false);
+      expect(
+        doc.paths[path].post.responses['201'].content['application/json'].schema.properties.data.properties,
+      ).toHaveProperty(idParam);
+      const patch = bodyOf(doc.paths[item].patch);
+      expect(patch.required ?? []).toEqual([]);
+      expect(Object.keys(patch.properties)).toEqual(expect.arrayContaining([...required]));
+      expect(doc.paths[path].get.parameters.map((p: { name: string }) => p.name)).toEqual(
+        expect.arrayContaining(['limit', 'cursor']),
+      );
+      const listData = doc.paths[path].get.responses['200'].content['application/json'].schema.properties.data;
+      expect(listData.properties).toHaveProperty('items');
+      expect(listData.properties).toHaveProperty('nextCursor');
+    }
+    expect(doc.paths['/api/services/{serviceId}'].get).toBeDefined();
+    expect(doc.paths['/api/tenant'].get).toBeDefined();
+    expect(Object.keys(bodyOf(doc.paths['/api/tenant'].patch).properties).sort()).toEqual([
+      'branding',
+      'locale',
+      'name',
+      'timezone',
+    ]);
+  });
+});

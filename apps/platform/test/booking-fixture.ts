@@ -1,0 +1,59 @@
+import { callUnary, createClient } from '@svc/grpc';
+import { catalogV1 } from '@svc/proto';
+
+const HOUR = 3_600_000;
+
+/** The instant of a wall-clock hour `daysAhead` days from now in Europe/Berlin. */
+export function berlinTime(daysAhead: number, hour: number, minute = 0): number {
+  const day = new Date(Date.now() + daysAhead * 24 * HOUR);
+  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(day).split('-').map(Number);
+  const guess = Date.UTC(y!, m! - 1, d!, hour, minute);
+  const offset = new Intl.DateTimeFormat('en', { timeZone: 'Europe/Berlin', timeZoneName: 'shortOffset' })
+    .formatToParts(new Date(guess))
+    .find((p) => p.type === 'timeZoneName')!
+    .value.match(/GMT([+-]\d+)?/)![1];
+  return guess - Number(offset ?? 0) * HOUR;
+}
+
+/**
+ * A tenant open 09:00–17:00 Berlin time every day, with one staff member, a bookable 30-minute
+ * service and a hidden one; set up through the catalog's gRPC API.
+ */
+export async function seedTenant(catalogAddress: string, slug: string, opts: { suspended?: boolean } = {}) {
+  const catalog = createClient(catalogV1.CatalogServiceClient, catalogAddress);
+  try {
+    const { tenant } = await callUnary(catalog.createTenant.bind(catalog), {
+      slug,
+      name: `Clinic ${slug}`,
+      timezone: 'Europe/Berlin',
+      locale: 'de',
+    });
+    const tenantId = tenant!.tenantId;
+    const { staff } = await callUnary(catalog.createStaff.bind(catalog), {
+      tenantId,
+      fields: { displayName: 'Dr. Weber' },
+    });
+    for (const [ownerType, ownerId] of [
+      ['tenant', tenantId],
+      ['staff', staff!.staffId],
+    ] as const) {
+      for (let weekday = 0; weekday < 7; weekday++) {
+        await callUnary(catalog.createAvailabilityRule.bind(catalog), {
+          tenantId,
+          fields: { ownerType, ownerId, weekday, startMinute: 540, endMinute: 1020 },
+        });
+      }
+    }
+    const service = (fields: Partial<catalogV1.ServiceFields>) =>
+      callUnary(catalog.createService.bind(catalog), {
+        tenantId,
+        fields: { staffIds: [staff!.staffId], staffIdsSet: true, resourceIds: [], resourceIdsSet: false, ...fields },
+      });
+    await service({ slug: 'checkup', name: 'Check-up', durationMin: 30, priceAmount: 4500, priceCurrency: 'EUR' });
+    await service({ slug: 'secret', name: 'Internal', durationMin: 30, status: 'hidden' });
+    if (opts.suspended) await callUnary(catalog.updateTenant.bind(catalog), { tenantId, status: 'suspended' });
+    return { tenantId, staffId: staff!.staffId };
+  } finally {
+    catalog.close();
+  }
+}

@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json } from '@svc/testing';
+import { berlinTime, seedTenant } from './booking-fixture.js';
+import { startTestPlatform } from './platform-fixture.js';
+
+let platform: Awaited<ReturnType<typeof startTestPlatform>>;
+let base = '';
+const DAY = 86_400_000;
+// 10:00 Berlin time, three days ahead: inside the 09:00–17:00 rules, well within 90 days.
+const slot = berlinTime(3, 10);
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  base = platform.url;
+  await seedTenant(platform.services.catalog.address, 'smile');
+  await seedTenant(platform.services.catalog.address, 'closed', { suspended: true });
+});
+afterAll(() => platform.cleanup());
+
+let keys = 0;
+const customer = (n: number | string) => ({ name: `Customer ${n}`, primaryEmail: `c${n}@example.test` });
+function create(body: object, key: string | null = `key-${++keys}`, tenant = 'smile') {
+  return fetch(`${base}/book/${tenant}/bookings`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(key === null ? {} : { 'idempotency-key': key }) },
+    body: JSON.stringify(body),
+  });
+}
+const availability = async (from: number, to: number, service = 'checkup') =>
+  fetch(`${base}/book/smile/availability?serviceSlug=${service}&fromMs=${from}&toMs=${to}`);
+const errorOf = async (res: Response) => ({ status: res.status, ...(await json(res)).error });
+
+describe('public booking: the happy path', () => {
+  it('config lists the tenant and its active services only', async () => {
+    const res = await fetch(`${base}/book/smile/config`);
+    expect(res.status).toBe(200);
+    const { data } = await json(res);
+    expect(data.tenant).toMatchObject({ slug: 'smile', name: 'Clinic smile', timezone: 'Europe/Berlin', locale: 'de' });
+    expect(data.services).toEqual([
+      { slug: 'checkup', name: 'Check-up', description: '', durationMin: 30, price: { amount: 4500, currency: 'EUR' } },
+    ]);
+  });
+
+  it('availability → create → the slot disappears', async () => {
+    const from = berlinTime(3, 0);
+    const before = await json(await availability(from, from + DAY));
+    expect(before.data.finalAuthority).toBe('booking_create_recheck_under_lock');
+    expect(before.data.timezone).toBe('Europe/Berlin');
+    expect(before.data.slots).toContainEqual({ startsAtMs: slot, endsAtMs: slot + 30 * 60_000 });
+    expect(before.data.slots).toHaveLength(16);
+
+    const res = await create(
+      { serviceSlug: 'checkup', startsAtMs: slot, source: 'public_page', customer: customer(1) },
+      'happy',
+    );
+    expect(res.status).toBe(201);
+    const { data } = await json(res);
+    expect(data).toMatchObject({
+      booking: { bookingId: expect.stringMatching(/^bkg_/), status: 'held' },
+      idempotentReplay: false,
+    });
+    expect(data.manageToken).toMatch(/^svc_m1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
+    expect(data.manageUrl).toBe(`${base}/booking/manage/${data.manageToken}`);
+
+    const after = await json(await availability(from, from + DAY));
+    expect(after.data.slots).not.toContainEqual({ startsAtMs: slot, endsAtMs: slot + 30 * 60_000 });
+    expect(after.data.slots).toHaveLength(15);
+  });
+});
+
+describe('idempotency', () => {
+  const body = { serviceSlug: 'checkup', startsAtMs: slot + 60 * 60_000, customer: customer('idem') };
+
+  it('replays the same key and body with 200 and identical data', async () => {
+    const first = await create(body, 'idem-1');
+    expect(first.status).toBe(201);
+    const a = (await json(first)).data;
+    // Same body, other key order: still the same request.
+    const again = await create(
+      { customer: body.customer, startsAtMs: body.startsAtMs, serviceSlug: 'checkup' },
+      'idem-1',
+    );
+    expect(again.status).toBe(200);
+    expect((await json(again)).data).toEqual({ ...a, idempotentReplay: true });
+  });
+
+  it('refuses the same key with another body', async () => {
+    const res = await create({ ...body, notes: 'different' }, 'idem-1');
+    expect(await errorOf(res)).toMatchObject({ status: 409, code: 'BOOKING_IDEMPOTENCY_CONFLICT' });
+  });
+
+  it('makes one booking of 20 concurrent requests with the same key', async () => {
+    const same = { serviceSlug: 'checkup', startsAtMs: slot + 2 * 60 * 60_000, customer: customer('twenty') };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => create(same, 'twenty')));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses).toEqual([200, ...Array(18).fill(200), 201].sort());
+    const ids = new Set(await Promise.all(answers.map(async (r) => (await json(r)).data.booking.bookingId)));
+    expect(ids.size).toBe(1);
+  });
+});
+
+describe('contention', () => {
+  it('gives a slot to exactly one of 200 parallel creates; the rest get 409, none a 5xx', async () => {
+    const start = slot + 3 * 60 * 60_000;
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        create({ serviceSlug: 'checkup', startsAtMs: start, customer: customer(`p${i}`) }),
+      ),
+    );
+    const byStatus = new Map<number, number>();
+    for (const r of answers) byStatus.set(r.status, (byStatus.get(r.status) ?? 0) + 1);
+    expect(Object.fromEntries(byStatus)).toEqual({ 201: 1, 409: 199 });
+    const codes = new Set(
+      await Promise.all(answers.filter((r) => r.status === 409).map(async (r) => (await json(r)).error.code)),
+    );
+    expect([...codes]).toEqual(['BOOKING_SLOT_UNAVAILABLE']);
+  });
+});
+
+describe('errors', () => {
+  const ok = { serviceSlug: 'checkup', startsAtMs: slot + 4 * 60 * 60_000, customer: customer('err') };
+
+  it('unknown tenant → NOT_FOUND; suspended tenant → TENANT_INACTIVE (config, availability, create)', async () => {
+    expect(await errorOf(await fetch(`${base}/book/nobody/config`))).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    expect(await errorOf(await fetch(`${base}/book/closed/config`))).toMatchObject({
+      status: 403,
+      code: 'TENANT_INACTIVE',
+    });
+    const avail = await fetch(`${base}/book/closed/availability?serviceSlug=checkup&fromMs=${slot}&toMs=${slot + DAY}`);
+    expect(await errorOf(avail)).toMatchObject({ status: 403, code: 'TENANT_INACTIVE' });
+    expect(await errorOf(await create(ok, 'k-closed', 'closed'))).toMatchObject({
+      status: 403,
+      code: 'TENANT_INACTIVE',
+    });
+  });
+
+  it('a service that is not active → SERVICE_INACTIVE; an unknown one → NOT_FOUND', async () => {
+    expect(await errorOf(await create({ ...ok, serviceSlug: 'secret' }))).toMatchObject({
+      status: 403,
+      code: 'SERVICE_INACTIVE',
+    });
+    expect(await errorOf(await create({ ...ok, serviceSlug: 'nope' }))).toMatchObject({
+      status: 404,
+      code: 'NOT_FOUND',
+    });
+  });
+
+  it.each([
+    ['missing', null],
+    ['empty', ''],
+    ['256 characters', 'k'.repeat(256)],
+    ['not ASCII', 'cl\u00e9'],
+  ])('Idempotency-Key %s → VALIDATION_ERROR on headers.idempotency-key', async (_what, key) => {
+    const err = await errorOf(await create(ok, key));
+    expect(err).toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
+    expect(err.details.map((d: { path: string }) => d.path)).toContain('headers.idempotency-key');
+  });
+
+  it.each([
+    ['no email and no phone', { ...ok, customer: { name: 'X' } }, 'body.customer'],
+    ['a bad email', { ...ok, customer: { name: 'X', primaryEmail: 'nope' } }, 'body.customer.primaryEmail'],
+    ['no name', { ...ok, customer: { primaryEmail: 'a@b.test' } }, 'body.customer.name'],
+    ['another source', { ...ok, source: 'dashboard' }, 'body.source'],
+    ['a fractional start', { ...ok, startsAtMs: 1.5 }, 'body.startsAtMs'],
+    ['an unknown member', { ...ok, coupon: 'FREE' }, 'body'],
+    ['notes over 2000 characters', { ...ok, notes: 'n'.repeat(2001) }, 'body.notes'],
+    ['an unknown time zone', { ...ok, timezone: 'Mars/Olympus' }, 'body.timezone'],
+  ])('create with %s → VALIDATION_ERROR on %s', async (_what, body, path) => {
+    const err = await errorOf(await create(body));
+    expect(err).toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
+    expect(err.details.map((d: { path: string }) => d.path)).toContain(path);
+  });
+
+  it.each([
+    ['taken', slot],
+    ['outside hours (20:00)', berlinTime(3, 20)],
+    ['misaligned (+5 minutes)', slot + 5 * 60_000 + 4 * 60 * 60_000],
+    ['in the past', berlinTime(-1, 10)],
+    ['too far (100 days)', berlinTime(100, 10)],
+  ])('a start that is %s → BOOKING_SLOT_UNAVAILABLE 409', async (_what, startsAtMs) => {
+    expect(await errorOf(await create({ ...ok, startsAtMs }))).toMatchObject({
+      status: 409,
+      code: 'BOOKING_SLOT_UNAVAILABLE',
+    });
+  });
+
+  it('a refused create does not use up its key', async () => {
+    expect((await create({ ...ok, startsAtMs: slot }, 'retry-me')).status).toBe(409);
+    expect((await create(ok, 'retry-me')).status).toBe(201);
+  });
+
+  it.each([
+    ['a window over 31 days', `serviceSlug=checkup&fromMs=${slot}&toMs=${slot + 32 * DAY}`, 'query.toMs'],
+    ['from after to', `serviceSlug=checkup&fromMs=${slot}&toMs=${slot - 1}`, 'query.toMs'],
+    ['no serviceSlug', `fromMs=${slot}&toMs=${slot + DAY}`, 'query.serviceSlug'],
+    ['no fromMs', `serviceSlug=checkup&toMs=${slot + DAY}`, 'query.fromMs'],
+  ])('availability with %s → VALIDATION_ERROR on %s', async (_what, query, path) => {
+    const err = await errorOf(await fetch(`${base}/book/smile/availability?${query}`));
+    expect(err).toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
+    expect(err.details.map((d: { path: string }) => d.path)).toContain(path);
+  });
+
+  it('a session cookie on a public route changes nothing', async () => {
+    const res = await fetch(`${base}/book/smile/config`, { headers: { cookie: '__Host-service_session=forged' } });
+    expect(res.status).toBe(200);
+  });
+});

@@ -1,0 +1,16 @@
+export {
+  mintManageToken,
+  verifyManageToken,
+  hasAction,
+  MANAGE_ACTIONS,
+  MANAGE_TOKEN_PREFIX,
+  MANAGE_TOKEN_TTL_MS,
+  type ManageAction,
+  type ManageTokenClaims,
+  type ManageTokenKey,
+  type ManageTokenKeys,
+  type ManageTokenPayload,
+} from './manage-token.js';
+export { sha256Hex, hmacSha256 } from './hash.js';
+export { constantTimeEqual } from './constant-time.js';
+export { encodeBase64Url, decodeBase64Url } from './base64url.js';
