@@ -162,7 +162,7 @@ describe('create', () => {
     // ...and marks it published.
     const published = await eventually('the outbox row marked published', async () => {
       const [r] = (await storedFor(svc.store, tenant.tenantId)).outbox;
-      return r?.published ? r : undefined;
+      return r?.state === 'published' ? r : undefined;
     });
     expect(published.publishedAtMs).toBeGreaterThanOrEqual(booking.createdAtMs);
 

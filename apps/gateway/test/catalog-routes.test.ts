@@ -174,7 +174,7 @@ const RESOURCES = [
   },
 ] as const;
 
-describe('create → list → patch → read back', () => {
+describe('create → list → patch → get', () => {
   it.each(RESOURCES)('$path', async ({ path, idField, create, patch, expectCreated }) => {
     const created = await call(ownerA, 'POST', path, create());
     expect(created.status).toBe(201);
@@ -194,6 +194,12 @@ describe('create → list → patch → read back', () => {
     const after = await call(ownerA, 'GET', path);
     const item = after.body.data.items.find((i: Record<string, string>) => i[idField] === id);
     expect(item).toMatchObject(patch);
+
+    // By id, with read access only: the patched record, the same as the PATCH answered.
+    const got = await call(viewerA, 'GET', `${path}/${id}`);
+    expect(got.status).toBe(200);
+    expect(got.body.data).toMatchObject({ ...patch, [idField]: id, tenantId: tenantA });
+    expect(got.body.data).toEqual(patched.body.data);
   });
 
   it('GET /api/services/:serviceId answers the current record', async () => {
@@ -262,6 +268,25 @@ describe('create → list → patch → read back', () => {
     expect(ids(list.body.data.items, 'ruleId')).not.toContain(id);
     const again = await call(ownerA, 'PATCH', `/api/availability-rules/${id}`, { status: 'active' });
     expect(again.body.error.code).toBe('NOT_FOUND');
+    const got = await call(ownerA, 'GET', `/api/availability-rules/${id}`);
+    expect(got.status).toBe(404);
+    expect(got.body.error.code).toBe('NOT_FOUND');
+  });
+
+  it.each([
+    [
+      '/api/blocked-times',
+      'blockId',
+      { ownerType: 'tenant', startsAtMs: 1_950_000_000_000, endsAtMs: 1_950_000_600_000 },
+    ],
+    ['/api/holidays', 'holidayId', { date: '2032-01-01', name: 'New Year' }],
+  ] as const)('GET %s/:id of a deleted record is NOT_FOUND', async (path, idField, create) => {
+    const id = (await call(ownerA, 'POST', path, create)).body.data[idField];
+    expect((await call(ownerA, 'GET', `${path}/${id}`)).status).toBe(200);
+    expect((await call(ownerA, 'PATCH', `${path}/${id}`, { status: 'deleted' })).status).toBe(200);
+    const got = await call(ownerA, 'GET', `${path}/${id}`);
+    expect(got.status).toBe(404);
+    expect(got.body.error.code).toBe('NOT_FOUND');
   });
 });
 
@@ -443,29 +468,35 @@ describe('tenant isolation', () => {
     }
   });
 
-  it.each(RESOURCES)("tenant A neither lists nor patches tenant B's $path", async ({ path, idField, patch }) => {
+  it.each(RESOURCES)("tenant A neither lists, gets nor patches tenant B's $path", async ({ path, idField, patch }) => {
     const id = foreign[path]!;
     const list = await call(ownerA, 'GET', `${path}?limit=100`);
     expect(list.status).toBe(200);
     expect(ids(list.body.data.items, idField)).not.toContain(id);
     expect(list.body.data.items.every((i: { tenantId: string }) => i.tenantId === tenantA)).toBe(true);
 
+    const got = await call(ownerA, 'GET', `${path}/${id}`);
+    expect(got.status).toBe(404);
+    expect(got.body.error.code).toBe('NOT_FOUND');
+
     const res = await call(ownerA, 'PATCH', `${path}/${id}`, patch);
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe('NOT_FOUND');
 
-    // B's record is untouched and still B's.
+    // B's record is untouched and still B's, in the list and by id.
     const own = await call(ownerB, 'GET', `${path}?limit=100`);
     const item = own.body.data.items.find((i: Record<string, string>) => i[idField] === id);
     expect(item).toMatchObject({ tenantId: tenantB });
     expect(item).not.toMatchObject(patch);
+    const ownById = await call(ownerB, 'GET', `${path}/${id}`);
+    expect(ownById.status).toBe(200);
+    expect(ownById.body.data).toEqual(item);
   });
 
-  it("tenant A cannot read tenant B's service by id", async () => {
-    const res = await call(ownerA, 'GET', `/api/services/${foreign['/api/services']}`);
+  it.each(RESOURCES)('GET $path/:id of an unknown id is NOT_FOUND', async ({ path }) => {
+    const res = await call(ownerA, 'GET', `${path}/unknown_id`);
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe('NOT_FOUND');
-    expect((await call(ownerB, 'GET', `/api/services/${foreign['/api/services']}`)).status).toBe(200);
   });
 
   it('a tenant id in the body does not reach another tenant', async () => {
@@ -558,6 +589,15 @@ describe('GET /openapi.json', () => {
       expect(
         doc.paths[path].post.responses['201'].content['application/json'].schema.properties.data.properties,
       ).toHaveProperty(idParam);
+      const get = doc.paths[item]?.get;
+      expect(get, `GET ${item}`).toBeDefined();
+      expect(get.parameters).toEqual(
+        expect.arrayContaining([expect.objectContaining({ name: idParam, in: 'path', required: true })]),
+      );
+      expect(
+        get.responses['200'].content['application/json'].schema.properties.data.properties,
+        `GET ${item}`,
+      ).toHaveProperty(idParam);
       const patch = bodyOf(doc.paths[item].patch);
       expect(patch.required ?? []).toEqual([]);
       expect(Object.keys(patch.properties)).toEqual(expect.arrayContaining([...required]));
@@ -568,7 +608,6 @@ describe('GET /openapi.json', () => {
       expect(listData.properties).toHaveProperty('items');
       expect(listData.properties).toHaveProperty('nextCursor');
     }
-    expect(doc.paths['/api/services/{serviceId}'].get).toBeDefined();
     expect(doc.paths['/api/tenant'].get).toBeDefined();
     expect(Object.keys(bodyOf(doc.paths['/api/tenant'].patch).properties).sort()).toEqual([
       'branding',

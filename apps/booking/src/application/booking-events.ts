@@ -43,7 +43,7 @@ export function bookingEvent(
       ...extra,
     },
     traceparent,
-    published: false,
+    state: 'pending',
     publishedAtMs: null,
   };
 }

@@ -1,6 +1,6 @@
 import { DomainError } from '@svc/errors';
-import { LockUnavailableError, type LockManager } from '@svc/lock';
-import { DuplicateKeyError, StoreUnavailableError, type Tx } from '@svc/store';
+import type { LockManager } from '@svc/lock';
+import { DuplicateKeyError, type Tx } from '@svc/store';
 import { checkSlot, type SlotVerdict } from '../domain/availability/index.js';
 import { BookingStore, IDEMPOTENCY_TTL_MS, idempotencyId } from '../store/booking-store.js';
 import { newBookingId } from '../store/ids.js';
@@ -50,13 +50,15 @@ export interface CreateBookingDeps {
  * ARCHITECTURE "Booking create": replay check; the slot checked against the schedule (cheap,
  * outside the lock); the customer found or created; the capacity locks taken; then, in one
  * transaction, the replay check and the slot check again, and the booking, its outbox row and
- * the idempotency record written together.
+ * the idempotency record written together. An unreachable lock or store surfaces as
+ * LockUnavailableError / StoreUnavailableError; the RPC layer answers those with 503.
  */
 export async function createBooking(deps: CreateBookingDeps, cmd: CreateBookingCommand): Promise<CreateBookingResult> {
-  const earlier = await guardStore(() => deps.store.idempotencyRecord(cmd.tenantId, cmd.idempotencyKey, deps.now()));
+  const earlier = await deps.store.idempotencyRecord(cmd.tenantId, cmd.idempotencyKey, deps.now());
   if (earlier) return replay(deps, earlier, cmd);
 
   const { service, schedule, tenant } = await scheduleAround(deps, cmd);
+  if (tenant.status !== 'active') throw new DomainError('TENANT_INACTIVE', 'This business is not taking bookings.');
   if (service.status !== 'active') throw new DomainError('SERVICE_INACTIVE', 'This service cannot be booked.');
   const verdict = await verdictFor(deps, cmd, schedule);
   if (!verdict.ok) throw slotUnavailable(verdict.reason);
@@ -69,64 +71,55 @@ export async function createBooking(deps: CreateBookingDeps, cmd: CreateBookingC
     cmd.startsAtMs - service.bufferBeforeMin * 60_000,
     cmd.startsAtMs + durationMs + service.bufferAfterMin * 60_000,
   );
-  const leases = await acquireAll(deps.lock, keys, {
-    ttlMs: LOCK_TTL_MS,
-    waitMs: deps.lockWaitMs,
-    nowMs: deps.now,
-  }).catch((err: unknown) => {
-    if (err instanceof LockUnavailableError) throw policyBlocked503();
-    throw err;
-  });
-  if (!leases) throw policyBlocked503();
+  const leases = await acquireAll(deps.lock, keys, { ttlMs: LOCK_TTL_MS, waitMs: deps.lockWaitMs, nowMs: deps.now });
+  if (!leases) throw new DomainError('BOOKING_POLICY_BLOCKED', 'Bookings are busy right now; please retry.', [], 503);
   try {
-    return await guardStore(() =>
-      deps.store.withTransaction(async (tx) => {
-        const now = deps.now();
-        const again = await deps.store.idempotencyRecord(cmd.tenantId, cmd.idempotencyKey, now, tx);
-        if (again) return replay(deps, again, cmd, tx);
-        await deps.store.forgetExpiredKey(cmd.tenantId, cmd.idempotencyKey, now, tx);
+    return await deps.store.withTransaction(async (tx) => {
+      const now = deps.now();
+      const again = await deps.store.idempotencyRecord(cmd.tenantId, cmd.idempotencyKey, now, tx);
+      if (again) return replay(deps, again, cmd, tx);
+      await deps.store.forgetExpiredKey(cmd.tenantId, cmd.idempotencyKey, now, tx);
 
-        const recheck = await verdictFor(deps, cmd, schedule, tx);
-        if (!recheck.ok) throw slotUnavailable(recheck.reason);
+      const recheck = await verdictFor(deps, cmd, schedule, tx);
+      if (!recheck.ok) throw slotUnavailable(recheck.reason);
 
-        const booking: BookingDoc = {
-          _id: newBookingId(),
-          tenantId: cmd.tenantId,
-          serviceId: service.serviceId,
-          serviceSlug: service.slug,
-          staffId: recheck.staffId ?? null,
-          resourceId: recheck.resourceId ?? null,
-          customerId: customer.customerId,
-          status: 'held',
-          startsAtMs: cmd.startsAtMs,
-          endsAtMs: cmd.startsAtMs + durationMs,
-          timezone: cmd.timezone || tenant.timezone,
-          source: cmd.source,
-          notes: cmd.notes,
-          holdExpiresAtMs: now + HOLD_MS,
-          cancelReason: null,
-          noShowReason: null,
-          createdAtMs: now,
-          updatedAtMs: now,
-        };
-        await deps.store.bookings.insertOne(booking, tx);
-        await deps.store.outbox.insertOne(
-          bookingEvent('booking.created', booking, service, customer, now, cmd.traceparent),
-          tx,
-        );
-        const record: IdempotencyDoc = {
-          _id: idempotencyId(cmd.tenantId, cmd.idempotencyKey),
-          tenantId: cmd.tenantId,
-          fingerprint: cmd.fingerprint,
-          bookingId: booking._id,
-          originalStatus: booking.status,
-          createdAtMs: now,
-          expiresAtMs: now + IDEMPOTENCY_TTL_MS,
-        };
-        await deps.store.idempotency.insertOne(record, tx);
-        return { booking, idempotentReplay: false };
-      }),
-    );
+      const booking: BookingDoc = {
+        _id: newBookingId(),
+        tenantId: cmd.tenantId,
+        serviceId: service.serviceId,
+        serviceSlug: service.slug,
+        staffId: recheck.staffId ?? null,
+        resourceId: recheck.resourceId ?? null,
+        customerId: customer.customerId,
+        status: 'held',
+        startsAtMs: cmd.startsAtMs,
+        endsAtMs: cmd.startsAtMs + durationMs,
+        timezone: cmd.timezone || tenant.timezone,
+        source: cmd.source,
+        notes: cmd.notes,
+        holdExpiresAtMs: now + HOLD_MS,
+        cancelReason: null,
+        noShowReason: null,
+        createdAtMs: now,
+        updatedAtMs: now,
+      };
+      await deps.store.bookings.insertOne(booking, tx);
+      await deps.store.outbox.insertOne(
+        bookingEvent('booking.created', booking, service, customer, now, cmd.traceparent),
+        tx,
+      );
+      const record: IdempotencyDoc = {
+        _id: idempotencyId(cmd.tenantId, cmd.idempotencyKey),
+        tenantId: cmd.tenantId,
+        fingerprint: cmd.fingerprint,
+        bookingId: booking._id,
+        originalStatus: booking.status,
+        createdAtMs: now,
+        expiresAtMs: now + IDEMPOTENCY_TTL_MS,
+      };
+      await deps.store.idempotency.insertOne(record, tx);
+      return { booking, idempotentReplay: false };
+    });
   } catch (err) {
     // Another process committed the same key between our check and our insert.
     if (err instanceof DuplicateKeyError) {
@@ -149,7 +142,11 @@ async function verdictFor(
   schedule: ServiceSchedule['schedule'],
   tx?: Tx,
 ): Promise<SlotVerdict> {
-  const bookings = await deps.store.occupying(cmd.tenantId, cmd.startsAtMs - DAY_MS, cmd.startsAtMs + 2 * DAY_MS, tx);
+  // Only bookings overlapping the buffered interval can collide with it.
+  const { durationMin, bufferBeforeMin, bufferAfterMin } = schedule.service;
+  const fromMs = cmd.startsAtMs - bufferBeforeMin * 60_000;
+  const toMs = cmd.startsAtMs + (durationMin + bufferAfterMin) * 60_000;
+  const bookings = await deps.store.occupying(cmd.tenantId, fromMs, toMs, tx);
   return checkSlot({
     schedule,
     bookings: toExistingBookings(bookings),
@@ -177,18 +174,6 @@ async function replay(
   // "The original response again": the status it had when it was created.
   return { booking: { ...booking, status: rec.originalStatus as BookingDoc['status'] }, idempotentReplay: true };
 }
-
-async function guardStore<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    if (err instanceof StoreUnavailableError) throw policyBlocked503();
-    throw err;
-  }
-}
-
-const policyBlocked503 = () =>
-  new DomainError('BOOKING_POLICY_BLOCKED', 'Bookings are temporarily unavailable; please retry.', [], 503);
 
 const slotUnavailable = (reason: string) =>
   new DomainError('BOOKING_SLOT_UNAVAILABLE', `This time is not available (${reason.replace(/_/g, ' ')}).`);

@@ -11,15 +11,21 @@ export async function acquireAll(
 ): Promise<Lease[] | null> {
   const deadline = opts.nowMs() + opts.waitMs;
   const leases: Lease[] = [];
-  for (const key of keys) {
-    const lease = await lock.acquire(key, { ttlMs: opts.ttlMs, waitMs: Math.max(0, deadline - opts.nowMs()) });
-    if (!lease) {
-      await releaseAll(lock, leases);
-      return null;
+  try {
+    for (const key of keys) {
+      const lease = await lock.acquire(key, { ttlMs: opts.ttlMs, waitMs: Math.max(0, deadline - opts.nowMs()) });
+      if (!lease) {
+        await releaseAll(lock, leases);
+        return null;
+      }
+      leases.push(lease);
     }
-    leases.push(lease);
+    return leases;
+  } catch (err) {
+    // The backend failed part-way (Redis dropped): give back what we hold rather than wait for TTLs.
+    await releaseAll(lock, leases);
+    throw err;
   }
-  return leases;
 }
 
 export async function releaseAll(lock: LockManager, leases: Lease[]): Promise<void> {

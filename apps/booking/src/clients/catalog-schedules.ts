@@ -4,17 +4,21 @@ import type { OwnerType, ScheduleInput } from '../domain/availability/index.js';
 import type { ScheduleSource, ServiceSchedule } from '../application/ports.js';
 
 const CACHE_MS = 2_000;
+const DAY_MS = 86_400_000;
 const OWNER_TYPES: readonly string[] = ['tenant', 'staff', 'resource'];
 
 /**
- * The catalog's schedule snapshot as engine input. Cached for two seconds per (service, window):
+ * The catalog's schedule snapshot as engine input. Cached for two seconds per (service, days):
  * availability pages poll, and a stale answer is safe because create rechecks under the lock
  * against bookings, while the catalog data itself changes rarely.
  */
 export function catalogSchedules(client: catalogV1.CatalogServiceClient): ScheduleSource {
   const cache = new Map<string, { at: number; value: Promise<ServiceSchedule> }>();
   return {
-    forService(tenantId, serviceSlug, fromMs, toMs) {
+    forService(tenantId, serviceSlug, from, to) {
+      // Whole UTC days, so the many requests about one day share one entry.
+      const fromMs = Math.floor(from / DAY_MS) * DAY_MS;
+      const toMs = Math.ceil(to / DAY_MS) * DAY_MS;
       const key = `${tenantId}|${serviceSlug}|${fromMs}|${toMs}`;
       const now = Date.now();
       const hit = cache.get(key);

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { DocumentStore, Filter, Tx } from '@svc/store';
 import type { BookingDoc, IdempotencyDoc, OutboxDoc } from './records.js';
 
-/** Bookings longer than this do not exist (durationMin ≤ 1440 plus buffers), which bounds overlap scans. */
-const MAX_BOOKING_SPAN_MS = 3 * 86_400_000;
+/** No booking lasts longer (durationMin ≤ 1440), which bounds the index range of overlap scans. */
+const MAX_BOOKING_SPAN_MS = 86_400_000;
 export const IDEMPOTENCY_TTL_MS = 86_400_000;
 
 export const OCCUPYING_STATUSES = ['held', 'confirmed'] as const;
@@ -23,7 +23,7 @@ export class BookingStore {
   ensureIndexes(): Promise<void> {
     return this.store.ensureIndexes([
       { collection: 'bookings', name: 'by_tenant_start', fields: ['tenantId', 'startsAtMs', '_id'] },
-      { collection: 'outbox', name: 'by_published', fields: ['published', '_id'] },
+      { collection: 'outbox', name: 'by_state', fields: ['state', '_id'] },
       { collection: 'idempotency_keys', name: 'by_expiry', fields: ['expiresAtMs'] },
     ]);
   }
@@ -38,9 +38,9 @@ export class BookingStore {
       tenantId,
       status: { $in: [...OCCUPYING_STATUSES] },
       startsAtMs: { $gte: fromMs - MAX_BOOKING_SPAN_MS, $lt: toMs },
+      endsAtMs: { $gt: fromMs },
     };
-    const rows = await this.bookings.find(filter, { sort: [['startsAtMs', 1]] }, tx);
-    return rows.filter((b) => b.endsAtMs > fromMs);
+    return this.bookings.find(filter, { sort: [['startsAtMs', 1]] }, tx);
   }
 
   async booking(tenantId: string, bookingId: string, tx?: Tx): Promise<BookingDoc | null> {
@@ -59,11 +59,11 @@ export class BookingStore {
   }
 
   unpublishedEvents(limit: number): Promise<OutboxDoc[]> {
-    return this.outbox.find({ published: false }, { sort: [['_id', 1]], limit });
+    return this.outbox.find({ state: 'pending' }, { sort: [['_id', 1]], limit });
   }
 
   markPublished(eventId: string, nowMs: number): Promise<number> {
-    return this.outbox.updateOne({ _id: eventId, published: false }, { published: true, publishedAtMs: nowMs });
+    return this.outbox.updateOne({ _id: eventId, state: 'pending' }, { state: 'published', publishedAtMs: nowMs });
   }
 }
 

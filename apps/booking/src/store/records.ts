@@ -49,6 +49,7 @@ export interface OutboxDoc {
   data: Record<string, unknown>;
   /** W3C traceparent of the change, carried to the bus headers and the webhook. */
   traceparent: string | null;
-  published: boolean;
+  /** Text rather than a boolean so the (state, _id) index serves the relay's query. */
+  state: 'pending' | 'published';
   publishedAtMs: number | null;
 }

@@ -11,7 +11,7 @@ import { toPageResponse } from './page-messages.js';
 
 export function availabilityRuleHandlers(
   ctx: CatalogContext,
-): Handlers<'createAvailabilityRule' | 'listAvailabilityRules' | 'updateAvailabilityRule'> {
+): Handlers<'createAvailabilityRule' | 'listAvailabilityRules' | 'getAvailabilityRule' | 'updateAvailabilityRule'> {
   const { store, repos, logger, now } = ctx;
   return {
     createAvailabilityRule: unary(rpcName('CreateAvailabilityRule'), logger, async (req) => {
@@ -36,6 +36,11 @@ export function availabilityRuleHandlers(
       const tenant = await requireTenant(repos, req.tenantId);
       const result = await repos.rules.listActive(tenant.tenantId, owner, page);
       return { items: result.items.map(toRuleMessage), page: toPageResponse(result.nextCursor) };
+    }),
+
+    getAvailabilityRule: unary(rpcName('GetAvailabilityRule'), logger, async (req) => {
+      const rule = foundActive(await repos.rules.get(req.tenantId, req.ruleId), 'Availability rule');
+      return { rule: toRuleMessage(rule) };
     }),
 
     updateAvailabilityRule: unary(rpcName('UpdateAvailabilityRule'), logger, async (req) => {

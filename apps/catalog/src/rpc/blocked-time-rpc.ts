@@ -11,7 +11,7 @@ import { toPageResponse } from './page-messages.js';
 
 export function blockedTimeHandlers(
   ctx: CatalogContext,
-): Handlers<'createBlockedTime' | 'listBlockedTimes' | 'updateBlockedTime'> {
+): Handlers<'createBlockedTime' | 'listBlockedTimes' | 'getBlockedTime' | 'updateBlockedTime'> {
   const { store, repos, logger, now } = ctx;
   return {
     createBlockedTime: unary(rpcName('CreateBlockedTime'), logger, async (req) => {
@@ -31,6 +31,11 @@ export function blockedTimeHandlers(
       const tenant = await requireTenant(repos, req.tenantId);
       const result = await repos.blockedTimes.listActive(tenant.tenantId, window, page);
       return { items: result.items.map(toBlockedTimeMessage), page: toPageResponse(result.nextCursor) };
+    }),
+
+    getBlockedTime: unary(rpcName('GetBlockedTime'), logger, async (req) => {
+      const blockedTime = foundActive(await repos.blockedTimes.get(req.tenantId, req.blockId), 'Blocked time');
+      return { blockedTime: toBlockedTimeMessage(blockedTime) };
     }),
 
     updateBlockedTime: unary(rpcName('UpdateBlockedTime'), logger, async (req) => {

@@ -8,7 +8,9 @@ import { toHolidayInput, toHolidayMessage } from './holiday-messages.js';
 import { foundActive, requireTenant } from './lookups.js';
 import { toPageResponse } from './page-messages.js';
 
-export function holidayHandlers(ctx: CatalogContext): Handlers<'createHoliday' | 'listHolidays' | 'updateHoliday'> {
+export function holidayHandlers(
+  ctx: CatalogContext,
+): Handlers<'createHoliday' | 'listHolidays' | 'getHoliday' | 'updateHoliday'> {
   const { store, repos, logger, now } = ctx;
   return {
     createHoliday: unary(rpcName('CreateHoliday'), logger, async (req) => {
@@ -24,6 +26,11 @@ export function holidayHandlers(ctx: CatalogContext): Handlers<'createHoliday' |
       const tenant = await requireTenant(repos, req.tenantId);
       const result = await repos.holidays.listActive(tenant.tenantId, page);
       return { items: result.items.map(toHolidayMessage), page: toPageResponse(result.nextCursor) };
+    }),
+
+    getHoliday: unary(rpcName('GetHoliday'), logger, async (req) => {
+      const holiday = foundActive(await repos.holidays.get(req.tenantId, req.holidayId), 'Holiday');
+      return { holiday: toHolidayMessage(holiday) };
     }),
 
     updateHoliday: unary(rpcName('UpdateHoliday'), logger, async (req) => {

@@ -8,7 +8,9 @@ import { found, requireTenant } from './lookups.js';
 import { toPageResponse } from './page-messages.js';
 import { toResourceInput, toResourceMessage } from './resource-messages.js';
 
-export function resourceHandlers(ctx: CatalogContext): Handlers<'createResource' | 'listResources' | 'updateResource'> {
+export function resourceHandlers(
+  ctx: CatalogContext,
+): Handlers<'createResource' | 'listResources' | 'getResource' | 'updateResource'> {
   const { store, repos, logger, now } = ctx;
   return {
     createResource: unary(rpcName('CreateResource'), logger, async (req) => {
@@ -24,6 +26,11 @@ export function resourceHandlers(ctx: CatalogContext): Handlers<'createResource'
       const tenant = await requireTenant(repos, req.tenantId);
       const result = await repos.resources.list(tenant.tenantId, page);
       return { items: result.items.map(toResourceMessage), page: toPageResponse(result.nextCursor) };
+    }),
+
+    getResource: unary(rpcName('GetResource'), logger, async (req) => {
+      const resource = found(await repos.resources.get(req.tenantId, req.resourceId), 'Resource');
+      return { resource: toResourceMessage(resource) };
     }),
 
     updateResource: unary(rpcName('UpdateResource'), logger, async (req) => {

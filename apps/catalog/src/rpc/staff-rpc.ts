@@ -8,7 +8,7 @@ import { found, requireTenant } from './lookups.js';
 import { toPageResponse } from './page-messages.js';
 import { toStaffInput, toStaffMessage } from './staff-messages.js';
 
-export function staffHandlers(ctx: CatalogContext): Handlers<'createStaff' | 'listStaff' | 'updateStaff'> {
+export function staffHandlers(ctx: CatalogContext): Handlers<'createStaff' | 'listStaff' | 'getStaff' | 'updateStaff'> {
   const { store, repos, logger, now } = ctx;
   return {
     createStaff: unary(rpcName('CreateStaff'), logger, async (req) => {
@@ -23,6 +23,11 @@ export function staffHandlers(ctx: CatalogContext): Handlers<'createStaff' | 'li
       const tenant = await requireTenant(repos, req.tenantId);
       const result = await repos.staff.list(tenant.tenantId, page);
       return { items: result.items.map(toStaffMessage), page: toPageResponse(result.nextCursor) };
+    }),
+
+    getStaff: unary(rpcName('GetStaff'), logger, async (req) => {
+      const staff = found(await repos.staff.get(req.tenantId, req.staffId), 'Staff');
+      return { staff: toStaffMessage(staff) };
     }),
 
     updateStaff: unary(rpcName('UpdateStaff'), logger, async (req) => {

@@ -32,6 +32,9 @@ async function createRule(tenantId: string, fields: catalogV1.AvailabilityRuleFi
   return rule;
 }
 
+const getRule = (tenantId: string, ruleId: string) =>
+  callUnary(h.client.getAvailabilityRule.bind(h.client), { tenantId, ruleId });
+
 const listRules = (tenantId: string, owner: { ownerType?: string; ownerId?: string } = {}) =>
   callUnary(h.client.listAvailabilityRules.bind(h.client), {
     tenantId,
@@ -40,7 +43,7 @@ const listRules = (tenantId: string, owner: { ownerType?: string; ownerId?: stri
   });
 
 describe('availability rules over gRPC', () => {
-  it('creates, lists, updates and soft-deletes rules', async () => {
+  it('creates, lists, updates, gets and soft-deletes rules', async () => {
     const { client } = h;
     const rule = await createRule(tenantA.tenantId, {
       ownerType: 'tenant',
@@ -65,6 +68,7 @@ describe('availability rules over gRPC', () => {
     });
     expect(updated).toMatchObject({ startMinute: 540, endMinute: 720, effectiveUntilAtMs: 1_900_000_000_000 });
     expect((await listRules(tenantA.tenantId)).items).toContainEqual(updated);
+    expect((await getRule(tenantA.tenantId, rule.ruleId)).rule).toEqual(updated);
 
     // The merged record must keep startMinute < endMinute.
     await expectViolations(
@@ -83,7 +87,8 @@ describe('availability rules over gRPC', () => {
     });
     expect(deleted?.status).toBe('deleted');
     expect((await listRules(tenantA.tenantId)).items.map((r) => r.ruleId)).not.toContain(rule.ruleId);
-    // Deleted is gone: it cannot be changed any more.
+    // Deleted is gone: it can be neither read nor changed any more.
+    await expectNotFound(getRule(tenantA.tenantId, rule.ruleId));
     await expectNotFound(
       callUnary(client.updateAvailabilityRule.bind(client), {
         tenantId: tenantA.tenantId,
@@ -138,11 +143,14 @@ describe('availability rules over gRPC', () => {
     );
     expect((await listRules(tenantB.tenantId)).items.map((r) => r.ruleId)).not.toContain(rule.ruleId);
     await expectNotFound(listRules('ten_nobody'));
+    await expectNotFound(getRule(tenantB.tenantId, rule.ruleId));
+    await expectNotFound(getRule(tenantA.tenantId, 'rul_unknown'));
+    expect((await getRule(tenantA.tenantId, rule.ruleId)).rule).toEqual(rule);
   });
 });
 
 describe('blocked times over gRPC', () => {
-  it('creates, lists by window, updates and soft-deletes blocks, scoped to the tenant', async () => {
+  it('creates, lists by window, updates, gets and soft-deletes blocks, scoped to the tenant', async () => {
     const { client } = h;
     const tenant = await createTenant(client);
     const { blockedTime } = await callUnary(client.createBlockedTime.bind(client), {
@@ -170,6 +178,11 @@ describe('blocked times over gRPC', () => {
     const { blockedTime: moved } = await update({ endsAtMs: 3_000_000 });
     expect(moved).toMatchObject({ startsAtMs: 1_000_000, endsAtMs: 3_000_000 });
     expect((await list(2_500_000)).items).toEqual([moved]);
+    const get = (tenantId = tenant.tenantId, id = blockId) =>
+      callUnary(client.getBlockedTime.bind(client), { tenantId, blockId: id });
+    expect((await get()).blockedTime).toEqual(moved);
+    await expectNotFound(get(tenantA.tenantId));
+    await expectNotFound(get(tenant.tenantId, 'blk_unknown'));
     await expectViolations(update({ startsAtMs: 3_000_000 }), ['body.startsAtMs']);
     await expectNotFound(update({ reason: 'x' }, tenantA.tenantId));
     expect(
@@ -178,11 +191,13 @@ describe('blocked times over gRPC', () => {
 
     await update({ status: 'deleted' });
     expect((await list()).items).toEqual([]);
+    await expectNotFound(get());
+    await expectNotFound(update({ status: 'active' }));
   });
 });
 
 describe('holidays over gRPC', () => {
-  it('creates, lists, updates and soft-deletes holidays, scoped to the tenant', async () => {
+  it('creates, lists, updates, gets and soft-deletes holidays, scoped to the tenant', async () => {
     const { client } = h;
     const tenant = await createTenant(client);
     const { holiday } = await callUnary(client.createHoliday.bind(client), {
@@ -203,12 +218,18 @@ describe('holidays over gRPC', () => {
       callUnary(client.updateHoliday.bind(client), { tenantId, holidayId, fields });
     const { holiday: renamed } = await update({ name: 'Xmas' });
     expect((await list()).items).toEqual([renamed]);
+    const get = (tenantId = tenant.tenantId, id = holidayId) =>
+      callUnary(client.getHoliday.bind(client), { tenantId, holidayId: id });
+    expect((await get()).holiday).toEqual(renamed);
+    await expectNotFound(get(tenantA.tenantId));
+    await expectNotFound(get(tenant.tenantId, 'hol_unknown'));
     await expectViolations(update({ date: '2025-02-29' }), ['body.date']);
     await expectNotFound(update({ name: 'x' }, tenantA.tenantId));
     expect((await list(tenantA.tenantId)).items.map((x) => x.holidayId)).not.toContain(holidayId);
 
     await update({ status: 'deleted' });
     expect((await list()).items).toEqual([]);
+    await expectNotFound(get());
     await expectViolations(
       callUnary(client.createHoliday.bind(client), { tenantId: tenant.tenantId, fields: { name: 'No date' } }),
       ['body.date'],

@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => h.stop());
 
 describe('staff over gRPC', () => {
-  it('creates, lists and updates staff', async () => {
+  it('creates, lists, updates and gets staff', async () => {
     const { client } = h;
     const { staff } = await callUnary(client.createStaff.bind(client), {
       tenantId: tenantA.tenantId,
@@ -49,6 +49,9 @@ describe('staff over gRPC', () => {
     expect(updated).toMatchObject({ displayName: 'Ana', status: 'disabled', timezone: '' });
     const relisted = await callUnary(client.listStaff.bind(client), { tenantId: tenantA.tenantId });
     expect(relisted.items.find((s) => s.staffId === staffId)).toEqual(updated);
+    // Disabled staff are still theirs to read.
+    const got = await callUnary(client.getStaff.bind(client), { tenantId: tenantA.tenantId, staffId });
+    expect(got.staff).toEqual(updated);
 
     await expectViolations(
       callUnary(client.updateStaff.bind(client), { tenantId: tenantA.tenantId, staffId, fields: {} }),
@@ -76,11 +79,18 @@ describe('staff over gRPC', () => {
     const listB = await callUnary(client.listStaff.bind(client), { tenantId: tenantB.tenantId });
     expect(listB.items.map((s) => s.staffId)).not.toContain(staff?.staffId);
     await expectNotFound(callUnary(client.listStaff.bind(client), { tenantId: 'ten_nobody' }));
+
+    const get = (tenantId: string, staffId: string) => callUnary(client.getStaff.bind(client), { tenantId, staffId });
+    await expectNotFound(get(tenantB.tenantId, staff?.staffId ?? ''));
+    await expectNotFound(get(tenantA.tenantId, 'stf_unknown'));
+    await expectNotFound(get(tenantA.tenantId, ''));
+    await expectNotFound(get('', staff?.staffId ?? ''));
+    expect((await get(tenantA.tenantId, staff?.staffId ?? '')).staff).toEqual(staff);
   });
 });
 
 describe('resources over gRPC', () => {
-  it('creates, lists and updates resources, scoped to their tenant', async () => {
+  it('creates, lists, updates and gets resources, scoped to their tenant', async () => {
     const { client } = h;
     const { resource } = await callUnary(client.createResource.bind(client), {
       tenantId: tenantA.tenantId,
@@ -107,6 +117,9 @@ describe('resources over gRPC', () => {
     expect(updated).toMatchObject({ capacity: 3, locationLabel: 'First floor', name: 'Room 1' });
     const listed = await callUnary(client.listResources.bind(client), { tenantId: tenantA.tenantId });
     expect(listed.items.find((r) => r.resourceId === resourceId)).toEqual(updated);
+    const get = (tenantId: string, id = resourceId) =>
+      callUnary(client.getResource.bind(client), { tenantId, resourceId: id });
+    expect((await get(tenantA.tenantId)).resource).toEqual(updated);
 
     await expectViolations(
       callUnary(client.updateResource.bind(client), {
@@ -125,6 +138,8 @@ describe('resources over gRPC', () => {
     );
     const listB = await callUnary(client.listResources.bind(client), { tenantId: tenantB.tenantId });
     expect(listB.items.map((r) => r.resourceId)).not.toContain(resourceId);
+    await expectNotFound(get(tenantB.tenantId));
+    await expectNotFound(get(tenantA.tenantId, 'res_unknown'));
   });
 });
 

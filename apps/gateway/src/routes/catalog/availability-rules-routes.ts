@@ -110,5 +110,9 @@ export function registerAvailabilityRuleRoutes(app: FastifyInstance, catalog: ca
       const res = await callUnary(catalog.updateAvailabilityRule.bind(catalog), { tenantId, ruleId, fields });
       return present(res.rule, 'rule');
     },
+    get: async (tenantId, ruleId) => {
+      const res = await callUnary(catalog.getAvailabilityRule.bind(catalog), { tenantId, ruleId });
+      return present(res.rule, 'rule');
+    },
   });
 }

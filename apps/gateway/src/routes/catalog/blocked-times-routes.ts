@@ -82,5 +82,9 @@ export function registerBlockedTimeRoutes(app: FastifyInstance, catalog: catalog
       const res = await callUnary(catalog.updateBlockedTime.bind(catalog), { tenantId, blockId, fields });
       return present(res.blockedTime, 'blockedTime');
     },
+    get: async (tenantId, blockId) => {
+      const res = await callUnary(catalog.getBlockedTime.bind(catalog), { tenantId, blockId });
+      return present(res.blockedTime, 'blockedTime');
+    },
   });
 }

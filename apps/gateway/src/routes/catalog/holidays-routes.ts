@@ -59,5 +59,9 @@ export function registerHolidayRoutes(app: FastifyInstance, catalog: catalogV1.C
       const res = await callUnary(catalog.updateHoliday.bind(catalog), { tenantId, holidayId, fields });
       return present(res.holiday, 'holiday');
     },
+    get: async (tenantId, holidayId) => {
+      const res = await callUnary(catalog.getHoliday.bind(catalog), { tenantId, holidayId });
+      return present(res.holiday, 'holiday');
+    },
   });
 }

@@ -55,5 +55,9 @@ export function registerResourceRoutes(app: FastifyInstance, catalog: catalogV1.
       const res = await callUnary(catalog.updateResource.bind(catalog), { tenantId, resourceId, fields });
       return present(res.resource, 'resource');
     },
+    get: async (tenantId, resourceId) => {
+      const res = await callUnary(catalog.getResource.bind(catalog), { tenantId, resourceId });
+      return present(res.resource, 'resource');
+    },
   });
 }

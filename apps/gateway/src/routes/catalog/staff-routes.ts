@@ -55,5 +55,9 @@ export function registerStaffRoutes(app: FastifyInstance, catalog: catalogV1.Cat
       const res = await callUnary(catalog.updateStaff.bind(catalog), { tenantId, staffId, fields });
       return present(res.staff, 'staff');
     },
+    get: async (tenantId, staffId) => {
+      const res = await callUnary(catalog.getStaff.bind(catalog), { tenantId, staffId });
+      return present(res.staff, 'staff');
+    },
   });
 }

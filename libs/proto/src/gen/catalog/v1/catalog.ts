@@ -212,6 +212,15 @@ export interface ListStaffResponse {
   page?: PageResponse | undefined;
 }
 
+export interface GetStaffRequest {
+  tenantId: string;
+  staffId: string;
+}
+
+export interface GetStaffResponse {
+  staff?: Staff | undefined;
+}
+
 export interface UpdateStaffRequest {
   tenantId: string;
   staffId: string;
@@ -259,6 +268,15 @@ export interface ListResourcesRequest {
 export interface ListResourcesResponse {
   items: Resource[];
   page?: PageResponse | undefined;
+}
+
+export interface GetResourceRequest {
+  tenantId: string;
+  resourceId: string;
+}
+
+export interface GetResourceResponse {
+  resource?: Resource | undefined;
 }
 
 export interface UpdateResourceRequest {
@@ -320,6 +338,15 @@ export interface ListAvailabilityRulesResponse {
   page?: PageResponse | undefined;
 }
 
+export interface GetAvailabilityRuleRequest {
+  tenantId: string;
+  ruleId: string;
+}
+
+export interface GetAvailabilityRuleResponse {
+  rule?: AvailabilityRule | undefined;
+}
+
 export interface UpdateAvailabilityRuleRequest {
   tenantId: string;
   ruleId: string;
@@ -373,6 +400,15 @@ export interface ListBlockedTimesResponse {
   page?: PageResponse | undefined;
 }
 
+export interface GetBlockedTimeRequest {
+  tenantId: string;
+  blockId: string;
+}
+
+export interface GetBlockedTimeResponse {
+  blockedTime?: BlockedTime | undefined;
+}
+
 export interface UpdateBlockedTimeRequest {
   tenantId: string;
   blockId: string;
@@ -417,6 +453,15 @@ export interface ListHolidaysRequest {
 export interface ListHolidaysResponse {
   items: Holiday[];
   page?: PageResponse | undefined;
+}
+
+export interface GetHolidayRequest {
+  tenantId: string;
+  holidayId: string;
+}
+
+export interface GetHolidayResponse {
+  holiday?: Holiday | undefined;
 }
 
 export interface UpdateHolidayRequest {
@@ -3898,6 +3943,166 @@ export const ListStaffResponse: MessageFns<ListStaffResponse> = {
   },
 };
 
+function createBaseGetStaffRequest(): GetStaffRequest {
+  return { tenantId: "", staffId: "" };
+}
+
+export const GetStaffRequest: MessageFns<GetStaffRequest> = {
+  encode(message: GetStaffRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tenantId !== "") {
+      writer.uint32(10).string(message.tenantId);
+    }
+    if (message.staffId !== "") {
+      writer.uint32(18).string(message.staffId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetStaffRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetStaffRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tenantId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.staffId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetStaffRequest {
+    return {
+      tenantId: isSet(object.tenantId)
+        ? globalThis.String(object.tenantId)
+        : isSet(object.tenant_id)
+        ? globalThis.String(object.tenant_id)
+        : "",
+      staffId: isSet(object.staffId)
+        ? globalThis.String(object.staffId)
+        : isSet(object.staff_id)
+        ? globalThis.String(object.staff_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetStaffRequest): unknown {
+    const obj: any = {};
+    if (message.tenantId !== "") {
+      obj.tenantId = message.tenantId;
+    }
+    if (message.staffId !== "") {
+      obj.staffId = message.staffId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetStaffRequest>, I>>(base?: I): GetStaffRequest {
+    return GetStaffRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetStaffRequest>, I>>(object: I): GetStaffRequest {
+    const message = createBaseGetStaffRequest();
+    message.tenantId = object.tenantId ?? "";
+    message.staffId = object.staffId ?? "";
+    return message;
+  },
+};
+
+function createBaseGetStaffResponse(): GetStaffResponse {
+  return { staff: undefined };
+}
+
+export const GetStaffResponse: MessageFns<GetStaffResponse> = {
+  encode(message: GetStaffResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.staff !== undefined) {
+      Staff.encode(message.staff, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetStaffResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetStaffResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.staff = Staff.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetStaffResponse {
+    return { staff: isSet(object.staff) ? Staff.fromJSON(object.staff) : undefined };
+  },
+
+  toJSON(message: GetStaffResponse): unknown {
+    const obj: any = {};
+    if (message.staff !== undefined) {
+      obj.staff = Staff.toJSON(message.staff);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetStaffResponse>, I>>(base?: I): GetStaffResponse {
+    return GetStaffResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetStaffResponse>, I>>(object: I): GetStaffResponse {
+    const message = createBaseGetStaffResponse();
+    message.staff = (object.staff !== undefined && object.staff !== null) ? Staff.fromPartial(object.staff) : undefined;
+    return message;
+  },
+};
+
 function createBaseUpdateStaffRequest(): UpdateStaffRequest {
   return { tenantId: "", staffId: "", fields: undefined };
 }
@@ -4773,6 +4978,168 @@ export const ListResourcesResponse: MessageFns<ListResourcesResponse> = {
     message.items = object.items?.map((e) => Resource.fromPartial(e)) || [];
     message.page = (object.page !== undefined && object.page !== null)
       ? PageResponse.fromPartial(object.page)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseGetResourceRequest(): GetResourceRequest {
+  return { tenantId: "", resourceId: "" };
+}
+
+export const GetResourceRequest: MessageFns<GetResourceRequest> = {
+  encode(message: GetResourceRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tenantId !== "") {
+      writer.uint32(10).string(message.tenantId);
+    }
+    if (message.resourceId !== "") {
+      writer.uint32(18).string(message.resourceId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetResourceRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetResourceRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tenantId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.resourceId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetResourceRequest {
+    return {
+      tenantId: isSet(object.tenantId)
+        ? globalThis.String(object.tenantId)
+        : isSet(object.tenant_id)
+        ? globalThis.String(object.tenant_id)
+        : "",
+      resourceId: isSet(object.resourceId)
+        ? globalThis.String(object.resourceId)
+        : isSet(object.resource_id)
+        ? globalThis.String(object.resource_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetResourceRequest): unknown {
+    const obj: any = {};
+    if (message.tenantId !== "") {
+      obj.tenantId = message.tenantId;
+    }
+    if (message.resourceId !== "") {
+      obj.resourceId = message.resourceId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetResourceRequest>, I>>(base?: I): GetResourceRequest {
+    return GetResourceRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetResourceRequest>, I>>(object: I): GetResourceRequest {
+    const message = createBaseGetResourceRequest();
+    message.tenantId = object.tenantId ?? "";
+    message.resourceId = object.resourceId ?? "";
+    return message;
+  },
+};
+
+function createBaseGetResourceResponse(): GetResourceResponse {
+  return { resource: undefined };
+}
+
+export const GetResourceResponse: MessageFns<GetResourceResponse> = {
+  encode(message: GetResourceResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.resource !== undefined) {
+      Resource.encode(message.resource, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetResourceResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetResourceResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.resource = Resource.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetResourceResponse {
+    return { resource: isSet(object.resource) ? Resource.fromJSON(object.resource) : undefined };
+  },
+
+  toJSON(message: GetResourceResponse): unknown {
+    const obj: any = {};
+    if (message.resource !== undefined) {
+      obj.resource = Resource.toJSON(message.resource);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetResourceResponse>, I>>(base?: I): GetResourceResponse {
+    return GetResourceResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetResourceResponse>, I>>(object: I): GetResourceResponse {
+    const message = createBaseGetResourceResponse();
+    message.resource = (object.resource !== undefined && object.resource !== null)
+      ? Resource.fromPartial(object.resource)
       : undefined;
     return message;
   },
@@ -5888,6 +6255,168 @@ export const ListAvailabilityRulesResponse: MessageFns<ListAvailabilityRulesResp
   },
 };
 
+function createBaseGetAvailabilityRuleRequest(): GetAvailabilityRuleRequest {
+  return { tenantId: "", ruleId: "" };
+}
+
+export const GetAvailabilityRuleRequest: MessageFns<GetAvailabilityRuleRequest> = {
+  encode(message: GetAvailabilityRuleRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tenantId !== "") {
+      writer.uint32(10).string(message.tenantId);
+    }
+    if (message.ruleId !== "") {
+      writer.uint32(18).string(message.ruleId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetAvailabilityRuleRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetAvailabilityRuleRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tenantId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.ruleId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetAvailabilityRuleRequest {
+    return {
+      tenantId: isSet(object.tenantId)
+        ? globalThis.String(object.tenantId)
+        : isSet(object.tenant_id)
+        ? globalThis.String(object.tenant_id)
+        : "",
+      ruleId: isSet(object.ruleId)
+        ? globalThis.String(object.ruleId)
+        : isSet(object.rule_id)
+        ? globalThis.String(object.rule_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetAvailabilityRuleRequest): unknown {
+    const obj: any = {};
+    if (message.tenantId !== "") {
+      obj.tenantId = message.tenantId;
+    }
+    if (message.ruleId !== "") {
+      obj.ruleId = message.ruleId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetAvailabilityRuleRequest>, I>>(base?: I): GetAvailabilityRuleRequest {
+    return GetAvailabilityRuleRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetAvailabilityRuleRequest>, I>>(object: I): GetAvailabilityRuleRequest {
+    const message = createBaseGetAvailabilityRuleRequest();
+    message.tenantId = object.tenantId ?? "";
+    message.ruleId = object.ruleId ?? "";
+    return message;
+  },
+};
+
+function createBaseGetAvailabilityRuleResponse(): GetAvailabilityRuleResponse {
+  return { rule: undefined };
+}
+
+export const GetAvailabilityRuleResponse: MessageFns<GetAvailabilityRuleResponse> = {
+  encode(message: GetAvailabilityRuleResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.rule !== undefined) {
+      AvailabilityRule.encode(message.rule, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetAvailabilityRuleResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetAvailabilityRuleResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.rule = AvailabilityRule.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetAvailabilityRuleResponse {
+    return { rule: isSet(object.rule) ? AvailabilityRule.fromJSON(object.rule) : undefined };
+  },
+
+  toJSON(message: GetAvailabilityRuleResponse): unknown {
+    const obj: any = {};
+    if (message.rule !== undefined) {
+      obj.rule = AvailabilityRule.toJSON(message.rule);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetAvailabilityRuleResponse>, I>>(base?: I): GetAvailabilityRuleResponse {
+    return GetAvailabilityRuleResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetAvailabilityRuleResponse>, I>>(object: I): GetAvailabilityRuleResponse {
+    const message = createBaseGetAvailabilityRuleResponse();
+    message.rule = (object.rule !== undefined && object.rule !== null)
+      ? AvailabilityRule.fromPartial(object.rule)
+      : undefined;
+    return message;
+  },
+};
+
 function createBaseUpdateAvailabilityRuleRequest(): UpdateAvailabilityRuleRequest {
   return { tenantId: "", ruleId: "", fields: undefined };
 }
@@ -6884,6 +7413,174 @@ export const ListBlockedTimesResponse: MessageFns<ListBlockedTimesResponse> = {
   },
 };
 
+function createBaseGetBlockedTimeRequest(): GetBlockedTimeRequest {
+  return { tenantId: "", blockId: "" };
+}
+
+export const GetBlockedTimeRequest: MessageFns<GetBlockedTimeRequest> = {
+  encode(message: GetBlockedTimeRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tenantId !== "") {
+      writer.uint32(10).string(message.tenantId);
+    }
+    if (message.blockId !== "") {
+      writer.uint32(18).string(message.blockId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetBlockedTimeRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetBlockedTimeRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tenantId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.blockId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetBlockedTimeRequest {
+    return {
+      tenantId: isSet(object.tenantId)
+        ? globalThis.String(object.tenantId)
+        : isSet(object.tenant_id)
+        ? globalThis.String(object.tenant_id)
+        : "",
+      blockId: isSet(object.blockId)
+        ? globalThis.String(object.blockId)
+        : isSet(object.block_id)
+        ? globalThis.String(object.block_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetBlockedTimeRequest): unknown {
+    const obj: any = {};
+    if (message.tenantId !== "") {
+      obj.tenantId = message.tenantId;
+    }
+    if (message.blockId !== "") {
+      obj.blockId = message.blockId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetBlockedTimeRequest>, I>>(base?: I): GetBlockedTimeRequest {
+    return GetBlockedTimeRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetBlockedTimeRequest>, I>>(object: I): GetBlockedTimeRequest {
+    const message = createBaseGetBlockedTimeRequest();
+    message.tenantId = object.tenantId ?? "";
+    message.blockId = object.blockId ?? "";
+    return message;
+  },
+};
+
+function createBaseGetBlockedTimeResponse(): GetBlockedTimeResponse {
+  return { blockedTime: undefined };
+}
+
+export const GetBlockedTimeResponse: MessageFns<GetBlockedTimeResponse> = {
+  encode(message: GetBlockedTimeResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.blockedTime !== undefined) {
+      BlockedTime.encode(message.blockedTime, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetBlockedTimeResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetBlockedTimeResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.blockedTime = BlockedTime.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetBlockedTimeResponse {
+    return {
+      blockedTime: isSet(object.blockedTime)
+        ? BlockedTime.fromJSON(object.blockedTime)
+        : isSet(object.blocked_time)
+        ? BlockedTime.fromJSON(object.blocked_time)
+        : undefined,
+    };
+  },
+
+  toJSON(message: GetBlockedTimeResponse): unknown {
+    const obj: any = {};
+    if (message.blockedTime !== undefined) {
+      obj.blockedTime = BlockedTime.toJSON(message.blockedTime);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetBlockedTimeResponse>, I>>(base?: I): GetBlockedTimeResponse {
+    return GetBlockedTimeResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetBlockedTimeResponse>, I>>(object: I): GetBlockedTimeResponse {
+    const message = createBaseGetBlockedTimeResponse();
+    message.blockedTime = (object.blockedTime !== undefined && object.blockedTime !== null)
+      ? BlockedTime.fromPartial(object.blockedTime)
+      : undefined;
+    return message;
+  },
+};
+
 function createBaseUpdateBlockedTimeRequest(): UpdateBlockedTimeRequest {
   return { tenantId: "", blockId: "", fields: undefined };
 }
@@ -7690,6 +8387,168 @@ export const ListHolidaysResponse: MessageFns<ListHolidaysResponse> = {
   },
 };
 
+function createBaseGetHolidayRequest(): GetHolidayRequest {
+  return { tenantId: "", holidayId: "" };
+}
+
+export const GetHolidayRequest: MessageFns<GetHolidayRequest> = {
+  encode(message: GetHolidayRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tenantId !== "") {
+      writer.uint32(10).string(message.tenantId);
+    }
+    if (message.holidayId !== "") {
+      writer.uint32(18).string(message.holidayId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetHolidayRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetHolidayRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tenantId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.holidayId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetHolidayRequest {
+    return {
+      tenantId: isSet(object.tenantId)
+        ? globalThis.String(object.tenantId)
+        : isSet(object.tenant_id)
+        ? globalThis.String(object.tenant_id)
+        : "",
+      holidayId: isSet(object.holidayId)
+        ? globalThis.String(object.holidayId)
+        : isSet(object.holiday_id)
+        ? globalThis.String(object.holiday_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetHolidayRequest): unknown {
+    const obj: any = {};
+    if (message.tenantId !== "") {
+      obj.tenantId = message.tenantId;
+    }
+    if (message.holidayId !== "") {
+      obj.holidayId = message.holidayId;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetHolidayRequest>, I>>(base?: I): GetHolidayRequest {
+    return GetHolidayRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetHolidayRequest>, I>>(object: I): GetHolidayRequest {
+    const message = createBaseGetHolidayRequest();
+    message.tenantId = object.tenantId ?? "";
+    message.holidayId = object.holidayId ?? "";
+    return message;
+  },
+};
+
+function createBaseGetHolidayResponse(): GetHolidayResponse {
+  return { holiday: undefined };
+}
+
+export const GetHolidayResponse: MessageFns<GetHolidayResponse> = {
+  encode(message: GetHolidayResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.holiday !== undefined) {
+      Holiday.encode(message.holiday, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetHolidayResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetHolidayResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.holiday = Holiday.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetHolidayResponse {
+    return { holiday: isSet(object.holiday) ? Holiday.fromJSON(object.holiday) : undefined };
+  },
+
+  toJSON(message: GetHolidayResponse): unknown {
+    const obj: any = {};
+    if (message.holiday !== undefined) {
+      obj.holiday = Holiday.toJSON(message.holiday);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<GetHolidayResponse>, I>>(base?: I): GetHolidayResponse {
+    return GetHolidayResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<GetHolidayResponse>, I>>(object: I): GetHolidayResponse {
+    const message = createBaseGetHolidayResponse();
+    message.holiday = (object.holiday !== undefined && object.holiday !== null)
+      ? Holiday.fromPartial(object.holiday)
+      : undefined;
+    return message;
+  },
+};
+
 function createBaseUpdateHolidayRequest(): UpdateHolidayRequest {
   return { tenantId: "", holidayId: "", fields: undefined };
 }
@@ -8181,6 +9040,7 @@ export const GetScheduleSnapshotResponse: MessageFns<GetScheduleSnapshotResponse
 /**
  * Tenants, their catalog (services, staff, resources) and availability inputs.
  * Every request is scoped by tenant_id; an id of another tenant is NOT_FOUND.
+ * Deleted availability rules, blocked times and holidays are NOT_FOUND by id (get and update).
  */
 export type CatalogServiceService = typeof CatalogServiceService;
 export const CatalogServiceService = {
@@ -8281,6 +9141,15 @@ export const CatalogServiceService = {
     responseSerialize: (value: ListStaffResponse): Buffer => Buffer.from(ListStaffResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListStaffResponse => ListStaffResponse.decode(value),
   },
+  getStaff: {
+    path: "/catalog.v1.CatalogService/GetStaff" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetStaffRequest): Buffer => Buffer.from(GetStaffRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetStaffRequest => GetStaffRequest.decode(value),
+    responseSerialize: (value: GetStaffResponse): Buffer => Buffer.from(GetStaffResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetStaffResponse => GetStaffResponse.decode(value),
+  },
   updateStaff: {
     path: "/catalog.v1.CatalogService/UpdateStaff" as const,
     requestStream: false as const,
@@ -8310,6 +9179,15 @@ export const CatalogServiceService = {
     responseSerialize: (value: ListResourcesResponse): Buffer =>
       Buffer.from(ListResourcesResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListResourcesResponse => ListResourcesResponse.decode(value),
+  },
+  getResource: {
+    path: "/catalog.v1.CatalogService/GetResource" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetResourceRequest): Buffer => Buffer.from(GetResourceRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetResourceRequest => GetResourceRequest.decode(value),
+    responseSerialize: (value: GetResourceResponse): Buffer => Buffer.from(GetResourceResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetResourceResponse => GetResourceResponse.decode(value),
   },
   updateResource: {
     path: "/catalog.v1.CatalogService/UpdateResource" as const,
@@ -8345,6 +9223,17 @@ export const CatalogServiceService = {
       Buffer.from(ListAvailabilityRulesResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListAvailabilityRulesResponse => ListAvailabilityRulesResponse.decode(value),
   },
+  getAvailabilityRule: {
+    path: "/catalog.v1.CatalogService/GetAvailabilityRule" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetAvailabilityRuleRequest): Buffer =>
+      Buffer.from(GetAvailabilityRuleRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetAvailabilityRuleRequest => GetAvailabilityRuleRequest.decode(value),
+    responseSerialize: (value: GetAvailabilityRuleResponse): Buffer =>
+      Buffer.from(GetAvailabilityRuleResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetAvailabilityRuleResponse => GetAvailabilityRuleResponse.decode(value),
+  },
   updateAvailabilityRule: {
     path: "/catalog.v1.CatalogService/UpdateAvailabilityRule" as const,
     requestStream: false as const,
@@ -8379,6 +9268,17 @@ export const CatalogServiceService = {
       Buffer.from(ListBlockedTimesResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListBlockedTimesResponse => ListBlockedTimesResponse.decode(value),
   },
+  getBlockedTime: {
+    path: "/catalog.v1.CatalogService/GetBlockedTime" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetBlockedTimeRequest): Buffer =>
+      Buffer.from(GetBlockedTimeRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetBlockedTimeRequest => GetBlockedTimeRequest.decode(value),
+    responseSerialize: (value: GetBlockedTimeResponse): Buffer =>
+      Buffer.from(GetBlockedTimeResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetBlockedTimeResponse => GetBlockedTimeResponse.decode(value),
+  },
   updateBlockedTime: {
     path: "/catalog.v1.CatalogService/UpdateBlockedTime" as const,
     requestStream: false as const,
@@ -8409,6 +9309,15 @@ export const CatalogServiceService = {
     responseSerialize: (value: ListHolidaysResponse): Buffer =>
       Buffer.from(ListHolidaysResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListHolidaysResponse => ListHolidaysResponse.decode(value),
+  },
+  getHoliday: {
+    path: "/catalog.v1.CatalogService/GetHoliday" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetHolidayRequest): Buffer => Buffer.from(GetHolidayRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetHolidayRequest => GetHolidayRequest.decode(value),
+    responseSerialize: (value: GetHolidayResponse): Buffer => Buffer.from(GetHolidayResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetHolidayResponse => GetHolidayResponse.decode(value),
   },
   updateHoliday: {
     path: "/catalog.v1.CatalogService/UpdateHoliday" as const,
@@ -8445,18 +9354,23 @@ export interface CatalogServiceServer extends UntypedServiceImplementation {
   updateService: handleUnaryCall<UpdateServiceRequest, UpdateServiceResponse>;
   createStaff: handleUnaryCall<CreateStaffRequest, CreateStaffResponse>;
   listStaff: handleUnaryCall<ListStaffRequest, ListStaffResponse>;
+  getStaff: handleUnaryCall<GetStaffRequest, GetStaffResponse>;
   updateStaff: handleUnaryCall<UpdateStaffRequest, UpdateStaffResponse>;
   createResource: handleUnaryCall<CreateResourceRequest, CreateResourceResponse>;
   listResources: handleUnaryCall<ListResourcesRequest, ListResourcesResponse>;
+  getResource: handleUnaryCall<GetResourceRequest, GetResourceResponse>;
   updateResource: handleUnaryCall<UpdateResourceRequest, UpdateResourceResponse>;
   createAvailabilityRule: handleUnaryCall<CreateAvailabilityRuleRequest, CreateAvailabilityRuleResponse>;
   listAvailabilityRules: handleUnaryCall<ListAvailabilityRulesRequest, ListAvailabilityRulesResponse>;
+  getAvailabilityRule: handleUnaryCall<GetAvailabilityRuleRequest, GetAvailabilityRuleResponse>;
   updateAvailabilityRule: handleUnaryCall<UpdateAvailabilityRuleRequest, UpdateAvailabilityRuleResponse>;
   createBlockedTime: handleUnaryCall<CreateBlockedTimeRequest, CreateBlockedTimeResponse>;
   listBlockedTimes: handleUnaryCall<ListBlockedTimesRequest, ListBlockedTimesResponse>;
+  getBlockedTime: handleUnaryCall<GetBlockedTimeRequest, GetBlockedTimeResponse>;
   updateBlockedTime: handleUnaryCall<UpdateBlockedTimeRequest, UpdateBlockedTimeResponse>;
   createHoliday: handleUnaryCall<CreateHolidayRequest, CreateHolidayResponse>;
   listHolidays: handleUnaryCall<ListHolidaysRequest, ListHolidaysResponse>;
+  getHoliday: handleUnaryCall<GetHolidayRequest, GetHolidayResponse>;
   updateHoliday: handleUnaryCall<UpdateHolidayRequest, UpdateHolidayResponse>;
   /** Everything the availability engine needs for one service, in one call. */
   getScheduleSnapshot: handleUnaryCall<GetScheduleSnapshotRequest, GetScheduleSnapshotResponse>;
@@ -8613,6 +9527,21 @@ export interface CatalogServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListStaffResponse) => void,
   ): ClientUnaryCall;
+  getStaff(
+    request: GetStaffRequest,
+    callback: (error: ServiceError | null, response: GetStaffResponse) => void,
+  ): ClientUnaryCall;
+  getStaff(
+    request: GetStaffRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetStaffResponse) => void,
+  ): ClientUnaryCall;
+  getStaff(
+    request: GetStaffRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetStaffResponse) => void,
+  ): ClientUnaryCall;
   updateStaff(
     request: UpdateStaffRequest,
     callback: (error: ServiceError | null, response: UpdateStaffResponse) => void,
@@ -8657,6 +9586,21 @@ export interface CatalogServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListResourcesResponse) => void,
+  ): ClientUnaryCall;
+  getResource(
+    request: GetResourceRequest,
+    callback: (error: ServiceError | null, response: GetResourceResponse) => void,
+  ): ClientUnaryCall;
+  getResource(
+    request: GetResourceRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetResourceResponse) => void,
+  ): ClientUnaryCall;
+  getResource(
+    request: GetResourceRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetResourceResponse) => void,
   ): ClientUnaryCall;
   updateResource(
     request: UpdateResourceRequest,
@@ -8703,6 +9647,21 @@ export interface CatalogServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListAvailabilityRulesResponse) => void,
   ): ClientUnaryCall;
+  getAvailabilityRule(
+    request: GetAvailabilityRuleRequest,
+    callback: (error: ServiceError | null, response: GetAvailabilityRuleResponse) => void,
+  ): ClientUnaryCall;
+  getAvailabilityRule(
+    request: GetAvailabilityRuleRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetAvailabilityRuleResponse) => void,
+  ): ClientUnaryCall;
+  getAvailabilityRule(
+    request: GetAvailabilityRuleRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetAvailabilityRuleResponse) => void,
+  ): ClientUnaryCall;
   updateAvailabilityRule(
     request: UpdateAvailabilityRuleRequest,
     callback: (error: ServiceError | null, response: UpdateAvailabilityRuleResponse) => void,
@@ -8748,6 +9707,21 @@ export interface CatalogServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListBlockedTimesResponse) => void,
   ): ClientUnaryCall;
+  getBlockedTime(
+    request: GetBlockedTimeRequest,
+    callback: (error: ServiceError | null, response: GetBlockedTimeResponse) => void,
+  ): ClientUnaryCall;
+  getBlockedTime(
+    request: GetBlockedTimeRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetBlockedTimeResponse) => void,
+  ): ClientUnaryCall;
+  getBlockedTime(
+    request: GetBlockedTimeRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetBlockedTimeResponse) => void,
+  ): ClientUnaryCall;
   updateBlockedTime(
     request: UpdateBlockedTimeRequest,
     callback: (error: ServiceError | null, response: UpdateBlockedTimeResponse) => void,
@@ -8792,6 +9766,21 @@ export interface CatalogServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListHolidaysResponse) => void,
+  ): ClientUnaryCall;
+  getHoliday(
+    request: GetHolidayRequest,
+    callback: (error: ServiceError | null, response: GetHolidayResponse) => void,
+  ): ClientUnaryCall;
+  getHoliday(
+    request: GetHolidayRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetHolidayResponse) => void,
+  ): ClientUnaryCall;
+  getHoliday(
+    request: GetHolidayRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetHolidayResponse) => void,
   ): ClientUnaryCall;
   updateHoliday(
     request: UpdateHolidayRequest,

@@ -1,0 +1,107 @@
+// Throughput and latency through the gateway on the embedded profile, beside a bare Fastify
+// route measured in the same run (the ratio is what is comparable across machines).
+// Run: npm run bench (from the repository root), or node apps/platform/dist/bench/gateway-bench.js
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import { callUnary, createClient } from '@svc/grpc';
+import { catalogV1 } from '@svc/proto';
+import { platformConfigSchema } from '../config.js';
+import { startEmbeddedPlatform } from '../embedded-platform.js';
+import { runLoad, type LoadResult } from './load.js';
+
+const CONCURRENCY = 16;
+const DAY = 86_400_000;
+const SLOT = 15 * 60_000;
+
+async function seed(catalogAddress: string): Promise<void> {
+  const catalog = createClient(catalogV1.CatalogServiceClient, catalogAddress);
+  const { tenant } = await callUnary(catalog.createTenant.bind(catalog), {
+    slug: 'bench',
+    name: 'Bench',
+    timezone: 'Europe/Berlin',
+    locale: 'en',
+  });
+  const tenantId = tenant!.tenantId;
+  for (let weekday = 0; weekday < 7; weekday++) {
+    await callUnary(catalog.createAvailabilityRule.bind(catalog), {
+      tenantId,
+      fields: { ownerType: 'tenant', ownerId: tenantId, weekday, startMinute: 0, endMinute: 1440 },
+    });
+  }
+  await callUnary(catalog.createService.bind(catalog), {
+    tenantId,
+    fields: {
+      slug: 'visit',
+      name: 'Visit',
+      durationMin: 15,
+      staffIds: [],
+      staffIdsSet: false,
+      resourceIds: [],
+      resourceIdsSet: false,
+    },
+  });
+  catalog.close();
+}
+
+async function bareFastify(): Promise<{ url: string; close(): Promise<void> }> {
+  const app = Fastify();
+  app.get('/bare', async (req) => ({ ok: true, data: { status: 'ok' }, meta: { requestId: req.id } }));
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const addr = app.server.address();
+  return { url: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`, close: () => app.close() };
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'gateway-bench-'));
+const platform = await startEmbeddedPlatform(
+  platformConfigSchema.parse({ PORT: 0, LOG_LEVEL: 'silent', DATA_DIR: dataDir, BASE_URL: 'http://127.0.0.1' }),
+);
+const bare = await bareFastify();
+try {
+  await seed(platform.services.catalog.address);
+  // Slots start at the next whole hour + 1 day, so none is in the past while the run lasts.
+  const first = Math.ceil((Date.now() + DAY) / 3_600_000) * 3_600_000;
+  const availability = (days: number) => () =>
+    fetch(`${platform.url}/book/bench/availability?serviceSlug=visit&fromMs=${first}&toMs=${first + days * DAY}`);
+  const create = (i: number) =>
+    fetch(`${platform.url}/book/bench/bookings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': `bench-${i}` },
+      body: JSON.stringify({
+        serviceSlug: 'visit',
+        startsAtMs: first + i * SLOT,
+        customer: { name: `C ${i}`, primaryEmail: `c${i}@bench.test` },
+      }),
+    });
+
+  // Warm-up: JIT, connections, caches.
+  await runLoad(200, CONCURRENCY, () => fetch(`${bare.url}/bare`), 200);
+  await runLoad(100, CONCURRENCY, availability(1), 200);
+
+  const rows: Array<[string, LoadResult]> = [
+    ['bare Fastify route (baseline)', await runLoad(3000, CONCURRENCY, () => fetch(`${bare.url}/bare`), 200)],
+    ['GET availability, 1-day window', await runLoad(1000, CONCURRENCY, availability(1), 200)],
+    ['GET availability, 31-day window', await runLoad(300, CONCURRENCY, availability(31), 200)],
+    ['POST booking (distinct slots)', await runLoad(1000, CONCURRENCY, create, 201)],
+  ];
+  const base = rows[0]![1];
+  const fmt = (n: number, d = 1) => n.toFixed(d).padStart(9);
+  console.log(`\nGateway benchmark, embedded profile, ${CONCURRENCY} concurrent clients, node ${process.version}\n`);
+  console.log(
+    '| case                              | requests | errors |    req/s |  p50 ms |  p99 ms | req/s vs bare | p50 vs bare |',
+  );
+  console.log(
+    '|-----------------------------------|---------:|-------:|---------:|--------:|--------:|--------------:|------------:|',
+  );
+  for (const [name, r] of rows) {
+    console.log(
+      `| ${name.padEnd(33)} | ${String(r.requests).padStart(8)} | ${String(r.errors).padStart(6)} |${fmt(r.perSecond, 0)} |${fmt(r.p50Ms, 2).slice(1)} |${fmt(r.p99Ms, 2).slice(1)} | ${(r.perSecond / base.perSecond).toFixed(3).padStart(13)} | ${(r.p50Ms / base.p50Ms).toFixed(1).padStart(11)} |`,
+    );
+  }
+  if (rows.some(([, r]) => r.errors > 0)) process.exitCode = 1;
+} finally {
+  await bare.close();
+  await platform.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}

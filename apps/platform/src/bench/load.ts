@@ -1,0 +1,37 @@
+/** A closed-loop load: `concurrency` workers issue requests back to back until `total` are done. */
+export interface LoadResult {
+  requests: number;
+  errors: number;
+  seconds: number;
+  perSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+export async function runLoad(
+  total: number,
+  concurrency: number,
+  request: (i: number) => Promise<Response>,
+  expectStatus: number,
+): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let next = 0;
+  let errors = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        const i = next++;
+        const t0 = performance.now();
+        const res = await request(i);
+        await res.arrayBuffer();
+        latencies.push(performance.now() - t0);
+        if (res.status !== expectStatus) errors++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0;
+  return { requests: total, errors, seconds, perSecond: total / seconds, p50Ms: pct(0.5), p99Ms: pct(0.99) };
+}
