@@ -75,12 +75,31 @@ export function wallClockToInstant(timezone: string, isoDate: string, minute: nu
   return resolveWallClock(zoneOf(timezone), dayNumberOf(y as number, mo as number, d as number), minute);
 }
 
+const midnightMemo = new Map<string, DateTime>();
+const MIDNIGHT_MEMO_LIMIT = 50_000;
+
+/**
+ * A zone's local midnight of a day. A function of the tz database alone and luxon's DateTime is
+ * immutable, so it is memoized across calls: resolving it is most of a computeSlots call's cost.
+ */
+function localMidnight(zone: IANAZone, dayNumber: number): DateTime {
+  const key = `${zone.name}|${dayNumber}`;
+  let dt = midnightMemo.get(key);
+  if (dt === undefined) {
+    const c = civilDay(dayNumber);
+    dt = DateTime.fromObject({ year: c.year, month: c.month, day: c.day }, { zone });
+    if (midnightMemo.size >= MIDNIGHT_MEMO_LIMIT) midnightMemo.clear();
+    midnightMemo.set(key, dt);
+  }
+  return dt;
+}
+
 /**
  * The local days of one zone that touch an instant range (plus one day either side, so a
  * rule occurrence or holiday that reaches into the range is never missed), with a cheap
  * wall-clock → instant conversion for them.
  *
- * Cost: one luxon resolution per day (its midnight). On a day whose midnight and next midnight
+ * Cost: one luxon resolution per day (its midnight, memoized across calls). On a day whose midnight and next midnight
  * share one UTC offset and lie exactly 24 h apart, and whose midnight is a single reading, no
  * offset change happens anywhere in it, so minute m is that midnight plus m minutes. (This relies
  * on no zone changing its offset twice within one day, which holds for every zone in the tz
@@ -125,8 +144,7 @@ export class LocalCalendar {
 
     const midnightTimes: DateTime[] = [];
     for (let n = this.firstDayNumber - 1; n <= lastDayNumber + 1; n++) {
-      const c = civilDay(n);
-      const dt = DateTime.fromObject({ year: c.year, month: c.month, day: c.day }, { zone: this.zone });
+      const dt = localMidnight(this.zone, n);
       midnightTimes.push(dt);
       this.midnights.push(dt.toMillis());
     }
