@@ -14,3 +14,4 @@ export {
 export { SqliteDocumentStore, openSqliteStore, type SqliteStoreOptions } from './sqlite-store.js';
 export { MongoDocumentStore, openMongoStore, type MongoStoreOptions } from './mongo-store.js';
 export { openStore, type StoreConfig } from './open-store.js';
+export { encodePageCursor, decodePageCursor, type PagePosition } from './page-cursor.js';

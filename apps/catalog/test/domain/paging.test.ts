@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCursor, encodeCursor, parsePageRequest } from '../../src/domain/paging.js';
+import { encodeCursor, parsePageRequest } from '../../src/domain/paging.js';
 import { violationPaths } from '../support/violations.js';
 
 describe('page requests', () => {
@@ -28,7 +28,6 @@ describe('page requests', () => {
     Buffer.from('[1]').toString('base64url'),
     Buffer.from('[1.5,"x"]').toString('base64url'),
   ])('rejects cursor %j on query.cursor', (cursor) => {
-    expect(decodeCursor(cursor)).toBeNull();
     expect(violationPaths(() => parsePageRequest({ cursor }))).toEqual(['query.cursor']);
   });
 });

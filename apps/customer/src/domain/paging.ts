@@ -1,5 +1,6 @@
 /** Paging of the customer list (DECISIONS.md "Lists and paging"): limit and an opaque cursor. */
 import { validationError, type FieldViolation } from '@svc/errors';
+import { decodePageCursor, encodePageCursor } from '@svc/store';
 import { MAX_QUERY_LENGTH, parseSearch, type SearchQuery } from './search.js';
 
 export const DEFAULT_PAGE_LIMIT = 25;
@@ -35,21 +36,12 @@ export function parseListRequest(input: { limit: number; cursor: string; query: 
   return { limit, after, search: parseSearch(input.query) };
 }
 
-/** Opaque to clients: base64url of JSON `[createdAtMs, customerId]`. */
+/** The shared list cursor (`@svc/store`), with the customer id as the position's id. */
 export function encodeCursor(position: PagePosition): string {
-  return Buffer.from(JSON.stringify([position.createdAtMs, position.customerId])).toString('base64url');
+  return encodePageCursor({ createdAtMs: position.createdAtMs, id: position.customerId });
 }
 
 export function decodeCursor(cursor: string): PagePosition | null {
-  if (cursor.length > 200 || !/^[A-Za-z0-9_-]+$/.test(cursor)) return null;
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (!Array.isArray(value) || value.length !== 2) return null;
-    const [createdAtMs, customerId] = value as unknown[];
-    if (!Number.isSafeInteger(createdAtMs) || (createdAtMs as number) < 0) return null;
-    if (typeof customerId !== 'string' || !/^[A-Za-z0-9_-]{1,100}$/.test(customerId)) return null;
-    return { createdAtMs: createdAtMs as number, customerId };
-  } catch {
-    return null;
-  }
+  const p = decodePageCursor(cursor);
+  return p && { createdAtMs: p.createdAtMs, customerId: p.id };
 }
