@@ -609,6 +609,11 @@ describe('GET /openapi.json', () => {
       expect(listData.properties).toHaveProperty('nextCursor');
     }
     expect(doc.paths['/api/tenant'].get).toBeDefined();
+    // How each route authenticates: session cookie to read, plus the CSRF header to write.
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['csrfHeader', 'sessionCookie']);
+    expect(doc.paths['/api/services'].get.security).toEqual([{ sessionCookie: [] }]);
+    expect(doc.paths['/api/services'].post.security).toEqual([{ sessionCookie: [], csrfHeader: [] }]);
+    expect(doc.paths['/health'].get.security).toBeUndefined();
     expect(Object.keys(bodyOf(doc.paths['/api/tenant'].patch).properties).sort()).toEqual([
       'branding',
       'locale',

@@ -15,6 +15,22 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         version: '1.0.0',
         description: 'Every JSON response is wrapped in { ok, data | error, meta: { requestId } }.',
       },
+      components: {
+        securitySchemes: {
+          sessionCookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: '__Host-service_session',
+            description: 'Dashboard session from the Google login (GET /auth/google/start).',
+          },
+          csrfHeader: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-Service-CSRF',
+            description: 'data.csrfToken of GET /api/session; required on every dashboard write.',
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });

@@ -6,6 +6,12 @@ import { errorEnvelope, ok, okEnvelope } from './envelope.js';
 type Schema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
+/** OpenAPI security requirement per access level (schemes declared in openapi.ts). */
+const SECURITY = {
+  'dashboard:read': { sessionCookie: [] },
+  'dashboard:write': { sessionCookie: [], csrfHeader: [] },
+} as const;
+
 export interface RouteDefinition<P, Q, B, H, D extends Schema> {
   method: HTTPMethods;
   url: string;
@@ -49,6 +55,7 @@ export function defineRoute<
     schema: {
       summary: def.summary,
       tags: def.tags,
+      ...(access === 'public' ? {} : { security: [SECURITY[access]] }),
       ...(def.params ? { params: def.params } : {}),
       ...(def.querystring ? { querystring: def.querystring } : {}),
       ...(def.body ? { body: def.body } : {}),
