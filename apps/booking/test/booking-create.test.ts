@@ -4,9 +4,9 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_EVENTS_TOPIC, type ReceivedMessage } from '@svc/events';
-import { callUnary } from '@svc/grpc';
+import { callUnary, createClient } from '@svc/grpc';
 import { createRedisLockManager } from '@svc/lock';
-import type { bookingV1 } from '@svc/proto';
+import { customerV1, type bookingV1 } from '@svc/proto';
 import {
   openSqliteStore,
   StoreUnavailableError,
@@ -263,6 +263,15 @@ describe('one slot, many customers', () => {
     expect(stored.bookings.map((b) => b._id)).toEqual([winner.bookingId]);
     expect(stored.outbox.map((r) => r.key)).toEqual([winner.bookingId]);
     expect(stored.idempotency.map((r) => r.bookingId)).toEqual([winner.bookingId]);
+    // The losers were refused before a customer was created for them.
+    const customers = createClient(customerV1.CustomerServiceClient, deps.customerHost.address);
+    const listed = await callUnary(customers.listCustomers.bind(customers), {
+      tenantId: tenant.tenantId,
+      page: { limit: 100, cursor: '' },
+      query: '',
+    });
+    customers.close();
+    expect(listed.items.map((c) => c.customerId)).toEqual([winner.customerId]);
   });
 });
 

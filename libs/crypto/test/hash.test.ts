@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { constantTimeEqual, decodeBase64Url, encodeBase64Url, sha256Hex } from '../src/index.js';
+import { decodeBase64Url, encodeBase64Url } from '../src/base64url.js';
+import { constantTimeEqual } from '../src/constant-time.js';
+import { sha256Hex } from '../src/index.js';
 
 describe('helpers', () => {
   it('sha256Hex hashes UTF-8 text to lower-case hex', () => {

@@ -138,7 +138,3 @@ export class InProcessEventBus implements EventBus {
     if (this.closed) throw new Error('InProcessEventBus is closed');
   }
 }
-
-export function createInProcessEventBus(opts: InProcessEventBusOptions = {}): InProcessEventBus {
-  return new InProcessEventBus(opts);
-}

@@ -7,6 +7,6 @@ export type {
   EventBus,
 } from './event-bus.js';
 export type { HandlerErrorListener } from './deliver.js';
-export { InProcessEventBus, createInProcessEventBus, type InProcessEventBusOptions } from './in-process-bus.js';
+export { InProcessEventBus, type InProcessEventBusOptions } from './in-process-bus.js';
 export { KafkaEventBus, createKafkaEventBus, type KafkaEventBusOptions, type KafkaLogLevel } from './kafka-bus.js';
 export { BOOKING_EVENTS_TOPIC } from './topics.js';

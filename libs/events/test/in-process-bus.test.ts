@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createInProcessEventBus, type ReceivedMessage } from '../src/index.js';
+import { InProcessEventBus, type ReceivedMessage } from '../src/index.js';
 import { eventBusContract } from './event-bus-contract.js';
 
 eventBusContract('InProcessEventBus', async () =>
-  createInProcessEventBus({ retryDelayMs: 50, onHandlerError: () => {} }),
+  new InProcessEventBus({ retryDelayMs: 50, onHandlerError: () => {} }),
 );
 
 describe('InProcessEventBus specifics', () => {
@@ -13,7 +13,7 @@ describe('InProcessEventBus specifics', () => {
   };
 
   it('lets a second subscription of a group stand by until the first stops', async () => {
-    const bus = createInProcessEventBus();
+    const bus = new InProcessEventBus();
     const a: ReceivedMessage[] = [];
     const b: ReceivedMessage[] = [];
     const subA = await bus.subscribe({ topic: 't', groupId: 'g' }, async (m) => void a.push(m));
@@ -32,7 +32,7 @@ describe('InProcessEventBus specifics', () => {
 
   it('reports handler failures and refuses work after close', async () => {
     const errors: unknown[] = [];
-    const bus = createInProcessEventBus({ retryDelayMs: 10, onHandlerError: (e) => errors.push(e) });
+    const bus = new InProcessEventBus({ retryDelayMs: 10, onHandlerError: (e) => errors.push(e) });
     let calls = 0;
     await bus.subscribe({ topic: 't', groupId: 'g' }, async () => {
       if (++calls < 3) throw new Error(`boom ${calls}`);

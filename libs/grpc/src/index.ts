@@ -1,4 +1,4 @@
-export { unary, metadataValue, type CallContext } from './unary.js';
+export { unary, type CallContext } from './unary.js';
 export { HealthService, type HealthProbe } from './health.js';
 export {
   startGrpcHost,
@@ -8,7 +8,6 @@ export {
   type OwnedResource,
   type HostSettings,
 } from './server-host.js';
-export { createClient, callUnary, traceInterceptor, DEFAULT_DEADLINE_MS } from './client.js';
-export { onShutdownSignal } from './shutdown.js';
+export { createClient, callUnary } from './client.js';
 export { startConfiguredProcess } from './process.js';
 export { checkHealth, type ServingState } from './health-check.js';

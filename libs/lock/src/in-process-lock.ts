@@ -83,7 +83,3 @@ export class InProcessLockManager implements LockManager {
     if (this.#closed) throw new LockUnavailableError('lock manager is closed');
   }
 }
-
-export function createInProcessLockManager(): InProcessLockManager {
-  return new InProcessLockManager();
-}

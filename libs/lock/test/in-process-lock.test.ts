@@ -1,4 +1,4 @@
-import { createInProcessLockManager } from '../src/index.js';
+import { InProcessLockManager } from '../src/index.js';
 import { lockContract } from './lock-contract.js';
 
-lockContract('InProcessLockManager', async () => createInProcessLockManager());
+lockContract('InProcessLockManager', async () => new InProcessLockManager());

@@ -48,9 +48,11 @@ export interface CreateBookingDeps {
 
 /**
  * ARCHITECTURE "Booking create": replay check; the slot checked against the schedule (cheap,
- * outside the lock); the customer found or created; the capacity locks taken; then, in one
- * transaction, the replay check and the slot check again, and the booking, its outbox row and
- * the idempotency record written together. An unreachable lock or store surfaces as
+ * outside the lock, so latecomers fail fast); the capacity locks taken; under them the replay
+ * and slot checks again and only then the customer found or created, so a request that loses
+ * the slot leaves no customer behind; then, in one transaction, the slot check once more (it
+ * also guards a lease that outlived its TTL) and the booking, its outbox row and the
+ * idempotency record written together. An unreachable lock or store surfaces as
  * LockUnavailableError / StoreUnavailableError; the RPC layer answers those with 503.
  */
 export async function createBooking(deps: CreateBookingDeps, cmd: CreateBookingCommand): Promise<CreateBookingResult> {
@@ -63,7 +65,6 @@ export async function createBooking(deps: CreateBookingDeps, cmd: CreateBookingC
   const verdict = await verdictFor(deps, cmd, schedule);
   if (!verdict.ok) throw slotUnavailable(verdict.reason);
 
-  const customer = await deps.customers.lookupOrCreate(cmd.tenantId, cmd.customer);
   const durationMs = service.durationMin * 60_000;
   const keys = lockKeysFor(
     cmd.tenantId,
@@ -74,6 +75,12 @@ export async function createBooking(deps: CreateBookingDeps, cmd: CreateBookingC
   const leases = await acquireAll(deps.lock, keys, { ttlMs: LOCK_TTL_MS, waitMs: deps.lockWaitMs, nowMs: deps.now });
   if (!leases) throw new DomainError('BOOKING_POLICY_BLOCKED', 'Bookings are busy right now; please retry.', [], 503);
   try {
+    const earlierUnderLock = await deps.store.idempotencyRecord(cmd.tenantId, cmd.idempotencyKey, deps.now());
+    if (earlierUnderLock) return await replay(deps, earlierUnderLock, cmd);
+    const underLock = await verdictFor(deps, cmd, schedule);
+    if (!underLock.ok) throw slotUnavailable(underLock.reason);
+    const customer = await deps.customers.lookupOrCreate(cmd.tenantId, cmd.customer);
+
     return await deps.store.withTransaction(async (tx) => {
       const now = deps.now();
       const again = await deps.store.idempotencyRecord(cmd.tenantId, cmd.idempotencyKey, now, tx);

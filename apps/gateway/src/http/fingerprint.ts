@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '@svc/crypto';
 
 /** SHA-256 of a JSON value with object keys sorted, so equal bodies match whatever their key order. */
 export function requestFingerprint(value: unknown): string {
-  return createHash('sha256').update(canonicalJson(value)).digest('hex');
+  return sha256Hex(canonicalJson(value));
 }
 
 function canonicalJson(value: unknown): string {

@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { sha256Hex } from '@svc/crypto';
 
 /** The spec's dashboard session lifetime. */
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -10,7 +11,7 @@ export function newSessionToken(): string {
 
 /** What the store keeps instead of the token (SHA-256, hex). */
 export function hashSessionToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
+  return sha256Hex(token);
 }
 
 /** Shape of a token we issued (43 base64url characters); anything else is not worth a lookup. */
