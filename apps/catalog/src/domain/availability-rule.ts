@@ -1,5 +1,5 @@
 import { checkFormat, checkInteger, requirePresent } from './field-checks.js';
-import { isIanaTimeZone } from './field-rules.js';
+import { canonicalTimeZone, isIanaTimeZone } from './field-rules.js';
 import { checkOwner, type FoundOwner, type OwnerInput, type OwnerType } from './owner.js';
 import { checkCreateStatus, checkPatchStatus, type SoftDeleteStatus } from './soft-delete.js';
 import { nextUpdatedAt } from './timestamps.js';
@@ -107,7 +107,9 @@ function checkRuleFields(v: Violations, input: AvailabilityRuleInput) {
     weekday: checkInteger(v, 'body.weekday', input.weekday, 0, 6),
     startMinute: checkInteger(v, 'body.startMinute', input.startMinute, 0, MINUTES_PER_DAY),
     endMinute: checkInteger(v, 'body.endMinute', input.endMinute, 0, MINUTES_PER_DAY),
-    timezone: checkFormat(v, 'body.timezone', input.timezone, isIanaTimeZone, 'must be an IANA time zone'),
+    timezone: canonicalIfGiven(
+      checkFormat(v, 'body.timezone', input.timezone, isIanaTimeZone, 'must be an IANA time zone'),
+    ),
     effectiveFromAtMs: zeroClears(checkInteger(v, 'body.effectiveFromAtMs', input.effectiveFromAtMs, 0)),
     effectiveUntilAtMs: zeroClears(checkInteger(v, 'body.effectiveUntilAtMs', input.effectiveUntilAtMs, 0)),
   };
@@ -123,3 +125,5 @@ function checkRuleRanges(v: Violations, r: AvailabilityRuleRecord): void {
     v.add('body.effectiveFromAtMs', 'must be before effectiveUntilAtMs');
   }
 }
+
+const canonicalIfGiven = (zone: string | undefined) => (zone ? canonicalTimeZone(zone) : zone);

@@ -42,6 +42,15 @@ export function isIanaTimeZone(value: string): boolean {
   }
 }
 
+/**
+ * The zone's canonical name as Intl resolves it (`europe/paris` → `Europe/Paris`,
+ * `US/Eastern` → `America/New_York`), so stored zones are the ones every consumer (the
+ * availability engine's luxon among them) knows. Call after isIanaTimeZone.
+ */
+export function canonicalTimeZone(value: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+}
+
 /** The canonical form of a BCP 47 tag (`en-us` → `en-US`), or null when it is not one. */
 export function canonicalLocale(value: string): string | null {
   if (value.length > 35) return null;

@@ -1,5 +1,5 @@
 import { checkEnum, checkFormat, checkText, MAX_ID_LENGTH, requirePresent } from './field-checks.js';
-import { isEmail, isIanaTimeZone } from './field-rules.js';
+import { canonicalTimeZone, isEmail, isIanaTimeZone } from './field-rules.js';
 import { nextUpdatedAt } from './timestamps.js';
 import { assertSomeField, definedOnly, Violations } from './violations.js';
 
@@ -74,7 +74,7 @@ function checkStaffFields(v: Violations, input: StaffInput) {
     userId: orNull(userId),
     displayName,
     email: orNull(email?.toLowerCase()),
-    timezone: orNull(timezone),
+    timezone: orNull(timezone && canonicalTimeZone(timezone)),
     status: checkEnum(v, 'body.status', input.status, STAFF_STATUSES),
   };
 }

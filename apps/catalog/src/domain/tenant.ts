@@ -1,5 +1,5 @@
 import { checkEnum, checkFormat, checkText, requirePresent } from './field-checks.js';
-import { canonicalLocale, isHexColor, isHttpsUrl, isIanaTimeZone, isSlug } from './field-rules.js';
+import { canonicalLocale, canonicalTimeZone, isHexColor, isHttpsUrl, isIanaTimeZone, isSlug } from './field-rules.js';
 import { nextUpdatedAt } from './timestamps.js';
 import { assertSomeField, definedOnly, Violations } from './violations.js';
 
@@ -83,7 +83,11 @@ function checkTenantFields(v: Violations, input: { name?: string; timezone?: str
   const timezone = checkFormat(v, 'body.timezone', input.timezone, isIanaTimeZone, 'must be an IANA time zone');
   const isLocale = (s: string) => canonicalLocale(s) !== null;
   const locale = checkFormat(v, 'body.locale', input.locale, isLocale, 'must be a BCP 47 tag');
-  return { name, timezone, locale: locale === undefined ? undefined : (canonicalLocale(locale) ?? undefined) };
+  return {
+    name,
+    timezone: timezone && canonicalTimeZone(timezone),
+    locale: locale === undefined ? undefined : (canonicalLocale(locale) ?? undefined),
+  };
 }
 
 function checkBranding(v: Violations, input: Partial<Branding>): Partial<Branding> {

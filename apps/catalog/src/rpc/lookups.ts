@@ -45,8 +45,12 @@ export async function findServiceReferences(
   input: ServiceInput,
   tx?: Tx,
 ): Promise<ServiceReferences> {
-  // Oversized lists are rejected by the domain; do not turn them into a huge $in first.
-  const ids = (list: readonly string[] | undefined) => (list && list.length <= MAX_ID_LIST ? list : []);
+  // Same rule as the domain's checkIdList (duplicates dropped, then at most MAX_ID_LIST): a list the
+  // domain accepts is looked up, an oversized one is rejected there without a huge $in first.
+  const ids = (list: readonly string[] | undefined) => {
+    const unique = [...new Set(list ?? [])];
+    return unique.length <= MAX_ID_LIST ? unique : [];
+  };
   // One at a time: a MongoDB transaction does not take parallel operations.
   const staff = await repos.staff.findByIds(tenantId, ids(input.staffIds), tx);
   const resources = await repos.resources.findByIds(tenantId, ids(input.resourceIds), tx);

@@ -25,16 +25,18 @@ export function scheduleSnapshotHandlers({ repos, logger }: CatalogContext): Han
       const { tenantId } = tenant;
       const slug = req.serviceSlug;
       const service = found(slug === '' ? null : await repos.services.findBySlug(tenantId, slug), 'Service');
-      const scope = scheduleScope(
-        service,
-        await repos.staff.findByIds(tenantId, service.staffIds),
-        await repos.resources.findByIds(tenantId, service.resourceIds),
-      );
-      const ownerIds = scope.owners.map((owner) => owner.ownerId);
-      const rules = await repos.rules.findActiveForOwners(tenantId, ownerIds);
-      const blocks = await repos.blockedTimes.findActiveOverlapping(tenantId, ownerIds, window);
+      // Everything below depends only on the tenant and the service's lists, so it is read at once;
+      // the scope then drops disabled owners together with their rules and blocks.
+      const ownerIds = [tenantId, ...service.staffIds, ...service.resourceIds];
       const days = localDateRange(window, tenant.timezone);
-      const holidays = await repos.holidays.findActiveBetween(tenantId, days.first, days.last);
+      const [staff, resources, rules, blocks, holidays] = await Promise.all([
+        repos.staff.findByIds(tenantId, service.staffIds),
+        repos.resources.findByIds(tenantId, service.resourceIds),
+        repos.rules.findActiveForOwners(tenantId, ownerIds),
+        repos.blockedTimes.findActiveOverlapping(tenantId, ownerIds, window),
+        repos.holidays.findActiveBetween(tenantId, days.first, days.last),
+      ]);
+      const scope = scheduleScope(service, staff, resources);
       return {
         tenant: toTenantMessage(tenant),
         service: toServiceMessage(service),

@@ -8,6 +8,11 @@ export const LIST_ORDER: Array<[string, 1]> = [
   ['_id', 1],
 ];
 
+/** The same order in memory, for unpaged reads. */
+export function byListOrder(a: { createdAtMs: number; _id: string }, b: { createdAtMs: number; _id: string }): number {
+  return a.createdAtMs - b.createdAtMs || (a._id < b._id ? -1 : a._id > b._id ? 1 : 0);
+}
+
 /**
  * One page in (createdAtMs, _id) order after the cursor position. The port has no $or, so
  * "after (c, id)" is two range queries: the rest of c's ties, then everything created later.

@@ -1,6 +1,6 @@
 import type { Collection, DocumentStore, Filter, Tx } from '@svc/store';
 import type { PageRequest } from '../domain/paging.js';
-import { findPage, LIST_ORDER, type Page } from './paged-find.js';
+import { byListOrder, findPage, type Page } from './paged-find.js';
 
 export type ScopedRecord = Record<string, unknown> & { tenantId: string; createdAtMs: number };
 export type Stored<R> = R & { _id: string };
@@ -53,9 +53,13 @@ export class TenantScopedRepository<R extends ScopedRecord> {
     return { items: found.items.map(fromStored), nextCursor: found.nextCursor };
   }
 
-  /** Unpaged, for small sets (a service's staff, a schedule snapshot). */
+  /**
+   * Unpaged, for small sets (a service's staff, a schedule snapshot). Sorted here, not in the
+   * query: an ORDER BY on the listing index makes SQLite pick that index over the filter's own
+   * (e.g. rules by owner) and read every record of the tenant.
+   */
   protected async findAll(tenantId: string, filter: Filter, tx?: Tx): Promise<R[]> {
-    const docs = await this.collection.find({ ...filter, tenantId }, { sort: LIST_ORDER }, tx);
-    return docs.map(fromStored);
+    const docs = await this.collection.find({ ...filter, tenantId }, {}, tx);
+    return docs.sort(byListOrder).map(fromStored);
   }
 }

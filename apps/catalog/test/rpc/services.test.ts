@@ -177,6 +177,17 @@ describe('services over gRPC', () => {
     );
   });
 
+  it('accepts a long list that repeats one id (duplicates are dropped before the size limit)', async () => {
+    const ana = await createStaff(tenantA.tenantId, 'Ana again');
+    const service = await createService(tenantA.tenantId, {
+      slug: 'repeated-staff',
+      name: 'Repeated',
+      durationMin: 30,
+      staffIds: Array.from({ length: 150 }, () => ana.staffId),
+    });
+    expect(service.staffIds).toEqual([ana.staffId]);
+  });
+
   it('validates fields and needs at least one on update', async () => {
     const { client } = h;
     await expectViolations(createService(tenantA.tenantId, {}), ['body.slug', 'body.name', 'body.durationMin']);

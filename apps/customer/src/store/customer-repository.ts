@@ -72,19 +72,19 @@ export class CustomerRepository {
   }
 
   /**
-   * The tenant's customer with this email, else with this phone, else a new one. Concurrent calls
-   * for the same new contact race on its `customer_contacts` key; the loser retries and finds the
-   * winner's customer, so they all answer the same one.
+   * The tenant's customer with this email, else with this phone, else a new one. A returning
+   * customer with nothing to fill in is answered from a plain read (every booking asks, and a
+   * write transaction would serialize them on SQLite). Otherwise, in a transaction: concurrent
+   * calls for the same new contact race on its `customer_contacts` key; the loser retries and
+   * finds the winner's customer, so they all answer the same one.
    */
-  lookupOrCreate(tenantId: string, fields: CustomerFields): Promise<{ customer: Customer; created: boolean }> {
+  async lookupOrCreate(tenantId: string, fields: CustomerFields): Promise<{ customer: Customer; created: boolean }> {
+    const known = await this.matching(tenantId, fields);
+    if (known && Object.keys(fillFromBooking(known, fields)).length === 0) return { customer: known, created: false };
     return retryOnDuplicateKey(() =>
       this.store.withTransaction(async (tx) => {
-        const match =
-          (await this.findContact(tenantId, 'email', fields.primaryEmail, tx)) ??
-          (await this.findContact(tenantId, 'phone', fields.phone, tx));
-        if (match) {
-          const existing = await this.getIn(tenantId, match.customerId, tx);
-          if (!existing) throw new Error(`contact ${match._id} points to missing customer ${match.customerId}`);
+        const existing = await this.matching(tenantId, fields, tx);
+        if (existing) {
           const fill = fillFromBooking(existing, fields);
           if (Object.keys(fill).length === 0) return { customer: existing, created: false };
           const next = applyChanges(existing, fill, this.clock());
@@ -100,6 +100,18 @@ export class CustomerRepository {
         return { customer, created: true };
       }),
     );
+  }
+
+  /** The customer owning the email, else the phone, of `fields` (one read of both contact keys). */
+  private async matching(tenantId: string, fields: CustomerFields, tx?: Tx): Promise<Customer | null> {
+    const keys = contactsOf(fields).map((c) => contactKey(tenantId, c.kind, c.value));
+    if (keys.length === 0) return null;
+    const found = await this.contacts.find({ _id: { $in: keys } }, {}, tx);
+    const match = keys.map((k) => found.find((c) => c._id === k)).find((c) => c !== undefined);
+    if (!match) return null;
+    const existing = await this.getIn(tenantId, match.customerId, tx);
+    if (!existing) throw new Error(`contact ${match._id} points to missing customer ${match.customerId}`);
+    return existing;
   }
 
   /** A new customer; throws ContactInUseError when its email or phone belongs to another one. */
@@ -183,7 +195,7 @@ export class CustomerRepository {
     }
   }
 
-  private async getIn(tenantId: string, customerId: string, tx: Tx): Promise<Customer | null> {
+  private async getIn(tenantId: string, customerId: string, tx?: Tx): Promise<Customer | null> {
     const doc = await this.customers.findOne({ _id: customerId, tenantId }, tx);
     return doc ? fromDoc(doc) : null;
   }
