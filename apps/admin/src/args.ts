@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { ROLES } from '@svc/gateway';
+import { ROLES, SLUG_PATTERN } from '@svc/gateway';
 
-const slug = z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'a slug: lower-case letters, digits and dashes');
+const slug = z.string().regex(SLUG_PATTERN, 'a slug: lower-case letters, digits and dashes');
 const email = z.string().email();
 
 /** Every command with the options it takes; zod turns bad input into one clear message. */

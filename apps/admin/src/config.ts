@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { profileSchema, requiredWhenDistributed } from '@svc/config';
+import { profileSchema, requiredWhenDistributed, storeSettings } from '@svc/config';
 
 /**
  * Where the operator tool finds the platform. Embedded: the DATA_DIR of `npm start` (service
@@ -9,10 +9,9 @@ import { profileSchema, requiredWhenDistributed } from '@svc/config';
 export const adminConfigSchema = z
   .object({
     PROFILE: profileSchema.default('embedded'),
-    DATA_DIR: z.string().default('./.data'),
+    /** The gateway's identity store (and, embedded, DATA_DIR/platform.json and secrets.json). */
+    ...storeSettings,
     CATALOG_GRPC_ADDR: z.string().optional(),
-    MONGODB_URL: z.string().url().optional(),
-    MONGODB_DB: z.string().optional(),
     SESSION_SECRET: z.string().min(32).optional(),
   })
   .superRefine(requiredWhenDistributed(['CATALOG_GRPC_ADDR', 'MONGODB_URL', 'SESSION_SECRET']));

@@ -5,7 +5,7 @@ import type { Logger } from '@svc/telemetry';
 import { registerDashboardAuth } from './auth/register.js';
 import type { GatewaySettings } from './config.js';
 import type { Downstream } from './downstream/services.js';
-import { registerErrorHandling } from './http/errors-plugin.js';
+import { frameworkErrorHandler, registerClosingRefusal, registerErrorHandling } from './http/errors-plugin.js';
 import { registerOpenApi } from './http/openapi.js';
 import { requestIdFrom } from './http/request-id.js';
 import { registerTracing } from './http/tracing.js';
@@ -13,7 +13,7 @@ import { registerCatalogRoutes } from './routes/catalog/index.js';
 import { registerHealthRoute } from './routes/health.js';
 import { registerPublicBookingRoutes } from './routes/public/index.js';
 
-export const BODY_LIMIT_BYTES = 64 * 1024;
+const BODY_LIMIT_BYTES = 64 * 1024;
 
 export interface GatewayDeps {
   logger: Logger;
@@ -33,7 +33,10 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     bodyLimit: BODY_LIMIT_BYTES,
     requestIdHeader: false,
     genReqId: (req) => requestIdFrom(req.headers['x-request-id']),
-    return503OnClosing: true,
+    // Requests during shutdown and URLs the router cannot decode get the envelope instead of
+    // Fastify's bare answers (errors-plugin.ts: registerClosingRefusal, frameworkErrorHandler).
+    return503OnClosing: false,
+    frameworkErrors: frameworkErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -41,6 +44,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     reply.header('x-request-id', request.id);
     done();
   });
+  registerClosingRefusal(app);
   registerTracing(app);
   registerErrorHandling(app);
   await registerOpenApi(app);

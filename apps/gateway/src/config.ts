@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commonSettings, embeddedSecret, portSetting, requiredWhenDistributed } from '@svc/config';
+import { commonSettings, embeddedSecret, portSetting, requiredWhenDistributed, storeSettings } from '@svc/config';
 import type { ManageTokenKeys } from '@svc/crypto';
 
 const grpcAddress = z.string().regex(/^[^\s:]+:\d+$/, 'host:port');
@@ -16,9 +16,7 @@ export const gatewayConfigSchema = z
     CUSTOMER_GRPC_ADDR: grpcAddress.optional(),
     WEBHOOKS_GRPC_ADDR: grpcAddress.optional(),
     /** The gateway owns identity data (users, memberships, sessions): same store rules as a service. */
-    DATA_DIR: z.string().default('./.data'),
-    MONGODB_URL: z.string().url().optional(),
-    MONGODB_DB: z.string().optional(),
+    ...storeSettings,
     /** HMAC key of CSRF tokens (at least 32 characters); embedded: generated in DATA_DIR/secrets.json. */
     SESSION_SECRET: z.string().min(32).optional(),
     OIDC_ISSUER: z.string().url().default('https://accounts.google.com'),

@@ -1,24 +1,18 @@
-export { buildGateway, BODY_LIMIT_BYTES, type GatewayDeps } from './app.js';
+export { buildGateway, type GatewayDeps } from './app.js';
 export { startGateway, type RunningGateway } from './start.js';
 export { gatewayConfigSchema, gatewaySettings, type GatewayConfig, type GatewaySettings } from './config.js';
-export { ROLES, WRITE_ROLES, principalOf, type Role, type DashboardPrincipal, type Access } from './auth/principal.js';
 export {
-  connectDownstream,
-  SERVICE_NAMES,
-  type Downstream,
-  type ServiceName,
-  type ServiceAddresses,
-} from './downstream/services.js';
+  ROLES,
+  principalOf,
+  type Role,
+  type DashboardPrincipal,
+  type Access,
+  type GuardOptions,
+} from './auth/principal.js';
+export { connectDownstream, type Downstream, type ServiceName, type ServiceAddresses } from './downstream/services.js';
 export { defineRoute } from './http/route.js';
-export {
-  IdentityStore,
-  normalizeEmail,
-  type User,
-  type Membership,
-  type Session,
-  type NewSession,
-} from './identity/identity-store.js';
+export { SLUG_PATTERN } from './routes/catalog/schemas.js';
+export { IdentityStore, type User, type Membership, type Session, type NewSession } from './identity/identity-store.js';
 export { csrfToken, verifyCsrf } from './identity/csrf.js';
-export { hashSessionToken, SESSION_LIFETIME_MS } from './identity/session-token.js';
+export { hashSessionToken } from './identity/session-token.js';
 export { sessionCookie, SESSION_COOKIE } from './auth/cookies.js';
-export { registerDashboardAuth } from './auth/register.js';

@@ -1,44 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startCatalogService } from '@svc/catalog';
-import { callUnary, type RunningGrpcHost } from '@svc/grpc';
-import { openSqliteStore, type DocumentStore } from '@svc/store';
-import { createLogger } from '@svc/telemetry';
-import { freePort, json } from '@svc/testing';
-import {
-  buildGateway,
-  connectDownstream,
-  csrfToken,
-  defineRoute,
-  gatewayConfigSchema,
-  gatewaySettings,
-  IdentityStore,
-  principalOf,
-  sessionCookie,
-  type Downstream,
-  type Role,
-} from '../src/index.js';
+import { callUnary } from '@svc/grpc';
+import { json } from '@svc/testing';
+import { defineRoute, principalOf, type Role } from '../src/index.js';
+import { startGatewayWithCatalog, type GatewayHarness, type MintedSession } from './support/gateway-harness.js';
 
 /**
  * The dashboard guard and session routes over real HTTP, with the real catalog service behind
  * the gateway. Sessions are minted the way the operator CLI does (IdentityStore + csrfToken).
  */
-const SECRET = 'g'.repeat(40);
 const DASHBOARD_ORIGIN = 'https://dashboard.example.test';
 const DAY_MS = 86_400_000;
 
-let catalogHost: RunningGrpcHost;
-let downstream: Downstream;
-let store: DocumentStore;
-let identity: IdentityStore;
-let app: FastifyInstance;
+let h: GatewayHarness;
 let base: string;
-/** Embedded-profile secrets the settings may generate land here, not in the repository. */
-const dataDir = mkdtempSync(join(tmpdir(), 'gateway-auth-guard-'));
 const tenants: Record<'main' | 'second' | 'lonely' | 'doomed', string> = {
   main: '',
   second: '',
@@ -47,116 +22,59 @@ const tenants: Record<'main' | 'second' | 'lonely' | 'doomed', string> = {
 };
 
 beforeAll(async () => {
-  catalogHost = await startCatalogService(
-    { GRPC_HOST: '127.0.0.1', GRPC_PORT: 0, SHUTDOWN_GRACE_MS: 1_000 },
-    { logger: createLogger('catalog-test', 'silent'), store: await openSqliteStore({ file: ':memory:' }) },
-  );
-  downstream = connectDownstream({
-    catalog: catalogHost.address,
-    booking: '127.0.0.1:1',
-    customer: '127.0.0.1:1',
-    'webhook-dispatcher': '127.0.0.1:1',
+  h = await startGatewayWithCatalog({
+    config: { SESSION_SECRET: 'g'.repeat(40), DASHBOARD_ORIGIN },
+    // Tiny routes for the guard alone: a read, a write, and a public one.
+    beforeListen: (app) => {
+      defineRoute(app, {
+        method: 'GET',
+        url: '/api/test/read',
+        summary: 'test read',
+        tags: ['test'],
+        access: 'dashboard:read',
+        response: z.object({ tenantId: z.string(), role: z.string(), userId: z.string() }),
+        handler: async (_i, request) => principalOf(request),
+      });
+      defineRoute(app, {
+        method: 'POST',
+        url: '/api/test/write',
+        summary: 'test write',
+        tags: ['test'],
+        access: 'dashboard:write',
+        querystring: z.object({ tenantId: z.string().optional() }),
+        body: z.strictObject({ name: z.string(), tenantId: z.string().optional() }),
+        response: z.object({ tenantId: z.string(), role: z.string(), name: z.string() }),
+        handler: async ({ body }, request) => ({ ...principalOf(request), name: body.name }),
+      });
+      defineRoute(app, {
+        method: 'GET',
+        url: '/test/public',
+        summary: 'test public',
+        tags: ['test'],
+        response: z.object({ principal: z.boolean() }),
+        handler: async (_i, request) => ({ principal: request.dashboard !== undefined }),
+      });
+    },
   });
-  store = await openSqliteStore({ file: ':memory:' });
-  identity = new IdentityStore(store);
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  app = await buildGateway({
-    logger: createLogger('gateway-test', 'silent'),
-    downstream,
-    store,
-    settings: gatewaySettings(
-      gatewayConfigSchema.parse({
-        HOST: '127.0.0.1',
-        BASE_URL: base,
-        DATA_DIR: dataDir,
-        SESSION_SECRET: SECRET,
-        OIDC_ISSUER: 'https://accounts.google.com',
-        DASHBOARD_ORIGIN,
-      }),
-      port,
-    ),
-  });
-  // Tiny routes for the guard alone: a read, a write, and a public one.
-  defineRoute(app, {
-    method: 'GET',
-    url: '/api/test/read',
-    summary: 'test read',
-    tags: ['test'],
-    access: 'dashboard:read',
-    response: z.object({ tenantId: z.string(), role: z.string(), email: z.string() }),
-    handler: async (_i, request) => principalOf(request),
-  });
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/test/write',
-    summary: 'test write',
-    tags: ['test'],
-    access: 'dashboard:write',
-    querystring: z.object({ tenantId: z.string().optional() }),
-    body: z.strictObject({ name: z.string(), tenantId: z.string().optional() }),
-    response: z.object({ tenantId: z.string(), role: z.string(), name: z.string() }),
-    handler: async ({ body }, request) => ({ ...principalOf(request), name: body.name }),
-  });
-  defineRoute(app, {
-    method: 'GET',
-    url: '/test/public',
-    summary: 'test public',
-    tags: ['test'],
-    response: z.object({ principal: z.boolean() }),
-    handler: async (_i, request) => ({ principal: request.principal !== undefined }),
-  });
-  await app.listen({ host: '127.0.0.1', port });
-
+  base = h.base;
   for (const key of Object.keys(tenants) as Array<keyof typeof tenants>) {
-    const { tenant } = await callUnary(downstream.catalog.createTenant.bind(downstream.catalog), {
-      slug: `guard-${key}`,
-      name: `Guard ${key}`,
-      timezone: 'Europe/Berlin',
-      locale: 'en',
-    });
-    if (!tenant) throw new Error('createTenant answered no tenant');
-    tenants[key] = tenant.tenantId;
+    tenants[key] = (await h.createTenant(`guard-${key}`, { name: `Guard ${key}` })).tenantId;
   }
 });
 
 afterAll(async () => {
-  await app?.close();
-  downstream?.close();
-  await catalogHost?.stop();
-  await store?.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await h?.stop();
 });
 
-interface Browser {
-  sessionId: string;
-  token: string;
-  csrf: string;
-  cookie: string;
-  userId: string;
-}
-
-let userSeq = 0;
 /** A user with the given memberships and a session in the first one, as the CLI would mint it. */
-async function signIn(memberships: Array<[keyof typeof tenants, Role]>): Promise<Browser> {
-  const user = await identity.findOrCreateUserByEmail(`user${++userSeq}@example.test`, `User ${userSeq}`);
-  for (const [tenant, role] of memberships) await identity.addMembership(user.userId, tenants[tenant], role);
-  const first = memberships[0];
-  if (!first) throw new Error('no membership');
-  const s = await identity.createSession(user.userId, tenants[first[0]]);
-  return {
-    sessionId: s.sessionId,
-    token: s.token,
-    csrf: csrfToken(SECRET, s.sessionId, s.tokenHash),
-    cookie: sessionCookie(s.token, s.expiresAtMs).split(';')[0] ?? '',
-    userId: user.userId,
-  };
+function signIn(memberships: Array<[keyof typeof tenants, Role]>): Promise<MintedSession> {
+  return h.mintSession(memberships.map(([tenant, role]) => [tenants[tenant], role]));
 }
 
 function call(
   method: 'GET' | 'POST',
   path: string,
-  opts: { as?: Browser; csrf?: string | false; body?: unknown; headers?: Record<string, string> } = {},
+  opts: { as?: MintedSession; csrf?: string | false; body?: unknown; headers?: Record<string, string> } = {},
 ) {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.as) headers.cookie = opts.as.cookie;
@@ -186,7 +104,7 @@ describe('AUTH_REQUIRED and SESSION_EXPIRED', () => {
     const me = await signIn([['main', 'tenant_owner']]);
     const tampered = { cookie: `__Host-service_session=${me.token.slice(0, -1)}${me.token.endsWith('A') ? 'B' : 'A'}` };
     await expectError(await call('GET', '/api/test/read', { headers: tampered }), 401, 'AUTH_REQUIRED');
-    await identity.revokeSession(me.sessionId);
+    await h.identity.revokeSession(me.sessionId);
     await expectError(await call('GET', '/api/test/read', { as: me }), 401, 'AUTH_REQUIRED');
   });
 
@@ -194,7 +112,7 @@ describe('AUTH_REQUIRED and SESSION_EXPIRED', () => {
     const me = await signIn([['main', 'tenant_owner']]);
     expect((await call('GET', '/api/test/read', { as: me })).status).toBe(200);
     const now = Date.now();
-    await store
+    await h.store
       .collection('sessions')
       .updateOne({ _id: me.sessionId }, { createdAtMs: now - 31 * DAY_MS, expiresAtMs: now - DAY_MS });
     await expectError(await call('GET', '/api/test/read', { as: me }), 401, 'SESSION_EXPIRED');
@@ -249,7 +167,7 @@ describe('writes: CSRF and roles', () => {
 
   it('answers FORBIDDEN once the membership of the active workspace is gone', async () => {
     const me = await signIn([['main', 'tenant_owner']]);
-    await store.collection('memberships').deleteMany({ userId: me.userId });
+    await h.store.collection('memberships').deleteMany({ userId: me.userId });
     await expectError(await call('GET', '/api/test/read', { as: me }), 403, 'FORBIDDEN');
   });
 });
@@ -285,7 +203,7 @@ describe('TENANT_INACTIVE', () => {
       ['second', 'tenant_staff'],
     ]);
     expect((await call('GET', '/api/test/read', { as: me })).status).toBe(200);
-    await callUnary(downstream.catalog.updateTenant.bind(downstream.catalog), {
+    await callUnary(h.downstream.catalog.updateTenant.bind(h.downstream.catalog), {
       tenantId: tenants.doomed,
       status: 'suspended',
     });
@@ -415,7 +333,99 @@ describe('POST /api/session/logout', () => {
       '__Host-service_session=; HttpOnly; Secure; SameSite=Lax; Path=/; Max-Age=0',
     );
     await expectError(await call('GET', '/api/session', { as: me }), 401, 'AUTH_REQUIRED');
-    const row = await store.collection('sessions').findOne({ _id: me.sessionId });
+    const row = await h.store.collection('sessions').findOne({ _id: me.sessionId });
     expect(row?.revokedAtMs).toEqual(expect.any(Number));
+  });
+});
+
+describe('the guard runs before the body is read', () => {
+  const postRaw = (path: string, body: string, headers: Record<string, string> = {}) =>
+    fetch(base + path, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
+
+  it('answers AUTH_REQUIRED to an unauthenticated POST whose body is not JSON, or too large', async () => {
+    await expectError(await postRaw('/api/services', '{bad'), 401, 'AUTH_REQUIRED');
+    await expectError(await postRaw('/api/services', JSON.stringify({ x: 'y'.repeat(70_000) })), 401, 'AUTH_REQUIRED');
+  });
+
+  it('answers the auth error first for a signed-in caller too; the body error only once the guard passed', async () => {
+    const viewer = await signIn([['main', 'tenant_viewer']]);
+    await expectError(
+      await postRaw('/api/services', '{bad', { cookie: viewer.cookie, 'x-service-csrf': viewer.csrf }),
+      403,
+      'FORBIDDEN',
+    );
+    const owner = await signIn([['main', 'tenant_owner']]);
+    await expectError(await postRaw('/api/services', '{bad', { cookie: owner.cookie }), 403, 'CSRF_INVALID');
+    const bad = await expectError(
+      await postRaw('/api/services', '{bad', { cookie: owner.cookie, 'x-service-csrf': owner.csrf }),
+      400,
+      'VALIDATION_ERROR',
+    );
+    expect(bad.error.details).toEqual([{ path: 'body', message: 'The request body is not valid JSON.' }]);
+  });
+
+  it('checks a body tenantId after the role, and before the body schema', async () => {
+    const viewer = await signIn([['main', 'tenant_viewer']]);
+    await expectError(
+      await call('POST', '/api/test/write', { as: viewer, body: { name: 'x', tenantId: tenants.main } }),
+      403,
+      'FORBIDDEN',
+    );
+    const owner = await signIn([['main', 'tenant_owner']]);
+    const res = await expectError(
+      await call('POST', '/api/test/write', { as: owner, body: { tenantId: tenants.main, unknown: 1 } }),
+      400,
+      'VALIDATION_ERROR',
+    );
+    expect(res.error.details.map((d: { path: string }) => d.path)).toEqual(['body.tenantId']);
+  });
+});
+
+describe('OpenAPI security of the session routes', () => {
+  it('documents the CSRF header wherever the guard checks it', async () => {
+    const doc = await json(await fetch(`${base}/openapi.json`));
+    expect(doc.paths['/api/session'].get.security).toEqual([{ sessionCookie: [] }]);
+    expect(doc.paths['/api/session/workspace'].post.security).toEqual([{ sessionCookie: [], csrfHeader: [] }]);
+    expect(doc.paths['/api/session/logout'].post.security).toEqual([{ sessionCookie: [], csrfHeader: [] }]);
+    expect(doc.paths['/api/test/read'].get.security).toEqual([{ sessionCookie: [] }]);
+    expect(doc.paths['/api/test/write'].post.security).toEqual([{ sessionCookie: [], csrfHeader: [] }]);
+  });
+});
+
+describe('cost of a dashboard request', () => {
+  it('the guard reads the session and the membership, and asks the catalog for the tenant once', async () => {
+    const me = await signIn([['main', 'tenant_owner']]);
+    h.resetTraffic();
+    expect((await call('GET', '/api/test/read', { as: me })).status).toBe(200);
+    expect(h.traffic()).toEqual({ storeReads: { sessions: 1, memberships: 1 }, getTenant: 1 });
+  });
+
+  it('GET /api/tenant answers the tenant the guard fetched, without a second GetTenant', async () => {
+    const me = await signIn([['main', 'tenant_viewer']]);
+    h.resetTraffic();
+    const res = await call('GET', '/api/tenant', { as: me });
+    expect(res.status).toBe(200);
+    expect((await json(res)).data).toMatchObject({ tenantId: tenants.main, slug: 'guard-main', status: 'active' });
+    expect(h.traffic().getTenant).toBe(1);
+  });
+
+  it('GET /api/session loads the user once and each workspace once', async () => {
+    const me = await signIn([
+      ['main', 'tenant_owner'],
+      ['second', 'tenant_viewer'],
+    ]);
+    h.resetTraffic();
+    const res = await call('GET', '/api/session', { as: me });
+    expect(res.status).toBe(200);
+    expect((await json(res)).data.user).toEqual({ userId: me.userId, email: me.email, name: expect.any(String) });
+    // Guard: session + membership; view: user + memberships list.
+    expect(h.traffic()).toEqual({ storeReads: { sessions: 1, memberships: 2, users: 1 }, getTenant: 2 });
+  });
+
+  it('logout does not ask the catalog at all', async () => {
+    const me = await signIn([['main', 'tenant_viewer']]);
+    h.resetTraffic();
+    expect((await call('POST', '/api/session/logout', { as: me })).status).toBe(200);
+    expect(h.traffic()).toEqual({ storeReads: { sessions: 1, memberships: 1 }, getTenant: 0 });
   });
 });

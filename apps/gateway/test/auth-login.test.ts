@@ -1,25 +1,13 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
-import type { FastifyInstance } from 'fastify';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCatalogService } from '@svc/catalog';
-import { callUnary, type RunningGrpcHost } from '@svc/grpc';
-import { openSqliteStore, type DocumentStore } from '@svc/store';
+import { callUnary } from '@svc/grpc';
+import { openSqliteStore } from '@svc/store';
 import { createLogger } from '@svc/telemetry';
 import { freePort, json } from '@svc/testing';
-import {
-  buildGateway,
-  connectDownstream,
-  csrfToken,
-  gatewayConfigSchema,
-  gatewaySettings,
-  IdentityStore,
-  type Downstream,
-} from '../src/index.js';
+import { buildGateway, csrfToken } from '../src/index.js';
+import { startGatewayWithCatalog, type GatewayHarness } from './support/gateway-harness.js';
 
 /**
  * The whole Google login against a real OpenID provider (oidc-provider on loopback, its
@@ -40,15 +28,9 @@ const ACCOUNTS: Record<string, { email: string; email_verified: boolean; name: s
 };
 
 let providerServer: Server;
-let catalogHost: RunningGrpcHost;
-let downstream: Downstream;
-let store: DocumentStore;
-let identity: IdentityStore;
-let app: FastifyInstance;
+let h: GatewayHarness;
 let base: string;
 let tenantA: { tenantId: string; slug: string; name: string };
-/** Embedded-profile secrets the settings may generate land here, not in the repository. */
-const dataDir = mkdtempSync(join(tmpdir(), 'gateway-auth-login-'));
 
 beforeAll(async () => {
   const providerPort = await freePort();
@@ -81,61 +63,31 @@ beforeAll(async () => {
   providerServer = createServer(provider.callback());
   await new Promise<void>((resolve) => providerServer.listen(providerPort, '127.0.0.1', resolve));
 
-  catalogHost = await startCatalogService(
-    { GRPC_HOST: '127.0.0.1', GRPC_PORT: 0, SHUTDOWN_GRACE_MS: 1_000 },
-    { logger: createLogger('catalog-test', 'silent'), store: await openSqliteStore({ file: ':memory:' }) },
-  );
-  downstream = connectDownstream({
-    catalog: catalogHost.address,
-    booking: '127.0.0.1:1',
-    customer: '127.0.0.1:1',
-    'webhook-dispatcher': '127.0.0.1:1',
+  h = await startGatewayWithCatalog({
+    port: gatewayPort,
+    config: {
+      SESSION_SECRET: SECRET,
+      OIDC_ISSUER: issuer,
+      OIDC_CLIENT_ID: CLIENT_ID,
+      OIDC_CLIENT_SECRET: CLIENT_SECRET,
+      DASHBOARD_ORIGIN: base,
+    },
   });
-  store = await openSqliteStore({ file: ':memory:' });
-  identity = new IdentityStore(store);
-  app = await buildGateway({
-    logger: createLogger('gateway-test', 'silent'),
-    downstream,
-    store,
-    settings: gatewaySettings(
-      gatewayConfigSchema.parse({
-        HOST: '127.0.0.1',
-        BASE_URL: base,
-        DATA_DIR: dataDir,
-        SESSION_SECRET: SECRET,
-        OIDC_ISSUER: issuer,
-        OIDC_CLIENT_ID: CLIENT_ID,
-        OIDC_CLIENT_SECRET: CLIENT_SECRET,
-        DASHBOARD_ORIGIN: base,
-      }),
-      gatewayPort,
-    ),
-  });
-  await app.listen({ host: '127.0.0.1', port: gatewayPort });
 
   tenantA = await createTenant('login-a', 'Login A');
-  const owner = await identity.findOrCreateUserByEmail('owner@example.test');
-  await identity.addMembership(owner.userId, tenantA.tenantId, 'tenant_owner');
-  const unverified = await identity.findOrCreateUserByEmail('unverified@example.test');
-  await identity.addMembership(unverified.userId, tenantA.tenantId, 'tenant_owner');
+  const owner = await h.identity.findOrCreateUserByEmail('owner@example.test');
+  await h.identity.addMembership(owner.userId, tenantA.tenantId, 'tenant_owner');
+  const unverified = await h.identity.findOrCreateUserByEmail('unverified@example.test');
+  await h.identity.addMembership(unverified.userId, tenantA.tenantId, 'tenant_owner');
 });
 
 afterAll(async () => {
-  await app?.close();
-  downstream?.close();
-  await catalogHost?.stop();
+  await h?.stop();
   await new Promise((resolve) => providerServer?.close(resolve));
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function createTenant(slug: string, name: string) {
-  const { tenant } = await callUnary(downstream.catalog.createTenant.bind(downstream.catalog), {
-    slug,
-    name,
-    timezone: 'Europe/Berlin',
-    locale: 'en',
-  });
-  if (!tenant) throw new Error('createTenant answered no tenant');
+  const tenant = await h.createTenant(slug, { name });
   return { tenantId: tenant.tenantId, slug: tenant.slug, name: tenant.name };
 }
 
@@ -218,7 +170,7 @@ async function loginAtProvider(account: string, returnTo = '/'): Promise<Started
 const callback = (login: StartedLogin, url: URL = login.callbackUrl, oauthCookie = login.oauthCookie) =>
   fetch(url, { redirect: 'manual', headers: { cookie: `${OAUTH_COOKIE}=${oauthCookie}` } });
 
-const attemptDoc = async (state: string) => store.collection('oauth_attempts').findOne({ state });
+const attemptDoc = async (state: string) => h.store.collection('oauth_attempts').findOne({ state });
 
 describe('Google login against a real OpenID provider', () => {
   it('logs in: start → provider → callback → session cookie → GET /api/session', async () => {
@@ -263,7 +215,7 @@ describe('Google login against a real OpenID provider', () => {
       memberships: [{ tenantId: tenantA.tenantId, slug: 'login-a', name: 'Login A', role: 'tenant_owner' }],
     });
     const token = session?.value ?? '';
-    const row = await store.collection('sessions').findOne({ userId: data.user.userId });
+    const row = await h.store.collection('sessions').findOne({ userId: data.user.userId });
     expect(row).not.toBeNull();
     expect(JSON.stringify(row)).not.toContain(token);
     expect(row?.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
@@ -294,7 +246,7 @@ describe('Google login against a real OpenID provider', () => {
     const state = login.callbackUrl.searchParams.get('state') ?? '';
     const record = await attemptDoc(state);
     expect(
-      await store.collection('oauth_attempts').updateOne({ _id: String(record?._id) }, { nonce: 'another-nonce' }),
+      await h.store.collection('oauth_attempts').updateOne({ _id: String(record?._id) }, { nonce: 'another-nonce' }),
     ).toBe(1);
     const res = await callback(login);
     expect(res.status).toBe(403);
@@ -308,7 +260,7 @@ describe('Google login against a real OpenID provider', () => {
     const record = await attemptDoc(state);
     const first = await callback(login);
     expect(first.status).toBe(302);
-    const sessionsBefore = await store.collection('sessions').count({});
+    const sessionsBefore = await h.store.collection('sessions').count({});
 
     const replay = await callback(login);
     expect(replay.status).toBe(403);
@@ -316,11 +268,11 @@ describe('Google login against a real OpenID provider', () => {
 
     // Even with the one-use record put back, the provider does not honour a code twice.
     if (!record) throw new Error('no record');
-    await store.collection('oauth_attempts').insertOne({ ...record, expiresAtMs: Date.now() + 60_000 });
+    await h.store.collection('oauth_attempts').insertOne({ ...record, expiresAtMs: Date.now() + 60_000 });
     const reused = await callback(login);
     expect(reused.status).toBe(403);
     expect((await json(reused)).error.code).toBe('OAUTH_TOKEN_EXCHANGE_FAILED');
-    expect(await store.collection('sessions').count({})).toBe(sessionsBefore);
+    expect(await h.store.collection('sessions').count({})).toBe(sessionsBefore);
   });
 
   it('refuses an email the provider has not verified', async () => {
@@ -337,25 +289,25 @@ describe('Google login against a real OpenID provider', () => {
     expect(body.error.code).toBe('FORBIDDEN');
     expect(body.error.message).toMatch(/not a member of any workspace/);
     expect(setCookie(res, SESSION_COOKIE)).toBeUndefined();
-    const user = await identity.findUserByEmail('nobody@example.test');
+    const user = await h.identity.findUserByEmail('nobody@example.test');
     expect(user?.name).toBe('Ned Nobody');
-    expect(await store.collection('sessions').count({ userId: user?.userId ?? '' })).toBe(0);
+    expect(await h.store.collection('sessions').count({ userId: user?.userId ?? '' })).toBe(0);
   });
 
   it('starts the session in the oldest active workspace', async () => {
     const suspended = await createTenant('login-suspended', 'Suspended first');
     const active = await createTenant('login-active', 'Active second');
-    await callUnary(downstream.catalog.updateTenant.bind(downstream.catalog), {
+    await callUnary(h.downstream.catalog.updateTenant.bind(h.downstream.catalog), {
       tenantId: suspended.tenantId,
       status: 'suspended',
     });
-    const picky = await identity.findOrCreateUserByEmail('picky@example.test');
-    await identity.addMembership(picky.userId, suspended.tenantId, 'tenant_owner');
-    await identity.addMembership(picky.userId, active.tenantId, 'tenant_staff');
+    const picky = await h.identity.findOrCreateUserByEmail('picky@example.test');
+    await h.identity.addMembership(picky.userId, suspended.tenantId, 'tenant_owner');
+    await h.identity.addMembership(picky.userId, active.tenantId, 'tenant_staff');
     const res = await callback(await loginAtProvider('picky'));
     expect(res.status).toBe(302);
     const token = setCookie(res, SESSION_COOKIE)?.value ?? '';
-    expect((await identity.findSessionByToken(token))?.tenantId).toBe(active.tenantId);
+    expect((await h.identity.findSessionByToken(token))?.tenantId).toBe(active.tenantId);
   });
 
   it('sends an unsafe returnTo home instead', async () => {
@@ -387,12 +339,10 @@ describe('without Google credentials', () => {
     const bareStore = await openSqliteStore({ file: ':memory:' });
     const bare = await buildGateway({
       logger: createLogger('gateway-test', 'silent'),
-      downstream,
+      downstream: h.downstream,
       store: bareStore,
-      settings: gatewaySettings(
-        gatewayConfigSchema.parse({ HOST: '127.0.0.1', DATA_DIR: dataDir, SESSION_SECRET: SECRET }),
-        0,
-      ),
+      // The same settings without client id and secret.
+      settings: { ...h.settings, oidc: { issuer: h.settings.oidc.issuer, redirectUri: h.settings.oidc.redirectUri } },
     });
     await bare.listen({ host: '127.0.0.1', port: 0 });
     try {
@@ -404,6 +354,9 @@ describe('without Google credentials', () => {
         code: 'CONFIG_MISSING',
         message: 'Google login is not configured',
       });
+      // Checked before anything is stored or any cookie set.
+      expect(res.headers.getSetCookie()).toEqual([]);
+      expect(await bareStore.collection('oauth_attempts').count({})).toBe(0);
     } finally {
       await bare.close();
       await bareStore.close();

@@ -1,40 +1,18 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCatalogService } from '@svc/catalog';
-import { callUnary, type RunningGrpcHost } from '@svc/grpc';
-import { openSqliteStore } from '@svc/store';
-import { createLogger } from '@svc/telemetry';
 import { json } from '@svc/testing';
-import {
-  buildGateway,
-  connectDownstream,
-  csrfToken,
-  gatewayConfigSchema,
-  gatewaySettings,
-  IdentityStore,
-  type Downstream,
-  type Role,
-} from '../src/index.js';
+import { startGatewayWithCatalog, type GatewayHarness } from './support/gateway-harness.js';
 
 /**
  * The dashboard catalog routes over real HTTP, against the real catalog gRPC service, with
  * sessions minted in the gateway's own identity store.
  */
 
-// Secrets given, so nothing is generated on disk.
-const settings = gatewaySettings(
-  gatewayConfigSchema.parse({ HOST: '127.0.0.1', SESSION_SECRET: 's'.repeat(32), MANAGE_TOKEN_SECRET: 'm'.repeat(32) }),
-  8080,
-);
-
 interface Caller {
   cookie: string;
   csrf: string;
 }
 
-let catalogHost: RunningGrpcHost;
-let downstream: Downstream;
-let app: FastifyInstance;
+let h: GatewayHarness;
 let base: string;
 let tenantA: string;
 let tenantB: string;
@@ -43,57 +21,26 @@ let viewerA: Caller;
 let ownerB: Caller;
 
 beforeAll(async () => {
-  const logger = createLogger('catalog-routes-test', 'silent');
-  catalogHost = await startCatalogService(
-    { GRPC_HOST: '127.0.0.1', GRPC_PORT: 0, SHUTDOWN_GRACE_MS: 1_000 },
-    { logger, store: await openSqliteStore({ file: ':memory:' }) },
-  );
-  // Only the catalog is running: nothing here reaches the other services.
-  downstream = connectDownstream({
-    catalog: catalogHost.address,
-    booking: '127.0.0.1:1',
-    customer: '127.0.0.1:1',
-    'webhook-dispatcher': '127.0.0.1:1',
+  // Secrets given, so nothing is generated on disk.
+  h = await startGatewayWithCatalog({
+    config: { SESSION_SECRET: 's'.repeat(32), MANAGE_TOKEN_SECRET: 'm'.repeat(32) },
   });
-  const store = await openSqliteStore({ file: ':memory:' });
-  app = await buildGateway({ logger, downstream, store, settings });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const addr = app.server.address();
-  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-
-  const createTenant = async (slug: string) => {
-    const res = await callUnary(downstream.catalog.createTenant.bind(downstream.catalog), {
-      slug,
-      name: `Tenant ${slug}`,
-      timezone: 'Europe/Berlin',
-      locale: 'en',
-      branding: { displayName: slug, logoUrl: '', primaryColor: '#112233', accentColor: '#445566' },
-    });
-    return res.tenant!.tenantId;
-  };
+  base = h.base;
+  const createTenant = async (slug: string) =>
+    (
+      await h.createTenant(slug, {
+        branding: { displayName: slug, logoUrl: '', primaryColor: '#112233', accentColor: '#445566' },
+      })
+    ).tenantId;
   tenantA = await createTenant('tenant-a');
   tenantB = await createTenant('tenant-b');
-
-  const identity = new IdentityStore(store);
-  await identity.ensureIndexes();
-  const mint = async (email: string, tenantId: string, role: Role): Promise<Caller> => {
-    const user = await identity.findOrCreateUserByEmail(email, email.split('@')[0]);
-    await identity.addMembership(user.userId, tenantId, role);
-    const session = await identity.createSession(user.userId, tenantId);
-    return {
-      cookie: `__Host-service_session=${session.token}`,
-      csrf: csrfToken(settings.sessionSecret, session.sessionId, session.tokenHash),
-    };
-  };
-  ownerA = await mint('owner@a.test', tenantA, 'tenant_owner');
-  viewerA = await mint('viewer@a.test', tenantA, 'tenant_viewer');
-  ownerB = await mint('owner@b.test', tenantB, 'tenant_owner');
+  ownerA = await h.mintSession([[tenantA, 'tenant_owner']], { email: 'owner@a.test' });
+  viewerA = await h.mintSession([[tenantA, 'tenant_viewer']], { email: 'viewer@a.test' });
+  ownerB = await h.mintSession([[tenantB, 'tenant_owner']], { email: 'owner@b.test' });
 });
 
 afterAll(async () => {
-  await app?.close();
-  downstream?.close();
-  await catalogHost?.stop();
+  await h?.stop();
 });
 
 /** A dashboard request: session cookie always, CSRF header unless `csrf: false`. */

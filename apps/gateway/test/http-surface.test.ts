@@ -1,12 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import { errorCodes, type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createLogger } from '@svc/telemetry';
 import { openSqliteStore } from '@svc/store';
 import { buildGateway, connectDownstream, defineRoute, gatewayConfigSchema, gatewaySettings } from '../src/index.js';
+import { toDomainError } from '../src/http/http-errors.js';
 import { json } from '@svc/testing';
 
 // Nothing listens on these addresses: the routes under test never reach a service.
@@ -20,13 +23,21 @@ const dataDir = mkdtempSync(join(tmpdir(), 'gateway-http-'));
 let app: FastifyInstance;
 let base: string;
 
-beforeAll(async () => {
-  app = await buildGateway({
+const newGateway = async () =>
+  buildGateway({
     logger: createLogger('gateway-test', 'silent'),
     downstream,
     store: await openSqliteStore({ file: ':memory:' }),
     settings: gatewaySettings(gatewayConfigSchema.parse({ DATA_DIR: dataDir }), 8080),
   });
+
+const portOf = (server: FastifyInstance) => {
+  const addr = server.server.address();
+  return typeof addr === 'object' && addr ? addr.port : 0;
+};
+
+beforeAll(async () => {
+  app = await newGateway();
   app.get('/test/boom', async () => {
     throw new Error('mongodb://admin:hunter2@db failed at Store.insert');
   });
@@ -44,8 +55,7 @@ beforeAll(async () => {
     handler: async ({ params, body }) => ({ thingId: params.thingId, startMinute: body.startMinute }),
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
-  const addr = app.server.address();
-  base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  base = `http://127.0.0.1:${portOf(app)}`;
 });
 afterAll(async () => {
   await app.close();
@@ -146,6 +156,132 @@ describe('error envelope', () => {
     });
     expect(big.status).toBe(413);
     expect((await json(big)).error.code).toBe('VALIDATION_ERROR');
+    const empty = await post('/test/things/thg_1', '', { 'idempotency-key': 'k' });
+    expect(empty.status).toBe(400);
+    expect((await json(empty)).error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'The request body is not valid JSON.',
+      details: [{ path: 'body' }],
+    });
+  });
+
+  it('answers a URL the router cannot decode with the envelope and x-request-id', async () => {
+    // Over a raw HTTP request, so the malformed escape reaches the server exactly as written.
+    const res = await new Promise<{ status: number; requestId: unknown; body: string }>((resolve, reject) => {
+      const req = httpRequest(`${base}/book/%E0%A4%A/config`, { headers: { 'x-request-id': 'bad-url-1' } }, (r) => {
+        let body = '';
+        r.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        r.on('end', () => resolve({ status: r.statusCode ?? 0, requestId: r.headers['x-request-id'], body }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(res.status).toBe(400);
+    expect(res.requestId).toBe('bad-url-1');
+    expect(JSON.parse(res.body)).toEqual({
+      ok: false,
+      error: {
+        code: 'VALIDATION_ERROR',
+        message: 'The URL is not valid (malformed percent-encoding).',
+        details: [{ path: 'url', message: 'The URL is not valid (malformed percent-encoding).' }],
+      },
+      meta: { requestId: 'bad-url-1' },
+    });
+  });
+});
+
+describe('toDomainError', () => {
+  const mapped = (err: unknown) => {
+    const { error, unexpected } = toDomainError(err);
+    return { code: error.code, status: error.httpStatus, message: error.message, details: error.details, unexpected };
+  };
+
+  it("maps Fastify's request errors by code, each with its own status and message", () => {
+    for (const Err of [errorCodes.FST_ERR_CTP_INVALID_JSON_BODY, errorCodes.FST_ERR_CTP_EMPTY_JSON_BODY]) {
+      expect(mapped(new Err())).toMatchObject({ code: 'VALIDATION_ERROR', status: 400, details: [{ path: 'body' }] });
+    }
+    expect(mapped(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH())).toEqual({
+      code: 'VALIDATION_ERROR',
+      status: 400,
+      message: 'The request body is not as long as its Content-Length header says.',
+      details: [{ path: 'headers.content-length', message: expect.any(String) }],
+      unexpected: false,
+    });
+    expect(mapped(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE())).toMatchObject({ status: 413 });
+    expect(mapped(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE())).toMatchObject({ status: 415 });
+    expect(mapped(new errorCodes.FST_ERR_MAX_PARAM_LENGTH('x'))).toMatchObject({
+      status: 414,
+      details: [{ path: 'url' }],
+    });
+  });
+
+  it('keeps the status of another client error without claiming it was JSON; anything else is INTERNAL_ERROR', () => {
+    const aborted = Object.assign(new Error('aborted'), { code: 'ECONNRESET', statusCode: 400 });
+    expect(mapped(aborted)).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      status: 400,
+      message: 'The request could not be read.',
+      unexpected: false,
+    });
+    expect(mapped(new Error('boom'))).toMatchObject({ code: 'INTERNAL_ERROR', status: 500, unexpected: true });
+  });
+});
+
+describe('while the server closes', () => {
+  it('answers a request still arriving on an open connection with the 503 envelope', async () => {
+    const closing = await newGateway();
+    let entered!: () => void;
+    const inSlow = new Promise<void>((resolve) => (entered = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    closing.get('/test/slow', async () => {
+      entered();
+      await released;
+      return { slow: true };
+    });
+    let preClosed!: () => void;
+    const closeStarted = new Promise<void>((resolve) => (preClosed = resolve));
+    closing.addHook('preClose', (done) => {
+      preClosed();
+      done();
+    });
+    let lateAnswered!: () => void;
+    const lateSent = new Promise<void>((resolve) => (lateAnswered = resolve));
+    closing.addHook('onSend', async (request) => {
+      if (request.id === 'late-1') lateAnswered();
+    });
+    await closing.listen({ host: '127.0.0.1', port: 0 });
+
+    // One keep-alive connection: a slow request keeps it busy (so close() cannot reap it), and
+    // a second request arrives on it after close() has begun.
+    const socket = connect(portOf(closing), '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+    const socketClosed = new Promise((resolve) => socket.on('close', resolve));
+    socket.write('GET /test/slow HTTP/1.1\r\nHost: t\r\n\r\n');
+    await inSlow;
+    const closed = closing.close();
+    await closeStarted;
+    socket.write('GET /health HTTP/1.1\r\nHost: t\r\nx-request-id: late-1\r\n\r\n');
+    // Its answer is queued behind the slow one's, which is released only then.
+    const answered = await Promise.race([
+      lateSent.then(() => true),
+      new Promise<false>((resolve) => setTimeout(() => resolve(false), 5_000)),
+    ]);
+    release();
+    expect(answered, 'the late request went through the hooks').toBe(true);
+    await socketClosed;
+    await closed;
+
+    const [first, second] = received.split(/(?=HTTP\/1\.1 )/);
+    expect(first).toMatch(/^HTTP\/1\.1 200 /);
+    expect(second).toMatch(/^HTTP\/1\.1 503 /);
+    expect(second).toMatch(/\r\nx-request-id: late-1\r\n/i);
+    expect(JSON.parse(second?.slice(second.indexOf('\r\n\r\n') + 4) ?? '')).toEqual({
+      ok: false,
+      error: { code: 'INTERNAL_ERROR', message: 'The server is shutting down; please retry.' },
+      meta: { requestId: 'late-1' },
+    });
   });
 });
 

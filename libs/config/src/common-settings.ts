@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { profileSchema } from './load-config.js';
+import { storeSettings } from './store-settings.js';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveMs = z.coerce.number().int().positive();
@@ -16,11 +17,7 @@ export const serviceSettings = {
   ...commonSettings,
   GRPC_HOST: z.string().default('127.0.0.1'),
   GRPC_PORT: port.default(0),
-  /** Embedded profile: one SQLite file per service under this folder. */
-  DATA_DIR: z.string().default('./.data'),
-  /** Distributed profile: a MongoDB replica set, one database per service. */
-  MONGODB_URL: z.string().url().optional(),
-  MONGODB_DB: z.string().optional(),
+  ...storeSettings,
 };
 
 export { port as portSetting };

@@ -1,5 +1,19 @@
 import { join, resolve } from 'node:path';
+import { z } from 'zod';
 import type { Profile } from './load-config.js';
+
+/**
+ * Where a process keeps its data, the input of `storeConfigFor`: every service, the gateway
+ * (identity data) and the operator CLI (the gateway's identity store) spread these.
+ */
+export const storeSettings = {
+  /** Embedded profile: one SQLite file per service under this folder. */
+  DATA_DIR: z.string().default('./.data'),
+  /** Distributed profile: a MongoDB replica set, one database per service. */
+  MONGODB_URL: z.string().url().optional(),
+  /** Distributed profile: the database name; default: the service name. */
+  MONGODB_DB: z.string().optional(),
+};
 
 export type StoreConfig = { kind: 'sqlite'; file: string } | { kind: 'mongodb'; url: string; dbName: string };
 

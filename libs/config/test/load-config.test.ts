@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, requiredWhenDistributed, serviceSettings, storeConfigFor } from '../src/index.js';
+import {
+  ConfigError,
+  loadConfig,
+  profileSchema,
+  requiredWhenDistributed,
+  serviceSettings,
+  storeConfigFor,
+  storeSettings,
+} from '../src/index.js';
 
 const schema = z
   .object({ ...serviceSettings, REDIS_URL: z.string().optional() })
@@ -41,5 +49,33 @@ describe('loadConfig', () => {
       url: 'mongodb://db:27017/?replicaSet=rs0',
       dbName: 'webhook_dispatcher',
     });
+  });
+});
+
+describe('storeSettings', () => {
+  const storeOnly = z.object({ PROFILE: profileSchema.default('embedded'), ...storeSettings });
+
+  it('is what serviceSettings uses for the store', () => {
+    for (const name of Object.keys(storeSettings) as Array<keyof typeof storeSettings>) {
+      expect(serviceSettings[name]).toBe(storeSettings[name]);
+    }
+  });
+
+  it('alone is enough for storeConfigFor in both profiles, and checks the MongoDB URL', () => {
+    expect(storeConfigFor('gateway', loadConfig(storeOnly, { DATA_DIR: '/tmp/x' }))).toEqual({
+      kind: 'sqlite',
+      file: '/tmp/x/gateway.sqlite',
+    });
+    const distributed = loadConfig(storeOnly, {
+      PROFILE: 'distributed',
+      MONGODB_URL: 'mongodb://db:27017',
+      MONGODB_DB: 'identity',
+    });
+    expect(storeConfigFor('gateway', distributed)).toEqual({
+      kind: 'mongodb',
+      url: 'mongodb://db:27017',
+      dbName: 'identity',
+    });
+    expect(() => loadConfig(storeOnly, { MONGODB_URL: 'not a url' })).toThrow(/MONGODB_URL/);
   });
 });

@@ -2,7 +2,13 @@ import crypto from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodeBase64Url } from '../src/base64url.js';
 import { hmacSha256 } from '../src/hash.js';
-import { MANAGE_TOKEN_TTL_MS, hasAction, mintManageToken, verifyManageToken, type ManageTokenKeys } from '../src/index.js';
+import {
+  MANAGE_TOKEN_TTL_MS,
+  hasAction,
+  mintManageToken,
+  verifyManageToken,
+  type ManageTokenKeys,
+} from '../src/index.js';
 
 const NOW = Date.UTC(2030, 0, 15, 12, 0, 0);
 const keys: ManageTokenKeys = { current: { kid: 'k2', secret: 'current-secret-0123456789abcdef' } };

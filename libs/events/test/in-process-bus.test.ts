@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { InProcessEventBus, type ReceivedMessage } from '../src/index.js';
 import { eventBusContract } from './event-bus-contract.js';
 
-eventBusContract('InProcessEventBus', async () =>
-  new InProcessEventBus({ retryDelayMs: 50, onHandlerError: () => {} }),
+eventBusContract(
+  'InProcessEventBus',
+  async () => new InProcessEventBus({ retryDelayMs: 50, onHandlerError: () => {} }),
 );
 
 describe('InProcessEventBus specifics', () => {

@@ -3,14 +3,34 @@ import { callUnary, createClient } from './client.js';
 
 export type ServingState = 'SERVING' | 'NOT_SERVING' | 'UNREACHABLE';
 
-/** Asks a server's grpc.health.v1 service for `service` ("" = the whole server). */
-export async function checkHealth(address: string, service = '', deadlineMs = 1_500): Promise<ServingState> {
-  const client = createClient(healthV1.HealthClient, address);
+const DEFAULT_PROBE_DEADLINE_MS = 1_500;
+
+/**
+ * Asks a grpc.health.v1 client about `service` ("" = the whole server) within `deadlineMs`.
+ * Never throws: a failed call (unreachable, deadline, unknown service) is UNREACHABLE.
+ */
+export async function probeHealth(
+  client: healthV1.HealthClient,
+  deadlineMs = DEFAULT_PROBE_DEADLINE_MS,
+  service = '',
+): Promise<ServingState> {
   try {
     const res = await callUnary(client.check.bind(client), { service }, deadlineMs);
     return res.status === healthV1.HealthCheckResponse_ServingStatus.SERVING ? 'SERVING' : 'NOT_SERVING';
   } catch {
     return 'UNREACHABLE';
+  }
+}
+
+/** `probeHealth` over a channel of its own to `address`, closed afterwards. */
+export async function checkHealth(
+  address: string,
+  service = '',
+  deadlineMs = DEFAULT_PROBE_DEADLINE_MS,
+): Promise<ServingState> {
+  const client = createClient(healthV1.HealthClient, address);
+  try {
+    return await probeHealth(client, deadlineMs, service);
   } finally {
     client.close();
   }

@@ -10,4 +10,4 @@ export {
 } from './server-host.js';
 export { createClient, callUnary } from './client.js';
 export { startConfiguredProcess } from './process.js';
-export { checkHealth, type ServingState } from './health-check.js';
+export { checkHealth, probeHealth, type ServingState } from './health-check.js';

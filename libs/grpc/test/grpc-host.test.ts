@@ -2,7 +2,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DomainError } from '@svc/errors';
 import { catalogV1, healthV1 } from '@svc/proto';
 import { createLogger } from '@svc/telemetry';
-import { callUnary, checkHealth, createClient, startGrpcHost, unary, type RunningGrpcHost } from '../src/index.js';
+import {
+  callUnary,
+  checkHealth,
+  createClient,
+  probeHealth,
+  startGrpcHost,
+  unary,
+  type RunningGrpcHost,
+} from '../src/index.js';
 
 const logger = createLogger('grpc-test', 'silent');
 const settings = { GRPC_HOST: '127.0.0.1', GRPC_PORT: 0, SHUTDOWN_GRACE_MS: 2_000 };
@@ -48,6 +56,25 @@ describe('Health', () => {
     const list = await callUnary(client.list.bind(client), {});
     expect(Object.keys(list.statuses).sort()).toEqual(['', 'catalog.v1.CatalogService']);
     client.close();
+  });
+
+  it('probeHealth reuses a client: SERVING, NOT_SERVING, and UNREACHABLE once the host is gone', async () => {
+    const store = resource();
+    const host = await startGrpcHost({ name: 't', settings, logger, services: [], resources: { store } });
+    running.push(host);
+    const client = createClient(healthV1.HealthClient, host.address);
+    try {
+      expect(await probeHealth(client, 1_000)).toBe('SERVING');
+      store.state.healthy = false;
+      expect(await probeHealth(client, 1_000)).toBe('NOT_SERVING');
+      // An unknown service name is an error of the call, so it reads as UNREACHABLE.
+      expect(await probeHealth(client, 1_000, 'nope.v1.Nope')).toBe('UNREACHABLE');
+      await host.stop();
+      running.splice(running.indexOf(host), 1);
+      expect(await probeHealth(client, 500)).toBe('UNREACHABLE');
+    } finally {
+      client.close();
+    }
   });
 });
 

@@ -30,5 +30,6 @@ export async function setTenantStatus(conn: PlatformConnection, args: CommandArg
     tenantId: current.tenantId,
     status: args.status,
   });
-  return { tenantId: current.tenantId, status: tenant?.status ?? args.status };
+  if (!tenant) throw new Error('the catalog answered without a tenant');
+  return { tenantId: tenant.tenantId, status: tenant.status };
 }

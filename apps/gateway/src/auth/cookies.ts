@@ -10,8 +10,8 @@ export const OAUTH_COOKIE = '__Host-service_oauth';
 const ATTRIBUTES = 'HttpOnly; Secure; SameSite=Lax; Path=/';
 
 /**
- * The Set-Cookie value of a dashboard session (also used by the operator CLI, which mints
- * sessions directly). Max-Age counts down to `expiresAtMs` (2592000 for a new session).
+ * The Set-Cookie value of a dashboard session, set by the login callback. Max-Age counts down to
+ * `expiresAtMs` (2592000 for a new session). (The operator CLI prints only `SESSION_COOKIE=token`.)
  */
 export function sessionCookie(token: string, expiresAtMs: number, nowMs: number = Date.now()): string {
   if (!looksLikeSessionToken(token)) throw new TypeError('not a session token');

@@ -5,12 +5,12 @@ import { verifyCsrf } from '../identity/csrf.js';
 import type { IdentityStore, Session } from '../identity/identity-store.js';
 import { looksLikeSessionToken } from '../identity/session-token.js';
 import { SESSION_COOKIE, readCookie } from './cookies.js';
-import { WRITE_ROLES, type DashboardGuard } from './principal.js';
-import { sessionRoutePolicy } from './route-policy.js';
-import { fetchTenant, isActive, type TenantSummary } from './tenants.js';
+import { WRITE_ROLES, checksCsrf, type DashboardContext, type DashboardGuard } from './principal.js';
+import { fetchTenant, isActive } from './tenants.js';
 
-export const CSRF_HEADER = 'x-service-csrf';
-export const TENANT_ID_HEADER = 'x-service-tenant-id';
+const CSRF_HEADER = 'x-service-csrf';
+const TENANT_ID_HEADER = 'x-service-tenant-id';
+const NOT_FROM_CALLER = 'must not be sent; the tenant comes from the session';
 
 export interface DashboardGuardDeps {
   app: FastifyInstance;
@@ -21,37 +21,29 @@ export interface DashboardGuardDeps {
   now?: () => number;
 }
 
-/** What the guard resolved beyond the principal, for the session routes. */
-export interface ResolvedSession {
-  session: Session;
-  tenant: TenantSummary;
-}
-
-const resolved = new WeakMap<FastifyRequest, ResolvedSession>();
-
-export function resolvedSessionOf(request: FastifyRequest): ResolvedSession {
-  const value = resolved.get(request);
-  if (!value) throw new Error('resolvedSessionOf() on a route without dashboard access');
-  return value;
-}
-
 /**
- * The dashboard guard. Checks run in this order, and the first failure answers:
+ * The dashboard guard, run in the route's onRequest hook, so before the body is even read.
+ * Checks run in this order, and the first failure answers:
  * 1. session cookie missing, malformed, unknown or revoked → AUTH_REQUIRED;
  * 2. session past its 30 days → SESSION_EXPIRED;
  * 3. an `Origin` other than the configured dashboard origin → ORIGIN_NOT_ALLOWED;
- * 4. a tenant id sent by the caller (header, query, top-level body member) → VALIDATION_ERROR;
+ * 4. a tenant id sent by the caller in the header or the query → VALIDATION_ERROR;
  * 5. no membership in the session's active workspace (any more) → FORBIDDEN;
- * 6. that tenant disabled, suspended or gone → TENANT_INACTIVE (not on the session routes);
- * 7. writes: X-Service-CSRF missing or wrong → CSRF_INVALID;
+ * 6. that tenant disabled, suspended or gone → TENANT_INACTIVE (unless the route's `tenant`
+ *    option says otherwise);
+ * 7. writes and routes with `csrf`: X-Service-CSRF missing or wrong → CSRF_INVALID;
  * 8. writes: role other than tenant_owner/tenant_admin → FORBIDDEN.
  * CSRF comes before the role, so a forged request learns nothing about the victim's role.
+ * A top-level body `tenantId` is refused later, once the body is parsed (`rejectBodyTenantId`).
+ *
+ * Cost: two identity-store reads (session, membership) and, unless `tenant: 'none'`, one
+ * catalog GetTenant, whose answer the route's handler may reuse (`activeTenantOf`).
  */
 export function createDashboardGuard(deps: DashboardGuardDeps): DashboardGuard {
   const now = deps.now ?? Date.now;
   const allowedOrigin = deps.dashboardOrigin ? new URL(deps.dashboardOrigin).origin : undefined;
 
-  return async (request, access) => {
+  return async (request, access, options) => {
     const token = readCookie(deps.app, request, SESSION_COOKIE);
     if (!token || !looksLikeSessionToken(token)) throw authRequired();
     const session = await deps.identity.findSessionByToken(token);
@@ -61,44 +53,54 @@ export function createDashboardGuard(deps: DashboardGuardDeps): DashboardGuard {
     }
 
     if (allowedOrigin !== undefined) checkOrigin(request, allowedOrigin);
-    const policy = sessionRoutePolicy(request);
-    rejectTenantInputs(request, policy?.bodyTenantId ?? false);
+    rejectTenantHeaderAndQuery(request);
 
-    const user = await deps.identity.findUserById(session.userId);
-    if (!user) throw authRequired();
     const membership = await deps.identity.membership(session.userId, session.tenantId);
     if (!membership) throw new DomainError('FORBIDDEN', 'You are no longer a member of this workspace.');
-    // A tenant the catalog no longer knows is as unusable as a disabled one.
-    const tenant = (await fetchTenant(deps.catalog, session.tenantId)) ?? goneTenant(session.tenantId);
-    if (!isActive(tenant) && !policy?.inactiveTenantOk) {
-      throw new DomainError('TENANT_INACTIVE', 'This workspace is not active.');
+    const context: DashboardContext = {
+      principal: {
+        sessionId: session.sessionId,
+        userId: session.userId,
+        tenantId: session.tenantId,
+        role: membership.role,
+      },
+      session,
+    };
+    const tenantNeed = options.tenant ?? 'active';
+    if (tenantNeed !== 'none') {
+      // A tenant the catalog no longer knows is as unusable as a disabled one.
+      context.tenant = await fetchTenant(deps.catalog, session.tenantId);
+      if (tenantNeed === 'active' && !(context.tenant && isActive(context.tenant))) {
+        throw new DomainError('TENANT_INACTIVE', 'This workspace is not active.');
+      }
     }
 
-    if ((access === 'dashboard:write' || policy?.csrf) && !csrfHeaderValid(request, session, deps.sessionSecret)) {
+    if (checksCsrf(access, options) && !csrfHeaderValid(request, session, deps.sessionSecret)) {
       throw new DomainError('CSRF_INVALID', 'The X-Service-CSRF header is missing or wrong.');
     }
     if (access === 'dashboard:write' && !WRITE_ROLES.includes(membership.role)) {
       throw new DomainError('FORBIDDEN', 'Your role cannot make changes in this workspace.');
     }
-
-    resolved.set(request, { session, tenant });
-    return {
-      sessionId: session.sessionId,
-      userId: user.userId,
-      email: user.email,
-      name: user.name,
-      tenantId: session.tenantId,
-      role: membership.role,
-    };
+    return context;
   };
+}
+
+/**
+ * The body half of check 4, for the route's preValidation hook: a top-level `tenantId` in the
+ * parsed body → VALIDATION_ERROR, before the body's own schema is checked.
+ */
+export function rejectBodyTenantId(request: FastifyRequest): void {
+  if (hasMember(request.body, 'tenantId')) {
+    throw new DomainError('VALIDATION_ERROR', 'Dashboard requests must not name a tenant.', [
+      { path: 'body.tenantId', message: NOT_FROM_CALLER },
+    ]);
+  }
 }
 
 function csrfHeaderValid(request: FastifyRequest, session: Session, secret: string): boolean {
   const header = request.headers[CSRF_HEADER];
   return verifyCsrf(secret, session.sessionId, session.tokenHash, typeof header === 'string' ? header : undefined);
 }
-
-const goneTenant = (tenantId: string): TenantSummary => ({ tenantId, slug: '', name: '', status: 'deleted' });
 
 const authRequired = () => new DomainError('AUTH_REQUIRED', 'Sign in to use the dashboard.');
 
@@ -120,20 +122,12 @@ function normalizedOrigin(origin: string): string | undefined {
 }
 
 /** The tenant comes from the session only; a caller-supplied one is an error, never a hint. */
-function rejectTenantInputs(request: FastifyRequest, bodyTenantIdAllowed: boolean): void {
+function rejectTenantHeaderAndQuery(request: FastifyRequest): void {
   const details: FieldViolation[] = [];
   if (request.headers[TENANT_ID_HEADER] !== undefined) {
-    details.push({
-      path: `headers.${TENANT_ID_HEADER}`,
-      message: 'must not be sent; the tenant comes from the session',
-    });
+    details.push({ path: `headers.${TENANT_ID_HEADER}`, message: NOT_FROM_CALLER });
   }
-  if (hasMember(request.query, 'tenantId')) {
-    details.push({ path: 'query.tenantId', message: 'must not be sent; the tenant comes from the session' });
-  }
-  if (!bodyTenantIdAllowed && hasMember(request.body, 'tenantId')) {
-    details.push({ path: 'body.tenantId', message: 'must not be sent; the tenant comes from the session' });
-  }
+  if (hasMember(request.query, 'tenantId')) details.push({ path: 'query.tenantId', message: NOT_FROM_CALLER });
   if (details.length > 0) {
     throw new DomainError('VALIDATION_ERROR', 'Dashboard requests must not name a tenant.', details);
   }

@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { sha256Hex } from '@svc/crypto';
 import type { Collection, DocumentStore, IndexSpec } from '@svc/store';
 
-export const OAUTH_ATTEMPTS = 'oauth_attempts';
+const OAUTH_ATTEMPTS = 'oauth_attempts';
 /** How long a started login may take at the provider. */
 export const OAUTH_ATTEMPT_TTL_MS = 10 * 60 * 1000;
 
@@ -22,8 +23,6 @@ interface OAuthAttemptDoc extends OAuthAttemptFields {
 }
 
 const INDEXES: IndexSpec[] = [{ collection: OAUTH_ATTEMPTS, fields: ['expiresAtMs'], name: 'by_expiry' }];
-
-const idHash = (id: string) => createHash('sha256').update(id, 'utf8').digest('hex');
 
 /** Pending logins between /auth/google/start and the callback: short-lived and single-use. */
 export class OAuthAttempts {
@@ -47,7 +46,7 @@ export class OAuthAttempts {
     await this.attempts.deleteMany({ expiresAtMs: { $lt: nowMs } });
     const id = randomBytes(32).toString('base64url');
     const expiresAtMs = nowMs + OAUTH_ATTEMPT_TTL_MS;
-    await this.attempts.insertOne({ _id: idHash(id), ...fields, createdAtMs: nowMs, expiresAtMs });
+    await this.attempts.insertOne({ _id: sha256Hex(id), ...fields, createdAtMs: nowMs, expiresAtMs });
     return { id, expiresAtMs };
   }
 
@@ -57,7 +56,7 @@ export class OAuthAttempts {
    */
   async take(id: string): Promise<OAuthAttemptFields | null> {
     if (!/^[A-Za-z0-9_-]{43}$/.test(id)) return null;
-    const _id = idHash(id);
+    const _id = sha256Hex(id);
     const doc = await this.attempts.findOne({ _id });
     if (!doc || (await this.attempts.deleteMany({ _id })) !== 1) return null;
     if (doc.expiresAtMs <= this.now()) return null;

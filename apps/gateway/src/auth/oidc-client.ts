@@ -14,9 +14,8 @@ export interface VerifiedIdentity {
   name: string;
 }
 
+/** Both methods answer CONFIG_MISSING when the client id or secret is not configured. */
 export interface OidcClient {
-  /** Whether client id and secret are configured (no login without them). */
-  readonly configured: boolean;
   /** The provider's authorization URL for this attempt (code flow, PKCE S256, state, nonce). */
   authorizationUrl(attempt: Pick<OAuthAttemptFields, 'state' | 'nonce' | 'codeVerifier'>): Promise<URL>;
   /** Exchanges the code in `callbackUrl` and verifies the ID token against the attempt. */
@@ -61,8 +60,6 @@ export function createOidcClient(oidc: GatewaySettings['oidc'], logger: Logger):
   }
 
   return {
-    configured: Boolean(clientId && clientSecret),
-
     async authorizationUrl(attempt) {
       const { id, secret } = credentials();
       const config = await configuration(id, secret);

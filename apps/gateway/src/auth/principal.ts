@@ -1,15 +1,18 @@
 import type { FastifyRequest } from 'fastify';
+import type { catalogV1 } from '@svc/proto';
+import type { Session } from '../identity/identity-store.js';
 
 export const ROLES = ['tenant_owner', 'tenant_admin', 'tenant_staff', 'tenant_viewer'] as const;
 export type Role = (typeof ROLES)[number];
 export const WRITE_ROLES: readonly Role[] = ['tenant_owner', 'tenant_admin'];
 
-/** Who is calling a dashboard route: the session's user in its active workspace. */
+/**
+ * Who is calling a dashboard route: the session's user in its active workspace. Email and name
+ * are not here: the guard does not load the user (users are never deleted); the session view does.
+ */
 export interface DashboardPrincipal {
   sessionId: string;
   userId: string;
-  email: string;
-  name: string;
   tenantId: string;
   role: Role;
 }
@@ -19,24 +22,78 @@ export interface DashboardPrincipal {
  * `dashboard:read` needs a session; `dashboard:write` also a write role and the CSRF header.
  */
 export type Access = 'public' | 'dashboard:read' | 'dashboard:write';
+export type DashboardAccess = Exclude<Access, 'public'>;
 
-/** Resolves the principal for a dashboard route or throws the spec's auth error. */
+/**
+ * A route's exceptions to the guard's uniform rules, declared on the route itself (defineRoute's
+ * `guard`). Only the routes that manage the session rather than tenant data use them.
+ */
+export interface GuardOptions {
+  /** Check X-Service-CSRF although the route is `dashboard:read` (it changes state). Writes always check it. */
+  csrf?: boolean;
+  /** `tenantId` in the body is the route's input, not a tenant binding, so it is not refused. */
+  bodyTenantId?: boolean;
+  /**
+   * What the route needs of the session's active tenant (the catalog's GetTenant):
+   * - `active` (default): fetched; disabled, suspended or unknown to the catalog → TENANT_INACTIVE;
+   * - `any`: fetched whatever its status, so members of a suspended workspace still see it;
+   * - `none`: neither fetched nor checked (switching workspace, logout).
+   */
+  tenant?: 'active' | 'any' | 'none';
+}
+
+/** Whether the guard checks X-Service-CSRF: on every write, and where the route asks for it. */
+export const checksCsrf = (access: DashboardAccess, options: GuardOptions): boolean =>
+  access === 'dashboard:write' || options.csrf === true;
+
+/** What the dashboard guard resolved for a request, for the route's handler. */
+export interface DashboardContext {
+  principal: DashboardPrincipal;
+  session: Session;
+  /**
+   * The active workspace as the catalog has it: null when the catalog no longer knows it (only
+   * possible with `tenant: 'any'`); absent with `tenant: 'none'`.
+   */
+  tenant?: catalogV1.Tenant | null;
+}
+
+/**
+ * Resolves the caller of a dashboard route or throws the spec's auth error. Runs before the body
+ * is read, so it never sees the body (see `rejectBodyTenantId`).
+ */
 export type DashboardGuard = (
   request: FastifyRequest,
-  access: Exclude<Access, 'public'>,
-) => Promise<DashboardPrincipal>;
+  access: DashboardAccess,
+  options: GuardOptions,
+) => Promise<DashboardContext>;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    principal?: DashboardPrincipal;
+    /** Set by the guard on `dashboard:*` routes only. */
+    dashboard?: DashboardContext;
   }
   interface FastifyInstance {
     dashboardGuard: DashboardGuard;
   }
 }
 
-/** The principal a dashboard route's guard resolved (routes with `dashboard:*` access only). */
+/** What the guard resolved (routes with `dashboard:*` access only). */
+export function dashboardOf(request: FastifyRequest): DashboardContext {
+  if (!request.dashboard) throw new Error('dashboardOf() on a route without dashboard access');
+  return request.dashboard;
+}
+
+/** The principal the guard resolved (routes with `dashboard:*` access only). */
 export function principalOf(request: FastifyRequest): DashboardPrincipal {
-  if (!request.principal) throw new Error('principalOf() on a route without dashboard access');
-  return request.principal;
+  return dashboardOf(request).principal;
+}
+
+/**
+ * The session's active workspace as the guard fetched it: on routes with the default
+ * `tenant: 'active'` it exists and is active, so handlers need not ask the catalog again.
+ */
+export function activeTenantOf(request: FastifyRequest): catalogV1.Tenant {
+  const { tenant } = dashboardOf(request);
+  if (!tenant) throw new Error('activeTenantOf() on a route whose guard does not fetch the tenant');
+  return tenant;
 }

@@ -24,6 +24,8 @@ export async function registerDashboardAuth(
 
   // hook: false — cookies are parsed only where a route asks (the guard, the login callback).
   await app.register(fastifyCookie, { hook: false });
+  // What the guard resolved, set on `dashboard:*` routes only (read it with dashboardOf/principalOf).
+  app.decorateRequest('dashboard', undefined);
   app.decorate(
     'dashboardGuard',
     createDashboardGuard({

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { DomainError } from '@svc/errors';
 import type { catalogV1 } from '@svc/proto';
 import { csrfToken } from '../identity/csrf.js';
 import type { IdentityStore, Session } from '../identity/identity-store.js';
 import { ROLES, type DashboardPrincipal } from './principal.js';
-import { fetchTenant, type TenantSummary } from './tenants.js';
+import { fetchTenant, tenantSummary, type TenantSummary } from './tenants.js';
 
 const tenantSchema = z.object({
   tenantId: z.string(),
@@ -30,25 +31,38 @@ export interface SessionViewDeps {
   sessionSecret: string;
 }
 
-/** The data of GET /api/session: who, where, with which role, every workspace, and the CSRF token. */
+/**
+ * The data of GET /api/session: who, where, with which role, every workspace, and the CSRF token.
+ * `activeTenant` is the principal's workspace as the caller already fetched it (null when the
+ * catalog no longer knows it); only the other workspaces are looked up here.
+ */
 export async function sessionView(
   deps: SessionViewDeps,
   principal: DashboardPrincipal,
   session: Session,
-  tenant: TenantSummary,
+  activeTenant: catalogV1.Tenant | null,
 ): Promise<SessionView> {
-  const memberships = await deps.identity.membershipsOf(principal.userId);
-  const tenants = await Promise.all(memberships.map((m) => fetchTenant(deps.catalog, m.tenantId)));
+  const [user, memberships] = await Promise.all([
+    deps.identity.findUserById(principal.userId),
+    deps.identity.membershipsOf(principal.userId),
+  ]);
+  // Users are never deleted; a session without its user is as good as no session.
+  if (!user) throw new DomainError('AUTH_REQUIRED', 'Sign in to use the dashboard.');
+  const tenants = await Promise.all(
+    memberships.map((m) => (m.tenantId === principal.tenantId ? activeTenant : fetchTenant(deps.catalog, m.tenantId))),
+  );
   return {
-    user: { userId: principal.userId, email: principal.email, name: principal.name },
-    tenant,
+    user: { userId: user.userId, email: user.email, name: user.name },
+    tenant: activeTenant ? tenantSummary(activeTenant) : goneTenant(principal.tenantId),
     role: principal.role,
     // A membership whose tenant no longer exists is left out rather than shown nameless.
     memberships: memberships.flatMap((m, i) => {
       const t = tenants[i];
-      return t ? [{ ...t, role: m.role }] : [];
+      return t ? [{ ...tenantSummary(t), role: m.role }] : [];
     }),
     csrfToken: csrfToken(deps.sessionSecret, session.sessionId, session.tokenHash),
     expiresAtMs: session.expiresAtMs,
   };
 }
+
+const goneTenant = (tenantId: string): TenantSummary => ({ tenantId, slug: '', name: '', status: 'deleted' });

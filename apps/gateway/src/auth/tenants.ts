@@ -10,17 +10,23 @@ export interface TenantSummary {
   status: string;
 }
 
-export const isActive = (tenant: TenantSummary): boolean => tenant.status === 'active';
+export const isActive = (tenant: Pick<catalogV1.Tenant, 'status'>): boolean => tenant.status === 'active';
+
+export const tenantSummary = (tenant: catalogV1.Tenant): TenantSummary => ({
+  tenantId: tenant.tenantId,
+  slug: tenant.slug,
+  name: tenant.name,
+  status: tenant.status,
+});
 
 /** The tenant from the catalog, or null when it does not exist (any other failure is thrown). */
 export async function fetchTenant(
   catalog: catalogV1.CatalogServiceClient,
   tenantId: string,
-): Promise<TenantSummary | null> {
+): Promise<catalogV1.Tenant | null> {
   try {
     const { tenant } = await callUnary(catalog.getTenant.bind(catalog), { tenantId });
-    if (!tenant) return null;
-    return { tenantId: tenant.tenantId, slug: tenant.slug, name: tenant.name, status: tenant.status };
+    return tenant ?? null;
   } catch (err) {
     if (err instanceof DomainError && err.code === 'NOT_FOUND') return null;
     throw err;

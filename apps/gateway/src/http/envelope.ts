@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { DomainError } from '@svc/errors';
 
-export const metaSchema = z.object({ requestId: z.string() });
+const metaSchema = z.object({ requestId: z.string() });
 
 /** `{ ok: true, data, meta }` around a route's data schema (validation, types and OpenAPI). */
 export function okEnvelope<T extends z.ZodType>(data: T) {
@@ -18,7 +18,7 @@ export const errorEnvelope = z.object({
   meta: metaSchema,
 });
 
-export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
+type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
 export function ok<T>(data: T, requestId: string) {
   return { ok: true as const, data, meta: { requestId } };

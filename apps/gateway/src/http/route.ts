@@ -1,16 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { z } from 'zod';
-import type { Access } from '../auth/principal.js';
+import { rejectBodyTenantId } from '../auth/dashboard-guard.js';
+import { checksCsrf, type Access, type DashboardAccess, type GuardOptions } from '../auth/principal.js';
 import { errorEnvelope, ok, okEnvelope } from './envelope.js';
 
 type Schema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-/** OpenAPI security requirement per access level (schemes declared in openapi.ts). */
-const SECURITY = {
-  'dashboard:read': { sessionCookie: [] },
-  'dashboard:write': { sessionCookie: [], csrfHeader: [] },
-} as const;
+/** The OpenAPI security requirement of what the guard checks (schemes declared in openapi.ts). */
+function securityOf(access: DashboardAccess, guard: GuardOptions): Record<string, string[]> {
+  return checksCsrf(access, guard) ? { sessionCookie: [], csrfHeader: [] } : { sessionCookie: [] };
+}
 
 export interface RouteDefinition<P, Q, B, H, D extends Schema> {
   method: HTTPMethods;
@@ -19,6 +19,8 @@ export interface RouteDefinition<P, Q, B, H, D extends Schema> {
   tags: string[];
   /** Auth context; `public` (default) ignores cookies entirely. */
   access?: Access;
+  /** Exceptions to the dashboard guard's rules (dashboard access only); see GuardOptions. */
+  guard?: GuardOptions;
   params?: P;
   querystring?: Q;
   body?: B;
@@ -49,13 +51,17 @@ export function defineRoute<
 >(app: FastifyInstance, def: RouteDefinition<P, Q, B, H, D>): void {
   const status = def.status ?? 200;
   const access = def.access ?? 'public';
+  const guard = def.guard ?? {};
+  if (access === 'public' && def.guard) {
+    throw new Error(`${def.method} ${def.url}: guard options need dashboard access`);
+  }
   app.route({
     method: def.method,
     url: def.url,
     schema: {
       summary: def.summary,
       tags: def.tags,
-      ...(access === 'public' ? {} : { security: [SECURITY[access]] }),
+      ...(access === 'public' ? {} : { security: [securityOf(access, guard)] }),
       ...(def.params ? { params: def.params } : {}),
       ...(def.querystring ? { querystring: def.querystring } : {}),
       ...(def.body ? { body: def.body } : {}),
@@ -69,11 +75,15 @@ export function defineRoute<
     ...(access === 'public'
       ? {}
       : {
-          // preValidation: auth errors win over validation errors, and the parsed body is there
-          // for the tenant-id check.
-          preValidation: async (request: FastifyRequest) => {
-            request.principal = await app.dashboardGuard(request, access);
+          // onRequest: before the body is read, so auth errors win over a malformed or oversized
+          // body as well as over validation errors.
+          onRequest: async (request: FastifyRequest) => {
+            request.dashboard = await app.dashboardGuard(request, access, guard);
           },
+          // The one check that needs the parsed body, still before schema validation.
+          ...(guard.bodyTenantId
+            ? {}
+            : { preValidation: async (request: FastifyRequest) => rejectBodyTenantId(request) }),
         }),
     handler: async (request, reply) => {
       reply.code(status);

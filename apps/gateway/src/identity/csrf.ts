@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { constantTimeEqual, encodeBase64Url, hmacSha256 } from '@svc/crypto';
 
 /**
  * The X-Service-CSRF value of a session: base64url HMAC-SHA256 over `csrf:{sessionId}:{sessionHash}`
@@ -6,7 +6,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * storage and survives workspace switches; a new session gets a new one.
  */
 export function csrfToken(secret: string, sessionId: string, sessionHash: string): string {
-  return createHmac('sha256', secret).update(`csrf:${sessionId}:${sessionHash}`, 'utf8').digest('base64url');
+  return encodeBase64Url(hmacSha256(secret, `csrf:${sessionId}:${sessionHash}`));
 }
 
 /** Whether `presented` is the session's CSRF token, compared in constant time. */
@@ -17,8 +17,8 @@ export function verifyCsrf(
   presented: string | undefined,
 ): boolean {
   if (typeof presented !== 'string' || presented.length === 0) return false;
-  const expected = Buffer.from(csrfToken(secret, sessionId, sessionHash), 'utf8');
-  const given = Buffer.from(presented, 'utf8');
-  // timingSafeEqual needs equal lengths; the length of a well-formed token is public anyway.
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return constantTimeEqual(
+    Buffer.from(csrfToken(secret, sessionId, sessionHash), 'utf8'),
+    Buffer.from(presented, 'utf8'),
+  );
 }

@@ -44,7 +44,7 @@ export interface NewSession {
   expiresAtMs: number;
 }
 
-export function normalizeEmail(email: string): string {
+function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 

@@ -1,7 +1,7 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
 import { z } from 'zod';
+import { constantTimeEqual } from '@svc/crypto';
 import { DomainError } from '@svc/errors';
 import type { catalogV1 } from '@svc/proto';
 import { OAUTH_COOKIE, clearedOauthCookie, oauthCookie, readCookie, sessionCookie } from '../auth/cookies.js';
@@ -42,14 +42,14 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
     },
     async (request, reply) => {
       const { returnTo } = request.query as { returnTo?: string };
-      if (!deps.oidc.configured) throw new DomainError('CONFIG_MISSING', 'Google login is not configured');
       const fields = {
         state: client.randomState(),
         nonce: client.randomNonce(),
         codeVerifier: client.randomPKCECodeVerifier(),
         returnTo: safeReturnTo(returnTo, deps.baseUrl),
       };
-      // Discovery first: when the provider is down no record is left behind.
+      // Discovery first: when the provider is down, or login is not configured (CONFIG_MISSING),
+      // no record is left behind.
       const url = await deps.oidc.authorizationUrl(fields);
       const attempt = await deps.attempts.create(fields);
       reply.header('set-cookie', oauthCookie(attempt.id, OAUTH_ATTEMPT_TTL_MS / 1000));
@@ -77,12 +77,15 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
       // The pending login is over whatever happens next.
       reply.header('set-cookie', clearedOauthCookie());
       reply.header('cache-control', 'no-store');
-      if (!deps.oidc.configured) throw new DomainError('CONFIG_MISSING', 'Google login is not configured');
 
       const attemptId = readCookie(app, request, OAUTH_COOKIE);
       const attempt = attemptId ? await deps.attempts.take(attemptId) : null;
       const { state } = request.query as { state?: string };
-      if (!attempt || !sameString(state, attempt.state)) {
+      if (
+        !attempt ||
+        typeof state !== 'string' ||
+        !constantTimeEqual(Buffer.from(state, 'utf8'), Buffer.from(attempt.state, 'utf8'))
+      ) {
         throw new DomainError(
           'OAUTH_STATE_INVALID',
           'The login could not be matched to one started here; please try again.',
@@ -126,11 +129,4 @@ async function pickWorkspace(deps: AuthRouteDeps, memberships: Membership[]): Pr
     if (tenant && isActive(tenant)) return m;
   }
   return memberships[0];
-}
-
-function sameString(given: string | undefined, expected: string): boolean {
-  if (typeof given !== 'string') return false;
-  const a = Buffer.from(given, 'utf8');
-  const b = Buffer.from(expected, 'utf8');
-  return a.length === b.length && timingSafeEqual(a, b);
 }

@@ -1,23 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DomainError } from '@svc/errors';
-import { healthV1 } from '@svc/proto';
-import { callUnary } from '@svc/grpc';
-import { SERVICE_NAMES, type Downstream, type ServiceName } from '../downstream/services.js';
+import { probeHealth } from '@svc/grpc';
+import { SERVICE_NAMES, type Downstream } from '../downstream/services.js';
 import { defineRoute } from '../http/route.js';
 
 const PROBE_DEADLINE_MS = 1_500;
 const statusSchema = z.enum(['SERVING', 'NOT_SERVING', 'UNREACHABLE']);
-type Status = z.infer<typeof statusSchema>;
-
-async function probe(client: healthV1.HealthClient): Promise<Status> {
-  try {
-    const res = await callUnary(client.check.bind(client), { service: '' }, PROBE_DEADLINE_MS);
-    return res.status === healthV1.HealthCheckResponse_ServingStatus.SERVING ? 'SERVING' : 'NOT_SERVING';
-  } catch {
-    return 'UNREACHABLE';
-  }
-}
 
 /** GET /health: 200 when every service answers SERVING over gRPC Health, else 503 naming the others. */
 export function registerHealthRoute(app: FastifyInstance, downstream: Downstream): void {
@@ -29,9 +18,10 @@ export function registerHealthRoute(app: FastifyInstance, downstream: Downstream
     response: z.object({ status: z.literal('ok'), services: z.record(z.string(), statusSchema) }),
     handler: async () => {
       const results = await Promise.all(
-        SERVICE_NAMES.map(async (name) => [name, await probe(downstream.health[name])] as const),
+        SERVICE_NAMES.map(
+          async (name) => [name, await probeHealth(downstream.health[name], PROBE_DEADLINE_MS)] as const,
+        ),
       );
-      const services = Object.fromEntries(results) as Record<ServiceName, Status>;
       const down = results.filter(([, s]) => s !== 'SERVING');
       if (down.length > 0) {
         throw new DomainError(
@@ -41,7 +31,7 @@ export function registerHealthRoute(app: FastifyInstance, downstream: Downstream
           503,
         );
       }
-      return { status: 'ok' as const, services };
+      return { status: 'ok' as const, services: Object.fromEntries(results) };
     },
   });
 }

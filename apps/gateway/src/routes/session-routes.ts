@@ -2,43 +2,47 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DomainError } from '@svc/errors';
 import { clearedSessionCookie } from '../auth/cookies.js';
-import { resolvedSessionOf } from '../auth/dashboard-guard.js';
-import { principalOf } from '../auth/principal.js';
-import { SESSION_ROUTES } from '../auth/route-policy.js';
+import { dashboardOf, principalOf } from '../auth/principal.js';
 import { sessionView, sessionViewSchema, type SessionViewDeps } from '../auth/session-view.js';
 import { fetchTenant, isActive } from '../auth/tenants.js';
 import { defineRoute } from '../http/route.js';
 
 /**
  * GET /api/session, POST /api/session/workspace, POST /api/session/logout.
- * All three are `dashboard:read` (any role); the two POSTs still need X-Service-CSRF, which the
- * guard checks for them before the body is validated (see auth/route-policy.ts).
+ * All three are `dashboard:read` (any role) and keep working while the active workspace is
+ * suspended; the two POSTs still need X-Service-CSRF, which the guard checks before the body is
+ * read. Their exceptions to the guard's rules are declared on each route (`guard`).
  */
 export function registerSessionRoutes(app: FastifyInstance, deps: SessionViewDeps): void {
   defineRoute(app, {
-    ...SESSION_ROUTES.session,
+    method: 'GET',
+    url: '/api/session',
     summary: 'The signed-in user, the active workspace, every membership and the CSRF token',
     tags: ['session'],
     access: 'dashboard:read',
+    // The workspace is shown whatever its status, so its members see that it is suspended.
+    guard: { tenant: 'any' },
     response: sessionViewSchema,
     handler: async (_input, request, reply) => {
-      const { session, tenant } = resolvedSessionOf(request);
+      const { principal, session, tenant } = dashboardOf(request);
       reply.header('cache-control', 'no-store'); // carries the CSRF token
-      return sessionView(deps, principalOf(request), session, tenant);
+      return sessionView(deps, principal, session, tenant ?? null);
     },
   });
 
   defineRoute(app, {
-    ...SESSION_ROUTES.switchWorkspace,
+    method: 'POST',
+    url: '/api/session/workspace',
     summary: 'Switch the active workspace to another one the user is a member of (needs X-Service-CSRF)',
     tags: ['session'],
     access: 'dashboard:read',
+    // The body's tenantId is the workspace to switch to; the current one is neither needed nor checked.
+    guard: { csrf: true, bodyTenantId: true, tenant: 'none' },
     body: z.strictObject({ tenantId: z.string().min(1).max(200) }),
     response: sessionViewSchema,
     handler: async ({ body }, request, reply) => {
       reply.header('cache-control', 'no-store');
-      const principal = principalOf(request);
-      const { session } = resolvedSessionOf(request);
+      const { principal, session } = dashboardOf(request);
       const membership = await deps.identity.membership(principal.userId, body.tenantId);
       if (!membership) throw new DomainError('FORBIDDEN', 'You are not a member of that workspace.');
       const tenant = await fetchTenant(deps.catalog, body.tenantId);
@@ -56,10 +60,12 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionViewDep
   });
 
   defineRoute(app, {
-    ...SESSION_ROUTES.logout,
+    method: 'POST',
+    url: '/api/session/logout',
     summary: 'End the session and clear its cookie (needs X-Service-CSRF)',
     tags: ['session'],
     access: 'dashboard:read',
+    guard: { csrf: true, tenant: 'none' },
     response: z.object({ loggedOut: z.literal(true) }),
     handler: async (_input, request, reply) => {
       await deps.identity.revokeSession(principalOf(request).sessionId);

@@ -21,7 +21,7 @@ import {
 } from './schemas.js';
 
 /** AvailabilityRuleAdminRecord: the catalog's AvailabilityRule message as it is. */
-export const availabilityRuleRecordSchema = z
+const availabilityRuleRecordSchema = z
   .object({
     ruleId: z.string(),
     tenantId: z.string(),

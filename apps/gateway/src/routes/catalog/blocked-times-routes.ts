@@ -17,7 +17,7 @@ import {
 } from './schemas.js';
 
 /** The catalog's BlockedTime message as it is. */
-export const blockedTimeRecordSchema = z
+const blockedTimeRecordSchema = z
   .object({
     blockId: z.string(),
     tenantId: z.string(),

@@ -14,7 +14,7 @@ import {
 } from './schemas.js';
 
 /** The catalog's Holiday message as it is. */
-export const holidayRecordSchema = z
+const holidayRecordSchema = z
   .object({
     holidayId: z.string(),
     tenantId: z.string(),

@@ -7,7 +7,7 @@ import { pageRequest, present, toPage } from './grpc-mapping.js';
 import { int, nameSchema, optionalText, pageQuerySchema, patchOf } from './schemas.js';
 
 /** ResourceAdminRecord: the catalog's Resource message as it is. */
-export const resourceRecordSchema = z
+const resourceRecordSchema = z
   .object({
     resourceId: z.string(),
     tenantId: z.string(),

@@ -17,10 +17,16 @@ export const optionalText = (max: number) => z.string().trim().max(max);
 /** An optional id (userId, categoryId): '' clears it. */
 export const optionalIdSchema = z.string().trim().max(64);
 
+/**
+ * A slug as the catalog accepts it, for tenants (public booking paths, the operator CLI) and
+ * services alike: lower-case letters, digits and hyphens, at most 63 characters, no leading hyphen.
+ */
+export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}$/;
+
 export const slugSchema = z
   .string()
   .trim()
-  .regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'Lower-case letters, digits and hyphens; at most 63 characters.');
+  .regex(SLUG_PATTERN, 'Lower-case letters, digits and hyphens; at most 63 characters.');
 
 export const int = (min: number, max = INT32_MAX) => z.number().int().min(min).max(max);
 /** Epoch milliseconds (UTC). */

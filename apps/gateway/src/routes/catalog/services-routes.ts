@@ -19,7 +19,7 @@ import {
 const serviceStatusSchema = z.enum(['active', 'hidden', 'disabled']);
 
 /** ServiceAdminRecord: the catalog's Service message as it is. */
-export const serviceRecordSchema = z
+const serviceRecordSchema = z
   .object({
     serviceId: z.string(),
     tenantId: z.string(),

@@ -7,7 +7,7 @@ import { pageRequest, present, toPage } from './grpc-mapping.js';
 import { emailSchema, nameSchema, optionalIdSchema, pageQuerySchema, patchOf, timezoneSchema } from './schemas.js';
 
 /** StaffAdminRecord: the catalog's Staff message as it is. */
-export const staffRecordSchema = z
+const staffRecordSchema = z
   .object({
     staffId: z.string(),
     tenantId: z.string(),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { callUnary } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
+import { activeTenantOf } from '../../auth/principal.js';
 import { defineRoute } from '../../http/route.js';
 import { present, tenantOf } from './grpc-mapping.js';
 import { localeSchema, nameSchema, timezoneSchema } from './schemas.js';
@@ -14,7 +15,7 @@ const brandingRecordSchema = z.object({
 });
 
 /** The catalog's Tenant message as it is. */
-export const tenantRecordSchema = z
+const tenantRecordSchema = z
   .object({
     tenantId: z.string(),
     slug: z.string(),
@@ -66,10 +67,8 @@ export function registerTenantRoutes(app: FastifyInstance, catalog: catalogV1.Ca
     tags: ['tenant'],
     access: 'dashboard:read',
     response: tenantRecordSchema,
-    handler: async (_input, request) => {
-      const res = await callUnary(catalog.getTenant.bind(catalog), { tenantId: tenantOf(request) });
-      return present(res.tenant, 'tenant');
-    },
+    // The guard has just fetched it (and found it active): no second GetTenant.
+    handler: async (_input, request) => activeTenantOf(request),
   });
 
   defineRoute(app, {

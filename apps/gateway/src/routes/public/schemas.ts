@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { SLUG_PATTERN } from '../catalog/schemas.js';
 
 export const tenantSlugParams = z.object({
-  tenantSlug: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'not a tenant slug'),
+  tenantSlug: z.string().regex(SLUG_PATTERN, 'not a tenant slug'),
 });
 
 const epochMs = z.coerce.number().int().nonnegative();
@@ -54,5 +55,3 @@ export const createBookingBody = z
     path: ['customer'],
     message: 'give at least one of primaryEmail and phone',
   });
-
-export type CreateBookingBody = z.output<typeof createBookingBody>;

@@ -1,1 +1,0 @@
-export { parseCommand, UsageError, USAGE, type ParsedCommand } from './args.js';

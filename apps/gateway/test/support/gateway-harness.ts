@@ -1,0 +1,189 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { startCatalogService } from '@svc/catalog';
+import { callUnary } from '@svc/grpc';
+import type { catalogV1 } from '@svc/proto';
+import { openSqliteStore, type Collection, type Document, type DocumentStore } from '@svc/store';
+import { createLogger } from '@svc/telemetry';
+import { freePort } from '@svc/testing';
+import {
+  buildGateway,
+  connectDownstream,
+  csrfToken,
+  gatewayConfigSchema,
+  gatewaySettings,
+  IdentityStore,
+  SESSION_COOKIE,
+  type Downstream,
+  type GatewaySettings,
+  type Role,
+} from '../../src/index.js';
+
+/** A dashboard session minted the way the operator CLI does it (IdentityStore + csrfToken). */
+export interface MintedSession {
+  userId: string;
+  email: string;
+  sessionId: string;
+  token: string;
+  /** `__Host-service_session=<token>`, ready for a Cookie header. */
+  cookie: string;
+  /** The X-Service-CSRF value of the session. */
+  csrf: string;
+  expiresAtMs: number;
+}
+
+/** What the gateway asked of its identity store (reads per collection) and of the catalog's GetTenant. */
+export interface Traffic {
+  storeReads: Record<string, number>;
+  getTenant: number;
+}
+
+export interface GatewayHarness {
+  app: FastifyInstance;
+  /** `http://127.0.0.1:<port>`, also the gateway's BASE_URL. */
+  base: string;
+  port: number;
+  downstream: Downstream;
+  /** The gateway's identity store (users, memberships, sessions, login attempts). */
+  store: DocumentStore;
+  identity: IdentityStore;
+  settings: GatewaySettings;
+  /** A tenant in the real catalog service (time zone Europe/Berlin, locale en). */
+  createTenant(slug: string, fields?: { name?: string; branding?: catalogV1.Branding }): Promise<catalogV1.Tenant>;
+  /**
+   * A user with these memberships (tenant id, role) and a session in the first one. Without an
+   * email a fresh `userN@example.test` is made up.
+   */
+  mintSession(memberships: Array<[string, Role]>, user?: { email?: string; name?: string }): Promise<MintedSession>;
+  /** Counts since the last `resetTraffic()`. */
+  traffic(): Traffic;
+  resetTraffic(): void;
+  stop(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  /** Gateway environment on top of HOST, BASE_URL and DATA_DIR (a fresh temporary folder). */
+  config?: Record<string, string>;
+  /** The gateway's port, when the caller needs it before the start (e.g. for a redirect URI). */
+  port?: number;
+  /** Runs after the gateway is built, before it listens: add test-only routes here. */
+  beforeListen?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+/**
+ * The gateway over real HTTP with the real catalog service behind it (both on in-memory SQLite);
+ * the other services' addresses lead nowhere. Embedded-profile secrets land in a temporary
+ * folder that `stop()` removes.
+ */
+export async function startGatewayWithCatalog(opts: HarnessOptions = {}): Promise<GatewayHarness> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'gateway-harness-'));
+  const catalogHost = await startCatalogService(
+    { GRPC_HOST: '127.0.0.1', GRPC_PORT: 0, SHUTDOWN_GRACE_MS: 1_000 },
+    { logger: createLogger('catalog-test', 'silent'), store: await openSqliteStore({ file: ':memory:' }) },
+  );
+  const downstream = connectDownstream({
+    catalog: catalogHost.address,
+    booking: '127.0.0.1:1',
+    customer: '127.0.0.1:1',
+    'webhook-dispatcher': '127.0.0.1:1',
+  });
+  const counts: Traffic = { storeReads: {}, getTenant: 0 };
+  countGetTenant(downstream.catalog, counts);
+  const store = countingReads(await openSqliteStore({ file: ':memory:' }), counts);
+  const identity = new IdentityStore(store);
+
+  const port = opts.port ?? (await freePort());
+  const base = `http://127.0.0.1:${port}`;
+  const settings = gatewaySettings(
+    gatewayConfigSchema.parse({ HOST: '127.0.0.1', BASE_URL: base, DATA_DIR: dataDir, ...opts.config }),
+    port,
+  );
+  const app = await buildGateway({ logger: createLogger('gateway-test', 'silent'), downstream, store, settings });
+  await opts.beforeListen?.(app);
+  await app.listen({ host: '127.0.0.1', port });
+
+  let userSeq = 0;
+  return {
+    app,
+    base,
+    port,
+    downstream,
+    store,
+    identity,
+    settings,
+    async createTenant(slug, fields = {}) {
+      const { tenant } = await callUnary(downstream.catalog.createTenant.bind(downstream.catalog), {
+        slug,
+        name: fields.name ?? `Tenant ${slug}`,
+        timezone: 'Europe/Berlin',
+        locale: 'en',
+        ...(fields.branding ? { branding: fields.branding } : {}),
+      });
+      if (!tenant) throw new Error('createTenant answered no tenant');
+      return tenant;
+    },
+    async mintSession(memberships, who = {}) {
+      const seq = ++userSeq;
+      const email = who.email ?? `user${seq}@example.test`;
+      const user = await identity.findOrCreateUserByEmail(email, who.name ?? `User ${seq}`);
+      for (const [tenantId, role] of memberships) await identity.addMembership(user.userId, tenantId, role);
+      const first = memberships[0];
+      if (!first) throw new Error('mintSession needs a membership');
+      const session = await identity.createSession(user.userId, first[0]);
+      return {
+        userId: user.userId,
+        email: user.email,
+        sessionId: session.sessionId,
+        token: session.token,
+        cookie: `${SESSION_COOKIE}=${session.token}`,
+        csrf: csrfToken(settings.sessionSecret, session.sessionId, session.tokenHash),
+        expiresAtMs: session.expiresAtMs,
+      };
+    },
+    traffic: () => structuredClone(counts),
+    resetTraffic() {
+      counts.storeReads = {};
+      counts.getTenant = 0;
+    },
+    async stop() {
+      await app.close();
+      downstream.close();
+      await catalogHost.stop();
+      await store.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Counts calls of the catalog client's GetTenant (callUnary binds the method at each call). */
+function countGetTenant(catalog: catalogV1.CatalogServiceClient, counts: Traffic): void {
+  const original = catalog.getTenant.bind(catalog) as (...args: unknown[]) => unknown;
+  catalog.getTenant = ((...args: unknown[]) => {
+    counts.getTenant += 1;
+    return original(...args);
+  }) as typeof catalog.getTenant;
+}
+
+/** The store, counting reads (findOne, find, count) per collection. */
+function countingReads(store: DocumentStore, counts: Traffic): DocumentStore {
+  const count = (name: string) => {
+    counts.storeReads[name] = (counts.storeReads[name] ?? 0) + 1;
+  };
+  return {
+    collection<T extends Document>(name: string): Collection<T> {
+      const inner = store.collection<T>(name);
+      return {
+        ...inner,
+        findOne: (...args) => (count(name), inner.findOne(...args)),
+        find: (...args) => (count(name), inner.find(...args)),
+        count: (...args) => (count(name), inner.count(...args)),
+      };
+    },
+    ensureIndexes: (specs) => store.ensureIndexes(specs),
+    withTransaction: (fn) => store.withTransaction(fn),
+    ping: () => store.ping(),
+    close: () => store.close(),
+  };
+}
