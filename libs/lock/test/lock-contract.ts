@@ -17,6 +17,34 @@ function sleepUntil(atMs: number): Promise<void> {
  * Behaviour every LockManager adapter must show. `make` answers a fresh, open manager; keys are
  * unique per test so adapters backed by a shared server do not see each other's leftovers.
  */
+/**
+ * `count` contenders each take `key` (through the manager `pick` gives them), hold it briefly and
+ * release it; answers the most holders seen at once (1 when the lock excludes) and how many got it.
+ */
+export async function contend(
+  count: number,
+  key: string,
+  pick: (contender: number) => LockManager,
+): Promise<{ maxHolders: number; served: number }> {
+  let holders = 0;
+  let maxHolders = 0;
+  let served = 0;
+  await Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const locks = pick(i);
+      const lease = leased(await locks.acquire(key, { ttlMs: 10_000, waitMs: 20_000 }));
+      holders++;
+      maxHolders = Math.max(maxHolders, holders);
+      await sleep(2);
+      // Leave before releasing: after release someone else may enter at once.
+      holders--;
+      served++;
+      if (!(await locks.release(lease))) throw new Error('release of a held lease was refused');
+    }),
+  );
+  return { maxHolders, served };
+}
+
 export function lockContract(name: string, make: () => Promise<LockManager>): void {
   describe(`${name} (LockManager contract)`, () => {
     let open: LockManager[] = [];
@@ -34,26 +62,7 @@ export function lockContract(name: string, make: () => Promise<LockManager>): vo
 
     it('lets exactly one of 50 concurrent contenders hold a key at a time, and all get it', async () => {
       const locks = await manager();
-      const k = key();
-      let holders = 0;
-      let maxHolders = 0;
-      let served = 0;
-
-      await Promise.all(
-        Array.from({ length: 50 }, async () => {
-          const lease = leased(await locks.acquire(k, { ttlMs: 10_000, waitMs: 20_000 }));
-          holders++;
-          maxHolders = Math.max(maxHolders, holders);
-          await sleep(2);
-          // Leave before releasing: after release someone else may enter at once.
-          holders--;
-          served++;
-          expect(await locks.release(lease)).toBe(true);
-        }),
-      );
-
-      expect(maxHolders).toBe(1);
-      expect(served).toBe(50);
+      expect(await contend(50, key(), () => locks)).toEqual({ maxHolders: 1, served: 50 });
     });
 
     it('frees a key when its TTL runs out', async () => {

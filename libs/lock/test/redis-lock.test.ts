@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort, redisMissing, serverGate, startRedis, type RedisServer } from '@svc/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createRedisLockManager, LockUnavailableError, type LockManager, type RedisLockOptions } from '../src/index.js';
-import { leased, lockContract } from './lock-contract.js';
+import { contend, leased, lockContract } from './lock-contract.js';
 
 const run = serverGate('Redis', redisMissing());
 
@@ -36,26 +36,8 @@ describe.skipIf(!run)('RedisLockManager', () => {
     it('keeps mutual exclusion between separate connections sharing a prefix', async () => {
       const keyPrefix = `test:${randomUUID()}:`;
       const managers = await Promise.all(Array.from({ length: 5 }, () => manager({ url: redis.url, keyPrefix })));
-      let holders = 0;
-      let maxHolders = 0;
-      let served = 0;
-
-      await Promise.all(
-        Array.from({ length: 50 }, async (_, i) => {
-          const locks = managers[i % managers.length];
-          if (!locks) throw new Error('no manager');
-          const lease = leased(await locks.acquire('shared', { ttlMs: 10_000, waitMs: 20_000 }));
-          holders++;
-          maxHolders = Math.max(maxHolders, holders);
-          await sleep(2);
-          holders--;
-          served++;
-          expect(await locks.release(lease)).toBe(true);
-        }),
-      );
-
-      expect(maxHolders).toBe(1);
-      expect(served).toBe(50);
+      const pick = (i: number) => managers[i % managers.length] as LockManager;
+      expect(await contend(50, 'shared', pick)).toEqual({ maxHolders: 1, served: 50 });
     });
 
     it('rejects with LockUnavailableError quickly when pointed at a closed port', async () => {
