@@ -1,6 +1,6 @@
 import { embeddedSecret, readPlatformRuntime, storeConfigFor } from '@svc/config';
 import { IdentityStore } from '@svc/gateway';
-import { createClient } from '@svc/grpc';
+import { connectService, type CatalogClient } from '@svc/grpc';
 import { catalogV1 } from '@svc/proto';
 import { openStore } from '@svc/store';
 import { UsageError } from './args.js';
@@ -8,7 +8,7 @@ import type { AdminConfig } from './config.js';
 
 /** What the commands work with: the catalog service, the gateway's identity data, its secret. */
 export interface PlatformConnection {
-  catalog: catalogV1.CatalogServiceClient;
+  catalog: CatalogClient;
   identity: IdentityStore;
   sessionSecret: string;
   close(): Promise<void>;
@@ -24,7 +24,7 @@ export async function connectToPlatform(config: AdminConfig): Promise<PlatformCo
   const store = await openStore(storeConfigFor('gateway', config));
   const identity = new IdentityStore(store);
   await identity.ensureIndexes();
-  const catalog = createClient(catalogV1.CatalogServiceClient, catalogAddress);
+  const catalog = connectService(catalogV1.CatalogServiceService, catalogAddress);
   return {
     catalog,
     identity,

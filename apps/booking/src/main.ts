@@ -1,6 +1,6 @@
 import { loadConfig, storeConfigFor } from '@svc/config';
 import { createKafkaEventBus, InProcessEventBus } from '@svc/events';
-import { createClient, startConfiguredProcess } from '@svc/grpc';
+import { startConfiguredProcess, connectService } from '@svc/grpc';
 import { createRedisLockManager, InProcessLockManager } from '@svc/lock';
 import { catalogV1, customerV1 } from '@svc/proto';
 import { openStore } from '@svc/store';
@@ -22,8 +22,8 @@ await startConfiguredProcess(
       bus: config.KAFKA_BROKERS
         ? createKafkaEventBus({ brokers: config.KAFKA_BROKERS.split(','), clientId: 'booking' })
         : new InProcessEventBus(),
-      catalog: createClient(catalogV1.CatalogServiceClient, config.CATALOG_GRPC_ADDR),
-      customers: createClient(customerV1.CustomerServiceClient, config.CUSTOMER_GRPC_ADDR),
+      catalog: connectService(catalogV1.CatalogServiceService, config.CATALOG_GRPC_ADDR),
+      customers: connectService(customerV1.CustomerServiceService, config.CUSTOMER_GRPC_ADDR),
       lockWaitMs: config.LOCK_WAIT_MS,
     }),
 );

@@ -1,13 +1,19 @@
 import type { EventBus } from '@svc/events';
-import { startGrpcHost, type HostSettings, type OwnedResource, type RunningGrpcHost } from '@svc/grpc';
+import {
+  startGrpcHost,
+  type HostSettings,
+  type OwnedResource,
+  type RunningGrpcHost,
+  type CatalogClient,
+  type CustomerClient,
+} from '@svc/grpc';
 import type { LockManager } from '@svc/lock';
-import { bookingV1, type catalogV1, type customerV1 } from '@svc/proto';
 import type { DocumentStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
 import { catalogSchedules } from './clients/catalog-schedules.js';
 import { customerDirectory } from './clients/customer-directory.js';
 import { OutboxRelay } from './events/outbox-relay.js';
-import { bookingRpc } from './rpc/booking-rpc.js';
+import { bookingService } from './rpc/booking-rpc.js';
 import { BookingStore } from './store/booking-store.js';
 
 export const BOOKING_SERVICE_NAME = 'booking.v1.BookingService';
@@ -18,8 +24,8 @@ export interface BookingDeps {
   lock: LockManager;
   /** Where the outbox relay publishes booking events. */
   bus: EventBus;
-  catalog: catalogV1.CatalogServiceClient;
-  customers: customerV1.CustomerServiceClient;
+  catalog: CatalogClient;
+  customers: CustomerClient;
   lockWaitMs: number;
   now?: () => number;
 }
@@ -29,8 +35,7 @@ export async function startBookingService(settings: HostSettings, deps: BookingD
   const store = new BookingStore(deps.store);
   await store.ensureIndexes();
   const relay = new OutboxRelay(store, deps.bus, deps.logger);
-  const implementation = bookingRpc({
-    logger: deps.logger,
+  const booking = bookingService({
     store,
     lock: deps.lock,
     schedules: catalogSchedules(deps.catalog),
@@ -43,7 +48,7 @@ export async function startBookingService(settings: HostSettings, deps: BookingD
     name: 'booking',
     settings,
     logger: deps.logger,
-    services: [{ name: BOOKING_SERVICE_NAME, definition: bookingV1.BookingServiceService, implementation }],
+    services: [booking],
     resources: {
       store: deps.store,
       lock: deps.lock,

@@ -4,7 +4,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_EVENTS_TOPIC, type ReceivedMessage } from '@svc/events';
-import { callUnary, createClient } from '@svc/grpc';
+import { connectService } from '@svc/grpc';
 import { createRedisLockManager } from '@svc/lock';
 import { customerV1, type bookingV1 } from '@svc/proto';
 import {
@@ -167,7 +167,7 @@ describe('create', () => {
     expect(published.publishedAtMs).toBeGreaterThanOrEqual(booking.createdAtMs);
 
     // GetBooking answers the same booking.
-    const got = await callUnary(svc.client.getBooking.bind(svc.client), {
+    const got = await svc.client.getBooking({
       tenantId: tenant.tenantId,
       bookingId: booking.bookingId,
     });
@@ -264,8 +264,8 @@ describe('one slot, many customers', () => {
     expect(stored.outbox.map((r) => r.key)).toEqual([winner.bookingId]);
     expect(stored.idempotency.map((r) => r.bookingId)).toEqual([winner.bookingId]);
     // The losers were refused before a customer was created for them.
-    const customers = createClient(customerV1.CustomerServiceClient, deps.customerHost.address);
-    const listed = await callUnary(customers.listCustomers.bind(customers), {
+    const customers = connectService(customerV1.CustomerServiceService, deps.customerHost.address);
+    const listed = await customers.listCustomers({
       tenantId: tenant.tenantId,
       page: { limit: 100, cursor: '' },
       query: '',

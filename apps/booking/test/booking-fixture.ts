@@ -10,7 +10,7 @@ import { startCatalogService } from '@svc/catalog';
 import { startCustomerService } from '@svc/customer';
 import { DomainError } from '@svc/errors';
 import { InProcessEventBus } from '@svc/events';
-import { callUnary, createClient, type RunningGrpcHost } from '@svc/grpc';
+import { type RunningGrpcHost, connectService, type CatalogClient, type BookingClient } from '@svc/grpc';
 import { InProcessLockManager, type LockManager } from '@svc/lock';
 import { bookingV1, catalogV1, customerV1 } from '@svc/proto';
 import { openSqliteStore, type DocumentStore } from '@svc/store';
@@ -26,9 +26,6 @@ export const HOLD_MS = 10 * MIN;
 /** Generous: under 200 contenders a create may wait up to lockWaitMs for its locks. */
 export const CALL_DEADLINE_MS = 30_000;
 const ALL_WEEKDAYS = [0, 1, 2, 3, 4, 5, 6];
-
-type CatalogClient = catalogV1.CatalogServiceClient;
-type BookingClient = bookingV1.BookingServiceClient;
 
 // ---------------------------------------------------------------------------------------------
 // Catalog and customer services
@@ -50,7 +47,7 @@ export async function startDependencies(): Promise<Dependencies> {
     logger: createLogger('customer', 'silent'),
     store: await openSqliteStore({ file: ':memory:' }),
   });
-  const catalog = createClient(catalogV1.CatalogServiceClient, catalogHost.address);
+  const catalog = connectService(catalogV1.CatalogServiceService, catalogHost.address);
   return {
     catalogHost,
     customerHost,
@@ -85,7 +82,7 @@ const unique = (prefix: string) =>
 
 /** A tenant whose one service can be booked at every :00 and :30 of every day (tenant and staff open 00:00–24:00). */
 export async function createBookableTenant(catalog: CatalogClient): Promise<BookableTenant> {
-  const { tenant } = await callUnary(catalog.createTenant.bind(catalog), {
+  const { tenant } = await catalog.createTenant({
     slug: unique('tenant'),
     name: 'Test Tenant',
     timezone: TIMEZONE,
@@ -101,7 +98,7 @@ export async function createBookableTenant(catalog: CatalogClient): Promise<Book
 }
 
 export async function addStaff(catalog: CatalogClient, tenantId: string, displayName: string): Promise<string> {
-  const { staff } = await callUnary(catalog.createStaff.bind(catalog), { tenantId, fields: { displayName } });
+  const { staff } = await catalog.createStaff({ tenantId, fields: { displayName } });
   if (!staff) throw new Error('catalog answered without staff');
   return staff.staffId;
 }
@@ -116,7 +113,7 @@ export async function addWeeklyRules(
   endMinute: number,
 ): Promise<void> {
   for (const weekday of weekdays) {
-    await callUnary(catalog.createAvailabilityRule.bind(catalog), {
+    await catalog.createAvailabilityRule({
       tenantId,
       fields: { ownerType, ownerId, weekday, startMinute, endMinute },
     });
@@ -130,7 +127,7 @@ export async function addService(
   fields: Omit<Partial<catalogV1.ServiceFields>, 'staffIdsSet' | 'resourceIdsSet'> & { staffIds: string[] },
 ): Promise<SeededService> {
   const slug = fields.slug ?? unique('svc');
-  const { service } = await callUnary(catalog.createService.bind(catalog), {
+  const { service } = await catalog.createService({
     tenantId,
     fields: {
       slug,
@@ -176,11 +173,11 @@ export async function startBooking(deps: Dependencies, opts: BookingOptions = {}
     store,
     lock: opts.lock ?? new InProcessLockManager(),
     bus,
-    catalog: createClient(catalogV1.CatalogServiceClient, deps.catalogHost.address),
-    customers: createClient(customerV1.CustomerServiceClient, deps.customerHost.address),
+    catalog: connectService(catalogV1.CatalogServiceService, deps.catalogHost.address),
+    customers: connectService(customerV1.CustomerServiceService, deps.customerHost.address),
     lockWaitMs: opts.lockWaitMs ?? 5_000,
   });
-  const client = createClient(bookingV1.BookingServiceClient, host.address);
+  const client = connectService(bookingV1.BookingServiceService, host.address);
   return {
     host,
     client,
@@ -241,7 +238,7 @@ export function createRequest(
 }
 
 export function create(client: BookingClient, req: bookingV1.CreateBookingRequest) {
-  return callUnary(client.createBooking.bind(client), req, CALL_DEADLINE_MS);
+  return client.createBooking(req, { deadlineMs: CALL_DEADLINE_MS });
 }
 
 /** The booking of a response that must carry one. */

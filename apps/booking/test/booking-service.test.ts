@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InProcessEventBus } from '@svc/events';
-import { checkHealth, createClient } from '@svc/grpc';
+import { checkHealth, connectService } from '@svc/grpc';
 import { createRedisLockManager } from '@svc/lock';
 import { catalogV1, customerV1 } from '@svc/proto';
 import { openSqliteStore } from '@svc/store';
@@ -29,8 +29,8 @@ describe.skipIf(!run)('booking service with a real Redis lock', () => {
       store: await openSqliteStore({ file: ':memory:' }),
       lock: await createRedisLockManager({ url: redis.url, keyPrefix: 'test:' }),
       bus: new InProcessEventBus(),
-      catalog: createClient(catalogV1.CatalogServiceClient, deps.catalogHost.address),
-      customers: createClient(customerV1.CustomerServiceClient, deps.customerHost.address),
+      catalog: connectService(catalogV1.CatalogServiceService, deps.catalogHost.address),
+      customers: connectService(customerV1.CustomerServiceService, deps.customerHost.address),
       lockWaitMs: 5_000,
     });
     try {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkHealth, createClient } from '@svc/grpc';
+import { checkHealth, connectService } from '@svc/grpc';
 import { bookingV1 } from '@svc/proto';
 import { openSqliteStore } from '@svc/store';
 import { freePort, redisMissing, repoRoot, serverGate, startRedis, type RedisServer } from '@svc/testing';
@@ -65,7 +65,7 @@ describe.skipIf(!run)('two booking processes, one SQLite file, one Redis', () =>
   it('200 parallel creates for one slot, split between the processes: exactly one booking', async () => {
     const tenant = await createBookableTenant(deps.catalog);
     const startsAtMs = localSlot(3, 10);
-    const clients = processes.map((p) => createClient(bookingV1.BookingServiceClient, p.address));
+    const clients = processes.map((p) => connectService(bookingV1.BookingServiceService, p.address));
     try {
       const { ok, failed } = await settleAll(
         Array.from({ length: 200 }, (_, i) => create(clients[i % 2]!, createRequest(tenant, startsAtMs))),

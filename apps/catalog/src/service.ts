@@ -1,8 +1,7 @@
 import { startGrpcHost, type HostSettings, type RunningGrpcHost } from '@svc/grpc';
-import { catalogV1 } from '@svc/proto';
 import type { DocumentStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
-import { catalogServiceImplementation } from './rpc/catalog-service-implementation.js';
+import { catalogService } from './rpc/catalog-service.js';
 import { catalogRepositories } from './store/catalog-repositories.js';
 import { ensureCatalogIndexes } from './store/collections.js';
 
@@ -21,17 +20,12 @@ export async function startCatalogService(settings: HostSettings, deps: CatalogD
   try {
     // Before serving: slug uniqueness lives in the unique indexes.
     await ensureCatalogIndexes(store);
-    const implementation = catalogServiceImplementation({
-      store,
-      repos: catalogRepositories(store),
-      logger,
-      now: deps.now ?? Date.now,
-    });
+    const catalog = catalogService({ store, repos: catalogRepositories(store), now: deps.now ?? Date.now });
     return await startGrpcHost({
       name: 'catalog',
       settings,
       logger,
-      services: [{ name: CATALOG_SERVICE_NAME, definition: catalogV1.CatalogServiceService, implementation }],
+      services: [catalog],
       resources: { store },
     });
   } catch (err) {

@@ -1,8 +1,7 @@
 import { startGrpcHost, type HostSettings, type RunningGrpcHost } from '@svc/grpc';
-import { customerV1 } from '@svc/proto';
 import type { DocumentStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
-import { customerServiceImplementation } from './rpc/customer-rpc.js';
+import { customerService } from './rpc/customer-rpc.js';
 import { CustomerRepository } from './store/customer-repository.js';
 
 export const CUSTOMER_SERVICE_NAME = 'customer.v1.CustomerService';
@@ -31,13 +30,7 @@ export async function startCustomerService(
     name: 'customer',
     settings,
     logger: deps.logger,
-    services: [
-      {
-        name: CUSTOMER_SERVICE_NAME,
-        definition: customerV1.CustomerServiceService,
-        implementation: customerServiceImplementation(repo, deps.logger),
-      },
-    ],
+    services: [customerService(repo)],
     resources: { store: deps.store },
   });
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '@svc/errors';
-import { callUnary, checkHealth, createClient, type RunningGrpcHost } from '@svc/grpc';
+import { checkHealth, type RunningGrpcHost, connectService, type CustomerClient } from '@svc/grpc';
 import { customerV1 } from '@svc/proto';
 import { openMongoStore, openSqliteStore, type DocumentStore } from '@svc/store';
 import { createLogger } from '@svc/telemetry';
@@ -42,13 +42,13 @@ async function expectViolation(call: Promise<unknown>, paths: string[]): Promise
 function customerServiceSuite(label: string, openStore: () => Promise<DocumentStore>): void {
   describe(`customer.v1.CustomerService over gRPC (${label})`, () => {
     let host: RunningGrpcHost;
-    let client: customerV1.CustomerServiceClient;
+    let client: CustomerClient;
     let now = Date.UTC(2030, 0, 1);
     const tenant = () => `ten_${randomUUID().slice(0, 8)}`;
 
     beforeAll(async () => {
       host = await startCustomerService(settings, { logger, store: await openStore(), clock: () => now });
-      client = createClient(customerV1.CustomerServiceClient, host.address);
+      client = connectService(customerV1.CustomerServiceService, host.address);
     });
     afterAll(async () => {
       client?.close();
@@ -56,15 +56,15 @@ function customerServiceSuite(label: string, openStore: () => Promise<DocumentSt
     });
 
     const lookup = (tenantId: string, fields: customerV1.CustomerFields) =>
-      callUnary(client.lookupOrCreateCustomer.bind(client), { tenantId, fields });
+      client.lookupOrCreateCustomer({ tenantId, fields });
     const create = async (tenantId: string, fields: customerV1.CustomerFields) =>
-      (await callUnary(client.createCustomer.bind(client), { tenantId, fields })).customer!;
+      (await client.createCustomer({ tenantId, fields })).customer!;
     const get = async (tenantId: string, customerId: string) =>
-      (await callUnary(client.getCustomer.bind(client), { tenantId, customerId })).customer!;
+      (await client.getCustomer({ tenantId, customerId })).customer!;
     const list = (tenantId: string, query = '', limit = 0, cursor = '') =>
-      callUnary(client.listCustomers.bind(client), { tenantId, query, page: { limit, cursor } });
+      client.listCustomers({ tenantId, query, page: { limit, cursor } });
     const update = async (tenantId: string, customerId: string, fields: customerV1.CustomerFields) =>
-      (await callUnary(client.updateCustomer.bind(client), { tenantId, customerId, fields })).customer!;
+      (await client.updateCustomer({ tenantId, customerId, fields })).customer!;
     /** Every item of the list, following cursors. */
     const listAll = async (tenantId: string, query = '', limit = 0) => {
       const ids: string[] = [];

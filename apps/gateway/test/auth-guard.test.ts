@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { callUnary } from '@svc/grpc';
 import { json } from '@svc/testing';
 import { defineRoute, principalOf, type Role } from '../src/index.js';
 import { startGatewayWithCatalog, type GatewayHarness, type MintedSession } from './support/gateway-harness.js';
@@ -203,7 +202,7 @@ describe('TENANT_INACTIVE', () => {
       ['second', 'tenant_staff'],
     ]);
     expect((await call('GET', '/api/test/read', { as: me })).status).toBe(200);
-    await callUnary(h.downstream.catalog.updateTenant.bind(h.downstream.catalog), {
+    await h.downstream.catalog.updateTenant({
       tenantId: tenants.doomed,
       status: 'suspended',
     });

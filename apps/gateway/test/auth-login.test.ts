@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callUnary } from '@svc/grpc';
 import { openSqliteStore } from '@svc/store';
 import { createLogger } from '@svc/telemetry';
 import { freePort, json } from '@svc/testing';
@@ -297,7 +296,7 @@ describe('Google login against a real OpenID provider', () => {
   it('starts the session in the oldest active workspace', async () => {
     const suspended = await createTenant('login-suspended', 'Suspended first');
     const active = await createTenant('login-active', 'Active second');
-    await callUnary(h.downstream.catalog.updateTenant.bind(h.downstream.catalog), {
+    await h.downstream.catalog.updateTenant({
       tenantId: suspended.tenantId,
       status: 'suspended',
     });

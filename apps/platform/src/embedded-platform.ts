@@ -1,7 +1,7 @@
 import { publishRuntime, storeConfigFor } from '@svc/config';
 import { InProcessEventBus, type EventBus } from '@svc/events';
 import { gatewaySettings, startGateway, type ServiceName } from '@svc/gateway';
-import { createClient, type RunningGrpcHost } from '@svc/grpc';
+import { type RunningGrpcHost, connectService } from '@svc/grpc';
 import { catalogV1, customerV1 } from '@svc/proto';
 import { InProcessLockManager } from '@svc/lock';
 import { openStore } from '@svc/store';
@@ -48,8 +48,8 @@ export async function startEmbeddedPlatform(config: ResolvedPlatformConfig): Pro
       store: await store('booking'),
       lock: new InProcessLockManager(),
       bus: borrowed(bus),
-      catalog: createClient(catalogV1.CatalogServiceClient, catalog.address),
-      customers: createClient(customerV1.CustomerServiceClient, customer.address),
+      catalog: connectService(catalogV1.CatalogServiceService, catalog.address),
+      customers: connectService(customerV1.CustomerServiceService, customer.address),
       lockWaitMs: 5_000,
     }),
     'webhook-dispatcher': await startWebhookDispatcher(host, {

@@ -1,4 +1,4 @@
-import { callUnary, createClient } from '@svc/grpc';
+import { connectService } from '@svc/grpc';
 import { catalogV1 } from '@svc/proto';
 
 const HOUR = 3_600_000;
@@ -20,16 +20,16 @@ export function berlinTime(daysAhead: number, hour: number, minute = 0): number 
  * service and a hidden one; set up through the catalog's gRPC API.
  */
 export async function seedTenant(catalogAddress: string, slug: string, opts: { suspended?: boolean } = {}) {
-  const catalog = createClient(catalogV1.CatalogServiceClient, catalogAddress);
+  const catalog = connectService(catalogV1.CatalogServiceService, catalogAddress);
   try {
-    const { tenant } = await callUnary(catalog.createTenant.bind(catalog), {
+    const { tenant } = await catalog.createTenant({
       slug,
       name: `Clinic ${slug}`,
       timezone: 'Europe/Berlin',
       locale: 'de',
     });
     const tenantId = tenant!.tenantId;
-    const { staff } = await callUnary(catalog.createStaff.bind(catalog), {
+    const { staff } = await catalog.createStaff({
       tenantId,
       fields: { displayName: 'Dr. Weber' },
     });
@@ -38,20 +38,20 @@ export async function seedTenant(catalogAddress: string, slug: string, opts: { s
       ['staff', staff!.staffId],
     ] as const) {
       for (let weekday = 0; weekday < 7; weekday++) {
-        await callUnary(catalog.createAvailabilityRule.bind(catalog), {
+        await catalog.createAvailabilityRule({
           tenantId,
           fields: { ownerType, ownerId, weekday, startMinute: 540, endMinute: 1020 },
         });
       }
     }
     const service = (fields: Partial<catalogV1.ServiceFields>) =>
-      callUnary(catalog.createService.bind(catalog), {
+      catalog.createService({
         tenantId,
         fields: { staffIds: [staff!.staffId], staffIdsSet: true, resourceIds: [], resourceIdsSet: false, ...fields },
       });
     await service({ slug: 'checkup', name: 'Check-up', durationMin: 30, priceAmount: 4500, priceCurrency: 'EUR' });
     await service({ slug: 'secret', name: 'Internal', durationMin: 30, status: 'hidden' });
-    if (opts.suspended) await callUnary(catalog.updateTenant.bind(catalog), { tenantId, status: 'suspended' });
+    if (opts.suspended) await catalog.updateTenant({ tenantId, status: 'suspended' });
     return { tenantId, staffId: staff!.staffId };
   } finally {
     catalog.close();

@@ -15,7 +15,7 @@ afterAll(() => platform.cleanup());
 const serviceSpans = (traceId: string) =>
   exporter
     .getFinishedSpans()
-    .filter((s) => s.kind === SpanKind.SERVER && s.name === '/grpc.health.v1.Health/Check')
+    .filter((s) => s.kind === SpanKind.SERVER && s.name === 'grpc.health.v1.Health/Check')
     .filter((s) => s.spanContext().traceId === traceId);
 
 describe('trace context', () => {

@@ -28,3 +28,24 @@ export const validationError = (details: FieldViolation[], message = 'The reques
 export const notFound = (what: string) => new DomainError('NOT_FOUND', `${what} was not found.`);
 
 export const internalError = () => new DomainError('INTERNAL_ERROR', 'An unexpected error occurred.');
+
+/**
+ * A dependency (store, lock, event bus) could not be reached. Adapters throw subclasses of it;
+ * the gRPC binding answers every one alike (docs/api-conventions.md, "Outages").
+ */
+export class DependencyUnavailableError extends Error {
+  override readonly name: string = 'DependencyUnavailableError';
+}
+
+/** A dependency or downstream service is down or too slow: 503, so clients retry (docs/api-conventions.md). */
+export const serviceUnavailable = () =>
+  new DomainError('INTERNAL_ERROR', 'The service is temporarily unavailable; please retry.', [], 503);
+
+/** The booking paths' answer to an outage: BOOKING_POLICY_BLOCKED 503 (docs/decisions.md, "Booking"). */
+export const bookingUnavailable = () =>
+  new DomainError('BOOKING_POLICY_BLOCKED', 'Bookings are temporarily unavailable; please retry.', [], 503);
+
+/** True for an unreachable dependency and for the 503 a downstream service answered with. */
+export function isOutage(err: unknown): boolean {
+  return err instanceof DependencyUnavailableError || (err instanceof DomainError && err.httpStatus === 503);
+}

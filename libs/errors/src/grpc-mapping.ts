@@ -1,7 +1,7 @@
 import { Metadata, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
 import { commonV1 } from '@svc/proto';
 import { ERROR_CODES, isErrorCode } from './codes.js';
-import { DomainError, internalError } from './domain-error.js';
+import { DomainError, internalError, serviceUnavailable } from './domain-error.js';
 
 /** Binary metadata key (trailer) carrying common.v1.ErrorDetail. */
 export const ERROR_DETAIL_KEY = 'svc-error-bin';
@@ -23,16 +23,18 @@ export function toGrpcError(err: unknown): GrpcErrorPayload {
     httpStatus: domain.httpStatus,
   }).finish();
   metadata.set(ERROR_DETAIL_KEY, Buffer.from(detail));
-  const grpcCode =
-    domain.code === 'BOOKING_POLICY_BLOCKED' && domain.httpStatus === 503
-      ? GrpcStatus.UNAVAILABLE
-      : ERROR_CODES[domain.code].grpc;
+  // A 503 (an outage, whatever its code) travels as UNAVAILABLE so gRPC-aware callers may retry.
+  const grpcCode = domain.httpStatus === 503 ? GrpcStatus.UNAVAILABLE : ERROR_CODES[domain.code].grpc;
   return { code: grpcCode, details: domain.message, metadata };
 }
 
+/** Statuses of a call that never got an answer from a handler: the callee is down or too slow. */
+const UNREACHABLE = new Set<number>([GrpcStatus.UNAVAILABLE, GrpcStatus.DEADLINE_EXCEEDED, GrpcStatus.CANCELLED]);
+
 /**
- * A failed gRPC call as a DomainError. Calls that failed without our detail (the service is
- * down, deadline exceeded) become INTERNAL_ERROR: the caller's view, with no internals.
+ * A failed gRPC call as a DomainError. Calls that failed without our detail become the 503 of
+ * `serviceUnavailable` when the callee was unreachable or past its deadline, else INTERNAL_ERROR:
+ * the caller's view, with no internals.
  */
 export function fromGrpcError(err: unknown): DomainError {
   if (err instanceof DomainError) return err;
@@ -44,5 +46,6 @@ export function fromGrpcError(err: unknown): DomainError {
       return new DomainError(detail.code, detail.message, detail.violations, detail.httpStatus || undefined);
     }
   }
-  return internalError();
+  const code = (err as Partial<ServiceError> | null)?.code;
+  return typeof code === 'number' && UNREACHABLE.has(code) ? serviceUnavailable() : internalError();
 }

@@ -1,3 +1,13 @@
 export { ERROR_CODES, isErrorCode, type ErrorCode } from './codes.js';
-export { DomainError, validationError, notFound, internalError, type FieldViolation } from './domain-error.js';
+export {
+  DomainError,
+  DependencyUnavailableError,
+  validationError,
+  notFound,
+  internalError,
+  serviceUnavailable,
+  bookingUnavailable,
+  isOutage,
+  type FieldViolation,
+} from './domain-error.js';
 export { toGrpcError, fromGrpcError, ERROR_DETAIL_KEY, type GrpcErrorPayload } from './grpc-mapping.js';

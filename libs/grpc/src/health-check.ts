@@ -1,5 +1,5 @@
 import { healthV1 } from '@svc/proto';
-import { callUnary, createClient } from './client.js';
+import { connectService, type ServiceClient } from './service-client.js';
 
 export type ServingState = 'SERVING' | 'NOT_SERVING' | 'UNREACHABLE';
 
@@ -9,13 +9,15 @@ const DEFAULT_PROBE_DEADLINE_MS = 1_500;
  * Asks a grpc.health.v1 client about `service` ("" = the whole server) within `deadlineMs`.
  * Never throws: a failed call (unreachable, deadline, unknown service) is UNREACHABLE.
  */
+export type HealthClient = ServiceClient<typeof healthV1.HealthService>;
+
 export async function probeHealth(
-  client: healthV1.HealthClient,
+  client: HealthClient,
   deadlineMs = DEFAULT_PROBE_DEADLINE_MS,
   service = '',
 ): Promise<ServingState> {
   try {
-    const res = await callUnary(client.check.bind(client), { service }, deadlineMs);
+    const res = await client.check({ service }, { deadlineMs });
     return res.status === healthV1.HealthCheckResponse_ServingStatus.SERVING ? 'SERVING' : 'NOT_SERVING';
   } catch {
     return 'UNREACHABLE';
@@ -28,7 +30,7 @@ export async function checkHealth(
   service = '',
   deadlineMs = DEFAULT_PROBE_DEADLINE_MS,
 ): Promise<ServingState> {
-  const client = createClient(healthV1.HealthClient, address);
+  const client = connectService(healthV1.HealthService, address);
   try {
     return await probeHealth(client, deadlineMs, service);
   } finally {

@@ -2,7 +2,7 @@ import type { ServerWritableStream } from '@grpc/grpc-js';
 import { DomainError } from '@svc/errors';
 import { healthV1 } from '@svc/proto';
 import type { Logger } from '@svc/telemetry';
-import { unary } from './unary.js';
+import type { ServiceHandlers } from './bind-service.js';
 
 const { ServingStatus } = { ServingStatus: healthV1.HealthCheckResponse_ServingStatus };
 type ServingStatus = healthV1.HealthCheckResponse_ServingStatus;
@@ -45,19 +45,19 @@ export class HealthService {
     return service === '' || this.serviceNames.includes(service);
   }
 
-  /** The grpc-js handlers (a method, since they close over the constructor's fields). */
-  implementation(): healthV1.HealthServer {
+  /** The handlers for `bindService` (a method, since they close over the constructor's fields). */
+  handlers(): ServiceHandlers<typeof healthV1.HealthService> {
     return {
-      check: unary('/grpc.health.v1.Health/Check', this.logger, async (request: healthV1.HealthCheckRequest) => {
+      check: async (request) => {
         if (!this.known(request.service)) throw new DomainError('NOT_FOUND', `unknown service ${request.service}`);
         return { status: await this.status() };
-      }),
-      list: unary('/grpc.health.v1.Health/List', this.logger, async () => {
+      },
+      list: async () => {
         const status = await this.status();
         const statuses: Record<string, healthV1.HealthCheckResponse> = { '': { status } };
         for (const name of this.serviceNames) statuses[name] = { status };
         return { statuses };
-      }),
+      },
       watch: (call: ServerWritableStream<healthV1.HealthCheckRequest, healthV1.HealthCheckResponse>) => {
         if (!this.known(call.request.service)) {
           call.write({ status: ServingStatus.SERVICE_UNKNOWN });

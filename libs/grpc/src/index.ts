@@ -1,13 +1,21 @@
-export { unary, type CallContext } from './unary.js';
+export {
+  bindService,
+  serviceNameOf,
+  metadataValue,
+  type BindOptions,
+  type CallContext,
+  type ServiceBinding,
+  type ServiceHandlers,
+} from './bind-service.js';
+export { connectService, DEFAULT_DEADLINE_MS, type CallOptions, type ServiceClient } from './service-client.js';
 export { HealthService, type HealthProbe } from './health.js';
 export {
   startGrpcHost,
   type GrpcHostOptions,
   type RunningGrpcHost,
-  type ServiceBinding,
   type OwnedResource,
   type HostSettings,
 } from './server-host.js';
-export { createClient, callUnary } from './client.js';
 export { startConfiguredProcess } from './process.js';
-export { checkHealth, probeHealth, type ServingState } from './health-check.js';
+export { checkHealth, probeHealth, type HealthClient, type ServingState } from './health-check.js';
+export type { CatalogClient, BookingClient, CustomerClient, WebhookClient } from './clients.js';

@@ -1,6 +1,7 @@
-import { Server, ServerCredentials, type ServiceDefinition, type UntypedServiceImplementation } from '@grpc/grpc-js';
+import { Server, ServerCredentials } from '@grpc/grpc-js';
 import { healthV1 } from '@svc/proto';
 import type { Logger } from '@svc/telemetry';
+import { bindService, type ServiceBinding } from './bind-service.js';
 import { HealthService } from './health.js';
 
 /** A dependency the service owns: probed by Health, closed after the server stops. */
@@ -16,17 +17,11 @@ export interface HostSettings {
   SHUTDOWN_GRACE_MS: number;
 }
 
-export interface ServiceBinding {
-  /** Fully qualified name, e.g. `catalog.v1.CatalogService`; also a Health service name. */
-  name: string;
-  definition: ServiceDefinition;
-  implementation: UntypedServiceImplementation;
-}
-
 export interface GrpcHostOptions {
   name: string;
   settings: HostSettings;
   logger: Logger;
+  /** What it serves, each made by `bindService`. */
   services: ServiceBinding[];
   /** Health names with no implementation yet (their RPCs arrive with later features). */
   healthNames?: string[];
@@ -52,8 +47,9 @@ export async function startGrpcHost(opts: GrpcHostOptions): Promise<RunningGrpcH
     Object.fromEntries(Object.entries(opts.resources).map(([name, r]) => [name, () => r.ping()])),
     opts.logger,
   );
-  server.addService(healthV1.HealthService, health.implementation());
-  for (const s of opts.services) server.addService(s.definition, s.implementation);
+  for (const s of [bindService(healthV1.HealthService, health.handlers()), ...opts.services]) {
+    server.addService(s.definition, s.implement(opts.logger));
+  }
 
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync(

@@ -1,16 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DomainError } from '@svc/errors';
+import { DependencyUnavailableError, DomainError } from '@svc/errors';
 import { catalogV1, healthV1 } from '@svc/proto';
 import { createLogger } from '@svc/telemetry';
 import {
-  callUnary,
+  bindService,
   checkHealth,
-  createClient,
+  connectService,
   probeHealth,
   startGrpcHost,
-  unary,
+  type BindOptions,
   type RunningGrpcHost,
 } from '../src/index.js';
+import { freePort } from '@svc/testing';
 
 const logger = createLogger('grpc-test', 'silent');
 const settings = { GRPC_HOST: '127.0.0.1', GRPC_PORT: 0, SHUTDOWN_GRACE_MS: 2_000 };
@@ -49,11 +50,9 @@ describe('Health', () => {
     store.state.healthy = false;
     expect(await checkHealth(host.address)).toBe('NOT_SERVING');
 
-    const client = createClient(healthV1.HealthClient, host.address);
-    await expect(callUnary(client.check.bind(client), { service: 'nope.v1.Nope' })).rejects.toMatchObject({
-      code: 'NOT_FOUND',
-    });
-    const list = await callUnary(client.list.bind(client), {});
+    const client = connectService(healthV1.HealthService, host.address);
+    await expect(client.check({ service: 'nope.v1.Nope' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const list = await client.list({});
     expect(Object.keys(list.statuses).sort()).toEqual(['', 'catalog.v1.CatalogService']);
     client.close();
   });
@@ -62,7 +61,7 @@ describe('Health', () => {
     const store = resource();
     const host = await startGrpcHost({ name: 't', settings, logger, services: [], resources: { store } });
     running.push(host);
-    const client = createClient(healthV1.HealthClient, host.address);
+    const client = connectService(healthV1.HealthService, host.address);
     try {
       expect(await probeHealth(client, 1_000)).toBe('SERVING');
       store.state.healthy = false;
@@ -78,39 +77,51 @@ describe('Health', () => {
   });
 });
 
-describe('unary handlers', () => {
-  async function hostWith(getTenant: (req: catalogV1.GetTenantRequest) => Promise<catalogV1.GetTenantResponse>) {
+// A one-method slice of a generated definition: enough to serve and call GetTenant.
+const getTenantOnly = { getTenant: catalogV1.CatalogServiceService.getTenant };
+
+describe('bindService and connectService', () => {
+  async function hostWith(
+    getTenant: (req: catalogV1.GetTenantRequest) => Promise<catalogV1.GetTenantResponse>,
+    options?: BindOptions,
+    resources = {},
+  ) {
     const host = await startGrpcHost({
       name: 't',
       settings,
       logger,
-      resources: {},
-      services: [
-        {
-          name: 'catalog.v1.CatalogService',
-          definition: catalogV1.CatalogServiceService,
-          implementation: { getTenant: unary('GetTenant', logger, getTenant) },
-        },
-      ],
+      resources,
+      services: [bindService(getTenantOnly, { getTenant }, options)],
     });
     running.push(host);
-    const client = createClient(catalogV1.CatalogServiceClient, host.address);
-    return { host, call: (tenantId: string) => callUnary(client.getTenant.bind(client), { tenantId }) };
+    const client = connectService(getTenantOnly, host.address);
+    return { host, client, call: (tenantId: string) => client.getTenant({ tenantId }).finally(() => client.close()) };
   }
+
+  it('serves a handler and names the service after its generated path (also for Health)', async () => {
+    const { host, call } = await hostWith(async (req) => ({ tenant: tenant(req.tenantId) }));
+    expect((await call('ten_1')).tenant?.tenantId).toBe('ten_1');
+    expect(await checkHealth(host.address, 'catalog.v1.CatalogService')).toBe('SERVING');
+  });
 
   it('carries a DomainError with its code, details and status to the caller', async () => {
     const { call } = await hostWith(async (req) => {
-      throw new DomainError('VALIDATION_ERROR', 'bad tenant', [
-        { path: 'params.tenantId', message: `got ${req.tenantId}` },
-      ]);
+      throw new DomainError('VALIDATION_ERROR', 'bad tenant', [{ path: 'tenantId', message: `got ${req.tenantId}` }]);
     });
     const err = await call('x').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(DomainError);
     expect(err).toMatchObject({
       code: 'VALIDATION_ERROR',
       httpStatus: 400,
-      details: [{ path: 'params.tenantId', message: 'got x' }],
+      details: [{ path: 'tenantId', message: 'got x' }],
     });
+  });
+
+  it('maps an error thrown before the handler returns its promise like any other', async () => {
+    const { call } = await hostWith(() => {
+      throw new DomainError('VALIDATION_ERROR', 'bad', [{ path: 'tenantId', message: 'sync' }]);
+    });
+    await expect(call('x')).rejects.toMatchObject({ code: 'VALIDATION_ERROR', details: [{ path: 'tenantId' }] });
   });
 
   it('turns an unexpected error into INTERNAL_ERROR without its message', async () => {
@@ -119,7 +130,41 @@ describe('unary handlers', () => {
     });
     const err = (await call('x').catch((e: unknown) => e)) as DomainError;
     expect(err.code).toBe('INTERNAL_ERROR');
+    expect(err.httpStatus).toBe(500);
     expect(err.message).not.toContain('hunter2');
+  });
+
+  it('answers an unreachable dependency with 503, or with the outage answer the service chose', async () => {
+    const down = async (): Promise<catalogV1.GetTenantResponse> => {
+      throw new DependencyUnavailableError('mongodb://secret is down');
+    };
+    const plain = (await (await hostWith(down)).call('x').catch((e: unknown) => e)) as DomainError;
+    expect(plain).toMatchObject({ code: 'INTERNAL_ERROR', httpStatus: 503 });
+    expect(plain.message).not.toContain('secret');
+    const booking = await hostWith(down, {
+      outage: () => new DomainError('BOOKING_POLICY_BLOCKED', 'later', [], 503),
+    });
+    await expect(booking.call('x')).rejects.toMatchObject({ code: 'BOOKING_POLICY_BLOCKED', httpStatus: 503 });
+    // A downstream service's 503 passing through is an outage too, answered the same way.
+    const relayed = await hostWith(
+      async () => {
+        throw new DomainError('INTERNAL_ERROR', 'downstream down', [], 503);
+      },
+      { outage: () => new DomainError('BOOKING_POLICY_BLOCKED', 'later', [], 503) },
+    );
+    await expect(relayed.call('x')).rejects.toMatchObject({ code: 'BOOKING_POLICY_BLOCKED', httpStatus: 503 });
+  });
+
+  it('rejects with a 503 when the service is unreachable or past the deadline', async () => {
+    const nobody = connectService(getTenantOnly, `127.0.0.1:${await freePort()}`);
+    await expect(nobody.getTenant({ tenantId: 'x' }, { deadlineMs: 500 })).rejects.toMatchObject({
+      code: 'INTERNAL_ERROR',
+      httpStatus: 503,
+    });
+    nobody.close();
+    const { client } = await hostWith(() => new Promise(() => {}));
+    await expect(client.getTenant({ tenantId: 'x' }, { deadlineMs: 200 })).rejects.toMatchObject({ httpStatus: 503 });
+    client.close();
   });
 
   it('lets an in-flight call finish at shutdown, then closes resources, then refuses calls', async () => {
@@ -132,20 +177,16 @@ describe('unary handlers', () => {
       logger,
       resources: { store },
       services: [
-        {
-          name: 'catalog.v1.CatalogService',
-          definition: catalogV1.CatalogServiceService,
-          implementation: {
-            getTenant: unary('GetTenant', logger, async (req: catalogV1.GetTenantRequest) => {
-              await gate;
-              return { tenant: catalogV1.Tenant.fromPartial({ tenantId: req.tenantId }) };
-            }),
+        bindService(getTenantOnly, {
+          getTenant: async (req) => {
+            await gate;
+            return { tenant: tenant(req.tenantId) };
           },
-        },
+        }),
       ],
     });
-    const client = createClient(catalogV1.CatalogServiceClient, host.address);
-    const inFlight = callUnary(client.getTenant.bind(client), { tenantId: 'ten_1' });
+    const client = connectService(getTenantOnly, host.address);
+    const inFlight = client.getTenant({ tenantId: 'ten_1' });
     await new Promise((r) => setTimeout(r, 100));
     const stopped = host.stop();
     await new Promise((r) => setTimeout(r, 100));
@@ -158,3 +199,16 @@ describe('unary handlers', () => {
     client.close();
   });
 });
+
+function tenant(tenantId: string): catalogV1.Tenant {
+  return {
+    tenantId,
+    slug: 's',
+    name: 'n',
+    status: 'active',
+    timezone: 'UTC',
+    locale: 'en',
+    createdAtMs: 0,
+    updatedAtMs: 0,
+  };
+}

@@ -1,3 +1,5 @@
+import { DependencyUnavailableError } from '@svc/errors';
+
 /** A held lock: the key and the random token that proves ownership. */
 export interface Lease {
   readonly key: string;
@@ -25,7 +27,7 @@ export interface LockManager {
   close(): Promise<void>;
 }
 
-/** The lock backend could not be reached; callers map this to BOOKING_POLICY_BLOCKED 503. */
-export class LockUnavailableError extends Error {
+/** The lock backend could not be reached; the gRPC binding answers it as an outage (503). */
+export class LockUnavailableError extends DependencyUnavailableError {
   override readonly name = 'LockUnavailableError';
 }

@@ -1,3 +1,5 @@
+import { DependencyUnavailableError } from '@svc/errors';
+
 /**
  * The store port: named collections of JSON documents keyed by `_id`, with unique indexes,
  * simple filters and multi-document transactions. A small subset of MongoDB's model, so the
@@ -107,6 +109,6 @@ export class DuplicateKeyError extends Error {
 }
 
 /** The store could not be reached or the transaction could not commit for infrastructure reasons. */
-export class StoreUnavailableError extends Error {
+export class StoreUnavailableError extends DependencyUnavailableError {
   override readonly name = 'StoreUnavailableError';
 }

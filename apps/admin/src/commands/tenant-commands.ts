@@ -1,10 +1,9 @@
-import { callUnary } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
 import type { CommandArgs } from '../args.js';
 import type { PlatformConnection } from '../platform-connection.js';
 
 export async function tenantBySlug(conn: PlatformConnection, slug: string): Promise<catalogV1.Tenant> {
-  const res = await callUnary(conn.catalog.getTenantBySlug.bind(conn.catalog), { slug });
+  const res = await conn.catalog.getTenantBySlug({ slug });
   if (!res.tenant) throw new Error(`tenant ${slug} was not found`);
   return res.tenant;
 }
@@ -13,7 +12,7 @@ export async function tenantBySlug(conn: PlatformConnection, slug: string): Prom
  * create leaves at most a user without membership (harmless), never a tenant without owner. */
 export async function createTenant(conn: PlatformConnection, args: CommandArgs<'tenant:create'>) {
   const owner = await conn.identity.findOrCreateUserByEmail(args['owner-email']);
-  const { tenant } = await callUnary(conn.catalog.createTenant.bind(conn.catalog), {
+  const { tenant } = await conn.catalog.createTenant({
     slug: args.slug,
     name: args.name,
     timezone: args.timezone,
@@ -26,7 +25,7 @@ export async function createTenant(conn: PlatformConnection, args: CommandArgs<'
 
 export async function setTenantStatus(conn: PlatformConnection, args: CommandArgs<'tenant:set-status'>) {
   const current = await tenantBySlug(conn, args.tenant);
-  const { tenant } = await callUnary(conn.catalog.updateTenant.bind(conn.catalog), {
+  const { tenant } = await conn.catalog.updateTenant({
     tenantId: current.tenantId,
     status: args.status,
   });

@@ -1,4 +1,4 @@
-import { callUnary } from '@svc/grpc';
+import { type CatalogClient } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
 import type { OwnerType, ScheduleInput } from '../domain/availability/index.js';
 import type { ScheduleSource, ServiceSchedule } from '../application/ports.js';
@@ -12,7 +12,7 @@ const OWNER_TYPES: readonly string[] = ['tenant', 'staff', 'resource'];
  * availability pages poll, and a stale answer is safe because create rechecks under the lock
  * against bookings, while the catalog data itself changes rarely.
  */
-export function catalogSchedules(client: catalogV1.CatalogServiceClient): ScheduleSource {
+export function catalogSchedules(client: CatalogClient): ScheduleSource {
   const cache = new Map<string, { at: number; value: Promise<ServiceSchedule> }>();
   return {
     forService(tenantId, serviceSlug, from, to) {
@@ -23,9 +23,7 @@ export function catalogSchedules(client: catalogV1.CatalogServiceClient): Schedu
       const now = Date.now();
       const hit = cache.get(key);
       if (hit && now - hit.at < CACHE_MS) return hit.value;
-      const value = callUnary(client.getScheduleSnapshot.bind(client), { tenantId, serviceSlug, fromMs, toMs }).then(
-        toSchedule,
-      );
+      const value = client.getScheduleSnapshot({ tenantId, serviceSlug, fromMs, toMs }).then(toSchedule);
       value.catch(() => cache.delete(key));
       if (cache.size > 1_000) cache.clear();
       cache.set(key, { at: now, value });

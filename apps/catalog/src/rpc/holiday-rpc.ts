@@ -1,47 +1,36 @@
-import { unary } from '@svc/grpc';
-import { newHoliday, patchHoliday } from '../domain/holiday.js';
+import type { catalogV1 } from '@svc/proto';
+import { newHoliday, patchHoliday, type HolidayRecord } from '../domain/holiday.js';
 import { newId } from '../domain/ids.js';
-import { parsePageRequest } from '../domain/paging.js';
-import type { CatalogContext } from './catalog-context.js';
-import { rpcName, type Handlers } from './handlers.js';
-import { toHolidayInput, toHolidayMessage } from './holiday-messages.js';
-import { foundActive, requireTenant } from './lookups.js';
-import { toPageResponse } from './page-messages.js';
+import { entityRpc, type CatalogContext, type CatalogHandlers } from './entity-rpc.js';
+
+export const toHolidayMessage = (r: HolidayRecord): catalogV1.Holiday => ({
+  holidayId: r.holidayId,
+  tenantId: r.tenantId,
+  date: r.date,
+  name: r.name,
+  status: r.status,
+  createdAtMs: r.createdAtMs,
+  updatedAtMs: r.updatedAtMs,
+});
 
 export function holidayHandlers(
   ctx: CatalogContext,
-): Handlers<'createHoliday' | 'listHolidays' | 'getHoliday' | 'updateHoliday'> {
-  const { store, repos, logger, now } = ctx;
+): CatalogHandlers<'createHoliday' | 'listHolidays' | 'getHoliday' | 'updateHoliday'> {
+  const { repos, now } = ctx;
+  const holidays = entityRpc(ctx, {
+    what: 'Holiday',
+    repo: repos.holidays,
+    softDeleted: true,
+    toMessage: toHolidayMessage,
+    build: async (fields: catalogV1.HolidayFields | undefined, tenant) =>
+      newHoliday({ ...fields }, { id: newId('holiday'), tenantId: tenant.tenantId, now: now() }),
+    patch: async (current, fields) => patchHoliday(current, { ...fields }, now()),
+  });
   return {
-    createHoliday: unary(rpcName('CreateHoliday'), logger, async (req) => {
-      const tenant = await requireTenant(repos, req.tenantId);
-      const context = { id: newId('holiday'), tenantId: tenant.tenantId, now: now() };
-      const holiday = newHoliday(toHolidayInput(req.fields), context);
-      await repos.holidays.insert(holiday);
-      return { holiday: toHolidayMessage(holiday) };
-    }),
-
-    listHolidays: unary(rpcName('ListHolidays'), logger, async (req) => {
-      const page = parsePageRequest(req.page);
-      const tenant = await requireTenant(repos, req.tenantId);
-      const result = await repos.holidays.listActive(tenant.tenantId, page);
-      return { items: result.items.map(toHolidayMessage), page: toPageResponse(result.nextCursor) };
-    }),
-
-    getHoliday: unary(rpcName('GetHoliday'), logger, async (req) => {
-      const holiday = foundActive(await repos.holidays.get(req.tenantId, req.holidayId), 'Holiday');
-      return { holiday: toHolidayMessage(holiday) };
-    }),
-
-    updateHoliday: unary(rpcName('UpdateHoliday'), logger, async (req) => {
-      const input = toHolidayInput(req.fields);
-      const holiday = await store.withTransaction(async (tx) => {
-        const current = foundActive(await repos.holidays.get(req.tenantId, req.holidayId, tx), 'Holiday');
-        const next = patchHoliday(current, input, now());
-        await repos.holidays.save(next, tx);
-        return next;
-      });
-      return { holiday: toHolidayMessage(holiday) };
-    }),
+    createHoliday: async (req) => ({ holiday: await holidays.create(req.tenantId, req.fields) }),
+    listHolidays: (req) =>
+      holidays.list(req.tenantId, req.page, (tenantId, page) => repos.holidays.listActive(tenantId, page)),
+    getHoliday: async (req) => ({ holiday: await holidays.get(req.tenantId, req.holidayId) }),
+    updateHoliday: async (req) => ({ holiday: await holidays.update(req.tenantId, req.holidayId, req.fields) }),
   };
 }

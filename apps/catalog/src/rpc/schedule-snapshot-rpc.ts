@@ -1,25 +1,23 @@
-import { unary } from '@svc/grpc';
 import { ruleApplies, ownerKey, scheduleScope } from '../domain/schedule-scope.js';
 import { localDateRange, parseScheduleWindow } from '../domain/schedule-window.js';
-import { toBlockedTimeMessage } from './blocked-time-messages.js';
-import { toRuleMessage } from './availability-rule-messages.js';
-import type { CatalogContext } from './catalog-context.js';
-import { rpcName, type Handlers } from './handlers.js';
-import { toHolidayMessage } from './holiday-messages.js';
+import { toRuleMessage } from './availability-rule-rpc.js';
+import { toBlockedTimeMessage } from './blocked-time-rpc.js';
+import type { CatalogContext, CatalogHandlers } from './entity-rpc.js';
+import { toHolidayMessage } from './holiday-rpc.js';
 import { found, requireTenant } from './lookups.js';
-import { toResourceMessage } from './resource-messages.js';
-import { toServiceMessage } from './service-messages.js';
-import { toStaffMessage } from './staff-messages.js';
-import { toTenantMessage } from './tenant-messages.js';
+import { toResourceMessage } from './resource-rpc.js';
+import { toServiceMessage } from './service-rpc.js';
+import { toStaffMessage } from './staff-rpc.js';
+import { toTenantMessage } from './tenant-rpc.js';
 
 /**
  * Everything the availability engine needs for one service and window, whatever the statuses of
  * tenant and service (the caller decides TENANT_INACTIVE / SERVICE_INACTIVE). The window is taken
  * literally: a caller that needs blocks touching slot buffers widens it.
  */
-export function scheduleSnapshotHandlers({ repos, logger }: CatalogContext): Handlers<'getScheduleSnapshot'> {
+export function scheduleSnapshotHandlers({ repos }: CatalogContext): CatalogHandlers<'getScheduleSnapshot'> {
   return {
-    getScheduleSnapshot: unary(rpcName('GetScheduleSnapshot'), logger, async (req) => {
+    getScheduleSnapshot: async (req) => {
       const window = parseScheduleWindow(req.fromMs, req.toMs);
       const tenant = await requireTenant(repos, req.tenantId);
       const { tenantId } = tenant;
@@ -46,6 +44,6 @@ export function scheduleSnapshotHandlers({ repos, logger }: CatalogContext): Han
         blockedTimes: blocks.filter((block) => scope.ownerKeys.has(ownerKey(block))).map(toBlockedTimeMessage),
         holidays: holidays.map(toHolidayMessage),
       };
-    }),
+    },
   };
 }

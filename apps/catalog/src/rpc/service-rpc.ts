@@ -1,39 +1,81 @@
 import { validationError } from '@svc/errors';
-import { unary } from '@svc/grpc';
+import type { catalogV1 } from '@svc/proto';
 import { newId } from '../domain/ids.js';
-import { parsePageRequest } from '../domain/paging.js';
-import { newService, parseServiceStatusFilter, patchService } from '../domain/service.js';
-import type { CatalogContext } from './catalog-context.js';
-import { rpcName, type Handlers } from './handlers.js';
-import { findServiceReferences, found, rejectSlugClash, requireTenant } from './lookups.js';
-import { toPageResponse } from './page-messages.js';
-import { toServiceInput, toServiceMessage } from './service-messages.js';
+import {
+  effectiveSlotInterval,
+  newService,
+  parseServiceStatusFilter,
+  patchService,
+  type ServiceInput,
+  type ServiceRecord,
+} from '../domain/service.js';
+import { entityRpc, type CatalogContext, type CatalogHandlers } from './entity-rpc.js';
+import { findServiceReferences, found, rejectSlugClash } from './lookups.js';
+
+export const toServiceMessage = (r: ServiceRecord): catalogV1.Service => ({
+  serviceId: r.serviceId,
+  tenantId: r.tenantId,
+  categoryId: r.categoryId ?? '',
+  slug: r.slug,
+  name: r.name,
+  description: r.description,
+  durationMin: r.durationMin,
+  bufferBeforeMin: r.bufferBeforeMin,
+  bufferAfterMin: r.bufferAfterMin,
+  slotIntervalMin: effectiveSlotInterval(r),
+  minNoticeMin: r.minNoticeMin,
+  maxAdvanceDays: r.maxAdvanceDays,
+  // No price: amount 0 with an empty currency (a free service has a currency).
+  priceAmount: r.priceAmount ?? 0,
+  priceCurrency: r.priceCurrency ?? '',
+  staffIds: [...r.staffIds],
+  resourceIds: [...r.resourceIds],
+  status: r.status,
+  createdAtMs: r.createdAtMs,
+  updatedAtMs: r.updatedAtMs,
+});
+
+/** A repeated field cannot say "present but empty" on its own: `*_ids_set` does; a non-empty list is present anyway. */
+const listField = (ids: string[], set: boolean) => (set || ids.length > 0 ? ids : undefined);
+
+function toServiceInput(fields: catalogV1.ServiceFields | undefined): ServiceInput {
+  if (!fields) return {};
+  const { staffIds, staffIdsSet, resourceIds, resourceIdsSet, ...scalars } = fields;
+  return {
+    ...scalars,
+    staffIds: listField(staffIds, staffIdsSet),
+    resourceIds: listField(resourceIds, resourceIdsSet),
+  };
+}
 
 export function serviceHandlers(
   ctx: CatalogContext,
-): Handlers<'createService' | 'listServices' | 'getService' | 'updateService'> {
-  const { store, repos, logger, now } = ctx;
-  return {
-    createService: unary(rpcName('CreateService'), logger, async (req) => {
-      const tenant = await requireTenant(repos, req.tenantId);
-      const input = toServiceInput(req.fields);
+): CatalogHandlers<'createService' | 'listServices' | 'getService' | 'updateService'> {
+  const { repos, now } = ctx;
+  const services = entityRpc(ctx, {
+    what: 'Service',
+    repo: repos.services,
+    toMessage: toServiceMessage,
+    guardWrite: (write) => rejectSlugClash('service', write),
+    build: async (fields: catalogV1.ServiceFields | undefined, tenant) => {
+      const input = toServiceInput(fields);
       // Staff and resources are never erased (only disabled), so the references cannot vanish before the insert.
       const references = await findServiceReferences(repos, tenant.tenantId, input);
-      const context = { id: newId('service'), tenantId: tenant.tenantId, now: now(), references };
-      const service = newService(input, context);
-      await rejectSlugClash('service', () => repos.services.insert(service));
-      return { service: toServiceMessage(service) };
-    }),
-
-    listServices: unary(rpcName('ListServices'), logger, async (req) => {
-      const page = parsePageRequest(req.page);
+      return newService(input, { id: newId('service'), tenantId: tenant.tenantId, now: now(), references });
+    },
+    patch: async (current, fields, tx) => {
+      const input = toServiceInput(fields);
+      const references = await findServiceReferences(repos, current.tenantId, input, tx);
+      return patchService(current, input, { tenantId: current.tenantId, now: now(), references });
+    },
+  });
+  return {
+    createService: async (req) => ({ service: await services.create(req.tenantId, req.fields) }),
+    listServices: (req) => {
       const statuses = parseServiceStatusFilter(req.statuses);
-      const tenant = await requireTenant(repos, req.tenantId);
-      const result = await repos.services.list(tenant.tenantId, statuses, page);
-      return { items: result.items.map(toServiceMessage), page: toPageResponse(result.nextCursor) };
-    }),
-
-    getService: unary(rpcName('GetService'), logger, async (req) => {
+      return services.list(req.tenantId, req.page, (tenantId, page) => repos.services.list(tenantId, statuses, page));
+    },
+    getService: async (req) => {
       if (req.serviceId === '' && req.slug === '') {
         throw validationError([{ path: 'params.serviceId', message: 'serviceId or slug is required' }]);
       }
@@ -44,20 +86,7 @@ export function serviceHandlers(
       // Both given: they must name the same service.
       const matches = service !== null && (req.slug === '' || service.slug === req.slug);
       return { service: toServiceMessage(found(matches ? service : null, 'Service')) };
-    }),
-
-    updateService: unary(rpcName('UpdateService'), logger, async (req) => {
-      const input = toServiceInput(req.fields);
-      const service = await rejectSlugClash('service', () =>
-        store.withTransaction(async (tx) => {
-          const current = found(await repos.services.get(req.tenantId, req.serviceId, tx), 'Service');
-          const references = await findServiceReferences(repos, current.tenantId, input, tx);
-          const next = patchService(current, input, { tenantId: current.tenantId, now: now(), references });
-          await repos.services.save(next, tx);
-          return next;
-        }),
-      );
-      return { service: toServiceMessage(service) };
-    }),
+    },
+    updateService: async (req) => ({ service: await services.update(req.tenantId, req.serviceId, req.fields) }),
   };
 }

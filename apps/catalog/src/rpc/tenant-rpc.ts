@@ -1,38 +1,57 @@
-import { unary } from '@svc/grpc';
+import type { catalogV1 } from '@svc/proto';
 import { newId } from '../domain/ids.js';
-import { newTenant, patchTenant } from '../domain/tenant.js';
-import type { CatalogContext } from './catalog-context.js';
-import { rpcName, type Handlers } from './handlers.js';
+import { newTenant, patchTenant, type TenantRecord } from '../domain/tenant.js';
+import type { CatalogContext, CatalogHandlers } from './entity-rpc.js';
 import { found, rejectSlugClash, requireTenant } from './lookups.js';
-import { toTenantCreateInput, toTenantMessage, toTenantPatch } from './tenant-messages.js';
 
-export function tenantHandlers(
-  ctx: CatalogContext,
-): Handlers<'createTenant' | 'getTenant' | 'getTenantBySlug' | 'updateTenant'> {
-  const { store, repos, logger, now } = ctx;
+export const toTenantMessage = (r: TenantRecord): catalogV1.Tenant => ({
+  tenantId: r.tenantId,
+  slug: r.slug,
+  name: r.name,
+  status: r.status,
+  timezone: r.timezone,
+  locale: r.locale,
+  branding: { ...r.branding },
+  createdAtMs: r.createdAtMs,
+  updatedAtMs: r.updatedAtMs,
+});
+
+/** Tenants are not tenant-scoped records, so they do not go through `entityRpc`. */
+export function tenantHandlers({
+  store,
+  repos,
+  now,
+}: CatalogContext): CatalogHandlers<'createTenant' | 'getTenant' | 'getTenantBySlug' | 'updateTenant'> {
   return {
-    createTenant: unary(rpcName('CreateTenant'), logger, async (req) => {
-      const tenant = newTenant(toTenantCreateInput(req), { id: newId('tenant'), now: now() });
+    createTenant: async (req) => {
+      // proto3 strings cannot be absent, so '' means "not given" (required ones then fail as required).
+      const input = {
+        slug: req.slug || undefined,
+        name: req.name || undefined,
+        timezone: req.timezone || undefined,
+        locale: req.locale || undefined,
+        branding: req.branding && { ...req.branding },
+      };
+      const tenant = newTenant(input, { id: newId('tenant'), now: now() });
       await rejectSlugClash('tenant', () => repos.tenants.insert(tenant));
       return { tenant: toTenantMessage(tenant) };
+    },
+
+    getTenant: async (req) => ({ tenant: toTenantMessage(await requireTenant(repos, req.tenantId)) }),
+
+    getTenantBySlug: async (req) => ({
+      tenant: toTenantMessage(found(req.slug === '' ? null : await repos.tenants.getBySlug(req.slug), 'Tenant')),
     }),
 
-    getTenant: unary(rpcName('GetTenant'), logger, async (req) => ({
-      tenant: toTenantMessage(await requireTenant(repos, req.tenantId)),
-    })),
-
-    getTenantBySlug: unary(rpcName('GetTenantBySlug'), logger, async (req) => ({
-      tenant: toTenantMessage(found(req.slug === '' ? null : await repos.tenants.getBySlug(req.slug), 'Tenant')),
-    })),
-
-    updateTenant: unary(rpcName('UpdateTenant'), logger, async (req) => {
-      const patch = toTenantPatch(req);
+    updateTenant: async (req) => {
+      const { name, timezone, locale, status } = req;
+      const patch = { name, timezone, locale, status, branding: req.branding && { ...req.branding } };
       const tenant = await store.withTransaction(async (tx) => {
         const next = patchTenant(await requireTenant(repos, req.tenantId, tx), patch, now());
         await repos.tenants.save(next, tx);
         return next;
       });
       return { tenant: toTenantMessage(tenant) };
-    }),
+    },
   };
 }

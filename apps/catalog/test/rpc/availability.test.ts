@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callUnary } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
 import {
   createTenant,
@@ -21,22 +20,21 @@ beforeAll(async () => {
 afterAll(() => h.stop());
 
 async function createStaff(tenantId: string, fields: catalogV1.StaffFields) {
-  const { staff } = await callUnary(h.client.createStaff.bind(h.client), { tenantId, fields });
+  const { staff } = await h.client.createStaff({ tenantId, fields });
   if (!staff) throw new Error('no staff');
   return staff;
 }
 
 async function createRule(tenantId: string, fields: catalogV1.AvailabilityRuleFields) {
-  const { rule } = await callUnary(h.client.createAvailabilityRule.bind(h.client), { tenantId, fields });
+  const { rule } = await h.client.createAvailabilityRule({ tenantId, fields });
   if (!rule) throw new Error('no rule');
   return rule;
 }
 
-const getRule = (tenantId: string, ruleId: string) =>
-  callUnary(h.client.getAvailabilityRule.bind(h.client), { tenantId, ruleId });
+const getRule = (tenantId: string, ruleId: string) => h.client.getAvailabilityRule({ tenantId, ruleId });
 
 const listRules = (tenantId: string, owner: { ownerType?: string; ownerId?: string } = {}) =>
-  callUnary(h.client.listAvailabilityRules.bind(h.client), {
+  h.client.listAvailabilityRules({
     tenantId,
     ownerType: owner.ownerType ?? '',
     ownerId: owner.ownerId ?? '',
@@ -61,7 +59,7 @@ describe('availability rules over gRPC', () => {
     expect(rule.effectiveFromAtMs).toBeUndefined();
     expect((await listRules(tenantA.tenantId)).items).toContainEqual(rule);
 
-    const { rule: updated } = await callUnary(client.updateAvailabilityRule.bind(client), {
+    const { rule: updated } = await client.updateAvailabilityRule({
       tenantId: tenantA.tenantId,
       ruleId: rule.ruleId,
       fields: { endMinute: 720, effectiveUntilAtMs: 1_900_000_000_000 },
@@ -72,7 +70,7 @@ describe('availability rules over gRPC', () => {
 
     // The merged record must keep startMinute < endMinute.
     await expectViolations(
-      callUnary(client.updateAvailabilityRule.bind(client), {
+      client.updateAvailabilityRule({
         tenantId: tenantA.tenantId,
         ruleId: rule.ruleId,
         fields: { startMinute: 720 },
@@ -80,7 +78,7 @@ describe('availability rules over gRPC', () => {
       ['body.startMinute'],
     );
 
-    const { rule: deleted } = await callUnary(client.updateAvailabilityRule.bind(client), {
+    const { rule: deleted } = await client.updateAvailabilityRule({
       tenantId: tenantA.tenantId,
       ruleId: rule.ruleId,
       fields: { status: 'deleted' },
@@ -90,7 +88,7 @@ describe('availability rules over gRPC', () => {
     // Deleted is gone: it can be neither read nor changed any more.
     await expectNotFound(getRule(tenantA.tenantId, rule.ruleId));
     await expectNotFound(
-      callUnary(client.updateAvailabilityRule.bind(client), {
+      client.updateAvailabilityRule({
         tenantId: tenantA.tenantId,
         ruleId: rule.ruleId,
         fields: { status: 'active' },
@@ -135,7 +133,7 @@ describe('availability rules over gRPC', () => {
 
     const rule = await createRule(tenantA.tenantId, { ...fields, ownerType: 'tenant', ownerId: '' });
     await expectNotFound(
-      callUnary(client.updateAvailabilityRule.bind(client), {
+      client.updateAvailabilityRule({
         tenantId: tenantB.tenantId,
         ruleId: rule.ruleId,
         fields: { weekday: 2 },
@@ -153,7 +151,7 @@ describe('blocked times over gRPC', () => {
   it('creates, lists by window, updates, gets and soft-deletes blocks, scoped to the tenant', async () => {
     const { client } = h;
     const tenant = await createTenant(client);
-    const { blockedTime } = await callUnary(client.createBlockedTime.bind(client), {
+    const { blockedTime } = await client.createBlockedTime({
       tenantId: tenant.tenantId,
       fields: { ownerType: 'tenant', startsAtMs: 1_000_000, endsAtMs: 2_000_000, reason: 'Inventory' },
     });
@@ -165,7 +163,7 @@ describe('blocked times over gRPC', () => {
     });
     const blockId = blockedTime?.blockId ?? '';
     const list = (fromMs?: number, toMs?: number) =>
-      callUnary(client.listBlockedTimes.bind(client), { tenantId: tenant.tenantId, fromMs, toMs });
+      client.listBlockedTimes({ tenantId: tenant.tenantId, fromMs, toMs });
 
     expect((await list()).items).toEqual([blockedTime]);
     expect((await list(1_500_000, 1_600_000)).items).toHaveLength(1); // inside
@@ -174,20 +172,17 @@ describe('blocked times over gRPC', () => {
     await expectViolations(list(5, 5), ['query.toMs']);
 
     const update = (fields: catalogV1.BlockedTimeFields, tenantId = tenant.tenantId) =>
-      callUnary(client.updateBlockedTime.bind(client), { tenantId, blockId, fields });
+      client.updateBlockedTime({ tenantId, blockId, fields });
     const { blockedTime: moved } = await update({ endsAtMs: 3_000_000 });
     expect(moved).toMatchObject({ startsAtMs: 1_000_000, endsAtMs: 3_000_000 });
     expect((await list(2_500_000)).items).toEqual([moved]);
-    const get = (tenantId = tenant.tenantId, id = blockId) =>
-      callUnary(client.getBlockedTime.bind(client), { tenantId, blockId: id });
+    const get = (tenantId = tenant.tenantId, id = blockId) => client.getBlockedTime({ tenantId, blockId: id });
     expect((await get()).blockedTime).toEqual(moved);
     await expectNotFound(get(tenantA.tenantId));
     await expectNotFound(get(tenant.tenantId, 'blk_unknown'));
     await expectViolations(update({ startsAtMs: 3_000_000 }), ['body.startsAtMs']);
     await expectNotFound(update({ reason: 'x' }, tenantA.tenantId));
-    expect(
-      (await callUnary(client.listBlockedTimes.bind(client), { tenantId: tenantA.tenantId })).items,
-    ).not.toContainEqual(moved);
+    expect((await client.listBlockedTimes({ tenantId: tenantA.tenantId })).items).not.toContainEqual(moved);
 
     await update({ status: 'deleted' });
     expect((await list()).items).toEqual([]);
@@ -200,7 +195,7 @@ describe('holidays over gRPC', () => {
   it('creates, lists, updates, gets and soft-deletes holidays, scoped to the tenant', async () => {
     const { client } = h;
     const tenant = await createTenant(client);
-    const { holiday } = await callUnary(client.createHoliday.bind(client), {
+    const { holiday } = await client.createHoliday({
       tenantId: tenant.tenantId,
       fields: { date: '2025-12-25', name: 'Christmas' },
     });
@@ -211,15 +206,14 @@ describe('holidays over gRPC', () => {
       status: 'active',
     });
     const holidayId = holiday?.holidayId ?? '';
-    const list = (tenantId = tenant.tenantId) => callUnary(client.listHolidays.bind(client), { tenantId });
+    const list = (tenantId = tenant.tenantId) => client.listHolidays({ tenantId });
     expect((await list()).items).toEqual([holiday]);
 
     const update = (fields: catalogV1.HolidayFields, tenantId = tenant.tenantId) =>
-      callUnary(client.updateHoliday.bind(client), { tenantId, holidayId, fields });
+      client.updateHoliday({ tenantId, holidayId, fields });
     const { holiday: renamed } = await update({ name: 'Xmas' });
     expect((await list()).items).toEqual([renamed]);
-    const get = (tenantId = tenant.tenantId, id = holidayId) =>
-      callUnary(client.getHoliday.bind(client), { tenantId, holidayId: id });
+    const get = (tenantId = tenant.tenantId, id = holidayId) => client.getHoliday({ tenantId, holidayId: id });
     expect((await get()).holiday).toEqual(renamed);
     await expectNotFound(get(tenantA.tenantId));
     await expectNotFound(get(tenant.tenantId, 'hol_unknown'));
@@ -230,9 +224,8 @@ describe('holidays over gRPC', () => {
     await update({ status: 'deleted' });
     expect((await list()).items).toEqual([]);
     await expectNotFound(get());
-    await expectViolations(
-      callUnary(client.createHoliday.bind(client), { tenantId: tenant.tenantId, fields: { name: 'No date' } }),
-      ['body.date'],
-    );
+    await expectViolations(client.createHoliday({ tenantId: tenant.tenantId, fields: { name: 'No date' } }), [
+      'body.date',
+    ]);
   });
 });

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callUnary } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
 import {
   createTenant,
@@ -25,11 +24,11 @@ function seeder(tenantId: string) {
   const { client } = h;
   return {
     async staff(displayName: string, status = 'active') {
-      const { staff } = await callUnary(client.createStaff.bind(client), { tenantId, fields: { displayName, status } });
+      const { staff } = await client.createStaff({ tenantId, fields: { displayName, status } });
       return staff?.staffId ?? '';
     },
     async resource(name: string, status = 'active') {
-      const { resource } = await callUnary(client.createResource.bind(client), {
+      const { resource } = await client.createResource({
         tenantId,
         fields: { type: 'room', name, status },
       });
@@ -45,37 +44,37 @@ function seeder(tenantId: string) {
         resourceIds,
         resourceIdsSet: true,
       };
-      const { service } = await callUnary(client.createService.bind(client), { tenantId, fields });
+      const { service } = await client.createService({ tenantId, fields });
       return service?.serviceId ?? '';
     },
     async rule(ownerType: string, ownerId: string, extra: Partial<catalogV1.AvailabilityRuleFields> = {}) {
       const fields = { ownerType, ownerId, weekday: 1, startMinute: 540, endMinute: 1020, ...extra };
-      const { rule } = await callUnary(client.createAvailabilityRule.bind(client), { tenantId, fields });
+      const { rule } = await client.createAvailabilityRule({ tenantId, fields });
       return rule?.ruleId ?? '';
     },
     async block(ownerType: string, ownerId: string, startsAtMs: number, endsAtMs: number) {
       const fields = { ownerType, ownerId, startsAtMs, endsAtMs };
-      const { blockedTime } = await callUnary(client.createBlockedTime.bind(client), { tenantId, fields });
+      const { blockedTime } = await client.createBlockedTime({ tenantId, fields });
       return blockedTime?.blockId ?? '';
     },
     async holiday(date: string) {
-      const { holiday } = await callUnary(client.createHoliday.bind(client), { tenantId, fields: { date } });
+      const { holiday } = await client.createHoliday({ tenantId, fields: { date } });
       return holiday?.holidayId ?? '';
     },
     async deleteRule(ruleId: string) {
-      await callUnary(client.updateAvailabilityRule.bind(client), { tenantId, ruleId, fields: { status: 'deleted' } });
+      await client.updateAvailabilityRule({ tenantId, ruleId, fields: { status: 'deleted' } });
     },
     async deleteBlock(blockId: string) {
-      await callUnary(client.updateBlockedTime.bind(client), { tenantId, blockId, fields: { status: 'deleted' } });
+      await client.updateBlockedTime({ tenantId, blockId, fields: { status: 'deleted' } });
     },
     async deleteHoliday(holidayId: string) {
-      await callUnary(client.updateHoliday.bind(client), { tenantId, holidayId, fields: { status: 'deleted' } });
+      await client.updateHoliday({ tenantId, holidayId, fields: { status: 'deleted' } });
     },
   };
 }
 
 const snapshot = (tenantId: string, serviceSlug: string, window = { fromMs, toMs }) =>
-  callUnary(h.client.getScheduleSnapshot.bind(h.client), { tenantId, serviceSlug, ...window });
+  h.client.getScheduleSnapshot({ tenantId, serviceSlug, ...window });
 
 describe('GetScheduleSnapshot', () => {
   it('returns the tenant, the service and exactly the records relevant to it in the window', async () => {

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callUnary } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
 import {
   createTenant,
@@ -22,13 +21,13 @@ const fields = (f: Partial<catalogV1.ServiceFields>): catalogV1.ServiceFields =>
 });
 
 async function createService(tenantId: string, f: Partial<catalogV1.ServiceFields>) {
-  const { service } = await callUnary(h.client.createService.bind(h.client), { tenantId, fields: fields(f) });
+  const { service } = await h.client.createService({ tenantId, fields: fields(f) });
   if (!service) throw new Error('no service');
   return service;
 }
 
 async function createStaff(tenantId: string, displayName: string) {
-  const { staff } = await callUnary(h.client.createStaff.bind(h.client), { tenantId, fields: { displayName } });
+  const { staff } = await h.client.createStaff({ tenantId, fields: { displayName } });
   if (!staff) throw new Error('no staff');
   return staff;
 }
@@ -67,10 +66,10 @@ describe('services over gRPC', () => {
       status: 'active',
     });
 
-    const listed = await callUnary(client.listServices.bind(client), { tenantId: tenantA.tenantId, statuses: [] });
+    const listed = await client.listServices({ tenantId: tenantA.tenantId, statuses: [] });
     expect(listed.items).toContainEqual(created);
 
-    const { service: updated } = await callUnary(client.updateService.bind(client), {
+    const { service: updated } = await client.updateService({
       tenantId: tenantA.tenantId,
       serviceId: created.serviceId,
       fields: fields({ name: 'Long haircut', durationMin: 60, status: 'hidden', staffIdsSet: true }),
@@ -85,51 +84,48 @@ describe('services over gRPC', () => {
     });
     expect(updated?.updatedAtMs).toBeGreaterThan(created.updatedAtMs);
 
-    const byId = await callUnary(client.getService.bind(client), {
+    const byId = await client.getService({
       tenantId: tenantA.tenantId,
       serviceId: created.serviceId,
       slug: '',
     });
     expect(byId.service).toEqual(updated);
-    const bySlug = await callUnary(client.getService.bind(client), {
+    const bySlug = await client.getService({
       tenantId: tenantA.tenantId,
       serviceId: '',
       slug: 'haircut',
     });
     expect(bySlug.service).toEqual(updated);
 
-    const hidden = await callUnary(client.listServices.bind(client), {
+    const hidden = await client.listServices({
       tenantId: tenantA.tenantId,
       statuses: ['hidden'],
     });
     expect(hidden.items.map((s) => s.serviceId)).toEqual([created.serviceId]);
-    const active = await callUnary(client.listServices.bind(client), {
+    const active = await client.listServices({
       tenantId: tenantA.tenantId,
       statuses: ['active'],
     });
     expect(active.items.map((s) => s.serviceId)).not.toContain(created.serviceId);
-    await expectViolations(
-      callUnary(client.listServices.bind(client), { tenantId: tenantA.tenantId, statuses: ['gone'] }),
-      ['query.status'],
-    );
+    await expectViolations(client.listServices({ tenantId: tenantA.tenantId, statuses: ['gone'] }), ['query.status']);
   });
 
   it("keeps tenant B out of tenant A's services", async () => {
     const { client } = h;
     const service = await createService(tenantA.tenantId, { slug: 'private-a', name: 'A only', durationMin: 30 });
     const asB = { tenantId: tenantB.tenantId };
-    await expectNotFound(callUnary(client.getService.bind(client), { ...asB, serviceId: service.serviceId, slug: '' }));
-    await expectNotFound(callUnary(client.getService.bind(client), { ...asB, serviceId: '', slug: 'private-a' }));
+    await expectNotFound(client.getService({ ...asB, serviceId: service.serviceId, slug: '' }));
+    await expectNotFound(client.getService({ ...asB, serviceId: '', slug: 'private-a' }));
     await expectNotFound(
-      callUnary(client.updateService.bind(client), {
+      client.updateService({
         ...asB,
         serviceId: service.serviceId,
         fields: fields({ name: 'Hijacked' }),
       }),
     );
-    const listB = await callUnary(client.listServices.bind(client), { ...asB, statuses: [] });
+    const listB = await client.listServices({ ...asB, statuses: [] });
     expect(listB.items.map((s) => s.serviceId)).not.toContain(service.serviceId);
-    await expectNotFound(callUnary(client.listServices.bind(client), { tenantId: 'ten_nobody', statuses: [] }));
+    await expectNotFound(client.listServices({ tenantId: 'ten_nobody', statuses: [] }));
     await expectNotFound(createService('ten_nobody', { slug: 'x', name: 'X', durationMin: 30 }));
   });
 
@@ -145,7 +141,7 @@ describe('services over gRPC', () => {
     );
     const other = await createService(tenantA.tenantId, { slug: 'facial', name: 'Facial', durationMin: 30 });
     await expectViolations(
-      callUnary(client.updateService.bind(client), {
+      client.updateService({
         tenantId: tenantA.tenantId,
         serviceId: other.serviceId,
         fields: fields({ slug: 'massage' }),
@@ -168,7 +164,7 @@ describe('services over gRPC', () => {
     );
     const own = await createService(tenantA.tenantId, { slug: 'own', name: 'Own', durationMin: 30 });
     await expectViolations(
-      callUnary(client.updateService.bind(client), {
+      client.updateService({
         tenantId: tenantA.tenantId,
         serviceId: own.serviceId,
         fields: fields({ staffIds: [bStaff.staffId], staffIdsSet: true }),
@@ -201,16 +197,15 @@ describe('services over gRPC', () => {
     );
     const service = await createService(tenantA.tenantId, { slug: 'x3', name: 'X', durationMin: 30 });
     const update = (f: Partial<catalogV1.ServiceFields>) =>
-      callUnary(client.updateService.bind(client), {
+      client.updateService({
         tenantId: tenantA.tenantId,
         serviceId: service.serviceId,
         fields: fields(f),
       });
     await expectViolations(update({}), ['body']);
     await expectViolations(update({ maxAdvanceDays: 0 }), ['body.maxAdvanceDays']);
-    await expectViolations(
-      callUnary(client.getService.bind(client), { tenantId: tenantA.tenantId, serviceId: '', slug: '' }),
-      ['params.serviceId'],
-    );
+    await expectViolations(client.getService({ tenantId: tenantA.tenantId, serviceId: '', slug: '' }), [
+      'params.serviceId',
+    ]);
   });
 });

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callUnary } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
 import {
   createTenant,
@@ -23,7 +22,7 @@ afterAll(() => h.stop());
 describe('staff over gRPC', () => {
   it('creates, lists, updates and gets staff', async () => {
     const { client } = h;
-    const { staff } = await callUnary(client.createStaff.bind(client), {
+    const { staff } = await client.createStaff({
       tenantId: tenantA.tenantId,
       fields: { displayName: 'Ana', email: 'ana@example.com', timezone: 'Europe/Lisbon' },
     });
@@ -38,49 +37,46 @@ describe('staff over gRPC', () => {
     });
     const staffId = staff?.staffId ?? '';
 
-    const listed = await callUnary(client.listStaff.bind(client), { tenantId: tenantA.tenantId });
+    const listed = await client.listStaff({ tenantId: tenantA.tenantId });
     expect(listed.items).toContainEqual(staff);
 
-    const { staff: updated } = await callUnary(client.updateStaff.bind(client), {
+    const { staff: updated } = await client.updateStaff({
       tenantId: tenantA.tenantId,
       staffId,
       fields: { status: 'disabled', timezone: '' },
     });
     expect(updated).toMatchObject({ displayName: 'Ana', status: 'disabled', timezone: '' });
-    const relisted = await callUnary(client.listStaff.bind(client), { tenantId: tenantA.tenantId });
+    const relisted = await client.listStaff({ tenantId: tenantA.tenantId });
     expect(relisted.items.find((s) => s.staffId === staffId)).toEqual(updated);
     // Disabled staff are still theirs to read.
-    const got = await callUnary(client.getStaff.bind(client), { tenantId: tenantA.tenantId, staffId });
+    const got = await client.getStaff({ tenantId: tenantA.tenantId, staffId });
     expect(got.staff).toEqual(updated);
 
-    await expectViolations(
-      callUnary(client.updateStaff.bind(client), { tenantId: tenantA.tenantId, staffId, fields: {} }),
-      ['body'],
-    );
-    await expectViolations(
-      callUnary(client.createStaff.bind(client), { tenantId: tenantA.tenantId, fields: { email: 'nope' } }),
-      ['body.displayName', 'body.email'],
-    );
+    await expectViolations(client.updateStaff({ tenantId: tenantA.tenantId, staffId, fields: {} }), ['body']);
+    await expectViolations(client.createStaff({ tenantId: tenantA.tenantId, fields: { email: 'nope' } }), [
+      'body.displayName',
+      'body.email',
+    ]);
   });
 
   it("keeps tenant B out of tenant A's staff", async () => {
     const { client } = h;
-    const { staff } = await callUnary(client.createStaff.bind(client), {
+    const { staff } = await client.createStaff({
       tenantId: tenantA.tenantId,
       fields: { displayName: 'Secret' },
     });
     await expectNotFound(
-      callUnary(client.updateStaff.bind(client), {
+      client.updateStaff({
         tenantId: tenantB.tenantId,
         staffId: staff?.staffId ?? '',
         fields: { displayName: 'Hijacked' },
       }),
     );
-    const listB = await callUnary(client.listStaff.bind(client), { tenantId: tenantB.tenantId });
+    const listB = await client.listStaff({ tenantId: tenantB.tenantId });
     expect(listB.items.map((s) => s.staffId)).not.toContain(staff?.staffId);
-    await expectNotFound(callUnary(client.listStaff.bind(client), { tenantId: 'ten_nobody' }));
+    await expectNotFound(client.listStaff({ tenantId: 'ten_nobody' }));
 
-    const get = (tenantId: string, staffId: string) => callUnary(client.getStaff.bind(client), { tenantId, staffId });
+    const get = (tenantId: string, staffId: string) => client.getStaff({ tenantId, staffId });
     await expectNotFound(get(tenantB.tenantId, staff?.staffId ?? ''));
     await expectNotFound(get(tenantA.tenantId, 'stf_unknown'));
     await expectNotFound(get(tenantA.tenantId, ''));
@@ -92,7 +88,7 @@ describe('staff over gRPC', () => {
 describe('resources over gRPC', () => {
   it('creates, lists, updates and gets resources, scoped to their tenant', async () => {
     const { client } = h;
-    const { resource } = await callUnary(client.createResource.bind(client), {
+    const { resource } = await client.createResource({
       tenantId: tenantA.tenantId,
       fields: { type: 'room', name: 'Room 1' },
     });
@@ -105,24 +101,21 @@ describe('resources over gRPC', () => {
       status: 'active',
     });
     const resourceId = resource?.resourceId ?? '';
-    expect((await callUnary(client.listResources.bind(client), { tenantId: tenantA.tenantId })).items).toContainEqual(
-      resource,
-    );
+    expect((await client.listResources({ tenantId: tenantA.tenantId })).items).toContainEqual(resource);
 
-    const { resource: updated } = await callUnary(client.updateResource.bind(client), {
+    const { resource: updated } = await client.updateResource({
       tenantId: tenantA.tenantId,
       resourceId,
       fields: { capacity: 3, locationLabel: 'First floor' },
     });
     expect(updated).toMatchObject({ capacity: 3, locationLabel: 'First floor', name: 'Room 1' });
-    const listed = await callUnary(client.listResources.bind(client), { tenantId: tenantA.tenantId });
+    const listed = await client.listResources({ tenantId: tenantA.tenantId });
     expect(listed.items.find((r) => r.resourceId === resourceId)).toEqual(updated);
-    const get = (tenantId: string, id = resourceId) =>
-      callUnary(client.getResource.bind(client), { tenantId, resourceId: id });
+    const get = (tenantId: string, id = resourceId) => client.getResource({ tenantId, resourceId: id });
     expect((await get(tenantA.tenantId)).resource).toEqual(updated);
 
     await expectViolations(
-      callUnary(client.updateResource.bind(client), {
+      client.updateResource({
         tenantId: tenantA.tenantId,
         resourceId,
         fields: { capacity: 0 },
@@ -130,13 +123,13 @@ describe('resources over gRPC', () => {
       ['body.capacity'],
     );
     await expectNotFound(
-      callUnary(client.updateResource.bind(client), {
+      client.updateResource({
         tenantId: tenantB.tenantId,
         resourceId,
         fields: { capacity: 2 },
       }),
     );
-    const listB = await callUnary(client.listResources.bind(client), { tenantId: tenantB.tenantId });
+    const listB = await client.listResources({ tenantId: tenantB.tenantId });
     expect(listB.items.map((r) => r.resourceId)).not.toContain(resourceId);
     await expectNotFound(get(tenantB.tenantId));
     await expectNotFound(get(tenantA.tenantId, 'res_unknown'));
@@ -149,14 +142,14 @@ describe('paging', () => {
     const tenant = await createTenant(client);
     const created: string[] = [];
     for (let i = 0; i < 130; i++) {
-      const { staff } = await callUnary(client.createStaff.bind(client), {
+      const { staff } = await client.createStaff({
         tenantId: tenant.tenantId,
         fields: { displayName: `Staff ${i}` },
       });
       created.push(staff?.staffId ?? '');
     }
     const list = (limit: number, cursor = '') =>
-      callUnary(client.listStaff.bind(client), { tenantId: tenant.tenantId, page: { limit, cursor } });
+      client.listStaff({ tenantId: tenant.tenantId, page: { limit, cursor } });
 
     await expectViolations(list(101), ['query.limit']);
     const first = await list(100);
@@ -173,7 +166,7 @@ describe('paging', () => {
     expect(byCreation).toEqual(sorted);
     expect(new Set(seen)).toEqual(new Set(created));
 
-    const defaultPage = await callUnary(client.listStaff.bind(client), { tenantId: tenant.tenantId });
+    const defaultPage = await client.listStaff({ tenantId: tenant.tenantId });
     expect(defaultPage.items).toHaveLength(50);
 
     await expectViolations(list(10, 'garbage!'), ['query.cursor']);

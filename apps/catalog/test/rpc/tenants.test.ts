@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callUnary } from '@svc/grpc';
 import {
   createTenant,
   expectNotFound,
@@ -24,12 +23,12 @@ describe('tenants over gRPC', () => {
     expect(created.tenantId).toMatch(/^ten_[A-Za-z0-9_-]{20,}$/);
     expect(created.branding).toEqual({ displayName: '', logoUrl: '', primaryColor: '', accentColor: '' });
 
-    const byId = await callUnary(client.getTenant.bind(client), { tenantId: created.tenantId });
+    const byId = await client.getTenant({ tenantId: created.tenantId });
     expect(byId.tenant).toEqual(created);
-    const bySlug = await callUnary(client.getTenantBySlug.bind(client), { slug });
+    const bySlug = await client.getTenantBySlug({ slug });
     expect(bySlug.tenant).toEqual(created);
 
-    const { tenant: updated } = await callUnary(client.updateTenant.bind(client), {
+    const { tenant: updated } = await client.updateTenant({
       tenantId: created.tenantId,
       status: 'suspended',
       locale: 'de-de',
@@ -42,15 +41,15 @@ describe('tenants over gRPC', () => {
       branding: { displayName: '', logoUrl: '', primaryColor: '#112233', accentColor: '' },
     });
     expect(updated?.updatedAtMs).toBeGreaterThan(created.updatedAtMs);
-    expect((await callUnary(client.getTenant.bind(client), { tenantId: created.tenantId })).tenant).toEqual(updated);
+    expect((await client.getTenant({ tenantId: created.tenantId })).tenant).toEqual(updated);
   });
 
   it('answers NOT_FOUND for unknown tenants', async () => {
     const { client } = h;
-    await expectNotFound(callUnary(client.getTenant.bind(client), { tenantId: 'ten_unknown' }));
-    await expectNotFound(callUnary(client.getTenant.bind(client), { tenantId: '' }));
-    await expectNotFound(callUnary(client.getTenantBySlug.bind(client), { slug: 'no-such-tenant' }));
-    await expectNotFound(callUnary(client.updateTenant.bind(client), { tenantId: 'ten_unknown', name: 'X' }));
+    await expectNotFound(client.getTenant({ tenantId: 'ten_unknown' }));
+    await expectNotFound(client.getTenant({ tenantId: '' }));
+    await expectNotFound(client.getTenantBySlug({ slug: 'no-such-tenant' }));
+    await expectNotFound(client.updateTenant({ tenantId: 'ten_unknown', name: 'X' }));
   });
 
   it('keeps tenant slugs unique', async () => {
@@ -62,14 +61,14 @@ describe('tenants over gRPC', () => {
 
   it('validates create and update', async () => {
     const { client } = h;
-    await expectViolations(
-      callUnary(client.createTenant.bind(client), { slug: '', name: '', timezone: '', locale: '' }),
-      ['body.slug', 'body.name', 'body.timezone'],
-    );
+    await expectViolations(client.createTenant({ slug: '', name: '', timezone: '', locale: '' }), [
+      'body.slug',
+      'body.name',
+      'body.timezone',
+    ]);
     await expectViolations(createTenant(client, { timezone: 'Moon/Base' }), ['body.timezone']);
     const tenant = await createTenant(client);
-    const update = (patch: object) =>
-      callUnary(client.updateTenant.bind(client), { tenantId: tenant.tenantId, ...patch });
+    const update = (patch: object) => client.updateTenant({ tenantId: tenant.tenantId, ...patch });
     await expectViolations(update({}), ['body']);
     await expectViolations(update({ branding: {} }), ['body']);
     await expectViolations(update({ status: 'archived' }), ['body.status']);

@@ -1,12 +1,12 @@
 import { DomainError } from '@svc/errors';
-import { callUnary, createClient, type RunningGrpcHost } from '@svc/grpc';
+import { type RunningGrpcHost, connectService, type CatalogClient } from '@svc/grpc';
 import { catalogV1 } from '@svc/proto';
 import { openSqliteStore } from '@svc/store';
 import { createLogger } from '@svc/telemetry';
 import { expect } from 'vitest';
 import { startCatalogService } from '../../src/index.js';
 
-type Client = catalogV1.CatalogServiceClient;
+type Client = CatalogClient;
 
 export interface CatalogHarness {
   host: RunningGrpcHost;
@@ -21,7 +21,7 @@ export async function startCatalog(): Promise<CatalogHarness> {
     { GRPC_HOST: '127.0.0.1', GRPC_PORT: 0, SHUTDOWN_GRACE_MS: 1_000 },
     { logger: createLogger('catalog', 'silent'), store },
   );
-  const client = createClient(catalogV1.CatalogServiceClient, host.address);
+  const client = connectService(catalogV1.CatalogServiceService, host.address);
   return {
     host,
     client,
@@ -58,7 +58,7 @@ let counter = 0;
 export const uniqueSlug = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
 
 export async function createTenant(client: Client, overrides: Partial<catalogV1.CreateTenantRequest> = {}) {
-  const { tenant } = await callUnary(client.createTenant.bind(client), {
+  const { tenant } = await client.createTenant({
     slug: uniqueSlug('tenant'),
     name: 'Tenant',
     timezone: 'Europe/Berlin',

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError, type FieldViolation } from '@svc/errors';
-import type { catalogV1 } from '@svc/proto';
+import type { CatalogClient } from '@svc/grpc';
 import { verifyCsrf } from '../identity/csrf.js';
 import type { IdentityStore, Session } from '../identity/identity-store.js';
 import { looksLikeSessionToken } from '../identity/session-token.js';
@@ -15,7 +15,7 @@ const NOT_FROM_CALLER = 'must not be sent; the tenant comes from the session';
 export interface DashboardGuardDeps {
   app: FastifyInstance;
   identity: IdentityStore;
-  catalog: catalogV1.CatalogServiceClient;
+  catalog: CatalogClient;
   sessionSecret: string;
   dashboardOrigin?: string;
   now?: () => number;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DomainError } from '@svc/errors';
 import type { catalogV1 } from '@svc/proto';
+import type { CatalogClient } from '@svc/grpc';
 import { csrfToken } from '../identity/csrf.js';
 import type { IdentityStore, Session } from '../identity/identity-store.js';
 import { ROLES, type DashboardPrincipal } from './principal.js';
@@ -27,7 +28,7 @@ export type SessionView = z.infer<typeof sessionViewSchema>;
 
 export interface SessionViewDeps {
   identity: IdentityStore;
-  catalog: catalogV1.CatalogServiceClient;
+  catalog: CatalogClient;
   sessionSecret: string;
 }
 

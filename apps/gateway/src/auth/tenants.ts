@@ -1,5 +1,5 @@
 import { DomainError } from '@svc/errors';
-import { callUnary } from '@svc/grpc';
+import { type CatalogClient } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
 
 /** A workspace as the dashboard session shows it; the catalog owns tenants. */
@@ -20,12 +20,9 @@ export const tenantSummary = (tenant: catalogV1.Tenant): TenantSummary => ({
 });
 
 /** The tenant from the catalog, or null when it does not exist (any other failure is thrown). */
-export async function fetchTenant(
-  catalog: catalogV1.CatalogServiceClient,
-  tenantId: string,
-): Promise<catalogV1.Tenant | null> {
+export async function fetchTenant(catalog: CatalogClient, tenantId: string): Promise<catalogV1.Tenant | null> {
   try {
-    const { tenant } = await callUnary(catalog.getTenant.bind(catalog), { tenantId });
+    const { tenant } = await catalog.getTenant({ tenantId });
     return tenant ?? null;
   } catch (err) {
     if (err instanceof DomainError && err.code === 'NOT_FOUND') return null;

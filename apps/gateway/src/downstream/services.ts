@@ -1,6 +1,13 @@
 import { healthV1 } from '@svc/proto';
 import { bookingV1, catalogV1, customerV1, webhooksV1 } from '@svc/proto';
-import { createClient } from '@svc/grpc';
+import {
+  connectService,
+  type CatalogClient,
+  type BookingClient,
+  type CustomerClient,
+  type WebhookClient,
+  type HealthClient,
+} from '@svc/grpc';
 
 /** The four services behind the gateway, by the name /health reports. */
 export const SERVICE_NAMES = ['catalog', 'booking', 'customer', 'webhook-dispatcher'] as const;
@@ -8,24 +15,24 @@ export type ServiceName = (typeof SERVICE_NAMES)[number];
 export type ServiceAddresses = Record<ServiceName, string>;
 
 export interface Downstream {
-  catalog: catalogV1.CatalogServiceClient;
-  booking: bookingV1.BookingServiceClient;
-  customer: customerV1.CustomerServiceClient;
-  webhooks: webhooksV1.WebhookServiceClient;
-  health: Record<ServiceName, healthV1.HealthClient>;
+  catalog: CatalogClient;
+  booking: BookingClient;
+  customer: CustomerClient;
+  webhooks: WebhookClient;
+  health: Record<ServiceName, HealthClient>;
   close(): void;
 }
 
 /** One channel per service (grpc-js connects lazily and reconnects by itself). */
 export function connectDownstream(addresses: ServiceAddresses): Downstream {
   const health = Object.fromEntries(
-    SERVICE_NAMES.map((name) => [name, createClient(healthV1.HealthClient, addresses[name])]),
-  ) as Record<ServiceName, healthV1.HealthClient>;
+    SERVICE_NAMES.map((name) => [name, connectService(healthV1.HealthService, addresses[name])]),
+  ) as Record<ServiceName, HealthClient>;
   const clients = {
-    catalog: createClient(catalogV1.CatalogServiceClient, addresses.catalog),
-    booking: createClient(bookingV1.BookingServiceClient, addresses.booking),
-    customer: createClient(customerV1.CustomerServiceClient, addresses.customer),
-    webhooks: createClient(webhooksV1.WebhookServiceClient, addresses['webhook-dispatcher']),
+    catalog: connectService(catalogV1.CatalogServiceService, addresses.catalog),
+    booking: connectService(bookingV1.BookingServiceService, addresses.booking),
+    customer: connectService(customerV1.CustomerServiceService, addresses.customer),
+    webhooks: connectService(webhooksV1.WebhookServiceService, addresses['webhook-dispatcher']),
   };
   return {
     ...clients,

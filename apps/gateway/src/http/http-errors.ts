@@ -29,7 +29,7 @@ const FASTIFY_REQUEST_ERRORS: Record<string, { status: number; path: string; mes
 /**
  * Any error reaching the gateway's error handler, as the DomainError the client sees:
  * schema validation and Fastify's request errors become VALIDATION_ERROR with paths; domain
- * errors (services' included: callUnary has already mapped them) keep their code; everything
+ * errors (services' included: the service client has already mapped them) keep their code; everything
  * else is INTERNAL_ERROR (the caller logs the original).
  */
 export function toDomainError(err: unknown): { error: DomainError; unexpected: boolean } {

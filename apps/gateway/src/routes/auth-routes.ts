@@ -3,7 +3,7 @@ import * as client from 'openid-client';
 import { z } from 'zod';
 import { constantTimeEqual } from '@svc/crypto';
 import { DomainError } from '@svc/errors';
-import type { catalogV1 } from '@svc/proto';
+import type { CatalogClient } from '@svc/grpc';
 import { OAUTH_COOKIE, clearedOauthCookie, oauthCookie, readCookie, sessionCookie } from '../auth/cookies.js';
 import { OAUTH_ATTEMPT_TTL_MS, type OAuthAttempts } from '../auth/oauth-attempts.js';
 import type { OidcClient } from '../auth/oidc-client.js';
@@ -15,7 +15,7 @@ export interface AuthRouteDeps {
   identity: IdentityStore;
   attempts: OAuthAttempts;
   oidc: OidcClient;
-  catalog: catalogV1.CatalogServiceClient;
+  catalog: CatalogClient;
   baseUrl: string;
   redirectUri: string;
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { startCatalogService } from '@svc/catalog';
-import { callUnary } from '@svc/grpc';
+import { type CatalogClient } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
 import { openSqliteStore, type Collection, type Document, type DocumentStore } from '@svc/store';
 import { createLogger } from '@svc/telemetry';
@@ -114,7 +114,7 @@ export async function startGatewayWithCatalog(opts: HarnessOptions = {}): Promis
     identity,
     settings,
     async createTenant(slug, fields = {}) {
-      const { tenant } = await callUnary(downstream.catalog.createTenant.bind(downstream.catalog), {
+      const { tenant } = await downstream.catalog.createTenant({
         slug,
         name: fields.name ?? `Tenant ${slug}`,
         timezone: 'Europe/Berlin',
@@ -157,13 +157,13 @@ export async function startGatewayWithCatalog(opts: HarnessOptions = {}): Promis
   };
 }
 
-/** Counts calls of the catalog client's GetTenant (callUnary binds the method at each call). */
-function countGetTenant(catalog: catalogV1.CatalogServiceClient, counts: Traffic): void {
-  const original = catalog.getTenant.bind(catalog) as (...args: unknown[]) => unknown;
-  catalog.getTenant = ((...args: unknown[]) => {
+/** Counts calls of the catalog client's GetTenant (routes call the client's method at each request). */
+function countGetTenant(catalog: CatalogClient, counts: Traffic): void {
+  const original = catalog.getTenant;
+  catalog.getTenant = (...args) => {
     counts.getTenant += 1;
     return original(...args);
-  }) as typeof catalog.getTenant;
+  };
 }
 
 /** The store, counting reads (findOne, find, count) per collection. */

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
-import { callUnary, createClient } from '@svc/grpc';
+import { connectService } from '@svc/grpc';
 import { catalogV1 } from '@svc/proto';
 import { platformConfigSchema } from '../config.js';
 import { startEmbeddedPlatform } from '../embedded-platform.js';
@@ -16,8 +16,8 @@ const DAY = 86_400_000;
 const SLOT = 15 * 60_000;
 
 async function seed(catalogAddress: string): Promise<void> {
-  const catalog = createClient(catalogV1.CatalogServiceClient, catalogAddress);
-  const { tenant } = await callUnary(catalog.createTenant.bind(catalog), {
+  const catalog = connectService(catalogV1.CatalogServiceService, catalogAddress);
+  const { tenant } = await catalog.createTenant({
     slug: 'bench',
     name: 'Bench',
     timezone: 'Europe/Berlin',
@@ -25,12 +25,12 @@ async function seed(catalogAddress: string): Promise<void> {
   });
   const tenantId = tenant!.tenantId;
   for (let weekday = 0; weekday < 7; weekday++) {
-    await callUnary(catalog.createAvailabilityRule.bind(catalog), {
+    await catalog.createAvailabilityRule({
       tenantId,
       fields: { ownerType: 'tenant', ownerId: tenantId, weekday, startMinute: 0, endMinute: 1440 },
     });
   }
-  await callUnary(catalog.createService.bind(catalog), {
+  await catalog.createService({
     tenantId,
     fields: {
       slug: 'visit',

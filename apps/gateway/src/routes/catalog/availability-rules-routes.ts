@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { callUnary } from '@svc/grpc';
+import { type CatalogClient } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
 import { registerAdminResource } from './admin-resource.js';
 import { pageRequest, present, toPage } from './grpc-mapping.js';
@@ -82,7 +82,7 @@ const listRulesQuery = z.strictObject({
 });
 
 /** /api/availability-rules: weekly working hours. */
-export function registerAvailabilityRuleRoutes(app: FastifyInstance, catalog: catalogV1.CatalogServiceClient): void {
+export function registerAvailabilityRuleRoutes(app: FastifyInstance, catalog: CatalogClient): void {
   registerAdminResource(app, {
     path: '/api/availability-rules',
     idParam: 'ruleId',
@@ -95,7 +95,7 @@ export function registerAvailabilityRuleRoutes(app: FastifyInstance, catalog: ca
     patchBody: patchRuleSchema,
     list: async (tenantId, query) =>
       toPage(
-        await callUnary(catalog.listAvailabilityRules.bind(catalog), {
+        await catalog.listAvailabilityRules({
           tenantId,
           page: pageRequest(query),
           ownerType: query.ownerType ?? '',
@@ -103,15 +103,15 @@ export function registerAvailabilityRuleRoutes(app: FastifyInstance, catalog: ca
         }),
       ),
     create: async (tenantId, fields) => {
-      const res = await callUnary(catalog.createAvailabilityRule.bind(catalog), { tenantId, fields });
+      const res = await catalog.createAvailabilityRule({ tenantId, fields });
       return present(res.rule, 'rule');
     },
     update: async (tenantId, ruleId, fields) => {
-      const res = await callUnary(catalog.updateAvailabilityRule.bind(catalog), { tenantId, ruleId, fields });
+      const res = await catalog.updateAvailabilityRule({ tenantId, ruleId, fields });
       return present(res.rule, 'rule');
     },
     get: async (tenantId, ruleId) => {
-      const res = await callUnary(catalog.getAvailabilityRule.bind(catalog), { tenantId, ruleId });
+      const res = await catalog.getAvailabilityRule({ tenantId, ruleId });
       return present(res.rule, 'rule');
     },
   });

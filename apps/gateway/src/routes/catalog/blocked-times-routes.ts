@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { callUnary } from '@svc/grpc';
+import { type CatalogClient } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
 import { registerAdminResource } from './admin-resource.js';
 import { pageRequest, present, toPage } from './grpc-mapping.js';
@@ -59,7 +59,7 @@ const listBlocksQuery = z
   .superRefine(ascending('fromMs', 'toMs', 'toMs must be greater than fromMs.', { at: 'toMs' }));
 
 /** /api/blocked-times: one-off unavailable periods. */
-export function registerBlockedTimeRoutes(app: FastifyInstance, catalog: catalogV1.CatalogServiceClient): void {
+export function registerBlockedTimeRoutes(app: FastifyInstance, catalog: CatalogClient): void {
   registerAdminResource(app, {
     path: '/api/blocked-times',
     idParam: 'blockId',
@@ -71,19 +71,17 @@ export function registerBlockedTimeRoutes(app: FastifyInstance, catalog: catalog
     createBody: createBlockSchema,
     patchBody: patchBlockSchema,
     list: async (tenantId, { fromMs, toMs, ...page }) =>
-      toPage(
-        await callUnary(catalog.listBlockedTimes.bind(catalog), { tenantId, page: pageRequest(page), fromMs, toMs }),
-      ),
+      toPage(await catalog.listBlockedTimes({ tenantId, page: pageRequest(page), fromMs, toMs })),
     create: async (tenantId, fields) => {
-      const res = await callUnary(catalog.createBlockedTime.bind(catalog), { tenantId, fields });
+      const res = await catalog.createBlockedTime({ tenantId, fields });
       return present(res.blockedTime, 'blockedTime');
     },
     update: async (tenantId, blockId, fields) => {
-      const res = await callUnary(catalog.updateBlockedTime.bind(catalog), { tenantId, blockId, fields });
+      const res = await catalog.updateBlockedTime({ tenantId, blockId, fields });
       return present(res.blockedTime, 'blockedTime');
     },
     get: async (tenantId, blockId) => {
-      const res = await callUnary(catalog.getBlockedTime.bind(catalog), { tenantId, blockId });
+      const res = await catalog.getBlockedTime({ tenantId, blockId });
       return present(res.blockedTime, 'blockedTime');
     },
   });

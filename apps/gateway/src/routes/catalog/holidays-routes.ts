@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { callUnary } from '@svc/grpc';
+import { type CatalogClient } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
 import { registerAdminResource } from './admin-resource.js';
 import { pageRequest, present, toPage } from './grpc-mapping.js';
@@ -38,7 +38,7 @@ const createHolidaySchema = z
 const patchHolidaySchema = patchOf({ ...holidayFieldsShape, status: recordStatusSchema });
 
 /** /api/holidays: days the whole tenant is closed. */
-export function registerHolidayRoutes(app: FastifyInstance, catalog: catalogV1.CatalogServiceClient): void {
+export function registerHolidayRoutes(app: FastifyInstance, catalog: CatalogClient): void {
   registerAdminResource(app, {
     path: '/api/holidays',
     idParam: 'holidayId',
@@ -49,18 +49,17 @@ export function registerHolidayRoutes(app: FastifyInstance, catalog: catalogV1.C
     listQuery: pageQuerySchema,
     createBody: createHolidaySchema,
     patchBody: patchHolidaySchema,
-    list: async (tenantId, query) =>
-      toPage(await callUnary(catalog.listHolidays.bind(catalog), { tenantId, page: pageRequest(query) })),
+    list: async (tenantId, query) => toPage(await catalog.listHolidays({ tenantId, page: pageRequest(query) })),
     create: async (tenantId, fields) => {
-      const res = await callUnary(catalog.createHoliday.bind(catalog), { tenantId, fields });
+      const res = await catalog.createHoliday({ tenantId, fields });
       return present(res.holiday, 'holiday');
     },
     update: async (tenantId, holidayId, fields) => {
-      const res = await callUnary(catalog.updateHoliday.bind(catalog), { tenantId, holidayId, fields });
+      const res = await catalog.updateHoliday({ tenantId, holidayId, fields });
       return present(res.holiday, 'holiday');
     },
     get: async (tenantId, holidayId) => {
-      const res = await callUnary(catalog.getHoliday.bind(catalog), { tenantId, holidayId });
+      const res = await catalog.getHoliday({ tenantId, holidayId });
       return present(res.holiday, 'holiday');
     },
   });

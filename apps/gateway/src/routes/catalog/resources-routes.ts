@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { callUnary } from '@svc/grpc';
+import { type CatalogClient } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
 import { registerAdminResource } from './admin-resource.js';
 import { pageRequest, present, toPage } from './grpc-mapping.js';
@@ -34,7 +34,7 @@ const createResourceSchema = z.strictObject(resourceFieldsShape).partial().requi
 const patchResourceSchema = patchOf(resourceFieldsShape);
 
 /** /api/resources: rooms and equipment that services need. */
-export function registerResourceRoutes(app: FastifyInstance, catalog: catalogV1.CatalogServiceClient): void {
+export function registerResourceRoutes(app: FastifyInstance, catalog: CatalogClient): void {
   registerAdminResource(app, {
     path: '/api/resources',
     idParam: 'resourceId',
@@ -45,18 +45,17 @@ export function registerResourceRoutes(app: FastifyInstance, catalog: catalogV1.
     listQuery: pageQuerySchema,
     createBody: createResourceSchema,
     patchBody: patchResourceSchema,
-    list: async (tenantId, query) =>
-      toPage(await callUnary(catalog.listResources.bind(catalog), { tenantId, page: pageRequest(query) })),
+    list: async (tenantId, query) => toPage(await catalog.listResources({ tenantId, page: pageRequest(query) })),
     create: async (tenantId, fields) => {
-      const res = await callUnary(catalog.createResource.bind(catalog), { tenantId, fields });
+      const res = await catalog.createResource({ tenantId, fields });
       return present(res.resource, 'resource');
     },
     update: async (tenantId, resourceId, fields) => {
-      const res = await callUnary(catalog.updateResource.bind(catalog), { tenantId, resourceId, fields });
+      const res = await catalog.updateResource({ tenantId, resourceId, fields });
       return present(res.resource, 'resource');
     },
     get: async (tenantId, resourceId) => {
-      const res = await callUnary(catalog.getResource.bind(catalog), { tenantId, resourceId });
+      const res = await catalog.getResource({ tenantId, resourceId });
       return present(res.resource, 'resource');
     },
   });

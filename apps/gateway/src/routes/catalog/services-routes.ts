@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { callUnary } from '@svc/grpc';
+import { type CatalogClient } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
 import { registerAdminResource } from './admin-resource.js';
 import { pageRequest, present, toPage } from './grpc-mapping.js';
@@ -89,7 +89,7 @@ function serviceFields(body: z.output<typeof patchServiceSchema>): catalogV1.Ser
 }
 
 /** /api/services: the tenant's bookable services. */
-export function registerServiceRoutes(app: FastifyInstance, catalog: catalogV1.CatalogServiceClient): void {
+export function registerServiceRoutes(app: FastifyInstance, catalog: CatalogClient): void {
   registerAdminResource(app, {
     path: '/api/services',
     idParam: 'serviceId',
@@ -102,18 +102,18 @@ export function registerServiceRoutes(app: FastifyInstance, catalog: catalogV1.C
     patchBody: patchServiceSchema,
     list: async (tenantId, query) =>
       toPage(
-        await callUnary(catalog.listServices.bind(catalog), {
+        await catalog.listServices({
           tenantId,
           page: pageRequest(query),
           statuses: query.status ? [query.status] : [],
         }),
       ),
     create: async (tenantId, body) => {
-      const res = await callUnary(catalog.createService.bind(catalog), { tenantId, fields: serviceFields(body) });
+      const res = await catalog.createService({ tenantId, fields: serviceFields(body) });
       return present(res.service, 'service');
     },
     update: async (tenantId, serviceId, body) => {
-      const res = await callUnary(catalog.updateService.bind(catalog), {
+      const res = await catalog.updateService({
         tenantId,
         serviceId,
         fields: serviceFields(body),
@@ -121,7 +121,7 @@ export function registerServiceRoutes(app: FastifyInstance, catalog: catalogV1.C
       return present(res.service, 'service');
     },
     get: async (tenantId, serviceId) => {
-      const res = await callUnary(catalog.getService.bind(catalog), { tenantId, serviceId, slug: '' });
+      const res = await catalog.getService({ tenantId, serviceId, slug: '' });
       return present(res.service, 'service');
     },
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { callUnary } from '@svc/grpc';
+import { type CatalogClient } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
 import { registerAdminResource } from './admin-resource.js';
 import { pageRequest, present, toPage } from './grpc-mapping.js';
@@ -34,7 +34,7 @@ const createStaffSchema = z.strictObject(staffFieldsShape).partial().required({ 
 const patchStaffSchema = patchOf(staffFieldsShape);
 
 /** /api/staff: the people who perform services. */
-export function registerStaffRoutes(app: FastifyInstance, catalog: catalogV1.CatalogServiceClient): void {
+export function registerStaffRoutes(app: FastifyInstance, catalog: CatalogClient): void {
   registerAdminResource(app, {
     path: '/api/staff',
     idParam: 'staffId',
@@ -45,18 +45,17 @@ export function registerStaffRoutes(app: FastifyInstance, catalog: catalogV1.Cat
     listQuery: pageQuerySchema,
     createBody: createStaffSchema,
     patchBody: patchStaffSchema,
-    list: async (tenantId, query) =>
-      toPage(await callUnary(catalog.listStaff.bind(catalog), { tenantId, page: pageRequest(query) })),
+    list: async (tenantId, query) => toPage(await catalog.listStaff({ tenantId, page: pageRequest(query) })),
     create: async (tenantId, fields) => {
-      const res = await callUnary(catalog.createStaff.bind(catalog), { tenantId, fields });
+      const res = await catalog.createStaff({ tenantId, fields });
       return present(res.staff, 'staff');
     },
     update: async (tenantId, staffId, fields) => {
-      const res = await callUnary(catalog.updateStaff.bind(catalog), { tenantId, staffId, fields });
+      const res = await catalog.updateStaff({ tenantId, staffId, fields });
       return present(res.staff, 'staff');
     },
     get: async (tenantId, staffId) => {
-      const res = await callUnary(catalog.getStaff.bind(catalog), { tenantId, staffId });
+      const res = await catalog.getStaff({ tenantId, staffId });
       return present(res.staff, 'staff');
     },
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { callUnary } from '@svc/grpc';
+import { type CatalogClient } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
 import { activeTenantOf } from '../../auth/principal.js';
 import { defineRoute } from '../../http/route.js';
@@ -59,7 +59,7 @@ const patchTenantSchema = z
   });
 
 /** GET/PATCH /api/tenant: the session's own tenant; there is no tenant id to choose. */
-export function registerTenantRoutes(app: FastifyInstance, catalog: catalogV1.CatalogServiceClient): void {
+export function registerTenantRoutes(app: FastifyInstance, catalog: CatalogClient): void {
   defineRoute(app, {
     method: 'GET',
     url: '/api/tenant',
@@ -80,7 +80,7 @@ export function registerTenantRoutes(app: FastifyInstance, catalog: catalogV1.Ca
     body: patchTenantSchema,
     response: tenantRecordSchema,
     handler: async ({ body }, request) => {
-      const res = await callUnary(catalog.updateTenant.bind(catalog), { tenantId: tenantOf(request), ...body });
+      const res = await catalog.updateTenant({ tenantId: tenantOf(request), ...body });
       return present(res.tenant, 'tenant');
     },
   });

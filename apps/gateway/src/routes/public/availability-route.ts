@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { callUnary } from '@svc/grpc';
 import type { Downstream } from '../../downstream/services.js';
 import { defineRoute } from '../../http/route.js';
 import { publicTenant } from './public-tenant.js';
@@ -25,7 +24,7 @@ export function registerAvailabilityRoute(app: FastifyInstance, downstream: Down
     }),
     handler: async ({ params, query }) => {
       const tenant = await publicTenant(downstream.catalog, params.tenantSlug);
-      const res = await callUnary(downstream.booking.getAvailability.bind(downstream.booking), {
+      const res = await downstream.booking.getAvailability({
         tenantId: tenant.tenantId,
         serviceSlug: query.serviceSlug,
         fromMs: query.fromMs,

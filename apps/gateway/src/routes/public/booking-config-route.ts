@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { callUnary } from '@svc/grpc';
 import type { Downstream } from '../../downstream/services.js';
 import { defineRoute } from '../../http/route.js';
 import { publicTenant } from './public-tenant.js';
@@ -44,7 +43,7 @@ export function registerBookingConfigRoute(app: FastifyInstance, downstream: Dow
       const services = [];
       let cursor = '';
       do {
-        const page = await callUnary(downstream.catalog.listServices.bind(downstream.catalog), {
+        const page = await downstream.catalog.listServices({
           tenantId: tenant.tenantId,
           statuses: ['active'],
           page: { limit: 100, cursor },

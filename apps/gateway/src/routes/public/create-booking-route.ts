@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { mintManageToken, type ManageTokenKeys } from '@svc/crypto';
-import { callUnary } from '@svc/grpc';
 import type { Downstream } from '../../downstream/services.js';
 import { requestFingerprint } from '../../http/fingerprint.js';
 import { defineRoute } from '../../http/route.js';
@@ -36,8 +35,7 @@ export function registerCreateBookingRoute(
     }),
     handler: async ({ params, headers, body }, _request, reply) => {
       const tenant = await publicTenant(downstream.catalog, params.tenantSlug);
-      const { booking, idempotentReplay } = await callUnary(
-        downstream.booking.createBooking.bind(downstream.booking),
+      const { booking, idempotentReplay } = await downstream.booking.createBooking(
         {
           tenantId: tenant.tenantId,
           idempotencyKey: headers['idempotency-key'],
@@ -50,7 +48,7 @@ export function registerCreateBookingRoute(
           timezone: body.timezone ?? '',
           ...(body.staffId ? { staffId: body.staffId } : {}),
         },
-        15_000,
+        { deadlineMs: 15_000 },
       );
       if (!booking) throw new Error('booking service answered without a booking');
       if (idempotentReplay) reply.code(200);

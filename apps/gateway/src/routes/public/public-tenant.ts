@@ -1,10 +1,10 @@
 import { DomainError } from '@svc/errors';
-import { callUnary } from '@svc/grpc';
+import { type CatalogClient } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
 
 /** The tenant of a public path: unknown → NOT_FOUND, disabled or suspended → TENANT_INACTIVE. */
-export async function publicTenant(catalog: catalogV1.CatalogServiceClient, slug: string): Promise<catalogV1.Tenant> {
-  const { tenant } = await callUnary(catalog.getTenantBySlug.bind(catalog), { slug });
+export async function publicTenant(catalog: CatalogClient, slug: string): Promise<catalogV1.Tenant> {
+  const { tenant } = await catalog.getTenantBySlug({ slug });
   if (!tenant) throw new DomainError('NOT_FOUND', 'Tenant was not found.');
   if (tenant.status !== 'active') throw new DomainError('TENANT_INACTIVE', 'This business is not taking bookings.');
   return tenant;

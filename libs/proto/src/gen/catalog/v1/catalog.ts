@@ -568,60 +568,6 @@ export const Branding: MessageFns<Branding> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): Branding {
-    return {
-      displayName: isSet(object.displayName)
-        ? globalThis.String(object.displayName)
-        : isSet(object.display_name)
-        ? globalThis.String(object.display_name)
-        : "",
-      logoUrl: isSet(object.logoUrl)
-        ? globalThis.String(object.logoUrl)
-        : isSet(object.logo_url)
-        ? globalThis.String(object.logo_url)
-        : "",
-      primaryColor: isSet(object.primaryColor)
-        ? globalThis.String(object.primaryColor)
-        : isSet(object.primary_color)
-        ? globalThis.String(object.primary_color)
-        : "",
-      accentColor: isSet(object.accentColor)
-        ? globalThis.String(object.accentColor)
-        : isSet(object.accent_color)
-        ? globalThis.String(object.accent_color)
-        : "",
-    };
-  },
-
-  toJSON(message: Branding): unknown {
-    const obj: any = {};
-    if (message.displayName !== "") {
-      obj.displayName = message.displayName;
-    }
-    if (message.logoUrl !== "") {
-      obj.logoUrl = message.logoUrl;
-    }
-    if (message.primaryColor !== "") {
-      obj.primaryColor = message.primaryColor;
-    }
-    if (message.accentColor !== "") {
-      obj.accentColor = message.accentColor;
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<Branding>, I>>(base?: I): Branding {
-    return Branding.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<Branding>, I>>(object: I): Branding {
-    const message = createBaseBranding();
-    message.displayName = object.displayName ?? "";
-    message.logoUrl = object.logoUrl ?? "";
-    message.primaryColor = object.primaryColor ?? "";
-    message.accentColor = object.accentColor ?? "";
-    return message;
-  },
 };
 
 function createBaseTenant(): Tenant {
@@ -766,83 +712,6 @@ export const Tenant: MessageFns<Tenant> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): Tenant {
-    return {
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      slug: isSet(object.slug) ? globalThis.String(object.slug) : "",
-      name: isSet(object.name) ? globalThis.String(object.name) : "",
-      status: isSet(object.status) ? globalThis.String(object.status) : "",
-      timezone: isSet(object.timezone) ? globalThis.String(object.timezone) : "",
-      locale: isSet(object.locale) ? globalThis.String(object.locale) : "",
-      branding: isSet(object.branding) ? Branding.fromJSON(object.branding) : undefined,
-      createdAtMs: isSet(object.createdAtMs)
-        ? globalThis.Number(object.createdAtMs)
-        : isSet(object.created_at_ms)
-        ? globalThis.Number(object.created_at_ms)
-        : 0,
-      updatedAtMs: isSet(object.updatedAtMs)
-        ? globalThis.Number(object.updatedAtMs)
-        : isSet(object.updated_at_ms)
-        ? globalThis.Number(object.updated_at_ms)
-        : 0,
-    };
-  },
-
-  toJSON(message: Tenant): unknown {
-    const obj: any = {};
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.slug !== "") {
-      obj.slug = message.slug;
-    }
-    if (message.name !== "") {
-      obj.name = message.name;
-    }
-    if (message.status !== "") {
-      obj.status = message.status;
-    }
-    if (message.timezone !== "") {
-      obj.timezone = message.timezone;
-    }
-    if (message.locale !== "") {
-      obj.locale = message.locale;
-    }
-    if (message.branding !== undefined) {
-      obj.branding = Branding.toJSON(message.branding);
-    }
-    if (message.createdAtMs !== 0) {
-      obj.createdAtMs = Math.round(message.createdAtMs);
-    }
-    if (message.updatedAtMs !== 0) {
-      obj.updatedAtMs = Math.round(message.updatedAtMs);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<Tenant>, I>>(base?: I): Tenant {
-    return Tenant.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<Tenant>, I>>(object: I): Tenant {
-    const message = createBaseTenant();
-    message.tenantId = object.tenantId ?? "";
-    message.slug = object.slug ?? "";
-    message.name = object.name ?? "";
-    message.status = object.status ?? "";
-    message.timezone = object.timezone ?? "";
-    message.locale = object.locale ?? "";
-    message.branding = (object.branding !== undefined && object.branding !== null)
-      ? Branding.fromPartial(object.branding)
-      : undefined;
-    message.createdAtMs = object.createdAtMs ?? 0;
-    message.updatedAtMs = object.updatedAtMs ?? 0;
-    return message;
-  },
 };
 
 function createBaseBrandingPatch(): BrandingPatch {
@@ -921,60 +790,6 @@ export const BrandingPatch: MessageFns<BrandingPatch> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): BrandingPatch {
-    return {
-      displayName: isSet(object.displayName)
-        ? globalThis.String(object.displayName)
-        : isSet(object.display_name)
-        ? globalThis.String(object.display_name)
-        : undefined,
-      logoUrl: isSet(object.logoUrl)
-        ? globalThis.String(object.logoUrl)
-        : isSet(object.logo_url)
-        ? globalThis.String(object.logo_url)
-        : undefined,
-      primaryColor: isSet(object.primaryColor)
-        ? globalThis.String(object.primaryColor)
-        : isSet(object.primary_color)
-        ? globalThis.String(object.primary_color)
-        : undefined,
-      accentColor: isSet(object.accentColor)
-        ? globalThis.String(object.accentColor)
-        : isSet(object.accent_color)
-        ? globalThis.String(object.accent_color)
-        : undefined,
-    };
-  },
-
-  toJSON(message: BrandingPatch): unknown {
-    const obj: any = {};
-    if (message.displayName !== undefined) {
-      obj.displayName = message.displayName;
-    }
-    if (message.logoUrl !== undefined) {
-      obj.logoUrl = message.logoUrl;
-    }
-    if (message.primaryColor !== undefined) {
-      obj.primaryColor = message.primaryColor;
-    }
-    if (message.accentColor !== undefined) {
-      obj.accentColor = message.accentColor;
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<BrandingPatch>, I>>(base?: I): BrandingPatch {
-    return BrandingPatch.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<BrandingPatch>, I>>(object: I): BrandingPatch {
-    const message = createBaseBrandingPatch();
-    message.displayName = object.displayName ?? undefined;
-    message.logoUrl = object.logoUrl ?? undefined;
-    message.primaryColor = object.primaryColor ?? undefined;
-    message.accentColor = object.accentColor ?? undefined;
-    return message;
   },
 };
 
@@ -1066,51 +881,6 @@ export const CreateTenantRequest: MessageFns<CreateTenantRequest> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): CreateTenantRequest {
-    return {
-      slug: isSet(object.slug) ? globalThis.String(object.slug) : "",
-      name: isSet(object.name) ? globalThis.String(object.name) : "",
-      timezone: isSet(object.timezone) ? globalThis.String(object.timezone) : "",
-      locale: isSet(object.locale) ? globalThis.String(object.locale) : "",
-      branding: isSet(object.branding) ? Branding.fromJSON(object.branding) : undefined,
-    };
-  },
-
-  toJSON(message: CreateTenantRequest): unknown {
-    const obj: any = {};
-    if (message.slug !== "") {
-      obj.slug = message.slug;
-    }
-    if (message.name !== "") {
-      obj.name = message.name;
-    }
-    if (message.timezone !== "") {
-      obj.timezone = message.timezone;
-    }
-    if (message.locale !== "") {
-      obj.locale = message.locale;
-    }
-    if (message.branding !== undefined) {
-      obj.branding = Branding.toJSON(message.branding);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<CreateTenantRequest>, I>>(base?: I): CreateTenantRequest {
-    return CreateTenantRequest.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<CreateTenantRequest>, I>>(object: I): CreateTenantRequest {
-    const message = createBaseCreateTenantRequest();
-    message.slug = object.slug ?? "";
-    message.name = object.name ?? "";
-    message.timezone = object.timezone ?? "";
-    message.locale = object.locale ?? "";
-    message.branding = (object.branding !== undefined && object.branding !== null)
-      ? Branding.fromPartial(object.branding)
-      : undefined;
-    return message;
-  },
 };
 
 function createBaseCreateTenantResponse(): CreateTenantResponse {
@@ -1156,29 +926,6 @@ export const CreateTenantResponse: MessageFns<CreateTenantResponse> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): CreateTenantResponse {
-    return { tenant: isSet(object.tenant) ? Tenant.fromJSON(object.tenant) : undefined };
-  },
-
-  toJSON(message: CreateTenantResponse): unknown {
-    const obj: any = {};
-    if (message.tenant !== undefined) {
-      obj.tenant = Tenant.toJSON(message.tenant);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<CreateTenantResponse>, I>>(base?: I): CreateTenantResponse {
-    return CreateTenantResponse.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<CreateTenantResponse>, I>>(object: I): CreateTenantResponse {
-    const message = createBaseCreateTenantResponse();
-    message.tenant = (object.tenant !== undefined && object.tenant !== null)
-      ? Tenant.fromPartial(object.tenant)
-      : undefined;
-    return message;
   },
 };
 
@@ -1226,33 +973,6 @@ export const GetTenantRequest: MessageFns<GetTenantRequest> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): GetTenantRequest {
-    return {
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-    };
-  },
-
-  toJSON(message: GetTenantRequest): unknown {
-    const obj: any = {};
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<GetTenantRequest>, I>>(base?: I): GetTenantRequest {
-    return GetTenantRequest.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<GetTenantRequest>, I>>(object: I): GetTenantRequest {
-    const message = createBaseGetTenantRequest();
-    message.tenantId = object.tenantId ?? "";
-    return message;
-  },
 };
 
 function createBaseGetTenantResponse(): GetTenantResponse {
@@ -1298,29 +1018,6 @@ export const GetTenantResponse: MessageFns<GetTenantResponse> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): GetTenantResponse {
-    return { tenant: isSet(object.tenant) ? Tenant.fromJSON(object.tenant) : undefined };
-  },
-
-  toJSON(message: GetTenantResponse): unknown {
-    const obj: any = {};
-    if (message.tenant !== undefined) {
-      obj.tenant = Tenant.toJSON(message.tenant);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<GetTenantResponse>, I>>(base?: I): GetTenantResponse {
-    return GetTenantResponse.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<GetTenantResponse>, I>>(object: I): GetTenantResponse {
-    const message = createBaseGetTenantResponse();
-    message.tenant = (object.tenant !== undefined && object.tenant !== null)
-      ? Tenant.fromPartial(object.tenant)
-      : undefined;
-    return message;
   },
 };
 
@@ -1368,27 +1065,6 @@ export const GetTenantBySlugRequest: MessageFns<GetTenantBySlugRequest> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): GetTenantBySlugRequest {
-    return { slug: isSet(object.slug) ? globalThis.String(object.slug) : "" };
-  },
-
-  toJSON(message: GetTenantBySlugRequest): unknown {
-    const obj: any = {};
-    if (message.slug !== "") {
-      obj.slug = message.slug;
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<GetTenantBySlugRequest>, I>>(base?: I): GetTenantBySlugRequest {
-    return GetTenantBySlugRequest.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<GetTenantBySlugRequest>, I>>(object: I): GetTenantBySlugRequest {
-    const message = createBaseGetTenantBySlugRequest();
-    message.slug = object.slug ?? "";
-    return message;
-  },
 };
 
 function createBaseGetTenantBySlugResponse(): GetTenantBySlugResponse {
@@ -1434,29 +1110,6 @@ export const GetTenantBySlugResponse: MessageFns<GetTenantBySlugResponse> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): GetTenantBySlugResponse {
-    return { tenant: isSet(object.tenant) ? Tenant.fromJSON(object.tenant) : undefined };
-  },
-
-  toJSON(message: GetTenantBySlugResponse): unknown {
-    const obj: any = {};
-    if (message.tenant !== undefined) {
-      obj.tenant = Tenant.toJSON(message.tenant);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<GetTenantBySlugResponse>, I>>(base?: I): GetTenantBySlugResponse {
-    return GetTenantBySlugResponse.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<GetTenantBySlugResponse>, I>>(object: I): GetTenantBySlugResponse {
-    const message = createBaseGetTenantBySlugResponse();
-    message.tenant = (object.tenant !== undefined && object.tenant !== null)
-      ? Tenant.fromPartial(object.tenant)
-      : undefined;
-    return message;
   },
 };
 
@@ -1566,60 +1219,6 @@ export const UpdateTenantRequest: MessageFns<UpdateTenantRequest> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): UpdateTenantRequest {
-    return {
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      name: isSet(object.name) ? globalThis.String(object.name) : undefined,
-      timezone: isSet(object.timezone) ? globalThis.String(object.timezone) : undefined,
-      locale: isSet(object.locale) ? globalThis.String(object.locale) : undefined,
-      status: isSet(object.status) ? globalThis.String(object.status) : undefined,
-      branding: isSet(object.branding) ? BrandingPatch.fromJSON(object.branding) : undefined,
-    };
-  },
-
-  toJSON(message: UpdateTenantRequest): unknown {
-    const obj: any = {};
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.name !== undefined) {
-      obj.name = message.name;
-    }
-    if (message.timezone !== undefined) {
-      obj.timezone = message.timezone;
-    }
-    if (message.locale !== undefined) {
-      obj.locale = message.locale;
-    }
-    if (message.status !== undefined) {
-      obj.status = message.status;
-    }
-    if (message.branding !== undefined) {
-      obj.branding = BrandingPatch.toJSON(message.branding);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<UpdateTenantRequest>, I>>(base?: I): UpdateTenantRequest {
-    return UpdateTenantRequest.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<UpdateTenantRequest>, I>>(object: I): UpdateTenantRequest {
-    const message = createBaseUpdateTenantRequest();
-    message.tenantId = object.tenantId ?? "";
-    message.name = object.name ?? undefined;
-    message.timezone = object.timezone ?? undefined;
-    message.locale = object.locale ?? undefined;
-    message.status = object.status ?? undefined;
-    message.branding = (object.branding !== undefined && object.branding !== null)
-      ? BrandingPatch.fromPartial(object.branding)
-      : undefined;
-    return message;
-  },
 };
 
 function createBaseUpdateTenantResponse(): UpdateTenantResponse {
@@ -1665,29 +1264,6 @@ export const UpdateTenantResponse: MessageFns<UpdateTenantResponse> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): UpdateTenantResponse {
-    return { tenant: isSet(object.tenant) ? Tenant.fromJSON(object.tenant) : undefined };
-  },
-
-  toJSON(message: UpdateTenantResponse): unknown {
-    const obj: any = {};
-    if (message.tenant !== undefined) {
-      obj.tenant = Tenant.toJSON(message.tenant);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<UpdateTenantResponse>, I>>(base?: I): UpdateTenantResponse {
-    return UpdateTenantResponse.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<UpdateTenantResponse>, I>>(object: I): UpdateTenantResponse {
-    const message = createBaseUpdateTenantResponse();
-    message.tenant = (object.tenant !== undefined && object.tenant !== null)
-      ? Tenant.fromPartial(object.tenant)
-      : undefined;
-    return message;
   },
 };
 
@@ -1953,179 +1529,6 @@ export const Service: MessageFns<Service> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): Service {
-    return {
-      serviceId: isSet(object.serviceId)
-        ? globalThis.String(object.serviceId)
-        : isSet(object.service_id)
-        ? globalThis.String(object.service_id)
-        : "",
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      categoryId: isSet(object.categoryId)
-        ? globalThis.String(object.categoryId)
-        : isSet(object.category_id)
-        ? globalThis.String(object.category_id)
-        : "",
-      slug: isSet(object.slug) ? globalThis.String(object.slug) : "",
-      name: isSet(object.name) ? globalThis.String(object.name) : "",
-      description: isSet(object.description) ? globalThis.String(object.description) : "",
-      durationMin: isSet(object.durationMin)
-        ? globalThis.Number(object.durationMin)
-        : isSet(object.duration_min)
-        ? globalThis.Number(object.duration_min)
-        : 0,
-      bufferBeforeMin: isSet(object.bufferBeforeMin)
-        ? globalThis.Number(object.bufferBeforeMin)
-        : isSet(object.buffer_before_min)
-        ? globalThis.Number(object.buffer_before_min)
-        : 0,
-      bufferAfterMin: isSet(object.bufferAfterMin)
-        ? globalThis.Number(object.bufferAfterMin)
-        : isSet(object.buffer_after_min)
-        ? globalThis.Number(object.buffer_after_min)
-        : 0,
-      slotIntervalMin: isSet(object.slotIntervalMin)
-        ? globalThis.Number(object.slotIntervalMin)
-        : isSet(object.slot_interval_min)
-        ? globalThis.Number(object.slot_interval_min)
-        : 0,
-      minNoticeMin: isSet(object.minNoticeMin)
-        ? globalThis.Number(object.minNoticeMin)
-        : isSet(object.min_notice_min)
-        ? globalThis.Number(object.min_notice_min)
-        : 0,
-      maxAdvanceDays: isSet(object.maxAdvanceDays)
-        ? globalThis.Number(object.maxAdvanceDays)
-        : isSet(object.max_advance_days)
-        ? globalThis.Number(object.max_advance_days)
-        : 0,
-      priceAmount: isSet(object.priceAmount)
-        ? globalThis.Number(object.priceAmount)
-        : isSet(object.price_amount)
-        ? globalThis.Number(object.price_amount)
-        : 0,
-      priceCurrency: isSet(object.priceCurrency)
-        ? globalThis.String(object.priceCurrency)
-        : isSet(object.price_currency)
-        ? globalThis.String(object.price_currency)
-        : "",
-      staffIds: globalThis.Array.isArray(object?.staffIds)
-        ? object.staffIds.map((e: any) => globalThis.String(e))
-        : globalThis.Array.isArray(object?.staff_ids)
-        ? object.staff_ids.map((e: any) => globalThis.String(e))
-        : [],
-      resourceIds: globalThis.Array.isArray(object?.resourceIds)
-        ? object.resourceIds.map((e: any) => globalThis.String(e))
-        : globalThis.Array.isArray(object?.resource_ids)
-        ? object.resource_ids.map((e: any) => globalThis.String(e))
-        : [],
-      status: isSet(object.status) ? globalThis.String(object.status) : "",
-      createdAtMs: isSet(object.createdAtMs)
-        ? globalThis.Number(object.createdAtMs)
-        : isSet(object.created_at_ms)
-        ? globalThis.Number(object.created_at_ms)
-        : 0,
-      updatedAtMs: isSet(object.updatedAtMs)
-        ? globalThis.Number(object.updatedAtMs)
-        : isSet(object.updated_at_ms)
-        ? globalThis.Number(object.updated_at_ms)
-        : 0,
-    };
-  },
-
-  toJSON(message: Service): unknown {
-    const obj: any = {};
-    if (message.serviceId !== "") {
-      obj.serviceId = message.serviceId;
-    }
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.categoryId !== "") {
-      obj.categoryId = message.categoryId;
-    }
-    if (message.slug !== "") {
-      obj.slug = message.slug;
-    }
-    if (message.name !== "") {
-      obj.name = message.name;
-    }
-    if (message.description !== "") {
-      obj.description = message.description;
-    }
-    if (message.durationMin !== 0) {
-      obj.durationMin = Math.round(message.durationMin);
-    }
-    if (message.bufferBeforeMin !== 0) {
-      obj.bufferBeforeMin = Math.round(message.bufferBeforeMin);
-    }
-    if (message.bufferAfterMin !== 0) {
-      obj.bufferAfterMin = Math.round(message.bufferAfterMin);
-    }
-    if (message.slotIntervalMin !== 0) {
-      obj.slotIntervalMin = Math.round(message.slotIntervalMin);
-    }
-    if (message.minNoticeMin !== 0) {
-      obj.minNoticeMin = Math.round(message.minNoticeMin);
-    }
-    if (message.maxAdvanceDays !== 0) {
-      obj.maxAdvanceDays = Math.round(message.maxAdvanceDays);
-    }
-    if (message.priceAmount !== 0) {
-      obj.priceAmount = Math.round(message.priceAmount);
-    }
-    if (message.priceCurrency !== "") {
-      obj.priceCurrency = message.priceCurrency;
-    }
-    if (message.staffIds?.length) {
-      obj.staffIds = message.staffIds;
-    }
-    if (message.resourceIds?.length) {
-      obj.resourceIds = message.resourceIds;
-    }
-    if (message.status !== "") {
-      obj.status = message.status;
-    }
-    if (message.createdAtMs !== 0) {
-      obj.createdAtMs = Math.round(message.createdAtMs);
-    }
-    if (message.updatedAtMs !== 0) {
-      obj.updatedAtMs = Math.round(message.updatedAtMs);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<Service>, I>>(base?: I): Service {
-    return Service.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<Service>, I>>(object: I): Service {
-    const message = createBaseService();
-    message.serviceId = object.serviceId ?? "";
-    message.tenantId = object.tenantId ?? "";
-    message.categoryId = object.categoryId ?? "";
-    message.slug = object.slug ?? "";
-    message.name = object.name ?? "";
-    message.description = object.description ?? "";
-    message.durationMin = object.durationMin ?? 0;
-    message.bufferBeforeMin = object.bufferBeforeMin ?? 0;
-    message.bufferAfterMin = object.bufferAfterMin ?? 0;
-    message.slotIntervalMin = object.slotIntervalMin ?? 0;
-    message.minNoticeMin = object.minNoticeMin ?? 0;
-    message.maxAdvanceDays = object.maxAdvanceDays ?? 0;
-    message.priceAmount = object.priceAmount ?? 0;
-    message.priceCurrency = object.priceCurrency ?? "";
-    message.staffIds = object.staffIds?.map((e) => e) || [];
-    message.resourceIds = object.resourceIds?.map((e) => e) || [];
-    message.status = object.status ?? "";
-    message.createdAtMs = object.createdAtMs ?? 0;
-    message.updatedAtMs = object.updatedAtMs ?? 0;
-    return message;
-  },
 };
 
 function createBaseServiceFields(): ServiceFields {
@@ -2366,161 +1769,6 @@ export const ServiceFields: MessageFns<ServiceFields> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): ServiceFields {
-    return {
-      categoryId: isSet(object.categoryId)
-        ? globalThis.String(object.categoryId)
-        : isSet(object.category_id)
-        ? globalThis.String(object.category_id)
-        : undefined,
-      slug: isSet(object.slug) ? globalThis.String(object.slug) : undefined,
-      name: isSet(object.name) ? globalThis.String(object.name) : undefined,
-      description: isSet(object.description) ? globalThis.String(object.description) : undefined,
-      durationMin: isSet(object.durationMin)
-        ? globalThis.Number(object.durationMin)
-        : isSet(object.duration_min)
-        ? globalThis.Number(object.duration_min)
-        : undefined,
-      bufferBeforeMin: isSet(object.bufferBeforeMin)
-        ? globalThis.Number(object.bufferBeforeMin)
-        : isSet(object.buffer_before_min)
-        ? globalThis.Number(object.buffer_before_min)
-        : undefined,
-      bufferAfterMin: isSet(object.bufferAfterMin)
-        ? globalThis.Number(object.bufferAfterMin)
-        : isSet(object.buffer_after_min)
-        ? globalThis.Number(object.buffer_after_min)
-        : undefined,
-      slotIntervalMin: isSet(object.slotIntervalMin)
-        ? globalThis.Number(object.slotIntervalMin)
-        : isSet(object.slot_interval_min)
-        ? globalThis.Number(object.slot_interval_min)
-        : undefined,
-      minNoticeMin: isSet(object.minNoticeMin)
-        ? globalThis.Number(object.minNoticeMin)
-        : isSet(object.min_notice_min)
-        ? globalThis.Number(object.min_notice_min)
-        : undefined,
-      maxAdvanceDays: isSet(object.maxAdvanceDays)
-        ? globalThis.Number(object.maxAdvanceDays)
-        : isSet(object.max_advance_days)
-        ? globalThis.Number(object.max_advance_days)
-        : undefined,
-      priceAmount: isSet(object.priceAmount)
-        ? globalThis.Number(object.priceAmount)
-        : isSet(object.price_amount)
-        ? globalThis.Number(object.price_amount)
-        : undefined,
-      priceCurrency: isSet(object.priceCurrency)
-        ? globalThis.String(object.priceCurrency)
-        : isSet(object.price_currency)
-        ? globalThis.String(object.price_currency)
-        : undefined,
-      staffIds: globalThis.Array.isArray(object?.staffIds)
-        ? object.staffIds.map((e: any) => globalThis.String(e))
-        : globalThis.Array.isArray(object?.staff_ids)
-        ? object.staff_ids.map((e: any) => globalThis.String(e))
-        : [],
-      staffIdsSet: isSet(object.staffIdsSet)
-        ? globalThis.Boolean(object.staffIdsSet)
-        : isSet(object.staff_ids_set)
-        ? globalThis.Boolean(object.staff_ids_set)
-        : false,
-      resourceIds: globalThis.Array.isArray(object?.resourceIds)
-        ? object.resourceIds.map((e: any) => globalThis.String(e))
-        : globalThis.Array.isArray(object?.resource_ids)
-        ? object.resource_ids.map((e: any) => globalThis.String(e))
-        : [],
-      resourceIdsSet: isSet(object.resourceIdsSet)
-        ? globalThis.Boolean(object.resourceIdsSet)
-        : isSet(object.resource_ids_set)
-        ? globalThis.Boolean(object.resource_ids_set)
-        : false,
-      status: isSet(object.status) ? globalThis.String(object.status) : undefined,
-    };
-  },
-
-  toJSON(message: ServiceFields): unknown {
-    const obj: any = {};
-    if (message.categoryId !== undefined) {
-      obj.categoryId = message.categoryId;
-    }
-    if (message.slug !== undefined) {
-      obj.slug = message.slug;
-    }
-    if (message.name !== undefined) {
-      obj.name = message.name;
-    }
-    if (message.description !== undefined) {
-      obj.description = message.description;
-    }
-    if (message.durationMin !== undefined) {
-      obj.durationMin = Math.round(message.durationMin);
-    }
-    if (message.bufferBeforeMin !== undefined) {
-      obj.bufferBeforeMin = Math.round(message.bufferBeforeMin);
-    }
-    if (message.bufferAfterMin !== undefined) {
-      obj.bufferAfterMin = Math.round(message.bufferAfterMin);
-    }
-    if (message.slotIntervalMin !== undefined) {
-      obj.slotIntervalMin = Math.round(message.slotIntervalMin);
-    }
-    if (message.minNoticeMin !== undefined) {
-      obj.minNoticeMin = Math.round(message.minNoticeMin);
-    }
-    if (message.maxAdvanceDays !== undefined) {
-      obj.maxAdvanceDays = Math.round(message.maxAdvanceDays);
-    }
-    if (message.priceAmount !== undefined) {
-      obj.priceAmount = Math.round(message.priceAmount);
-    }
-    if (message.priceCurrency !== undefined) {
-      obj.priceCurrency = message.priceCurrency;
-    }
-    if (message.staffIds?.length) {
-      obj.staffIds = message.staffIds;
-    }
-    if (message.staffIdsSet !== false) {
-      obj.staffIdsSet = message.staffIdsSet;
-    }
-    if (message.resourceIds?.length) {
-      obj.resourceIds = message.resourceIds;
-    }
-    if (message.resourceIdsSet !== false) {
-      obj.resourceIdsSet = message.resourceIdsSet;
-    }
-    if (message.status !== undefined) {
-      obj.status = message.status;
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<ServiceFields>, I>>(base?: I): ServiceFields {
-    return ServiceFields.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<ServiceFields>, I>>(object: I): ServiceFields {
-    const message = createBaseServiceFields();
-    message.categoryId = object.categoryId ?? undefined;
-    message.slug = object.slug ?? undefined;
-    message.name = object.name ?? undefined;
-    message.description = object.description ?? undefined;
-    message.durationMin = object.durationMin ?? undefined;
-    message.bufferBeforeMin = object.bufferBeforeMin ?? undefined;
-    message.bufferAfterMin = object.bufferAfterMin ?? undefined;
-    message.slotIntervalMin = object.slotIntervalMin ?? undefined;
-    message.minNoticeMin = object.minNoticeMin ?? undefined;
-    message.maxAdvanceDays = object.maxAdvanceDays ?? undefined;
-    message.priceAmount = object.priceAmount ?? undefined;
-    message.priceCurrency = object.priceCurrency ?? undefined;
-    message.staffIds = object.staffIds?.map((e) => e) || [];
-    message.staffIdsSet = object.staffIdsSet ?? false;
-    message.resourceIds = object.resourceIds?.map((e) => e) || [];
-    message.resourceIdsSet = object.resourceIdsSet ?? false;
-    message.status = object.status ?? undefined;
-    return message;
-  },
 };
 
 function createBaseCreateServiceRequest(): CreateServiceRequest {
@@ -2578,40 +1826,6 @@ export const CreateServiceRequest: MessageFns<CreateServiceRequest> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): CreateServiceRequest {
-    return {
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      fields: isSet(object.fields) ? ServiceFields.fromJSON(object.fields) : undefined,
-    };
-  },
-
-  toJSON(message: CreateServiceRequest): unknown {
-    const obj: any = {};
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.fields !== undefined) {
-      obj.fields = ServiceFields.toJSON(message.fields);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<CreateServiceRequest>, I>>(base?: I): CreateServiceRequest {
-    return CreateServiceRequest.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<CreateServiceRequest>, I>>(object: I): CreateServiceRequest {
-    const message = createBaseCreateServiceRequest();
-    message.tenantId = object.tenantId ?? "";
-    message.fields = (object.fields !== undefined && object.fields !== null)
-      ? ServiceFields.fromPartial(object.fields)
-      : undefined;
-    return message;
-  },
 };
 
 function createBaseCreateServiceResponse(): CreateServiceResponse {
@@ -2657,29 +1871,6 @@ export const CreateServiceResponse: MessageFns<CreateServiceResponse> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): CreateServiceResponse {
-    return { service: isSet(object.service) ? Service.fromJSON(object.service) : undefined };
-  },
-
-  toJSON(message: CreateServiceResponse): unknown {
-    const obj: any = {};
-    if (message.service !== undefined) {
-      obj.service = Service.toJSON(message.service);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<CreateServiceResponse>, I>>(base?: I): CreateServiceResponse {
-    return CreateServiceResponse.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<CreateServiceResponse>, I>>(object: I): CreateServiceResponse {
-    const message = createBaseCreateServiceResponse();
-    message.service = (object.service !== undefined && object.service !== null)
-      ? Service.fromPartial(object.service)
-      : undefined;
-    return message;
   },
 };
 
@@ -2749,45 +1940,6 @@ export const ListServicesRequest: MessageFns<ListServicesRequest> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): ListServicesRequest {
-    return {
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      page: isSet(object.page) ? PageRequest.fromJSON(object.page) : undefined,
-      statuses: globalThis.Array.isArray(object?.statuses) ? object.statuses.map((e: any) => globalThis.String(e)) : [],
-    };
-  },
-
-  toJSON(message: ListServicesRequest): unknown {
-    const obj: any = {};
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.page !== undefined) {
-      obj.page = PageRequest.toJSON(message.page);
-    }
-    if (message.statuses?.length) {
-      obj.statuses = message.statuses;
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<ListServicesRequest>, I>>(base?: I): ListServicesRequest {
-    return ListServicesRequest.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<ListServicesRequest>, I>>(object: I): ListServicesRequest {
-    const message = createBaseListServicesRequest();
-    message.tenantId = object.tenantId ?? "";
-    message.page = (object.page !== undefined && object.page !== null)
-      ? PageRequest.fromPartial(object.page)
-      : undefined;
-    message.statuses = object.statuses?.map((e) => e) || [];
-    return message;
-  },
 };
 
 function createBaseListServicesResponse(): ListServicesResponse {
@@ -2844,36 +1996,6 @@ export const ListServicesResponse: MessageFns<ListServicesResponse> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): ListServicesResponse {
-    return {
-      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => Service.fromJSON(e)) : [],
-      page: isSet(object.page) ? PageResponse.fromJSON(object.page) : undefined,
-    };
-  },
-
-  toJSON(message: ListServicesResponse): unknown {
-    const obj: any = {};
-    if (message.items?.length) {
-      obj.items = message.items.map((e) => Service.toJSON(e));
-    }
-    if (message.page !== undefined) {
-      obj.page = PageResponse.toJSON(message.page);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<ListServicesResponse>, I>>(base?: I): ListServicesResponse {
-    return ListServicesResponse.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<ListServicesResponse>, I>>(object: I): ListServicesResponse {
-    const message = createBaseListServicesResponse();
-    message.items = object.items?.map((e) => Service.fromPartial(e)) || [];
-    message.page = (object.page !== undefined && object.page !== null)
-      ? PageResponse.fromPartial(object.page)
-      : undefined;
-    return message;
   },
 };
 
@@ -2943,47 +2065,6 @@ export const GetServiceRequest: MessageFns<GetServiceRequest> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): GetServiceRequest {
-    return {
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      serviceId: isSet(object.serviceId)
-        ? globalThis.String(object.serviceId)
-        : isSet(object.service_id)
-        ? globalThis.String(object.service_id)
-        : "",
-      slug: isSet(object.slug) ? globalThis.String(object.slug) : "",
-    };
-  },
-
-  toJSON(message: GetServiceRequest): unknown {
-    const obj: any = {};
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.serviceId !== "") {
-      obj.serviceId = message.serviceId;
-    }
-    if (message.slug !== "") {
-      obj.slug = message.slug;
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<GetServiceRequest>, I>>(base?: I): GetServiceRequest {
-    return GetServiceRequest.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<GetServiceRequest>, I>>(object: I): GetServiceRequest {
-    const message = createBaseGetServiceRequest();
-    message.tenantId = object.tenantId ?? "";
-    message.serviceId = object.serviceId ?? "";
-    message.slug = object.slug ?? "";
-    return message;
-  },
 };
 
 function createBaseGetServiceResponse(): GetServiceResponse {
@@ -3029,29 +2110,6 @@ export const GetServiceResponse: MessageFns<GetServiceResponse> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): GetServiceResponse {
-    return { service: isSet(object.service) ? Service.fromJSON(object.service) : undefined };
-  },
-
-  toJSON(message: GetServiceResponse): unknown {
-    const obj: any = {};
-    if (message.service !== undefined) {
-      obj.service = Service.toJSON(message.service);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<GetServiceResponse>, I>>(base?: I): GetServiceResponse {
-    return GetServiceResponse.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<GetServiceResponse>, I>>(object: I): GetServiceResponse {
-    const message = createBaseGetServiceResponse();
-    message.service = (object.service !== undefined && object.service !== null)
-      ? Service.fromPartial(object.service)
-      : undefined;
-    return message;
   },
 };
 
@@ -3121,49 +2179,6 @@ export const UpdateServiceRequest: MessageFns<UpdateServiceRequest> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): UpdateServiceRequest {
-    return {
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      serviceId: isSet(object.serviceId)
-        ? globalThis.String(object.serviceId)
-        : isSet(object.service_id)
-        ? globalThis.String(object.service_id)
-        : "",
-      fields: isSet(object.fields) ? ServiceFields.fromJSON(object.fields) : undefined,
-    };
-  },
-
-  toJSON(message: UpdateServiceRequest): unknown {
-    const obj: any = {};
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.serviceId !== "") {
-      obj.serviceId = message.serviceId;
-    }
-    if (message.fields !== undefined) {
-      obj.fields = ServiceFields.toJSON(message.fields);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<UpdateServiceRequest>, I>>(base?: I): UpdateServiceRequest {
-    return UpdateServiceRequest.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<UpdateServiceRequest>, I>>(object: I): UpdateServiceRequest {
-    const message = createBaseUpdateServiceRequest();
-    message.tenantId = object.tenantId ?? "";
-    message.serviceId = object.serviceId ?? "";
-    message.fields = (object.fields !== undefined && object.fields !== null)
-      ? ServiceFields.fromPartial(object.fields)
-      : undefined;
-    return message;
-  },
 };
 
 function createBaseUpdateServiceResponse(): UpdateServiceResponse {
@@ -3209,29 +2224,6 @@ export const UpdateServiceResponse: MessageFns<UpdateServiceResponse> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): UpdateServiceResponse {
-    return { service: isSet(object.service) ? Service.fromJSON(object.service) : undefined };
-  },
-
-  toJSON(message: UpdateServiceResponse): unknown {
-    const obj: any = {};
-    if (message.service !== undefined) {
-      obj.service = Service.toJSON(message.service);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<UpdateServiceResponse>, I>>(base?: I): UpdateServiceResponse {
-    return UpdateServiceResponse.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<UpdateServiceResponse>, I>>(object: I): UpdateServiceResponse {
-    const message = createBaseUpdateServiceResponse();
-    message.service = (object.service !== undefined && object.service !== null)
-      ? Service.fromPartial(object.service)
-      : undefined;
-    return message;
   },
 };
 
@@ -3377,93 +2369,6 @@ export const Staff: MessageFns<Staff> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): Staff {
-    return {
-      staffId: isSet(object.staffId)
-        ? globalThis.String(object.staffId)
-        : isSet(object.staff_id)
-        ? globalThis.String(object.staff_id)
-        : "",
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      userId: isSet(object.userId)
-        ? globalThis.String(object.userId)
-        : isSet(object.user_id)
-        ? globalThis.String(object.user_id)
-        : "",
-      displayName: isSet(object.displayName)
-        ? globalThis.String(object.displayName)
-        : isSet(object.display_name)
-        ? globalThis.String(object.display_name)
-        : "",
-      email: isSet(object.email) ? globalThis.String(object.email) : "",
-      timezone: isSet(object.timezone) ? globalThis.String(object.timezone) : "",
-      status: isSet(object.status) ? globalThis.String(object.status) : "",
-      createdAtMs: isSet(object.createdAtMs)
-        ? globalThis.Number(object.createdAtMs)
-        : isSet(object.created_at_ms)
-        ? globalThis.Number(object.created_at_ms)
-        : 0,
-      updatedAtMs: isSet(object.updatedAtMs)
-        ? globalThis.Number(object.updatedAtMs)
-        : isSet(object.updated_at_ms)
-        ? globalThis.Number(object.updated_at_ms)
-        : 0,
-    };
-  },
-
-  toJSON(message: Staff): unknown {
-    const obj: any = {};
-    if (message.staffId !== "") {
-      obj.staffId = message.staffId;
-    }
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.userId !== "") {
-      obj.userId = message.userId;
-    }
-    if (message.displayName !== "") {
-      obj.displayName = message.displayName;
-    }
-    if (message.email !== "") {
-      obj.email = message.email;
-    }
-    if (message.timezone !== "") {
-      obj.timezone = message.timezone;
-    }
-    if (message.status !== "") {
-      obj.status = message.status;
-    }
-    if (message.createdAtMs !== 0) {
-      obj.createdAtMs = Math.round(message.createdAtMs);
-    }
-    if (message.updatedAtMs !== 0) {
-      obj.updatedAtMs = Math.round(message.updatedAtMs);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<Staff>, I>>(base?: I): Staff {
-    return Staff.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<Staff>, I>>(object: I): Staff {
-    const message = createBaseStaff();
-    message.staffId = object.staffId ?? "";
-    message.tenantId = object.tenantId ?? "";
-    message.userId = object.userId ?? "";
-    message.displayName = object.displayName ?? "";
-    message.email = object.email ?? "";
-    message.timezone = object.timezone ?? "";
-    message.status = object.status ?? "";
-    message.createdAtMs = object.createdAtMs ?? 0;
-    message.updatedAtMs = object.updatedAtMs ?? 0;
-    return message;
-  },
 };
 
 function createBaseStaffFields(): StaffFields {
@@ -3554,57 +2459,6 @@ export const StaffFields: MessageFns<StaffFields> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): StaffFields {
-    return {
-      userId: isSet(object.userId)
-        ? globalThis.String(object.userId)
-        : isSet(object.user_id)
-        ? globalThis.String(object.user_id)
-        : undefined,
-      displayName: isSet(object.displayName)
-        ? globalThis.String(object.displayName)
-        : isSet(object.display_name)
-        ? globalThis.String(object.display_name)
-        : undefined,
-      email: isSet(object.email) ? globalThis.String(object.email) : undefined,
-      timezone: isSet(object.timezone) ? globalThis.String(object.timezone) : undefined,
-      status: isSet(object.status) ? globalThis.String(object.status) : undefined,
-    };
-  },
-
-  toJSON(message: StaffFields): unknown {
-    const obj: any = {};
-    if (message.userId !== undefined) {
-      obj.userId = message.userId;
-    }
-    if (message.displayName !== undefined) {
-      obj.displayName = message.displayName;
-    }
-    if (message.email !== undefined) {
-      obj.email = message.email;
-    }
-    if (message.timezone !== undefined) {
-      obj.timezone = message.timezone;
-    }
-    if (message.status !== undefined) {
-      obj.status = message.status;
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<StaffFields>, I>>(base?: I): StaffFields {
-    return StaffFields.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<StaffFields>, I>>(object: I): StaffFields {
-    const message = createBaseStaffFields();
-    message.userId = object.userId ?? undefined;
-    message.displayName = object.displayName ?? undefined;
-    message.email = object.email ?? undefined;
-    message.timezone = object.timezone ?? undefined;
-    message.status = object.status ?? undefined;
-    return message;
-  },
 };
 
 function createBaseCreateStaffRequest(): CreateStaffRequest {
@@ -3662,40 +2516,6 @@ export const CreateStaffRequest: MessageFns<CreateStaffRequest> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): CreateStaffRequest {
-    return {
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      fields: isSet(object.fields) ? StaffFields.fromJSON(object.fields) : undefined,
-    };
-  },
-
-  toJSON(message: CreateStaffRequest): unknown {
-    const obj: any = {};
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.fields !== undefined) {
-      obj.fields = StaffFields.toJSON(message.fields);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<CreateStaffRequest>, I>>(base?: I): CreateStaffRequest {
-    return CreateStaffRequest.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<CreateStaffRequest>, I>>(object: I): CreateStaffRequest {
-    const message = createBaseCreateStaffRequest();
-    message.tenantId = object.tenantId ?? "";
-    message.fields = (object.fields !== undefined && object.fields !== null)
-      ? StaffFields.fromPartial(object.fields)
-      : undefined;
-    return message;
-  },
 };
 
 function createBaseCreateStaffResponse(): CreateStaffResponse {
@@ -3741,27 +2561,6 @@ export const CreateStaffResponse: MessageFns<CreateStaffResponse> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): CreateStaffResponse {
-    return { staff: isSet(object.staff) ? Staff.fromJSON(object.staff) : undefined };
-  },
-
-  toJSON(message: CreateStaffResponse): unknown {
-    const obj: any = {};
-    if (message.staff !== undefined) {
-      obj.staff = Staff.toJSON(message.staff);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<CreateStaffResponse>, I>>(base?: I): CreateStaffResponse {
-    return CreateStaffResponse.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<CreateStaffResponse>, I>>(object: I): CreateStaffResponse {
-    const message = createBaseCreateStaffResponse();
-    message.staff = (object.staff !== undefined && object.staff !== null) ? Staff.fromPartial(object.staff) : undefined;
-    return message;
   },
 };
 
@@ -3820,40 +2619,6 @@ export const ListStaffRequest: MessageFns<ListStaffRequest> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): ListStaffRequest {
-    return {
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      page: isSet(object.page) ? PageRequest.fromJSON(object.page) : undefined,
-    };
-  },
-
-  toJSON(message: ListStaffRequest): unknown {
-    const obj: any = {};
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.page !== undefined) {
-      obj.page = PageRequest.toJSON(message.page);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<ListStaffRequest>, I>>(base?: I): ListStaffRequest {
-    return ListStaffRequest.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<ListStaffRequest>, I>>(object: I): ListStaffRequest {
-    const message = createBaseListStaffRequest();
-    message.tenantId = object.tenantId ?? "";
-    message.page = (object.page !== undefined && object.page !== null)
-      ? PageRequest.fromPartial(object.page)
-      : undefined;
-    return message;
-  },
 };
 
 function createBaseListStaffResponse(): ListStaffResponse {
@@ -3910,36 +2675,6 @@ export const ListStaffResponse: MessageFns<ListStaffResponse> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): ListStaffResponse {
-    return {
-      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => Staff.fromJSON(e)) : [],
-      page: isSet(object.page) ? PageResponse.fromJSON(object.page) : undefined,
-    };
-  },
-
-  toJSON(message: ListStaffResponse): unknown {
-    const obj: any = {};
-    if (message.items?.length) {
-      obj.items = message.items.map((e) => Staff.toJSON(e));
-    }
-    if (message.page !== undefined) {
-      obj.page = PageResponse.toJSON(message.page);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<ListStaffResponse>, I>>(base?: I): ListStaffResponse {
-    return ListStaffResponse.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<ListStaffResponse>, I>>(object: I): ListStaffResponse {
-    const message = createBaseListStaffResponse();
-    message.items = object.items?.map((e) => Staff.fromPartial(e)) || [];
-    message.page = (object.page !== undefined && object.page !== null)
-      ? PageResponse.fromPartial(object.page)
-      : undefined;
-    return message;
   },
 };
 
@@ -3998,42 +2733,6 @@ export const GetStaffRequest: MessageFns<GetStaffRequest> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): GetStaffRequest {
-    return {
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      staffId: isSet(object.staffId)
-        ? globalThis.String(object.staffId)
-        : isSet(object.staff_id)
-        ? globalThis.String(object.staff_id)
-        : "",
-    };
-  },
-
-  toJSON(message: GetStaffRequest): unknown {
-    const obj: any = {};
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.staffId !== "") {
-      obj.staffId = message.staffId;
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<GetStaffRequest>, I>>(base?: I): GetStaffRequest {
-    return GetStaffRequest.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<GetStaffRequest>, I>>(object: I): GetStaffRequest {
-    const message = createBaseGetStaffRequest();
-    message.tenantId = object.tenantId ?? "";
-    message.staffId = object.staffId ?? "";
-    return message;
-  },
 };
 
 function createBaseGetStaffResponse(): GetStaffResponse {
@@ -4079,27 +2778,6 @@ export const GetStaffResponse: MessageFns<GetStaffResponse> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): GetStaffResponse {
-    return { staff: isSet(object.staff) ? Staff.fromJSON(object.staff) : undefined };
-  },
-
-  toJSON(message: GetStaffResponse): unknown {
-    const obj: any = {};
-    if (message.staff !== undefined) {
-      obj.staff = Staff.toJSON(message.staff);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<GetStaffResponse>, I>>(base?: I): GetStaffResponse {
-    return GetStaffResponse.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<GetStaffResponse>, I>>(object: I): GetStaffResponse {
-    const message = createBaseGetStaffResponse();
-    message.staff = (object.staff !== undefined && object.staff !== null) ? Staff.fromPartial(object.staff) : undefined;
-    return message;
   },
 };
 
@@ -4169,49 +2847,6 @@ export const UpdateStaffRequest: MessageFns<UpdateStaffRequest> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): UpdateStaffRequest {
-    return {
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      staffId: isSet(object.staffId)
-        ? globalThis.String(object.staffId)
-        : isSet(object.staff_id)
-        ? globalThis.String(object.staff_id)
-        : "",
-      fields: isSet(object.fields) ? StaffFields.fromJSON(object.fields) : undefined,
-    };
-  },
-
-  toJSON(message: UpdateStaffRequest): unknown {
-    const obj: any = {};
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.staffId !== "") {
-      obj.staffId = message.staffId;
-    }
-    if (message.fields !== undefined) {
-      obj.fields = StaffFields.toJSON(message.fields);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<UpdateStaffRequest>, I>>(base?: I): UpdateStaffRequest {
-    return UpdateStaffRequest.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<UpdateStaffRequest>, I>>(object: I): UpdateStaffRequest {
-    const message = createBaseUpdateStaffRequest();
-    message.tenantId = object.tenantId ?? "";
-    message.staffId = object.staffId ?? "";
-    message.fields = (object.fields !== undefined && object.fields !== null)
-      ? StaffFields.fromPartial(object.fields)
-      : undefined;
-    return message;
-  },
 };
 
 function createBaseUpdateStaffResponse(): UpdateStaffResponse {
@@ -4257,27 +2892,6 @@ export const UpdateStaffResponse: MessageFns<UpdateStaffResponse> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): UpdateStaffResponse {
-    return { staff: isSet(object.staff) ? Staff.fromJSON(object.staff) : undefined };
-  },
-
-  toJSON(message: UpdateStaffResponse): unknown {
-    const obj: any = {};
-    if (message.staff !== undefined) {
-      obj.staff = Staff.toJSON(message.staff);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<UpdateStaffResponse>, I>>(base?: I): UpdateStaffResponse {
-    return UpdateStaffResponse.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<UpdateStaffResponse>, I>>(object: I): UpdateStaffResponse {
-    const message = createBaseUpdateStaffResponse();
-    message.staff = (object.staff !== undefined && object.staff !== null) ? Staff.fromPartial(object.staff) : undefined;
-    return message;
   },
 };
 
@@ -4423,89 +3037,6 @@ export const Resource: MessageFns<Resource> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): Resource {
-    return {
-      resourceId: isSet(object.resourceId)
-        ? globalThis.String(object.resourceId)
-        : isSet(object.resource_id)
-        ? globalThis.String(object.resource_id)
-        : "",
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      type: isSet(object.type) ? globalThis.String(object.type) : "",
-      name: isSet(object.name) ? globalThis.String(object.name) : "",
-      locationLabel: isSet(object.locationLabel)
-        ? globalThis.String(object.locationLabel)
-        : isSet(object.location_label)
-        ? globalThis.String(object.location_label)
-        : "",
-      capacity: isSet(object.capacity) ? globalThis.Number(object.capacity) : 0,
-      status: isSet(object.status) ? globalThis.String(object.status) : "",
-      createdAtMs: isSet(object.createdAtMs)
-        ? globalThis.Number(object.createdAtMs)
-        : isSet(object.created_at_ms)
-        ? globalThis.Number(object.created_at_ms)
-        : 0,
-      updatedAtMs: isSet(object.updatedAtMs)
-        ? globalThis.Number(object.updatedAtMs)
-        : isSet(object.updated_at_ms)
-        ? globalThis.Number(object.updated_at_ms)
-        : 0,
-    };
-  },
-
-  toJSON(message: Resource): unknown {
-    const obj: any = {};
-    if (message.resourceId !== "") {
-      obj.resourceId = message.resourceId;
-    }
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.type !== "") {
-      obj.type = message.type;
-    }
-    if (message.name !== "") {
-      obj.name = message.name;
-    }
-    if (message.locationLabel !== "") {
-      obj.locationLabel = message.locationLabel;
-    }
-    if (message.capacity !== 0) {
-      obj.capacity = Math.round(message.capacity);
-    }
-    if (message.status !== "") {
-      obj.status = message.status;
-    }
-    if (message.createdAtMs !== 0) {
-      obj.createdAtMs = Math.round(message.createdAtMs);
-    }
-    if (message.updatedAtMs !== 0) {
-      obj.updatedAtMs = Math.round(message.updatedAtMs);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<Resource>, I>>(base?: I): Resource {
-    return Resource.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<Resource>, I>>(object: I): Resource {
-    const message = createBaseResource();
-    message.resourceId = object.resourceId ?? "";
-    message.tenantId = object.tenantId ?? "";
-    message.type = object.type ?? "";
-    message.name = object.name ?? "";
-    message.locationLabel = object.locationLabel ?? "";
-    message.capacity = object.capacity ?? 0;
-    message.status = object.status ?? "";
-    message.createdAtMs = object.createdAtMs ?? 0;
-    message.updatedAtMs = object.updatedAtMs ?? 0;
-    return message;
-  },
 };
 
 function createBaseResourceFields(): ResourceFields {
@@ -4596,53 +3127,6 @@ export const ResourceFields: MessageFns<ResourceFields> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): ResourceFields {
-    return {
-      type: isSet(object.type) ? globalThis.String(object.type) : undefined,
-      name: isSet(object.name) ? globalThis.String(object.name) : undefined,
-      locationLabel: isSet(object.locationLabel)
-        ? globalThis.String(object.locationLabel)
-        : isSet(object.location_label)
-        ? globalThis.String(object.location_label)
-        : undefined,
-      capacity: isSet(object.capacity) ? globalThis.Number(object.capacity) : undefined,
-      status: isSet(object.status) ? globalThis.String(object.status) : undefined,
-    };
-  },
-
-  toJSON(message: ResourceFields): unknown {
-    const obj: any = {};
-    if (message.type !== undefined) {
-      obj.type = message.type;
-    }
-    if (message.name !== undefined) {
-      obj.name = message.name;
-    }
-    if (message.locationLabel !== undefined) {
-      obj.locationLabel = message.locationLabel;
-    }
-    if (message.capacity !== undefined) {
-      obj.capacity = Math.round(message.capacity);
-    }
-    if (message.status !== undefined) {
-      obj.status = message.status;
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<ResourceFields>, I>>(base?: I): ResourceFields {
-    return ResourceFields.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<ResourceFields>, I>>(object: I): ResourceFields {
-    const message = createBaseResourceFields();
-    message.type = object.type ?? undefined;
-    message.name = object.name ?? undefined;
-    message.locationLabel = object.locationLabel ?? undefined;
-    message.capacity = object.capacity ?? undefined;
-    message.status = object.status ?? undefined;
-    return message;
-  },
 };
 
 function createBaseCreateResourceRequest(): CreateResourceRequest {
@@ -4700,40 +3184,6 @@ export const CreateResourceRequest: MessageFns<CreateResourceRequest> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): CreateResourceRequest {
-    return {
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      fields: isSet(object.fields) ? ResourceFields.fromJSON(object.fields) : undefined,
-    };
-  },
-
-  toJSON(message: CreateResourceRequest): unknown {
-    const obj: any = {};
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.fields !== undefined) {
-      obj.fields = ResourceFields.toJSON(message.fields);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<CreateResourceRequest>, I>>(base?: I): CreateResourceRequest {
-    return CreateResourceRequest.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<CreateResourceRequest>, I>>(object: I): CreateResourceRequest {
-    const message = createBaseCreateResourceRequest();
-    message.tenantId = object.tenantId ?? "";
-    message.fields = (object.fields !== undefined && object.fields !== null)
-      ? ResourceFields.fromPartial(object.fields)
-      : undefined;
-    return message;
-  },
 };
 
 function createBaseCreateResourceResponse(): CreateResourceResponse {
@@ -4779,29 +3229,6 @@ export const CreateResourceResponse: MessageFns<CreateResourceResponse> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): CreateResourceResponse {
-    return { resource: isSet(object.resource) ? Resource.fromJSON(object.resource) : undefined };
-  },
-
-  toJSON(message: CreateResourceResponse): unknown {
-    const obj: any = {};
-    if (message.resource !== undefined) {
-      obj.resource = Resource.toJSON(message.resource);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<CreateResourceResponse>, I>>(base?: I): CreateResourceResponse {
-    return CreateResourceResponse.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<CreateResourceResponse>, I>>(object: I): CreateResourceResponse {
-    const message = createBaseCreateResourceResponse();
-    message.resource = (object.resource !== undefined && object.resource !== null)
-      ? Resource.fromPartial(object.resource)
-      : undefined;
-    return message;
   },
 };
 
@@ -4860,40 +3287,6 @@ export const ListResourcesRequest: MessageFns<ListResourcesRequest> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): ListResourcesRequest {
-    return {
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      page: isSet(object.page) ? PageRequest.fromJSON(object.page) : undefined,
-    };
-  },
-
-  toJSON(message: ListResourcesRequest): unknown {
-    const obj: any = {};
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.page !== undefined) {
-      obj.page = PageRequest.toJSON(message.page);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<ListResourcesRequest>, I>>(base?: I): ListResourcesRequest {
-    return ListResourcesRequest.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<ListResourcesRequest>, I>>(object: I): ListResourcesRequest {
-    const message = createBaseListResourcesRequest();
-    message.tenantId = object.tenantId ?? "";
-    message.page = (object.page !== undefined && object.page !== null)
-      ? PageRequest.fromPartial(object.page)
-      : undefined;
-    return message;
-  },
 };
 
 function createBaseListResourcesResponse(): ListResourcesResponse {
@@ -4950,36 +3343,6 @@ export const ListResourcesResponse: MessageFns<ListResourcesResponse> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): ListResourcesResponse {
-    return {
-      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => Resource.fromJSON(e)) : [],
-      page: isSet(object.page) ? PageResponse.fromJSON(object.page) : undefined,
-    };
-  },
-
-  toJSON(message: ListResourcesResponse): unknown {
-    const obj: any = {};
-    if (message.items?.length) {
-      obj.items = message.items.map((e) => Resource.toJSON(e));
-    }
-    if (message.page !== undefined) {
-      obj.page = PageResponse.toJSON(message.page);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<ListResourcesResponse>, I>>(base?: I): ListResourcesResponse {
-    return ListResourcesResponse.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<ListResourcesResponse>, I>>(object: I): ListResourcesResponse {
-    const message = createBaseListResourcesResponse();
-    message.items = object.items?.map((e) => Resource.fromPartial(e)) || [];
-    message.page = (object.page !== undefined && object.page !== null)
-      ? PageResponse.fromPartial(object.page)
-      : undefined;
-    return message;
   },
 };
 
@@ -5038,42 +3401,6 @@ export const GetResourceRequest: MessageFns<GetResourceRequest> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): GetResourceRequest {
-    return {
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      resourceId: isSet(object.resourceId)
-        ? globalThis.String(object.resourceId)
-        : isSet(object.resource_id)
-        ? globalThis.String(object.resource_id)
-        : "",
-    };
-  },
-
-  toJSON(message: GetResourceRequest): unknown {
-    const obj: any = {};
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.resourceId !== "") {
-      obj.resourceId = message.resourceId;
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<GetResourceRequest>, I>>(base?: I): GetResourceRequest {
-    return GetResourceRequest.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<GetResourceRequest>, I>>(object: I): GetResourceRequest {
-    const message = createBaseGetResourceRequest();
-    message.tenantId = object.tenantId ?? "";
-    message.resourceId = object.resourceId ?? "";
-    return message;
-  },
 };
 
 function createBaseGetResourceResponse(): GetResourceResponse {
@@ -5119,29 +3446,6 @@ export const GetResourceResponse: MessageFns<GetResourceResponse> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): GetResourceResponse {
-    return { resource: isSet(object.resource) ? Resource.fromJSON(object.resource) : undefined };
-  },
-
-  toJSON(message: GetResourceResponse): unknown {
-    const obj: any = {};
-    if (message.resource !== undefined) {
-      obj.resource = Resource.toJSON(message.resource);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<GetResourceResponse>, I>>(base?: I): GetResourceResponse {
-    return GetResourceResponse.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<GetResourceResponse>, I>>(object: I): GetResourceResponse {
-    const message = createBaseGetResourceResponse();
-    message.resource = (object.resource !== undefined && object.resource !== null)
-      ? Resource.fromPartial(object.resource)
-      : undefined;
-    return message;
   },
 };
 
@@ -5211,49 +3515,6 @@ export const UpdateResourceRequest: MessageFns<UpdateResourceRequest> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): UpdateResourceRequest {
-    return {
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      resourceId: isSet(object.resourceId)
-        ? globalThis.String(object.resourceId)
-        : isSet(object.resource_id)
-        ? globalThis.String(object.resource_id)
-        : "",
-      fields: isSet(object.fields) ? ResourceFields.fromJSON(object.fields) : undefined,
-    };
-  },
-
-  toJSON(message: UpdateResourceRequest): unknown {
-    const obj: any = {};
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.resourceId !== "") {
-      obj.resourceId = message.resourceId;
-    }
-    if (message.fields !== undefined) {
-      obj.fields = ResourceFields.toJSON(message.fields);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<UpdateResourceRequest>, I>>(base?: I): UpdateResourceRequest {
-    return UpdateResourceRequest.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<UpdateResourceRequest>, I>>(object: I): UpdateResourceRequest {
-    const message = createBaseUpdateResourceRequest();
-    message.tenantId = object.tenantId ?? "";
-    message.resourceId = object.resourceId ?? "";
-    message.fields = (object.fields !== undefined && object.fields !== null)
-      ? ResourceFields.fromPartial(object.fields)
-      : undefined;
-    return message;
-  },
 };
 
 function createBaseUpdateResourceResponse(): UpdateResourceResponse {
@@ -5299,29 +3560,6 @@ export const UpdateResourceResponse: MessageFns<UpdateResourceResponse> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): UpdateResourceResponse {
-    return { resource: isSet(object.resource) ? Resource.fromJSON(object.resource) : undefined };
-  },
-
-  toJSON(message: UpdateResourceResponse): unknown {
-    const obj: any = {};
-    if (message.resource !== undefined) {
-      obj.resource = Resource.toJSON(message.resource);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<UpdateResourceResponse>, I>>(base?: I): UpdateResourceResponse {
-    return UpdateResourceResponse.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<UpdateResourceResponse>, I>>(object: I): UpdateResourceResponse {
-    const message = createBaseUpdateResourceResponse();
-    message.resource = (object.resource !== undefined && object.resource !== null)
-      ? Resource.fromPartial(object.resource)
-      : undefined;
-    return message;
   },
 };
 
@@ -5515,129 +3753,6 @@ export const AvailabilityRule: MessageFns<AvailabilityRule> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): AvailabilityRule {
-    return {
-      ruleId: isSet(object.ruleId)
-        ? globalThis.String(object.ruleId)
-        : isSet(object.rule_id)
-        ? globalThis.String(object.rule_id)
-        : "",
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      ownerType: isSet(object.ownerType)
-        ? globalThis.String(object.ownerType)
-        : isSet(object.owner_type)
-        ? globalThis.String(object.owner_type)
-        : "",
-      ownerId: isSet(object.ownerId)
-        ? globalThis.String(object.ownerId)
-        : isSet(object.owner_id)
-        ? globalThis.String(object.owner_id)
-        : "",
-      weekday: isSet(object.weekday) ? globalThis.Number(object.weekday) : 0,
-      startMinute: isSet(object.startMinute)
-        ? globalThis.Number(object.startMinute)
-        : isSet(object.start_minute)
-        ? globalThis.Number(object.start_minute)
-        : 0,
-      endMinute: isSet(object.endMinute)
-        ? globalThis.Number(object.endMinute)
-        : isSet(object.end_minute)
-        ? globalThis.Number(object.end_minute)
-        : 0,
-      timezone: isSet(object.timezone) ? globalThis.String(object.timezone) : "",
-      effectiveFromAtMs: isSet(object.effectiveFromAtMs)
-        ? globalThis.Number(object.effectiveFromAtMs)
-        : isSet(object.effective_from_at_ms)
-        ? globalThis.Number(object.effective_from_at_ms)
-        : undefined,
-      effectiveUntilAtMs: isSet(object.effectiveUntilAtMs)
-        ? globalThis.Number(object.effectiveUntilAtMs)
-        : isSet(object.effective_until_at_ms)
-        ? globalThis.Number(object.effective_until_at_ms)
-        : undefined,
-      status: isSet(object.status) ? globalThis.String(object.status) : "",
-      createdAtMs: isSet(object.createdAtMs)
-        ? globalThis.Number(object.createdAtMs)
-        : isSet(object.created_at_ms)
-        ? globalThis.Number(object.created_at_ms)
-        : 0,
-      updatedAtMs: isSet(object.updatedAtMs)
-        ? globalThis.Number(object.updatedAtMs)
-        : isSet(object.updated_at_ms)
-        ? globalThis.Number(object.updated_at_ms)
-        : 0,
-    };
-  },
-
-  toJSON(message: AvailabilityRule): unknown {
-    const obj: any = {};
-    if (message.ruleId !== "") {
-      obj.ruleId = message.ruleId;
-    }
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.ownerType !== "") {
-      obj.ownerType = message.ownerType;
-    }
-    if (message.ownerId !== "") {
-      obj.ownerId = message.ownerId;
-    }
-    if (message.weekday !== 0) {
-      obj.weekday = Math.round(message.weekday);
-    }
-    if (message.startMinute !== 0) {
-      obj.startMinute = Math.round(message.startMinute);
-    }
-    if (message.endMinute !== 0) {
-      obj.endMinute = Math.round(message.endMinute);
-    }
-    if (message.timezone !== "") {
-      obj.timezone = message.timezone;
-    }
-    if (message.effectiveFromAtMs !== undefined) {
-      obj.effectiveFromAtMs = Math.round(message.effectiveFromAtMs);
-    }
-    if (message.effectiveUntilAtMs !== undefined) {
-      obj.effectiveUntilAtMs = Math.round(message.effectiveUntilAtMs);
-    }
-    if (message.status !== "") {
-      obj.status = message.status;
-    }
-    if (message.createdAtMs !== 0) {
-      obj.createdAtMs = Math.round(message.createdAtMs);
-    }
-    if (message.updatedAtMs !== 0) {
-      obj.updatedAtMs = Math.round(message.updatedAtMs);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<AvailabilityRule>, I>>(base?: I): AvailabilityRule {
-    return AvailabilityRule.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<AvailabilityRule>, I>>(object: I): AvailabilityRule {
-    const message = createBaseAvailabilityRule();
-    message.ruleId = object.ruleId ?? "";
-    message.tenantId = object.tenantId ?? "";
-    message.ownerType = object.ownerType ?? "";
-    message.ownerId = object.ownerId ?? "";
-    message.weekday = object.weekday ?? 0;
-    message.startMinute = object.startMinute ?? 0;
-    message.endMinute = object.endMinute ?? 0;
-    message.timezone = object.timezone ?? "";
-    message.effectiveFromAtMs = object.effectiveFromAtMs ?? undefined;
-    message.effectiveUntilAtMs = object.effectiveUntilAtMs ?? undefined;
-    message.status = object.status ?? "";
-    message.createdAtMs = object.createdAtMs ?? 0;
-    message.updatedAtMs = object.updatedAtMs ?? 0;
-    return message;
-  },
 };
 
 function createBaseAvailabilityRuleFields(): AvailabilityRuleFields {
@@ -5782,93 +3897,6 @@ export const AvailabilityRuleFields: MessageFns<AvailabilityRuleFields> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): AvailabilityRuleFields {
-    return {
-      ownerType: isSet(object.ownerType)
-        ? globalThis.String(object.ownerType)
-        : isSet(object.owner_type)
-        ? globalThis.String(object.owner_type)
-        : undefined,
-      ownerId: isSet(object.ownerId)
-        ? globalThis.String(object.ownerId)
-        : isSet(object.owner_id)
-        ? globalThis.String(object.owner_id)
-        : undefined,
-      weekday: isSet(object.weekday) ? globalThis.Number(object.weekday) : undefined,
-      startMinute: isSet(object.startMinute)
-        ? globalThis.Number(object.startMinute)
-        : isSet(object.start_minute)
-        ? globalThis.Number(object.start_minute)
-        : undefined,
-      endMinute: isSet(object.endMinute)
-        ? globalThis.Number(object.endMinute)
-        : isSet(object.end_minute)
-        ? globalThis.Number(object.end_minute)
-        : undefined,
-      timezone: isSet(object.timezone) ? globalThis.String(object.timezone) : undefined,
-      effectiveFromAtMs: isSet(object.effectiveFromAtMs)
-        ? globalThis.Number(object.effectiveFromAtMs)
-        : isSet(object.effective_from_at_ms)
-        ? globalThis.Number(object.effective_from_at_ms)
-        : undefined,
-      effectiveUntilAtMs: isSet(object.effectiveUntilAtMs)
-        ? globalThis.Number(object.effectiveUntilAtMs)
-        : isSet(object.effective_until_at_ms)
-        ? globalThis.Number(object.effective_until_at_ms)
-        : undefined,
-      status: isSet(object.status) ? globalThis.String(object.status) : undefined,
-    };
-  },
-
-  toJSON(message: AvailabilityRuleFields): unknown {
-    const obj: any = {};
-    if (message.ownerType !== undefined) {
-      obj.ownerType = message.ownerType;
-    }
-    if (message.ownerId !== undefined) {
-      obj.ownerId = message.ownerId;
-    }
-    if (message.weekday !== undefined) {
-      obj.weekday = Math.round(message.weekday);
-    }
-    if (message.startMinute !== undefined) {
-      obj.startMinute = Math.round(message.startMinute);
-    }
-    if (message.endMinute !== undefined) {
-      obj.endMinute = Math.round(message.endMinute);
-    }
-    if (message.timezone !== undefined) {
-      obj.timezone = message.timezone;
-    }
-    if (message.effectiveFromAtMs !== undefined) {
-      obj.effectiveFromAtMs = Math.round(message.effectiveFromAtMs);
-    }
-    if (message.effectiveUntilAtMs !== undefined) {
-      obj.effectiveUntilAtMs = Math.round(message.effectiveUntilAtMs);
-    }
-    if (message.status !== undefined) {
-      obj.status = message.status;
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<AvailabilityRuleFields>, I>>(base?: I): AvailabilityRuleFields {
-    return AvailabilityRuleFields.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<AvailabilityRuleFields>, I>>(object: I): AvailabilityRuleFields {
-    const message = createBaseAvailabilityRuleFields();
-    message.ownerType = object.ownerType ?? undefined;
-    message.ownerId = object.ownerId ?? undefined;
-    message.weekday = object.weekday ?? undefined;
-    message.startMinute = object.startMinute ?? undefined;
-    message.endMinute = object.endMinute ?? undefined;
-    message.timezone = object.timezone ?? undefined;
-    message.effectiveFromAtMs = object.effectiveFromAtMs ?? undefined;
-    message.effectiveUntilAtMs = object.effectiveUntilAtMs ?? undefined;
-    message.status = object.status ?? undefined;
-    return message;
-  },
 };
 
 function createBaseCreateAvailabilityRuleRequest(): CreateAvailabilityRuleRequest {
@@ -5926,42 +3954,6 @@ export const CreateAvailabilityRuleRequest: MessageFns<CreateAvailabilityRuleReq
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): CreateAvailabilityRuleRequest {
-    return {
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      fields: isSet(object.fields) ? AvailabilityRuleFields.fromJSON(object.fields) : undefined,
-    };
-  },
-
-  toJSON(message: CreateAvailabilityRuleRequest): unknown {
-    const obj: any = {};
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.fields !== undefined) {
-      obj.fields = AvailabilityRuleFields.toJSON(message.fields);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<CreateAvailabilityRuleRequest>, I>>(base?: I): CreateAvailabilityRuleRequest {
-    return CreateAvailabilityRuleRequest.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<CreateAvailabilityRuleRequest>, I>>(
-    object: I,
-  ): CreateAvailabilityRuleRequest {
-    const message = createBaseCreateAvailabilityRuleRequest();
-    message.tenantId = object.tenantId ?? "";
-    message.fields = (object.fields !== undefined && object.fields !== null)
-      ? AvailabilityRuleFields.fromPartial(object.fields)
-      : undefined;
-    return message;
-  },
 };
 
 function createBaseCreateAvailabilityRuleResponse(): CreateAvailabilityRuleResponse {
@@ -6007,31 +3999,6 @@ export const CreateAvailabilityRuleResponse: MessageFns<CreateAvailabilityRuleRe
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): CreateAvailabilityRuleResponse {
-    return { rule: isSet(object.rule) ? AvailabilityRule.fromJSON(object.rule) : undefined };
-  },
-
-  toJSON(message: CreateAvailabilityRuleResponse): unknown {
-    const obj: any = {};
-    if (message.rule !== undefined) {
-      obj.rule = AvailabilityRule.toJSON(message.rule);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<CreateAvailabilityRuleResponse>, I>>(base?: I): CreateAvailabilityRuleResponse {
-    return CreateAvailabilityRuleResponse.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<CreateAvailabilityRuleResponse>, I>>(
-    object: I,
-  ): CreateAvailabilityRuleResponse {
-    const message = createBaseCreateAvailabilityRuleResponse();
-    message.rule = (object.rule !== undefined && object.rule !== null)
-      ? AvailabilityRule.fromPartial(object.rule)
-      : undefined;
-    return message;
   },
 };
 
@@ -6112,58 +4079,6 @@ export const ListAvailabilityRulesRequest: MessageFns<ListAvailabilityRulesReque
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): ListAvailabilityRulesRequest {
-    return {
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      page: isSet(object.page) ? PageRequest.fromJSON(object.page) : undefined,
-      ownerType: isSet(object.ownerType)
-        ? globalThis.String(object.ownerType)
-        : isSet(object.owner_type)
-        ? globalThis.String(object.owner_type)
-        : "",
-      ownerId: isSet(object.ownerId)
-        ? globalThis.String(object.ownerId)
-        : isSet(object.owner_id)
-        ? globalThis.String(object.owner_id)
-        : "",
-    };
-  },
-
-  toJSON(message: ListAvailabilityRulesRequest): unknown {
-    const obj: any = {};
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.page !== undefined) {
-      obj.page = PageRequest.toJSON(message.page);
-    }
-    if (message.ownerType !== "") {
-      obj.ownerType = message.ownerType;
-    }
-    if (message.ownerId !== "") {
-      obj.ownerId = message.ownerId;
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<ListAvailabilityRulesRequest>, I>>(base?: I): ListAvailabilityRulesRequest {
-    return ListAvailabilityRulesRequest.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<ListAvailabilityRulesRequest>, I>>(object: I): ListAvailabilityRulesRequest {
-    const message = createBaseListAvailabilityRulesRequest();
-    message.tenantId = object.tenantId ?? "";
-    message.page = (object.page !== undefined && object.page !== null)
-      ? PageRequest.fromPartial(object.page)
-      : undefined;
-    message.ownerType = object.ownerType ?? "";
-    message.ownerId = object.ownerId ?? "";
-    return message;
-  },
 };
 
 function createBaseListAvailabilityRulesResponse(): ListAvailabilityRulesResponse {
@@ -6220,38 +4135,6 @@ export const ListAvailabilityRulesResponse: MessageFns<ListAvailabilityRulesResp
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): ListAvailabilityRulesResponse {
-    return {
-      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => AvailabilityRule.fromJSON(e)) : [],
-      page: isSet(object.page) ? PageResponse.fromJSON(object.page) : undefined,
-    };
-  },
-
-  toJSON(message: ListAvailabilityRulesResponse): unknown {
-    const obj: any = {};
-    if (message.items?.length) {
-      obj.items = message.items.map((e) => AvailabilityRule.toJSON(e));
-    }
-    if (message.page !== undefined) {
-      obj.page = PageResponse.toJSON(message.page);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<ListAvailabilityRulesResponse>, I>>(base?: I): ListAvailabilityRulesResponse {
-    return ListAvailabilityRulesResponse.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<ListAvailabilityRulesResponse>, I>>(
-    object: I,
-  ): ListAvailabilityRulesResponse {
-    const message = createBaseListAvailabilityRulesResponse();
-    message.items = object.items?.map((e) => AvailabilityRule.fromPartial(e)) || [];
-    message.page = (object.page !== undefined && object.page !== null)
-      ? PageResponse.fromPartial(object.page)
-      : undefined;
-    return message;
   },
 };
 
@@ -6310,42 +4193,6 @@ export const GetAvailabilityRuleRequest: MessageFns<GetAvailabilityRuleRequest> 
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): GetAvailabilityRuleRequest {
-    return {
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      ruleId: isSet(object.ruleId)
-        ? globalThis.String(object.ruleId)
-        : isSet(object.rule_id)
-        ? globalThis.String(object.rule_id)
-        : "",
-    };
-  },
-
-  toJSON(message: GetAvailabilityRuleRequest): unknown {
-    const obj: any = {};
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.ruleId !== "") {
-      obj.ruleId = message.ruleId;
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<GetAvailabilityRuleRequest>, I>>(base?: I): GetAvailabilityRuleRequest {
-    return GetAvailabilityRuleRequest.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<GetAvailabilityRuleRequest>, I>>(object: I): GetAvailabilityRuleRequest {
-    const message = createBaseGetAvailabilityRuleRequest();
-    message.tenantId = object.tenantId ?? "";
-    message.ruleId = object.ruleId ?? "";
-    return message;
-  },
 };
 
 function createBaseGetAvailabilityRuleResponse(): GetAvailabilityRuleResponse {
@@ -6391,29 +4238,6 @@ export const GetAvailabilityRuleResponse: MessageFns<GetAvailabilityRuleResponse
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): GetAvailabilityRuleResponse {
-    return { rule: isSet(object.rule) ? AvailabilityRule.fromJSON(object.rule) : undefined };
-  },
-
-  toJSON(message: GetAvailabilityRuleResponse): unknown {
-    const obj: any = {};
-    if (message.rule !== undefined) {
-      obj.rule = AvailabilityRule.toJSON(message.rule);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<GetAvailabilityRuleResponse>, I>>(base?: I): GetAvailabilityRuleResponse {
-    return GetAvailabilityRuleResponse.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<GetAvailabilityRuleResponse>, I>>(object: I): GetAvailabilityRuleResponse {
-    const message = createBaseGetAvailabilityRuleResponse();
-    message.rule = (object.rule !== undefined && object.rule !== null)
-      ? AvailabilityRule.fromPartial(object.rule)
-      : undefined;
-    return message;
   },
 };
 
@@ -6483,51 +4307,6 @@ export const UpdateAvailabilityRuleRequest: MessageFns<UpdateAvailabilityRuleReq
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): UpdateAvailabilityRuleRequest {
-    return {
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      ruleId: isSet(object.ruleId)
-        ? globalThis.String(object.ruleId)
-        : isSet(object.rule_id)
-        ? globalThis.String(object.rule_id)
-        : "",
-      fields: isSet(object.fields) ? AvailabilityRuleFields.fromJSON(object.fields) : undefined,
-    };
-  },
-
-  toJSON(message: UpdateAvailabilityRuleRequest): unknown {
-    const obj: any = {};
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.ruleId !== "") {
-      obj.ruleId = message.ruleId;
-    }
-    if (message.fields !== undefined) {
-      obj.fields = AvailabilityRuleFields.toJSON(message.fields);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<UpdateAvailabilityRuleRequest>, I>>(base?: I): UpdateAvailabilityRuleRequest {
-    return UpdateAvailabilityRuleRequest.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<UpdateAvailabilityRuleRequest>, I>>(
-    object: I,
-  ): UpdateAvailabilityRuleRequest {
-    const message = createBaseUpdateAvailabilityRuleRequest();
-    message.tenantId = object.tenantId ?? "";
-    message.ruleId = object.ruleId ?? "";
-    message.fields = (object.fields !== undefined && object.fields !== null)
-      ? AvailabilityRuleFields.fromPartial(object.fields)
-      : undefined;
-    return message;
-  },
 };
 
 function createBaseUpdateAvailabilityRuleResponse(): UpdateAvailabilityRuleResponse {
@@ -6573,31 +4352,6 @@ export const UpdateAvailabilityRuleResponse: MessageFns<UpdateAvailabilityRuleRe
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): UpdateAvailabilityRuleResponse {
-    return { rule: isSet(object.rule) ? AvailabilityRule.fromJSON(object.rule) : undefined };
-  },
-
-  toJSON(message: UpdateAvailabilityRuleResponse): unknown {
-    const obj: any = {};
-    if (message.rule !== undefined) {
-      obj.rule = AvailabilityRule.toJSON(message.rule);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<UpdateAvailabilityRuleResponse>, I>>(base?: I): UpdateAvailabilityRuleResponse {
-    return UpdateAvailabilityRuleResponse.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<UpdateAvailabilityRuleResponse>, I>>(
-    object: I,
-  ): UpdateAvailabilityRuleResponse {
-    const message = createBaseUpdateAvailabilityRuleResponse();
-    message.rule = (object.rule !== undefined && object.rule !== null)
-      ? AvailabilityRule.fromPartial(object.rule)
-      : undefined;
-    return message;
   },
 };
 
@@ -6755,106 +4509,6 @@ export const BlockedTime: MessageFns<BlockedTime> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): BlockedTime {
-    return {
-      blockId: isSet(object.blockId)
-        ? globalThis.String(object.blockId)
-        : isSet(object.block_id)
-        ? globalThis.String(object.block_id)
-        : "",
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      ownerType: isSet(object.ownerType)
-        ? globalThis.String(object.ownerType)
-        : isSet(object.owner_type)
-        ? globalThis.String(object.owner_type)
-        : "",
-      ownerId: isSet(object.ownerId)
-        ? globalThis.String(object.ownerId)
-        : isSet(object.owner_id)
-        ? globalThis.String(object.owner_id)
-        : "",
-      startsAtMs: isSet(object.startsAtMs)
-        ? globalThis.Number(object.startsAtMs)
-        : isSet(object.starts_at_ms)
-        ? globalThis.Number(object.starts_at_ms)
-        : 0,
-      endsAtMs: isSet(object.endsAtMs)
-        ? globalThis.Number(object.endsAtMs)
-        : isSet(object.ends_at_ms)
-        ? globalThis.Number(object.ends_at_ms)
-        : 0,
-      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
-      status: isSet(object.status) ? globalThis.String(object.status) : "",
-      createdAtMs: isSet(object.createdAtMs)
-        ? globalThis.Number(object.createdAtMs)
-        : isSet(object.created_at_ms)
-        ? globalThis.Number(object.created_at_ms)
-        : 0,
-      updatedAtMs: isSet(object.updatedAtMs)
-        ? globalThis.Number(object.updatedAtMs)
-        : isSet(object.updated_at_ms)
-        ? globalThis.Number(object.updated_at_ms)
-        : 0,
-    };
-  },
-
-  toJSON(message: BlockedTime): unknown {
-    const obj: any = {};
-    if (message.blockId !== "") {
-      obj.blockId = message.blockId;
-    }
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.ownerType !== "") {
-      obj.ownerType = message.ownerType;
-    }
-    if (message.ownerId !== "") {
-      obj.ownerId = message.ownerId;
-    }
-    if (message.startsAtMs !== 0) {
-      obj.startsAtMs = Math.round(message.startsAtMs);
-    }
-    if (message.endsAtMs !== 0) {
-      obj.endsAtMs = Math.round(message.endsAtMs);
-    }
-    if (message.reason !== "") {
-      obj.reason = message.reason;
-    }
-    if (message.status !== "") {
-      obj.status = message.status;
-    }
-    if (message.createdAtMs !== 0) {
-      obj.createdAtMs = Math.round(message.createdAtMs);
-    }
-    if (message.updatedAtMs !== 0) {
-      obj.updatedAtMs = Math.round(message.updatedAtMs);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<BlockedTime>, I>>(base?: I): BlockedTime {
-    return BlockedTime.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<BlockedTime>, I>>(object: I): BlockedTime {
-    const message = createBaseBlockedTime();
-    message.blockId = object.blockId ?? "";
-    message.tenantId = object.tenantId ?? "";
-    message.ownerType = object.ownerType ?? "";
-    message.ownerId = object.ownerId ?? "";
-    message.startsAtMs = object.startsAtMs ?? 0;
-    message.endsAtMs = object.endsAtMs ?? 0;
-    message.reason = object.reason ?? "";
-    message.status = object.status ?? "";
-    message.createdAtMs = object.createdAtMs ?? 0;
-    message.updatedAtMs = object.updatedAtMs ?? 0;
-    return message;
-  },
 };
 
 function createBaseBlockedTimeFields(): BlockedTimeFields {
@@ -6963,70 +4617,6 @@ export const BlockedTimeFields: MessageFns<BlockedTimeFields> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): BlockedTimeFields {
-    return {
-      ownerType: isSet(object.ownerType)
-        ? globalThis.String(object.ownerType)
-        : isSet(object.owner_type)
-        ? globalThis.String(object.owner_type)
-        : undefined,
-      ownerId: isSet(object.ownerId)
-        ? globalThis.String(object.ownerId)
-        : isSet(object.owner_id)
-        ? globalThis.String(object.owner_id)
-        : undefined,
-      startsAtMs: isSet(object.startsAtMs)
-        ? globalThis.Number(object.startsAtMs)
-        : isSet(object.starts_at_ms)
-        ? globalThis.Number(object.starts_at_ms)
-        : undefined,
-      endsAtMs: isSet(object.endsAtMs)
-        ? globalThis.Number(object.endsAtMs)
-        : isSet(object.ends_at_ms)
-        ? globalThis.Number(object.ends_at_ms)
-        : undefined,
-      reason: isSet(object.reason) ? globalThis.String(object.reason) : undefined,
-      status: isSet(object.status) ? globalThis.String(object.status) : undefined,
-    };
-  },
-
-  toJSON(message: BlockedTimeFields): unknown {
-    const obj: any = {};
-    if (message.ownerType !== undefined) {
-      obj.ownerType = message.ownerType;
-    }
-    if (message.ownerId !== undefined) {
-      obj.ownerId = message.ownerId;
-    }
-    if (message.startsAtMs !== undefined) {
-      obj.startsAtMs = Math.round(message.startsAtMs);
-    }
-    if (message.endsAtMs !== undefined) {
-      obj.endsAtMs = Math.round(message.endsAtMs);
-    }
-    if (message.reason !== undefined) {
-      obj.reason = message.reason;
-    }
-    if (message.status !== undefined) {
-      obj.status = message.status;
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<BlockedTimeFields>, I>>(base?: I): BlockedTimeFields {
-    return BlockedTimeFields.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<BlockedTimeFields>, I>>(object: I): BlockedTimeFields {
-    const message = createBaseBlockedTimeFields();
-    message.ownerType = object.ownerType ?? undefined;
-    message.ownerId = object.ownerId ?? undefined;
-    message.startsAtMs = object.startsAtMs ?? undefined;
-    message.endsAtMs = object.endsAtMs ?? undefined;
-    message.reason = object.reason ?? undefined;
-    message.status = object.status ?? undefined;
-    return message;
-  },
 };
 
 function createBaseCreateBlockedTimeRequest(): CreateBlockedTimeRequest {
@@ -7084,40 +4674,6 @@ export const CreateBlockedTimeRequest: MessageFns<CreateBlockedTimeRequest> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): CreateBlockedTimeRequest {
-    return {
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      fields: isSet(object.fields) ? BlockedTimeFields.fromJSON(object.fields) : undefined,
-    };
-  },
-
-  toJSON(message: CreateBlockedTimeRequest): unknown {
-    const obj: any = {};
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.fields !== undefined) {
-      obj.fields = BlockedTimeFields.toJSON(message.fields);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<CreateBlockedTimeRequest>, I>>(base?: I): CreateBlockedTimeRequest {
-    return CreateBlockedTimeRequest.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<CreateBlockedTimeRequest>, I>>(object: I): CreateBlockedTimeRequest {
-    const message = createBaseCreateBlockedTimeRequest();
-    message.tenantId = object.tenantId ?? "";
-    message.fields = (object.fields !== undefined && object.fields !== null)
-      ? BlockedTimeFields.fromPartial(object.fields)
-      : undefined;
-    return message;
-  },
 };
 
 function createBaseCreateBlockedTimeResponse(): CreateBlockedTimeResponse {
@@ -7163,35 +4719,6 @@ export const CreateBlockedTimeResponse: MessageFns<CreateBlockedTimeResponse> = 
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): CreateBlockedTimeResponse {
-    return {
-      blockedTime: isSet(object.blockedTime)
-        ? BlockedTime.fromJSON(object.blockedTime)
-        : isSet(object.blocked_time)
-        ? BlockedTime.fromJSON(object.blocked_time)
-        : undefined,
-    };
-  },
-
-  toJSON(message: CreateBlockedTimeResponse): unknown {
-    const obj: any = {};
-    if (message.blockedTime !== undefined) {
-      obj.blockedTime = BlockedTime.toJSON(message.blockedTime);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<CreateBlockedTimeResponse>, I>>(base?: I): CreateBlockedTimeResponse {
-    return CreateBlockedTimeResponse.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<CreateBlockedTimeResponse>, I>>(object: I): CreateBlockedTimeResponse {
-    const message = createBaseCreateBlockedTimeResponse();
-    message.blockedTime = (object.blockedTime !== undefined && object.blockedTime !== null)
-      ? BlockedTime.fromPartial(object.blockedTime)
-      : undefined;
-    return message;
   },
 };
 
@@ -7272,58 +4799,6 @@ export const ListBlockedTimesRequest: MessageFns<ListBlockedTimesRequest> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): ListBlockedTimesRequest {
-    return {
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      page: isSet(object.page) ? PageRequest.fromJSON(object.page) : undefined,
-      fromMs: isSet(object.fromMs)
-        ? globalThis.Number(object.fromMs)
-        : isSet(object.from_ms)
-        ? globalThis.Number(object.from_ms)
-        : undefined,
-      toMs: isSet(object.toMs)
-        ? globalThis.Number(object.toMs)
-        : isSet(object.to_ms)
-        ? globalThis.Number(object.to_ms)
-        : undefined,
-    };
-  },
-
-  toJSON(message: ListBlockedTimesRequest): unknown {
-    const obj: any = {};
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.page !== undefined) {
-      obj.page = PageRequest.toJSON(message.page);
-    }
-    if (message.fromMs !== undefined) {
-      obj.fromMs = Math.round(message.fromMs);
-    }
-    if (message.toMs !== undefined) {
-      obj.toMs = Math.round(message.toMs);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<ListBlockedTimesRequest>, I>>(base?: I): ListBlockedTimesRequest {
-    return ListBlockedTimesRequest.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<ListBlockedTimesRequest>, I>>(object: I): ListBlockedTimesRequest {
-    const message = createBaseListBlockedTimesRequest();
-    message.tenantId = object.tenantId ?? "";
-    message.page = (object.page !== undefined && object.page !== null)
-      ? PageRequest.fromPartial(object.page)
-      : undefined;
-    message.fromMs = object.fromMs ?? undefined;
-    message.toMs = object.toMs ?? undefined;
-    return message;
-  },
 };
 
 function createBaseListBlockedTimesResponse(): ListBlockedTimesResponse {
@@ -7380,36 +4855,6 @@ export const ListBlockedTimesResponse: MessageFns<ListBlockedTimesResponse> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): ListBlockedTimesResponse {
-    return {
-      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => BlockedTime.fromJSON(e)) : [],
-      page: isSet(object.page) ? PageResponse.fromJSON(object.page) : undefined,
-    };
-  },
-
-  toJSON(message: ListBlockedTimesResponse): unknown {
-    const obj: any = {};
-    if (message.items?.length) {
-      obj.items = message.items.map((e) => BlockedTime.toJSON(e));
-    }
-    if (message.page !== undefined) {
-      obj.page = PageResponse.toJSON(message.page);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<ListBlockedTimesResponse>, I>>(base?: I): ListBlockedTimesResponse {
-    return ListBlockedTimesResponse.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<ListBlockedTimesResponse>, I>>(object: I): ListBlockedTimesResponse {
-    const message = createBaseListBlockedTimesResponse();
-    message.items = object.items?.map((e) => BlockedTime.fromPartial(e)) || [];
-    message.page = (object.page !== undefined && object.page !== null)
-      ? PageResponse.fromPartial(object.page)
-      : undefined;
-    return message;
   },
 };
 
@@ -7468,42 +4913,6 @@ export const GetBlockedTimeRequest: MessageFns<GetBlockedTimeRequest> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): GetBlockedTimeRequest {
-    return {
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      blockId: isSet(object.blockId)
-        ? globalThis.String(object.blockId)
-        : isSet(object.block_id)
-        ? globalThis.String(object.block_id)
-        : "",
-    };
-  },
-
-  toJSON(message: GetBlockedTimeRequest): unknown {
-    const obj: any = {};
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.blockId !== "") {
-      obj.blockId = message.blockId;
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<GetBlockedTimeRequest>, I>>(base?: I): GetBlockedTimeRequest {
-    return GetBlockedTimeRequest.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<GetBlockedTimeRequest>, I>>(object: I): GetBlockedTimeRequest {
-    const message = createBaseGetBlockedTimeRequest();
-    message.tenantId = object.tenantId ?? "";
-    message.blockId = object.blockId ?? "";
-    return message;
-  },
 };
 
 function createBaseGetBlockedTimeResponse(): GetBlockedTimeResponse {
@@ -7549,35 +4958,6 @@ export const GetBlockedTimeResponse: MessageFns<GetBlockedTimeResponse> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): GetBlockedTimeResponse {
-    return {
-      blockedTime: isSet(object.blockedTime)
-        ? BlockedTime.fromJSON(object.blockedTime)
-        : isSet(object.blocked_time)
-        ? BlockedTime.fromJSON(object.blocked_time)
-        : undefined,
-    };
-  },
-
-  toJSON(message: GetBlockedTimeResponse): unknown {
-    const obj: any = {};
-    if (message.blockedTime !== undefined) {
-      obj.blockedTime = BlockedTime.toJSON(message.blockedTime);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<GetBlockedTimeResponse>, I>>(base?: I): GetBlockedTimeResponse {
-    return GetBlockedTimeResponse.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<GetBlockedTimeResponse>, I>>(object: I): GetBlockedTimeResponse {
-    const message = createBaseGetBlockedTimeResponse();
-    message.blockedTime = (object.blockedTime !== undefined && object.blockedTime !== null)
-      ? BlockedTime.fromPartial(object.blockedTime)
-      : undefined;
-    return message;
   },
 };
 
@@ -7647,49 +5027,6 @@ export const UpdateBlockedTimeRequest: MessageFns<UpdateBlockedTimeRequest> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): UpdateBlockedTimeRequest {
-    return {
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      blockId: isSet(object.blockId)
-        ? globalThis.String(object.blockId)
-        : isSet(object.block_id)
-        ? globalThis.String(object.block_id)
-        : "",
-      fields: isSet(object.fields) ? BlockedTimeFields.fromJSON(object.fields) : undefined,
-    };
-  },
-
-  toJSON(message: UpdateBlockedTimeRequest): unknown {
-    const obj: any = {};
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.blockId !== "") {
-      obj.blockId = message.blockId;
-    }
-    if (message.fields !== undefined) {
-      obj.fields = BlockedTimeFields.toJSON(message.fields);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<UpdateBlockedTimeRequest>, I>>(base?: I): UpdateBlockedTimeRequest {
-    return UpdateBlockedTimeRequest.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<UpdateBlockedTimeRequest>, I>>(object: I): UpdateBlockedTimeRequest {
-    const message = createBaseUpdateBlockedTimeRequest();
-    message.tenantId = object.tenantId ?? "";
-    message.blockId = object.blockId ?? "";
-    message.fields = (object.fields !== undefined && object.fields !== null)
-      ? BlockedTimeFields.fromPartial(object.fields)
-      : undefined;
-    return message;
-  },
 };
 
 function createBaseUpdateBlockedTimeResponse(): UpdateBlockedTimeResponse {
@@ -7735,35 +5072,6 @@ export const UpdateBlockedTimeResponse: MessageFns<UpdateBlockedTimeResponse> = 
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): UpdateBlockedTimeResponse {
-    return {
-      blockedTime: isSet(object.blockedTime)
-        ? BlockedTime.fromJSON(object.blockedTime)
-        : isSet(object.blocked_time)
-        ? BlockedTime.fromJSON(object.blocked_time)
-        : undefined,
-    };
-  },
-
-  toJSON(message: UpdateBlockedTimeResponse): unknown {
-    const obj: any = {};
-    if (message.blockedTime !== undefined) {
-      obj.blockedTime = BlockedTime.toJSON(message.blockedTime);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<UpdateBlockedTimeResponse>, I>>(base?: I): UpdateBlockedTimeResponse {
-    return UpdateBlockedTimeResponse.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<UpdateBlockedTimeResponse>, I>>(object: I): UpdateBlockedTimeResponse {
-    const message = createBaseUpdateBlockedTimeResponse();
-    message.blockedTime = (object.blockedTime !== undefined && object.blockedTime !== null)
-      ? BlockedTime.fromPartial(object.blockedTime)
-      : undefined;
-    return message;
   },
 };
 
@@ -7877,75 +5185,6 @@ export const Holiday: MessageFns<Holiday> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): Holiday {
-    return {
-      holidayId: isSet(object.holidayId)
-        ? globalThis.String(object.holidayId)
-        : isSet(object.holiday_id)
-        ? globalThis.String(object.holiday_id)
-        : "",
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      date: isSet(object.date) ? globalThis.String(object.date) : "",
-      name: isSet(object.name) ? globalThis.String(object.name) : "",
-      status: isSet(object.status) ? globalThis.String(object.status) : "",
-      createdAtMs: isSet(object.createdAtMs)
-        ? globalThis.Number(object.createdAtMs)
-        : isSet(object.created_at_ms)
-        ? globalThis.Number(object.created_at_ms)
-        : 0,
-      updatedAtMs: isSet(object.updatedAtMs)
-        ? globalThis.Number(object.updatedAtMs)
-        : isSet(object.updated_at_ms)
-        ? globalThis.Number(object.updated_at_ms)
-        : 0,
-    };
-  },
-
-  toJSON(message: Holiday): unknown {
-    const obj: any = {};
-    if (message.holidayId !== "") {
-      obj.holidayId = message.holidayId;
-    }
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.date !== "") {
-      obj.date = message.date;
-    }
-    if (message.name !== "") {
-      obj.name = message.name;
-    }
-    if (message.status !== "") {
-      obj.status = message.status;
-    }
-    if (message.createdAtMs !== 0) {
-      obj.createdAtMs = Math.round(message.createdAtMs);
-    }
-    if (message.updatedAtMs !== 0) {
-      obj.updatedAtMs = Math.round(message.updatedAtMs);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<Holiday>, I>>(base?: I): Holiday {
-    return Holiday.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<Holiday>, I>>(object: I): Holiday {
-    const message = createBaseHoliday();
-    message.holidayId = object.holidayId ?? "";
-    message.tenantId = object.tenantId ?? "";
-    message.date = object.date ?? "";
-    message.name = object.name ?? "";
-    message.status = object.status ?? "";
-    message.createdAtMs = object.createdAtMs ?? 0;
-    message.updatedAtMs = object.updatedAtMs ?? 0;
-    return message;
-  },
 };
 
 function createBaseHolidayFields(): HolidayFields {
@@ -8014,39 +5253,6 @@ export const HolidayFields: MessageFns<HolidayFields> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): HolidayFields {
-    return {
-      date: isSet(object.date) ? globalThis.String(object.date) : undefined,
-      name: isSet(object.name) ? globalThis.String(object.name) : undefined,
-      status: isSet(object.status) ? globalThis.String(object.status) : undefined,
-    };
-  },
-
-  toJSON(message: HolidayFields): unknown {
-    const obj: any = {};
-    if (message.date !== undefined) {
-      obj.date = message.date;
-    }
-    if (message.name !== undefined) {
-      obj.name = message.name;
-    }
-    if (message.status !== undefined) {
-      obj.status = message.status;
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<HolidayFields>, I>>(base?: I): HolidayFields {
-    return HolidayFields.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<HolidayFields>, I>>(object: I): HolidayFields {
-    const message = createBaseHolidayFields();
-    message.date = object.date ?? undefined;
-    message.name = object.name ?? undefined;
-    message.status = object.status ?? undefined;
-    return message;
-  },
 };
 
 function createBaseCreateHolidayRequest(): CreateHolidayRequest {
@@ -8104,40 +5310,6 @@ export const CreateHolidayRequest: MessageFns<CreateHolidayRequest> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): CreateHolidayRequest {
-    return {
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      fields: isSet(object.fields) ? HolidayFields.fromJSON(object.fields) : undefined,
-    };
-  },
-
-  toJSON(message: CreateHolidayRequest): unknown {
-    const obj: any = {};
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.fields !== undefined) {
-      obj.fields = HolidayFields.toJSON(message.fields);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<CreateHolidayRequest>, I>>(base?: I): CreateHolidayRequest {
-    return CreateHolidayRequest.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<CreateHolidayRequest>, I>>(object: I): CreateHolidayRequest {
-    const message = createBaseCreateHolidayRequest();
-    message.tenantId = object.tenantId ?? "";
-    message.fields = (object.fields !== undefined && object.fields !== null)
-      ? HolidayFields.fromPartial(object.fields)
-      : undefined;
-    return message;
-  },
 };
 
 function createBaseCreateHolidayResponse(): CreateHolidayResponse {
@@ -8183,29 +5355,6 @@ export const CreateHolidayResponse: MessageFns<CreateHolidayResponse> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): CreateHolidayResponse {
-    return { holiday: isSet(object.holiday) ? Holiday.fromJSON(object.holiday) : undefined };
-  },
-
-  toJSON(message: CreateHolidayResponse): unknown {
-    const obj: any = {};
-    if (message.holiday !== undefined) {
-      obj.holiday = Holiday.toJSON(message.holiday);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<CreateHolidayResponse>, I>>(base?: I): CreateHolidayResponse {
-    return CreateHolidayResponse.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<CreateHolidayResponse>, I>>(object: I): CreateHolidayResponse {
-    const message = createBaseCreateHolidayResponse();
-    message.holiday = (object.holiday !== undefined && object.holiday !== null)
-      ? Holiday.fromPartial(object.holiday)
-      : undefined;
-    return message;
   },
 };
 
@@ -8264,40 +5413,6 @@ export const ListHolidaysRequest: MessageFns<ListHolidaysRequest> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): ListHolidaysRequest {
-    return {
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      page: isSet(object.page) ? PageRequest.fromJSON(object.page) : undefined,
-    };
-  },
-
-  toJSON(message: ListHolidaysRequest): unknown {
-    const obj: any = {};
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.page !== undefined) {
-      obj.page = PageRequest.toJSON(message.page);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<ListHolidaysRequest>, I>>(base?: I): ListHolidaysRequest {
-    return ListHolidaysRequest.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<ListHolidaysRequest>, I>>(object: I): ListHolidaysRequest {
-    const message = createBaseListHolidaysRequest();
-    message.tenantId = object.tenantId ?? "";
-    message.page = (object.page !== undefined && object.page !== null)
-      ? PageRequest.fromPartial(object.page)
-      : undefined;
-    return message;
-  },
 };
 
 function createBaseListHolidaysResponse(): ListHolidaysResponse {
@@ -8354,36 +5469,6 @@ export const ListHolidaysResponse: MessageFns<ListHolidaysResponse> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): ListHolidaysResponse {
-    return {
-      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => Holiday.fromJSON(e)) : [],
-      page: isSet(object.page) ? PageResponse.fromJSON(object.page) : undefined,
-    };
-  },
-
-  toJSON(message: ListHolidaysResponse): unknown {
-    const obj: any = {};
-    if (message.items?.length) {
-      obj.items = message.items.map((e) => Holiday.toJSON(e));
-    }
-    if (message.page !== undefined) {
-      obj.page = PageResponse.toJSON(message.page);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<ListHolidaysResponse>, I>>(base?: I): ListHolidaysResponse {
-    return ListHolidaysResponse.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<ListHolidaysResponse>, I>>(object: I): ListHolidaysResponse {
-    const message = createBaseListHolidaysResponse();
-    message.items = object.items?.map((e) => Holiday.fromPartial(e)) || [];
-    message.page = (object.page !== undefined && object.page !== null)
-      ? PageResponse.fromPartial(object.page)
-      : undefined;
-    return message;
   },
 };
 
@@ -8442,42 +5527,6 @@ export const GetHolidayRequest: MessageFns<GetHolidayRequest> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): GetHolidayRequest {
-    return {
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      holidayId: isSet(object.holidayId)
-        ? globalThis.String(object.holidayId)
-        : isSet(object.holiday_id)
-        ? globalThis.String(object.holiday_id)
-        : "",
-    };
-  },
-
-  toJSON(message: GetHolidayRequest): unknown {
-    const obj: any = {};
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.holidayId !== "") {
-      obj.holidayId = message.holidayId;
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<GetHolidayRequest>, I>>(base?: I): GetHolidayRequest {
-    return GetHolidayRequest.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<GetHolidayRequest>, I>>(object: I): GetHolidayRequest {
-    const message = createBaseGetHolidayRequest();
-    message.tenantId = object.tenantId ?? "";
-    message.holidayId = object.holidayId ?? "";
-    return message;
-  },
 };
 
 function createBaseGetHolidayResponse(): GetHolidayResponse {
@@ -8523,29 +5572,6 @@ export const GetHolidayResponse: MessageFns<GetHolidayResponse> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): GetHolidayResponse {
-    return { holiday: isSet(object.holiday) ? Holiday.fromJSON(object.holiday) : undefined };
-  },
-
-  toJSON(message: GetHolidayResponse): unknown {
-    const obj: any = {};
-    if (message.holiday !== undefined) {
-      obj.holiday = Holiday.toJSON(message.holiday);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<GetHolidayResponse>, I>>(base?: I): GetHolidayResponse {
-    return GetHolidayResponse.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<GetHolidayResponse>, I>>(object: I): GetHolidayResponse {
-    const message = createBaseGetHolidayResponse();
-    message.holiday = (object.holiday !== undefined && object.holiday !== null)
-      ? Holiday.fromPartial(object.holiday)
-      : undefined;
-    return message;
   },
 };
 
@@ -8615,49 +5641,6 @@ export const UpdateHolidayRequest: MessageFns<UpdateHolidayRequest> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): UpdateHolidayRequest {
-    return {
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      holidayId: isSet(object.holidayId)
-        ? globalThis.String(object.holidayId)
-        : isSet(object.holiday_id)
-        ? globalThis.String(object.holiday_id)
-        : "",
-      fields: isSet(object.fields) ? HolidayFields.fromJSON(object.fields) : undefined,
-    };
-  },
-
-  toJSON(message: UpdateHolidayRequest): unknown {
-    const obj: any = {};
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.holidayId !== "") {
-      obj.holidayId = message.holidayId;
-    }
-    if (message.fields !== undefined) {
-      obj.fields = HolidayFields.toJSON(message.fields);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<UpdateHolidayRequest>, I>>(base?: I): UpdateHolidayRequest {
-    return UpdateHolidayRequest.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<UpdateHolidayRequest>, I>>(object: I): UpdateHolidayRequest {
-    const message = createBaseUpdateHolidayRequest();
-    message.tenantId = object.tenantId ?? "";
-    message.holidayId = object.holidayId ?? "";
-    message.fields = (object.fields !== undefined && object.fields !== null)
-      ? HolidayFields.fromPartial(object.fields)
-      : undefined;
-    return message;
-  },
 };
 
 function createBaseUpdateHolidayResponse(): UpdateHolidayResponse {
@@ -8703,29 +5686,6 @@ export const UpdateHolidayResponse: MessageFns<UpdateHolidayResponse> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): UpdateHolidayResponse {
-    return { holiday: isSet(object.holiday) ? Holiday.fromJSON(object.holiday) : undefined };
-  },
-
-  toJSON(message: UpdateHolidayResponse): unknown {
-    const obj: any = {};
-    if (message.holiday !== undefined) {
-      obj.holiday = Holiday.toJSON(message.holiday);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<UpdateHolidayResponse>, I>>(base?: I): UpdateHolidayResponse {
-    return UpdateHolidayResponse.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<UpdateHolidayResponse>, I>>(object: I): UpdateHolidayResponse {
-    const message = createBaseUpdateHolidayResponse();
-    message.holiday = (object.holiday !== undefined && object.holiday !== null)
-      ? Holiday.fromPartial(object.holiday)
-      : undefined;
-    return message;
   },
 };
 
@@ -8805,60 +5765,6 @@ export const GetScheduleSnapshotRequest: MessageFns<GetScheduleSnapshotRequest> 
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): GetScheduleSnapshotRequest {
-    return {
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      serviceSlug: isSet(object.serviceSlug)
-        ? globalThis.String(object.serviceSlug)
-        : isSet(object.service_slug)
-        ? globalThis.String(object.service_slug)
-        : "",
-      fromMs: isSet(object.fromMs)
-        ? globalThis.Number(object.fromMs)
-        : isSet(object.from_ms)
-        ? globalThis.Number(object.from_ms)
-        : 0,
-      toMs: isSet(object.toMs)
-        ? globalThis.Number(object.toMs)
-        : isSet(object.to_ms)
-        ? globalThis.Number(object.to_ms)
-        : 0,
-    };
-  },
-
-  toJSON(message: GetScheduleSnapshotRequest): unknown {
-    const obj: any = {};
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.serviceSlug !== "") {
-      obj.serviceSlug = message.serviceSlug;
-    }
-    if (message.fromMs !== 0) {
-      obj.fromMs = Math.round(message.fromMs);
-    }
-    if (message.toMs !== 0) {
-      obj.toMs = Math.round(message.toMs);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<GetScheduleSnapshotRequest>, I>>(base?: I): GetScheduleSnapshotRequest {
-    return GetScheduleSnapshotRequest.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<GetScheduleSnapshotRequest>, I>>(object: I): GetScheduleSnapshotRequest {
-    const message = createBaseGetScheduleSnapshotRequest();
-    message.tenantId = object.tenantId ?? "";
-    message.serviceSlug = object.serviceSlug ?? "";
-    message.fromMs = object.fromMs ?? 0;
-    message.toMs = object.toMs ?? 0;
-    return message;
   },
 };
 
@@ -8971,69 +5877,6 @@ export const GetScheduleSnapshotResponse: MessageFns<GetScheduleSnapshotResponse
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): GetScheduleSnapshotResponse {
-    return {
-      tenant: isSet(object.tenant) ? Tenant.fromJSON(object.tenant) : undefined,
-      service: isSet(object.service) ? Service.fromJSON(object.service) : undefined,
-      staff: globalThis.Array.isArray(object?.staff) ? object.staff.map((e: any) => Staff.fromJSON(e)) : [],
-      resources: globalThis.Array.isArray(object?.resources)
-        ? object.resources.map((e: any) => Resource.fromJSON(e))
-        : [],
-      rules: globalThis.Array.isArray(object?.rules) ? object.rules.map((e: any) => AvailabilityRule.fromJSON(e)) : [],
-      blockedTimes: globalThis.Array.isArray(object?.blockedTimes)
-        ? object.blockedTimes.map((e: any) => BlockedTime.fromJSON(e))
-        : globalThis.Array.isArray(object?.blocked_times)
-        ? object.blocked_times.map((e: any) => BlockedTime.fromJSON(e))
-        : [],
-      holidays: globalThis.Array.isArray(object?.holidays) ? object.holidays.map((e: any) => Holiday.fromJSON(e)) : [],
-    };
-  },
-
-  toJSON(message: GetScheduleSnapshotResponse): unknown {
-    const obj: any = {};
-    if (message.tenant !== undefined) {
-      obj.tenant = Tenant.toJSON(message.tenant);
-    }
-    if (message.service !== undefined) {
-      obj.service = Service.toJSON(message.service);
-    }
-    if (message.staff?.length) {
-      obj.staff = message.staff.map((e) => Staff.toJSON(e));
-    }
-    if (message.resources?.length) {
-      obj.resources = message.resources.map((e) => Resource.toJSON(e));
-    }
-    if (message.rules?.length) {
-      obj.rules = message.rules.map((e) => AvailabilityRule.toJSON(e));
-    }
-    if (message.blockedTimes?.length) {
-      obj.blockedTimes = message.blockedTimes.map((e) => BlockedTime.toJSON(e));
-    }
-    if (message.holidays?.length) {
-      obj.holidays = message.holidays.map((e) => Holiday.toJSON(e));
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<GetScheduleSnapshotResponse>, I>>(base?: I): GetScheduleSnapshotResponse {
-    return GetScheduleSnapshotResponse.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<GetScheduleSnapshotResponse>, I>>(object: I): GetScheduleSnapshotResponse {
-    const message = createBaseGetScheduleSnapshotResponse();
-    message.tenant = (object.tenant !== undefined && object.tenant !== null)
-      ? Tenant.fromPartial(object.tenant)
-      : undefined;
-    message.service = (object.service !== undefined && object.service !== null)
-      ? Service.fromPartial(object.service)
-      : undefined;
-    message.staff = object.staff?.map((e) => Staff.fromPartial(e)) || [];
-    message.resources = object.resources?.map((e) => Resource.fromPartial(e)) || [];
-    message.rules = object.rules?.map((e) => AvailabilityRule.fromPartial(e)) || [];
-    message.blockedTimes = object.blockedTimes?.map((e) => BlockedTime.fromPartial(e)) || [];
-    message.holidays = object.holidays?.map((e) => Holiday.fromPartial(e)) || [];
-    return message;
   },
 };
 
@@ -9824,19 +6667,6 @@ export const CatalogServiceClient = makeGenericClientConstructor(
   serviceName: string;
 };
 
-type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
-
-export type DeepPartial<T> = T extends Builtin ? T
-  : T extends globalThis.Array<infer U> ? globalThis.Array<DeepPartial<U>>
-  : T extends ReadonlyArray<infer U> ? ReadonlyArray<DeepPartial<U>>
-  : T extends { $case: string; value: unknown } ? { $case: T["$case"]; value?: DeepPartial<T["value"]> }
-  : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
-  : Partial<T>;
-
-type KeysOfUnion<T> = T extends T ? keyof T : never;
-export type Exact<P, I extends P> = P extends Builtin ? P
-  : P & { [K in keyof P]: Exact<P[K], I[K]> } & { [K in Exclude<keyof I, KeysOfUnion<P>>]: never };
-
 function longToNumber(int64: { toString(): string }): number {
   const num = globalThis.Number(int64.toString());
   if (num > globalThis.Number.MAX_SAFE_INTEGER) {
@@ -9848,15 +6678,7 @@ function longToNumber(int64: { toString(): string }): number {
   return num;
 }
 
-function isSet(value: any): boolean {
-  return value !== null && value !== undefined;
-}
-
 export interface MessageFns<T> {
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
-  fromJSON(object: any): T;
-  toJSON(message: T): unknown;
-  create<I extends Exact<DeepPartial<T>, I>>(base?: I): T;
-  fromPartial<I extends Exact<DeepPartial<T>, I>>(object: I): T;
 }

@@ -98,34 +98,6 @@ export const PageRequest: MessageFns<PageRequest> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): PageRequest {
-    return {
-      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
-      cursor: isSet(object.cursor) ? globalThis.String(object.cursor) : "",
-    };
-  },
-
-  toJSON(message: PageRequest): unknown {
-    const obj: any = {};
-    if (message.limit !== 0) {
-      obj.limit = Math.round(message.limit);
-    }
-    if (message.cursor !== "") {
-      obj.cursor = message.cursor;
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<PageRequest>, I>>(base?: I): PageRequest {
-    return PageRequest.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<PageRequest>, I>>(object: I): PageRequest {
-    const message = createBasePageRequest();
-    message.limit = object.limit ?? 0;
-    message.cursor = object.cursor ?? "";
-    return message;
-  },
 };
 
 function createBasePageResponse(): PageResponse {
@@ -171,33 +143,6 @@ export const PageResponse: MessageFns<PageResponse> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): PageResponse {
-    return {
-      nextCursor: isSet(object.nextCursor)
-        ? globalThis.String(object.nextCursor)
-        : isSet(object.next_cursor)
-        ? globalThis.String(object.next_cursor)
-        : "",
-    };
-  },
-
-  toJSON(message: PageResponse): unknown {
-    const obj: any = {};
-    if (message.nextCursor !== "") {
-      obj.nextCursor = message.nextCursor;
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<PageResponse>, I>>(base?: I): PageResponse {
-    return PageResponse.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<PageResponse>, I>>(object: I): PageResponse {
-    const message = createBasePageResponse();
-    message.nextCursor = object.nextCursor ?? "";
-    return message;
   },
 };
 
@@ -278,50 +223,6 @@ export const ErrorDetail: MessageFns<ErrorDetail> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): ErrorDetail {
-    return {
-      code: isSet(object.code) ? globalThis.String(object.code) : "",
-      message: isSet(object.message) ? globalThis.String(object.message) : "",
-      violations: globalThis.Array.isArray(object?.violations)
-        ? object.violations.map((e: any) => FieldViolation.fromJSON(e))
-        : [],
-      httpStatus: isSet(object.httpStatus)
-        ? globalThis.Number(object.httpStatus)
-        : isSet(object.http_status)
-        ? globalThis.Number(object.http_status)
-        : 0,
-    };
-  },
-
-  toJSON(message: ErrorDetail): unknown {
-    const obj: any = {};
-    if (message.code !== "") {
-      obj.code = message.code;
-    }
-    if (message.message !== "") {
-      obj.message = message.message;
-    }
-    if (message.violations?.length) {
-      obj.violations = message.violations.map((e) => FieldViolation.toJSON(e));
-    }
-    if (message.httpStatus !== 0) {
-      obj.httpStatus = Math.round(message.httpStatus);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<ErrorDetail>, I>>(base?: I): ErrorDetail {
-    return ErrorDetail.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<ErrorDetail>, I>>(object: I): ErrorDetail {
-    const message = createBaseErrorDetail();
-    message.code = object.code ?? "";
-    message.message = object.message ?? "";
-    message.violations = object.violations?.map((e) => FieldViolation.fromPartial(e)) || [];
-    message.httpStatus = object.httpStatus ?? 0;
-    return message;
-  },
 };
 
 function createBaseFieldViolation(): FieldViolation {
@@ -378,34 +279,6 @@ export const FieldViolation: MessageFns<FieldViolation> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): FieldViolation {
-    return {
-      path: isSet(object.path) ? globalThis.String(object.path) : "",
-      message: isSet(object.message) ? globalThis.String(object.message) : "",
-    };
-  },
-
-  toJSON(message: FieldViolation): unknown {
-    const obj: any = {};
-    if (message.path !== "") {
-      obj.path = message.path;
-    }
-    if (message.message !== "") {
-      obj.message = message.message;
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<FieldViolation>, I>>(base?: I): FieldViolation {
-    return FieldViolation.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<FieldViolation>, I>>(object: I): FieldViolation {
-    const message = createBaseFieldViolation();
-    message.path = object.path ?? "";
-    message.message = object.message ?? "";
-    return message;
   },
 };
 
@@ -464,48 +337,7 @@ export const Money: MessageFns<Money> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): Money {
-    return {
-      amount: isSet(object.amount) ? globalThis.Number(object.amount) : 0,
-      currency: isSet(object.currency) ? globalThis.String(object.currency) : "",
-    };
-  },
-
-  toJSON(message: Money): unknown {
-    const obj: any = {};
-    if (message.amount !== 0) {
-      obj.amount = Math.round(message.amount);
-    }
-    if (message.currency !== "") {
-      obj.currency = message.currency;
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<Money>, I>>(base?: I): Money {
-    return Money.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<Money>, I>>(object: I): Money {
-    const message = createBaseMoney();
-    message.amount = object.amount ?? 0;
-    message.currency = object.currency ?? "";
-    return message;
-  },
 };
-
-type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
-
-export type DeepPartial<T> = T extends Builtin ? T
-  : T extends globalThis.Array<infer U> ? globalThis.Array<DeepPartial<U>>
-  : T extends ReadonlyArray<infer U> ? ReadonlyArray<DeepPartial<U>>
-  : T extends { $case: string; value: unknown } ? { $case: T["$case"]; value?: DeepPartial<T["value"]> }
-  : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
-  : Partial<T>;
-
-type KeysOfUnion<T> = T extends T ? keyof T : never;
-export type Exact<P, I extends P> = P extends Builtin ? P
-  : P & { [K in keyof P]: Exact<P[K], I[K]> } & { [K in Exclude<keyof I, KeysOfUnion<P>>]: never };
 
 function longToNumber(int64: { toString(): string }): number {
   const num = globalThis.Number(int64.toString());
@@ -518,15 +350,7 @@ function longToNumber(int64: { toString(): string }): number {
   return num;
 }
 
-function isSet(value: any): boolean {
-  return value !== null && value !== undefined;
-}
-
 export interface MessageFns<T> {
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
-  fromJSON(object: any): T;
-  toJSON(message: T): unknown;
-  create<I extends Exact<DeepPartial<T>, I>>(base?: I): T;
-  fromPartial<I extends Exact<DeepPartial<T>, I>>(object: I): T;
 }

@@ -235,89 +235,6 @@ export const Customer: MessageFns<Customer> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): Customer {
-    return {
-      customerId: isSet(object.customerId)
-        ? globalThis.String(object.customerId)
-        : isSet(object.customer_id)
-        ? globalThis.String(object.customer_id)
-        : "",
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      primaryEmail: isSet(object.primaryEmail)
-        ? globalThis.String(object.primaryEmail)
-        : isSet(object.primary_email)
-        ? globalThis.String(object.primary_email)
-        : undefined,
-      phone: isSet(object.phone) ? globalThis.String(object.phone) : undefined,
-      name: isSet(object.name) ? globalThis.String(object.name) : "",
-      locale: isSet(object.locale) ? globalThis.String(object.locale) : "",
-      timezone: isSet(object.timezone) ? globalThis.String(object.timezone) : "",
-      createdAtMs: isSet(object.createdAtMs)
-        ? globalThis.Number(object.createdAtMs)
-        : isSet(object.created_at_ms)
-        ? globalThis.Number(object.created_at_ms)
-        : 0,
-      updatedAtMs: isSet(object.updatedAtMs)
-        ? globalThis.Number(object.updatedAtMs)
-        : isSet(object.updated_at_ms)
-        ? globalThis.Number(object.updated_at_ms)
-        : 0,
-    };
-  },
-
-  toJSON(message: Customer): unknown {
-    const obj: any = {};
-    if (message.customerId !== "") {
-      obj.customerId = message.customerId;
-    }
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.primaryEmail !== undefined) {
-      obj.primaryEmail = message.primaryEmail;
-    }
-    if (message.phone !== undefined) {
-      obj.phone = message.phone;
-    }
-    if (message.name !== "") {
-      obj.name = message.name;
-    }
-    if (message.locale !== "") {
-      obj.locale = message.locale;
-    }
-    if (message.timezone !== "") {
-      obj.timezone = message.timezone;
-    }
-    if (message.createdAtMs !== 0) {
-      obj.createdAtMs = Math.round(message.createdAtMs);
-    }
-    if (message.updatedAtMs !== 0) {
-      obj.updatedAtMs = Math.round(message.updatedAtMs);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<Customer>, I>>(base?: I): Customer {
-    return Customer.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<Customer>, I>>(object: I): Customer {
-    const message = createBaseCustomer();
-    message.customerId = object.customerId ?? "";
-    message.tenantId = object.tenantId ?? "";
-    message.primaryEmail = object.primaryEmail ?? undefined;
-    message.phone = object.phone ?? undefined;
-    message.name = object.name ?? "";
-    message.locale = object.locale ?? "";
-    message.timezone = object.timezone ?? "";
-    message.createdAtMs = object.createdAtMs ?? 0;
-    message.updatedAtMs = object.updatedAtMs ?? 0;
-    return message;
-  },
 };
 
 function createBaseCustomerFields(): CustomerFields {
@@ -408,53 +325,6 @@ export const CustomerFields: MessageFns<CustomerFields> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): CustomerFields {
-    return {
-      name: isSet(object.name) ? globalThis.String(object.name) : undefined,
-      primaryEmail: isSet(object.primaryEmail)
-        ? globalThis.String(object.primaryEmail)
-        : isSet(object.primary_email)
-        ? globalThis.String(object.primary_email)
-        : undefined,
-      phone: isSet(object.phone) ? globalThis.String(object.phone) : undefined,
-      locale: isSet(object.locale) ? globalThis.String(object.locale) : undefined,
-      timezone: isSet(object.timezone) ? globalThis.String(object.timezone) : undefined,
-    };
-  },
-
-  toJSON(message: CustomerFields): unknown {
-    const obj: any = {};
-    if (message.name !== undefined) {
-      obj.name = message.name;
-    }
-    if (message.primaryEmail !== undefined) {
-      obj.primaryEmail = message.primaryEmail;
-    }
-    if (message.phone !== undefined) {
-      obj.phone = message.phone;
-    }
-    if (message.locale !== undefined) {
-      obj.locale = message.locale;
-    }
-    if (message.timezone !== undefined) {
-      obj.timezone = message.timezone;
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<CustomerFields>, I>>(base?: I): CustomerFields {
-    return CustomerFields.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<CustomerFields>, I>>(object: I): CustomerFields {
-    const message = createBaseCustomerFields();
-    message.name = object.name ?? undefined;
-    message.primaryEmail = object.primaryEmail ?? undefined;
-    message.phone = object.phone ?? undefined;
-    message.locale = object.locale ?? undefined;
-    message.timezone = object.timezone ?? undefined;
-    return message;
-  },
 };
 
 function createBaseLookupOrCreateCustomerRequest(): LookupOrCreateCustomerRequest {
@@ -511,42 +381,6 @@ export const LookupOrCreateCustomerRequest: MessageFns<LookupOrCreateCustomerReq
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): LookupOrCreateCustomerRequest {
-    return {
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      fields: isSet(object.fields) ? CustomerFields.fromJSON(object.fields) : undefined,
-    };
-  },
-
-  toJSON(message: LookupOrCreateCustomerRequest): unknown {
-    const obj: any = {};
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.fields !== undefined) {
-      obj.fields = CustomerFields.toJSON(message.fields);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<LookupOrCreateCustomerRequest>, I>>(base?: I): LookupOrCreateCustomerRequest {
-    return LookupOrCreateCustomerRequest.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<LookupOrCreateCustomerRequest>, I>>(
-    object: I,
-  ): LookupOrCreateCustomerRequest {
-    const message = createBaseLookupOrCreateCustomerRequest();
-    message.tenantId = object.tenantId ?? "";
-    message.fields = (object.fields !== undefined && object.fields !== null)
-      ? CustomerFields.fromPartial(object.fields)
-      : undefined;
-    return message;
   },
 };
 
@@ -605,38 +439,6 @@ export const LookupOrCreateCustomerResponse: MessageFns<LookupOrCreateCustomerRe
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): LookupOrCreateCustomerResponse {
-    return {
-      customer: isSet(object.customer) ? Customer.fromJSON(object.customer) : undefined,
-      created: isSet(object.created) ? globalThis.Boolean(object.created) : false,
-    };
-  },
-
-  toJSON(message: LookupOrCreateCustomerResponse): unknown {
-    const obj: any = {};
-    if (message.customer !== undefined) {
-      obj.customer = Customer.toJSON(message.customer);
-    }
-    if (message.created !== false) {
-      obj.created = message.created;
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<LookupOrCreateCustomerResponse>, I>>(base?: I): LookupOrCreateCustomerResponse {
-    return LookupOrCreateCustomerResponse.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<LookupOrCreateCustomerResponse>, I>>(
-    object: I,
-  ): LookupOrCreateCustomerResponse {
-    const message = createBaseLookupOrCreateCustomerResponse();
-    message.customer = (object.customer !== undefined && object.customer !== null)
-      ? Customer.fromPartial(object.customer)
-      : undefined;
-    message.created = object.created ?? false;
-    return message;
-  },
 };
 
 function createBaseCreateCustomerRequest(): CreateCustomerRequest {
@@ -694,40 +496,6 @@ export const CreateCustomerRequest: MessageFns<CreateCustomerRequest> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): CreateCustomerRequest {
-    return {
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      fields: isSet(object.fields) ? CustomerFields.fromJSON(object.fields) : undefined,
-    };
-  },
-
-  toJSON(message: CreateCustomerRequest): unknown {
-    const obj: any = {};
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.fields !== undefined) {
-      obj.fields = CustomerFields.toJSON(message.fields);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<CreateCustomerRequest>, I>>(base?: I): CreateCustomerRequest {
-    return CreateCustomerRequest.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<CreateCustomerRequest>, I>>(object: I): CreateCustomerRequest {
-    const message = createBaseCreateCustomerRequest();
-    message.tenantId = object.tenantId ?? "";
-    message.fields = (object.fields !== undefined && object.fields !== null)
-      ? CustomerFields.fromPartial(object.fields)
-      : undefined;
-    return message;
-  },
 };
 
 function createBaseCreateCustomerResponse(): CreateCustomerResponse {
@@ -773,29 +541,6 @@ export const CreateCustomerResponse: MessageFns<CreateCustomerResponse> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): CreateCustomerResponse {
-    return { customer: isSet(object.customer) ? Customer.fromJSON(object.customer) : undefined };
-  },
-
-  toJSON(message: CreateCustomerResponse): unknown {
-    const obj: any = {};
-    if (message.customer !== undefined) {
-      obj.customer = Customer.toJSON(message.customer);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<CreateCustomerResponse>, I>>(base?: I): CreateCustomerResponse {
-    return CreateCustomerResponse.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<CreateCustomerResponse>, I>>(object: I): CreateCustomerResponse {
-    const message = createBaseCreateCustomerResponse();
-    message.customer = (object.customer !== undefined && object.customer !== null)
-      ? Customer.fromPartial(object.customer)
-      : undefined;
-    return message;
   },
 };
 
@@ -854,42 +599,6 @@ export const GetCustomerRequest: MessageFns<GetCustomerRequest> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): GetCustomerRequest {
-    return {
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      customerId: isSet(object.customerId)
-        ? globalThis.String(object.customerId)
-        : isSet(object.customer_id)
-        ? globalThis.String(object.customer_id)
-        : "",
-    };
-  },
-
-  toJSON(message: GetCustomerRequest): unknown {
-    const obj: any = {};
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.customerId !== "") {
-      obj.customerId = message.customerId;
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<GetCustomerRequest>, I>>(base?: I): GetCustomerRequest {
-    return GetCustomerRequest.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<GetCustomerRequest>, I>>(object: I): GetCustomerRequest {
-    const message = createBaseGetCustomerRequest();
-    message.tenantId = object.tenantId ?? "";
-    message.customerId = object.customerId ?? "";
-    return message;
-  },
 };
 
 function createBaseGetCustomerResponse(): GetCustomerResponse {
@@ -935,29 +644,6 @@ export const GetCustomerResponse: MessageFns<GetCustomerResponse> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): GetCustomerResponse {
-    return { customer: isSet(object.customer) ? Customer.fromJSON(object.customer) : undefined };
-  },
-
-  toJSON(message: GetCustomerResponse): unknown {
-    const obj: any = {};
-    if (message.customer !== undefined) {
-      obj.customer = Customer.toJSON(message.customer);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<GetCustomerResponse>, I>>(base?: I): GetCustomerResponse {
-    return GetCustomerResponse.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<GetCustomerResponse>, I>>(object: I): GetCustomerResponse {
-    const message = createBaseGetCustomerResponse();
-    message.customer = (object.customer !== undefined && object.customer !== null)
-      ? Customer.fromPartial(object.customer)
-      : undefined;
-    return message;
   },
 };
 
@@ -1027,45 +713,6 @@ export const ListCustomersRequest: MessageFns<ListCustomersRequest> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): ListCustomersRequest {
-    return {
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      page: isSet(object.page) ? PageRequest.fromJSON(object.page) : undefined,
-      query: isSet(object.query) ? globalThis.String(object.query) : "",
-    };
-  },
-
-  toJSON(message: ListCustomersRequest): unknown {
-    const obj: any = {};
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.page !== undefined) {
-      obj.page = PageRequest.toJSON(message.page);
-    }
-    if (message.query !== "") {
-      obj.query = message.query;
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<ListCustomersRequest>, I>>(base?: I): ListCustomersRequest {
-    return ListCustomersRequest.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<ListCustomersRequest>, I>>(object: I): ListCustomersRequest {
-    const message = createBaseListCustomersRequest();
-    message.tenantId = object.tenantId ?? "";
-    message.page = (object.page !== undefined && object.page !== null)
-      ? PageRequest.fromPartial(object.page)
-      : undefined;
-    message.query = object.query ?? "";
-    return message;
-  },
 };
 
 function createBaseListCustomersResponse(): ListCustomersResponse {
@@ -1122,36 +769,6 @@ export const ListCustomersResponse: MessageFns<ListCustomersResponse> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): ListCustomersResponse {
-    return {
-      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => Customer.fromJSON(e)) : [],
-      page: isSet(object.page) ? PageResponse.fromJSON(object.page) : undefined,
-    };
-  },
-
-  toJSON(message: ListCustomersResponse): unknown {
-    const obj: any = {};
-    if (message.items?.length) {
-      obj.items = message.items.map((e) => Customer.toJSON(e));
-    }
-    if (message.page !== undefined) {
-      obj.page = PageResponse.toJSON(message.page);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<ListCustomersResponse>, I>>(base?: I): ListCustomersResponse {
-    return ListCustomersResponse.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<ListCustomersResponse>, I>>(object: I): ListCustomersResponse {
-    const message = createBaseListCustomersResponse();
-    message.items = object.items?.map((e) => Customer.fromPartial(e)) || [];
-    message.page = (object.page !== undefined && object.page !== null)
-      ? PageResponse.fromPartial(object.page)
-      : undefined;
-    return message;
   },
 };
 
@@ -1221,49 +838,6 @@ export const UpdateCustomerRequest: MessageFns<UpdateCustomerRequest> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): UpdateCustomerRequest {
-    return {
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      customerId: isSet(object.customerId)
-        ? globalThis.String(object.customerId)
-        : isSet(object.customer_id)
-        ? globalThis.String(object.customer_id)
-        : "",
-      fields: isSet(object.fields) ? CustomerFields.fromJSON(object.fields) : undefined,
-    };
-  },
-
-  toJSON(message: UpdateCustomerRequest): unknown {
-    const obj: any = {};
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.customerId !== "") {
-      obj.customerId = message.customerId;
-    }
-    if (message.fields !== undefined) {
-      obj.fields = CustomerFields.toJSON(message.fields);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<UpdateCustomerRequest>, I>>(base?: I): UpdateCustomerRequest {
-    return UpdateCustomerRequest.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<UpdateCustomerRequest>, I>>(object: I): UpdateCustomerRequest {
-    const message = createBaseUpdateCustomerRequest();
-    message.tenantId = object.tenantId ?? "";
-    message.customerId = object.customerId ?? "";
-    message.fields = (object.fields !== undefined && object.fields !== null)
-      ? CustomerFields.fromPartial(object.fields)
-      : undefined;
-    return message;
-  },
 };
 
 function createBaseUpdateCustomerResponse(): UpdateCustomerResponse {
@@ -1309,29 +883,6 @@ export const UpdateCustomerResponse: MessageFns<UpdateCustomerResponse> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): UpdateCustomerResponse {
-    return { customer: isSet(object.customer) ? Customer.fromJSON(object.customer) : undefined };
-  },
-
-  toJSON(message: UpdateCustomerResponse): unknown {
-    const obj: any = {};
-    if (message.customer !== undefined) {
-      obj.customer = Customer.toJSON(message.customer);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<UpdateCustomerResponse>, I>>(base?: I): UpdateCustomerResponse {
-    return UpdateCustomerResponse.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<UpdateCustomerResponse>, I>>(object: I): UpdateCustomerResponse {
-    const message = createBaseUpdateCustomerResponse();
-    message.customer = (object.customer !== undefined && object.customer !== null)
-      ? Customer.fromPartial(object.customer)
-      : undefined;
-    return message;
   },
 };
 
@@ -1488,19 +1039,6 @@ export const CustomerServiceClient = makeGenericClientConstructor(
   serviceName: string;
 };
 
-type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
-
-export type DeepPartial<T> = T extends Builtin ? T
-  : T extends globalThis.Array<infer U> ? globalThis.Array<DeepPartial<U>>
-  : T extends ReadonlyArray<infer U> ? ReadonlyArray<DeepPartial<U>>
-  : T extends { $case: string; value: unknown } ? { $case: T["$case"]; value?: DeepPartial<T["value"]> }
-  : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
-  : Partial<T>;
-
-type KeysOfUnion<T> = T extends T ? keyof T : never;
-export type Exact<P, I extends P> = P extends Builtin ? P
-  : P & { [K in keyof P]: Exact<P[K], I[K]> } & { [K in Exclude<keyof I, KeysOfUnion<P>>]: never };
-
 function longToNumber(int64: { toString(): string }): number {
   const num = globalThis.Number(int64.toString());
   if (num > globalThis.Number.MAX_SAFE_INTEGER) {
@@ -1512,15 +1050,7 @@ function longToNumber(int64: { toString(): string }): number {
   return num;
 }
 
-function isSet(value: any): boolean {
-  return value !== null && value !== undefined;
-}
-
 export interface MessageFns<T> {
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
-  fromJSON(object: any): T;
-  toJSON(message: T): unknown;
-  create<I extends Exact<DeepPartial<T>, I>>(base?: I): T;
-  fromPartial<I extends Exact<DeepPartial<T>, I>>(object: I): T;
 }

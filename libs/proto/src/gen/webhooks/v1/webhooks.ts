@@ -267,80 +267,6 @@ export const Subscription: MessageFns<Subscription> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): Subscription {
-    return {
-      subscriptionId: isSet(object.subscriptionId)
-        ? globalThis.String(object.subscriptionId)
-        : isSet(object.subscription_id)
-        ? globalThis.String(object.subscription_id)
-        : "",
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      url: isSet(object.url) ? globalThis.String(object.url) : "",
-      events: globalThis.Array.isArray(object?.events) ? object.events.map((e: any) => globalThis.String(e)) : [],
-      description: isSet(object.description) ? globalThis.String(object.description) : "",
-      status: isSet(object.status) ? globalThis.String(object.status) : "",
-      createdAtMs: isSet(object.createdAtMs)
-        ? globalThis.Number(object.createdAtMs)
-        : isSet(object.created_at_ms)
-        ? globalThis.Number(object.created_at_ms)
-        : 0,
-      updatedAtMs: isSet(object.updatedAtMs)
-        ? globalThis.Number(object.updatedAtMs)
-        : isSet(object.updated_at_ms)
-        ? globalThis.Number(object.updated_at_ms)
-        : 0,
-    };
-  },
-
-  toJSON(message: Subscription): unknown {
-    const obj: any = {};
-    if (message.subscriptionId !== "") {
-      obj.subscriptionId = message.subscriptionId;
-    }
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.url !== "") {
-      obj.url = message.url;
-    }
-    if (message.events?.length) {
-      obj.events = message.events;
-    }
-    if (message.description !== "") {
-      obj.description = message.description;
-    }
-    if (message.status !== "") {
-      obj.status = message.status;
-    }
-    if (message.createdAtMs !== 0) {
-      obj.createdAtMs = Math.round(message.createdAtMs);
-    }
-    if (message.updatedAtMs !== 0) {
-      obj.updatedAtMs = Math.round(message.updatedAtMs);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<Subscription>, I>>(base?: I): Subscription {
-    return Subscription.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<Subscription>, I>>(object: I): Subscription {
-    const message = createBaseSubscription();
-    message.subscriptionId = object.subscriptionId ?? "";
-    message.tenantId = object.tenantId ?? "";
-    message.url = object.url ?? "";
-    message.events = object.events?.map((e) => e) || [];
-    message.description = object.description ?? "";
-    message.status = object.status ?? "";
-    message.createdAtMs = object.createdAtMs ?? 0;
-    message.updatedAtMs = object.updatedAtMs ?? 0;
-    return message;
-  },
 };
 
 function createBaseCreateSubscriptionRequest(): CreateSubscriptionRequest {
@@ -420,48 +346,6 @@ export const CreateSubscriptionRequest: MessageFns<CreateSubscriptionRequest> = 
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): CreateSubscriptionRequest {
-    return {
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      url: isSet(object.url) ? globalThis.String(object.url) : "",
-      events: globalThis.Array.isArray(object?.events) ? object.events.map((e: any) => globalThis.String(e)) : [],
-      description: isSet(object.description) ? globalThis.String(object.description) : "",
-    };
-  },
-
-  toJSON(message: CreateSubscriptionRequest): unknown {
-    const obj: any = {};
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.url !== "") {
-      obj.url = message.url;
-    }
-    if (message.events?.length) {
-      obj.events = message.events;
-    }
-    if (message.description !== "") {
-      obj.description = message.description;
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<CreateSubscriptionRequest>, I>>(base?: I): CreateSubscriptionRequest {
-    return CreateSubscriptionRequest.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<CreateSubscriptionRequest>, I>>(object: I): CreateSubscriptionRequest {
-    const message = createBaseCreateSubscriptionRequest();
-    message.tenantId = object.tenantId ?? "";
-    message.url = object.url ?? "";
-    message.events = object.events?.map((e) => e) || [];
-    message.description = object.description ?? "";
-    return message;
-  },
 };
 
 function createBaseCreateSubscriptionResponse(): CreateSubscriptionResponse {
@@ -518,40 +402,6 @@ export const CreateSubscriptionResponse: MessageFns<CreateSubscriptionResponse> 
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): CreateSubscriptionResponse {
-    return {
-      subscription: isSet(object.subscription) ? Subscription.fromJSON(object.subscription) : undefined,
-      signingSecret: isSet(object.signingSecret)
-        ? globalThis.String(object.signingSecret)
-        : isSet(object.signing_secret)
-        ? globalThis.String(object.signing_secret)
-        : "",
-    };
-  },
-
-  toJSON(message: CreateSubscriptionResponse): unknown {
-    const obj: any = {};
-    if (message.subscription !== undefined) {
-      obj.subscription = Subscription.toJSON(message.subscription);
-    }
-    if (message.signingSecret !== "") {
-      obj.signingSecret = message.signingSecret;
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<CreateSubscriptionResponse>, I>>(base?: I): CreateSubscriptionResponse {
-    return CreateSubscriptionResponse.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<CreateSubscriptionResponse>, I>>(object: I): CreateSubscriptionResponse {
-    const message = createBaseCreateSubscriptionResponse();
-    message.subscription = (object.subscription !== undefined && object.subscription !== null)
-      ? Subscription.fromPartial(object.subscription)
-      : undefined;
-    message.signingSecret = object.signingSecret ?? "";
-    return message;
   },
 };
 
@@ -610,40 +460,6 @@ export const ListSubscriptionsRequest: MessageFns<ListSubscriptionsRequest> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): ListSubscriptionsRequest {
-    return {
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      page: isSet(object.page) ? PageRequest.fromJSON(object.page) : undefined,
-    };
-  },
-
-  toJSON(message: ListSubscriptionsRequest): unknown {
-    const obj: any = {};
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.page !== undefined) {
-      obj.page = PageRequest.toJSON(message.page);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<ListSubscriptionsRequest>, I>>(base?: I): ListSubscriptionsRequest {
-    return ListSubscriptionsRequest.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<ListSubscriptionsRequest>, I>>(object: I): ListSubscriptionsRequest {
-    const message = createBaseListSubscriptionsRequest();
-    message.tenantId = object.tenantId ?? "";
-    message.page = (object.page !== undefined && object.page !== null)
-      ? PageRequest.fromPartial(object.page)
-      : undefined;
-    return message;
-  },
 };
 
 function createBaseListSubscriptionsResponse(): ListSubscriptionsResponse {
@@ -700,36 +516,6 @@ export const ListSubscriptionsResponse: MessageFns<ListSubscriptionsResponse> = 
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): ListSubscriptionsResponse {
-    return {
-      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => Subscription.fromJSON(e)) : [],
-      page: isSet(object.page) ? PageResponse.fromJSON(object.page) : undefined,
-    };
-  },
-
-  toJSON(message: ListSubscriptionsResponse): unknown {
-    const obj: any = {};
-    if (message.items?.length) {
-      obj.items = message.items.map((e) => Subscription.toJSON(e));
-    }
-    if (message.page !== undefined) {
-      obj.page = PageResponse.toJSON(message.page);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<ListSubscriptionsResponse>, I>>(base?: I): ListSubscriptionsResponse {
-    return ListSubscriptionsResponse.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<ListSubscriptionsResponse>, I>>(object: I): ListSubscriptionsResponse {
-    const message = createBaseListSubscriptionsResponse();
-    message.items = object.items?.map((e) => Subscription.fromPartial(e)) || [];
-    message.page = (object.page !== undefined && object.page !== null)
-      ? PageResponse.fromPartial(object.page)
-      : undefined;
-    return message;
   },
 };
 
@@ -851,71 +637,6 @@ export const UpdateSubscriptionRequest: MessageFns<UpdateSubscriptionRequest> = 
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): UpdateSubscriptionRequest {
-    return {
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      subscriptionId: isSet(object.subscriptionId)
-        ? globalThis.String(object.subscriptionId)
-        : isSet(object.subscription_id)
-        ? globalThis.String(object.subscription_id)
-        : "",
-      url: isSet(object.url) ? globalThis.String(object.url) : undefined,
-      events: globalThis.Array.isArray(object?.events) ? object.events.map((e: any) => globalThis.String(e)) : [],
-      eventsSet: isSet(object.eventsSet)
-        ? globalThis.Boolean(object.eventsSet)
-        : isSet(object.events_set)
-        ? globalThis.Boolean(object.events_set)
-        : false,
-      description: isSet(object.description) ? globalThis.String(object.description) : undefined,
-      status: isSet(object.status) ? globalThis.String(object.status) : undefined,
-    };
-  },
-
-  toJSON(message: UpdateSubscriptionRequest): unknown {
-    const obj: any = {};
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.subscriptionId !== "") {
-      obj.subscriptionId = message.subscriptionId;
-    }
-    if (message.url !== undefined) {
-      obj.url = message.url;
-    }
-    if (message.events?.length) {
-      obj.events = message.events;
-    }
-    if (message.eventsSet !== false) {
-      obj.eventsSet = message.eventsSet;
-    }
-    if (message.description !== undefined) {
-      obj.description = message.description;
-    }
-    if (message.status !== undefined) {
-      obj.status = message.status;
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<UpdateSubscriptionRequest>, I>>(base?: I): UpdateSubscriptionRequest {
-    return UpdateSubscriptionRequest.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<UpdateSubscriptionRequest>, I>>(object: I): UpdateSubscriptionRequest {
-    const message = createBaseUpdateSubscriptionRequest();
-    message.tenantId = object.tenantId ?? "";
-    message.subscriptionId = object.subscriptionId ?? "";
-    message.url = object.url ?? undefined;
-    message.events = object.events?.map((e) => e) || [];
-    message.eventsSet = object.eventsSet ?? false;
-    message.description = object.description ?? undefined;
-    message.status = object.status ?? undefined;
-    return message;
-  },
 };
 
 function createBaseUpdateSubscriptionResponse(): UpdateSubscriptionResponse {
@@ -961,29 +682,6 @@ export const UpdateSubscriptionResponse: MessageFns<UpdateSubscriptionResponse> 
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): UpdateSubscriptionResponse {
-    return { subscription: isSet(object.subscription) ? Subscription.fromJSON(object.subscription) : undefined };
-  },
-
-  toJSON(message: UpdateSubscriptionResponse): unknown {
-    const obj: any = {};
-    if (message.subscription !== undefined) {
-      obj.subscription = Subscription.toJSON(message.subscription);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<UpdateSubscriptionResponse>, I>>(base?: I): UpdateSubscriptionResponse {
-    return UpdateSubscriptionResponse.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<UpdateSubscriptionResponse>, I>>(object: I): UpdateSubscriptionResponse {
-    const message = createBaseUpdateSubscriptionResponse();
-    message.subscription = (object.subscription !== undefined && object.subscription !== null)
-      ? Subscription.fromPartial(object.subscription)
-      : undefined;
-    return message;
   },
 };
 
@@ -1042,44 +740,6 @@ export const RotateSubscriptionSecretRequest: MessageFns<RotateSubscriptionSecre
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): RotateSubscriptionSecretRequest {
-    return {
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      subscriptionId: isSet(object.subscriptionId)
-        ? globalThis.String(object.subscriptionId)
-        : isSet(object.subscription_id)
-        ? globalThis.String(object.subscription_id)
-        : "",
-    };
-  },
-
-  toJSON(message: RotateSubscriptionSecretRequest): unknown {
-    const obj: any = {};
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.subscriptionId !== "") {
-      obj.subscriptionId = message.subscriptionId;
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<RotateSubscriptionSecretRequest>, I>>(base?: I): RotateSubscriptionSecretRequest {
-    return RotateSubscriptionSecretRequest.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<RotateSubscriptionSecretRequest>, I>>(
-    object: I,
-  ): RotateSubscriptionSecretRequest {
-    const message = createBaseRotateSubscriptionSecretRequest();
-    message.tenantId = object.tenantId ?? "";
-    message.subscriptionId = object.subscriptionId ?? "";
-    return message;
-  },
 };
 
 function createBaseRotateSubscriptionSecretResponse(): RotateSubscriptionSecretResponse {
@@ -1136,44 +796,6 @@ export const RotateSubscriptionSecretResponse: MessageFns<RotateSubscriptionSecr
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): RotateSubscriptionSecretResponse {
-    return {
-      subscription: isSet(object.subscription) ? Subscription.fromJSON(object.subscription) : undefined,
-      signingSecret: isSet(object.signingSecret)
-        ? globalThis.String(object.signingSecret)
-        : isSet(object.signing_secret)
-        ? globalThis.String(object.signing_secret)
-        : "",
-    };
-  },
-
-  toJSON(message: RotateSubscriptionSecretResponse): unknown {
-    const obj: any = {};
-    if (message.subscription !== undefined) {
-      obj.subscription = Subscription.toJSON(message.subscription);
-    }
-    if (message.signingSecret !== "") {
-      obj.signingSecret = message.signingSecret;
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<RotateSubscriptionSecretResponse>, I>>(
-    base?: I,
-  ): RotateSubscriptionSecretResponse {
-    return RotateSubscriptionSecretResponse.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<RotateSubscriptionSecretResponse>, I>>(
-    object: I,
-  ): RotateSubscriptionSecretResponse {
-    const message = createBaseRotateSubscriptionSecretResponse();
-    message.subscription = (object.subscription !== undefined && object.subscription !== null)
-      ? Subscription.fromPartial(object.subscription)
-      : undefined;
-    message.signingSecret = object.signingSecret ?? "";
-    return message;
   },
 };
 
@@ -1275,74 +897,6 @@ export const Attempt: MessageFns<Attempt> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): Attempt {
-    return {
-      attemptNo: isSet(object.attemptNo)
-        ? globalThis.Number(object.attemptNo)
-        : isSet(object.attempt_no)
-        ? globalThis.Number(object.attempt_no)
-        : 0,
-      startedAtMs: isSet(object.startedAtMs)
-        ? globalThis.Number(object.startedAtMs)
-        : isSet(object.started_at_ms)
-        ? globalThis.Number(object.started_at_ms)
-        : 0,
-      durationMs: isSet(object.durationMs)
-        ? globalThis.Number(object.durationMs)
-        : isSet(object.duration_ms)
-        ? globalThis.Number(object.duration_ms)
-        : 0,
-      responseStatus: isSet(object.responseStatus)
-        ? globalThis.Number(object.responseStatus)
-        : isSet(object.response_status)
-        ? globalThis.Number(object.response_status)
-        : 0,
-      error: isSet(object.error) ? globalThis.String(object.error) : "",
-      nextAttemptAtMs: isSet(object.nextAttemptAtMs)
-        ? globalThis.Number(object.nextAttemptAtMs)
-        : isSet(object.next_attempt_at_ms)
-        ? globalThis.Number(object.next_attempt_at_ms)
-        : undefined,
-    };
-  },
-
-  toJSON(message: Attempt): unknown {
-    const obj: any = {};
-    if (message.attemptNo !== 0) {
-      obj.attemptNo = Math.round(message.attemptNo);
-    }
-    if (message.startedAtMs !== 0) {
-      obj.startedAtMs = Math.round(message.startedAtMs);
-    }
-    if (message.durationMs !== 0) {
-      obj.durationMs = Math.round(message.durationMs);
-    }
-    if (message.responseStatus !== 0) {
-      obj.responseStatus = Math.round(message.responseStatus);
-    }
-    if (message.error !== "") {
-      obj.error = message.error;
-    }
-    if (message.nextAttemptAtMs !== undefined) {
-      obj.nextAttemptAtMs = Math.round(message.nextAttemptAtMs);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<Attempt>, I>>(base?: I): Attempt {
-    return Attempt.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<Attempt>, I>>(object: I): Attempt {
-    const message = createBaseAttempt();
-    message.attemptNo = object.attemptNo ?? 0;
-    message.startedAtMs = object.startedAtMs ?? 0;
-    message.durationMs = object.durationMs ?? 0;
-    message.responseStatus = object.responseStatus ?? 0;
-    message.error = object.error ?? "";
-    message.nextAttemptAtMs = object.nextAttemptAtMs ?? undefined;
-    return message;
   },
 };
 
@@ -1512,117 +1066,6 @@ export const Delivery: MessageFns<Delivery> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): Delivery {
-    return {
-      deliveryId: isSet(object.deliveryId)
-        ? globalThis.String(object.deliveryId)
-        : isSet(object.delivery_id)
-        ? globalThis.String(object.delivery_id)
-        : "",
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      subscriptionId: isSet(object.subscriptionId)
-        ? globalThis.String(object.subscriptionId)
-        : isSet(object.subscription_id)
-        ? globalThis.String(object.subscription_id)
-        : "",
-      eventId: isSet(object.eventId)
-        ? globalThis.String(object.eventId)
-        : isSet(object.event_id)
-        ? globalThis.String(object.event_id)
-        : "",
-      eventType: isSet(object.eventType)
-        ? globalThis.String(object.eventType)
-        : isSet(object.event_type)
-        ? globalThis.String(object.event_type)
-        : "",
-      status: isSet(object.status) ? globalThis.String(object.status) : "",
-      attemptCount: isSet(object.attemptCount)
-        ? globalThis.Number(object.attemptCount)
-        : isSet(object.attempt_count)
-        ? globalThis.Number(object.attempt_count)
-        : 0,
-      nextAttemptAtMs: isSet(object.nextAttemptAtMs)
-        ? globalThis.Number(object.nextAttemptAtMs)
-        : isSet(object.next_attempt_at_ms)
-        ? globalThis.Number(object.next_attempt_at_ms)
-        : undefined,
-      createdAtMs: isSet(object.createdAtMs)
-        ? globalThis.Number(object.createdAtMs)
-        : isSet(object.created_at_ms)
-        ? globalThis.Number(object.created_at_ms)
-        : 0,
-      updatedAtMs: isSet(object.updatedAtMs)
-        ? globalThis.Number(object.updatedAtMs)
-        : isSet(object.updated_at_ms)
-        ? globalThis.Number(object.updated_at_ms)
-        : 0,
-      attempts: globalThis.Array.isArray(object?.attempts)
-        ? object.attempts.map((e: any) => Attempt.fromJSON(e))
-        : [],
-    };
-  },
-
-  toJSON(message: Delivery): unknown {
-    const obj: any = {};
-    if (message.deliveryId !== "") {
-      obj.deliveryId = message.deliveryId;
-    }
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.subscriptionId !== "") {
-      obj.subscriptionId = message.subscriptionId;
-    }
-    if (message.eventId !== "") {
-      obj.eventId = message.eventId;
-    }
-    if (message.eventType !== "") {
-      obj.eventType = message.eventType;
-    }
-    if (message.status !== "") {
-      obj.status = message.status;
-    }
-    if (message.attemptCount !== 0) {
-      obj.attemptCount = Math.round(message.attemptCount);
-    }
-    if (message.nextAttemptAtMs !== undefined) {
-      obj.nextAttemptAtMs = Math.round(message.nextAttemptAtMs);
-    }
-    if (message.createdAtMs !== 0) {
-      obj.createdAtMs = Math.round(message.createdAtMs);
-    }
-    if (message.updatedAtMs !== 0) {
-      obj.updatedAtMs = Math.round(message.updatedAtMs);
-    }
-    if (message.attempts?.length) {
-      obj.attempts = message.attempts.map((e) => Attempt.toJSON(e));
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<Delivery>, I>>(base?: I): Delivery {
-    return Delivery.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<Delivery>, I>>(object: I): Delivery {
-    const message = createBaseDelivery();
-    message.deliveryId = object.deliveryId ?? "";
-    message.tenantId = object.tenantId ?? "";
-    message.subscriptionId = object.subscriptionId ?? "";
-    message.eventId = object.eventId ?? "";
-    message.eventType = object.eventType ?? "";
-    message.status = object.status ?? "";
-    message.attemptCount = object.attemptCount ?? 0;
-    message.nextAttemptAtMs = object.nextAttemptAtMs ?? undefined;
-    message.createdAtMs = object.createdAtMs ?? 0;
-    message.updatedAtMs = object.updatedAtMs ?? 0;
-    message.attempts = object.attempts?.map((e) => Attempt.fromPartial(e)) || [];
-    return message;
-  },
 };
 
 function createBaseListDeliveriesRequest(): ListDeliveriesRequest {
@@ -1702,54 +1145,6 @@ export const ListDeliveriesRequest: MessageFns<ListDeliveriesRequest> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): ListDeliveriesRequest {
-    return {
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      page: isSet(object.page) ? PageRequest.fromJSON(object.page) : undefined,
-      subscriptionId: isSet(object.subscriptionId)
-        ? globalThis.String(object.subscriptionId)
-        : isSet(object.subscription_id)
-        ? globalThis.String(object.subscription_id)
-        : "",
-      status: isSet(object.status) ? globalThis.String(object.status) : "",
-    };
-  },
-
-  toJSON(message: ListDeliveriesRequest): unknown {
-    const obj: any = {};
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.page !== undefined) {
-      obj.page = PageRequest.toJSON(message.page);
-    }
-    if (message.subscriptionId !== "") {
-      obj.subscriptionId = message.subscriptionId;
-    }
-    if (message.status !== "") {
-      obj.status = message.status;
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<ListDeliveriesRequest>, I>>(base?: I): ListDeliveriesRequest {
-    return ListDeliveriesRequest.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<ListDeliveriesRequest>, I>>(object: I): ListDeliveriesRequest {
-    const message = createBaseListDeliveriesRequest();
-    message.tenantId = object.tenantId ?? "";
-    message.page = (object.page !== undefined && object.page !== null)
-      ? PageRequest.fromPartial(object.page)
-      : undefined;
-    message.subscriptionId = object.subscriptionId ?? "";
-    message.status = object.status ?? "";
-    return message;
-  },
 };
 
 function createBaseListDeliveriesResponse(): ListDeliveriesResponse {
@@ -1806,36 +1201,6 @@ export const ListDeliveriesResponse: MessageFns<ListDeliveriesResponse> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): ListDeliveriesResponse {
-    return {
-      items: globalThis.Array.isArray(object?.items) ? object.items.map((e: any) => Delivery.fromJSON(e)) : [],
-      page: isSet(object.page) ? PageResponse.fromJSON(object.page) : undefined,
-    };
-  },
-
-  toJSON(message: ListDeliveriesResponse): unknown {
-    const obj: any = {};
-    if (message.items?.length) {
-      obj.items = message.items.map((e) => Delivery.toJSON(e));
-    }
-    if (message.page !== undefined) {
-      obj.page = PageResponse.toJSON(message.page);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<ListDeliveriesResponse>, I>>(base?: I): ListDeliveriesResponse {
-    return ListDeliveriesResponse.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<ListDeliveriesResponse>, I>>(object: I): ListDeliveriesResponse {
-    const message = createBaseListDeliveriesResponse();
-    message.items = object.items?.map((e) => Delivery.fromPartial(e)) || [];
-    message.page = (object.page !== undefined && object.page !== null)
-      ? PageResponse.fromPartial(object.page)
-      : undefined;
-    return message;
   },
 };
 
@@ -1894,42 +1259,6 @@ export const GetDeliveryRequest: MessageFns<GetDeliveryRequest> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): GetDeliveryRequest {
-    return {
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      deliveryId: isSet(object.deliveryId)
-        ? globalThis.String(object.deliveryId)
-        : isSet(object.delivery_id)
-        ? globalThis.String(object.delivery_id)
-        : "",
-    };
-  },
-
-  toJSON(message: GetDeliveryRequest): unknown {
-    const obj: any = {};
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.deliveryId !== "") {
-      obj.deliveryId = message.deliveryId;
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<GetDeliveryRequest>, I>>(base?: I): GetDeliveryRequest {
-    return GetDeliveryRequest.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<GetDeliveryRequest>, I>>(object: I): GetDeliveryRequest {
-    const message = createBaseGetDeliveryRequest();
-    message.tenantId = object.tenantId ?? "";
-    message.deliveryId = object.deliveryId ?? "";
-    return message;
-  },
 };
 
 function createBaseGetDeliveryResponse(): GetDeliveryResponse {
@@ -1975,29 +1304,6 @@ export const GetDeliveryResponse: MessageFns<GetDeliveryResponse> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): GetDeliveryResponse {
-    return { delivery: isSet(object.delivery) ? Delivery.fromJSON(object.delivery) : undefined };
-  },
-
-  toJSON(message: GetDeliveryResponse): unknown {
-    const obj: any = {};
-    if (message.delivery !== undefined) {
-      obj.delivery = Delivery.toJSON(message.delivery);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<GetDeliveryResponse>, I>>(base?: I): GetDeliveryResponse {
-    return GetDeliveryResponse.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<GetDeliveryResponse>, I>>(object: I): GetDeliveryResponse {
-    const message = createBaseGetDeliveryResponse();
-    message.delivery = (object.delivery !== undefined && object.delivery !== null)
-      ? Delivery.fromPartial(object.delivery)
-      : undefined;
-    return message;
   },
 };
 
@@ -2056,42 +1362,6 @@ export const ReplayDeliveryRequest: MessageFns<ReplayDeliveryRequest> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): ReplayDeliveryRequest {
-    return {
-      tenantId: isSet(object.tenantId)
-        ? globalThis.String(object.tenantId)
-        : isSet(object.tenant_id)
-        ? globalThis.String(object.tenant_id)
-        : "",
-      deliveryId: isSet(object.deliveryId)
-        ? globalThis.String(object.deliveryId)
-        : isSet(object.delivery_id)
-        ? globalThis.String(object.delivery_id)
-        : "",
-    };
-  },
-
-  toJSON(message: ReplayDeliveryRequest): unknown {
-    const obj: any = {};
-    if (message.tenantId !== "") {
-      obj.tenantId = message.tenantId;
-    }
-    if (message.deliveryId !== "") {
-      obj.deliveryId = message.deliveryId;
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<ReplayDeliveryRequest>, I>>(base?: I): ReplayDeliveryRequest {
-    return ReplayDeliveryRequest.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<ReplayDeliveryRequest>, I>>(object: I): ReplayDeliveryRequest {
-    const message = createBaseReplayDeliveryRequest();
-    message.tenantId = object.tenantId ?? "";
-    message.deliveryId = object.deliveryId ?? "";
-    return message;
-  },
 };
 
 function createBaseReplayDeliveryResponse(): ReplayDeliveryResponse {
@@ -2137,29 +1407,6 @@ export const ReplayDeliveryResponse: MessageFns<ReplayDeliveryResponse> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): ReplayDeliveryResponse {
-    return { delivery: isSet(object.delivery) ? Delivery.fromJSON(object.delivery) : undefined };
-  },
-
-  toJSON(message: ReplayDeliveryResponse): unknown {
-    const obj: any = {};
-    if (message.delivery !== undefined) {
-      obj.delivery = Delivery.toJSON(message.delivery);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<ReplayDeliveryResponse>, I>>(base?: I): ReplayDeliveryResponse {
-    return ReplayDeliveryResponse.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<ReplayDeliveryResponse>, I>>(object: I): ReplayDeliveryResponse {
-    const message = createBaseReplayDeliveryResponse();
-    message.delivery = (object.delivery !== undefined && object.delivery !== null)
-      ? Delivery.fromPartial(object.delivery)
-      : undefined;
-    return message;
   },
 };
 
@@ -2372,19 +1619,6 @@ export const WebhookServiceClient = makeGenericClientConstructor(
   serviceName: string;
 };
 
-type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
-
-export type DeepPartial<T> = T extends Builtin ? T
-  : T extends globalThis.Array<infer U> ? globalThis.Array<DeepPartial<U>>
-  : T extends ReadonlyArray<infer U> ? ReadonlyArray<DeepPartial<U>>
-  : T extends { $case: string; value: unknown } ? { $case: T["$case"]; value?: DeepPartial<T["value"]> }
-  : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
-  : Partial<T>;
-
-type KeysOfUnion<T> = T extends T ? keyof T : never;
-export type Exact<P, I extends P> = P extends Builtin ? P
-  : P & { [K in keyof P]: Exact<P[K], I[K]> } & { [K in Exclude<keyof I, KeysOfUnion<P>>]: never };
-
 function longToNumber(int64: { toString(): string }): number {
   const num = globalThis.Number(int64.toString());
   if (num > globalThis.Number.MAX_SAFE_INTEGER) {
@@ -2396,15 +1630,7 @@ function longToNumber(int64: { toString(): string }): number {
   return num;
 }
 
-function isSet(value: any): boolean {
-  return value !== null && value !== undefined;
-}
-
 export interface MessageFns<T> {
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
-  fromJSON(object: any): T;
-  toJSON(message: T): unknown;
-  create<I extends Exact<DeepPartial<T>, I>>(base?: I): T;
-  fromPartial<I extends Exact<DeepPartial<T>, I>>(object: I): T;
 }

@@ -44,43 +44,6 @@ export enum HealthCheckResponse_ServingStatus {
   UNRECOGNIZED = -1,
 }
 
-export function healthCheckResponse_ServingStatusFromJSON(object: any): HealthCheckResponse_ServingStatus {
-  switch (object) {
-    case 0:
-    case "UNKNOWN":
-      return HealthCheckResponse_ServingStatus.UNKNOWN;
-    case 1:
-    case "SERVING":
-      return HealthCheckResponse_ServingStatus.SERVING;
-    case 2:
-    case "NOT_SERVING":
-      return HealthCheckResponse_ServingStatus.NOT_SERVING;
-    case 3:
-    case "SERVICE_UNKNOWN":
-      return HealthCheckResponse_ServingStatus.SERVICE_UNKNOWN;
-    case -1:
-    case "UNRECOGNIZED":
-    default:
-      return HealthCheckResponse_ServingStatus.UNRECOGNIZED;
-  }
-}
-
-export function healthCheckResponse_ServingStatusToJSON(object: HealthCheckResponse_ServingStatus): string {
-  switch (object) {
-    case HealthCheckResponse_ServingStatus.UNKNOWN:
-      return "UNKNOWN";
-    case HealthCheckResponse_ServingStatus.SERVING:
-      return "SERVING";
-    case HealthCheckResponse_ServingStatus.NOT_SERVING:
-      return "NOT_SERVING";
-    case HealthCheckResponse_ServingStatus.SERVICE_UNKNOWN:
-      return "SERVICE_UNKNOWN";
-    case HealthCheckResponse_ServingStatus.UNRECOGNIZED:
-    default:
-      return "UNRECOGNIZED";
-  }
-}
-
 export interface HealthListRequest {
 }
 
@@ -137,27 +100,6 @@ export const HealthCheckRequest: MessageFns<HealthCheckRequest> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): HealthCheckRequest {
-    return { service: isSet(object.service) ? globalThis.String(object.service) : "" };
-  },
-
-  toJSON(message: HealthCheckRequest): unknown {
-    const obj: any = {};
-    if (message.service !== "") {
-      obj.service = message.service;
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<HealthCheckRequest>, I>>(base?: I): HealthCheckRequest {
-    return HealthCheckRequest.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<HealthCheckRequest>, I>>(object: I): HealthCheckRequest {
-    const message = createBaseHealthCheckRequest();
-    message.service = object.service ?? "";
-    return message;
-  },
 };
 
 function createBaseHealthCheckResponse(): HealthCheckResponse {
@@ -204,27 +146,6 @@ export const HealthCheckResponse: MessageFns<HealthCheckResponse> = {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
   },
-
-  fromJSON(object: any): HealthCheckResponse {
-    return { status: isSet(object.status) ? healthCheckResponse_ServingStatusFromJSON(object.status) : 0 };
-  },
-
-  toJSON(message: HealthCheckResponse): unknown {
-    const obj: any = {};
-    if (message.status !== 0) {
-      obj.status = healthCheckResponse_ServingStatusToJSON(message.status);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<HealthCheckResponse>, I>>(base?: I): HealthCheckResponse {
-    return HealthCheckResponse.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<HealthCheckResponse>, I>>(object: I): HealthCheckResponse {
-    const message = createBaseHealthCheckResponse();
-    message.status = object.status ?? 0;
-    return message;
-  },
 };
 
 function createBaseHealthListRequest(): HealthListRequest {
@@ -259,23 +180,6 @@ export const HealthListRequest: MessageFns<HealthListRequest> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(_: any): HealthListRequest {
-    return {};
-  },
-
-  toJSON(_: HealthListRequest): unknown {
-    const obj: any = {};
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<HealthListRequest>, I>>(base?: I): HealthListRequest {
-    return HealthListRequest.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<HealthListRequest>, I>>(_: I): HealthListRequest {
-    const message = createBaseHealthListRequest();
-    return message;
   },
 };
 
@@ -325,56 +229,6 @@ export const HealthListResponse: MessageFns<HealthListResponse> = {
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): HealthListResponse {
-    return {
-      statuses: isObject(object.statuses)
-        ? (globalThis.Object.entries(object.statuses) as [string, any][]).reduce(
-          (acc: { [key: string]: HealthCheckResponse }, [key, value]: [string, any]) => {
-            globalThis.Object.defineProperty(acc, key, {
-              value: HealthCheckResponse.fromJSON(value),
-              enumerable: true,
-              configurable: true,
-              writable: true,
-            });
-            return acc;
-          },
-          {},
-        )
-        : {},
-    };
-  },
-
-  toJSON(message: HealthListResponse): unknown {
-    const obj: any = {};
-    if (message.statuses) {
-      const entries = globalThis.Object.entries(message.statuses) as [string, HealthCheckResponse][];
-      if (entries.length > 0) {
-        obj.statuses = {};
-        entries.forEach(([k, v]) => {
-          obj.statuses[k] = HealthCheckResponse.toJSON(v);
-        });
-      }
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<HealthListResponse>, I>>(base?: I): HealthListResponse {
-    return HealthListResponse.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<HealthListResponse>, I>>(object: I): HealthListResponse {
-    const message = createBaseHealthListResponse();
-    message.statuses = (globalThis.Object.entries(object.statuses ?? {}) as [string, HealthCheckResponse][]).reduce(
-      (acc: { [key: string]: HealthCheckResponse }, [key, value]: [string, HealthCheckResponse]) => {
-        if (value !== undefined) {
-          acc[key] = HealthCheckResponse.fromPartial(value);
-        }
-        return acc;
-      },
-      {},
-    );
-    return message;
   },
 };
 
@@ -432,40 +286,6 @@ export const HealthListResponse_StatusesEntry: MessageFns<HealthListResponse_Sta
     } finally {
       (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
     }
-  },
-
-  fromJSON(object: any): HealthListResponse_StatusesEntry {
-    return {
-      key: isSet(object.key) ? globalThis.String(object.key) : "",
-      value: isSet(object.value) ? HealthCheckResponse.fromJSON(object.value) : undefined,
-    };
-  },
-
-  toJSON(message: HealthListResponse_StatusesEntry): unknown {
-    const obj: any = {};
-    if (message.key !== "") {
-      obj.key = message.key;
-    }
-    if (message.value !== undefined) {
-      obj.value = HealthCheckResponse.toJSON(message.value);
-    }
-    return obj;
-  },
-
-  create<I extends Exact<DeepPartial<HealthListResponse_StatusesEntry>, I>>(
-    base?: I,
-  ): HealthListResponse_StatusesEntry {
-    return HealthListResponse_StatusesEntry.fromPartial(base ?? ({} as any));
-  },
-  fromPartial<I extends Exact<DeepPartial<HealthListResponse_StatusesEntry>, I>>(
-    object: I,
-  ): HealthListResponse_StatusesEntry {
-    const message = createBaseHealthListResponse_StatusesEntry();
-    message.key = object.key ?? "";
-    message.value = (object.value !== undefined && object.value !== null)
-      ? HealthCheckResponse.fromPartial(object.value)
-      : undefined;
-    return message;
   },
 };
 
@@ -551,32 +371,7 @@ export const HealthClient = makeGenericClientConstructor(HealthService, "grpc.he
   serviceName: string;
 };
 
-type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
-
-export type DeepPartial<T> = T extends Builtin ? T
-  : T extends globalThis.Array<infer U> ? globalThis.Array<DeepPartial<U>>
-  : T extends ReadonlyArray<infer U> ? ReadonlyArray<DeepPartial<U>>
-  : T extends { $case: string; value: unknown } ? { $case: T["$case"]; value?: DeepPartial<T["value"]> }
-  : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
-  : Partial<T>;
-
-type KeysOfUnion<T> = T extends T ? keyof T : never;
-export type Exact<P, I extends P> = P extends Builtin ? P
-  : P & { [K in keyof P]: Exact<P[K], I[K]> } & { [K in Exclude<keyof I, KeysOfUnion<P>>]: never };
-
-function isObject(value: any): boolean {
-  return typeof value === "object" && value !== null;
-}
-
-function isSet(value: any): boolean {
-  return value !== null && value !== undefined;
-}
-
 export interface MessageFns<T> {
   encode(message: T, writer?: BinaryWriter): BinaryWriter;
   decode(input: BinaryReader | Uint8Array, length?: number): T;
-  fromJSON(object: any): T;
-  toJSON(message: T): unknown;
-  create<I extends Exact<DeepPartial<T>, I>>(base?: I): T;
-  fromPartial<I extends Exact<DeepPartial<T>, I>>(object: I): T;
 }

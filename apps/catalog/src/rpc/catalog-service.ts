@@ -1,7 +1,8 @@
-import type { catalogV1 } from '@svc/proto';
+import { bindService, type ServiceBinding } from '@svc/grpc';
+import { catalogV1 } from '@svc/proto';
 import { availabilityRuleHandlers } from './availability-rule-rpc.js';
 import { blockedTimeHandlers } from './blocked-time-rpc.js';
-import type { CatalogContext } from './catalog-context.js';
+import type { CatalogContext } from './entity-rpc.js';
 import { holidayHandlers } from './holiday-rpc.js';
 import { resourceHandlers } from './resource-rpc.js';
 import { scheduleSnapshotHandlers } from './schedule-snapshot-rpc.js';
@@ -10,8 +11,8 @@ import { staffHandlers } from './staff-rpc.js';
 import { tenantHandlers } from './tenant-rpc.js';
 
 /** Every RPC of catalog.v1.CatalogService (the type fails to compile when one is missing). */
-export function catalogServiceImplementation(ctx: CatalogContext): catalogV1.CatalogServiceServer {
-  return {
+export function catalogService(ctx: CatalogContext): ServiceBinding {
+  return bindService(catalogV1.CatalogServiceService, {
     ...tenantHandlers(ctx),
     ...serviceHandlers(ctx),
     ...staffHandlers(ctx),
@@ -20,5 +21,5 @@ export function catalogServiceImplementation(ctx: CatalogContext): catalogV1.Cat
     ...blockedTimeHandlers(ctx),
     ...holidayHandlers(ctx),
     ...scheduleSnapshotHandlers(ctx),
-  };
+  });
 }

@@ -1,0 +1,126 @@
+import { SpanKind, SpanStatusCode, context } from '@opentelemetry/api';
+import type {
+  handleServerStreamingCall,
+  Metadata,
+  MethodDefinition,
+  sendUnaryData,
+  ServerUnaryCall,
+  ServiceDefinition,
+  UntypedHandleCall,
+  UntypedServiceImplementation,
+} from '@grpc/grpc-js';
+import { DomainError, isOutage, serviceUnavailable, toGrpcError } from '@svc/errors';
+import { extractTraceContext, tracer, type Logger } from '@svc/telemetry';
+
+/** What a handler gets besides its request. */
+export interface CallContext {
+  metadata: Metadata;
+  logger: Logger;
+}
+
+type UnaryHandler<M> =
+  M extends MethodDefinition<infer Req, infer Res> ? (request: Req, ctx: CallContext) => Promise<Res> : never;
+
+/**
+ * The handlers of one generated service definition: an async function per unary RPC (request in,
+ * response out, errors thrown), the raw grpc-js handler for a streaming one.
+ */
+export type ServiceHandlers<S extends ServiceDefinition> = {
+  [K in keyof S]: S[K] extends { responseStream: true }
+    ? S[K] extends MethodDefinition<infer Req, infer Res>
+      ? handleServerStreamingCall<Req, Res>
+      : never
+    : UnaryHandler<S[K]>;
+};
+
+/** A service ready to be served by `startGrpcHost`: its definition and handlers, named after it. */
+export interface ServiceBinding {
+  /** Fully qualified name, e.g. `catalog.v1.CatalogService`; also its Health service name. */
+  name: string;
+  definition: ServiceDefinition;
+  implement(logger: Logger): UntypedServiceImplementation;
+}
+
+export interface BindOptions {
+  /**
+   * How this service answers an outage (an unreachable store, lock or bus, or a downstream
+   * service's 503). Default: `serviceUnavailable()` (503). Booking answers BOOKING_POLICY_BLOCKED 503.
+   */
+  outage?: () => DomainError;
+}
+
+/**
+ * The one way a service serves gRPC. Span and log names come from the generated method paths
+ * (`catalog.v1.CatalogService/CreateStaff`); each unary handler runs in the caller's trace
+ * context; every thrown error maps to gRPC the same way (docs/architecture.md, "Conventions").
+ */
+export function bindService<S extends ServiceDefinition>(
+  definition: S,
+  handlers: ServiceHandlers<S>,
+  options: BindOptions = {},
+): ServiceBinding {
+  const outage = options.outage ?? serviceUnavailable;
+  return {
+    name: serviceNameOf(definition),
+    definition,
+    implement(logger) {
+      const implementation: UntypedServiceImplementation = {};
+      for (const key of Object.keys(definition) as Array<keyof S & string>) {
+        const method = definition[key] as MethodDefinition<unknown, unknown>;
+        const handler = handlers[key] as unknown;
+        implementation[key] = method.responseStream
+          ? (handler as UntypedHandleCall)
+          : unaryCall(
+              method.path.slice(1),
+              logger,
+              outage,
+              handler as UnaryHandler<MethodDefinition<unknown, unknown>>,
+            );
+      }
+      return implementation;
+    },
+  };
+}
+
+/** `catalog.v1.CatalogService` from `/catalog.v1.CatalogService/CreateStaff`. */
+export function serviceNameOf(definition: ServiceDefinition): string {
+  const first = Object.values(definition)[0];
+  if (!first) throw new Error('a service definition without methods');
+  return first.path.slice(1, first.path.lastIndexOf('/'));
+}
+
+/** Reads a metadata value as a string (first value wins). */
+export function metadataValue(metadata: Metadata, key: string): string | undefined {
+  const v = metadata.get(key)[0];
+  return v === undefined ? undefined : v.toString();
+}
+
+function unaryCall(
+  spanName: string,
+  logger: Logger,
+  outage: () => DomainError,
+  fn: (request: unknown, ctx: CallContext) => Promise<unknown>,
+) {
+  return (call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) => {
+    const parent = extractTraceContext((key) => metadataValue(call.metadata, key));
+    context.with(parent, () =>
+      tracer('grpc-server').startActiveSpan(spanName, { kind: SpanKind.SERVER }, (span) => {
+        // Through an async function, so a handler that throws before returning a promise is mapped too.
+        (async () => fn(call.request, { metadata: call.metadata, logger }))()
+          .then((response) => callback(null, response))
+          .catch((err: unknown) => {
+            let answer = err;
+            if (isOutage(err)) {
+              logger.warn({ err, method: spanName }, 'dependency unavailable');
+              answer = outage();
+            } else if (!(err instanceof DomainError)) {
+              logger.error({ err, method: spanName }, 'unhandled error in gRPC handler');
+              span.setStatus({ code: SpanStatusCode.ERROR });
+            }
+            callback(toGrpcError(answer), null);
+          })
+          .finally(() => span.end());
+      }),
+    );
+  };
+}
