@@ -4,7 +4,7 @@ import { StoreUnavailableError } from '@svc/store';
 
 /**
  * The one place where an unreachable lock or store becomes the spec's answer:
- * BOOKING_POLICY_BLOCKED with HTTP 503 (DECISIONS "Booking"). Anything else passes through.
+ * BOOKING_POLICY_BLOCKED with HTTP 503 (docs/decisions.md "Booking"). Anything else passes through.
  */
 export async function answeringOutagesWith503<T>(fn: () => Promise<T>): Promise<T> {
   try {
