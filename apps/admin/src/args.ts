@@ -2,26 +2,32 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { ROLES, SLUG_PATTERN } from '@svc/gateway';
 
-const slug = z.string().regex(SLUG_PATTERN, 'a slug: lower-case letters, digits and dashes');
-const email = z.string().email();
+// Each message says what a value must be: the CLI prints it after the option's name.
+const slug = z.string().regex(SLUG_PATTERN, 'must be a slug: lower-case letters, digits and dashes');
+const email = z.string().email('must be an email address');
+const text = z.string().min(1, 'must not be empty');
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, `must be one of ${values.join('|')}`);
 
 /** Every command with the options it takes; zod turns bad input into one clear message. */
 export const commandSchemas = {
   'tenant:create': z.object({
     slug,
-    name: z.string().min(1),
-    timezone: z.string().min(1),
+    name: text,
+    timezone: text,
     'owner-email': email,
     locale: z.string().optional(),
   }),
-  'member:add': z.object({ tenant: slug, email, role: z.enum(ROLES) }),
+  'member:add': z.object({ tenant: slug, email, role: oneOf(ROLES) }),
   'session:create': z.object({ tenant: slug, email }),
-  'tenant:set-status': z.object({ tenant: slug, status: z.enum(['active', 'disabled', 'suspended']) }),
+  'tenant:set-status': z.object({ tenant: slug, status: oneOf(['active', 'disabled', 'suspended']) }),
 } as const;
 
 export type CommandName = keyof typeof commandSchemas;
 export type CommandArgs<C extends CommandName> = z.output<(typeof commandSchemas)[C]>;
 export type ParsedCommand = { [C in CommandName]: { command: C; args: CommandArgs<C> } }[CommandName];
+/** `--help` or `-h` anywhere, or `help` as the command: print USAGE and exit 0. */
+export type ParsedArgv = ParsedCommand | { command: 'help' };
 
 export class UsageError extends Error {
   override readonly name = 'UsageError';
@@ -31,10 +37,14 @@ export const USAGE = `usage: npm run --silent admin -- <command> [--option value
   tenant:create     --slug acme --name "Acme Dental" --timezone Europe/Berlin --owner-email owner@acme.test [--locale de]
   member:add        --tenant acme --email viewer@acme.test --role ${ROLES.join('|')}
   session:create    --tenant acme --email owner@acme.test
-  tenant:set-status --tenant acme --status active|disabled|suspended`;
+  tenant:set-status --tenant acme --status active|disabled|suspended
+  --help            this text`;
 
-export function parseCommand(argv: string[]): ParsedCommand {
+const HELP = new Set(['--help', '-h']);
+
+export function parseCommand(argv: string[]): ParsedArgv {
   const [command, ...rest] = argv;
+  if (command === 'help' || argv.some((a) => HELP.has(a))) return { command: 'help' };
   if (!command || !(command in commandSchemas)) {
     throw new UsageError(command ? `unknown command "${command}"\n${USAGE}` : USAGE);
   }
@@ -50,9 +60,11 @@ export function parseCommand(argv: string[]): ParsedCommand {
   }
   const parsed = commandSchemas[name].safeParse(values);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map(
-      (i) => `--${i.path.join('.')}: ${i.input === undefined ? 'required' : i.message}`,
-    );
+    // zod 4 leaves `input` off its issues, so whether the option was given is read from `values`.
+    const problems = parsed.error.issues.map((i) => {
+      const option = String(i.path[0]);
+      return `--${option}: ${values[option] === undefined ? 'required' : i.message}`;
+    });
     throw new UsageError(`${name}: ${problems.join('; ')}`);
   }
   return { command: name, args: parsed.data } as ParsedCommand;

@@ -1,18 +1,23 @@
 import { ConfigError, loadConfig } from '@svc/config';
 import { DomainError } from '@svc/errors';
-import { parseCommand, UsageError } from './args.js';
+import { parseCommand, USAGE, UsageError } from './args.js';
 import { adminConfigSchema } from './config.js';
 import { connectToPlatform } from './platform-connection.js';
 import { runCommand } from './run-command.js';
 
-// Exactly one JSON object on stdout on success; a message on stderr and exit 1 otherwise.
+// Exactly one JSON object on stdout on success (the usage for --help); a message on stderr
+// and exit 1 otherwise.
 try {
   const parsed = parseCommand(process.argv.slice(2));
-  const conn = await connectToPlatform(loadConfig(adminConfigSchema));
-  try {
-    process.stdout.write(JSON.stringify(await runCommand(conn, parsed)) + '\n');
-  } finally {
-    await conn.close();
+  if (parsed.command === 'help') {
+    process.stdout.write(USAGE + '\n');
+  } else {
+    const conn = await connectToPlatform(loadConfig(adminConfigSchema));
+    try {
+      process.stdout.write(JSON.stringify(await runCommand(conn, parsed)) + '\n');
+    } finally {
+      await conn.close();
+    }
   }
 } catch (err) {
   process.stderr.write(`admin: ${describe(err)}\n`);

@@ -139,6 +139,30 @@ describe('operator CLI against a started platform', () => {
     expect((await json(res)).error.code).toBe('TENANT_INACTIVE');
   });
 
+  it('--help prints the usage on stdout and exits 0', () => {
+    const r = admin('--help');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^usage: npm run --silent admin -- <command>/);
+    expect(r.stdout).toContain('tenant:set-status --tenant acme --status active|disabled|suspended');
+  });
+
+  it('names what is wrong with an invalid option value', () => {
+    const r = admin(
+      'tenant:create',
+      '--slug',
+      'beta',
+      '--name',
+      'Beta',
+      '--timezone',
+      'Europe/Berlin',
+      '--owner-email',
+      'not-an-email',
+    );
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('admin: tenant:create: --owner-email: must be an email address\n');
+  });
+
   it('explains bad input on stderr and exits non-zero, printing nothing on stdout', () => {
     for (const args of [
       [

@@ -1,5 +1,5 @@
-// Booking create at the service boundary (ARCHITECTURE "Booking create", DECISIONS "Booking",
-// "Availability"): the real booking service over gRPC, with the real catalog and customer
+// Booking create at the service boundary (docs/architecture.md "Booking create", docs/decisions.md
+// "Booking", "Availability"): the real booking service over gRPC, with the real catalog and customer
 // services behind it.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

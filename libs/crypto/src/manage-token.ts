@@ -1,5 +1,5 @@
 /**
- * Manage tokens (DECISIONS.md "Manage token"): `svc_m1.<base64url(JSON payload)>.<base64url(HMAC)>`,
+ * Manage tokens (docs/decisions.md "Manage token"): `svc_m1.<base64url(JSON payload)>.<base64url(HMAC)>`,
  * the HMAC-SHA256 taken over `svc_m1.<payloadPart>` with the secret the payload's `kid` names.
  * Stateless: whoever holds the token may act on that one booking until it expires.
  */

@@ -1,7 +1,7 @@
 import { status as GrpcStatus } from '@grpc/grpc-js';
 
 /**
- * Every error code of the specification and DECISIONS.md, with its HTTP status and the gRPC
+ * Every error code of the specification and docs/decisions.md "Envelope and errors", with its HTTP status and the gRPC
  * status that carries it between services. BOOKING_POLICY_BLOCKED is 409 for a forbidden
  * transition and 503 when the lock or store is unreachable; the error carries which.
  */

@@ -47,7 +47,7 @@ export interface CreateBookingDeps {
 }
 
 /**
- * ARCHITECTURE "Booking create": replay check; the slot checked against the schedule (cheap,
+ * docs/architecture.md "Booking create": replay check; the slot checked against the schedule (cheap,
  * outside the lock, so latecomers fail fast); the capacity locks taken; under them the replay
  * and slot checks again and only then the customer found or created, so a request that loses
  * the slot leaves no customer behind; then, in one transaction, the slot check once more (it

@@ -2,7 +2,7 @@
 // Not part of the test run. It times computeSlots on the busy scenario (31 days, 10 staff, 2,000
 // bookings, 15-minute grid) and, in the same process, a trivial loop over the same number of
 // candidate starts, so the ratio between the two means something on any machine. The target
-// (ARCHITECTURE "Tests and benchmarks", the availability brief) is a median of at most 5 ms.
+// (docs/benchmarks.md, the availability brief) is a median of at most 5 ms.
 
 import { checkSlot, computeSlots } from '../domain/availability/index.js';
 import { alignedStarts } from '../domain/availability/compute-slots.js';

@@ -1,4 +1,4 @@
-/** A booking as stored (DECISIONS "Booking"); `_id` is the bookingId. */
+/** A booking as stored (docs/decisions.md "Booking"); `_id` is the bookingId. */
 export interface BookingDoc {
   [field: string]: unknown;
   _id: string;
@@ -36,7 +36,7 @@ export interface IdempotencyDoc {
   expiresAtMs: number;
 }
 
-/** An immutable outbox row (ARCHITECTURE "Events"); `_id` is the event id, time-ordered. */
+/** An immutable outbox row (docs/architecture.md "Events"); `_id` is the event id, time-ordered. */
 export interface OutboxDoc {
   [field: string]: unknown;
   _id: string;

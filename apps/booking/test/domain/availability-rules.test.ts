@@ -1,4 +1,4 @@
-// The rule set of DECISIONS "Availability" on an ordinary summer week in Berlin (CEST, UTC+2):
+// The rule set of docs/decisions.md "Availability" on an ordinary summer week in Berlin (CEST, UTC+2):
 // the tenant is open 09:00–17:00 every day; each test adds what it is about.
 
 import { describe, expect, it } from 'vitest';

@@ -15,7 +15,7 @@ const create = (input: ServiceInput, references = noReferences) =>
   newService(input, { id: 'svc_1', tenantId: 'ten_1', now: 1_000, references });
 
 describe('service create', () => {
-  it('applies the defaults of DECISIONS.md', () => {
+  it('applies the defaults of docs/decisions.md "Catalog"', () => {
     const service = create(valid);
     expect(service).toMatchObject({
       serviceId: 'svc_1',

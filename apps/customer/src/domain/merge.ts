@@ -5,7 +5,7 @@ import { contactsOf, type ContactKind, type Customer, type CustomerFields } from
 export type BookingFill = Partial<Pick<CustomerFields, 'name' | 'locale' | 'timezone'>>;
 
 /**
- * DECISIONS.md: name and locale come from the latest booking only when the customer has none,
+ * docs/decisions.md "Customers": name and locale come from the latest booking only when the customer has none,
  * so a tenant's edits are never overwritten by what a customer typed. Timezone follows the same
  * rule. Email and phone are identities and are never changed by a lookup.
  */

@@ -16,7 +16,7 @@ const MAX_PHONE_INPUT_LENGTH = 40;
 const EMAIL =
   /^[^\s@]{1,64}@(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+(?:\p{L}{2,63}|xn--[a-z0-9-]{1,59})$/u;
 
-/** DECISIONS.md: lower-cased and trimmed, so `Ann@X.com ` and `ann@x.com` are one customer. */
+/** docs/decisions.md "Customers": lower-cased and trimmed, so `Ann@X.com ` and `ann@x.com` are one customer. */
 export function normalizeEmail(input: string): string | null {
   const email = input.trim().toLowerCase();
   return email.length <= MAX_EMAIL_LENGTH && EMAIL.test(email) ? email : null;

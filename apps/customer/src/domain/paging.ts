@@ -1,4 +1,4 @@
-/** Paging of the customer list (DECISIONS.md "Lists and paging"): limit and an opaque cursor. */
+/** Paging of the customer list (docs/decisions.md "Lists and paging"): limit and an opaque cursor. */
 import { validationError, type FieldViolation } from '@svc/errors';
 import { decodePageCursor, encodePageCursor } from '@svc/store';
 import { MAX_QUERY_LENGTH, parseSearch, type SearchQuery } from './search.js';

@@ -18,7 +18,7 @@ export function toProtoCustomer(c: Customer): customerV1.Customer {
   };
 }
 
-/** DECISIONS.md: a clash of the per-tenant unique email or phone is a VALIDATION_ERROR on that field. */
+/** docs/decisions.md "Customers": a clash of the per-tenant unique email or phone is a VALIDATION_ERROR on it. */
 export function contactInUse(err: ContactInUseError, paths: FieldPaths): DomainError {
   return validationError(
     err.kinds.map((kind) =>

@@ -1,4 +1,4 @@
-// The rule set of DECISIONS "Availability", applied to one start. computeSlots and checkSlot
+// The rule set of docs/decisions.md "Availability", applied to one start. computeSlots and checkSlot
 // both end here, so the list shown to the customer and the recheck under the lock cannot drift.
 
 import type { OwnerAvailability, PreparedSchedule } from './prepared-schedule.js';

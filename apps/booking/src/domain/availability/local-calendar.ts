@@ -1,5 +1,5 @@
-// The only place the engine does wall-clock math, and it goes through luxon (ARCHITECTURE:
-// never hand-rolled offsets). It is called per local day and per rule boundary, never per slot.
+// The only place the engine does wall-clock math, and it goes through luxon (docs/architecture.md
+// "Code rules": never hand-rolled offsets). It is called per local day and per rule boundary, never per slot.
 //
 // Wall clock → instant, the documented choice (the convention of RFC 5545 §3.3.5 and of
 // Temporal's default `disambiguation: 'compatible'`):

@@ -5,7 +5,7 @@ import { lastIndexAtOrBefore, lastIndexBefore } from './intervals.js';
 import type { ExistingBooking } from './types.js';
 
 /**
- * `confirmed` bookings occupy; `held` ones only while the hold runs (DECISIONS "Booking": an
+ * `confirmed` bookings occupy; `held` ones only while the hold runs (docs/decisions.md "Availability": an
  * expired hold stops blocking at once, before any sweeper runs), so the test is against the
  * caller's `nowMs`, not the stored status. A held booking without an expiry is treated as
  * occupying: never sell time that might be taken. Every other status frees its time.

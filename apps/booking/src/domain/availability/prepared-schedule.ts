@@ -155,7 +155,7 @@ export function prepareSchedule(
     return {
       id,
       active,
-      // A resource without rules of its own follows the tenant's hours (DECISIONS "Availability").
+      // A resource without rules of its own follows the tenant's hours (docs/decisions.md "Availability").
       hours: active && rules ? IntervalSet.from(expandWeeklyRules(rules, calendars, schedule.timezone)) : null,
       blocks: blockSet(blocksOf.resource.get(id)),
       bookings: indexes.byResource.get(id) ?? BookingIndex.EMPTY,

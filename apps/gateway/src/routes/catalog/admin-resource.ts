@@ -1,10 +1,23 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { principalOf } from '../../auth/principal.js';
 import { defineRoute } from '../../http/route.js';
-import { tenantOf } from './grpc-mapping.js';
+import type { Page } from './paging.js';
 import { idSchema, pageOf } from './schemas.js';
 
-type Page<T> = { items: T[]; nextCursor: string | null };
+/** The tenant of a dashboard request: always the session's workspace, never the request's. */
+export function tenantOf(request: FastifyRequest): string {
+  return principalOf(request).tenantId;
+}
+
+/**
+ * The record a successful RPC must carry. Missing means the service broke its contract, so
+ * this is a plain Error: logged, and INTERNAL_ERROR to the caller.
+ */
+export function present<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`catalog answered without ${what}`);
+  return value;
+}
 
 /**
  * One dashboard collection of the catalog: list, create, partial update and (where the catalog

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type CatalogClient } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
-import { registerAdminResource } from './admin-resource.js';
-import { pageRequest, present, toPage } from './grpc-mapping.js';
+import { present, registerAdminResource } from './admin-resource.js';
+import { pageRequest, toPage } from './paging.js';
 import { int, nameSchema, optionalText, pageQuerySchema, patchOf } from './schemas.js';
 
 /** ResourceAdminRecord: the catalog's Resource message as it is. */

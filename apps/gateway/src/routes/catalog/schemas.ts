@@ -50,7 +50,7 @@ export const ownerTypeSchema = z.enum(['tenant', 'staff', 'resource']);
 /** A staff or resource id; for tenant owners it may be left out ('' or the tenant's own id). */
 export const ownerIdSchema = z.string().trim().max(64);
 /**
- * Rules, blocked times and holidays are removed by PATCH `status: deleted` (DECISIONS: Catalog);
+ * Rules, blocked times and holidays are removed by PATCH `status: deleted` (docs/decisions.md "Catalog");
  * creating one already deleted makes no sense, so create takes only `active`.
  */
 export const recordStatusSchema = z.enum(['active', 'deleted']);
@@ -63,7 +63,7 @@ export const pageQueryShape = {
 };
 export const pageQuerySchema = z.strictObject(pageQueryShape);
 
-/** `{ items, nextCursor }`: the shape of every list (DECISIONS: Lists and paging). */
+/** `{ items, nextCursor }`: the shape of every list (docs/decisions.md "Lists and paging"). */
 export function pageOf<R extends z.ZodType>(record: R) {
   return z.object({
     items: z.array(record),

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type CatalogClient } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
-import { registerAdminResource } from './admin-resource.js';
-import { pageRequest, present, toPage } from './grpc-mapping.js';
+import { present, registerAdminResource } from './admin-resource.js';
+import { pageRequest, toPage } from './paging.js';
 import { emailSchema, nameSchema, optionalIdSchema, pageQuerySchema, patchOf, timezoneSchema } from './schemas.js';
 
 /** StaffAdminRecord: the catalog's Staff message as it is. */

@@ -4,7 +4,7 @@ import { type CatalogClient } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
 import { activeTenantOf } from '../../auth/principal.js';
 import { defineRoute } from '../../http/route.js';
-import { present, tenantOf } from './grpc-mapping.js';
+import { present, tenantOf } from './admin-resource.js';
 import { localeSchema, nameSchema, timezoneSchema } from './schemas.js';
 
 const brandingRecordSchema = z.object({

@@ -18,7 +18,7 @@ export const availabilityQuery = z
 
 export const slotSchema = z.object({ startsAtMs: z.number().int(), endsAtMs: z.number().int() });
 
-/** 1–255 printable ASCII characters (DECISIONS "Booking"). */
+/** 1–255 printable ASCII characters (docs/decisions.md "Booking"). */
 export const idempotencyHeaders = z.object({
   'idempotency-key': z
     .string({ message: 'the Idempotency-Key header is required' })

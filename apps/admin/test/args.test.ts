@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { parseCommand, USAGE, UsageError } from '../src/args.js';
+
+const tenantCreate = ['tenant:create', '--slug', 'acme', '--name', 'Acme', '--timezone', 'Europe/Berlin'];
+
+/** The message parseCommand refuses `argv` with (fails the test when it accepts it). */
+function refusal(argv: string[]): string {
+  try {
+    parseCommand(argv);
+  } catch (err) {
+    expect(err).toBeInstanceOf(UsageError);
+    return (err as Error).message;
+  }
+  throw new Error(`accepted: ${argv.join(' ')}`);
+}
+
+describe('parseCommand', () => {
+  it('says what is wrong with an invalid value, and "required" only for a missing option', () => {
+    expect(refusal([...tenantCreate, '--owner-email', 'not-an-email'])).toBe(
+      'tenant:create: --owner-email: must be an email address',
+    );
+    expect(refusal(tenantCreate)).toBe('tenant:create: --owner-email: required');
+    expect(refusal(['tenant:create', '--slug', 'Bad Slug', '--name', '', '--timezone', 'Europe/Berlin'])).toBe(
+      'tenant:create: --slug: must be a slug: lower-case letters, digits and dashes; --name: must not be empty; ' +
+        '--owner-email: required',
+    );
+    expect(refusal(['member:add', '--tenant', 'acme', '--email', 'a@b.test', '--role', 'emperor'])).toBe(
+      'member:add: --role: must be one of tenant_owner|tenant_admin|tenant_staff|tenant_viewer',
+    );
+    expect(refusal(['tenant:set-status', '--tenant', 'acme', '--status', 'paused'])).toBe(
+      'tenant:set-status: --status: must be one of active|disabled|suspended',
+    );
+    expect(refusal(['session:create', '--tenant', 'acme', '--email', ''])).toBe(
+      'session:create: --email: must be an email address',
+    );
+  });
+
+  it('accepts valid options and returns them typed', () => {
+    expect(parseCommand([...tenantCreate, '--owner-email', 'owner@acme.test'])).toEqual({
+      command: 'tenant:create',
+      args: { slug: 'acme', name: 'Acme', timezone: 'Europe/Berlin', 'owner-email': 'owner@acme.test' },
+    });
+  });
+
+  it('answers help for --help, -h or help, wherever --help stands', () => {
+    for (const argv of [['--help'], ['-h'], ['help'], ['tenant:create', '--help'], ['frobnicate', '-h']]) {
+      expect(parseCommand(argv), argv.join(' ')).toEqual({ command: 'help' });
+    }
+  });
+
+  it('refuses an unknown command, an unknown option and no command with the usage', () => {
+    expect(refusal(['frobnicate'])).toBe(`unknown command "frobnicate"\n${USAGE}`);
+    expect(refusal([])).toBe(USAGE);
+    expect(refusal([...tenantCreate, '--owner-email', 'o@x.test', '--colour', 'red'])).toMatch(/--colour.*\nusage:/s);
+  });
+});
