@@ -49,3 +49,12 @@ export const bookingUnavailable = () =>
 export function isOutage(err: unknown): boolean {
   return err instanceof DependencyUnavailableError || (err instanceof DomainError && err.httpStatus === 503);
 }
+
+/** Runs `fn`; an outage it meets (see `isOutage`) becomes `answer()`, anything else passes through. */
+export async function answeringOutagesWith<T>(answer: () => DomainError, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    throw isOutage(err) ? answer() : err;
+  }
+}

@@ -8,6 +8,7 @@ export {
   serviceUnavailable,
   bookingUnavailable,
   isOutage,
+  answeringOutagesWith,
   type FieldViolation,
 } from './domain-error.js';
 export { toGrpcError, fromGrpcError, ERROR_DETAIL_KEY, type GrpcErrorPayload } from './grpc-mapping.js';

@@ -1,6 +1,14 @@
 import { status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
 import { describe, expect, it } from 'vitest';
-import { DomainError, fromGrpcError, toGrpcError } from '../src/index.js';
+import {
+  answeringOutagesWith,
+  bookingUnavailable,
+  DependencyUnavailableError,
+  DomainError,
+  fromGrpcError,
+  serviceUnavailable,
+  toGrpcError,
+} from '../src/index.js';
 
 const asServiceError = (p: ReturnType<typeof toGrpcError>): ServiceError =>
   Object.assign(new Error(p.details), { code: p.code, details: p.details, metadata: p.metadata });
@@ -30,8 +38,28 @@ describe('error mapping', () => {
     const wire = toGrpcError(new Error('connection string mongodb://secret'));
     expect(wire.details).not.toContain('secret');
     expect(fromGrpcError(asServiceError(wire))).toMatchObject({ code: 'INTERNAL_ERROR', httpStatus: 500 });
-    expect(fromGrpcError(Object.assign(new Error('14 UNAVAILABLE'), { code: GrpcStatus.UNAVAILABLE }))).toMatchObject({
+    expect(fromGrpcError(Object.assign(new Error('13 INTERNAL'), { code: GrpcStatus.INTERNAL }))).toMatchObject({
       code: 'INTERNAL_ERROR',
+      httpStatus: 500,
     });
+  });
+
+  it('reads an unreachable or late callee as a 503, and an outage as UNAVAILABLE on the wire', () => {
+    for (const code of [GrpcStatus.UNAVAILABLE, GrpcStatus.DEADLINE_EXCEEDED]) {
+      expect(fromGrpcError(Object.assign(new Error('down'), { code }))).toMatchObject({
+        code: 'INTERNAL_ERROR',
+        httpStatus: 503,
+      });
+    }
+    expect(toGrpcError(serviceUnavailable()).code).toBe(GrpcStatus.UNAVAILABLE);
+  });
+
+  it('answers only outages with the chosen answer', async () => {
+    const down = answeringOutagesWith(bookingUnavailable, () => Promise.reject(new DependencyUnavailableError('x')));
+    await expect(down).rejects.toMatchObject({ code: 'BOOKING_POLICY_BLOCKED', httpStatus: 503 });
+    const relayed = answeringOutagesWith(bookingUnavailable, () => Promise.reject(serviceUnavailable()));
+    await expect(relayed).rejects.toMatchObject({ code: 'BOOKING_POLICY_BLOCKED', httpStatus: 503 });
+    const other = answeringOutagesWith(bookingUnavailable, () => Promise.reject(new DomainError('NOT_FOUND', 'x')));
+    await expect(other).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });

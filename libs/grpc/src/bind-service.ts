@@ -9,7 +9,7 @@ import type {
   UntypedHandleCall,
   UntypedServiceImplementation,
 } from '@grpc/grpc-js';
-import { DomainError, isOutage, serviceUnavailable, toGrpcError } from '@svc/errors';
+import { answeringOutagesWith, DomainError, isOutage, serviceUnavailable, toGrpcError } from '@svc/errors';
 import { extractTraceContext, tracer, type Logger } from '@svc/telemetry';
 
 /** What a handler gets besides its request. */
@@ -105,19 +105,22 @@ function unaryCall(
     const parent = extractTraceContext((key) => metadataValue(call.metadata, key));
     context.with(parent, () =>
       tracer('grpc-server').startActiveSpan(spanName, { kind: SpanKind.SERVER }, (span) => {
-        // Through an async function, so a handler that throws before returning a promise is mapped too.
-        (async () => fn(call.request, { metadata: call.metadata, logger }))()
+        // `await fn()` inside an async function also maps a handler that throws before returning a promise.
+        answeringOutagesWith(outage, async () => {
+          try {
+            return await fn(call.request, { metadata: call.metadata, logger });
+          } catch (err) {
+            if (isOutage(err)) logger.warn({ err, method: spanName }, 'dependency unavailable');
+            throw err;
+          }
+        })
           .then((response) => callback(null, response))
           .catch((err: unknown) => {
-            let answer = err;
-            if (isOutage(err)) {
-              logger.warn({ err, method: spanName }, 'dependency unavailable');
-              answer = outage();
-            } else if (!(err instanceof DomainError)) {
+            if (!(err instanceof DomainError)) {
               logger.error({ err, method: spanName }, 'unhandled error in gRPC handler');
               span.setStatus({ code: SpanStatusCode.ERROR });
             }
-            callback(toGrpcError(answer), null);
+            callback(toGrpcError(err), null);
           })
           .finally(() => span.end());
       }),

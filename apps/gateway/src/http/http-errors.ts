@@ -1,5 +1,5 @@
 import type { FastifyError } from 'fastify';
-import { DomainError, internalError, type FieldViolation } from '@svc/errors';
+import { DomainError, internalError, isOutage, serviceUnavailable, type FieldViolation } from '@svc/errors';
 
 const CONTEXT_NAMES: Record<string, string> = {
   querystring: 'query',
@@ -34,6 +34,8 @@ const FASTIFY_REQUEST_ERRORS: Record<string, { status: number; path: string; mes
  */
 export function toDomainError(err: unknown): { error: DomainError; unexpected: boolean } {
   if (err instanceof DomainError) return { error: err, unexpected: false };
+  // The gateway's own identity store unreachable: 503 like any service's outage (docs/api-conventions.md, "Outages").
+  if (isOutage(err)) return { error: serviceUnavailable(), unexpected: false };
   const fe = err as Partial<FastifyError>;
   if (Array.isArray(fe.validation)) {
     const where = CONTEXT_NAMES[fe.validationContext ?? ''] ?? fe.validationContext ?? 'request';

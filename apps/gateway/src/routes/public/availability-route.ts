@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { answeringOutagesWith, bookingUnavailable } from '@svc/errors';
 import type { Downstream } from '../../downstream/services.js';
 import { defineRoute } from '../../http/route.js';
 import { publicTenant } from './public-tenant.js';
@@ -22,22 +23,24 @@ export function registerAvailabilityRoute(app: FastifyInstance, downstream: Down
       slots: z.array(slotSchema),
       finalAuthority: z.literal('booking_create_recheck_under_lock'),
     }),
-    handler: async ({ params, query }) => {
-      const tenant = await publicTenant(downstream.catalog, params.tenantSlug);
-      const res = await downstream.booking.getAvailability({
-        tenantId: tenant.tenantId,
-        serviceSlug: query.serviceSlug,
-        fromMs: query.fromMs,
-        toMs: query.toMs,
-      });
-      return {
-        serviceSlug: res.serviceSlug,
-        timezone: res.timezone,
-        fromMs: res.fromMs,
-        toMs: res.toMs,
-        slots: res.slots,
-        finalAuthority: 'booking_create_recheck_under_lock' as const,
-      };
-    },
+    // A booking path: an outage behind it is BOOKING_POLICY_BLOCKED 503 (docs/api-conventions.md, "Outages").
+    handler: ({ params, query }) =>
+      answeringOutagesWith(bookingUnavailable, async () => {
+        const tenant = await publicTenant(downstream.catalog, params.tenantSlug);
+        const res = await downstream.booking.getAvailability({
+          tenantId: tenant.tenantId,
+          serviceSlug: query.serviceSlug,
+          fromMs: query.fromMs,
+          toMs: query.toMs,
+        });
+        return {
+          serviceSlug: res.serviceSlug,
+          timezone: res.timezone,
+          fromMs: res.fromMs,
+          toMs: res.toMs,
+          slots: res.slots,
+          finalAuthority: 'booking_create_recheck_under_lock' as const,
+        };
+      }),
   });
 }

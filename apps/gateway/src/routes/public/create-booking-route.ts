@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { answeringOutagesWith, bookingUnavailable } from '@svc/errors';
 import { mintManageToken, type ManageTokenKeys } from '@svc/crypto';
 import type { Downstream } from '../../downstream/services.js';
 import { requestFingerprint } from '../../http/fingerprint.js';
@@ -34,22 +35,25 @@ export function registerCreateBookingRoute(
       manageUrl: z.string(),
     }),
     handler: async ({ params, headers, body }, _request, reply) => {
-      const tenant = await publicTenant(downstream.catalog, params.tenantSlug);
-      const { booking, idempotentReplay } = await downstream.booking.createBooking(
-        {
-          tenantId: tenant.tenantId,
-          idempotencyKey: headers['idempotency-key'],
-          requestFingerprint: requestFingerprint(body),
-          serviceSlug: body.serviceSlug,
-          startsAtMs: body.startsAtMs,
-          source: body.source,
-          customer: body.customer,
-          notes: body.notes ?? '',
-          timezone: body.timezone ?? '',
-          ...(body.staffId ? { staffId: body.staffId } : {}),
-        },
-        { deadlineMs: 15_000 },
-      );
+      // A booking path: an outage behind it is BOOKING_POLICY_BLOCKED 503 (docs/api-conventions.md, "Outages").
+      const { booking, idempotentReplay } = await answeringOutagesWith(bookingUnavailable, async () => {
+        const tenant = await publicTenant(downstream.catalog, params.tenantSlug);
+        return downstream.booking.createBooking(
+          {
+            tenantId: tenant.tenantId,
+            idempotencyKey: headers['idempotency-key'],
+            requestFingerprint: requestFingerprint(body),
+            serviceSlug: body.serviceSlug,
+            startsAtMs: body.startsAtMs,
+            source: body.source,
+            customer: body.customer,
+            notes: body.notes ?? '',
+            timezone: body.timezone ?? '',
+            ...(body.staffId ? { staffId: body.staffId } : {}),
+          },
+          { deadlineMs: 15_000 },
+        );
+      });
       if (!booking) throw new Error('booking service answered without a booking');
       if (idempotentReplay) reply.code(200);
       const manageToken = mintManageToken(
