@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { principalOf } from '../../auth/principal.js';
 import { defineRoute } from '../../http/route.js';
-import type { Page } from './paging.js';
+import { toPage } from './paging.js';
 import { idSchema, pageOf } from './schemas.js';
 
 /** The tenant of a dashboard request: always the session's workspace, never the request's. */
@@ -26,6 +26,7 @@ export function present<T>(value: T | undefined, what: string): T {
  */
 export interface AdminResource<
   K extends string,
+  F extends string,
   R extends z.ZodType,
   Q extends z.ZodType,
   C extends z.ZodType,
@@ -39,22 +40,31 @@ export interface AdminResource<
   singular: string;
   plural: string;
   record: R;
+  /** The response message's field that carries the record, e.g. `staff`, `rule`. */
+  field: F;
   listQuery: Q;
   createBody: C;
   patchBody: U;
-  list(tenantId: string, query: z.output<Q>): Promise<Page<z.input<R>>>;
-  create(tenantId: string, body: z.output<C>): Promise<z.input<R>>;
-  update(tenantId: string, id: string, body: z.output<U>): Promise<z.input<R>>;
-  get?: (tenantId: string, id: string) => Promise<z.input<R>>;
+  /** The RPCs, answered as the service answers them. */
+  list(tenantId: string, query: z.output<Q>): Promise<ListResponse<z.input<R>>>;
+  create(tenantId: string, body: z.output<C>): Promise<RecordResponse<F, z.input<R>>>;
+  update(tenantId: string, id: string, body: z.output<U>): Promise<RecordResponse<F, z.input<R>>>;
+  get?: (tenantId: string, id: string) => Promise<RecordResponse<F, z.input<R>>>;
 }
+
+type RecordResponse<F extends string, T> = { [key in F]?: T | undefined };
+type ListResponse<T> = Parameters<typeof toPage<T>>[0];
 
 export function registerAdminResource<
   K extends string,
+  F extends string,
   R extends z.ZodType,
   Q extends z.ZodType,
   C extends z.ZodType,
   U extends z.ZodType,
->(app: FastifyInstance, def: AdminResource<K, R, Q, C, U>): void {
+>(app: FastifyInstance, def: AdminResource<K, F, R, Q, C, U>): void {
+  const record = async (response: Promise<RecordResponse<F, z.input<R>>>): Promise<z.input<R>> =>
+    present((await response)[def.field] as z.input<R> | undefined, def.field);
   // defineRoute types its handler input with a conditional type that stays unresolved for the
   // generic schemas here, hence the casts (idOf included) to what those schemas produce.
   const params = z.strictObject({ [def.idParam]: idSchema });
@@ -71,7 +81,7 @@ export function registerAdminResource<
     access: 'dashboard:read',
     querystring: def.listQuery,
     response: pageOf(def.record),
-    handler: async ({ query }, request) => def.list(tenantOf(request), query as z.output<Q>),
+    handler: async ({ query }, request) => toPage(await def.list(tenantOf(request), query as z.output<Q>)),
   });
 
   defineRoute(app, {
@@ -83,7 +93,7 @@ export function registerAdminResource<
     body: def.createBody,
     response: def.record,
     status: 201,
-    handler: async ({ body }, request) => def.create(tenantOf(request), body as z.output<C>),
+    handler: ({ body }, request) => record(def.create(tenantOf(request), body as z.output<C>)),
   });
 
   defineRoute(app, {
@@ -95,7 +105,7 @@ export function registerAdminResource<
     params,
     body: def.patchBody,
     response: def.record,
-    handler: async ({ params: p, body }, request) => def.update(tenantOf(request), idOf(p), body as z.output<U>),
+    handler: ({ params: p, body }, request) => record(def.update(tenantOf(request), idOf(p), body as z.output<U>)),
   });
 
   const get = def.get;
@@ -108,7 +118,7 @@ export function registerAdminResource<
       access: 'dashboard:read',
       params,
       response: def.record,
-      handler: async ({ params: p }, request) => get(tenantOf(request), idOf(p)),
+      handler: ({ params: p }, request) => record(get(tenantOf(request), idOf(p))),
     });
   }
 }

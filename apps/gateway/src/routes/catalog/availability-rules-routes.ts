@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type CatalogClient } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
-import { present, registerAdminResource } from './admin-resource.js';
-import { pageRequest, toPage } from './paging.js';
+import { registerAdminResource } from './admin-resource.js';
+import { pageRequest } from './paging.js';
 import {
   ascending,
   createStatusSchema,
@@ -89,30 +89,20 @@ export function registerAvailabilityRuleRoutes(app: FastifyInstance, catalog: Ca
     tag: 'availability',
     singular: 'availability rule',
     plural: 'availability rules',
+    field: 'rule',
     record: availabilityRuleRecordSchema,
     listQuery: listRulesQuery,
     createBody: createRuleSchema,
     patchBody: patchRuleSchema,
-    list: async (tenantId, query) =>
-      toPage(
-        await catalog.listAvailabilityRules({
-          tenantId,
-          page: pageRequest(query),
-          ownerType: query.ownerType ?? '',
-          ownerId: query.ownerId ?? '',
-        }),
-      ),
-    create: async (tenantId, fields) => {
-      const res = await catalog.createAvailabilityRule({ tenantId, fields });
-      return present(res.rule, 'rule');
-    },
-    update: async (tenantId, ruleId, fields) => {
-      const res = await catalog.updateAvailabilityRule({ tenantId, ruleId, fields });
-      return present(res.rule, 'rule');
-    },
-    get: async (tenantId, ruleId) => {
-      const res = await catalog.getAvailabilityRule({ tenantId, ruleId });
-      return present(res.rule, 'rule');
-    },
+    list: (tenantId, query) =>
+      catalog.listAvailabilityRules({
+        tenantId,
+        page: pageRequest(query),
+        ownerType: query.ownerType ?? '',
+        ownerId: query.ownerId ?? '',
+      }),
+    create: (tenantId, fields) => catalog.createAvailabilityRule({ tenantId, fields }),
+    update: (tenantId, ruleId, fields) => catalog.updateAvailabilityRule({ tenantId, ruleId, fields }),
+    get: (tenantId, ruleId) => catalog.getAvailabilityRule({ tenantId, ruleId }),
   });
 }

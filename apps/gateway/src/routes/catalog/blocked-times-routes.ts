@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type CatalogClient } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
-import { present, registerAdminResource } from './admin-resource.js';
-import { pageRequest, toPage } from './paging.js';
+import { registerAdminResource } from './admin-resource.js';
+import { pageRequest } from './paging.js';
 import {
   ascending,
   createStatusSchema,
@@ -66,23 +66,15 @@ export function registerBlockedTimeRoutes(app: FastifyInstance, catalog: Catalog
     tag: 'availability',
     singular: 'blocked time',
     plural: 'blocked times',
+    field: 'blockedTime',
     record: blockedTimeRecordSchema,
     listQuery: listBlocksQuery,
     createBody: createBlockSchema,
     patchBody: patchBlockSchema,
-    list: async (tenantId, { fromMs, toMs, ...page }) =>
-      toPage(await catalog.listBlockedTimes({ tenantId, page: pageRequest(page), fromMs, toMs })),
-    create: async (tenantId, fields) => {
-      const res = await catalog.createBlockedTime({ tenantId, fields });
-      return present(res.blockedTime, 'blockedTime');
-    },
-    update: async (tenantId, blockId, fields) => {
-      const res = await catalog.updateBlockedTime({ tenantId, blockId, fields });
-      return present(res.blockedTime, 'blockedTime');
-    },
-    get: async (tenantId, blockId) => {
-      const res = await catalog.getBlockedTime({ tenantId, blockId });
-      return present(res.blockedTime, 'blockedTime');
-    },
+    list: (tenantId, { fromMs, toMs, ...page }) =>
+      catalog.listBlockedTimes({ tenantId, page: pageRequest(page), fromMs, toMs }),
+    create: (tenantId, fields) => catalog.createBlockedTime({ tenantId, fields }),
+    update: (tenantId, blockId, fields) => catalog.updateBlockedTime({ tenantId, blockId, fields }),
+    get: (tenantId, blockId) => catalog.getBlockedTime({ tenantId, blockId }),
   });
 }

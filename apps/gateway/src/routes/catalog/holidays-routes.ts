@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type CatalogClient } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
-import { present, registerAdminResource } from './admin-resource.js';
-import { pageRequest, toPage } from './paging.js';
+import { registerAdminResource } from './admin-resource.js';
+import { pageRequest } from './paging.js';
 import {
   createStatusSchema,
   dateSchema,
@@ -45,22 +45,14 @@ export function registerHolidayRoutes(app: FastifyInstance, catalog: CatalogClie
     tag: 'availability',
     singular: 'holiday',
     plural: 'holidays',
+    field: 'holiday',
     record: holidayRecordSchema,
     listQuery: pageQuerySchema,
     createBody: createHolidaySchema,
     patchBody: patchHolidaySchema,
-    list: async (tenantId, query) => toPage(await catalog.listHolidays({ tenantId, page: pageRequest(query) })),
-    create: async (tenantId, fields) => {
-      const res = await catalog.createHoliday({ tenantId, fields });
-      return present(res.holiday, 'holiday');
-    },
-    update: async (tenantId, holidayId, fields) => {
-      const res = await catalog.updateHoliday({ tenantId, holidayId, fields });
-      return present(res.holiday, 'holiday');
-    },
-    get: async (tenantId, holidayId) => {
-      const res = await catalog.getHoliday({ tenantId, holidayId });
-      return present(res.holiday, 'holiday');
-    },
+    list: (tenantId, query) => catalog.listHolidays({ tenantId, page: pageRequest(query) }),
+    create: (tenantId, fields) => catalog.createHoliday({ tenantId, fields }),
+    update: (tenantId, holidayId, fields) => catalog.updateHoliday({ tenantId, holidayId, fields }),
+    get: (tenantId, holidayId) => catalog.getHoliday({ tenantId, holidayId }),
   });
 }

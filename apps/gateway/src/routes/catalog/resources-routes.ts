@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type CatalogClient } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
-import { present, registerAdminResource } from './admin-resource.js';
-import { pageRequest, toPage } from './paging.js';
+import { registerAdminResource } from './admin-resource.js';
+import { pageRequest } from './paging.js';
 import { int, nameSchema, optionalText, pageQuerySchema, patchOf } from './schemas.js';
 
 /** ResourceAdminRecord: the catalog's Resource message as it is. */
@@ -41,22 +41,14 @@ export function registerResourceRoutes(app: FastifyInstance, catalog: CatalogCli
     tag: 'resources',
     singular: 'resource',
     plural: 'resources',
+    field: 'resource',
     record: resourceRecordSchema,
     listQuery: pageQuerySchema,
     createBody: createResourceSchema,
     patchBody: patchResourceSchema,
-    list: async (tenantId, query) => toPage(await catalog.listResources({ tenantId, page: pageRequest(query) })),
-    create: async (tenantId, fields) => {
-      const res = await catalog.createResource({ tenantId, fields });
-      return present(res.resource, 'resource');
-    },
-    update: async (tenantId, resourceId, fields) => {
-      const res = await catalog.updateResource({ tenantId, resourceId, fields });
-      return present(res.resource, 'resource');
-    },
-    get: async (tenantId, resourceId) => {
-      const res = await catalog.getResource({ tenantId, resourceId });
-      return present(res.resource, 'resource');
-    },
+    list: (tenantId, query) => catalog.listResources({ tenantId, page: pageRequest(query) }),
+    create: (tenantId, fields) => catalog.createResource({ tenantId, fields }),
+    update: (tenantId, resourceId, fields) => catalog.updateResource({ tenantId, resourceId, fields }),
+    get: (tenantId, resourceId) => catalog.getResource({ tenantId, resourceId }),
   });
 }

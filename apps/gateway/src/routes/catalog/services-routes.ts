@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type CatalogClient } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
-import { present, registerAdminResource } from './admin-resource.js';
-import { pageRequest, toPage } from './paging.js';
+import { registerAdminResource } from './admin-resource.js';
+import { pageRequest } from './paging.js';
 import {
   currencySchema,
   idListSchema,
@@ -96,33 +96,24 @@ export function registerServiceRoutes(app: FastifyInstance, catalog: CatalogClie
     tag: 'services',
     singular: 'service',
     plural: 'services',
+    field: 'service',
     record: serviceRecordSchema,
     listQuery: listServicesQuery,
     createBody: createServiceSchema,
     patchBody: patchServiceSchema,
-    list: async (tenantId, query) =>
-      toPage(
-        await catalog.listServices({
-          tenantId,
-          page: pageRequest(query),
-          statuses: query.status ? [query.status] : [],
-        }),
-      ),
-    create: async (tenantId, body) => {
-      const res = await catalog.createService({ tenantId, fields: serviceFields(body) });
-      return present(res.service, 'service');
-    },
-    update: async (tenantId, serviceId, body) => {
-      const res = await catalog.updateService({
+    list: (tenantId, query) =>
+      catalog.listServices({
+        tenantId,
+        page: pageRequest(query),
+        statuses: query.status ? [query.status] : [],
+      }),
+    create: (tenantId, body) => catalog.createService({ tenantId, fields: serviceFields(body) }),
+    update: (tenantId, serviceId, body) =>
+      catalog.updateService({
         tenantId,
         serviceId,
         fields: serviceFields(body),
-      });
-      return present(res.service, 'service');
-    },
-    get: async (tenantId, serviceId) => {
-      const res = await catalog.getService({ tenantId, serviceId, slug: '' });
-      return present(res.service, 'service');
-    },
+      }),
+    get: (tenantId, serviceId) => catalog.getService({ tenantId, serviceId, slug: '' }),
   });
 }

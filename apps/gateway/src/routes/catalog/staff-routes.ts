@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type CatalogClient } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
-import { present, registerAdminResource } from './admin-resource.js';
-import { pageRequest, toPage } from './paging.js';
+import { registerAdminResource } from './admin-resource.js';
+import { pageRequest } from './paging.js';
 import { emailSchema, nameSchema, optionalIdSchema, pageQuerySchema, patchOf, timezoneSchema } from './schemas.js';
 
 /** StaffAdminRecord: the catalog's Staff message as it is. */
@@ -41,22 +41,14 @@ export function registerStaffRoutes(app: FastifyInstance, catalog: CatalogClient
     tag: 'staff',
     singular: 'staff member',
     plural: 'staff',
+    field: 'staff',
     record: staffRecordSchema,
     listQuery: pageQuerySchema,
     createBody: createStaffSchema,
     patchBody: patchStaffSchema,
-    list: async (tenantId, query) => toPage(await catalog.listStaff({ tenantId, page: pageRequest(query) })),
-    create: async (tenantId, fields) => {
-      const res = await catalog.createStaff({ tenantId, fields });
-      return present(res.staff, 'staff');
-    },
-    update: async (tenantId, staffId, fields) => {
-      const res = await catalog.updateStaff({ tenantId, staffId, fields });
-      return present(res.staff, 'staff');
-    },
-    get: async (tenantId, staffId) => {
-      const res = await catalog.getStaff({ tenantId, staffId });
-      return present(res.staff, 'staff');
-    },
+    list: (tenantId, query) => catalog.listStaff({ tenantId, page: pageRequest(query) }),
+    create: (tenantId, fields) => catalog.createStaff({ tenantId, fields }),
+    update: (tenantId, staffId, fields) => catalog.updateStaff({ tenantId, staffId, fields }),
+    get: (tenantId, staffId) => catalog.getStaff({ tenantId, staffId }),
   });
 }
