@@ -4,7 +4,7 @@ import { bookingV1 } from '@svc/proto';
 import { injectTraceContext } from '@svc/telemetry';
 import { createBooking, type CreateBookingDeps } from '../application/create-booking.js';
 import { getAvailability } from '../application/get-availability.js';
-import { toProtoBooking } from './booking-mapping.js';
+import type { BookingDoc } from '../store/records.js';
 
 export interface BookingRpcDeps extends CreateBookingDeps {
   /** Called after a commit that wrote outbox rows, so the relay publishes at once. */
@@ -56,4 +56,27 @@ export function bookingService(deps: BookingRpcDeps): ServiceBinding {
     },
     { outage: bookingUnavailable },
   );
+}
+
+function toProtoBooking(b: BookingDoc): bookingV1.Booking {
+  return {
+    bookingId: b._id,
+    tenantId: b.tenantId,
+    serviceId: b.serviceId,
+    serviceSlug: b.serviceSlug,
+    staffId: b.staffId ?? '',
+    resourceId: b.resourceId ?? '',
+    customerId: b.customerId,
+    status: b.status,
+    startsAtMs: b.startsAtMs,
+    endsAtMs: b.endsAtMs,
+    timezone: b.timezone,
+    source: b.source,
+    notes: b.notes,
+    ...(b.holdExpiresAtMs !== null ? { holdExpiresAtMs: b.holdExpiresAtMs } : {}),
+    cancelReason: b.cancelReason ?? '',
+    noShowReason: b.noShowReason ?? '',
+    createdAtMs: b.createdAtMs,
+    updatedAtMs: b.updatedAtMs,
+  };
 }
