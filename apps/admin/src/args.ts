@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { ROLES, SLUG_PATTERN } from '@svc/gateway';
+import { ROLES } from '@svc/gateway';
+import { emailSchema as email, SLUG_PATTERN } from '@svc/rules';
 
 // Each message says what a value must be: the CLI prints it after the option's name.
 const slug = z.string().regex(SLUG_PATTERN, 'must be a slug: lower-case letters, digits and dashes');
-const email = z.string().email('must be an email address');
 const text = z.string().min(1, 'must not be empty');
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, `must be one of ${values.join('|')}`);

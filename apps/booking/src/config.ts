@@ -1,19 +1,14 @@
 import { z } from 'zod';
 import { requiredWhenDistributed, serviceSettings } from '@svc/config';
+import { hostPortSchema } from '@svc/rules';
 
 export const bookingConfigSchema = z
   .object({
     ...serviceSettings,
     GRPC_PORT: serviceSettings.GRPC_PORT.default(50052),
     /** The catalog (schedules) and customer services this one calls. */
-    CATALOG_GRPC_ADDR: z
-      .string()
-      .regex(/^[^\s:]+:\d+$/, 'host:port')
-      .default('127.0.0.1:50051'),
-    CUSTOMER_GRPC_ADDR: z
-      .string()
-      .regex(/^[^\s:]+:\d+$/, 'host:port')
-      .default('127.0.0.1:50053'),
+    CATALOG_GRPC_ADDR: hostPortSchema.default('127.0.0.1:50051'),
+    CUSTOMER_GRPC_ADDR: hostPortSchema.default('127.0.0.1:50053'),
     /** How long a create waits for the capacity locks before answering BOOKING_POLICY_BLOCKED 503. */
     LOCK_WAIT_MS: z.coerce.number().int().positive().default(5_000),
     /** Distributed profile: the booking locks live in Redis. */

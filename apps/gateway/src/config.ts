@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { commonSettings, embeddedSecret, portSetting, requiredWhenDistributed, storeSettings } from '@svc/config';
 import type { ManageTokenKeys } from '@svc/crypto';
+import { hostPortSchema } from '@svc/rules';
 
-const grpcAddress = z.string().regex(/^[^\s:]+:\d+$/, 'host:port');
+const grpcAddress = hostPortSchema;
 
 export const gatewayConfigSchema = z
   .object({

@@ -11,7 +11,6 @@ export {
 } from './auth/principal.js';
 export { connectDownstream, type Downstream, type ServiceName, type ServiceAddresses } from './downstream/services.js';
 export { defineRoute } from './http/route.js';
-export { SLUG_PATTERN } from './routes/catalog/schemas.js';
 export { IdentityStore, type User, type Membership, type Session, type NewSession } from './identity/identity-store.js';
 export { csrfToken, verifyCsrf } from './identity/csrf.js';
 export { hashSessionToken } from './identity/session-token.js';

@@ -1,7 +1,9 @@
 import { DomainError } from '@svc/errors';
 import type { LockManager } from '@svc/lock';
+import { clampToEpochRange, DAY_MS, MINUTE_MS } from '@svc/rules';
 import { DuplicateKeyError, type Tx } from '@svc/store';
 import { checkSlot, type SlotVerdict } from '../domain/availability/index.js';
+import { assertValidCreateInput } from '../domain/create-input.js';
 import { BookingStore, IDEMPOTENCY_TTL_MS, idempotencyId } from '../store/booking-store.js';
 import { newBookingId } from '../store/ids.js';
 import type { BookingDoc, IdempotencyDoc } from '../store/records.js';
@@ -11,9 +13,8 @@ import { acquireAll, releaseAll } from './lock-all.js';
 import { lockKeysFor } from './lock-keys.js';
 import type { CustomerDirectory, CustomerInput, ScheduleSource, ServiceSchedule } from './ports.js';
 
-export const HOLD_MS = 10 * 60_000;
+export const HOLD_MS = 10 * MINUTE_MS;
 const LOCK_TTL_MS = 15_000;
-const DAY_MS = 86_400_000;
 
 export interface CreateBookingCommand {
   tenantId: string;
@@ -56,6 +57,8 @@ export interface CreateBookingDeps {
  * LockUnavailableError / StoreUnavailableError; the RPC layer answers those with 503.
  */
 export async function createBooking(deps: CreateBookingDeps, cmd: CreateBookingCommand): Promise<CreateBookingResult> {
+  // The customer with the customer service's own rules, before any lock (docs/api-conventions.md).
+  assertValidCreateInput(cmd);
   const earlier = await deps.store.idempotencyRecord(cmd.tenantId, cmd.idempotencyKey, deps.now());
   if (earlier) return replay(deps, earlier, cmd);
 
@@ -65,12 +68,12 @@ export async function createBooking(deps: CreateBookingDeps, cmd: CreateBookingC
   const verdict = await verdictFor(deps, cmd, schedule);
   if (!verdict.ok) throw slotUnavailable(verdict.reason);
 
-  const durationMs = service.durationMin * 60_000;
+  const durationMs = service.durationMin * MINUTE_MS;
   const keys = lockKeysFor(
     cmd.tenantId,
     service,
-    cmd.startsAtMs - service.bufferBeforeMin * 60_000,
-    cmd.startsAtMs + durationMs + service.bufferAfterMin * 60_000,
+    cmd.startsAtMs - service.bufferBeforeMin * MINUTE_MS,
+    cmd.startsAtMs + durationMs + service.bufferAfterMin * MINUTE_MS,
   );
   const leases = await acquireAll(deps.lock, keys, { ttlMs: LOCK_TTL_MS, waitMs: deps.lockWaitMs, nowMs: deps.now });
   if (!leases) throw new DomainError('BOOKING_POLICY_BLOCKED', 'Bookings are busy right now; please retry.', [], 503);
@@ -140,7 +143,14 @@ export async function createBooking(deps: CreateBookingDeps, cmd: CreateBookingC
 }
 
 async function scheduleAround(deps: CreateBookingDeps, cmd: CreateBookingCommand): Promise<ServiceSchedule> {
-  return deps.schedules.forService(cmd.tenantId, cmd.serviceSlug, cmd.startsAtMs - DAY_MS, cmd.startsAtMs + 2 * DAY_MS);
+  // Clamped: a start near either end of the epoch-ms range still asks for a window the catalog takes.
+  const fromMs = clampToEpochRange(cmd.startsAtMs - DAY_MS);
+  return deps.schedules.forService(
+    cmd.tenantId,
+    cmd.serviceSlug,
+    fromMs,
+    clampToEpochRange(cmd.startsAtMs + 2 * DAY_MS),
+  );
 }
 
 async function verdictFor(
@@ -151,8 +161,8 @@ async function verdictFor(
 ): Promise<SlotVerdict> {
   // Only bookings overlapping the buffered interval can collide with it.
   const { durationMin, bufferBeforeMin, bufferAfterMin } = schedule.service;
-  const fromMs = cmd.startsAtMs - bufferBeforeMin * 60_000;
-  const toMs = cmd.startsAtMs + (durationMin + bufferAfterMin) * 60_000;
+  const fromMs = cmd.startsAtMs - bufferBeforeMin * MINUTE_MS;
+  const toMs = cmd.startsAtMs + (durationMin + bufferAfterMin) * MINUTE_MS;
   const bookings = await deps.store.occupying(cmd.tenantId, fromMs, toMs, tx);
   return checkSlot({
     schedule,

@@ -1,11 +1,9 @@
-import { DomainError, validationError } from '@svc/errors';
+import { DomainError, validationError, type FieldViolation } from '@svc/errors';
+import { clampToEpochRange, DAY_MS, EPOCH_MS_MESSAGE, isEpochMs, MAX_AVAILABILITY_WINDOW_MS } from '@svc/rules';
 import { computeSlots, type Slot } from '../domain/availability/index.js';
 import type { BookingStore } from '../store/booking-store.js';
 import { toExistingBookings } from './existing-bookings.js';
 import type { ScheduleSource } from './ports.js';
-
-export const MAX_WINDOW_MS = 31 * 86_400_000;
-const DAY_MS = 86_400_000;
 
 export interface AvailabilityQuery {
   tenantId: string;
@@ -19,18 +17,13 @@ export async function getAvailability(
   deps: { store: BookingStore; schedules: ScheduleSource; now: () => number },
   q: AvailabilityQuery,
 ): Promise<{ serviceSlug: string; timezone: string; fromMs: number; toMs: number; slots: Slot[] }> {
-  if (q.fromMs >= q.toMs) throw validationError([{ path: 'query.fromMs', message: 'must be before toMs' }]);
-  if (q.toMs - q.fromMs > MAX_WINDOW_MS) {
-    throw validationError([{ path: 'query.toMs', message: 'the window is at most 31 days' }]);
-  }
-  const { tenant, service, schedule } = await deps.schedules.forService(
-    q.tenantId,
-    q.serviceSlug,
-    q.fromMs - DAY_MS,
-    q.toMs + DAY_MS,
-  );
+  assertValidWindow(q);
+  // The padded window stays within the range the catalog and Intl compute with.
+  const fromMs = clampToEpochRange(q.fromMs - DAY_MS);
+  const toMs = clampToEpochRange(q.toMs + DAY_MS);
+  const { tenant, service, schedule } = await deps.schedules.forService(q.tenantId, q.serviceSlug, fromMs, toMs);
   if (service.status !== 'active') throw new DomainError('SERVICE_INACTIVE', 'This service cannot be booked.');
-  const bookings = await deps.store.occupying(q.tenantId, q.fromMs - DAY_MS, q.toMs + DAY_MS);
+  const bookings = await deps.store.occupying(q.tenantId, fromMs, toMs);
   const slots = computeSlots({
     schedule,
     bookings: toExistingBookings(bookings),
@@ -39,4 +32,16 @@ export async function getAvailability(
     nowMs: deps.now(),
   });
   return { serviceSlug: service.slug, timezone: tenant.timezone, fromMs: q.fromMs, toMs: q.toMs, slots };
+}
+
+/** The shared epoch-ms rule on both ends (@svc/rules), then order and the 31-day limit. */
+function assertValidWindow(q: AvailabilityQuery): void {
+  const violations: FieldViolation[] = [];
+  if (!isEpochMs(q.fromMs)) violations.push({ path: 'fromMs', message: EPOCH_MS_MESSAGE });
+  if (!isEpochMs(q.toMs)) violations.push({ path: 'toMs', message: EPOCH_MS_MESSAGE });
+  if (violations.length === 0 && q.fromMs >= q.toMs) violations.push({ path: 'toMs', message: 'must be after fromMs' });
+  if (violations.length === 0 && q.toMs - q.fromMs > MAX_AVAILABILITY_WINDOW_MS) {
+    violations.push({ path: 'toMs', message: 'the window is at most 31 days' });
+  }
+  if (violations.length > 0) throw validationError(violations);
 }

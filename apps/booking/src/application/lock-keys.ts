@@ -1,4 +1,4 @@
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '@svc/rules';
 
 /**
  * The locks guarding one booking's capacity: one per contested owner (each listed staff

@@ -1,10 +1,10 @@
 import { type CatalogClient } from '@svc/grpc';
+import { DAY_MS } from '@svc/rules';
 import type { catalogV1 } from '@svc/proto';
 import type { OwnerType, ScheduleInput } from '../domain/availability/index.js';
 import type { ScheduleSource, ServiceSchedule } from '../application/ports.js';
 
 const CACHE_MS = 2_000;
-const DAY_MS = 86_400_000;
 const OWNER_TYPES: readonly string[] = ['tenant', 'staff', 'resource'];
 
 /**

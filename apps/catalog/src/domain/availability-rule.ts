@@ -1,5 +1,5 @@
-import { checkFormat, checkInteger, requirePresent } from './field-checks.js';
-import { canonicalTimeZone, isIanaTimeZone } from './field-rules.js';
+import { canonicalTimeZone, isIanaTimeZone, MINUTES_PER_DAY, TIME_ZONE_MESSAGE } from '@svc/rules';
+import { checkEpochMs, checkFormat, checkInteger, requirePresent } from './field-checks.js';
 import { checkOwner, type FoundOwner, type OwnerInput, type OwnerType } from './owner.js';
 import { checkCreateStatus, checkPatchStatus, type SoftDeleteStatus } from './soft-delete.js';
 import { nextUpdatedAt } from './timestamps.js';
@@ -51,9 +51,9 @@ export function newAvailabilityRule(
   // '' on create asks for the default, like an absent timezone.
   const fields = checkRuleFields(v, { ...input, timezone: input.timezone || undefined });
   const status = checkCreateStatus(v, input.status);
-  requirePresent(v, 'body.weekday', fields.weekday);
-  requirePresent(v, 'body.startMinute', fields.startMinute);
-  requirePresent(v, 'body.endMinute', fields.endMinute);
+  requirePresent(v, 'weekday', fields.weekday);
+  requirePresent(v, 'startMinute', fields.startMinute);
+  requirePresent(v, 'endMinute', fields.endMinute);
   const record: AvailabilityRuleRecord = {
     ruleId: ctx.id,
     tenantId: ctx.tenantId,
@@ -99,30 +99,29 @@ export function patchAvailabilityRule(
   return record;
 }
 
-const MINUTES_PER_DAY = 1440;
-const zeroClears = (value: number | undefined) => (value === 0 ? null : value);
+/** An effective bound: 0 clears it (proto3's unset, and no rule can end at the epoch). */
+const effectiveBound = (v: Violations, path: string, value: number | undefined) =>
+  value === 0 ? null : checkEpochMs(v, path, value);
 
 function checkRuleFields(v: Violations, input: AvailabilityRuleInput) {
   return {
-    weekday: checkInteger(v, 'body.weekday', input.weekday, 0, 6),
-    startMinute: checkInteger(v, 'body.startMinute', input.startMinute, 0, MINUTES_PER_DAY),
-    endMinute: checkInteger(v, 'body.endMinute', input.endMinute, 0, MINUTES_PER_DAY),
-    timezone: canonicalIfGiven(
-      checkFormat(v, 'body.timezone', input.timezone, isIanaTimeZone, 'must be an IANA time zone'),
-    ),
-    effectiveFromAtMs: zeroClears(checkInteger(v, 'body.effectiveFromAtMs', input.effectiveFromAtMs, 0)),
-    effectiveUntilAtMs: zeroClears(checkInteger(v, 'body.effectiveUntilAtMs', input.effectiveUntilAtMs, 0)),
+    weekday: checkInteger(v, 'weekday', input.weekday, 0, 6),
+    startMinute: checkInteger(v, 'startMinute', input.startMinute, 0, MINUTES_PER_DAY),
+    endMinute: checkInteger(v, 'endMinute', input.endMinute, 0, MINUTES_PER_DAY),
+    timezone: canonicalIfGiven(checkFormat(v, 'timezone', input.timezone, isIanaTimeZone, TIME_ZONE_MESSAGE)),
+    effectiveFromAtMs: effectiveBound(v, 'effectiveFromAtMs', input.effectiveFromAtMs),
+    effectiveUntilAtMs: effectiveBound(v, 'effectiveUntilAtMs', input.effectiveUntilAtMs),
   };
 }
 
 function checkRuleRanges(v: Violations, r: AvailabilityRuleRecord): void {
-  if (!v.has('body.startMinute') && !v.has('body.endMinute') && r.startMinute >= r.endMinute) {
-    v.add('body.startMinute', 'must be less than endMinute');
+  if (!v.has('startMinute') && !v.has('endMinute') && r.startMinute >= r.endMinute) {
+    v.add('startMinute', 'must be less than endMinute');
   }
   const { effectiveFromAtMs: from, effectiveUntilAtMs: until } = r;
-  const checked = !v.has('body.effectiveFromAtMs') && !v.has('body.effectiveUntilAtMs');
+  const checked = !v.has('effectiveFromAtMs') && !v.has('effectiveUntilAtMs');
   if (checked && from !== null && until !== null && from >= until) {
-    v.add('body.effectiveFromAtMs', 'must be before effectiveUntilAtMs');
+    v.add('effectiveFromAtMs', 'must be before effectiveUntilAtMs');
   }
 }
 

@@ -1,4 +1,4 @@
-import { checkInteger, checkText, requirePresent } from './field-checks.js';
+import { checkEpochMs, checkText, requirePresent } from './field-checks.js';
 import { checkOwner, type FoundOwner, type OwnerInput, type OwnerType } from './owner.js';
 import { checkCreateStatus, checkPatchStatus, type SoftDeleteStatus } from './soft-delete.js';
 import { nextUpdatedAt } from './timestamps.js';
@@ -36,8 +36,8 @@ export function newBlockedTime(input: BlockedTimeInput, ctx: BlockContext & { id
   const owner = checkOwner(v, input, undefined, ctx);
   const fields = checkBlockFields(v, input);
   const status = checkCreateStatus(v, input.status);
-  requirePresent(v, 'body.startsAtMs', fields.startsAtMs);
-  requirePresent(v, 'body.endsAtMs', fields.endsAtMs);
+  requirePresent(v, 'startsAtMs', fields.startsAtMs);
+  requirePresent(v, 'endsAtMs', fields.endsAtMs);
   const record: BlockedTimeRecord = {
     blockId: ctx.id,
     tenantId: ctx.tenantId,
@@ -81,15 +81,15 @@ export function patchBlockedTime(
 
 function checkBlockFields(v: Violations, input: BlockedTimeInput) {
   return {
-    startsAtMs: checkInteger(v, 'body.startsAtMs', input.startsAtMs, 0),
-    endsAtMs: checkInteger(v, 'body.endsAtMs', input.endsAtMs, 0),
-    reason: checkText(v, 'body.reason', input.reason, { max: 500, allowEmpty: true }),
+    startsAtMs: checkEpochMs(v, 'startsAtMs', input.startsAtMs),
+    endsAtMs: checkEpochMs(v, 'endsAtMs', input.endsAtMs),
+    reason: checkText(v, 'reason', input.reason, { max: 500, allowEmpty: true }),
   };
 }
 
 function checkBlockRange(v: Violations, r: BlockedTimeRecord): void {
-  if (!v.has('body.startsAtMs') && !v.has('body.endsAtMs') && r.startsAtMs >= r.endsAtMs) {
-    v.add('body.startsAtMs', 'must be before endsAtMs');
+  if (!v.has('startsAtMs') && !v.has('endsAtMs') && r.startsAtMs >= r.endsAtMs) {
+    v.add('startsAtMs', 'must be before endsAtMs');
   }
 }
 
@@ -99,9 +99,9 @@ export function parseBlockListWindow(
   toMs: number | undefined,
 ): { fromMs?: number; toMs?: number } {
   const v = new Violations();
-  const from = checkInteger(v, 'query.fromMs', fromMs, 0);
-  const to = checkInteger(v, 'query.toMs', toMs, 0);
-  if (from !== undefined && to !== undefined && from >= to) v.add('query.toMs', 'must be greater than fromMs');
+  const from = checkEpochMs(v, 'fromMs', fromMs);
+  const to = checkEpochMs(v, 'toMs', toMs);
+  if (from !== undefined && to !== undefined && from >= to) v.add('toMs', 'must be greater than fromMs');
   v.throwIfAny();
   return { fromMs: from, toMs: to };
 }

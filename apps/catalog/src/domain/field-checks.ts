@@ -1,3 +1,4 @@
+import { EPOCH_MS_MESSAGE, isEpochMs } from '@svc/rules';
 import { type Violations } from './violations.js';
 
 /**
@@ -36,6 +37,12 @@ export function checkInteger(
   if (Number.isSafeInteger(value) && value >= min && value <= max) return value;
   const range = max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`;
   return fail(v, path, `must be an integer ${range}`);
+}
+
+/** An instant within the shared epoch-ms range (@svc/rules: 1 to the end of year 9999). */
+export function checkEpochMs(v: Violations, path: string, value: number | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  return isEpochMs(value) ? value : fail(v, path, EPOCH_MS_MESSAGE);
 }
 
 export function checkEnum<T extends string>(

@@ -26,7 +26,7 @@ export function newHoliday(input: HolidayInput, ctx: { id: string; tenantId: str
   const v = new Violations();
   const fields = checkHolidayFields(v, input);
   const status = checkCreateStatus(v, input.status);
-  requirePresent(v, 'body.date', fields.date);
+  requirePresent(v, 'date', fields.date);
   v.throwIfAny();
   return {
     holidayId: ctx.id,
@@ -55,7 +55,7 @@ export function patchHoliday(current: HolidayRecord, input: HolidayInput, now: n
 
 function checkHolidayFields(v: Violations, input: HolidayInput) {
   return {
-    date: checkFormat(v, 'body.date', input.date, isCalendarDate, 'must be a calendar date YYYY-MM-DD'),
-    name: checkText(v, 'body.name', input.name, { max: 200, allowEmpty: true }),
+    date: checkFormat(v, 'date', input.date, isCalendarDate, 'must be a calendar date YYYY-MM-DD'),
+    name: checkText(v, 'name', input.name, { max: 200, allowEmpty: true }),
   };
 }

@@ -47,22 +47,22 @@ export function checkOwner(
 ): OwnerRef | undefined {
   if (current && !touchesOwner(input)) return current;
   const merged = mergeOwner(input, current);
-  const ownerType = checkEnum(v, 'body.ownerType', merged.ownerType, OWNER_TYPES);
-  requirePresent(v, 'body.ownerType', ownerType);
+  const ownerType = checkEnum(v, 'ownerType', merged.ownerType, OWNER_TYPES);
+  requirePresent(v, 'ownerType', ownerType);
   if (ownerType === undefined) return undefined;
   const { ownerId } = merged;
   if (ownerType === 'tenant') {
     if (ownerId === undefined || ownerId === '' || ownerId === ctx.tenantId)
       return { ownerType, ownerId: ctx.tenantId };
-    v.add('body.ownerId', 'must be the tenant id when ownerType is tenant');
+    v.add('ownerId', 'must be the tenant id when ownerType is tenant');
     return undefined;
   }
   if (ownerId === undefined || ownerId === '') {
-    v.add('body.ownerId', 'is required');
+    v.add('ownerId', 'is required');
     return undefined;
   }
   if (ctx.found === null) {
-    v.add('body.ownerId', `no ${ownerType} with this id in the tenant`);
+    v.add('ownerId', `no ${ownerType} with this id in the tenant`);
     return undefined;
   }
   return { ownerType, ownerId };
@@ -71,7 +71,7 @@ export function checkOwner(
 /** ListAvailabilityRules' owner filter; '' (proto's unset) does not filter. */
 export function parseOwnerFilter(ownerType: string, ownerId: string): { ownerType?: OwnerType; ownerId?: string } {
   const v = new Violations();
-  const type = checkEnum(v, 'query.ownerType', ownerType || undefined, OWNER_TYPES);
+  const type = checkEnum(v, 'ownerType', ownerType || undefined, OWNER_TYPES);
   v.throwIfAny();
   return { ownerType: type, ownerId: ownerId || undefined };
 }

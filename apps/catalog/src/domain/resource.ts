@@ -33,8 +33,8 @@ export const MAX_CAPACITY = 10_000;
 export function newResource(input: ResourceInput, ctx: { id: string; tenantId: string; now: number }): ResourceRecord {
   const v = new Violations();
   const fields = checkResourceFields(v, input);
-  requirePresent(v, 'body.type', fields.type);
-  requirePresent(v, 'body.name', fields.name);
+  requirePresent(v, 'type', fields.type);
+  requirePresent(v, 'name', fields.name);
   v.throwIfAny();
   return {
     resourceId: ctx.id,
@@ -60,10 +60,10 @@ export function patchResource(current: ResourceRecord, input: ResourceInput, now
 
 function checkResourceFields(v: Violations, input: ResourceInput) {
   return {
-    type: checkText(v, 'body.type', input.type, { max: 64 }),
-    name: checkText(v, 'body.name', input.name, { max: 200 }),
-    locationLabel: checkText(v, 'body.locationLabel', input.locationLabel, { max: 200, allowEmpty: true }),
-    capacity: checkInteger(v, 'body.capacity', input.capacity, 1, MAX_CAPACITY),
-    status: checkEnum(v, 'body.status', input.status, RESOURCE_STATUSES),
+    type: checkText(v, 'type', input.type, { max: 64 }),
+    name: checkText(v, 'name', input.name, { max: 200 }),
+    locationLabel: checkText(v, 'locationLabel', input.locationLabel, { max: 200, allowEmpty: true }),
+    capacity: checkInteger(v, 'capacity', input.capacity, 1, MAX_CAPACITY),
+    status: checkEnum(v, 'status', input.status, RESOURCE_STATUSES),
   };
 }

@@ -1,14 +1,22 @@
 import { validationError } from '@svc/errors';
+import { EPOCH_MS_END, HOUR_MS, MINUTE_MS } from '@svc/rules';
 
 /** A half-open interval [fromMs, toMs) of epoch milliseconds. */
 export type TimeWindow = { fromMs: number; toMs: number };
 
+/**
+ * The snapshot's window, which the booking service derives from a valid input padded by a day
+ * or two: within [0, EPOCH_MS_END] (@svc/rules), so dates beyond Intl's range never reach
+ * `localDateRange` (which would throw RangeError).
+ */
 export function parseScheduleWindow(fromMs: number, toMs: number): TimeWindow {
-  if (!Number.isSafeInteger(fromMs) || fromMs < 0) {
-    throw validationError([{ path: 'query.fromMs', message: 'must be a non-negative integer (epoch ms)' }]);
+  if (!Number.isSafeInteger(fromMs) || fromMs < 0 || fromMs >= EPOCH_MS_END) {
+    throw validationError([{ path: 'fromMs', message: `must be an integer epoch ms from 0 to ${EPOCH_MS_END - 1}` }]);
   }
-  if (!Number.isSafeInteger(toMs) || toMs <= fromMs) {
-    throw validationError([{ path: 'query.toMs', message: 'must be an integer greater than fromMs' }]);
+  if (!Number.isSafeInteger(toMs) || toMs <= fromMs || toMs > EPOCH_MS_END) {
+    throw validationError([
+      { path: 'toMs', message: `must be an integer greater than fromMs and at most ${EPOCH_MS_END}` },
+    ]);
   }
   return { fromMs, toMs };
 }
@@ -17,8 +25,8 @@ export function parseScheduleWindow(fromMs: number, toMs: number): TimeWindow {
 // DST delta. Each step lands on a date some instant up to that delta earlier already had, so only a
 // step within a few hours after the start (or before the end) of the window can widen the range
 // beyond the dates of its two ends; sampling those hours finds the exact range.
-const EDGE_MS = 3 * 3_600_000;
-const STEP_MS = 10 * 60_000;
+const EDGE_MS = 3 * HOUR_MS;
+const STEP_MS = 10 * MINUTE_MS;
 
 /** The first and last local date (YYYY-MM-DD in `timeZone`) that instants of the window fall on. */
 export function localDateRange(window: TimeWindow, timeZone: string): { first: string; last: string } {

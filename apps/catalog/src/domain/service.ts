@@ -7,7 +7,7 @@ import {
   MAX_ID_LENGTH,
   requirePresent,
 } from './field-checks.js';
-import { isCurrencyCode, isSlug } from './field-rules.js';
+import { CURRENCY_MESSAGE, isSlug, MINUTES_PER_DAY, normalizeCurrency, SLUG_MESSAGE } from '@svc/rules';
 import { nextUpdatedAt } from './timestamps.js';
 import { assertSomeField, definedOnly, Violations } from './violations.js';
 
@@ -67,7 +67,6 @@ export interface ServiceReferences {
 }
 
 export const DEFAULT_MAX_ADVANCE_DAYS = 90;
-const MINUTES_PER_DAY = 1440;
 // Notice longer than the longest booking horizon could never be met.
 const MAX_NOTICE_MIN = 3650 * MINUTES_PER_DAY;
 
@@ -76,9 +75,9 @@ type ServiceContext = { tenantId: string; now: number; references: ServiceRefere
 export function newService(input: ServiceInput, ctx: ServiceContext & { id: string }): ServiceRecord {
   const v = new Violations();
   const fields = checkServiceFields(v, input, ctx.references);
-  requirePresent(v, 'body.slug', fields.slug);
-  requirePresent(v, 'body.name', fields.name);
-  requirePresent(v, 'body.durationMin', fields.durationMin);
+  requirePresent(v, 'slug', fields.slug);
+  requirePresent(v, 'name', fields.name);
+  requirePresent(v, 'durationMin', fields.durationMin);
   const record: ServiceRecord = {
     serviceId: ctx.id,
     tenantId: ctx.tenantId,
@@ -126,50 +125,50 @@ export const effectiveSlotInterval = (service: ServiceRecord): number => service
 type ServiceFields = Partial<Omit<ServiceRecord, 'serviceId' | 'tenantId' | 'createdAtMs' | 'updatedAtMs'>>;
 
 function checkServiceFields(v: Violations, input: ServiceInput, references: ServiceReferences): ServiceFields {
-  const categoryId = checkText(v, 'body.categoryId', input.categoryId, { max: MAX_ID_LENGTH, allowEmpty: true });
+  const categoryId = checkText(v, 'categoryId', input.categoryId, { max: MAX_ID_LENGTH, allowEmpty: true });
   const minutes = (path: string, value: number | undefined, min: number) =>
     checkInteger(v, path, value, min, MINUTES_PER_DAY);
   return {
     categoryId: categoryId === '' ? null : categoryId,
-    slug: checkFormat(v, 'body.slug', input.slug, isSlug, 'must match ^[a-z0-9][a-z0-9-]{0,62}$'),
-    name: checkText(v, 'body.name', input.name, { max: 200 }),
-    description: checkText(v, 'body.description', input.description, { max: 5000, allowEmpty: true }),
-    durationMin: minutes('body.durationMin', input.durationMin, 1),
-    bufferBeforeMin: minutes('body.bufferBeforeMin', input.bufferBeforeMin, 0),
-    bufferAfterMin: minutes('body.bufferAfterMin', input.bufferAfterMin, 0),
-    slotIntervalMin: minutes('body.slotIntervalMin', input.slotIntervalMin, 1),
-    minNoticeMin: checkInteger(v, 'body.minNoticeMin', input.minNoticeMin, 0, MAX_NOTICE_MIN),
-    maxAdvanceDays: checkInteger(v, 'body.maxAdvanceDays', input.maxAdvanceDays, 1, 3650),
+    slug: checkFormat(v, 'slug', input.slug, isSlug, SLUG_MESSAGE),
+    name: checkText(v, 'name', input.name, { max: 200 }),
+    description: checkText(v, 'description', input.description, { max: 5000, allowEmpty: true }),
+    durationMin: minutes('durationMin', input.durationMin, 1),
+    bufferBeforeMin: minutes('bufferBeforeMin', input.bufferBeforeMin, 0),
+    bufferAfterMin: minutes('bufferAfterMin', input.bufferAfterMin, 0),
+    slotIntervalMin: minutes('slotIntervalMin', input.slotIntervalMin, 1),
+    minNoticeMin: checkInteger(v, 'minNoticeMin', input.minNoticeMin, 0, MAX_NOTICE_MIN),
+    maxAdvanceDays: checkInteger(v, 'maxAdvanceDays', input.maxAdvanceDays, 1, 3650),
     ...checkPriceFields(v, input),
-    staffIds: checkReferences(v, 'body.staffIds', input.staffIds, references.staffIds, 'staff'),
-    resourceIds: checkReferences(v, 'body.resourceIds', input.resourceIds, references.resourceIds, 'resources'),
-    status: checkEnum(v, 'body.status', input.status, SERVICE_STATUSES),
+    staffIds: checkReferences(v, 'staffIds', input.staffIds, references.staffIds, 'staff'),
+    resourceIds: checkReferences(v, 'resourceIds', input.resourceIds, references.resourceIds, 'resources'),
+    status: checkEnum(v, 'status', input.status, SERVICE_STATUSES),
   };
 }
 
 function checkPriceFields(v: Violations, input: ServiceInput): Pick<ServiceFields, 'priceAmount' | 'priceCurrency'> {
   if (input.priceCurrency === '') {
-    if (input.priceAmount !== undefined) v.add('body.priceAmount', 'must be absent when priceCurrency is empty');
+    if (input.priceAmount !== undefined) v.add('priceAmount', 'must be absent when priceCurrency is empty');
     return { priceAmount: null, priceCurrency: null };
   }
   // ISO 4217 is upper case; Stripe-style lower-case input is accepted and normalized.
   const currency = checkFormat(
     v,
-    'body.priceCurrency',
-    input.priceCurrency?.toUpperCase(),
-    isCurrencyCode,
-    'must be an ISO 4217 currency code',
-  );
-  return { priceAmount: checkInteger(v, 'body.priceAmount', input.priceAmount, 0), priceCurrency: currency };
+    'priceCurrency',
+    input.priceCurrency,
+    (code) => normalizeCurrency(code) !== null,
+    CURRENCY_MESSAGE,
+  )?.toUpperCase();
+  return { priceAmount: checkInteger(v, 'priceAmount', input.priceAmount, 0), priceCurrency: currency };
 }
 
 /** A price is an amount in a currency: one without the other means nothing. */
 function checkPrice(v: Violations, record: ServiceRecord): void {
-  if (record.priceAmount === null && record.priceCurrency !== null && !v.has('body.priceAmount')) {
-    v.add('body.priceAmount', 'is required together with priceCurrency');
+  if (record.priceAmount === null && record.priceCurrency !== null && !v.has('priceAmount')) {
+    v.add('priceAmount', 'is required together with priceCurrency');
   }
-  if (record.priceCurrency === null && record.priceAmount !== null && !v.has('body.priceCurrency')) {
-    v.add('body.priceCurrency', 'is required together with priceAmount');
+  if (record.priceCurrency === null && record.priceAmount !== null && !v.has('priceCurrency')) {
+    v.add('priceCurrency', 'is required together with priceAmount');
   }
 }
 
@@ -190,7 +189,7 @@ function checkReferences(
 /** ListServices' optional status filter; an unknown status is a caller error, not an empty list. */
 export function parseServiceStatusFilter(statuses: readonly string[]): ServiceStatus[] {
   const v = new Violations();
-  const parsed = statuses.map((status) => checkEnum(v, 'query.status', status, SERVICE_STATUSES));
+  const parsed = statuses.map((status) => checkEnum(v, 'status', status, SERVICE_STATUSES));
   v.throwIfAny();
   return parsed.filter((status) => status !== undefined);
 }

@@ -7,7 +7,7 @@ export type SoftDeleteStatus = (typeof SOFT_DELETE_STATUSES)[number];
 
 /** Creating a record that is already deleted has no use, so create accepts only active. */
 export const checkCreateStatus = (v: Violations, value: string | undefined) =>
-  checkEnum(v, 'body.status', value, ['active'] as const);
+  checkEnum(v, 'status', value, ['active'] as const);
 
 export const checkPatchStatus = (v: Violations, value: string | undefined) =>
-  checkEnum(v, 'body.status', value, SOFT_DELETE_STATUSES);
+  checkEnum(v, 'status', value, SOFT_DELETE_STATUSES);

@@ -1,5 +1,5 @@
 import { checkEnum, checkFormat, checkText, MAX_ID_LENGTH, requirePresent } from './field-checks.js';
-import { canonicalTimeZone, isEmail, isIanaTimeZone } from './field-rules.js';
+import { canonicalTimeZone, EMAIL_MESSAGE, isIanaTimeZone, normalizeEmail, TIME_ZONE_MESSAGE } from '@svc/rules';
 import { nextUpdatedAt } from './timestamps.js';
 import { assertSomeField, definedOnly, Violations } from './violations.js';
 
@@ -31,7 +31,7 @@ export interface StaffInput {
 export function newStaff(input: StaffInput, ctx: { id: string; tenantId: string; now: number }): StaffRecord {
   const v = new Violations();
   const fields = checkStaffFields(v, input);
-  requirePresent(v, 'body.displayName', fields.displayName);
+  requirePresent(v, 'displayName', fields.displayName);
   v.throwIfAny();
   return {
     staffId: ctx.id,
@@ -60,21 +60,21 @@ const orNull = (value: string | undefined) => (value === '' ? null : value);
 const orEmpty = (test: (s: string) => boolean) => (s: string) => s === '' || test(s);
 
 function checkStaffFields(v: Violations, input: StaffInput) {
-  const userId = checkText(v, 'body.userId', input.userId, { max: MAX_ID_LENGTH, allowEmpty: true });
-  const displayName = checkText(v, 'body.displayName', input.displayName, { max: 200 });
-  const email = checkFormat(v, 'body.email', input.email, orEmpty(isEmail), 'must be an email address');
-  const timezone = checkFormat(
+  const userId = checkText(v, 'userId', input.userId, { max: MAX_ID_LENGTH, allowEmpty: true });
+  const displayName = checkText(v, 'displayName', input.displayName, { max: 200 });
+  const email = checkFormat(
     v,
-    'body.timezone',
-    input.timezone,
-    orEmpty(isIanaTimeZone),
-    'must be an IANA time zone',
+    'email',
+    input.email,
+    orEmpty((s) => normalizeEmail(s) !== null),
+    EMAIL_MESSAGE,
   );
+  const timezone = checkFormat(v, 'timezone', input.timezone, orEmpty(isIanaTimeZone), TIME_ZONE_MESSAGE);
   return {
     userId: orNull(userId),
     displayName,
     email: orNull(email?.toLowerCase()),
     timezone: orNull(timezone && canonicalTimeZone(timezone)),
-    status: checkEnum(v, 'body.status', input.status, STAFF_STATUSES),
+    status: checkEnum(v, 'status', input.status, STAFF_STATUSES),
   };
 }

@@ -1,5 +1,15 @@
 import { checkEnum, checkFormat, checkText, requirePresent } from './field-checks.js';
-import { canonicalLocale, canonicalTimeZone, isHexColor, isHttpsUrl, isIanaTimeZone, isSlug } from './field-rules.js';
+import {
+  canonicalLocale,
+  canonicalTimeZone,
+  isIanaTimeZone,
+  isLocale,
+  isSlug,
+  LOCALE_MESSAGE,
+  SLUG_MESSAGE,
+  TIME_ZONE_MESSAGE,
+} from '@svc/rules';
+import { isHexColor, isHttpsUrl } from './field-rules.js';
 import { nextUpdatedAt } from './timestamps.js';
 import { assertSomeField, definedOnly, Violations } from './violations.js';
 
@@ -43,12 +53,12 @@ const EMPTY_BRANDING: Branding = { displayName: '', logoUrl: '', primaryColor: '
 
 export function newTenant(input: TenantCreateInput, ctx: { id: string; now: number }): TenantRecord {
   const v = new Violations();
-  const slug = checkFormat(v, 'body.slug', input.slug, isSlug, 'must match ^[a-z0-9][a-z0-9-]{0,62}$');
+  const slug = checkFormat(v, 'slug', input.slug, isSlug, SLUG_MESSAGE);
   const fields = checkTenantFields(v, input);
   const branding = checkBranding(v, input.branding ?? {});
-  requirePresent(v, 'body.slug', slug);
-  requirePresent(v, 'body.name', fields.name);
-  requirePresent(v, 'body.timezone', fields.timezone);
+  requirePresent(v, 'slug', slug);
+  requirePresent(v, 'name', fields.name);
+  requirePresent(v, 'timezone', fields.timezone);
   v.throwIfAny();
   return {
     tenantId: ctx.id,
@@ -67,7 +77,7 @@ export function patchTenant(current: TenantRecord, patch: TenantPatch, now: numb
   assertSomeField({ ...patch, branding: undefined, ...patch.branding });
   const v = new Violations();
   const fields = checkTenantFields(v, patch);
-  const status = checkEnum(v, 'body.status', patch.status, TENANT_STATUSES);
+  const status = checkEnum(v, 'status', patch.status, TENANT_STATUSES);
   const branding = checkBranding(v, patch.branding ?? {});
   v.throwIfAny();
   return {
@@ -79,10 +89,9 @@ export function patchTenant(current: TenantRecord, patch: TenantPatch, now: numb
 }
 
 function checkTenantFields(v: Violations, input: { name?: string; timezone?: string; locale?: string }) {
-  const name = checkText(v, 'body.name', input.name, { max: 200 });
-  const timezone = checkFormat(v, 'body.timezone', input.timezone, isIanaTimeZone, 'must be an IANA time zone');
-  const isLocale = (s: string) => canonicalLocale(s) !== null;
-  const locale = checkFormat(v, 'body.locale', input.locale, isLocale, 'must be a BCP 47 tag');
+  const name = checkText(v, 'name', input.name, { max: 200 });
+  const timezone = checkFormat(v, 'timezone', input.timezone, isIanaTimeZone, TIME_ZONE_MESSAGE);
+  const locale = checkFormat(v, 'locale', input.locale, isLocale, LOCALE_MESSAGE);
   return {
     name,
     timezone: timezone && canonicalTimeZone(timezone),
@@ -94,15 +103,15 @@ function checkBranding(v: Violations, input: Partial<Branding>): Partial<Brandin
   const color = (path: string, value: string | undefined) =>
     checkFormat(v, path, value, (s) => s === '' || isHexColor(s), 'must be a color #rrggbb')?.toLowerCase();
   return {
-    displayName: checkText(v, 'body.branding.displayName', input.displayName, { max: 200, allowEmpty: true }),
+    displayName: checkText(v, 'branding.displayName', input.displayName, { max: 200, allowEmpty: true }),
     logoUrl: checkFormat(
       v,
-      'body.branding.logoUrl',
+      'branding.logoUrl',
       input.logoUrl,
       (s) => s === '' || isHttpsUrl(s),
       'must be an https URL',
     ),
-    primaryColor: color('body.branding.primaryColor', input.primaryColor),
-    accentColor: color('body.branding.accentColor', input.accentColor),
+    primaryColor: color('branding.primaryColor', input.primaryColor),
+    accentColor: color('branding.accentColor', input.accentColor),
   };
 }

@@ -22,7 +22,7 @@ export class Violations {
 /** A PATCH that names no field changes nothing; the spec wants at least one. */
 export function assertSomeField(input: object): void {
   if (Object.values(input).every((value) => value === undefined)) {
-    throw validationError([{ path: 'body', message: 'must set at least one field' }]);
+    throw validationError([{ path: '', message: 'must set at least one field' }]);
   }
 }
 

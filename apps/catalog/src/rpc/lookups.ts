@@ -60,12 +60,12 @@ export async function findServiceReferences(
   };
 }
 
-/** Runs a write that may take a slug; a taken slug is the caller's VALIDATION_ERROR on body.slug. */
+/** Runs a write that may take a slug; a taken slug is the caller's VALIDATION_ERROR on slug. */
 export async function rejectSlugClash<T>(what: 'tenant' | 'service', write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (err) {
-    if (isSlugClash(err)) throw validationError([{ path: 'body.slug', message: `is already used by another ${what}` }]);
+    if (isSlugClash(err)) throw validationError([{ path: 'slug', message: `is already used by another ${what}` }]);
     throw err;
   }
 }

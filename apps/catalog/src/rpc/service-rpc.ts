@@ -77,7 +77,7 @@ export function serviceHandlers(
     },
     getService: async (req) => {
       if (req.serviceId === '' && req.slug === '') {
-        throw validationError([{ path: 'params.serviceId', message: 'serviceId or slug is required' }]);
+        throw validationError([{ path: 'serviceId', message: 'serviceId or slug is required' }]);
       }
       const service =
         req.serviceId !== ''

@@ -33,22 +33,22 @@ describe('availability rule create', () => {
 
   it('requires ownerType, weekday, startMinute and endMinute', () => {
     expect(violationPaths(() => create({}))).toEqual([
-      'body.ownerType',
-      'body.weekday',
-      'body.startMinute',
-      'body.endMinute',
+      'ownerType',
+      'weekday',
+      'startMinute',
+      'endMinute',
     ]);
   });
 
   it('rejects an unknown ownerType, and a tenant rule naming another owner', () => {
-    expect(violationPaths(() => create({ ...tenantRule, ownerType: 'team' }))).toEqual(['body.ownerType']);
-    expect(violationPaths(() => create({ ...tenantRule, ownerId: 'ten_other' }))).toEqual(['body.ownerId']);
+    expect(violationPaths(() => create({ ...tenantRule, ownerType: 'team' }))).toEqual(['ownerType']);
+    expect(violationPaths(() => create({ ...tenantRule, ownerId: 'ten_other' }))).toEqual(['ownerId']);
   });
 
   it('needs staff and resource owners to exist in the tenant', () => {
     const staffRule = { ...tenantRule, ownerType: 'staff', ownerId: 'stf_1' };
-    expect(violationPaths(() => create(staffRule, null))).toEqual(['body.ownerId']);
-    expect(violationPaths(() => create({ ...staffRule, ownerId: undefined }))).toEqual(['body.ownerId']);
+    expect(violationPaths(() => create(staffRule, null))).toEqual(['ownerId']);
+    expect(violationPaths(() => create({ ...staffRule, ownerId: undefined }))).toEqual(['ownerId']);
     expect(create(staffRule, { timezone: null })).toMatchObject({ ownerType: 'staff', ownerId: 'stf_1' });
   });
 
@@ -60,7 +60,7 @@ describe('availability rule create', () => {
     expect(create(resourceRule, { timezone: null }).timezone).toBe('Europe/Berlin');
     expect(create({ ...tenantRule, timezone: '' }).timezone).toBe('Europe/Berlin');
     expect(create({ ...tenantRule, timezone: 'Asia/Tokyo' }).timezone).toBe('Asia/Tokyo');
-    expect(violationPaths(() => create({ ...tenantRule, timezone: 'Asia/Atlantis' }))).toEqual(['body.timezone']);
+    expect(violationPaths(() => create({ ...tenantRule, timezone: 'Asia/Atlantis' }))).toEqual(['timezone']);
   });
 
   it.each([
@@ -70,24 +70,24 @@ describe('availability rule create', () => {
     ['endMinute', 1441],
     ['startMinute', 1.5],
   ] as const)('rejects %s = %d', (field, value) => {
-    expect(violationPaths(() => create({ ...tenantRule, [field]: value }))).toEqual([`body.${field}`]);
+    expect(violationPaths(() => create({ ...tenantRule, [field]: value }))).toEqual([field]);
   });
 
   it('needs startMinute < endMinute (endMinute 1440 is midnight)', () => {
     expect(violationPaths(() => create({ ...tenantRule, startMinute: 600, endMinute: 600 }))).toEqual([
-      'body.startMinute',
+      'startMinute',
     ]);
     expect(violationPaths(() => create({ ...tenantRule, startMinute: 700, endMinute: 600 }))).toEqual([
-      'body.startMinute',
+      'startMinute',
     ]);
     expect(create({ ...tenantRule, startMinute: 0, endMinute: 1440 }).endMinute).toBe(1440);
   });
 
   it('needs effectiveFromAtMs < effectiveUntilAtMs; 0 means unbounded', () => {
     expect(violationPaths(() => create({ ...tenantRule, effectiveFromAtMs: 5, effectiveUntilAtMs: 5 }))).toEqual([
-      'body.effectiveFromAtMs',
+      'effectiveFromAtMs',
     ]);
-    expect(violationPaths(() => create({ ...tenantRule, effectiveFromAtMs: -1 }))).toEqual(['body.effectiveFromAtMs']);
+    expect(violationPaths(() => create({ ...tenantRule, effectiveFromAtMs: -1 }))).toEqual(['effectiveFromAtMs']);
     expect(create({ ...tenantRule, effectiveFromAtMs: 0, effectiveUntilAtMs: 9 })).toMatchObject({
       effectiveFromAtMs: null,
       effectiveUntilAtMs: 9,
@@ -95,7 +95,7 @@ describe('availability rule create', () => {
   });
 
   it('creates only active rules', () => {
-    expect(violationPaths(() => create({ ...tenantRule, status: 'deleted' }))).toEqual(['body.status']);
+    expect(violationPaths(() => create({ ...tenantRule, status: 'deleted' }))).toEqual(['status']);
   });
 });
 
@@ -105,13 +105,13 @@ describe('availability rule patch', () => {
     patchAvailabilityRule(rule, input, { tenantId: 'ten_1', now: 2_000, found });
 
   it('needs at least one field', () => {
-    expect(violationPaths(() => patch({}))).toEqual(['body']);
+    expect(violationPaths(() => patch({}))).toEqual(['']);
   });
 
   it('validates the merged record', () => {
-    expect(violationPaths(() => patch({ endMinute: 500 }))).toEqual(['body.startMinute']);
-    expect(violationPaths(() => patch({ startMinute: 1020 }))).toEqual(['body.startMinute']);
-    expect(violationPaths(() => patch({ effectiveFromAtMs: 10_000 }))).toEqual(['body.effectiveFromAtMs']);
+    expect(violationPaths(() => patch({ endMinute: 500 }))).toEqual(['startMinute']);
+    expect(violationPaths(() => patch({ startMinute: 1020 }))).toEqual(['startMinute']);
+    expect(violationPaths(() => patch({ effectiveFromAtMs: 10_000 }))).toEqual(['effectiveFromAtMs']);
     expect(patch({ endMinute: 600 })).toEqual({ ...rule, endMinute: 600, updatedAtMs: 2_000 });
   });
 
@@ -121,12 +121,12 @@ describe('availability rule patch', () => {
 
   it('soft-deletes with status deleted and rejects other statuses', () => {
     expect(patch({ status: 'deleted' }).status).toBe('deleted');
-    expect(violationPaths(() => patch({ status: 'archived' }))).toEqual(['body.status']);
+    expect(violationPaths(() => patch({ status: 'archived' }))).toEqual(['status']);
   });
 
   it('moves the rule to another owner that exists', () => {
-    expect(violationPaths(() => patch({ ownerType: 'staff' }))).toEqual(['body.ownerId']);
-    expect(violationPaths(() => patch({ ownerType: 'staff', ownerId: 'stf_x' }, null))).toEqual(['body.ownerId']);
+    expect(violationPaths(() => patch({ ownerType: 'staff' }))).toEqual(['ownerId']);
+    expect(violationPaths(() => patch({ ownerType: 'staff', ownerId: 'stf_x' }, null))).toEqual(['ownerId']);
     expect(patch({ ownerType: 'staff', ownerId: 'stf_1' }, { timezone: null })).toMatchObject({
       ownerType: 'staff',
       ownerId: 'stf_1',
@@ -135,6 +135,6 @@ describe('availability rule patch', () => {
   });
 
   it("rejects '' as timezone (a rule always has one)", () => {
-    expect(violationPaths(() => patch({ timezone: '' }))).toEqual(['body.timezone']);
+    expect(violationPaths(() => patch({ timezone: '' }))).toEqual(['timezone']);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalTimeZone, isIanaTimeZone } from '../../src/domain/field-rules.js';
+import { canonicalTimeZone, isIanaTimeZone } from '@svc/rules';
 import { newTenant } from '../../src/domain/tenant.js';
 
 describe('time zones are stored canonically', () => {

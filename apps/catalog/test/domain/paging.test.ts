@@ -10,7 +10,7 @@ describe('page requests', () => {
   });
 
   it.each([101, -1, 2.5])('rejects limit %d on query.limit', (limit) => {
-    expect(violationPaths(() => parsePageRequest({ limit }))).toEqual(['query.limit']);
+    expect(violationPaths(() => parsePageRequest({ limit }))).toEqual(['limit']);
   });
 
   it('round-trips an opaque base64url cursor', () => {
@@ -28,6 +28,6 @@ describe('page requests', () => {
     Buffer.from('[1]').toString('base64url'),
     Buffer.from('[1.5,"x"]').toString('base64url'),
   ])('rejects cursor %j on query.cursor', (cursor) => {
-    expect(violationPaths(() => parsePageRequest({ cursor }))).toEqual(['query.cursor']);
+    expect(violationPaths(() => parsePageRequest({ cursor }))).toEqual(['cursor']);
   });
 });

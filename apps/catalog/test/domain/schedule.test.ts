@@ -13,8 +13,8 @@ const at = (iso: string) => Date.parse(iso);
 describe('schedule window', () => {
   it('needs 0 <= fromMs < toMs', () => {
     expect(parseScheduleWindow(0, 1)).toEqual({ fromMs: 0, toMs: 1 });
-    expect(violationPaths(() => parseScheduleWindow(-1, 1))).toEqual(['query.fromMs']);
-    expect(violationPaths(() => parseScheduleWindow(5, 5))).toEqual(['query.toMs']);
+    expect(violationPaths(() => parseScheduleWindow(-1, 1))).toEqual(['fromMs']);
+    expect(violationPaths(() => parseScheduleWindow(5, 5))).toEqual(['toMs']);
   });
 
   it('gives the local dates a window covers in a timezone (toMs exclusive)', () => {

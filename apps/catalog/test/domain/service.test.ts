@@ -39,7 +39,7 @@ describe('service create', () => {
   });
 
   it('requires slug, name and durationMin', () => {
-    expect(violationPaths(() => create({}))).toEqual(['body.slug', 'body.name', 'body.durationMin']);
+    expect(violationPaths(() => create({}))).toEqual(['slug', 'name', 'durationMin']);
   });
 
   it.each([
@@ -59,7 +59,7 @@ describe('service create', () => {
     ['priceAmount', 0.5],
   ] as const)('rejects %s = %d', (field, value) => {
     const input: ServiceInput = { ...valid, priceCurrency: 'EUR', priceAmount: 100, [field]: value };
-    expect(violationPaths(() => create(input))).toEqual([`body.${field}`]);
+    expect(violationPaths(() => create(input))).toEqual([field]);
   });
 
   it('accepts the bounds', () => {
@@ -74,22 +74,22 @@ describe('service create', () => {
       priceCurrency: 'EUR',
     });
     expect(violationPaths(() => create({ ...valid, priceAmount: 100, priceCurrency: 'EURO' }))).toEqual([
-      'body.priceCurrency',
+      'priceCurrency',
     ]);
     expect(violationPaths(() => create({ ...valid, priceAmount: 100, priceCurrency: 'ABC' }))).toEqual([
-      'body.priceCurrency',
+      'priceCurrency',
     ]);
-    expect(violationPaths(() => create({ ...valid, priceAmount: 100 }))).toEqual(['body.priceCurrency']);
-    expect(violationPaths(() => create({ ...valid, priceCurrency: 'USD' }))).toEqual(['body.priceAmount']);
+    expect(violationPaths(() => create({ ...valid, priceAmount: 100 }))).toEqual(['priceCurrency']);
+    expect(violationPaths(() => create({ ...valid, priceCurrency: 'USD' }))).toEqual(['priceAmount']);
   });
 
   it('rejects an unknown status', () => {
-    expect(violationPaths(() => create({ ...valid, status: 'archived' }))).toEqual(['body.status']);
+    expect(violationPaths(() => create({ ...valid, status: 'archived' }))).toEqual(['status']);
     expect(create({ ...valid, status: 'hidden' }).status).toBe('hidden');
   });
 
   it.each(['Cleaning', 'a b', '-x'])('rejects slug %j', (slug) => {
-    expect(violationPaths(() => create({ ...valid, slug }))).toEqual(['body.slug']);
+    expect(violationPaths(() => create({ ...valid, slug }))).toEqual(['slug']);
   });
 
   it('accepts staff and resources of the tenant, dropping duplicates, and names the unknown ones', () => {
@@ -102,12 +102,12 @@ describe('service create', () => {
       expect.objectContaining({
         code: 'VALIDATION_ERROR',
         details: [
-          { path: 'body.staffIds', message: 'unknown staff in this tenant: stf_other' },
-          { path: 'body.resourceIds', message: 'unknown resources in this tenant: res_x' },
+          { path: 'staffIds', message: 'unknown staff in this tenant: stf_other' },
+          { path: 'resourceIds', message: 'unknown resources in this tenant: res_x' },
         ],
       }),
     );
-    expect(violationPaths(() => create({ ...valid, staffIds: [''] }, references))).toEqual(['body.staffIds']);
+    expect(violationPaths(() => create({ ...valid, staffIds: [''] }, references))).toEqual(['staffIds']);
   });
 });
 
@@ -117,7 +117,7 @@ describe('service patch', () => {
     patchService(current, input, { tenantId: 'ten_1', now: 2_000, references: noReferences });
 
   it('needs at least one field', () => {
-    expect(violationPaths(() => patch({}))).toEqual(['body']);
+    expect(violationPaths(() => patch({}))).toEqual(['']);
   });
 
   it('changes only the given fields and moves updatedAtMs', () => {
@@ -137,14 +137,14 @@ describe('service patch', () => {
 
   it("removes the price with priceCurrency '' (and no amount)", () => {
     expect(patch({ priceCurrency: '' })).toMatchObject({ priceAmount: null, priceCurrency: null });
-    expect(violationPaths(() => patch({ priceCurrency: '', priceAmount: 10 }))).toEqual(['body.priceAmount']);
+    expect(violationPaths(() => patch({ priceCurrency: '', priceAmount: 10 }))).toEqual(['priceAmount']);
   });
 
   it('checks the price of the merged record', () => {
     expect(patch({ priceAmount: 7_000 })).toMatchObject({ priceAmount: 7_000, priceCurrency: 'EUR' });
     const free = create(valid);
-    expect(violationPaths(() => patch({ priceCurrency: 'EUR' }, free))).toEqual(['body.priceAmount']);
-    expect(violationPaths(() => patch({ priceAmount: 100 }, free))).toEqual(['body.priceCurrency']);
+    expect(violationPaths(() => patch({ priceCurrency: 'EUR' }, free))).toEqual(['priceAmount']);
+    expect(violationPaths(() => patch({ priceAmount: 100 }, free))).toEqual(['priceCurrency']);
   });
 
   it("clears the category with ''", () => {
@@ -164,6 +164,6 @@ describe('service patch', () => {
 describe('service status filter', () => {
   it('accepts the service statuses and rejects others on query.status', () => {
     expect(parseServiceStatusFilter(['active', 'hidden'])).toEqual(['active', 'hidden']);
-    expect(violationPaths(() => parseServiceStatusFilter(['deleted']))).toEqual(['query.status']);
+    expect(violationPaths(() => parseServiceStatusFilter(['deleted']))).toEqual(['status']);
   });
 });

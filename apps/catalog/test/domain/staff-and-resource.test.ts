@@ -7,7 +7,7 @@ const ctx = { id: 'x_1', tenantId: 'ten_1', now: 1_000 };
 
 describe('staff', () => {
   it('requires displayName and defaults to active without userId, email or timezone', () => {
-    expect(violationPaths(() => newStaff({}, ctx))).toEqual(['body.displayName']);
+    expect(violationPaths(() => newStaff({}, ctx))).toEqual(['displayName']);
     expect(newStaff({ displayName: ' Ana ' }, ctx)).toEqual({
       staffId: 'x_1',
       tenantId: 'ten_1',
@@ -23,16 +23,16 @@ describe('staff', () => {
 
   it('validates email, timezone and status', () => {
     const base = { displayName: 'Ana' };
-    expect(violationPaths(() => newStaff({ ...base, email: 'ana@' }, ctx))).toEqual(['body.email']);
-    expect(violationPaths(() => newStaff({ ...base, timezone: 'Europe/Atlantis' }, ctx))).toEqual(['body.timezone']);
-    expect(violationPaths(() => newStaff({ ...base, status: 'hidden' }, ctx))).toEqual(['body.status']);
-    expect(violationPaths(() => newStaff({ displayName: '' }, ctx))).toEqual(['body.displayName']);
+    expect(violationPaths(() => newStaff({ ...base, email: 'ana@' }, ctx))).toEqual(['email']);
+    expect(violationPaths(() => newStaff({ ...base, timezone: 'Europe/Atlantis' }, ctx))).toEqual(['timezone']);
+    expect(violationPaths(() => newStaff({ ...base, status: 'hidden' }, ctx))).toEqual(['status']);
+    expect(violationPaths(() => newStaff({ displayName: '' }, ctx))).toEqual(['displayName']);
   });
 
   it("patches partially; '' clears email and timezone", () => {
     const staff = newStaff({ displayName: 'Ana', email: 'Ana@Example.com', timezone: 'Europe/Lisbon' }, ctx);
     expect(staff.email).toBe('ana@example.com');
-    expect(violationPaths(() => patchStaff(staff, {}, 2_000))).toEqual(['body']);
+    expect(violationPaths(() => patchStaff(staff, {}, 2_000))).toEqual(['']);
     expect(patchStaff(staff, { email: '', timezone: '', status: 'disabled' }, 2_000)).toEqual({
       ...staff,
       email: null,
@@ -45,7 +45,7 @@ describe('staff', () => {
 
 describe('resource', () => {
   it('requires type and name; capacity defaults to 1', () => {
-    expect(violationPaths(() => newResource({}, ctx))).toEqual(['body.type', 'body.name']);
+    expect(violationPaths(() => newResource({}, ctx))).toEqual(['type', 'name']);
     expect(newResource({ type: 'room', name: 'Room 1' }, ctx)).toMatchObject({
       capacity: 1,
       status: 'active',
@@ -55,14 +55,14 @@ describe('resource', () => {
 
   it.each([0, -1, 1.5, 10_001])('rejects capacity %d', (capacity) => {
     expect(violationPaths(() => newResource({ type: 'room', name: 'Room 1', capacity }, ctx))).toEqual([
-      'body.capacity',
+      'capacity',
     ]);
   });
 
   it('patches partially and validates status', () => {
     const resource = newResource({ type: 'room', name: 'Room 1' }, ctx);
     expect(patchResource(resource, { capacity: 4 }, 2_000)).toEqual({ ...resource, capacity: 4, updatedAtMs: 2_000 });
-    expect(violationPaths(() => patchResource(resource, { status: 'hidden' }, 2_000))).toEqual(['body.status']);
-    expect(violationPaths(() => patchResource(resource, {}, 2_000))).toEqual(['body']);
+    expect(violationPaths(() => patchResource(resource, { status: 'hidden' }, 2_000))).toEqual(['status']);
+    expect(violationPaths(() => patchResource(resource, {}, 2_000))).toEqual(['']);
   });
 });

@@ -21,11 +21,11 @@ describe('tenant create', () => {
   });
 
   it('requires slug, name and timezone', () => {
-    expect(violationPaths(() => create({}))).toEqual(['body.slug', 'body.name', 'body.timezone']);
+    expect(violationPaths(() => create({}))).toEqual(['slug', 'name', 'timezone']);
   });
 
   it.each(['Acme', '-acme', 'acme_dental', 'a'.repeat(64), ''])('rejects slug %j', (slug) => {
-    expect(violationPaths(() => create({ ...valid, slug }))).toEqual(['body.slug']);
+    expect(violationPaths(() => create({ ...valid, slug }))).toEqual(['slug']);
   });
 
   it('accepts a 63-character slug', () => {
@@ -33,25 +33,25 @@ describe('tenant create', () => {
   });
 
   it.each(['Mars/Olympus', '+01:00', 'GMT+1', ''])('rejects timezone %j', (timezone) => {
-    expect(violationPaths(() => create({ ...valid, timezone }))).toEqual(['body.timezone']);
+    expect(violationPaths(() => create({ ...valid, timezone }))).toEqual(['timezone']);
   });
 
   it('canonicalizes the locale and rejects what is not a BCP 47 tag', () => {
     expect(create({ ...valid, locale: 'de-ch' }).locale).toBe('de-CH');
-    expect(violationPaths(() => create({ ...valid, locale: 'en_US' }))).toEqual(['body.locale']);
+    expect(violationPaths(() => create({ ...valid, locale: 'en_US' }))).toEqual(['locale']);
   });
 
   it('checks branding: #rrggbb colors (stored lower case) and https logo URLs', () => {
     const tenant = create({ ...valid, branding: { primaryColor: '#A1B2C3', logoUrl: 'https://cdn.example/logo.png' } });
     expect(tenant.branding).toMatchObject({ primaryColor: '#a1b2c3', logoUrl: 'https://cdn.example/logo.png' });
     expect(violationPaths(() => create({ ...valid, branding: { primaryColor: 'red' } }))).toEqual([
-      'body.branding.primaryColor',
+      'branding.primaryColor',
     ]);
     expect(violationPaths(() => create({ ...valid, branding: { accentColor: '#fff' } }))).toEqual([
-      'body.branding.accentColor',
+      'branding.accentColor',
     ]);
     expect(violationPaths(() => create({ ...valid, branding: { logoUrl: 'http://cdn.example/logo.png' } }))).toEqual([
-      'body.branding.logoUrl',
+      'branding.logoUrl',
     ]);
   });
 });
@@ -60,8 +60,8 @@ describe('tenant patch', () => {
   const tenant = create({ ...valid, branding: { displayName: 'Acme', primaryColor: '#000000' } });
 
   it('needs at least one field; an empty branding counts as none', () => {
-    expect(violationPaths(() => patchTenant(tenant, {}, 2_000))).toEqual(['body']);
-    expect(violationPaths(() => patchTenant(tenant, { branding: {} }, 2_000))).toEqual(['body']);
+    expect(violationPaths(() => patchTenant(tenant, {}, 2_000))).toEqual(['']);
+    expect(violationPaths(() => patchTenant(tenant, { branding: {} }, 2_000))).toEqual(['']);
   });
 
   it('changes only the given fields, branding included, and moves updatedAtMs', () => {
@@ -79,9 +79,9 @@ describe('tenant patch', () => {
   });
 
   it('validates status, name, timezone and locale', () => {
-    expect(violationPaths(() => patchTenant(tenant, { status: 'deleted' }, 2_000))).toEqual(['body.status']);
-    expect(violationPaths(() => patchTenant(tenant, { name: '  ' }, 2_000))).toEqual(['body.name']);
-    expect(violationPaths(() => patchTenant(tenant, { timezone: 'Nowhere' }, 2_000))).toEqual(['body.timezone']);
-    expect(violationPaths(() => patchTenant(tenant, { locale: '' }, 2_000))).toEqual(['body.locale']);
+    expect(violationPaths(() => patchTenant(tenant, { status: 'deleted' }, 2_000))).toEqual(['status']);
+    expect(violationPaths(() => patchTenant(tenant, { name: '  ' }, 2_000))).toEqual(['name']);
+    expect(violationPaths(() => patchTenant(tenant, { timezone: 'Nowhere' }, 2_000))).toEqual(['timezone']);
+    expect(violationPaths(() => patchTenant(tenant, { locale: '' }, 2_000))).toEqual(['locale']);
   });
 });

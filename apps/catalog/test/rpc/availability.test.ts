@@ -75,7 +75,7 @@ describe('availability rules over gRPC', () => {
         ruleId: rule.ruleId,
         fields: { startMinute: 720 },
       }),
-      ['body.startMinute'],
+      ['startMinute'],
     );
 
     const { rule: deleted } = await client.updateAvailabilityRule({
@@ -118,17 +118,17 @@ describe('availability rules over gRPC', () => {
     const tenantRules = await listRules(tenantA.tenantId, { ownerType: 'tenant' });
     expect(tenantRules.items.map((r) => r.ruleId)).toContain(tenantRule.ruleId);
     expect(tenantRules.items.map((r) => r.ruleId)).not.toContain(staffRule.ruleId);
-    await expectViolations(listRules(tenantA.tenantId, { ownerType: 'team' }), ['query.ownerType']);
+    await expectViolations(listRules(tenantA.tenantId, { ownerType: 'team' }), ['ownerType']);
   });
 
   it("rejects owners of another tenant and keeps tenant B out of A's rules", async () => {
     const { client } = h;
     const bea = await createStaff(tenantB.tenantId, { displayName: 'Bea' });
     const fields = { ownerType: 'staff', ownerId: bea.staffId, weekday: 1, startMinute: 0, endMinute: 60 };
-    await expectViolations(createRule(tenantA.tenantId, fields), ['body.ownerId']);
+    await expectViolations(createRule(tenantA.tenantId, fields), ['ownerId']);
     await expectViolations(
       createRule(tenantA.tenantId, { ...fields, ownerType: 'tenant', ownerId: tenantB.tenantId }),
-      ['body.ownerId'],
+      ['ownerId'],
     );
 
     const rule = await createRule(tenantA.tenantId, { ...fields, ownerType: 'tenant', ownerId: '' });
@@ -169,7 +169,7 @@ describe('blocked times over gRPC', () => {
     expect((await list(1_500_000, 1_600_000)).items).toHaveLength(1); // inside
     expect((await list(2_000_000)).items).toHaveLength(0); // ends exactly when the window starts
     expect((await list(undefined, 1_000_000)).items).toHaveLength(0); // starts exactly when it ends
-    await expectViolations(list(5, 5), ['query.toMs']);
+    await expectViolations(list(5, 5), ['toMs']);
 
     const update = (fields: catalogV1.BlockedTimeFields, tenantId = tenant.tenantId) =>
       client.updateBlockedTime({ tenantId, blockId, fields });
@@ -180,7 +180,7 @@ describe('blocked times over gRPC', () => {
     expect((await get()).blockedTime).toEqual(moved);
     await expectNotFound(get(tenantA.tenantId));
     await expectNotFound(get(tenant.tenantId, 'blk_unknown'));
-    await expectViolations(update({ startsAtMs: 3_000_000 }), ['body.startsAtMs']);
+    await expectViolations(update({ startsAtMs: 3_000_000 }), ['startsAtMs']);
     await expectNotFound(update({ reason: 'x' }, tenantA.tenantId));
     expect((await client.listBlockedTimes({ tenantId: tenantA.tenantId })).items).not.toContainEqual(moved);
 
@@ -217,7 +217,7 @@ describe('holidays over gRPC', () => {
     expect((await get()).holiday).toEqual(renamed);
     await expectNotFound(get(tenantA.tenantId));
     await expectNotFound(get(tenant.tenantId, 'hol_unknown'));
-    await expectViolations(update({ date: '2025-02-29' }), ['body.date']);
+    await expectViolations(update({ date: '2025-02-29' }), ['date']);
     await expectNotFound(update({ name: 'x' }, tenantA.tenantId));
     expect((await list(tenantA.tenantId)).items.map((x) => x.holidayId)).not.toContain(holidayId);
 
@@ -225,7 +225,7 @@ describe('holidays over gRPC', () => {
     expect((await list()).items).toEqual([]);
     await expectNotFound(get());
     await expectViolations(client.createHoliday({ tenantId: tenant.tenantId, fields: { name: 'No date' } }), [
-      'body.date',
+      'date',
     ]);
   });
 });

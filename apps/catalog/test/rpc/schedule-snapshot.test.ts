@@ -153,6 +153,6 @@ describe('GetScheduleSnapshot', () => {
     await expectNotFound(snapshot('ten_nobody', 'known'));
     await expectNotFound(snapshot(tenant.tenantId, 'unknown'));
     await expectNotFound(snapshot(tenant.tenantId, ''));
-    await expectViolations(snapshot(tenant.tenantId, 'known', { fromMs: toMs, toMs }), ['query.toMs']);
+    await expectViolations(snapshot(tenant.tenantId, 'known', { fromMs: toMs, toMs }), ['toMs']);
   });
 });

@@ -107,7 +107,7 @@ describe('services over gRPC', () => {
       statuses: ['active'],
     });
     expect(active.items.map((s) => s.serviceId)).not.toContain(created.serviceId);
-    await expectViolations(client.listServices({ tenantId: tenantA.tenantId, statuses: ['gone'] }), ['query.status']);
+    await expectViolations(client.listServices({ tenantId: tenantA.tenantId, statuses: ['gone'] }), ['status']);
   });
 
   it("keeps tenant B out of tenant A's services", async () => {
@@ -133,7 +133,7 @@ describe('services over gRPC', () => {
     const { client } = h;
     await createService(tenantA.tenantId, { slug: 'massage', name: 'Massage', durationMin: 60 });
     await expectViolations(createService(tenantA.tenantId, { slug: 'massage', name: 'Again', durationMin: 60 }), [
-      'body.slug',
+      'slug',
     ]);
     // Another tenant may use the same slug.
     expect((await createService(tenantB.tenantId, { slug: 'massage', name: 'B', durationMin: 60 })).slug).toBe(
@@ -146,7 +146,7 @@ describe('services over gRPC', () => {
         serviceId: other.serviceId,
         fields: fields({ slug: 'massage' }),
       }),
-      ['body.slug'],
+      ['slug'],
     );
   });
 
@@ -155,12 +155,12 @@ describe('services over gRPC', () => {
     const bStaff = await createStaff(tenantB.tenantId, 'Bea');
     const details = await expectViolations(
       createService(tenantA.tenantId, { slug: 'stolen', name: 'Stolen', durationMin: 30, staffIds: [bStaff.staffId] }),
-      ['body.staffIds'],
+      ['staffIds'],
     );
     expect(details[0]?.message).toContain(bStaff.staffId);
     await expectViolations(
       createService(tenantA.tenantId, { slug: 'stolen', name: 'Stolen', durationMin: 30, resourceIds: ['res_nope'] }),
-      ['body.resourceIds'],
+      ['resourceIds'],
     );
     const own = await createService(tenantA.tenantId, { slug: 'own', name: 'Own', durationMin: 30 });
     await expectViolations(
@@ -169,7 +169,7 @@ describe('services over gRPC', () => {
         serviceId: own.serviceId,
         fields: fields({ staffIds: [bStaff.staffId], staffIdsSet: true }),
       }),
-      ['body.staffIds'],
+      ['staffIds'],
     );
   });
 
@@ -186,14 +186,14 @@ describe('services over gRPC', () => {
 
   it('validates fields and needs at least one on update', async () => {
     const { client } = h;
-    await expectViolations(createService(tenantA.tenantId, {}), ['body.slug', 'body.name', 'body.durationMin']);
+    await expectViolations(createService(tenantA.tenantId, {}), ['slug', 'name', 'durationMin']);
     await expectViolations(
       createService(tenantA.tenantId, { slug: 'x1', name: 'X', durationMin: 1441, bufferBeforeMin: -1 }),
-      ['body.durationMin', 'body.bufferBeforeMin'],
+      ['durationMin', 'bufferBeforeMin'],
     );
     await expectViolations(
       createService(tenantA.tenantId, { slug: 'x2', name: 'X', durationMin: 30, priceAmount: 5 }),
-      ['body.priceCurrency'],
+      ['priceCurrency'],
     );
     const service = await createService(tenantA.tenantId, { slug: 'x3', name: 'X', durationMin: 30 });
     const update = (f: Partial<catalogV1.ServiceFields>) =>
@@ -202,10 +202,10 @@ describe('services over gRPC', () => {
         serviceId: service.serviceId,
         fields: fields(f),
       });
-    await expectViolations(update({}), ['body']);
-    await expectViolations(update({ maxAdvanceDays: 0 }), ['body.maxAdvanceDays']);
+    await expectViolations(update({}), ['']);
+    await expectViolations(update({ maxAdvanceDays: 0 }), ['maxAdvanceDays']);
     await expectViolations(client.getService({ tenantId: tenantA.tenantId, serviceId: '', slug: '' }), [
-      'params.serviceId',
+      'serviceId',
     ]);
   });
 });

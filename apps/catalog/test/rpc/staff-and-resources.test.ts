@@ -52,10 +52,10 @@ describe('staff over gRPC', () => {
     const got = await client.getStaff({ tenantId: tenantA.tenantId, staffId });
     expect(got.staff).toEqual(updated);
 
-    await expectViolations(client.updateStaff({ tenantId: tenantA.tenantId, staffId, fields: {} }), ['body']);
+    await expectViolations(client.updateStaff({ tenantId: tenantA.tenantId, staffId, fields: {} }), ['']);
     await expectViolations(client.createStaff({ tenantId: tenantA.tenantId, fields: { email: 'nope' } }), [
-      'body.displayName',
-      'body.email',
+      'displayName',
+      'email',
     ]);
   });
 
@@ -120,7 +120,7 @@ describe('resources over gRPC', () => {
         resourceId,
         fields: { capacity: 0 },
       }),
-      ['body.capacity'],
+      ['capacity'],
     );
     await expectNotFound(
       client.updateResource({
@@ -151,7 +151,7 @@ describe('paging', () => {
     const list = (limit: number, cursor = '') =>
       client.listStaff({ tenantId: tenant.tenantId, page: { limit, cursor } });
 
-    await expectViolations(list(101), ['query.limit']);
+    await expectViolations(list(101), ['limit']);
     const first = await list(100);
     expect(first.items).toHaveLength(100);
     expect(first.page?.nextCursor).not.toBe('');
@@ -169,6 +169,6 @@ describe('paging', () => {
     const defaultPage = await client.listStaff({ tenantId: tenant.tenantId });
     expect(defaultPage.items).toHaveLength(50);
 
-    await expectViolations(list(10, 'garbage!'), ['query.cursor']);
+    await expectViolations(list(10, 'garbage!'), ['cursor']);
   });
 });

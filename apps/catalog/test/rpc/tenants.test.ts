@@ -56,25 +56,25 @@ describe('tenants over gRPC', () => {
     const { client } = h;
     const slug = uniqueSlug('taken');
     await createTenant(client, { slug });
-    await expectViolations(createTenant(client, { slug }), ['body.slug']);
+    await expectViolations(createTenant(client, { slug }), ['slug']);
   });
 
   it('validates create and update', async () => {
     const { client } = h;
     await expectViolations(client.createTenant({ slug: '', name: '', timezone: '', locale: '' }), [
-      'body.slug',
-      'body.name',
-      'body.timezone',
+      'slug',
+      'name',
+      'timezone',
     ]);
-    await expectViolations(createTenant(client, { timezone: 'Moon/Base' }), ['body.timezone']);
+    await expectViolations(createTenant(client, { timezone: 'Moon/Base' }), ['timezone']);
     const tenant = await createTenant(client);
     const update = (patch: object) => client.updateTenant({ tenantId: tenant.tenantId, ...patch });
-    await expectViolations(update({}), ['body']);
-    await expectViolations(update({ branding: {} }), ['body']);
-    await expectViolations(update({ status: 'archived' }), ['body.status']);
+    await expectViolations(update({}), ['']);
+    await expectViolations(update({ branding: {} }), ['']);
+    await expectViolations(update({ status: 'archived' }), ['status']);
     await expectViolations(update({ branding: { logoUrl: 'ftp://x/y.png', accentColor: 'blue' } }), [
-      'body.branding.logoUrl',
-      'body.branding.accentColor',
+      'branding.logoUrl',
+      'branding.accentColor',
     ]);
   });
 });

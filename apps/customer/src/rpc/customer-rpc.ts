@@ -2,7 +2,7 @@
 import { notFound, validationError } from '@svc/errors';
 import { bindService, type ServiceBinding } from '@svc/grpc';
 import { customerV1 } from '@svc/proto';
-import { BODY_PATHS, parseCreateFields, parseLookupFields, parseUpdateFields } from '../domain/fields.js';
+import { parseCreateFields, parseLookupFields, parseUpdateFields } from '../domain/fields.js';
 import { encodeCursor, parseListRequest } from '../domain/paging.js';
 import { ContactInUseError, type CustomerRepository } from '../store/customer-repository.js';
 import { contactInUse, toProtoCustomer } from './mapping.js';
@@ -14,7 +14,7 @@ function requireTenant(tenantId: string): string {
 }
 
 function rethrowContactInUse(err: unknown): never {
-  throw err instanceof ContactInUseError ? contactInUse(err, BODY_PATHS) : err;
+  throw err instanceof ContactInUseError ? contactInUse(err) : err;
 }
 
 export function customerService(repo: CustomerRepository): ServiceBinding {

@@ -1,7 +1,6 @@
 import type { customerV1 } from '@svc/proto';
 import { validationError, type DomainError } from '@svc/errors';
 import type { Customer } from '../domain/customer.js';
-import type { FieldPaths } from '../domain/fields.js';
 import type { ContactInUseError } from '../store/customer-repository.js';
 
 export function toProtoCustomer(c: Customer): customerV1.Customer {
@@ -19,12 +18,12 @@ export function toProtoCustomer(c: Customer): customerV1.Customer {
 }
 
 /** docs/decisions.md "Customers": a clash of the per-tenant unique email or phone is a VALIDATION_ERROR on it. */
-export function contactInUse(err: ContactInUseError, paths: FieldPaths): DomainError {
+export function contactInUse(err: ContactInUseError): DomainError {
   return validationError(
     err.kinds.map((kind) =>
       kind === 'email'
-        ? { path: paths.primaryEmail, message: 'is already used by another customer' }
-        : { path: paths.phone, message: 'is already used by another customer' },
+        ? { path: 'primaryEmail', message: 'is already used by another customer' }
+        : { path: 'phone', message: 'is already used by another customer' },
     ),
   );
 }

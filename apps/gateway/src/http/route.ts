@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { rejectBodyTenantId } from '../auth/dashboard-guard.js';
 import { checksCsrf, type Access, type DashboardAccess, type GuardOptions } from '../auth/principal.js';
 import { errorEnvelope, ok, okEnvelope } from './envelope.js';
+import { inHttpTerms, type InputPart } from './service-paths.js';
 
 type Schema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -16,6 +17,8 @@ export interface RouteDefinition<P, Q, B, H, D extends Schema> {
   method: HTTPMethods;
   url: string;
   summary: string;
+  /** Rules the schemas cannot express (cross-field checks), for the OpenAPI operation. */
+  description?: string;
   tags: string[];
   /** Auth context; `public` (default) ignores cookies entirely. */
   access?: Access;
@@ -25,6 +28,12 @@ export interface RouteDefinition<P, Q, B, H, D extends Schema> {
   querystring?: Q;
   body?: B;
   headers?: H;
+  /**
+   * Where the fields the handler passes to a service sit, for the paths of the violations the
+   * service reports (see service-paths.ts). Default: `body` when the route has one, else `query`
+   * when it has a query string, else `params`.
+   */
+  serviceFields?: InputPart;
   /** Schema of `data` in the success envelope. */
   response: D;
   /** Success status (200 unless stated); the handler may set another via reply.code. */
@@ -52,6 +61,7 @@ export function defineRoute<
   const status = def.status ?? 200;
   const access = def.access ?? 'public';
   const guard = def.guard ?? {};
+  const serviceFields = def.serviceFields ?? (def.body ? 'body' : def.querystring ? 'query' : 'params');
   if (access === 'public' && def.guard) {
     throw new Error(`${def.method} ${def.url}: guard options need dashboard access`);
   }
@@ -60,6 +70,7 @@ export function defineRoute<
     url: def.url,
     schema: {
       summary: def.summary,
+      ...(def.description ? { description: def.description } : {}),
       tags: def.tags,
       ...(access === 'public' ? {} : { security: [securityOf(access, guard)] }),
       ...(def.params ? { params: def.params } : {}),
@@ -87,16 +98,20 @@ export function defineRoute<
         }),
     handler: async (request, reply) => {
       reply.code(status);
-      const data = await def.handler(
-        {
-          params: request.params as Out<P>,
-          query: request.query as Out<Q>,
-          body: request.body as Out<B>,
-          headers: request.headers as Out<H>,
-        },
-        request,
-        reply,
-      );
+      const data = await def
+        .handler(
+          {
+            params: request.params as Out<P>,
+            query: request.query as Out<Q>,
+            body: request.body as Out<B>,
+            headers: request.headers as Out<H>,
+          },
+          request,
+          reply,
+        )
+        .catch((err: unknown) => {
+          throw inHttpTerms(err, serviceFields);
+        });
       return ok(data, request.id);
     },
   });

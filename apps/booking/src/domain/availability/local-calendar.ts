@@ -11,11 +11,8 @@
 //   both (`getPossibleOffsets`) and keep the earlier.
 // - minute 1440 is the next local midnight, resolved the same way.
 
+import { DAY_MS, MINUTE_MS, MINUTES_PER_DAY } from '@svc/rules';
 import { DateTime, IANAZone } from 'luxon';
-
-export const MINUTE_MS = 60_000;
-export const DAY_MS = 86_400_000;
-const MINUTES_PER_DAY = 1440;
 
 export interface LocalDay {
   year: number;

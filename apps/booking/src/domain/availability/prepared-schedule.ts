@@ -2,8 +2,9 @@
 // query. computeSlots prepares it for its whole window, checkSlot for one start; both then run the
 // same evaluation (evaluate.ts) on it.
 
+import { DAY_MS, MINUTE_MS } from '@svc/rules';
 import { IntervalSet } from './intervals.js';
-import { CalendarCache, DAY_MS, MINUTE_MS } from './local-calendar.js';
+import { CalendarCache } from './local-calendar.js';
 import { BookingIndex, indexBookings } from './occupancy.js';
 import type { ExistingBooking, OwnerType, ScheduleInput, ServiceInput } from './types.js';
 import { expandWeeklyRules, holidayIntervals, type RuleOccurrence } from './weekly-windows.js';

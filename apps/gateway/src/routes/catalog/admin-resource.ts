@@ -42,6 +42,8 @@ export interface AdminResource<
   record: R;
   /** The response message's field that carries the record, e.g. `staff`, `rule`. */
   field: F;
+  /** Rules of the list, create and update bodies that the schemas cannot express (OpenAPI descriptions). */
+  rules?: { list?: string; create?: string; update?: string };
   listQuery: Q;
   createBody: C;
   patchBody: U;
@@ -77,6 +79,7 @@ export function registerAdminResource<
     method: 'GET',
     url: def.path,
     summary: `List ${def.plural}`,
+    ...(def.rules?.list ? { description: def.rules.list } : {}),
     tags,
     access: 'dashboard:read',
     querystring: def.listQuery,
@@ -88,6 +91,7 @@ export function registerAdminResource<
     method: 'POST',
     url: def.path,
     summary: `Create ${one}`,
+    ...(def.rules?.create ? { description: def.rules.create } : {}),
     tags,
     access: 'dashboard:write',
     body: def.createBody,
@@ -100,6 +104,7 @@ export function registerAdminResource<
     method: 'PATCH',
     url: itemPath,
     summary: `Update ${one} (partial; at least one field)`,
+    ...(def.rules?.update ? { description: def.rules.update } : {}),
     tags,
     access: 'dashboard:write',
     params,

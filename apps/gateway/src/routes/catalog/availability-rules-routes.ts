@@ -2,22 +2,22 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type CatalogClient } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
+import { epochMsSchema, timeZoneSchema } from '@svc/rules';
 import { registerAdminResource } from './admin-resource.js';
 import { pageRequest } from './paging.js';
 import {
   ascending,
   createStatusSchema,
-  epochMsSchema,
   idSchema,
   int,
   minuteOfDaySchema,
   ownerIdSchema,
+  OWNER_RULE,
   ownerRequired,
   ownerTypeSchema,
   pageQueryShape,
   patchOf,
   recordStatusSchema,
-  timezoneSchema,
 } from './schemas.js';
 
 /** AvailabilityRuleAdminRecord: the catalog's AvailabilityRule message as it is. */
@@ -45,9 +45,9 @@ const ruleFieldsShape = {
   weekday: int(0, 6).describe('0 = Sunday … 6 = Saturday.'),
   startMinute: minuteOfDaySchema,
   endMinute: minuteOfDaySchema,
-  timezone: timezoneSchema,
-  effectiveFromAtMs: epochMsSchema.describe('Inclusive; 0 removes the bound.'),
-  effectiveUntilAtMs: epochMsSchema.describe('Exclusive; 0 removes the bound.'),
+  timezone: timeZoneSchema,
+  effectiveFromAtMs: epochMsSchema.or(z.literal(0)).describe('Inclusive; 0 removes the bound.'),
+  effectiveUntilAtMs: epochMsSchema.or(z.literal(0)).describe('Exclusive; 0 removes the bound.'),
 };
 
 const minutesInOrder = ascending('startMinute', 'endMinute', 'startMinute must be less than endMinute.');
@@ -61,7 +61,7 @@ const periodInOrder = ascending(
 const createRuleSchema = z
   .strictObject({
     ...ruleFieldsShape,
-    timezone: timezoneSchema
+    timezone: timeZoneSchema
       .or(z.literal(''))
       .describe("Default ('' or absent): the staff member's, else the tenant's time zone."),
     status: createStatusSchema,
@@ -91,6 +91,13 @@ export function registerAvailabilityRuleRoutes(app: FastifyInstance, catalog: Ca
     plural: 'availability rules',
     field: 'rule',
     record: availabilityRuleRecordSchema,
+    rules: {
+      create:
+        '`startMinute` < `endMinute`; `effectiveFromAtMs` < `effectiveUntilAtMs` when both are set. ' + OWNER_RULE,
+      update:
+        'The changed rule must still hold `startMinute` < `endMinute` and `effectiveFromAtMs` < `effectiveUntilAtMs` (a field sent alone is compared with the stored one). ' +
+        OWNER_RULE,
+    },
     listQuery: listRulesQuery,
     createBody: createRuleSchema,
     patchBody: patchRuleSchema,

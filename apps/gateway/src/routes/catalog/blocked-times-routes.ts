@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type CatalogClient } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
+import { epochMsQuerySchema, epochMsSchema } from '@svc/rules';
 import { registerAdminResource } from './admin-resource.js';
 import { pageRequest } from './paging.js';
 import {
   ascending,
   createStatusSchema,
-  epochMsSchema,
   ownerIdSchema,
+  OWNER_RULE,
   ownerRequired,
   ownerTypeSchema,
   pageQueryShape,
@@ -53,8 +54,8 @@ const patchBlockSchema = patchOf({ ...blockFieldsShape, status: recordStatusSche
 const listBlocksQuery = z
   .strictObject({
     ...pageQueryShape,
-    fromMs: z.coerce.number().int().min(0).optional().describe('Only blocks ending after this instant.'),
-    toMs: z.coerce.number().int().min(0).optional().describe('Only blocks starting before this instant.'),
+    fromMs: epochMsQuerySchema.optional().describe('Only blocks ending after this instant.'),
+    toMs: epochMsQuerySchema.optional().describe('Only blocks starting before this instant.'),
   })
   .superRefine(ascending('fromMs', 'toMs', 'toMs must be greater than fromMs.', { at: 'toMs' }));
 
@@ -68,6 +69,13 @@ export function registerBlockedTimeRoutes(app: FastifyInstance, catalog: Catalog
     plural: 'blocked times',
     field: 'blockedTime',
     record: blockedTimeRecordSchema,
+    rules: {
+      list: '`fromMs` < `toMs` when both are given.',
+      create: '`startsAtMs` < `endsAtMs`. ' + OWNER_RULE,
+      update:
+        'The changed block must still hold `startsAtMs` < `endsAtMs` (a time sent alone is compared with the stored one). ' +
+        OWNER_RULE,
+    },
     listQuery: listBlocksQuery,
     createBody: createBlockSchema,
     patchBody: patchBlockSchema,

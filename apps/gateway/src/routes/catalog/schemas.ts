@@ -1,9 +1,11 @@
+import { MINUTES_PER_DAY, pageLimitSchema } from '@svc/rules';
 import { z } from 'zod';
 
 /**
- * Field rules shared by the catalog administration routes. They mirror the catalog service's
- * own validation so an HTTP caller gets a precise `body.<field>` detail before any gRPC call;
- * the service stays the authority (uniqueness, ISO 4217, owners that exist).
+ * Field rules shared by the catalog administration routes. The formats (slug, email, time
+ * zone, locale, currency, epoch ms, paging) are @svc/rules, the same rules the catalog applies,
+ * so an HTTP caller gets a precise `body.<field>` detail before any gRPC call; the service stays
+ * the authority (uniqueness, owners that exist).
  */
 
 /** Largest value of a proto int32 field; beyond it the number would wrap on the wire. */
@@ -17,31 +19,11 @@ export const optionalText = (max: number) => z.string().trim().max(max);
 /** An optional id (userId, categoryId): '' clears it. */
 export const optionalIdSchema = z.string().trim().max(64);
 
-/**
- * A slug as the catalog accepts it, for tenants (public booking paths, the operator CLI) and
- * services alike: lower-case letters, digits and hyphens, at most 63 characters, no leading hyphen.
- */
-export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}$/;
-
-export const slugSchema = z
-  .string()
-  .trim()
-  .regex(SLUG_PATTERN, 'Lower-case letters, digits and hyphens; at most 63 characters.');
-
 export const int = (min: number, max = INT32_MAX) => z.number().int().min(min).max(max);
-/** Epoch milliseconds (UTC). */
-export const epochMsSchema = z.number().int().min(0);
 /** Minutes of the day; 1440 is the end of the day (an exclusive end). */
-export const minuteOfDaySchema = int(0, 1440);
+export const minuteOfDaySchema = int(0, MINUTES_PER_DAY);
 
-/** Three letters; lower case is accepted and upper-cased by the service, which checks ISO 4217. */
-export const currencySchema = z.string().regex(/^[A-Za-z]{3}$/, 'A three-letter ISO 4217 code.');
-// As loose as the catalog's check (one @, a dot in the domain): deliverability is not ours to judge.
-export const emailSchema = z.email({ pattern: /^[^\s@]+@[^\s@]+\.[^\s@]+$/ }).max(254);
 export const idListSchema = z.array(idSchema);
-
-export const timezoneSchema = z.string().max(64).refine(isIanaTimezone, 'An IANA time zone such as Europe/Berlin.');
-export const localeSchema = z.string().max(35).refine(isLocale, 'A BCP 47 language tag such as en or de-CH.');
 
 /** YYYY-MM-DD naming a real calendar day (leap years included); the service also refuses year 0. */
 export const dateSchema = z.iso.date('A calendar date as YYYY-MM-DD.');
@@ -58,7 +40,7 @@ export const createStatusSchema = z.enum(['active']);
 
 /** `limit` and `cursor` of every list; the RPC's PageRequest. */
 export const pageQueryShape = {
-  limit: z.coerce.number().int().min(1).max(100).default(50).describe('Page size, 1 to 100.'),
+  limit: pageLimitSchema('catalog'),
   cursor: z.string().min(1).max(512).optional().describe('The nextCursor of the previous page.'),
 };
 export const pageQuerySchema = z.strictObject(pageQueryShape);
@@ -83,7 +65,8 @@ export function patchOf<S extends z.ZodRawShape>(shape: S) {
       message: 'Send at least one field to change.',
       // Only when the members were fine: an unknown member alone is reported as just that.
       when: (payload) => payload.issues.length === 0,
-    });
+    })
+    .meta({ minProperties: 1 });
 }
 
 /**
@@ -106,6 +89,10 @@ export function ascending<K extends string>(
   };
 }
 
+/** The owner rule as the OpenAPI descriptions state it (JSON Schema cannot say it of an optional field). */
+export const OWNER_RULE =
+  "`ownerId` is required when `ownerType` is `staff` or `resource` and must name one of the tenant's; for `tenant` it may be left out.";
+
 /** Staff and resource rules/blocks name their owner; tenant ones may leave it to the session. */
 export function ownerRequired(
   value: { ownerType?: z.output<typeof ownerTypeSchema> | undefined; ownerId?: string | undefined },
@@ -113,24 +100,5 @@ export function ownerRequired(
 ): void {
   if (value.ownerType !== undefined && value.ownerType !== 'tenant' && !value.ownerId) {
     ctx.addIssue({ code: 'custom', path: ['ownerId'], message: `Required when ownerType is ${value.ownerType}.` });
-  }
-}
-
-function isIanaTimezone(value: string): boolean {
-  // Region names only: DateTimeFormat also takes offsets like +01:00, which are not zones.
-  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(value)) return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function isLocale(value: string): boolean {
-  try {
-    return Intl.getCanonicalLocales(value).length === 1;
-  } catch {
-    return false;
   }
 }

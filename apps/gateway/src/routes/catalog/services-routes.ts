@@ -2,19 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type CatalogClient } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
+import { currencySchema, MINUTES_PER_DAY, slugSchema } from '@svc/rules';
 import { registerAdminResource } from './admin-resource.js';
 import { pageRequest } from './paging.js';
-import {
-  currencySchema,
-  idListSchema,
-  int,
-  nameSchema,
-  optionalIdSchema,
-  optionalText,
-  pageQueryShape,
-  patchOf,
-  slugSchema,
-} from './schemas.js';
+import { idListSchema, int, nameSchema, optionalIdSchema, optionalText, pageQueryShape, patchOf } from './schemas.js';
 
 const serviceStatusSchema = z.enum(['active', 'hidden', 'disabled']);
 
@@ -48,12 +39,12 @@ const serviceFieldsShape = {
   name: nameSchema,
   description: optionalText(5_000),
   categoryId: optionalIdSchema.describe("'' removes the category."),
-  durationMin: int(1, 1440),
-  bufferBeforeMin: int(0, 1440),
-  bufferAfterMin: int(0, 1440),
-  slotIntervalMin: int(1, 1440).describe('Default: durationMin.'),
+  durationMin: int(1, MINUTES_PER_DAY),
+  bufferBeforeMin: int(0, MINUTES_PER_DAY),
+  bufferAfterMin: int(0, MINUTES_PER_DAY),
+  slotIntervalMin: int(1, MINUTES_PER_DAY).describe('Default: durationMin.'),
   // Notice beyond the longest booking horizon (3650 days) could never be met.
-  minNoticeMin: int(0, 3650 * 1440).describe('Default: 0.'),
+  minNoticeMin: int(0, 3650 * MINUTES_PER_DAY).describe('Default: 0.'),
   maxAdvanceDays: int(1, 3650).describe('Default: 90.'),
   priceAmount: z.number().int().min(0).describe('Integer minor units (cents).'),
   priceCurrency: currencySchema.or(z.literal('')).describe("ISO 4217; '' removes the price."),
@@ -98,6 +89,12 @@ export function registerServiceRoutes(app: FastifyInstance, catalog: CatalogClie
     plural: 'services',
     field: 'service',
     record: serviceRecordSchema,
+    rules: {
+      create:
+        '`priceAmount` and `priceCurrency` go together; `staffIds` and `resourceIds` name staff and resources of the tenant.',
+      update:
+        "`priceAmount` and `priceCurrency` go together (`priceCurrency: ''` removes the price); `staffIds` and `resourceIds` name staff and resources of the tenant.",
+    },
     listQuery: listServicesQuery,
     createBody: createServiceSchema,
     patchBody: patchServiceSchema,

@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type CatalogClient } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
+import { emailSchema, timeZoneSchema } from '@svc/rules';
 import { registerAdminResource } from './admin-resource.js';
 import { pageRequest } from './paging.js';
-import { emailSchema, nameSchema, optionalIdSchema, pageQuerySchema, patchOf, timezoneSchema } from './schemas.js';
+import { nameSchema, optionalIdSchema, pageQuerySchema, patchOf } from './schemas.js';
 
 /** StaffAdminRecord: the catalog's Staff message as it is. */
 const staffRecordSchema = z
@@ -26,7 +27,7 @@ const staffFieldsShape = {
   // '' clears userId, email and timezone.
   userId: optionalIdSchema,
   email: emailSchema.or(z.literal('')),
-  timezone: timezoneSchema.or(z.literal('')).describe("Default ('' or absent): the tenant's time zone."),
+  timezone: timeZoneSchema.or(z.literal('')).describe("Default ('' or absent): the tenant's time zone."),
   status: z.enum(['active', 'disabled']).describe('Default: active.'),
 };
 

@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type CatalogClient } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
+import { localeSchema, timeZoneSchema } from '@svc/rules';
 import { activeTenantOf } from '../../auth/principal.js';
 import { defineRoute } from '../../http/route.js';
 import { present, tenantOf } from './admin-resource.js';
-import { localeSchema, nameSchema, timezoneSchema } from './schemas.js';
+import { nameSchema } from './schemas.js';
 
 const brandingRecordSchema = z.object({
   displayName: z.string(),
@@ -50,13 +51,14 @@ const brandingPatchSchema = z
 // Slug and status are not the workspace's to change from the dashboard: the slug is in public
 // links and status is an operator decision.
 const patchTenantSchema = z
-  .strictObject({ name: nameSchema, timezone: timezoneSchema, locale: localeSchema, branding: brandingPatchSchema })
+  .strictObject({ name: nameSchema, timezone: timeZoneSchema, locale: localeSchema, branding: brandingPatchSchema })
   .partial()
   .refine(({ branding, ...rest }) => Object.keys({ ...rest, ...branding }).length > 0, {
     // `{ branding: {} }` changes nothing either, as the catalog sees it.
     message: 'Send at least one field to change.',
     when: (payload) => payload.issues.length === 0,
-  });
+  })
+  .meta({ minProperties: 1 });
 
 /** GET/PATCH /api/tenant: the session's own tenant; there is no tenant id to choose. */
 export function registerTenantRoutes(app: FastifyInstance, catalog: CatalogClient): void {
@@ -75,6 +77,7 @@ export function registerTenantRoutes(app: FastifyInstance, catalog: CatalogClien
     method: 'PATCH',
     url: '/api/tenant',
     summary: "Update the session's tenant: name, timezone, locale, branding (partial)",
+    description: 'At least one field; `{ "branding": {} }` alone changes nothing and is refused.',
     tags: ['tenant'],
     access: 'dashboard:write',
     body: patchTenantSchema,

@@ -12,6 +12,7 @@ export function registerAvailabilityRoute(app: FastifyInstance, downstream: Down
     method: 'GET',
     url: '/book/:tenantSlug/availability',
     summary: 'Free slots of a service in a window of at most 31 days',
+    description: '`fromMs` < `toMs`, and `toMs - fromMs` at most 31 days (2678400000 ms).',
     tags: ['public booking'],
     params: tenantSlugParams,
     querystring: availabilityQuery,

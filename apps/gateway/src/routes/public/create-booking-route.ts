@@ -22,6 +22,9 @@ export function registerCreateBookingRoute(
     method: 'POST',
     url: '/book/:tenantSlug/bookings',
     summary: 'Create a booking (held for 10 minutes); Idempotency-Key required',
+    description:
+      'The customer needs `primaryEmail` or `phone` (or both). `startsAtMs` must be a free, aligned slot of ' +
+      'the service (else BOOKING_SLOT_UNAVAILABLE 409).',
     tags: ['public booking'],
     params: tenantSlugParams,
     headers: idempotencyHeaders,

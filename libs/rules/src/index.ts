@@ -1,0 +1,15 @@
+/**
+ * Every input rule, once: the gateway's request schemas and the services' domain checks both
+ * use these (docs/api-conventions.md "Input rules"). Pure: no I/O.
+ */
+export * from './time.js';
+export * from './epoch-ms.js';
+export * from './email.js';
+export * from './phone.js';
+export * from './time-zone.js';
+export * from './locale.js';
+export * from './slug.js';
+export * from './host-port.js';
+export * from './currency.js';
+export * from './paging.js';
+export * from './customer.js';

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  canonicalLocale,
+  clampToEpochRange,
+  currencySchema,
+  DAY_MS,
+  EMAIL_PATTERN,
+  emailSchema,
+  EPOCH_MS_END,
+  EPOCH_MS_MAX,
+  epochMsQuerySchema,
+  epochMsSchema,
+  isEmail,
+  isEpochMs,
+  isHostPort,
+  isIanaTimeZone,
+  localeSchema,
+  normalizeCurrency,
+  pageLimit,
+  timeZoneSchema,
+} from '../src/index.js';
+
+describe('epoch ms', () => {
+  it('takes 1 to the end of year 9999 and nothing else', () => {
+    expect(new Date(EPOCH_MS_MAX).toISOString()).toBe('9999-12-31T23:59:59.999Z');
+    expect(EPOCH_MS_END % DAY_MS).toBe(0);
+    for (const ok of [1, Date.UTC(2030, 0, 1), EPOCH_MS_MAX]) expect(isEpochMs(ok), String(ok)).toBe(true);
+    // The fuzzing probes: JavaScript's last date, the largest safe integer, the epoch itself.
+    for (const bad of [0, -1, EPOCH_MS_END, 8_640_000_000_000_000, 9_007_199_254_740_991, 1.5, Number.NaN]) {
+      expect(isEpochMs(bad), String(bad)).toBe(false);
+      expect(epochMsSchema.safeParse(bad).success, String(bad)).toBe(false);
+    }
+    expect(epochMsQuerySchema.parse('1900000000000')).toBe(1_900_000_000_000);
+  });
+
+  it('clamps derived instants into the range Date and Intl compute with', () => {
+    expect(clampToEpochRange(-DAY_MS)).toBe(0);
+    expect(clampToEpochRange(EPOCH_MS_MAX + 2 * DAY_MS)).toBe(EPOCH_MS_END);
+    expect(() => new Intl.DateTimeFormat('en', { timeZone: 'Pacific/Kiritimati' }).format(EPOCH_MS_END)).not.toThrow();
+  });
+});
+
+describe('email', () => {
+  it('refuses control characters, angle brackets and specials, keeps ordinary and international addresses', () => {
+    for (const ok of ['a@b.co', 'user+tag@sub.example.org', 'jörg@müller.de', 'x@xn--e1afmkfd.xn--p1ai']) {
+      expect(isEmail(ok), ok).toBe(true);
+    }
+    for (const bad of [
+      '<script>@x.y',
+      'a\u0000b@x.yz',
+      'a\u0007@x.yz',
+      'a\u0085@x.yz',
+      'ann@ex\u0001ample.com',
+      '"q"@x.com',
+      'a@b.c1',
+    ]) {
+      expect(isEmail(bad), JSON.stringify(bad)).toBe(false);
+    }
+    expect(isEmail(`${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(58)}.de`)).toBe(true);
+    expect(isEmail(`${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(59)}.de`)).toBe(false);
+  });
+
+  it('uses only escapes every regex dialect reads, so the pattern can go into the OpenAPI document', () => {
+    expect(EMAIL_PATTERN.flags).toBe('');
+    expect(EMAIL_PATTERN.source).not.toMatch(/\\p\{|\\u/);
+    expect(z.toJSONSchema(emailSchema)).toMatchObject({ maxLength: 254, pattern: EMAIL_PATTERN.source });
+    expect(emailSchema.parse('  a@b.co ')).toBe('a@b.co');
+  });
+});
+
+describe('time zone, locale, currency', () => {
+  it('time zones: real IANA names and aliases in any case; the document lists the canonical ones', () => {
+    expect(isIanaTimeZone('europe/paris')).toBe(true);
+    expect(isIanaTimeZone('+01:00')).toBe(false);
+    expect(isIanaTimeZone('Mars/Base')).toBe(false);
+    const doc = z.toJSONSchema(timeZoneSchema) as { enum: string[] };
+    expect(doc.enum).toContain('Europe/Berlin');
+    expect(doc.enum).toContain('UTC');
+    expect(doc.enum.every(isIanaTimeZone)).toBe(true);
+  });
+
+  it('locales: language, script, region, variants; no extensions', () => {
+    expect(canonicalLocale('zh-hant-tw')).toBe('zh-Hant-TW');
+    expect(canonicalLocale('es-419')).toBe('es-419');
+    for (const bad of ['en_US', 'english', 'en-US-u-ca-buddhist', 'x-private', 'e']) {
+      expect(canonicalLocale(bad), bad).toBeNull();
+    }
+    expect(z.toJSONSchema(localeSchema)).toHaveProperty('pattern');
+  });
+
+  it('currencies: ISO 4217, either case in, upper case out; the document lists the codes', () => {
+    expect(normalizeCurrency('eur')).toBe('EUR');
+    expect(normalizeCurrency('XYZ')).toBeNull();
+    expect(currencySchema.safeParse('ABC').success).toBe(false);
+    expect((z.toJSONSchema(currencySchema) as { enum: string[] }).enum).toContain('USD');
+  });
+});
+
+describe('host:port and paging', () => {
+  it('host:port needs a host and a port from 1 to 65535', () => {
+    expect(isHostPort('127.0.0.1:50051')).toBe(true);
+    expect(isHostPort('catalog:0')).toBe(false);
+    expect(isHostPort('catalog:70000')).toBe(false);
+    expect(isHostPort('catalog')).toBe(false);
+    expect(isHostPort('cat alog:1')).toBe(false);
+  });
+
+  it('paging: 0 is the list default, above the maximum is refused', () => {
+    expect(pageLimit(0, 'catalog')).toBe(50);
+    expect(pageLimit(0, 'customers')).toBe(25);
+    expect(pageLimit(100, 'bookings')).toBe(100);
+    expect(pageLimit(101, 'catalog')).toBeNull();
+    expect(pageLimit(-1, 'customers')).toBeNull();
+  });
+});
