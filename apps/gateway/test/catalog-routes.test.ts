@@ -294,6 +294,23 @@ describe('validation', () => {
     ['POST', '/api/staff', { email: 'a@b.test' }, 'body.displayName'],
     ['POST', '/api/staff', { displayName: 'A', email: 'not-an-email' }, 'body.email'],
     ['POST', '/api/staff', { displayName: 'A', timezone: 'Mars/Olympus' }, 'body.timezone'],
+    // The one email rule (@svc/rules): no control characters, no angle brackets, at most 254.
+    ['POST', '/api/staff', { displayName: 'A', email: '<script>@x.y' }, 'body.email'],
+    ['POST', '/api/staff', { displayName: 'A', email: 'a\u0001b@x.test' }, 'body.email'],
+    ['POST', '/api/staff', { displayName: 'A', email: 'ann@ex\u0007ample.test' }, 'body.email'],
+    ['PATCH', '/api/staff/stf_x', { email: `${'a'.repeat(60)}@${'b'.repeat(200)}.test` }, 'body.email'],
+    // Instants: 1 to the end of year 9999.
+    ['POST', '/api/blocked-times', { ...block, startsAtMs: 0 }, 'body.startsAtMs'],
+    ['POST', '/api/blocked-times', { ...block, endsAtMs: 8_640_000_000_000_000 }, 'body.endsAtMs'],
+    ['PATCH', '/api/blocked-times/blk_x', { endsAtMs: 9_007_199_254_740_991 }, 'body.endsAtMs'],
+    [
+      'POST',
+      '/api/availability-rules',
+      { ...rule, effectiveUntilAtMs: 253_402_300_800_000 },
+      'body.effectiveUntilAtMs',
+    ],
+    ['POST', '/api/services', { ...service, priceAmount: 100, priceCurrency: 'ABC' }, 'body.priceCurrency'],
+    ['PATCH', '/api/tenant', { locale: 'en-US-u-ca-buddhist' }, 'body.locale'],
     ['POST', '/api/staff', { displayName: 'A', status: 'hidden' }, 'body.status'],
     ['POST', '/api/resources', { name: 'Room' }, 'body.type'],
     ['POST', '/api/resources', { type: 'room' }, 'body.name'],
@@ -401,6 +418,9 @@ describe('validation', () => {
     expect(owner.body.error.details[0].path).toBe('query.ownerType');
     const window = await call(viewerA, 'GET', '/api/blocked-times?fromMs=10&toMs=5');
     expect(window.body.error.details[0].path).toBe('query.toMs');
+    const huge = await call(viewerA, 'GET', '/api/blocked-times?fromMs=8639999000000000&toMs=8640000000000000');
+    expect(huge.status).toBe(400);
+    expect(huge.body.error.details.map((d: { path: string }) => d.path).sort()).toEqual(['query.fromMs', 'query.toMs']);
   });
 });
 
@@ -567,5 +587,41 @@ describe('GET /openapi.json', () => {
       'name',
       'timezone',
     ]);
+  });
+
+  it('states the input rules the server applies (patterns, enums, minProperties, descriptions)', async () => {
+    const doc = await json(await fetch(`${base}/openapi.json`));
+    const body = (path: string, method: string) =>
+      doc.paths[path][method].requestBody.content['application/json'].schema;
+    // Staff email: the shared pattern and length.
+    const email = body('/api/staff', 'post').properties.email.anyOf[0];
+    expect(email).toMatchObject({ maxLength: 254, pattern: expect.stringContaining('@') });
+    expect(new RegExp(email.pattern).test('<script>@x.y')).toBe(false);
+    expect(new RegExp(email.pattern).test('alex@a.test')).toBe(true);
+    // Every PATCH needs at least one field.
+    for (const path of [
+      '/api/services/{serviceId}',
+      '/api/staff/{staffId}',
+      '/api/holidays/{holidayId}',
+      '/api/tenant',
+    ]) {
+      expect(body(path, 'patch').minProperties, path).toBe(1);
+    }
+    // ISO 4217, IANA time zones and BCP 47 locales as the server knows them.
+    const currency = body('/api/services', 'post').properties.priceCurrency.anyOf[0];
+    expect(currency.enum).toEqual(expect.arrayContaining(['EUR', 'USD', 'JPY']));
+    expect(currency.enum).not.toContain('ABC');
+    const tenant = body('/api/tenant', 'patch').properties;
+    expect(tenant.timezone.enum).toEqual(expect.arrayContaining(['Europe/Berlin', 'UTC']));
+    expect(new RegExp(tenant.locale.pattern).test('de-CH')).toBe(true);
+    expect(new RegExp(tenant.locale.pattern).test('not a locale')).toBe(false);
+    // Instants are bounded.
+    const block = body('/api/blocked-times', 'post').properties;
+    expect(block.startsAtMs).toMatchObject({ minimum: 1, maximum: 253_402_300_799_999 });
+    // What JSON Schema cannot say is in the operation's description.
+    expect(doc.paths['/api/availability-rules'].post.description).toContain('`startMinute` < `endMinute`');
+    expect(doc.paths['/api/availability-rules'].post.description).toContain('`ownerId` is required');
+    expect(doc.paths['/api/blocked-times'].post.description).toContain('`startsAtMs` < `endsAtMs`');
+    expect(doc.paths['/api/blocked-times'].get.description).toContain('`fromMs` < `toMs`');
   });
 });

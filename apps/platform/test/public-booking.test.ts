@@ -165,6 +165,23 @@ describe('errors', () => {
     ['an unknown member', { ...ok, coupon: 'FREE' }, 'body'],
     ['notes over 2000 characters', { ...ok, notes: 'n'.repeat(2001) }, 'body.notes'],
     ['an unknown time zone', { ...ok, timezone: 'Mars/Olympus' }, 'body.timezone'],
+    // Fuzzing probes: instants beyond JavaScript's dates, and the epoch itself.
+    ['startsAtMs 8640000000000000', { ...ok, startsAtMs: 8_640_000_000_000_000 }, 'body.startsAtMs'],
+    ['startsAtMs 9007199254740991', { ...ok, startsAtMs: 9_007_199_254_740_991 }, 'body.startsAtMs'],
+    ['startsAtMs 0', { ...ok, startsAtMs: 0 }, 'body.startsAtMs'],
+    // The customer service's rules, applied here before the booking service takes any lock.
+    ['a phone that is not a number', { ...ok, customer: { name: 'X', phone: '12345' } }, 'body.customer.phone'],
+    ['a phone without country code', { ...ok, customer: { name: 'X', phone: '030 1234567' } }, 'body.customer.phone'],
+    [
+      'an email with <>',
+      { ...ok, customer: { name: 'X', primaryEmail: '<script>@x.y' } },
+      'body.customer.primaryEmail',
+    ],
+    [
+      'an email of 300 characters',
+      { ...ok, customer: { name: 'X', primaryEmail: `${'a'.repeat(60)}@${'b'.repeat(235)}.test` } },
+      'body.customer.primaryEmail',
+    ],
   ])('create with %s → VALIDATION_ERROR on %s', async (_what, body, path) => {
     const err = await errorOf(await create(body));
     expect(err).toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
@@ -194,6 +211,12 @@ describe('errors', () => {
     ['from after to', `serviceSlug=checkup&fromMs=${slot}&toMs=${slot - 1}`, 'query.toMs'],
     ['no serviceSlug', `fromMs=${slot}&toMs=${slot + DAY}`, 'query.serviceSlug'],
     ['no fromMs', `serviceSlug=checkup&toMs=${slot + DAY}`, 'query.fromMs'],
+    [
+      'instants beyond the date range',
+      'serviceSlug=checkup&fromMs=8639999000000000&toMs=8640000000000000',
+      'query.fromMs',
+    ],
+    ['fromMs 0', `serviceSlug=checkup&fromMs=0&toMs=${DAY}`, 'query.fromMs'],
   ])('availability with %s → VALIDATION_ERROR on %s', async (_what, query, path) => {
     const err = await errorOf(await fetch(`${base}/book/smile/availability?${query}`));
     expect(err).toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });

@@ -1,7 +1,10 @@
 import { ERROR_CODES, type ErrorCode } from './codes.js';
 
 export interface FieldViolation {
-  /** Names the offending input: `body.startsAtMs`, `query.limit`, `headers.idempotency-key`. */
+  /**
+   * Names the offending input. Services name their request's fields (`startsAtMs`,
+   * `customer.phone`); the gateway answers with HTTP paths (`body.startsAtMs`, `query.limit`).
+   */
   path: string;
   message: string;
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { catalogV1 } from '@svc/proto';
+import { EPOCH_MS_END } from '@svc/rules';
 import {
   createTenant,
   expectNotFound,
@@ -154,5 +155,13 @@ describe('GetScheduleSnapshot', () => {
     await expectNotFound(snapshot(tenant.tenantId, 'unknown'));
     await expectNotFound(snapshot(tenant.tenantId, ''));
     await expectViolations(snapshot(tenant.tenantId, 'known', { fromMs: toMs, toMs }), ['toMs']);
+    // Beyond what Intl formats: a VALIDATION_ERROR, never a RangeError from localDateRange.
+    const huge = { fromMs: 8_639_999_000_000_000, toMs: 8_640_000_000_000_000 };
+    await expectViolations(snapshot(tenant.tenantId, 'known', huge), ['fromMs']);
+    await expectViolations(snapshot(tenant.tenantId, 'known', { fromMs, toMs: 9_007_199_254_740_991 }), ['toMs']);
+    // The widest window the booking service derives: up to the first instant after year 9999.
+    const end = (await snapshot(tenant.tenantId, 'known', { fromMs: EPOCH_MS_END - 86_400_000, toMs: EPOCH_MS_END }))
+      .service;
+    expect(end?.slug).toBe('known');
   });
 });
