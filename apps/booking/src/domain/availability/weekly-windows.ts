@@ -1,6 +1,7 @@
 // Weekly rules and holidays → absolute intervals over the query range, once per query (one
 // luxon resolution per local day, see local-calendar.ts), so the slot loop only compares numbers.
 
+import { MINUTES_PER_DAY } from '@svc/rules';
 import type { Interval } from './intervals.js';
 import type { CalendarCache, LocalCalendar } from './local-calendar.js';
 import type { HolidayInput, WeeklyRuleInput } from './types.js';
@@ -24,7 +25,7 @@ export function isWellFormedRule(rule: WeeklyRuleInput): boolean {
     Number.isInteger(rule.endMinute) &&
     rule.startMinute >= 0 &&
     rule.startMinute < rule.endMinute &&
-    rule.endMinute <= 1440
+    rule.endMinute <= MINUTES_PER_DAY
   );
 }
 
@@ -68,7 +69,7 @@ export function holidayIntervals(holidays: Iterable<HolidayInput>, tenantCalenda
   for (const { date } of holidays) {
     const i = tenantCalendar.indexOf(date);
     if (i === undefined) continue;
-    out.push({ startMs: tenantCalendar.instant(i, 0), endMs: tenantCalendar.instant(i, 1440) });
+    out.push({ startMs: tenantCalendar.instant(i, 0), endMs: tenantCalendar.instant(i, MINUTES_PER_DAY) });
   }
   return out;
 }
