@@ -3,7 +3,6 @@
 // customer services behind it.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callUnary } from '@svc/grpc';
 import { InProcessLockManager, type AcquireOptions } from '@svc/lock';
 import { DAY_MS, EPOCH_MS_MAX } from '@svc/rules';
 import {
@@ -98,7 +97,7 @@ describe('instants outside the epoch-ms range never reach the engine or the cata
   });
 
   const availability = (fromMs: number, toMs: number) =>
-    callUnary(svc.client.getAvailability.bind(svc.client), {
+    svc.client.getAvailability({
       tenantId: tenant.tenantId,
       serviceSlug: tenant.service.slug,
       fromMs,

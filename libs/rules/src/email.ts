@@ -20,7 +20,7 @@ const TLD = `(?:${TLD_LETTER}{2,63}|[Xx][Nn]--[A-Za-z0-9-]{1,59})`;
 
 export const EMAIL_PATTERN = new RegExp(`^${LOCAL_CHAR}{1,64}@(?:${LABEL}\\.)+${TLD}$`);
 export const MAX_EMAIL_LENGTH = 254;
-export const EMAIL_MESSAGE = 'must be an email address of at most 254 characters';
+export const EMAIL_MESSAGE = 'must be an email address';
 
 export const isEmail = (value: string): boolean => value.length <= MAX_EMAIL_LENGTH && EMAIL_PATTERN.test(value);
 
@@ -34,6 +34,6 @@ export function normalizeEmail(input: string): string | null {
 export const emailSchema = z
   .string()
   .trim()
-  .max(MAX_EMAIL_LENGTH)
+  .max(MAX_EMAIL_LENGTH, `must be at most ${MAX_EMAIL_LENGTH} characters`)
   .regex(EMAIL_PATTERN, EMAIL_MESSAGE)
   .describe('An email address, at most 254 characters; stored lower-case.');
