@@ -149,13 +149,8 @@ function customerServiceSuite(label: string, openStore: () => Promise<DocumentSt
         await expectViolation(lookup(t, { primaryEmail: 'not-an-email' }), ['primaryEmail']);
         await expectViolation(lookup(t, { phone: '12345' }), ['phone']);
         await expectViolation(lookup(t, { phone: '030 1234567' }), ['phone']); // no country code
-        await expectViolation(lookup(t, { primaryEmail: 'a@b', phone: 'call me' }), [
-          'primaryEmail',
-          'phone',
-        ]);
-        await expectViolation(lookup(t, { primaryEmail: 'ok@example.com', locale: 'not a locale' }), [
-          'locale',
-        ]);
+        await expectViolation(lookup(t, { primaryEmail: 'a@b', phone: 'call me' }), ['primaryEmail', 'phone']);
+        await expectViolation(lookup(t, { primaryEmail: 'ok@example.com', locale: 'not a locale' }), ['locale']);
         await expectViolation(lookup(t, { primaryEmail: 'ok@example.com', timezone: 'Mars/Base' }), ['timezone']);
         await expectViolation(lookup('', { primaryEmail: 'ok@example.com' }), ['tenantId']);
         expect((await list(t)).items).toEqual([]);
@@ -204,10 +199,7 @@ function customerServiceSuite(label: string, openStore: () => Promise<DocumentSt
         await expectViolation(create(t, { primaryEmail: 'gil@example.com' }), ['name']);
         await expectViolation(create(t, { name: '   ' }), ['name']);
         await expectViolation(create(t, { name: 'x'.repeat(201) }), ['name']);
-        await expectViolation(create(t, { name: 'Gil', primaryEmail: 'gil@', phone: '+1' }), [
-          'primaryEmail',
-          'phone',
-        ]);
+        await expectViolation(create(t, { name: 'Gil', primaryEmail: 'gil@', phone: '+1' }), ['primaryEmail', 'phone']);
         const nameOnly = await create(t, { name: 'Gil' });
         expect(nameOnly.primaryEmail).toBeUndefined();
         expect(nameOnly.phone).toBeUndefined();

@@ -32,12 +32,7 @@ describe('availability rule create', () => {
   });
 
   it('requires ownerType, weekday, startMinute and endMinute', () => {
-    expect(violationPaths(() => create({}))).toEqual([
-      'ownerType',
-      'weekday',
-      'startMinute',
-      'endMinute',
-    ]);
+    expect(violationPaths(() => create({}))).toEqual(['ownerType', 'weekday', 'startMinute', 'endMinute']);
   });
 
   it('rejects an unknown ownerType, and a tenant rule naming another owner', () => {
@@ -74,12 +69,8 @@ describe('availability rule create', () => {
   });
 
   it('needs startMinute < endMinute (endMinute 1440 is midnight)', () => {
-    expect(violationPaths(() => create({ ...tenantRule, startMinute: 600, endMinute: 600 }))).toEqual([
-      'startMinute',
-    ]);
-    expect(violationPaths(() => create({ ...tenantRule, startMinute: 700, endMinute: 600 }))).toEqual([
-      'startMinute',
-    ]);
+    expect(violationPaths(() => create({ ...tenantRule, startMinute: 600, endMinute: 600 }))).toEqual(['startMinute']);
+    expect(violationPaths(() => create({ ...tenantRule, startMinute: 700, endMinute: 600 }))).toEqual(['startMinute']);
     expect(create({ ...tenantRule, startMinute: 0, endMinute: 1440 }).endMinute).toBe(1440);
   });
 

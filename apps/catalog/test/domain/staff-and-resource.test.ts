@@ -54,9 +54,7 @@ describe('resource', () => {
   });
 
   it.each([0, -1, 1.5, 10_001])('rejects capacity %d', (capacity) => {
-    expect(violationPaths(() => newResource({ type: 'room', name: 'Room 1', capacity }, ctx))).toEqual([
-      'capacity',
-    ]);
+    expect(violationPaths(() => newResource({ type: 'room', name: 'Room 1', capacity }, ctx))).toEqual(['capacity']);
   });
 
   it('patches partially and validates status', () => {

@@ -224,8 +224,6 @@ describe('holidays over gRPC', () => {
     await update({ status: 'deleted' });
     expect((await list()).items).toEqual([]);
     await expectNotFound(get());
-    await expectViolations(client.createHoliday({ tenantId: tenant.tenantId, fields: { name: 'No date' } }), [
-      'date',
-    ]);
+    await expectViolations(client.createHoliday({ tenantId: tenant.tenantId, fields: { name: 'No date' } }), ['date']);
   });
 });

@@ -204,8 +204,6 @@ describe('services over gRPC', () => {
       });
     await expectViolations(update({}), ['']);
     await expectViolations(update({ maxAdvanceDays: 0 }), ['maxAdvanceDays']);
-    await expectViolations(client.getService({ tenantId: tenantA.tenantId, serviceId: '', slug: '' }), [
-      'serviceId',
-    ]);
+    await expectViolations(client.getService({ tenantId: tenantA.tenantId, serviceId: '', slug: '' }), ['serviceId']);
   });
 });
