@@ -15,3 +15,4 @@ export { SqliteDocumentStore, openSqliteStore, type SqliteStoreOptions } from '.
 export { MongoDocumentStore, openMongoStore, type MongoStoreOptions } from './mongo-store.js';
 export { openStore, type StoreConfig } from './open-store.js';
 export { encodePageCursor, decodePageCursor, type PagePosition } from './page-cursor.js';
+export { findPage, listIndex, LIST_ORDER, type FindPageOptions, type Page, type PageRequest } from './paged-find.js';

@@ -68,11 +68,18 @@ export function compileFilter(filter: Filter): SqlFragment {
   return { sql: parts.length === 0 ? '1' : parts.join(' AND '), params };
 }
 
-/** An ORDER BY clause (with the keyword) or ''. Numbers sort numerically, strings bytewise like MongoDB. */
-export function compileSort(sort: FindOptions['sort']): string {
+/**
+ * An ORDER BY clause (with the keyword) or ''. Numbers sort numerically, strings bytewise like
+ * MongoDB. `bounded`: the find has a limit. Without one every match is read anyway, so the terms
+ * get a unary `+` (a no-op on the value) that keeps the planner from choosing an index for its
+ * order over the filter's own: otherwise it walks e.g. a tenant's whole (tenantId, createdAtMs)
+ * list index to avoid a sort instead of seeking the few documents of (tenantId, ownerId).
+ */
+export function compileSort(sort: FindOptions['sort'], bounded: boolean): string {
   if (!sort || sort.length === 0) return '';
   assertFindOptions({ sort });
-  const terms = sort.map(([field, dir]) => `${fieldExpr(field)} ${dir === 1 ? 'ASC' : 'DESC'}`);
+  const plus = bounded ? '' : '+';
+  const terms = sort.map(([field, dir]) => `${plus}${fieldExpr(field)} ${dir === 1 ? 'ASC' : 'DESC'}`);
   return `ORDER BY ${terms.join(', ')}`;
 }
 

@@ -89,7 +89,7 @@ export class SqliteDocumentStore implements DocumentStore {
       const where = compileFilter(filter);
       const params = [...where.params];
       const limit = compileLimit(opts.limit, params);
-      const sql = `SELECT doc FROM ${table} WHERE ${where.sql} ${compileSort(opts.sort)} ${limit}`;
+      const sql = `SELECT doc FROM ${table} WHERE ${where.sql} ${compileSort(opts.sort, limit !== '')} ${limit}`;
       return this.all<{ doc: string }>(name, sql, params).map((r) => JSON.parse(r.doc) as T);
     };
     return {

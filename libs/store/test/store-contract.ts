@@ -3,7 +3,18 @@
  * collections of its own, so tests cannot see each other's data.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DuplicateKeyError, type Document, type DocumentStore, type Filter, type Tx } from '../src/index.js';
+import {
+  DuplicateKeyError,
+  findPage,
+  listIndex,
+  type Collection,
+  type Document,
+  type DocumentStore,
+  type Filter,
+  type Page,
+  type PagePosition,
+  type Tx,
+} from '../src/index.js';
 
 type Room = Document & {
   n?: number;
@@ -516,6 +527,112 @@ export function storeContract(name: string, make: () => Promise<DocumentStore>):
         });
         await later;
         expect(ids(await c.find({}, { sort: [['_id', 1]] }))).toEqual(['after', 'in', 'seed']);
+      });
+    });
+
+    describe('paged lists (findPage)', () => {
+      type Entry = Document & { tenantId: string; createdAtMs: number; kind: string };
+      /** Tenant t1: 13 entries over 5 creation times (ties of up to 4), every third one kind 'odd'; t2: 3. */
+      const ENTRIES: Entry[] = [];
+      for (let i = 0; i < 13; i++) {
+        ENTRIES.push({
+          _id: `e${String(12 - i).padStart(2, '0')}`,
+          tenantId: 't1',
+          createdAtMs: 1_000 + Math.floor(i / 4) * 10,
+          kind: i % 3 === 0 ? 'odd' : 'even',
+        });
+      }
+      for (let i = 0; i < 3; i++) ENTRIES.push({ _id: `x${i}`, tenantId: 't2', createdAtMs: 1_005, kind: 'odd' });
+      const listOrder = (docs: Entry[]) =>
+        [...docs].sort((a, b) => a.createdAtMs - b.createdAtMs || (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
+      const t1 = listOrder(ENTRIES.filter((e) => e.tenantId === 't1'));
+
+      /** The entries in a collection of their own, with the index lists declare. */
+      async function listed(): Promise<Collection<Entry>> {
+        const name = fresh('entries');
+        await store.ensureIndexes([listIndex(name)]);
+        const c = store.collection<Entry>(name);
+        for (const e of ENTRIES) await c.insertOne(structuredClone(e));
+        return c;
+      }
+
+      /** Follows the cursor to the end; answers every page's ids. */
+      async function allPages(
+        c: Collection<Entry>,
+        limit: number,
+        options: Parameters<typeof findPage<Entry>>[3] = {},
+      ): Promise<string[][]> {
+        const pages: string[][] = [];
+        let after: PagePosition | null = null;
+        do {
+          const page: Page<Entry> = await findPage(c, { tenantId: 't1' }, { limit, after }, options);
+          expect(page.items.length).toBeLessThanOrEqual(limit);
+          pages.push(ids(page.items));
+          after = page.next;
+          if (pages.length > 50) throw new Error('the cursor never ended');
+        } while (after !== null);
+        return pages;
+      }
+
+      it('pages in (createdAtMs, _id) order through ties, within the filter, each document once', async () => {
+        const c = await listed();
+        for (const limit of [1, 3, 4, 5, 13, 100]) {
+          const pages = await allPages(c, limit);
+          expect(pages.flat()).toEqual(ids(t1));
+          // Every page is full but the last, and the last is not empty unless the list is.
+          for (const page of pages.slice(0, -1)) expect(page).toHaveLength(limit);
+          expect(pages.at(-1)?.length).toBeGreaterThan(0);
+        }
+      });
+
+      it('answers next = the last item when more follow, null on a last page that is exactly full', async () => {
+        const c = await listed();
+        const first = await findPage(c, { tenantId: 't1' }, { limit: 12, after: null });
+        const last = t1[11]!;
+        expect(first.next).toEqual({ createdAtMs: last.createdAtMs, id: last._id });
+        const rest = await findPage(c, { tenantId: 't1' }, { limit: 1, after: first.next });
+        expect(ids(rest.items)).toEqual([t1[12]!._id]);
+        expect(rest.next).toBeNull();
+        const empty = await findPage(c, { tenantId: 'nobody' }, { limit: 5, after: null });
+        expect(empty).toEqual({ items: [], next: null });
+      });
+
+      it('resumes after a position whose document is gone', async () => {
+        const c = await listed();
+        const gone = t1[5]!;
+        await c.deleteMany({ _id: gone._id });
+        const page = await findPage(
+          c,
+          { tenantId: 't1' },
+          { limit: 3, after: { createdAtMs: gone.createdAtMs, id: gone._id } },
+        );
+        expect(ids(page.items)).toEqual(ids(t1.slice(6, 9)));
+      });
+
+      it('with `where`, pages hold only matches; a scan limit ends a page early but the cursor still finds all', async () => {
+        const c = await listed();
+        const odd = ids(t1.filter((e) => e.kind === 'odd'));
+        const where = (e: Entry) => e.kind === 'odd';
+        expect((await allPages(c, 2, { where, batch: 3 })).flat()).toEqual(odd);
+        const limited = await allPages(c, 10, { where, batch: 2, scanLimit: 4 });
+        expect(limited.flat()).toEqual(odd);
+        // 13 documents, at most 4 (two batches) examined per page: at least 4 pages, some short.
+        expect(limited.length).toBeGreaterThanOrEqual(4);
+      });
+
+      it('reads inside a transaction when given its handle', async () => {
+        const c = await listed();
+        await store.withTransaction(async (tx) => {
+          await c.insertOne({ _id: 'late', tenantId: 't1', createdAtMs: 9_999, kind: 'odd' }, tx);
+          const page = await findPage(c, { tenantId: 't1' }, { limit: 100, after: null }, { tx });
+          expect(ids(page.items).at(-1)).toBe('late');
+        });
+      });
+
+      it('refuses filters on the fields it pages by', async () => {
+        const c = await listed();
+        await expect(findPage(c, { tenantId: 't1', _id: 'e01' }, { limit: 1, after: null })).rejects.toThrow(/owns/);
+        await expect(findPage(c, { createdAtMs: 1 }, { limit: 1, after: null })).rejects.toThrow(/owns/);
       });
     });
 
