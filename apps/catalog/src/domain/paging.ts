@@ -1,12 +1,9 @@
 import { validationError } from '@svc/errors';
 import { pageLimit, pageLimitMessage } from '@svc/rules';
-import { decodePageCursor, encodePageCursor, type PagePosition } from '@svc/store';
+import { decodePageCursor, encodePageCursor, type PagePosition, type PageRequest } from '@svc/store';
 
-export type { PagePosition };
+export type { PagePosition, PageRequest };
 export const encodeCursor = encodePageCursor;
-
-/** Lists are ordered by (createdAtMs, id); a cursor is the position of the last item returned. */
-export type PageRequest = { limit: number; after: PagePosition | null };
 
 /** limit 0 (proto's "unset") means the default; anything above the maximum is refused, not clamped. */
 export function parsePageRequest(input: { limit?: number; cursor?: string } | undefined): PageRequest {

@@ -2,8 +2,7 @@ import type { DocumentStore, Filter } from '@svc/store';
 import type { AvailabilityRuleRecord } from '../domain/availability-rule.js';
 import type { PageRequest } from '../domain/paging.js';
 import { COLLECTIONS } from './collections.js';
-import type { Page } from './paged-find.js';
-import { TenantScopedRepository } from './tenant-scoped-repository.js';
+import { TenantScopedRepository, type Page } from './tenant-scoped-repository.js';
 
 /** Deleted rules stay stored but are left out of every list. */
 export class AvailabilityRuleRepository extends TenantScopedRepository<AvailabilityRuleRecord> {

@@ -3,8 +3,7 @@ import type { BlockedTimeRecord } from '../domain/blocked-time.js';
 import type { PageRequest } from '../domain/paging.js';
 import type { TimeWindow } from '../domain/schedule-window.js';
 import { COLLECTIONS } from './collections.js';
-import type { Page } from './paged-find.js';
-import { TenantScopedRepository } from './tenant-scoped-repository.js';
+import { TenantScopedRepository, type Page } from './tenant-scoped-repository.js';
 
 /** [startsAtMs, endsAtMs) overlaps [fromMs, toMs) when it starts before toMs and ends after fromMs. */
 function overlapping(window: Partial<TimeWindow>): Filter {

@@ -1,4 +1,4 @@
-import { DuplicateKeyError, type DocumentStore, type IndexSpec } from '@svc/store';
+import { DuplicateKeyError, listIndex, type DocumentStore, type IndexSpec } from '@svc/store';
 
 export const COLLECTIONS = {
   tenants: 'tenants',
@@ -12,13 +12,6 @@ export const COLLECTIONS = {
 
 const TENANT_SLUG_INDEX = 'by_slug';
 const SERVICE_SLUG_INDEX = 'by_tenant_slug';
-
-/** Every list pages in (createdAtMs, _id) order within one tenant. */
-const listIndex = (collection: string): IndexSpec => ({
-  collection,
-  name: 'by_tenant_created',
-  fields: ['tenantId', 'createdAtMs', '_id'],
-});
 
 export const CATALOG_INDEXES: IndexSpec[] = [
   { collection: COLLECTIONS.tenants, name: TENANT_SLUG_INDEX, fields: ['slug'], unique: true },

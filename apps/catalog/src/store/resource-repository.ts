@@ -2,8 +2,7 @@ import type { DocumentStore } from '@svc/store';
 import type { PageRequest } from '../domain/paging.js';
 import type { ResourceRecord } from '../domain/resource.js';
 import { COLLECTIONS } from './collections.js';
-import type { Page } from './paged-find.js';
-import { TenantScopedRepository } from './tenant-scoped-repository.js';
+import { TenantScopedRepository, type Page } from './tenant-scoped-repository.js';
 
 export class ResourceRepository extends TenantScopedRepository<ResourceRecord> {
   constructor(store: DocumentStore) {

@@ -2,8 +2,7 @@ import type { DocumentStore, Filter, Tx } from '@svc/store';
 import type { PageRequest } from '../domain/paging.js';
 import type { ServiceRecord } from '../domain/service.js';
 import { COLLECTIONS } from './collections.js';
-import type { Page } from './paged-find.js';
-import { fromStored, TenantScopedRepository } from './tenant-scoped-repository.js';
+import { fromStored, TenantScopedRepository, type Page } from './tenant-scoped-repository.js';
 
 export class ServiceRepository extends TenantScopedRepository<ServiceRecord> {
   constructor(store: DocumentStore) {

@@ -1,6 +1,16 @@
-import type { Collection, DocumentStore, Filter, Tx } from '@svc/store';
-import type { PageRequest } from '../domain/paging.js';
-import { byListOrder, findPage, type Page } from './paged-find.js';
+import {
+  encodePageCursor,
+  findPage,
+  LIST_ORDER,
+  type Collection,
+  type DocumentStore,
+  type Filter,
+  type PageRequest,
+  type Tx,
+} from '@svc/store';
+
+/** A page of records as the catalog's lists answer it: the next cursor already encoded ('' at the end). */
+export type Page<T> = { items: T[]; nextCursor: string };
 
 export type ScopedRecord = Record<string, unknown> & { tenantId: string; createdAtMs: number };
 export type Stored<R> = R & { _id: string };
@@ -50,16 +60,12 @@ export class TenantScopedRepository<R extends ScopedRecord> {
 
   protected async page(tenantId: string, filter: Filter, page: PageRequest): Promise<Page<R>> {
     const found = await findPage(this.collection, { ...filter, tenantId }, page);
-    return { items: found.items.map(fromStored), nextCursor: found.nextCursor };
+    return { items: found.items.map(fromStored), nextCursor: found.next ? encodePageCursor(found.next) : '' };
   }
 
-  /**
-   * Unpaged, for small sets (a service's staff, a schedule snapshot). Sorted here, not in the
-   * query: an ORDER BY on the listing index makes SQLite pick that index over the filter's own
-   * (e.g. rules by owner) and read every record of the tenant.
-   */
+  /** Unpaged, in list order, for small sets (a service's staff, a schedule snapshot). */
   protected async findAll(tenantId: string, filter: Filter, tx?: Tx): Promise<R[]> {
-    const docs = await this.collection.find({ ...filter, tenantId }, {}, tx);
-    return docs.sort(byListOrder).map(fromStored);
+    const docs = await this.collection.find({ ...filter, tenantId }, { sort: LIST_ORDER }, tx);
+    return docs.map(fromStored);
   }
 }

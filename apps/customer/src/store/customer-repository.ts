@@ -2,23 +2,14 @@
  * Customers over the document store. Every write that touches email or phone runs in one
  * transaction with the matching `customer_contacts` rows, so lookups never disagree with records.
  */
-import type { Collection, DocumentStore, Filter, Tx } from '@svc/store';
+import { findPage, type Collection, type DocumentStore, type PagePosition as ListPosition, type Tx } from '@svc/store';
 import { contactsOf, type ContactKind, type Customer, type CustomerFields } from '../domain/customer.js';
 import { applyChanges, contactChanges, fillFromBooking, newCustomer, type Contact } from '../domain/merge.js';
 import type { ListRequest, PagePosition } from '../domain/paging.js';
 import { matchesSearch } from '../domain/search.js';
 import { newCustomerId } from './ids.js';
 import { CUSTOMER_INDEXES } from './indexes.js';
-import {
-  CONTACTS,
-  CUSTOMERS,
-  contactKey,
-  fromDoc,
-  sortKey,
-  toDoc,
-  type ContactDoc,
-  type CustomerDoc,
-} from './records.js';
+import { CONTACTS, CUSTOMERS, contactKey, fromDoc, toDoc, type ContactDoc, type CustomerDoc } from './records.js';
 import { retryOnDuplicateKey } from './retry.js';
 
 /** An email or phone already belongs to another customer of the tenant. */
@@ -161,38 +152,22 @@ export class CustomerRepository {
     );
   }
 
+  /** A page of the tenant's customers in list order; with a search, only its matches (see searchScanLimit). */
   async list(tenantId: string, req: ListRequest): Promise<ListPage> {
-    const filterAfter = (after: string | null): Filter =>
-      after === null ? { tenantId } : { tenantId, sortKey: { $gt: after } };
-    const order: Array<[string, 1]> = [['sortKey', 1]];
-    let after = req.after ? sortKey(req.after) : null;
-
-    if (!req.search) {
-      const docs = await this.customers.find(filterAfter(after), { sort: order, limit: req.limit + 1 });
-      const items = docs.slice(0, req.limit).map(fromDoc);
-      return { items, next: docs.length > req.limit ? positionOf(items[items.length - 1]) : null };
-    }
-
     const search = req.search;
-    const matches: Customer[] = [];
-    let scanned = 0;
-    for (;;) {
-      const docs = await this.customers.find(filterAfter(after), { sort: order, limit: this.searchBatch });
-      for (const doc of docs) {
-        scanned++;
-        after = doc.sortKey;
-        const customer = fromDoc(doc);
-        if (!matchesSearch(customer, search)) continue;
-        // One match beyond the page proves there is a next page.
-        if (matches.length === req.limit) return { items: matches, next: positionOf(matches[matches.length - 1]) };
-        matches.push(customer);
-      }
-      if (docs.length < this.searchBatch) return { items: matches, next: null };
-      if (scanned >= this.searchScanLimit) {
-        const last = docs[docs.length - 1];
-        return { items: matches, next: last ? { createdAtMs: last.createdAtMs, customerId: last._id } : null };
-      }
-    }
+    const page = await findPage(
+      this.customers,
+      { tenantId },
+      { limit: req.limit, after: req.after && { createdAtMs: req.after.createdAtMs, id: req.after.customerId } },
+      search
+        ? {
+            where: (doc) => matchesSearch(fromDoc(doc), search),
+            batch: this.searchBatch,
+            scanLimit: this.searchScanLimit,
+          }
+        : {},
+    );
+    return { items: page.items.map(fromDoc), next: page.next && customerPosition(page.next) };
   }
 
   private async getIn(tenantId: string, customerId: string, tx?: Tx): Promise<Customer | null> {
@@ -225,6 +200,6 @@ export class CustomerRepository {
   }
 }
 
-function positionOf(c: Customer | undefined): PagePosition | null {
-  return c ? { createdAtMs: c.createdAtMs, customerId: c.customerId } : null;
+function customerPosition(p: ListPosition): PagePosition {
+  return { createdAtMs: p.createdAtMs, customerId: p.id };
 }

@@ -10,7 +10,6 @@
  */
 import type { Document } from '@svc/store';
 import type { ContactKind, Customer } from '../domain/customer.js';
-import type { PagePosition } from '../domain/paging.js';
 
 export const CUSTOMERS = 'customers';
 export const CONTACTS = 'customer_contacts';
@@ -24,8 +23,6 @@ export interface CustomerDoc extends Document {
   timezone: string;
   createdAtMs: number;
   updatedAtMs: number;
-  /** `createdAtMs` (15 digits) + `:` + id: the list order as one string, so a cursor is one `$gt`. */
-  sortKey: string;
 }
 
 export interface ContactDoc extends Document {
@@ -39,10 +36,6 @@ export function contactKey(tenantId: string, kind: ContactKind, value: string): 
   return `${tenantId}:${kind}:${value}`;
 }
 
-export function sortKey(position: PagePosition): string {
-  return `${String(position.createdAtMs).padStart(15, '0')}:${position.customerId}`;
-}
-
 export function toDoc(c: Customer): CustomerDoc {
   const doc: CustomerDoc = {
     _id: c.customerId,
@@ -52,7 +45,6 @@ export function toDoc(c: Customer): CustomerDoc {
     timezone: c.timezone,
     createdAtMs: c.createdAtMs,
     updatedAtMs: c.updatedAtMs,
-    sortKey: sortKey(c),
   };
   if (c.primaryEmail !== null) doc.primaryEmail = c.primaryEmail;
   if (c.phone !== null) doc.phone = c.phone;
