@@ -16,8 +16,7 @@ import { bookingV1, catalogV1, customerV1 } from '@svc/proto';
 import { openSqliteStore, type DocumentStore } from '@svc/store';
 import { createLogger } from '@svc/telemetry';
 import { startBookingService } from '../src/index.js';
-import { BookingStore } from '../src/store/booking-store.js';
-import type { BookingDoc, IdempotencyDoc, OutboxDoc } from '../src/store/records.js';
+import { BOOKING_COLLECTIONS, type BookingDoc, type IdempotencyDoc, type OutboxDoc } from '../src/store/records.js';
 
 export const HOST_SETTINGS = { GRPC_HOST: '127.0.0.1', GRPC_PORT: 0, SHUTDOWN_GRACE_MS: 1_000 };
 export const TIMEZONE = 'Europe/Berlin';
@@ -301,10 +300,10 @@ export interface Stored {
 
 /** Every booking, outbox row and idempotency record of the tenant, read straight from the store. */
 export async function storedFor(store: DocumentStore, tenantId: string): Promise<Stored> {
-  const s = new BookingStore(store);
+  const { bookings, outbox, idempotency } = BOOKING_COLLECTIONS;
   return {
-    bookings: await s.bookings.find({ tenantId }),
-    outbox: await s.outbox.find({ tenantId }),
-    idempotency: await s.idempotency.find({ tenantId }),
+    bookings: await store.collection<BookingDoc>(bookings).find({ tenantId }),
+    outbox: await store.collection<OutboxDoc>(outbox).find({ tenantId }),
+    idempotency: await store.collection<IdempotencyDoc>(idempotency).find({ tenantId }),
   };
 }

@@ -4,7 +4,7 @@ import { clampToEpochRange, DAY_MS, MINUTE_MS } from '@svc/rules';
 import { DuplicateKeyError, type Tx } from '@svc/store';
 import { checkSlot, type SlotVerdict } from '../domain/availability/index.js';
 import { assertValidCreateInput } from '../domain/create-input.js';
-import { BookingStore, IDEMPOTENCY_TTL_MS, idempotencyId } from '../store/booking-store.js';
+import type { BookingStore } from '../store/booking-store.js';
 import { newBookingId } from '../store/ids.js';
 import type { BookingDoc, IdempotencyDoc } from '../store/records.js';
 import { bookingEvent } from './booking-events.js';
@@ -88,7 +88,6 @@ export async function createBooking(deps: CreateBookingDeps, cmd: CreateBookingC
       const now = deps.now();
       const again = await deps.store.idempotencyRecord(cmd.tenantId, cmd.idempotencyKey, now, tx);
       if (again) return replay(deps, again, cmd, tx);
-      await deps.store.forgetExpiredKey(cmd.tenantId, cmd.idempotencyKey, now, tx);
 
       const recheck = await verdictFor(deps, cmd, schedule, tx);
       if (!recheck.ok) throw slotUnavailable(recheck.reason);
@@ -113,21 +112,12 @@ export async function createBooking(deps: CreateBookingDeps, cmd: CreateBookingC
         createdAtMs: now,
         updatedAtMs: now,
       };
-      await deps.store.bookings.insertOne(booking, tx);
-      await deps.store.outbox.insertOne(
+      await deps.store.insertHeld(
+        booking,
         bookingEvent('booking.created', booking, service, customer, now, cmd.traceparent),
+        { key: cmd.idempotencyKey, fingerprint: cmd.fingerprint },
         tx,
       );
-      const record: IdempotencyDoc = {
-        _id: idempotencyId(cmd.tenantId, cmd.idempotencyKey),
-        tenantId: cmd.tenantId,
-        fingerprint: cmd.fingerprint,
-        bookingId: booking._id,
-        originalStatus: booking.status,
-        createdAtMs: now,
-        expiresAtMs: now + IDEMPOTENCY_TTL_MS,
-      };
-      await deps.store.idempotency.insertOne(record, tx);
       return { booking, idempotentReplay: false };
     });
   } catch (err) {
@@ -163,7 +153,7 @@ async function verdictFor(
   const { durationMin, bufferBeforeMin, bufferAfterMin } = schedule.service;
   const fromMs = cmd.startsAtMs - bufferBeforeMin * MINUTE_MS;
   const toMs = cmd.startsAtMs + (durationMin + bufferAfterMin) * MINUTE_MS;
-  const bookings = await deps.store.occupying(cmd.tenantId, fromMs, toMs, tx);
+  const bookings = await deps.store.overlapping(cmd.tenantId, fromMs, toMs, tx);
   return checkSlot({
     schedule,
     bookings: toExistingBookings(bookings),

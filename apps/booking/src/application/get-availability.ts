@@ -23,7 +23,7 @@ export async function getAvailability(
   const toMs = clampToEpochRange(q.toMs + DAY_MS);
   const { tenant, service, schedule } = await deps.schedules.forService(q.tenantId, q.serviceSlug, fromMs, toMs);
   if (service.status !== 'active') throw new DomainError('SERVICE_INACTIVE', 'This service cannot be booked.');
-  const bookings = await deps.store.occupying(q.tenantId, fromMs, toMs);
+  const bookings = await deps.store.overlapping(q.tenantId, fromMs, toMs);
   const slots = computeSlots({
     schedule,
     bookings: toExistingBookings(bookings),

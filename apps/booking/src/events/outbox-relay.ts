@@ -53,11 +53,13 @@ export class OutboxRelay {
 
   private async drain(): Promise<void> {
     for (;;) {
-      const rows = await this.store.unpublishedEvents(BATCH);
+      const rows = await this.store.pendingEvents(BATCH);
       if (rows.length === 0) return;
       await this.bus.publish(BOOKING_EVENTS_TOPIC, rows.map(toMessage));
-      const now = Date.now();
-      for (const row of rows) await this.store.markPublished(row._id, now);
+      await this.store.markPublished(
+        rows.map((r) => r._id),
+        Date.now(),
+      );
       if (rows.length < BATCH) return;
     }
   }

@@ -1,30 +1,44 @@
 import { createHash } from 'node:crypto';
-import type { DocumentStore, Filter, Tx } from '@svc/store';
-import type { BookingDoc, IdempotencyDoc, OutboxDoc } from './records.js';
+import type { Collection, DocumentStore, Filter, Tx } from '@svc/store';
+import { BOOKING_COLLECTIONS, type BookingDoc, type IdempotencyDoc, type OutboxDoc } from './records.js';
 
 /** No booking lasts longer (durationMin ≤ 1440), which bounds the index range of overlap scans. */
 const MAX_BOOKING_SPAN_MS = 86_400_000;
-export const IDEMPOTENCY_TTL_MS = 86_400_000;
+/** docs/api-conventions.md "Public booking": keys are per tenant and live 24 hours. */
+const IDEMPOTENCY_TTL_MS = 86_400_000;
 
-export const OCCUPYING_STATUSES = ['held', 'confirmed'] as const;
+/** Held and confirmed bookings take up time; every other status frees it. */
+const OCCUPYING_STATUSES = ['held', 'confirmed'] as const;
 
-/** The booking service's data: bookings, idempotency records and the outbox. */
+/** The request an Idempotency-Key was first used for. */
+export interface IdempotentRequest {
+  key: string;
+  /** SHA-256 of the canonical request body. */
+  fingerprint: string;
+}
+
+/**
+ * The booking service's data: bookings, idempotency records and the outbox. The application
+ * layer says what it wants (the bookings overlapping an interval, a new held booking with its
+ * event and key); the collections, their ids and how rows relate stay here.
+ */
 export class BookingStore {
-  readonly bookings;
-  readonly idempotency;
-  readonly outbox;
+  private readonly bookings: Collection<BookingDoc>;
+  private readonly idempotency: Collection<IdempotencyDoc>;
+  private readonly outbox: Collection<OutboxDoc>;
 
   constructor(private readonly store: DocumentStore) {
-    this.bookings = store.collection<BookingDoc>('bookings');
-    this.idempotency = store.collection<IdempotencyDoc>('idempotency_keys');
-    this.outbox = store.collection<OutboxDoc>('outbox');
+    this.bookings = store.collection<BookingDoc>(BOOKING_COLLECTIONS.bookings);
+    this.idempotency = store.collection<IdempotencyDoc>(BOOKING_COLLECTIONS.idempotency);
+    this.outbox = store.collection<OutboxDoc>(BOOKING_COLLECTIONS.outbox);
   }
 
   ensureIndexes(): Promise<void> {
+    const { bookings, outbox, idempotency } = BOOKING_COLLECTIONS;
     return this.store.ensureIndexes([
-      { collection: 'bookings', name: 'by_tenant_start', fields: ['tenantId', 'startsAtMs', '_id'] },
-      { collection: 'outbox', name: 'by_state', fields: ['state', '_id'] },
-      { collection: 'idempotency_keys', name: 'by_expiry', fields: ['expiresAtMs'] },
+      { collection: bookings, name: 'by_tenant_start', fields: ['tenantId', 'startsAtMs', '_id'] },
+      { collection: outbox, name: 'by_state', fields: ['state', '_id'] },
+      { collection: idempotency, name: 'by_expiry', fields: ['expiresAtMs'] },
     ]);
   }
 
@@ -33,7 +47,7 @@ export class BookingStore {
   }
 
   /** Held and confirmed bookings of the tenant that overlap [fromMs, toMs). Expiry is the engine's call. */
-  async occupying(tenantId: string, fromMs: number, toMs: number, tx?: Tx): Promise<BookingDoc[]> {
+  overlapping(tenantId: string, fromMs: number, toMs: number, tx?: Tx): Promise<BookingDoc[]> {
     const filter: Filter = {
       tenantId,
       status: { $in: [...OCCUPYING_STATUSES] },
@@ -43,7 +57,7 @@ export class BookingStore {
     return this.bookings.find(filter, { sort: [['startsAtMs', 1]] }, tx);
   }
 
-  async booking(tenantId: string, bookingId: string, tx?: Tx): Promise<BookingDoc | null> {
+  booking(tenantId: string, bookingId: string, tx?: Tx): Promise<BookingDoc | null> {
     return this.bookings.findOne({ _id: bookingId, tenantId }, tx);
   }
 
@@ -53,17 +67,41 @@ export class BookingStore {
     return rec && rec.expiresAtMs > nowMs ? rec : null;
   }
 
-  /** Removes an expired record so the key can be used again. */
-  forgetExpiredKey(tenantId: string, key: string, nowMs: number, tx: Tx): Promise<number> {
-    return this.idempotency.deleteMany({ _id: idempotencyId(tenantId, key), expiresAtMs: { $lte: nowMs } }, tx);
+  /**
+   * A new held booking, its first event and the record of the key it was created with, written
+   * together in `tx`. An expired record of the same key is replaced, so the key can be used
+   * again; a live one is a DuplicateKeyError (another create won the key).
+   */
+  async insertHeld(booking: BookingDoc, event: OutboxDoc, request: IdempotentRequest, tx: Tx): Promise<void> {
+    if (booking.status !== 'held') throw new Error(`insertHeld takes a held booking, not ${booking.status}`);
+    const id = idempotencyId(booking.tenantId, request.key);
+    await this.idempotency.deleteMany({ _id: id, expiresAtMs: { $lte: booking.createdAtMs } }, tx);
+    await this.bookings.insertOne(booking, tx);
+    await this.outbox.insertOne(event, tx);
+    await this.idempotency.insertOne(
+      {
+        _id: id,
+        tenantId: booking.tenantId,
+        fingerprint: request.fingerprint,
+        bookingId: booking._id,
+        originalStatus: booking.status,
+        createdAtMs: booking.createdAtMs,
+        expiresAtMs: booking.createdAtMs + IDEMPOTENCY_TTL_MS,
+      },
+      tx,
+    );
   }
 
-  unpublishedEvents(limit: number): Promise<OutboxDoc[]> {
+  /** Up to `limit` events not yet published, oldest first (event ids sort by time). */
+  pendingEvents(limit: number): Promise<OutboxDoc[]> {
     return this.outbox.find({ state: 'pending' }, { sort: [['_id', 1]], limit });
   }
 
-  markPublished(eventId: string, nowMs: number): Promise<number> {
-    return this.outbox.updateOne({ _id: eventId, state: 'pending' }, { state: 'published', publishedAtMs: nowMs });
+  /** Marks the events published; one already marked stays as it was. */
+  async markPublished(eventIds: readonly string[], nowMs: number): Promise<void> {
+    for (const id of eventIds) {
+      await this.outbox.updateOne({ _id: id, state: 'pending' }, { state: 'published', publishedAtMs: nowMs });
+    }
   }
 }
 

@@ -1,3 +1,10 @@
+/** Where the booking service keeps each kind of document. */
+export const BOOKING_COLLECTIONS = {
+  bookings: 'bookings',
+  idempotency: 'idempotency_keys',
+  outbox: 'outbox',
+} as const;
+
 /** A booking as stored (docs/decisions.md "Booking"); `_id` is the bookingId. */
 export interface BookingDoc {
   [field: string]: unknown;

@@ -1,0 +1,136 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DuplicateKeyError, openSqliteStore, type DocumentStore } from '@svc/store';
+import { BookingStore, idempotencyId } from '../../src/store/booking-store.js';
+import { BOOKING_COLLECTIONS, type BookingDoc, type OutboxDoc } from '../../src/store/records.js';
+
+const T = 'ten_1';
+const MIN = 60_000;
+const DAY = 86_400_000;
+
+let raw: DocumentStore;
+let store: BookingStore;
+let seq = 0;
+
+beforeEach(async () => {
+  raw = await openSqliteStore({ file: ':memory:' });
+  store = new BookingStore(raw);
+  await store.ensureIndexes();
+});
+afterEach(() => raw.close());
+
+function booking(startsAtMs: number, fields: Partial<BookingDoc> = {}): BookingDoc {
+  const id = `bkg_${++seq}`;
+  return {
+    _id: id,
+    tenantId: T,
+    serviceId: 'svc_1',
+    serviceSlug: 'cut',
+    staffId: null,
+    resourceId: null,
+    customerId: 'cus_1',
+    status: 'held',
+    startsAtMs,
+    endsAtMs: startsAtMs + 30 * MIN,
+    timezone: 'Europe/Berlin',
+    source: 'public_page',
+    notes: '',
+    holdExpiresAtMs: 1_000 + 10 * MIN,
+    cancelReason: null,
+    noShowReason: null,
+    createdAtMs: 1_000,
+    updatedAtMs: 1_000,
+    ...fields,
+  };
+}
+
+function event(b: BookingDoc, id = `evt_${String(++seq).padStart(4, '0')}`): OutboxDoc {
+  return {
+    _id: id,
+    type: 'booking.created',
+    payloadVersion: 1,
+    occurredAtMs: b.createdAtMs,
+    key: b._id,
+    tenantId: b.tenantId,
+    data: {},
+    traceparent: null,
+    state: 'pending',
+    publishedAtMs: null,
+  };
+}
+
+const insertHeld = (b: BookingDoc, key = `key-${b._id}`) =>
+  store.withTransaction((tx) => store.insertHeld(b, event(b), { key, fingerprint: `fp-${key}` }, tx));
+
+const count = async (name: keyof typeof BOOKING_COLLECTIONS) => raw.collection(BOOKING_COLLECTIONS[name]).count({});
+
+describe('BookingStore', () => {
+  it('insertHeld writes the booking, its event and the key record together', async () => {
+    const b = booking(10 * DAY);
+    await insertHeld(b, 'k1');
+    expect(await store.booking(T, b._id)).toEqual(b);
+    expect(await store.booking('other-tenant', b._id)).toBeNull();
+    expect(await store.idempotencyRecord(T, 'k1', b.createdAtMs)).toEqual({
+      _id: idempotencyId(T, 'k1'),
+      tenantId: T,
+      fingerprint: 'fp-k1',
+      bookingId: b._id,
+      originalStatus: 'held',
+      createdAtMs: b.createdAtMs,
+      expiresAtMs: b.createdAtMs + DAY,
+    });
+    expect((await store.pendingEvents(10)).map((e) => e.key)).toEqual([b._id]);
+  });
+
+  it('insertHeld writes nothing when the key is live, and refuses a booking that is not held', async () => {
+    await insertHeld(booking(10 * DAY), 'same');
+    await expect(insertHeld(booking(11 * DAY), 'same')).rejects.toBeInstanceOf(DuplicateKeyError);
+    await expect(insertHeld(booking(12 * DAY, { status: 'confirmed' }))).rejects.toThrow(/held/);
+    expect([await count('bookings'), await count('outbox'), await count('idempotency')]).toEqual([1, 1, 1]);
+  });
+
+  it('a key older than 24 hours is not live and is replaced by the next create', async () => {
+    const first = booking(10 * DAY);
+    await insertHeld(first, 'k');
+    expect(await store.idempotencyRecord(T, 'k', first.createdAtMs + DAY - 1)).not.toBeNull();
+    expect(await store.idempotencyRecord(T, 'k', first.createdAtMs + DAY)).toBeNull();
+    const second = booking(11 * DAY, { createdAtMs: first.createdAtMs + DAY });
+    await insertHeld(second, 'k');
+    expect((await store.idempotencyRecord(T, 'k', second.createdAtMs))?.bookingId).toBe(second._id);
+    expect(await count('idempotency')).toBe(1);
+  });
+
+  it('overlapping answers held and confirmed bookings that overlap the interval, by start', async () => {
+    const at = 20 * DAY;
+    const inside = [
+      booking(at - 30 * MIN + 1), // ends just inside
+      booking(at, { status: 'confirmed' }),
+      booking(at + 50 * MIN, { endsAtMs: at + 2 * DAY }), // long, starts before the end
+    ];
+    const outside = [
+      booking(at - 30 * MIN), // ends exactly at the start
+      booking(at + 60 * MIN), // starts exactly at the end
+      booking(at, { status: 'cancelled' }),
+      booking(at, { tenantId: 'other-tenant' }),
+    ];
+    // Other statuses arrive through later transitions: written straight to the collection here.
+    const bookings = raw.collection<BookingDoc>(BOOKING_COLLECTIONS.bookings);
+    for (const b of [...outside, ...inside]) await (b.status === 'held' ? insertHeld(b) : bookings.insertOne(b));
+    const found = await store.overlapping(T, at, at + 60 * MIN);
+    expect(found.map((b) => b._id)).toEqual(inside.map((b) => b._id));
+  });
+
+  it('pendingEvents answers unpublished events oldest first; markPublished takes them out', async () => {
+    const bs = [booking(30 * DAY), booking(31 * DAY), booking(32 * DAY)];
+    for (const b of bs) await insertHeld(b);
+    const pending = await store.pendingEvents(2);
+    expect(pending.map((e) => e.key)).toEqual([bs[0]!._id, bs[1]!._id]);
+    await store.markPublished(
+      pending.map((e) => e._id),
+      5_000,
+    );
+    await store.markPublished([pending[0]!._id], 9_000); // already published: unchanged
+    expect((await store.pendingEvents(10)).map((e) => e.key)).toEqual([bs[2]!._id]);
+    const published = await raw.collection<OutboxDoc>(BOOKING_COLLECTIONS.outbox).find({ state: 'published' });
+    expect(published.map((e) => e.publishedAtMs)).toEqual([5_000, 5_000]);
+  });
+});
