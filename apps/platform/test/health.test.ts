@@ -1,3 +1,5 @@
+import { connectService } from '@svc/grpc';
+import { healthV1 } from '@svc/proto';
 import { json } from '@svc/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform } from './platform-fixture.js';
@@ -20,6 +22,25 @@ describe('GET /health', () => {
         services: { catalog: 'SERVING', booking: 'SERVING', customer: 'SERVING', 'webhook-dispatcher': 'SERVING' },
       },
       meta: { requestId: res.headers.get('x-request-id') },
+    });
+  });
+
+  it('every service names in Health only the gRPC services it implements', async () => {
+    const named: Record<string, string[]> = {};
+    for (const [name, host] of Object.entries(platform.services)) {
+      const health = connectService(healthV1.HealthService, host.address);
+      try {
+        named[name] = Object.keys((await health.list({})).statuses).sort();
+      } finally {
+        health.close();
+      }
+    }
+    expect(named).toEqual({
+      catalog: ['', 'catalog.v1.CatalogService'],
+      booking: ['', 'booking.v1.BookingService'],
+      customer: ['', 'customer.v1.CustomerService'],
+      // webhooks.v1.WebhookService has no handlers yet.
+      'webhook-dispatcher': [''],
     });
   });
 

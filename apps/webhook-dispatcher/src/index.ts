@@ -1,2 +1,2 @@
-export { startWebhookDispatcher, WEBHOOK_SERVICE_NAME } from './service.js';
+export { startWebhookDispatcher } from './service.js';
 export { dispatcherConfigSchema, type DispatcherConfig } from './config.js';

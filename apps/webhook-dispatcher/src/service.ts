@@ -3,9 +3,11 @@ import type { EventBus } from '@svc/events';
 import type { DocumentStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
 
-export const WEBHOOK_SERVICE_NAME = 'webhooks.v1.WebhookService';
-
-/** Webhook subscriptions and deliveries over gRPC; consumes booking events. Owns its dependencies. */
+/**
+ * The dispatcher's host: Health over its store and bus. `webhooks.v1.WebhookService` is not
+ * served yet, so Health does not name it (a Check for it answers NOT_FOUND); it joins
+ * `services` with its handlers. Owns its dependencies.
+ */
 export function startWebhookDispatcher(
   settings: HostSettings,
   deps: { logger: Logger; store: DocumentStore; bus: EventBus },
@@ -15,7 +17,6 @@ export function startWebhookDispatcher(
     settings,
     logger: deps.logger,
     services: [],
-    healthNames: [WEBHOOK_SERVICE_NAME],
     resources: { store: deps.store, bus: deps.bus },
   });
 }

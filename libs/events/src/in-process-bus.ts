@@ -14,10 +14,19 @@ export interface InProcessEventBusOptions {
   retryDelayMs?: number;
   /** Told about every handler failure before the retry (default: one console.error line). */
   onHandlerError?: HandlerErrorListener;
+  /** Messages kept per topic at most (default 10 000); see InProcessEventBus on retention. */
+  maxRetainedPerTopic?: number;
 }
 
+/** A topic's retained messages: `messages[head + i]` has offset `firstOffset + i`. */
 interface TopicLog {
-  messages: ReceivedMessage[];
+  /** Dropped slots before `head` are cleared, so their messages can be collected before compaction. */
+  messages: Array<ReceivedMessage | undefined>;
+  head: number;
+  firstOffset: number;
+  /** Offset the next publish gets. */
+  nextOffset: number;
+  groups: Map<string, GroupState>;
   /** Consumers waiting for the next publish. */
   waiters: Set<() => void>;
 }
@@ -30,21 +39,32 @@ interface GroupState {
 }
 
 /**
- * EventBus in memory, for tests and single-process runs: one append-only log per topic and a
- * committed offset per (topic, group). A group has one active consumer; a second subscription
- * in the same group stands by and takes over when the first stops, like an idle Kafka member.
+ * EventBus in memory, for tests and single-process runs: one log per topic and a committed
+ * offset per (topic, group). A group has one active consumer; a second subscription in the same
+ * group stands by and takes over when the first stops, like an idle Kafka member.
+ *
+ * Retention (a long-running embedded platform publishes for days): a message is dropped once
+ * every group of its topic has committed it, and a topic keeps at most `maxRetainedPerTopic`
+ * messages, the oldest going first like Kafka's size-based retention. So a late subscriber, a
+ * group created after messages were published, starts at the oldest message still retained: all
+ * of them while the topic has no group yet (up to the bound), else only those some existing
+ * group has not committed. A group that falls behind the bound skips what was dropped.
  */
 export class InProcessEventBus implements EventBus {
   private readonly topics = new Map<string, TopicLog>();
-  private readonly groups = new Map<string, GroupState>();
   private readonly subscriptions = new Set<Subscription>();
   private readonly retryDelayMs: number;
   private readonly onHandlerError: HandlerErrorListener;
+  private readonly maxRetained: number;
   private closed = false;
 
   constructor(opts: InProcessEventBusOptions = {}) {
     this.retryDelayMs = opts.retryDelayMs ?? 1000;
     this.onHandlerError = opts.onHandlerError ?? defaultHandlerErrorListener;
+    this.maxRetained = opts.maxRetainedPerTopic ?? 10_000;
+    if (!Number.isSafeInteger(this.maxRetained) || this.maxRetained < 1) {
+      throw new TypeError('maxRetainedPerTopic must be a positive integer');
+    }
   }
 
   async publish(topic: string, messages: BusMessage[]): Promise<void> {
@@ -53,25 +73,31 @@ export class InProcessEventBus implements EventBus {
     for (const m of messages) {
       log.messages.push({
         topic,
-        offset: String(log.messages.length),
+        offset: String(log.nextOffset++),
         key: m.key,
         value: m.value,
         headers: { ...m.headers },
       });
     }
     if (messages.length === 0) return;
+    this.trim(log);
     for (const wake of [...log.waiters]) wake();
+  }
+
+  /** How many messages the topic holds now (retention is observable for tests and health). */
+  retainedCount(topic: string): number {
+    const log = this.topics.get(topic);
+    return log ? log.nextOffset - log.firstOffset : 0;
   }
 
   async subscribe(opts: SubscribeOptions, handler: MessageHandler): Promise<Subscription> {
     this.assertOpen();
     const log = this.log(opts.topic);
-    const groupKey = `${opts.topic}\u0000${opts.groupId}`;
-    let group = this.groups.get(groupKey);
+    let group = log.groups.get(opts.groupId);
     if (!group) {
-      // A new group starts at the beginning, or at the end as of now.
-      group = { committed: opts.fromBeginning === false ? log.messages.length : 0, turn: Promise.resolve() };
-      this.groups.set(groupKey, group);
+      // A new group starts at the oldest retained message, or at the end as of now.
+      group = { committed: opts.fromBeginning === false ? log.nextOffset : log.firstOffset, turn: Promise.resolve() };
+      log.groups.set(opts.groupId, group);
     }
     const stop = new StopSignal();
     const state = group;
@@ -102,12 +128,37 @@ export class InProcessEventBus implements EventBus {
   private async consume(log: TopicLog, group: GroupState, handler: MessageHandler, stop: StopSignal): Promise<void> {
     const deliverOpts = { stop, retryDelayMs: this.retryDelayMs, onHandlerError: this.onHandlerError };
     while (!stop.requested) {
-      const next = log.messages[group.committed];
+      // Retention may have dropped messages this group had not reached: it goes on from the oldest kept.
+      if (group.committed < log.firstOffset) group.committed = log.firstOffset;
+      const next = log.messages[log.head + group.committed - log.firstOffset];
       if (!next) {
         await this.nextPublish(log, stop);
         continue;
       }
-      if (await deliver(next, handler, deliverOpts)) group.committed = Number(next.offset) + 1;
+      if (await deliver(next, handler, deliverOpts)) {
+        group.committed = Number(next.offset) + 1;
+        this.trim(log);
+      }
+    }
+  }
+
+  /** Drops what every group has committed (once a group exists), then the oldest beyond the bound. */
+  private trim(log: TopicLog): void {
+    let keepFrom = log.nextOffset - this.maxRetained;
+    if (log.groups.size > 0) {
+      let slowest = Infinity;
+      for (const g of log.groups.values()) slowest = Math.min(slowest, g.committed);
+      keepFrom = Math.max(keepFrom, slowest);
+    }
+    if (keepFrom <= log.firstOffset) return;
+    const head = log.head + keepFrom - log.firstOffset;
+    log.messages.fill(undefined, log.head, head);
+    log.head = head;
+    log.firstOffset = keepFrom;
+    // Compact now and then rather than shifting the array on every drop.
+    if (log.head > 1024 && log.head * 2 > log.messages.length) {
+      log.messages = log.messages.slice(log.head);
+      log.head = 0;
     }
   }
 
@@ -128,7 +179,7 @@ export class InProcessEventBus implements EventBus {
   private log(topic: string): TopicLog {
     let log = this.topics.get(topic);
     if (!log) {
-      log = { messages: [], waiters: new Set() };
+      log = { messages: [], head: 0, firstOffset: 0, nextOffset: 0, groups: new Map(), waiters: new Set() };
       this.topics.set(topic, log);
     }
     return log;

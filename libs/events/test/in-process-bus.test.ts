@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { InProcessEventBus, type ReceivedMessage } from '../src/index.js';
 import { eventBusContract } from './event-bus-contract.js';
@@ -45,5 +47,118 @@ describe('InProcessEventBus specifics', () => {
     await bus.close();
     await expect(bus.publish('t', [])).rejects.toThrow(/closed/);
     await expect(bus.ping()).rejects.toThrow(/closed/);
+  });
+
+  describe('retention', () => {
+    const msgs = (from: number, n: number, value = 'v') =>
+      // JSON, as the outbox relay publishes: a flat string of its own per message.
+      Array.from({ length: n }, (_, i) => ({
+        key: 'k',
+        value: value === 'v' ? `v${from + i}` : JSON.stringify({ n: from + i, value }),
+        headers: {},
+      }));
+
+    it('a late group gets the retained messages: all (up to the bound) while the topic has no group', async () => {
+      const bus = new InProcessEventBus({ maxRetainedPerTopic: 3 });
+      await bus.publish('t', msgs(0, 5));
+      expect(bus.retainedCount('t')).toBe(3);
+      const got: ReceivedMessage[] = [];
+      const sub = await bus.subscribe({ topic: 't', groupId: 'late' }, async (m) => void got.push(m));
+      await until(() => got.length === 3);
+      expect(got.map((m) => [m.offset, m.value])).toEqual([
+        ['2', 'v2'],
+        ['3', 'v3'],
+        ['4', 'v4'],
+      ]);
+      await sub.stop();
+      await bus.close();
+    });
+
+    it('drops what every group has committed, so a later group starts after it', async () => {
+      const bus = new InProcessEventBus();
+      const a: string[] = [];
+      const b: string[] = [];
+      const subA = await bus.subscribe({ topic: 't', groupId: 'a' }, async (m) => void a.push(m.value));
+      const subB = await bus.subscribe({ topic: 't', groupId: 'b' }, async (m) => void b.push(m.value));
+      await subB.stop(); // b has committed nothing yet: it holds the messages back
+      await bus.publish('t', msgs(0, 4));
+      await until(() => a.length === 4);
+      expect(bus.retainedCount('t')).toBe(4);
+
+      const subB2 = await bus.subscribe({ topic: 't', groupId: 'b' }, async (m) => void b.push(m.value));
+      await until(() => b.length === 4 && bus.retainedCount('t') === 0);
+      const late: string[] = [];
+      const subLate = await bus.subscribe({ topic: 't', groupId: 'late' }, async (m) => void late.push(m.value));
+      await bus.publish('t', msgs(4, 1));
+      await until(() => late.length === 1 && a.length === 5 && b.length === 5);
+      expect(late).toEqual(['v4']);
+      await until(() => bus.retainedCount('t') === 0);
+      await Promise.all([subA.stop(), subB2.stop(), subLate.stop()]);
+      await bus.close();
+    });
+
+    it('a group behind the bound skips what was dropped and goes on from the oldest kept', async () => {
+      const bus = new InProcessEventBus({ maxRetainedPerTopic: 3 });
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      const got: string[] = [];
+      const sub = await bus.subscribe({ topic: 't', groupId: 'slow' }, async (m) => {
+        got.push(m.value);
+        if (m.value === 'v0') await gate;
+      });
+      await bus.publish('t', msgs(0, 1));
+      await until(() => got.length === 1);
+      await bus.publish('t', msgs(1, 9));
+      expect(bus.retainedCount('t')).toBe(3);
+      release();
+      await until(() => got.length === 4);
+      expect(got).toEqual(['v0', 'v7', 'v8', 'v9']);
+      await sub.stop();
+      await bus.close();
+    });
+
+    /** Heap in use after a full collection. */
+    function heapAfterGc(): number {
+      setFlagsFromString('--expose_gc');
+      const gc = runInNewContext('gc') as () => void;
+      gc();
+      gc();
+      return process.memoryUsage().heapUsed;
+    }
+
+    const PAYLOAD = 'x'.repeat(1_000);
+    const publishMany = async (bus: InProcessEventBus, from: number, to: number) => {
+      for (let i = from; i < to; i += 500) await bus.publish('booking.events', msgs(i, 500, PAYLOAD));
+    };
+
+    it('keeps memory flat over 100,000 events nobody consumes (the embedded booking topic)', async () => {
+      const bus = new InProcessEventBus();
+      await publishMany(bus, 0, 20_000); // past the default bound: steady state from here
+      const steady = heapAfterGc();
+      await publishMany(bus, 20_000, 100_000);
+      const after = heapAfterGc();
+      expect(bus.retainedCount('booking.events')).toBe(10_000);
+      // Keeping all 80,000 more ~1 KB messages would add about 100 MB.
+      expect(after - steady).toBeLessThan(8 * 1024 * 1024);
+      await bus.close();
+    });
+
+    it('retains nothing over 100,000 events once its one group has handled them', async () => {
+      const bus = new InProcessEventBus();
+      let handled = 0;
+      let maxRetained = 0;
+      const sub = await bus.subscribe({ topic: 'booking.events', groupId: 'dispatcher' }, async () => {
+        handled++;
+      });
+      for (let i = 0; i < 100_000; i += 500) {
+        await bus.publish('booking.events', msgs(i, 500, PAYLOAD));
+        maxRetained = Math.max(maxRetained, bus.retainedCount('booking.events'));
+        await until(() => handled === i + 500);
+      }
+      expect(bus.retainedCount('booking.events')).toBe(0);
+      expect(maxRetained).toBeLessThanOrEqual(500);
+      await sub.stop();
+      await bus.close();
+    });
   });
 });

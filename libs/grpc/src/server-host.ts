@@ -21,10 +21,8 @@ export interface GrpcHostOptions {
   name: string;
   settings: HostSettings;
   logger: Logger;
-  /** What it serves, each made by `bindService`. */
+  /** What it serves, each made by `bindService`; Health reports SERVING for exactly these names (and ''). */
   services: ServiceBinding[];
-  /** Health names with no implementation yet (their RPCs arrive with later features). */
-  healthNames?: string[];
   /** Store, lock, event bus...: probed by Health, closed in reverse order at shutdown. */
   resources: Record<string, OwnedResource>;
   /** Runs first at shutdown, before the server stops (stop consumers, relays). */
@@ -43,7 +41,7 @@ export interface RunningGrpcHost {
 export async function startGrpcHost(opts: GrpcHostOptions): Promise<RunningGrpcHost> {
   const server = new Server({ 'grpc.max_receive_message_length': 4 * 1024 * 1024 });
   const health = new HealthService(
-    [...opts.services.map((s) => s.name), ...(opts.healthNames ?? [])],
+    opts.services.map((s) => s.name),
     Object.fromEntries(Object.entries(opts.resources).map(([name, r]) => [name, () => r.ping()])),
     opts.logger,
   );

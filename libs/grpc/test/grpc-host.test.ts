@@ -40,8 +40,8 @@ describe('Health', () => {
       name: 't',
       settings,
       logger,
-      services: [],
-      healthNames: ['catalog.v1.CatalogService'],
+      // Health names exactly the bound services: here catalog.v1.CatalogService (one method of it).
+      services: [bindService(getTenantOnly, { getTenant: async () => ({ tenant: undefined }) })],
       resources: { store },
     });
     running.push(host);

@@ -1,11 +1,10 @@
 import { healthV1 } from '@svc/proto';
-import { bookingV1, catalogV1, customerV1, webhooksV1 } from '@svc/proto';
+import { bookingV1, catalogV1, customerV1 } from '@svc/proto';
 import {
   connectService,
   type CatalogClient,
   type BookingClient,
   type CustomerClient,
-  type WebhookClient,
   type HealthClient,
 } from '@svc/grpc';
 
@@ -18,7 +17,7 @@ export interface Downstream {
   catalog: CatalogClient;
   booking: BookingClient;
   customer: CustomerClient;
-  webhooks: WebhookClient;
+  // No webhooks.v1 client until the dispatcher serves that service; /health probes its server.
   health: Record<ServiceName, HealthClient>;
   close(): void;
 }
@@ -32,7 +31,6 @@ export function connectDownstream(addresses: ServiceAddresses): Downstream {
     catalog: connectService(catalogV1.CatalogServiceService, addresses.catalog),
     booking: connectService(bookingV1.BookingServiceService, addresses.booking),
     customer: connectService(customerV1.CustomerServiceService, addresses.customer),
-    webhooks: connectService(webhooksV1.WebhookServiceService, addresses['webhook-dispatcher']),
   };
   return {
     ...clients,
