@@ -1,12 +1,6 @@
-import { loadConfig, storeConfigFor } from '@svc/config';
+import { loadConfig } from '@svc/config';
 import { startConfiguredProcess } from '@svc/grpc';
-import { openStore } from '@svc/store';
 import { catalogConfigSchema } from './config.js';
-import { startCatalogService } from './service.js';
+import { startCatalogFromConfig } from './from-config.js';
 
-await startConfiguredProcess(
-  'catalog',
-  () => loadConfig(catalogConfigSchema),
-  async (config, logger) =>
-    startCatalogService(config, { logger, store: await openStore(storeConfigFor('catalog', config)) }),
-);
+await startConfiguredProcess('catalog', () => loadConfig(catalogConfigSchema), startCatalogFromConfig);

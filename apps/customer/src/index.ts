@@ -1,2 +1,3 @@
 export { startCustomerService, CUSTOMER_SERVICE_NAME, type CustomerServiceDeps } from './service.js';
 export { customerConfigSchema, type CustomerConfig } from './config.js';
+export { startCustomerFromConfig } from './from-config.js';

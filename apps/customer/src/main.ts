@@ -1,12 +1,6 @@
-import { loadConfig, storeConfigFor } from '@svc/config';
+import { loadConfig } from '@svc/config';
 import { startConfiguredProcess } from '@svc/grpc';
-import { openStore } from '@svc/store';
 import { customerConfigSchema } from './config.js';
-import { startCustomerService } from './service.js';
+import { startCustomerFromConfig } from './from-config.js';
 
-await startConfiguredProcess(
-  'customer',
-  () => loadConfig(customerConfigSchema),
-  async (config, logger) =>
-    startCustomerService(config, { logger, store: await openStore(storeConfigFor('customer', config)) }),
-);
+await startConfiguredProcess('customer', () => loadConfig(customerConfigSchema), startCustomerFromConfig);

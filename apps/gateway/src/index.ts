@@ -1,5 +1,6 @@
 export { buildGateway, type GatewayDeps } from './app.js';
 export { startGateway, type RunningGateway } from './start.js';
+export { startGatewayFromConfig } from './from-config.js';
 export { gatewayConfigSchema, gatewaySettings, type GatewayConfig, type GatewaySettings } from './config.js';
 export {
   ROLES,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { commonSettings, portSetting } from '@svc/config';
+import { bookingConfigSchema } from '@svc/booking';
 import { gatewayConfigSchema } from '@svc/gateway';
 
 const gateway = gatewayConfigSchema.shape;
@@ -24,6 +25,8 @@ export const platformConfigSchema = z.object({
   OIDC_CLIENT_ID: gateway.OIDC_CLIENT_ID,
   OIDC_CLIENT_SECRET: gateway.OIDC_CLIENT_SECRET,
   DASHBOARD_ORIGIN: gateway.DASHBOARD_ORIGIN,
+  /** How long a booking create waits for its capacity locks (the booking service's setting). */
+  LOCK_WAIT_MS: bookingConfigSchema.shape.LOCK_WAIT_MS,
 });
 
 export type PlatformConfig = z.input<typeof platformConfigSchema>;

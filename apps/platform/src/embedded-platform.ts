@@ -1,15 +1,12 @@
-import { publishRuntime, storeConfigFor } from '@svc/config';
+import { publishRuntime } from '@svc/config';
 import { InProcessEventBus, type EventBus } from '@svc/events';
-import { gatewaySettings, startGateway, type ServiceName } from '@svc/gateway';
-import { type RunningGrpcHost, connectService } from '@svc/grpc';
-import { catalogV1, customerV1 } from '@svc/proto';
-import { InProcessLockManager } from '@svc/lock';
-import { openStore } from '@svc/store';
+import { gatewayConfigSchema, startGatewayFromConfig, type ServiceName } from '@svc/gateway';
+import type { RunningGrpcHost } from '@svc/grpc';
 import { createLogger } from '@svc/telemetry';
-import { startBookingService } from '@svc/booking';
-import { startCatalogService } from '@svc/catalog';
-import { startCustomerService } from '@svc/customer';
-import { startWebhookDispatcher } from '@svc/webhook-dispatcher';
+import { bookingConfigSchema, startBookingFromConfig } from '@svc/booking';
+import { catalogConfigSchema, startCatalogFromConfig } from '@svc/catalog';
+import { customerConfigSchema, startCustomerFromConfig } from '@svc/customer';
+import { dispatcherConfigSchema, startWebhookDispatcherFromConfig } from '@svc/webhook-dispatcher';
 import type { ResolvedPlatformConfig } from './config.js';
 
 export interface EmbeddedPlatform {
@@ -21,56 +18,55 @@ export interface EmbeddedPlatform {
 /**
  * Starts the four services on free loopback ports, each with its own SQLite file, an
  * in-process lock and one in-process event bus shared by the outbox relay and the
- * dispatcher; then the gateway, which reaches them over real gRPC like in Kubernetes.
+ * dispatcher; then the gateway, which reaches them over real gRPC like in Kubernetes. Each is
+ * started by its own start…FromConfig, given the configuration a lone process of it would read.
  */
 export async function startEmbeddedPlatform(config: ResolvedPlatformConfig): Promise<EmbeddedPlatform> {
-  const level = config.LOG_LEVEL;
-  const host = { GRPC_HOST: '127.0.0.1', GRPC_PORT: 0, SHUTDOWN_GRACE_MS: config.SHUTDOWN_GRACE_MS };
-  const store = (name: string) => openStore(storeConfigFor(name, { ...config, PROFILE: 'embedded' }));
+  const logger = (name: string) => createLogger(name, config.LOG_LEVEL);
+  const service = {
+    PROFILE: 'embedded',
+    LOG_LEVEL: config.LOG_LEVEL,
+    SHUTDOWN_GRACE_MS: config.SHUTDOWN_GRACE_MS,
+    DATA_DIR: config.DATA_DIR,
+    GRPC_HOST: '127.0.0.1',
+    GRPC_PORT: 0,
+  };
   // One bus shared by booking (publisher) and the dispatcher (consumer): the platform owns it,
   // so one service stopping cannot close it under the other.
   const bus = new InProcessEventBus();
 
   // Booking calls the catalog and customer services, so they start first.
-  const catalog = await startCatalogService(host, {
-    logger: createLogger('catalog', level),
-    store: await store('catalog'),
-  });
-  const customer = await startCustomerService(host, {
-    logger: createLogger('customer', level),
-    store: await store('customer'),
-  });
+  const catalog = await startCatalogFromConfig(catalogConfigSchema.parse(service), logger('catalog'));
+  const customer = await startCustomerFromConfig(customerConfigSchema.parse(service), logger('customer'));
   const services: Record<ServiceName, RunningGrpcHost> = {
     catalog,
     customer,
-    booking: await startBookingService(host, {
-      logger: createLogger('booking', level),
-      store: await store('booking'),
-      lock: new InProcessLockManager(),
-      bus: borrowed(bus),
-      catalog: connectService(catalogV1.CatalogServiceService, catalog.address),
-      customers: connectService(customerV1.CustomerServiceService, customer.address),
-      lockWaitMs: 5_000,
-    }),
-    'webhook-dispatcher': await startWebhookDispatcher(host, {
-      logger: createLogger('webhook-dispatcher', level),
-      store: await store('webhook-dispatcher'),
-      bus: borrowed(bus),
-    }),
+    booking: await startBookingFromConfig(
+      bookingConfigSchema.parse({
+        ...service,
+        CATALOG_GRPC_ADDR: catalog.address,
+        CUSTOMER_GRPC_ADDR: customer.address,
+        LOCK_WAIT_MS: config.LOCK_WAIT_MS,
+      }),
+      logger('booking'),
+      { bus: borrowed(bus) },
+    ),
+    'webhook-dispatcher': await startWebhookDispatcherFromConfig(
+      dispatcherConfigSchema.parse(service),
+      logger('webhook-dispatcher'),
+      { bus: borrowed(bus) },
+    ),
   };
-  const gateway = await startGateway({
-    host: config.HOST,
-    port: config.PORT,
-    logger: createLogger('gateway', level),
-    store: await store('gateway'),
-    settings: gatewaySettings(config, config.PORT),
-    addresses: {
-      catalog: services.catalog.address,
-      booking: services.booking.address,
-      customer: services.customer.address,
-      'webhook-dispatcher': services['webhook-dispatcher'].address,
-    },
-  });
+  const gateway = await startGatewayFromConfig(
+    gatewayConfigSchema.parse({
+      ...config,
+      CATALOG_GRPC_ADDR: services.catalog.address,
+      BOOKING_GRPC_ADDR: services.booking.address,
+      CUSTOMER_GRPC_ADDR: services.customer.address,
+      WEBHOOKS_GRPC_ADDR: services['webhook-dispatcher'].address,
+    }),
+    logger('gateway'),
+  );
 
   const unpublish = publishRuntime(config.DATA_DIR, {
     pid: process.pid,

@@ -1,23 +1,10 @@
-import { loadConfig, storeConfigFor } from '@svc/config';
-import { createKafkaEventBus, InProcessEventBus } from '@svc/events';
+import { loadConfig } from '@svc/config';
 import { startConfiguredProcess } from '@svc/grpc';
-import { openStore } from '@svc/store';
 import { dispatcherConfigSchema } from './config.js';
-import { startWebhookDispatcher } from './service.js';
+import { startWebhookDispatcherFromConfig } from './from-config.js';
 
 await startConfiguredProcess(
   'webhook-dispatcher',
   () => loadConfig(dispatcherConfigSchema),
-  async (config, logger) =>
-    startWebhookDispatcher(config, {
-      logger,
-      store: await openStore(storeConfigFor('webhook-dispatcher', config)),
-      bus:
-        config.PROFILE === 'distributed'
-          ? createKafkaEventBus({
-              brokers: (config.KAFKA_BROKERS ?? '').split(','),
-              clientId: 'webhook-dispatcher',
-            })
-          : new InProcessEventBus(),
-    }),
+  (config, logger) => startWebhookDispatcherFromConfig(config, logger),
 );

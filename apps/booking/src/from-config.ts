@@ -1,0 +1,38 @@
+import { storeConfigFor } from '@svc/config';
+import { createKafkaEventBus, InProcessEventBus, type EventBus } from '@svc/events';
+import { connectService, type RunningGrpcHost } from '@svc/grpc';
+import { createRedisLockManager, InProcessLockManager } from '@svc/lock';
+import { catalogV1, customerV1 } from '@svc/proto';
+import { openStore } from '@svc/store';
+import type { Logger } from '@svc/telemetry';
+import type { BookingConfig } from './config.js';
+import { startBookingService } from './service.js';
+
+/**
+ * The booking service as its configuration describes it: main.ts and the embedded platform
+ * start it so. A setting that is present picks its adapter (REDIS_URL → Redis lock,
+ * KAFKA_BROKERS → Kafka); the distributed profile requires them, so several replicas share one
+ * lock and one topic. `shared.bus`: a bus the caller owns (the embedded platform's, shared with
+ * the dispatcher) instead of one of the service's own.
+ */
+export async function startBookingFromConfig(
+  config: BookingConfig,
+  logger: Logger,
+  shared: { bus?: EventBus } = {},
+): Promise<RunningGrpcHost> {
+  return startBookingService(config, {
+    logger,
+    store: await openStore(storeConfigFor('booking', config)),
+    lock: config.REDIS_URL
+      ? await createRedisLockManager({ url: config.REDIS_URL, keyPrefix: 'booking:lock:' })
+      : new InProcessLockManager(),
+    bus:
+      shared.bus ??
+      (config.KAFKA_BROKERS
+        ? createKafkaEventBus({ brokers: config.KAFKA_BROKERS.split(','), clientId: 'booking' })
+        : new InProcessEventBus()),
+    catalog: connectService(catalogV1.CatalogServiceService, config.CATALOG_GRPC_ADDR),
+    customers: connectService(customerV1.CustomerServiceService, config.CUSTOMER_GRPC_ADDR),
+    lockWaitMs: config.LOCK_WAIT_MS,
+  });
+}
