@@ -15,6 +15,7 @@ import { InProcessLockManager, type LockManager } from '@svc/lock';
 import { bookingV1, catalogV1, customerV1 } from '@svc/proto';
 import { openSqliteStore, type DocumentStore } from '@svc/store';
 import { createLogger } from '@svc/telemetry';
+import { createTestTenant, uniqueSlug } from '@svc/testing';
 import { startBookingService } from '../src/index.js';
 import { BOOKING_COLLECTIONS, type BookingDoc, type IdempotencyDoc, type OutboxDoc } from '../src/store/records.js';
 
@@ -75,19 +76,9 @@ export interface BookableTenant {
   service: SeededService;
 }
 
-let seq = 0;
-const unique = (prefix: string) =>
-  `${prefix}-${process.pid.toString(36)}-${Date.now().toString(36)}-${(seq++).toString(36)}`;
-
 /** A tenant whose one service can be booked at every :00 and :30 of every day (tenant and staff open 00:00–24:00). */
 export async function createBookableTenant(catalog: CatalogClient): Promise<BookableTenant> {
-  const { tenant } = await catalog.createTenant({
-    slug: unique('tenant'),
-    name: 'Test Tenant',
-    timezone: TIMEZONE,
-    locale: 'en-US',
-  });
-  if (!tenant) throw new Error('catalog answered without a tenant');
+  const tenant = await createTestTenant(catalog, { name: 'Test Tenant', timezone: TIMEZONE, locale: 'en-US' });
   const tenantId = tenant.tenantId;
   await addWeeklyRules(catalog, tenantId, 'tenant', tenantId, ALL_WEEKDAYS, 0, 1440);
   const staffId = await addStaff(catalog, tenantId, 'Sam Staff');
@@ -125,7 +116,7 @@ export async function addService(
   tenantId: string,
   fields: Omit<Partial<catalogV1.ServiceFields>, 'staffIdsSet' | 'resourceIdsSet'> & { staffIds: string[] },
 ): Promise<SeededService> {
-  const slug = fields.slug ?? unique('svc');
+  const slug = fields.slug ?? uniqueSlug('svc');
   const { service } = await catalog.createService({
     tenantId,
     fields: {
@@ -214,6 +205,7 @@ export function fingerprintOf(req: bookingV1.CreateBookingRequest): string {
   return createHash('sha256').update(JSON.stringify(body)).digest('hex');
 }
 
+let seq = 0;
 /** A valid create for `startsAtMs`: a fresh key and a fresh customer unless `overrides` say otherwise. */
 export function createRequest(
   tenant: Pick<BookableTenant, 'tenantId' | 'service'>,

@@ -1,5 +1,6 @@
 import { connectService } from '@svc/grpc';
 import { catalogV1 } from '@svc/proto';
+import { createTestTenant } from '@svc/testing';
 
 const HOUR = 3_600_000;
 
@@ -22,13 +23,7 @@ export function berlinTime(daysAhead: number, hour: number, minute = 0): number 
 export async function seedTenant(catalogAddress: string, slug: string, opts: { suspended?: boolean } = {}) {
   const catalog = connectService(catalogV1.CatalogServiceService, catalogAddress);
   try {
-    const { tenant } = await catalog.createTenant({
-      slug,
-      name: `Clinic ${slug}`,
-      timezone: 'Europe/Berlin',
-      locale: 'de',
-    });
-    const tenantId = tenant!.tenantId;
+    const { tenantId } = await createTestTenant(catalog, { slug, name: `Clinic ${slug}`, locale: 'de' });
     const { staff } = await catalog.createStaff({
       tenantId,
       fields: { displayName: 'Dr. Weber' },

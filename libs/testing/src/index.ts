@@ -4,3 +4,4 @@ export { repoRoot } from './repo-root.js';
 export { startRedis, redisMissing, type RedisServer } from './redis-server.js';
 export { startKafka, kafkaMissing, type KafkaServer } from './kafka-server.js';
 export { json } from './json.js';
+export { createTestTenant, uniqueSlug, type TenantCreator } from './test-tenant.js';

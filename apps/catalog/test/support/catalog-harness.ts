@@ -2,6 +2,7 @@ import { DomainError } from '@svc/errors';
 import { type RunningGrpcHost, connectService, type CatalogClient } from '@svc/grpc';
 import { catalogV1 } from '@svc/proto';
 import { openSqliteStore } from '@svc/store';
+import { createTestTenant, uniqueSlug } from '@svc/testing';
 import { createLogger } from '@svc/telemetry';
 import { expect } from 'vitest';
 import { startCatalogService } from '../../src/index.js';
@@ -54,17 +55,9 @@ export async function expectViolations(call: Promise<unknown>, paths: string[]) 
   return err.details;
 }
 
-let counter = 0;
-export const uniqueSlug = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
+export { uniqueSlug };
 
-export async function createTenant(client: Client, overrides: Partial<catalogV1.CreateTenantRequest> = {}) {
-  const { tenant } = await client.createTenant({
-    slug: uniqueSlug('tenant'),
-    name: 'Tenant',
-    timezone: 'Europe/Berlin',
-    locale: '',
-    ...overrides,
-  });
-  if (!tenant) throw new Error('no tenant');
-  return tenant;
+/** A tenant created through `client` (see createTestTenant for the defaults). */
+export function createTenant(client: Client, overrides: Partial<catalogV1.CreateTenantRequest> = {}) {
+  return createTestTenant(client, overrides);
 }

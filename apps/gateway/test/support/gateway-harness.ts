@@ -7,7 +7,7 @@ import { type CatalogClient } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
 import { openSqliteStore, type Collection, type Document, type DocumentStore } from '@svc/store';
 import { createLogger } from '@svc/telemetry';
-import { freePort } from '@svc/testing';
+import { createTestTenant, freePort } from '@svc/testing';
 import {
   buildGateway,
   connectDownstream,
@@ -113,16 +113,13 @@ export async function startGatewayWithCatalog(opts: HarnessOptions = {}): Promis
     store,
     identity,
     settings,
-    async createTenant(slug, fields = {}) {
-      const { tenant } = await downstream.catalog.createTenant({
+    createTenant(slug, fields = {}) {
+      return createTestTenant(downstream.catalog, {
         slug,
         name: fields.name ?? `Tenant ${slug}`,
-        timezone: 'Europe/Berlin',
         locale: 'en',
         ...(fields.branding ? { branding: fields.branding } : {}),
       });
-      if (!tenant) throw new Error('createTenant answered no tenant');
-      return tenant;
     },
     async mintSession(memberships, who = {}) {
       const seq = ++userSeq;

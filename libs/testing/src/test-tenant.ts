@@ -1,0 +1,34 @@
+import type { catalogV1 } from '@svc/proto';
+
+/**
+ * What seeding needs of the catalog: its CreateTenant as a promise, which the catalog client of
+ * `connectService` is (this package cannot depend on @svc/grpc, whose tests depend on it).
+ */
+export interface TenantCreator {
+  createTenant(request: catalogV1.CreateTenantRequest): Promise<catalogV1.CreateTenantResponse>;
+}
+
+let seq = 0;
+/** A slug no other test (or test process sharing a catalog) uses. */
+export function uniqueSlug(prefix: string): string {
+  return `${prefix}-${process.pid.toString(36)}-${Date.now().toString(36)}-${(seq++).toString(36)}`;
+}
+
+/**
+ * Creates a tenant through the catalog's API: a unique slug, Europe/Berlin, unless `fields` say
+ * otherwise. Rejects with the catalog's error (tests of the tenant rules assert on it).
+ */
+export async function createTestTenant(
+  catalog: TenantCreator,
+  fields: Partial<catalogV1.CreateTenantRequest> = {},
+): Promise<catalogV1.Tenant> {
+  const { tenant } = await catalog.createTenant({
+    slug: uniqueSlug('tenant'),
+    name: 'Tenant',
+    timezone: 'Europe/Berlin',
+    locale: '',
+    ...fields,
+  });
+  if (!tenant) throw new Error('the catalog answered CreateTenant without a tenant');
+  return tenant;
+}
