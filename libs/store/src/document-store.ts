@@ -78,7 +78,11 @@ export interface Collection<T extends Document> {
 export interface DocumentStore {
   /** name: an identifier (`[A-Za-z_][A-Za-z0-9_]*`, not starting with `sqlite_`); otherwise throws. */
   collection<T extends Document>(name: string): Collection<T>;
-  /** Creates the indexes (idempotent). */
+  /**
+   * Creates the indexes and their collections (idempotent). Give every collection that a
+   * transaction may write first an index, so it exists before any transaction: MongoDB cannot
+   * reliably create a collection inside concurrent transactions.
+   */
   ensureIndexes(specs: IndexSpec[]): Promise<void>;
   /**
    * Runs fn in one transaction: all of its writes commit together, or none do when it throws

@@ -1,8 +1,16 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DuplicateKeyError, StoreUnavailableError, openSqliteStore, type Document } from '../src/index.js';
+import {
+  DuplicateKeyError,
+  StoreUnavailableError,
+  listIndex,
+  LIST_ORDER,
+  openSqliteStore,
+  type Document,
+} from '../src/index.js';
 import { storeContract } from './store-contract.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-store-'));
@@ -147,6 +155,45 @@ describe('sqlite adapter specifics', () => {
     await expect(store.collection('c').find({}, { sort: [["a') --", 1]] })).rejects.toThrow(TypeError);
     await expect(store.ensureIndexes([{ collection: 'c', fields: ['a'], name: "x' --" }])).rejects.toThrow(TypeError);
     await store.close();
+  });
+
+  it('an unbounded sorted find seeks the filter’s index; a limited one reads the order’s index', async () => {
+    const file = newFile();
+    const store = await openSqliteStore({ file });
+    await store.ensureIndexes([
+      listIndex('rules'),
+      { collection: 'rules', name: 'by_tenant_owner', fields: ['tenantId', 'ownerId'] },
+    ]);
+    const rules = store.collection<Document>('rules');
+    await rules.insertOne({ _id: 'r1', tenantId: 't', ownerId: 'o', createdAtMs: 1 });
+    // The statements the adapter prepares, to ask the planner about them on a second connection.
+    const prepared: string[] = [];
+    const prepare = Database.prototype.prepare;
+    Database.prototype.prepare = function (this: Database.Database, sql: string) {
+      prepared.push(sql);
+      return prepare.call(this, sql);
+    } as typeof prepare;
+    try {
+      const filter = { tenantId: 't', ownerId: { $in: ['o', 'p'] } };
+      expect(await rules.find(filter, { sort: LIST_ORDER })).toHaveLength(1);
+      expect(await rules.find({ tenantId: 't' }, { sort: LIST_ORDER, limit: 10 })).toHaveLength(1);
+    } finally {
+      Database.prototype.prepare = prepare;
+    }
+    const [unbounded, limited] = prepared.filter((sql) => sql.startsWith('SELECT doc'));
+    const probe = new Database(file, { readonly: true });
+    const plan = (sql: string | undefined, params: unknown[]) =>
+      (probe.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>)
+        .map((r) => r.detail)
+        .join('; ');
+    try {
+      expect(plan(unbounded, ['t', 'o', 'p'])).toMatch(/USING INDEX "?rules\.by_tenant_owner/);
+      expect(plan(limited, ['t', 10])).toMatch(/USING INDEX "?rules\.by_tenant_created/);
+      expect(plan(limited, ['t', 10])).not.toMatch(/TEMP B-TREE/);
+    } finally {
+      probe.close();
+      await store.close();
+    }
   });
 
   it('the same index name may be used in two collections', async () => {

@@ -4,7 +4,7 @@ import { CONTACTS, CUSTOMERS } from './records.js';
 export const CUSTOMER_INDEXES: IndexSpec[] = [
   // The list: a tenant's customers in (createdAtMs, id) order, resumed after a cursor.
   listIndex(CUSTOMERS),
-  // Finds a customer's contacts for repair or audit; also creates the collection up front, outside
-  // any transaction (MongoDB cannot create collections inside concurrent transactions reliably).
+  // Finds a customer's contacts for repair or audit; also makes the collection exist before the
+  // first transaction writes it (DocumentStore.ensureIndexes).
   { collection: CONTACTS, fields: ['customerId'], name: 'by_customer' },
 ];
