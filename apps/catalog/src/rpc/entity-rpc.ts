@@ -4,7 +4,7 @@ import type { DocumentStore, Tx } from '@svc/store';
 import { parsePageRequest, type PageRequest } from '../domain/paging.js';
 import type { TenantRecord } from '../domain/tenant.js';
 import type { CatalogRepositories } from '../store/catalog-repositories.js';
-import type { Page } from '../store/paged-find.js';
+import type { Page } from '../store/tenant-scoped-repository.js';
 import { found, foundActive, requireTenant } from './lookups.js';
 
 /** What every handler needs: the store (for transactions), its repositories and the clock. */
