@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
+import { DAY_MS } from '@svc/rules';
 import type { Collection, DocumentStore, Filter, Tx } from '@svc/store';
 import { BOOKING_COLLECTIONS, type BookingDoc, type IdempotencyDoc, type OutboxDoc } from './records.js';
 
 /** No booking lasts longer (durationMin ≤ 1440), which bounds the index range of overlap scans. */
-const MAX_BOOKING_SPAN_MS = 86_400_000;
+const MAX_BOOKING_SPAN_MS = DAY_MS;
 /** docs/api-conventions.md "Public booking": keys are per tenant and live 24 hours. */
-const IDEMPOTENCY_TTL_MS = 86_400_000;
+const IDEMPOTENCY_TTL_MS = DAY_MS;
 
 /** Held and confirmed bookings take up time; every other status frees it. */
 const OCCUPYING_STATUSES = ['held', 'confirmed'] as const;

@@ -1,11 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DAY_MS as DAY, MINUTE_MS as MIN } from '@svc/rules';
 import { DuplicateKeyError, openSqliteStore, type DocumentStore } from '@svc/store';
 import { BookingStore, idempotencyId } from '../../src/store/booking-store.js';
 import { BOOKING_COLLECTIONS, type BookingDoc, type OutboxDoc } from '../../src/store/records.js';
 
 const T = 'ten_1';
-const MIN = 60_000;
-const DAY = 86_400_000;
 
 let raw: DocumentStore;
 let store: BookingStore;
