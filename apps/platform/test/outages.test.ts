@@ -1,0 +1,150 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBookingService } from '@svc/booking';
+import { startCatalogService } from '@svc/catalog';
+import { startCustomerService } from '@svc/customer';
+import { InProcessEventBus } from '@svc/events';
+import { gatewayConfigSchema, gatewaySettings, IdentityStore, SESSION_COOKIE, startGateway } from '@svc/gateway';
+import { connectService, type RunningGrpcHost } from '@svc/grpc';
+import { InProcessLockManager } from '@svc/lock';
+import { catalogV1, customerV1 } from '@svc/proto';
+import { openSqliteStore, type DocumentStore } from '@svc/store';
+import { createLogger } from '@svc/telemetry';
+import { freePort, json } from '@svc/testing';
+import { berlinTime, seedTenant } from './booking-fixture.js';
+
+/**
+ * One outage per service, seen through the gateway (docs/api-conventions.md, "Outages"): a
+ * store that cannot be reached, or a service that does not answer, is a 503 with the envelope,
+ * BOOKING_POLICY_BLOCKED on the booking paths and INTERNAL_ERROR elsewhere; never a 500.
+ * The services are wired by hand, like the embedded platform, so the test holds each store.
+ */
+const logger = createLogger('outage-test', 'silent');
+const host = { GRPC_HOST: '127.0.0.1', GRPC_PORT: 0, SHUTDOWN_GRACE_MS: 1_000 };
+let dataDir = '';
+let base = '';
+let stores: Record<'catalog' | 'customer' | 'booking' | 'gateway', DocumentStore>;
+let hosts: RunningGrpcHost[] = [];
+let stopGateway: () => Promise<void> = async () => {};
+let sessionCookie = '';
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'outages-'));
+  const open = (name: string) => openSqliteStore({ file: join(dataDir, `${name}.sqlite`) });
+  stores = {
+    catalog: await open('catalog'),
+    customer: await open('customer'),
+    booking: await open('booking'),
+    gateway: await open('gateway'),
+  };
+  const catalog = await startCatalogService(host, { logger, store: stores.catalog });
+  const customer = await startCustomerService(host, { logger, store: stores.customer });
+  const booking = await startBookingService(host, {
+    logger,
+    store: stores.booking,
+    lock: new InProcessLockManager(),
+    bus: new InProcessEventBus(),
+    catalog: connectService(catalogV1.CatalogServiceService, catalog.address),
+    customers: connectService(customerV1.CustomerServiceService, customer.address),
+    lockWaitMs: 2_000,
+  });
+  hosts = [booking, customer, catalog];
+  const port = await freePort();
+  const config = gatewayConfigSchema.parse({ DATA_DIR: dataDir, PORT: port, LOG_LEVEL: 'silent' });
+  const gateway = await startGateway({
+    host: '127.0.0.1',
+    port,
+    logger,
+    store: stores.gateway,
+    settings: gatewaySettings(config, port),
+    addresses: {
+      catalog: catalog.address,
+      booking: booking.address,
+      customer: customer.address,
+      'webhook-dispatcher': `127.0.0.1:${await freePort()}`,
+    },
+  });
+  stopGateway = () => gateway.stop();
+  base = gateway.url;
+
+  const { tenantId } = await seedTenant(catalog.address, 'acme');
+  const identity = new IdentityStore(stores.gateway);
+  const user = await identity.findOrCreateUserByEmail('owner@acme.test', 'Owner');
+  await identity.addMembership(user.userId, tenantId, 'tenant_owner');
+  sessionCookie = `${SESSION_COOKIE}=${(await identity.createSession(user.userId, tenantId)).token}`;
+}, 30_000);
+
+afterAll(async () => {
+  await stopGateway();
+  for (const h of hosts) await h.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+let keys = 0;
+const slot = berlinTime(3, 10);
+const create = (startsAtMs = slot) =>
+  fetch(`${base}/book/acme/bookings`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': `outage-${++keys}` },
+    body: JSON.stringify({
+      serviceSlug: 'checkup',
+      startsAtMs,
+      customer: { name: 'Ada', primaryEmail: 'ada@example.test' },
+    }),
+  });
+const availability = () =>
+  fetch(`${base}/book/acme/availability?serviceSlug=checkup&fromMs=${slot - 3_600_000}&toMs=${slot + 3_600_000}`);
+const config = () => fetch(`${base}/book/acme/config`);
+
+/** Status, code and the envelope's request id of a response. */
+async function answer(res: Response) {
+  const body = await json(res);
+  expect(body.meta.requestId).toBe(res.headers.get('x-request-id'));
+  return { status: res.status, ok: body.ok, code: body.error?.code };
+}
+const BLOCKED = { status: 503, ok: false, code: 'BOOKING_POLICY_BLOCKED' };
+const UNAVAILABLE = { status: 503, ok: false, code: 'INTERNAL_ERROR' };
+
+// In order: each case takes one more part down for good.
+describe('outages through the gateway', () => {
+  it('all up: availability, config and the dashboard answer', async () => {
+    expect((await availability()).status).toBe(200);
+    expect((await config()).status).toBe(200);
+    expect((await fetch(`${base}/api/session`, { headers: { cookie: sessionCookie } })).status).toBe(200);
+  });
+
+  it("customer service's store down: create is BOOKING_POLICY_BLOCKED 503 and stores no booking", async () => {
+    await stores.customer.close();
+    expect(await answer(await create())).toEqual(BLOCKED);
+    expect(await stores.booking.collection('bookings').count({})).toBe(0);
+    // Availability does not need customers.
+    expect((await availability()).status).toBe(200);
+  });
+
+  it("booking service's store down: availability and create are BOOKING_POLICY_BLOCKED 503", async () => {
+    await stores.booking.close();
+    expect(await answer(await availability())).toEqual(BLOCKED);
+    expect(await answer(await create())).toEqual(BLOCKED);
+  });
+
+  it("the gateway's own store down: a dashboard request is INTERNAL_ERROR 503", async () => {
+    await stores.gateway.close();
+    expect(await answer(await fetch(`${base}/api/session`, { headers: { cookie: sessionCookie } }))).toEqual(
+      UNAVAILABLE,
+    );
+  });
+
+  it("catalog service's store down: config is INTERNAL_ERROR 503, availability BOOKING_POLICY_BLOCKED 503", async () => {
+    await stores.catalog.close();
+    expect(await answer(await config())).toEqual(UNAVAILABLE);
+    expect(await answer(await availability())).toEqual(BLOCKED);
+  });
+
+  it('catalog service unreachable: the same 503s, within the call deadline', async () => {
+    await hosts.at(-1)!.stop();
+    expect(await answer(await config())).toEqual(UNAVAILABLE);
+    expect(await answer(await availability())).toEqual(BLOCKED);
+  });
+});
