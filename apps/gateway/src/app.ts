@@ -5,7 +5,9 @@ import type { Logger } from '@svc/telemetry';
 import { registerDashboardAuth } from './auth/register.js';
 import type { GatewaySettings } from './config.js';
 import type { Downstream } from './downstream/services.js';
+import { clientErrorHandler, connectHandler } from './http/client-errors.js';
 import { frameworkErrorHandler, registerClosingRefusal, registerErrorHandling } from './http/errors-plugin.js';
+import { createRouteTable, registerMethodRules } from './http/methods.js';
 import { registerOpenApi } from './http/openapi.js';
 import { requestIdFrom } from './http/request-id.js';
 import { registerTracing } from './http/tracing.js';
@@ -28,6 +30,7 @@ export interface GatewayDeps {
  * Tests may add routes before calling `ready()`.
  */
 export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> {
+  const routes = createRouteTable();
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -37,7 +40,14 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     // Fastify's bare answers (errors-plugin.ts: registerClosingRefusal, frameworkErrorHandler).
     return503OnClosing: false,
     frameworkErrors: frameworkErrorHandler,
+    // What Node's parser refuses (unknown method, 431, bad Content-Length, bare CR/LF) and
+    // CONNECT get the envelope too (client-errors.ts).
+    clientErrorHandler: clientErrorHandler(routes),
   });
+  app.server.on('connect', connectHandler(routes));
+  // JSON only (docs/api-conventions.md "Bodies"): any other content type, text/plain included,
+  // is 415 instead of being handed to the route as a string.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', (request, reply, done) => {
@@ -46,8 +56,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   });
   registerClosingRefusal(app);
   registerTracing(app);
+  registerMethodRules(app, routes);
   registerErrorHandling(app);
-  await registerOpenApi(app);
+  await registerOpenApi(app, deps.settings.baseUrl);
   await registerDashboardAuth(app, deps);
   registerHealthRoute(app, deps.downstream);
   registerCatalogRoutes(app, deps.downstream);

@@ -580,7 +580,7 @@ describe('GET /openapi.json', () => {
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['csrfHeader', 'sessionCookie']);
     expect(doc.paths['/api/services'].get.security).toEqual([{ sessionCookie: [] }]);
     expect(doc.paths['/api/services'].post.security).toEqual([{ sessionCookie: [], csrfHeader: [] }]);
-    expect(doc.paths['/health'].get.security).toBeUndefined();
+    expect(doc.paths['/health'].get.security).toEqual([]);
     expect(Object.keys(bodyOf(doc.paths['/api/tenant'].patch).properties).sort()).toEqual([
       'branding',
       'locale',

@@ -3,13 +3,11 @@ import { DomainError } from '@svc/errors';
 import { failure } from './envelope.js';
 import { toDomainError } from './http-errors.js';
 
-/** The envelope for every failure: unknown routes, validation, domain errors, crashes. */
+/**
+ * The envelope for every failure: validation, domain errors, crashes. (Unknown routes and
+ * methods: methods.ts; what Node refuses before Fastify sees it: client-errors.ts.)
+ */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setNotFoundHandler((request, reply) => {
-    const err = new DomainError('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}.`);
-    return reply.code(404).send(failure(err, request.id));
-  });
-
   app.setErrorHandler((err, request, reply) => {
     const { error, unexpected } = toDomainError(err);
     if (unexpected) request.log.error({ err }, 'unhandled error');

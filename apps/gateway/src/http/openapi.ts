@@ -5,8 +5,10 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 /**
  * The OpenAPI 3.1 document, generated from the same zod schemas that validate requests, so
  * every route appears in it by being defined. Served raw (not enveloped) so tools can read it.
+ * `servers` is the gateway's public base URL (BASE_URL, else the local address); every
+ * operation gets its operationId here, from its method and URL (operationIdOf).
  */
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+export async function registerOpenApi(app: FastifyInstance, baseUrl: string): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -15,6 +17,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         version: '1.0.0',
         description: 'Every JSON response is wrapped in { ok, data | error, meta: { requestId } }.',
       },
+      servers: [{ url: baseUrl }],
       components: {
         securitySchemes: {
           sessionCookie: {
@@ -32,7 +35,57 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => {
+      const { schema = {}, url } = jsonSchemaTransform(input);
+      const methods = [input.route.method].flat();
+      if (schema.hide || methods.length !== 1 || schema.operationId) return { schema, url };
+      return { url, schema: { operationId: operationIdOf(String(methods[0]), url), ...schema } };
+    },
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}
+
+const ITEM_VERBS: Record<string, string> = { GET: 'get', PATCH: 'update', PUT: 'replace', DELETE: 'delete' };
+/** Collections whose name does not end in s. */
+const COLLECTIVE_NOUNS = new Set(['staff']);
+
+/**
+ * A route's operationId, from its method and URL alone, so it is stable while the route is
+ * (client generators name their functions after it). `/api` is left out, and:
+ * - an item (`…/services/:serviceId`): get, update, replace or delete + the singular → `getService`;
+ * - a collection (a plural last segment): list (GET) or create (POST) + the noun → `listServices`,
+ *   `createBooking`;
+ * - anything else: the method + every fixed segment → `getHealth`, `updateTenant`,
+ *   `postSessionLogout`, `getBookConfig`.
+ */
+export function operationIdOf(method: string, url: string): string {
+  const segments = url.split('/').filter((s) => s !== '' && s !== 'api');
+  const fixed = segments.filter((s) => !s.startsWith(':'));
+  const last = segments.at(-1) ?? '';
+  const noun = fixed.at(-1) ?? '';
+  const itemVerb = ITEM_VERBS[method];
+  if (last.startsWith(':') && itemVerb && isCollection(noun)) return camel([itemVerb, singular(noun)]);
+  if (!last.startsWith(':') && isCollection(noun)) {
+    if (method === 'GET') return camel(['list', noun]);
+    if (method === 'POST') return camel(['create', singular(noun)]);
+  }
+  return camel([itemVerb ?? method.toLowerCase(), ...fixed]);
+}
+
+function isCollection(noun: string): boolean {
+  return COLLECTIVE_NOUNS.has(noun) || /[^s]s$/.test(noun);
+}
+
+function singular(noun: string): string {
+  if (COLLECTIVE_NOUNS.has(noun)) return noun;
+  return noun.endsWith('ies') ? `${noun.slice(0, -3)}y` : noun.slice(0, -1);
+}
+
+/** `['get', 'blocked-times']` → `getBlockedTimes`. */
+function camel(words: string[]): string {
+  return words
+    .flatMap((w) => w.split(/[^A-Za-z0-9]+/))
+    .filter(Boolean)
+    .map((w, i) => (i === 0 ? w.toLowerCase() : w.charAt(0).toUpperCase() + w.slice(1)))
+    .join('');
 }

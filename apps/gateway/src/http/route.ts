@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import type { z } from 'zod';
 import { rejectBodyTenantId } from '../auth/dashboard-guard.js';
 import { checksCsrf, type Access, type DashboardAccess, type GuardOptions } from '../auth/principal.js';
-import { errorEnvelope, ok, okEnvelope } from './envelope.js';
+import { errorResponses, ok, okEnvelope } from './envelope.js';
 import { inHttpTerms, type InputPart } from './service-paths.js';
 
 type Schema = z.ZodType;
@@ -72,15 +72,15 @@ export function defineRoute<
       summary: def.summary,
       ...(def.description ? { description: def.description } : {}),
       tags: def.tags,
-      ...(access === 'public' ? {} : { security: [securityOf(access, guard)] }),
+      // Public routes say so (`[]`): no session, no cookie read.
+      security: access === 'public' ? [] : [securityOf(access, guard)],
       ...(def.params ? { params: def.params } : {}),
       ...(def.querystring ? { querystring: def.querystring } : {}),
       ...(def.body ? { body: def.body } : {}),
       ...(def.headers ? { headers: def.headers } : {}),
       response: {
         ...Object.fromEntries([status, ...(def.alsoStatuses ?? [])].map((code) => [code, okEnvelope(def.response)])),
-        '4xx': errorEnvelope,
-        '5xx': errorEnvelope,
+        ...errorResponses,
       },
     },
     ...(access === 'public'

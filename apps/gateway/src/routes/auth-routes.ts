@@ -9,6 +9,7 @@ import { OAUTH_ATTEMPT_TTL_MS, type OAuthAttempts } from '../auth/oauth-attempts
 import type { OidcClient } from '../auth/oidc-client.js';
 import { safeReturnTo } from '../auth/return-to.js';
 import { fetchTenant, isActive } from '../auth/tenants.js';
+import { errorEnvelope, errorResponses } from '../http/envelope.js';
 import type { IdentityStore, Membership } from '../identity/identity-store.js';
 
 export interface AuthRouteDeps {
@@ -25,6 +26,16 @@ const pathOnlyLog = {
   req: (req: FastifyRequest) => ({ method: req.method, url: req.url.split('?')[0] }),
 };
 
+/** A 302 answer: no body, a Location and the cookie it sets (documented in /openapi.json). */
+const redirect = (description: string) =>
+  z.null().meta({
+    description,
+    headers: {
+      location: { type: 'string', description: 'Where the browser goes next.' },
+      'set-cookie': { type: 'string' },
+    },
+  });
+
 /**
  * Google login (any OpenID provider at the configured issuer): authorization code flow with
  * PKCE S256, state and nonce. State, nonce, verifier and returnTo stay on the server in a
@@ -37,7 +48,15 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
       schema: {
         summary: 'Start the dashboard login: redirects (302) to the identity provider',
         tags: ['auth'],
+        security: [],
         querystring: z.object({ returnTo: z.string().optional() }),
+        response: {
+          302: redirect('To the identity provider; sets the pending-login cookie __Host-service_oauth.'),
+          500: errorEnvelope.describe(
+            'CONFIG_MISSING when OIDC_CLIENT_ID/OIDC_CLIENT_SECRET are not set; INTERNAL_ERROR when the provider cannot be reached.',
+          ),
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {
@@ -65,12 +84,23 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
       schema: {
         summary: 'Finish the dashboard login: sets the session cookie and redirects (302) to returnTo',
         tags: ['auth'],
+        security: [],
         // Providers add members of their own (scope, authuser, iss...): not a strict object.
         querystring: z.looseObject({
           code: z.string().optional(),
           state: z.string().optional(),
           error: z.string().optional(),
         }),
+        response: {
+          302: redirect('To returnTo (a same-origin path); sets the session cookie __Host-service_session.'),
+          403: errorEnvelope.describe(
+            'OAUTH_STATE_INVALID (unknown, missing or reused state), OAUTH_TOKEN_EXCHANGE_FAILED (code exchange, ID token, nonce or unverified email) or FORBIDDEN (no membership).',
+          ),
+          500: errorEnvelope.describe(
+            'CONFIG_MISSING when login is not configured; INTERNAL_ERROR when the provider cannot be reached.',
+          ),
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {

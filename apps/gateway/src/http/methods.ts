@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import FindMyWay from 'find-my-way';
+import { DomainError } from '@svc/errors';
+import { failure } from './envelope.js';
+
+/**
+ * Which methods each registered path answers, matched with Fastify's own router (find-my-way,
+ * same defaults), so "does this path exist" means exactly what routing means.
+ */
+export interface RouteTable {
+  record(method: string | string[], url: string): void;
+  /** The methods a concrete path (query string allowed) supports, sorted; empty when no route matches. */
+  allowedAt(path: string): string[];
+}
+
+export function createRouteTable(): RouteTable {
+  // One entry per URL pattern; its store is the set of methods registered on that pattern.
+  const router = FindMyWay();
+  const byPattern = new Map<string, Set<string>>();
+  return {
+    record(method, url) {
+      let methods = byPattern.get(url);
+      if (!methods) {
+        methods = new Set();
+        byPattern.set(url, methods);
+        router.on('GET', url, () => undefined, methods);
+      }
+      for (const m of [method].flat()) methods.add(m.toUpperCase());
+    },
+    allowedAt(path) {
+      let found: ReturnType<typeof router.find> = null;
+      try {
+        found = router.find('GET', path);
+      } catch {
+        // A URL the router cannot decode matches nothing.
+      }
+      return found ? [...(found.store as Set<string>)].sort() : [];
+    },
+  };
+}
+
+/**
+ * The one rule for a method a path does not support (docs/api-conventions.md "Methods"): a path
+ * that exists answers 405 with `Allow` listing what it supports, whatever the method (a known
+ * one such as DELETE, or CONNECT, QUERY, FOO); a path that does not exist answers 404.
+ */
+export function unsupportedMethod(
+  table: RouteTable,
+  method: string,
+  target: string,
+): {
+  error: DomainError;
+  allow?: string;
+} {
+  const path = target.split('?')[0] ?? '';
+  const allowed = table.allowedAt(target);
+  if (allowed.length === 0) return { error: new DomainError('NOT_FOUND', `No route for ${method} ${path}.`) };
+  const message = `${method} is not allowed on ${path}; it allows ${allowed.join(', ')}.`;
+  return {
+    error: new DomainError('VALIDATION_ERROR', message, [{ path: 'method', message }], 405),
+    allow: allowed.join(', '),
+  };
+}
+
+/**
+ * Records every route as it is added, and answers every request the router found no route for
+ * with 404 or 405. The answer comes from an onRequest hook, before the body is read, so a QUERY
+ * without content type or a text/plain body to an unknown path is still a plain 404 or 405; the
+ * not-found handler (reached only through reply.callNotFound) answers the same way. Register
+ * after the hook that sets x-request-id.
+ */
+export function registerMethodRules(app: FastifyInstance, table: RouteTable): void {
+  const answer = (request: FastifyRequest, reply: FastifyReply) => {
+    const { error, allow } = unsupportedMethod(table, request.method, request.url);
+    if (allow) reply.header('allow', allow);
+    return reply.code(error.httpStatus).send(failure(error, request.id));
+  };
+  app.addHook('onRoute', (route) => table.record(route.method, route.url));
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.is404) answer(request, reply);
+    else done();
+  });
+  app.setNotFoundHandler(answer);
+}
