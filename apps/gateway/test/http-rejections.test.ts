@@ -202,6 +202,14 @@ describe('what Node refuses before Fastify sees it', () => {
   });
 });
 
+describe('path parameters', () => {
+  it('one longer than the router takes (100) is 400 VALIDATION_ERROR naming the url, like any invalid parameter', async () => {
+    const res = await one(`GET /api/services/${'s'.repeat(101)} HTTP/1.1\r\nHost: t\r\n\r\n`);
+    expect(res.status).toBe(400);
+    expect(envelopeOf(res).error).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ path: 'url' }] });
+  });
+});
+
 describe('bodies: JSON only', () => {
   it.each(['text/plain', 'text/plain; charset=utf-8', 'application/xml', 'application/x-www-form-urlencoded'])(
     'content-type %s with a body → 415, never parsed',
