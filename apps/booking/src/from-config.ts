@@ -1,7 +1,7 @@
 import { storeConfigFor } from '@svc/config';
-import { createKafkaEventBus, InProcessEventBus, type EventBus } from '@svc/events';
+import { eventBusFromConfig, type EventBus } from '@svc/events';
 import { connectService, type RunningGrpcHost } from '@svc/grpc';
-import { createRedisLockManager, InProcessLockManager } from '@svc/lock';
+import { createRedisLockManager, InProcessLockManager, type LockManager } from '@svc/lock';
 import { catalogV1, customerV1 } from '@svc/proto';
 import { openStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
@@ -20,17 +20,22 @@ export async function startBookingFromConfig(
   logger: Logger,
   shared: { bus?: EventBus } = {},
 ): Promise<RunningGrpcHost> {
+  const store = await openStore(storeConfigFor('booking', config));
+  let lock: LockManager;
+  try {
+    lock = config.REDIS_URL
+      ? await createRedisLockManager({ url: config.REDIS_URL, keyPrefix: 'booking:lock:' })
+      : new InProcessLockManager();
+  } catch (err) {
+    // The service never took the store over, so it would stay open.
+    await store.close().catch(() => undefined);
+    throw err;
+  }
   return startBookingService(config, {
     logger,
-    store: await openStore(storeConfigFor('booking', config)),
-    lock: config.REDIS_URL
-      ? await createRedisLockManager({ url: config.REDIS_URL, keyPrefix: 'booking:lock:' })
-      : new InProcessLockManager(),
-    bus:
-      shared.bus ??
-      (config.KAFKA_BROKERS
-        ? createKafkaEventBus({ brokers: config.KAFKA_BROKERS.split(','), clientId: 'booking' })
-        : new InProcessEventBus()),
+    store,
+    lock,
+    bus: shared.bus ?? eventBusFromConfig(config, 'booking'),
     catalog: connectService(catalogV1.CatalogServiceService, config.CATALOG_GRPC_ADDR),
     customers: connectService(customerV1.CustomerServiceService, config.CUSTOMER_GRPC_ADDR),
     lockWaitMs: config.LOCK_WAIT_MS,

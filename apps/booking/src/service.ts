@@ -33,7 +33,6 @@ export interface BookingDeps {
 /** Availability, booking create under lock and the lifecycle over gRPC. Owns its dependencies. */
 export async function startBookingService(settings: HostSettings, deps: BookingDeps): Promise<RunningGrpcHost> {
   const store = new BookingStore(deps.store);
-  await store.ensureIndexes();
   const relay = new OutboxRelay(store, deps.bus, deps.logger);
   const booking = bookingService({
     store,
@@ -56,6 +55,7 @@ export async function startBookingService(settings: HostSettings, deps: BookingD
       clients: grpcClients(deps.catalog, deps.customers),
     },
     onStopping: () => relay.stop(),
+    prepare: () => store.ensureIndexes(),
   });
   relay.start();
   return host;

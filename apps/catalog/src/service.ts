@@ -17,20 +17,13 @@ export interface CatalogDeps {
 /** Tenants, catalog and availability inputs over gRPC. Owns (and closes) the store. */
 export async function startCatalogService(settings: HostSettings, deps: CatalogDeps): Promise<RunningGrpcHost> {
   const { logger, store } = deps;
-  try {
+  return startGrpcHost({
+    name: 'catalog',
+    settings,
+    logger,
+    services: [catalogService({ store, repos: catalogRepositories(store), now: deps.now ?? Date.now })],
+    resources: { store },
     // Before serving: slug uniqueness lives in the unique indexes.
-    await ensureCatalogIndexes(store);
-    const catalog = catalogService({ store, repos: catalogRepositories(store), now: deps.now ?? Date.now });
-    return await startGrpcHost({
-      name: 'catalog',
-      settings,
-      logger,
-      services: [catalog],
-      resources: { store },
-    });
-  } catch (err) {
-    // The host never took the store over, so nobody else would close it.
-    await store.close().catch((closeErr: unknown) => logger.error({ err: closeErr }, 'closing the store failed'));
-    throw err;
-  }
+    prepare: () => ensureCatalogIndexes(store),
+  });
 }

@@ -19,18 +19,13 @@ export async function startCustomerService(
   deps: CustomerServiceDeps,
 ): Promise<RunningGrpcHost> {
   const repo = new CustomerRepository(deps.store, { clock: deps.clock });
-  try {
-    // Before serving: the unique keys must exist before the first write relies on them.
-    await repo.ensureIndexes();
-  } catch (err) {
-    await deps.store.close().catch(() => undefined);
-    throw err;
-  }
   return startGrpcHost({
     name: 'customer',
     settings,
     logger: deps.logger,
     services: [customerService(repo)],
     resources: { store: deps.store },
+    // Before serving: the unique keys must exist before the first write relies on them.
+    prepare: () => repo.ensureIndexes(),
   });
 }

@@ -1,5 +1,5 @@
 import { storeConfigFor } from '@svc/config';
-import { createKafkaEventBus, InProcessEventBus, type EventBus } from '@svc/events';
+import { eventBusFromConfig, type EventBus } from '@svc/events';
 import type { RunningGrpcHost } from '@svc/grpc';
 import { openStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
@@ -19,10 +19,6 @@ export async function startWebhookDispatcherFromConfig(
   return startWebhookDispatcher(config, {
     logger,
     store: await openStore(storeConfigFor('webhook-dispatcher', config)),
-    bus:
-      shared.bus ??
-      (config.PROFILE === 'distributed'
-        ? createKafkaEventBus({ brokers: (config.KAFKA_BROKERS ?? '').split(','), clientId: 'webhook-dispatcher' })
-        : new InProcessEventBus()),
+    bus: shared.bus ?? eventBusFromConfig(config, 'webhook-dispatcher'),
   });
 }

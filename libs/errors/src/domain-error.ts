@@ -58,6 +58,9 @@ export async function answeringOutagesWith<T>(answer: () => DomainError, fn: () 
   try {
     return await fn();
   } catch (err) {
-    throw isOutage(err) ? answer() : err;
+    if (!isOutage(err)) throw err;
+    const replacement = answer();
+    // Already this answer (e.g. booking's own "busy" 503): keep its more precise message.
+    throw err instanceof DomainError && err.code === replacement.code ? err : replacement;
   }
 }

@@ -10,3 +10,4 @@ export type { HandlerErrorListener } from './deliver.js';
 export { InProcessEventBus, type InProcessEventBusOptions } from './in-process-bus.js';
 export { KafkaEventBus, createKafkaEventBus, type KafkaEventBusOptions, type KafkaLogLevel } from './kafka-bus.js';
 export { BOOKING_EVENTS_TOPIC } from './topics.js';
+export { eventBusFromConfig } from './configured-bus.js';

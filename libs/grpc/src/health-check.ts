@@ -5,12 +5,12 @@ export type ServingState = 'SERVING' | 'NOT_SERVING' | 'UNREACHABLE';
 
 const DEFAULT_PROBE_DEADLINE_MS = 1_500;
 
+export type HealthClient = ServiceClient<typeof healthV1.HealthService>;
+
 /**
  * Asks a grpc.health.v1 client about `service` ("" = the whole server) within `deadlineMs`.
  * Never throws: a failed call (unreachable, deadline, unknown service) is UNREACHABLE.
  */
-export type HealthClient = ServiceClient<typeof healthV1.HealthService>;
-
 export async function probeHealth(
   client: HealthClient,
   deadlineMs = DEFAULT_PROBE_DEADLINE_MS,

@@ -27,6 +27,8 @@ export interface GrpcHostOptions {
   resources: Record<string, OwnedResource>;
   /** Runs first at shutdown, before the server stops (stop consumers, relays). */
   onStopping?: () => Promise<void>;
+  /** Runs before the server binds (e.g. ensure indexes); if it or the bind fails, every resource is closed. */
+  prepare?: () => Promise<void>;
 }
 
 export interface RunningGrpcHost {
@@ -49,13 +51,21 @@ export async function startGrpcHost(opts: GrpcHostOptions): Promise<RunningGrpcH
     server.addService(s.definition, s.implement(opts.logger));
   }
 
-  const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync(
-      `${opts.settings.GRPC_HOST}:${opts.settings.GRPC_PORT}`,
-      ServerCredentials.createInsecure(),
-      (err, bound) => (err ? reject(err) : resolve(bound)),
-    ),
-  );
+  let port: number;
+  try {
+    await opts.prepare?.();
+    port = await new Promise<number>((resolve, reject) =>
+      server.bindAsync(
+        `${opts.settings.GRPC_HOST}:${opts.settings.GRPC_PORT}`,
+        ServerCredentials.createInsecure(),
+        (err, bound) => (err ? reject(err) : resolve(bound)),
+      ),
+    );
+  } catch (err) {
+    // Nobody else holds the resources yet, so nobody else would close them.
+    await closeAll(opts);
+    throw err;
+  }
   const host = opts.settings.GRPC_HOST;
   const address = `${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
   opts.logger.info({ address }, `${opts.name} gRPC server listening`);
@@ -76,11 +86,16 @@ export async function startGrpcHost(opts: GrpcHostOptions): Promise<RunningGrpcH
           resolve();
         });
       });
-      for (const [name, resource] of Object.entries(opts.resources).reverse()) {
-        await resource.close().catch((err: unknown) => opts.logger.error({ err, resource: name }, 'close failed'));
-      }
+      await closeAll(opts);
       opts.logger.info(`${opts.name} stopped`);
     })());
 
   return { name: opts.name, port, address, health, stop };
+}
+
+/** Closes the resources in reverse order; a failure is logged and the rest still close. */
+async function closeAll(opts: Pick<GrpcHostOptions, 'resources' | 'logger'>): Promise<void> {
+  for (const [name, resource] of Object.entries(opts.resources).reverse()) {
+    await resource.close().catch((err: unknown) => opts.logger.error({ err, resource: name }, 'close failed'));
+  }
 }

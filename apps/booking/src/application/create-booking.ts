@@ -1,3 +1,4 @@
+import { normalizeTimeZone } from '@svc/rules';
 import { DomainError } from '@svc/errors';
 import type { LockManager } from '@svc/lock';
 import { clampToEpochRange, DAY_MS, MINUTE_MS } from '@svc/rules';
@@ -103,7 +104,8 @@ export async function createBooking(deps: CreateBookingDeps, cmd: CreateBookingC
         status: 'held',
         startsAtMs: cmd.startsAtMs,
         endsAtMs: cmd.startsAtMs + durationMs,
-        timezone: cmd.timezone || tenant.timezone,
+        // Checked before the locks, so normalizeTimeZone finds it; stored under its canonical name.
+        timezone: normalizeTimeZone(cmd.timezone) ?? tenant.timezone,
         source: cmd.source,
         notes: cmd.notes,
         holdExpiresAtMs: now + HOLD_MS,

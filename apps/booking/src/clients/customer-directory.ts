@@ -1,5 +1,4 @@
 import { type CustomerClient } from '@svc/grpc';
-import type { customerV1 } from '@svc/proto';
 import type { CustomerDirectory, CustomerInput, CustomerSnapshot } from '../application/ports.js';
 
 /** The customer service over gRPC. */

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type CatalogClient } from '@svc/grpc';
-import type { catalogV1 } from '@svc/proto';
 import { epochMsSchema, timeZoneSchema } from '@svc/rules';
 import { registerAdminResource } from './admin-resource.js';
 import { pageRequest } from './paging.js';

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type CatalogClient } from '@svc/grpc';
-import type { catalogV1 } from '@svc/proto';
 import { localeSchema, timeZoneSchema } from '@svc/rules';
 import { activeTenantOf } from '../../auth/principal.js';
 import { defineRoute } from '../../http/route.js';
