@@ -494,6 +494,10 @@ class OutageStore implements DocumentStore {
     return this.inner.ensureIndexes(specs);
   }
 
+  dropIndex(collection: string, name: string): Promise<void> {
+    return this.inner.dropIndex(collection, name);
+  }
+
   withTransaction<R>(fn: (tx: Tx) => Promise<R>): Promise<R> {
     if (this.outage !== 'none') return Promise.reject(this.down());
     return this.inner.withTransaction(fn);

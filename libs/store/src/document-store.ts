@@ -85,6 +85,11 @@ export interface DocumentStore {
    */
   ensureIndexes(specs: IndexSpec[]): Promise<void>;
   /**
+   * Drops the index `name` of `collection` if it exists (a no-op otherwise), for indexes a
+   * release no longer defines; never call it inside a transaction.
+   */
+  dropIndex(collection: string, name: string): Promise<void>;
+  /**
    * Runs fn in one transaction: all of its writes commit together, or none do when it throws
    * (the error is rethrown). Operations must pass the tx handle to take part. Inside fn:
    * - await operations one at a time (MongoDB does not support parallel operations in a transaction);

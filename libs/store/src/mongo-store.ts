@@ -135,6 +135,20 @@ export class MongoDocumentStore implements DocumentStore {
     };
   }
 
+  async dropIndex(collection: string, name: string): Promise<void> {
+    this.scope.assertOutside('dropIndex', false);
+    assertName('collection', collection);
+    assertName('index', name);
+    try {
+      await this.db.collection(collection).dropIndex(name);
+    } catch (e) {
+      // 26 NamespaceNotFound, 27 IndexNotFound: nothing to drop.
+      const code = (e as { code?: unknown }).code;
+      if (code === 26 || code === 27) return;
+      throw mapMongoError(e);
+    }
+  }
+
   async ensureIndexes(specs: IndexSpec[]): Promise<void> {
     this.scope.assertOutside('ensureIndexes', false);
     specs.forEach(assertIndexSpec);

@@ -144,6 +144,14 @@ export class SqliteDocumentStore implements DocumentStore {
     };
   }
 
+  async dropIndex(collection: string, name: string): Promise<void> {
+    this.scope.assertOutside('dropIndex', false);
+    assertName('collection', collection);
+    assertName('index', name);
+    const index = sqliteIndexName({ collection, name, fields: [] });
+    await this.mutex.runExclusive(() => this.attempt(() => this.db.exec(`DROP INDEX IF EXISTS "${index}"`)));
+  }
+
   async ensureIndexes(specs: IndexSpec[]): Promise<void> {
     this.scope.assertOutside('ensureIndexes', false);
     const statements = specs.map((spec) => {

@@ -360,6 +360,21 @@ export function storeContract(name: string, make: () => Promise<DocumentStore>):
         );
       });
 
+      it('dropIndex removes an index (its uniqueness with it) and is a no-op for one that is gone', async () => {
+        const name = fresh('dropped');
+        const c = store.collection<Document>(name);
+        await store.ensureIndexes([{ collection: name, fields: ['k'], unique: true, name: 'by_k' }]);
+        await c.insertOne({ _id: 'a', k: 1 });
+        await expectDuplicate(c.insertOne({ _id: 'b', k: 1 }), 'by_k');
+        await store.dropIndex(name, 'by_k');
+        await store.dropIndex(name, 'by_k');
+        await store.dropIndex(fresh('never_made'), 'by_k');
+        await c.insertOne({ _id: 'b', k: 1 });
+        // The name is free again, for another definition.
+        await store.ensureIndexes([{ collection: name, fields: ['_id', 'k'], unique: true, name: 'by_k' }]);
+        await expect(store.dropIndex(name, 'bad name')).rejects.toThrow(TypeError);
+      });
+
       it('redefining an index under the same name fails', async () => {
         const { name } = await users();
         await expect(

@@ -2,15 +2,30 @@
  * Customers over the document store. Every write that touches email or phone runs in one
  * transaction with the matching `customer_contacts` rows, so lookups never disagree with records.
  */
-import { findPage, type Collection, type DocumentStore, type PagePosition as ListPosition, type Tx } from '@svc/store';
+import {
+  findPage,
+  listIndex,
+  type Collection,
+  type DocumentStore,
+  type IndexSpec,
+  type PagePosition as ListPosition,
+  type Tx,
+} from '@svc/store';
 import { contactsOf, type ContactKind, type Customer, type CustomerFields } from '../domain/customer.js';
 import { applyChanges, contactChanges, fillFromBooking, newCustomer, type Contact } from '../domain/merge.js';
 import type { ListRequest, PagePosition } from '../domain/paging.js';
 import { matchesSearch } from '../domain/search.js';
 import { newCustomerId } from './ids.js';
-import { CUSTOMER_INDEXES } from './indexes.js';
 import { CONTACTS, CUSTOMERS, contactKey, fromDoc, toDoc, type ContactDoc, type CustomerDoc } from './records.js';
 import { retryOnDuplicateKey } from './retry.js';
+
+const CUSTOMER_INDEXES: IndexSpec[] = [
+  // The list: a tenant's customers in (createdAtMs, id) order, resumed after a cursor.
+  listIndex(CUSTOMERS),
+  // Finds a customer's contacts for repair or audit; also makes the collection exist before the
+  // first transaction writes it (DocumentStore.ensureIndexes).
+  { collection: CONTACTS, fields: ['customerId'], name: 'by_customer' },
+];
 
 /** An email or phone already belongs to another customer of the tenant. */
 export class ContactInUseError extends Error {
@@ -58,8 +73,11 @@ export class CustomerRepository {
     this.contacts = store.collection<ContactDoc>(CONTACTS);
   }
 
-  ensureIndexes(): Promise<void> {
-    return this.store.ensureIndexes(CUSTOMER_INDEXES);
+  async ensureIndexes(): Promise<void> {
+    // Earlier releases paged customers by a unique (tenantId, sortKey) index; new documents have
+    // no sortKey, so on MongoDB that index would refuse a tenant's second new customer.
+    await this.store.dropIndex(CUSTOMERS, 'by_tenant_order');
+    await this.store.ensureIndexes(CUSTOMER_INDEXES);
   }
 
   /**

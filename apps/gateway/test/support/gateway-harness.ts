@@ -179,6 +179,7 @@ function countingReads(store: DocumentStore, counts: Traffic): DocumentStore {
       };
     },
     ensureIndexes: (specs) => store.ensureIndexes(specs),
+    dropIndex: (collection, name) => store.dropIndex(collection, name),
     withTransaction: (fn) => store.withTransaction(fn),
     ping: () => store.ping(),
     close: () => store.close(),
