@@ -1,5 +1,6 @@
 import type { EventBus } from '@svc/events';
 import {
+  serviceNameOf,
   startGrpcHost,
   type HostSettings,
   type OwnedResource,
@@ -8,6 +9,7 @@ import {
   type CustomerClient,
 } from '@svc/grpc';
 import type { LockManager } from '@svc/lock';
+import { bookingV1 } from '@svc/proto';
 import type { DocumentStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
 import { catalogSchedules } from './clients/catalog-schedules.js';
@@ -16,7 +18,7 @@ import { OutboxRelay } from './events/outbox-relay.js';
 import { bookingService } from './rpc/booking-rpc.js';
 import { BookingStore } from './store/booking-store.js';
 
-export const BOOKING_SERVICE_NAME = 'booking.v1.BookingService';
+export const BOOKING_SERVICE_NAME = serviceNameOf(bookingV1.BookingServiceService);
 
 export interface BookingDeps {
   logger: Logger;

@@ -1,11 +1,12 @@
-import { startGrpcHost, type HostSettings, type RunningGrpcHost } from '@svc/grpc';
+import { serviceNameOf, startGrpcHost, type HostSettings, type RunningGrpcHost } from '@svc/grpc';
+import { catalogV1 } from '@svc/proto';
 import type { DocumentStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
 import { catalogService } from './rpc/catalog-service.js';
 import { catalogRepositories } from './store/catalog-repositories.js';
 import { ensureCatalogIndexes } from './store/collections.js';
 
-export const CATALOG_SERVICE_NAME = 'catalog.v1.CatalogService';
+export const CATALOG_SERVICE_NAME = serviceNameOf(catalogV1.CatalogServiceService);
 
 export interface CatalogDeps {
   logger: Logger;

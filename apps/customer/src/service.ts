@@ -1,10 +1,11 @@
-import { startGrpcHost, type HostSettings, type RunningGrpcHost } from '@svc/grpc';
+import { serviceNameOf, startGrpcHost, type HostSettings, type RunningGrpcHost } from '@svc/grpc';
+import { customerV1 } from '@svc/proto';
 import type { DocumentStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
 import { customerService } from './rpc/customer-rpc.js';
 import { CustomerRepository } from './store/customer-repository.js';
 
-export const CUSTOMER_SERVICE_NAME = 'customer.v1.CustomerService';
+export const CUSTOMER_SERVICE_NAME = serviceNameOf(customerV1.CustomerServiceService);
 
 export interface CustomerServiceDeps {
   logger: Logger;

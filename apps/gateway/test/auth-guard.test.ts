@@ -3,13 +3,13 @@ import { z } from 'zod';
 import { json } from '@svc/testing';
 import { defineRoute, principalOf, type Role } from '../src/index.js';
 import { startGatewayWithCatalog, type GatewayHarness, type MintedSession } from './support/gateway-harness.js';
+import { DAY_MS } from '@svc/rules';
 
 /**
  * The dashboard guard and session routes over real HTTP, with the real catalog service behind
  * the gateway. Sessions are minted the way the operator CLI does (IdentityStore + csrfToken).
  */
 const DASHBOARD_ORIGIN = 'https://dashboard.example.test';
-const DAY_MS = 86_400_000;
 
 let h: GatewayHarness;
 let base: string;

@@ -6,8 +6,9 @@ import { localDateRange, parseScheduleWindow } from '../../src/domain/schedule-w
 import { newService } from '../../src/domain/service.js';
 import { newStaff } from '../../src/domain/staff.js';
 import { violationPaths } from '../support/violations.js';
+import { DAY_MS } from '@svc/rules';
 
-const DAY = 86_400_000;
+const DAY = DAY_MS;
 const at = (iso: string) => Date.parse(iso);
 
 describe('schedule window', () => {

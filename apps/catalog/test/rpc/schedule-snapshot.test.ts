@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { catalogV1 } from '@svc/proto';
-import { EPOCH_MS_END } from '@svc/rules';
+import { EPOCH_MS_END, DAY_MS } from '@svc/rules';
 import {
   createTenant,
   expectNotFound,
@@ -160,7 +160,7 @@ describe('GetScheduleSnapshot', () => {
     await expectViolations(snapshot(tenant.tenantId, 'known', huge), ['fromMs']);
     await expectViolations(snapshot(tenant.tenantId, 'known', { fromMs, toMs: 9_007_199_254_740_991 }), ['toMs']);
     // The widest window the booking service derives: up to the first instant after year 9999.
-    const end = (await snapshot(tenant.tenantId, 'known', { fromMs: EPOCH_MS_END - 86_400_000, toMs: EPOCH_MS_END }))
+    const end = (await snapshot(tenant.tenantId, 'known', { fromMs: EPOCH_MS_END - DAY_MS, toMs: EPOCH_MS_END }))
       .service;
     expect(end?.slug).toBe('known');
   });

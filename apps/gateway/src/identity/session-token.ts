@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { sha256Hex } from '@svc/crypto';
+import { DAY_MS } from '@svc/rules';
 
 /** The spec's dashboard session lifetime. */
-export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_LIFETIME_MS = 30 * DAY_MS;
 
 /** 32 random bytes, base64url: what the cookie carries. */
 export function newSessionToken(): string {
