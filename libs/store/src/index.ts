@@ -14,5 +14,11 @@ export {
 export { SqliteDocumentStore, openSqliteStore, type SqliteStoreOptions } from './sqlite-store.js';
 export { MongoDocumentStore, openMongoStore, type MongoStoreOptions } from './mongo-store.js';
 export { openStore, type StoreConfig } from './open-store.js';
-export { encodePageCursor, decodePageCursor, type PagePosition } from './page-cursor.js';
+export {
+  encodePageCursor,
+  decodePageCursor,
+  PAGE_CURSOR_MESSAGE,
+  PAGE_CURSOR_PATTERN,
+  type PagePosition,
+} from './page-cursor.js';
 export { findPage, listIndex, LIST_ORDER, type FindPageOptions, type Page, type PageRequest } from './paged-find.js';

@@ -1,20 +1,51 @@
 import { describe, expect, it } from 'vitest';
-import { decodePageCursor, encodePageCursor } from '../src/index.js';
+import { decodePageCursor, encodePageCursor, PAGE_CURSOR_PATTERN } from '../src/index.js';
 
 describe('page cursor', () => {
   it('round-trips a position', () => {
-    const p = { createdAtMs: 1_790_000_000_000, id: 'svc_AbC-12_x' };
-    expect(decodePageCursor(encodePageCursor(p))).toEqual(p);
+    for (const p of [
+      { createdAtMs: 1_790_000_000_000, id: 'svc_AbC-12_x' },
+      { createdAtMs: 0, id: '7' },
+      { createdAtMs: 999_999_999_999_999, id: 'x'.repeat(100) },
+    ]) {
+      const cursor = encodePageCursor(p);
+      expect(cursor).toMatch(PAGE_CURSOR_PATTERN);
+      expect(decodePageCursor(cursor)).toEqual(p);
+    }
+  });
+
+  it('every string of the documented pattern is a position (what a schema-driven client may send)', () => {
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % n;
+    };
+    const idChars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
+    for (let i = 0; i < 5_000; i++) {
+      const time = Array.from({ length: 15 }, () => String(next(10))).join('');
+      const id = Array.from({ length: 1 + next(100) }, () => idChars[next(idChars.length)]).join('');
+      const position = decodePageCursor(time + id);
+      expect(position, time + id).not.toBeNull();
+      expect(Number.isSafeInteger(position!.createdAtMs)).toBe(true);
+      expect(encodePageCursor(position!)).toBe(time + id);
+    }
   });
 
   it.each([
+    ['empty', ''],
     ['not base64url', 'a+b/c='],
-    ['not JSON', Buffer.from('nope').toString('base64url')],
-    ['wrong shape', Buffer.from('{"a":1}').toString('base64url')],
-    ['negative time', Buffer.from('[-1,"x"]').toString('base64url')],
-    ['odd id', Buffer.from('[1,"a b"]').toString('base64url')],
-    ['too long', 'a'.repeat(201)],
+    ['the former JSON form', Buffer.from('[1,"x"]').toString('base64url')],
+    ['a short time', '12345x'],
+    ['no id', '000000000000001'],
+    ['an odd id', '000000000000001a b'],
+    ['too long', `000000000000001${'a'.repeat(101)}`],
   ])('refuses %s', (_what, cursor) => {
     expect(decodePageCursor(cursor)).toBeNull();
+    expect(cursor).not.toMatch(PAGE_CURSOR_PATTERN);
+  });
+
+  it('refuses to encode a position no cursor can hold', () => {
+    expect(() => encodePageCursor({ createdAtMs: -1, id: 'x' })).toThrow();
+    expect(() => encodePageCursor({ createdAtMs: 1, id: 'a b' })).toThrow();
   });
 });

@@ -1,6 +1,12 @@
 import { validationError } from '@svc/errors';
 import { pageLimit, pageLimitMessage } from '@svc/rules';
-import { decodePageCursor, encodePageCursor, type PagePosition, type PageRequest } from '@svc/store';
+import {
+  decodePageCursor,
+  encodePageCursor,
+  PAGE_CURSOR_MESSAGE,
+  type PagePosition,
+  type PageRequest,
+} from '@svc/store';
 
 export type { PagePosition, PageRequest };
 export const encodeCursor = encodePageCursor;
@@ -11,6 +17,6 @@ export function parsePageRequest(input: { limit?: number; cursor?: string } | un
   if (limit === null) throw validationError([{ path: 'limit', message: pageLimitMessage('catalog') }]);
   if (!input?.cursor) return { limit, after: null };
   const after = decodePageCursor(input.cursor);
-  if (!after) throw validationError([{ path: 'cursor', message: 'is not a cursor returned by this list' }]);
+  if (!after) throw validationError([{ path: 'cursor', message: PAGE_CURSOR_MESSAGE }]);
   return { limit, after };
 }

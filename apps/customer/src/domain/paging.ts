@@ -1,7 +1,7 @@
 /** Paging of the customer list (docs/decisions.md "Lists and paging"): limit and an opaque cursor. */
 import { validationError, type FieldViolation } from '@svc/errors';
 import { pageLimit, pageLimitMessage } from '@svc/rules';
-import { decodePageCursor, encodePageCursor } from '@svc/store';
+import { decodePageCursor, encodePageCursor, PAGE_CURSOR_MESSAGE } from '@svc/store';
 import { MAX_QUERY_LENGTH, parseSearch, type SearchQuery } from './search.js';
 
 /** Lists are ordered by (createdAtMs, customerId); a cursor is the position of the last item returned. */
@@ -23,7 +23,7 @@ export function parseListRequest(input: { limit: number; cursor: string; query: 
   if (limit === null) violations.push({ path: 'limit', message: pageLimitMessage('customers') });
   const after = input.cursor === '' ? null : decodeCursor(input.cursor);
   if (input.cursor !== '' && after === null) {
-    violations.push({ path: 'cursor', message: 'is not a cursor returned by this list' });
+    violations.push({ path: 'cursor', message: PAGE_CURSOR_MESSAGE });
   }
   if (input.query.length > MAX_QUERY_LENGTH) {
     violations.push({ path: 'q', message: `must be at most ${MAX_QUERY_LENGTH} characters` });
