@@ -1,4 +1,4 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { getCountries, getCountryCallingCode, Metadata, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
 
 export const MAX_PHONE_INPUT_LENGTH = 40;
@@ -23,14 +23,54 @@ export function normalizePhone(input: string): string | null {
 
 export const isPhone = (value: string): boolean => normalizePhone(value) !== null;
 
-/** libphonenumber's judgement has no pattern, so the document describes it. */
+/**
+ * The E.164 numbers the rule takes, as a pattern for the OpenAPI document: `+`, a country
+ * calling code, then a national number of a length libphonenumber calls possible for every
+ * country sharing that code (+290 is Saint Helena and Tristan da Cunha: only the lengths both
+ * take). So every string of the pattern passes normalizePhone (test/rules.test.ts tries each
+ * code and length); the server also takes `00` and punctuation, which the description says.
+ * Built from libphonenumber's own metadata, so an update of its data updates the document.
+ */
+export const PHONE_E164_PATTERN = ((): RegExp => {
+  const metadata = new Metadata();
+  const lengthsByCode = new Map<string, number[]>();
+  for (const country of getCountries()) {
+    metadata.selectNumberingPlan(country);
+    const lengths = metadata.numberingPlan?.possibleLengths() ?? [];
+    const code = getCountryCallingCode(country);
+    const shared = lengthsByCode.get(code);
+    lengthsByCode.set(code, shared ? shared.filter((n) => lengths.includes(n)) : lengths);
+  }
+  const alternatives = [...lengthsByCode]
+    .filter(([, lengths]) => lengths.length > 0)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([code, lengths]) => `${code}(?:${digitRuns(lengths).join('|')})`);
+  return new RegExp(`^\\+(?:${alternatives.join('|')})$`);
+})();
+
+/** Ascending lengths as quantified digit runs: [4, 5, 6, 9] → `[0-9]{4,6}`, `[0-9]{9}`. */
+function digitRuns(lengths: readonly number[]): string[] {
+  const runs: string[] = [];
+  const sorted = [...lengths].sort((a, b) => a - b);
+  for (let i = 0; i < sorted.length; ) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
+    runs.push(i === j ? `[0-9]{${sorted[i]}}` : `[0-9]{${sorted[i]},${sorted[j]}}`);
+    i = j + 1;
+  }
+  return runs;
+}
+
+/** libphonenumber's judgement, with the E.164 numbers it takes as the document's pattern. */
 export const phoneSchema = z
   .string()
   .max(MAX_PHONE_INPUT_LENGTH)
   .refine(isPhone, PHONE_MESSAGE)
   .meta({
+    pattern: PHONE_E164_PATTERN.source,
     description:
       'An international phone number: + or 00, the country code, then a number of a possible length ' +
-      'for that country (libphonenumber); spaces, dots, dashes and parentheses are allowed. Stored as E.164.',
+      'for that country (libphonenumber). The pattern states the E.164 form (+, country code, national ' +
+      'number); the server also takes 00 for + and spaces, dots, dashes and parentheses. Stored as E.164.',
     examples: ['+14155550123'],
   });

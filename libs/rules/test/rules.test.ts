@@ -17,6 +17,9 @@ import {
   isIanaTimeZone,
   localeSchema,
   normalizeCurrency,
+  normalizePhone,
+  PHONE_E164_PATTERN,
+  phoneSchema,
   pageLimit,
   timeZoneSchema,
 } from '../src/index.js';
@@ -131,6 +134,44 @@ describe('time zone, locale, currency', () => {
     expect(normalizeCurrency('XYZ')).toBeNull();
     expect(currencySchema.safeParse('ABC').success).toBe(false);
     expect((z.toJSONSchema(currencySchema) as { enum: string[] }).enum).toContain('USD');
+  });
+});
+
+describe('phone', () => {
+  it('the document pattern: every code and length it allows is a possible number', () => {
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % n;
+    };
+    const doc = z.toJSONSchema(phoneSchema) as { pattern: string };
+    expect(doc.pattern).toBe(PHONE_E164_PATTERN.source);
+    const alternatives = [...PHONE_E164_PATTERN.source.matchAll(/(\d+)\(\?:([^)]*)\)/g)];
+    expect(alternatives.length).toBeGreaterThan(200);
+    let tried = 0;
+    for (const [, code, runs] of alternatives) {
+      for (const [, from, to] of runs!.matchAll(/\{(\d+)(?:,(\d+))?\}/g)) {
+        for (let length = Number(from); length <= Number(to ?? from); length++) {
+          for (let i = 0; i < 20; i++) {
+            const phone = `+${code}${Array.from({ length }, () => next(10)).join('')}`;
+            expect(PHONE_E164_PATTERN.test(phone), phone).toBe(true);
+            // Accepted; libphonenumber may drop a national prefix (+20 0… → +20…) when storing.
+            expect(normalizePhone(phone), phone).not.toBeNull();
+            tried++;
+          }
+        }
+      }
+    }
+    expect(tried).toBeGreaterThan(5_000);
+  });
+
+  it('the pattern is E.164 only; the server also takes 00 and punctuation', () => {
+    expect(PHONE_E164_PATTERN.test('+14155550123')).toBe(true);
+    for (const bad of ['000000000000000000000000000000000000000', '+0123456789', '+1415555012', '+1 415 555 0123']) {
+      expect(PHONE_E164_PATTERN.test(bad), bad).toBe(false);
+    }
+    expect(normalizePhone('0049 30 1234567')).toBe('+49301234567');
+    expect(normalizePhone('+1 (415) 555-0123')).toBe('+14155550123');
   });
 });
 

@@ -57,17 +57,18 @@ const periodInOrder = ascending(
   { zeroClears: true },
 );
 
-const createRuleSchema = z
-  .strictObject({
-    ...ruleFieldsShape,
-    timezone: timeZoneSchema
-      .or(z.literal(''))
-      .describe("Default ('' or absent): the staff member's, else the tenant's time zone."),
-    status: createStatusSchema,
-  })
-  .partial()
-  .required({ ownerType: true, weekday: true, startMinute: true, endMinute: true })
-  .superRefine(ownerRequired)
+const createRuleSchema = ownerRequired(
+  z
+    .strictObject({
+      ...ruleFieldsShape,
+      timezone: timeZoneSchema
+        .or(z.literal(''))
+        .describe("Default ('' or absent): the staff member's, else the tenant's time zone."),
+      status: createStatusSchema,
+    })
+    .partial()
+    .required({ ownerType: true, weekday: true, startMinute: true, endMinute: true }),
+)
   .superRefine(minutesInOrder)
   .superRefine(periodInOrder);
 const patchRuleSchema = patchOf({ ...ruleFieldsShape, status: recordStatusSchema })

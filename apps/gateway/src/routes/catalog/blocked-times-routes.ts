@@ -42,12 +42,12 @@ const blockFieldsShape = {
 
 const timesInOrder = ascending('startsAtMs', 'endsAtMs', 'startsAtMs must be before endsAtMs.');
 
-const createBlockSchema = z
-  .strictObject({ ...blockFieldsShape, status: createStatusSchema })
-  .partial()
-  .required({ ownerType: true, startsAtMs: true, endsAtMs: true })
-  .superRefine(ownerRequired)
-  .superRefine(timesInOrder);
+const createBlockSchema = ownerRequired(
+  z
+    .strictObject({ ...blockFieldsShape, status: createStatusSchema })
+    .partial()
+    .required({ ownerType: true, startsAtMs: true, endsAtMs: true }),
+).superRefine(timesInOrder);
 const patchBlockSchema = patchOf({ ...blockFieldsShape, status: recordStatusSchema }).superRefine(timesInOrder);
 
 const listBlocksQuery = z

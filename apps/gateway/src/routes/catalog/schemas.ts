@@ -1,4 +1,5 @@
 import { MINUTES_PER_DAY, pageLimitSchema } from '@svc/rules';
+import { PAGE_CURSOR_MESSAGE, PAGE_CURSOR_PATTERN } from '@svc/store';
 import { z } from 'zod';
 
 /**
@@ -41,7 +42,12 @@ export const createStatusSchema = z.enum(['active']);
 /** `limit` and `cursor` of every list; the RPC's PageRequest. */
 export const pageQueryShape = {
   limit: pageLimitSchema('catalog'),
-  cursor: z.string().min(1).max(512).optional().describe('The nextCursor of the previous page.'),
+  // The pattern is the codec's whole rule: every matching string is a position (libs/store page-cursor).
+  cursor: z
+    .string()
+    .regex(PAGE_CURSOR_PATTERN, PAGE_CURSOR_MESSAGE)
+    .optional()
+    .describe('The nextCursor of the previous page (opaque).'),
 };
 export const pageQuerySchema = z.strictObject(pageQueryShape);
 
@@ -89,16 +95,27 @@ export function ascending<K extends string>(
   };
 }
 
-/** The owner rule as the OpenAPI descriptions state it (JSON Schema cannot say it of an optional field). */
+/** The owner rule as the OpenAPI descriptions state it (that it names one of the tenant's is for the service). */
 export const OWNER_RULE =
   "`ownerId` is required when `ownerType` is `staff` or `resource` and must name one of the tenant's; for `tenant` it may be left out.";
 
-/** Staff and resource rules/blocks name their owner; tenant ones may leave it to the session. */
-export function ownerRequired(
-  value: { ownerType?: z.output<typeof ownerTypeSchema> | undefined; ownerId?: string | undefined },
-  ctx: z.RefinementCtx,
-): void {
-  if (value.ownerType !== undefined && value.ownerType !== 'tenant' && !value.ownerId) {
-    ctx.addIssue({ code: 'custom', path: ['ownerId'], message: `Required when ownerType is ${value.ownerType}.` });
-  }
+type Owned = { ownerType?: z.output<typeof ownerTypeSchema> | undefined; ownerId?: string | undefined };
+
+/**
+ * Staff and resource rules/blocks name their owner; tenant ones may leave it to the session.
+ * The check reports `ownerId` with its own message; the same rule goes into the document as
+ * `if`/`then`, so a schema-valid body always names an owner. `ownerId` is trimmed, hence "a
+ * character that is not whitespace" rather than `minLength: 1` (\uFEFF is trimmed too).
+ */
+export function ownerRequired<S extends z.ZodType<Owned>>(schema: S) {
+  return schema
+    .superRefine((value, ctx) => {
+      if (value.ownerType !== undefined && value.ownerType !== 'tenant' && !value.ownerId) {
+        ctx.addIssue({ code: 'custom', path: ['ownerId'], message: `Required when ownerType is ${value.ownerType}.` });
+      }
+    })
+    .meta({
+      if: { required: ['ownerType'], properties: { ownerType: { enum: ['staff', 'resource'] } } },
+      then: { required: ['ownerId'], properties: { ownerId: { pattern: '[^\\s\\uFEFF]' } } },
+    });
 }

@@ -53,11 +53,27 @@ const serviceFieldsShape = {
   status: serviceStatusSchema.describe('Default: active.'),
 };
 
+/**
+ * The price rule of the catalog (apps/catalog/src/domain/service.ts) in the document's terms,
+ * so a schema-valid body never meets it; the catalog stays the one that checks it (same paths
+ * and messages). An amount needs a currency, and `priceCurrency: ''` (no price) takes no amount.
+ */
+const amountNeedsCurrency = { priceAmount: { properties: { priceCurrency: { minLength: 1 } } } };
+/** On create a currency also needs an amount (on PATCH the stored amount may be the other half). */
+const createPriceRule = {
+  dependentRequired: { priceAmount: ['priceCurrency'] },
+  dependentSchemas: {
+    ...amountNeedsCurrency,
+    priceCurrency: { anyOf: [{ required: ['priceAmount'] }, { properties: { priceCurrency: { const: '' } } }] },
+  },
+};
+
 const createServiceSchema = z
   .strictObject(serviceFieldsShape)
   .partial()
-  .required({ slug: true, name: true, durationMin: true });
-const patchServiceSchema = patchOf(serviceFieldsShape);
+  .required({ slug: true, name: true, durationMin: true })
+  .meta(createPriceRule);
+const patchServiceSchema = patchOf(serviceFieldsShape).meta({ dependentSchemas: amountNeedsCurrency });
 
 const listServicesQuery = z.strictObject({
   ...pageQueryShape,
@@ -91,9 +107,9 @@ export function registerServiceRoutes(app: FastifyInstance, catalog: CatalogClie
     record: serviceRecordSchema,
     rules: {
       create:
-        '`priceAmount` and `priceCurrency` go together; `staffIds` and `resourceIds` name staff and resources of the tenant.',
+        '`priceAmount` and `priceCurrency` go together; `slug` is unique in the tenant; `staffIds` and `resourceIds` name staff and resources of the tenant.',
       update:
-        "`priceAmount` and `priceCurrency` go together (`priceCurrency: ''` removes the price); `staffIds` and `resourceIds` name staff and resources of the tenant.",
+        "`priceAmount` and `priceCurrency` go together, with the stored price completing a half sent alone (`priceCurrency: ''` removes the price); `slug` is unique in the tenant; `staffIds` and `resourceIds` name staff and resources of the tenant.",
     },
     listQuery: listServicesQuery,
     createBody: createServiceSchema,

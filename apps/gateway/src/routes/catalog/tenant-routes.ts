@@ -57,7 +57,16 @@ const patchTenantSchema = z
     message: 'Send at least one field to change.',
     when: (payload) => payload.issues.length === 0,
   })
-  .meta({ minProperties: 1 });
+  // The refinement as the document states it: a field, or branding with at least one of its own.
+  .meta({
+    minProperties: 1,
+    anyOf: [
+      { required: ['name'] },
+      { required: ['timezone'] },
+      { required: ['locale'] },
+      { required: ['branding'], properties: { branding: { minProperties: 1 } } },
+    ],
+  });
 
 /** GET/PATCH /api/tenant: the session's own tenant; there is no tenant id to choose. */
 export function registerTenantRoutes(app: FastifyInstance, catalog: CatalogClient): void {
