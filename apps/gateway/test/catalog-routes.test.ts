@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_CURSOR_PATTERN } from '@svc/store';
 import { json } from '@svc/testing';
 import { startGatewayWithCatalog, type GatewayHarness } from './support/gateway-harness.js';
 
@@ -411,6 +412,69 @@ describe('validation', () => {
     expect((await call(viewerA, 'GET', `${path}?sort=name`)).body.error.code).toBe('VALIDATION_ERROR');
   });
 
+  it.each([
+    '/api/services',
+    '/api/staff',
+    '/api/resources',
+    '/api/availability-rules',
+    '/api/blocked-times',
+    '/api/holidays',
+  ])('GET %s takes every cursor of the documented pattern and refuses the rest', async (path) => {
+    // Never issued, but of the pattern: a position like any other (a page, maybe empty).
+    for (const cursor of ['000000000000000x', `999999999999999${'-'.repeat(100)}`, '0017000000000000stf_abc']) {
+      const res = await call(viewerA, 'GET', `${path}?cursor=${cursor}`);
+      expect(res.status, cursor).toBe(200);
+    }
+    for (const cursor of [
+      'garbage!',
+      '12345x',
+      Buffer.from('[1,"x"]').toString('base64url'),
+      `000000000000000${'a'.repeat(101)}`,
+    ]) {
+      const res = await call(viewerA, 'GET', `${path}?cursor=${encodeURIComponent(cursor)}`);
+      expect(res.status, cursor).toBe(400);
+      expect(res.body.error.details, cursor).toEqual([
+        { path: 'query.cursor', message: 'is not a cursor returned by this list' },
+      ]);
+    }
+  });
+
+  it('takes every price the document allows and refuses the halves it forbids', async () => {
+    const ok = [
+      { slug: 'price-none' },
+      { slug: 'price-cleared', priceCurrency: '' },
+      { slug: 'price-full', priceAmount: 0, priceCurrency: 'EUR' },
+    ];
+    for (const body of ok) {
+      const res = await call(ownerB, 'POST', '/api/services', { name: 'P', durationMin: 30, ...body });
+      expect(res.status, body.slug).toBe(201);
+    }
+    const refused: [unknown, string][] = [
+      [{ priceAmount: 100 }, 'body.priceCurrency'],
+      [{ priceAmount: 100, priceCurrency: '' }, 'body.priceAmount'],
+      [{ priceCurrency: 'EUR' }, 'body.priceAmount'],
+    ];
+    for (const [body, path] of refused) {
+      const res = await call(ownerB, 'POST', '/api/services', {
+        slug: 'price-x',
+        name: 'P',
+        durationMin: 30,
+        ...(body as object),
+      });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error.details.map((d: { path: string }) => d.path)).toEqual([path]);
+    }
+  });
+
+  it('an ownerId of blanks is no owner (the document requires a non-blank character)', async () => {
+    for (const ownerId of ['', '   ', '\uFEFF']) {
+      const res = await call(ownerA, 'POST', '/api/blocked-times', { ...block, ownerType: 'staff', ownerId });
+      expect(res.body.error.details, JSON.stringify(ownerId)).toEqual([
+        { path: 'body.ownerId', message: 'Required when ownerType is staff.' },
+      ]);
+    }
+  });
+
   it('checks the list filters', async () => {
     const status = await call(viewerA, 'GET', '/api/services?status=gone');
     expect(status.body.error.details[0].path).toBe('query.status');
@@ -623,5 +687,27 @@ describe('GET /openapi.json', () => {
     expect(doc.paths['/api/availability-rules'].post.description).toContain('`ownerId` is required');
     expect(doc.paths['/api/blocked-times'].post.description).toContain('`startsAtMs` < `endsAtMs`');
     expect(doc.paths['/api/blocked-times'].get.description).toContain('`fromMs` < `toMs`');
+    // The cursor pattern is the codec's (every matching string is a position).
+    const cursor = doc.paths['/api/services'].get.parameters.find((p: { name: string }) => p.name === 'cursor');
+    expect(cursor.schema.pattern).toBe(PAGE_CURSOR_PATTERN.source);
+    // Staff and resource owners need an ownerId; the price comes whole; branding alone needs a field.
+    for (const path of ['/api/availability-rules', '/api/blocked-times']) {
+      expect(body(path, 'post'), path).toMatchObject({
+        if: { required: ['ownerType'], properties: { ownerType: { enum: ['staff', 'resource'] } } },
+        then: { required: ['ownerId'], properties: { ownerId: { pattern: expect.any(String) } } },
+      });
+      const nonBlank = new RegExp(body(path, 'post').then.properties.ownerId.pattern);
+      expect(['', '  ', '\uFEFF'].some((id) => nonBlank.test(id))).toBe(false);
+      expect(nonBlank.test(' stf_1 ')).toBe(true);
+    }
+    expect(body('/api/services', 'post')).toMatchObject({
+      dependentRequired: { priceAmount: ['priceCurrency'] },
+      dependentSchemas: { priceAmount: { properties: { priceCurrency: { minLength: 1 } } } },
+    });
+    expect(body('/api/services/{serviceId}', 'patch').dependentSchemas).toHaveProperty('priceAmount');
+    expect(body('/api/tenant', 'patch').anyOf).toContainEqual({
+      required: ['branding'],
+      properties: { branding: { minProperties: 1 } },
+    });
   });
 });

@@ -11,13 +11,14 @@ import { z } from 'zod';
 export const LOCALE_PATTERN =
   /^[A-Za-z]{2,3}(?:-[A-Za-z]{4})?(?:-(?:[A-Za-z]{2}|[0-9]{3}))?(?:-(?:[A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}))*$/;
 export const MAX_LOCALE_LENGTH = 35;
+const VARIANT = /^(?:[A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3})$/;
 export const LOCALE_MESSAGE = 'must be a BCP 47 language tag, like en or de-CH';
 
 /**
  * The canonical form (`en-us` → `en-US`), or null when it is not such a tag. A repeated variant
  * (`de-1901-1901`, any case) counts once: Intl refuses repeats, and a rule the pattern cannot
- * state would be a hidden, stricter check. Within the pattern only variants can repeat (the
- * other subtags occur once and differ in shape), so dropping any repeated subtag drops exactly those.
+ * state would be a hidden, stricter check. Variants are the subtags of 5–8 characters or of 4
+ * starting with a digit; language and region (`de-DE`) may look alike and are kept.
  */
 export function canonicalLocale(input: string): string | null {
   const text = input.trim();
@@ -25,6 +26,7 @@ export function canonicalLocale(input: string): string | null {
   const seen = new Set<string>();
   const subtags = text.split('-').filter((subtag) => {
     const key = subtag.toLowerCase();
+    if (!VARIANT.test(subtag)) return true;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
