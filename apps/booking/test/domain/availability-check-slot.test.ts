@@ -93,10 +93,10 @@ describe('ignoreBookingId (reschedule)', () => {
 
 describe('reasons when no staff member fits', () => {
   it('reports the one that got furthest: taken over blocked over hours', () => {
-    // cy has no hours at all; bob is blocked 10:00–10:15; ann is free unless booked or blocked.
+    // cy works only 13:00–17:00; bob is blocked 10:00–10:15; ann is free unless booked or blocked.
     const sched = (annBlocked: boolean): ScheduleInput => ({
       ...team,
-      rules: team.rules.filter((r) => r.ownerId !== 'cy'),
+      rules: [...team.rules.filter((r) => r.ownerId !== 'cy'), ...everyDay('staff', 'cy', hm(13), hm(17), TZ)],
       blocks: [
         { ownerType: 'staff', ownerId: 'bob', startsAtMs: jun1('10:00'), endsAtMs: jun1('10:15') },
         ...(annBlocked

@@ -2,7 +2,7 @@
 // both end here, so the list shown to the customer and the recheck under the lock cannot drift.
 
 import type { OwnerAvailability, PreparedSchedule } from './prepared-schedule.js';
-import type { CheckSlotResult } from './types.js';
+import type { SlotExplanation } from './types.js';
 
 type OwnerFailure = 'outside_hours' | 'blocked' | 'taken';
 
@@ -10,8 +10,10 @@ type OwnerFailure = 'outside_hours' | 'blocked' | 'taken';
 const SEVERITY: Record<OwnerFailure, number> = { outside_hours: 0, blocked: 1, taken: 2 };
 
 /**
- * Can this owner take `[start, end)`? Hours and blocks are checked against the slot itself;
- * bookings against the buffered span, since buffers exist to keep the owner's bookings apart.
+ * Can this owner take `[start, end)`? Hours and blocks are checked against the slot itself. The
+ * slot's buffered span `[busyFrom, busyTo)` must overlap none of the owner's occupied intervals
+ * (each booking with its own stored buffers, see occupancy.ts), or, for a resource, fewer of them
+ * than its capacity (docs/decisions.md "Availability", the buffer rule).
  */
 function ownerFailure(
   owner: OwnerAvailability,
@@ -26,7 +28,10 @@ function ownerFailure(
   return null;
 }
 
-/** The first owner in the service's order that fits, the preferred one first when it fits. */
+/**
+ * The first owner in the service's order that fits, the preferred one first when it fits;
+ * otherwise the furthest reason and the first owner that got that far.
+ */
 function pickOwner(
   owners: readonly OwnerAvailability[],
   start: number,
@@ -34,18 +39,19 @@ function pickOwner(
   busyFrom: number,
   busyTo: number,
   preferredId: string | undefined,
-): { id: string } | { reason: OwnerFailure } {
+): { id: string } | { reason: OwnerFailure; ownerId: string } {
   if (preferredId !== undefined) {
     const preferred = owners.find((o) => o.id === preferredId);
     if (preferred && ownerFailure(preferred, start, end, busyFrom, busyTo) === null) return { id: preferred.id };
   }
-  let worst: OwnerFailure = 'outside_hours';
+  let worst: { reason: OwnerFailure; ownerId: string } | null = null;
   for (const owner of owners) {
     const failure = ownerFailure(owner, start, end, busyFrom, busyTo);
     if (failure === null) return { id: owner.id };
-    if (SEVERITY[failure] > SEVERITY[worst]) worst = failure;
+    if (worst === null || SEVERITY[failure] > SEVERITY[worst.reason]) worst = { reason: failure, ownerId: owner.id };
   }
-  return { reason: worst };
+  // Callers pass at least one owner.
+  return worst as { reason: OwnerFailure; ownerId: string };
 }
 
 /**
@@ -71,10 +77,11 @@ export interface EvaluateOptions {
 
 /**
  * In order: too_soon, too_far, outside_hours (tenant rules), misaligned, holiday, blocked (tenant
- * block), then staff, then resources (each outside_hours / blocked / taken), then, for a service
- * needing neither, taken by its own booking.
+ * block), then staff, then resources (each outside_hours / blocked / taken, naming the owner),
+ * then, for a service needing neither, taken by its own booking (naming the service). The first
+ * refusal is the answer: availability, create and the explain route all read this one verdict.
  */
-export function evaluateStart(p: PreparedSchedule, start: number, options: EvaluateOptions): CheckSlotResult {
+export function evaluateStart(p: PreparedSchedule, start: number, options: EvaluateOptions): SlotExplanation {
   const { durationMs, bufferBeforeMs, bufferAfterMs } = p.shape;
   const end = start + durationMs;
   if (start < p.earliestStartMs) return { ok: false, reason: 'too_soon' };
@@ -85,6 +92,7 @@ export function evaluateStart(p: PreparedSchedule, start: number, options: Evalu
   if (p.holidays.overlaps(start, end)) return { ok: false, reason: 'holiday' };
   if (p.tenantBlocks.overlaps(start, end)) return { ok: false, reason: 'blocked' };
 
+  // The slot's own buffered interval: what the booking made at this start would occupy.
   const busyFrom = start - bufferBeforeMs;
   const busyTo = end + bufferAfterMs;
   const result: { ok: true; staffId?: string; resourceId?: string } = { ok: true };
@@ -92,16 +100,19 @@ export function evaluateStart(p: PreparedSchedule, start: number, options: Evalu
   // both free" is "some staff member free" and "some resource free".
   if (p.staff.length > 0) {
     const pick = pickOwner(p.staff, start, end, busyFrom, busyTo, options.preferredStaffId);
-    if ('reason' in pick) return { ok: false, reason: pick.reason };
+    if ('reason' in pick)
+      return { ok: false, reason: pick.reason, owner: { ownerType: 'staff', ownerId: pick.ownerId } };
     result.staffId = pick.id;
   }
   if (p.resources.length > 0) {
     const pick = pickOwner(p.resources, start, end, busyFrom, busyTo, undefined);
-    if ('reason' in pick) return { ok: false, reason: pick.reason };
+    if ('reason' in pick) {
+      return { ok: false, reason: pick.reason, owner: { ownerType: 'resource', ownerId: pick.ownerId } };
+    }
     result.resourceId = pick.id;
   }
   if (p.staff.length === 0 && p.resources.length === 0 && p.serviceBookings.countOverlapping(busyFrom, busyTo) > 0) {
-    return { ok: false, reason: 'taken' };
+    return { ok: false, reason: 'taken', owner: { ownerType: 'service', ownerId: p.serviceId } };
   }
   return result;
 }

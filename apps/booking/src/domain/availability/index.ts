@@ -2,7 +2,7 @@
 // in). The booking service maps the catalog's schedule snapshot onto ScheduleInput.
 
 export { computeSlots } from './compute-slots.js';
-export { checkSlot } from './check-slot.js';
+export { checkSlot, explainSlot } from './check-slot.js';
 export { occupies } from './occupancy.js';
 export { wallClockToInstant } from './local-calendar.js';
 export type {
@@ -18,6 +18,8 @@ export type {
   ScheduleInput,
   ServiceInput,
   Slot,
+  SlotExplanation,
+  SlotOwner,
   SlotRejectReason,
   SlotVerdict,
   StaffInput,

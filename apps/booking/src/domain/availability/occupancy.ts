@@ -1,6 +1,7 @@
-// Which bookings take up time, indexed per staff member / resource / service so that "how many
-// bookings overlap [a, b)?" is two binary searches.
+// Which bookings take up time, and over which interval, indexed per staff member / resource /
+// service so that "how many occupied intervals overlap [a, b)?" is two binary searches.
 
+import { MINUTE_MS } from '@svc/rules';
 import { lastIndexAtOrBefore, lastIndexBefore } from './intervals.js';
 import type { ExistingBooking } from './types.js';
 
@@ -16,8 +17,23 @@ export function occupies(booking: ExistingBooking, nowMs: number): boolean {
   return booking.holdExpiresAtMs === undefined || booking.holdExpiresAtMs > nowMs;
 }
 
+const bufferMs = (min: number | undefined): number =>
+  min !== undefined && Number.isFinite(min) && min > 0 ? min * MINUTE_MS : 0;
+
 /**
- * The occupying bookings of one owner, as two independently sorted arrays: starts and ends.
+ * The interval a booking takes from its owner: `[start − bufferBefore, end + bufferAfter)` with
+ * the buffers stored on the booking (docs/decisions.md "Availability", the buffer rule), so an
+ * existing booking's after-buffer keeps the next customer out whichever was booked first.
+ */
+export function occupiedInterval(booking: ExistingBooking): { startMs: number; endMs: number } {
+  return {
+    startMs: booking.startsAtMs - bufferMs(booking.bufferBeforeMin),
+    endMs: booking.endsAtMs + bufferMs(booking.bufferAfterMin),
+  };
+}
+
+/**
+ * The occupied intervals of one owner, as two independently sorted arrays: starts and ends.
  *
  * Every booking that ends by `a` also starts before `b` (when a < b), so the bookings overlapping
  * `[a, b)` number exactly #{start < b} − #{end ≤ a}: two binary searches, whatever the bookings
@@ -40,7 +56,7 @@ export class BookingIndex {
   }
 
   /**
-   * How many bookings overlap `[a, b)`. This counts bookings, not peak concurrency: it is the
+   * How many occupied intervals overlap `[a, b)`. This counts bookings, not peak concurrency: it is the
    * count the create recheck does in its store transaction, and it never over-sells.
    */
   countOverlapping(a: number, b: number): number {
@@ -78,21 +94,23 @@ export function indexBookings(
   const staff = new Map<string, Spans>();
   const resources = new Map<string, Spans>();
   const service: Spans = { starts: [], ends: [] };
-  const add = (map: Map<string, Spans>, key: string, b: ExistingBooking): void => {
+  const push = (spans: Spans, span: { startMs: number; endMs: number }): void => {
+    spans.starts.push(span.startMs);
+    spans.ends.push(span.endMs);
+  };
+  const add = (map: Map<string, Spans>, key: string, span: { startMs: number; endMs: number }): void => {
     let spans = map.get(key);
     if (!spans) map.set(key, (spans = { starts: [], ends: [] }));
-    spans.starts.push(b.startsAtMs);
-    spans.ends.push(b.endsAtMs);
+    push(spans, span);
   };
   for (const b of bookings) {
+    // A booking without length is malformed and takes nothing, buffers included.
     if (!(b.endsAtMs > b.startsAtMs) || !occupies(b, options.nowMs)) continue;
     if (options.ignoreBookingId !== undefined && b.bookingId === options.ignoreBookingId) continue;
-    if (b.staffId && options.staffIds.has(b.staffId)) add(staff, b.staffId, b);
-    if (b.resourceId && options.resourceIds.has(b.resourceId)) add(resources, b.resourceId, b);
-    if (options.serviceId !== undefined && b.serviceId === options.serviceId) {
-      service.starts.push(b.startsAtMs);
-      service.ends.push(b.endsAtMs);
-    }
+    const span = occupiedInterval(b);
+    if (b.staffId && options.staffIds.has(b.staffId)) add(staff, b.staffId, span);
+    if (b.resourceId && options.resourceIds.has(b.resourceId)) add(resources, b.resourceId, span);
+    if (options.serviceId !== undefined && b.serviceId === options.serviceId) push(service, span);
   }
   const toIndexes = (map: Map<string, Spans>): Map<string, BookingIndex> =>
     new Map([...map].map(([key, spans]) => [key, new BookingIndex(spans.starts, spans.ends)]));

@@ -42,7 +42,7 @@ export interface OwnerAvailability {
   id: string;
   /** Listed but unknown or not `active`: never assigned. */
   active: boolean;
-  /** Merged rule occurrences; `null` = the owner has no rules of its own (always open). */
+  /** Merged rule occurrences; `null` = the owner has no rules of its own and follows the tenant's hours. */
   hours: IntervalSet | null;
   blocks: IntervalSet;
   bookings: BookingIndex;
@@ -66,6 +66,7 @@ export interface PreparedSchedule {
   resources: OwnerAvailability[];
   /** The service's own bookings; consulted only when it needs neither staff nor resources. */
   serviceBookings: BookingIndex;
+  serviceId: string;
 }
 
 export interface PrepareOptions {
@@ -134,14 +135,17 @@ export function prepareSchedule(
   const staff = staffIds.map((id): OwnerAvailability => {
     const record = staffById.get(id);
     const active = record?.status === 'active';
-    const rules = rulesOf.staff.get(id) ?? [];
+    const rules = rulesOf.staff.get(id);
     return {
       id,
       active,
-      // A staff member works only inside their own rules: no rules, no hours.
-      hours: active
-        ? IntervalSet.from(expandWeeklyRules(rules, calendars, record?.timezone || schedule.timezone))
-        : IntervalSet.EMPTY,
+      // docs/decisions.md "Availability", the staff-hours rule: like a resource, a staff member
+      // without rules of their own works the tenant's hours; one with rules works only within
+      // them (the tenant's hours are checked first, for every slot).
+      hours:
+        active && rules
+          ? IntervalSet.from(expandWeeklyRules(rules, calendars, record?.timezone || schedule.timezone))
+          : null,
       blocks: blockSet(blocksOf.staff.get(id)),
       bookings: indexes.byStaff.get(id) ?? BookingIndex.EMPTY,
       capacity: 1,
@@ -175,5 +179,6 @@ export function prepareSchedule(
     staff,
     resources,
     serviceBookings: indexes.ofService,
+    serviceId: service.serviceId,
   };
 }

@@ -10,9 +10,12 @@ export interface ServiceInput {
   serviceId: string;
   /** Length of the slot itself; must be a positive integer. */
   durationMin: number;
-  /** Free time wanted before the slot, checked against the staff's / resource's bookings only. */
+  /**
+   * Free time the owner needs before a booking of this service: a new slot occupies its owner
+   * from `start − bufferBeforeMin` (docs/decisions.md "Availability", the buffer rule).
+   */
   bufferBeforeMin: number;
-  /** Free time wanted after the slot, checked against the staff's / resource's bookings only. */
+  /** Free time the owner needs after a booking of this service: occupied until `end + bufferAfterMin`. */
   bufferAfterMin: number;
   /** Spacing of slot starts; 0 or less means "same as durationMin" (the catalog default). */
   slotIntervalMin: number;
@@ -93,6 +96,14 @@ export interface ExistingBooking {
   endsAtMs: number;
   status: BookingStatus;
   holdExpiresAtMs?: number | undefined;
+  /**
+   * The buffers stored on the booking when it was made: it occupies its owner over
+   * `[startsAtMs − bufferBeforeMin, endsAtMs + bufferAfterMin)`. Absent (or not a positive
+   * number) counts as 0; the booking service fills them in for bookings made before buffers were
+   * stored (docs/decisions.md "Availability").
+   */
+  bufferBeforeMin?: number | undefined;
+  bufferAfterMin?: number | undefined;
 }
 
 /** A bookable slot `[startsAtMs, endsAtMs)`. */
@@ -126,8 +137,22 @@ export interface CheckSlotInput {
 export type SlotRejectReason =
   'outside_hours' | 'misaligned' | 'too_soon' | 'too_far' | 'holiday' | 'blocked' | 'taken';
 
+/**
+ * Whom a refusal concerns: the staff member or resource that came closest to taking the slot, or
+ * the service itself (its own booking, for a service listing neither). Absent for refusals of the
+ * tenant (hours, holiday, tenant block) or of the service's timing (notice, advance, grid).
+ */
+export interface SlotOwner {
+  ownerType: 'staff' | 'resource' | 'service';
+  ownerId: string;
+}
+
 export type CheckSlotResult =
   { ok: true; staffId?: string; resourceId?: string } | { ok: false; reason: SlotRejectReason };
+
+/** checkSlot's verdict with, for a refusal, the owner it concerns (where one does). */
+export type SlotExplanation =
+  { ok: true; staffId?: string; resourceId?: string } | { ok: false; reason: SlotRejectReason; owner?: SlotOwner };
 
 /** The same result under the name the booking create uses. */
 export type SlotVerdict = CheckSlotResult;
