@@ -12,7 +12,9 @@ import type { LockManager } from '@svc/lock';
 import { bookingV1 } from '@svc/proto';
 import type { DocumentStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
+import { startBufferMigration } from './application/buffer-migration.js';
 import { catalogSchedules } from './clients/catalog-schedules.js';
+import { catalogServices } from './clients/catalog-services.js';
 import { customerDirectory } from './clients/customer-directory.js';
 import { OutboxRelay } from './events/outbox-relay.js';
 import { bookingService } from './rpc/booking-rpc.js';
@@ -36,10 +38,13 @@ export interface BookingDeps {
 export async function startBookingService(settings: HostSettings, deps: BookingDeps): Promise<RunningGrpcHost> {
   const store = new BookingStore(deps.store);
   const relay = new OutboxRelay(store, deps.bus, deps.logger);
+  let migration: { stop(): Promise<void> } | undefined;
+  const services = catalogServices(deps.catalog);
   const booking = bookingService({
     store,
     lock: deps.lock,
     schedules: catalogSchedules(deps.catalog),
+    services,
     customers: customerDirectory(deps.customers),
     now: deps.now ?? Date.now,
     lockWaitMs: deps.lockWaitMs,
@@ -56,10 +61,13 @@ export async function startBookingService(settings: HostSettings, deps: BookingD
       bus: deps.bus,
       clients: grpcClients(deps.catalog, deps.customers),
     },
-    onStopping: () => relay.stop(),
+    onStopping: () => Promise.all([relay.stop(), migration?.stop()]).then(() => undefined),
     prepare: () => store.ensureIndexes(),
   });
   relay.start();
+  // Not part of start-up proper: the catalog may not answer yet, and readers fill in what is
+  // still missing meanwhile (application/buffer-migration.ts).
+  migration = startBufferMigration({ store, services }, deps.logger);
   return host;
 }
 

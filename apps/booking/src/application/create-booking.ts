@@ -9,10 +9,11 @@ import type { BookingStore } from '../store/booking-store.js';
 import { newBookingId } from '../store/ids.js';
 import type { BookingDoc, IdempotencyDoc } from '../store/records.js';
 import { bookingEvent } from './booking-events.js';
-import { toExistingBookings } from './existing-bookings.js';
+import { occupyingBookings } from './existing-bookings.js';
 import { acquireAll, releaseAll } from './lock-all.js';
 import { lockKeysFor } from './lock-keys.js';
-import type { CustomerDirectory, CustomerInput, ScheduleSource, ServiceSchedule } from './ports.js';
+import type { CustomerDirectory, CustomerInput, ScheduleSource, ServiceLookup, ServiceSchedule } from './ports.js';
+import { ServiceBuffers } from './stored-buffers.js';
 
 export const HOLD_MS = 10 * MINUTE_MS;
 const LOCK_TTL_MS = 15_000;
@@ -42,6 +43,8 @@ export interface CreateBookingDeps {
   store: BookingStore;
   lock: LockManager;
   schedules: ScheduleSource;
+  /** Buffers of services whose older bookings carry none (stored-buffers.ts). */
+  services: ServiceLookup;
   customers: CustomerDirectory;
   now: () => number;
   /** How long a create may wait for the capacity locks before answering 503. */
@@ -66,7 +69,10 @@ export async function createBooking(deps: CreateBookingDeps, cmd: CreateBookingC
   const { service, schedule, tenant } = await scheduleAround(deps, cmd);
   if (tenant.status !== 'active') throw new DomainError('TENANT_INACTIVE', 'This business is not taking bookings.');
   if (service.status !== 'active') throw new DomainError('SERVICE_INACTIVE', 'This service cannot be booked.');
-  const verdict = await verdictFor(deps, cmd, schedule);
+  // One per create: each older booking's service is asked of the catalog once, not again under
+  // the lock or inside the transaction.
+  const buffers = new ServiceBuffers(deps.services, cmd.tenantId, service);
+  const verdict = await verdictFor(deps, cmd, schedule, buffers);
   if (!verdict.ok) throw slotUnavailable(verdict.reason);
 
   const durationMs = service.durationMin * MINUTE_MS;
@@ -81,7 +87,7 @@ export async function createBooking(deps: CreateBookingDeps, cmd: CreateBookingC
   try {
     const earlierUnderLock = await deps.store.idempotencyRecord(cmd.tenantId, cmd.idempotencyKey, deps.now());
     if (earlierUnderLock) return await replay(deps, earlierUnderLock, cmd);
-    const underLock = await verdictFor(deps, cmd, schedule);
+    const underLock = await verdictFor(deps, cmd, schedule, buffers);
     if (!underLock.ok) throw slotUnavailable(underLock.reason);
     const customer = await deps.customers.lookupOrCreate(cmd.tenantId, cmd.customer);
 
@@ -90,7 +96,7 @@ export async function createBooking(deps: CreateBookingDeps, cmd: CreateBookingC
       const again = await deps.store.idempotencyRecord(cmd.tenantId, cmd.idempotencyKey, now, tx);
       if (again) return replay(deps, again, cmd, tx);
 
-      const recheck = await verdictFor(deps, cmd, schedule, tx);
+      const recheck = await verdictFor(deps, cmd, schedule, buffers, tx);
       if (!recheck.ok) throw slotUnavailable(recheck.reason);
 
       const booking: BookingDoc = {
@@ -109,6 +115,10 @@ export async function createBooking(deps: CreateBookingDeps, cmd: CreateBookingC
         source: cmd.source,
         notes: cmd.notes,
         holdExpiresAtMs: now + HOLD_MS,
+        // Stored, so a later change of the service's buffers does not move this booking
+        // (docs/decisions.md "Availability").
+        bufferBeforeMin: service.bufferBeforeMin,
+        bufferAfterMin: service.bufferAfterMin,
         cancelReason: null,
         noShowReason: null,
         createdAtMs: now,
@@ -149,16 +159,17 @@ async function verdictFor(
   deps: CreateBookingDeps,
   cmd: CreateBookingCommand,
   schedule: ServiceSchedule['schedule'],
+  buffers: ServiceBuffers,
   tx?: Tx,
 ): Promise<SlotVerdict> {
-  // Only bookings overlapping the buffered interval can collide with it.
+  // Only bookings whose occupied interval overlaps the slot's buffered one can collide with it.
   const { durationMin, bufferBeforeMin, bufferAfterMin } = schedule.service;
   const fromMs = cmd.startsAtMs - bufferBeforeMin * MINUTE_MS;
   const toMs = cmd.startsAtMs + (durationMin + bufferAfterMin) * MINUTE_MS;
-  const bookings = await deps.store.overlapping(cmd.tenantId, fromMs, toMs, tx);
+  const bookings = await occupyingBookings(deps, buffers, { tenantId: cmd.tenantId, fromMs, toMs }, tx);
   return checkSlot({
     schedule,
-    bookings: toExistingBookings(bookings),
+    bookings,
     startsAtMs: cmd.startsAtMs,
     nowMs: deps.now(),
     preferredStaffId: cmd.staffId,

@@ -1,9 +1,38 @@
+import { MINUTE_MS, MINUTES_PER_DAY } from '@svc/rules';
+import type { Tx } from '@svc/store';
 import type { ExistingBooking } from '../domain/availability/index.js';
+import type { BookingStore } from '../store/booking-store.js';
 import type { BookingDoc } from '../store/records.js';
+import type { ServiceBuffers } from './stored-buffers.js';
 
-/** Stored bookings as the availability engine sees them. */
-export function toExistingBookings(docs: BookingDoc[]): ExistingBooking[] {
-  return docs.map((b) => ({
+/**
+ * The longest buffer a booking can carry: the catalog takes buffers of 0 to 1440 minutes
+ * (apps/catalog/src/domain/service.ts). A booking starting this long after a window, or ending
+ * this long before it, can still occupy time inside it.
+ */
+export const MAX_BUFFER_MS = MINUTES_PER_DAY * MINUTE_MS;
+
+/**
+ * The held and confirmed bookings of the tenant whose occupied interval (the booking with its
+ * buffers, docs/decisions.md "Availability") may overlap `[fromMs, toMs)`, as the engine sees
+ * them: each with its stored buffers, or its service's for a booking made before they were stored.
+ */
+export async function occupyingBookings(
+  deps: { store: BookingStore },
+  buffers: ServiceBuffers,
+  q: { tenantId: string; fromMs: number; toMs: number },
+  tx?: Tx,
+): Promise<ExistingBooking[]> {
+  const docs = await deps.store.overlapping(q.tenantId, q.fromMs - MAX_BUFFER_MS, q.toMs + MAX_BUFFER_MS, tx);
+  return Promise.all(docs.map(async (doc) => toExistingBooking(doc, await buffers.forBooking(doc))));
+}
+
+/** A stored booking as the availability engine sees it, with the buffers it occupies its owner with. */
+export function toExistingBooking(
+  b: BookingDoc,
+  buffers: { bufferBeforeMin: number; bufferAfterMin: number },
+): ExistingBooking {
+  return {
     bookingId: b._id,
     serviceId: b.serviceId,
     ...(b.staffId ? { staffId: b.staffId } : {}),
@@ -12,5 +41,7 @@ export function toExistingBookings(docs: BookingDoc[]): ExistingBooking[] {
     endsAtMs: b.endsAtMs,
     status: b.status,
     ...(b.holdExpiresAtMs !== null ? { holdExpiresAtMs: b.holdExpiresAtMs } : {}),
-  }));
+    bufferBeforeMin: buffers.bufferBeforeMin,
+    bufferAfterMin: buffers.bufferAfterMin,
+  };
 }

@@ -2,8 +2,9 @@ import { DomainError, validationError, type FieldViolation } from '@svc/errors';
 import { clampToEpochRange, DAY_MS, EPOCH_MS_MESSAGE, isEpochMs, MAX_AVAILABILITY_WINDOW_MS } from '@svc/rules';
 import { computeSlots, type Slot } from '../domain/availability/index.js';
 import type { BookingStore } from '../store/booking-store.js';
-import { toExistingBookings } from './existing-bookings.js';
-import type { ScheduleSource } from './ports.js';
+import { occupyingBookings } from './existing-bookings.js';
+import type { ScheduleSource, ServiceLookup } from './ports.js';
+import { ServiceBuffers } from './stored-buffers.js';
 
 export interface AvailabilityQuery {
   tenantId: string;
@@ -14,7 +15,7 @@ export interface AvailabilityQuery {
 
 /** Display candidates; booking create re-decides under the lock. */
 export async function getAvailability(
-  deps: { store: BookingStore; schedules: ScheduleSource; now: () => number },
+  deps: { store: BookingStore; schedules: ScheduleSource; services: ServiceLookup; now: () => number },
   q: AvailabilityQuery,
 ): Promise<{ serviceSlug: string; timezone: string; fromMs: number; toMs: number; slots: Slot[] }> {
   assertValidWindow(q);
@@ -23,10 +24,11 @@ export async function getAvailability(
   const toMs = clampToEpochRange(q.toMs + DAY_MS);
   const { tenant, service, schedule } = await deps.schedules.forService(q.tenantId, q.serviceSlug, fromMs, toMs);
   if (service.status !== 'active') throw new DomainError('SERVICE_INACTIVE', 'This service cannot be booked.');
-  const bookings = await deps.store.overlapping(q.tenantId, fromMs, toMs);
+  const buffers = new ServiceBuffers(deps.services, q.tenantId, service);
+  const bookings = await occupyingBookings(deps, buffers, { tenantId: q.tenantId, fromMs, toMs });
   const slots = computeSlots({
     schedule,
-    bookings: toExistingBookings(bookings),
+    bookings,
     fromMs: q.fromMs,
     toMs: q.toMs,
     nowMs: deps.now(),

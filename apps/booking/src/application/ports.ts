@@ -32,6 +32,19 @@ export interface ScheduleSource {
   forService(tenantId: string, serviceSlug: string, fromMs: number, toMs: number): Promise<ServiceSchedule>;
 }
 
+/** A service as the booking service looks it up by id: its slug and its current buffers. */
+export interface ServiceRef {
+  serviceId: string;
+  slug: string;
+  bufferBeforeMin: number;
+  bufferAfterMin: number;
+}
+
+export interface ServiceLookup {
+  /** The service as the catalog has it now; throws NOT_FOUND for an unknown id. */
+  byId(tenantId: string, serviceId: string): Promise<ServiceRef>;
+}
+
 export interface CustomerInput {
   name: string;
   primaryEmail?: string | undefined;

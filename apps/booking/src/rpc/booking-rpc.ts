@@ -3,6 +3,7 @@ import { bindService, type ServiceBinding } from '@svc/grpc';
 import { bookingV1 } from '@svc/proto';
 import { injectTraceContext } from '@svc/telemetry';
 import { createBooking, type CreateBookingDeps } from '../application/create-booking.js';
+import { explainStart } from '../application/explain-slot.js';
 import { getAvailability } from '../application/get-availability.js';
 import type { BookingDoc } from '../store/records.js';
 
@@ -52,6 +53,16 @@ export function bookingService(deps: BookingRpcDeps): ServiceBinding {
         const booking = await deps.store.booking(req.tenantId, req.bookingId);
         if (!booking) throw notFound('Booking');
         return { booking: toProtoBooking(booking) };
+      },
+
+      explainSlot: async (req) => {
+        const view = await explainStart(deps, req);
+        return {
+          ...view,
+          owner: view.owner ?? undefined,
+          staffId: view.staffId ?? '',
+          resourceId: view.resourceId ?? '',
+        };
       },
     },
     { outage: bookingUnavailable },

@@ -58,6 +58,24 @@ export class BookingStore {
     return this.bookings.find(filter, { sort: [['startsAtMs', 1]] }, tx);
   }
 
+  /**
+   * Up to `limit` bookings of any tenant made before buffers were stored on bookings (no
+   * `bufferBeforeMin`). Unindexed: only the start-up migration asks, and once it has run the
+   * answer is empty.
+   */
+  withoutStoredBuffers(limit: number): Promise<BookingDoc[]> {
+    return this.bookings.find({ bufferBeforeMin: null }, { sort: [['_id', 1]], limit });
+  }
+
+  /** Stores a booking's buffers unless it has some already (they never change once stored). */
+  async storeBuffers(
+    tenantId: string,
+    bookingId: string,
+    buffers: { bufferBeforeMin: number; bufferAfterMin: number },
+  ): Promise<void> {
+    await this.bookings.updateOne({ _id: bookingId, tenantId, bufferBeforeMin: null }, buffers);
+  }
+
   booking(tenantId: string, bookingId: string, tx?: Tx): Promise<BookingDoc | null> {
     return this.bookings.findOne({ _id: bookingId, tenantId }, tx);
   }

@@ -22,6 +22,14 @@ export interface BookingDoc {
   source: string;
   notes: string;
   holdExpiresAtMs: number | null;
+  /**
+   * The service's buffers when the booking was made: it occupies its owner over
+   * `[startsAtMs − bufferBeforeMin, endsAtMs + bufferAfterMin)` (docs/decisions.md
+   * "Availability"). Absent only on bookings made before they were stored, until the start-up
+   * migration fills them in (application/stored-buffers.ts).
+   */
+  bufferBeforeMin?: number;
+  bufferAfterMin?: number;
   cancelReason: string | null;
   noShowReason: string | null;
   createdAtMs: number;

@@ -100,6 +100,39 @@ export interface GetBookingResponse {
   booking?: Booking | undefined;
 }
 
+export interface ExplainSlotRequest {
+  tenantId: string;
+  serviceId: string;
+  startsAtMs: number;
+}
+
+/** Whom a verdict concerns: owner_type is tenant, service, staff or resource. */
+export interface SlotOwner {
+  ownerType: string;
+  ownerId: string;
+}
+
+export interface ExplainSlotResponse {
+  serviceId: string;
+  serviceSlug: string;
+  timezone: string;
+  startsAtMs: number;
+  endsAtMs: number;
+  free: boolean;
+  /**
+   * free, tenant_inactive, service_inactive, or the engine's: too_soon, too_far, outside_hours,
+   * misaligned, holiday, blocked, taken.
+   */
+  reason: string;
+  /** Absent when free. */
+  owner?:
+    | SlotOwner
+    | undefined;
+  /** The assignment a create would make when free; '' otherwise. */
+  staffId: string;
+  resourceId: string;
+}
+
 function createBaseSlot(): Slot {
   return { startsAtMs: 0, endsAtMs: 0 };
 }
@@ -973,6 +1006,287 @@ export const GetBookingResponse: MessageFns<GetBookingResponse> = {
   },
 };
 
+function createBaseExplainSlotRequest(): ExplainSlotRequest {
+  return { tenantId: "", serviceId: "", startsAtMs: 0 };
+}
+
+export const ExplainSlotRequest: MessageFns<ExplainSlotRequest> = {
+  encode(message: ExplainSlotRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tenantId !== "") {
+      writer.uint32(10).string(message.tenantId);
+    }
+    if (message.serviceId !== "") {
+      writer.uint32(18).string(message.serviceId);
+    }
+    if (message.startsAtMs !== 0) {
+      writer.uint32(24).int64(message.startsAtMs);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ExplainSlotRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseExplainSlotRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tenantId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.serviceId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.startsAtMs = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseSlotOwner(): SlotOwner {
+  return { ownerType: "", ownerId: "" };
+}
+
+export const SlotOwner: MessageFns<SlotOwner> = {
+  encode(message: SlotOwner, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.ownerType !== "") {
+      writer.uint32(10).string(message.ownerType);
+    }
+    if (message.ownerId !== "") {
+      writer.uint32(18).string(message.ownerId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SlotOwner {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSlotOwner();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.ownerType = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.ownerId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseExplainSlotResponse(): ExplainSlotResponse {
+  return {
+    serviceId: "",
+    serviceSlug: "",
+    timezone: "",
+    startsAtMs: 0,
+    endsAtMs: 0,
+    free: false,
+    reason: "",
+    owner: undefined,
+    staffId: "",
+    resourceId: "",
+  };
+}
+
+export const ExplainSlotResponse: MessageFns<ExplainSlotResponse> = {
+  encode(message: ExplainSlotResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.serviceId !== "") {
+      writer.uint32(10).string(message.serviceId);
+    }
+    if (message.serviceSlug !== "") {
+      writer.uint32(18).string(message.serviceSlug);
+    }
+    if (message.timezone !== "") {
+      writer.uint32(26).string(message.timezone);
+    }
+    if (message.startsAtMs !== 0) {
+      writer.uint32(32).int64(message.startsAtMs);
+    }
+    if (message.endsAtMs !== 0) {
+      writer.uint32(40).int64(message.endsAtMs);
+    }
+    if (message.free !== false) {
+      writer.uint32(48).bool(message.free);
+    }
+    if (message.reason !== "") {
+      writer.uint32(58).string(message.reason);
+    }
+    if (message.owner !== undefined) {
+      SlotOwner.encode(message.owner, writer.uint32(66).fork()).join();
+    }
+    if (message.staffId !== "") {
+      writer.uint32(74).string(message.staffId);
+    }
+    if (message.resourceId !== "") {
+      writer.uint32(82).string(message.resourceId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ExplainSlotResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseExplainSlotResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.serviceId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.serviceSlug = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.timezone = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.startsAtMs = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.endsAtMs = longToNumber(reader.int64());
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.free = reader.bool();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.owner = SlotOwner.decode(reader, reader.uint32());
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.staffId = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.resourceId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
 /**
  * Availability and booking create under lock. Only what is implemented is declared, so the
  * service's SERVING means every RPC here answers; the lifecycle RPCs arrive with their feature.
@@ -1009,12 +1323,24 @@ export const BookingServiceService = {
     responseSerialize: (value: GetBookingResponse): Buffer => Buffer.from(GetBookingResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetBookingResponse => GetBookingResponse.decode(value),
   },
+  /** The engine's verdict for one start of a service, and the reason (dashboard: "why no slots?"). */
+  explainSlot: {
+    path: "/booking.v1.BookingService/ExplainSlot" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ExplainSlotRequest): Buffer => Buffer.from(ExplainSlotRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ExplainSlotRequest => ExplainSlotRequest.decode(value),
+    responseSerialize: (value: ExplainSlotResponse): Buffer => Buffer.from(ExplainSlotResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ExplainSlotResponse => ExplainSlotResponse.decode(value),
+  },
 } as const;
 
 export interface BookingServiceServer extends UntypedServiceImplementation {
   getAvailability: handleUnaryCall<GetAvailabilityRequest, GetAvailabilityResponse>;
   createBooking: handleUnaryCall<CreateBookingRequest, CreateBookingResponse>;
   getBooking: handleUnaryCall<GetBookingRequest, GetBookingResponse>;
+  /** The engine's verdict for one start of a service, and the reason (dashboard: "why no slots?"). */
+  explainSlot: handleUnaryCall<ExplainSlotRequest, ExplainSlotResponse>;
 }
 
 export interface BookingServiceClient extends Client {
@@ -1062,6 +1388,22 @@ export interface BookingServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetBookingResponse) => void,
+  ): ClientUnaryCall;
+  /** The engine's verdict for one start of a service, and the reason (dashboard: "why no slots?"). */
+  explainSlot(
+    request: ExplainSlotRequest,
+    callback: (error: ServiceError | null, response: ExplainSlotResponse) => void,
+  ): ClientUnaryCall;
+  explainSlot(
+    request: ExplainSlotRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ExplainSlotResponse) => void,
+  ): ClientUnaryCall;
+  explainSlot(
+    request: ExplainSlotRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ExplainSlotResponse) => void,
   ): ClientUnaryCall;
 }
 

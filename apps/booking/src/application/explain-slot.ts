@@ -1,0 +1,103 @@
+import { validationError, type FieldViolation } from '@svc/errors';
+import { clampToEpochRange, DAY_MS, EPOCH_MS_MESSAGE, isEpochMs, MINUTE_MS } from '@svc/rules';
+import { explainSlot as evaluate, type SlotRejectReason } from '../domain/availability/index.js';
+import type { BookingStore } from '../store/booking-store.js';
+import { occupyingBookings } from './existing-bookings.js';
+import type { ScheduleSource, ServiceLookup } from './ports.js';
+import { ServiceBuffers } from './stored-buffers.js';
+
+export interface ExplainQuery {
+  tenantId: string;
+  serviceId: string;
+  startsAtMs: number;
+}
+
+/** What create would decide for this start, and why: the engine's verdict, or the status that stops it first. */
+export type ExplainReason = 'free' | 'tenant_inactive' | 'service_inactive' | SlotRejectReason;
+
+export interface SlotOwnerRef {
+  ownerType: 'tenant' | 'service' | 'staff' | 'resource';
+  ownerId: string;
+}
+
+export interface SlotExplanationView {
+  serviceId: string;
+  serviceSlug: string;
+  timezone: string;
+  startsAtMs: number;
+  endsAtMs: number;
+  free: boolean;
+  reason: ExplainReason;
+  /** Whom the reason concerns; null when the slot is free. */
+  owner: SlotOwnerRef | null;
+  /** The assignment create would make, when free. */
+  staffId: string | null;
+  resourceId: string | null;
+}
+
+/** Reasons of the tenant's hours, holidays and blocks; the engine names no owner for them. */
+const TENANT_REASONS: ReadonlySet<SlotRejectReason> = new Set(['outside_hours', 'holiday', 'blocked']);
+
+/**
+ * The dashboard's "why is this start not bookable?" (docs/api-conventions.md "Availability
+ * explain"): the same inputs as availability (the catalog snapshot, bookings read fresh with
+ * their buffers) and the same evaluation as create (the engine's explainSlot), without a lock:
+ * an answer, not a promise.
+ */
+export async function explainStart(
+  deps: { store: BookingStore; schedules: ScheduleSource; services: ServiceLookup; now: () => number },
+  q: ExplainQuery,
+): Promise<SlotExplanationView> {
+  const violations: FieldViolation[] = [];
+  if (q.serviceId === '') violations.push({ path: 'serviceId', message: 'is required' });
+  if (!isEpochMs(q.startsAtMs)) violations.push({ path: 'startsAtMs', message: EPOCH_MS_MESSAGE });
+  if (violations.length > 0) throw validationError(violations);
+  const ref = await deps.services.byId(q.tenantId, q.serviceId);
+  const { tenant, service, schedule } = await deps.schedules.forService(
+    q.tenantId,
+    ref.slug,
+    clampToEpochRange(q.startsAtMs - DAY_MS),
+    clampToEpochRange(q.startsAtMs + 2 * DAY_MS),
+  );
+  const view = {
+    serviceId: service.serviceId,
+    serviceSlug: service.slug,
+    timezone: tenant.timezone,
+    startsAtMs: q.startsAtMs,
+    endsAtMs: q.startsAtMs + service.durationMin * MINUTE_MS,
+  };
+  const refused = (reason: ExplainReason, owner: SlotOwnerRef): SlotExplanationView => ({
+    ...view,
+    free: false,
+    reason,
+    owner,
+    staffId: null,
+    resourceId: null,
+  });
+  const tenantOwner: SlotOwnerRef = { ownerType: 'tenant', ownerId: tenant.tenantId };
+  const serviceOwner: SlotOwnerRef = { ownerType: 'service', ownerId: service.serviceId };
+  if (tenant.status !== 'active') return refused('tenant_inactive', tenantOwner);
+  if (service.status !== 'active') return refused('service_inactive', serviceOwner);
+
+  const buffers = new ServiceBuffers(deps.services, q.tenantId, service);
+  const bookings = await occupyingBookings(deps, buffers, {
+    tenantId: q.tenantId,
+    fromMs: q.startsAtMs - service.bufferBeforeMin * MINUTE_MS,
+    toMs: view.endsAtMs + service.bufferAfterMin * MINUTE_MS,
+  });
+  const verdict = evaluate({ schedule, bookings, startsAtMs: q.startsAtMs, nowMs: deps.now() });
+  if (verdict.ok) {
+    return {
+      ...view,
+      free: true,
+      reason: 'free',
+      owner: null,
+      staffId: verdict.staffId ?? null,
+      resourceId: verdict.resourceId ?? null,
+    };
+  }
+  // No owner from the engine: the tenant's hours, holidays and blocks, or the service's own
+  // timing (notice, advance, grid).
+  const owner = verdict.owner ?? (TENANT_REASONS.has(verdict.reason) ? tenantOwner : serviceOwner);
+  return refused(verdict.reason, owner);
+}

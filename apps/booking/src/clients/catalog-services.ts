@@ -1,0 +1,18 @@
+import { type CatalogClient } from '@svc/grpc';
+import type { ServiceLookup, ServiceRef } from '../application/ports.js';
+
+/** Services by id from the catalog, uncached: each caller asks once per request (see buffer-fill.ts). */
+export function catalogServices(client: CatalogClient): ServiceLookup {
+  return {
+    async byId(tenantId: string, serviceId: string): Promise<ServiceRef> {
+      const { service } = await client.getService({ tenantId, serviceId, slug: '' });
+      if (!service) throw new Error('catalog answered without a service');
+      return {
+        serviceId: service.serviceId,
+        slug: service.slug,
+        bufferBeforeMin: service.bufferBeforeMin,
+        bufferAfterMin: service.bufferAfterMin,
+      };
+    },
+  };
+}
