@@ -11,6 +11,7 @@ import { createRouteTable, registerMethodRules } from './http/methods.js';
 import { registerOpenApi } from './http/openapi.js';
 import { requestIdFrom } from './http/request-id.js';
 import { registerTracing } from './http/tracing.js';
+import { registerAvailabilityExplainRoute } from './routes/availability/explain-route.js';
 import { registerCatalogRoutes } from './routes/catalog/index.js';
 import { registerHealthRoute } from './routes/health.js';
 import { registerPublicBookingRoutes } from './routes/public/index.js';
@@ -62,6 +63,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await registerDashboardAuth(app, deps);
   registerHealthRoute(app, deps.downstream);
   registerCatalogRoutes(app, deps.downstream);
+  registerAvailabilityExplainRoute(app, deps.downstream);
   registerPublicBookingRoutes(app, deps.downstream, deps.settings);
   return app;
 }
