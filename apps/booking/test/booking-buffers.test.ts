@@ -236,6 +236,21 @@ describe('ExplainSlot', () => {
     });
   });
 
+  it('a tenant that is not active comes first: tenant_inactive, naming the tenant', async () => {
+    const closed = await createBookableTenant(deps.catalog);
+    await deps.catalog.updateTenant({ tenantId: closed.tenantId, status: 'suspended' });
+    const res = await svc.client.explainSlot({
+      tenantId: closed.tenantId,
+      serviceId: closed.service.serviceId,
+      startsAtMs: localSlot(7, 9),
+    });
+    expect(res).toMatchObject({
+      free: false,
+      reason: 'tenant_inactive',
+      owner: { ownerType: 'tenant', ownerId: closed.tenantId },
+    });
+  });
+
   it('refuses an unknown service and a start outside the epoch-ms range', async () => {
     expect((await failure(explain('svc_nope', localSlot(7, 9)))).code).toBe('NOT_FOUND');
     const bad = await failure(explain(plain.serviceId, -1));
