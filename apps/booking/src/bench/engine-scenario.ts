@@ -112,9 +112,15 @@ export function buildEngineScenario(options: ScenarioOptions = {}): EngineScenar
     const roll = random();
     const status: BookingStatus = roll < 0.85 ? 'confirmed' : roll < 0.93 ? 'held' : roll < 0.96 ? 'cancelled' : 'held';
     const expired = roll >= 0.96;
+    const serviceId = random() < 0.7 ? 'svc-cut' : 'svc-colour';
     bookings.push({
       bookingId: `b${i}`,
-      serviceId: random() < 0.7 ? 'svc-cut' : 'svc-colour',
+      serviceId,
+      // Stored on each booking, as create does (docs/decisions.md "Availability"): the cut's
+      // 5/10 minutes, the colour's 0/15.
+      ...(serviceId === 'svc-cut'
+        ? { bufferBeforeMin: 5, bufferAfterMin: 10 }
+        : { bufferBeforeMin: 0, bufferAfterMin: 15 }),
       staffId: `s${String(1 + Math.floor(random() * staffCount)).padStart(2, '0')}`,
       startsAtMs,
       endsAtMs,
