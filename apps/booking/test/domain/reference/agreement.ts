@@ -15,10 +15,15 @@ export interface AgreementStats {
   checkedStarts: number;
 }
 
-export const newStats = (): AgreementStats => ({ questions: 0, freeStarts: 0, questionsWithFreeStarts: 0, checkedStarts: 0 });
+export const newStats = (): AgreementStats => ({
+  questions: 0,
+  freeStarts: 0,
+  questionsWithFreeStarts: 0,
+  checkedStarts: 0,
+});
 
 const describeStart = (q: Question, t: number): string =>
-  `${new Date(t).toISOString()} (${DateTime.fromMillis(t, { zone: q.schedule.timezone }).toFormat("ccc yyyy-MM-dd HH:mm ZZ")})`;
+  `${new Date(t).toISOString()} (${DateTime.fromMillis(t, { zone: q.schedule.timezone }).toFormat('ccc yyyy-MM-dd HH:mm ZZ')})`;
 
 /** At most `n` of `list`, evenly spread (deterministic, so a shrunk question replays the same checks). */
 function spread<T>(list: readonly T[], n: number): T[] {
@@ -66,7 +71,10 @@ export function disagreement(q: Question, variant: RuleVariant, maxChecks = 12, 
   const extra = [...listed].filter((t) => !wanted.has(t));
   if (missing.length > 0 || extra.length > 0) {
     const show = (ts: number[]): string =>
-      ts.slice(0, 5).map((t) => `${describeStart(q, t)} ${JSON.stringify(reference.verdict(t))}`).join(', ') || 'none';
+      ts
+        .slice(0, 5)
+        .map((t) => `${describeStart(q, t)} ${JSON.stringify(reference.verdict(t))}`)
+        .join(', ') || 'none';
     return `computeSlots disagrees with the reference: missing ${missing.length} [${show(missing)}], extra ${extra.length} [${show(extra)}]`;
   }
   for (let i = 0; i < slots.length; i++) {
@@ -102,7 +110,9 @@ export function disagreement(q: Question, variant: RuleVariant, maxChecks = 12, 
       // The preferred staff member when free, else the first free one in the service's order;
       // the first resource in the service's order with room.
       const staffId =
-        q.preferredStaffId !== undefined && want.freeStaffIds.includes(q.preferredStaffId) ? q.preferredStaffId : want.freeStaffIds[0];
+        q.preferredStaffId !== undefined && want.freeStaffIds.includes(q.preferredStaffId)
+          ? q.preferredStaffId
+          : want.freeStaffIds[0];
       const resourceId = want.freeResourceIds[0];
       if (got.staffId !== staffId || got.resourceId !== resourceId) {
         return (

@@ -31,11 +31,13 @@ export const RULES_BEFORE_ISSUE_17: RuleVariant = { bookingOccupation: 'raw', st
  * A booking with the buffers stored on it when it was made (docs/decisions.md "Availability").
  * Spelled out here until the engine's ExistingBooking carries them (issue 17's engine work).
  */
-export type StoredBooking = ExistingBooking & { bufferBeforeMin?: number | undefined; bufferAfterMin?: number | undefined };
+export type StoredBooking = ExistingBooking & {
+  bufferBeforeMin?: number | undefined;
+  bufferAfterMin?: number | undefined;
+};
 
 export type ReferenceVerdict =
-  | { free: true; freeStaffIds: string[]; freeResourceIds: string[] }
-  | { free: false; reason: string };
+  { free: true; freeStaffIds: string[]; freeResourceIds: string[] } | { free: false; reason: string };
 
 export interface ReferenceQuery {
   schedule: ScheduleInput;
@@ -176,7 +178,10 @@ export class ReferenceAvailability {
 
   private blockedAt(ownerType: 'tenant' | 'staff' | 'resource', id: string | null, t: number): boolean {
     return this.query.schedule.blocks.some(
-      (b) => b.ownerType === ownerType && (id === null || b.ownerId === id) && inside(t, { fromMs: b.startsAtMs, toMs: b.endsAtMs }),
+      (b) =>
+        b.ownerType === ownerType &&
+        (id === null || b.ownerId === id) &&
+        inside(t, { fromMs: b.startsAtMs, toMs: b.endsAtMs }),
     );
   }
 
@@ -209,7 +214,13 @@ export class ReferenceAvailability {
   }
 
   /** Own hours: every minute of the slot inside an occurrence of the owner's own rules; `null` = no rules. */
-  private ownHours(ownerType: 'staff' | 'resource', id: string, fallbackZone: string, start: number, end: number): boolean | null {
+  private ownHours(
+    ownerType: 'staff' | 'resource',
+    id: string,
+    fallbackZone: string,
+    start: number,
+    end: number,
+  ): boolean | null {
     const own = this.ownOccurrencesOf(ownerType, id, fallbackZone);
     if (own === null) return null;
     return everyMinute(start, end, (t) => own.some((o) => inside(t, o)));
@@ -255,7 +266,8 @@ export class ReferenceAvailability {
     if (!everyMinute(start, end, (t) => this.tenantOccurrences.some((o) => inside(t, o)))) {
       return { free: false, reason: 'outside_hours' };
     }
-    if (someMinute(start, end, (t) => this.holidays.some((h) => inside(t, h)))) return { free: false, reason: 'holiday' };
+    if (someMinute(start, end, (t) => this.holidays.some((h) => inside(t, h))))
+      return { free: false, reason: 'holiday' };
     if (someMinute(start, end, (t) => this.blockedAt('tenant', null, t))) return { free: false, reason: 'blocked' };
 
     const busyFrom = start - this.bufferBeforeMs;

@@ -145,7 +145,10 @@ const ownerArb: fc.Arbitrary<Owner> = fc.oneof(
 const ruleArb = (owner: fc.Arbitrary<Owner>, long = false): fc.Arbitrary<RuleSpec> =>
   fc.record({
     owner,
-    weekdayShift: fc.oneof({ arbitrary: fc.integer({ min: 0, max: 1 }), weight: 4 }, { arbitrary: fc.integer({ min: 0, max: 6 }), weight: 1 }),
+    weekdayShift: fc.oneof(
+      { arbitrary: fc.integer({ min: 0, max: 1 }), weight: 4 },
+      { arbitrary: fc.integer({ min: 0, max: 6 }), weight: 1 },
+    ),
     startMinute: fc.oneof(
       { arbitrary: fc.constantFrom(0, 0, 60, 120, 360, 480, 540, 600, 720, 1320), weight: long ? 3 : 1 },
       // The hours in which the four zones' clocks jump or repeat (01:00–03:00).
@@ -165,7 +168,10 @@ const ruleArb = (owner: fc.Arbitrary<Owner>, long = false): fc.Arbitrary<RuleSpe
       }),
       5,
     ),
-    splitAfterMin: rarely(fc.integer({ min: 1, max: 48 }).map((q) => q * 15), 3),
+    splitAfterMin: rarely(
+      fc.integer({ min: 1, max: 48 }).map((q) => q * 15),
+      3,
+    ),
   });
 
 const bookingArb = (options: GeneratorOptions): fc.Arbitrary<BookingSpec> => {
@@ -184,12 +190,27 @@ const bookingArb = (options: GeneratorOptions): fc.Arbitrary<BookingSpec> => {
       { arbitrary: fc.integer({ min: -720, max: 3000 }), weight: 1 },
     ),
     // 0 is a malformed booking, which takes no time.
-    lengthMin: fc.oneof({ arbitrary: fc.constantFrom(0, 15, 30, 45, 60, 90, 120), weight: 6 }, { arbitrary: fc.integer({ min: 1, max: 240 }), weight: 1 }),
+    lengthMin: fc.oneof(
+      { arbitrary: fc.constantFrom(0, 15, 30, 45, 60, 90, 120), weight: 6 },
+      { arbitrary: fc.integer({ min: 1, max: 240 }), weight: 1 },
+    ),
     bufferBeforeMin: buffer,
     bufferAfterMin: buffer,
-    status: fc.constantFrom<BookingStatus>('confirmed', 'confirmed', 'confirmed', 'held', 'held', 'cancelled', 'completed', 'no_show'),
+    status: fc.constantFrom<BookingStatus>(
+      'confirmed',
+      'confirmed',
+      'confirmed',
+      'held',
+      'held',
+      'cancelled',
+      'completed',
+      'no_show',
+    ),
     holdExpiresInMin: fc.option(
-      fc.oneof({ arbitrary: fc.constantFrom(-1, 0, 1), weight: 2 }, { arbitrary: fc.integer({ min: -30, max: 30 }), weight: 1 }),
+      fc.oneof(
+        { arbitrary: fc.constantFrom(-1, 0, 1), weight: 2 },
+        { arbitrary: fc.integer({ min: -30, max: 30 }), weight: 1 },
+      ),
       { nil: null, freq: 5 },
     ),
   });
@@ -210,15 +231,24 @@ export function questionSpecArb(options: GeneratorOptions): fc.Arbitrary<Questio
           { arbitrary: fc.integer({ min: 1, max: 3000 }), weight: 1 },
           { arbitrary: fc.integer({ min: -120, max: -1 }), weight: 1 },
         ),
-        maxAdvanceDays: fc.oneof({ arbitrary: fc.constant(365), weight: 3 }, { arbitrary: fc.constantFrom(0, 1, 2, 3), weight: 1 }),
+        maxAdvanceDays: fc.oneof(
+          { arbitrary: fc.constant(365), weight: 3 },
+          { arbitrary: fc.constantFrom(0, 1, 2, 3), weight: 1 },
+        ),
         staff: fc.oneof(fc.constant([]), fc.shuffledSubarray([...STAFF_IDS, UNKNOWN_STAFF], { minLength: 1 })),
-        resources: fc.oneof(fc.constant([]), fc.shuffledSubarray([...RESOURCE_IDS, UNKNOWN_RESOURCE], { minLength: 1 })),
+        resources: fc.oneof(
+          fc.constant([]),
+          fc.shuffledSubarray([...RESOURCE_IDS, UNKNOWN_RESOURCE], { minLength: 1 }),
+        ),
       }),
       staff: fc.tuple(
         ...STAFF_IDS.map((_, index) =>
           fc.record({
             active: fc.oneof({ arbitrary: fc.constant(true), weight: 5 }, { arbitrary: fc.constant(false), weight: 1 }),
-            zoneChoice: fc.oneof({ arbitrary: fc.constantFrom(0, 1), weight: 6 }, { arbitrary: fc.constant(2), weight: 1 }),
+            zoneChoice: fc.oneof(
+              { arbitrary: fc.constantFrom(0, 1), weight: 6 },
+              { arbitrary: fc.constant(2), weight: 1 },
+            ),
             ownRule: options.correctedRules
               ? fc.option(ruleArb(fc.constant<Owner>({ type: 'staff', index }), true), { nil: null, freq: 2 })
               : ruleArb(fc.constant<Owner>({ type: 'staff', index }), true),
@@ -245,7 +275,10 @@ export function questionSpecArb(options: GeneratorOptions): fc.Arbitrary<Questio
         .chain(([tenant, any]) => fc.shuffledSubarray([...tenant, ...any], { minLength: tenant.length + any.length })),
       blocks: fc.array(
         fc.record({
-          owner: fc.oneof({ arbitrary: ownerArb, weight: 6 }, { arbitrary: fc.constant<'unknown'>('unknown'), weight: 1 }),
+          owner: fc.oneof(
+            { arbitrary: ownerArb, weight: 6 },
+            { arbitrary: fc.constant<'unknown'>('unknown'), weight: 1 },
+          ),
           startMin: fc.oneof(
             { arbitrary: fc.integer({ min: -48, max: 200 }).map((q) => q * 15), weight: 3 },
             { arbitrary: fc.integer({ min: -720, max: 3000 }), weight: 1 },
@@ -262,8 +295,14 @@ export function questionSpecArb(options: GeneratorOptions): fc.Arbitrary<Questio
         { arbitrary: fc.array(fc.integer({ min: -1, max: 3 }), { minLength: 1, maxLength: 2 }), weight: 1 },
       ),
       bookings: fc.array(bookingArb(options), { maxLength: 10 }),
-      windowStartMin: fc.oneof({ arbitrary: fc.constant(0), weight: 2 }, { arbitrary: fc.integer({ min: -360, max: 1440 }), weight: 1 }),
-      windowLengthMin: fc.oneof({ arbitrary: fc.constantFrom(1440, 2160), weight: 2 }, { arbitrary: fc.integer({ min: 1, max: 2160 }), weight: 1 }),
+      windowStartMin: fc.oneof(
+        { arbitrary: fc.constant(0), weight: 2 },
+        { arbitrary: fc.integer({ min: -360, max: 1440 }), weight: 1 },
+      ),
+      windowLengthMin: fc.oneof(
+        { arbitrary: fc.constantFrom(1440, 2160), weight: 2 },
+        { arbitrary: fc.integer({ min: 1, max: 2160 }), weight: 1 },
+      ),
       // Often a round time, so that min notice and max advance fall on grid starts.
       nowMin: fc.oneof(
         { arbitrary: fc.constantFrom(-60, -60, 0, 480, 540, 600), weight: 3 },
@@ -271,7 +310,10 @@ export function questionSpecArb(options: GeneratorOptions): fc.Arbitrary<Questio
         { arbitrary: fc.integer({ min: -4320, max: 1440 }), weight: 1 },
       ),
       /** Seconds added to the window's bounds: the API takes any millisecond. */
-      windowSkewSec: fc.oneof({ arbitrary: fc.constant(0), weight: 5 }, { arbitrary: fc.integer({ min: 1, max: 59 }), weight: 1 }),
+      windowSkewSec: fc.oneof(
+        { arbitrary: fc.constant(0), weight: 5 },
+        { arbitrary: fc.integer({ min: 1, max: 59 }), weight: 1 },
+      ),
       ignoreBooking: rarely(fc.integer({ min: 0, max: 9 }), 4),
       preferredStaff: fc.option(fc.constantFrom(...STAFF_IDS, UNKNOWN_STAFF), { nil: null }),
     }),
@@ -376,7 +418,8 @@ export function materialize(spec: QuestionSpec): Question {
   });
 
   const question: Question = { schedule, bookings, fromMs, toMs, nowMs };
-  if (spec.ignoreBooking !== null && spec.ignoreBooking < bookings.length) question.ignoreBookingId = `b${spec.ignoreBooking}`;
+  if (spec.ignoreBooking !== null && spec.ignoreBooking < bookings.length)
+    question.ignoreBookingId = `b${spec.ignoreBooking}`;
   if (spec.preferredStaff !== null) question.preferredStaffId = spec.preferredStaff;
   return question;
 }
