@@ -1,6 +1,7 @@
 // One generated question, asked of the engine and of the reference: computeSlots must list
-// exactly the reference's free starts, and checkSlot must give the reference's verdict for every
-// candidate start, assigning the staff member and resource the reference would.
+// exactly the reference's free starts (every minute of the window is a candidate), and checkSlot
+// must give the reference's verdict on a spread of those candidates, assigning the staff member
+// and resource the reference would.
 
 import { DateTime } from 'luxon';
 import { checkSlot, computeSlots } from '../../../src/domain/availability/index.js';
