@@ -11,10 +11,6 @@ import {
 } from '../../src/domain/availability/index.js';
 import { at, starts } from './availability-fixtures.js';
 
-/** A booking with the buffers stored on it when it was made (docs/decisions.md "Availability"). */
-const withBuffers = (b: ExistingBooking, bufferBeforeMin: number, bufferAfterMin: number): ExistingBooking =>
-  Object.assign(b, { bufferBeforeMin, bufferAfterMin });
-
 /** A 5-minute service on a 5-minute grid that needs neither staff nor resources. */
 function fiveMinuteService(zone: string, rules: ScheduleInput['rules'], staffIds: string[] = []): ScheduleInput {
   return {
@@ -38,28 +34,25 @@ function fiveMinuteService(zone: string, rules: ScheduleInput['rules'], staffIds
   };
 }
 
-// EXPECTED TO FAIL until the engine implements the corrected buffer and staff-hours rules (issue
-// 17, branch i17-engine); drop `.fails` when it lands. They are the shrunk counterexamples of the
-// property "computeSlots and checkSlot agree with the reference under the corrected rules".
-describe('EXPECTED TO FAIL until the engine lands: shrunk counterexamples of the corrected rules', () => {
-  it.fails('an existing booking’s after-buffer keeps the next customer out (fast-check seed 5)', () => {
+// Found while the engine still compared a slot with the bookings' raw intervals and gave staff
+// without rules no hours (before issue 17's engine work).
+describe('the buffer and staff-hours rules of issue 17', () => {
+  it('an existing booking’s after-buffer keeps the next customer out (fast-check seed 5)', () => {
     // Berlin, Saturday 2026-03-28 (CET), open 00:00–08:00; booked 00:00–02:00 with a 30-minute
     // after-buffer stored on the booking: 02:00–02:25 are taken, 02:30 is the first free start.
     const schedule = fiveMinuteService('Europe/Berlin', [
       { ownerType: 'tenant', ownerId: 't', weekday: 6, startMinute: 0, endMinute: 480, timezone: '' },
     ]);
-    const bookings = [
-      withBuffers(
-        {
-          bookingId: 'b0',
-          serviceId: 'svc',
-          startsAtMs: at('2026-03-28T00:00:00+01:00'),
-          endsAtMs: at('2026-03-28T02:00:00+01:00'),
-          status: 'confirmed',
-        },
-        0,
-        30,
-      ),
+    const bookings: ExistingBooking[] = [
+      {
+        bookingId: 'b0',
+        serviceId: 'svc',
+        startsAtMs: at('2026-03-28T00:00:00+01:00'),
+        endsAtMs: at('2026-03-28T02:00:00+01:00'),
+        status: 'confirmed',
+        bufferBeforeMin: 0,
+        bufferAfterMin: 30,
+      },
     ];
     const nowMs = at('2026-03-28T00:00:00+01:00');
     const slots = starts(
@@ -78,45 +71,40 @@ describe('EXPECTED TO FAIL until the engine lands: shrunk counterexamples of the
     });
   });
 
-  it.fails(
-    'an existing booking’s before-buffer keeps the slots just before it out (fast-check seed 1, Lord Howe)',
-    () => {
-      // Lord Howe, Sunday 2026-04-05 (+11:00 until 02:00), open 00:00–00:15; booked 00:15–00:30 with
-      // a 45-minute before-buffer: 00:00, 00:05 and 00:10 are all inside it.
-      const schedule = fiveMinuteService('Australia/Lord_Howe', [
-        { ownerType: 'tenant', ownerId: 't', weekday: 0, startMinute: 0, endMinute: 15, timezone: '' },
-      ]);
-      const bookings = [
-        withBuffers(
-          {
-            bookingId: 'b0',
-            serviceId: 'svc',
-            startsAtMs: at('2026-04-05T00:15:00+11:00'),
-            endsAtMs: at('2026-04-05T00:30:00+11:00'),
-            status: 'confirmed',
-          },
-          45,
-          0,
-        ),
-      ];
-      const nowMs = at('2026-04-04T23:00:00+11:00');
-      expect(
-        computeSlots({
-          schedule,
-          bookings,
-          fromMs: at('2026-04-05T00:00:00+11:00'),
-          toMs: at('2026-04-06T00:00:00+10:30'),
-          nowMs,
-        }),
-      ).toEqual([]);
-      expect(checkSlot({ schedule, bookings, startsAtMs: at('2026-04-05T00:00:00+11:00'), nowMs })).toEqual({
-        ok: false,
-        reason: 'taken',
-      });
-    },
-  );
+  it('an existing booking’s before-buffer keeps the slots just before it out (fast-check seed 1, Lord Howe)', () => {
+    // Lord Howe, Sunday 2026-04-05 (+11:00 until 02:00), open 00:00–00:15; booked 00:15–00:30 with
+    // a 45-minute before-buffer: 00:00, 00:05 and 00:10 are all inside it.
+    const schedule = fiveMinuteService('Australia/Lord_Howe', [
+      { ownerType: 'tenant', ownerId: 't', weekday: 0, startMinute: 0, endMinute: 15, timezone: '' },
+    ]);
+    const bookings: ExistingBooking[] = [
+      {
+        bookingId: 'b0',
+        serviceId: 'svc',
+        startsAtMs: at('2026-04-05T00:15:00+11:00'),
+        endsAtMs: at('2026-04-05T00:30:00+11:00'),
+        status: 'confirmed',
+        bufferBeforeMin: 45,
+        bufferAfterMin: 0,
+      },
+    ];
+    const nowMs = at('2026-04-04T23:00:00+11:00');
+    expect(
+      computeSlots({
+        schedule,
+        bookings,
+        fromMs: at('2026-04-05T00:00:00+11:00'),
+        toMs: at('2026-04-06T00:00:00+10:30'),
+        nowMs,
+      }),
+    ).toEqual([]);
+    expect(checkSlot({ schedule, bookings, startsAtMs: at('2026-04-05T00:00:00+11:00'), nowMs })).toEqual({
+      ok: false,
+      reason: 'taken',
+    });
+  });
 
-  it.fails('a listed staff member without rules of their own works the tenant’s hours (fast-check seed 3)', () => {
+  it('a listed staff member without rules of their own works the tenant’s hours (fast-check seed 3)', () => {
     // Berlin, Saturday 2026-03-28 (CET), open 01:00–09:00; the service lists only s1, who has no rules.
     const schedule = fiveMinuteService(
       'Europe/Berlin',

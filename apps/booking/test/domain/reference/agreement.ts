@@ -6,7 +6,7 @@
 import { DateTime } from 'luxon';
 import { checkSlot, computeSlots } from '../../../src/domain/availability/index.js';
 import type { Question } from './schedule-arbitrary.js';
-import { ReferenceAvailability, type RuleVariant } from './reference-availability.js';
+import { ReferenceAvailability } from './reference-availability.js';
 import { MINUTE_MS } from './wall-clock.js';
 
 export interface AgreementStats {
@@ -36,18 +36,15 @@ function spread<T>(list: readonly T[], n: number): T[] {
  * The first disagreement between engine and reference on `q`, as a sentence; null when they agree.
  * `maxChecks` bounds the checkSlot calls.
  */
-export function disagreement(q: Question, variant: RuleVariant, maxChecks = 12, stats?: AgreementStats): string | null {
-  const reference = new ReferenceAvailability(
-    {
-      schedule: q.schedule,
-      bookings: q.bookings,
-      nowMs: q.nowMs,
-      ignoreBookingId: q.ignoreBookingId,
-      coverFromMs: q.fromMs,
-      coverToMs: q.toMs,
-    },
-    variant,
-  );
+export function disagreement(q: Question, maxChecks = 12, stats?: AgreementStats): string | null {
+  const reference = new ReferenceAvailability({
+    schedule: q.schedule,
+    bookings: q.bookings,
+    nowMs: q.nowMs,
+    ignoreBookingId: q.ignoreBookingId,
+    coverFromMs: q.fromMs,
+    coverToMs: q.toMs,
+  });
   // The reference's answer for every minute of the window, sorted into free starts, starts
   // rejected on the grid and starts off it.
   const expected: number[] = [];

@@ -3,13 +3,8 @@
 // changes, and the examples of docs/decisions.md "Availability" (and issue 17's report).
 
 import { describe, expect, it } from 'vitest';
-import type { ScheduleInput } from '../../../src/domain/availability/types.js';
-import {
-  DOCUMENTED_RULES,
-  ReferenceAvailability,
-  RULES_BEFORE_ISSUE_17,
-  type StoredBooking,
-} from './reference-availability.js';
+import type { ExistingBooking, ScheduleInput } from '../../../src/domain/availability/types.js';
+import { ReferenceAvailability } from './reference-availability.js';
 import { dayNumberOfIso, wallClock, zone } from './wall-clock.js';
 
 const reading = (zoneName: string, isoDate: string, hh: number, mm: number): string =>
@@ -84,7 +79,7 @@ const freeTimes = (reference: ReferenceAvailability, from: string, to: string): 
 
 describe('reference rules', () => {
   // Issue 17: a 30-minute service with a 20-minute after-buffer on a 15-minute grid, booked at 10:00.
-  const booked: StoredBooking = {
+  const booked: ExistingBooking = {
     bookingId: 'b1',
     serviceId: 'svc',
     startsAtMs: jun1('10:00'),
@@ -102,13 +97,14 @@ describe('reference rules', () => {
   };
 
   it('keeps the booking’s own after-buffer free of the next customer, and the slots whose after-buffer reaches it', () => {
-    const reference = new ReferenceAvailability(query, DOCUMENTED_RULES);
+    const reference = new ReferenceAvailability(query);
     // 09:15 + 30 + 20 = 10:05 reaches the booking; 10:30 and 10:45 start inside its after-buffer (to 10:50).
     expect(freeTimes(reference, '09:00', '12:00')).toEqual(['09:00', '11:00', '11:15', '11:30', '11:45']);
   });
 
-  it('as the engine did before issue 17, protected only the slot’s own after-buffer', () => {
-    const reference = new ReferenceAvailability(query, RULES_BEFORE_ISSUE_17);
+  it('counts the buffers stored on the booking, not the service’s current ones', () => {
+    // Booked when the service had no after-buffer: the booking occupies 10:00–10:30 only.
+    const reference = new ReferenceAvailability({ ...query, bookings: [{ ...booked, bufferAfterMin: 0 }] });
     expect(freeTimes(reference, '09:00', '12:00')).toEqual([
       '09:00',
       '10:30',
@@ -142,11 +138,6 @@ describe('reference rules', () => {
     expect(reference.verdict(jun1('09:00'))).toEqual({ free: true, freeStaffIds: ['ann'], freeResourceIds: [] });
     expect(reference.verdict(jun1('10:00'))).toEqual({ free: true, freeStaffIds: ['ann', 'bob'], freeResourceIds: [] });
     expect(reference.verdict(jun1('12:00'))).toEqual({ free: false, reason: 'misaligned' });
-    const before = new ReferenceAvailability(
-      { schedule, bookings: [], nowMs: NOW, coverFromMs: jun1('00:00'), coverToMs: jun1('23:59') },
-      RULES_BEFORE_ISSUE_17,
-    );
-    expect(before.verdict(jun1('09:00'))).toEqual({ free: false, reason: 'no_staff' });
   });
 
   it('counts a resource’s bookings against its capacity, and an expired hold not at all', () => {
@@ -155,7 +146,7 @@ describe('reference rules', () => {
       resources: [{ resourceId: 'room', status: 'active', capacity: 2 }],
     });
     const at10 = { serviceId: 'svc', resourceId: 'room', startsAtMs: jun1('10:00'), endsAtMs: jun1('10:30') };
-    const bookings: StoredBooking[] = [
+    const bookings: ExistingBooking[] = [
       { ...at10, bookingId: 'a', status: 'confirmed' },
       { ...at10, bookingId: 'b', status: 'held', holdExpiresAtMs: NOW + 60_000 },
       { ...at10, bookingId: 'c', status: 'held', holdExpiresAtMs: NOW },

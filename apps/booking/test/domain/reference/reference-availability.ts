@@ -13,35 +13,12 @@
 import type { ExistingBooking, ScheduleInput, WeeklyRuleInput } from '../../../src/domain/availability/types.js';
 import { DAY_MS, dayNumberOfIso, localDayOf, MINUTE_MS, wallClock, weekdayOf, zone } from './wall-clock.js';
 
-/**
- * The two rules issue 17 corrected. `documented` is docs/decisions.md; `beforeIssue17` is what
- * the engine did before (kept only to tell a known gap from a new bug while the engine catches up).
- */
-export interface RuleVariant {
-  /** buffered: a booking occupies `[start − its bufferBefore, end + its bufferAfter)`; raw: `[start, end)`. */
-  bookingOccupation: 'buffered' | 'raw';
-  /** A staff member without rules of their own works the tenant's hours, or never works. */
-  staffWithoutRules: 'tenant_hours' | 'never';
-}
-
-export const DOCUMENTED_RULES: RuleVariant = { bookingOccupation: 'buffered', staffWithoutRules: 'tenant_hours' };
-export const RULES_BEFORE_ISSUE_17: RuleVariant = { bookingOccupation: 'raw', staffWithoutRules: 'never' };
-
-/**
- * A booking with the buffers stored on it when it was made (docs/decisions.md "Availability").
- * Spelled out here until the engine's ExistingBooking carries them (issue 17's engine work).
- */
-export type StoredBooking = ExistingBooking & {
-  bufferBeforeMin?: number | undefined;
-  bufferAfterMin?: number | undefined;
-};
-
 export type ReferenceVerdict =
   { free: true; freeStaffIds: string[]; freeResourceIds: string[] } | { free: false; reason: string };
 
 export interface ReferenceQuery {
   schedule: ScheduleInput;
-  bookings: readonly StoredBooking[];
+  bookings: readonly ExistingBooking[];
   nowMs: number;
   ignoreBookingId?: string | undefined;
   /** Every start that will be asked about lies in `[coverFromMs, coverToMs)`. */
@@ -102,14 +79,11 @@ export class ReferenceAvailability {
   private readonly holidays: Span[];
   private readonly firstDay: number;
   private readonly lastDay: number;
-  private readonly occupyingBookings: StoredBooking[];
+  private readonly occupyingBookings: ExistingBooking[];
   /** Occurrences of each staff member's / resource's own rules, worked out on first use. */
   private readonly ownOccurrences = new Map<string, Occurrence[] | null>();
 
-  constructor(
-    private readonly query: ReferenceQuery,
-    private readonly variant: RuleVariant = DOCUMENTED_RULES,
-  ) {
+  constructor(private readonly query: ReferenceQuery) {
     const { service, timezone } = query.schedule;
     if (!Number.isInteger(service.durationMin) || service.durationMin <= 0) {
       throw new RangeError('durationMin must be a positive integer');
@@ -186,7 +160,7 @@ export class ReferenceAvailability {
   }
 
   /** `confirmed`, or `held` with a hold still running (or no expiry at all); not the ignored booking. */
-  private occupying(): StoredBooking[] {
+  private occupying(): ExistingBooking[] {
     const { bookings, nowMs, ignoreBookingId } = this.query;
     return bookings.filter((b) => {
       if (ignoreBookingId !== undefined && b.bookingId === ignoreBookingId) return false;
@@ -195,10 +169,13 @@ export class ReferenceAvailability {
     });
   }
 
-  /** The time a booking takes from its owner. A booking without length is malformed and takes none. */
-  private occupation(b: StoredBooking): Span {
+  /**
+   * The time a booking takes from its owner: `[start − bufferBefore, end + bufferAfter)` with the
+   * buffers stored on the booking, so buffers protect both sides. A booking without length is
+   * malformed and takes none.
+   */
+  private occupation(b: ExistingBooking): Span {
     if (!(b.endsAtMs > b.startsAtMs)) return { fromMs: 0, toMs: 0 };
-    if (this.variant.bookingOccupation === 'raw') return { fromMs: b.startsAtMs, toMs: b.endsAtMs };
     return {
       fromMs: b.startsAtMs - minutes(b.bufferBeforeMin) * MINUTE_MS,
       toMs: b.endsAtMs + minutes(b.bufferAfterMin) * MINUTE_MS,
@@ -206,7 +183,7 @@ export class ReferenceAvailability {
   }
 
   /** How many of `bookings` occupy some minute of `[fromMs, toMs)`. */
-  private countOccupying(bookings: readonly StoredBooking[], fromMs: number, toMs: number): number {
+  private countOccupying(bookings: readonly ExistingBooking[], fromMs: number, toMs: number): number {
     return bookings.filter((b) => {
       const span = this.occupation(b);
       return someMinute(fromMs, toMs, (t) => inside(t, span));
@@ -230,10 +207,9 @@ export class ReferenceAvailability {
     const { schedule } = this.query;
     const record = schedule.staff.find((s) => s.staffId === id);
     if (!record || record.status !== 'active') return false;
-    // A staff member's rules without a zone are in the staff member's zone, else the tenant's.
-    const hours = this.ownHours('staff', id, record.timezone || schedule.timezone, start, end);
-    if (hours === false) return false;
-    if (hours === null && this.variant.staffWithoutRules === 'never') return false;
+    // Without rules of their own they work the tenant's hours; with rules, only within them. A
+    // rule without a zone is in the staff member's zone, else the tenant's.
+    if (this.ownHours('staff', id, record.timezone || schedule.timezone, start, end) === false) return false;
     if (someMinute(start, end, (t) => this.blockedAt('staff', id, t))) return false;
     const theirs = this.occupyingBookings.filter((b) => b.staffId === id);
     return this.countOccupying(theirs, busyFrom, busyTo) === 0;

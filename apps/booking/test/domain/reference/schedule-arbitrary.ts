@@ -7,10 +7,10 @@ import fc from 'fast-check';
 import type {
   BlockInput,
   BookingStatus,
+  ExistingBooking,
   ScheduleInput,
   WeeklyRuleInput,
 } from '../../../src/domain/availability/types.js';
-import type { StoredBooking } from './reference-availability.js';
 import { dayNumberOfIso, isoDateOf, MINUTE_MS, wallClock, weekdayOf, zone } from './wall-clock.js';
 
 /** The tenant zones, each with its 2026 offset changes. */
@@ -98,21 +98,12 @@ export interface QuestionSpec {
 
 export interface Question {
   schedule: ScheduleInput;
-  bookings: StoredBooking[];
+  bookings: ExistingBooking[];
   fromMs: number;
   toMs: number;
   nowMs: number;
   ignoreBookingId?: string;
   preferredStaffId?: string;
-}
-
-export interface GeneratorOptions {
-  /**
-   * Bookings carry buffers and staff may have no rules of their own: the two rules issue 17
-   * corrected. Off, every booking's buffers are 0 and every staff member has a rule, so the
-   * corrected and the former rules give the same answer.
-   */
-  correctedRules: boolean;
 }
 
 /** `arb` one time in `1 + rarely`, null otherwise (fc.option's `freq` weighs the other way round). */
@@ -174,10 +165,9 @@ const ruleArb = (owner: fc.Arbitrary<Owner>, long = false): fc.Arbitrary<RuleSpe
     ),
   });
 
-const bookingArb = (options: GeneratorOptions): fc.Arbitrary<BookingSpec> => {
-  const buffer = options.correctedRules
-    ? fc.option(fc.constantFrom(0, 5, 10, 15, 20, 30, 45), { nil: null, freq: 8 })
-    : fc.constant(0);
+const bookingArb = (): fc.Arbitrary<BookingSpec> => {
+  // The buffers stored on the booking; absent on some, as on records made before they were stored.
+  const buffer = fc.option(fc.constantFrom(0, 5, 10, 15, 20, 30, 45), { nil: null, freq: 8 });
   return fc.record({
     staff: fc.option(fc.integer({ min: 0, max: 3 }), { nil: null, freq: 4 }),
     resource: fc.option(fc.integer({ min: 0, max: 3 }), { nil: null, freq: 3 }),
@@ -216,7 +206,7 @@ const bookingArb = (options: GeneratorOptions): fc.Arbitrary<BookingSpec> => {
   });
 };
 
-export function questionSpecArb(options: GeneratorOptions): fc.Arbitrary<QuestionSpec> {
+export function questionSpecArb(): fc.Arbitrary<QuestionSpec> {
   return fc.constantFrom(...ZONE_NAMES).chain((zoneName) =>
     fc.record({
       zone: fc.constant(zoneName),
@@ -249,9 +239,8 @@ export function questionSpecArb(options: GeneratorOptions): fc.Arbitrary<Questio
               { arbitrary: fc.constantFrom(0, 1), weight: 6 },
               { arbitrary: fc.constant(2), weight: 1 },
             ),
-            ownRule: options.correctedRules
-              ? fc.option(ruleArb(fc.constant<Owner>({ type: 'staff', index }), true), { nil: null, freq: 2 })
-              : ruleArb(fc.constant<Owner>({ type: 'staff', index }), true),
+            // Half of the staff have no rule of their own (unless the rule list gives them one).
+            ownRule: fc.option(ruleArb(fc.constant<Owner>({ type: 'staff', index }), true), { nil: null, freq: 2 }),
           }),
         ),
       ),
@@ -294,7 +283,7 @@ export function questionSpecArb(options: GeneratorOptions): fc.Arbitrary<Questio
         { arbitrary: fc.constant([]), weight: 3 },
         { arbitrary: fc.array(fc.integer({ min: -1, max: 3 }), { minLength: 1, maxLength: 2 }), weight: 1 },
       ),
-      bookings: fc.array(bookingArb(options), { maxLength: 10 }),
+      bookings: fc.array(bookingArb(), { maxLength: 10 }),
       windowStartMin: fc.oneof(
         { arbitrary: fc.constant(0), weight: 2 },
         { arbitrary: fc.integer({ min: -360, max: 1440 }), weight: 1 },
@@ -400,8 +389,8 @@ export function materialize(spec: QuestionSpec): Question {
     blocks,
     holidays: spec.holidayShifts.map((shift) => ({ date: isoDateOf(day + shift) })),
   };
-  const bookings = spec.bookings.map((b, i): StoredBooking => {
-    const booking: StoredBooking = {
+  const bookings = spec.bookings.map((b, i): ExistingBooking => {
+    const booking: ExistingBooking = {
       bookingId: `b${i}`,
       serviceId: b.otherService ? 'other' : 'svc',
       startsAtMs: at(b.startMin),
