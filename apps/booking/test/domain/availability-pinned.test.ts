@@ -478,3 +478,35 @@ describe('IntervalSet and BookingIndex', () => {
     ]);
   });
 });
+
+describe('after the buffer and staff-hours rules (issue 17)', () => {
+  it('a negative buffer stored on a booking is none: the booking still occupies its own span', () => {
+    const sched = withStaff({ durationMin: 30, slotIntervalMin: 30 }, ['ann']);
+    const stored = [
+      booking({
+        staffId: 'ann',
+        startsAtMs: jun1('10:00'),
+        endsAtMs: jun1('11:00'),
+        bufferBeforeMin: -30,
+        bufferAfterMin: -30,
+      }),
+    ];
+    expect(check(sched, jun1('10:00'), stored)).toMatchObject({ ok: false, reason: 'taken' });
+    expect(check(sched, jun1('10:30'), stored)).toMatchObject({ ok: false, reason: 'taken' });
+    expect(check(sched, jun1('09:30'), stored)).toEqual({ ok: true, staffId: 'ann' });
+    expect(check(sched, jun1('11:00'), stored)).toEqual({ ok: true, staffId: 'ann' });
+  });
+
+  it('when no staff member fits, the reason is the furthest one, even when a nearer one comes first', () => {
+    // cy (listed first) is inactive: outside_hours; ann is booked: taken, which wins.
+    const sched = withStaff({}, ['cy', 'ann'], {
+      staff: [
+        { staffId: 'cy', status: 'inactive', timezone: TZ },
+        { staffId: 'ann', status: 'active', timezone: TZ },
+      ],
+    });
+    const busy = [booking({ staffId: 'ann', startsAtMs: jun1('10:00'), endsAtMs: jun1('11:00') })];
+    expect(check(sched, jun1('10:00'), busy)).toEqual({ ok: false, reason: 'taken' });
+    expect(check(sched, jun1('10:00'))).toEqual({ ok: true, staffId: 'ann' });
+  });
+});
