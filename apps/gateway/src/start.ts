@@ -22,7 +22,15 @@ export async function startGateway(opts: {
 }): Promise<RunningGateway> {
   const downstream = connectDownstream(opts.addresses);
   const app = await buildGateway({ logger: opts.logger, downstream, store: opts.store, settings: opts.settings });
-  await app.listen({ host: opts.host, port: opts.port });
+  try {
+    await app.listen({ host: opts.host, port: opts.port });
+  } catch (err) {
+    // Nothing listens, so nothing else would release what the gateway owns.
+    await app.close();
+    downstream.close();
+    await opts.store.close();
+    throw err;
+  }
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : opts.port;
   return {

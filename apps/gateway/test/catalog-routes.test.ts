@@ -122,6 +122,15 @@ const RESOURCES = [
   },
 ] as const;
 
+/** Every paged catalog list of the dashboard. */
+const LIST_PATHS = [
+  '/api/services',
+  '/api/staff',
+  '/api/resources',
+  '/api/availability-rules',
+  '/api/blocked-times',
+  '/api/holidays',
+];
 describe('create → list → patch → get', () => {
   it.each(RESOURCES)('$path', async ({ path, idField, create, patch, expectCreated }) => {
     const created = await call(ownerA, 'POST', path, create());
@@ -395,14 +404,7 @@ describe('validation', () => {
     expect(JSON.stringify(res.body.error.details)).toContain('extra');
   });
 
-  it.each([
-    '/api/services',
-    '/api/staff',
-    '/api/resources',
-    '/api/availability-rules',
-    '/api/blocked-times',
-    '/api/holidays',
-  ])('GET %s checks limit (1..100) and the query members', async (path) => {
+  it.each(LIST_PATHS)('GET %s checks limit (1..100) and the query members', async (path) => {
     for (const q of ['limit=101', 'limit=0', 'limit=ten', 'limit=2.5']) {
       const res = await call(viewerA, 'GET', `${path}?${q}`);
       expect(res.status, q).toBe(400);
@@ -412,14 +414,7 @@ describe('validation', () => {
     expect((await call(viewerA, 'GET', `${path}?sort=name`)).body.error.code).toBe('VALIDATION_ERROR');
   });
 
-  it.each([
-    '/api/services',
-    '/api/staff',
-    '/api/resources',
-    '/api/availability-rules',
-    '/api/blocked-times',
-    '/api/holidays',
-  ])('GET %s takes every cursor of the documented pattern and refuses the rest', async (path) => {
+  it.each(LIST_PATHS)('GET %s takes every cursor of the documented pattern and refuses the rest', async (path) => {
     // Never issued, but of the pattern: a position like any other (a page, maybe empty).
     for (const cursor of ['000000000000000x', `999999999999999${'-'.repeat(100)}`, '0017000000000000stf_abc']) {
       const res = await call(viewerA, 'GET', `${path}?cursor=${cursor}`);

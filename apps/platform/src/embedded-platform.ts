@@ -57,16 +57,27 @@ export async function startEmbeddedPlatform(config: ResolvedPlatformConfig): Pro
       { bus: borrowed(bus) },
     ),
   };
-  const gateway = await startGatewayFromConfig(
-    gatewayConfigSchema.parse({
-      ...config,
-      CATALOG_GRPC_ADDR: services.catalog.address,
-      BOOKING_GRPC_ADDR: services.booking.address,
-      CUSTOMER_GRPC_ADDR: services.customer.address,
-      WEBHOOKS_GRPC_ADDR: services['webhook-dispatcher'].address,
-    }),
-    logger('gateway'),
-  );
+  const stopServices = async () => {
+    await Promise.all(Object.values(services).map((s) => s.stop()));
+    await bus.close();
+  };
+  let gateway: Awaited<ReturnType<typeof startGatewayFromConfig>>;
+  try {
+    gateway = await startGatewayFromConfig(
+      gatewayConfigSchema.parse({
+        ...config,
+        CATALOG_GRPC_ADDR: services.catalog.address,
+        BOOKING_GRPC_ADDR: services.booking.address,
+        CUSTOMER_GRPC_ADDR: services.customer.address,
+        WEBHOOKS_GRPC_ADDR: services['webhook-dispatcher'].address,
+      }),
+      logger('gateway'),
+    );
+  } catch (err) {
+    // The port was taken or the gateway's store would not open: leave nothing running.
+    await stopServices();
+    throw err;
+  }
 
   const unpublish = publishRuntime(config.DATA_DIR, {
     pid: process.pid,
@@ -80,8 +91,7 @@ export async function startEmbeddedPlatform(config: ResolvedPlatformConfig): Pro
     async stop() {
       unpublish();
       await gateway.stop();
-      await Promise.all(Object.values(services).map((s) => s.stop()));
-      await bus.close();
+      await stopServices();
     },
   };
 }

@@ -14,15 +14,25 @@ export async function startTestPlatform(
   overrides: Partial<PlatformConfig> = {},
 ): Promise<EmbeddedPlatform & { dataDir: string; cleanup(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'platform-test-'));
-  const platform = await startEmbeddedPlatform(
-    platformConfigSchema.parse({
-      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-      SHUTDOWN_GRACE_MS: 2_000,
-      PORT: await freePort(),
-      DATA_DIR: dataDir,
-      ...overrides,
-    }),
-  );
+  const start = async () =>
+    startEmbeddedPlatform(
+      platformConfigSchema.parse({
+        LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+        SHUTDOWN_GRACE_MS: 2_000,
+        PORT: await freePort(),
+        DATA_DIR: dataDir,
+        ...overrides,
+      }),
+    );
+  // A free port can be taken by a parallel test file before we listen on it: try another.
+  let platform: EmbeddedPlatform | undefined;
+  for (let attempt = 1; !platform; attempt++) {
+    try {
+      platform = await start();
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'EADDRINUSE' || attempt === 5) throw err;
+    }
+  }
   return {
     ...platform,
     dataDir,

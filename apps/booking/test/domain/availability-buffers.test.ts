@@ -12,11 +12,8 @@ import {
   type ScheduleInput,
   type ServiceInput,
 } from '../../src/domain/availability/index.js';
-import { at, booking, everyDay, hm, HOUR, schedule, service, starts } from './availability-fixtures.js';
+import { booking, everyDay, hm, HOUR, schedule, service, starts, TZ, NOW, jun1 } from './availability-fixtures.js';
 
-const TZ = 'Europe/Berlin';
-const NOW = at('2026-05-01T00:00:00Z');
-const jun1 = (hhmm: string): number => at(`2026-06-01T${hhmm}:00+02:00`);
 const localTimes = (isoList: string[]): string[] =>
   isoList.map((iso) => new Date(Date.parse(iso) + 2 * HOUR).toISOString().slice(11, 16));
 

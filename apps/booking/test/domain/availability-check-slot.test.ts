@@ -11,11 +11,7 @@ import {
 import { alignedStarts } from '../../src/domain/availability/compute-slots.js';
 import { prepareSchedule } from '../../src/domain/availability/prepared-schedule.js';
 import { buildEngineScenario } from '../../src/bench/engine-scenario.js';
-import { at, booking, everyDay, hm, schedule, service } from './availability-fixtures.js';
-
-const TZ = 'Europe/Berlin';
-const NOW = at('2026-05-01T00:00:00Z');
-const jun1 = (hhmm: string): number => at(`2026-06-01T${hhmm}:00+02:00`);
+import { booking, everyDay, hm, schedule, service, TZ, NOW, jun1 } from './availability-fixtures.js';
 
 const team: ScheduleInput = schedule({
   service: service({ staffIds: ['ann', 'bob', 'cy'] }),

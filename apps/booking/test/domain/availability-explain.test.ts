@@ -9,11 +9,7 @@ import {
   type ExistingBooking,
   type ScheduleInput,
 } from '../../src/domain/availability/index.js';
-import { at, block, booking, everyDay, hm, schedule, service } from './availability-fixtures.js';
-
-const TZ = 'Europe/Berlin';
-const NOW = at('2026-05-01T00:00:00Z');
-const jun1 = (hhmm: string): number => at(`2026-06-01T${hhmm}:00+02:00`);
+import { block, booking, everyDay, hm, schedule, service, TZ, NOW, jun1 } from './availability-fixtures.js';
 
 const staffed: ScheduleInput = schedule({
   service: service({

@@ -26,6 +26,11 @@ export const wall = (zone: string, isoLocal: string): number => DateTime.fromISO
 
 export const hm = (h: number, m = 0): number => h * 60 + m;
 
+/** The zone, clock and day most engine tests share: Berlin, "now" 1 May 2026, slots on 1 June (CEST). */
+export const TZ = 'Europe/Berlin';
+export const NOW = at('2026-05-01T00:00:00Z');
+export const jun1 = (hhmm: string): number => at(`2026-06-01T${hhmm}:00+02:00`);
+
 export function service(overrides: Partial<ServiceInput> = {}): ServiceInput {
   return {
     serviceId: 'svc',

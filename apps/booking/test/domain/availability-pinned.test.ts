@@ -15,10 +15,8 @@ import {
 import { IntervalSet } from '../../src/domain/availability/intervals.js';
 import { BookingIndex } from '../../src/domain/availability/occupancy.js';
 import { DAY_MS } from '@svc/rules';
-import { at, block, booking, everyDay, hm, HOUR, schedule, service, starts } from './availability-fixtures.js';
+import { at, block, booking, everyDay, hm, HOUR, schedule, service, starts, TZ, NOW } from './availability-fixtures.js';
 
-const TZ = 'Europe/Berlin';
-const NOW = at('2026-05-01T00:00:00Z');
 /** 2026-06-01 is a Monday; `day(6, …)` is Saturday 2026-06-06, `day(0, …)` Sunday 2026-06-07. */
 const day = (weekday: number, hhmm: string): number => {
   const date = weekday === 0 ? 7 : weekday;

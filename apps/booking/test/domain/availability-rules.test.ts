@@ -22,12 +22,12 @@ import {
   schedule,
   service,
   starts,
+  TZ,
+  NOW,
+  jun1,
 } from './availability-fixtures.js';
 
-const TZ = 'Europe/Berlin';
-const NOW = at('2026-05-01T00:00:00Z');
 /** 2026-06-01 (a Monday) at hh:mm CEST. */
-const jun1 = (hhmm: string): number => at(`2026-06-01T${hhmm}:00+02:00`);
 const jun2 = (hhmm: string): number => at(`2026-06-02T${hhmm}:00+02:00`);
 const TENANT_HOURS = everyDay('tenant', 't1', hm(9), hm(17), TZ);
 

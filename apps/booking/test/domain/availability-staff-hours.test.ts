@@ -10,10 +10,8 @@ import {
   type ScheduleInput,
   type WeeklyRuleInput,
 } from '../../src/domain/availability/index.js';
-import { at, block, hm, HOUR, schedule, service, starts } from './availability-fixtures.js';
+import { at, block, hm, HOUR, schedule, service, starts, TZ, NOW } from './availability-fixtures.js';
 
-const TZ = 'Europe/Berlin';
-const NOW = at('2026-05-01T00:00:00Z');
 const day = (date: string, hhmm: string): number => at(`${date}T${hhmm}:00+02:00`);
 const MON = '2026-06-01';
 const SAT = '2026-06-06';
