@@ -11,6 +11,8 @@ export const bookingConfigSchema = z
     CUSTOMER_GRPC_ADDR: hostPortSchema.default('127.0.0.1:50053'),
     /** How long a create waits for the capacity locks before answering BOOKING_POLICY_BLOCKED 503. */
     LOCK_WAIT_MS: z.coerce.number().int().positive().default(5_000),
+    /** Pause between hold-expiry sweeps (docs/operations.md). */
+    HOLD_SWEEP_MS: z.coerce.number().int().positive().default(5_000),
     /** Distributed profile: the booking locks live in Redis. */
     REDIS_URL: z.string().url().optional(),
     /** Distributed profile: comma-separated Kafka bootstrap brokers for the outbox relay. */

@@ -39,5 +39,6 @@ export async function startBookingFromConfig(
     catalog: connectService(catalogV1.CatalogServiceService, config.CATALOG_GRPC_ADDR),
     customers: connectService(customerV1.CustomerServiceService, config.CUSTOMER_GRPC_ADDR),
     lockWaitMs: config.LOCK_WAIT_MS,
+    holdSweepMs: config.HOLD_SWEEP_MS,
   });
 }

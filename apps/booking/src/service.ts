@@ -13,6 +13,7 @@ import { bookingV1 } from '@svc/proto';
 import type { DocumentStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
 import { startBufferMigration } from './application/buffer-migration.js';
+import { HoldExpiry } from './application/hold-expiry.js';
 import { catalogSchedules } from './clients/catalog-schedules.js';
 import { catalogServices } from './clients/catalog-services.js';
 import { customerDirectory } from './clients/customer-directory.js';
@@ -31,6 +32,8 @@ export interface BookingDeps {
   catalog: CatalogClient;
   customers: CustomerClient;
   lockWaitMs: number;
+  /** Pause between hold-expiry sweeps (application/hold-expiry.ts). */
+  holdSweepMs: number;
   now?: () => number;
 }
 
@@ -40,7 +43,7 @@ export async function startBookingService(settings: HostSettings, deps: BookingD
   const relay = new OutboxRelay(store, deps.bus, deps.logger);
   let migration: { stop(): Promise<void> } | undefined;
   const services = catalogServices(deps.catalog);
-  const booking = bookingService({
+  const lifecycle = {
     store,
     lock: deps.lock,
     schedules: catalogSchedules(deps.catalog),
@@ -48,7 +51,11 @@ export async function startBookingService(settings: HostSettings, deps: BookingD
     customers: customerDirectory(deps.customers),
     now: deps.now ?? Date.now,
     lockWaitMs: deps.lockWaitMs,
-    onOutboxWrite: () => relay.nudge(),
+  };
+  const booking = bookingService({ ...lifecycle, onOutboxWrite: () => relay.nudge() });
+  const expiry = new HoldExpiry(lifecycle, deps.logger, {
+    intervalMs: deps.holdSweepMs,
+    onExpired: () => relay.nudge(),
   });
   const host = await startGrpcHost({
     name: 'booking',
@@ -61,10 +68,11 @@ export async function startBookingService(settings: HostSettings, deps: BookingD
       bus: deps.bus,
       clients: grpcClients(deps.catalog, deps.customers),
     },
-    onStopping: () => Promise.all([relay.stop(), migration?.stop()]).then(() => undefined),
+    onStopping: () => Promise.all([expiry.stop(), relay.stop(), migration?.stop()]).then(() => undefined),
     prepare: () => store.ensureIndexes(),
   });
   relay.start();
+  expiry.start();
   // Not part of start-up proper: the catalog may not answer yet, and readers fill in what is
   // still missing meanwhile (application/buffer-migration.ts).
   migration = startBufferMigration({ store, services }, deps.logger);

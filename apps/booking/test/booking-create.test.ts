@@ -170,6 +170,7 @@ describe('create', () => {
     const got = await svc.client.getBooking({
       tenantId: tenant.tenantId,
       bookingId: booking.bookingId,
+      actor: '',
     });
     expect(got.booking).toEqual(booking);
   });

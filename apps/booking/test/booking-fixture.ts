@@ -152,6 +152,10 @@ export interface BookingOptions {
   lock?: LockManager;
   store?: DocumentStore;
   lockWaitMs?: number;
+  /** The service's clock (default Date.now). */
+  now?: () => number;
+  /** Pause between hold-expiry sweeps; default a minute (tests sweep by hand). */
+  holdSweepMs?: number;
 }
 
 /** startBookingService with real gRPC clients to catalog and customer; the host owns (closes) them. */
@@ -166,6 +170,8 @@ export async function startBooking(deps: Dependencies, opts: BookingOptions = {}
     catalog: connectService(catalogV1.CatalogServiceService, deps.catalogHost.address),
     customers: connectService(customerV1.CustomerServiceService, deps.customerHost.address),
     lockWaitMs: opts.lockWaitMs ?? 5_000,
+    holdSweepMs: opts.holdSweepMs ?? 60_000,
+    ...(opts.now ? { now: opts.now } : {}),
   });
   const client = connectService(bookingV1.BookingServiceService, host.address);
   return {

@@ -32,6 +32,7 @@ describe.skipIf(!run)('booking service with a real Redis lock', () => {
       catalog: connectService(catalogV1.CatalogServiceService, deps.catalogHost.address),
       customers: connectService(customerV1.CustomerServiceService, deps.customerHost.address),
       lockWaitMs: 5_000,
+      holdSweepMs: 60_000,
     });
     try {
       expect(await checkHealth(host.address, BOOKING_SERVICE_NAME)).toBe('SERVING');

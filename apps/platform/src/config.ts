@@ -27,6 +27,8 @@ export const platformConfigSchema = z.object({
   DASHBOARD_ORIGIN: gateway.DASHBOARD_ORIGIN,
   /** How long a booking create waits for its capacity locks (the booking service's setting). */
   LOCK_WAIT_MS: bookingConfigSchema.shape.LOCK_WAIT_MS,
+  /** Pause between hold-expiry sweeps (the booking service's setting). */
+  HOLD_SWEEP_MS: bookingConfigSchema.shape.HOLD_SWEEP_MS,
 });
 
 export type PlatformConfig = z.input<typeof platformConfigSchema>;

@@ -47,6 +47,7 @@ export async function startEmbeddedPlatform(config: ResolvedPlatformConfig): Pro
         CATALOG_GRPC_ADDR: catalog.address,
         CUSTOMER_GRPC_ADDR: customer.address,
         LOCK_WAIT_MS: config.LOCK_WAIT_MS,
+        HOLD_SWEEP_MS: config.HOLD_SWEEP_MS,
       }),
       logger('booking'),
       { bus: borrowed(bus) },

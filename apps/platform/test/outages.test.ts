@@ -49,6 +49,7 @@ beforeAll(async () => {
     catalog: connectService(catalogV1.CatalogServiceService, catalog.address),
     customers: connectService(customerV1.CustomerServiceService, customer.address),
     lockWaitMs: 2_000,
+    holdSweepMs: 60_000,
   });
   hosts = [booking, customer, catalog];
   const port = await freePort();

@@ -1,14 +1,15 @@
 /**
- * The position of the last item of a page in a list ordered by (createdAtMs, id), as an opaque
- * cursor. Shared so every list pages the same way (docs/api-conventions.md "Catalog administration").
+ * The position of the last item of a page in a list ordered by (an integer field, id), usually
+ * (createdAtMs, id), as an opaque cursor. Shared so every list pages the same way (docs/api-conventions.md "Catalog administration").
  *
  * The format is chosen so that its pattern is the whole rule: every string matching
  * PAGE_CURSOR_PATTERN is a position (a fuzzer that sends schema-valid cursors gets a page, not
- * a 400), and anything else is refused. It is createdAtMs as exactly 15 digits (zero-padded;
+ * a 400), and anything else is refused. It is the order value as exactly 15 digits (zero-padded;
  * at most 999999999999999, a safe integer) followed by the id, URL-safe as it is.
  */
 export interface PagePosition {
-  createdAtMs: number;
+  /** The value of the list's order field (createdAtMs unless the list says otherwise). */
+  at: number;
   id: string;
 }
 
@@ -18,10 +19,10 @@ export const PAGE_CURSOR_PATTERN = /^[0-9]{15}[A-Za-z0-9_-]{1,100}$/;
 export const PAGE_CURSOR_MESSAGE = 'is not a cursor returned by this list';
 
 export function encodePageCursor(position: PagePosition): string {
-  const time = String(position.createdAtMs).padStart(TIME_DIGITS, '0');
+  const time = String(position.at).padStart(TIME_DIGITS, '0');
   // Ids and creation times are made by the services; one out of shape is a bug, not input.
-  if (!Number.isSafeInteger(position.createdAtMs) || position.createdAtMs < 0 || time.length > TIME_DIGITS) {
-    throw new Error(`page cursor: createdAtMs out of range: ${position.createdAtMs}`);
+  if (!Number.isSafeInteger(position.at) || position.at < 0 || time.length > TIME_DIGITS) {
+    throw new Error(`page cursor: order value out of range: ${position.at}`);
   }
   if (!ID_PATTERN.test(position.id)) throw new Error(`page cursor: id out of shape: ${position.id}`);
   return time + position.id;
@@ -30,5 +31,5 @@ export function encodePageCursor(position: PagePosition): string {
 /** The position, or null for anything that does not match PAGE_CURSOR_PATTERN. */
 export function decodePageCursor(cursor: string): PagePosition | null {
   if (!PAGE_CURSOR_PATTERN.test(cursor)) return null;
-  return { createdAtMs: Number(cursor.slice(0, TIME_DIGITS)), id: cursor.slice(TIME_DIGITS) };
+  return { at: Number(cursor.slice(0, TIME_DIGITS)), id: cursor.slice(TIME_DIGITS) };
 }

@@ -4,9 +4,9 @@ import { decodePageCursor, encodePageCursor, PAGE_CURSOR_PATTERN } from '../src/
 describe('page cursor', () => {
   it('round-trips a position', () => {
     for (const p of [
-      { createdAtMs: 1_790_000_000_000, id: 'svc_AbC-12_x' },
-      { createdAtMs: 0, id: '7' },
-      { createdAtMs: 999_999_999_999_999, id: 'x'.repeat(100) },
+      { at: 1_790_000_000_000, id: 'svc_AbC-12_x' },
+      { at: 0, id: '7' },
+      { at: 999_999_999_999_999, id: 'x'.repeat(100) },
     ]) {
       const cursor = encodePageCursor(p);
       expect(cursor).toMatch(PAGE_CURSOR_PATTERN);
@@ -26,7 +26,7 @@ describe('page cursor', () => {
       const id = Array.from({ length: 1 + next(100) }, () => idChars[next(idChars.length)]).join('');
       const position = decodePageCursor(time + id);
       expect(position, time + id).not.toBeNull();
-      expect(Number.isSafeInteger(position!.createdAtMs)).toBe(true);
+      expect(Number.isSafeInteger(position!.at)).toBe(true);
       expect(encodePageCursor(position!)).toBe(time + id);
     }
   });
@@ -45,7 +45,7 @@ describe('page cursor', () => {
   });
 
   it('refuses to encode a position no cursor can hold', () => {
-    expect(() => encodePageCursor({ createdAtMs: -1, id: 'x' })).toThrow();
-    expect(() => encodePageCursor({ createdAtMs: 1, id: 'a b' })).toThrow();
+    expect(() => encodePageCursor({ at: -1, id: 'x' })).toThrow();
+    expect(() => encodePageCursor({ at: 1, id: 'a b' })).toThrow();
   });
 });

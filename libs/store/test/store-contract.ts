@@ -604,7 +604,7 @@ export function storeContract(name: string, make: () => Promise<DocumentStore>):
         const c = await listed();
         const first = await findPage(c, { tenantId: 't1' }, { limit: 12, after: null });
         const last = t1[11]!;
-        expect(first.next).toEqual({ createdAtMs: last.createdAtMs, id: last._id });
+        expect(first.next).toEqual({ at: last.createdAtMs, id: last._id });
         const rest = await findPage(c, { tenantId: 't1' }, { limit: 1, after: first.next });
         expect(ids(rest.items)).toEqual([t1[12]!._id]);
         expect(rest.next).toBeNull();
@@ -619,7 +619,7 @@ export function storeContract(name: string, make: () => Promise<DocumentStore>):
         const page = await findPage(
           c,
           { tenantId: 't1' },
-          { limit: 3, after: { createdAtMs: gone.createdAtMs, id: gone._id } },
+          { limit: 3, after: { at: gone.createdAtMs, id: gone._id } },
         );
         expect(ids(page.items)).toEqual(ids(t1.slice(6, 9)));
       });
@@ -642,6 +642,30 @@ export function storeContract(name: string, make: () => Promise<DocumentStore>):
           const page = await findPage(c, { tenantId: 't1' }, { limit: 100, after: null }, { tx });
           expect(ids(page.items).at(-1)).toBe('late');
         });
+      });
+
+      it('orders by another integer field and keeps to a range of it, through ties and across pages', async () => {
+        const c = await listed();
+        // `rank` reverses creation order, so the result cannot be the createdAtMs order by accident.
+        for (const e of ENTRIES) await c.updateOne({ _id: e._id }, { rank: 5_000 - e.createdAtMs } as Partial<Entry>);
+        const byRank = [...t1].sort(
+          (a, b) => b.createdAtMs - a.createdAtMs || (a._id < b._id ? -1 : a._id > b._id ? 1 : 0),
+        );
+        for (const limit of [1, 3, 4, 100]) {
+          expect((await allPages(c, limit, { orderBy: 'rank' })).flat()).toEqual(ids(byRank));
+        }
+        // [3_980, 4_000): ranks 3_980 and 3_990 (createdAtMs 1_020 and 1_010), 8 entries.
+        const within = { from: 3_980, to: 4_000 };
+        const inRange = byRank.filter((e) => 5_000 - e.createdAtMs >= 3_980 && 5_000 - e.createdAtMs < 4_000);
+        expect(inRange).toHaveLength(8);
+        for (const limit of [1, 3, 8, 9]) {
+          expect((await allPages(c, limit, { orderBy: 'rank', within })).flat()).toEqual(ids(inRange));
+        }
+        // A cursor from before the range resumes at its start; one past its end finds nothing.
+        const early = await findPage(c, { tenantId: 't1' }, { limit: 2, after: { at: 0, id: 'a' } }, { orderBy: 'rank', within });
+        expect(ids(early.items)).toEqual(ids(inRange.slice(0, 2)));
+        const late = await findPage(c, { tenantId: 't1' }, { limit: 2, after: { at: 4_000, id: 'a' } }, { orderBy: 'rank', within });
+        expect(late).toEqual({ items: [], next: null });
       });
 
       it('refuses filters on the fields it pages by', async () => {

@@ -28,16 +28,28 @@ export interface ServiceSchedule {
 }
 
 export interface ScheduleSource {
-  /** Throws NOT_FOUND for an unknown tenant or service slug. */
-  forService(tenantId: string, serviceSlug: string, fromMs: number, toMs: number): Promise<ServiceSchedule>;
+  /**
+   * Throws NOT_FOUND for an unknown tenant or service slug. May answer from a short cache
+   * unless `fresh`: decisions under the lock read the catalog as it is (docs/decisions.md "Booking").
+   */
+  forService(
+    tenantId: string,
+    serviceSlug: string,
+    fromMs: number,
+    toMs: number,
+    options?: { fresh?: boolean },
+  ): Promise<ServiceSchedule>;
 }
 
-/** A service as the booking service looks it up by id: its slug and its current buffers. */
+/** A service as the booking service looks it up by id: names, current buffers, who performs it. */
 export interface ServiceRef {
   serviceId: string;
   slug: string;
+  name: string;
   bufferBeforeMin: number;
   bufferAfterMin: number;
+  staffIds: string[];
+  resourceIds: string[];
 }
 
 export interface ServiceLookup {
@@ -60,4 +72,6 @@ export interface CustomerSnapshot {
 
 export interface CustomerDirectory {
   lookupOrCreate(tenantId: string, input: CustomerInput): Promise<CustomerSnapshot>;
+  /** The customer's snapshot for an event; throws NOT_FOUND for an unknown id. */
+  byId(tenantId: string, customerId: string): Promise<CustomerSnapshot>;
 }

@@ -9,20 +9,21 @@ const OWNER_TYPES: readonly string[] = ['tenant', 'staff', 'resource'];
 
 /**
  * The catalog's schedule snapshot as engine input. Cached for two seconds per (service, days):
- * availability pages poll, and a stale answer is safe because create rechecks under the lock
- * against bookings, while the catalog data itself changes rarely.
+ * availability pages poll, and a stale slot list is safe because create and reschedule ask
+ * again with `fresh` under the lock (docs/decisions.md "Booking"); a fresh answer also
+ * replaces the cached one.
  */
 export function catalogSchedules(client: CatalogClient): ScheduleSource {
   const cache = new Map<string, { at: number; value: Promise<ServiceSchedule> }>();
   return {
-    forService(tenantId, serviceSlug, from, to) {
+    forService(tenantId, serviceSlug, from, to, options = {}) {
       // Whole UTC days, so the many requests about one day share one entry.
       const fromMs = Math.floor(from / DAY_MS) * DAY_MS;
       const toMs = Math.ceil(to / DAY_MS) * DAY_MS;
       const key = `${tenantId}|${serviceSlug}|${fromMs}|${toMs}`;
       const now = Date.now();
       const hit = cache.get(key);
-      if (hit && now - hit.at < CACHE_MS) return hit.value;
+      if (hit && now - hit.at < CACHE_MS && !options.fresh) return hit.value;
       const value = client.getScheduleSnapshot({ tenantId, serviceSlug, fromMs, toMs }).then(toSchedule);
       value.catch(() => cache.delete(key));
       if (cache.size > 1_000) cache.clear();

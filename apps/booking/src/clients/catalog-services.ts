@@ -10,8 +10,11 @@ export function catalogServices(client: CatalogClient): ServiceLookup {
       return {
         serviceId: service.serviceId,
         slug: service.slug,
+        name: service.name,
         bufferBeforeMin: service.bufferBeforeMin,
         bufferAfterMin: service.bufferAfterMin,
+        staffIds: service.staffIds,
+        resourceIds: service.resourceIds,
       };
     },
   };

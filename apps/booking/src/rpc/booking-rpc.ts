@@ -2,12 +2,21 @@ import { bookingUnavailable, notFound } from '@svc/errors';
 import { bindService, type ServiceBinding } from '@svc/grpc';
 import { bookingV1 } from '@svc/proto';
 import { injectTraceContext } from '@svc/telemetry';
+import {
+  changeStatus,
+  parseActor,
+  parseStatusAction,
+  rescheduleBooking,
+  type LifecycleDeps,
+} from '../application/booking-lifecycle.js';
 import { createBooking, type CreateBookingDeps } from '../application/create-booking.js';
 import { explainStart } from '../application/explain-slot.js';
 import { getAvailability } from '../application/get-availability.js';
+import { listBookings } from '../application/list-bookings.js';
+import { allowedActions } from '../domain/lifecycle.js';
 import type { BookingDoc } from '../store/records.js';
 
-export interface BookingRpcDeps extends CreateBookingDeps {
+export interface BookingRpcDeps extends CreateBookingDeps, LifecycleDeps {
   /** Called after a commit that wrote outbox rows, so the relay publishes at once. */
   onOutboxWrite: () => void;
 }
@@ -23,10 +32,6 @@ export function bookingService(deps: BookingRpcDeps): ServiceBinding {
       getAvailability: (req) => getAvailability(deps, req),
 
       createBooking: async (req) => {
-        let traceparent: string | null = null;
-        injectTraceContext((key, value) => {
-          if (key === 'traceparent') traceparent = value;
-        });
         const result = await createBooking(deps, {
           tenantId: req.tenantId,
           idempotencyKey: req.idempotencyKey,
@@ -43,15 +48,59 @@ export function bookingService(deps: BookingRpcDeps): ServiceBinding {
           notes: req.notes,
           timezone: req.timezone,
           staffId: req.staffId,
-          traceparent,
+          traceparent: currentTraceparent(),
         });
         if (!result.idempotentReplay) deps.onOutboxWrite();
         return { booking: toProtoBooking(result.booking), idempotentReplay: result.idempotentReplay };
       },
 
       getBooking: async (req) => {
+        const actor = req.actor === '' ? null : parseActor(req.actor);
         const booking = await deps.store.booking(req.tenantId, req.bookingId);
         if (!booking) throw notFound('Booking');
+        return {
+          booking: toProtoBooking(booking),
+          allowedActions: actor ? allowedActions(booking, actor, deps.now()).filter((a) => a !== 'expire') : [],
+        };
+      },
+
+      listBookings: async (req) => {
+        const { items, nextCursor } = await listBookings(deps, {
+          tenantId: req.tenantId,
+          limit: req.page?.limit ?? 0,
+          cursor: req.page?.cursor ?? '',
+          status: req.status,
+          fromMs: req.fromMs,
+          toMs: req.toMs,
+          serviceId: req.serviceId,
+          staffId: req.staffId,
+          customerId: req.customerId,
+        });
+        return { items: items.map(toProtoBooking), page: { nextCursor } };
+      },
+
+      changeBookingStatus: async (req) => {
+        const booking = await changeStatus(deps, {
+          tenantId: req.tenantId,
+          bookingId: req.bookingId,
+          action: parseStatusAction(req.action),
+          reason: req.reason,
+          actor: parseActor(req.actor),
+          traceparent: currentTraceparent(),
+        });
+        deps.onOutboxWrite();
+        return { booking: toProtoBooking(booking) };
+      },
+
+      rescheduleBooking: async (req) => {
+        const booking = await rescheduleBooking(deps, {
+          tenantId: req.tenantId,
+          bookingId: req.bookingId,
+          startsAtMs: req.startsAtMs,
+          actor: parseActor(req.actor),
+          traceparent: currentTraceparent(),
+        });
+        deps.onOutboxWrite();
         return { booking: toProtoBooking(booking) };
       },
 
@@ -67,6 +116,15 @@ export function bookingService(deps: BookingRpcDeps): ServiceBinding {
     },
     { outage: bookingUnavailable },
   );
+}
+
+/** The W3C traceparent of the call's span, for the events it writes. */
+function currentTraceparent(): string | null {
+  let traceparent: string | null = null;
+  injectTraceContext((key, value) => {
+    if (key === 'traceparent') traceparent = value;
+  });
+  return traceparent;
 }
 
 function toProtoBooking(b: BookingDoc): bookingV1.Booking {
@@ -89,5 +147,6 @@ function toProtoBooking(b: BookingDoc): bookingV1.Booking {
     noShowReason: b.noShowReason ?? '',
     createdAtMs: b.createdAtMs,
     updatedAtMs: b.updatedAtMs,
+    revision: b.revision ?? 0,
   };
 }

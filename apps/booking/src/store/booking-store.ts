@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
 import { DAY_MS } from '@svc/rules';
-import type { Collection, DocumentStore, Filter, Tx } from '@svc/store';
+import {
+  findPage,
+  type Collection,
+  type DocumentStore,
+  type Filter,
+  type Page,
+  type PagePosition,
+  type Tx,
+} from '@svc/store';
 import { BOOKING_COLLECTIONS, type BookingDoc, type IdempotencyDoc, type OutboxDoc } from './records.js';
 
 /** No booking lasts longer (durationMin ≤ 1440), which bounds the index range of overlap scans. */
@@ -10,6 +18,20 @@ const IDEMPOTENCY_TTL_MS = DAY_MS;
 
 /** Held and confirmed bookings take up time; every other status frees it. */
 const OCCUPYING_STATUSES = ['held', 'confirmed'] as const;
+
+/** The dashboard list's filters (docs/decisions.md "Lists and paging"); absent = any. */
+export interface BookingListQuery {
+  tenantId: string;
+  status?: string | undefined;
+  serviceId?: string | undefined;
+  staffId?: string | undefined;
+  customerId?: string | undefined;
+  /** startsAtMs in [fromMs, toMs). */
+  fromMs?: number | undefined;
+  toMs?: number | undefined;
+  limit: number;
+  after: PagePosition | null;
+}
 
 /** The request an Idempotency-Key was first used for. */
 export interface IdempotentRequest {
@@ -38,6 +60,8 @@ export class BookingStore {
     const { bookings, outbox, idempotency } = BOOKING_COLLECTIONS;
     return this.store.ensureIndexes([
       { collection: bookings, name: 'by_tenant_start', fields: ['tenantId', 'startsAtMs', '_id'] },
+      // The hold-expiry sweeper's scan: held bookings by expiry.
+      { collection: bookings, name: 'by_status_hold', fields: ['status', 'holdExpiresAtMs'] },
       { collection: outbox, name: 'by_state', fields: ['state', '_id'] },
       { collection: idempotency, name: 'by_expiry', fields: ['expiresAtMs'] },
     ]);
@@ -78,6 +102,46 @@ export class BookingStore {
 
   booking(tenantId: string, bookingId: string, tx?: Tx): Promise<BookingDoc | null> {
     return this.bookings.findOne({ _id: bookingId, tenantId }, tx);
+  }
+
+  /** A page of the tenant's bookings in (startsAtMs, bookingId) order. */
+  list(q: BookingListQuery): Promise<Page<BookingDoc>> {
+    const filter: Filter = { tenantId: q.tenantId };
+    if (q.status) filter.status = q.status;
+    if (q.serviceId) filter.serviceId = q.serviceId;
+    if (q.staffId) filter.staffId = q.staffId;
+    if (q.customerId) filter.customerId = q.customerId;
+    return findPage(
+      this.bookings,
+      filter,
+      { limit: q.limit, after: q.after },
+      { orderBy: 'startsAtMs', within: { from: q.fromMs, to: q.toMs } },
+    );
+  }
+
+  /** Up to `limit` held bookings (of any tenant) whose hold ran out at or before nowMs, oldest first. */
+  expiredHolds(nowMs: number, limit: number): Promise<BookingDoc[]> {
+    return this.bookings.find(
+      { status: 'held', holdExpiresAtMs: { $lte: nowMs } },
+      { sort: [['holdExpiresAtMs', 1]], limit },
+    );
+  }
+
+  /**
+   * Replaces `before` by `after` and writes the change's outbox row, in `tx`: a compare-and-set
+   * on the status and revision read, so of two concurrent changes of one booking only one
+   * applies. False (nothing written) when the booking changed since it was read.
+   */
+  async transition(before: BookingDoc, after: BookingDoc, event: OutboxDoc, tx: Tx): Promise<boolean> {
+    const { _id, tenantId, ...changes } = after;
+    const matched = await this.bookings.updateOne(
+      { _id: before._id, tenantId: before.tenantId, status: before.status, revision: before.revision ?? null },
+      changes,
+      tx,
+    );
+    if (matched === 0) return false;
+    await this.outbox.insertOne(event, tx);
+    return true;
   }
 
   /** The live idempotency record of (tenant, key), or null when absent or older than 24 hours. */

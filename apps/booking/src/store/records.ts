@@ -34,9 +34,15 @@ export interface BookingDoc {
   noShowReason: string | null;
   createdAtMs: number;
   updatedAtMs: number;
+  /**
+   * 0 at create, one more with every change: the compare-and-set guard of transitions and the
+   * iCalendar SEQUENCE. Absent on bookings made before it existed (read as 0).
+   */
+  revision?: number;
 }
 
-export type BookingStatus = 'held' | 'confirmed' | 'cancelled' | 'completed' | 'no_show';
+export const BOOKING_STATUSES = ['held', 'confirmed', 'cancelled', 'completed', 'no_show'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /** The first response to an Idempotency-Key, kept 24 hours; `_id` hashes tenant and key. */
 export interface IdempotencyDoc {

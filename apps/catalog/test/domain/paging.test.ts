@@ -14,11 +14,11 @@ describe('page requests', () => {
   });
 
   it('round-trips an opaque base64url cursor', () => {
-    const cursor = encodeCursor({ createdAtMs: 1_700_000_000_000, id: 'stf_abc' });
+    const cursor = encodeCursor({ at: 1_700_000_000_000, id: 'stf_abc' });
     expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(parsePageRequest({ limit: 10, cursor })).toEqual({
       limit: 10,
-      after: { createdAtMs: 1_700_000_000_000, id: 'stf_abc' },
+      after: { at: 1_700_000_000_000, id: 'stf_abc' },
     });
   });
 

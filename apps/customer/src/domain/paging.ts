@@ -35,10 +35,10 @@ export function parseListRequest(input: { limit: number; cursor: string; query: 
 
 /** The shared list cursor (`@svc/store`), with the customer id as the position's id. */
 export function encodeCursor(position: PagePosition): string {
-  return encodePageCursor({ createdAtMs: position.createdAtMs, id: position.customerId });
+  return encodePageCursor({ at: position.createdAtMs, id: position.customerId });
 }
 
 export function decodeCursor(cursor: string): PagePosition | null {
   const p = decodePageCursor(cursor);
-  return p && { createdAtMs: p.createdAtMs, customerId: p.id };
+  return p && { createdAtMs: p.at, customerId: p.id };
 }

@@ -176,7 +176,7 @@ export class CustomerRepository {
     const page = await findPage(
       this.customers,
       { tenantId },
-      { limit: req.limit, after: req.after && { createdAtMs: req.after.createdAtMs, id: req.after.customerId } },
+      { limit: req.limit, after: req.after && { at: req.after.createdAtMs, id: req.after.customerId } },
       search
         ? {
             where: (doc) => matchesSearch(fromDoc(doc), search),
@@ -219,5 +219,5 @@ export class CustomerRepository {
 }
 
 function customerPosition(p: ListPosition): PagePosition {
-  return { createdAtMs: p.createdAtMs, customerId: p.id };
+  return { createdAtMs: p.at, customerId: p.id };
 }

@@ -18,6 +18,7 @@ import {
   type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
+import { PageRequest, PageResponse } from "../../common/v1/common.js";
 
 export const protobufPackage = "booking.v1";
 
@@ -47,6 +48,8 @@ export interface Booking {
   noShowReason: string;
   createdAtMs: number;
   updatedAtMs: number;
+  /** Grows by one with every change after create (iCalendar SEQUENCE; compare-and-set guard). */
+  revision: number;
 }
 
 export interface GetAvailabilityRequest {
@@ -91,12 +94,72 @@ export interface CreateBookingResponse {
   idempotentReplay: boolean;
 }
 
+/**
+ * Who asks for a change: "staff" (dashboard, a write role), "customer" (a manage token),
+ * "partner" (an API key). The state machine's rules depend on it (a customer may act only
+ * before the booking starts).
+ */
 export interface GetBookingRequest {
   tenantId: string;
   bookingId: string;
+  /** When set, the response lists what this actor may do with the booking now. */
+  actor: string;
 }
 
 export interface GetBookingResponse {
+  booking?:
+    | Booking
+    | undefined;
+  /**
+   * Of cancel, reschedule, confirm, complete, no_show: the actions the state machine allows the
+   * request's actor now; empty without an actor.
+   */
+  allowedActions: string[];
+}
+
+export interface ListBookingsRequest {
+  tenantId: string;
+  page?:
+    | PageRequest
+    | undefined;
+  /** Filters; empty or absent = any. from/to bound starts_at_ms: from <= start < to. */
+  status: string;
+  fromMs?: number | undefined;
+  toMs?: number | undefined;
+  serviceId: string;
+  staffId: string;
+  customerId: string;
+}
+
+export interface ListBookingsResponse {
+  items: Booking[];
+  page?: PageResponse | undefined;
+}
+
+export interface ChangeBookingStatusRequest {
+  tenantId: string;
+  bookingId: string;
+  /** confirm | cancel | complete | no_show */
+  action: string;
+  /** cancel and no_show: stored as cancel_reason / no_show_reason ('' = none given). */
+  reason: string;
+  /** staff | customer | partner (see GetBookingRequest). */
+  actor: string;
+}
+
+export interface ChangeBookingStatusResponse {
+  booking?: Booking | undefined;
+}
+
+export interface RescheduleBookingRequest {
+  tenantId: string;
+  bookingId: string;
+  startsAtMs: number;
+  /** staff | customer | partner */
+  actor: string;
+}
+
+export interface RescheduleBookingResponse {
   booking?: Booking | undefined;
 }
 
@@ -210,6 +273,7 @@ function createBaseBooking(): Booking {
     noShowReason: "",
     createdAtMs: 0,
     updatedAtMs: 0,
+    revision: 0,
   };
 }
 
@@ -268,6 +332,9 @@ export const Booking: MessageFns<Booking> = {
     }
     if (message.updatedAtMs !== 0) {
       writer.uint32(144).int64(message.updatedAtMs);
+    }
+    if (message.revision !== 0) {
+      writer.uint32(152).int32(message.revision);
     }
     return writer;
   },
@@ -427,6 +494,14 @@ export const Booking: MessageFns<Booking> = {
             }
 
             message.updatedAtMs = longToNumber(reader.int64());
+            continue;
+          }
+          case 19: {
+            if (tag !== 152) {
+              break;
+            }
+
+            message.revision = reader.int32();
             continue;
           }
         }
@@ -904,7 +979,7 @@ export const CreateBookingResponse: MessageFns<CreateBookingResponse> = {
 };
 
 function createBaseGetBookingRequest(): GetBookingRequest {
-  return { tenantId: "", bookingId: "" };
+  return { tenantId: "", bookingId: "", actor: "" };
 }
 
 export const GetBookingRequest: MessageFns<GetBookingRequest> = {
@@ -914,6 +989,9 @@ export const GetBookingRequest: MessageFns<GetBookingRequest> = {
     }
     if (message.bookingId !== "") {
       writer.uint32(18).string(message.bookingId);
+    }
+    if (message.actor !== "") {
+      writer.uint32(26).string(message.actor);
     }
     return writer;
   },
@@ -947,6 +1025,14 @@ export const GetBookingRequest: MessageFns<GetBookingRequest> = {
             message.bookingId = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.actor = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -961,13 +1047,16 @@ export const GetBookingRequest: MessageFns<GetBookingRequest> = {
 };
 
 function createBaseGetBookingResponse(): GetBookingResponse {
-  return { booking: undefined };
+  return { booking: undefined, allowedActions: [] };
 }
 
 export const GetBookingResponse: MessageFns<GetBookingResponse> = {
   encode(message: GetBookingResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.booking !== undefined) {
       Booking.encode(message.booking, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.allowedActions) {
+      writer.uint32(18).string(v!);
     }
     return writer;
   },
@@ -982,6 +1071,464 @@ export const GetBookingResponse: MessageFns<GetBookingResponse> = {
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
       const message = createBaseGetBookingResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.booking = Booking.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.allowedActions.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseListBookingsRequest(): ListBookingsRequest {
+  return {
+    tenantId: "",
+    page: undefined,
+    status: "",
+    fromMs: undefined,
+    toMs: undefined,
+    serviceId: "",
+    staffId: "",
+    customerId: "",
+  };
+}
+
+export const ListBookingsRequest: MessageFns<ListBookingsRequest> = {
+  encode(message: ListBookingsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tenantId !== "") {
+      writer.uint32(10).string(message.tenantId);
+    }
+    if (message.page !== undefined) {
+      PageRequest.encode(message.page, writer.uint32(18).fork()).join();
+    }
+    if (message.status !== "") {
+      writer.uint32(26).string(message.status);
+    }
+    if (message.fromMs !== undefined) {
+      writer.uint32(32).int64(message.fromMs);
+    }
+    if (message.toMs !== undefined) {
+      writer.uint32(40).int64(message.toMs);
+    }
+    if (message.serviceId !== "") {
+      writer.uint32(50).string(message.serviceId);
+    }
+    if (message.staffId !== "") {
+      writer.uint32(58).string(message.staffId);
+    }
+    if (message.customerId !== "") {
+      writer.uint32(66).string(message.customerId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListBookingsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListBookingsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tenantId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.page = PageRequest.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.fromMs = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.toMs = longToNumber(reader.int64());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.serviceId = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.staffId = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.customerId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseListBookingsResponse(): ListBookingsResponse {
+  return { items: [], page: undefined };
+}
+
+export const ListBookingsResponse: MessageFns<ListBookingsResponse> = {
+  encode(message: ListBookingsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.items) {
+      Booking.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.page !== undefined) {
+      PageResponse.encode(message.page, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListBookingsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListBookingsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.items.push(Booking.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.page = PageResponse.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseChangeBookingStatusRequest(): ChangeBookingStatusRequest {
+  return { tenantId: "", bookingId: "", action: "", reason: "", actor: "" };
+}
+
+export const ChangeBookingStatusRequest: MessageFns<ChangeBookingStatusRequest> = {
+  encode(message: ChangeBookingStatusRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tenantId !== "") {
+      writer.uint32(10).string(message.tenantId);
+    }
+    if (message.bookingId !== "") {
+      writer.uint32(18).string(message.bookingId);
+    }
+    if (message.action !== "") {
+      writer.uint32(26).string(message.action);
+    }
+    if (message.reason !== "") {
+      writer.uint32(34).string(message.reason);
+    }
+    if (message.actor !== "") {
+      writer.uint32(42).string(message.actor);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChangeBookingStatusRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChangeBookingStatusRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tenantId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.bookingId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.action = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.actor = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseChangeBookingStatusResponse(): ChangeBookingStatusResponse {
+  return { booking: undefined };
+}
+
+export const ChangeBookingStatusResponse: MessageFns<ChangeBookingStatusResponse> = {
+  encode(message: ChangeBookingStatusResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.booking !== undefined) {
+      Booking.encode(message.booking, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChangeBookingStatusResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChangeBookingStatusResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.booking = Booking.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseRescheduleBookingRequest(): RescheduleBookingRequest {
+  return { tenantId: "", bookingId: "", startsAtMs: 0, actor: "" };
+}
+
+export const RescheduleBookingRequest: MessageFns<RescheduleBookingRequest> = {
+  encode(message: RescheduleBookingRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tenantId !== "") {
+      writer.uint32(10).string(message.tenantId);
+    }
+    if (message.bookingId !== "") {
+      writer.uint32(18).string(message.bookingId);
+    }
+    if (message.startsAtMs !== 0) {
+      writer.uint32(24).int64(message.startsAtMs);
+    }
+    if (message.actor !== "") {
+      writer.uint32(34).string(message.actor);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RescheduleBookingRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRescheduleBookingRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tenantId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.bookingId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.startsAtMs = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.actor = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseRescheduleBookingResponse(): RescheduleBookingResponse {
+  return { booking: undefined };
+}
+
+export const RescheduleBookingResponse: MessageFns<RescheduleBookingResponse> = {
+  encode(message: RescheduleBookingResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.booking !== undefined) {
+      Booking.encode(message.booking, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RescheduleBookingResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRescheduleBookingResponse();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -1288,8 +1835,8 @@ export const ExplainSlotResponse: MessageFns<ExplainSlotResponse> = {
 };
 
 /**
- * Availability and booking create under lock. Only what is implemented is declared, so the
- * service's SERVING means every RPC here answers; the lifecycle RPCs arrive with their feature.
+ * Availability, booking create under lock and the booking lifecycle (docs/decisions.md
+ * "Booking"). Every status change goes through one state machine (domain/lifecycle.ts).
  */
 export type BookingServiceService = typeof BookingServiceService;
 export const BookingServiceService = {
@@ -1323,6 +1870,41 @@ export const BookingServiceService = {
     responseSerialize: (value: GetBookingResponse): Buffer => Buffer.from(GetBookingResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetBookingResponse => GetBookingResponse.decode(value),
   },
+  /** Ordered by starts_at_ms, then booking_id. */
+  listBookings: {
+    path: "/booking.v1.BookingService/ListBookings" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListBookingsRequest): Buffer => Buffer.from(ListBookingsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListBookingsRequest => ListBookingsRequest.decode(value),
+    responseSerialize: (value: ListBookingsResponse): Buffer =>
+      Buffer.from(ListBookingsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListBookingsResponse => ListBookingsResponse.decode(value),
+  },
+  /** confirm, cancel, complete, no_show: a compare-and-set on the status with one outbox row. */
+  changeBookingStatus: {
+    path: "/booking.v1.BookingService/ChangeBookingStatus" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ChangeBookingStatusRequest): Buffer =>
+      Buffer.from(ChangeBookingStatusRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ChangeBookingStatusRequest => ChangeBookingStatusRequest.decode(value),
+    responseSerialize: (value: ChangeBookingStatusResponse): Buffer =>
+      Buffer.from(ChangeBookingStatusResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ChangeBookingStatusResponse => ChangeBookingStatusResponse.decode(value),
+  },
+  /** Moves a held or confirmed booking under the capacity locks of its new interval. */
+  rescheduleBooking: {
+    path: "/booking.v1.BookingService/RescheduleBooking" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RescheduleBookingRequest): Buffer =>
+      Buffer.from(RescheduleBookingRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RescheduleBookingRequest => RescheduleBookingRequest.decode(value),
+    responseSerialize: (value: RescheduleBookingResponse): Buffer =>
+      Buffer.from(RescheduleBookingResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RescheduleBookingResponse => RescheduleBookingResponse.decode(value),
+  },
   /** The engine's verdict for one start of a service, and the reason (dashboard: "why no slots?"). */
   explainSlot: {
     path: "/booking.v1.BookingService/ExplainSlot" as const,
@@ -1339,6 +1921,12 @@ export interface BookingServiceServer extends UntypedServiceImplementation {
   getAvailability: handleUnaryCall<GetAvailabilityRequest, GetAvailabilityResponse>;
   createBooking: handleUnaryCall<CreateBookingRequest, CreateBookingResponse>;
   getBooking: handleUnaryCall<GetBookingRequest, GetBookingResponse>;
+  /** Ordered by starts_at_ms, then booking_id. */
+  listBookings: handleUnaryCall<ListBookingsRequest, ListBookingsResponse>;
+  /** confirm, cancel, complete, no_show: a compare-and-set on the status with one outbox row. */
+  changeBookingStatus: handleUnaryCall<ChangeBookingStatusRequest, ChangeBookingStatusResponse>;
+  /** Moves a held or confirmed booking under the capacity locks of its new interval. */
+  rescheduleBooking: handleUnaryCall<RescheduleBookingRequest, RescheduleBookingResponse>;
   /** The engine's verdict for one start of a service, and the reason (dashboard: "why no slots?"). */
   explainSlot: handleUnaryCall<ExplainSlotRequest, ExplainSlotResponse>;
 }
@@ -1388,6 +1976,54 @@ export interface BookingServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetBookingResponse) => void,
+  ): ClientUnaryCall;
+  /** Ordered by starts_at_ms, then booking_id. */
+  listBookings(
+    request: ListBookingsRequest,
+    callback: (error: ServiceError | null, response: ListBookingsResponse) => void,
+  ): ClientUnaryCall;
+  listBookings(
+    request: ListBookingsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListBookingsResponse) => void,
+  ): ClientUnaryCall;
+  listBookings(
+    request: ListBookingsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListBookingsResponse) => void,
+  ): ClientUnaryCall;
+  /** confirm, cancel, complete, no_show: a compare-and-set on the status with one outbox row. */
+  changeBookingStatus(
+    request: ChangeBookingStatusRequest,
+    callback: (error: ServiceError | null, response: ChangeBookingStatusResponse) => void,
+  ): ClientUnaryCall;
+  changeBookingStatus(
+    request: ChangeBookingStatusRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ChangeBookingStatusResponse) => void,
+  ): ClientUnaryCall;
+  changeBookingStatus(
+    request: ChangeBookingStatusRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ChangeBookingStatusResponse) => void,
+  ): ClientUnaryCall;
+  /** Moves a held or confirmed booking under the capacity locks of its new interval. */
+  rescheduleBooking(
+    request: RescheduleBookingRequest,
+    callback: (error: ServiceError | null, response: RescheduleBookingResponse) => void,
+  ): ClientUnaryCall;
+  rescheduleBooking(
+    request: RescheduleBookingRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RescheduleBookingResponse) => void,
+  ): ClientUnaryCall;
+  rescheduleBooking(
+    request: RescheduleBookingRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RescheduleBookingResponse) => void,
   ): ClientUnaryCall;
   /** The engine's verdict for one start of a service, and the reason (dashboard: "why no slots?"). */
   explainSlot(

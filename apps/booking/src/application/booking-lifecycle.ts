@@ -1,0 +1,223 @@
+// Every change of an existing booking (docs/decisions.md "Booking lifecycle"): the state machine
+// (domain/lifecycle.ts) decides; the change and its one outbox row are written in one
+// transaction as a compare-and-set on the status and revision read in it.
+
+import { DomainError, notFound, validationError } from '@svc/errors';
+import { EPOCH_MS_MESSAGE, isEpochMs, MINUTE_MS } from '@svc/rules';
+import type { Tx } from '@svc/store';
+import {
+  decide,
+  REQUEST_ACTORS,
+  STATUS_ACTIONS,
+  type Actor,
+  type BookingAction,
+  type Decision,
+  type StatusAction,
+} from '../domain/lifecycle.js';
+import type { BookingDoc } from '../store/records.js';
+import { bookingEvent } from './booking-events.js';
+import { buffersFor, HOLD_MS } from './create-booking.js';
+import { lockKeysFor } from './lock-keys.js';
+import type { CustomerDirectory, CustomerSnapshot, ServiceRef } from './ports.js';
+import {
+  assertBookable,
+  holdingLocks,
+  scheduleAround,
+  slotUnavailable,
+  verdictFor,
+  withSlotLocks,
+  type SlotGuardDeps,
+  type SlotRequest,
+} from './slot-guard.js';
+
+export interface LifecycleDeps extends SlotGuardDeps {
+  customers: CustomerDirectory;
+}
+
+interface ChangeRef {
+  tenantId: string;
+  bookingId: string;
+  actor: Actor;
+  /** W3C traceparent of the request, carried by the event. */
+  traceparent: string | null;
+}
+
+export interface StatusChangeCommand extends ChangeRef {
+  action: StatusAction | 'expire';
+  /** cancel and no_show: the stated reason ('' = none). */
+  reason: string;
+}
+
+export interface RescheduleCommand extends ChangeRef {
+  startsAtMs: number;
+}
+
+/** What a change writes besides status, updatedAtMs and revision; and its event's extra data. */
+interface Change {
+  after: Partial<BookingDoc>;
+  extra?: Record<string, unknown>;
+}
+/** The change to make to the booking as read in the committing transaction. */
+type Build = (current: BookingDoc, nowMs: number, tx: Tx) => Change | Promise<Change>;
+
+const MAX_REASON_LENGTH = 500;
+/** Only when other writers keep winning the compare-and-set (MongoDB); SQLite serializes writers. */
+const MAX_ATTEMPTS = 5;
+
+/** Actor names a request may carry; the platform's own `system` is not one of them. */
+export function parseActor(actor: string): Actor {
+  if ((REQUEST_ACTORS as readonly string[]).includes(actor)) return actor as Actor;
+  throw validationError([{ path: 'actor', message: `must be one of ${REQUEST_ACTORS.join(', ')}` }]);
+}
+
+export function parseStatusAction(action: string): StatusAction {
+  if ((STATUS_ACTIONS as readonly string[]).includes(action)) return action as StatusAction;
+  throw validationError([{ path: 'action', message: `must be one of ${STATUS_ACTIONS.join(', ')}` }]);
+}
+
+const policyBlocked = (d: Extract<Decision, { ok: false }>) => new DomainError('BOOKING_POLICY_BLOCKED', d.message);
+
+/**
+ * confirm, cancel, complete, no_show, and the sweeper's expire. Confirming a hold takes the
+ * capacity locks of its interval, so it cannot interleave with a create that finds the hold
+ * just expired and takes the slot (docs/architecture.md "Booking lifecycle").
+ */
+export async function changeStatus(deps: LifecycleDeps, cmd: StatusChangeCommand): Promise<BookingDoc> {
+  if (cmd.reason.length > MAX_REASON_LENGTH) {
+    throw validationError([{ path: 'reason', message: `must be at most ${MAX_REASON_LENGTH} characters` }]);
+  }
+  const current = await existing(deps, cmd);
+  const decision = decide(current, cmd.action, cmd.actor, deps.now());
+  if (!decision.ok) throw policyBlocked(decision);
+  const service = await deps.services.byId(cmd.tenantId, current.serviceId);
+  const reason = cmd.reason === '' ? null : cmd.reason;
+  const build = (): Change => {
+    switch (cmd.action) {
+      case 'confirm':
+        return { after: { holdExpiresAtMs: null } };
+      case 'cancel':
+        return { after: { holdExpiresAtMs: null, cancelReason: cmd.actor === 'customer' ? 'customer' : reason } };
+      case 'expire':
+        return { after: { cancelReason: 'hold_expired' } };
+      case 'no_show':
+        return { after: { noShowReason: reason } };
+      case 'complete':
+        return { after: {} };
+    }
+  };
+  const commit = () => commitChange(deps, cmd, cmd.action, service, build);
+  if (cmd.action !== 'confirm') return commit();
+  const keys = lockKeysFor(
+    cmd.tenantId,
+    service,
+    current.startsAtMs - (current.bufferBeforeMin ?? service.bufferBeforeMin) * MINUTE_MS,
+    current.endsAtMs + (current.bufferAfterMin ?? service.bufferAfterMin) * MINUTE_MS,
+  );
+  return holdingLocks(deps, keys, commit);
+}
+
+/**
+ * Moves a held or confirmed booking that has not started (docs/decisions.md "Booking"): the
+ * service's current duration and buffers at the new start, rechecked under the capacity locks
+ * of the new interval with the catalog read fresh, ignoring the booking's own current interval;
+ * a held booking gets a fresh hold. Its old interval is free when the change commits.
+ */
+export async function rescheduleBooking(deps: LifecycleDeps, cmd: RescheduleCommand): Promise<BookingDoc> {
+  if (!isEpochMs(cmd.startsAtMs)) throw validationError([{ path: 'startsAtMs', message: EPOCH_MS_MESSAGE }]);
+  const current = await existing(deps, cmd);
+  const decision = decide(current, 'reschedule', cmd.actor, deps.now());
+  if (!decision.ok) throw policyBlocked(decision);
+  const service = await deps.services.byId(cmd.tenantId, current.serviceId);
+  const req: SlotRequest = {
+    tenantId: cmd.tenantId,
+    serviceSlug: service.slug,
+    startsAtMs: cmd.startsAtMs,
+    preferredStaffId: current.staffId ?? undefined,
+    ignoreBookingId: current._id,
+  };
+  const known = await scheduleAround(deps, req);
+  assertBookable(known);
+  const early = await verdictFor(deps, req, known, buffersFor(deps, cmd.tenantId, known));
+  if (!early.ok) throw slotUnavailable(early.reason);
+
+  return withSlotLocks(deps, req, known, async (fresh) => {
+    assertBookable(fresh);
+    const buffers = buffersFor(deps, cmd.tenantId, fresh);
+    const underLock = await verdictFor(deps, req, fresh, buffers);
+    if (!underLock.ok) throw slotUnavailable(underLock.reason);
+    const { durationMin, bufferBeforeMin, bufferAfterMin } = fresh.service;
+    return commitChange(deps, cmd, 'reschedule', fresh.service, async (b, nowMs, tx) => {
+      const verdict = await verdictFor(deps, req, fresh, buffers, tx);
+      if (!verdict.ok) throw slotUnavailable(verdict.reason);
+      return {
+        after: {
+          startsAtMs: cmd.startsAtMs,
+          endsAtMs: cmd.startsAtMs + durationMin * MINUTE_MS,
+          staffId: verdict.staffId ?? null,
+          resourceId: verdict.resourceId ?? null,
+          bufferBeforeMin,
+          bufferAfterMin,
+          holdExpiresAtMs: b.status === 'held' ? nowMs + HOLD_MS : b.holdExpiresAtMs,
+        },
+        extra: { previous: { startsAtMs: b.startsAtMs, endsAtMs: b.endsAtMs } },
+      };
+    });
+  });
+}
+
+async function existing(deps: LifecycleDeps, ref: ChangeRef): Promise<BookingDoc> {
+  const booking = await deps.store.booking(ref.tenantId, ref.bookingId);
+  if (!booking) throw notFound('Booking');
+  return booking;
+}
+
+/**
+ * In one transaction: the booking read again, the state machine asked again at the commit time,
+ * the change and its event written as a compare-and-set. Another writer winning in between
+ * (possible on MongoDB) means another round on what it wrote, where the decision may now refuse.
+ */
+async function commitChange(
+  deps: LifecycleDeps,
+  ref: ChangeRef,
+  action: BookingAction,
+  service: Pick<ServiceRef, 'serviceId' | 'slug' | 'name'>,
+  build: Build,
+): Promise<BookingDoc> {
+  const customer = await customerSnapshot(deps, ref.tenantId, (await existing(deps, ref)).customerId);
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    const done = await deps.store.withTransaction(async (tx) => {
+      const current = await deps.store.booking(ref.tenantId, ref.bookingId, tx);
+      if (!current) throw notFound('Booking');
+      const nowMs = deps.now();
+      const decision = decide(current, action, ref.actor, nowMs);
+      if (!decision.ok) throw policyBlocked(decision);
+      const { after: changes, extra } = await build(current, nowMs, tx);
+      const after: BookingDoc = {
+        ...current,
+        ...changes,
+        status: decision.to,
+        updatedAtMs: nowMs,
+        revision: (current.revision ?? 0) + 1,
+      };
+      const event = bookingEvent(decision.event, after, service, customer, nowMs, ref.traceparent, extra);
+      return (await deps.store.transition(current, after, event, tx)) ? after : null;
+    });
+    if (done) return done;
+  }
+  throw new DomainError(
+    'BOOKING_POLICY_BLOCKED',
+    'This booking is being changed by someone else; please retry.',
+    [],
+    409,
+  );
+}
+
+/** The customer as events name them; one the customer service no longer knows keeps its id only. */
+async function customerSnapshot(deps: LifecycleDeps, tenantId: string, customerId: string): Promise<CustomerSnapshot> {
+  try {
+    return await deps.customers.byId(tenantId, customerId);
+  } catch (err) {
+    if (err instanceof DomainError && err.code === 'NOT_FOUND') return { customerId, name: '', primaryEmail: null };
+    throw err;
+  }
+}

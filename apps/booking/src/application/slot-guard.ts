@@ -1,0 +1,131 @@
+// What booking create and reschedule share (docs/architecture.md "Booking create"): the catalog
+// read around a start, the slot verdict against the bookings occupying time near it, and the
+// capacity locks under which the catalog is read again, fresh (docs/decisions.md "Booking":
+// decisions under the lock use the catalog as it is then).
+
+import { DomainError } from '@svc/errors';
+import type { LockManager } from '@svc/lock';
+import { clampToEpochRange, DAY_MS, MINUTE_MS } from '@svc/rules';
+import type { Tx } from '@svc/store';
+import { checkSlot, type SlotVerdict } from '../domain/availability/index.js';
+import type { BookingStore } from '../store/booking-store.js';
+import { occupyingBookings } from './existing-bookings.js';
+import { acquireAll, releaseAll } from './lock-all.js';
+import { lockKeysFor } from './lock-keys.js';
+import type { ScheduleSource, ServiceLookup, ServiceSchedule } from './ports.js';
+import { ServiceBuffers } from './stored-buffers.js';
+
+const LOCK_TTL_MS = 15_000;
+/** A service whose staff or buffers keep changing under us gives up after this many rounds. */
+const MAX_LOCK_ROUNDS = 3;
+
+export interface SlotGuardDeps {
+  store: BookingStore;
+  lock: LockManager;
+  schedules: ScheduleSource;
+  /** Buffers of services whose older bookings carry none (stored-buffers.ts). */
+  services: ServiceLookup;
+  now: () => number;
+  /** How long a create or reschedule may wait for the capacity locks before answering 503. */
+  lockWaitMs: number;
+}
+
+/** One start of one service. */
+export interface SlotRequest {
+  tenantId: string;
+  serviceSlug: string;
+  startsAtMs: number;
+  preferredStaffId?: string | undefined;
+  /** The booking being moved: its own current interval does not count against the new one. */
+  ignoreBookingId?: string | undefined;
+}
+
+/** The catalog around the start (two days either side covers every rule and time zone). */
+export function scheduleAround(deps: SlotGuardDeps, req: SlotRequest, fresh = false): Promise<ServiceSchedule> {
+  // Clamped: a start near either end of the epoch-ms range still asks for a window the catalog takes.
+  return deps.schedules.forService(
+    req.tenantId,
+    req.serviceSlug,
+    clampToEpochRange(req.startsAtMs - DAY_MS),
+    clampToEpochRange(req.startsAtMs + 2 * DAY_MS),
+    { fresh },
+  );
+}
+
+/** TENANT_INACTIVE or SERVICE_INACTIVE when the catalog says the service cannot be booked now. */
+export function assertBookable({ tenant, service }: ServiceSchedule): void {
+  if (tenant.status !== 'active') throw new DomainError('TENANT_INACTIVE', 'This business is not taking bookings.');
+  if (service.status !== 'active') throw new DomainError('SERVICE_INACTIVE', 'This service cannot be booked.');
+}
+
+/** The slot verdict for `req` against the bookings whose occupied time may reach it. */
+export async function verdictFor(
+  deps: SlotGuardDeps,
+  req: SlotRequest,
+  { schedule }: ServiceSchedule,
+  buffers: ServiceBuffers,
+  tx?: Tx,
+): Promise<SlotVerdict> {
+  // Only bookings whose occupied interval overlaps the slot's buffered one can collide with it.
+  const { durationMin, bufferBeforeMin, bufferAfterMin } = schedule.service;
+  const fromMs = req.startsAtMs - bufferBeforeMin * MINUTE_MS;
+  const toMs = req.startsAtMs + (durationMin + bufferAfterMin) * MINUTE_MS;
+  const bookings = await occupyingBookings(deps, buffers, { tenantId: req.tenantId, fromMs, toMs }, tx);
+  return checkSlot({
+    schedule,
+    bookings,
+    startsAtMs: req.startsAtMs,
+    nowMs: deps.now(),
+    preferredStaffId: req.preferredStaffId,
+    ignoreBookingId: req.ignoreBookingId,
+  });
+}
+
+export const slotUnavailable = (reason: string) =>
+  new DomainError('BOOKING_SLOT_UNAVAILABLE', `This time is not available (${reason.replace(/_/g, ' ')}).`);
+
+export const locksBusy = () =>
+  new DomainError('BOOKING_POLICY_BLOCKED', 'Bookings are busy right now; please retry.', [], 503);
+
+/** The capacity locks of the service's buffered interval at `startsAtMs` (lock-keys.ts). */
+function keysOf(req: SlotRequest, { service }: ServiceSchedule): string[] {
+  const fromMs = req.startsAtMs - service.bufferBeforeMin * MINUTE_MS;
+  const toMs = req.startsAtMs + (service.durationMin + service.bufferAfterMin) * MINUTE_MS;
+  return lockKeysFor(req.tenantId, service, fromMs, toMs);
+}
+
+/** Runs `fn` holding every key (BOOKING_POLICY_BLOCKED 503 when they cannot be had in time). */
+export async function holdingLocks<R>(deps: SlotGuardDeps, keys: string[], fn: () => Promise<R>): Promise<R> {
+  const leases = await acquireAll(deps.lock, keys, { ttlMs: LOCK_TTL_MS, waitMs: deps.lockWaitMs, nowMs: deps.now });
+  if (!leases) throw locksBusy();
+  try {
+    return await fn();
+  } finally {
+    await releaseAll(deps.lock, leases);
+  }
+}
+
+/**
+ * Runs `fn` holding the capacity locks of `req`, with the catalog read fresh under them. The
+ * keys come from `known` (a possibly cached read); when the fresh read needs other keys (its
+ * staff, resources or buffers changed meanwhile) the locks are taken again for those.
+ */
+export async function withSlotLocks<R>(
+  deps: SlotGuardDeps,
+  req: SlotRequest,
+  known: ServiceSchedule,
+  fn: (fresh: ServiceSchedule) => Promise<R>,
+): Promise<R> {
+  let basis = known;
+  for (let round = 1; ; round++) {
+    const keys = keysOf(req, basis);
+    const outcome = await holdingLocks(deps, keys, async (): Promise<{ done: R } | { retry: ServiceSchedule }> => {
+      const fresh = await scheduleAround(deps, req, true);
+      const held = new Set(keys);
+      return keysOf(req, fresh).every((k) => held.has(k)) ? { done: await fn(fresh) } : { retry: fresh };
+    });
+    if ('done' in outcome) return outcome.done;
+    if (round === MAX_LOCK_ROUNDS) throw locksBusy();
+    basis = outcome.retry;
+  }
+}
