@@ -105,7 +105,7 @@ export async function changeStatus(deps: LifecycleDeps, cmd: StatusChangeCommand
         return { after: {} };
     }
   };
-  const commit = () => commitChange(deps, cmd, cmd.action, service, build);
+  const commit = () => commitChange(deps, cmd, cmd.action, { service, customerId: current.customerId }, build);
   if (cmd.action !== 'confirm') return commit();
   const keys = lockKeysFor(
     cmd.tenantId,
@@ -146,7 +146,8 @@ export async function rescheduleBooking(deps: LifecycleDeps, cmd: RescheduleComm
     const underLock = await verdictFor(deps, req, fresh, buffers);
     if (!underLock.ok) throw slotUnavailable(underLock.reason);
     const { durationMin, bufferBeforeMin, bufferAfterMin } = fresh.service;
-    return commitChange(deps, cmd, 'reschedule', fresh.service, async (b, nowMs, tx) => {
+    const about = { service: fresh.service, customerId: current.customerId };
+    return commitChange(deps, cmd, 'reschedule', about, async (b, nowMs, tx) => {
       const verdict = await verdictFor(deps, req, fresh, buffers, tx);
       if (!verdict.ok) throw slotUnavailable(verdict.reason);
       return {
@@ -180,10 +181,12 @@ async function commitChange(
   deps: LifecycleDeps,
   ref: ChangeRef,
   action: BookingAction,
-  service: Pick<ServiceRef, 'serviceId' | 'slug' | 'name'>,
+  about: { service: Pick<ServiceRef, 'serviceId' | 'slug' | 'name'>; customerId: string },
   build: Build,
 ): Promise<BookingDoc> {
-  const customer = await customerSnapshot(deps, ref.tenantId, (await existing(deps, ref)).customerId);
+  const { service } = about;
+  // The customer of a booking never changes, so the snapshot can be taken before the transaction.
+  const customer = await customerSnapshot(deps, ref.tenantId, about.customerId);
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const done = await deps.store.withTransaction(async (tx) => {
       const current = await deps.store.booking(ref.tenantId, ref.bookingId, tx);
