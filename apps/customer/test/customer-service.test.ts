@@ -273,31 +273,61 @@ function customerServiceSuite(label: string, openStore: () => Promise<DocumentSt
         expect((await list(tenant())).items).toEqual([]);
       });
 
-      it('filters by a case-insensitive substring of name, email or phone', async () => {
+      it('finds by a case-insensitive prefix of a name word, the email, a word of it, its domain or the phone digits', async () => {
         const t = tenant();
         const createLater = (fields: customerV1.CustomerFields) => ((now += 1), create(t, fields));
         const lena = await createLater({ name: 'Lena Müller', primaryEmail: 'lena@alpha.example' });
-        const max = await createLater({ name: 'Max Power', primaryEmail: 'max@beta.example', phone: '+4930123456' });
+        const max = await createLater({ name: 'Max Power', primaryEmail: 'max.p@beta.example', phone: '+4930123456' });
         const ola = await createLater({ name: 'Ola', phone: '+14155550199' });
-        await create(tenant(), { name: 'Lena elsewhere' });
+        await create(tenant(), { name: 'Lena elsewhere', phone: '+4930123457' });
 
         const ids = (q: string) => listAll(t, q);
         expect(await ids('LENA')).toEqual([lena.customerId]);
-        expect(await ids('müller')).toEqual([lena.customerId]);
-        expect(await ids('BETA.example')).toEqual([max.customerId]);
-        expect(await ids('example')).toEqual([lena.customerId, max.customerId]);
+        expect(await ids('müll')).toEqual([lena.customerId]);
+        expect(await ids('MULLER')).toEqual([lena.customerId]);
+        expect(await ids('lena m')).toEqual([lena.customerId]);
+        expect(await ids('lena@al')).toEqual([lena.customerId]);
+        expect(await ids('BETA.ex')).toEqual([max.customerId]);
+        expect(await ids('p@beta')).toEqual([max.customerId]);
         expect(await ids('+4930')).toEqual([max.customerId]);
+        expect(await ids('030 123')).toEqual([max.customerId]);
         expect(await ids('(415) 555')).toEqual([ola.customerId]);
         expect(await ids('  ola ')).toEqual([ola.customerId]);
-        expect(await ids('zzz')).toEqual([]);
-        // Paging applies to the matches.
-        expect(await listAll(t, 'a', 1)).toEqual([lena.customerId, max.customerId, ola.customerId]);
-        const firstPage = await list(t, 'example', 1);
-        expect(firstPage.items.map((c) => c.customerId)).toEqual([lena.customerId]);
-        expect((await list(t, 'example', 1, firstPage.page!.nextCursor)).items.map((c) => c.customerId)).toEqual([
-          max.customerId,
+        for (const none of ['zzz', 'example', 'ena', 'power max', '555 0199'])
+          expect(await ids(none), none).toEqual([]);
+        // Ordered by the matching key: `max power` < `muller`; `a` matches every one of them once.
+        expect(await ids('m')).toEqual([max.customerId, lena.customerId]);
+        expect(await listAll(t, 'm', 1)).toEqual([max.customerId, lena.customerId]);
+        const firstPage = await list(t, 'm', 1);
+        expect(firstPage.items.map((c) => c.customerId)).toEqual([max.customerId]);
+        expect((await list(t, 'm', 1, firstPage.page!.nextCursor)).items.map((c) => c.customerId)).toEqual([
+          lena.customerId,
         ]);
-        expect((await list(t, 'example', 2)).page!.nextCursor).toBe('');
+        expect((await list(t, 'm', 2)).page!.nextCursor).toBe('');
+        // A search cursor belongs to its search; the plain list's cursor to the plain list.
+        await expectViolation(list(t, '', 1, firstPage.page!.nextCursor), ['cursor']);
+        await expectViolation(list(t, 'm', 1, (await list(t, '', 1)).page!.nextCursor), ['cursor']);
+      });
+
+      it('lists a customer matching through several keys once, and pages a search without gaps or repeats', async () => {
+        const t = tenant();
+        const made: string[] = [];
+        for (let i = 0; i < 30; i++) {
+          // Each matches `ann` by its name's first and last word and by its email: three keys.
+          const c = await create(t, {
+            name: `Ann ${i % 2 ? 'X' : 'Y'} Annable${String(i).padStart(2, '0')}`,
+            primaryEmail: `ann${i}@annable.example`,
+          });
+          made.push(c.customerId);
+        }
+        await create(t, { name: 'Bob', primaryEmail: 'bob@example.com' });
+        for (const limit of [1, 7, 25, 30, 100]) {
+          const found = await listAll(t, 'ANN', limit);
+          expect(found, `limit ${limit}`).toHaveLength(30);
+          expect(new Set(found)).toEqual(new Set(made));
+        }
+        expect(await listAll(t, 'annable0', 4)).toHaveLength(10);
+        expect(await listAll(t, 'annable.ex', 4)).toHaveLength(30);
       });
     });
 
@@ -332,6 +362,37 @@ function customerServiceSuite(label: string, openStore: () => Promise<DocumentSt
         // Email moves back and forth.
         await update(t, c.customerId, { primaryEmail: '' });
         expect((await lookup(t, { primaryEmail: 'oz@new.example' })).created).toBe(true);
+      });
+
+      it('keeps search keys in step: the old email, name and phone stop matching, the new ones match', async () => {
+        const t = tenant();
+        const c = await create(t, { name: 'Rita Old', primaryEmail: 'rita@old.example', phone: '+4915112345678' });
+        expect(await listAll(t, 'rita@old')).toEqual([c.customerId]);
+        await update(t, c.customerId, { name: 'Rita New', primaryEmail: 'rita@new.example', phone: '' });
+        for (const gone of ['rita@old', 'old.example', 'old', '0151', '+49 151'])
+          expect(await listAll(t, gone), gone).toEqual([]);
+        for (const q of ['rita@new', 'new.example', 'rita n', 'new'])
+          expect(await listAll(t, q), q).toEqual([c.customerId]);
+        // A booking that fills an empty name makes it searchable.
+        const found = (await lookup(t, { primaryEmail: 'sam@example.com' })).customer!;
+        expect(await listAll(t, 'sam')).toEqual([found.customerId]);
+        expect(await listAll(t, 'samuel')).toEqual([]);
+        await lookup(t, { primaryEmail: 'sam@example.com', name: 'Samuel Stone' });
+        expect(await listAll(t, 'stone')).toEqual([found.customerId]);
+        expect(await listAll(t, 'sam')).toEqual([found.customerId]);
+      });
+
+      it('removes an email or phone, unless the customer would be left with no name, email or phone', async () => {
+        const t = tenant();
+        const named = await create(t, { name: 'Una', primaryEmail: 'una@example.com', phone: '+14155550133' });
+        const bare = await update(t, named.customerId, { primaryEmail: '', phone: '' });
+        expect(bare.primaryEmail).toBeUndefined();
+        expect(bare.phone).toBeUndefined();
+        const nameless = (await lookup(t, { primaryEmail: 'vic@example.com', phone: '+14155550134' })).customer!;
+        expect((await update(t, nameless.customerId, { phone: '' })).phone).toBeUndefined();
+        await expectViolation(update(t, nameless.customerId, { primaryEmail: '' }), ['primaryEmail']);
+        expect(await get(t, nameless.customerId)).toMatchObject({ primaryEmail: 'vic@example.com' });
+        expect((await update(t, nameless.customerId, { primaryEmail: '', name: 'Vic' })).primaryEmail).toBeUndefined();
       });
 
       it('refuses a clash, an empty patch, a blank name and other tenants', async () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '@svc/errors';
 import type { Customer } from '../src/domain/customer.js';
-import { parseCreateFields, parseLookupFields, parseUpdateFields } from '../src/domain/fields.js';
+import { assertIdentifiable, parseCreateFields, parseLookupFields, parseUpdateFields } from '../src/domain/fields.js';
 import { applyChanges, contactChanges, fillFromBooking } from '../src/domain/merge.js';
-import { decodeCursor, encodeCursor, parseListRequest } from '../src/domain/paging.js';
-import { matchesSearch, parseSearch } from '../src/domain/search.js';
+import { decodeCursor, encodeCursor, encodeSearchCursor, parseListRequest } from '../src/domain/paging.js';
+import { firstMatchingKey, foldText, parseSearch, searchKeysOf } from '../src/domain/search.js';
 
 function violations(fn: () => unknown): string[] {
   try {
@@ -95,26 +95,85 @@ describe('merge rules', () => {
   });
 });
 
-describe('search and paging', () => {
-  it('matches name, email or phone, case-insensitively; phone fragments by digits', () => {
-    const q = (text: string) => matchesSearch(customer, parseSearch(text)!);
-    expect(parseSearch('   ')).toBeNull();
-    expect(q('AN')).toBe(true);
-    expect(q('EXAMPLE.com')).toBe(true);
-    expect(q('+1415')).toBe(true);
-    expect(q('(415) 555-01')).toBe(true);
-    expect(q('555 0124')).toBe(false);
-    expect(q('bob')).toBe(false);
+describe('search keys', () => {
+  const keys = (c: Partial<Pick<Customer, 'name' | 'primaryEmail' | 'phone'>>) =>
+    searchKeysOf({ name: '', primaryEmail: null, phone: null, ...c });
+  /** Whether q finds the customer: a prefix of one of its keys. */
+  const finds = (c: Partial<Pick<Customer, 'name' | 'primaryEmail' | 'phone'>>, q: string) =>
+    firstMatchingKey(keys(c), parseSearch(q)!.prefix) !== null;
+
+  it('name: from each word to the end, folded (case, accents, spacing)', () => {
+    expect(keys({ name: 'Ann  Lee-Smith' })).toEqual(['ann lee-smith', 'lee-smith', 'smith']);
+    expect(keys({ name: "Zoë O'Brien" })).toEqual(['brien', "o'brien", "zoe o'brien"]);
+    expect(foldText('  İstanbul ÉCOLE ﬁne ')).toBe('istanbul ecole fine');
+    for (const q of ['ann', 'ANN L', 'lee', 'Smi', 'lee-sm', 'ann lee-smith'])
+      expect(finds({ name: 'Ann Lee-Smith' }, q), q).toBe(true);
+    for (const q of ['nn', 'lee ann', 'smith ann', 'x']) expect(finds({ name: 'Ann Lee-Smith' }, q), q).toBe(false);
+    expect(finds({ name: 'Lena Müller' }, 'muller')).toBe(true);
+    expect(finds({ name: 'Lena Muller' }, 'MÜLL')).toBe(true);
+    expect(keys({ name: Array.from({ length: 20 }, (_, i) => `w${i}`).join(' ') })).toHaveLength(16);
   });
 
+  it('email: from each word of the local part, and the domain', () => {
+    expect(keys({ primaryEmail: 'ann.lee+news@mail.example.com' })).toEqual([
+      'ann.lee+news@mail.example.com',
+      'lee+news@mail.example.com',
+      'mail.example.com',
+      'news@mail.example.com',
+    ]);
+    for (const q of ['ann.l', 'lee', 'NEWS@', 'mail.ex', 'ann.lee+news@mail.example.com']) {
+      expect(finds({ primaryEmail: 'ann.lee+news@mail.example.com' }, q), q).toBe(true);
+    }
+    for (const q of ['example', 'com', '@mail'])
+      expect(finds({ primaryEmail: 'ann.lee+news@mail.example.com' }, q), q).toBe(false);
+  });
+
+  it('phone: digits with the country code, with the trunk prefix, and the national number', () => {
+    expect(keys({ phone: '+4915112345678' })).toEqual(['015112345678', '15112345678', '4915112345678']);
+    expect(keys({ phone: '+14155550123' })).toEqual(['14155550123', '4155550123']);
+    for (const q of ['+49 151', '0049 1511', '0151 123', '0151/12345678', '151-12', '+49 (0)151 12']) {
+      expect(finds({ phone: '+4915112345678' }, q), q).toBe(true);
+    }
+    for (const q of ['(415) 555-01', '+1 415', '415.555']) expect(finds({ phone: '+14155550123' }, q), q).toBe(true);
+    for (const q of ['5550123', '+49 152', '4915112345679'])
+      expect(finds({ phone: '+4915112345678' }, q), q).toBe(false);
+  });
+
+  it('a query is folded text, or only its digits when it looks like a phone number', () => {
+    expect(parseSearch('   ')).toBeNull();
+    expect(parseSearch(' ANN   Lee ')).toEqual({ prefix: 'ann lee' });
+    expect(parseSearch('+49 (151) 123-4')).toEqual({ prefix: '491511234' });
+    expect(parseSearch('room 101')).toEqual({ prefix: 'room 101' });
+    expect(parseSearch('101')).toEqual({ prefix: '101' });
+    expect(parseSearch('--')).toEqual({ prefix: '--' });
+    expect(parseSearch('0049 30')).toEqual({ prefix: '4930' });
+    expect(parseSearch('00')).toEqual({ prefix: '00' });
+  });
+
+  it('a customer is listed at its smallest matching key', () => {
+    const all = keys({ name: 'Ann Annable', primaryEmail: 'ann@annable.example', phone: null });
+    expect(firstMatchingKey(all, 'ann')).toBe('ann annable');
+    expect(firstMatchingKey(all, 'anna')).toBe('annable');
+    expect(firstMatchingKey(all, 'ann@')).toBe('ann@annable.example');
+    expect(firstMatchingKey(all, 'b')).toBeNull();
+  });
+});
+
+describe('paging', () => {
   it('limit default 25, maximum 100; cursors round-trip and garbage is refused', () => {
     expect(parseListRequest({ limit: 0, cursor: '', query: '' })).toEqual({ limit: 25, after: null, search: null });
     expect(violations(() => parseListRequest({ limit: 101, cursor: '', query: '' }))).toEqual(['limit']);
     const cursor = encodeCursor({ createdAtMs: 5, customerId: 'cus_a-b_C' });
-    expect(decodeCursor(cursor)).toEqual({ createdAtMs: 5, customerId: 'cus_a-b_C' });
-    expect(parseListRequest({ limit: 3, cursor, query: 'x' }).after).toEqual({
+    expect(decodeCursor(cursor)).toEqual({ kind: 'list', at: { createdAtMs: 5, customerId: 'cus_a-b_C' } });
+    expect(parseListRequest({ limit: 3, cursor, query: ' ' }).after).toEqual({
       createdAtMs: 5,
       customerId: 'cus_a-b_C',
+    });
+    const searchCursor = encodeSearchCursor({ key: 'ann lee', customerId: 'cus_x' });
+    expect(parseListRequest({ limit: 3, cursor: searchCursor, query: 'An' })).toEqual({
+      limit: 3,
+      search: { prefix: 'an' },
+      after: { key: 'ann lee', customerId: 'cus_x' },
     });
     for (const bad of [
       '%%%',
@@ -124,5 +183,39 @@ describe('search and paging', () => {
     ]) {
       expect(decodeCursor(bad), bad).toBeNull();
     }
+  });
+
+  it('a cursor pages only the kind of list it came from; q at most 200 characters', () => {
+    const listCursor = encodeCursor({ createdAtMs: 5, customerId: 'cus_a' });
+    const searchCursor = encodeSearchCursor({ key: 'ann', customerId: 'cus_a' });
+    expect(violations(() => parseListRequest({ limit: 0, cursor: listCursor, query: 'ann' }))).toEqual(['cursor']);
+    expect(violations(() => parseListRequest({ limit: 0, cursor: searchCursor, query: '' }))).toEqual(['cursor']);
+    expect(violations(() => parseListRequest({ limit: 0, cursor: '', query: 'q'.repeat(201) }))).toEqual(['q']);
+    expect(violations(() => parseListRequest({ limit: 500, cursor: 'x y', query: 'q'.repeat(201) }))).toEqual([
+      'limit',
+      'q',
+      'cursor',
+    ]);
+    expect(parseListRequest({ limit: 0, cursor: '', query: 'q'.repeat(200) }).search).toEqual({
+      prefix: 'q'.repeat(200),
+    });
+  });
+});
+
+describe('identifiable', () => {
+  const nameless: Customer = { ...customer, name: '', phone: null };
+  it('refuses removing the last contact of a customer without a name, at the removed fields', () => {
+    expect(violations(() => assertIdentifiable({ ...nameless, primaryEmail: null }, { primaryEmail: null }))).toEqual([
+      'primaryEmail',
+    ]);
+    expect(
+      violations(() => assertIdentifiable({ ...nameless, primaryEmail: null }, { primaryEmail: null, phone: null })),
+    ).toEqual(['primaryEmail', 'phone']);
+    expect(() =>
+      assertIdentifiable({ ...customer, primaryEmail: null, phone: null }, { primaryEmail: null, phone: null }),
+    ).not.toThrow();
+    expect(() =>
+      assertIdentifiable({ ...nameless, primaryEmail: null, phone: '+14155550123' }, { primaryEmail: null }),
+    ).not.toThrow();
   });
 });

@@ -62,3 +62,7 @@ export function parseCustomerFields(raw: RawCustomerFields): ParsedCustomerField
   }
   return parsed;
 }
+
+/** The customer list's `q` (a prefix of a name word, an email or a phone's digits): at most this long. */
+export const MAX_CUSTOMER_QUERY_LENGTH = 200;
+export const CUSTOMER_QUERY_MESSAGE = `must be at most ${MAX_CUSTOMER_QUERY_LENGTH} characters`;

@@ -52,7 +52,7 @@ export const PHONE_E164_PATTERN = ((): RegExp => {
 function digitRuns(lengths: readonly number[]): string[] {
   const runs: string[] = [];
   const sorted = [...lengths].sort((a, b) => a - b);
-  for (let i = 0; i < sorted.length; ) {
+  for (let i = 0; i < sorted.length;) {
     let j = i;
     while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
     runs.push(i === j ? `[0-9]{${sorted[i]}}` : `[0-9]{${sorted[i]},${sorted[j]}}`);
@@ -74,3 +74,17 @@ export const phoneSchema = z
       'number); the server also takes 00 for + and spaces, dots, dashes and parentheses. Stored as E.164.',
     examples: ['+14155550123'],
   });
+
+/**
+ * The digit strings a person may type to find a stored (E.164) number, for prefix search: with
+ * the country code (`4915112345678`, typed as `+49 151…` or `0049 151…`), as dialled at home with
+ * the trunk prefix (`015112345678`), and the national number alone (`15112345678`). Unique, in
+ * that order; only the first when libphonenumber cannot parse the number.
+ */
+export function phoneDigitForms(e164: string): string[] {
+  const digits = (s: string) => s.replace(/\D/g, '');
+  const forms = [digits(e164)];
+  const parsed = parsePhoneNumberFromString(e164);
+  if (parsed) forms.push(digits(parsed.formatNational()), digits(parsed.nationalNumber));
+  return [...new Set(forms.filter((f) => f !== ''))];
+}

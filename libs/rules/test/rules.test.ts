@@ -18,6 +18,7 @@ import {
   localeSchema,
   normalizeCurrency,
   normalizePhone,
+  phoneDigitForms,
   PHONE_E164_PATTERN,
   phoneSchema,
   pageLimit,
@@ -179,6 +180,13 @@ describe('phone', () => {
     }
     expect(normalizePhone('0049 30 1234567')).toBe('+49301234567');
     expect(normalizePhone('+1 (415) 555-0123')).toBe('+14155550123');
+  });
+
+  it('phoneDigitForms: with the country code, with the trunk prefix, and the national number', () => {
+    expect(phoneDigitForms('+4915112345678')).toEqual(['4915112345678', '015112345678', '15112345678']);
+    expect(phoneDigitForms('+14155550123')).toEqual(['14155550123', '4155550123']);
+    expect(phoneDigitForms('+390612345678')).toEqual(['390612345678', '0612345678']);
+    expect(phoneDigitForms('+999')).toEqual(['999']);
   });
 });
 

@@ -19,6 +19,22 @@ export {
   decodePageCursor,
   PAGE_CURSOR_MESSAGE,
   PAGE_CURSOR_PATTERN,
+  encodeKeyCursor,
+  decodeKeyCursor,
+  KEY_CURSOR_PATTERN,
+  type KeyPosition,
   type PagePosition,
 } from './page-cursor.js';
-export { findPage, listIndex, LIST_ORDER, type FindPageOptions, type Page, type PageRequest } from './paged-find.js';
+export {
+  findPage,
+  listIndex,
+  LIST_ORDER,
+  findByPrefix,
+  prefixIndex,
+  compareUtf8,
+  PREFIX_END,
+  type FindPageOptions,
+  type Page,
+  type PageRequest,
+  type PrefixRead,
+} from './paged-find.js';

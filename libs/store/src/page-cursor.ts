@@ -33,3 +33,30 @@ export function decodePageCursor(cursor: string): PagePosition | null {
   if (!PAGE_CURSOR_PATTERN.test(cursor)) return null;
   return { at: Number(cursor.slice(0, TIME_DIGITS)), id: cursor.slice(TIME_DIGITS) };
 }
+
+/**
+ * The position of the last item of a page in a list ordered by (key, id): a prefix search over
+ * normalized keys (findByPrefix). Its cursor is the id, a dot, then the key's UTF-8 bytes in
+ * base64url; like the list cursor, its pattern is the whole rule (every matching string decodes
+ * to some position), and the two patterns share no string (only this one has a dot).
+ */
+export interface KeyPosition {
+  key: string;
+  id: string;
+}
+
+export const KEY_CURSOR_PATTERN = /^[A-Za-z0-9_-]{1,100}\.[A-Za-z0-9_-]{0,1400}$/;
+
+export function encodeKeyCursor(position: KeyPosition): string {
+  const cursor = `${position.id}.${Buffer.from(position.key, 'utf8').toString('base64url')}`;
+  // Keys and ids are made by the services; one out of shape is a bug, not input.
+  if (!KEY_CURSOR_PATTERN.test(cursor)) throw new Error(`key cursor: position out of shape: ${position.id}`);
+  return cursor;
+}
+
+/** The position, or null for anything that does not match KEY_CURSOR_PATTERN. */
+export function decodeKeyCursor(cursor: string): KeyPosition | null {
+  if (!KEY_CURSOR_PATTERN.test(cursor)) return null;
+  const dot = cursor.indexOf('.');
+  return { id: cursor.slice(0, dot), key: Buffer.from(cursor.slice(dot + 1), 'base64url').toString('utf8') };
+}

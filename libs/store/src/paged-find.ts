@@ -6,7 +6,7 @@
  * v's ties, then everything later; both are served by an index on (scope, order field, _id).
  */
 import type { Collection, Document, Filter, IndexSpec, Tx } from './document-store.js';
-import type { PagePosition } from './page-cursor.js';
+import type { KeyPosition, PagePosition } from './page-cursor.js';
 
 export interface PageRequest {
   limit: number;
@@ -20,21 +20,11 @@ export interface Page<T> {
   next: PagePosition | null;
 }
 
-export interface FindPageOptions<T> {
+export interface FindPageOptions {
   /** The integer field the list is ordered by (then `_id`); default createdAtMs. */
   orderBy?: string;
   /** Only documents whose order field lies in [from, to) (either bound optional). */
   within?: { from?: number | undefined; to?: number | undefined };
-  /**
-   * Keeps only documents it accepts, for conditions the port cannot express (substring search).
-   * Documents are then read in batches and a page may hold fewer than `limit` items while `next`
-   * is set: callers follow the cursor until it is null.
-   */
-  where?: (doc: T) => boolean;
-  /** Documents read per round trip with `where`; default 200. */
-  batch?: number;
-  /** Documents examined for one page with `where` at most; default 5000. */
-  scanLimit?: number;
   tx?: Tx;
 }
 
@@ -53,35 +43,14 @@ export async function findPage<T extends Document>(
   collection: Collection<T>,
   filter: Filter,
   page: PageRequest,
-  options: FindPageOptions<T> = {},
+  options: FindPageOptions = {},
 ): Promise<Page<T>> {
   const order = new ListOrder(options.orderBy ?? 'createdAtMs', options.within ?? {});
   if (order.field in filter || '_id' in filter) throw new Error(`findPage owns the ${order.field} and _id conditions`);
-  const { where, tx } = options;
-  if (!where) {
-    // One document beyond the page tells whether another page exists.
-    const docs = await order.readAfter(collection, filter, page.after, page.limit + 1, tx);
-    const items = docs.slice(0, page.limit);
-    return { items, next: docs.length > page.limit ? order.positionOf(items.at(-1)) : null };
-  }
-  const batch = options.batch ?? 200;
-  const scanLimit = options.scanLimit ?? 5_000;
-  const items: T[] = [];
-  let after = page.after;
-  let scanned = 0;
-  for (;;) {
-    const docs = await order.readAfter(collection, filter, after, batch, tx);
-    for (const doc of docs) {
-      scanned++;
-      after = order.positionOf(doc);
-      if (!where(doc)) continue;
-      // One match beyond the page proves there is a next page.
-      if (items.length === page.limit) return { items, next: order.positionOf(items.at(-1)) };
-      items.push(doc);
-    }
-    if (docs.length < batch) return { items, next: null };
-    if (scanned >= scanLimit) return { items, next: after };
-  }
+  // One document beyond the page tells whether another page exists.
+  const docs = await order.readAfter(collection, filter, page.after, page.limit + 1, options.tx);
+  const items = docs.slice(0, page.limit);
+  return { items, next: docs.length > page.limit ? order.positionOf(items.at(-1)) : null };
 }
 
 class ListOrder {
@@ -136,4 +105,65 @@ class ListOrder {
     if (typeof at !== 'number') throw new Error(`findPage: ${this.field} of ${doc._id} is not a number`);
     return { at, id: doc._id };
   }
+}
+
+/**
+ * Above every character in both adapters' string order (UTF-8 bytes: SQLite's BINARY collation,
+ * MongoDB's default), so `[prefix, prefix + PREFIX_END)` holds exactly the strings that start
+ * with `prefix`. `\uffff` would not do: characters beyond the BMP (𠀋, emoji) encode as F0–F4
+ * lead bytes, above `\uffff`'s EF. Keys must not contain U+10FFFF itself (a noncharacter).
+ */
+export const PREFIX_END = '\u{10FFFF}';
+
+/** Orders strings as both adapters do: by their UTF-8 bytes (JavaScript's `<` compares UTF-16 units). */
+export function compareUtf8(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+}
+
+export interface PrefixRead {
+  /** The string field searched, and the field that orders documents with the same key. */
+  keyField: string;
+  idField: string;
+  prefix: string;
+  /** Position of the last document already read; null to start at the prefix. */
+  after: KeyPosition | null;
+  limit: number;
+  tx?: Tx;
+}
+
+/** The index a prefix search of `collection` within one `scope` needs: (scope, key, id). */
+export function prefixIndex(collection: string, keyField: string, idField: string, scope = 'tenantId'): IndexSpec {
+  return { collection, name: `by_${scope.replace(/Id$/, '')}_${keyField}`, fields: [scope, keyField, idField] };
+}
+
+/**
+ * Up to `limit` documents of `filter` whose key starts with the prefix, in (key, id) order after
+ * `after`: indexed range reads on `prefixIndex`, never a scan. As with findPage, "after (k, id)"
+ * is two reads: the rest of k's ties, then the keys above k.
+ */
+export async function findByPrefix<T extends Document>(
+  collection: Collection<T>,
+  filter: Filter,
+  read: PrefixRead,
+): Promise<T[]> {
+  const { keyField, idField, prefix, after, limit, tx } = read;
+  if (keyField in filter || idField in filter) throw new Error('findByPrefix owns the key and id conditions');
+  const end = prefix + PREFIX_END;
+  const options = (n: number) => ({ sort: [[keyField, 1] as [string, 1], [idField, 1] as [string, 1]], limit: n });
+  if (after === null || compareUtf8(after.key, prefix) < 0) {
+    return collection.find({ ...filter, [keyField]: { $gte: prefix, $lt: end } }, options(limit), tx);
+  }
+  if (compareUtf8(after.key, end) >= 0) return [];
+  const ties = await collection.find(
+    { ...filter, [keyField]: after.key, [idField]: { $gt: after.id } },
+    options(limit),
+    tx,
+  );
+  if (ties.length === limit) return ties;
+  const above = await collection.find(
+    { ...filter, [keyField]: { $gt: after.key, $lt: end } },
+    options(limit - ties.length),
+    tx,
+  );
+  return ties.concat(above);
 }

@@ -5,8 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DuplicateKeyError,
+  findByPrefix,
   findPage,
   listIndex,
+  prefixIndex,
+  type KeyPosition,
   type Collection,
   type Document,
   type DocumentStore,
@@ -624,17 +627,6 @@ export function storeContract(name: string, make: () => Promise<DocumentStore>):
         expect(ids(page.items)).toEqual(ids(t1.slice(6, 9)));
       });
 
-      it('with `where`, pages hold only matches; a scan limit ends a page early but the cursor still finds all', async () => {
-        const c = await listed();
-        const odd = ids(t1.filter((e) => e.kind === 'odd'));
-        const where = (e: Entry) => e.kind === 'odd';
-        expect((await allPages(c, 2, { where, batch: 3 })).flat()).toEqual(odd);
-        const limited = await allPages(c, 10, { where, batch: 2, scanLimit: 4 });
-        expect(limited.flat()).toEqual(odd);
-        // 13 documents, at most 4 (two batches) examined per page: at least 4 pages, some short.
-        expect(limited.length).toBeGreaterThanOrEqual(4);
-      });
-
       it('reads inside a transaction when given its handle', async () => {
         const c = await listed();
         await store.withTransaction(async (tx) => {
@@ -672,6 +664,79 @@ export function storeContract(name: string, make: () => Promise<DocumentStore>):
         const c = await listed();
         await expect(findPage(c, { tenantId: 't1', _id: 'e01' }, { limit: 1, after: null })).rejects.toThrow(/owns/);
         await expect(findPage(c, { createdAtMs: 1 }, { limit: 1, after: null })).rejects.toThrow(/owns/);
+      });
+    });
+
+    describe('prefix search (findByPrefix)', () => {
+      type Key = Document & { tenantId: string; key: string; ownerId: string };
+      /** Keys in UTF-8 byte order within t1, ties included; one beyond the BMP; t2 has the same keys. */
+      const KEYS: Array<[string, string]> = [
+        ['an', 'o3'],
+        ['ann', 'o2'],
+        ['ann', 'o5'],
+        ['ann', 'o9'],
+        ['ann lee', 'o1'],
+        ['anna', 'o4'],
+        ['ann\u{2000B}', 'o6'],
+        ['ano', 'o7'],
+        ['b', 'o8'],
+      ];
+      async function keyed(): Promise<Collection<Key>> {
+        const name = fresh('keys');
+        await store.ensureIndexes([prefixIndex(name, 'key', 'ownerId')]);
+        const c = store.collection<Key>(name);
+        for (const tenantId of ['t1', 't2']) {
+          for (const [key, ownerId] of KEYS)
+            await c.insertOne({ _id: `${tenantId}:${ownerId}:${key}`, tenantId, key, ownerId });
+        }
+        return c;
+      }
+      const read = async (c: Collection<Key>, prefix: string, limit: number, after: KeyPosition | null = null) =>
+        (await findByPrefix(c, { tenantId: 't1' }, { keyField: 'key', idField: 'ownerId', prefix, after, limit })).map(
+          (d) => `${d.key}|${d.ownerId}`,
+        );
+      const all = async (c: Collection<Key>, prefix: string, limit: number): Promise<string[]> => {
+        const out: string[] = [];
+        let after: KeyPosition | null = null;
+        for (;;) {
+          const docs: Key[] = await findByPrefix(
+            c,
+            { tenantId: 't1' },
+            { keyField: 'key', idField: 'ownerId', prefix, after, limit },
+          );
+          out.push(...docs.map((d) => `${d.key}|${d.ownerId}`));
+          if (docs.length < limit) return out;
+          const last = docs.at(-1)!;
+          after = { key: last.key, id: last.ownerId };
+        }
+      };
+
+      it('reads the keys that start with the prefix in (key, id) order, beyond the BMP included', async () => {
+        const c = await keyed();
+        const annKeys = ['ann|o2', 'ann|o5', 'ann|o9', 'ann lee|o1', 'anna|o4', 'ann\u{2000B}|o6'];
+        expect(await read(c, 'ann', 100)).toEqual(annKeys);
+        expect(await read(c, 'an', 100)).toEqual(['an|o3', ...annKeys, 'ano|o7']);
+        expect(await read(c, 'ann\u{2000B}', 100)).toEqual(['ann\u{2000B}|o6']);
+        expect(await read(c, 'c', 100)).toEqual([]);
+        expect(await read(c, '', 100)).toHaveLength(KEYS.length);
+        for (const limit of [1, 2, 3, 7]) expect(await all(c, 'ann', limit), `limit ${limit}`).toEqual(annKeys);
+      });
+
+      it('resumes after a position: within ties, above it, before the prefix, past its end', async () => {
+        const c = await keyed();
+        expect(await read(c, 'ann', 2, { key: 'ann', id: 'o5' })).toEqual(['ann|o9', 'ann lee|o1']);
+        expect(await read(c, 'ann', 2, { key: 'ann', id: 'o4' })).toEqual(['ann|o5', 'ann|o9']);
+        expect(await read(c, 'ann', 10, { key: 'anna', id: 'zz' })).toEqual(['ann\u{2000B}|o6']);
+        expect(await read(c, 'ann', 1, { key: 'a', id: 'o1' })).toEqual(['ann|o2']);
+        expect(await read(c, 'ann', 10, { key: 'b', id: '' })).toEqual([]);
+        expect(await read(c, 'ann', 10, { key: 'ann\u{10FFFF}', id: '' })).toEqual([]);
+      });
+
+      it('refuses filters on the fields it orders by', async () => {
+        const c = await keyed();
+        await expect(
+          findByPrefix(c, { key: 'x' }, { keyField: 'key', idField: 'ownerId', prefix: 'a', after: null, limit: 1 }),
+        ).rejects.toThrow(/owns/);
       });
     });
 

@@ -7,7 +7,7 @@
  */
 import { validationError, type FieldViolation } from '@svc/errors';
 import { CONTACT_REQUIRED_MESSAGE, hasContact, parseCustomerFields, type RawCustomerFields } from '@svc/rules';
-import { FIELD_NAMES, type CustomerFields } from './customer.js';
+import { FIELD_NAMES, type Customer, type CustomerFields } from './customer.js';
 
 export type { RawCustomerFields };
 
@@ -75,4 +75,17 @@ export function parseUpdateFields(raw: RawCustomerFields): Partial<CustomerField
   if (parsed.locale !== undefined) changes.locale = parsed.locale ?? '';
   if (parsed.timezone !== undefined) changes.timezone = parsed.timezone ?? '';
   return changes;
+}
+
+export const UNIDENTIFIABLE_MESSAGE = 'cannot be removed: the customer would have no name, email or phone';
+
+/**
+ * An update may remove the email or phone (docs/decisions.md "Customers") unless the customer
+ * would be left with nothing to know it by: no name, no email, no phone (a customer made by a
+ * booking may have no name yet). Reported at the contacts the update removes.
+ */
+export function assertIdentifiable(next: Customer, changes: Partial<CustomerFields>): void {
+  if (next.name !== '' || next.primaryEmail !== null || next.phone !== null) return;
+  const removed = (['primaryEmail', 'phone'] as const).filter((f) => changes[f] === null);
+  throw validationError(removed.map((path) => ({ path, message: UNIDENTIFIABLE_MESSAGE })));
 }

@@ -1,25 +1,90 @@
-/** The list's `q`: a case-insensitive substring of name, email or phone. */
+/**
+ * The list's `q` as an indexed prefix search (docs/decisions.md "Customers"): every customer has
+ * normalized search keys, stored beside the record, and `q` matches a customer when it is a
+ * prefix of one of them. Pure: the repository stores the keys and reads them by prefix.
+ */
+import { MAX_CUSTOMER_QUERY_LENGTH, phoneDigitForms } from '@svc/rules';
+import { compareUtf8 } from '@svc/store';
 import type { Customer } from './customer.js';
 
-export const MAX_QUERY_LENGTH = 200;
+/** Raised whenever searchKeysOf changes, so the start-up backfill rewrites every customer's keys. */
+export const SEARCH_KEYS_VERSION = 1;
+
+/** Name words a key starts at, at most: longer names are still found from their first 16 words. */
+const MAX_NAME_WORDS = 16;
 
 export interface SearchQuery {
-  text: string;
-  /** Set when q looks like (part of) a phone number, so `(415) 555` finds `+14155550123`. */
-  digits: string | null;
+  /** The normalized prefix every matching customer has a key starting with. */
+  prefix: string;
 }
 
-/** null when q is blank: no filtering. */
+/**
+ * Case and accents folded (`Müller` → `muller`, `İ` → `i`), compatibility forms unified (`ﬁ` →
+ * `fi`), whitespace collapsed to one space and trimmed. U+10FFFF is dropped: it is the store's
+ * prefix bound (libs/store PREFIX_END).
+ */
+export function foldText(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/\u{10FFFF}/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** A query made only of digits and what people put between them: `+49 151`, `(415) 555-01`, `0151/123`. */
+const PHONE_LIKE = /^[\d\s()+./-]+$/;
+
+/** null when q is blank: no filtering. Longer than the limit is the caller's to refuse first. */
 export function parseSearch(q: string): SearchQuery | null {
-  const text = q.trim().toLowerCase();
+  const text = foldText(q);
   if (text === '') return null;
-  const phoneLike = /^[\d\s()+.-]+$/.test(text) && /\d/.test(text);
-  return { text, digits: phoneLike ? text.replace(/\D/g, '') : null };
+  if (!PHONE_LIKE.test(text) || !/\d/.test(text)) return { prefix: text };
+  // Phone keys are digits only, so a phone-like query is compared by its digits: `00` dials out
+  // like `+` (as the phone rule reads it), and `+49 (0)151` writes the trunk prefix it then drops.
+  const digits = text.replace(/\(0\)/g, '').replace(/\D/g, '');
+  const international = text.startsWith('00') ? digits.slice(2) : digits;
+  return { prefix: international !== '' ? international : digits };
 }
 
-export function matchesSearch(c: Pick<Customer, 'name' | 'primaryEmail' | 'phone'>, s: SearchQuery): boolean {
-  if (c.name.toLowerCase().includes(s.text)) return true;
-  if (c.primaryEmail?.includes(s.text)) return true; // stored lower-case
-  if (c.phone === null) return false;
-  return c.phone.includes(s.text) || (s.digits !== null && c.phone.slice(1).includes(s.digits));
+export const isQueryTooLong = (q: string): boolean => q.length > MAX_CUSTOMER_QUERY_LENGTH;
+
+/** Where each word (a run of letters and digits) of `text` starts. */
+function wordStarts(text: string, limit: number): number[] {
+  const starts: number[] = [];
+  for (const m of text.matchAll(/[\p{L}\p{N}]+/gu)) {
+    if (starts.length === limit) break;
+    starts.push(m.index);
+  }
+  return starts;
+}
+
+/**
+ * The keys `q` is matched against, unique and sorted in the store's order (UTF-8 bytes):
+ * - the name from each of its words to the end (`ann lee`, `lee`): any word's prefix, and
+ *   several words in their order (`lee sm` finds `Ann Lee Smith`);
+ * - the email from each word of its local part (`ann.lee@example.com`, `lee@example.com`), and
+ *   its domain (`example.com`);
+ * - the phone's digits with the country code, with the trunk prefix, and without either
+ *   (`4915112345678`, `015112345678`, `15112345678`).
+ */
+export function searchKeysOf(c: Pick<Customer, 'name' | 'primaryEmail' | 'phone'>): string[] {
+  const keys = new Set<string>();
+  const name = foldText(c.name);
+  for (const i of wordStarts(name, MAX_NAME_WORDS)) keys.add(name.slice(i));
+  if (c.primaryEmail !== null) {
+    const email = foldText(c.primaryEmail);
+    const at = email.lastIndexOf('@');
+    for (const i of wordStarts(email.slice(0, at), Infinity)) keys.add(email.slice(i));
+    keys.add(email.slice(at + 1));
+  }
+  if (c.phone !== null) for (const digits of phoneDigitForms(c.phone)) keys.add(digits);
+  keys.delete('');
+  return [...keys].sort(compareUtf8);
+}
+
+/** The customer's smallest key that starts with the prefix: where a search lists it (once). */
+export function firstMatchingKey(sortedKeys: readonly string[], prefix: string): string | null {
+  return sortedKeys.find((k) => k.startsWith(prefix)) ?? null;
 }

@@ -3,7 +3,7 @@ import { notFound, validationError } from '@svc/errors';
 import { bindService, type ServiceBinding } from '@svc/grpc';
 import { customerV1 } from '@svc/proto';
 import { parseCreateFields, parseLookupFields, parseUpdateFields } from '../domain/fields.js';
-import { encodeCursor, parseListRequest } from '../domain/paging.js';
+import { parseListRequest } from '../domain/paging.js';
 import { ContactInUseError, type CustomerRepository } from '../store/customer-repository.js';
 import { contactInUse, toProtoCustomer } from './mapping.js';
 
@@ -44,7 +44,7 @@ export function customerService(repo: CustomerRepository): ServiceBinding {
       const tenantId = requireTenant(req.tenantId);
       const list = parseListRequest({ limit: req.page?.limit ?? 0, cursor: req.page?.cursor ?? '', query: req.query });
       const page = await repo.list(tenantId, list);
-      return { items: page.items.map(toProtoCustomer), page: { nextCursor: page.next ? encodeCursor(page.next) : '' } };
+      return { items: page.items.map(toProtoCustomer), page: { nextCursor: page.nextCursor ?? '' } };
     },
 
     updateCustomer: async (req) => {

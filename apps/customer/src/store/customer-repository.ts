@@ -1,22 +1,37 @@
 /**
  * Customers over the document store. Every write that touches email or phone runs in one
- * transaction with the matching `customer_contacts` rows, so lookups never disagree with records.
+ * transaction with the matching `customer_contacts` rows, so lookups never disagree with records;
+ * every write that touches name, email or phone also rewrites the customer's `customer_search`
+ * keys in that transaction, so searches never disagree with records either.
  */
 import {
+  findByPrefix,
   findPage,
   listIndex,
+  prefixIndex,
   type Collection,
   type DocumentStore,
   type IndexSpec,
-  type PagePosition as ListPosition,
   type Tx,
 } from '@svc/store';
 import { contactsOf, type ContactKind, type Customer, type CustomerFields } from '../domain/customer.js';
+import { assertIdentifiable } from '../domain/fields.js';
 import { applyChanges, contactChanges, fillFromBooking, newCustomer, type Contact } from '../domain/merge.js';
-import type { ListRequest, PagePosition } from '../domain/paging.js';
-import { matchesSearch } from '../domain/search.js';
+import { encodeCursor, encodeSearchCursor, type ListRequest, type SearchPosition } from '../domain/paging.js';
+import { firstMatchingKey, searchKeysOf, SEARCH_KEYS_VERSION, type SearchQuery } from '../domain/search.js';
 import { newCustomerId } from './ids.js';
-import { CONTACTS, CUSTOMERS, contactKey, fromDoc, toDoc, type ContactDoc, type CustomerDoc } from './records.js';
+import {
+  CONTACTS,
+  CUSTOMERS,
+  SEARCH,
+  contactKey,
+  fromDoc,
+  searchDocId,
+  toDoc,
+  type ContactDoc,
+  type CustomerDoc,
+  type SearchDoc,
+} from './records.js';
 import { retryOnDuplicateKey } from './retry.js';
 
 const CUSTOMER_INDEXES: IndexSpec[] = [
@@ -25,7 +40,16 @@ const CUSTOMER_INDEXES: IndexSpec[] = [
   // Finds a customer's contacts for repair or audit; also makes the collection exist before the
   // first transaction writes it (DocumentStore.ensureIndexes).
   { collection: CONTACTS, fields: ['customerId'], name: 'by_customer' },
+  // The search: a tenant's keys by prefix in (key, customerId) order.
+  prefixIndex(SEARCH, 'key', 'customerId'),
+  // One customer's keys, rewritten whole by the backfill (and the collection made before any transaction).
+  { collection: SEARCH, fields: ['customerId'], name: 'by_customer' },
+  // The backfill's question: which customers have no keys, or keys of an older rule.
+  { collection: CUSTOMERS, fields: ['searchVersion'], name: 'by_search_version' },
 ];
+
+/** Customers the backfill rewrites per transaction. */
+const BACKFILL_BATCH = 200;
 
 /** An email or phone already belongs to another customer of the tenant. */
 export class ContactInUseError extends Error {
@@ -37,40 +61,29 @@ export class ContactInUseError extends Error {
 
 export interface ListPage {
   items: Customer[];
-  /** Where the next page starts; null on the last page. */
-  next: PagePosition | null;
+  /** The cursor of the next page; null on the last page. */
+  nextCursor: string | null;
 }
 
 export interface CustomerRepositoryOptions {
   /** Epoch ms; tests pin it. */
   clock?: () => number;
-  /** Documents read per round trip when filtering by a search query; default 200. */
-  searchBatch?: number;
-  /**
-   * Documents examined per page at most when searching; default 5000. The store has no substring
-   * filter, so a rare match in a large tenant would otherwise scan everything in one call. A page
-   * may then hold fewer items than the limit while `next` is set; clients follow the cursor until
-   * it is null.
-   */
-  searchScanLimit?: number;
 }
 
 export class CustomerRepository {
   private readonly customers: Collection<CustomerDoc>;
   private readonly contacts: Collection<ContactDoc>;
+  private readonly search: Collection<SearchDoc>;
   private readonly clock: () => number;
-  private readonly searchBatch: number;
-  private readonly searchScanLimit: number;
 
   constructor(
     private readonly store: DocumentStore,
     options: CustomerRepositoryOptions = {},
   ) {
     this.clock = options.clock ?? Date.now;
-    this.searchBatch = options.searchBatch ?? 200;
-    this.searchScanLimit = options.searchScanLimit ?? 5_000;
     this.customers = store.collection<CustomerDoc>(CUSTOMERS);
     this.contacts = store.collection<ContactDoc>(CONTACTS);
+    this.search = store.collection<SearchDoc>(SEARCH);
   }
 
   async ensureIndexes(): Promise<void> {
@@ -92,14 +105,16 @@ export class CustomerRepository {
     if (known && Object.keys(fillFromBooking(known, fields)).length === 0) return { customer: known, created: false };
     return retryOnDuplicateKey(() =>
       this.store.withTransaction(async (tx) => {
-        const existing = await this.matching(tenantId, fields, tx);
-        if (existing) {
+        const doc = await this.matchingDoc(tenantId, fields, tx);
+        if (doc) {
+          const existing = fromDoc(doc);
           const fill = fillFromBooking(existing, fields);
           if (Object.keys(fill).length === 0) return { customer: existing, created: false };
           const next = applyChanges(existing, fill, this.clock());
+          const keys = await this.rewriteSearchKeys(doc, next, tx);
           await this.customers.updateOne(
             { _id: existing.customerId, tenantId },
-            { ...fill, updatedAtMs: next.updatedAtMs },
+            { ...fill, updatedAtMs: next.updatedAtMs, ...keys },
             tx,
           );
           return { customer: next, created: false };
@@ -112,13 +127,18 @@ export class CustomerRepository {
   }
 
   /** The customer owning the email, else the phone, of `fields` (one read of both contact keys). */
-  private async matching(tenantId: string, fields: CustomerFields, tx?: Tx): Promise<Customer | null> {
+  private async matching(tenantId: string, fields: CustomerFields): Promise<Customer | null> {
+    const doc = await this.matchingDoc(tenantId, fields);
+    return doc && fromDoc(doc);
+  }
+
+  private async matchingDoc(tenantId: string, fields: CustomerFields, tx?: Tx): Promise<CustomerDoc | null> {
     const keys = contactsOf(fields).map((c) => contactKey(tenantId, c.kind, c.value));
     if (keys.length === 0) return null;
     const found = await this.contacts.find({ _id: { $in: keys } }, {}, tx);
     const match = keys.map((k) => found.find((c) => c._id === k)).find((c) => c !== undefined);
     if (!match) return null;
-    const existing = await this.getIn(tenantId, match.customerId, tx);
+    const existing = await this.getDoc(tenantId, match.customerId, tx);
     if (!existing) throw new Error(`contact ${match._id} points to missing customer ${match.customerId}`);
     return existing;
   }
@@ -141,13 +161,18 @@ export class CustomerRepository {
     return doc ? fromDoc(doc) : null;
   }
 
-  /** Applies the changes; null when the customer is unknown; ContactInUseError as for create. */
+  /**
+   * Applies the changes; null when the customer is unknown; ContactInUseError as for create; a
+   * VALIDATION_ERROR when the result would have neither a name nor a contact (assertIdentifiable).
+   */
   update(tenantId: string, customerId: string, changes: Partial<CustomerFields>): Promise<Customer | null> {
     return retryOnDuplicateKey(() =>
       this.store.withTransaction(async (tx) => {
-        const existing = await this.getIn(tenantId, customerId, tx);
-        if (!existing) return null;
+        const doc = await this.getDoc(tenantId, customerId, tx);
+        if (!doc) return null;
+        const existing = fromDoc(doc);
         const next = applyChanges(existing, changes, this.clock());
+        assertIdentifiable(next, changes);
         const { removed, added } = contactChanges(existing, next);
         await this.assertContactsFree(tenantId, added, customerId, tx);
         for (const c of removed) await this.contacts.deleteMany({ _id: contactKey(tenantId, c.kind, c.value) }, tx);
@@ -162,6 +187,7 @@ export class CustomerRepository {
             locale: next.locale,
             timezone: next.timezone,
             updatedAtMs: next.updatedAtMs,
+            ...(await this.rewriteSearchKeys(doc, next, tx)),
           },
           tx,
         );
@@ -170,27 +196,113 @@ export class CustomerRepository {
     );
   }
 
-  /** A page of the tenant's customers in list order; with a search, only its matches (see searchScanLimit). */
+  /** A page of the tenant's customers: in list order, or a search's matches in search order. */
   async list(tenantId: string, req: ListRequest): Promise<ListPage> {
-    const search = req.search;
+    if (req.search !== null) return this.searchPage(tenantId, req.search, req.limit, req.after);
     const page = await findPage(
       this.customers,
       { tenantId },
       { limit: req.limit, after: req.after && { at: req.after.createdAtMs, id: req.after.customerId } },
-      search
-        ? {
-            where: (doc) => matchesSearch(fromDoc(doc), search),
-            batch: this.searchBatch,
-            scanLimit: this.searchScanLimit,
-          }
-        : {},
     );
-    return { items: page.items.map(fromDoc), next: page.next && customerPosition(page.next) };
+    return {
+      items: page.items.map(fromDoc),
+      nextCursor: page.next && encodeCursor({ createdAtMs: page.next.at, customerId: page.next.id }),
+    };
   }
 
-  private async getIn(tenantId: string, customerId: string, tx?: Tx): Promise<Customer | null> {
-    const doc = await this.customers.findOne({ _id: customerId, tenantId }, tx);
-    return doc ? fromDoc(doc) : null;
+  /**
+   * The customers with a key that starts with the query's prefix, each once, at the smallest such
+   * key, in (key, customerId) order: indexed range reads of `customer_search`, then the records
+   * of the hits. A hit at another of a customer's keys is skipped, so a page reads at most (keys
+   * per customer) × (limit + 1) entries, however large the tenant.
+   */
+  private async searchPage(
+    tenantId: string,
+    search: SearchQuery,
+    limit: number,
+    after: SearchPosition | null,
+  ): Promise<ListPage> {
+    const items: Customer[] = [];
+    let last: SearchPosition | null = null;
+    let readAfter = after && { key: after.key, id: after.customerId };
+    const batch = limit + 1;
+    for (;;) {
+      const hits = await findByPrefix(
+        this.search,
+        { tenantId },
+        { keyField: 'key', idField: 'customerId', prefix: search.prefix, after: readAfter, limit: batch },
+      );
+      const docs = await this.customers.find({ _id: { $in: [...new Set(hits.map((h) => h.customerId))] }, tenantId });
+      const byId = new Map(docs.map((d) => [d._id, d]));
+      for (const hit of hits) {
+        readAfter = { key: hit.key, id: hit.customerId };
+        const doc = byId.get(hit.customerId);
+        // Listed at its smallest matching key only (or not at all if it changed since the read).
+        if (!doc || firstMatchingKey(doc.searchKeys ?? [], search.prefix) !== hit.key) continue;
+        // One match beyond the page proves there is a next page.
+        if (items.length === limit) return { items, nextCursor: last && encodeSearchCursor(last) };
+        items.push(fromDoc(doc));
+        last = { key: hit.key, customerId: hit.customerId };
+      }
+      if (hits.length < batch) return { items, nextCursor: null };
+    }
+  }
+
+  /**
+   * Gives every customer that has no search keys, or keys of an older rule, the current ones: in
+   * batches of one transaction each, re-reading each customer inside it, so a concurrent update
+   * is never undone. Idempotent: a customer with current keys is not read again. Answers how many
+   * were rewritten; stops between batches once `stopping()` says so.
+   */
+  async backfillSearchKeys(stopping: () => boolean = () => false, batch = BACKFILL_BATCH): Promise<number> {
+    let written = 0;
+    // No sort: each filter is an index seek on by_search_version, and rewriting takes a customer out of it.
+    for (const filter of [{ searchVersion: null }, { searchVersion: { $lt: SEARCH_KEYS_VERSION } }]) {
+      while (!stopping()) {
+        const stale = await this.customers.find(filter, { limit: batch });
+        if (stale.length === 0) break;
+        await this.store.withTransaction(async (tx) => {
+          for (const { _id } of stale) {
+            const doc = await this.customers.findOne({ _id }, tx);
+            if (!doc || doc.searchVersion === SEARCH_KEYS_VERSION) continue;
+            await this.customers.updateOne({ _id }, await this.rewriteSearchKeys(doc, fromDoc(doc), tx), tx);
+          }
+        });
+        written += stale.length;
+      }
+    }
+    return written;
+  }
+
+  /**
+   * Makes the customer's `customer_search` entries the keys of `next` (only the difference, when
+   * the stored keys are known; all of them otherwise) and answers the fields that record them on
+   * the customer document, for the caller's update in the same transaction.
+   */
+  private async rewriteSearchKeys(
+    doc: CustomerDoc,
+    next: Customer,
+    tx: Tx,
+  ): Promise<Pick<CustomerDoc, 'searchKeys' | 'searchVersion'>> {
+    const keys = searchKeysOf(next);
+    const known = doc.searchKeys;
+    if (known === undefined) await this.search.deleteMany({ customerId: doc._id }, tx);
+    const before = new Set(known ?? []);
+    const after = new Set(keys);
+    for (const key of before) if (!after.has(key)) await this.search.deleteMany({ _id: searchDocId(doc._id, key) }, tx);
+    for (const key of after) if (!before.has(key)) await this.insertSearchKey(next, key, tx);
+    return { searchKeys: keys, searchVersion: SEARCH_KEYS_VERSION };
+  }
+
+  private insertSearchKey(c: Customer, key: string, tx: Tx): Promise<void> {
+    return this.search.insertOne(
+      { _id: searchDocId(c.customerId, key), tenantId: c.tenantId, key, customerId: c.customerId },
+      tx,
+    );
+  }
+
+  private getDoc(tenantId: string, customerId: string, tx?: Tx): Promise<CustomerDoc | null> {
+    return this.customers.findOne({ _id: customerId, tenantId }, tx);
   }
 
   private findContact(tenantId: string, kind: ContactKind, value: string | null, tx: Tx): Promise<ContactDoc | null> {
@@ -209,15 +321,13 @@ export class CustomerRepository {
   }
 
   private async insert(customer: Customer, tx: Tx): Promise<void> {
-    await this.customers.insertOne(toDoc(customer), tx);
+    const searchKeys = searchKeysOf(customer);
+    await this.customers.insertOne({ ...toDoc(customer), searchKeys, searchVersion: SEARCH_KEYS_VERSION }, tx);
     for (const c of contactsOf(customer)) await this.insertContact(customer.tenantId, c, customer.customerId, tx);
+    for (const key of searchKeys) await this.insertSearchKey(customer, key, tx);
   }
 
   private insertContact(tenantId: string, c: Contact, customerId: string, tx: Tx): Promise<void> {
     return this.contacts.insertOne({ _id: contactKey(tenantId, c.kind, c.value), tenantId, ...c, customerId }, tx);
   }
-}
-
-function customerPosition(p: ListPosition): PagePosition {
-  return { createdAtMs: p.at, customerId: p.id };
 }

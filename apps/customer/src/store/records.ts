@@ -7,12 +7,18 @@
  * `customer_contacts`: one per (tenant, kind, normalized value), `_id` = `${tenantId}:${kind}:${value}`.
  * The `_id` is unique on both adapters, so this collection is what makes an email or phone
  * belong to at most one customer per tenant; it is written in the same transaction as the customer.
+ * `customer_search`: one per (customer, search key), the keys of domain/search.ts, read by prefix
+ * through the (tenantId, key, customerId) index. The customer document keeps the same keys
+ * (`searchKeys`, sorted) and the version of the rule that made them (`searchVersion`); all three
+ * change in one transaction, so a search never disagrees with a record, and a customer without
+ * `searchVersion` (written before search keys existed) is what the start-up backfill looks for.
  */
 import type { Document } from '@svc/store';
 import type { ContactKind, Customer } from '../domain/customer.js';
 
 export const CUSTOMERS = 'customers';
 export const CONTACTS = 'customer_contacts';
+export const SEARCH = 'customer_search';
 
 export interface CustomerDoc extends Document {
   tenantId: string;
@@ -23,6 +29,20 @@ export interface CustomerDoc extends Document {
   timezone: string;
   createdAtMs: number;
   updatedAtMs: number;
+  /** Absent on customers written before search keys existed (until the backfill reaches them). */
+  searchKeys?: string[];
+  searchVersion?: number;
+}
+
+export interface SearchDoc extends Document {
+  tenantId: string;
+  key: string;
+  customerId: string;
+}
+
+/** Unique per customer and key; a key is at most 254 characters, a customer id 26. */
+export function searchDocId(customerId: string, key: string): string {
+  return `${customerId}:${key}`;
 }
 
 export interface ContactDoc extends Document {
