@@ -13,6 +13,7 @@ import { requestIdFrom } from './http/request-id.js';
 import { registerTracing } from './http/tracing.js';
 import { registerAvailabilityExplainRoute } from './routes/availability/explain-route.js';
 import { registerCatalogRoutes } from './routes/catalog/index.js';
+import { registerCustomerRoutes } from './routes/customers/customers-routes.js';
 import { registerHealthRoute } from './routes/health.js';
 import { registerPublicBookingRoutes } from './routes/public/index.js';
 
@@ -63,6 +64,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await registerDashboardAuth(app, deps);
   registerHealthRoute(app, deps.downstream);
   registerCatalogRoutes(app, deps.downstream);
+  registerCustomerRoutes(app, deps.downstream.customer);
   registerAvailabilityExplainRoute(app, deps.downstream);
   registerPublicBookingRoutes(app, deps.downstream, deps.settings);
   return app;

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { EMAIL_MESSAGE, normalizeEmail } from './email.js';
 import { canonicalLocale, LOCALE_MESSAGE } from './locale.js';
 import { normalizePhone, PHONE_MESSAGE } from './phone.js';
@@ -66,3 +67,11 @@ export function parseCustomerFields(raw: RawCustomerFields): ParsedCustomerField
 /** The customer list's `q` (a prefix of a name word, an email or a phone's digits): at most this long. */
 export const MAX_CUSTOMER_QUERY_LENGTH = 200;
 export const CUSTOMER_QUERY_MESSAGE = `must be at most ${MAX_CUSTOMER_QUERY_LENGTH} characters`;
+
+/** A customer's name where one is required (dashboard create and update): trimmed, 1–200 characters. */
+export const customerNameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(MAX_CUSTOMER_NAME_LENGTH)
+  .describe(`1 to ${MAX_CUSTOMER_NAME_LENGTH} characters (trimmed).`);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { startCatalogService } from '@svc/catalog';
+import { startCustomerService } from '@svc/customer';
 import { type CatalogClient } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
 import { openSqliteStore, type Collection, type Document, type DocumentStore } from '@svc/store';
@@ -70,11 +71,13 @@ export interface HarnessOptions {
   port?: number;
   /** Runs after the gateway is built, before it listens: add test-only routes here. */
   beforeListen?: (app: FastifyInstance) => void | Promise<void>;
+  /** The customer service's store (default: in-memory SQLite); the service closes it. */
+  customerStore?: () => Promise<DocumentStore>;
 }
 
 /**
- * The gateway over real HTTP with the real catalog service behind it (both on in-memory SQLite);
- * the other services' addresses lead nowhere. Embedded-profile secrets land in a temporary
+ * The gateway over real HTTP with the real catalog and customer services behind it (on in-memory
+ * SQLite unless told otherwise); the other services' addresses lead nowhere. Embedded-profile secrets land in a temporary
  * folder that `stop()` removes.
  */
 export async function startGatewayWithCatalog(opts: HarnessOptions = {}): Promise<GatewayHarness> {
@@ -83,10 +86,17 @@ export async function startGatewayWithCatalog(opts: HarnessOptions = {}): Promis
     { GRPC_HOST: '127.0.0.1', GRPC_PORT: 0, SHUTDOWN_GRACE_MS: 1_000 },
     { logger: createLogger('catalog-test', 'silent'), store: await openSqliteStore({ file: ':memory:' }) },
   );
+  const customerHost = await startCustomerService(
+    { GRPC_HOST: '127.0.0.1', GRPC_PORT: 0, SHUTDOWN_GRACE_MS: 1_000 },
+    {
+      logger: createLogger('customer-test', 'silent'),
+      store: await (opts.customerStore ?? (() => openSqliteStore({ file: ':memory:' })))(),
+    },
+  );
   const downstream = connectDownstream({
     catalog: catalogHost.address,
     booking: '127.0.0.1:1',
-    customer: '127.0.0.1:1',
+    customer: customerHost.address,
     'webhook-dispatcher': '127.0.0.1:1',
   });
   const counts: Traffic = { storeReads: {}, getTenant: 0 };
@@ -148,6 +158,7 @@ export async function startGatewayWithCatalog(opts: HarnessOptions = {}): Promis
       await app.close();
       downstream.close();
       await catalogHost.stop();
+      await customerHost.stop();
       await store.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

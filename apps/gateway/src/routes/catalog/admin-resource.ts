@@ -15,13 +15,13 @@ export function tenantOf(request: FastifyRequest): string {
  * this is a plain Error: logged, and INTERNAL_ERROR to the caller.
  */
 export function present<T>(value: T | undefined, what: string): T {
-  if (value === undefined) throw new Error(`catalog answered without ${what}`);
+  if (value === undefined) throw new Error(`the service answered without ${what}`);
   return value;
 }
 
 /**
- * One dashboard collection of the catalog: list, create, partial update and (where the catalog
- * has the RPC) get by id. The resource module supplies schemas and the gRPC calls; the routes,
+ * One dashboard collection (the catalog's, the customers): list, create, partial update and
+ * (where the service has the RPC) get by id. The resource module supplies schemas and the gRPC calls; the routes,
  * access levels, statuses and documentation are the same for all, so they live here once.
  */
 export interface AdminResource<
