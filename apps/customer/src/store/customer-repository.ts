@@ -232,8 +232,9 @@ export class CustomerRepository {
         { tenantId },
         { keyField: 'key', idField: 'customerId', prefix: search.prefix, after: readAfter, limit: batch },
       );
-      const docs = await this.customers.find({ _id: { $in: [...new Set(hits.map((h) => h.customerId))] }, tenantId });
-      const byId = new Map(docs.map((d) => [d._id, d]));
+      // By id alone: with tenantId in the filter SQLite's planner walks the tenant's list index instead.
+      const docs = await this.customers.find({ _id: { $in: [...new Set(hits.map((h) => h.customerId))] } });
+      const byId = new Map(docs.filter((d) => d.tenantId === tenantId).map((d) => [d._id, d]));
       for (const hit of hits) {
         readAfter = { key: hit.key, id: hit.customerId };
         const doc = byId.get(hit.customerId);
