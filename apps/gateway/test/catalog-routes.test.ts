@@ -1,17 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_CURSOR_PATTERN } from '@svc/store';
 import { json } from '@svc/testing';
-import { startGatewayWithCatalog, type GatewayHarness } from './support/gateway-harness.js';
+import { startGatewayWithCatalog, type DashboardCaller, type GatewayHarness } from './support/gateway-harness.js';
 
 /**
  * The dashboard catalog routes over real HTTP, against the real catalog gRPC service, with
  * sessions minted in the gateway's own identity store.
  */
 
-interface Caller {
-  cookie: string;
-  csrf: string;
-}
+type Caller = DashboardCaller;
 
 let h: GatewayHarness;
 let base: string;
@@ -45,24 +42,7 @@ afterAll(async () => {
 });
 
 /** A dashboard request: session cookie always, CSRF header unless `csrf: false`. */
-async function call(
-  who: Caller | null,
-  method: string,
-  path: string,
-  body?: unknown,
-  opts: { csrf?: boolean | string } = {},
-) {
-  const headers: Record<string, string> = {};
-  if (who) headers.cookie = who.cookie;
-  if (who && opts.csrf !== false) headers['x-service-csrf'] = typeof opts.csrf === 'string' ? opts.csrf : who.csrf;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(base + path, {
-    method,
-    headers,
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  return { status: res.status, body: await json(res) };
-}
+const call = (...args: Parameters<GatewayHarness['call']>) => h.call(...args);
 
 const ids = (items: Record<string, string>[], idField: string): string[] => items.map((i) => i[idField] ?? '');
 

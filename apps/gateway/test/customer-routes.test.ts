@@ -1,30 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openMongoStore, openSqliteStore, type DocumentStore } from '@svc/store';
-import { json } from '@svc/testing';
-import { startGatewayWithCatalog, type GatewayHarness } from './support/gateway-harness.js';
+import type { Customer } from '@svc/customer';
+import { startGatewayWithCatalog, type DashboardCaller, type GatewayHarness } from './support/gateway-harness.js';
 
 /**
  * The dashboard customer routes over real HTTP, against the real customer gRPC service (on each
  * store adapter at hand), with sessions minted in the gateway's own identity store.
  */
 
-interface Caller {
-  cookie: string;
-  csrf: string;
-}
-
-interface CustomerRecord {
-  customerId: string;
-  tenantId: string;
-  primaryEmail: string | null;
-  phone: string | null;
-  name: string;
-  locale: string;
-  timezone: string;
-  createdAtMs: number;
-  updatedAtMs: number;
-}
+type Caller = DashboardCaller;
+/** The record as the customer service has it, absent contacts as null. */
+type CustomerRecord = Customer;
 
 function customerRoutesSuite(label: string, customerStore: () => Promise<DocumentStore>): void {
   describe(`/api/customers (${label})`, () => {
@@ -57,24 +44,7 @@ function customerRoutesSuite(label: string, customerStore: () => Promise<Documen
     });
 
     /** A dashboard request: session cookie always, CSRF header unless `csrf: false`. */
-    async function call(
-      who: Caller | null,
-      method: string,
-      path: string,
-      body?: unknown,
-      opts: { csrf?: boolean } = {},
-    ) {
-      const headers: Record<string, string> = {};
-      if (who) headers.cookie = who.cookie;
-      if (who && opts.csrf !== false) headers['x-service-csrf'] = who.csrf;
-      if (body !== undefined) headers['content-type'] = 'application/json';
-      const res = await fetch(h.base + path, {
-        method,
-        headers,
-        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      });
-      return { status: res.status, body: await json(res) };
-    }
+    const call = (...args: Parameters<GatewayHarness['call']>) => h.call(...args);
 
     async function create(who: Caller, body: Record<string, unknown>): Promise<CustomerRecord> {
       const res = await call(who, 'POST', '/api/customers', body);

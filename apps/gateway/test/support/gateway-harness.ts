@@ -8,7 +8,7 @@ import { type CatalogClient } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
 import { openSqliteStore, type Collection, type Document, type DocumentStore } from '@svc/store';
 import { createLogger } from '@svc/telemetry';
-import { createTestTenant, freePort } from '@svc/testing';
+import { createTestTenant, freePort, json } from '@svc/testing';
 import {
   buildGateway,
   connectDownstream,
@@ -35,6 +35,12 @@ export interface MintedSession {
   expiresAtMs: number;
 }
 
+/** Who makes a dashboard request: a session's cookie and its CSRF token. */
+export interface DashboardCaller {
+  cookie: string;
+  csrf: string;
+}
+
 /** What the gateway asked of its identity store (reads per collection) and of the catalog's GetTenant. */
 export interface Traffic {
   storeReads: Record<string, number>;
@@ -58,6 +64,17 @@ export interface GatewayHarness {
    * email a fresh `userN@example.test` is made up.
    */
   mintSession(memberships: Array<[string, Role]>, user?: { email?: string; name?: string }): Promise<MintedSession>;
+  /**
+   * A dashboard request to the gateway: the caller's session cookie (none for `null`), its CSRF
+   * header unless `csrf` is false (or another value when it is a string), a JSON body if given.
+   */
+  call(
+    who: DashboardCaller | null,
+    method: string,
+    path: string,
+    body?: unknown,
+    opts?: { csrf?: boolean | string },
+  ): Promise<{ status: number; body: any }>;
   /** Counts since the last `resetTraffic()`. */
   traffic(): Traffic;
   resetTraffic(): void;
@@ -148,6 +165,18 @@ export async function startGatewayWithCatalog(opts: HarnessOptions = {}): Promis
         csrf: csrfToken(settings.sessionSecret, session.sessionId, session.tokenHash),
         expiresAtMs: session.expiresAtMs,
       };
+    },
+    async call(who, method, path, body, opts = {}) {
+      const headers: Record<string, string> = {};
+      if (who) headers.cookie = who.cookie;
+      if (who && opts.csrf !== false) headers['x-service-csrf'] = typeof opts.csrf === 'string' ? opts.csrf : who.csrf;
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      const res = await fetch(base + path, {
+        method,
+        headers,
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
+      return { status: res.status, body: await json(res) };
     },
     traffic: () => structuredClone(counts),
     resetTraffic() {
