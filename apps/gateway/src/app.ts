@@ -1,7 +1,9 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DocumentStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
+import { registerManageAuth } from './auth/manage-guard.js';
 import { registerDashboardAuth } from './auth/register.js';
 import type { GatewaySettings } from './config.js';
 import type { Downstream } from './downstream/services.js';
@@ -10,14 +12,19 @@ import { frameworkErrorHandler, registerClosingRefusal, registerErrorHandling } 
 import { createRouteTable, registerMethodRules } from './http/methods.js';
 import { registerOpenApi } from './http/openapi.js';
 import { requestIdFrom } from './http/request-id.js';
+import { setResponseHeaders } from './http/response-headers.js';
 import { registerTracing } from './http/tracing.js';
 import { registerAvailabilityExplainRoute } from './routes/availability/explain-route.js';
+import { registerBookingRoutes } from './routes/bookings/bookings-routes.js';
 import { registerCatalogRoutes } from './routes/catalog/index.js';
 import { registerCustomerRoutes } from './routes/customers/customers-routes.js';
 import { registerHealthRoute } from './routes/health.js';
+import { registerManageRoutes } from './routes/manage/manage-routes.js';
 import { registerPublicBookingRoutes } from './routes/public/index.js';
 
 const BODY_LIMIT_BYTES = 64 * 1024;
+/** Node's limit of the request line and headers together (http.maxHeaderSize). */
+const MAX_PARAM_LENGTH = 16 * 1024;
 
 export interface GatewayDeps {
   logger: Logger;
@@ -36,6 +43,10 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT_BYTES,
+    // The router's own limit (100 by default) would refuse a manage token (~300 characters) in
+    // the path. At Node's header limit no parameter can reach it: each one meets its schema (a
+    // 65-character id is `params.serviceId`) or, for a token, its verification (404).
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     requestIdHeader: false,
     genReqId: (req) => requestIdFrom(req.headers['x-request-id']),
     // Requests during shutdown and URLs the router cannot decode get the envelope instead of
@@ -50,10 +61,15 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   // JSON only (docs/api-conventions.md "Bodies"): any other content type, text/plain included,
   // is 415 instead of being handed to the route as a string.
   app.removeContentTypeParser('text/plain');
-  app.setValidatorCompiler(validatorCompiler);
+  // Fastify validates a request without a body as `null`: a route whose body is optional (a
+  // cancel without a reason) reads that, like a JSON `null`, as no body.
+  app.setValidatorCompiler<z.ZodType>((route) => {
+    const validate = validatorCompiler(route);
+    return route.httpPart === 'body' ? (data: unknown) => validate(data ?? undefined) : validate;
+  });
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
+    setResponseHeaders(request, reply);
     done();
   });
   registerClosingRefusal(app);
@@ -62,10 +78,17 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   registerErrorHandling(app);
   await registerOpenApi(app, deps.settings.baseUrl);
   await registerDashboardAuth(app, deps);
+  registerManageAuth(app, {
+    booking: deps.downstream.booking,
+    catalog: deps.downstream.catalog,
+    keys: deps.settings.manageTokens,
+  });
   registerHealthRoute(app, deps.downstream);
   registerCatalogRoutes(app, deps.downstream);
   registerCustomerRoutes(app, deps.downstream.customer);
   registerAvailabilityExplainRoute(app, deps.downstream);
   registerPublicBookingRoutes(app, deps.downstream, deps.settings);
+  registerBookingRoutes(app, deps.downstream.booking);
+  registerManageRoutes(app, deps.downstream, deps.settings);
   return app;
 }

@@ -209,10 +209,6 @@ describe('toDomainError', () => {
     });
     expect(mapped(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE())).toMatchObject({ status: 413 });
     expect(mapped(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE())).toMatchObject({ status: 415 });
-    expect(mapped(new errorCodes.FST_ERR_MAX_PARAM_LENGTH('x'))).toMatchObject({
-      status: 400,
-      details: [{ path: 'url' }],
-    });
   });
 
   it('keeps the status of another client error without claiming it was JSON; anything else is INTERNAL_ERROR', () => {

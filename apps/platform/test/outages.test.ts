@@ -98,6 +98,8 @@ const create = (startsAtMs = slot) =>
 const availability = () =>
   fetch(`${base}/book/acme/availability?serviceSlug=checkup&fromMs=${slot - 3_600_000}&toMs=${slot + 3_600_000}`);
 const config = () => fetch(`${base}/book/acme/config`);
+const bookings = () => fetch(`${base}/api/bookings`, { headers: { cookie: sessionCookie } });
+let manageUrl = '';
 
 /** Status, code and the envelope's request id of a response. */
 async function answer(res: Response) {
@@ -110,24 +112,34 @@ const UNAVAILABLE = { status: 503, ok: false, code: 'INTERNAL_ERROR' };
 
 // In order: each case takes one more part down for good.
 describe('outages through the gateway', () => {
-  it('all up: availability, config and the dashboard answer', async () => {
+  it('all up: availability, config, the dashboard and a manage link answer', async () => {
     expect((await availability()).status).toBe(200);
     expect((await config()).status).toBe(200);
     expect((await fetch(`${base}/api/session`, { headers: { cookie: sessionCookie } })).status).toBe(200);
+    const created = await create(slot + 3_600_000);
+    expect(created.status).toBe(201);
+    manageUrl = (await json(created)).data.manageUrl;
+    expect((await fetch(manageUrl)).status).toBe(200);
+    expect((await bookings()).status).toBe(200);
   });
 
-  it("customer service's store down: create is BOOKING_POLICY_BLOCKED 503 and stores no booking", async () => {
+  it("customer service's store down: create is BOOKING_POLICY_BLOCKED 503 and stores no new booking", async () => {
     await stores.customer.close();
     expect(await answer(await create())).toEqual(BLOCKED);
-    expect(await stores.booking.collection('bookings').count({})).toBe(0);
+    // Only the booking made while everything was up.
+    expect(await stores.booking.collection('bookings').count({})).toBe(1);
     // Availability does not need customers.
     expect((await availability()).status).toBe(200);
   });
 
-  it("booking service's store down: availability and create are BOOKING_POLICY_BLOCKED 503", async () => {
+  it("booking service's store down: availability, create, the booking list and the manage link are BOOKING_POLICY_BLOCKED 503", async () => {
     await stores.booking.close();
     expect(await answer(await availability())).toEqual(BLOCKED);
     expect(await answer(await create())).toEqual(BLOCKED);
+    expect(await answer(await bookings())).toEqual(BLOCKED);
+    const manage = await fetch(manageUrl);
+    expect(manage.headers.get('cache-control')).toBe('private, no-store');
+    expect(await answer(manage)).toEqual(BLOCKED);
   });
 
   it("the gateway's own store down: a dashboard request is INTERNAL_ERROR 503", async () => {

@@ -13,3 +13,4 @@ export * from './host-port.js';
 export * from './currency.js';
 export * from './paging.js';
 export * from './customer.js';
+export * from './booking.js';

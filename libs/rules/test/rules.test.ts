@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  BOOKING_STATUSES,
+  bookingReasonSchema,
+  bookingStatusSchema,
   canonicalLocale,
   clampToEpochRange,
   currencySchema,
@@ -12,10 +15,12 @@ import {
   epochMsQuerySchema,
   epochMsSchema,
   isEmail,
+  isBookingStatus,
   isEpochMs,
   isHostPort,
   isIanaTimeZone,
   localeSchema,
+  normalizeBookingReason,
   normalizeCurrency,
   normalizePhone,
   phoneDigitForms,
@@ -119,7 +124,8 @@ describe('time zone, locale, currency', () => {
       const parts = [pick(letters, 2 + next(2))];
       if (next(2)) parts.push(pick(letters, 4));
       // A region that repeats the language (de-DE) now and then.
-      if (next(2)) parts.push(next(4) === 0 ? parts[0]!.slice(0, 2) : next(2) ? pick(letters, 2) : String(100 + next(900)));
+      if (next(2))
+        parts.push(next(4) === 0 ? parts[0]!.slice(0, 2) : next(2) ? pick(letters, 2) : String(100 + next(900)));
       const variants = Array.from({ length: next(4) }, variant);
       if (variants.length > 0 && next(2)) variants.push(variants[0]!.toUpperCase());
       const tag = [...parts, ...variants].join('-');
@@ -205,5 +211,29 @@ describe('host:port and paging', () => {
     expect(pageLimit(100, 'bookings')).toBe(100);
     expect(pageLimit(101, 'catalog')).toBeNull();
     expect(pageLimit(-1, 'customers')).toBeNull();
+  });
+});
+
+describe('booking status and reason', () => {
+  it('knows the five statuses and nothing else', () => {
+    expect(BOOKING_STATUSES).toEqual(['held', 'confirmed', 'cancelled', 'completed', 'no_show']);
+    for (const s of BOOKING_STATUSES) {
+      expect(isBookingStatus(s)).toBe(true);
+      expect(bookingStatusSchema.parse(s)).toBe(s);
+    }
+    for (const bad of ['', 'HELD', 'noshow', 'no-show', 'expired']) {
+      expect(isBookingStatus(bad), bad).toBe(false);
+      expect(bookingStatusSchema.safeParse(bad).success, bad).toBe(false);
+    }
+  });
+
+  it('takes a reason of at most 500 characters after trimming; blank is none', () => {
+    expect(normalizeBookingReason('  ill  ')).toBe('ill');
+    expect(normalizeBookingReason('   ')).toBe('');
+    expect(normalizeBookingReason('r'.repeat(500))).toBe('r'.repeat(500));
+    expect(normalizeBookingReason(' ' + 'r'.repeat(500) + ' ')).toBe('r'.repeat(500));
+    expect(normalizeBookingReason('r'.repeat(501))).toBeNull();
+    expect(bookingReasonSchema.parse('  ill ')).toBe('ill');
+    expect(bookingReasonSchema.safeParse('r'.repeat(501)).success).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { ManageAction } from '@svc/crypto';
 import type { catalogV1 } from '@svc/proto';
 import type { Session } from '../identity/identity-store.js';
 
@@ -19,10 +20,17 @@ export interface DashboardPrincipal {
 
 /**
  * Which auth context a route uses. `public` routes ignore any session cookie;
- * `dashboard:read` needs a session; `dashboard:write` also a write role and the CSRF header.
+ * `dashboard:read` needs a session; `dashboard:write` also a write role and the CSRF header;
+ * `manage:<action>` needs a manage token in the path (`:token`) that grants the action, and
+ * ignores cookies like a public route (auth/manage-guard.ts).
  */
-export type Access = 'public' | 'dashboard:read' | 'dashboard:write';
-export type DashboardAccess = Exclude<Access, 'public'>;
+export type Access = 'public' | DashboardAccess | ManageAccess;
+export type DashboardAccess = 'dashboard:read' | 'dashboard:write';
+export type ManageAccess = `manage:${ManageAction}`;
+
+export const isManageAccess = (access: Access): access is ManageAccess => access.startsWith('manage:');
+/** The token action a `manage:*` route needs. */
+export const manageActionOf = (access: ManageAccess): ManageAction => access.slice('manage:'.length) as ManageAction;
 
 /**
  * A route's exceptions to the guard's uniform rules, declared on the route itself (defineRoute's

@@ -5,6 +5,7 @@ import { DomainError } from '@svc/errors';
 import { failure } from './envelope.js';
 import { type RouteTable, unsupportedMethod } from './methods.js';
 import { requestIdFrom } from './request-id.js';
+import { NO_STORE } from './response-headers.js';
 
 /**
  * Requests Node's HTTP parser refuses before Fastify sees them, by llhttp error code: the status,
@@ -136,6 +137,9 @@ function writeEnvelope(socket: Duplex, error: DomainError, requestId: string, al
     ['content-type', 'application/json; charset=utf-8'],
     ['content-length', String(Buffer.byteLength(body))],
     ['x-request-id', requestId],
+    // These answers concern bytes no route read, so none is worth storing; and the path they
+    // were sent to (a /booking/manage/ one, whose answers are never stored) is not always known.
+    ['cache-control', NO_STORE],
     ...(allow ? [['allow', allow] as [string, string]] : []),
     ['connection', 'close'],
   ];

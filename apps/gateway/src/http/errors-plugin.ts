@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { DomainError } from '@svc/errors';
 import { failure } from './envelope.js';
 import { toDomainError } from './http-errors.js';
+import { setResponseHeaders } from './response-headers.js';
 
 /**
  * The envelope for every failure: validation, domain errors, crashes. (Unknown routes and
@@ -19,12 +20,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
 /**
  * Fastify's `frameworkErrors` option: errors of the router itself (a URL that cannot be decoded,
  * an over-long path parameter), raised before any hook runs. They get the envelope and
- * x-request-id like everything else.
+ * x-request-id (and Cache-Control on the manage paths) like everything else.
  */
 export function frameworkErrorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const { error, unexpected } = toDomainError(err);
   if (unexpected) request.log.error({ err }, 'router error');
-  reply.header('x-request-id', request.id).code(error.httpStatus).send(failure(error, request.id));
+  setResponseHeaders(request, reply).code(error.httpStatus).send(failure(error, request.id));
 }
 
 /**

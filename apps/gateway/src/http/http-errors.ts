@@ -23,9 +23,8 @@ const FASTIFY_REQUEST_ERRORS: Record<string, { status: number; path: string; mes
     message: 'The request body is not as long as its Content-Length header says.',
   },
   FST_ERR_BAD_URL: { status: 400, path: 'url', message: 'The URL is not valid (malformed percent-encoding).' },
-  // 400, not 414: the URL is not too long for the server, one parameter is too long for its
-  // schema (the router stops at 100 characters before the schema's own limit can answer).
-  FST_ERR_MAX_PARAM_LENGTH: { status: 400, path: 'url', message: 'A path parameter of the URL is too long.' },
+  // No FST_ERR_MAX_PARAM_LENGTH: the router's limit is Node's header limit (app.ts), so every
+  // path parameter reaches its schema.
 };
 
 /**

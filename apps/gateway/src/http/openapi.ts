@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
 /**
  * The OpenAPI 3.1 document, generated from the same zod schemas that validate requests, so
@@ -9,6 +10,8 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
  * operation gets its operationId here, from its method and URL (operationIdOf).
  */
 export async function registerOpenApi(app: FastifyInstance, baseUrl: string): Promise<void> {
+  /** operationIds of the routes whose body may be left out. */
+  const optionalBodies = new Set<string>();
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -39,7 +42,23 @@ export async function registerOpenApi(app: FastifyInstance, baseUrl: string): Pr
       const { schema = {}, url } = jsonSchemaTransform(input);
       const methods = [input.route.method].flat();
       if (schema.hide || methods.length !== 1 || schema.operationId) return { schema, url };
-      return { url, schema: { operationId: operationIdOf(String(methods[0]), url), ...schema } };
+      const operationId = operationIdOf(String(methods[0]), url);
+      if (acceptsNoBody(input.schema?.body)) optionalBodies.add(operationId);
+      return { url, schema: { operationId, ...schema } };
+    },
+    // @fastify/swagger marks every request body required; a body the route's schema lets the
+    // client leave out (a cancel without a reason) is not.
+    transformObject: (document) => {
+      if (!('openapiObject' in document)) return document.swaggerObject;
+      for (const item of Object.values(document.openapiObject.paths ?? {})) {
+        for (const op of Object.values(item ?? {}) as Array<{
+          operationId?: string;
+          requestBody?: { required?: boolean };
+        }>) {
+          if (op?.requestBody && op.operationId && optionalBodies.has(op.operationId)) op.requestBody.required = false;
+        }
+      }
+      return document.openapiObject;
     },
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
@@ -48,6 +67,8 @@ export async function registerOpenApi(app: FastifyInstance, baseUrl: string): Pr
 const ITEM_VERBS: Record<string, string> = { GET: 'get', PATCH: 'update', PUT: 'replace', DELETE: 'delete' };
 /** Collections whose name does not end in s. */
 const COLLECTIVE_NOUNS = new Set(['staff']);
+/** Last segments that end in s without being a collection (a file format). */
+const NOT_PLURAL = new Set(['ics']);
 
 /**
  * A route's operationId, from its method and URL alone, so it is stable while the route is
@@ -73,7 +94,7 @@ export function operationIdOf(method: string, url: string): string {
 }
 
 function isCollection(noun: string): boolean {
-  return COLLECTIVE_NOUNS.has(noun) || /[^s]s$/.test(noun);
+  return COLLECTIVE_NOUNS.has(noun) || (/[^s]s$/.test(noun) && !NOT_PLURAL.has(noun));
 }
 
 function singular(noun: string): string {
@@ -88,4 +109,9 @@ function camel(words: string[]): string {
     .filter(Boolean)
     .map((w, i) => (i === 0 ? w.toLowerCase() : w.charAt(0).toUpperCase() + w.slice(1)))
     .join('');
+}
+
+/** Whether a route's body schema (zod) takes a request without a body. */
+function acceptsNoBody(body: unknown): boolean {
+  return body instanceof z.ZodType && body.safeParse(undefined).success;
 }

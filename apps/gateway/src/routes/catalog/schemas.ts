@@ -1,4 +1,4 @@
-import { MINUTES_PER_DAY, pageLimitSchema } from '@svc/rules';
+import { MINUTES_PER_DAY, pageLimitSchema, type PagedList } from '@svc/rules';
 import { PAGE_CURSOR_MESSAGE, PAGE_CURSOR_PATTERN } from '@svc/store';
 import { z } from 'zod';
 
@@ -39,16 +39,18 @@ export const ownerIdSchema = z.string().trim().max(64);
 export const recordStatusSchema = z.enum(['active', 'deleted']);
 export const createStatusSchema = z.enum(['active']);
 
-/** `limit` and `cursor` of every list; the RPC's PageRequest. */
-export const pageQueryShape = {
-  limit: pageLimitSchema('catalog'),
+/** `limit` (with the list's default and maximum) and `cursor` of a list; the RPC's PageRequest. */
+export const pageQueryShapeFor = (list: PagedList) => ({
+  limit: pageLimitSchema(list),
   // The pattern is the codec's whole rule: every matching string is a position (libs/store page-cursor).
   cursor: z
     .string()
     .regex(PAGE_CURSOR_PATTERN, PAGE_CURSOR_MESSAGE)
     .optional()
     .describe('The nextCursor of the previous page (opaque).'),
-};
+});
+/** `limit` and `cursor` of every catalog list. */
+export const pageQueryShape = pageQueryShapeFor('catalog');
 export const pageQuerySchema = z.strictObject(pageQueryShape);
 
 /** `{ items, nextCursor }`: the shape of every list (docs/decisions.md "Lists and paging"). */

@@ -5,6 +5,8 @@ import { mintManageToken, type ManageTokenKeys } from '@svc/crypto';
 import type { Downstream } from '../../downstream/services.js';
 import { requestFingerprint } from '../../http/fingerprint.js';
 import { defineRoute } from '../../http/route.js';
+import { present } from '../catalog/admin-resource.js';
+import { manageUrl } from '../manage/manage-routes.js';
 import { publicTenant } from './public-tenant.js';
 import { createBookingBody, idempotencyHeaders, tenantSlugParams } from './schemas.js';
 
@@ -39,7 +41,7 @@ export function registerCreateBookingRoute(
     }),
     handler: async ({ params, headers, body }, _request, reply) => {
       // A booking path: an outage behind it is BOOKING_POLICY_BLOCKED 503 (docs/api-conventions.md, "Outages").
-      const { booking, idempotentReplay } = await answeringOutagesWith(bookingUnavailable, async () => {
+      const created = await answeringOutagesWith(bookingUnavailable, async () => {
         const tenant = await publicTenant(downstream.catalog, params.tenantSlug);
         return downstream.booking.createBooking(
           {
@@ -57,7 +59,8 @@ export function registerCreateBookingRoute(
           { deadlineMs: 15_000 },
         );
       });
-      if (!booking) throw new Error('booking service answered without a booking');
+      const booking = present(created.booking, 'booking');
+      const { idempotentReplay } = created;
       if (idempotentReplay) reply.code(200);
       const manageToken = mintManageToken(
         links.manageTokens,
@@ -68,7 +71,7 @@ export function registerCreateBookingRoute(
         booking: { bookingId: booking.bookingId, status: booking.status },
         idempotentReplay,
         manageToken,
-        manageUrl: `${links.baseUrl}/booking/manage/${manageToken}`,
+        manageUrl: manageUrl(links.baseUrl, manageToken),
       };
     },
   });

@@ -1,0 +1,184 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { answeringOutagesWith, bookingUnavailable } from '@svc/errors';
+import { hasAction, MANAGE_TOKEN_PREFIX } from '@svc/crypto';
+import type { BookingClient, CatalogClient } from '@svc/grpc';
+import type { bookingV1, catalogV1 } from '@svc/proto';
+import { CUSTOMER_ACTOR, manageOf, type ManageContext } from '../../auth/manage-guard.js';
+import type { GatewaySettings } from '../../config.js';
+import { defineRoute } from '../../http/route.js';
+import { bookingRecordSchema, toBookingRecord } from '../bookings/booking-record.js';
+import { present } from '../catalog/admin-resource.js';
+import { rescheduleBody } from '../bookings/bookings-routes.js';
+import { bookingCalendar, calendarFileName } from './booking-calendar.js';
+
+/** `{base_url}/booking/manage/{token}`: the link a customer gets with a booking (docs/decisions.md "Manage token"). */
+export const manageUrl = (baseUrl: string, token: string): string => `${baseUrl}/booking/manage/${token}`;
+
+const TAGS = ['customer manage'];
+
+const tokenParams = z.strictObject({
+  token: z
+    .string()
+    .regex(new RegExp(`^${MANAGE_TOKEN_PREFIX}\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$`))
+    .describe(
+      'The manage token of the booking (`manageToken` of the create response, the last segment of `manageUrl`). ' +
+        'A token that is malformed, forged, expired or names no booking of its customer is NOT_FOUND; one ' +
+        'whose action set lacks what the route does is FORBIDDEN.',
+    ),
+});
+
+const manageViewSchema = z.object({
+  booking: bookingRecordSchema,
+  service: z.object({ serviceId: z.string(), slug: z.string(), name: z.string() }),
+  tenant: z.object({ slug: z.string(), name: z.string(), timezone: z.string() }),
+  actions: z
+    .object({ canCancel: z.boolean(), canReschedule: z.boolean() })
+    .describe(
+      'What the customer may do now: the token grants it and the booking allows it (held or confirmed, before it starts).',
+    ),
+});
+type ManageView = z.input<typeof manageViewSchema>;
+
+const CHECKS =
+  'No cookie or CSRF header is read. Every answer, errors included, carries `Cache-Control: private, no-store`.';
+
+/**
+ * /booking/manage/{token}: a customer's own booking, through the signed link they got when
+ * booking (docs/api-conventions.md "Customer manage"). The guard (auth/manage-guard.ts) has
+ * checked the token, the tenant and the action before a handler runs; the booking service's state
+ * machine decides the change itself (actor `customer`). A booking path: an outage is
+ * BOOKING_POLICY_BLOCKED 503.
+ */
+export function registerManageRoutes(
+  app: FastifyInstance,
+  downstream: { booking: BookingClient; catalog: CatalogClient },
+  settings: Pick<GatewaySettings, 'baseUrl'>,
+): void {
+  const { booking: bookings, catalog } = downstream;
+  const host = new URL(settings.baseUrl).hostname;
+
+  const serviceOf = async (booking: bookingV1.Booking): Promise<catalogV1.Service> => {
+    const res = await catalog.getService({ tenantId: booking.tenantId, serviceId: booking.serviceId, slug: '' });
+    return present(res.service, 'service');
+  };
+
+  const view = (
+    ctx: ManageContext,
+    booking: bookingV1.Booking,
+    allowedActions: readonly string[],
+    service: catalogV1.Service,
+  ): ManageView => ({
+    booking: toBookingRecord(booking),
+    service: { serviceId: service.serviceId, slug: service.slug, name: service.name },
+    tenant: { slug: ctx.tenant.slug, name: ctx.tenant.name, timezone: ctx.tenant.timezone },
+    actions: {
+      canCancel: hasAction(ctx.claims, 'cancel') && allowedActions.includes('cancel'),
+      canReschedule: hasAction(ctx.claims, 'reschedule') && allowedActions.includes('reschedule'),
+    },
+  });
+
+  /** The view after a change: the booking and what the customer may do with it now. */
+  const viewAfterChange = async (ctx: ManageContext): Promise<ManageView> => {
+    const [current, service] = await Promise.all([
+      bookings.getBooking({ tenantId: ctx.claims.tenantId, bookingId: ctx.claims.bookingId, actor: CUSTOMER_ACTOR }),
+      serviceOf(ctx.booking),
+    ]);
+    return view(ctx, present(current.booking, 'booking'), current.allowedActions, service);
+  };
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/booking/manage/:token',
+    summary: 'View a booking through its manage link',
+    description: `The token needs \`read\`. ${CHECKS}`,
+    tags: TAGS,
+    access: 'manage:read',
+    params: tokenParams,
+    response: manageViewSchema,
+    handler: (_input, request) =>
+      answeringOutagesWith(bookingUnavailable, async () => {
+        const ctx = manageOf(request);
+        return view(ctx, ctx.booking, ctx.allowedActions, await serviceOf(ctx.booking));
+      }),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/booking/manage/:token/cancel',
+    summary: 'Cancel a booking through its manage link',
+    description:
+      'The token needs `cancel`. Held or confirmed, until the booking starts → cancelled (`cancelReason: "customer"`); ' +
+      `otherwise BOOKING_POLICY_BLOCKED 409. No body. Answers the view after the change. ${CHECKS}`,
+    tags: TAGS,
+    access: 'manage:cancel',
+    params: tokenParams,
+    response: manageViewSchema,
+    handler: (_input, request) =>
+      answeringOutagesWith(bookingUnavailable, async () => {
+        const ctx = manageOf(request);
+        await bookings.changeBookingStatus({
+          tenantId: ctx.claims.tenantId,
+          bookingId: ctx.claims.bookingId,
+          action: 'cancel',
+          reason: '',
+          actor: CUSTOMER_ACTOR,
+        });
+        return viewAfterChange(ctx);
+      }),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/booking/manage/:token/reschedule',
+    summary: 'Move a booking to another start through its manage link',
+    description:
+      'The token needs `reschedule`. Held or confirmed, before it starts → the same status at `startsAtMs` ' +
+      '(a held booking gets a fresh 10-minute hold); the new slot must be free, the booking itself aside ' +
+      '(else BOOKING_SLOT_UNAVAILABLE 409); otherwise BOOKING_POLICY_BLOCKED 409. Answers the view after the ' +
+      `change. ${CHECKS}`,
+    tags: TAGS,
+    access: 'manage:reschedule',
+    params: tokenParams,
+    body: rescheduleBody,
+    response: manageViewSchema,
+    handler: ({ body }, request) =>
+      answeringOutagesWith(bookingUnavailable, async () => {
+        const ctx = manageOf(request);
+        await bookings.rescheduleBooking({
+          tenantId: ctx.claims.tenantId,
+          bookingId: ctx.claims.bookingId,
+          startsAtMs: body.startsAtMs,
+          actor: CUSTOMER_ACTOR,
+        });
+        return viewAfterChange(ctx);
+      }),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/booking/manage/:token/ics',
+    summary: 'The booking as an iCalendar file',
+    description:
+      'The token needs `read`. One VEVENT with a stable UID, SEQUENCE growing with every change, times in UTC, ' +
+      `and STATUS TENTATIVE (held), CONFIRMED or CANCELLED. ${CHECKS}`,
+    tags: TAGS,
+    access: 'manage:read',
+    params: tokenParams,
+    produces: 'text/calendar',
+    response: z.string().describe('An iCalendar (RFC 5545) file, METHOD:PUBLISH.'),
+    handler: (_input, request, reply) =>
+      answeringOutagesWith(bookingUnavailable, async () => {
+        const ctx = manageOf(request);
+        const service = await serviceOf(ctx.booking);
+        reply.header('content-disposition', `attachment; filename="${calendarFileName(ctx.booking.bookingId)}"`);
+        return bookingCalendar({
+          booking: ctx.booking,
+          serviceName: service.name,
+          tenantName: ctx.tenant.name,
+          manageUrl: manageUrl(settings.baseUrl, ctx.token),
+          host,
+        });
+      }),
+  });
+}

@@ -1,0 +1,123 @@
+import { expect } from 'vitest';
+import { storeConfigFor } from '@svc/config';
+import { IdentityStore, SESSION_COOKIE, type Role } from '@svc/gateway';
+import { openStore, type DocumentStore } from '@svc/store';
+import { json } from '@svc/testing';
+
+/** An outbox row as the booking service wrote it (apps/booking/src/store/records.ts OutboxDoc). */
+export interface OutboxRow {
+  [field: string]: unknown;
+  _id: string;
+  type: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  data: Record<string, any>;
+}
+
+export interface DashboardSession {
+  cookie: string;
+  csrf: string;
+}
+
+/**
+ * What the platform tests need beside HTTP, from the stores of the running embedded platform,
+ * opened the way the operator CLI opens the gateway's (one SQLite file per service under
+ * DATA_DIR; WAL lets a second connection read while the service writes):
+ * - dashboard sessions, minted in the gateway's identity store like `admin session:create`;
+ * - the booking service's outbox, read only, to see which events a change wrote. No test hook
+ *   in the platform: the rows the relay publishes are exactly these.
+ */
+export async function platformStores(platform: { url: string; dataDir: string }) {
+  const at = { PROFILE: 'embedded' as const, DATA_DIR: platform.dataDir };
+  const gatewayStore: DocumentStore = await openStore(storeConfigFor('gateway', at));
+  const bookingStore: DocumentStore = await openStore(storeConfigFor('booking', at));
+  const identity = new IdentityStore(gatewayStore);
+  let users = 0;
+
+  return {
+    /** A member of the tenant with this role, signed in; its CSRF token from GET /api/session. */
+    async session(tenantId: string, role: Role): Promise<DashboardSession> {
+      const user = await identity.findOrCreateUserByEmail(`${role}-${++users}@dashboard.test`, `${role} ${users}`);
+      await identity.addMembership(user.userId, tenantId, role);
+      const cookie = `${SESSION_COOKIE}=${(await identity.createSession(user.userId, tenantId)).token}`;
+      const res = await fetch(`${platform.url}/api/session`, { headers: { cookie } });
+      expect(res.status).toBe(200);
+      return { cookie, csrf: (await json(res)).data.csrfToken };
+    },
+
+    /** The booking's outbox rows, oldest first. */
+    async outbox(bookingId: string): Promise<OutboxRow[]> {
+      // The collection and its `key` (the booking id) as apps/booking/src/store/records.ts names them.
+      return bookingStore
+        .collection<OutboxRow & { key: string }>('outbox')
+        .find({ key: bookingId }, { sort: [['_id', 1]] });
+    },
+
+    /** The types of the booking's events, oldest first. */
+    async events(bookingId: string): Promise<string[]> {
+      return (await this.outbox(bookingId)).map((row) => row.type);
+    },
+
+    async close() {
+      await gatewayStore.close();
+      await bookingStore.close();
+    },
+  };
+}
+
+export type PlatformStores = Awaited<ReturnType<typeof platformStores>>;
+
+/** A dashboard request with the session (and, on writes, its CSRF header); JSON body when given. */
+export function dashboard(base: string, session: DashboardSession | null) {
+  return (method: string, path: string, body?: unknown, opts: { csrf?: boolean } = {}) => {
+    const headers: Record<string, string> = {};
+    if (session) headers.cookie = session.cookie;
+    if (session && method !== 'GET' && opts.csrf !== false) headers['x-service-csrf'] = session.csrf;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    return fetch(`${base}${path}`, {
+      method,
+      headers,
+      ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+    });
+  };
+}
+
+let keys = 0;
+/** A public create, as a customer books; answers the create's data (bookingId, manageToken, …). */
+export async function book(
+  base: string,
+  tenantSlug: string,
+  startsAtMs: number,
+  opts: { serviceSlug?: string; email?: string; staffId?: string } = {},
+) {
+  const n = ++keys;
+  const res = await fetch(`${base}/book/${tenantSlug}/bookings`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': `fixture-${process.pid}-${n}` },
+    body: JSON.stringify({
+      serviceSlug: opts.serviceSlug ?? 'checkup',
+      startsAtMs,
+      customer: { name: `Customer ${n}`, primaryEmail: opts.email ?? `customer${n}@example.test` },
+      ...(opts.staffId ? { staffId: opts.staffId } : {}),
+    }),
+  });
+  const body = await json(res);
+  expect(res.status, JSON.stringify(body)).toBe(201);
+  return body.data as { booking: { bookingId: string; status: string }; manageToken: string; manageUrl: string };
+}
+
+/** Status, code and message of an error answer. */
+export async function errorOf(res: Response) {
+  const body = await json(res);
+  return { status: res.status, code: body.error?.code, message: body.error?.message, details: body.error?.details };
+}
+
+/** Successive 30-minute slots of the fixture tenants (open 09:00–17:00 Berlin time every day). */
+export function slotSequence(berlinTime: (daysAhead: number, hour: number, minute?: number) => number, fromDay = 2) {
+  let i = 0;
+  return () => {
+    const n = i++;
+    const day = fromDay + Math.floor(n / 16);
+    const minutes = (n % 16) * 30;
+    return berlinTime(day, 9 + Math.floor(minutes / 60), minutes % 60);
+  };
+}

@@ -1,0 +1,348 @@
+// A customer's own booking through the manage link, over real HTTP on the embedded platform
+// (docs/api-conventions.md "Customer manage"): view, cancel, reschedule, the calendar file, the
+// token's checks in their order, Cache-Control, and tokens of a rotated-out key. The platform runs
+// with a rotated manage-token key (current k2, previous k1), as after a secret rotation.
+
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeBase64Url, mintManageToken, MANAGE_TOKEN_TTL_MS, type ManageTokenKeys } from '@svc/crypto';
+import { connectService, type CatalogClient } from '@svc/grpc';
+import { catalogV1 } from '@svc/proto';
+import { json } from '@svc/testing';
+import { berlinTime, seedTenant } from './booking-fixture.js';
+import { book, dashboard, errorOf, platformStores, slotSequence, type PlatformStores } from './dashboard-fixture.js';
+import { startTestPlatform } from './platform-fixture.js';
+
+const MIN = 60_000;
+const NO_STORE = 'private, no-store';
+const PREVIOUS = { kid: 'k1', secret: 'the-secret-before-the-rotation-0123456789' };
+const CURRENT = { kid: 'k2', secret: 'the-secret-after-the-rotation-9876543210ab' };
+const KEYS: ManageTokenKeys = { current: CURRENT, previous: [PREVIOUS] };
+
+let platform: Awaited<ReturnType<typeof startTestPlatform>>;
+let base = '';
+let stores: PlatformStores;
+let catalog: CatalogClient;
+let tenantId = '';
+let staff: ReturnType<typeof dashboard>;
+const nextSlot = slotSequence(berlinTime);
+
+beforeAll(async () => {
+  platform = await startTestPlatform({
+    MANAGE_TOKEN_KID: CURRENT.kid,
+    MANAGE_TOKEN_SECRET: CURRENT.secret,
+    MANAGE_TOKEN_PREVIOUS: `${PREVIOUS.kid}:${PREVIOUS.secret}`,
+  });
+  base = platform.url;
+  stores = await platformStores(platform);
+  catalog = connectService(catalogV1.CatalogServiceService, platform.services.catalog.address);
+  ({ tenantId } = await seedTenant(platform.services.catalog.address, 'smile'));
+  staff = dashboard(base, await stores.session(tenantId, 'tenant_owner'));
+});
+afterAll(async () => {
+  catalog?.close();
+  await stores?.close();
+  await platform?.cleanup();
+});
+
+interface Booked {
+  bookingId: string;
+  customerId: string;
+  createdAtMs: number;
+  token: string;
+  startsAtMs: number;
+}
+
+/** A held booking of `smile`, with its manage token and the ids a token is minted from. */
+async function booked(startsAtMs = nextSlot(), tenantSlug = 'smile'): Promise<Booked> {
+  const made = await book(base, tenantSlug, startsAtMs);
+  expect(made.manageUrl).toBe(`${base}/booking/manage/${made.manageToken}`);
+  const claims = JSON.parse(Buffer.from(made.manageToken.split('.')[1]!, 'base64url').toString('utf8'));
+  expect(claims).toMatchObject({ bookingId: made.booking.bookingId, kid: CURRENT.kid });
+  return {
+    bookingId: made.booking.bookingId,
+    customerId: claims.customerId,
+    createdAtMs: claims.iatMs,
+    token: made.manageToken,
+    startsAtMs,
+  };
+}
+
+const manage = (token: string, path = '', init: RequestInit = {}) =>
+  fetch(`${base}/booking/manage/${token}${path}`, init);
+const post = (token: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+  manage(token, path, {
+    method: 'POST',
+    headers: { ...headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+
+/** The response's data, after checking it is a 200 that no cache may keep. */
+async function ok(res: Response) {
+  const body = await json(res);
+  expect(res.status, JSON.stringify(body)).toBe(200);
+  expect(res.headers.get('cache-control')).toBe(NO_STORE);
+  return body.data;
+}
+
+async function ics(token: string) {
+  const res = await manage(token, '/ics');
+  expect(res.status).toBe(200);
+  expect(res.headers.get('cache-control')).toBe(NO_STORE);
+  expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+  const text = await res.text();
+  const event = new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent')!;
+  expect(typeof event.getFirstPropertyValue('sequence')).toBe('number');
+  return {
+    text,
+    disposition: res.headers.get('content-disposition'),
+    uid: event.getFirstPropertyValue('uid'),
+    sequence: Number(event.getFirstPropertyValue('sequence')),
+    status: event.getFirstPropertyValue('status'),
+    url: event.getFirstPropertyValue('url'),
+    startsAtMs: (event.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().getTime(),
+  };
+}
+
+/** Whether a public create at `startsAtMs` gets the slot now. */
+async function bookable(startsAtMs: number): Promise<boolean> {
+  const res = await fetch(`${base}/book/smile/bookings`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': `probe-${startsAtMs}-${Math.random()}` },
+    body: JSON.stringify({ serviceSlug: 'checkup', startsAtMs, customer: { name: 'Probe', phone: '+4930123456' } }),
+  });
+  expect([201, 409]).toContain(res.status);
+  return res.status === 201;
+}
+
+describe('view', () => {
+  it('shows the booking, its service and tenant, and what the customer may do', async () => {
+    const b = await booked();
+    const data = await ok(await manage(b.token));
+    const { service } = await catalog.getService({ tenantId, serviceId: data.booking.serviceId, slug: '' });
+    expect(data).toEqual({
+      booking: (await json(await staff('GET', `/api/bookings/${b.bookingId}`))).data,
+      service: { serviceId: service!.serviceId, slug: 'checkup', name: 'Check-up' },
+      tenant: { slug: 'smile', name: 'Clinic smile', timezone: 'Europe/Berlin' },
+      actions: { canCancel: true, canReschedule: true },
+    });
+    expect(data.booking).toMatchObject({ bookingId: b.bookingId, status: 'held', cancelReason: null });
+  });
+
+  it('needs no cookie, and a dashboard session changes nothing', async () => {
+    const b = await booked();
+    const readOnly = mintManageToken(KEYS, { ...claimsOf(b), actions: ['read'] }, Date.now());
+    const owner = await stores.session(tenantId, 'tenant_owner');
+    const res = await post(readOnly, '/cancel', undefined, { cookie: owner.cookie, 'x-service-csrf': owner.csrf });
+    expect(await errorOf(res)).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+  });
+});
+
+const claimsOf = (b: Booked) => ({ tenantId, bookingId: b.bookingId, customerId: b.customerId });
+
+describe('cancel', () => {
+  it('cancels (reason "customer"): the view after it, one booking.cancelled, STATUS:CANCELLED; again is 409', async () => {
+    const b = await booked();
+    const before = await ics(b.token);
+    const data = await ok(await post(b.token, '/cancel'));
+    expect(data.booking).toMatchObject({ status: 'cancelled', cancelReason: 'customer', holdExpiresAtMs: null });
+    expect(data.actions).toEqual({ canCancel: false, canReschedule: false });
+    expect(data.service.slug).toBe('checkup');
+    expect(await stores.events(b.bookingId)).toEqual(['booking.created', 'booking.cancelled']);
+
+    const after = await ics(b.token);
+    expect(after.status).toBe('CANCELLED');
+    expect(after.uid).toBe(before.uid);
+    expect(after.sequence).toBe(before.sequence + 1);
+    expect(await bookable(b.startsAtMs)).toBe(true);
+
+    const again = await post(b.token, '/cancel');
+    expect(again.headers.get('cache-control')).toBe(NO_STORE);
+    expect(await errorOf(again)).toMatchObject({ status: 409, code: 'BOOKING_POLICY_BLOCKED' });
+    expect(await stores.events(b.bookingId)).toEqual(['booking.created', 'booking.cancelled']);
+  });
+
+  it('a token without `cancel` is FORBIDDEN 403 and nothing changes; the view says canCancel false', async () => {
+    const b = await booked();
+    const token = mintManageToken(KEYS, { ...claimsOf(b), actions: ['read', 'reschedule'] }, Date.now());
+    expect((await ok(await manage(token))).actions).toEqual({ canCancel: false, canReschedule: true });
+    const res = await post(token, '/cancel');
+    expect(res.headers.get('cache-control')).toBe(NO_STORE);
+    expect(await errorOf(res)).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    expect((await ok(await manage(b.token))).booking.status).toBe('held');
+    expect(await stores.events(b.bookingId)).toEqual(['booking.created']);
+  });
+
+  it('a token without `read` cannot view or download, but may cancel', async () => {
+    const b = await booked();
+    const token = mintManageToken(KEYS, { ...claimsOf(b), actions: ['cancel'] }, Date.now());
+    expect(await errorOf(await manage(token))).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    expect(await errorOf(await manage(token, '/ics'))).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    expect((await ok(await post(token, '/cancel'))).booking.status).toBe('cancelled');
+  });
+});
+
+describe('reschedule', () => {
+  it('moves the booking: the old slot is bookable at once, the new one not; the ICS keeps its UID and SEQUENCE grows', async () => {
+    const b = await booked();
+    const first = await ics(b.token);
+    expect(first).toMatchObject({
+      uid: `${b.bookingId}@127.0.0.1`,
+      sequence: 0,
+      status: 'TENTATIVE',
+      url: `${base}/booking/manage/${b.token}`,
+      startsAtMs: b.startsAtMs,
+    });
+    expect(first.disposition).toBe(`attachment; filename="booking-${b.bookingId}.ics"`);
+    expect(first.text).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    expect(first.text).toContain('\r\nMETHOD:PUBLISH\r\n');
+    expect((await ics(b.token)).text).toBe(first.text);
+
+    const to = nextSlot();
+    const data = await ok(await post(b.token, '/reschedule', { startsAtMs: to }));
+    expect(data.booking).toMatchObject({ status: 'held', startsAtMs: to, endsAtMs: to + 30 * MIN });
+    expect(data.actions).toEqual({ canCancel: true, canReschedule: true });
+    const rows = await stores.outbox(b.bookingId);
+    expect(rows.map((r) => r.type)).toEqual(['booking.created', 'booking.rescheduled']);
+    expect(rows[1]!.data.previous).toEqual({ startsAtMs: b.startsAtMs, endsAtMs: b.startsAtMs + 30 * MIN });
+
+    expect(await bookable(to)).toBe(false);
+    expect(await bookable(b.startsAtMs)).toBe(true);
+
+    const moved = await ics(b.token);
+    expect(moved).toMatchObject({ uid: first.uid, sequence: 1, startsAtMs: to, status: 'TENTATIVE' });
+
+    // Confirmed by the business, then moved again: CONFIRMED, and SEQUENCE still grows.
+    expect((await staff('POST', `/api/bookings/${b.bookingId}/confirm`)).status).toBe(200);
+    expect(await ics(b.token)).toMatchObject({ sequence: 2, status: 'CONFIRMED' });
+    const again = nextSlot();
+    expect((await ok(await post(b.token, '/reschedule', { startsAtMs: again }))).booking.status).toBe('confirmed');
+    expect(await ics(b.token)).toMatchObject({ uid: first.uid, sequence: 3, startsAtMs: again, status: 'CONFIRMED' });
+  });
+
+  it('onto a taken slot is BOOKING_SLOT_UNAVAILABLE 409; nothing changes', async () => {
+    const taken = await booked();
+    const b = await booked();
+    const res = await post(b.token, '/reschedule', { startsAtMs: taken.startsAtMs });
+    expect(res.headers.get('cache-control')).toBe(NO_STORE);
+    expect(await errorOf(res)).toMatchObject({ status: 409, code: 'BOOKING_SLOT_UNAVAILABLE' });
+    expect((await ok(await manage(b.token))).booking.startsAtMs).toBe(b.startsAtMs);
+    expect(await stores.events(b.bookingId)).toEqual(['booking.created']);
+  });
+
+  it('a body that is not valid is VALIDATION_ERROR 400 on body.startsAtMs, not stored', async () => {
+    const b = await booked();
+    for (const body of [{}, { startsAtMs: 'soon' }, { startsAtMs: 0 }, { startsAtMs: 2 ** 60 }]) {
+      const res = await post(b.token, '/reschedule', body);
+      expect(res.headers.get('cache-control')).toBe(NO_STORE);
+      const err = await errorOf(res);
+      expect(err).toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
+      expect(err.details.map((d: { path: string }) => d.path)).toContain('body.startsAtMs');
+    }
+    const extra = await errorOf(await post(b.token, '/reschedule', { startsAtMs: nextSlot(), why: 'x' }));
+    expect(extra).toMatchObject({ status: 400, details: [{ path: 'body' }] });
+  });
+
+  it('a token without `reschedule` is FORBIDDEN, checked before the body', async () => {
+    const b = await booked();
+    const token = mintManageToken(KEYS, { ...claimsOf(b), actions: ['read', 'cancel'] }, Date.now());
+    expect(await errorOf(await post(token, '/reschedule', { startsAtMs: nextSlot() }))).toMatchObject({
+      status: 403,
+      code: 'FORBIDDEN',
+    });
+    expect(await errorOf(await post(token, '/reschedule', { startsAtMs: 'soon' }))).toMatchObject({ status: 403 });
+    expect(await stores.events(b.bookingId)).toEqual(['booking.created']);
+  });
+});
+
+describe('tokens that do not lead to the booking: one NOT_FOUND for all', () => {
+  it('tampered, expired, another booking, customer or tenant, or an unknown key', async () => {
+    const b = await booked();
+    const other = await booked();
+    const { tenantId: otherTenant } = await seedTenant(platform.services.catalog.address, 'smile-two');
+    const [prefix, payload, signature] = b.token.split('.') as [string, string, string];
+    const decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    const swapped = encodeBase64Url(JSON.stringify({ ...decoded, bookingId: other.bookingId }));
+    const flipped = signature.slice(0, -2) + (signature.endsWith('AA') ? 'BB' : 'AA');
+    const mint = (over: object, nowMs = Date.now(), keys = KEYS) =>
+      mintManageToken(keys, { ...claimsOf(b), ...over }, nowMs);
+    const tokens: Record<string, string> = {
+      'a tampered payload (another booking)': `${prefix}.${swapped}.${signature}`,
+      'a tampered signature': `${prefix}.${payload}.${flipped}`,
+      expired: mint({}, Date.now() - MANAGE_TOKEN_TTL_MS - 1),
+      'an unknown booking': mint({ bookingId: 'bkg_does_not_exist' }),
+      "another customer's booking": mint({ customerId: other.customerId }),
+      "another tenant's": mint({ tenantId: otherTenant }),
+      'an unknown key id': mint({}, Date.now(), { current: { kid: 'k0', secret: CURRENT.secret } }),
+      malformed: 'svc_m1.not-a-token',
+    };
+    for (const [what, token] of Object.entries(tokens)) {
+      for (const [method, path] of [
+        ['GET', ''],
+        ['GET', '/ics'],
+        ['POST', '/cancel'],
+        ['POST', '/reschedule'],
+      ] as const) {
+        const res = await manage(token, path, {
+          method,
+          ...(path === '/reschedule'
+            ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ startsAtMs: nextSlot() }) }
+            : {}),
+        });
+        expect(res.headers.get('cache-control'), what).toBe(NO_STORE);
+        const err = await errorOf(res);
+        expect({ what, path, ...err }).toEqual({
+          what,
+          path,
+          status: 404,
+          code: 'NOT_FOUND',
+          message: 'Booking was not found.',
+          details: undefined,
+        });
+      }
+    }
+    expect((await ok(await manage(b.token))).booking.status).toBe('held');
+    expect((await ok(await manage(other.token))).booking.status).toBe('held');
+  });
+
+  it('a manage token on the dashboard API is AUTH_REQUIRED 401', async () => {
+    const b = await booked();
+    for (const res of [
+      await fetch(`${base}/api/bookings/${b.bookingId}`, { headers: { authorization: `Bearer ${b.token}` } }),
+      await fetch(`${base}/api/bookings/${b.token}`),
+      await fetch(`${base}/api/bookings/${b.bookingId}/cancel`, {
+        method: 'POST',
+        headers: { cookie: `__Host-service_session=${b.token}` },
+      }),
+    ]) {
+      expect(await errorOf(res)).toMatchObject({ status: 401, code: 'AUTH_REQUIRED' });
+    }
+    expect(await stores.events(b.bookingId)).toEqual(['booking.created']);
+  });
+});
+
+describe('key rotation', () => {
+  it('a token signed with the previous secret still verifies; the current one signs new tokens', async () => {
+    const b = await booked();
+    const old = mintManageToken({ current: PREVIOUS }, claimsOf(b), b.createdAtMs);
+    expect(JSON.parse(Buffer.from(old.split('.')[1]!, 'base64url').toString('utf8')).kid).toBe('k1');
+    expect((await ok(await manage(old))).booking.bookingId).toBe(b.bookingId);
+    expect((await ics(old)).uid).toBe(`${b.bookingId}@127.0.0.1`);
+    expect((await ok(await post(old, '/cancel'))).booking.status).toBe('cancelled');
+  });
+});
+
+describe('the tenant', () => {
+  it('suspended: the link answers TENANT_INACTIVE 403 until it is active again', async () => {
+    const { tenantId: id } = await seedTenant(platform.services.catalog.address, 'smile-paused');
+    const b = await booked(nextSlot(), 'smile-paused');
+    await catalog.updateTenant({ tenantId: id, status: 'suspended' });
+    for (const res of [await manage(b.token), await post(b.token, '/cancel')]) {
+      expect(res.headers.get('cache-control')).toBe(NO_STORE);
+      expect(await errorOf(res)).toMatchObject({ status: 403, code: 'TENANT_INACTIVE' });
+    }
+    expect(await stores.events(b.bookingId)).toEqual(['booking.created']);
+    await catalog.updateTenant({ tenantId: id, status: 'active' });
+    expect((await ok(await manage(b.token))).tenant.slug).toBe('smile-paused');
+  });
+});
