@@ -134,6 +134,15 @@ describe('status changes', () => {
     expect((await laterEvents(booking)).map((e) => e.type)).toEqual(['booking.confirmed', 'booking.completed']);
   });
 
+  it('stores a reason trimmed, and a blank one as none', async () => {
+    const { booking } = await heldBooking();
+    expect((await change(booking, 'cancel', '   ')).booking!.cancelReason).toBe('');
+    const { booking: other } = await heldBooking();
+    expect((await change(other, 'cancel', '  late  ')).booking!.cancelReason).toBe('late');
+    const { bookings } = await storedFor(svc.store, booking.tenantId);
+    expect(bookings[0]!.cancelReason).toBeNull();
+  });
+
   it('lets a customer cancel (reason "customer") but not confirm', async () => {
     const { booking } = await heldBooking();
     expect((await failure(change(booking, 'confirm', '', 'customer'))).code).toBe('BOOKING_POLICY_BLOCKED');

@@ -3,7 +3,7 @@
 // transaction as a compare-and-set on the status and revision read in it.
 
 import { DomainError, notFound, validationError } from '@svc/errors';
-import { EPOCH_MS_MESSAGE, isEpochMs, MINUTE_MS } from '@svc/rules';
+import { BOOKING_REASON_MESSAGE, EPOCH_MS_MESSAGE, isEpochMs, MINUTE_MS, normalizeBookingReason } from '@svc/rules';
 import type { Tx } from '@svc/store';
 import {
   decide,
@@ -60,7 +60,6 @@ interface Change {
 /** The change to make to the booking as read in the committing transaction. */
 type Build = (current: BookingDoc, nowMs: number, tx: Tx) => Change | Promise<Change>;
 
-const MAX_REASON_LENGTH = 500;
 /** Only when other writers keep winning the compare-and-set (MongoDB); SQLite serializes writers. */
 const MAX_ATTEMPTS = 5;
 
@@ -83,14 +82,13 @@ const policyBlocked = (d: Extract<Decision, { ok: false }>) => new DomainError('
  * just expired and takes the slot (docs/architecture.md "Booking lifecycle").
  */
 export async function changeStatus(deps: LifecycleDeps, cmd: StatusChangeCommand): Promise<BookingDoc> {
-  if (cmd.reason.length > MAX_REASON_LENGTH) {
-    throw validationError([{ path: 'reason', message: `must be at most ${MAX_REASON_LENGTH} characters` }]);
-  }
+  const given = normalizeBookingReason(cmd.reason);
+  if (given === null) throw validationError([{ path: 'reason', message: BOOKING_REASON_MESSAGE }]);
   const current = await existing(deps, cmd);
   const decision = decide(current, cmd.action, cmd.actor, deps.now());
   if (!decision.ok) throw policyBlocked(decision);
   const service = await deps.services.byId(cmd.tenantId, current.serviceId);
-  const reason = cmd.reason === '' ? null : cmd.reason;
+  const reason = given === '' ? null : given;
   const build = (): Change => {
     switch (cmd.action) {
       case 'confirm':

@@ -2,9 +2,16 @@
 // (startsAtMs, bookingId) order with the shared cursor.
 
 import { validationError, type FieldViolation } from '@svc/errors';
-import { EPOCH_MS_MESSAGE, isEpochMs, pageLimit, pageLimitMessage } from '@svc/rules';
+import {
+  BOOKING_STATUS_MESSAGE,
+  EPOCH_MS_MESSAGE,
+  isBookingStatus,
+  isEpochMs,
+  pageLimit,
+  pageLimitMessage,
+} from '@svc/rules';
 import { decodePageCursor, encodePageCursor, PAGE_CURSOR_MESSAGE } from '@svc/store';
-import { BOOKING_STATUSES, type BookingDoc } from '../store/records.js';
+import type { BookingDoc } from '../store/records.js';
 import type { BookingListQuery, BookingStore } from '../store/booking-store.js';
 
 export interface ListBookingsInput {
@@ -26,8 +33,8 @@ export function parseListBookings(input: ListBookingsInput): BookingListQuery {
   if (limit === null) violations.push({ path: 'limit', message: pageLimitMessage('bookings') });
   const after = input.cursor === '' ? null : decodePageCursor(input.cursor);
   if (input.cursor !== '' && after === null) violations.push({ path: 'cursor', message: PAGE_CURSOR_MESSAGE });
-  if (input.status !== '' && !(BOOKING_STATUSES as readonly string[]).includes(input.status)) {
-    violations.push({ path: 'status', message: `must be one of ${BOOKING_STATUSES.join(', ')}` });
+  if (input.status !== '' && !isBookingStatus(input.status)) {
+    violations.push({ path: 'status', message: BOOKING_STATUS_MESSAGE });
   }
   for (const field of ['fromMs', 'toMs'] as const) {
     const value = input[field];

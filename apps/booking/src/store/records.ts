@@ -1,3 +1,5 @@
+import type { BookingStatus } from '@svc/rules';
+
 /** Where the booking service keeps each kind of document. */
 export const BOOKING_COLLECTIONS = {
   bookings: 'bookings',
@@ -41,8 +43,7 @@ export interface BookingDoc {
   revision?: number;
 }
 
-export const BOOKING_STATUSES = ['held', 'confirmed', 'cancelled', 'completed', 'no_show'] as const;
-export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+export type { BookingStatus } from '@svc/rules';
 
 /** The first response to an Idempotency-Key, kept 24 hours; `_id` hashes tenant and key. */
 export interface IdempotencyDoc {
