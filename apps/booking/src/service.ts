@@ -40,7 +40,7 @@ export interface BookingDeps {
 /** Availability, booking create under lock and the lifecycle over gRPC. Owns its dependencies. */
 export async function startBookingService(settings: HostSettings, deps: BookingDeps): Promise<RunningGrpcHost> {
   const store = new BookingStore(deps.store);
-  const relay = new OutboxRelay(store, deps.bus, deps.logger);
+  const relay = new OutboxRelay(store, deps.bus, deps.logger, { now: deps.now ?? Date.now });
   let migration: { stop(): Promise<void> } | undefined;
   const services = catalogServices(deps.catalog);
   const lifecycle = {

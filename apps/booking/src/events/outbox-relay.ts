@@ -1,26 +1,52 @@
+import { randomUUID } from 'node:crypto';
 import { BOOKING_EVENTS_TOPIC, type EventBus } from '@svc/events';
 import type { Logger } from '@svc/telemetry';
 import type { BookingStore } from '../store/booking-store.js';
 import type { OutboxDoc } from '../store/records.js';
 
 const BATCH = 100;
+const LEASE_JOB = 'outbox-relay';
+
+export interface RelayOptions {
+  /** Pause between passes (a commit also starts one at once). */
+  intervalMs?: number;
+  /**
+   * How long the relay lease lasts without renewal: the longest a crashed relay's replica keeps
+   * the others from publishing.
+   */
+  leaseMs?: number;
+  /** This relay's name in the lease; default a random one per process. */
+  owner?: string;
+  now?: () => number;
+}
 
 /**
  * Publishes unpublished outbox rows in id (= time) order, keyed by booking id, then marks them.
- * A crash between publish and mark publishes the row again: delivery is at-least-once and
- * receivers deduplicate by event id.
+ * With several booking replicas one relay at a time holds the lease (docs/architecture.md
+ * "Events") and publishes; the others wait, so a row is not published twice in normal
+ * operation and the order holds. A crash between publish and mark publishes the row again:
+ * delivery is at-least-once and receivers deduplicate by event id.
  */
 export class OutboxRelay {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
+  private readonly intervalMs: number;
+  private readonly leaseMs: number;
+  private readonly owner: string;
+  private readonly now: () => number;
 
   constructor(
     private readonly store: BookingStore,
     private readonly bus: EventBus,
     private readonly logger: Logger,
-    private readonly intervalMs = 500,
-  ) {}
+    options: RelayOptions = {},
+  ) {
+    this.intervalMs = options.intervalMs ?? 500;
+    this.leaseMs = options.leaseMs ?? 10_000;
+    this.owner = options.owner ?? `relay-${randomUUID()}`;
+    this.now = options.now ?? Date.now;
+  }
 
   start(): void {
     this.timer = setInterval(() => this.nudge(), this.intervalMs);
@@ -49,10 +75,15 @@ export class OutboxRelay {
     clearInterval(this.timer);
     this.again = false;
     await this.running;
+    // Another replica's relay may take over at once instead of after the lease runs out.
+    await this.store.releaseLease(LEASE_JOB, this.owner).catch(() => undefined);
   }
 
   private async drain(): Promise<void> {
     for (;;) {
+      // Renewed before every batch, so a holder that stalls longer than the lease loses it
+      // before it publishes again.
+      if (!(await this.store.claimLease(LEASE_JOB, this.owner, this.now(), this.leaseMs))) return;
       const rows = await this.store.pendingEvents(BATCH);
       if (rows.length === 0) return;
       await this.bus.publish(BOOKING_EVENTS_TOPIC, rows.map(toMessage));

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DAY_MS } from '@svc/rules';
 import {
+  DuplicateKeyError,
   findPage,
   type Collection,
   type DocumentStore,
@@ -9,7 +10,7 @@ import {
   type PagePosition,
   type Tx,
 } from '@svc/store';
-import { BOOKING_COLLECTIONS, type BookingDoc, type IdempotencyDoc, type OutboxDoc } from './records.js';
+import { BOOKING_COLLECTIONS, type BookingDoc, type IdempotencyDoc, type LeaseDoc, type OutboxDoc } from './records.js';
 
 /** No booking lasts longer (durationMin ≤ 1440), which bounds the index range of overlap scans. */
 const MAX_BOOKING_SPAN_MS = DAY_MS;
@@ -49,21 +50,24 @@ export class BookingStore {
   private readonly bookings: Collection<BookingDoc>;
   private readonly idempotency: Collection<IdempotencyDoc>;
   private readonly outbox: Collection<OutboxDoc>;
+  private readonly leases: Collection<LeaseDoc>;
 
   constructor(private readonly store: DocumentStore) {
     this.bookings = store.collection<BookingDoc>(BOOKING_COLLECTIONS.bookings);
     this.idempotency = store.collection<IdempotencyDoc>(BOOKING_COLLECTIONS.idempotency);
     this.outbox = store.collection<OutboxDoc>(BOOKING_COLLECTIONS.outbox);
+    this.leases = store.collection<LeaseDoc>(BOOKING_COLLECTIONS.leases);
   }
 
   ensureIndexes(): Promise<void> {
-    const { bookings, outbox, idempotency } = BOOKING_COLLECTIONS;
+    const { bookings, outbox, idempotency, leases } = BOOKING_COLLECTIONS;
     return this.store.ensureIndexes([
       { collection: bookings, name: 'by_tenant_start', fields: ['tenantId', 'startsAtMs', '_id'] },
       // The hold-expiry sweeper's scan: held bookings by expiry.
       { collection: bookings, name: 'by_status_hold', fields: ['status', 'holdExpiresAtMs'] },
       { collection: outbox, name: 'by_state', fields: ['state', '_id'] },
       { collection: idempotency, name: 'by_expiry', fields: ['expiresAtMs'] },
+      { collection: leases, name: 'by_expiry', fields: ['expiresAtMs'] },
     ]);
   }
 
@@ -173,6 +177,32 @@ export class BookingStore {
       },
       tx,
     );
+  }
+
+  /**
+   * Takes or renews the lease on `job` for `owner` until nowMs + ttlMs: true when `owner` holds
+   * it now. A lease held by another owner is taken over only once it has expired.
+   */
+  async claimLease(job: string, owner: string, nowMs: number, ttlMs: number): Promise<boolean> {
+    const expiresAtMs = nowMs + ttlMs;
+    if ((await this.leases.updateOne({ _id: job, owner }, { expiresAtMs })) === 1) return true;
+    if ((await this.leases.updateOne({ _id: job, expiresAtMs: { $lte: nowMs } }, { owner, expiresAtMs })) === 1) {
+      return true;
+    }
+    if (await this.leases.findOne({ _id: job })) return false;
+    try {
+      await this.leases.insertOne({ _id: job, owner, expiresAtMs });
+      return true;
+    } catch (err) {
+      // Another owner holds it (or took it just now).
+      if (err instanceof DuplicateKeyError) return false;
+      throw err;
+    }
+  }
+
+  /** Gives the lease up at once (a clean stop), so another owner need not wait for it to expire. */
+  async releaseLease(job: string, owner: string): Promise<void> {
+    await this.leases.updateOne({ _id: job, owner }, { expiresAtMs: 0 });
   }
 
   /** Up to `limit` events not yet published, oldest first (event ids sort by time). */

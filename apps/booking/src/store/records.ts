@@ -5,6 +5,7 @@ export const BOOKING_COLLECTIONS = {
   bookings: 'bookings',
   idempotency: 'idempotency_keys',
   outbox: 'outbox',
+  leases: 'relay_leases',
 } as const;
 
 /** A booking as stored (docs/decisions.md "Booking"); `_id` is the bookingId. */
@@ -74,4 +75,12 @@ export interface OutboxDoc {
   /** Text rather than a boolean so the (state, _id) index serves the relay's query. */
   state: 'pending' | 'published';
   publishedAtMs: number | null;
+}
+
+/** Who runs the outbox relay now (docs/architecture.md "Events"): one row, `_id` names the job. */
+export interface LeaseDoc {
+  [field: string]: unknown;
+  _id: string;
+  owner: string;
+  expiresAtMs: number;
 }
