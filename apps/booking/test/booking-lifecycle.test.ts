@@ -421,3 +421,28 @@ describe('hold expiry', () => {
     }
   });
 });
+
+describe('the schedule cache under the lock', () => {
+  it('reuses a snapshot while the catalog version is unchanged and reads again after any write', async () => {
+    const tenant = await createBookableTenant(deps.catalog);
+    let snapshots = 0;
+    const counting = new Proxy(deps.catalog, {
+      get(target, prop, receiver) {
+        if (prop === 'getScheduleSnapshot') snapshots++;
+        return Reflect.get(target, prop, receiver) as unknown;
+      },
+    });
+    const schedules = catalogSchedules(counting);
+    const ask = () =>
+      schedules.forService(tenant.tenantId, tenant.service.slug, localSlot(3, 0), localSlot(4, 0), { fresh: true });
+    await ask();
+    await ask();
+    await ask();
+    expect(snapshots).toBe(1);
+    const date = new Date(localSlot(3, 12)).toLocaleDateString('en-CA', { timeZone: tenant.timezone });
+    await deps.catalog.createHoliday({ tenantId: tenant.tenantId, fields: { date, name: 'Closed' } });
+    const after = await ask();
+    expect(snapshots).toBe(2);
+    expect(after.schedule.holidays).toEqual([{ date }]);
+  });
+});

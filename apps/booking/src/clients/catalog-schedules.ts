@@ -8,29 +8,50 @@ const CACHE_MS = 2_000;
 const OWNER_TYPES: readonly string[] = ['tenant', 'staff', 'resource'];
 
 /**
- * The catalog's schedule snapshot as engine input. Cached for two seconds per (service, days):
- * availability pages poll, and a stale slot list is safe because create and reschedule ask
- * again with `fresh` under the lock (docs/decisions.md "Booking"); a fresh answer also
- * replaces the cached one.
+ * The catalog's schedule snapshot as engine input, cached per (service, days) with the tenant's
+ * catalog version it was read at. Availability takes an entry for two seconds as it is: pages
+ * poll, and a stale slot list is safe because create and reschedule ask again with `fresh` under
+ * the lock (docs/decisions.md "Booking"). `fresh` asks the catalog for the version only (one
+ * small read) and reuses the entry while it matches; any catalog write changes it.
  */
 export function catalogSchedules(client: CatalogClient): ScheduleSource {
-  const cache = new Map<string, { at: number; value: Promise<ServiceSchedule> }>();
+  const cache = new Map<string, { at: number; value: Promise<VersionedSchedule> }>();
+  const load = (key: string, request: catalogV1.GetScheduleSnapshotRequest, now: number) => {
+    const value = client.getScheduleSnapshot(request).then((snap) => ({
+      schedule: toSchedule(snap),
+      version: snap.catalogVersion,
+    }));
+    value.catch(() => cache.delete(key));
+    if (cache.size > 1_000) cache.clear();
+    cache.set(key, { at: now, value });
+    return value;
+  };
   return {
-    forService(tenantId, serviceSlug, from, to, options = {}) {
+    async forService(tenantId, serviceSlug, from, to, options = {}) {
       // Whole UTC days, so the many requests about one day share one entry.
       const fromMs = Math.floor(from / DAY_MS) * DAY_MS;
       const toMs = Math.ceil(to / DAY_MS) * DAY_MS;
       const key = `${tenantId}|${serviceSlug}|${fromMs}|${toMs}`;
+      const request = { tenantId, serviceSlug, fromMs, toMs };
       const now = Date.now();
       const hit = cache.get(key);
-      if (hit && now - hit.at < CACHE_MS && !options.fresh) return hit.value;
-      const value = client.getScheduleSnapshot({ tenantId, serviceSlug, fromMs, toMs }).then(toSchedule);
-      value.catch(() => cache.delete(key));
-      if (cache.size > 1_000) cache.clear();
-      cache.set(key, { at: now, value });
-      return value;
+      if (!options.fresh) {
+        return (hit && now - hit.at < CACHE_MS ? hit.value : load(key, request, now)).then((v) => v.schedule);
+      }
+      // Asked before the entry is read, so an entry at least this new is current.
+      const current = client.getCatalogVersion({ tenantId });
+      const cached = await hit?.value.catch(() => undefined);
+      const { catalogVersion } = await current;
+      if (cached && catalogVersion !== '' && cached.version === catalogVersion) return cached.schedule;
+      return (await load(key, request, now)).schedule;
     },
   };
+}
+
+interface VersionedSchedule {
+  schedule: ServiceSchedule;
+  /** The tenant's catalog version the snapshot was read at. */
+  version: string;
 }
 
 export function toSchedule(snap: catalogV1.GetScheduleSnapshotResponse): ServiceSchedule {

@@ -54,7 +54,12 @@ export function entityRpc<R, Fields, Message>({ store, repos }: CatalogContext, 
   return {
     async create(tenantId: string, fields: Fields | undefined): Promise<Message> {
       const record = await e.build(fields, await requireTenant(repos, tenantId));
-      await guard(() => e.repo.insert(record));
+      await guard(() =>
+        store.withTransaction(async (tx) => {
+          await e.repo.insert(record, tx);
+          await repos.tenants.bumpCatalogVersion(tenantId, tx);
+        }),
+      );
       return e.toMessage(record);
     },
     async get(tenantId: string, id: string): Promise<Message> {
@@ -65,6 +70,7 @@ export function entityRpc<R, Fields, Message>({ store, repos }: CatalogContext, 
         store.withTransaction(async (tx) => {
           const next = await e.patch(await load(tenantId, id, tx), fields, tx);
           await e.repo.save(next, tx);
+          await repos.tenants.bumpCatalogVersion(tenantId, tx);
           return next;
         }),
       );

@@ -4,7 +4,7 @@ import { toRuleMessage } from './availability-rule-rpc.js';
 import { toBlockedTimeMessage } from './blocked-time-rpc.js';
 import type { CatalogContext, CatalogHandlers } from './entity-rpc.js';
 import { toHolidayMessage } from './holiday-rpc.js';
-import { found, requireTenant } from './lookups.js';
+import { found } from './lookups.js';
 import { toResourceMessage } from './resource-rpc.js';
 import { toServiceMessage } from './service-rpc.js';
 import { toStaffMessage } from './staff-rpc.js';
@@ -15,11 +15,15 @@ import { toTenantMessage } from './tenant-rpc.js';
  * tenant and service (the caller decides TENANT_INACTIVE / SERVICE_INACTIVE). The window is taken
  * literally: a caller that needs blocks touching slot buffers widens it.
  */
-export function scheduleSnapshotHandlers({ repos }: CatalogContext): CatalogHandlers<'getScheduleSnapshot'> {
+export function scheduleSnapshotHandlers({
+  repos,
+}: CatalogContext): CatalogHandlers<'getScheduleSnapshot' | 'getCatalogVersion'> {
   return {
     getScheduleSnapshot: async (req) => {
       const window = parseScheduleWindow(req.fromMs, req.toMs);
-      const tenant = await requireTenant(repos, req.tenantId);
+      // The version first: records read after it are at least as new as it says.
+      const versioned = req.tenantId === '' ? null : await repos.tenants.getVersioned(req.tenantId);
+      const { tenant, catalogVersion } = found(versioned, 'Tenant');
       const { tenantId } = tenant;
       const slug = req.serviceSlug;
       const service = found(slug === '' ? null : await repos.services.findBySlug(tenantId, slug), 'Service');
@@ -43,7 +47,13 @@ export function scheduleSnapshotHandlers({ repos }: CatalogContext): CatalogHand
         rules: rules.filter((rule) => ruleApplies(rule, scope.ownerKeys, window)).map(toRuleMessage),
         blockedTimes: blocks.filter((block) => scope.ownerKeys.has(ownerKey(block))).map(toBlockedTimeMessage),
         holidays: holidays.map(toHolidayMessage),
+        catalogVersion,
       };
+    },
+
+    getCatalogVersion: async (req) => {
+      const versioned = req.tenantId === '' ? null : await repos.tenants.getVersioned(req.tenantId);
+      return { catalogVersion: found(versioned, 'Tenant').catalogVersion };
     },
   };
 }

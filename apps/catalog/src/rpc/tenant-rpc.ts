@@ -49,6 +49,7 @@ export function tenantHandlers({
       const tenant = await store.withTransaction(async (tx) => {
         const next = patchTenant(await requireTenant(repos, req.tenantId, tx), patch, now());
         await repos.tenants.save(next, tx);
+        await repos.tenants.bumpCatalogVersion(next.tenantId, tx);
         return next;
       });
       return { tenant: toTenantMessage(tenant) };

@@ -489,6 +489,20 @@ export interface GetScheduleSnapshotResponse {
   rules: AvailabilityRule[];
   blockedTimes: BlockedTime[];
   holidays: Holiday[];
+  /**
+   * The tenant's catalog version, read before the records: a snapshot is never newer than its
+   * version claims to be older than.
+   */
+  catalogVersion: string;
+}
+
+export interface GetCatalogVersionRequest {
+  tenantId: string;
+}
+
+export interface GetCatalogVersionResponse {
+  /** '' for a tenant whose catalog has not changed since versions were introduced. */
+  catalogVersion: string;
 }
 
 function createBaseBranding(): Branding {
@@ -5769,7 +5783,16 @@ export const GetScheduleSnapshotRequest: MessageFns<GetScheduleSnapshotRequest> 
 };
 
 function createBaseGetScheduleSnapshotResponse(): GetScheduleSnapshotResponse {
-  return { tenant: undefined, service: undefined, staff: [], resources: [], rules: [], blockedTimes: [], holidays: [] };
+  return {
+    tenant: undefined,
+    service: undefined,
+    staff: [],
+    resources: [],
+    rules: [],
+    blockedTimes: [],
+    holidays: [],
+    catalogVersion: "",
+  };
 }
 
 export const GetScheduleSnapshotResponse: MessageFns<GetScheduleSnapshotResponse> = {
@@ -5794,6 +5817,9 @@ export const GetScheduleSnapshotResponse: MessageFns<GetScheduleSnapshotResponse
     }
     for (const v of message.holidays) {
       Holiday.encode(v!, writer.uint32(58).fork()).join();
+    }
+    if (message.catalogVersion !== "") {
+      writer.uint32(66).string(message.catalogVersion);
     }
     return writer;
   },
@@ -5865,6 +5891,106 @@ export const GetScheduleSnapshotResponse: MessageFns<GetScheduleSnapshotResponse
             }
 
             message.holidays.push(Holiday.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.catalogVersion = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseGetCatalogVersionRequest(): GetCatalogVersionRequest {
+  return { tenantId: "" };
+}
+
+export const GetCatalogVersionRequest: MessageFns<GetCatalogVersionRequest> = {
+  encode(message: GetCatalogVersionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tenantId !== "") {
+      writer.uint32(10).string(message.tenantId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetCatalogVersionRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetCatalogVersionRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tenantId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseGetCatalogVersionResponse(): GetCatalogVersionResponse {
+  return { catalogVersion: "" };
+}
+
+export const GetCatalogVersionResponse: MessageFns<GetCatalogVersionResponse> = {
+  encode(message: GetCatalogVersionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.catalogVersion !== "") {
+      writer.uint32(10).string(message.catalogVersion);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetCatalogVersionResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetCatalogVersionResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.catalogVersion = reader.string();
             continue;
           }
         }
@@ -6184,6 +6310,21 @@ export const CatalogServiceService = {
       Buffer.from(GetScheduleSnapshotResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetScheduleSnapshotResponse => GetScheduleSnapshotResponse.decode(value),
   },
+  /**
+   * A token that changes with every write to the tenant or any of its catalog records, so a
+   * cached snapshot can be checked with one small read (docs/architecture.md "Booking create").
+   */
+  getCatalogVersion: {
+    path: "/catalog.v1.CatalogService/GetCatalogVersion" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetCatalogVersionRequest): Buffer =>
+      Buffer.from(GetCatalogVersionRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetCatalogVersionRequest => GetCatalogVersionRequest.decode(value),
+    responseSerialize: (value: GetCatalogVersionResponse): Buffer =>
+      Buffer.from(GetCatalogVersionResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetCatalogVersionResponse => GetCatalogVersionResponse.decode(value),
+  },
 } as const;
 
 export interface CatalogServiceServer extends UntypedServiceImplementation {
@@ -6217,6 +6358,11 @@ export interface CatalogServiceServer extends UntypedServiceImplementation {
   updateHoliday: handleUnaryCall<UpdateHolidayRequest, UpdateHolidayResponse>;
   /** Everything the availability engine needs for one service, in one call. */
   getScheduleSnapshot: handleUnaryCall<GetScheduleSnapshotRequest, GetScheduleSnapshotResponse>;
+  /**
+   * A token that changes with every write to the tenant or any of its catalog records, so a
+   * cached snapshot can be checked with one small read (docs/architecture.md "Booking create").
+   */
+  getCatalogVersion: handleUnaryCall<GetCatalogVersionRequest, GetCatalogVersionResponse>;
 }
 
 export interface CatalogServiceClient extends Client {
@@ -6655,6 +6801,25 @@ export interface CatalogServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetScheduleSnapshotResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * A token that changes with every write to the tenant or any of its catalog records, so a
+   * cached snapshot can be checked with one small read (docs/architecture.md "Booking create").
+   */
+  getCatalogVersion(
+    request: GetCatalogVersionRequest,
+    callback: (error: ServiceError | null, response: GetCatalogVersionResponse) => void,
+  ): ClientUnaryCall;
+  getCatalogVersion(
+    request: GetCatalogVersionRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetCatalogVersionResponse) => void,
+  ): ClientUnaryCall;
+  getCatalogVersion(
+    request: GetCatalogVersionRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetCatalogVersionResponse) => void,
   ): ClientUnaryCall;
 }
 
