@@ -149,14 +149,14 @@ try {
   const fmt = (n: number, d = 1) => n.toFixed(d).padStart(9);
   console.log(`\nGateway benchmark, embedded profile, ${CONCURRENCY} concurrent clients, node ${process.version}\n`);
   console.log(
-    '| case                              | requests | errors |    req/s |  p50 ms |  p99 ms | req/s vs bare | p50 vs bare |',
+    '| case                              | requests | errors |    req/s |  p50 ms |  p99 ms | CPU ms/req | req/s vs bare | p50 vs bare | CPU vs bare |',
   );
   console.log(
-    '|-----------------------------------|---------:|-------:|---------:|--------:|--------:|--------------:|------------:|',
+    '|-----------------------------------|---------:|-------:|---------:|--------:|--------:|-----------:|--------------:|------------:|------------:|',
   );
   for (const [name, r] of rows) {
     console.log(
-      `| ${name.padEnd(33)} | ${String(r.requests).padStart(8)} | ${String(r.errors).padStart(6)} |${fmt(r.perSecond, 0)} |${fmt(r.p50Ms, 2).slice(1)} |${fmt(r.p99Ms, 2).slice(1)} | ${(r.perSecond / base.perSecond).toFixed(3).padStart(13)} | ${(r.p50Ms / base.p50Ms).toFixed(1).padStart(11)} |`,
+      `| ${name.padEnd(33)} | ${String(r.requests).padStart(8)} | ${String(r.errors).padStart(6)} |${fmt(r.perSecond, 0)} |${fmt(r.p50Ms, 2).slice(1)} |${fmt(r.p99Ms, 2).slice(1)} | ${r.cpuMsPerRequest.toFixed(2).padStart(10)} | ${(r.perSecond / base.perSecond).toFixed(3).padStart(13)} | ${(r.p50Ms / base.p50Ms).toFixed(1).padStart(11)} | ${(r.cpuMsPerRequest / base.cpuMsPerRequest).toFixed(1).padStart(11)} |`,
     );
   }
   if (rows.some(([, r]) => r.errors > 0)) process.exitCode = 1;
