@@ -14,3 +14,11 @@ export {
 export { sha256Hex, hmacSha256 } from './hash.js';
 export { constantTimeEqual } from './constant-time.js';
 export { encodeBase64Url, decodeBase64Url } from './base64url.js';
+export { SecretBox, SecretBoxError, SECRET_BOX_MIN_KEY_LENGTH } from './secret-box.js';
+export {
+  newWebhookSigningSecret,
+  webhookSignature,
+  verifyWebhookSignature,
+  WEBHOOK_SIGNATURE_PREFIX,
+  WEBHOOK_SECRET_PREFIX,
+} from './webhook-signature.js';

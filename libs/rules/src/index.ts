@@ -14,3 +14,5 @@ export * from './currency.js';
 export * from './paging.js';
 export * from './customer.js';
 export * from './booking.js';
+export * from './network-address.js';
+export * from './webhooks.js';

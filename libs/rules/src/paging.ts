@@ -6,6 +6,8 @@ export const PAGE_LIMITS = {
   catalog: { default: 50, max: 100 },
   customers: { default: 25, max: 100 },
   bookings: { default: 50, max: 100 },
+  /** Webhook subscriptions and deliveries (docs/decisions.md "Webhooks"). */
+  webhooks: { default: 50, max: 100 },
 } as const;
 export type PagedList = keyof typeof PAGE_LIMITS;
 

@@ -1,15 +1,10 @@
+import type { WebhookEventType } from '@svc/rules';
 import type { BookingDoc, OutboxDoc } from '../store/records.js';
 import { newEventId } from '../store/ids.js';
 import type { CustomerSnapshot, ServiceInfo } from './ports.js';
 
-export type BookingEventType =
-  | 'booking.created'
-  | 'booking.confirmed'
-  | 'booking.rescheduled'
-  | 'booking.cancelled'
-  | 'booking.completed'
-  | 'booking.no_show'
-  | 'booking.expired';
+/** The specification's event names, defined once in @svc/rules (the dispatcher filters on them). */
+export type BookingEventType = WebhookEventType;
 
 /** The outbox row of a booking change: the specification's event envelope, payload version 1. */
 export function bookingEvent(

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addressKind,
+  isWebhookEventType,
+  pageLimit,
+  parseWebhookUrl,
+  urlHost,
+  WEBHOOK_EVENT_TYPES,
+  webhookUrlSchema,
+} from '../src/index.js';
+
+describe('webhook event names', () => {
+  it('are exactly the specification list', () => {
+    expect(WEBHOOK_EVENT_TYPES).toEqual([
+      'booking.created',
+      'booking.confirmed',
+      'booking.rescheduled',
+      'booking.cancelled',
+      'booking.completed',
+      'booking.no_show',
+      'booking.expired',
+    ]);
+    expect(isWebhookEventType('booking.cancelled')).toBe(true);
+    for (const bad of ['booking.*', 'Booking.created', 'booking.deleted', '']) expect(isWebhookEventType(bad)).toBe(false);
+  });
+});
+
+describe('webhook URL shape', () => {
+  it('takes absolute http(s) URLs with a host and normalizes them', () => {
+    const ok = parseWebhookUrl('HTTPS://Example.COM:443/hook?a=1');
+    expect('url' in ok && ok.url.href).toBe('https://example.com/hook?a=1');
+    const v6 = parseWebhookUrl('http://[::1]:8080/x');
+    expect('url' in v6 && urlHost(v6.url)).toBe('::1');
+  });
+
+  it('refuses other schemes, credentials, relative and oversized URLs', () => {
+    const problem = (value: string) => {
+      const parsed = parseWebhookUrl(value);
+      return 'problem' in parsed ? parsed.problem : null;
+    };
+    expect(problem('ftp://example.com/file')).toBe('must be an https URL');
+    expect(problem('file:///etc/passwd')).toBe('must be an https URL');
+    expect(problem('/hook')).toBe('must be an absolute URL');
+    expect(problem('https://user:pw@example.com/')).toBe('must not contain a user name or password');
+    expect(problem(`https://example.com/${'a'.repeat(2048)}`)).toBe('must be at most 2048 characters');
+    expect(webhookUrlSchema.safeParse('ftp://x').success).toBe(false);
+    expect(webhookUrlSchema.safeParse('https://example.com/hook').success).toBe(true);
+  });
+
+  it('pages webhook lists 1 to 100, default 50', () => {
+    expect(pageLimit(0, 'webhooks')).toBe(50);
+    expect(pageLimit(100, 'webhooks')).toBe(100);
+    expect(pageLimit(101, 'webhooks')).toBeNull();
+  });
+});
+
+describe('address kinds', () => {
+  it.each([
+    ['93.184.216.34', 'public'],
+    ['8.8.8.8', 'public'],
+    ['127.0.0.1', 'loopback'],
+    ['127.255.0.9', 'loopback'],
+    ['10.0.0.1', 'private'],
+    ['172.16.0.1', 'private'],
+    ['172.31.255.255', 'private'],
+    ['172.32.0.1', 'public'],
+    ['192.168.1.1', 'private'],
+    ['169.254.169.254', 'link-local'],
+    ['100.64.0.1', 'cgnat'],
+    ['100.127.255.255', 'cgnat'],
+    ['100.128.0.1', 'public'],
+    ['0.0.0.0', 'unspecified'],
+    ['224.0.0.1', 'multicast'],
+    ['255.255.255.255', 'reserved'],
+    ['198.18.0.1', 'reserved'],
+    ['::1', 'loopback'],
+    ['::', 'unspecified'],
+    ['fe80::1', 'link-local'],
+    ['fe80::1%eth0', 'link-local'],
+    ['fc00::1', 'unique-local'],
+    ['fd12:3456::1', 'unique-local'],
+    ['ff02::1', 'multicast'],
+    ['::ffff:127.0.0.1', 'loopback'],
+    ['::ffff:7f00:1', 'loopback'],
+    ['::ffff:10.0.0.1', 'private'],
+    ['::ffff:169.254.169.254', 'link-local'],
+    ['::ffff:8.8.8.8', 'public'],
+    ['64:ff9b::a00:1', 'private'],
+    ['2002:a9fe:a9fe::1', 'link-local'],
+    ['2001:db8::1', 'reserved'],
+    ['2001:4860:4860::8888', 'public'],
+    ['2606:4700::1111', 'public'],
+    ['4000::1', 'reserved'],
+  ])('%s is %s', (address, kind) => {
+    expect(addressKind(address)).toBe(kind);
+  });
+
+  it('answers null for anything that is not an address literal', () => {
+    for (const bad of ['localhost', 'example.com', '1.2.3', '', '[::1]']) expect(addressKind(bad)).toBeNull();
+  });
+});
