@@ -1,13 +1,40 @@
 import { z } from 'zod';
 import { requiredWhenDistributed, serviceSettings } from '@svc/config';
 
+const positiveMs = z.coerce.number().int().positive();
+
 export const dispatcherConfigSchema = z
   .object({
     ...serviceSettings,
     GRPC_PORT: serviceSettings.GRPC_PORT.default(50054),
     /** Distributed profile: comma-separated Kafka bootstrap brokers to consume booking events from. */
     KAFKA_BROKERS: z.string().optional(),
+    /**
+     * Key (at least 32 characters) that encrypts signing secrets at rest (AES-256-GCM);
+     * embedded: generated in DATA_DIR/secrets.json. Required in the distributed profile.
+     */
+    WEBHOOK_SECRET_KEY: z.string().min(32).optional(),
+    /** Earlier keys, comma-separated, still able to open secrets sealed before a key rotation. */
+    WEBHOOK_SECRET_KEY_PREVIOUS: z.string().optional(),
+    /** Hosts (comma-separated) exempt from the URL policy: http and private addresses allowed. */
+    WEBHOOK_URL_ALLOWLIST: z.string().optional(),
+    /** Delay before the first retry; later ones grow ×5 up to 6 hours (docs/decisions.md "Webhooks"). */
+    WEBHOOK_FIRST_RETRY_MS: positiveMs.default(60_000),
+    /** How long one attempt may take until the receiver's response status arrives. */
+    WEBHOOK_ATTEMPT_TIMEOUT_MS: positiveMs.default(10_000),
+    /** Longest pause between two looks for due attempts (other replicas' retries, restarts). */
+    WEBHOOK_POLL_MS: positiveMs.default(1_000),
+    /** Attempts in flight at once per dispatcher process. */
+    WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(32),
   })
-  .superRefine(requiredWhenDistributed(['MONGODB_URL', 'KAFKA_BROKERS']));
+  .superRefine(requiredWhenDistributed(['MONGODB_URL', 'KAFKA_BROKERS', 'WEBHOOK_SECRET_KEY']));
 
 export type DispatcherConfig = z.output<typeof dispatcherConfigSchema>;
+
+/** A comma-separated setting as its non-empty, trimmed entries. */
+export function commaList(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+}

@@ -1,22 +1,93 @@
-import { startGrpcHost, type HostSettings, type RunningGrpcHost } from '@svc/grpc';
-import type { EventBus } from '@svc/events';
+import type { SecretBox } from '@svc/crypto';
+import type { EventBus, Subscription } from '@svc/events';
+import { serviceNameOf, startGrpcHost, type HostSettings, type RunningGrpcHost } from '@svc/grpc';
+import { webhooksV1 } from '@svc/proto';
 import type { DocumentStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
+import { consumeBookingEvents } from './delivery/fan-out.js';
+import type { WebhookRequest } from './delivery/http-sender.js';
+import { DeliveryWorker, type WorkerSettings } from './delivery/worker.js';
+import type { AttemptResult } from './domain/retry-schedule.js';
+import { webhookService } from './rpc/webhook-service.js';
+import { ensureDispatcherIndexes } from './store/collections.js';
+import { DeliveryRepository } from './store/delivery-repository.js';
+import { SubscriptionRepository } from './store/subscription-repository.js';
+import type { UrlPolicy } from './url-policy.js';
+
+export const WEBHOOK_SERVICE_NAME = serviceNameOf(webhooksV1.WebhookServiceService);
+
+export interface DispatcherDeps {
+  logger: Logger;
+  store: DocumentStore;
+  bus: EventBus;
+  /** Seals and opens signing secrets (AES-256-GCM, key from configuration). */
+  secrets: SecretBox;
+  policy: UrlPolicy;
+  worker: WorkerSettings;
+  /** Epoch ms; tests may move it. */
+  now?: () => number;
+  random?: () => number;
+  /** The HTTP request of an attempt; tests may wrap it. */
+  send?: (req: WebhookRequest) => Promise<AttemptResult>;
+}
 
 /**
- * The dispatcher's host: Health over its store and bus. `webhooks.v1.WebhookService` is not
- * served yet, so Health does not name it (a Check for it answers NOT_FOUND); it joins
- * `services` with its handlers. Owns its dependencies.
+ * The webhook dispatcher: serves webhooks.v1.WebhookService, consumes the booking topic in its
+ * consumer group (fan-out) and runs the delivery worker. Owns its store and bus: at shutdown it
+ * stops consuming, lets the attempts in flight finish and be recorded, then closes them.
  */
-export function startWebhookDispatcher(
-  settings: HostSettings,
-  deps: { logger: Logger; store: DocumentStore; bus: EventBus },
-): Promise<RunningGrpcHost> {
-  return startGrpcHost({
+export async function startWebhookDispatcher(settings: HostSettings, deps: DispatcherDeps): Promise<RunningGrpcHost> {
+  const now = deps.now ?? Date.now;
+  const subscriptions = new SubscriptionRepository(deps.store);
+  const deliveries = new DeliveryRepository(deps.store);
+  const worker = new DeliveryWorker(
+    {
+      deliveries,
+      subscriptions,
+      secrets: deps.secrets,
+      policy: deps.policy,
+      logger: deps.logger,
+      now,
+      ...(deps.random ? { random: deps.random } : {}),
+      ...(deps.send ? { send: deps.send } : {}),
+    },
+    deps.worker,
+  );
+  let consumer: Subscription | undefined;
+  const host = await startGrpcHost({
     name: 'webhook-dispatcher',
     settings,
     logger: deps.logger,
-    services: [],
+    services: [
+      webhookService({
+        subscriptions,
+        deliveries,
+        secrets: deps.secrets,
+        policy: deps.policy,
+        now,
+        onReplay: () => worker.nudge(),
+      }),
+    ],
     resources: { store: deps.store, bus: deps.bus },
+    prepare: () => ensureDispatcherIndexes(deps.store),
+    // The consumer first (no new deliveries), then the worker (attempts in flight are recorded).
+    onStopping: async () => {
+      await consumer?.stop();
+      await worker.stop();
+    },
   });
+  try {
+    consumer = await consumeBookingEvents(deps.bus, {
+      subscriptions,
+      deliveries,
+      logger: deps.logger,
+      now,
+      onStored: () => worker.nudge(),
+    });
+  } catch (err) {
+    await host.stop();
+    throw err;
+  }
+  worker.start();
+  return host;
 }

@@ -1,4 +1,5 @@
-import { context, propagation, trace, type Tracer } from '@opentelemetry/api';
+import { randomBytes } from 'node:crypto';
+import { context, propagation, SpanKind, trace, type Tracer } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { BasicTracerProvider, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
@@ -46,5 +47,32 @@ export function extractTraceContext(get: (key: string) => string | undefined) {
       get: (_carrier, key) => get(key),
       keys: () => ['traceparent', 'tracestate'],
     },
+  );
+}
+
+/**
+ * Runs `fn` in a client span that continues `traceparent` (a new trace when it is null) and
+ * hands it the W3C `traceparent` to send onward (the dispatcher's webhook requests). Without a
+ * registered tracer provider spans have no ids of their own, so the parent's is passed on, or a
+ * fresh random one when there is none: the header is always there.
+ */
+export async function inClientSpan<T>(
+  name: string,
+  traceparent: string | null,
+  fn: (outgoing: string) => Promise<T>,
+): Promise<T> {
+  const parent = extractTraceContext((key) => (key === 'traceparent' ? (traceparent ?? undefined) : undefined));
+  return context.with(parent, () =>
+    tracer('outgoing').startActiveSpan(name, { kind: SpanKind.CLIENT }, async (span) => {
+      try {
+        let outgoing: string | undefined;
+        injectTraceContext((key, value) => {
+          if (key === 'traceparent') outgoing = value;
+        });
+        return await fn(outgoing ?? traceparent ?? `00-${randomBytes(16).toString('hex')}-${randomBytes(8).toString('hex')}-01`);
+      } finally {
+        span.end();
+      }
+    }),
   );
 }

@@ -24,12 +24,15 @@ export const protobufPackage = "webhooks.v1";
 
 export const protobufFileName = "webhooks/v1/webhooks.proto";
 
+/** Never carries the signing secret: that is only in the create and rotate responses. */
 export interface Subscription {
   subscriptionId: string;
   tenantId: string;
   url: string;
+  /** Event names it receives; empty = all. */
   events: string[];
   description: string;
+  /** active | disabled */
   status: string;
   createdAtMs: number;
   updatedAtMs: number;
@@ -46,7 +49,7 @@ export interface CreateSubscriptionResponse {
   subscription?:
     | Subscription
     | undefined;
-  /** Shown once. */
+  /** whsec_…, shown once. */
   signingSecret: string;
 }
 
@@ -60,6 +63,19 @@ export interface ListSubscriptionsResponse {
   page?: PageResponse | undefined;
 }
 
+export interface GetSubscriptionRequest {
+  tenantId: string;
+  subscriptionId: string;
+}
+
+export interface GetSubscriptionResponse {
+  subscription?: Subscription | undefined;
+}
+
+/**
+ * Fields left unset keep their value; `events` replaces the filter when `events_set` is true
+ * (an empty list then means all events).
+ */
 export interface UpdateSubscriptionRequest {
   tenantId: string;
   subscriptionId: string;
@@ -80,16 +96,30 @@ export interface RotateSubscriptionSecretRequest {
 }
 
 export interface RotateSubscriptionSecretResponse {
-  subscription?: Subscription | undefined;
+  subscription?:
+    | Subscription
+    | undefined;
+  /** The new secret, shown once; the old one no longer signs. */
   signingSecret: string;
 }
 
+/** One HTTP request to the subscriber's URL. */
 export interface Attempt {
+  /** 1 for the original series of attempts, 2 for the first replay, … */
+  series: number;
+  /** 1 to 6 within its series. */
   attemptNo: number;
   startedAtMs: number;
   durationMs: number;
-  responseStatus: number;
-  error: string;
+  /** Absent when no response arrived (network error, timeout, refused address). */
+  responseStatus?:
+    | number
+    | undefined;
+  /** A short reason when the attempt failed. */
+  error?:
+    | string
+    | undefined;
+  /** When the next attempt is due; absent after the last one of a series. */
   nextAttemptAtMs?: number | undefined;
 }
 
@@ -99,19 +129,30 @@ export interface Delivery {
   subscriptionId: string;
   eventId: string;
   eventType: string;
+  bookingId: string;
+  /** pending | succeeded | failed */
   status: string;
+  /** The current series (1 + the number of replays). */
+  series: number;
+  /** Attempts made in the current series. */
   attemptCount: number;
   nextAttemptAtMs?: number | undefined;
   createdAtMs: number;
   updatedAtMs: number;
+  /** Every attempt of every series, oldest first (GetDelivery only; empty in lists). */
   attempts: Attempt[];
 }
 
 export interface ListDeliveriesRequest {
   tenantId: string;
-  page?: PageRequest | undefined;
+  page?:
+    | PageRequest
+    | undefined;
+  /** Filters; empty = any. */
   subscriptionId: string;
   status: string;
+  eventType: string;
+  bookingId: string;
 }
 
 export interface ListDeliveriesResponse {
@@ -128,6 +169,7 @@ export interface GetDeliveryResponse {
   delivery?: Delivery | undefined;
 }
 
+/** Starts a new series of attempts for the same event (same event id); earlier attempts stay. */
 export interface ReplayDeliveryRequest {
   tenantId: string;
   deliveryId: string;
@@ -519,6 +561,109 @@ export const ListSubscriptionsResponse: MessageFns<ListSubscriptionsResponse> = 
   },
 };
 
+function createBaseGetSubscriptionRequest(): GetSubscriptionRequest {
+  return { tenantId: "", subscriptionId: "" };
+}
+
+export const GetSubscriptionRequest: MessageFns<GetSubscriptionRequest> = {
+  encode(message: GetSubscriptionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tenantId !== "") {
+      writer.uint32(10).string(message.tenantId);
+    }
+    if (message.subscriptionId !== "") {
+      writer.uint32(18).string(message.subscriptionId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetSubscriptionRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetSubscriptionRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tenantId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.subscriptionId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseGetSubscriptionResponse(): GetSubscriptionResponse {
+  return { subscription: undefined };
+}
+
+export const GetSubscriptionResponse: MessageFns<GetSubscriptionResponse> = {
+  encode(message: GetSubscriptionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.subscription !== undefined) {
+      Subscription.encode(message.subscription, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetSubscriptionResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetSubscriptionResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.subscription = Subscription.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
 function createBaseUpdateSubscriptionRequest(): UpdateSubscriptionRequest {
   return {
     tenantId: "",
@@ -800,28 +945,39 @@ export const RotateSubscriptionSecretResponse: MessageFns<RotateSubscriptionSecr
 };
 
 function createBaseAttempt(): Attempt {
-  return { attemptNo: 0, startedAtMs: 0, durationMs: 0, responseStatus: 0, error: "", nextAttemptAtMs: undefined };
+  return {
+    series: 0,
+    attemptNo: 0,
+    startedAtMs: 0,
+    durationMs: 0,
+    responseStatus: undefined,
+    error: undefined,
+    nextAttemptAtMs: undefined,
+  };
 }
 
 export const Attempt: MessageFns<Attempt> = {
   encode(message: Attempt, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.series !== 0) {
+      writer.uint32(8).int32(message.series);
+    }
     if (message.attemptNo !== 0) {
-      writer.uint32(8).int32(message.attemptNo);
+      writer.uint32(16).int32(message.attemptNo);
     }
     if (message.startedAtMs !== 0) {
-      writer.uint32(16).int64(message.startedAtMs);
+      writer.uint32(24).int64(message.startedAtMs);
     }
     if (message.durationMs !== 0) {
-      writer.uint32(24).int64(message.durationMs);
+      writer.uint32(32).int64(message.durationMs);
     }
-    if (message.responseStatus !== 0) {
-      writer.uint32(32).int32(message.responseStatus);
+    if (message.responseStatus !== undefined) {
+      writer.uint32(40).int32(message.responseStatus);
     }
-    if (message.error !== "") {
-      writer.uint32(42).string(message.error);
+    if (message.error !== undefined) {
+      writer.uint32(50).string(message.error);
     }
     if (message.nextAttemptAtMs !== undefined) {
-      writer.uint32(48).int64(message.nextAttemptAtMs);
+      writer.uint32(56).int64(message.nextAttemptAtMs);
     }
     return writer;
   },
@@ -844,7 +1000,7 @@ export const Attempt: MessageFns<Attempt> = {
               break;
             }
 
-            message.attemptNo = reader.int32();
+            message.series = reader.int32();
             continue;
           }
           case 2: {
@@ -852,7 +1008,7 @@ export const Attempt: MessageFns<Attempt> = {
               break;
             }
 
-            message.startedAtMs = longToNumber(reader.int64());
+            message.attemptNo = reader.int32();
             continue;
           }
           case 3: {
@@ -860,7 +1016,7 @@ export const Attempt: MessageFns<Attempt> = {
               break;
             }
 
-            message.durationMs = longToNumber(reader.int64());
+            message.startedAtMs = longToNumber(reader.int64());
             continue;
           }
           case 4: {
@@ -868,19 +1024,27 @@ export const Attempt: MessageFns<Attempt> = {
               break;
             }
 
-            message.responseStatus = reader.int32();
+            message.durationMs = longToNumber(reader.int64());
             continue;
           }
           case 5: {
-            if (tag !== 42) {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.responseStatus = reader.int32();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
               break;
             }
 
             message.error = reader.string();
             continue;
           }
-          case 6: {
-            if (tag !== 48) {
+          case 7: {
+            if (tag !== 56) {
               break;
             }
 
@@ -907,7 +1071,9 @@ function createBaseDelivery(): Delivery {
     subscriptionId: "",
     eventId: "",
     eventType: "",
+    bookingId: "",
     status: "",
+    series: 0,
     attemptCount: 0,
     nextAttemptAtMs: undefined,
     createdAtMs: 0,
@@ -933,23 +1099,29 @@ export const Delivery: MessageFns<Delivery> = {
     if (message.eventType !== "") {
       writer.uint32(42).string(message.eventType);
     }
+    if (message.bookingId !== "") {
+      writer.uint32(50).string(message.bookingId);
+    }
     if (message.status !== "") {
-      writer.uint32(50).string(message.status);
+      writer.uint32(58).string(message.status);
+    }
+    if (message.series !== 0) {
+      writer.uint32(64).int32(message.series);
     }
     if (message.attemptCount !== 0) {
-      writer.uint32(56).int32(message.attemptCount);
+      writer.uint32(72).int32(message.attemptCount);
     }
     if (message.nextAttemptAtMs !== undefined) {
-      writer.uint32(64).int64(message.nextAttemptAtMs);
+      writer.uint32(80).int64(message.nextAttemptAtMs);
     }
     if (message.createdAtMs !== 0) {
-      writer.uint32(72).int64(message.createdAtMs);
+      writer.uint32(88).int64(message.createdAtMs);
     }
     if (message.updatedAtMs !== 0) {
-      writer.uint32(80).int64(message.updatedAtMs);
+      writer.uint32(96).int64(message.updatedAtMs);
     }
     for (const v of message.attempts) {
-      Attempt.encode(v!, writer.uint32(90).fork()).join();
+      Attempt.encode(v!, writer.uint32(106).fork()).join();
     }
     return writer;
   },
@@ -1012,15 +1184,15 @@ export const Delivery: MessageFns<Delivery> = {
               break;
             }
 
-            message.status = reader.string();
+            message.bookingId = reader.string();
             continue;
           }
           case 7: {
-            if (tag !== 56) {
+            if (tag !== 58) {
               break;
             }
 
-            message.attemptCount = reader.int32();
+            message.status = reader.string();
             continue;
           }
           case 8: {
@@ -1028,7 +1200,7 @@ export const Delivery: MessageFns<Delivery> = {
               break;
             }
 
-            message.nextAttemptAtMs = longToNumber(reader.int64());
+            message.series = reader.int32();
             continue;
           }
           case 9: {
@@ -1036,7 +1208,7 @@ export const Delivery: MessageFns<Delivery> = {
               break;
             }
 
-            message.createdAtMs = longToNumber(reader.int64());
+            message.attemptCount = reader.int32();
             continue;
           }
           case 10: {
@@ -1044,11 +1216,27 @@ export const Delivery: MessageFns<Delivery> = {
               break;
             }
 
-            message.updatedAtMs = longToNumber(reader.int64());
+            message.nextAttemptAtMs = longToNumber(reader.int64());
             continue;
           }
           case 11: {
-            if (tag !== 90) {
+            if (tag !== 88) {
+              break;
+            }
+
+            message.createdAtMs = longToNumber(reader.int64());
+            continue;
+          }
+          case 12: {
+            if (tag !== 96) {
+              break;
+            }
+
+            message.updatedAtMs = longToNumber(reader.int64());
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
               break;
             }
 
@@ -1069,7 +1257,7 @@ export const Delivery: MessageFns<Delivery> = {
 };
 
 function createBaseListDeliveriesRequest(): ListDeliveriesRequest {
-  return { tenantId: "", page: undefined, subscriptionId: "", status: "" };
+  return { tenantId: "", page: undefined, subscriptionId: "", status: "", eventType: "", bookingId: "" };
 }
 
 export const ListDeliveriesRequest: MessageFns<ListDeliveriesRequest> = {
@@ -1085,6 +1273,12 @@ export const ListDeliveriesRequest: MessageFns<ListDeliveriesRequest> = {
     }
     if (message.status !== "") {
       writer.uint32(34).string(message.status);
+    }
+    if (message.eventType !== "") {
+      writer.uint32(42).string(message.eventType);
+    }
+    if (message.bookingId !== "") {
+      writer.uint32(50).string(message.bookingId);
     }
     return writer;
   },
@@ -1132,6 +1326,22 @@ export const ListDeliveriesRequest: MessageFns<ListDeliveriesRequest> = {
             }
 
             message.status = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.eventType = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.bookingId = reader.string();
             continue;
           }
         }
@@ -1410,7 +1620,11 @@ export const ReplayDeliveryResponse: MessageFns<ReplayDeliveryResponse> = {
   },
 };
 
-/** Webhook subscriptions and deliveries; events arrive on the booking topic, not over gRPC. */
+/**
+ * Webhook subscriptions and their deliveries (docs/decisions.md "Webhooks"). Events arrive on
+ * the booking topic, not over gRPC. Every request names its tenant; a record of another tenant
+ * is NOT_FOUND.
+ */
 export type WebhookServiceService = typeof WebhookServiceService;
 export const WebhookServiceService = {
   createSubscription: {
@@ -1434,6 +1648,17 @@ export const WebhookServiceService = {
     responseSerialize: (value: ListSubscriptionsResponse): Buffer =>
       Buffer.from(ListSubscriptionsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListSubscriptionsResponse => ListSubscriptionsResponse.decode(value),
+  },
+  getSubscription: {
+    path: "/webhooks.v1.WebhookService/GetSubscription" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetSubscriptionRequest): Buffer =>
+      Buffer.from(GetSubscriptionRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetSubscriptionRequest => GetSubscriptionRequest.decode(value),
+    responseSerialize: (value: GetSubscriptionResponse): Buffer =>
+      Buffer.from(GetSubscriptionResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetSubscriptionResponse => GetSubscriptionResponse.decode(value),
   },
   updateSubscription: {
     path: "/webhooks.v1.WebhookService/UpdateSubscription" as const,
@@ -1495,6 +1720,7 @@ export const WebhookServiceService = {
 export interface WebhookServiceServer extends UntypedServiceImplementation {
   createSubscription: handleUnaryCall<CreateSubscriptionRequest, CreateSubscriptionResponse>;
   listSubscriptions: handleUnaryCall<ListSubscriptionsRequest, ListSubscriptionsResponse>;
+  getSubscription: handleUnaryCall<GetSubscriptionRequest, GetSubscriptionResponse>;
   updateSubscription: handleUnaryCall<UpdateSubscriptionRequest, UpdateSubscriptionResponse>;
   rotateSubscriptionSecret: handleUnaryCall<RotateSubscriptionSecretRequest, RotateSubscriptionSecretResponse>;
   listDeliveries: handleUnaryCall<ListDeliveriesRequest, ListDeliveriesResponse>;
@@ -1532,6 +1758,21 @@ export interface WebhookServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListSubscriptionsResponse) => void,
+  ): ClientUnaryCall;
+  getSubscription(
+    request: GetSubscriptionRequest,
+    callback: (error: ServiceError | null, response: GetSubscriptionResponse) => void,
+  ): ClientUnaryCall;
+  getSubscription(
+    request: GetSubscriptionRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetSubscriptionResponse) => void,
+  ): ClientUnaryCall;
+  getSubscription(
+    request: GetSubscriptionRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetSubscriptionResponse) => void,
   ): ClientUnaryCall;
   updateSubscription(
     request: UpdateSubscriptionRequest,

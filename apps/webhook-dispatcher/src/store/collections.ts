@@ -1,0 +1,42 @@
+import { listIndex, type DocumentStore, type IndexSpec } from '@svc/store';
+
+export const COLLECTIONS = {
+  subscriptions: 'webhook_subscriptions',
+  deliveries: 'webhook_deliveries',
+  attempts: 'webhook_attempts',
+} as const;
+
+/** The unique index that makes a redelivered event create nothing new. */
+export const EVENT_SUBSCRIPTION_INDEX = 'by_event_subscription';
+
+export const DISPATCHER_INDEXES: IndexSpec[] = [
+  listIndex(COLLECTIONS.subscriptions),
+  // Fan-out: the active subscriptions of the event's tenant.
+  { collection: COLLECTIONS.subscriptions, name: 'by_tenant_status', fields: ['tenantId', 'status'] },
+  {
+    collection: COLLECTIONS.deliveries,
+    name: EVENT_SUBSCRIPTION_INDEX,
+    fields: ['eventId', 'subscriptionId'],
+    unique: true,
+  },
+  listIndex(COLLECTIONS.deliveries),
+  // The delivery list's filters, each in list order.
+  {
+    collection: COLLECTIONS.deliveries,
+    name: 'by_tenant_subscription_created',
+    fields: ['tenantId', 'subscriptionId', 'createdAtMs', '_id'],
+  },
+  {
+    collection: COLLECTIONS.deliveries,
+    name: 'by_tenant_booking_created',
+    fields: ['tenantId', 'bookingId', 'createdAtMs', '_id'],
+  },
+  { collection: COLLECTIONS.deliveries, name: 'by_tenant_status_created', fields: ['tenantId', 'status', 'createdAtMs', '_id'] },
+  // Workers: what is due.
+  { collection: COLLECTIONS.deliveries, name: 'by_due', fields: ['dueAtMs'] },
+  { collection: COLLECTIONS.attempts, name: 'by_delivery', fields: ['deliveryId', 'series', 'attemptNo'] },
+];
+
+export function ensureDispatcherIndexes(store: DocumentStore): Promise<void> {
+  return store.ensureIndexes(DISPATCHER_INDEXES);
+}

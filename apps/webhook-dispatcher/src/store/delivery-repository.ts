@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DuplicateKeyError,
+  findPage,
+  type Collection,
+  type DocumentStore,
+  type Filter,
+  type Page,
+  type PageRequest,
+} from '@svc/store';
+import { COLLECTIONS, EVENT_SUBSCRIPTION_INDEX } from './collections.js';
+import { attemptId, type AttemptDoc, type DeliveryDoc, type DeliveryStatus } from './records.js';
+
+export interface DeliveryFilter {
+  subscriptionId?: string | undefined;
+  status?: DeliveryStatus | undefined;
+  eventType?: string | undefined;
+  bookingId?: string | undefined;
+}
+
+/** What an attempt came to, as the worker records it. */
+export interface AttemptRecord {
+  startedAtMs: number;
+  durationMs: number;
+  responseStatus: number | null;
+  error: string | null;
+  /** The delivery's state afterwards. */
+  status: DeliveryStatus;
+  nextAttemptAtMs: number | null;
+}
+
+/** A delivery a worker holds the lease of. */
+export type ClaimedDelivery = DeliveryDoc & { leaseToken: string };
+
+/**
+ * Deliveries and their attempts. Workers claim a due delivery by compare-and-set on its
+ * `revision` (only one claimer matches), which sets a lease: until the lease runs out the
+ * delivery is not due for anyone else. The attempt is recorded, and the lease released, in one
+ * transaction that matches the lease token, so a worker that lost its lease records nothing.
+ */
+export class DeliveryRepository {
+  private readonly deliveries: Collection<DeliveryDoc>;
+  private readonly attempts: Collection<AttemptDoc>;
+
+  constructor(private readonly store: DocumentStore) {
+    this.deliveries = store.collection<DeliveryDoc>(COLLECTIONS.deliveries);
+    this.attempts = store.collection<AttemptDoc>(COLLECTIONS.attempts);
+  }
+
+  /** Stores a new delivery; false when the (event, subscription) pair has one already. */
+  async insertIfAbsent(doc: DeliveryDoc): Promise<boolean> {
+    try {
+      await this.deliveries.insertOne(doc);
+      return true;
+    } catch (err) {
+      if (err instanceof DuplicateKeyError && err.index === EVENT_SUBSCRIPTION_INDEX) return false;
+      throw err;
+    }
+  }
+
+  get(tenantId: string, deliveryId: string): Promise<DeliveryDoc | null> {
+    return this.deliveries.findOne({ _id: deliveryId, tenantId });
+  }
+
+  page(tenantId: string, filter: DeliveryFilter, page: PageRequest): Promise<Page<DeliveryDoc>> {
+    const where: Filter = { tenantId };
+    for (const [field, value] of Object.entries(filter)) if (value !== undefined) where[field] = value;
+    return findPage(this.deliveries, where, page);
+  }
+
+  /** Every attempt of the delivery, oldest first. */
+  async attemptsOf(tenantId: string, deliveryId: string): Promise<AttemptDoc[]> {
+    return this.attempts.find(
+      { deliveryId, tenantId },
+      {
+        sort: [
+          ['series', 1],
+          ['attemptNo', 1],
+        ],
+      },
+    );
+  }
+
+  /** Deliveries due at `nowMs`, earliest first. */
+  due(nowMs: number, limit: number): Promise<DeliveryDoc[]> {
+    return this.deliveries.find({ dueAtMs: { $lte: nowMs } }, { sort: [['dueAtMs', 1]], limit });
+  }
+
+  /** When the earliest delivery falls due (leased ones at their lease's end); null when none is pending. */
+  async nextDueAtMs(): Promise<number | null> {
+    const [first] = await this.deliveries.find({ dueAtMs: { $gte: 0 } }, { sort: [['dueAtMs', 1]], limit: 1 });
+    return first?.dueAtMs ?? null;
+  }
+
+  /** Takes the lease of a due delivery as read; null when another worker (or a replay) changed it first. */
+  async claim(doc: DeliveryDoc, nowMs: number, leaseMs: number): Promise<ClaimedDelivery | null> {
+    const lease = { leaseToken: randomUUID(), leaseUntilMs: nowMs + leaseMs, dueAtMs: nowMs + leaseMs };
+    const matched = await this.deliveries.updateOne(
+      { _id: doc._id, revision: doc.revision, status: 'pending' },
+      { ...lease, revision: doc.revision + 1 },
+    );
+    return matched === 1 ? { ...doc, ...lease, revision: doc.revision + 1 } : null;
+  }
+
+  /**
+   * Records the attempt the claim was for and releases the lease. If the delivery was replayed
+   * meanwhile, the attempt is kept in its old series and the new series stays due. False when
+   * the lease was lost (it ran out and another worker took the delivery).
+   */
+  async record(claimed: ClaimedDelivery, attempt: AttemptRecord, nowMs: number): Promise<boolean> {
+    const attemptNo = claimed.attemptCount + 1;
+    return this.store.withTransaction(async (tx) => {
+      const current = await this.deliveries.findOne({ _id: claimed._id, leaseToken: claimed.leaseToken }, tx);
+      if (!current) return false;
+      const sameSeries = current.series === claimed.series;
+      await this.attempts.insertOne(
+        {
+          _id: attemptId(claimed._id, claimed.series, attemptNo),
+          tenantId: claimed.tenantId,
+          deliveryId: claimed._id,
+          series: claimed.series,
+          attemptNo,
+          startedAtMs: attempt.startedAtMs,
+          durationMs: attempt.durationMs,
+          responseStatus: attempt.responseStatus,
+          error: attempt.error,
+          nextAttemptAtMs: sameSeries ? attempt.nextAttemptAtMs : null,
+        },
+        tx,
+      );
+      const released = { leaseToken: null, leaseUntilMs: null, revision: current.revision + 1, updatedAtMs: nowMs };
+      await this.deliveries.updateOne(
+        { _id: claimed._id, leaseToken: claimed.leaseToken },
+        sameSeries
+          ? {
+              ...released,
+              status: attempt.status,
+              attemptCount: attemptNo,
+              nextAttemptAtMs: attempt.nextAttemptAtMs,
+              dueAtMs: attempt.nextAttemptAtMs,
+            }
+          : { ...released, dueAtMs: current.nextAttemptAtMs },
+        tx,
+      );
+      return true;
+    });
+  }
+
+  /**
+   * Starts a new series of attempts for the delivery, due now; its attempts so far stay. While
+   * an attempt is in flight the worker keeps its lease, and the new series is due once that
+   * attempt is recorded. Null when the delivery does not exist in the tenant.
+   */
+  async replay(tenantId: string, deliveryId: string, nowMs: number): Promise<DeliveryDoc | null> {
+    for (;;) {
+      const doc = await this.get(tenantId, deliveryId);
+      if (!doc) return null;
+      const leased = doc.leaseToken !== null;
+      const next: DeliveryDoc = {
+        ...doc,
+        status: 'pending',
+        series: doc.series + 1,
+        attemptCount: 0,
+        nextAttemptAtMs: nowMs,
+        dueAtMs: leased ? doc.dueAtMs : nowMs,
+        revision: doc.revision + 1,
+        updatedAtMs: nowMs,
+      };
+      const { _id, ...set } = next;
+      if ((await this.deliveries.updateOne({ _id, tenantId, revision: doc.revision }, set)) === 1) return next;
+      // A worker claimed or recorded it in between: read it again.
+    }
+  }
+}

@@ -1,0 +1,76 @@
+/** The dispatcher's documents (docs/architecture.md "Webhook dispatcher"). */
+
+export const SUBSCRIPTION_STATUSES = ['active', 'disabled'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export type SubscriptionDoc = {
+  /** The subscription id (`whs_…`). */
+  _id: string;
+  tenantId: string;
+  url: string;
+  /** Event names; empty = all. */
+  events: string[];
+  description: string;
+  status: SubscriptionStatus;
+  /** The signing secret sealed with the SecretBox (AES-256-GCM), the subscription id as context. */
+  secretSealed: string;
+  createdAtMs: number;
+  updatedAtMs: number;
+};
+
+/**
+ * One event for one subscription, unique per (eventId, subscriptionId). It carries the event as
+ * published (`body`, sent byte for byte) and its scheduling state; its attempts are separate
+ * documents.
+ */
+export type DeliveryDoc = {
+  /** The delivery id (`whd_…`). */
+  _id: string;
+  tenantId: string;
+  subscriptionId: string;
+  eventId: string;
+  eventType: string;
+  bookingId: string;
+  /** The raw JSON envelope of the event. */
+  body: string;
+  traceparent: string | null;
+  status: DeliveryStatus;
+  /** 1 + replays: the series the next attempt belongs to. */
+  series: number;
+  /** Attempts made in the current series. */
+  attemptCount: number;
+  /** When the next attempt of a pending delivery is due (shown to users); null otherwise. */
+  nextAttemptAtMs: number | null;
+  /**
+   * When a worker may pick it up: `nextAttemptAtMs`, or the end of the lease while an attempt
+   * runs; null when nothing is due. Workers query by it.
+   */
+  dueAtMs: number | null;
+  /** Set while a worker holds the delivery (claimed by compare-and-set on `revision`). */
+  leaseToken: string | null;
+  leaseUntilMs: number | null;
+  /** Grows with every write; the compare-and-set field of claims and replays. */
+  revision: number;
+  createdAtMs: number;
+  updatedAtMs: number;
+};
+
+export type AttemptDoc = {
+  /** `<deliveryId>_<series>_<attemptNo>`: one document per attempt, never two. */
+  _id: string;
+  tenantId: string;
+  deliveryId: string;
+  series: number;
+  attemptNo: number;
+  startedAtMs: number;
+  durationMs: number;
+  responseStatus: number | null;
+  error: string | null;
+  nextAttemptAtMs: number | null;
+};
+
+export const attemptId = (deliveryId: string, series: number, attemptNo: number): string =>
+  `${deliveryId}_${series}_${attemptNo}`;
