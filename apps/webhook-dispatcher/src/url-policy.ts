@@ -76,7 +76,8 @@ export class UrlPolicy {
         retryable: false,
       };
     }
-    const allowed = (kind: string | null) => kind === 'public' || (kind === 'loopback' && this.settings.developmentMode);
+    const allowed = (kind: string | null) =>
+      kind === 'public' || (kind === 'loopback' && this.settings.developmentMode);
     if (!kinds.every(allowed)) return { ok: false, problem: NOT_ALLOWED_ADDRESS, retryable: false };
     return { ok: true, url, addresses };
   }

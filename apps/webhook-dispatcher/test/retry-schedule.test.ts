@@ -65,13 +65,17 @@ describe('the production schedule', () => {
 
 describe('which answers are retried', () => {
   it.each([408, 425, 429, 500, 502, 503, 504])('HTTP %i is retried', (status) => {
-    expect(judgeAttempt(1, { kind: 'response', status }, { nowMs: NOW, firstRetryMs: 1000, random: NO_JITTER })).toEqual(
-      { status: 'pending', nextAttemptAtMs: NOW + 1000, error: `HTTP ${status}` },
-    );
+    expect(
+      judgeAttempt(1, { kind: 'response', status }, { nowMs: NOW, firstRetryMs: 1000, random: NO_JITTER }),
+    ).toEqual({ status: 'pending', nextAttemptAtMs: NOW + 1000, error: `HTTP ${status}` });
   });
 
   it.each([301, 302, 307, 400, 401, 403, 404, 410, 422, 501, 505])('HTTP %i is final', (status) => {
-    const verdict = judgeAttempt(1, { kind: 'response', status }, { nowMs: NOW, firstRetryMs: 1000, random: NO_JITTER });
+    const verdict = judgeAttempt(
+      1,
+      { kind: 'response', status },
+      { nowMs: NOW, firstRetryMs: 1000, random: NO_JITTER },
+    );
     expect(verdict.status).toBe('failed');
     expect(verdict.nextAttemptAtMs).toBeNull();
     expect(verdict.error).toContain(`HTTP ${status}`);

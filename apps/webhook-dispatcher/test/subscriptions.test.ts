@@ -33,7 +33,11 @@ async function failure(call: Promise<unknown>): Promise<DomainError> {
   return err as DomainError;
 }
 
-function create(harness: DispatcherHarness, tenantId: string, fields: Partial<webhooksV1.CreateSubscriptionRequest> = {}) {
+function create(
+  harness: DispatcherHarness,
+  tenantId: string,
+  fields: Partial<webhooksV1.CreateSubscriptionRequest> = {},
+) {
   return harness.client.createSubscription({
     tenantId,
     url: 'https://hooks.example.com/booking',
@@ -145,7 +149,12 @@ describe('update and rotate', () => {
       description: '',
       status: 'active',
     });
-    expect(changed.subscription).toMatchObject({ url: 'http://127.0.0.1:9/new', events: [], description: '', status: 'active' });
+    expect(changed.subscription).toMatchObject({
+      url: 'http://127.0.0.1:9/new',
+      events: [],
+      description: '',
+      status: 'active',
+    });
     expect(changed.subscription!.updatedAtMs).toBeGreaterThanOrEqual(subscription!.updatedAtMs);
   });
 
@@ -157,7 +166,14 @@ describe('update and rotate', () => {
       { path: '', message: 'must set at least one field' },
     ]);
     const err = await failure(
-      update(dev, { tenantId, subscriptionId, status: 'paused', url: 'http://10.0.0.1/hook', events: ['x'], eventsSet: true }),
+      update(dev, {
+        tenantId,
+        subscriptionId,
+        status: 'paused',
+        url: 'http://10.0.0.1/hook',
+        events: ['x'],
+        eventsSet: true,
+      }),
     );
     expect(err.details.map((d) => d.path)).toEqual(['url', 'events[0]', 'status']);
     expect((await dev.client.getSubscription({ tenantId, subscriptionId })).subscription).toEqual(subscription);
@@ -180,7 +196,8 @@ describe('list', () => {
   it('pages in creation order with the shared cursor; limit 1 to 100', async () => {
     const tenantId = newTenantId();
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) ids.push((await create(dev, tenantId, { description: `n${i}` })).subscription!.subscriptionId);
+    for (let i = 0; i < 5; i++)
+      ids.push((await create(dev, tenantId, { description: `n${i}` })).subscription!.subscriptionId);
     const seen: string[] = [];
     let cursor = '';
     do {
@@ -190,12 +207,12 @@ describe('list', () => {
       cursor = page.page!.nextCursor;
     } while (cursor !== '');
     expect(seen).toEqual(ids);
-    expect((await failure(dev.client.listSubscriptions({ tenantId, page: { limit: 101, cursor: '' } }))).details).toEqual([
-      { path: 'limit', message: 'must be an integer from 1 to 100' },
-    ]);
-    expect((await failure(dev.client.listSubscriptions({ tenantId, page: { limit: 0, cursor: 'nope' } }))).details[0]!.path).toBe(
-      'cursor',
-    );
+    expect(
+      (await failure(dev.client.listSubscriptions({ tenantId, page: { limit: 101, cursor: '' } }))).details,
+    ).toEqual([{ path: 'limit', message: 'must be an integer from 1 to 100' }]);
+    expect(
+      (await failure(dev.client.listSubscriptions({ tenantId, page: { limit: 0, cursor: 'nope' } }))).details[0]!.path,
+    ).toBe('cursor');
   });
 });
 
@@ -216,7 +233,8 @@ describe('tenant isolation', () => {
     for (const [name, call] of calls) expect((await failure(call)).code, name).toBe('NOT_FOUND');
     expect((await dev.client.listSubscriptions({ tenantId: other })).items).toEqual([]);
     expect(
-      (await dev.client.listDeliveries({ tenantId: other, subscriptionId, status: '', eventType: '', bookingId: '' })).items,
+      (await dev.client.listDeliveries({ tenantId: other, subscriptionId, status: '', eventType: '', bookingId: '' }))
+        .items,
     ).toEqual([]);
     // Untouched for its owner.
     expect((await dev.client.getSubscription({ tenantId: owner, subscriptionId })).subscription).toEqual(subscription);

@@ -79,7 +79,12 @@ describe('URL policy, distributed profile', () => {
 
 describe('URL policy, development mode (embedded profile)', () => {
   it('takes http and https to loopback', async () => {
-    for (const url of ['http://127.0.0.1:9000/hook', 'http://localhost:9000/hook', 'http://[::1]/', 'https://localhost/']) {
+    for (const url of [
+      'http://127.0.0.1:9000/hook',
+      'http://localhost:9000/hook',
+      'http://[::1]/',
+      'https://localhost/',
+    ]) {
       expect(await problem(development, url), url).toBeNull();
     }
   });

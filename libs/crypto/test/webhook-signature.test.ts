@@ -14,7 +14,14 @@ describe('webhook signatures', () => {
   it('verifies the signature and the timestamp tolerance', () => {
     const signature = webhookSignature(secret, 1_700_000_000, body);
     const check = (over: Partial<Parameters<typeof verifyWebhookSignature>[0]>) =>
-      verifyWebhookSignature({ secret, signature, timestamp: '1700000000', rawBody: body, nowSec: 1_700_000_010, ...over });
+      verifyWebhookSignature({
+        secret,
+        signature,
+        timestamp: '1700000000',
+        rawBody: body,
+        nowSec: 1_700_000_010,
+        ...over,
+      });
     expect(check({})).toBe(true);
     expect(check({ rawBody: `${body} ` })).toBe(false);
     expect(check({ secret: 'whsec_other' })).toBe(false);

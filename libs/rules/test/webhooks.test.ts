@@ -21,7 +21,8 @@ describe('webhook event names', () => {
       'booking.expired',
     ]);
     expect(isWebhookEventType('booking.cancelled')).toBe(true);
-    for (const bad of ['booking.*', 'Booking.created', 'booking.deleted', '']) expect(isWebhookEventType(bad)).toBe(false);
+    for (const bad of ['booking.*', 'Booking.created', 'booking.deleted', ''])
+      expect(isWebhookEventType(bad)).toBe(false);
   });
 });
 

@@ -69,7 +69,9 @@ export async function inClientSpan<T>(
         injectTraceContext((key, value) => {
           if (key === 'traceparent') outgoing = value;
         });
-        return await fn(outgoing ?? traceparent ?? `00-${randomBytes(16).toString('hex')}-${randomBytes(8).toString('hex')}-01`);
+        return await fn(
+          outgoing ?? traceparent ?? `00-${randomBytes(16).toString('hex')}-${randomBytes(8).toString('hex')}-01`,
+        );
       } finally {
         span.end();
       }

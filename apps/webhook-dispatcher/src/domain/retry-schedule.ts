@@ -72,8 +72,7 @@ export function judgeAttempt(
     return { status: 'succeeded', nextAttemptAtMs: null, error: null };
   }
   const error = result.kind === 'response' ? statusError(result.status) : result.error;
-  const retryable =
-    result.kind === 'network' || (result.kind === 'response' && RETRYABLE_STATUSES.has(result.status));
+  const retryable = result.kind === 'network' || (result.kind === 'response' && RETRYABLE_STATUSES.has(result.status));
   if (!retryable || attemptNo >= MAX_ATTEMPTS) return { status: 'failed', nextAttemptAtMs: null, error };
   let delay = retryDelayMs(attemptNo, opts.firstRetryMs, opts.random);
   if (result.kind === 'response' && RETRY_AFTER_STATUSES.has(result.status)) {

@@ -31,7 +31,11 @@ export const DISPATCHER_INDEXES: IndexSpec[] = [
     name: 'by_tenant_booking_created',
     fields: ['tenantId', 'bookingId', 'createdAtMs', '_id'],
   },
-  { collection: COLLECTIONS.deliveries, name: 'by_tenant_status_created', fields: ['tenantId', 'status', 'createdAtMs', '_id'] },
+  {
+    collection: COLLECTIONS.deliveries,
+    name: 'by_tenant_status_created',
+    fields: ['tenantId', 'status', 'createdAtMs', '_id'],
+  },
   // Workers: what is due.
   { collection: COLLECTIONS.deliveries, name: 'by_due', fields: ['dueAtMs'] },
   { collection: COLLECTIONS.attempts, name: 'by_delivery', fields: ['deliveryId', 'series', 'attemptNo'] },

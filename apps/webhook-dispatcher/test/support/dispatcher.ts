@@ -97,7 +97,10 @@ export interface TestEvent {
 }
 
 /** Publishes a booking event as the outbox relay does (same envelope, key and headers). */
-export async function publishEvent(bus: EventBus, event: Partial<TestEvent> & { tenantId: string }): Promise<TestEvent> {
+export async function publishEvent(
+  bus: EventBus,
+  event: Partial<TestEvent> & { tenantId: string },
+): Promise<TestEvent> {
   const full: TestEvent = {
     id: event.id ?? `evt_${randomUUID()}`,
     type: event.type ?? 'booking.created',

@@ -81,7 +81,13 @@ export async function startReceiver(): Promise<Receiver> {
         return;
       }
       const list = received.get(name) ?? [];
-      list.push({ path: name, headers: req.headers, rawBody: rawBody.toString('utf8'), event: JSON.parse(rawBody.toString('utf8')), atMs: Date.now() });
+      list.push({
+        path: name,
+        headers: req.headers,
+        rawBody: rawBody.toString('utf8'),
+        event: JSON.parse(rawBody.toString('utf8')),
+        atMs: Date.now(),
+      });
       received.set(name, list);
       res.writeHead(reply.status ?? 200, reply.headers ?? {}).end('ok');
     });
