@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { commonSettings, portSetting } from '@svc/config';
 import { bookingConfigSchema } from '@svc/booking';
+import { dispatcherConfigSchema } from '@svc/webhook-dispatcher';
 import { gatewayConfigSchema } from '@svc/gateway';
 
 const gateway = gatewayConfigSchema.shape;
+const dispatcher = dispatcherConfigSchema.shape;
 
 /** The embedded profile: all five services in one process, data under DATA_DIR. */
 export const platformConfigSchema = z.object({
@@ -29,6 +31,11 @@ export const platformConfigSchema = z.object({
   LOCK_WAIT_MS: bookingConfigSchema.shape.LOCK_WAIT_MS,
   /** Pause between hold-expiry sweeps (the booking service's setting). */
   HOLD_SWEEP_MS: bookingConfigSchema.shape.HOLD_SWEEP_MS,
+  /** The webhook dispatcher's settings (docs/operations.md); its secret key is generated in DATA_DIR. */
+  WEBHOOK_SECRET_KEY: dispatcher.WEBHOOK_SECRET_KEY,
+  WEBHOOK_URL_ALLOWLIST: dispatcher.WEBHOOK_URL_ALLOWLIST,
+  WEBHOOK_FIRST_RETRY_MS: dispatcher.WEBHOOK_FIRST_RETRY_MS,
+  WEBHOOK_ATTEMPT_TIMEOUT_MS: dispatcher.WEBHOOK_ATTEMPT_TIMEOUT_MS,
 });
 
 export type PlatformConfig = z.input<typeof platformConfigSchema>;

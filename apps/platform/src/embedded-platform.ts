@@ -53,7 +53,13 @@ export async function startEmbeddedPlatform(config: ResolvedPlatformConfig): Pro
       { bus: borrowed(bus) },
     ),
     'webhook-dispatcher': await startWebhookDispatcherFromConfig(
-      dispatcherConfigSchema.parse(service),
+      dispatcherConfigSchema.parse({
+        ...service,
+        WEBHOOK_SECRET_KEY: config.WEBHOOK_SECRET_KEY,
+        WEBHOOK_URL_ALLOWLIST: config.WEBHOOK_URL_ALLOWLIST,
+        WEBHOOK_FIRST_RETRY_MS: config.WEBHOOK_FIRST_RETRY_MS,
+        WEBHOOK_ATTEMPT_TIMEOUT_MS: config.WEBHOOK_ATTEMPT_TIMEOUT_MS,
+      }),
       logger('webhook-dispatcher'),
       { bus: borrowed(bus) },
     ),

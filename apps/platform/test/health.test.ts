@@ -39,8 +39,7 @@ describe('GET /health', () => {
       catalog: ['', 'catalog.v1.CatalogService'],
       booking: ['', 'booking.v1.BookingService'],
       customer: ['', 'customer.v1.CustomerService'],
-      // webhooks.v1.WebhookService has no handlers yet.
-      'webhook-dispatcher': [''],
+      'webhook-dispatcher': ['', 'webhooks.v1.WebhookService'],
     });
   });
 

@@ -45,7 +45,7 @@ describe('configuration at start-up', () => {
     ['catalog', ['MONGODB_URL']],
     ['customer', ['MONGODB_URL']],
     ['booking', ['MONGODB_URL', 'REDIS_URL', 'KAFKA_BROKERS']],
-    ['webhook-dispatcher', ['MONGODB_URL', 'KAFKA_BROKERS']],
+    ['webhook-dispatcher', ['MONGODB_URL', 'KAFKA_BROKERS', 'WEBHOOK_SECRET_KEY']],
     [
       'gateway',
       [

@@ -23,7 +23,7 @@ export async function startWebhookDispatcherFromConfig(
   logger: Logger,
   shared: { bus?: EventBus; resolve?: Resolver } = {},
 ): Promise<RunningGrpcHost> {
-  const key = config.WEBHOOK_SECRET_KEY ?? embeddedSecret(config.DATA_DIR, 'webhook-secret-key');
+  const key = config.WEBHOOK_SECRET_KEY ?? embeddedSecret(config.DATA_DIR, 'webhook');
   const secrets = new SecretBox(key, commaList(config.WEBHOOK_SECRET_KEY_PREVIOUS));
   const policy = new UrlPolicy({
     developmentMode: config.PROFILE === 'embedded',

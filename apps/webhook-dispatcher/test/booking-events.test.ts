@@ -15,7 +15,7 @@ import { InProcessLockManager } from '@svc/lock';
 import { bookingV1, catalogV1, customerV1 } from '@svc/proto';
 import { openSqliteStore } from '@svc/store';
 import { createLogger } from '@svc/telemetry';
-import { createTestTenant } from '@svc/testing';
+import { createTestTenant, startWebhookReceiver, type WebhookReceiver } from '@svc/testing';
 import {
   borrowedBus,
   eventually,
@@ -23,7 +23,6 @@ import {
   startDispatcher,
   type DispatcherHarness,
 } from './support/dispatcher.js';
-import { startReceiver, type Receiver } from './support/receiver.js';
 
 const MIN = 60_000;
 const DAY = 24 * 60 * MIN;
@@ -35,7 +34,7 @@ let bookingHost: RunningGrpcHost;
 let catalog: CatalogClient;
 let booking: BookingClient;
 let dispatcher: DispatcherHarness;
-let receiver: Receiver;
+let receiver: WebhookReceiver;
 /** The booking service's clock runs this far ahead (hold expiry without waiting 10 minutes). */
 let clockAheadMs = 0;
 
@@ -64,7 +63,7 @@ beforeAll(async () => {
   dispatcher = await startDispatcher({ bus: borrowedBus(bus) });
   catalog = connectService(catalogV1.CatalogServiceService, catalogHost.address);
   booking = connectService(bookingV1.BookingServiceService, bookingHost.address);
-  receiver = await startReceiver();
+  receiver = await startWebhookReceiver();
 });
 
 afterAll(async () => {

@@ -23,15 +23,15 @@ import {
   startDispatcher,
   type DispatcherHarness,
 } from './support/dispatcher.js';
-import { startReceiver, type Receiver } from './support/receiver.js';
+import { startWebhookReceiver, type WebhookReceiver } from '@svc/testing';
 
-let receiver: Receiver;
+let receiver: WebhookReceiver;
 let dispatcher: DispatcherHarness;
 /** DNS as the dispatcher's URL policy sees it; tests point names at loopback or elsewhere. */
 const dns = new Map<string, string[]>();
 
 beforeAll(async () => {
-  receiver = await startReceiver();
+  receiver = await startWebhookReceiver();
   dispatcher = await startDispatcher({ resolve: async (host) => dns.get(host) ?? [] });
 });
 afterAll(async () => {

@@ -5,3 +5,5 @@ export { startRedis, redisMissing, type RedisServer } from './redis-server.js';
 export { startKafka, kafkaMissing, type KafkaServer } from './kafka-server.js';
 export { json } from './json.js';
 export { createTestTenant, uniqueSlug, type TenantCreator } from './test-tenant.js';
+export { startWebhookReceiver, type WebhookReceiver, type ReceivedWebhook, type ReceiverReply } from './webhook-receiver.js';
+export { eventually } from './eventually.js';

@@ -2,13 +2,15 @@
 // the test publishes booking events to, exactly as the outbox relay does.
 
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { SecretBox } from '@svc/crypto';
 import { BOOKING_EVENTS_TOPIC, InProcessEventBus, type EventBus } from '@svc/events';
 import { connectService, type RunningGrpcHost, type WebhookClient } from '@svc/grpc';
 import { webhooksV1 } from '@svc/proto';
 import { openSqliteStore, type DocumentStore } from '@svc/store';
 import { createLogger } from '@svc/telemetry';
+import { eventually } from '@svc/testing';
+
+export { eventually };
 import { startWebhookDispatcher, UrlPolicy, type DispatcherDeps, type Resolver } from '../../src/index.js';
 
 export const HOST_SETTINGS = { GRPC_HOST: '127.0.0.1', GRPC_PORT: 0, SHUTDOWN_GRACE_MS: 2_000 };
@@ -143,17 +145,6 @@ export async function publishEvent(
 
 /** A tenant id no other test uses. */
 export const newTenantId = (): string => `ten_${randomUUID().replace(/-/g, '').slice(0, 22)}`;
-
-/** Polls `probe` until it answers something other than undefined, or fails after `timeoutMs`. */
-export async function eventually<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(25);
-  }
-}
 
 /** The delivery of (subscription, event) once its status is `status`. */
 export async function deliveryWhen(

@@ -7,7 +7,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface Received {
+export interface ReceivedWebhook {
   path: string;
   headers: IncomingHttpHeaders;
   rawBody: string;
@@ -17,21 +17,21 @@ export interface Received {
 }
 
 /** What the receiver answers one request with; `hang` never answers. */
-export interface Reply {
+export interface ReceiverReply {
   status?: number;
   headers?: Record<string, string>;
   hang?: boolean;
 }
 
-export interface Receiver {
+export interface WebhookReceiver {
   /** `http://127.0.0.1:<port>/<name>`. */
   url(name: string): string;
   /** The endpoint's signing secret, as the create (or rotate) response showed it. */
   setSecret(name: string, secret: string): void;
   /** Replies for the next requests to the endpoint, in order; afterwards 200. */
-  script(name: string, ...replies: Reply[]): void;
+  script(name: string, ...replies: ReceiverReply[]): void;
   /** Verified requests of the endpoint, in arrival order. */
-  received(name: string): Received[];
+  received(name: string): ReceivedWebhook[];
   /** Requests whose signature did not verify (answered 401, never parsed). */
   rejected(name: string): number;
   /** Every request that reached the endpoint, verified or not (hung ones included). */
@@ -52,10 +52,10 @@ function verify(secret: string, headers: IncomingHttpHeaders, rawBody: Buffer): 
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-export async function startReceiver(): Promise<Receiver> {
+export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const secrets = new Map<string, string>();
-  const scripts = new Map<string, Reply[]>();
-  const received = new Map<string, Received[]>();
+  const scripts = new Map<string, ReceiverReply[]>();
+  const received = new Map<string, ReceivedWebhook[]>();
   const rejected = new Map<string, number>();
   const hits = new Map<string, number>();
   const hanging = new Set<() => void>();
