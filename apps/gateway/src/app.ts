@@ -21,6 +21,7 @@ import { registerCustomerRoutes } from './routes/customers/customers-routes.js';
 import { registerHealthRoute } from './routes/health.js';
 import { registerManageRoutes } from './routes/manage/manage-routes.js';
 import { registerPublicBookingRoutes } from './routes/public/index.js';
+import { registerWebhookRoutes } from './routes/webhooks/webhook-routes.js';
 
 const BODY_LIMIT_BYTES = 64 * 1024;
 /** Node's limit of the request line and headers together (http.maxHeaderSize). */
@@ -90,5 +91,6 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   registerPublicBookingRoutes(app, deps.downstream, deps.settings);
   registerBookingRoutes(app, deps.downstream.booking);
   registerManageRoutes(app, deps.downstream, deps.settings);
+  registerWebhookRoutes(app, deps.downstream.webhooks);
   return app;
 }

@@ -1,11 +1,12 @@
 import { healthV1 } from '@svc/proto';
-import { bookingV1, catalogV1, customerV1 } from '@svc/proto';
+import { bookingV1, catalogV1, customerV1, webhooksV1 } from '@svc/proto';
 import {
   connectService,
   type CatalogClient,
   type BookingClient,
   type CustomerClient,
   type HealthClient,
+  type WebhookClient,
 } from '@svc/grpc';
 
 /** The four services behind the gateway, by the name /health reports. */
@@ -17,7 +18,7 @@ export interface Downstream {
   catalog: CatalogClient;
   booking: BookingClient;
   customer: CustomerClient;
-  // No webhooks.v1 client until the dispatcher serves that service; /health probes its server.
+  webhooks: WebhookClient;
   health: Record<ServiceName, HealthClient>;
   close(): void;
 }
@@ -31,6 +32,7 @@ export function connectDownstream(addresses: ServiceAddresses): Downstream {
     catalog: connectService(catalogV1.CatalogServiceService, addresses.catalog),
     booking: connectService(bookingV1.BookingServiceService, addresses.booking),
     customer: connectService(customerV1.CustomerServiceService, addresses.customer),
+    webhooks: connectService(webhooksV1.WebhookServiceService, addresses['webhook-dispatcher']),
   };
   return {
     ...clients,

@@ -90,6 +90,8 @@ export interface HarnessOptions {
   beforeListen?: (app: FastifyInstance) => void | Promise<void>;
   /** The customer service's store (default: in-memory SQLite); the service closes it. */
   customerStore?: () => Promise<DocumentStore>;
+  /** The address of a webhook dispatcher the test runs (default: one that leads nowhere). */
+  webhooksAddress?: string;
 }
 
 /**
@@ -114,7 +116,7 @@ export async function startGatewayWithCatalog(opts: HarnessOptions = {}): Promis
     catalog: catalogHost.address,
     booking: '127.0.0.1:1',
     customer: customerHost.address,
-    'webhook-dispatcher': '127.0.0.1:1',
+    'webhook-dispatcher': opts.webhooksAddress ?? '127.0.0.1:1',
   });
   const counts: Traffic = { storeReads: {}, getTenant: 0 };
   countGetTenant(downstream.catalog, counts);

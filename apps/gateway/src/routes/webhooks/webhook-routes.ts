@@ -1,0 +1,304 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { WebhookClient } from '@svc/grpc';
+import type { webhooksV1 } from '@svc/proto';
+import { webhookDescriptionSchema, webhookEventTypeSchema, webhookUrlSchema, WEBHOOK_EVENT_TYPES } from '@svc/rules';
+import { defineRoute } from '../../http/route.js';
+import { present, tenantOf } from '../catalog/admin-resource.js';
+import { pageRequest, toPage } from '../catalog/paging.js';
+import { idSchema, pageOf, pageQueryShapeFor, patchOf } from '../catalog/schemas.js';
+
+/**
+ * /api/webhook-subscriptions and /api/webhook-deliveries (docs/decisions.md "Webhooks"): the
+ * dashboard side of the webhook dispatcher. Reading needs a session; changes need a write role
+ * and the CSRF header. The dispatcher applies every rule again (the URL policy needs DNS and the
+ * platform's profile, so only it can judge where a URL points).
+ */
+
+const SUBSCRIPTIONS = ['webhooks'];
+
+const subscriptionRecordSchema = z
+  .object({
+    subscriptionId: z.string(),
+    tenantId: z.string(),
+    url: z.string().describe('Normalized (lower-case host, default port dropped).'),
+    events: z.array(webhookEventTypeSchema).describe('The event names it receives; empty = all.'),
+    description: z.string(),
+    status: z.enum(['active', 'disabled']),
+    createdAtMs: z.number().int(),
+    updatedAtMs: z.number().int(),
+  })
+  .describe('A webhook subscription (never with its signing secret).');
+
+const withSecretSchema = subscriptionRecordSchema
+  .extend({
+    signingSecret: z
+      .string()
+      .describe('`whsec_…`: the HMAC-SHA256 key of X-Service-Signature. Shown only in this answer; store it now.'),
+  })
+  .describe('The subscription with its signing secret, shown this once.');
+
+type SubscriptionRecord = z.input<typeof subscriptionRecordSchema>;
+
+const toSubscriptionRecord = (s: webhooksV1.Subscription): SubscriptionRecord => ({
+  subscriptionId: s.subscriptionId,
+  tenantId: s.tenantId,
+  url: s.url,
+  events: s.events as SubscriptionRecord['events'],
+  description: s.description,
+  status: s.status as SubscriptionRecord['status'],
+  createdAtMs: s.createdAtMs,
+  updatedAtMs: s.updatedAtMs,
+});
+
+const subscriptionOf = (res: { subscription?: webhooksV1.Subscription | undefined }) =>
+  toSubscriptionRecord(present(res.subscription, 'subscription'));
+
+const URL_RULE =
+  '`url` must be https; in the embedded profile http to loopback is accepted too. A host that resolves to a ' +
+  'private, loopback, link-local or otherwise reserved address is refused unless WEBHOOK_URL_ALLOWLIST names it ' +
+  '(VALIDATION_ERROR at body.url); the address is checked again before every delivery.';
+
+const subscriptionFields = {
+  url: webhookUrlSchema.describe('Where deliveries are POSTed (https).'),
+  events: z
+    .array(webhookEventTypeSchema)
+    .describe(`Event names to receive (${WEBHOOK_EVENT_TYPES.join(', ')}); empty = all. Repeats count once.`),
+  description: webhookDescriptionSchema.describe('Free text for the dashboard, at most 500 characters.'),
+};
+
+const createSubscriptionBody = z.strictObject(subscriptionFields).partial({ events: true, description: true });
+
+const patchSubscriptionBody = patchOf({
+  ...subscriptionFields,
+  status: z.enum(['active', 'disabled']).describe('A disabled subscription receives nothing.'),
+});
+
+const subscriptionParams = z.strictObject({ subscriptionId: idSchema });
+
+const attemptSchema = z
+  .object({
+    series: z.number().int().describe('1 for the original series, 2 for the first replay, …'),
+    attemptNo: z.number().int().describe('1 to 6 within its series.'),
+    startedAtMs: z.number().int(),
+    durationMs: z.number().int(),
+    responseStatus: z.number().int().nullable().describe('null when no response arrived.'),
+    error: z.string().nullable().describe('A short reason when the attempt failed.'),
+    nextAttemptAtMs: z.number().int().nullable().describe('When the next attempt of its series was due.'),
+  })
+  .describe('One HTTP request to the subscription URL.');
+
+const deliveryFields = {
+  deliveryId: z.string(),
+  tenantId: z.string(),
+  subscriptionId: z.string(),
+  eventId: z.string().describe('The event id (X-Service-Event-Id), the same on every attempt and replay.'),
+  eventType: webhookEventTypeSchema,
+  bookingId: z.string(),
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  series: z.number().int().describe('1 + the number of replays.'),
+  attemptCount: z.number().int().describe('Attempts of the current series.'),
+  nextAttemptAtMs: z.number().int().nullable().describe('When the next attempt is due (pending only).'),
+  createdAtMs: z.number().int(),
+  updatedAtMs: z.number().int(),
+};
+
+const deliveryRecordSchema = z.object(deliveryFields).describe('A delivery of one event to one subscription.');
+const deliveryDetailSchema = z
+  .object({ ...deliveryFields, attempts: z.array(attemptSchema).describe('Every attempt, oldest first.') })
+  .describe('A delivery with its attempts.');
+
+type DeliveryDetail = z.input<typeof deliveryDetailSchema>;
+
+function toDeliveryRecord(d: webhooksV1.Delivery): Omit<DeliveryDetail, 'attempts'> {
+  return {
+    deliveryId: d.deliveryId,
+    tenantId: d.tenantId,
+    subscriptionId: d.subscriptionId,
+    eventId: d.eventId,
+    eventType: d.eventType as DeliveryDetail['eventType'],
+    bookingId: d.bookingId,
+    status: d.status as DeliveryDetail['status'],
+    series: d.series,
+    attemptCount: d.attemptCount,
+    nextAttemptAtMs: d.nextAttemptAtMs ?? null,
+    createdAtMs: d.createdAtMs,
+    updatedAtMs: d.updatedAtMs,
+  };
+}
+
+function toDeliveryDetail(d: webhooksV1.Delivery): DeliveryDetail {
+  return {
+    ...toDeliveryRecord(d),
+    attempts: d.attempts.map((a) => ({
+      series: a.series,
+      attemptNo: a.attemptNo,
+      startedAtMs: a.startedAtMs,
+      durationMs: a.durationMs,
+      responseStatus: a.responseStatus ?? null,
+      error: a.error ?? null,
+      nextAttemptAtMs: a.nextAttemptAtMs ?? null,
+    })),
+  };
+}
+
+const deliveryOf = (res: { delivery?: webhooksV1.Delivery | undefined }) =>
+  toDeliveryDetail(present(res.delivery, 'delivery'));
+
+const listDeliveriesQuery = z.strictObject({
+  ...pageQueryShapeFor('webhooks'),
+  subscriptionId: idSchema.optional().describe('Only deliveries to this subscription.'),
+  status: z.enum(['pending', 'succeeded', 'failed']).optional().describe('Only deliveries in this status.'),
+  eventType: webhookEventTypeSchema.optional().describe('Only deliveries of this event.'),
+  bookingId: idSchema.optional().describe('Only deliveries of events of this booking.'),
+});
+
+const deliveryParams = z.strictObject({ deliveryId: idSchema });
+const noBody = z.strictObject({}).optional().describe('No body, or `{}`.');
+
+export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookClient): void {
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/webhook-subscriptions',
+    summary: 'List webhook subscriptions',
+    description: 'Oldest first. Signing secrets are never listed.',
+    tags: SUBSCRIPTIONS,
+    access: 'dashboard:read',
+    querystring: z.strictObject(pageQueryShapeFor('webhooks')),
+    response: pageOf(subscriptionRecordSchema),
+    handler: async ({ query }, request) => {
+      const res = await webhooks.listSubscriptions({ tenantId: tenantOf(request), page: pageRequest(query) });
+      return toPage({ items: res.items.map(toSubscriptionRecord), page: res.page });
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/webhook-subscriptions',
+    summary: 'Create a webhook subscription',
+    description: `Answers the subscription with its signing secret, shown this once. ${URL_RULE}`,
+    tags: SUBSCRIPTIONS,
+    access: 'dashboard:write',
+    body: createSubscriptionBody,
+    response: withSecretSchema,
+    status: 201,
+    handler: async ({ body }, request) => {
+      const res = await webhooks.createSubscription({
+        tenantId: tenantOf(request),
+        url: body.url,
+        events: body.events ?? [],
+        description: body.description ?? '',
+      });
+      return { ...subscriptionOf(res), signingSecret: res.signingSecret };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/webhook-subscriptions/:subscriptionId',
+    summary: 'Get a webhook subscription',
+    tags: SUBSCRIPTIONS,
+    access: 'dashboard:read',
+    params: subscriptionParams,
+    response: subscriptionRecordSchema,
+    handler: async ({ params }, request) =>
+      subscriptionOf(
+        await webhooks.getSubscription({ tenantId: tenantOf(request), subscriptionId: params.subscriptionId }),
+      ),
+  });
+
+  defineRoute(app, {
+    method: 'PATCH',
+    url: '/api/webhook-subscriptions/:subscriptionId',
+    summary: 'Update a webhook subscription (partial; at least one field)',
+    description: `Only the fields sent change; \`events: []\` means all events. ${URL_RULE}`,
+    tags: SUBSCRIPTIONS,
+    access: 'dashboard:write',
+    params: subscriptionParams,
+    body: patchSubscriptionBody,
+    response: subscriptionRecordSchema,
+    handler: async ({ params, body }, request) =>
+      subscriptionOf(
+        await webhooks.updateSubscription({
+          tenantId: tenantOf(request),
+          subscriptionId: params.subscriptionId,
+          ...(body.url !== undefined ? { url: body.url } : {}),
+          events: body.events ?? [],
+          eventsSet: body.events !== undefined,
+          ...(body.description !== undefined ? { description: body.description } : {}),
+          ...(body.status !== undefined ? { status: body.status } : {}),
+        }),
+      ),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/webhook-subscriptions/:subscriptionId/rotate-secret',
+    summary: 'Rotate the signing secret of a webhook subscription',
+    description: 'Answers the new secret, shown this once; from now on only it signs deliveries.',
+    tags: SUBSCRIPTIONS,
+    access: 'dashboard:write',
+    params: subscriptionParams,
+    body: noBody,
+    response: withSecretSchema,
+    handler: async ({ params }, request) => {
+      const res = await webhooks.rotateSubscriptionSecret({
+        tenantId: tenantOf(request),
+        subscriptionId: params.subscriptionId,
+      });
+      return { ...subscriptionOf(res), signingSecret: res.signingSecret };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/webhook-deliveries',
+    summary: 'List webhook deliveries',
+    description: 'Oldest first; each delivery without its attempts (see the detail).',
+    tags: SUBSCRIPTIONS,
+    access: 'dashboard:read',
+    querystring: listDeliveriesQuery,
+    response: pageOf(deliveryRecordSchema),
+    handler: async ({ query }, request) => {
+      const { limit, cursor, subscriptionId, status, eventType, bookingId } = query;
+      const res = await webhooks.listDeliveries({
+        tenantId: tenantOf(request),
+        page: pageRequest({ limit, cursor }),
+        subscriptionId: subscriptionId ?? '',
+        status: status ?? '',
+        eventType: eventType ?? '',
+        bookingId: bookingId ?? '',
+      });
+      return toPage({ items: res.items.map(toDeliveryRecord), page: res.page });
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/webhook-deliveries/:deliveryId',
+    summary: 'Get a webhook delivery with its attempts',
+    tags: SUBSCRIPTIONS,
+    access: 'dashboard:read',
+    params: deliveryParams,
+    response: deliveryDetailSchema,
+    handler: async ({ params }, request) =>
+      deliveryOf(await webhooks.getDelivery({ tenantId: tenantOf(request), deliveryId: params.deliveryId })),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/webhook-deliveries/:deliveryId/replay',
+    summary: 'Replay a webhook delivery',
+    description:
+      'Queues a new series of up to 6 attempts for the same event (same event id), due now; the earlier ' +
+      'attempts stay. Answers 202 with the delivery as queued.',
+    tags: SUBSCRIPTIONS,
+    access: 'dashboard:write',
+    params: deliveryParams,
+    body: noBody,
+    response: deliveryDetailSchema,
+    status: 202,
+    handler: async ({ params }, request) =>
+      deliveryOf(await webhooks.replayDelivery({ tenantId: tenantOf(request), deliveryId: params.deliveryId })),
+  });
+}
