@@ -1,44 +1,13 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, json, repoRoot } from '@svc/testing';
+import { freePort, json, runApp } from '@svc/testing';
 
-const root = repoRoot();
 const dataDir = mkdtempSync(join(tmpdir(), 'platform-proc-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-interface Run {
-  output: () => string;
-  exited: Promise<number | null>;
-  waitFor: (text: string, ms?: number) => Promise<void>;
-  kill: (signal: NodeJS.Signals) => void;
-}
-
-/** Runs an app's built main.ts with only the given environment (plus PATH). */
-function run(app: string, env: Record<string, string>): Run {
-  const child = spawn(process.execPath, [join(root, 'apps', app, 'dist', 'main.js')], {
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return {
-    output: () => out,
-    exited,
-    kill: (signal) => child.kill(signal),
-    waitFor: async (text, ms = 20_000) => {
-      const until = Date.now() + ms;
-      while (!out.includes(text)) {
-        if (Date.now() > until) throw new Error(`"${text}" not printed by ${app}; output:\n${out}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    },
-  };
-}
+const run = runApp;
 
 describe('configuration at start-up', () => {
   it.each([

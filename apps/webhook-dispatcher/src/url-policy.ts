@@ -27,7 +27,8 @@ export interface UrlPolicySettings {
 
 export type UrlCheck = { ok: true; url: URL; addresses: string[] } | { ok: false; problem: string; retryable: boolean };
 
-const RESOLVE_TIMEOUT_MS = 5_000;
+/** The longest a name lookup may take before the attempt counts it as a network error. */
+export const RESOLVE_TIMEOUT_MS = 5_000;
 
 export const NOT_ALLOWED_ADDRESS =
   'must point to a public address (not private, loopback, link-local or otherwise reserved)';

@@ -7,3 +7,4 @@ export { json } from './json.js';
 export { createTestTenant, uniqueSlug, type TenantCreator } from './test-tenant.js';
 export { startWebhookReceiver, type WebhookReceiver, type ReceivedWebhook, type ReceiverReply } from './webhook-receiver.js';
 export { eventually } from './eventually.js';
+export { runApp, type AppProcess } from './app-process.js';

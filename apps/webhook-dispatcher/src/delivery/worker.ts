@@ -13,17 +13,24 @@ import { inClientSpan, type Logger } from '@svc/telemetry';
 import { judgeAttempt, type AttemptResult } from '../domain/retry-schedule.js';
 import type { ClaimedDelivery, DeliveryRepository } from '../store/delivery-repository.js';
 import type { SubscriptionRepository } from '../store/subscription-repository.js';
-import type { UrlPolicy } from '../url-policy.js';
+import { RESOLVE_TIMEOUT_MS, type UrlPolicy } from '../url-policy.js';
 import { postWebhook, type WebhookRequest } from './http-sender.js';
 
 export const USER_AGENT = 'booking-service-webhooks/1';
+
+/** What a lease allows beyond the lookup and the attempt (store reads and the recording). */
+export const LEASE_MARGIN_MS = 15_000;
 
 export interface WorkerSettings {
   firstRetryMs: number;
   attemptTimeoutMs: number;
   pollMs: number;
   concurrency: number;
-  /** How long a claim holds a delivery; well over an attempt (resolution and timeout) plus recording. */
+  /**
+   * How long a claim holds a delivery: the name lookup and the attempt at their longest, plus
+   * LEASE_MARGIN_MS for reading the subscription and recording. A replica that dies mid-attempt
+   * leaves its deliveries to the others once this has passed.
+   */
   leaseMs?: number;
 }
 
@@ -53,7 +60,7 @@ export class DeliveryWorker {
     private readonly deps: WorkerDeps,
     private readonly settings: WorkerSettings,
   ) {
-    this.leaseMs = settings.leaseMs ?? settings.attemptTimeoutMs + 60_000;
+    this.leaseMs = settings.leaseMs ?? RESOLVE_TIMEOUT_MS + settings.attemptTimeoutMs + LEASE_MARGIN_MS;
     this.send = deps.send ?? postWebhook;
     this.random = deps.random ?? Math.random;
   }

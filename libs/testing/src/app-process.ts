@@ -1,0 +1,40 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { repoRoot } from './repo-root.js';
+
+/** A built app (`apps/<app>/dist/main.js`) running as its own process. */
+export interface AppProcess {
+  pid: number;
+  /** Everything it printed so far (stdout and stderr). */
+  output: () => string;
+  /** Its exit code (null when a signal ended it). */
+  exited: Promise<number | null>;
+  /** Resolves once `text` was printed; fails after `ms` with the output so far. */
+  waitFor: (text: string, ms?: number) => Promise<void>;
+  kill: (signal: NodeJS.Signals) => void;
+}
+
+/** Runs an app's built main.ts with only the given environment (plus PATH). */
+export function runApp(app: string, env: Record<string, string>): AppProcess {
+  const child = spawn(process.execPath, [join(repoRoot(), 'apps', app, 'dist', 'main.js')], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return {
+    pid: child.pid ?? -1,
+    output: () => out,
+    exited,
+    kill: (signal) => child.kill(signal),
+    waitFor: async (text, ms = 20_000) => {
+      const until = Date.now() + ms;
+      while (!out.includes(text)) {
+        if (Date.now() > until) throw new Error(`"${text}" not printed by ${app}; output:\n${out}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+  };
+}
