@@ -11,7 +11,7 @@
 import { webhookSignature, type SecretBox } from '@svc/crypto';
 import { inClientSpan, type Logger } from '@svc/telemetry';
 import { judgeAttempt, type AttemptResult } from '../domain/retry-schedule.js';
-import type { ClaimedDelivery, DeliveryRepository } from '../store/delivery-repository.js';
+import type { AttemptRecord, ClaimedDelivery, DeliveryRepository } from '../store/delivery-repository.js';
 import type { SubscriptionRepository } from '../store/subscription-repository.js';
 import { RESOLVE_TIMEOUT_MS, type UrlPolicy } from '../url-policy.js';
 import { postWebhook, type WebhookRequest } from './http-sender.js';
@@ -20,6 +20,9 @@ export const USER_AGENT = 'booking-service-webhooks/1';
 
 /** What a lease allows beyond the lookup and the attempt (store reads and the recording). */
 export const LEASE_MARGIN_MS = 15_000;
+
+/** Attempts recorded in one transaction at most. */
+const RECORD_BATCH = 100;
 
 export interface WorkerSettings {
   firstRetryMs: number;
@@ -54,6 +57,12 @@ export class DeliveryWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
+  private readonly toRecord: Array<{
+    item: { claimed: ClaimedDelivery; attempt: AttemptRecord; nowMs: number };
+    resolve: (recorded: boolean) => void;
+    reject: (err: unknown) => void;
+  }> = [];
+  private recording: Promise<void> | undefined;
   private stopped = true;
 
   constructor(
@@ -110,18 +119,11 @@ export class DeliveryWorker {
     for (;;) {
       const room = this.settings.concurrency - this.inFlight.size;
       if (room <= 0 || this.stopped) return this.settings.pollMs;
-      // Twice the room: other replicas may claim some of the same ones first.
-      const due = await deliveries.due(now(), room * 2);
-      let claimed = 0;
-      for (const doc of due) {
-        if (this.inFlight.size >= this.settings.concurrency || this.stopped) break;
-        if (this.inFlight.has(doc._id)) continue;
-        const mine = await deliveries.claim(doc, now(), this.leaseMs);
-        if (!mine) continue;
-        claimed++;
-        this.launch(mine);
-      }
-      if (claimed === 0) break;
+      const due = (await deliveries.due(now(), room)).filter((d) => !this.inFlight.has(d._id));
+      // One transaction for the lot; the ones another replica took first are left out.
+      const mine = await deliveries.claimAll(due, now(), this.leaseMs);
+      for (const claimed of mine) this.launch(claimed);
+      if (mine.length === 0) break;
     }
     const next = await deliveries.nextDueAtMs();
     if (next === null) return this.settings.pollMs;
@@ -142,7 +144,7 @@ export class DeliveryWorker {
   }
 
   private async attempt(claimed: ClaimedDelivery): Promise<void> {
-    const { deliveries, now, logger } = this.deps;
+    const { now, logger } = this.deps;
     const attemptNo = claimed.attemptCount + 1;
     const startedAtMs = now();
     const result = await this.makeAttempt(claimed);
@@ -152,7 +154,7 @@ export class DeliveryWorker {
       firstRetryMs: this.settings.firstRetryMs,
       random: this.random(),
     });
-    const recorded = await deliveries.record(
+    const recorded = await this.record(
       claimed,
       {
         startedAtMs,
@@ -167,6 +169,29 @@ export class DeliveryWorker {
     const fields = { deliveryId: claimed._id, eventId: claimed.eventId, attemptNo, series: claimed.series };
     if (!recorded) logger.warn(fields, 'webhook attempt not recorded: the lease ran out meanwhile');
     else logger.info({ ...fields, status: verdict.status, error: verdict.error }, 'webhook attempt');
+  }
+
+  /**
+   * Group commit: attempts that end while a recording transaction runs are recorded together in
+   * the next one, so under load one commit records many attempts; alone, one at once.
+   */
+  private record(claimed: ClaimedDelivery, attempt: AttemptRecord, nowMs: number): Promise<boolean> {
+    return new Promise<boolean>((resolve, reject) => {
+      this.toRecord.push({ item: { claimed, attempt, nowMs }, resolve, reject });
+      this.recording ??= this.flushRecords().finally(() => (this.recording = undefined));
+    });
+  }
+
+  private async flushRecords(): Promise<void> {
+    while (this.toRecord.length > 0) {
+      const batch = this.toRecord.splice(0, RECORD_BATCH);
+      try {
+        const results = await this.deps.deliveries.recordAll(batch.map((b) => b.item));
+        batch.forEach((b, i) => b.resolve(results[i]!));
+      } catch (err) {
+        for (const b of batch) b.reject(err);
+      }
+    }
   }
 
   /** Sends the delivery to its subscription as it is now (URL and secret), or says why not. */

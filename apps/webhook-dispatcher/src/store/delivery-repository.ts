@@ -7,6 +7,7 @@ import {
   type Filter,
   type Page,
   type PageRequest,
+  type Tx,
 } from '@svc/store';
 import { COLLECTIONS, EVENT_SUBSCRIPTION_INDEX } from './collections.js';
 import { attemptId, type AttemptDoc, type DeliveryDoc, type DeliveryStatus } from './records.js';
@@ -92,58 +93,99 @@ export class DeliveryRepository {
     return first?.dueAtMs ?? null;
   }
 
-  /** Takes the lease of a due delivery as read; null when another worker (or a replay) changed it first. */
+  /**
+   * Takes the lease of each due delivery as read, all in one transaction (one commit however
+   * many); a delivery another worker (or a replay) changed first is left out.
+   */
+  async claimAll(docs: readonly DeliveryDoc[], nowMs: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+    if (docs.length === 0) return [];
+    return this.store.withTransaction(async (tx) => {
+      const claimed: ClaimedDelivery[] = [];
+      for (const doc of docs) {
+        const lease = { leaseToken: randomUUID(), leaseUntilMs: nowMs + leaseMs, dueAtMs: nowMs + leaseMs };
+        const matched = await this.deliveries.updateOne(
+          { _id: doc._id, revision: doc.revision, status: 'pending' },
+          { ...lease, revision: doc.revision + 1 },
+          tx,
+        );
+        if (matched === 1) claimed.push({ ...doc, ...lease, revision: doc.revision + 1 });
+      }
+      return claimed;
+    });
+  }
+
+  /** Takes the lease of one due delivery as read; null when another worker (or a replay) changed it first. */
   async claim(doc: DeliveryDoc, nowMs: number, leaseMs: number): Promise<ClaimedDelivery | null> {
-    const lease = { leaseToken: randomUUID(), leaseUntilMs: nowMs + leaseMs, dueAtMs: nowMs + leaseMs };
-    const matched = await this.deliveries.updateOne(
-      { _id: doc._id, revision: doc.revision, status: 'pending' },
-      { ...lease, revision: doc.revision + 1 },
-    );
-    return matched === 1 ? { ...doc, ...lease, revision: doc.revision + 1 } : null;
+    return (await this.claimAll([doc], nowMs, leaseMs))[0] ?? null;
   }
 
   /**
    * Records the attempt the claim was for and releases the lease. If the delivery was replayed
    * meanwhile, the attempt is kept in its old series and the new series stays due. False when
-   * the lease was lost (it ran out and another worker took the delivery).
+   * the lease was lost (it ran out and another worker took the delivery): nothing is written.
    */
   async record(claimed: ClaimedDelivery, attempt: AttemptRecord, nowMs: number): Promise<boolean> {
-    const attemptNo = claimed.attemptCount + 1;
+    return (await this.recordAll([{ claimed, attempt, nowMs }]))[0]!;
+  }
+
+  /** `record` for several attempts in one transaction (the worker's group commit). */
+  async recordAll(
+    items: ReadonlyArray<{ claimed: ClaimedDelivery; attempt: AttemptRecord; nowMs: number }>,
+  ): Promise<boolean[]> {
+    if (items.length === 0) return [];
     return this.store.withTransaction(async (tx) => {
-      const current = await this.deliveries.findOne({ _id: claimed._id, leaseToken: claimed.leaseToken }, tx);
-      if (!current) return false;
-      const sameSeries = current.series === claimed.series;
-      await this.attempts.insertOne(
+      const results: boolean[] = [];
+      for (const item of items) results.push(await this.recordIn(tx, item.claimed, item.attempt, item.nowMs));
+      return results;
+    });
+  }
+
+  private async recordIn(tx: Tx, claimed: ClaimedDelivery, attempt: AttemptRecord, nowMs: number): Promise<boolean> {
+    const attemptNo = claimed.attemptCount + 1;
+    const lease = { _id: claimed._id, leaseToken: claimed.leaseToken };
+    const released = { leaseToken: null, leaseUntilMs: null, updatedAtMs: nowMs };
+    // The usual case in one write: still our lease, still the series the attempt belongs to
+    // (only a replay changes the series, or the revision, while we hold the lease).
+    const sameSeries =
+      (await this.deliveries.updateOne(
+        { ...lease, series: claimed.series },
         {
-          _id: attemptId(claimed._id, claimed.series, attemptNo),
-          tenantId: claimed.tenantId,
-          deliveryId: claimed._id,
-          series: claimed.series,
-          attemptNo,
-          startedAtMs: attempt.startedAtMs,
-          durationMs: attempt.durationMs,
-          responseStatus: attempt.responseStatus,
-          error: attempt.error,
-          nextAttemptAtMs: sameSeries ? attempt.nextAttemptAtMs : null,
+          ...released,
+          revision: claimed.revision + 1,
+          status: attempt.status,
+          attemptCount: attemptNo,
+          nextAttemptAtMs: attempt.nextAttemptAtMs,
+          dueAtMs: attempt.nextAttemptAtMs,
         },
         tx,
-      );
-      const released = { leaseToken: null, leaseUntilMs: null, revision: current.revision + 1, updatedAtMs: nowMs };
+      )) === 1;
+    if (!sameSeries) {
+      const current = await this.deliveries.findOne(lease, tx);
+      // The lease ran out and another worker took the delivery: this attempt is not recorded.
+      if (!current) return false;
+      // Replayed meanwhile: the new series is due now; the attempt stays in its old series.
       await this.deliveries.updateOne(
-        { _id: claimed._id, leaseToken: claimed.leaseToken },
-        sameSeries
-          ? {
-              ...released,
-              status: attempt.status,
-              attemptCount: attemptNo,
-              nextAttemptAtMs: attempt.nextAttemptAtMs,
-              dueAtMs: attempt.nextAttemptAtMs,
-            }
-          : { ...released, dueAtMs: current.nextAttemptAtMs },
+        lease,
+        { ...released, revision: current.revision + 1, dueAtMs: current.nextAttemptAtMs },
         tx,
       );
-      return true;
-    });
+    }
+    await this.attempts.insertOne(
+      {
+        _id: attemptId(claimed._id, claimed.series, attemptNo),
+        tenantId: claimed.tenantId,
+        deliveryId: claimed._id,
+        series: claimed.series,
+        attemptNo,
+        startedAtMs: attempt.startedAtMs,
+        durationMs: attempt.durationMs,
+        responseStatus: attempt.responseStatus,
+        error: attempt.error,
+        nextAttemptAtMs: sameSeries ? attempt.nextAttemptAtMs : null,
+      },
+      tx,
+    );
+    return true;
   }
 
   /**

@@ -1,0 +1,348 @@
+// Webhook delivery benchmark (issue 9), each figure beside the bare HTTP POST rate to the same
+// receiver measured in the same run (the ratio is what compares across machines):
+//
+// - throughput: deliveries per second from the embedded dispatcher (SQLite, in-process bus) to a
+//   local receiver, 5,000 events published at once as the outbox relay publishes them;
+// - latency from the committed change (the outbox row's occurredAtMs) to the first delivery
+//   attempt reaching the receiver, p50/p99: bookings made one at a time on the embedded platform,
+//   then with booking and dispatcher on a real Kafka broker (skipped, loudly, without Kafka).
+//
+// Run: npm run bench (from the repository root), or node apps/platform/dist/bench/webhook-bench.js
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { bookingConfigSchema, startBookingFromConfig } from '@svc/booking';
+import { catalogConfigSchema, startCatalogFromConfig } from '@svc/catalog';
+import { customerConfigSchema, startCustomerFromConfig } from '@svc/customer';
+import { BOOKING_EVENTS_TOPIC, InProcessEventBus } from '@svc/events';
+import { connectService, type RunningGrpcHost } from '@svc/grpc';
+import { bookingV1, catalogV1, webhooksV1 } from '@svc/proto';
+import { createLogger } from '@svc/telemetry';
+import { kafkaMissing, startKafka } from '@svc/testing';
+import { dispatcherConfigSchema, startWebhookDispatcherFromConfig } from '@svc/webhook-dispatcher';
+import { platformConfigSchema } from '../config.js';
+import { startEmbeddedPlatform } from '../embedded-platform.js';
+
+const THROUGHPUT_EVENTS = 5_000;
+const LATENCY_SAMPLES = 200;
+const BARE_POSTS = 5_000;
+/** The dispatcher's default WEBHOOK_CONCURRENCY, also used for the bare POSTs. */
+const CONCURRENCY = 32;
+const silent = (name: string) => createLogger(name, 'silent');
+
+// ---------------------------------------------------------------------------------------------
+// The receiver: answers 204 at once and notes when each event arrived.
+
+interface Arrival {
+  atMs: number;
+  occurredAtMs: number;
+  bookingId: string;
+}
+
+async function startReceiver() {
+  const arrivals = new Map<string, Arrival>();
+  let waiters: Array<() => void> = [];
+  const server: Server = createServer((req, res) => {
+    const atMs = Date.now();
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      res.writeHead(204).end();
+      const id = req.headers['x-service-event-id'];
+      if (typeof id !== 'string' || arrivals.has(id)) return;
+      const event = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+        occurredAtMs: number;
+        data: { booking: { bookingId: string } };
+      };
+      arrivals.set(id, { atMs, occurredAtMs: event.occurredAtMs, bookingId: event.data.booking.bookingId });
+      for (const wake of waiters) wake();
+      waiters = [];
+    });
+  });
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  return {
+    url,
+    arrivals,
+    /** Resolves once `done()` holds, re-checked at every arrival. */
+    async until(done: () => boolean, timeoutMs = 120_000): Promise<void> {
+      const deadline = Date.now() + timeoutMs;
+      while (!done()) {
+        if (Date.now() > deadline) throw new Error('timed out waiting for deliveries');
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 50);
+        });
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+
+/** An envelope as the outbox relay publishes it. */
+function envelope(tenantId: string, i: number) {
+  const id = `evt_bench_${i}_${randomUUID().slice(0, 8)}`;
+  const bookingId = `bkg_bench_${i}`;
+  const value = JSON.stringify({
+    id,
+    type: 'booking.created',
+    payloadVersion: 1,
+    occurredAtMs: Date.now(),
+    data: {
+      booking: { bookingId, tenantId, serviceId: 'svc_1', status: 'held', startsAtMs: 1, endsAtMs: 2, timezone: 'UTC' },
+      service: { serviceId: 'svc_1', slug: 'visit', name: 'Visit' },
+      customer: { customerId: 'cus_1', name: 'Ann Example', primaryEmail: 'ann@example.com' },
+    },
+  });
+  return { key: bookingId, value, headers: { 'event-id': id, 'event-type': 'booking.created', 'tenant-id': tenantId } };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Baseline: bare POSTs of the same size to the same receiver, one connection each (as the
+// dispatcher makes them), CONCURRENCY at a time.
+
+async function barePosts(url: string, total: number): Promise<number> {
+  const body = envelope('ten_bench', 0).value;
+  const target = new URL(url);
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < total) {
+        const i = next++;
+        await new Promise<void>((resolve, reject) => {
+          const req = request(
+            {
+              method: 'POST',
+              hostname: target.hostname,
+              port: target.port,
+              path: target.pathname,
+              agent: false,
+              headers: { 'content-type': 'application/json', 'x-service-event-id': `bare-${i}` },
+            },
+            (res) => {
+              res.resume();
+              res.on('end', resolve);
+            },
+          );
+          req.on('error', reject);
+          req.end(body);
+        });
+      }
+    }),
+  );
+  return total / ((performance.now() - started) / 1000);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Throughput: the embedded dispatcher alone, events published at once.
+
+async function throughput(receiver: Receiver): Promise<{ perSecond: number; seconds: number }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'webhook-bench-'));
+  const bus = new InProcessEventBus();
+  const host = await startWebhookDispatcherFromConfig(
+    dispatcherConfigSchema.parse({ PROFILE: 'embedded', DATA_DIR: dataDir, LOG_LEVEL: 'silent', GRPC_PORT: 0 }),
+    silent('webhook-dispatcher'),
+    { bus },
+  );
+  const client = connectService(webhooksV1.WebhookServiceService, host.address);
+  try {
+    const tenantId = `ten_bench_${randomUUID().slice(0, 8)}`;
+    await client.createSubscription({ tenantId, url: receiver.url, events: [], description: 'bench' });
+    const before = receiver.arrivals.size;
+    const started = performance.now();
+    for (let i = 0; i < THROUGHPUT_EVENTS; i += 100) {
+      await bus.publish(
+        BOOKING_EVENTS_TOPIC,
+        Array.from({ length: Math.min(100, THROUGHPUT_EVENTS - i) }, (_, j) => envelope(tenantId, i + j)),
+      );
+    }
+    await receiver.until(() => receiver.arrivals.size - before >= THROUGHPUT_EVENTS);
+    const seconds = (performance.now() - started) / 1000;
+    return { perSecond: THROUGHPUT_EVENTS / seconds, seconds };
+  } finally {
+    client.close();
+    await host.stop();
+    await bus.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Latency: real bookings, one at a time, each waited for at the receiver.
+
+async function seedTenant(catalogAddress: string): Promise<string> {
+  const catalog = connectService(catalogV1.CatalogServiceService, catalogAddress);
+  try {
+    const { tenant } = await catalog.createTenant({
+      slug: `bench-${randomUUID().slice(0, 8)}`,
+      name: 'Bench',
+      timezone: 'UTC',
+      locale: 'en',
+    });
+    const tenantId = tenant!.tenantId;
+    for (let weekday = 0; weekday < 7; weekday++) {
+      await catalog.createAvailabilityRule({
+        tenantId,
+        fields: { ownerType: 'tenant', ownerId: tenantId, weekday, startMinute: 0, endMinute: 1440 },
+      });
+    }
+    await catalog.createService({
+      tenantId,
+      fields: {
+        slug: 'visit',
+        name: 'Visit',
+        durationMin: 15,
+        staffIds: [],
+        staffIdsSet: false,
+        resourceIds: [],
+        resourceIdsSet: false,
+      },
+    });
+    return tenantId;
+  } finally {
+    catalog.close();
+  }
+}
+
+async function latency(
+  receiver: Receiver,
+  addresses: { catalog: string; booking: string; dispatcher: string },
+  samples: number,
+): Promise<{ p50: number; p99: number; samples: number }> {
+  const tenantId = await seedTenant(addresses.catalog);
+  const webhooks = connectService(webhooksV1.WebhookServiceService, addresses.dispatcher);
+  const booking = connectService(bookingV1.BookingServiceService, addresses.booking);
+  try {
+    await webhooks.createSubscription({ tenantId, url: receiver.url, events: ['booking.created'], description: '' });
+    const first = Math.ceil((Date.now() + 86_400_000) / 3_600_000) * 3_600_000;
+    const latencies: number[] = [];
+    for (let i = 0; i < samples + 10; i++) {
+      const body = {
+        serviceSlug: 'visit',
+        startsAtMs: first + i * 15 * 60_000,
+        source: 'public_page',
+        customer: { name: `C ${i}`, primaryEmail: `c${i}-${randomUUID().slice(0, 6)}@bench.test` },
+        notes: '',
+        timezone: '',
+      };
+      const { booking: made } = await booking.createBooking({
+        tenantId,
+        idempotencyKey: randomUUID(),
+        requestFingerprint: createHash('sha256').update(JSON.stringify(body)).digest('hex'),
+        ...body,
+      });
+      const bookingId = made!.bookingId;
+      let arrival: Arrival | undefined;
+      await receiver.until(() => {
+        for (const a of receiver.arrivals.values()) if (a.bookingId === bookingId) arrival = a;
+        return arrival !== undefined;
+      }, 30_000);
+      // The first ten warm up (JIT, connections, the consumer group).
+      if (i >= 10) latencies.push(arrival!.atMs - arrival!.occurredAtMs);
+    }
+    latencies.sort((a, b) => a - b);
+    const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!;
+    return { p50: pct(0.5), p99: pct(0.99), samples: latencies.length };
+  } finally {
+    webhooks.close();
+    booking.close();
+  }
+}
+
+async function embeddedLatency(receiver: Receiver) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'webhook-bench-platform-'));
+  const platform = await startEmbeddedPlatform(
+    platformConfigSchema.parse({ PORT: 0, LOG_LEVEL: 'silent', DATA_DIR: dataDir, BASE_URL: 'http://127.0.0.1' }),
+  );
+  try {
+    return await latency(
+      receiver,
+      {
+        catalog: platform.services.catalog.address,
+        booking: platform.services.booking.address,
+        dispatcher: platform.services['webhook-dispatcher'].address,
+      },
+      LATENCY_SAMPLES,
+    );
+  } finally {
+    await platform.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Booking and dispatcher each on Kafka as in the distributed profile (stores stay SQLite). */
+async function kafkaLatency(receiver: Receiver) {
+  const kafka = await startKafka();
+  const dataDir = mkdtempSync(join(tmpdir(), 'webhook-bench-kafka-'));
+  const hosts: RunningGrpcHost[] = [];
+  try {
+    const service = { PROFILE: 'embedded', LOG_LEVEL: 'silent', DATA_DIR: dataDir, GRPC_PORT: 0 };
+    const catalog = await startCatalogFromConfig(catalogConfigSchema.parse(service), silent('catalog'));
+    hosts.push(catalog);
+    const customer = await startCustomerFromConfig(customerConfigSchema.parse(service), silent('customer'));
+    hosts.push(customer);
+    const kafkaBrokers = kafka.brokers.join(',');
+    const booking = await startBookingFromConfig(
+      bookingConfigSchema.parse({
+        ...service,
+        KAFKA_BROKERS: kafkaBrokers,
+        CATALOG_GRPC_ADDR: catalog.address,
+        CUSTOMER_GRPC_ADDR: customer.address,
+      }),
+      silent('booking'),
+    );
+    hosts.push(booking);
+    const dispatcher = await startWebhookDispatcherFromConfig(
+      dispatcherConfigSchema.parse({ ...service, KAFKA_BROKERS: kafkaBrokers }),
+      silent('webhook-dispatcher'),
+    );
+    hosts.push(dispatcher);
+    return await latency(
+      receiver,
+      { catalog: catalog.address, booking: booking.address, dispatcher: dispatcher.address },
+      LATENCY_SAMPLES,
+    );
+  } finally {
+    for (const host of hosts.reverse()) await host.stop();
+    await kafka.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const receiver = await startReceiver();
+try {
+  await barePosts(receiver.url, 500); // warm-up
+  const bare = await barePosts(receiver.url, BARE_POSTS);
+  const tp = await throughput(receiver);
+  const embedded = await embeddedLatency(receiver);
+  const missing = kafkaMissing();
+  const viaKafka = missing === null ? await kafkaLatency(receiver) : null;
+
+  const bareMs = 1000 / bare;
+  console.log(`\nWebhook benchmark, node ${process.version}, ${CONCURRENCY} attempts in flight\n`);
+  console.log('| case | figure | beside bare POSTs | target |');
+  console.log('|---|---:|---:|---|');
+  console.log(`| bare HTTP POST to the receiver (baseline) | ${bare.toFixed(0)} POST/s | 1.00 | – |`);
+  console.log(
+    `| deliveries, embedded (${THROUGHPUT_EVENTS} events, one subscription) | ${tp.perSecond.toFixed(0)} deliveries/s | ${(tp.perSecond / bare).toFixed(2)} | ≥ 1,000/s |`,
+  );
+  const row = (name: string, r: { p50: number; p99: number; samples: number }, target: string) =>
+    console.log(
+      `| ${name} (${r.samples} bookings) | p50 ${r.p50} ms, p99 ${r.p99} ms | p50 = ${(r.p50 / bareMs).toFixed(1)} bare POSTs | ${target} |`,
+    );
+  row('commit → first attempt, embedded', embedded, 'p50 ≤ 50 ms');
+  if (viaKafka) row('commit → first attempt, through Kafka', viaKafka, 'p50 ≤ 300 ms');
+  else console.log(`| commit → first attempt, through Kafka | SKIPPED: ${missing} | – | p50 ≤ 300 ms |`);
+  console.log(`\n(bare POST: ${bareMs.toFixed(2)} ms each at ${CONCURRENCY} in flight)`);
+} finally {
+  await receiver.close();
+}
