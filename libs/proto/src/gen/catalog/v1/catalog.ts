@@ -490,8 +490,8 @@ export interface GetScheduleSnapshotResponse {
   blockedTimes: BlockedTime[];
   holidays: Holiday[];
   /**
-   * The tenant's catalog version, read before the records: a snapshot is never newer than its
-   * version claims to be older than.
+   * The tenant's catalog version, read before the records, so the records are at least as new
+   * as the version says.
    */
   catalogVersion: string;
 }
