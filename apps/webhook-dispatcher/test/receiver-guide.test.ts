@@ -8,7 +8,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, freePort, repoRoot } from '@svc/testing';
-import { newTenantId, publishEvent, startDispatcher, type DispatcherHarness } from './support/dispatcher.js';
+import {
+  deliveryWhen,
+  newTenantId,
+  publishEvent,
+  startDispatcher,
+  type DispatcherHarness,
+} from './support/dispatcher.js';
 
 const docs = join(repoRoot(), 'docs');
 
@@ -72,15 +78,16 @@ describe('the Node example receiver', () => {
       bookingId: event.bookingId,
     });
 
-    // A replay: the same event id again, acknowledged but not handled twice.
-    const { items } = await dispatcher.client.listDeliveries({
+    // A replay: the same event id again, acknowledged but not handled twice. The receiver may
+    // print its line before the dispatcher has recorded the attempt, so wait for the record.
+    const delivered = await deliveryWhen(
+      dispatcher.client,
       tenantId,
-      subscriptionId: subscription!.subscriptionId,
-      status: 'succeeded',
-      eventType: '',
-      bookingId: '',
-    });
-    await dispatcher.client.replayDelivery({ tenantId, deliveryId: items[0]!.deliveryId });
+      subscription!.subscriptionId,
+      event.id,
+      'succeeded',
+    );
+    await dispatcher.client.replayDelivery({ tenantId, deliveryId: delivered.deliveryId });
     await eventually('the duplicate', async () => lines().find((l) => l.duplicate === event.id));
 
     // Forged, tampered and stale requests, sent by hand.
