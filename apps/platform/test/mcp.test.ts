@@ -257,7 +257,7 @@ describe('the endpoint refuses', () => {
     expect((await json(foreign)).error.code).toBe('FORBIDDEN');
     const ok = await post({ authorization: `Bearer ${secret}` });
     expect(ok.status).toBe(200);
-    expect((await ok.json()).result.serverInfo.name).toBe('booking-platform');
+    expect((await json(ok)).result.serverInfo.name).toBe('booking-platform');
     // Stateless: no stream to open with GET.
     expect((await fetch(`${base}/mcp/${tenantId}`, { headers: { authorization: `Bearer ${secret}` } })).status).toBe(
       405,
