@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { ROLES } from '@svc/gateway';
-import { emailSchema as email, SLUG_PATTERN } from '@svc/rules';
+import { apiKeyNameSchema, apiKeyScopesSchema, emailSchema as email, SLUG_PATTERN } from '@svc/rules';
 
 // Each message says what a value must be: the CLI prints it after the option's name.
 const slug = z.string().regex(SLUG_PATTERN, 'must be a slug: lower-case letters, digits and dashes');
@@ -21,6 +21,15 @@ export const commandSchemas = {
   'member:add': z.object({ tenant: slug, email, role: oneOf(ROLES) }),
   'session:create': z.object({ tenant: slug, email }),
   'tenant:set-status': z.object({ tenant: slug, status: oneOf(['active', 'disabled', 'suspended']) }),
+  'apikey:create': z.object({
+    tenant: slug,
+    name: apiKeyNameSchema,
+    // Comma-separated, as a shell passes them: "booking:read,booking:write" or "*".
+    scopes: z
+      .string()
+      .transform((list) => list.split(',').map((s) => s.trim()))
+      .pipe(apiKeyScopesSchema),
+  }),
 } as const;
 
 export type CommandName = keyof typeof commandSchemas;
@@ -38,6 +47,7 @@ export const USAGE = `usage: npm run --silent admin -- <command> [--option value
   member:add        --tenant acme --email viewer@acme.test --role ${ROLES.join('|')}
   session:create    --tenant acme --email owner@acme.test
   tenant:set-status --tenant acme --status active|disabled|suspended
+  apikey:create     --tenant acme --name ci --scopes "*" (or comma-separated: booking:read,booking:write,…)
   --help            this text`;
 
 const HELP = new Set(['--help', '-h']);

@@ -1,5 +1,5 @@
 import { embeddedSecret, readPlatformRuntime, storeConfigFor } from '@svc/config';
-import { IdentityStore } from '@svc/gateway';
+import { ApiKeyStore, IdentityStore } from '@svc/gateway';
 import { connectService, type CatalogClient } from '@svc/grpc';
 import { catalogV1 } from '@svc/proto';
 import { openStore } from '@svc/store';
@@ -10,6 +10,7 @@ import type { AdminConfig } from './config.js';
 export interface PlatformConnection {
   catalog: CatalogClient;
   identity: IdentityStore;
+  apiKeys: ApiKeyStore;
   sessionSecret: string;
   close(): Promise<void>;
 }
@@ -28,6 +29,7 @@ export async function connectToPlatform(config: AdminConfig): Promise<PlatformCo
   return {
     catalog,
     identity,
+    apiKeys: new ApiKeyStore(store),
     sessionSecret: config.SESSION_SECRET ?? embeddedSecret(config.DATA_DIR, 'session'),
     async close() {
       catalog.close();

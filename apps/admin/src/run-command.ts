@@ -1,4 +1,5 @@
 import type { ParsedCommand } from './args.js';
+import { createApiKey } from './commands/api-key-commands.js';
 import { addMember, createSession } from './commands/member-commands.js';
 import { createTenant, setTenantStatus } from './commands/tenant-commands.js';
 import type { PlatformConnection } from './platform-connection.js';
@@ -13,5 +14,7 @@ export function runCommand(conn: PlatformConnection, parsed: ParsedCommand): Pro
       return createSession(conn, parsed.args);
     case 'tenant:set-status':
       return setTenantStatus(conn, parsed.args);
+    case 'apikey:create':
+      return createApiKey(conn, parsed.args);
   }
 }

@@ -130,6 +130,46 @@ describe('operator CLI against a started platform', () => {
     }
   });
 
+  it('apikey:create prints a key that works on the partner API, once', async () => {
+    const r = admin('apikey:create', '--tenant', 'acme', '--name', 'ci', '--scopes', '*');
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const key = r.json();
+    expect(key).toEqual({ apiKeyId: expect.stringMatching(/^key_/), secret: expect.stringMatching(/^sk_live_/) });
+    const tenantId = (await json(await fetch(`${base}/api/session`, { headers: { cookie: session.cookie } }))).data
+      .tenant.tenantId;
+    const res = await fetch(`${base}/v1/bookings`, {
+      headers: { authorization: `Bearer ${key.secret}`, 'x-service-tenant-id': tenantId },
+    });
+    expect(res.status).toBe(200);
+    // The dashboard lists it with its prefix only.
+    const listed = await fetch(`${base}/api/api-keys`, { headers: { cookie: session.cookie } });
+    const text = await listed.text();
+    expect(text).toContain(key.secret.slice(0, 12));
+    expect(text).not.toContain(key.secret);
+
+    const narrow = admin(
+      'apikey:create',
+      '--tenant',
+      'acme',
+      '--name',
+      'reader',
+      '--scopes',
+      'booking:read, branding:read',
+    );
+    expect(narrow.status).toBe(0);
+    const branding = await fetch(`${base}/v1/branding`, {
+      method: 'PATCH',
+      headers: {
+        authorization: `Bearer ${narrow.json().secret}`,
+        'x-service-tenant-id': tenantId,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ primaryColor: '#000000' }),
+    });
+    expect(branding.status).toBe(403);
+  });
+
   it('tenant:set-status suspends the tenant, and its dashboard answers TENANT_INACTIVE', async () => {
     const r = admin('tenant:set-status', '--tenant', 'acme', '--status', 'suspended');
     expect(r.status).toBe(0);
@@ -179,6 +219,8 @@ describe('operator CLI against a started platform', () => {
       ['member:add', '--tenant', 'acme', '--email', 'a@b.test', '--role', 'emperor'],
       ['session:create', '--tenant', 'nope', '--email', 'owner@acme.test'],
       ['session:create', '--tenant', 'acme', '--email', 'stranger@acme.test'],
+      ['apikey:create', '--tenant', 'acme', '--name', 'x', '--scopes', 'booking:delete'],
+      ['apikey:create', '--tenant', 'nope', '--name', 'x', '--scopes', '*'],
       [
         'tenant:create',
         '--slug',

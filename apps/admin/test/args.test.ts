@@ -35,6 +35,20 @@ describe('parseCommand', () => {
     );
   });
 
+  it('takes API key scopes comma-separated and names a bad one', () => {
+    expect(
+      parseCommand(['apikey:create', '--tenant', 'acme', '--name', 'ci', '--scopes', 'booking:read,branding:write']),
+    ).toEqual({
+      command: 'apikey:create',
+      args: { tenant: 'acme', name: 'ci', scopes: ['booking:read', 'branding:write'] },
+    });
+    expect(refusal(['apikey:create', '--tenant', 'acme', '--name', 'ci', '--scopes', 'booking:delete'])).toBe(
+      'apikey:create: --scopes: must be one of booking:read, booking:write, customer:read, customer:write, ' +
+        'branding:read, branding:write, *',
+    );
+    expect(refusal(['apikey:create', '--tenant', 'acme', '--name', 'ci'])).toBe('apikey:create: --scopes: required');
+  });
+
   it('accepts valid options and returns them typed', () => {
     expect(parseCommand([...tenantCreate, '--owner-email', 'owner@acme.test'])).toEqual({
       command: 'tenant:create',

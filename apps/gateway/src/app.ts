@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DocumentStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
+import { registerApiKeyAuth } from './auth/api-key-guard.js';
 import { registerManageAuth } from './auth/manage-guard.js';
 import { registerDashboardAuth } from './auth/register.js';
 import type { GatewaySettings } from './config.js';
@@ -14,12 +15,18 @@ import { registerOpenApi } from './http/openapi.js';
 import { requestIdFrom } from './http/request-id.js';
 import { setResponseHeaders } from './http/response-headers.js';
 import { registerTracing } from './http/tracing.js';
+import { ApiKeyStore } from './identity/api-key-store.js';
+import { InMemoryCounters, type RateCounters } from './limits/counters.js';
+import { RateLimits } from './limits/rate-limits.js';
+import { registerApiKeyRoutes } from './routes/api-keys/api-keys-routes.js';
 import { registerAvailabilityExplainRoute } from './routes/availability/explain-route.js';
 import { registerBookingRoutes } from './routes/bookings/bookings-routes.js';
 import { registerCatalogRoutes } from './routes/catalog/index.js';
 import { registerCustomerRoutes } from './routes/customers/customers-routes.js';
 import { registerHealthRoute } from './routes/health.js';
 import { registerManageRoutes } from './routes/manage/manage-routes.js';
+import { registerMcpRoute } from './routes/mcp/mcp-route.js';
+import { registerPartnerRoutes } from './routes/partner/partner-routes.js';
 import { registerPublicBookingRoutes } from './routes/public/index.js';
 import { registerWebhookRoutes } from './routes/webhooks/webhook-routes.js';
 
@@ -33,6 +40,11 @@ export interface GatewayDeps {
   /** Identity data the gateway owns: users, memberships, sessions. */
   store: DocumentStore;
   settings: GatewaySettings;
+  /**
+   * The rate limit counters (limits/counters.ts); in memory unless given. Owned from here on:
+   * closed with the gateway.
+   */
+  rateCounters?: RateCounters;
 }
 
 /**
@@ -57,7 +69,14 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     // What Node's parser refuses (unknown method, 431, bad Content-Length, bare CR/LF) and
     // CONNECT get the envelope too (client-errors.ts).
     clientErrorHandler: clientErrorHandler(routes),
+    // The client IP of the per-IP limits: X-Forwarded-For only through the configured proxy hops.
+    trustProxy:
+      deps.settings.trustProxy > 0 ? (_address: string, hop: number) => hop < deps.settings.trustProxy : false,
   });
+  const limits = new RateLimits(deps.settings.rateLimits, deps.rateCounters ?? new InMemoryCounters(), deps.logger);
+  if (!limits.enabled) deps.logger.warn('RATE_LIMITS=off: every rate and abuse limit is off (load tests only)');
+  app.decorate('rateLimits', limits);
+  app.addHook('onClose', () => limits.close());
   app.server.on('connect', connectHandler(routes));
   // JSON only (docs/api-conventions.md "Bodies"): any other content type, text/plain included,
   // is 415 instead of being handed to the route as a string.
@@ -84,6 +103,10 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     catalog: deps.downstream.catalog,
     keys: deps.settings.manageTokens,
   });
+  const apiKeys = new ApiKeyStore(deps.store, Date.now, (err) =>
+    deps.logger.warn({ err }, 'could not record when an API key was last used'),
+  );
+  registerApiKeyAuth(app, { keys: apiKeys, catalog: deps.downstream.catalog, limits });
   registerHealthRoute(app, deps.downstream);
   registerCatalogRoutes(app, deps.downstream);
   registerCustomerRoutes(app, deps.downstream.customer);
@@ -92,5 +115,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   registerBookingRoutes(app, deps.downstream.booking);
   registerManageRoutes(app, deps.downstream, deps.settings);
   registerWebhookRoutes(app, deps.downstream.webhooks);
+  registerApiKeyRoutes(app, apiKeys);
+  registerPartnerRoutes(app, deps.downstream, deps.settings);
+  registerMcpRoute(app, deps.downstream, deps.settings);
   return app;
 }

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { commonSettings, embeddedSecret, portSetting, requiredWhenDistributed, storeSettings } from '@svc/config';
 import type { ManageTokenKeys } from '@svc/crypto';
+import type { RateLimitSettings } from './limits/rate-limits.js';
 import { hostPortSchema } from '@svc/rules';
 
 const grpcAddress = hostPortSchema;
+const limitSetting = z.coerce.number().int().min(1).max(1_000_000);
 
 export const gatewayConfigSchema = z
   .object({
@@ -36,6 +38,23 @@ export const gatewayConfigSchema = z
       .optional(),
     /** The browser origin of the dashboard; cookie requests from another Origin are refused. */
     DASHBOARD_ORIGIN: z.string().url().optional(),
+    /**
+     * Proxy hops in front of the gateway whose X-Forwarded-For is trusted for the client IP of
+     * the per-IP limits (0: the TCP peer is the client).
+     */
+    TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+    /** `off` turns every rate limit off (load tests, benchmarks), with a warning at start. */
+    RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+    /** Where the counters live: memory (one process) or redis (replicas share one budget). */
+    RATE_LIMIT_STORE: z.enum(['memory', 'redis']).optional(),
+    /** The Redis of the counters (required when RATE_LIMIT_STORE is redis). */
+    REDIS_URL: z.string().url().optional(),
+    RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
+    RATE_LIMIT_AVAILABILITY_PER_IP: limitSetting.default(120),
+    RATE_LIMIT_CREATE_PER_IP: limitSetting.default(20),
+    RATE_LIMIT_CREATE_PER_TENANT: limitSetting.default(600),
+    RATE_LIMIT_MANAGE_PER_IP: limitSetting.default(60),
+    RATE_LIMIT_PARTNER_PER_KEY: limitSetting.default(600),
   })
   .superRefine(
     requiredWhenDistributed([
@@ -50,7 +69,24 @@ export const gatewayConfigSchema = z
       'OIDC_CLIENT_SECRET',
       'BASE_URL',
     ]),
-  );
+  )
+  .superRefine((value, ctx) => {
+    if (value.RATE_LIMITS === 'on' && rateLimitStore(value) === 'redis' && value.REDIS_URL === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['REDIS_URL'],
+        message: 'required for the rate limit counters (distributed profile or RATE_LIMIT_STORE=redis)',
+      });
+    }
+  });
+
+/** Counters in Redis in the distributed profile (replicas share the budget), else in memory. */
+export function rateLimitStore(config: {
+  PROFILE: 'embedded' | 'distributed';
+  RATE_LIMIT_STORE?: 'memory' | 'redis' | undefined;
+}): 'memory' | 'redis' {
+  return config.RATE_LIMIT_STORE ?? (config.PROFILE === 'distributed' ? 'redis' : 'memory');
+}
 
 export type GatewayConfig = z.output<typeof gatewayConfigSchema>;
 
@@ -61,6 +97,9 @@ export interface GatewaySettings {
   manageTokens: ManageTokenKeys;
   dashboardOrigin?: string;
   oidc: { issuer: string; clientId?: string; clientSecret?: string; redirectUri: string };
+  rateLimits: RateLimitSettings;
+  /** Proxy hops whose X-Forwarded-For is trusted (Fastify's trustProxy); 0 for none. */
+  trustProxy: number;
 }
 
 /** Resolves settings; `port` is the bound port (known only after listen when PORT=0). */
@@ -78,6 +117,14 @@ export function gatewaySettings(
     | 'OIDC_CLIENT_ID'
     | 'OIDC_CLIENT_SECRET'
     | 'DASHBOARD_ORIGIN'
+    | 'RATE_LIMITS'
+    | 'RATE_LIMIT_WINDOW_MS'
+    | 'RATE_LIMIT_AVAILABILITY_PER_IP'
+    | 'RATE_LIMIT_CREATE_PER_IP'
+    | 'RATE_LIMIT_CREATE_PER_TENANT'
+    | 'RATE_LIMIT_MANAGE_PER_IP'
+    | 'RATE_LIMIT_PARTNER_PER_KEY'
+    | 'TRUST_PROXY'
   >,
   port: number,
 ): GatewaySettings {
@@ -102,5 +149,17 @@ export function gatewaySettings(
       ...(config.OIDC_CLIENT_SECRET ? { clientSecret: config.OIDC_CLIENT_SECRET } : {}),
       redirectUri: `${baseUrl}/auth/google/callback`,
     },
+    rateLimits: {
+      enabled: config.RATE_LIMITS === 'on',
+      windowMs: config.RATE_LIMIT_WINDOW_MS,
+      limits: {
+        availability: config.RATE_LIMIT_AVAILABILITY_PER_IP,
+        create: config.RATE_LIMIT_CREATE_PER_IP,
+        createTenant: config.RATE_LIMIT_CREATE_PER_TENANT,
+        manage: config.RATE_LIMIT_MANAGE_PER_IP,
+        partner: config.RATE_LIMIT_PARTNER_PER_KEY,
+      },
+    },
+    trustProxy: config.TRUST_PROXY,
   };
 }

@@ -1,7 +1,8 @@
 import { storeConfigFor } from '@svc/config';
 import { openStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
-import { gatewaySettings, type GatewayConfig } from './config.js';
+import { gatewaySettings, rateLimitStore, type GatewayConfig } from './config.js';
+import { InMemoryCounters, RedisCounters, type RateCounters } from './limits/counters.js';
 import { startGateway, type RunningGateway } from './start.js';
 
 /**
@@ -10,6 +11,7 @@ import { startGateway, type RunningGateway } from './start.js';
  */
 export async function startGatewayFromConfig(config: GatewayConfig, logger: Logger): Promise<RunningGateway> {
   return startGateway({
+    rateCounters: await rateCountersFor(config, logger),
     host: config.HOST,
     port: config.PORT,
     logger,
@@ -21,5 +23,21 @@ export async function startGatewayFromConfig(config: GatewayConfig, logger: Logg
       customer: config.CUSTOMER_GRPC_ADDR ?? '127.0.0.1:50053',
       'webhook-dispatcher': config.WEBHOOKS_GRPC_ADDR ?? '127.0.0.1:50054',
     },
+  });
+}
+
+/**
+ * Rate limit counters in Redis when the profile or RATE_LIMIT_STORE says so (every replica then
+ * shares one budget), else in memory. Commands answer within 250 ms, so an outage costs a
+ * limited request at most that before its route's outage policy decides (limits/rate-limits.ts).
+ */
+async function rateCountersFor(config: GatewayConfig, logger: Logger): Promise<RateCounters> {
+  if (config.RATE_LIMITS === 'off' || rateLimitStore(config) === 'memory' || !config.REDIS_URL) {
+    return new InMemoryCounters();
+  }
+  return RedisCounters.open({
+    url: config.REDIS_URL,
+    commandTimeoutMs: 250,
+    onError: (err) => logger.debug({ err }, 'rate limit Redis connection error'),
   });
 }

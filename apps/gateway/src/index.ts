@@ -16,3 +16,12 @@ export { IdentityStore, type User, type Membership, type Session, type NewSessio
 export { csrfToken, verifyCsrf } from './identity/csrf.js';
 export { hashSessionToken } from './identity/session-token.js';
 export { sessionCookie, SESSION_COOKIE } from './auth/cookies.js';
+export {
+  ApiKeyStore,
+  type ApiKey,
+  type ApiKeyWithSecret,
+  LAST_USED_WRITE_INTERVAL_MS,
+} from './identity/api-key-store.js';
+export { InMemoryCounters, RedisCounters, type RateCounters } from './limits/counters.js';
+export { RateLimits, OUTAGE_POLICY, type LimitName, type RateLimitSettings } from './limits/rate-limits.js';
+export { MCP_TOOLS } from './routes/mcp/mcp-tools.js';

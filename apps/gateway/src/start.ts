@@ -3,6 +3,7 @@ import type { Logger } from '@svc/telemetry';
 import { buildGateway } from './app.js';
 import type { GatewaySettings } from './config.js';
 import { connectDownstream, type ServiceAddresses } from './downstream/services.js';
+import type { RateCounters } from './limits/counters.js';
 
 export interface RunningGateway {
   url: string;
@@ -19,9 +20,17 @@ export async function startGateway(opts: {
   /** Owned from here on: closed when the gateway stops. */
   store: DocumentStore;
   settings: GatewaySettings;
+  /** Owned from here on: closed when the gateway stops (in memory when absent). */
+  rateCounters?: RateCounters;
 }): Promise<RunningGateway> {
   const downstream = connectDownstream(opts.addresses);
-  const app = await buildGateway({ logger: opts.logger, downstream, store: opts.store, settings: opts.settings });
+  const app = await buildGateway({
+    logger: opts.logger,
+    downstream,
+    store: opts.store,
+    settings: opts.settings,
+    ...(opts.rateCounters ? { rateCounters: opts.rateCounters } : {}),
+  });
   try {
     await app.listen({ host: opts.host, port: opts.port });
   } catch (err) {

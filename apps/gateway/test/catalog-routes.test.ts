@@ -615,8 +615,9 @@ describe('GET /openapi.json', () => {
       expect(listData.properties).toHaveProperty('nextCursor');
     }
     expect(doc.paths['/api/tenant'].get).toBeDefined();
-    // How each route authenticates: session cookie to read, plus the CSRF header to write.
-    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['csrfHeader', 'sessionCookie']);
+    // How each route authenticates: session cookie to read, plus the CSRF header to write (the
+    // partner API's Bearer key is the third scheme).
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['apiKey', 'csrfHeader', 'sessionCookie']);
     expect(doc.paths['/api/services'].get.security).toEqual([{ sessionCookie: [] }]);
     expect(doc.paths['/api/services'].post.security).toEqual([{ sessionCookie: [], csrfHeader: [] }]);
     expect(doc.paths['/health'].get.security).toEqual([]);

@@ -54,6 +54,13 @@ describe('the document', () => {
     expect(operations().filter(({ op }) => !Array.isArray(op.security))).toEqual([]);
     expect(doc.paths['/health']?.get?.security).toEqual([]);
     expect(doc.paths['/api/services']?.post?.security).toEqual([{ sessionCookie: [], csrfHeader: [] }]);
+    // The partner API: the Bearer key with the scope the operation needs, and its own operation ids.
+    expect(doc.paths['/v1/bookings']?.get?.security).toEqual([{ apiKey: ['booking:read'] }]);
+    expect(doc.paths['/v1/bookings']?.get?.operationId).toBe('partnerListBookings');
+    expect(doc.paths['/v1/bookings']?.post?.security).toEqual([{ apiKey: ['booking:write'] }]);
+    expect(doc.paths['/v1/branding']?.patch?.security).toEqual([{ apiKey: ['branding:write'] }]);
+    // MCP speaks JSON-RPC, not this document's envelope.
+    expect(doc.paths['/mcp/{tenantId}']).toBeUndefined();
   });
 
   it('serves from the public base URL', () => {
@@ -139,6 +146,10 @@ describe('operationIdOf', () => {
     ['GET', '/book/:tenantSlug/config', 'getBookConfig'],
     ['POST', '/api/session/logout', 'postSessionLogout'],
     ['GET', '/auth/google/callback', 'getAuthGoogleCallback'],
+    ['GET', '/v1/bookings', 'partnerListBookings'],
+    ['POST', '/v1/bookings/:bookingId/cancel', 'partnerPostBookingsCancel'],
+    ['PATCH', '/v1/branding', 'partnerUpdateBranding'],
+    ['GET', '/api/api-keys', 'listApiKeys'],
   ])('%s %s → %s', (method, url, id) => {
     expect(operationIdOf(method, url)).toBe(id);
   });

@@ -27,6 +27,16 @@ export const platformConfigSchema = z.object({
   OIDC_CLIENT_ID: gateway.OIDC_CLIENT_ID,
   OIDC_CLIENT_SECRET: gateway.OIDC_CLIENT_SECRET,
   DASHBOARD_ORIGIN: gateway.DASHBOARD_ORIGIN,
+  TRUST_PROXY: gateway.TRUST_PROXY,
+  RATE_LIMITS: gateway.RATE_LIMITS,
+  RATE_LIMIT_STORE: gateway.RATE_LIMIT_STORE,
+  REDIS_URL: gateway.REDIS_URL,
+  RATE_LIMIT_WINDOW_MS: gateway.RATE_LIMIT_WINDOW_MS,
+  RATE_LIMIT_AVAILABILITY_PER_IP: gateway.RATE_LIMIT_AVAILABILITY_PER_IP,
+  RATE_LIMIT_CREATE_PER_IP: gateway.RATE_LIMIT_CREATE_PER_IP,
+  RATE_LIMIT_CREATE_PER_TENANT: gateway.RATE_LIMIT_CREATE_PER_TENANT,
+  RATE_LIMIT_MANAGE_PER_IP: gateway.RATE_LIMIT_MANAGE_PER_IP,
+  RATE_LIMIT_PARTNER_PER_KEY: gateway.RATE_LIMIT_PARTNER_PER_KEY,
   /** How long a booking create waits for its capacity locks (the booking service's setting). */
   LOCK_WAIT_MS: bookingConfigSchema.shape.LOCK_WAIT_MS,
   /** Pause between hold-expiry sweeps (the booking service's setting). */

@@ -9,7 +9,10 @@ import {
   type PlatformConfig,
 } from '../src/index.js';
 
-/** The embedded platform on a free port with a throw-away data folder. */
+/**
+ * The embedded platform on a free port with a throw-away data folder. Rate limits are off (the
+ * suites book far more than 20 times a minute from 127.0.0.1); the rate limit suite turns them on.
+ */
 export async function startTestPlatform(
   overrides: Partial<PlatformConfig> = {},
 ): Promise<EmbeddedPlatform & { dataDir: string; cleanup(): Promise<void> }> {
@@ -21,6 +24,7 @@ export async function startTestPlatform(
         SHUTDOWN_GRACE_MS: 2_000,
         PORT: await freePort(),
         DATA_DIR: dataDir,
+        RATE_LIMITS: 'off',
         ...overrides,
       }),
     );

@@ -20,6 +20,8 @@ describe('configuration at start-up', () => {
       [
         ...['CATALOG_GRPC_ADDR', 'BOOKING_GRPC_ADDR', 'CUSTOMER_GRPC_ADDR', 'WEBHOOKS_GRPC_ADDR', 'MONGODB_URL'],
         ...['SESSION_SECRET', 'MANAGE_TOKEN_SECRET', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'BASE_URL'],
+        // The rate limit counters, shared by the replicas in Redis.
+        'REDIS_URL',
       ],
     ],
   ])('%s in the distributed profile stops with CONFIG_MISSING naming %j', async (app, missing) => {

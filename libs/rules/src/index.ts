@@ -16,3 +16,4 @@ export * from './customer.js';
 export * from './booking.js';
 export * from './network-address.js';
 export * from './webhooks.js';
+export * from './api-keys.js';

@@ -32,7 +32,7 @@ export interface DashboardGuardDeps {
  * 6. that tenant disabled, suspended or gone → TENANT_INACTIVE (unless the route's `tenant`
  *    option says otherwise);
  * 7. writes and routes with `csrf`: X-Service-CSRF missing or wrong → CSRF_INVALID;
- * 8. writes: role other than tenant_owner/tenant_admin → FORBIDDEN.
+ * 8. writes (and routes with `writeRole`): role other than tenant_owner/tenant_admin → FORBIDDEN.
  * CSRF comes before the role, so a forged request learns nothing about the victim's role.
  * A top-level body `tenantId` is refused later, once the body is parsed (`rejectBodyTenantId`).
  *
@@ -78,7 +78,7 @@ export function createDashboardGuard(deps: DashboardGuardDeps): DashboardGuard {
     if (checksCsrf(access, options) && !csrfHeaderValid(request, session, deps.sessionSecret)) {
       throw new DomainError('CSRF_INVALID', 'The X-Service-CSRF header is missing or wrong.');
     }
-    if (access === 'dashboard:write' && !WRITE_ROLES.includes(membership.role)) {
+    if ((access === 'dashboard:write' || options.writeRole) && !WRITE_ROLES.includes(membership.role)) {
       throw new DomainError('FORBIDDEN', 'Your role cannot make changes in this workspace.');
     }
     return context;

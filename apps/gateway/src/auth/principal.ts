@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { ManageAction } from '@svc/crypto';
 import type { catalogV1 } from '@svc/proto';
+import type { ApiKeyScope } from '@svc/rules';
+import type { ApiKey } from '../identity/api-key-store.js';
 import type { Session } from '../identity/identity-store.js';
 
 export const ROLES = ['tenant_owner', 'tenant_admin', 'tenant_staff', 'tenant_viewer'] as const;
@@ -22,15 +24,22 @@ export interface DashboardPrincipal {
  * Which auth context a route uses. `public` routes ignore any session cookie;
  * `dashboard:read` needs a session; `dashboard:write` also a write role and the CSRF header;
  * `manage:<action>` needs a manage token in the path (`:token`) that grants the action, and
- * ignores cookies like a public route (auth/manage-guard.ts).
+ * ignores cookies like a public route (auth/manage-guard.ts); `key:<scope>` needs a partner API
+ * key (`Authorization: Bearer sk_live_…`) of the tenant named by `X-Service-Tenant-Id` that
+ * grants the scope, and ignores cookies too (auth/api-key-guard.ts).
  */
-export type Access = 'public' | DashboardAccess | ManageAccess;
+export type Access = 'public' | DashboardAccess | ManageAccess | KeyAccess;
 export type DashboardAccess = 'dashboard:read' | 'dashboard:write';
 export type ManageAccess = `manage:${ManageAction}`;
+export type KeyAccess = `key:${ApiKeyScope}`;
 
 export const isManageAccess = (access: Access): access is ManageAccess => access.startsWith('manage:');
 /** The token action a `manage:*` route needs. */
 export const manageActionOf = (access: ManageAccess): ManageAction => access.slice('manage:'.length) as ManageAction;
+export const isKeyAccess = (access: Access): access is KeyAccess => access.startsWith('key:');
+/** The scope a `key:*` route needs. */
+export const scopeOf = (access: KeyAccess): ApiKeyScope => access.slice('key:'.length) as ApiKeyScope;
+export const isDashboardAccess = (access: Access): access is DashboardAccess => access.startsWith('dashboard:');
 
 /**
  * A route's exceptions to the guard's uniform rules, declared on the route itself (defineRoute's
@@ -48,6 +57,8 @@ export interface GuardOptions {
    * - `none`: neither fetched nor checked (switching workspace, logout).
    */
   tenant?: 'active' | 'any' | 'none';
+  /** Only write roles, although the route only reads (the API key list). */
+  writeRole?: boolean;
 }
 
 /** Whether the guard checks X-Service-CSRF: on every write, and where the route asks for it. */
@@ -75,10 +86,19 @@ export type DashboardGuard = (
   options: GuardOptions,
 ) => Promise<DashboardContext>;
 
+/** What the API-key guard resolved for a partner request (`key:*` routes, MCP). */
+export interface PartnerContext {
+  apiKey: ApiKey;
+  /** The key's tenant, active. */
+  tenant: catalogV1.Tenant;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the guard on `dashboard:*` routes only. */
     dashboard?: DashboardContext;
+    /** Set by the API-key guard on `key:*` routes only. */
+    partner?: PartnerContext;
   }
   interface FastifyInstance {
     dashboardGuard: DashboardGuard;
@@ -91,6 +111,22 @@ export function dashboardOf(request: FastifyRequest): DashboardContext {
   return request.dashboard;
 }
 
+/** What the API-key guard resolved (routes with `key:*` access only). */
+export function partnerOf(request: FastifyRequest): PartnerContext {
+  if (!request.partner) throw new Error('partnerOf() on a route without API-key access');
+  return request.partner;
+}
+
+/**
+ * The tenant a dashboard or partner request acts in: the session's workspace or the API key's
+ * tenant, never one the request names.
+ */
+export function requestTenantId(request: FastifyRequest): string {
+  if (request.dashboard) return request.dashboard.principal.tenantId;
+  if (request.partner) return request.partner.apiKey.tenantId;
+  throw new Error('requestTenantId() on a route without dashboard or API-key access');
+}
+
 /** The principal the guard resolved (routes with `dashboard:*` access only). */
 export function principalOf(request: FastifyRequest): DashboardPrincipal {
   return dashboardOf(request).principal;
@@ -101,6 +137,7 @@ export function principalOf(request: FastifyRequest): DashboardPrincipal {
  * `tenant: 'active'` it exists and is active, so handlers need not ask the catalog again.
  */
 export function activeTenantOf(request: FastifyRequest): catalogV1.Tenant {
+  if (request.partner) return request.partner.tenant;
   const { tenant } = dashboardOf(request);
   if (!tenant) throw new Error('activeTenantOf() on a route whose guard does not fetch the tenant');
   return tenant;

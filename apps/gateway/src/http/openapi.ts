@@ -35,6 +35,13 @@ export async function registerOpenApi(app: FastifyInstance, baseUrl: string): Pr
             name: 'X-Service-CSRF',
             description: 'data.csrfToken of GET /api/session; required on every dashboard write.',
           },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'A partner API key, `Authorization: Bearer sk_live_…` (POST /api/api-keys shows the secret once). ' +
+              'Each /v1 operation names the scope it needs; `*` grants all. The key’s tenant goes in X-Service-Tenant-Id.',
+          },
         },
       },
     },
@@ -77,9 +84,17 @@ const NOT_PLURAL = new Set(['ics']);
  * - a collection (a plural last segment): list (GET) or create (POST) + the noun → `listServices`,
  *   `createBooking`;
  * - anything else: the method + every fixed segment → `getHealth`, `updateTenant`,
- *   `postSessionLogout`, `getBookConfig`.
+ *   `postSessionLogout`, `getBookConfig`;
+ * - under `/v1` (the partner API): `partner` + the id of the rest → `partnerListBookings`.
  */
 export function operationIdOf(method: string, url: string): string {
+  // The partner API repeats dashboard paths under /v1: its operations are `partner…`
+  // (`partnerListBookings`, `partnerGetBranding`).
+  const [first, ...rest] = url.split('/').filter((s) => s !== '');
+  if (first === 'v1') {
+    const id = operationIdOf(method, `/${rest.join('/')}`);
+    return `partner${id.charAt(0).toUpperCase()}${id.slice(1)}`;
+  }
   const segments = url.split('/').filter((s) => s !== '' && s !== 'api');
   const fixed = segments.filter((s) => !s.startsWith(':'));
   const last = segments.at(-1) ?? '';

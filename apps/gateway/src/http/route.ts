@@ -1,23 +1,47 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { TENANT_ID_HEADER } from '../auth/api-key-guard.js';
 import { rejectBodyTenantId } from '../auth/dashboard-guard.js';
 import {
   checksCsrf,
+  isDashboardAccess,
+  isKeyAccess,
   isManageAccess,
   manageActionOf,
+  scopeOf,
   type Access,
-  type DashboardAccess,
   type GuardOptions,
 } from '../auth/principal.js';
+import type { RouteLimit } from '../limits/rate-limits.js';
 import { errorResponses, ok, okEnvelope } from './envelope.js';
 import { inHttpTerms, type InputPart } from './service-paths.js';
 
 type Schema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-/** The OpenAPI security requirement of what the guard checks (schemes declared in openapi.ts). */
-function securityOf(access: DashboardAccess, guard: GuardOptions): Record<string, string[]> {
-  return checksCsrf(access, guard) ? { sessionCookie: [], csrfHeader: [] } : { sessionCookie: [] };
+/**
+ * The OpenAPI security requirement of what the guard checks (schemes declared in openapi.ts):
+ * none for public and manage routes (no session, no cookie read; OpenAPI has no scheme for a
+ * credential in the path, the token parameter documents itself); the session (and CSRF header)
+ * for the dashboard; the Bearer key with the scope it needs for the partner API.
+ */
+function securityOf(access: Access, guard: GuardOptions): Array<Record<string, string[]>> {
+  if (isKeyAccess(access)) return [{ apiKey: [scopeOf(access)] }];
+  if (!isDashboardAccess(access)) return [];
+  return [checksCsrf(access, guard) ? { sessionCookie: [], csrfHeader: [] } : { sessionCookie: [] }];
+}
+
+/** The header every `/v1` route needs beside the key, in the document as a header parameter. */
+const partnerHeaders = z.object({
+  [TENANT_ID_HEADER]: z.string().describe("The API key's tenant id (ten_…); missing or another tenant's is FORBIDDEN."),
+});
+
+/** The route's header schema with the partner's tenant header added (key access only). */
+function headersFor(access: Access, headers: z.ZodType | undefined): z.ZodType | undefined {
+  if (!isKeyAccess(access)) return headers;
+  if (!headers) return partnerHeaders;
+  if (!(headers instanceof z.ZodObject)) throw new Error('key access needs an object header schema');
+  return headers.extend(partnerHeaders.shape);
 }
 
 /**
@@ -29,18 +53,35 @@ function authHooks(
   app: FastifyInstance,
   access: Access,
   guard: GuardOptions,
+  limits: readonly RouteLimit[],
 ): { onRequest?: Hook; preValidation?: Hook } {
-  if (access === 'public') return {};
+  // The route's own limits (per IP, per tenant) come first: they must hold before any work.
+  const limited = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (limits.length > 0) await app.rateLimits.enforce(request, reply, limits);
+  };
+  if (access === 'public') return limits.length > 0 ? { onRequest: limited } : {};
   if (isManageAccess(access)) {
     const action = manageActionOf(access);
     return {
-      onRequest: async (request) => {
+      onRequest: async (request, reply) => {
+        await limited(request, reply);
         request.manage = await app.manageGuard((request.params as { token: string }).token, action);
       },
     };
   }
+  if (isKeyAccess(access)) {
+    const scope = scopeOf(access);
+    return {
+      onRequest: async (request, reply) => {
+        await limited(request, reply);
+        // The per-key limit is the guard's last check, once the key is known.
+        request.partner = await app.apiKeyGuard(request, reply, scope, { header: true });
+      },
+    };
+  }
   return {
-    onRequest: async (request) => {
+    onRequest: async (request, reply) => {
+      await limited(request, reply);
       request.dashboard = await app.dashboardGuard(request, access, guard);
     },
     // The one check that needs the parsed body, still before schema validation.
@@ -48,7 +89,7 @@ function authHooks(
   };
 }
 
-type Hook = (request: FastifyRequest) => Promise<void>;
+type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 export interface RouteDefinition<P, Q, B, H, D extends Schema> {
   method: HTTPMethods;
@@ -64,6 +105,11 @@ export interface RouteDefinition<P, Q, B, H, D extends Schema> {
   access?: Access;
   /** Exceptions to the dashboard guard's rules (dashboard access only); see GuardOptions. */
   guard?: GuardOptions;
+  /**
+   * Rate limits checked before the auth context (limits/rate-limits.ts). `key:*` routes also get
+   * the per-key limit, after the key is verified.
+   */
+  limits?: RouteLimit[];
   params?: P;
   querystring?: Q;
   body?: B;
@@ -108,13 +154,14 @@ export function defineRoute<
   const access = def.access ?? 'public';
   const guard = def.guard ?? {};
   const serviceFields = def.serviceFields ?? (def.body ? 'body' : def.querystring ? 'query' : 'params');
-  if ((access === 'public' || isManageAccess(access)) && def.guard) {
+  if (!isDashboardAccess(access) && def.guard) {
     throw new Error(`${def.method} ${def.url}: guard options need dashboard access`);
   }
   if (isManageAccess(access) && !def.url.includes('/:token')) {
     throw new Error(`${def.method} ${def.url}: manage access needs the :token path parameter`);
   }
-  const auth = authHooks(app, access, guard);
+  const auth = authHooks(app, access, guard, def.limits ?? []);
+  const headers = headersFor(access, def.headers);
   const success = (schema: D) =>
     def.produces ? { description: 'OK', content: { [def.produces]: { schema } } } : okEnvelope(schema);
   app.route({
@@ -124,13 +171,11 @@ export function defineRoute<
       summary: def.summary,
       ...(def.description ? { description: def.description } : {}),
       tags: def.tags,
-      // Public and manage routes say so (`[]`): no session, no cookie read. (OpenAPI has no
-      // security scheme for a credential in the path; the token parameter documents itself.)
-      security: access === 'public' || isManageAccess(access) ? [] : [securityOf(access, guard)],
+      security: securityOf(access, guard),
       ...(def.params ? { params: def.params } : {}),
       ...(def.querystring ? { querystring: def.querystring } : {}),
       ...(def.body ? { body: def.body } : {}),
-      ...(def.headers ? { headers: def.headers } : {}),
+      ...(headers ? { headers } : {}),
       response: {
         ...Object.fromEntries([status, ...(def.alsoStatuses ?? [])].map((code) => [code, success(def.response)])),
         ...errorResponses,

@@ -9,7 +9,7 @@ export type InputPart = 'body' | 'query' | 'params';
  * VALIDATION_ERROR names the input as the caller sent it (`body.startsAtMs`, `query.fromMs`).
  * docs/api-conventions.md "Input rules".
  */
-export function inHttpTerms(err: unknown, part: InputPart): unknown {
+export function inHttpTerms(err: unknown, part: InputPart | 'arguments'): unknown {
   if (!(err instanceof DomainError) || err.code !== 'VALIDATION_ERROR') return err;
   const details = err.details.map((d) => ({ ...d, path: d.path === '' ? part : `${part}.${d.path}` }));
   return new DomainError(err.code, err.message, details, err.httpStatus);

@@ -1,10 +1,11 @@
-import type { IndexSpec } from '@svc/store';
+import { listIndex, type IndexSpec } from '@svc/store';
 import type { Role } from '../auth/principal.js';
 
 /** Collections of the gateway's identity store. */
 export const USERS = 'users';
 export const MEMBERSHIPS = 'memberships';
 export const SESSIONS = 'sessions';
+export const API_KEYS = 'api_keys';
 
 export interface UserDoc {
   [key: string]: unknown;
@@ -40,8 +41,29 @@ export interface SessionDoc {
   revokedAtMs: number | null;
 }
 
+export interface ApiKeyDoc {
+  [key: string]: unknown;
+  _id: string;
+  tenantId: string;
+  name: string;
+  /** The first 12 characters of the current secret (`sk_live_` and 4 more), to recognise it. */
+  prefix: string;
+  /** SHA-256 hex of the current secret: the indexed lookup id; the secret itself is never stored. */
+  secretHash: string;
+  scopes: string[];
+  status: 'active' | 'revoked';
+  /** Written at most once a minute per process (api-key-store.ts), not on every request. */
+  lastUsedAtMs: number | null;
+  createdAtMs: number;
+  updatedAtMs: number;
+  rotatedAtMs: number | null;
+  revokedAtMs: number | null;
+}
+
 export const IDENTITY_INDEXES: IndexSpec[] = [
   { collection: USERS, fields: ['email'], unique: true, name: 'by_email' },
   { collection: MEMBERSHIPS, fields: ['userId', 'tenantId'], unique: true, name: 'by_user_tenant' },
   { collection: SESSIONS, fields: ['tokenHash'], unique: true, name: 'by_token_hash' },
+  { collection: API_KEYS, fields: ['secretHash'], unique: true, name: 'by_secret_hash' },
+  listIndex(API_KEYS),
 ];

@@ -126,7 +126,14 @@ export async function startGatewayWithCatalog(opts: HarnessOptions = {}): Promis
   const port = opts.port ?? (await freePort());
   const base = `http://127.0.0.1:${port}`;
   const settings = gatewaySettings(
-    gatewayConfigSchema.parse({ HOST: '127.0.0.1', BASE_URL: base, DATA_DIR: dataDir, ...opts.config }),
+    // Rate limits off unless a suite turns them on: suites send many requests from 127.0.0.1.
+    gatewayConfigSchema.parse({
+      HOST: '127.0.0.1',
+      BASE_URL: base,
+      DATA_DIR: dataDir,
+      RATE_LIMITS: 'off',
+      ...opts.config,
+    }),
     port,
   );
   const app = await buildGateway({ logger: createLogger('gateway-test', 'silent'), downstream, store, settings });

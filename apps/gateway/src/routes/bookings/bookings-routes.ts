@@ -3,17 +3,44 @@ import { z } from 'zod';
 import { answeringOutagesWith, bookingUnavailable } from '@svc/errors';
 import type { BookingClient } from '@svc/grpc';
 import { bookingReasonSchema, bookingStatusSchema, epochMsQuerySchema, epochMsSchema } from '@svc/rules';
+import type { KeyAccess } from '../../auth/principal.js';
 import { defineRoute } from '../../http/route.js';
 import { tenantOf } from '../catalog/admin-resource.js';
 import { pageRequest, toPage } from '../catalog/paging.js';
 import { ascending, idSchema, pageOf, pageQueryShapeFor } from '../catalog/schemas.js';
 import { bookingRecordSchema, recordOf, toBookingRecord } from './booking-record.js';
 
-/** The actor of every dashboard change in the booking service's state machine. */
-const STAFF_ACTOR = 'staff';
-const TAGS = ['bookings'];
+/**
+ * Who reads and changes bookings through these routes: the dashboard (a session; actor `staff`
+ * in the booking service's state machine) or the partner API (an API key with booking:read or
+ * booking:write; actor `partner`). Same RPCs, same record, same rules.
+ */
+export interface BookingSurface {
+  /** `/api` or `/v1`. */
+  prefix: string;
+  read: 'dashboard:read' | KeyAccess;
+  write: 'dashboard:write' | KeyAccess;
+  actor: 'staff' | 'partner';
+  tags: string[];
+}
 
-const listBookingsQuery = z
+export const DASHBOARD_BOOKINGS: BookingSurface = {
+  prefix: '/api',
+  read: 'dashboard:read',
+  write: 'dashboard:write',
+  actor: 'staff',
+  tags: ['bookings'],
+};
+
+export const PARTNER_BOOKINGS: BookingSurface = {
+  prefix: '/v1',
+  read: 'key:booking:read',
+  write: 'key:booking:write',
+  actor: 'partner',
+  tags: ['partner API'],
+};
+
+export const listBookingsQuery = z
   .strictObject({
     ...pageQueryShapeFor('bookings'),
     status: bookingStatusSchema.optional().describe('Only bookings in this status.'),
@@ -25,7 +52,7 @@ const listBookingsQuery = z
   })
   .superRefine(ascending('fromMs', 'toMs', 'toMs must be greater than fromMs.', { at: 'toMs' }));
 
-const bookingParams = z.strictObject({ bookingId: idSchema });
+export const bookingParams = z.strictObject({ bookingId: idSchema });
 
 /** `{ startsAtMs }`: the new start of a held or confirmed booking (dashboard and manage link). */
 export const rescheduleBody = z.strictObject({ startsAtMs: epochMsSchema.describe('The new start.') });
@@ -38,7 +65,7 @@ const reasonBody = z
   .describe('No body, `{}`, or `{ reason }`.');
 
 /** The status changes, each `POST /api/bookings/{bookingId}/<path>` (ChangeBookingStatus). */
-const STATUS_CHANGES = [
+export const STATUS_CHANGES = [
   {
     path: 'confirm',
     action: 'confirm',
@@ -72,26 +99,20 @@ const STATUS_CHANGES = [
 const TRANSITION_RULE =
   'Any other transition is BOOKING_POLICY_BLOCKED 409 (docs/decisions.md "Booking"). Answers the booking after the change.';
 
+export type ListBookingsQuery = z.output<typeof listBookingsQuery>;
+export type BookingAction = (typeof STATUS_CHANGES)[number]['action'];
+
 /**
- * /api/bookings: the dashboard's bookings (docs/api-conventions.md "Bookings"). Every change goes
- * through the booking service's state machine with actor `staff`; a booking path, so an outage is
- * BOOKING_POLICY_BLOCKED 503.
+ * The booking RPCs behind the dashboard's, the partner API's and the MCP server's booking
+ * operations, with the one record mapping. A booking path: an outage is BOOKING_POLICY_BLOCKED 503.
  */
-export function registerBookingRoutes(app: FastifyInstance, booking: BookingClient): void {
-  defineRoute(app, {
-    method: 'GET',
-    url: '/api/bookings',
-    summary: 'List bookings',
-    description: 'Ordered by `startsAtMs`, then `bookingId`. `fromMs` < `toMs` when both are given.',
-    tags: TAGS,
-    access: 'dashboard:read',
-    querystring: listBookingsQuery,
-    response: pageOf(bookingRecordSchema),
-    handler: ({ query }, request) =>
+export function bookingOperations(booking: BookingClient, actor: 'staff' | 'partner') {
+  return {
+    list: (tenantId: string, query: ListBookingsQuery) =>
       answeringOutagesWith(bookingUnavailable, async () => {
         const { limit, cursor, status, fromMs, toMs, serviceId, staffId, customerId } = query;
         const res = await booking.listBookings({
-          tenantId: tenantOf(request),
+          tenantId,
           page: pageRequest({ limit, cursor }),
           status: status ?? '',
           fromMs,
@@ -102,71 +123,92 @@ export function registerBookingRoutes(app: FastifyInstance, booking: BookingClie
         });
         return toPage({ items: res.items.map(toBookingRecord), page: res.page });
       }),
+    get: (tenantId: string, bookingId: string) =>
+      answeringOutagesWith(bookingUnavailable, async () =>
+        recordOf(await booking.getBooking({ tenantId, bookingId, actor: '' })),
+      ),
+    change: (tenantId: string, bookingId: string, action: BookingAction, reason: string | undefined) =>
+      answeringOutagesWith(bookingUnavailable, async () =>
+        recordOf(await booking.changeBookingStatus({ tenantId, bookingId, action, reason: reason ?? '', actor })),
+      ),
+    reschedule: (tenantId: string, bookingId: string, startsAtMs: number) =>
+      answeringOutagesWith(bookingUnavailable, async () =>
+        recordOf(await booking.rescheduleBooking({ tenantId, bookingId, startsAtMs, actor })),
+      ),
+  };
+}
+
+/**
+ * `/api/bookings` (the dashboard, docs/api-conventions.md "Bookings") or `/v1/bookings` (the
+ * partner API, "Partner API"): list, detail, the status changes and reschedule. Every change goes
+ * through the booking service's state machine with the surface's actor.
+ */
+export function registerBookingRoutes(
+  app: FastifyInstance,
+  booking: BookingClient,
+  surface: BookingSurface = DASHBOARD_BOOKINGS,
+): void {
+  const ops = bookingOperations(booking, surface.actor);
+  const { tags } = surface;
+  const collection = `${surface.prefix}/bookings`;
+
+  defineRoute(app, {
+    method: 'GET',
+    url: collection,
+    summary: 'List bookings',
+    description: 'Ordered by `startsAtMs`, then `bookingId`. `fromMs` < `toMs` when both are given.',
+    tags,
+    access: surface.read,
+    querystring: listBookingsQuery,
+    response: pageOf(bookingRecordSchema),
+    handler: ({ query }, request) => ops.list(tenantOf(request), query),
   });
 
   defineRoute(app, {
     method: 'GET',
-    url: '/api/bookings/:bookingId',
+    url: `${collection}/:bookingId`,
     summary: 'Get a booking',
-    tags: TAGS,
-    access: 'dashboard:read',
+    tags,
+    access: surface.read,
     params: bookingParams,
     response: bookingRecordSchema,
-    handler: ({ params }, request) =>
-      answeringOutagesWith(bookingUnavailable, async () =>
-        recordOf(await booking.getBooking({ tenantId: tenantOf(request), bookingId: params.bookingId, actor: '' })),
-      ),
+    handler: ({ params }, request) => ops.get(tenantOf(request), params.bookingId),
   });
 
   for (const change of STATUS_CHANGES) {
     defineRoute(app, {
       method: 'POST',
-      url: `/api/bookings/:bookingId/${change.path}`,
+      url: `${collection}/:bookingId/${change.path}`,
       summary: change.summary,
       description: `${change.rule} ${TRANSITION_RULE}`,
-      tags: TAGS,
-      access: 'dashboard:write',
+      tags,
+      access: surface.write,
       params: bookingParams,
       body: change.body,
       response: bookingRecordSchema,
       handler: ({ params, body }, request) =>
-        answeringOutagesWith(bookingUnavailable, async () =>
-          recordOf(
-            await booking.changeBookingStatus({
-              tenantId: tenantOf(request),
-              bookingId: params.bookingId,
-              action: change.action,
-              reason: (body && 'reason' in body ? body.reason : undefined) ?? '',
-              actor: STAFF_ACTOR,
-            }),
-          ),
+        ops.change(
+          tenantOf(request),
+          params.bookingId,
+          change.action,
+          body && 'reason' in body ? body.reason : undefined,
         ),
     });
   }
 
   defineRoute(app, {
     method: 'POST',
-    url: '/api/bookings/:bookingId/reschedule',
+    url: `${collection}/:bookingId/reschedule`,
     summary: 'Move a held or confirmed booking to another start',
     description:
       'Held or confirmed, before it starts → the same status at `startsAtMs` (a held booking gets a fresh ' +
       '10-minute hold). The new slot must be free, the booking itself aside (else BOOKING_SLOT_UNAVAILABLE 409). ' +
       TRANSITION_RULE,
-    tags: TAGS,
-    access: 'dashboard:write',
+    tags,
+    access: surface.write,
     params: bookingParams,
     body: rescheduleBody,
     response: bookingRecordSchema,
-    handler: ({ params, body }, request) =>
-      answeringOutagesWith(bookingUnavailable, async () =>
-        recordOf(
-          await booking.rescheduleBooking({
-            tenantId: tenantOf(request),
-            bookingId: params.bookingId,
-            startsAtMs: body.startsAtMs,
-            actor: STAFF_ACTOR,
-          }),
-        ),
-      ),
+    handler: ({ params, body }, request) => ops.reschedule(tenantOf(request), params.bookingId, body.startsAtMs),
   });
 }

@@ -1,13 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { principalOf } from '../../auth/principal.js';
+import { requestTenantId, type Access } from '../../auth/principal.js';
 import { defineRoute } from '../../http/route.js';
 import { toPage } from './paging.js';
 import { idSchema, pageOf } from './schemas.js';
 
-/** The tenant of a dashboard request: always the session's workspace, never the request's. */
+/**
+ * The tenant of a dashboard or partner request: always the session's workspace or the API key's
+ * tenant, never one the request names.
+ */
 export function tenantOf(request: FastifyRequest): string {
-  return principalOf(request).tenantId;
+  return requestTenantId(request);
 }
 
 /**
@@ -34,6 +37,8 @@ export interface AdminResource<
 > {
   /** Collection path, e.g. `/api/services`; items are `${path}/:${idParam}`. */
   path: string;
+  /** Who may list/get and create/update: the dashboard's read and write access by default. */
+  access?: { read: Access; write: Access };
   idParam: K;
   tag: string;
   /** For summaries: `service` / `services`. */
@@ -74,6 +79,7 @@ export function registerAdminResource<
   const itemPath = `${def.path}/:${def.idParam}`;
   const tags = [def.tag];
   const one = `${/^[aeiou]/.test(def.singular) ? 'an' : 'a'} ${def.singular}`;
+  const { read, write } = def.access ?? { read: 'dashboard:read', write: 'dashboard:write' };
 
   defineRoute(app, {
     method: 'GET',
@@ -81,7 +87,7 @@ export function registerAdminResource<
     summary: `List ${def.plural}`,
     ...(def.rules?.list ? { description: def.rules.list } : {}),
     tags,
-    access: 'dashboard:read',
+    access: read,
     querystring: def.listQuery,
     response: pageOf(def.record),
     handler: async ({ query }, request) => toPage(await def.list(tenantOf(request), query as z.output<Q>)),
@@ -93,7 +99,7 @@ export function registerAdminResource<
     summary: `Create ${one}`,
     ...(def.rules?.create ? { description: def.rules.create } : {}),
     tags,
-    access: 'dashboard:write',
+    access: write,
     body: def.createBody,
     response: def.record,
     status: 201,
@@ -106,7 +112,7 @@ export function registerAdminResource<
     summary: `Update ${one} (partial; at least one field)`,
     ...(def.rules?.update ? { description: def.rules.update } : {}),
     tags,
-    access: 'dashboard:write',
+    access: write,
     params,
     body: def.patchBody,
     response: def.record,
@@ -120,7 +126,7 @@ export function registerAdminResource<
       url: itemPath,
       summary: `Get ${one}`,
       tags,
-      access: 'dashboard:read',
+      access: read,
       params,
       response: def.record,
       handler: ({ params: p }, request) => record(get(tenantOf(request), idOf(p))),

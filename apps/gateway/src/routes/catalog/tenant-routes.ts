@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type CatalogClient } from '@svc/grpc';
+import type { catalogV1 } from '@svc/proto';
 import { localeSchema, timeZoneSchema } from '@svc/rules';
 import { activeTenantOf } from '../../auth/principal.js';
 import { defineRoute } from '../../http/route.js';
 import { present, tenantOf } from './admin-resource.js';
 import { nameSchema } from './schemas.js';
 
-const brandingRecordSchema = z.object({
+export const brandingRecordSchema = z.object({
   displayName: z.string(),
   logoUrl: z.string(),
   primaryColor: z.string().describe('#rrggbb'),
@@ -35,7 +36,7 @@ const colorSchema = z
   .regex(/^(#[0-9a-fA-F]{6})?$/, 'A colour as #rrggbb.')
   .describe("#rrggbb; '' clears it.");
 
-const brandingPatchSchema = z
+export const brandingPatchSchema = z
   .strictObject({
     displayName: z.string().trim().max(200),
     logoUrl: z
@@ -67,6 +68,27 @@ const patchTenantSchema = z
       { required: ['branding'], properties: { branding: { minProperties: 1 } } },
     ],
   });
+
+/** A tenant's branding as the record shows it: '' for a field never set. */
+export function brandingOf(tenant: catalogV1.Tenant): z.input<typeof brandingRecordSchema> {
+  const b = tenant.branding;
+  return {
+    displayName: b?.displayName ?? '',
+    logoUrl: b?.logoUrl ?? '',
+    primaryColor: b?.primaryColor ?? '',
+    accentColor: b?.accentColor ?? '',
+  };
+}
+
+/** A partial branding update (PATCH /api/tenant's `branding`, /v1/branding, MCP update_branding). */
+export async function updateBranding(
+  catalog: CatalogClient,
+  tenantId: string,
+  branding: z.output<typeof brandingPatchSchema>,
+): Promise<z.input<typeof brandingRecordSchema>> {
+  const res = await catalog.updateTenant({ tenantId, branding });
+  return brandingOf(present(res.tenant, 'tenant'));
+}
 
 /** GET/PATCH /api/tenant: the session's own tenant; there is no tenant id to choose. */
 export function registerTenantRoutes(app: FastifyInstance, catalog: CatalogClient): void {

@@ -7,6 +7,7 @@ import type { bookingV1, catalogV1 } from '@svc/proto';
 import { CUSTOMER_ACTOR, manageOf, type ManageContext } from '../../auth/manage-guard.js';
 import type { GatewaySettings } from '../../config.js';
 import { defineRoute } from '../../http/route.js';
+import { perIp } from '../../limits/rate-limits.js';
 import { bookingRecordSchema, toBookingRecord } from '../bookings/booking-record.js';
 import { present } from '../catalog/admin-resource.js';
 import { rescheduleBody } from '../bookings/bookings-routes.js';
@@ -16,6 +17,8 @@ import { bookingCalendar, calendarFileName } from './booking-calendar.js';
 export const manageUrl = (baseUrl: string, token: string): string => `${baseUrl}/booking/manage/${token}`;
 
 const TAGS = ['customer manage'];
+/** Per client IP, checked before the token (docs/decisions.md "Rate and abuse limits"). */
+const MANAGE_LIMITS = [perIp('manage')];
 
 const tokenParams = z.strictObject({
   token: z
@@ -94,6 +97,7 @@ export function registerManageRoutes(
     description: `The token needs \`read\`. ${CHECKS}`,
     tags: TAGS,
     access: 'manage:read',
+    limits: MANAGE_LIMITS,
     params: tokenParams,
     response: manageViewSchema,
     handler: (_input, request) =>
@@ -112,6 +116,7 @@ export function registerManageRoutes(
       `otherwise BOOKING_POLICY_BLOCKED 409. No body. Answers the view after the change. ${CHECKS}`,
     tags: TAGS,
     access: 'manage:cancel',
+    limits: MANAGE_LIMITS,
     params: tokenParams,
     response: manageViewSchema,
     handler: (_input, request) =>
@@ -139,6 +144,7 @@ export function registerManageRoutes(
       `change. ${CHECKS}`,
     tags: TAGS,
     access: 'manage:reschedule',
+    limits: MANAGE_LIMITS,
     params: tokenParams,
     body: rescheduleBody,
     response: manageViewSchema,
@@ -164,6 +170,7 @@ export function registerManageRoutes(
       `and STATUS TENTATIVE (held), CONFIRMED or CANCELLED. ${CHECKS}`,
     tags: TAGS,
     access: 'manage:read',
+    limits: MANAGE_LIMITS,
     params: tokenParams,
     produces: 'text/calendar',
     response: z.string().describe('An iCalendar (RFC 5545) file, METHOD:PUBLISH.'),

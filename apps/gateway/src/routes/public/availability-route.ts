@@ -4,7 +4,33 @@ import { answeringOutagesWith, bookingUnavailable } from '@svc/errors';
 import type { Downstream } from '../../downstream/services.js';
 import { defineRoute } from '../../http/route.js';
 import { publicTenant } from './public-tenant.js';
-import { availabilityQuery, slotSchema, tenantSlugParams } from './schemas.js';
+import { availabilityQuery, availabilitySchema, tenantSlugParams } from './schemas.js';
+import type { BookingClient } from '@svc/grpc';
+import { perIp } from '../../limits/rate-limits.js';
+
+/** The free slots of a tenant's service (public page, partner API, MCP): GetAvailability. */
+export async function availabilityOf(
+  booking: BookingClient,
+  tenantId: string,
+  query: z.output<typeof availabilityQuery>,
+): Promise<z.input<typeof availabilitySchema>> {
+  const res = await booking.getAvailability({
+    tenantId,
+    serviceSlug: query.serviceSlug,
+    fromMs: query.fromMs,
+    toMs: query.toMs,
+  });
+  return {
+    serviceSlug: res.serviceSlug,
+    timezone: res.timezone,
+    fromMs: res.fromMs,
+    toMs: res.toMs,
+    slots: res.slots,
+    finalAuthority: 'booking_create_recheck_under_lock' as const,
+  };
+}
+
+export const AVAILABILITY_RULE = '`fromMs` < `toMs`, and `toMs - fromMs` at most 31 days (2678400000 ms).';
 
 /** GET /book/{tenantSlug}/availability: display candidates; create decides again under the lock. */
 export function registerAvailabilityRoute(app: FastifyInstance, downstream: Downstream): void {
@@ -12,36 +38,17 @@ export function registerAvailabilityRoute(app: FastifyInstance, downstream: Down
     method: 'GET',
     url: '/book/:tenantSlug/availability',
     summary: 'Free slots of a service in a window of at most 31 days',
-    description: '`fromMs` < `toMs`, and `toMs - fromMs` at most 31 days (2678400000 ms).',
+    description: AVAILABILITY_RULE,
     tags: ['public booking'],
     params: tenantSlugParams,
     querystring: availabilityQuery,
-    response: z.object({
-      serviceSlug: z.string(),
-      timezone: z.string(),
-      fromMs: z.number().int(),
-      toMs: z.number().int(),
-      slots: z.array(slotSchema),
-      finalAuthority: z.literal('booking_create_recheck_under_lock'),
-    }),
+    limits: [perIp('availability')],
+    response: availabilitySchema,
     // A booking path: an outage behind it is BOOKING_POLICY_BLOCKED 503 (docs/api-conventions.md, "Outages").
     handler: ({ params, query }) =>
       answeringOutagesWith(bookingUnavailable, async () => {
         const tenant = await publicTenant(downstream.catalog, params.tenantSlug);
-        const res = await downstream.booking.getAvailability({
-          tenantId: tenant.tenantId,
-          serviceSlug: query.serviceSlug,
-          fromMs: query.fromMs,
-          toMs: query.toMs,
-        });
-        return {
-          serviceSlug: res.serviceSlug,
-          timezone: res.timezone,
-          fromMs: res.fromMs,
-          toMs: res.toMs,
-          slots: res.slots,
-          finalAuthority: 'booking_create_recheck_under_lock' as const,
-        };
+        return availabilityOf(downstream.booking, tenant.tenantId, query);
       }),
   });
 }

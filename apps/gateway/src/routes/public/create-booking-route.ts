@@ -2,35 +2,97 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { answeringOutagesWith, bookingUnavailable } from '@svc/errors';
 import { mintManageToken, type ManageTokenKeys } from '@svc/crypto';
+import type { BookingClient } from '@svc/grpc';
+import type { bookingV1 } from '@svc/proto';
 import type { Downstream } from '../../downstream/services.js';
 import { requestFingerprint } from '../../http/fingerprint.js';
 import { defineRoute } from '../../http/route.js';
+import { perIp } from '../../limits/rate-limits.js';
 import { present } from '../catalog/admin-resource.js';
 import { manageUrl } from '../manage/manage-routes.js';
 import { publicTenant } from './public-tenant.js';
-import { createBookingBody, idempotencyHeaders, tenantSlugParams } from './schemas.js';
+import { createBookingBody, idempotencyHeaders, tenantSlugParams, type CreateBookingBody } from './schemas.js';
+
+export interface ManageLinks {
+  baseUrl: string;
+  manageTokens: ManageTokenKeys;
+}
+
+/** What a create (or its replay) yields, before each route shapes its answer. */
+export interface CreatedBooking {
+  booking: bookingV1.Booking;
+  idempotentReplay: boolean;
+  manageToken: string;
+  manageUrl: string;
+}
+
+export const CREATE_RULE =
+  'The customer needs `primaryEmail` or `phone` (or both). `startsAtMs` must be a free, aligned slot of ' +
+  'the service (else BOOKING_SLOT_UNAVAILABLE 409). The same Idempotency-Key with the same body answers the ' +
+  'first booking again (200, `idempotentReplay: true`); with another body, BOOKING_IDEMPOTENCY_CONFLICT 409.';
+
+/**
+ * CreateBooking for the public page, the partner API and MCP: the booking service decides under
+ * the lock and keeps the idempotency record (keys scoped per tenant); the manage token is minted
+ * here from the booking's immutable fields (iat = creation time), so a replay yields the
+ * identical token. A booking path: an outage is BOOKING_POLICY_BLOCKED 503.
+ */
+export async function createBooking(
+  booking: BookingClient,
+  links: ManageLinks,
+  tenantId: () => Promise<string> | string,
+  idempotencyKey: string,
+  body: CreateBookingBody,
+): Promise<CreatedBooking> {
+  const created = await answeringOutagesWith(bookingUnavailable, async () =>
+    booking.createBooking(
+      {
+        tenantId: await tenantId(),
+        idempotencyKey,
+        requestFingerprint: requestFingerprint(body),
+        serviceSlug: body.serviceSlug,
+        startsAtMs: body.startsAtMs,
+        source: body.source,
+        customer: body.customer,
+        notes: body.notes ?? '',
+        timezone: body.timezone ?? '',
+        ...(body.staffId ? { staffId: body.staffId } : {}),
+      },
+      { deadlineMs: 15_000 },
+    ),
+  );
+  const made = present(created.booking, 'booking');
+  const manageToken = mintManageToken(
+    links.manageTokens,
+    { tenantId: made.tenantId, bookingId: made.bookingId, customerId: made.customerId },
+    made.createdAtMs,
+  );
+  return {
+    booking: made,
+    idempotentReplay: created.idempotentReplay,
+    manageToken,
+    manageUrl: manageUrl(links.baseUrl, manageToken),
+  };
+}
 
 /**
  * POST /book/{tenantSlug}/bookings: a held booking, 201; the same Idempotency-Key and body
- * again → 200 with the same booking and manage token. The token is minted here from the
- * booking's immutable fields (iat = creation time), so a replay yields the identical token.
+ * again → 200 with the same booking and manage token. Limited per client IP and per tenant.
  */
-export function registerCreateBookingRoute(
-  app: FastifyInstance,
-  downstream: Downstream,
-  links: { baseUrl: string; manageTokens: ManageTokenKeys },
-): void {
+export function registerCreateBookingRoute(app: FastifyInstance, downstream: Downstream, links: ManageLinks): void {
   defineRoute(app, {
     method: 'POST',
     url: '/book/:tenantSlug/bookings',
     summary: 'Create a booking (held for 10 minutes); Idempotency-Key required',
-    description:
-      'The customer needs `primaryEmail` or `phone` (or both). `startsAtMs` must be a free, aligned slot of ' +
-      'the service (else BOOKING_SLOT_UNAVAILABLE 409).',
+    description: CREATE_RULE,
     tags: ['public booking'],
     params: tenantSlugParams,
     headers: idempotencyHeaders,
     body: createBookingBody,
+    limits: [
+      perIp('create'),
+      { name: 'createTenant', subject: (request) => (request.params as { tenantSlug: string }).tenantSlug },
+    ],
     status: 201,
     alsoStatuses: [200],
     response: z.object({
@@ -40,38 +102,17 @@ export function registerCreateBookingRoute(
       manageUrl: z.string(),
     }),
     handler: async ({ params, headers, body }, _request, reply) => {
-      // A booking path: an outage behind it is BOOKING_POLICY_BLOCKED 503 (docs/api-conventions.md, "Outages").
-      const created = await answeringOutagesWith(bookingUnavailable, async () => {
-        const tenant = await publicTenant(downstream.catalog, params.tenantSlug);
-        return downstream.booking.createBooking(
-          {
-            tenantId: tenant.tenantId,
-            idempotencyKey: headers['idempotency-key'],
-            requestFingerprint: requestFingerprint(body),
-            serviceSlug: body.serviceSlug,
-            startsAtMs: body.startsAtMs,
-            source: body.source,
-            customer: body.customer,
-            notes: body.notes ?? '',
-            timezone: body.timezone ?? '',
-            ...(body.staffId ? { staffId: body.staffId } : {}),
-          },
-          { deadlineMs: 15_000 },
-        );
-      });
-      const booking = present(created.booking, 'booking');
-      const { idempotentReplay } = created;
-      if (idempotentReplay) reply.code(200);
-      const manageToken = mintManageToken(
-        links.manageTokens,
-        { tenantId: booking.tenantId, bookingId: booking.bookingId, customerId: booking.customerId },
-        booking.createdAtMs,
+      const created = await createBooking(
+        downstream.booking,
+        links,
+        async () => (await publicTenant(downstream.catalog, params.tenantSlug)).tenantId,
+        headers['idempotency-key'],
+        body,
       );
+      if (created.idempotentReplay) reply.code(200);
       return {
-        booking: { bookingId: booking.bookingId, status: booking.status },
-        idempotentReplay,
-        manageToken,
-        manageUrl: manageUrl(links.baseUrl, manageToken),
+        ...created,
+        booking: { bookingId: created.booking.bookingId, status: created.booking.status },
       };
     },
   });

@@ -51,12 +51,33 @@ const bookingCustomer = z
   // The refinement as the document states it.
   .meta({ anyOf: [{ required: ['primaryEmail'] }, { required: ['phone'] }] });
 
-export const createBookingBody = z.strictObject({
-  serviceSlug: z.string().min(1).max(63),
-  startsAtMs: epochMsSchema,
-  source: z.literal('public_page', { message: 'the public page books with source public_page' }).default('public_page'),
-  customer: bookingCustomer,
-  notes: z.string().max(2000).optional(),
-  timezone: timeZoneSchema.optional(),
-  staffId: z.string().min(1).optional(),
+/**
+ * The create body (docs/decisions.md "Booking"); `source` is fixed by the route: `public_page` on
+ * the public page, `partner_api` on the partner API, `mcp` for the MCP tool (absent means that one).
+ */
+export function createBookingBodyFor<S extends 'public_page' | 'partner_api' | 'mcp'>(source: S) {
+  return z.strictObject({
+    serviceSlug: z.string().min(1).max(63),
+    startsAtMs: epochMsSchema,
+    source: z.literal(source, { message: `this route books with source ${source}` }).default(source as never),
+    customer: bookingCustomer,
+    notes: z.string().max(2000).optional(),
+    timezone: timeZoneSchema.optional(),
+    staffId: z.string().min(1).optional(),
+  });
+}
+
+export const createBookingBody = createBookingBodyFor('public_page');
+export type CreateBookingBody = z.output<
+  ReturnType<typeof createBookingBodyFor<'public_page' | 'partner_api' | 'mcp'>>
+>;
+
+/** The availability answer (docs/decisions.md "Availability"), public and partner alike. */
+export const availabilitySchema = z.object({
+  serviceSlug: z.string(),
+  timezone: z.string(),
+  fromMs: z.number().int(),
+  toMs: z.number().int(),
+  slots: z.array(slotSchema),
+  finalAuthority: z.literal('booking_create_recheck_under_lock'),
 });

@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { API_KEY_SCOPES, API_KEY_WILDCARD, apiKeyNameSchema, apiKeyScopesSchema } from '@svc/rules';
+import { defineRoute } from '../../http/route.js';
+import type { ApiKeyStore } from '../../identity/api-key-store.js';
+import { tenantOf } from '../catalog/admin-resource.js';
+import { idSchema, pageOf, pageQuerySchema } from '../catalog/schemas.js';
+
+const TAGS = ['api keys'];
+
+/** The key record (docs/decisions.md "API keys and scopes"): never the secret nor its hash. */
+export const apiKeyRecordSchema = z
+  .object({
+    apiKeyId: z.string(),
+    tenantId: z.string(),
+    name: z.string(),
+    prefix: z.string().describe('The first 12 characters of the current secret (sk_live_ and 4 more).'),
+    scopes: z.array(z.enum([...API_KEY_SCOPES, API_KEY_WILDCARD])),
+    status: z.enum(['active', 'revoked']),
+    lastUsedAtMs: z
+      .number()
+      .int()
+      .nullable()
+      .describe('When the key last authenticated a request, to the minute; null if never.'),
+    createdAtMs: z.number().int(),
+    rotatedAtMs: z.number().int().nullable(),
+    revokedAtMs: z.number().int().nullable(),
+  })
+  .describe('A partner API key.');
+
+const withSecret = z.object({
+  apiKey: apiKeyRecordSchema,
+  secret: z.string().describe('sk_live_…: shown in this answer only; store it now. Send it as Authorization: Bearer.'),
+});
+
+const createBody = z.strictObject({ name: apiKeyNameSchema, scopes: apiKeyScopesSchema });
+const keyParams = z.strictObject({ apiKeyId: idSchema });
+
+/**
+ * /api/api-keys: the dashboard's API keys screen (docs/api-conventions.md "API keys"). Owners and
+ * admins only, reading included: a key list tells who can act for the tenant. Every change needs
+ * the CSRF header like any dashboard write.
+ */
+export function registerApiKeyRoutes(app: FastifyInstance, keys: ApiKeyStore): void {
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/api-keys',
+    summary: "List the tenant's API keys (revoked ones included)",
+    description: 'Oldest first. Owner and admin roles only.',
+    tags: TAGS,
+    access: 'dashboard:read',
+    guard: { writeRole: true },
+    querystring: pageQuerySchema,
+    response: pageOf(apiKeyRecordSchema),
+    handler: ({ query }, request) => keys.list(tenantOf(request), query),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/api-keys',
+    summary: 'Create an API key; its secret is in this answer only',
+    tags: TAGS,
+    access: 'dashboard:write',
+    body: createBody,
+    status: 201,
+    response: withSecret,
+    handler: ({ body }, request) => keys.create(tenantOf(request), body.name, body.scopes),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/api-keys/:apiKeyId/rotate',
+    summary: 'Give an API key a new secret; the old one stops working at once',
+    description: 'Same id, name and scopes. A revoked key cannot be rotated (VALIDATION_ERROR at params.apiKeyId).',
+    tags: TAGS,
+    access: 'dashboard:write',
+    params: keyParams,
+    response: withSecret,
+    handler: ({ params }, request) => keys.rotate(tenantOf(request), params.apiKeyId),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/api-keys/:apiKeyId/revoke',
+    summary: 'Revoke an API key; it stops working at once',
+    description: 'Revoking a revoked key changes nothing and answers it again.',
+    tags: TAGS,
+    access: 'dashboard:write',
+    params: keyParams,
+    response: apiKeyRecordSchema,
+    handler: ({ params }, request) => keys.revoke(tenantOf(request), params.apiKeyId),
+  });
+}

@@ -1,0 +1,137 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import { DomainError } from '@svc/errors';
+import { grantsScope } from '@svc/rules';
+import { partnerOf } from '../../auth/principal.js';
+import type { Downstream } from '../../downstream/services.js';
+import { toDomainError } from '../../http/http-errors.js';
+import { inHttpTerms } from '../../http/service-paths.js';
+import type { ManageLinks } from '../public/create-booking-route.js';
+import { argumentsError, MCP_TOOLS, type McpTool, type ToolContext } from './mcp-tools.js';
+
+const SERVER_INFO = { name: 'booking-platform', version: '1.0.0' };
+
+/** tools/list: computed once; each input schema is the tool's zod schema as JSON Schema. */
+const TOOL_LIST: Tool[] = MCP_TOOLS.map((t) => ({
+  name: t.name,
+  title: t.title,
+  description: `${t.description} Needs the ${t.scope} scope.`,
+  inputSchema: z.toJSONSchema(t.input, { io: 'input', unrepresentable: 'any' }) as Tool['inputSchema'],
+  annotations: { title: t.title, readOnlyHint: t.readOnly, openWorldHint: false },
+}));
+const TOOLS_BY_NAME = new Map(MCP_TOOLS.map((t) => [t.name, t]));
+
+/**
+ * An MCP tool error naming the specification's code, as the HTTP envelope would:
+ * `FORBIDDEN: This API key lacks the booking:write scope.`, with the details after it.
+ */
+function toolError(err: unknown, log: (err: unknown) => void): CallToolResult {
+  const { error, unexpected } = toDomainError(inHttpTerms(err, 'arguments'));
+  if (unexpected) log(err);
+  const details = error.details.map((d) => `${d.path}: ${d.message}`).join('; ');
+  return {
+    isError: true,
+    content: [{ type: 'text', text: `${error.code}: ${error.message}${details ? ` (${details})` : ''}` }],
+  };
+}
+
+/** Scope, then arguments, then the work; every failure is a tool error, never a protocol error. */
+async function callTool(
+  tool: McpTool,
+  args: unknown,
+  ctx: ToolContext,
+  log: (err: unknown) => void,
+): Promise<CallToolResult> {
+  try {
+    if (!grantsScope(ctx.partner.apiKey.scopes, tool.scope)) {
+      throw new DomainError('FORBIDDEN', `This API key lacks the ${tool.scope} scope.`);
+    }
+    const parsed = tool.input.safeParse(args ?? {});
+    if (!parsed.success) throw argumentsError(parsed.error);
+    const data = await tool.run(parsed.data, ctx);
+    return {
+      content: [{ type: 'text', text: JSON.stringify(data) }],
+      structuredContent: data as Record<string, unknown>,
+    };
+  } catch (err) {
+    return toolError(err, log);
+  }
+}
+
+/** An MCP server for one request (stateless: nothing is kept between requests). */
+function mcpServer(ctx: ToolContext, log: (err: unknown) => void): Server {
+  const server = new Server(SERVER_INFO, {
+    capabilities: { tools: {} },
+    instructions:
+      'Booking tools of one business. Times are epoch milliseconds (UTC). Find a service with list_services, ' +
+      'free starts with get_availability, then create_booking with an idempotency key.',
+  });
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: TOOL_LIST }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const tool = TOOLS_BY_NAME.get(request.params.name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+    return callTool(tool, request.params.arguments, ctx, log);
+  });
+  return server;
+}
+
+const tenantParams = z.strictObject({ tenantId: z.string().min(1).max(64) });
+
+/**
+ * `POST /mcp/{tenantId}` (docs/api-conventions.md "MCP"): MCP over Streamable HTTP, stateless
+ * (no session id; GET and DELETE are 405), JSON answers rather than an SSE stream. The API-key
+ * guard runs first, with the tenant taken from the path: no key → AUTH_REQUIRED 401, another
+ * tenant's id → FORBIDDEN, and the per-key rate limit; those are envelope answers. Each tool
+ * checks its own scope when called. Not in /openapi.json: its body is MCP's JSON-RPC.
+ */
+export function registerMcpRoute(app: FastifyInstance, downstream: Downstream, links: ManageLinks): void {
+  app.route({
+    method: 'POST',
+    url: '/mcp/:tenantId',
+    schema: { hide: true, params: tenantParams },
+    onRequest: async (request, reply) => {
+      const { tenantId } = request.params as { tenantId: string };
+      request.partner = await app.apiKeyGuard(request, reply, null, { path: tenantId });
+    },
+    handler: async (request, reply) => {
+      const log = (err: unknown) => request.log.error({ err }, 'MCP tool failed');
+      const server = mcpServer({ partner: partnerOf(request), downstream, links }, log);
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      // The SDK writes the answer itself; the headers set so far (x-request-id, RateLimit-*) go with it.
+      reply.hijack();
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) reply.raw.setHeader(name, value);
+      }
+      reply.raw.on('close', () => {
+        void transport.close();
+        void server.close();
+      });
+      try {
+        await server.connect(transport);
+        await transport.handleRequest(request.raw, reply.raw, request.body);
+      } catch (err) {
+        request.log.error({ err }, 'MCP request failed');
+        if (!reply.raw.headersSent) {
+          reply.raw.writeHead(500, { 'content-type': 'application/json' });
+          reply.raw.end(
+            JSON.stringify({
+              jsonrpc: '2.0',
+              error: { code: ErrorCode.InternalError, message: 'Internal error' },
+              id: null,
+            }),
+          );
+        }
+      }
+    },
+  });
+}

@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { DomainError } from '@svc/errors';
+import type { CatalogClient } from '@svc/grpc';
+import type { ApiKeyScope } from '@svc/rules';
+import type { PartnerContext } from '../../auth/principal.js';
+import type { Downstream } from '../../downstream/services.js';
+import { toBookingRecord } from '../bookings/booking-record.js';
+import { bookingOperations, listBookingsQuery } from '../bookings/bookings-routes.js';
+import { pageRequest, toPage } from '../catalog/paging.js';
+import { idSchema, pageQueryShape, patchOf } from '../catalog/schemas.js';
+import { brandingOf, brandingPatchSchema, updateBranding } from '../catalog/tenant-routes.js';
+import { availabilityOf } from '../public/availability-route.js';
+import { createBooking, type ManageLinks } from '../public/create-booking-route.js';
+import { availabilityQuery, createBookingBodyFor, idempotencyHeaders } from '../public/schemas.js';
+import { bookingReasonSchema, epochMsSchema } from '@svc/rules';
+
+/**
+ * One MCP tool: its input schema (zod: validates the arguments and, as JSON Schema, is what
+ * tools/list shows), the scope it needs, and what it does for the key's tenant.
+ */
+export interface McpTool<S extends z.ZodType = z.ZodType> {
+  name: string;
+  title: string;
+  description: string;
+  scope: ApiKeyScope;
+  input: S;
+  readOnly: boolean;
+  run(args: z.output<S>, ctx: ToolContext): Promise<object>;
+}
+
+export interface ToolContext {
+  partner: PartnerContext;
+  downstream: Downstream;
+  links: ManageLinks;
+}
+
+const tool = <S extends z.ZodType>(t: McpTool<S>): McpTool => t as unknown as McpTool;
+
+const bookingIdArg = { bookingId: idSchema.describe('The booking id (bkg_…).') };
+
+/** `create_booking`'s arguments: the partner create's body with the idempotency key inside. */
+const createBookingArgs = createBookingBodyFor('mcp')
+  .omit({ source: true })
+  .extend({
+    idempotencyKey: idempotencyHeaders.shape['idempotency-key'].describe(
+      'Any unique string per booking you mean to make (1–255 printable ASCII). Retrying with the same key and ' +
+        'arguments returns the first booking instead of booking twice.',
+    ),
+  });
+
+async function activeServices(catalog: CatalogClient, tenantId: string, page: { limit: number; cursor?: string }) {
+  const res = await catalog.listServices({ tenantId, statuses: ['active'], page: pageRequest(page) });
+  return toPage({
+    items: res.items.map((s) => ({
+      serviceId: s.serviceId,
+      slug: s.slug,
+      name: s.name,
+      description: s.description,
+      durationMin: s.durationMin,
+      price: s.priceCurrency ? { amount: s.priceAmount, currency: s.priceCurrency } : null,
+    })),
+    page: res.page,
+  });
+}
+
+const tenantId = (ctx: ToolContext) => ctx.partner.apiKey.tenantId;
+const bookings = (ctx: ToolContext) => bookingOperations(ctx.downstream.booking, 'partner');
+
+/**
+ * The tools of `/mcp/{tenantId}` (docs/decisions.md "MCP"): branding as the specification asks,
+ * and the booking tools scheduling MCP servers (Cal.com's, Calendly's) offer. Each calls what the
+ * partner API's route calls, so records, rules and the state machine (actor `partner`) are one.
+ */
+export const MCP_TOOLS: McpTool[] = [
+  tool({
+    name: 'get_branding',
+    title: 'Get branding',
+    description: "The tenant's branding: displayName, logoUrl, primaryColor and accentColor (#rrggbb).",
+    scope: 'branding:read',
+    input: z.strictObject({}),
+    readOnly: true,
+    run: async (_args, ctx) => brandingOf(ctx.partner.tenant),
+  }),
+  tool({
+    name: 'update_branding',
+    title: 'Update branding',
+    description:
+      "Changes only the branding fields given (at least one); '' clears a field. Colours are #rrggbb, the logo an " +
+      'https URL. Answers the branding after the change.',
+    scope: 'branding:write',
+    input: patchOf(brandingPatchSchema.shape),
+    readOnly: false,
+    run: (args, ctx) => updateBranding(ctx.downstream.catalog, tenantId(ctx), args),
+  }),
+  tool({
+    name: 'list_services',
+    title: 'List bookable services',
+    description:
+      'The services customers can book now, with their slug (for availability and booking), duration and price.',
+    scope: 'booking:read',
+    input: z.strictObject(pageQueryShape),
+    readOnly: true,
+    run: (args, ctx) => activeServices(ctx.downstream.catalog, tenantId(ctx), args),
+  }),
+  tool({
+    name: 'get_availability',
+    title: 'Get free slots',
+    description:
+      'Free start times of a service between fromMs and toMs (epoch milliseconds, at most 31 days apart). ' +
+      'A slot is a candidate: create_booking checks it again.',
+    scope: 'booking:read',
+    input: availabilityQuery,
+    readOnly: true,
+    run: (args, ctx) => availabilityOf(ctx.downstream.booking, tenantId(ctx), args),
+  }),
+  tool({
+    name: 'create_booking',
+    title: 'Book a slot',
+    description:
+      'Books a free slot (status held for 10 minutes until the business confirms). The customer needs a name and ' +
+      'an email or phone. Answers the booking and the customer’s manage link.',
+    scope: 'booking:write',
+    input: createBookingArgs,
+    readOnly: false,
+    run: async ({ idempotencyKey, ...body }, ctx) => {
+      const created = await createBooking(ctx.downstream.booking, ctx.links, () => tenantId(ctx), idempotencyKey, {
+        ...body,
+        source: 'mcp',
+      });
+      return { ...created, booking: toBookingRecord(created.booking) };
+    },
+  }),
+  tool({
+    name: 'get_booking',
+    title: 'Get a booking',
+    description: 'One booking by its id.',
+    scope: 'booking:read',
+    input: z.strictObject(bookingIdArg),
+    readOnly: true,
+    run: (args, ctx) => bookings(ctx).get(tenantId(ctx), args.bookingId),
+  }),
+  tool({
+    name: 'list_bookings',
+    title: 'List bookings',
+    description:
+      'Bookings ordered by start, filtered by status, a start window (fromMs, toMs), service, staff member or ' +
+      'customer; pass nextCursor back as cursor for the next page.',
+    scope: 'booking:read',
+    input: listBookingsQuery,
+    readOnly: true,
+    run: (args, ctx) => bookings(ctx).list(tenantId(ctx), args),
+  }),
+  tool({
+    name: 'cancel_booking',
+    title: 'Cancel a booking',
+    description: 'Cancels a held or confirmed booking; the reason is stored with it.',
+    scope: 'booking:write',
+    input: z.strictObject({ ...bookingIdArg, reason: bookingReasonSchema.optional() }),
+    readOnly: false,
+    run: (args, ctx) => bookings(ctx).change(tenantId(ctx), args.bookingId, 'cancel', args.reason),
+  }),
+  tool({
+    name: 'reschedule_booking',
+    title: 'Move a booking',
+    description: 'Moves a held or confirmed booking that has not started to another free start (epoch milliseconds).',
+    scope: 'booking:write',
+    input: z.strictObject({ ...bookingIdArg, startsAtMs: epochMsSchema.describe('The new start.') }),
+    readOnly: false,
+    run: (args, ctx) => bookings(ctx).reschedule(tenantId(ctx), args.bookingId, args.startsAtMs),
+  }),
+];
+
+/** A zod failure on tool arguments as the VALIDATION_ERROR the HTTP routes give, paths under `arguments`. */
+export function argumentsError(error: z.ZodError): DomainError {
+  return new DomainError(
+    'VALIDATION_ERROR',
+    'The tool arguments are not valid.',
+    error.issues.map((i) => ({ path: ['arguments', ...i.path.map(String)].join('.'), message: i.message })),
+  );
+}

@@ -1,0 +1,126 @@
+// The API key store (docs/decisions.md "API keys and scopes") on both store adapters: only the
+// secret's hash is kept, verification is one indexed read by it, rotate and revoke take effect
+// at once, lastUsedAtMs is written at most once a minute.
+
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openMongoStore, openSqliteStore, type Collection, type Document, type DocumentStore } from '@svc/store';
+import { ApiKeyStore, IdentityStore, LAST_USED_WRITE_INTERVAL_MS } from '../src/index.js';
+
+function apiKeyStoreSuite(name: string, open: () => Promise<DocumentStore>) {
+  describe(`ApiKeyStore on ${name}`, () => {
+    let store: DocumentStore;
+    let now = 1_000_000;
+    let reads: Array<{ filter: unknown }>;
+    let keys: ApiKeyStore;
+
+    beforeEach(async () => {
+      store = await open();
+      await new IdentityStore(store).ensureIndexes();
+      reads = [];
+      keys = new ApiKeyStore(recordingReads(store, reads), () => now);
+    });
+    afterEach(() => store.close());
+
+    it('stores only the SHA-256 of the secret and verifies by it in one indexed read', async () => {
+      const { apiKey, secret } = await keys.create('ten_a', 'ci', ['booking:read']);
+      const [doc] = await store.collection('api_keys').find({ _id: apiKey.apiKeyId });
+      expect(JSON.stringify(doc)).not.toContain(secret);
+      expect(doc).toMatchObject({ prefix: secret.slice(0, 12), secretHash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+
+      reads.length = 0;
+      expect(await keys.verify(secret)).toMatchObject({
+        apiKeyId: apiKey.apiKeyId,
+        tenantId: 'ten_a',
+        scopes: ['booking:read'],
+      });
+      expect(reads).toEqual([{ filter: { secretHash: doc!.secretHash, status: 'active' } }]);
+      // Wrong shapes are not even looked up; a well-formed unknown one is one read and null.
+      reads.length = 0;
+      expect(await keys.verify('sk_live_short')).toBeNull();
+      expect(await keys.verify(`${secret}x`)).toBeNull();
+      expect(reads).toHaveLength(0);
+      expect(await keys.verify(`sk_live_${'A'.repeat(43)}`)).toBeNull();
+      expect(reads).toHaveLength(1);
+    });
+
+    it('rotate hands out a new secret and the old one stops; revoke stops it for good', async () => {
+      const { apiKey, secret } = await keys.create('ten_a', 'ci', ['*']);
+      const rotated = await keys.rotate('ten_a', apiKey.apiKeyId);
+      expect(rotated.secret).not.toBe(secret);
+      expect(await keys.verify(secret)).toBeNull();
+      expect(await keys.verify(rotated.secret)).toMatchObject({ apiKeyId: apiKey.apiKeyId });
+      await expect(keys.rotate('ten_b', apiKey.apiKeyId)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      await expect(keys.revoke('ten_b', apiKey.apiKeyId)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      expect((await keys.revoke('ten_a', apiKey.apiKeyId)).status).toBe('revoked');
+      expect(await keys.verify(rotated.secret)).toBeNull();
+      await expect(keys.rotate('ten_a', apiKey.apiKeyId)).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    });
+
+    it('two rotations at once leave exactly one working secret', async () => {
+      const { apiKey } = await keys.create('ten_a', 'ci', ['*']);
+      const [a, b] = await Promise.all([keys.rotate('ten_a', apiKey.apiKeyId), keys.rotate('ten_a', apiKey.apiKeyId)]);
+      const working = [(await keys.verify(a.secret)) !== null, (await keys.verify(b.secret)) !== null];
+      expect(working.filter(Boolean)).toHaveLength(1);
+    });
+
+    it('writes lastUsedAtMs on first use and then at most once a minute', async () => {
+      const { apiKey, secret } = await keys.create('ten_a', 'ci', ['*']);
+      const lastUsed = async () => (await keys.get('ten_a', apiKey.apiKeyId)).lastUsedAtMs;
+      await keys.verify(secret);
+      await expect.poll(lastUsed).toBe(1_000_000);
+      now += LAST_USED_WRITE_INTERVAL_MS - 1;
+      await keys.verify(secret);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(await lastUsed()).toBe(1_000_000);
+      now += 1;
+      await keys.verify(secret);
+      await expect.poll(lastUsed).toBe(1_000_000 + LAST_USED_WRITE_INTERVAL_MS);
+    });
+
+    it('lists a tenant’s keys oldest first in pages, without secrets', async () => {
+      for (let i = 0; i < 3; i++) {
+        now += 1;
+        await keys.create('ten_a', `k${i}`, ['booking:read']);
+      }
+      await keys.create('ten_b', 'other', ['*']);
+      const first = await keys.list('ten_a', { limit: 2 });
+      expect(first.items.map((k) => k.name)).toEqual(['k0', 'k1']);
+      expect(first.nextCursor).toEqual(expect.any(String));
+      const second = await keys.list('ten_a', { limit: 2, cursor: first.nextCursor! });
+      expect(second).toMatchObject({ items: [{ name: 'k2' }], nextCursor: null });
+      expect(JSON.stringify(first)).not.toContain('secretHash');
+    });
+  });
+}
+
+/** The store, noting the filter of every findOne on api_keys. */
+function recordingReads(store: DocumentStore, reads: Array<{ filter: unknown }>): DocumentStore {
+  return {
+    ...store,
+    collection<T extends Document>(name: string): Collection<T> {
+      const inner = store.collection<T>(name);
+      if (name !== 'api_keys') return inner;
+      return {
+        ...inner,
+        findOne: (filter, ...rest) => {
+          reads.push({ filter });
+          return inner.findOne(filter, ...rest);
+        },
+      };
+    },
+    ensureIndexes: (specs) => store.ensureIndexes(specs),
+    withTransaction: (fn) => store.withTransaction(fn),
+    close: () => store.close(),
+  };
+}
+
+apiKeyStoreSuite('SQLite', () => openSqliteStore({ file: ':memory:' }));
+
+// The distributed profile's adapter, when a replica set is at hand (the store's own suite says loudly when it is not).
+const mongoUrl = process.env.MONGODB_URL;
+if (mongoUrl) {
+  apiKeyStoreSuite('MongoDB', () =>
+    openMongoStore({ url: mongoUrl, dbName: `gateway_keys_${randomUUID().replaceAll('-', '').slice(0, 12)}` }),
+  );
+}

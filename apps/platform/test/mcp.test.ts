@@ -1,0 +1,266 @@
+// The MCP server at /mcp/{tenantId} (docs/api-conventions.md "MCP") driven by the SDK's own
+// client over Streamable HTTP, on the embedded platform: tools listed and called, branding as
+// the public page then shows it, an agent that retries a booking books once, every tool under
+// its scope, and the refusals of the endpoint itself.
+
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json } from '@svc/testing';
+import { berlinTime, seedTenant } from './booking-fixture.js';
+import {
+  book,
+  dashboard,
+  platformStores,
+  slotSequence,
+  type DashboardSession,
+  type PlatformStores,
+} from './dashboard-fixture.js';
+import { createKey } from './partner-fixture.js';
+import { startTestPlatform } from './platform-fixture.js';
+
+const DAY = 86_400_000;
+const TOOLS = [
+  'cancel_booking',
+  'create_booking',
+  'get_availability',
+  'get_booking',
+  'get_branding',
+  'list_bookings',
+  'list_services',
+  'reschedule_booking',
+  'update_branding',
+];
+
+let platform: Awaited<ReturnType<typeof startTestPlatform>>;
+let base = '';
+let stores: PlatformStores;
+let tenantId = '';
+let otherTenantId = '';
+let owner: DashboardSession;
+let secret = '';
+const open: Client[] = [];
+const nextSlot = slotSequence(berlinTime);
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  base = platform.url;
+  stores = await platformStores(platform);
+  ({ tenantId } = await seedTenant(platform.services.catalog.address, 'agent'));
+  ({ tenantId: otherTenantId } = await seedTenant(platform.services.catalog.address, 'notmine'));
+  owner = await stores.session(tenantId, 'tenant_owner');
+  secret = (await createKey(base, owner, ['*'], 'agent')).secret;
+});
+afterAll(async () => {
+  await Promise.all(open.map((c) => c.close()));
+  await stores?.close();
+  await platform?.cleanup();
+});
+
+/** The SDK's client connected to /mcp/{tenant} with the key as a Bearer header (none for null). */
+async function connect(key: string | null = secret, tenant = tenantId): Promise<Client> {
+  const transport = new StreamableHTTPClientTransport(new URL(`${base}/mcp/${tenant}`), {
+    requestInit: { headers: key === null ? {} : { authorization: `Bearer ${key}` } },
+  });
+  const client = new Client({ name: 'booking-test-agent', version: '1.0.0' });
+  await client.connect(transport);
+  open.push(client);
+  return client;
+}
+
+async function call(client: Client, name: string, args: Record<string, unknown> = {}) {
+  return (await client.callTool({ name, arguments: args })) as CallToolResult;
+}
+
+/** The JSON a successful tool call answered. */
+function dataOf(result: CallToolResult) {
+  expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+  const [first] = result.content;
+  expect(first?.type).toBe('text');
+  return JSON.parse((first as { text: string }).text);
+}
+
+/** The text of a tool error (`CODE: message (details)`). */
+function errorText(result: CallToolResult): string {
+  expect(result.isError).toBe(true);
+  return (result.content[0] as { text: string }).text;
+}
+
+describe('a real MCP client', () => {
+  it('lists the tools, each with a JSON input schema that names its scope', async () => {
+    const client = await connect();
+    expect(client.getServerVersion()).toMatchObject({ name: 'booking-platform' });
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(TOOLS);
+    for (const tool of tools) {
+      expect(tool.inputSchema.type, tool.name).toBe('object');
+      expect(tool.description).toMatch(/Needs the (booking|branding):(read|write) scope\.$/);
+    }
+    const create = tools.find((t) => t.name === 'create_booking')!;
+    expect(create.inputSchema.required).toEqual(
+      expect.arrayContaining(['idempotencyKey', 'serviceSlug', 'startsAtMs', 'customer']),
+    );
+    expect(create.annotations).toMatchObject({ readOnlyHint: false });
+  });
+
+  it('update_branding changes what the public booking page shows; bad colours are VALIDATION_ERROR', async () => {
+    const client = await connect();
+    const updated = dataOf(
+      await call(client, 'update_branding', { primaryColor: '#0a7cff', displayName: 'Agent Dental' }),
+    );
+    expect(updated).toMatchObject({ primaryColor: '#0a7cff', displayName: 'Agent Dental' });
+    const config = await json(await fetch(`${base}/book/agent/config`));
+    expect(config.data.tenant.branding).toMatchObject({ primaryColor: '#0a7cff', displayName: 'Agent Dental' });
+    expect(dataOf(await call(client, 'get_branding'))).toMatchObject({ primaryColor: '#0a7cff' });
+
+    const bad = errorText(await call(client, 'update_branding', { primaryColor: 'blue' }));
+    expect(bad).toMatch(/^VALIDATION_ERROR: .*arguments\.primaryColor/);
+    expect(errorText(await call(client, 'update_branding', {}))).toMatch(/^VALIDATION_ERROR: /);
+    expect(errorText(await call(client, 'update_branding', { favicon: 'x.ico' }))).toMatch(/^VALIDATION_ERROR: /);
+  });
+
+  it('finds a slot and books it; the same idempotency key twice books once', async () => {
+    const client = await connect();
+    const services = dataOf(await call(client, 'list_services'));
+    expect(services.items.map((s: { slug: string }) => s.slug)).toEqual(['checkup']);
+
+    const from = berlinTime(30, 0);
+    const availability = dataOf(
+      await call(client, 'get_availability', { serviceSlug: 'checkup', fromMs: from, toMs: from + DAY }),
+    );
+    expect(availability).toMatchObject({ serviceSlug: 'checkup', finalAuthority: 'booking_create_recheck_under_lock' });
+    expect(availability.slots).toHaveLength(16);
+    const slot = availability.slots[3].startsAtMs as number;
+
+    const args = {
+      idempotencyKey: 'agent-retry-1',
+      serviceSlug: 'checkup',
+      startsAtMs: slot,
+      customer: { name: 'Agent Customer', primaryEmail: 'agent.customer@example.test' },
+    };
+    const first = dataOf(await call(client, 'create_booking', args));
+    const again = dataOf(await call(client, 'create_booking', args));
+    expect(first).toMatchObject({
+      idempotentReplay: false,
+      booking: { status: 'held', source: 'mcp', startsAtMs: slot },
+    });
+    expect(again).toMatchObject({ idempotentReplay: true, manageToken: first.manageToken });
+    expect(again.booking.bookingId).toBe(first.booking.bookingId);
+    const booked = dataOf(await call(client, 'list_bookings', { fromMs: slot, toMs: slot + 1 }));
+    expect(booked.items.map((b: { bookingId: string }) => b.bookingId)).toEqual([first.booking.bookingId]);
+
+    // The slot is gone, and another key on it is the booking service's verdict as a tool error.
+    const taken = errorText(await call(client, 'create_booking', { ...args, idempotencyKey: 'agent-retry-2' }));
+    expect(taken).toMatch(/^BOOKING_SLOT_UNAVAILABLE: /);
+    const conflict = errorText(await call(client, 'create_booking', { ...args, startsAtMs: slot + 30 * 60_000 }));
+    expect(conflict).toMatch(/^BOOKING_IDEMPOTENCY_CONFLICT: /);
+
+    // Then the agent moves it and cancels it, through the same state machine as the dashboard.
+    const moved = dataOf(
+      await call(client, 'reschedule_booking', { bookingId: first.booking.bookingId, startsAtMs: slot + 60 * 60_000 }),
+    );
+    expect(moved).toMatchObject({ status: 'held', startsAtMs: slot + 60 * 60_000 });
+    const cancelled = dataOf(
+      await call(client, 'cancel_booking', { bookingId: first.booking.bookingId, reason: 'agent' }),
+    );
+    expect(cancelled).toMatchObject({ status: 'cancelled', cancelReason: 'agent' });
+    expect(dataOf(await call(client, 'get_booking', { bookingId: first.booking.bookingId }))).toEqual(cancelled);
+    expect(errorText(await call(client, 'cancel_booking', { bookingId: first.booking.bookingId }))).toMatch(
+      /^BOOKING_POLICY_BLOCKED: /,
+    );
+    expect(errorText(await call(client, 'get_booking', { bookingId: 'bkg_nope' }))).toMatch(/^NOT_FOUND: /);
+  });
+
+  it('every tool needs its scope: a tool error without it, success with only it', async () => {
+    const slot = () => nextSlot();
+    const held = async () => (await book(base, 'agent', slot())).booking.bookingId;
+    const from = berlinTime(40, 0);
+    let n = 0;
+    const rows: Array<[string, string, () => Promise<Record<string, unknown>>]> = [
+      ['get_branding', 'branding:read', async () => ({})],
+      ['update_branding', 'branding:write', async () => ({ accentColor: '#112233' })],
+      ['list_services', 'booking:read', async () => ({})],
+      ['get_availability', 'booking:read', async () => ({ serviceSlug: 'checkup', fromMs: from, toMs: from + DAY })],
+      [
+        'create_booking',
+        'booking:write',
+        async () => ({
+          idempotencyKey: `scope-${++n}`,
+          serviceSlug: 'checkup',
+          startsAtMs: slot(),
+          customer: { name: 'Scoped', phone: '+49 151 12345678' },
+        }),
+      ],
+      ['get_booking', 'booking:read', async () => ({ bookingId: await held() })],
+      ['list_bookings', 'booking:read', async () => ({ status: 'held' })],
+      ['cancel_booking', 'booking:write', async () => ({ bookingId: await held() })],
+      ['reschedule_booking', 'booking:write', async () => ({ bookingId: await held(), startsAtMs: slot() })],
+    ];
+    expect(rows.map(([name]) => name).sort()).toEqual(TOOLS);
+    const all = ['booking:read', 'booking:write', 'branding:read', 'branding:write', 'customer:read', 'customer:write'];
+    for (const [tool, scope, args] of rows) {
+      const without = await connect(
+        (
+          await createKey(
+            base,
+            owner,
+            all.filter((s) => s !== scope),
+          )
+        ).secret,
+      );
+      expect(errorText(await call(without, tool, await args())), tool).toBe(
+        `FORBIDDEN: This API key lacks the ${scope} scope.`,
+      );
+      const only = await connect((await createKey(base, owner, [scope])).secret);
+      dataOf(await call(only, tool, await args()));
+    }
+  });
+});
+
+describe('the endpoint refuses', () => {
+  it('another tenant’s id in the path (FORBIDDEN), and no or a revoked key (AUTH_REQUIRED 401)', async () => {
+    const refusal = async (key: string | null, tenant: string) => {
+      const err = await connect(key, tenant).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(err).toBeInstanceOf(StreamableHTTPError);
+      return err as StreamableHTTPError;
+    };
+    expect((await refusal(secret, otherTenantId)).code).toBe(403);
+    expect((await refusal(null, tenantId)).code).toBe(401);
+    const revoked = await createKey(base, owner, ['*']);
+    await dashboard(base, owner)('POST', `/api/api-keys/${revoked.apiKey.apiKeyId}/revoke`);
+    expect((await refusal(revoked.secret, tenantId)).code).toBe(401);
+
+    // Over plain HTTP the answers are the envelope with the spec's codes.
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'curl', version: '0' } },
+    };
+    const post = (headers: Record<string, string>, tenant = tenantId) =>
+      fetch(`${base}/mcp/${tenant}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+        body: JSON.stringify(initialize),
+      });
+    const none = await post({});
+    expect(none.status).toBe(401);
+    expect((await json(none)).error.code).toBe('AUTH_REQUIRED');
+    const cookie = await post({ cookie: owner.cookie });
+    expect(cookie.status).toBe(401);
+    const foreign = await post({ authorization: `Bearer ${secret}` }, otherTenantId);
+    expect(foreign.status).toBe(403);
+    expect((await json(foreign)).error.code).toBe('FORBIDDEN');
+    const ok = await post({ authorization: `Bearer ${secret}` });
+    expect(ok.status).toBe(200);
+    expect((await json(ok)).result.serverInfo.name).toBe('booking-platform');
+    // Stateless: no stream to open with GET.
+    expect((await fetch(`${base}/mcp/${tenantId}`, { headers: { authorization: `Bearer ${secret}` } })).status).toBe(
+      405,
+    );
+  });
+});

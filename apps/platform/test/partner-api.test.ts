@@ -1,0 +1,488 @@
+// The partner API over real HTTP on the embedded platform (docs/api-conventions.md "API keys",
+// "Partner API"): the key lifecycle on the dashboard, Bearer auth and the tenant header, the
+// scope of every /v1 route, and that the four auth contexts never stand in for one another.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectService, type CatalogClient } from '@svc/grpc';
+import { catalogV1 } from '@svc/proto';
+import { json } from '@svc/testing';
+import { berlinTime, seedTenant } from './booking-fixture.js';
+import {
+  book,
+  dashboard,
+  errorOf,
+  platformStores,
+  slotSequence,
+  type DashboardSession,
+  type PlatformStores,
+} from './dashboard-fixture.js';
+import { createKey, partner, partnerBooking } from './partner-fixture.js';
+import { startTestPlatform } from './platform-fixture.js';
+
+const DASHBOARD_ORIGIN = 'https://dashboard.example';
+const ALL_SCOPES = [
+  'booking:read',
+  'booking:write',
+  'customer:read',
+  'customer:write',
+  'branding:read',
+  'branding:write',
+];
+const DAY = 86_400_000;
+
+let platform: Awaited<ReturnType<typeof startTestPlatform>>;
+let base = '';
+let stores: PlatformStores;
+let catalog: CatalogClient;
+let tenantId = '';
+let otherTenantId = '';
+let owner: DashboardSession;
+let otherOwner: DashboardSession;
+let everything: string;
+let v1: ReturnType<typeof partner>;
+const nextSlot = slotSequence(berlinTime);
+
+beforeAll(async () => {
+  platform = await startTestPlatform({ DASHBOARD_ORIGIN });
+  base = platform.url;
+  stores = await platformStores(platform);
+  catalog = connectService(catalogV1.CatalogServiceService, platform.services.catalog.address);
+  ({ tenantId } = await seedTenant(platform.services.catalog.address, 'partner'));
+  ({ tenantId: otherTenantId } = await seedTenant(platform.services.catalog.address, 'elsewhere'));
+  owner = await stores.session(tenantId, 'tenant_owner');
+  otherOwner = await stores.session(otherTenantId, 'tenant_owner');
+  everything = (await createKey(base, owner, ['*'], 'everything')).secret;
+  v1 = partner(base, everything, tenantId);
+});
+afterAll(async () => {
+  catalog?.close();
+  await stores?.close();
+  await platform?.cleanup();
+});
+
+describe('API key lifecycle', () => {
+  it('create → use → rotate (the old secret stops at once) → revoke', async () => {
+    const created = await createKey(base, owner, ['booking:read', 'customer:read'], 'ci');
+    expect(created.secret).toMatch(/^sk_live_[A-Za-z0-9_-]{43}$/);
+    expect(created.apiKey).toMatchObject({
+      apiKeyId: expect.stringMatching(/^key_/),
+      tenantId,
+      name: 'ci',
+      prefix: created.secret.slice(0, 12),
+      scopes: ['booking:read', 'customer:read'],
+      status: 'active',
+      lastUsedAtMs: null,
+    });
+    const id = created.apiKey.apiKeyId;
+
+    const use = partner(base, created.secret, tenantId);
+    expect((await use('GET', '/v1/bookings')).status).toBe(200);
+
+    // The list shows the key, never its secret; the use above is recorded.
+    const listed = await dashboard(base, owner)('GET', '/api/api-keys');
+    const listText = await listed.text();
+    expect(listed.status).toBe(200);
+    expect(listText).not.toContain(created.secret);
+    expect(listText).not.toContain('secretHash');
+    const mine = JSON.parse(listText).data.items.find((k: { apiKeyId: string }) => k.apiKeyId === id);
+    expect(mine).toMatchObject({ status: 'active', prefix: created.secret.slice(0, 12) });
+    expect(mine.lastUsedAtMs).toEqual(expect.any(Number));
+
+    const rotated = await json(await dashboard(base, owner)('POST', `/api/api-keys/${id}/rotate`));
+    expect(rotated.data.apiKey).toMatchObject({
+      apiKeyId: id,
+      status: 'active',
+      scopes: ['booking:read', 'customer:read'],
+    });
+    const fresh = rotated.data.secret as string;
+    expect(fresh).toMatch(/^sk_live_/);
+    expect(fresh).not.toBe(created.secret);
+    expect(rotated.data.apiKey.prefix).toBe(fresh.slice(0, 12));
+
+    const old = await use('GET', '/v1/bookings');
+    expect(old.headers.get('www-authenticate')).toBe('Bearer');
+    expect(await errorOf(old)).toMatchObject({ status: 401, code: 'AUTH_REQUIRED' });
+    expect((await partner(base, fresh, tenantId)('GET', '/v1/bookings')).status).toBe(200);
+
+    const revoked = await json(await dashboard(base, owner)('POST', `/api/api-keys/${id}/revoke`));
+    expect(revoked.data).toMatchObject({ apiKeyId: id, status: 'revoked', revokedAtMs: expect.any(Number) });
+    expect(await errorOf(await partner(base, fresh, tenantId)('GET', '/v1/bookings'))).toMatchObject({
+      status: 401,
+      code: 'AUTH_REQUIRED',
+    });
+    // Revoked stays revoked: revoking again changes nothing, rotating cannot bring it back.
+    expect((await json(await dashboard(base, owner)('POST', `/api/api-keys/${id}/revoke`))).data.status).toBe(
+      'revoked',
+    );
+    expect(await errorOf(await dashboard(base, owner)('POST', `/api/api-keys/${id}/rotate`))).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      details: [{ path: 'params.apiKeyId', message: 'is revoked' }],
+    });
+  });
+
+  it('only owners and admins see or change keys, only their tenant’s', async () => {
+    const key = await createKey(base, owner, ['booking:read']);
+    const viewer = await stores.session(tenantId, 'tenant_viewer');
+    expect(await errorOf(await dashboard(base, viewer)('GET', '/api/api-keys'))).toMatchObject({
+      status: 403,
+      code: 'FORBIDDEN',
+    });
+    expect(
+      await errorOf(await dashboard(base, viewer)('POST', '/api/api-keys', { name: 'x', scopes: ['*'] })),
+    ).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    const admin = await stores.session(tenantId, 'tenant_admin');
+    expect((await dashboard(base, admin)('GET', '/api/api-keys')).status).toBe(200);
+    // Another tenant's owner cannot name this tenant's key.
+    for (const action of ['rotate', 'revoke']) {
+      expect(
+        await errorOf(await dashboard(base, otherOwner)('POST', `/api/api-keys/${key.apiKey.apiKeyId}/${action}`)),
+      ).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    }
+    const theirs = await json(await dashboard(base, otherOwner)('GET', '/api/api-keys'));
+    expect(theirs.data.items.map((k: { tenantId: string }) => k.tenantId)).not.toContain(tenantId);
+  });
+
+  it('refuses bad create bodies with the field at fault', async () => {
+    const api = dashboard(base, owner);
+    const cases: Array<[unknown, string]> = [
+      [{ name: 'x', scopes: ['booking:delete'] }, 'body.scopes.0'],
+      [{ name: 'x', scopes: [] }, 'body.scopes'],
+      [{ name: 'x', scopes: ['booking:read', 'booking:read'] }, 'body.scopes'],
+      [{ scopes: ['*'] }, 'body.name'],
+      [{ name: '   ', scopes: ['*'] }, 'body.name'],
+      [{ name: 'x', scopes: ['*'], tenant: 'x' }, 'body'],
+    ];
+    for (const [body, path] of cases) {
+      const err = await errorOf(await api('POST', '/api/api-keys', body));
+      expect(err, JSON.stringify(body)).toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
+      expect(err.details.map((d: { path: string }) => d.path)).toContain(path);
+    }
+  });
+});
+
+describe('Bearer auth and the tenant header', () => {
+  it('missing, malformed or unknown keys are AUTH_REQUIRED; the tenant header must be the key’s', async () => {
+    for (const authorization of [undefined, 'Bearer', 'Bearer sk_live_nope', `Basic ${everything}`, everything]) {
+      const res = await fetch(`${base}/v1/bookings`, {
+        headers: { 'x-service-tenant-id': tenantId, ...(authorization ? { authorization } : {}) },
+      });
+      expect(await errorOf(res), String(authorization)).toMatchObject({ status: 401, code: 'AUTH_REQUIRED' });
+    }
+    expect(await errorOf(await partner(base, everything, null)('GET', '/v1/bookings'))).toMatchObject({
+      status: 403,
+      code: 'FORBIDDEN',
+    });
+    expect(await errorOf(await partner(base, everything, otherTenantId)('GET', '/v1/bookings'))).toMatchObject({
+      status: 403,
+      code: 'FORBIDDEN',
+    });
+  });
+
+  it('a key never works on /api/*; a session cookie never works on /v1', async () => {
+    const withKey = await fetch(`${base}/api/bookings`, { headers: { authorization: `Bearer ${everything}` } });
+    expect(await errorOf(withKey)).toMatchObject({ status: 401, code: 'AUTH_REQUIRED' });
+    const withCookie = await fetch(`${base}/v1/bookings`, {
+      headers: { cookie: owner.cookie, 'x-service-tenant-id': tenantId },
+    });
+    expect(await errorOf(withCookie)).toMatchObject({ status: 401, code: 'AUTH_REQUIRED' });
+    // Nor does a manage token: it opens its booking's manage routes only.
+    const { manageToken } = await book(base, 'partner', nextSlot());
+    const withToken = await fetch(`${base}/v1/bookings`, {
+      headers: { authorization: `Bearer ${manageToken}`, 'x-service-tenant-id': tenantId },
+    });
+    expect(await errorOf(withToken)).toMatchObject({ status: 401, code: 'AUTH_REQUIRED' });
+  });
+
+  it('a key sees only its tenant: another tenant’s booking is NOT_FOUND', async () => {
+    const { booking } = await book(base, 'partner', nextSlot());
+    const theirs = (await createKey(base, otherOwner, ['*'])).secret;
+    const res = await partner(base, theirs, otherTenantId)('GET', `/v1/bookings/${booking.bookingId}`);
+    expect(await errorOf(res)).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    expect((await v1('GET', `/v1/bookings/${booking.bookingId}`)).status).toBe(200);
+  });
+
+  it('a suspended tenant’s keys are TENANT_INACTIVE', async () => {
+    const { tenantId: doomed } = await seedTenant(platform.services.catalog.address, 'doomed');
+    const doomedOwner = await stores.session(doomed, 'tenant_owner');
+    const key = await createKey(base, doomedOwner, ['*']);
+    expect((await partner(base, key.secret, doomed)('GET', '/v1/branding')).status).toBe(200);
+    await catalog.updateTenant({ tenantId: doomed, status: 'suspended' });
+    expect(await errorOf(await partner(base, key.secret, doomed)('GET', '/v1/branding'))).toMatchObject({
+      status: 403,
+      code: 'TENANT_INACTIVE',
+    });
+  });
+});
+
+describe('every /v1 route under its scope', () => {
+  it('refuses a key without the route’s scope (403) and serves one with only that scope', async () => {
+    const doc = await json(await fetch(`${base}/openapi.json`));
+    const api = dashboard(base, owner);
+    const heldBooking = async () => (await book(base, 'partner', nextSlot())).booking.bookingId;
+    const confirmedBooking = async () => {
+      const id = await heldBooking();
+      expect((await api('POST', `/api/bookings/${id}/confirm`)).status).toBe(200);
+      return id;
+    };
+    const customer = (await json(await api('POST', '/api/customers', { name: 'Scope Test' }))).data.customerId;
+    let n = 0;
+    const from = berlinTime(20, 0);
+
+    // [method, path template, scope, status, prepare → { path, body }]
+    type Row = [string, string, string, number, () => Promise<{ path: string; body?: unknown; key?: string }>];
+    const rows: Row[] = [
+      ['GET', '/v1/bookings', 'booking:read', 200, async () => ({ path: '/v1/bookings' })],
+      [
+        'GET',
+        '/v1/bookings/{bookingId}',
+        'booking:read',
+        200,
+        async () => ({ path: `/v1/bookings/${await heldBooking()}` }),
+      ],
+      [
+        'POST',
+        '/v1/bookings',
+        'booking:write',
+        201,
+        async () => ({ path: '/v1/bookings', body: partnerBooking(nextSlot(), `scope-${++n}`), key: `scope-${n}` }),
+      ],
+      [
+        'POST',
+        '/v1/bookings/{bookingId}/confirm',
+        'booking:write',
+        200,
+        async () => ({ path: `/v1/bookings/${await heldBooking()}/confirm` }),
+      ],
+      [
+        'POST',
+        '/v1/bookings/{bookingId}/cancel',
+        'booking:write',
+        200,
+        async () => ({ path: `/v1/bookings/${await heldBooking()}/cancel`, body: { reason: 'partner' } }),
+      ],
+      [
+        'POST',
+        '/v1/bookings/{bookingId}/complete',
+        'booking:write',
+        200,
+        async () => ({ path: `/v1/bookings/${await confirmedBooking()}/complete` }),
+      ],
+      [
+        'POST',
+        '/v1/bookings/{bookingId}/no-show',
+        'booking:write',
+        200,
+        async () => ({ path: `/v1/bookings/${await confirmedBooking()}/no-show` }),
+      ],
+      [
+        'POST',
+        '/v1/bookings/{bookingId}/reschedule',
+        'booking:write',
+        200,
+        async () => ({ path: `/v1/bookings/${await heldBooking()}/reschedule`, body: { startsAtMs: nextSlot() } }),
+      ],
+      [
+        'GET',
+        '/v1/availability',
+        'booking:read',
+        200,
+        async () => ({ path: `/v1/availability?serviceSlug=checkup&fromMs=${from}&toMs=${from + DAY}` }),
+      ],
+      ['GET', '/v1/customers', 'customer:read', 200, async () => ({ path: '/v1/customers' })],
+      ['GET', '/v1/customers/{customerId}', 'customer:read', 200, async () => ({ path: `/v1/customers/${customer}` })],
+      [
+        'POST',
+        '/v1/customers',
+        'customer:write',
+        201,
+        async () => ({ path: '/v1/customers', body: { name: `Partner made ${++n}` } }),
+      ],
+      [
+        'PATCH',
+        '/v1/customers/{customerId}',
+        'customer:write',
+        200,
+        async () => ({ path: `/v1/customers/${customer}`, body: { locale: 'de' } }),
+      ],
+      ['GET', '/v1/branding', 'branding:read', 200, async () => ({ path: '/v1/branding' })],
+      [
+        'PATCH',
+        '/v1/branding',
+        'branding:write',
+        200,
+        async () => ({ path: '/v1/branding', body: { accentColor: '#00aa00' } }),
+      ],
+    ];
+
+    // The table covers every /v1 operation of the document, and each names the scope tested here.
+    const documented = Object.entries(doc.paths as Record<string, Record<string, { security: unknown }>>)
+      .filter(([path]) => path.startsWith('/v1/'))
+      .flatMap(([path, item]) =>
+        Object.entries(item).map(([method, op]) => [`${method.toUpperCase()} ${path}`, op.security]),
+      );
+    expect(documented.map(([op]) => op).sort()).toEqual(rows.map(([m, p]) => `${m} ${p}`).sort());
+    for (const [method, path, scope] of rows) {
+      expect(doc.paths[path][method.toLowerCase()].security, `${method} ${path}`).toEqual([{ apiKey: [scope] }]);
+    }
+
+    const keys = new Map<string, { only: string; without: string }>();
+    for (const scope of ALL_SCOPES) {
+      keys.set(scope, {
+        only: (await createKey(base, owner, [scope])).secret,
+        without: (
+          await createKey(
+            base,
+            owner,
+            ALL_SCOPES.filter((s) => s !== scope),
+          )
+        ).secret,
+      });
+    }
+    for (const [method, template, scope, status, prepare] of rows) {
+      const { only, without } = keys.get(scope)!;
+      const call = async (secret: string) => {
+        const { path, body, key } = await prepare();
+        return partner(base, secret, tenantId)(method, path, body, key ? { 'idempotency-key': key } : {});
+      };
+      const refused = await errorOf(await call(without));
+      expect(refused, `${method} ${template} without ${scope}`).toMatchObject({
+        status: 403,
+        code: 'FORBIDDEN',
+        message: `This API key lacks the ${scope} scope.`,
+      });
+      const served = await call(only);
+      expect(served.status, `${method} ${template} with ${scope}: ${await served.clone().text()}`).toBe(status);
+      expect((await json(served)).ok).toBe(true);
+    }
+  });
+});
+
+describe('bookings through /v1', () => {
+  it('creates with Idempotency-Key (one booking), source partner_api, the dashboard’s record', async () => {
+    const slot = nextSlot();
+    const body = partnerBooking(slot, 'idem');
+    const first = await v1('POST', '/v1/bookings', body, { 'idempotency-key': 'partner-idem-1' });
+    expect(first.status).toBe(201);
+    const a = (await json(first)).data;
+    expect(a).toMatchObject({
+      booking: { status: 'held', source: 'partner_api', startsAtMs: slot, serviceSlug: 'checkup', tenantId },
+      idempotentReplay: false,
+      manageUrl: `${base}/booking/manage/${a.manageToken}`,
+    });
+    const again = await v1('POST', '/v1/bookings', body, { 'idempotency-key': 'partner-idem-1' });
+    expect(again.status).toBe(200);
+    const b = (await json(again)).data;
+    expect(b).toMatchObject({ idempotentReplay: true, manageToken: a.manageToken });
+    expect(b.booking.bookingId).toBe(a.booking.bookingId);
+
+    const conflict = await v1(
+      'POST',
+      '/v1/bookings',
+      { ...body, startsAtMs: nextSlot() },
+      { 'idempotency-key': 'partner-idem-1' },
+    );
+    expect(await errorOf(conflict)).toMatchObject({ status: 409, code: 'BOOKING_IDEMPOTENCY_CONFLICT' });
+
+    // The same record as the dashboard's, field for field.
+    const viaDashboard = (await json(await dashboard(base, owner)('GET', `/api/bookings/${a.booking.bookingId}`))).data;
+    const viaPartner = (await json(await v1('GET', `/v1/bookings/${a.booking.bookingId}`))).data;
+    expect(viaPartner).toEqual(viaDashboard);
+    expect(a.booking).toEqual(viaDashboard);
+
+    // The state machine is the booking service's: a partner cancels, then cannot confirm.
+    const cancelled = await v1('POST', `/v1/bookings/${a.booking.bookingId}/cancel`, { reason: 'changed plans' });
+    expect((await json(cancelled)).data).toMatchObject({ status: 'cancelled', cancelReason: 'changed plans' });
+    expect(await errorOf(await v1('POST', `/v1/bookings/${a.booking.bookingId}/confirm`))).toMatchObject({
+      status: 409,
+      code: 'BOOKING_POLICY_BLOCKED',
+    });
+    const list = (await json(await v1('GET', '/v1/bookings?status=cancelled&limit=100'))).data;
+    expect(list.items.map((i: { bookingId: string }) => i.bookingId)).toContain(a.booking.bookingId);
+  });
+
+  it('answers bad input with the field at fault', async () => {
+    const ok = partnerBooking(nextSlot(), 'bad');
+    const cases: Array<[string, string, unknown, Record<string, string>, string]> = [
+      ['POST', '/v1/bookings', ok, {}, 'headers.idempotency-key'],
+      ['POST', '/v1/bookings', { ...ok, source: 'public_page' }, { 'idempotency-key': 'bad-1' }, 'body.source'],
+      ['POST', '/v1/bookings', { ...ok, startsAtMs: 'soon' }, { 'idempotency-key': 'bad-2' }, 'body.startsAtMs'],
+      [
+        'POST',
+        '/v1/bookings',
+        { ...ok, customer: { name: 'No contact' } },
+        { 'idempotency-key': 'bad-3' },
+        'body.customer',
+      ],
+      ['GET', '/v1/availability?fromMs=1&toMs=2', undefined, {}, 'query.serviceSlug'],
+      ['GET', `/v1/availability?serviceSlug=checkup&fromMs=1000&toMs=${1000 + 40 * DAY}`, undefined, {}, 'query.toMs'],
+      ['GET', '/v1/bookings?limit=101', undefined, {}, 'query.limit'],
+      ['PATCH', '/v1/branding', { primaryColor: 'red' }, {}, 'body.primaryColor'],
+      ['PATCH', '/v1/branding', {}, {}, 'body'],
+      ['PATCH', '/v1/customers/cus_x', { name: '' }, {}, 'body.name'],
+    ];
+    for (const [method, path, body, headers, at] of cases) {
+      const err = await errorOf(await v1(method, path, body, headers));
+      expect(err, `${method} ${path} ${JSON.stringify(body)}`).toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
+      expect(err.details.map((d: { path: string }) => d.path)).toContain(at);
+    }
+    const missing = await v1('GET', '/v1/bookings/bkg_missing');
+    expect(await errorOf(missing)).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+  });
+
+  it('availability and branding as the public page sees them', async () => {
+    const from = berlinTime(21, 0);
+    const viaPartner = await json(
+      await v1('GET', `/v1/availability?serviceSlug=checkup&fromMs=${from}&toMs=${from + DAY}`),
+    );
+    const viaPublic = await json(
+      await fetch(`${base}/book/partner/availability?serviceSlug=checkup&fromMs=${from}&toMs=${from + DAY}`),
+    );
+    expect(viaPartner.data).toEqual(viaPublic.data);
+    expect(viaPartner.data.slots).toHaveLength(16);
+
+    const patched = await v1('PATCH', '/v1/branding', { displayName: 'Partner Clinic', primaryColor: '#123abc' });
+    expect((await json(patched)).data).toMatchObject({ displayName: 'Partner Clinic', primaryColor: '#123abc' });
+    expect((await json(await v1('GET', '/v1/branding'))).data).toMatchObject({ primaryColor: '#123abc' });
+    const config = await json(await fetch(`${base}/book/partner/config`));
+    expect(config.data.tenant.branding).toMatchObject({ displayName: 'Partner Clinic', primaryColor: '#123abc' });
+  });
+
+  it('customers: create, find, update, and another tenant’s is NOT_FOUND', async () => {
+    const made = await v1('POST', '/v1/customers', { name: 'Partner Person', primaryEmail: 'pp@example.test' });
+    expect(made.status).toBe(201);
+    const { customerId } = (await json(made)).data;
+    const found = await json(await v1('GET', '/v1/customers?q=partner%20pe'));
+    expect(found.data.items.map((c: { customerId: string }) => c.customerId)).toContain(customerId);
+    const patched = await json(await v1('PATCH', `/v1/customers/${customerId}`, { phone: '+49 151 12345678' }));
+    expect(patched.data).toMatchObject({ customerId, phone: '+4915112345678' });
+    const theirs = (await createKey(base, otherOwner, ['customer:read'])).secret;
+    expect(
+      await errorOf(await partner(base, theirs, otherTenantId)('GET', `/v1/customers/${customerId}`)),
+    ).toMatchObject({
+      status: 404,
+      code: 'NOT_FOUND',
+    });
+  });
+});
+
+describe('ORIGIN_NOT_ALLOWED on the dashboard', () => {
+  it('a foreign Origin on a dashboard write is refused; the dashboard’s own is taken', async () => {
+    const post = (origin: string) =>
+      fetch(`${base}/api/api-keys`, {
+        method: 'POST',
+        headers: {
+          cookie: owner.cookie,
+          'x-service-csrf': owner.csrf,
+          'content-type': 'application/json',
+          origin,
+        },
+        body: JSON.stringify({ name: 'from a page', scopes: ['booking:read'] }),
+      });
+    expect(await errorOf(await post('https://evil.example'))).toMatchObject({
+      status: 403,
+      code: 'ORIGIN_NOT_ALLOWED',
+    });
+    expect((await post(DASHBOARD_ORIGIN)).status).toBe(201);
+  });
+});

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/**
+ * Scopes of a partner API key (docs/decisions.md "API keys and scopes"): read and write of
+ * bookings, customers and branding; `*` grants every scope, including any added later.
+ */
+export const API_KEY_SCOPES = [
+  'booking:read',
+  'booking:write',
+  'customer:read',
+  'customer:write',
+  'branding:read',
+  'branding:write',
+] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+export const API_KEY_WILDCARD = '*';
+export type GrantedScope = ApiKeyScope | typeof API_KEY_WILDCARD;
+
+export const API_KEY_SCOPE_MESSAGE = `must be one of ${[...API_KEY_SCOPES, API_KEY_WILDCARD].join(', ')}`;
+
+export const apiKeyScopeSchema = z.enum([...API_KEY_SCOPES, API_KEY_WILDCARD], { message: API_KEY_SCOPE_MESSAGE });
+
+/** At least one scope, each once: the scopes a key is created with. */
+export const apiKeyScopesSchema = z
+  .array(apiKeyScopeSchema)
+  .min(1, 'give at least one scope')
+  .max(API_KEY_SCOPES.length + 1)
+  .refine((scopes) => new Set(scopes).size === scopes.length, { message: 'each scope at most once' })
+  .meta({ uniqueItems: true })
+  .describe(`The scopes the key grants: ${API_KEY_SCOPES.join(', ')}, or * for all.`);
+
+/** A key's name as its owner recognises it in the list ("ci", "Zapier"). */
+export const API_KEY_NAME_MAX = 100;
+export const apiKeyNameSchema = z.string().trim().min(1).max(API_KEY_NAME_MAX);
+
+/** Whether a key with these scopes may do what `needed` names. */
+export function grantsScope(granted: readonly string[], needed: ApiKeyScope): boolean {
+  return granted.includes(API_KEY_WILDCARD) || granted.includes(needed);
+}
