@@ -108,6 +108,8 @@ function borrowed(bus: EventBus): EventBus {
   return {
     publish: (topic, messages) => bus.publish(topic, messages),
     subscribe: (opts, handler) => bus.subscribe(opts, handler),
+    // The dispatcher's fan-out stores many events' deliveries in one transaction through it.
+    ...(bus.subscribeBatch ? { subscribeBatch: bus.subscribeBatch.bind(bus) } : {}),
     ping: () => bus.ping(),
     close: async () => {},
   };

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InProcessEventBus } from '@svc/events';
+import { InProcessEventBus, type BusMessage, type EventBus } from '@svc/events';
 import type { webhooksV1 } from '@svc/proto';
 import { openSqliteStore } from '@svc/store';
 import { ensureDispatcherIndexes } from '../src/store/collections.js';
@@ -292,6 +292,28 @@ describe('fan-out', () => {
     await deliveryWhen(dispatcher.client, tenantId, sub.subscriptionId, marker.id, 'succeeded');
     expect((await list(dispatcher, tenantId)).items.map((d) => d.eventId)).toEqual([event.id, marker.id]);
     expect(receiver.received(sub.name).map((r) => r.event.id)).toEqual([event.id, marker.id]);
+  });
+
+  it('stores the deliveries of events published together in one batch: one per event and subscription', async () => {
+    const tenantA = newTenantId();
+    const tenantB = newTenantId();
+    const subA = await subscribe(dispatcher, tenantA);
+    const subB = await subscribe(dispatcher, tenantB);
+    // Captured as the relay would publish them, then published at once (one batch for the fan-out).
+    const messages: BusMessage[] = [];
+    const capture = { publish: async (_topic: string, ms: BusMessage[]) => void messages.push(...ms) } as EventBus;
+    const a1 = await publishEvent(capture, { tenantId: tenantA });
+    const b1 = await publishEvent(capture, { tenantId: tenantB });
+    await publishEvent(capture, a1); // the same event again, in the same batch
+    messages.push({ key: 'x', value: '{not json', headers: {} });
+    const a2 = await publishEvent(capture, { tenantId: tenantA });
+    await dispatcher.bus.publish('booking.events', messages);
+    await deliveryWhen(dispatcher.client, tenantA, subA.subscriptionId, a2.id, 'succeeded');
+    await deliveryWhen(dispatcher.client, tenantA, subA.subscriptionId, a1.id, 'succeeded');
+    await deliveryWhen(dispatcher.client, tenantB, subB.subscriptionId, b1.id, 'succeeded');
+    expect((await list(dispatcher, tenantA)).items.map((d) => d.eventId).sort()).toEqual([a1.id, a2.id].sort());
+    expect((await list(dispatcher, tenantB)).items.map((d) => d.eventId)).toEqual([b1.id]);
+    expect(receiver.received(subA.name).map((r) => r.event.id).sort()).toEqual([a1.id, a2.id].sort());
   });
 
   it('skips a message that is not a booking event, and goes on', async () => {

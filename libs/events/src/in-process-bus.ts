@@ -1,4 +1,5 @@
 import type {
+  BatchHandler,
   BusMessage,
   EventBus,
   MessageHandler,
@@ -90,7 +91,18 @@ export class InProcessEventBus implements EventBus {
     return log ? log.nextOffset - log.firstOffset : 0;
   }
 
-  async subscribe(opts: SubscribeOptions, handler: MessageHandler): Promise<Subscription> {
+  subscribe(opts: SubscribeOptions, handler: MessageHandler): Promise<Subscription> {
+    return this.subscribeWith(opts, 1, (messages) => handler(messages[0]!));
+  }
+
+  /** Hands over what the group has not committed, up to `maxBatch` (default 100) at once. */
+  subscribeBatch(opts: SubscribeOptions & { maxBatch?: number }, handler: BatchHandler): Promise<Subscription> {
+    const maxBatch = opts.maxBatch ?? 100;
+    if (!Number.isSafeInteger(maxBatch) || maxBatch < 1) throw new TypeError('maxBatch must be a positive integer');
+    return this.subscribeWith(opts, maxBatch, handler);
+  }
+
+  private async subscribeWith(opts: SubscribeOptions, maxBatch: number, handler: BatchHandler): Promise<Subscription> {
     this.assertOpen();
     const log = this.log(opts.topic);
     let group = log.groups.get(opts.groupId);
@@ -101,7 +113,7 @@ export class InProcessEventBus implements EventBus {
     }
     const stop = new StopSignal();
     const state = group;
-    const done = state.turn.then(() => this.consume(log, state, handler, stop));
+    const done = state.turn.then(() => this.consume(log, state, maxBatch, handler, stop));
     state.turn = done.catch(() => {});
 
     const subscription: Subscription = {
@@ -125,18 +137,33 @@ export class InProcessEventBus implements EventBus {
     await Promise.all([...this.subscriptions].map((s) => s.stop()));
   }
 
-  private async consume(log: TopicLog, group: GroupState, handler: MessageHandler, stop: StopSignal): Promise<void> {
+  private async consume(
+    log: TopicLog,
+    group: GroupState,
+    maxBatch: number,
+    handler: BatchHandler,
+    stop: StopSignal,
+  ): Promise<void> {
     const deliverOpts = { stop, retryDelayMs: this.retryDelayMs, onHandlerError: this.onHandlerError };
     while (!stop.requested) {
       // Retention may have dropped messages this group had not reached: it goes on from the oldest kept.
       if (group.committed < log.firstOffset) group.committed = log.firstOffset;
-      const next = log.messages[log.head + group.committed - log.firstOffset];
-      if (!next) {
+      const start = log.head + group.committed - log.firstOffset;
+      const batch: ReceivedMessage[] = [];
+      for (let i = start; batch.length < maxBatch; i++) {
+        const message = log.messages[i];
+        if (!message) break;
+        batch.push(message);
+      }
+      if (batch.length === 0) {
         await this.nextPublish(log, stop);
         continue;
       }
-      if (await deliver(next, handler, deliverOpts)) {
-        group.committed = Number(next.offset) + 1;
+      // Each attempt gets its own copies so a handler that mutates them cannot alter the retry.
+      const handle = () => handler(batch.map((m) => ({ ...m, headers: { ...m.headers } })));
+      // All offsets of the batch are committed together, only once the handler resolved.
+      if (await deliver(batch[0]!, handle, deliverOpts)) {
+        group.committed = Number(batch[batch.length - 1]!.offset) + 1;
         this.trim(log);
       }
     }

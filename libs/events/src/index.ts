@@ -2,10 +2,12 @@ export type {
   BusMessage,
   ReceivedMessage,
   MessageHandler,
+  BatchHandler,
   Subscription,
   SubscribeOptions,
   EventBus,
 } from './event-bus.js';
+export { subscribeInBatches } from './event-bus.js';
 export type { HandlerErrorListener } from './deliver.js';
 export { InProcessEventBus, type InProcessEventBusOptions } from './in-process-bus.js';
 export { KafkaEventBus, createKafkaEventBus, type KafkaEventBusOptions, type KafkaLogLevel } from './kafka-bus.js';

@@ -49,6 +49,67 @@ describe('InProcessEventBus specifics', () => {
     await expect(bus.ping()).rejects.toThrow(/closed/);
   });
 
+  it('hands over waiting messages in batches, in order, and commits a batch only once its handler resolves', async () => {
+    const bus = new InProcessEventBus({ retryDelayMs: 10, onHandlerError: () => {} });
+    const msgs = (from: number, n: number) =>
+      Array.from({ length: n }, (_, i) => ({ key: 'k', value: `v${from + i}`, headers: {} }));
+    await bus.publish('t', msgs(0, 7));
+    const batches: string[][] = [];
+    let failOnce = true;
+    const sub = await bus.subscribeBatch({ topic: 't', groupId: 'g', maxBatch: 3 }, async (batch) => {
+      batches.push(batch.map((m) => m.value));
+      // The second batch fails once: the same messages come again, nothing is skipped.
+      if (batches.length === 2 && failOnce) {
+        failOnce = false;
+        throw new Error('boom');
+      }
+    });
+    await until(() => batches.flat().length === 10);
+    expect(batches).toEqual([
+      ['v0', 'v1', 'v2'],
+      ['v3', 'v4', 'v5'],
+      ['v3', 'v4', 'v5'],
+      ['v6'],
+    ]);
+    await sub.stop();
+
+    // The group committed all seven: a new subscription gets only what comes next.
+    const later: string[] = [];
+    const again = await bus.subscribeBatch({ topic: 't', groupId: 'g' }, async (batch) => {
+      later.push(...batch.map((m) => m.value));
+    });
+    await bus.publish('t', msgs(7, 2));
+    await until(() => later.length === 2);
+    expect(later).toEqual(['v7', 'v8']);
+    await again.stop();
+    await bus.close();
+  });
+
+  it('stops a batch subscription without committing the batch in hand', async () => {
+    const bus = new InProcessEventBus();
+    await bus.publish('t', [
+      { key: 'k', value: 'a', headers: {} },
+      { key: 'k', value: 'b', headers: {} },
+    ]);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let started = false;
+    const sub = await bus.subscribeBatch({ topic: 't', groupId: 'g' }, async () => {
+      started = true;
+      await held;
+    });
+    await until(() => started);
+    const stopped = sub.stop();
+    release();
+    await stopped;
+    const seen: string[] = [];
+    const next = await bus.subscribe({ topic: 't', groupId: 'g' }, async (m) => void seen.push(m.value));
+    await until(() => seen.length === 2);
+    expect(seen).toEqual(['a', 'b']);
+    await next.stop();
+    await bus.close();
+  });
+
   describe('retention', () => {
     const msgs = (from: number, n: number, value = 'v') =>
       // JSON, as the outbox relay publishes: a flat string of its own per message.

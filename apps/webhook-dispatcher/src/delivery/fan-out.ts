@@ -5,11 +5,18 @@
  * handler resolves only once every delivery is stored, so the bus commits the event's offset
  * after that and a crash in between means the event comes again, never that it is lost.
  */
-import { BOOKING_EVENTS_TOPIC, type EventBus, type ReceivedMessage, type Subscription } from '@svc/events';
+import {
+  BOOKING_EVENTS_TOPIC,
+  subscribeInBatches,
+  type EventBus,
+  type ReceivedMessage,
+  type Subscription,
+} from '@svc/events';
 import type { Logger } from '@svc/telemetry';
 import { filterTakes, parseBookingEvent } from '../domain/booking-event.js';
 import { newId } from '../domain/ids.js';
 import type { DeliveryRepository } from '../store/delivery-repository.js';
+import type { DeliveryDoc, SubscriptionDoc } from '../store/records.js';
 import type { SubscriptionRepository } from '../store/subscription-repository.js';
 
 /** The dispatcher's consumer group: replicas share the topic's partitions. */
@@ -24,50 +31,75 @@ export interface FanOutDeps {
   onStored: () => void;
 }
 
+/** Events handed to the fan-out at once at most (their deliveries share one transaction). */
+export const FAN_OUT_BATCH = 100;
+
 /** Stores the deliveries of one event; answers how many were new. */
-export async function fanOut(deps: FanOutDeps, message: ReceivedMessage): Promise<number> {
-  const parsed = parseBookingEvent(message.value, message.headers);
-  if ('problem' in parsed) {
-    // Retrying cannot fix a malformed event; it is skipped, loudly.
-    deps.logger.error({ offset: message.offset, key: message.key, problem: parsed.problem }, 'booking event skipped');
-    return 0;
+export function fanOut(deps: FanOutDeps, message: ReceivedMessage): Promise<number> {
+  return fanOutBatch(deps, [message]);
+}
+
+/**
+ * Stores the deliveries of consecutive events in one transaction (docs/architecture.md "Webhook
+ * dispatcher"); answers how many were new. It resolves only once all are stored, so the bus
+ * commits the events' offsets after that; a failure stores none and the bus hands the same
+ * events over again.
+ */
+export async function fanOutBatch(deps: FanOutDeps, messages: readonly ReceivedMessage[]): Promise<number> {
+  const activeOf = new Map<string, Promise<SubscriptionDoc[]>>();
+  const docs: DeliveryDoc[] = [];
+  for (const message of messages) {
+    const parsed = parseBookingEvent(message.value, message.headers);
+    if ('problem' in parsed) {
+      // Retrying cannot fix a malformed event; it is skipped, loudly.
+      deps.logger.error({ offset: message.offset, key: message.key, problem: parsed.problem }, 'booking event skipped');
+      continue;
+    }
+    const { event } = parsed;
+    // A tenant's subscriptions are read once per batch: the events are all of this moment.
+    let active = activeOf.get(event.tenantId);
+    if (!active) {
+      active = deps.subscriptions.active(event.tenantId);
+      activeOf.set(event.tenantId, active);
+    }
+    const targets = (await active).filter((s) => filterTakes(s.events, event.type));
+    for (const subscription of targets) {
+      const now = deps.now();
+      docs.push({
+        _id: newId('delivery'),
+        tenantId: event.tenantId,
+        subscriptionId: subscription._id,
+        eventId: event.id,
+        eventType: event.type,
+        bookingId: event.bookingId,
+        body: event.body,
+        traceparent: event.traceparent,
+        status: 'pending',
+        series: 1,
+        attemptCount: 0,
+        nextAttemptAtMs: now,
+        dueAtMs: now,
+        leaseToken: null,
+        leaseUntilMs: null,
+        revision: 0,
+        createdAtMs: now,
+        updatedAtMs: now,
+      });
+    }
   }
-  const { event } = parsed;
-  const targets = (await deps.subscriptions.active(event.tenantId)).filter((s) => filterTakes(s.events, event.type));
-  let created = 0;
-  // One at a time: the embedded store serializes writes anyway, and a failure part-way leaves
-  // the rest to the redelivery (the stored ones are then skipped by the unique index).
-  for (const subscription of targets) {
-    const now = deps.now();
-    const stored = await deps.deliveries.insertIfAbsent({
-      _id: newId('delivery'),
-      tenantId: event.tenantId,
-      subscriptionId: subscription._id,
-      eventId: event.id,
-      eventType: event.type,
-      bookingId: event.bookingId,
-      body: event.body,
-      traceparent: event.traceparent,
-      status: 'pending',
-      series: 1,
-      attemptCount: 0,
-      nextAttemptAtMs: now,
-      dueAtMs: now,
-      leaseToken: null,
-      leaseUntilMs: null,
-      revision: 0,
-      createdAtMs: now,
-      updatedAtMs: now,
-    });
-    if (stored) created++;
-  }
+  // One transaction for all (the unique (event, subscription) pair skips what is stored already).
+  const created = await deps.deliveries.insertAllAbsent(docs);
   if (created > 0) deps.onStored();
   return created;
 }
 
-/** Subscribes the fan-out to the booking topic in the dispatcher's group. */
+/** Subscribes the fan-out to the booking topic in the dispatcher's group, in batches where the bus can. */
 export function consumeBookingEvents(bus: EventBus, deps: FanOutDeps): Promise<Subscription> {
-  return bus.subscribe({ topic: BOOKING_EVENTS_TOPIC, groupId: DISPATCHER_GROUP }, async (message) => {
-    await fanOut(deps, message);
-  });
+  return subscribeInBatches(
+    bus,
+    { topic: BOOKING_EVENTS_TOPIC, groupId: DISPATCHER_GROUP, maxBatch: FAN_OUT_BATCH },
+    async (messages) => {
+      await fanOutBatch(deps, messages);
+    },
+  );
 }

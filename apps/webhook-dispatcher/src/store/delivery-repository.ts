@@ -59,6 +59,27 @@ export class DeliveryRepository {
     }
   }
 
+  /**
+   * Stores the new deliveries of many events in one transaction (one commit however many); a
+   * delivery whose (event, subscription) pair has one already, stored before or earlier in the
+   * list, is skipped. Answers how many were stored. All or nothing: on failure none is.
+   */
+  async insertAllAbsent(docs: readonly DeliveryDoc[]): Promise<number> {
+    if (docs.length === 0) return 0;
+    if (docs.length === 1) return (await this.insertIfAbsent(docs[0]!)) ? 1 : 0;
+    return this.store.withTransaction(async (tx) => {
+      let stored = 0;
+      for (const doc of docs) {
+        // Looked up rather than caught: a failed insert would doom the whole transaction.
+        const pair = { eventId: doc.eventId, subscriptionId: doc.subscriptionId };
+        if (await this.deliveries.findOne(pair, tx)) continue;
+        await this.deliveries.insertOne(doc, tx);
+        stored++;
+      }
+      return stored;
+    });
+  }
+
   get(tenantId: string, deliveryId: string): Promise<DeliveryDoc | null> {
     return this.deliveries.findOne({ _id: deliveryId, tenantId });
   }
