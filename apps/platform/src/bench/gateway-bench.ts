@@ -19,47 +19,15 @@ import {
 } from '@svc/gateway';
 import { createLogger } from '@svc/telemetry';
 import { redisMissing, startRedis, type RedisServer } from '@svc/testing';
-import { connectService } from '@svc/grpc';
-import { catalogV1 } from '@svc/proto';
 import { openStore } from '@svc/store';
 import { platformConfigSchema } from '../config.js';
 import { startEmbeddedPlatform } from '../embedded-platform.js';
+import { seedBenchTenant } from './bench-tenant.js';
 import { runLoad, type LoadResult } from './load.js';
 
 const CONCURRENCY = 16;
 const DAY = 86_400_000;
 const SLOT = 15 * 60_000;
-
-async function seed(catalogAddress: string): Promise<string> {
-  const catalog = connectService(catalogV1.CatalogServiceService, catalogAddress);
-  const { tenant } = await catalog.createTenant({
-    slug: 'bench',
-    name: 'Bench',
-    timezone: 'Europe/Berlin',
-    locale: 'en',
-  });
-  const tenantId = tenant!.tenantId;
-  for (let weekday = 0; weekday < 7; weekday++) {
-    await catalog.createAvailabilityRule({
-      tenantId,
-      fields: { ownerType: 'tenant', ownerId: tenantId, weekday, startMinute: 0, endMinute: 1440 },
-    });
-  }
-  await catalog.createService({
-    tenantId,
-    fields: {
-      slug: 'visit',
-      name: 'Visit',
-      durationMin: 15,
-      staffIds: [],
-      staffIdsSet: false,
-      resourceIds: [],
-      resourceIdsSet: false,
-    },
-  });
-  catalog.close();
-  return tenantId;
-}
 
 /** An owner's dashboard session, minted the way the operator CLI does it: cookie and CSRF headers. */
 async function ownerHeaders(dataDir: string, tenantId: string): Promise<Record<string, string>> {
@@ -147,7 +115,10 @@ async function limitedGateway(store: 'memory' | 'redis', redisUrl?: string): Pro
   return gw;
 }
 try {
-  const tenantId = await seed(platform.services.catalog.address);
+  const tenantId = await seedBenchTenant(platform.services.catalog.address, {
+    slug: 'bench',
+    timezone: 'Europe/Berlin',
+  });
   const dashboard = await ownerHeaders(dataDir, tenantId);
   const partnerKey = await partnerHeaders(dataDir, tenantId);
   // Slots start at the next whole hour + 1 day, so none is in the past while the run lasts.

@@ -21,11 +21,12 @@ import { catalogConfigSchema, startCatalogFromConfig } from '@svc/catalog';
 import { customerConfigSchema, startCustomerFromConfig } from '@svc/customer';
 import { BOOKING_EVENTS_TOPIC, InProcessEventBus } from '@svc/events';
 import { connectService, type RunningGrpcHost } from '@svc/grpc';
-import { bookingV1, catalogV1, webhooksV1 } from '@svc/proto';
+import { bookingV1, webhooksV1 } from '@svc/proto';
 import { createLogger } from '@svc/telemetry';
 import { kafkaMissing, startKafka } from '@svc/testing';
 import { dispatcherConfigSchema, startWebhookDispatcherFromConfig } from '@svc/webhook-dispatcher';
 import { platformConfigSchema } from '../config.js';
+import { seedBenchTenant } from './bench-tenant.js';
 import { startEmbeddedPlatform } from '../embedded-platform.js';
 
 const THROUGHPUT_EVENTS = 5_000;
@@ -217,46 +218,15 @@ async function throughput(receiver: Receiver): Promise<Rate> {
 // ---------------------------------------------------------------------------------------------
 // Latency: real bookings, one at a time, each waited for at the receiver.
 
-async function seedTenant(catalogAddress: string): Promise<string> {
-  const catalog = connectService(catalogV1.CatalogServiceService, catalogAddress);
-  try {
-    const { tenant } = await catalog.createTenant({
-      slug: `bench-${randomUUID().slice(0, 8)}`,
-      name: 'Bench',
-      timezone: 'UTC',
-      locale: 'en',
-    });
-    const tenantId = tenant!.tenantId;
-    for (let weekday = 0; weekday < 7; weekday++) {
-      await catalog.createAvailabilityRule({
-        tenantId,
-        fields: { ownerType: 'tenant', ownerId: tenantId, weekday, startMinute: 0, endMinute: 1440 },
-      });
-    }
-    await catalog.createService({
-      tenantId,
-      fields: {
-        slug: 'visit',
-        name: 'Visit',
-        durationMin: 15,
-        staffIds: [],
-        staffIdsSet: false,
-        resourceIds: [],
-        resourceIdsSet: false,
-      },
-    });
-    return tenantId;
-  } finally {
-    catalog.close();
-  }
-}
-
 async function latency(
   receiver: Receiver,
   addresses: { catalog: string; booking: string; dispatcher: string },
   samples: number,
 ): Promise<{ p50: number; p99: number; samples: number }> {
-  const tenantId = await seedTenant(addresses.catalog);
+  const tenantId = await seedBenchTenant(addresses.catalog, {
+    slug: `bench-${randomUUID().slice(0, 8)}`,
+    timezone: 'UTC',
+  });
   const webhooks = connectService(webhooksV1.WebhookServiceService, addresses.dispatcher);
   const booking = connectService(bookingV1.BookingServiceService, addresses.booking);
   try {
