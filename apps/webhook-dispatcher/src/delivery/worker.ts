@@ -138,7 +138,9 @@ export class DeliveryWorker {
       )
       .finally(() => {
         this.inFlight.delete(claimed._id);
-        this.nudge();
+        // Refill in batches: one claim transaction for many free slots rather than one per
+        // finished attempt, which under load cost more than the attempts' own records.
+        if (this.inFlight.size <= this.settings.concurrency / 2) this.nudge();
       });
     this.inFlight.set(claimed._id, run);
   }
