@@ -1,6 +1,6 @@
 import { connectService } from '@svc/grpc';
 import { catalogV1 } from '@svc/proto';
-import { createTestTenant } from '@svc/testing';
+import { createTestTenant, openEveryDay } from '@svc/testing';
 
 const HOUR = 3_600_000;
 
@@ -28,17 +28,16 @@ export async function seedTenant(catalogAddress: string, slug: string, opts: { s
       tenantId,
       fields: { displayName: 'Dr. Weber' },
     });
-    for (const [ownerType, ownerId] of [
-      ['tenant', tenantId],
-      ['staff', staff!.staffId],
-    ] as const) {
-      for (let weekday = 0; weekday < 7; weekday++) {
-        await catalog.createAvailabilityRule({
-          tenantId,
-          fields: { ownerType, ownerId, weekday, startMinute: 540, endMinute: 1020 },
-        });
-      }
-    }
+    await openEveryDay(
+      catalog,
+      tenantId,
+      [
+        ['tenant', tenantId],
+        ['staff', staff!.staffId],
+      ],
+      540,
+      1020,
+    );
     const service = (fields: Partial<catalogV1.ServiceFields>) =>
       catalog.createService({
         tenantId,

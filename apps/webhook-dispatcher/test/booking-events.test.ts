@@ -15,7 +15,7 @@ import { InProcessLockManager } from '@svc/lock';
 import { bookingV1, catalogV1, customerV1 } from '@svc/proto';
 import { openSqliteStore } from '@svc/store';
 import { createLogger } from '@svc/telemetry';
-import { createTestTenant, startWebhookReceiver, type WebhookReceiver } from '@svc/testing';
+import { createTestTenant, openEveryDay, startWebhookReceiver, type WebhookReceiver } from '@svc/testing';
 import {
   borrowedBus,
   eventually,
@@ -80,17 +80,10 @@ afterAll(async () => {
 async function bookableTenant() {
   const { tenantId } = await createTestTenant(catalog, { timezone: 'UTC' });
   const { staff } = await catalog.createStaff({ tenantId, fields: { displayName: 'Sam' } });
-  for (const [ownerType, ownerId] of [
+  await openEveryDay(catalog, tenantId, [
     ['tenant', tenantId],
     ['staff', staff!.staffId],
-  ] as const) {
-    for (let weekday = 0; weekday < 7; weekday++) {
-      await catalog.createAvailabilityRule({
-        tenantId,
-        fields: { ownerType, ownerId, weekday, startMinute: 0, endMinute: 1440 },
-      });
-    }
-  }
+  ]);
   const { service } = await catalog.createService({
     tenantId,
     fields: {

@@ -12,6 +12,7 @@ import type { webhooksV1 } from '@svc/proto';
 import { openSqliteStore } from '@svc/store';
 import { ensureDispatcherIndexes } from '../src/store/collections.js';
 import { DeliveryRepository } from '../src/store/delivery-repository.js';
+import { pendingDelivery } from '../src/store/records.js';
 import { postWebhook } from '../src/delivery/http-sender.js';
 import {
   borrowedBus,
@@ -313,7 +314,12 @@ describe('fan-out', () => {
     await deliveryWhen(dispatcher.client, tenantB, subB.subscriptionId, b1.id, 'succeeded');
     expect((await list(dispatcher, tenantA)).items.map((d) => d.eventId).sort()).toEqual([a1.id, a2.id].sort());
     expect((await list(dispatcher, tenantB)).items.map((d) => d.eventId)).toEqual([b1.id]);
-    expect(receiver.received(subA.name).map((r) => r.event.id).sort()).toEqual([a1.id, a2.id].sort());
+    expect(
+      receiver
+        .received(subA.name)
+        .map((r) => r.event.id)
+        .sort(),
+    ).toEqual([a1.id, a2.id].sort());
   });
 
   it('skips a message that is not a booking event, and goes on', async () => {
@@ -454,26 +460,21 @@ describe('several workers and restarts', () => {
       await ensureDispatcherIndexes(store);
       const repo = new DeliveryRepository(store);
       const now = Date.now();
-      await repo.insertIfAbsent({
-        _id: 'whd_race',
-        tenantId: 'ten_race',
-        subscriptionId: 'whs_race',
-        eventId: 'evt_race',
-        eventType: 'booking.created',
-        bookingId: 'bkg_1',
-        body: '{}',
-        traceparent: null,
-        status: 'pending',
-        series: 1,
-        attemptCount: 0,
-        nextAttemptAtMs: now,
-        dueAtMs: now,
-        leaseToken: null,
-        leaseUntilMs: null,
-        revision: 0,
-        createdAtMs: now,
-        updatedAtMs: now,
-      });
+      await repo.insertIfAbsent(
+        pendingDelivery(
+          {
+            _id: 'whd_race',
+            tenantId: 'ten_race',
+            subscriptionId: 'whs_race',
+            eventId: 'evt_race',
+            eventType: 'booking.created',
+            bookingId: 'bkg_1',
+            body: '{}',
+            traceparent: null,
+          },
+          now,
+        ),
+      );
       const [due] = await repo.due(now, 10);
       const claims = await Promise.all([repo.claim(due!, now, 60_000), repo.claim(due!, now, 60_000)]);
       expect(claims.filter((c) => c !== null)).toHaveLength(1);

@@ -26,6 +26,7 @@ import {
   eventually,
   freePort,
   kafkaMissing,
+  openEveryDay,
   runApp,
   serverGate,
   startKafka,
@@ -197,17 +198,10 @@ describe.skipIf(!run)('SIGKILL mid-stream with Kafka', () => {
     try {
       const { tenantId } = await createTestTenant(catalog, { timezone: 'UTC' });
       const { staff } = await catalog.createStaff({ tenantId, fields: { displayName: 'Sam' } });
-      for (const [ownerType, ownerId] of [
+      await openEveryDay(catalog, tenantId, [
         ['tenant', tenantId],
         ['staff', staff!.staffId],
-      ] as const) {
-        for (let weekday = 0; weekday < 7; weekday++) {
-          await catalog.createAvailabilityRule({
-            tenantId,
-            fields: { ownerType, ownerId, weekday, startMinute: 0, endMinute: 1440 },
-          });
-        }
-      }
+      ]);
       await catalog.createService({
         tenantId,
         fields: {

@@ -4,7 +4,12 @@ export { repoRoot } from './repo-root.js';
 export { startRedis, redisMissing, type RedisServer } from './redis-server.js';
 export { startKafka, kafkaMissing, type KafkaServer } from './kafka-server.js';
 export { json } from './json.js';
-export { createTestTenant, uniqueSlug, type TenantCreator } from './test-tenant.js';
-export { startWebhookReceiver, type WebhookReceiver, type ReceivedWebhook, type ReceiverReply } from './webhook-receiver.js';
+export { createTestTenant, openEveryDay, uniqueSlug, type RuleCreator, type TenantCreator } from './test-tenant.js';
+export {
+  startWebhookReceiver,
+  type WebhookReceiver,
+  type ReceivedWebhook,
+  type ReceiverReply,
+} from './webhook-receiver.js';
 export { eventually } from './eventually.js';
 export { runApp, type AppProcess } from './app-process.js';

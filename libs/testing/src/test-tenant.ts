@@ -32,3 +32,28 @@ export async function createTestTenant(
   if (!tenant) throw new Error('the catalog answered CreateTenant without a tenant');
   return tenant;
 }
+
+/** What `openEveryDay` needs of the catalog (its CreateAvailabilityRule as a promise). */
+export interface RuleCreator {
+  createAvailabilityRule(
+    request: catalogV1.CreateAvailabilityRuleRequest,
+  ): Promise<catalogV1.CreateAvailabilityRuleResponse>;
+}
+
+/** Weekly rules from `startMinute` to `endMinute` on all seven days for each owner (tenant, staff, resource). */
+export async function openEveryDay(
+  catalog: RuleCreator,
+  tenantId: string,
+  owners: ReadonlyArray<readonly ['tenant' | 'staff' | 'resource', string]>,
+  startMinute = 0,
+  endMinute = 1440,
+): Promise<void> {
+  for (const [ownerType, ownerId] of owners) {
+    for (let weekday = 0; weekday < 7; weekday++) {
+      await catalog.createAvailabilityRule({
+        tenantId,
+        fields: { ownerType, ownerId, weekday, startMinute, endMinute },
+      });
+    }
+  }
+}

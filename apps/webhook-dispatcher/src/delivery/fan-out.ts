@@ -16,7 +16,7 @@ import type { Logger } from '@svc/telemetry';
 import { filterTakes, parseBookingEvent } from '../domain/booking-event.js';
 import { newId } from '../domain/ids.js';
 import type { DeliveryRepository } from '../store/delivery-repository.js';
-import type { DeliveryDoc, SubscriptionDoc } from '../store/records.js';
+import { pendingDelivery, type DeliveryDoc, type SubscriptionDoc } from '../store/records.js';
 import type { SubscriptionRepository } from '../store/subscription-repository.js';
 
 /** The dispatcher's consumer group: replicas share the topic's partitions. */
@@ -64,27 +64,21 @@ export async function fanOutBatch(deps: FanOutDeps, messages: readonly ReceivedM
     }
     const targets = (await active).filter((s) => filterTakes(s.events, event.type));
     for (const subscription of targets) {
-      const now = deps.now();
-      docs.push({
-        _id: newId('delivery'),
-        tenantId: event.tenantId,
-        subscriptionId: subscription._id,
-        eventId: event.id,
-        eventType: event.type,
-        bookingId: event.bookingId,
-        body: event.body,
-        traceparent: event.traceparent,
-        status: 'pending',
-        series: 1,
-        attemptCount: 0,
-        nextAttemptAtMs: now,
-        dueAtMs: now,
-        leaseToken: null,
-        leaseUntilMs: null,
-        revision: 0,
-        createdAtMs: now,
-        updatedAtMs: now,
-      });
+      docs.push(
+        pendingDelivery(
+          {
+            _id: newId('delivery'),
+            tenantId: event.tenantId,
+            subscriptionId: subscription._id,
+            eventId: event.id,
+            eventType: event.type,
+            bookingId: event.bookingId,
+            body: event.body,
+            traceparent: event.traceparent,
+          },
+          deps.now(),
+        ),
+      );
     }
   }
   // One transaction for all (the unique (event, subscription) pair skips what is stored already).

@@ -58,6 +58,29 @@ export type DeliveryDoc = {
   updatedAtMs: number;
 };
 
+/** What names a delivery: its id, the event it carries and the subscription it goes to. */
+export type DeliveryTarget = Pick<
+  DeliveryDoc,
+  '_id' | 'tenantId' | 'subscriptionId' | 'eventId' | 'eventType' | 'bookingId' | 'body' | 'traceparent'
+>;
+
+/** A new delivery, due at once: first series, no attempt yet, no lease. */
+export function pendingDelivery(target: DeliveryTarget, nowMs: number): DeliveryDoc {
+  return {
+    ...target,
+    status: 'pending',
+    series: 1,
+    attemptCount: 0,
+    nextAttemptAtMs: nowMs,
+    dueAtMs: nowMs,
+    leaseToken: null,
+    leaseUntilMs: null,
+    revision: 0,
+    createdAtMs: nowMs,
+    updatedAtMs: nowMs,
+  };
+}
+
 export type AttemptDoc = {
   /** `<deliveryId>_<series>_<attemptNo>`: one document per attempt, never two. */
   _id: string;
