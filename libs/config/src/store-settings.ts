@@ -9,8 +9,15 @@ import type { Profile } from './load-config.js';
 export const storeSettings = {
   /** Embedded profile: one SQLite file per service under this folder. */
   DATA_DIR: z.string().default('./.data'),
-  /** Distributed profile: a MongoDB replica set, one database per service. */
-  MONGODB_URL: z.string().url().optional(),
+  /**
+   * Distributed profile: a MongoDB replica set, one database per service. A connection string,
+   * not a WHATWG URL: a replica set lists several hosts (`mongodb://a:27017,b:27017/?replicaSet=rs0`),
+   * which URL parsers refuse; the driver checks the rest.
+   */
+  MONGODB_URL: z
+    .string()
+    .regex(/^mongodb(\+srv)?:\/\/[^\s/?#]+(\/[^\s?#]*)?(\?\S*)?$/, 'a mongodb:// or mongodb+srv:// connection string')
+    .optional(),
   /** Distributed profile: the database name; default: the service name. */
   MONGODB_DB: z.string().optional(),
 };

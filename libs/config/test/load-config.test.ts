@@ -77,5 +77,15 @@ describe('storeSettings', () => {
       dbName: 'identity',
     });
     expect(() => loadConfig(storeOnly, { MONGODB_URL: 'not a url' })).toThrow(/MONGODB_URL/);
+    expect(() => loadConfig(storeOnly, { MONGODB_URL: 'https://db:27017' })).toThrow(/MONGODB_URL/);
+  });
+
+  it('takes a replica set of several hosts and an SRV record as the MongoDB URL', () => {
+    for (const url of [
+      'mongodb://user:p%40ss@mongodb-0.mongodb:27017,mongodb-1.mongodb:27017,mongodb-2.mongodb:27017/?replicaSet=rs0',
+      'mongodb+srv://user:secret@cluster0.example.net/booking?retryWrites=true&w=majority',
+    ]) {
+      expect(loadConfig(storeOnly, { PROFILE: 'distributed', MONGODB_URL: url }).MONGODB_URL).toBe(url);
+    }
   });
 });
