@@ -1,0 +1,122 @@
+{{/*
+The services of the platform and what the code fixes about each: the values key, whether it
+speaks HTTP (gateway) or gRPC, which services call it (NetworkPolicy ingress; the callers are
+the *_GRPC_ADDR settings in apps/<app>/src/config.ts) and the Secret keys it reads (required ones
+fail the pod loudly when absent; optional ones are read when present).
+*/}}
+{{- define "bp.services" -}}
+services:
+  - { name: gateway, key: gateway, http: true, callers: [],
+      secrets: [MONGODB_URL, REDIS_URL, SESSION_SECRET, MANAGE_TOKEN_SECRET, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET],
+      optionalSecrets: [MANAGE_TOKEN_PREVIOUS] }
+  - { name: catalog, key: catalog, http: false, callers: [gateway, booking],
+      secrets: [MONGODB_URL], optionalSecrets: [] }
+  - { name: booking, key: booking, http: false, callers: [gateway],
+      secrets: [MONGODB_URL, REDIS_URL], optionalSecrets: [] }
+  - { name: customer, key: customer, http: false, callers: [gateway, booking],
+      secrets: [MONGODB_URL], optionalSecrets: [] }
+  - { name: webhook-dispatcher, key: webhookDispatcher, http: false, callers: [gateway],
+      secrets: [MONGODB_URL, WEBHOOK_SECRET_KEY], optionalSecrets: [WEBHOOK_SECRET_KEY_PREVIOUS] }
+{{- end -}}
+
+{{/* Prefix of every object: the release name, or <release>-booking-platform when it lacks the chart's name. */}}
+{{- define "bp.fullname" -}}
+{{- if .Values.fullnameOverride -}}
+{{- .Values.fullnameOverride | trunc 40 | trimSuffix "-" -}}
+{{- else if contains .Chart.Name .Release.Name -}}
+{{- .Release.Name | trunc 40 | trimSuffix "-" -}}
+{{- else -}}
+{{- printf "%s-%s" .Release.Name .Chart.Name | trunc 40 | trimSuffix "-" -}}
+{{- end -}}
+{{- end -}}
+
+{{/* Name of one service's objects; arguments: (list $ "catalog"). */}}
+{{- define "bp.name" -}}
+{{- printf "%s-%s" (include "bp.fullname" (index . 0)) (index . 1) -}}
+{{- end -}}
+
+{{/* Selector labels of one service; arguments: (list $ "catalog"). */}}
+{{- define "bp.selectorLabels" -}}
+{{- $ := index . 0 -}}
+app.kubernetes.io/name: {{ $.Chart.Name }}
+app.kubernetes.io/instance: {{ $.Release.Name }}
+app.kubernetes.io/component: {{ index . 1 }}
+{{- end -}}
+
+{{/* Labels of one service's objects; arguments: (list $ "catalog"). */}}
+{{- define "bp.labels" -}}
+{{- $ := index . 0 -}}
+{{ include "bp.selectorLabels" . }}
+app.kubernetes.io/part-of: booking-platform
+app.kubernetes.io/version: {{ $.Values.image.tag | default $.Chart.AppVersion | quote }}
+app.kubernetes.io/managed-by: {{ $.Release.Service }}
+helm.sh/chart: {{ printf "%s-%s" $.Chart.Name $.Chart.Version }}
+{{- end -}}
+
+{{/* host:port of one gRPC service inside the cluster; arguments: (list $ "catalog" 50051). */}}
+{{- define "bp.grpcAddr" -}}
+{{- printf "%s:%v" (include "bp.name" (list (index . 0) (index . 1))) (index . 2) -}}
+{{- end -}}
+
+{{/*
+Seconds Kubernetes waits after the preStop hook starts before SIGKILL: the preStop pause, then
+SHUTDOWN_GRACE_MS of draining, then the 5 s the process allows itself beyond that before it
+exits on its own (libs/grpc/src/process.ts), then 5 s of slack.
+*/}}
+{{- define "bp.terminationGraceSeconds" -}}
+{{- add .Values.preStopSeconds (div (add .Values.shutdownGraceMs 999) 1000) 10 -}}
+{{- end -}}
+
+{{/* The non-secret settings of one service as a YAML map; arguments: (list $ serviceEntry). */}}
+{{- define "bp.configEnv" -}}
+{{- $ := index . 0 -}}
+{{- $s := index . 1 -}}
+{{- $svc := index $.Values $s.key -}}
+{{- $v := $.Values -}}
+PROFILE: distributed
+LOG_LEVEL: {{ $v.logLevel | quote }}
+SHUTDOWN_GRACE_MS: {{ $v.shutdownGraceMs | quote }}
+OTEL_SERVICE_NAME: {{ $s.name | quote }}
+{{- with $v.otel.endpoint }}
+OTEL_EXPORTER_OTLP_ENDPOINT: {{ . | quote }}
+OTEL_EXPORTER_OTLP_PROTOCOL: {{ $v.otel.protocol | quote }}
+OTEL_TRACES_SAMPLER: {{ $v.otel.tracesSampler | quote }}
+OTEL_TRACES_SAMPLER_ARG: {{ $v.otel.tracesSamplerArg | quote }}
+{{- end }}
+{{- with $v.otel.resourceAttributes }}
+OTEL_RESOURCE_ATTRIBUTES: {{ . | quote }}
+{{- end }}
+{{- if $s.http }}
+HOST: "0.0.0.0"
+PORT: {{ $svc.port | quote }}
+BASE_URL: {{ $svc.baseUrl | quote }}
+TRUST_PROXY: {{ $svc.trustProxy | quote }}
+OIDC_ISSUER: {{ $svc.oidcIssuer | quote }}
+RATE_LIMIT_STORE: {{ $svc.rateLimitStore | quote }}
+{{- with $svc.dashboardOrigin }}
+DASHBOARD_ORIGIN: {{ . | quote }}
+{{- end }}
+CATALOG_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "catalog" $v.catalog.port) | quote }}
+BOOKING_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "booking" $v.booking.port) | quote }}
+CUSTOMER_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "customer" $v.customer.port) | quote }}
+WEBHOOKS_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "webhook-dispatcher" $v.webhookDispatcher.port) | quote }}
+{{- else }}
+GRPC_HOST: "0.0.0.0"
+GRPC_PORT: {{ $svc.port | quote }}
+METRICS_PORT: {{ $v.metrics.port | quote }}
+{{- end }}
+{{- if eq $s.name "booking" }}
+CATALOG_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "catalog" $v.catalog.port) | quote }}
+CUSTOMER_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "customer" $v.customer.port) | quote }}
+KAFKA_BROKERS: {{ $v.kafka.brokers | quote }}
+LOCK_WAIT_MS: {{ $svc.lockWaitMs | quote }}
+{{- end }}
+{{- if eq $s.name "webhook-dispatcher" }}
+KAFKA_BROKERS: {{ $v.kafka.brokers | quote }}
+WEBHOOK_CONCURRENCY: {{ $svc.concurrency | quote }}
+WEBHOOK_ATTEMPT_TIMEOUT_MS: {{ $svc.attemptTimeoutMs | quote }}
+{{- with $svc.urlAllowlist }}
+WEBHOOK_URL_ALLOWLIST: {{ . | quote }}
+{{- end }}
+{{- end }}
+{{- end -}}
