@@ -19,15 +19,9 @@ services:
       secrets: [MONGODB_URL, WEBHOOK_SECRET_KEY], optionalSecrets: [WEBHOOK_SECRET_KEY_PREVIOUS] }
 {{- end -}}
 
-{{/* Prefix of every object: the release name, or <release>-booking-platform when it lacks the chart's name. */}}
+{{/* Prefix of every object: fullnameOverride, else the release name (release "booking" → booking-catalog). */}}
 {{- define "bp.fullname" -}}
-{{- if .Values.fullnameOverride -}}
-{{- .Values.fullnameOverride | trunc 40 | trimSuffix "-" -}}
-{{- else if contains .Chart.Name .Release.Name -}}
-{{- .Release.Name | trunc 40 | trimSuffix "-" -}}
-{{- else -}}
-{{- printf "%s-%s" .Release.Name .Chart.Name | trunc 40 | trimSuffix "-" -}}
-{{- end -}}
+{{- .Values.fullnameOverride | default .Release.Name | trunc 40 | trimSuffix "-" -}}
 {{- end -}}
 
 {{/* Name of one service's objects; arguments: (list $ "catalog"). */}}
