@@ -12,7 +12,13 @@ export {
   type Tx,
 } from './document-store.js';
 export { SqliteDocumentStore, openSqliteStore, type SqliteStoreOptions } from './sqlite-store.js';
-export { MongoDocumentStore, openMongoStore, type MongoStoreOptions } from './mongo-store.js';
+export {
+  MongoDocumentStore,
+  MongoTopologyConfigError,
+  openMongoStore,
+  type MongoStoreOptions,
+  type MongoTransactionOptions,
+} from './mongo-store.js';
 export { openStore, type StoreConfig } from './open-store.js';
 export {
   encodePageCursor,

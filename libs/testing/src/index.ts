@@ -3,6 +3,7 @@ export { freePort } from './free-port.js';
 export { repoRoot } from './repo-root.js';
 export { startRedis, redisMissing, type RedisServer } from './redis-server.js';
 export { startKafka, kafkaMissing, type KafkaServer } from './kafka-server.js';
+export { startMongo, mongoMissing, type MongoServer, type StartMongoOptions } from './mongo-server.js';
 export { json } from './json.js';
 export { createTestTenant, openEveryDay, uniqueSlug, type RuleCreator, type TenantCreator } from './test-tenant.js';
 export {

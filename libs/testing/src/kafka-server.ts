@@ -1,8 +1,6 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
-  accessSync,
-  constants,
   existsSync,
   closeSync,
   openSync,
@@ -14,9 +12,10 @@ import {
 } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from './free-port.js';
+import { onPath } from './on-path.js';
 import { repoRoot } from './repo-root.js';
 
 /** A throwaway single-node KRaft broker. */
@@ -31,19 +30,6 @@ const STOP_GRACE_MS = 5_000;
 /** Folder with Kafka's jars, as written by scripts/fetch-kafka.sh. */
 function jarsDir(): string {
   return process.env.KAFKA_LIBS_DIR ?? join(repoRoot(), '.cache', 'kafka', 'libs');
-}
-
-function onPath(cmd: string): boolean {
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
-    if (!dir) continue;
-    try {
-      accessSync(join(dir, cmd), constants.X_OK);
-      return true;
-    } catch {
-      // not in this folder
-    }
-  }
-  return false;
 }
 
 /** Why a Kafka broker cannot be started here, or null when it can. */

@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { accessSync, constants, statSync } from 'node:fs';
 import { connect } from 'node:net';
-import { delimiter, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from './free-port.js';
+import { findOnPath, isExecutable } from './on-path.js';
 
 /** A throwaway redis-server on 127.0.0.1 with persistence off. */
 export interface RedisServer {
@@ -141,23 +140,4 @@ function exitOf(child: ChildProcess): Promise<string> {
     // Spawn failures (e.g. EACCES) emit 'error' and may never emit 'exit'.
     child.once('error', (err) => resolve(`could not be spawned: ${err.message}`));
   });
-}
-
-function findOnPath(name: string): string | null {
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
-    if (!dir) continue;
-    const candidate = join(dir, name);
-    if (isExecutable(candidate)) return candidate;
-  }
-  return null;
-}
-
-function isExecutable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    // Directories pass the X_OK check too.
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
 }

@@ -1,0 +1,336 @@
+import de.bwaldvogel.mongo.MongoCollection;
+import de.bwaldvogel.mongo.MongoServer;
+import de.bwaldvogel.mongo.MongoVersion;
+import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import de.bwaldvogel.mongo.bson.Document;
+import de.bwaldvogel.mongo.bson.ObjectId;
+import de.bwaldvogel.mongo.wire.message.MongoMessage;
+import io.netty.channel.Channel;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A MongoDB wire-protocol test server: mongo-java-server's in-memory backend, dressed up so the
+ * Node driver 7 accepts it as the primary of a one-member replica set with sessions and
+ * transactions. What it adds (see docs/operations.md for what this does NOT give):
+ *
+ * <ul>
+ *   <li>hello / isMaster as a replica-set primary (setName, hosts, logicalSessionTimeoutMinutes,
+ *       a modern wire version); the shipped server reports wire version 8 and no set;
+ *   <li>commitTransaction / abortTransaction, with an undo log per transaction (lsid + txnNumber)
+ *       holding the first pre-image of every document it wrote, so an abort really rolls back;
+ *   <li>strict index redefinition, as MongoDB: same name with other keys fails 86
+ *       (IndexKeySpecsConflict), same name or same keys with other options fails 85
+ *       (IndexOptionsConflict); the shipped server silently keeps the old index.
+ * </ul>
+ *
+ * Writes are applied at once and seen by everyone: there is no snapshot isolation. Every command
+ * runs under one lock so an undo log never interleaves with another writer's half-done command.
+ *
+ * <p>Usage: java -cp classes:libs/* MongoTestServer [--port N] [--set-name rs0]. Port 0 (the
+ * default) takes a free one; the line "mongo-test-server listening on HOST:PORT" says which.
+ * An empty set name makes it a standalone server.
+ */
+public final class MongoTestServer {
+  public static void main(String[] args) {
+    int port = 0;
+    String setName = "rs0";
+    for (int i = 0; i + 1 < args.length; i += 2) {
+      switch (args[i]) {
+        case "--port" -> port = Integer.parseInt(args[i + 1]);
+        case "--set-name" -> setName = args[i + 1];
+        default -> throw new IllegalArgumentException("unknown option " + args[i]);
+      }
+    }
+    TxBackend backend = new TxBackend(setName);
+    backend.version(MONGO_6_0);
+    MongoServer server = new MongoServer(backend);
+    server.bind("127.0.0.1", port);
+    backend.me = "127.0.0.1:" + server.getLocalAddress().getPort();
+    Runtime.getRuntime().addShutdownHook(new Thread(server::shutdownNow));
+    System.out.println("mongo-test-server listening on " + backend.me + (setName.isEmpty() ? " (standalone)" : " (replica set " + setName + ")"));
+    System.out.flush();
+  }
+
+  /** MongoDB 6.0 speaks wire version 17, enough for driver 7 (sessions, transactions, OP_MSG). */
+  static final MongoVersion MONGO_6_0 =
+      new MongoVersion() {
+        @Override
+        public List<Integer> getVersionArray() {
+          return List.of(6, 0, 0);
+        }
+
+        @Override
+        public int getWireVersion() {
+          return 17;
+        }
+      };
+
+  /** An open transaction: pre-images of the documents it wrote, in first-write order. */
+  record UndoKey(String db, String collection, Object id) {}
+
+  static final class Txn {
+    final long openedAt = System.nanoTime();
+    final LinkedHashMap<UndoKey, Document> preImages = new LinkedHashMap<>();
+  }
+
+  static final class TxBackend extends MemoryBackend {
+    /** Like MongoDB's transactionLifetimeLimitSeconds: a client killed mid-transaction must not leave its writes forever. */
+    static final long TXN_LIFETIME_NANOS = TimeUnit.SECONDS.toNanos(60);
+
+    final String setName;
+    volatile String me = "127.0.0.1:0";
+    final ObjectId electionId = new ObjectId("7fffffff0000000000000001");
+    final AtomicInteger connectionIds = new AtomicInteger();
+    /** Open transactions by session id (one per session at a time, as in MongoDB). */
+    final Map<Object, Map.Entry<Long, Txn>> txns = new HashMap<>();
+
+    TxBackend(String setName) {
+      this.setName = setName;
+      var reaper = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "txn-reaper");
+        t.setDaemon(true);
+        return t;
+      });
+      reaper.scheduleAtFixedRate(this::abortExpired, 5, 5, TimeUnit.SECONDS);
+    }
+
+    /** OP_MSG path: every command the driver sends after the handshake. */
+    @Override
+    public Document handleMessage(MongoMessage message) {
+      Document query = message.getDocument();
+      String command = query.keySet().iterator().next();
+      return handleCommand(message.getChannel(), message.getDatabaseName(), command, query);
+    }
+
+    /** Command path: OP_QUERY on $cmd (the handshake) and, via handleMessage, OP_MSG. */
+    @Override
+    public synchronized Document handleCommand(Channel channel, String db, String command, Document query) {
+      switch (command.toLowerCase()) {
+        case "hello", "ismaster":
+          return hello(command);
+        case "committransaction":
+          return closeTxn(query, false);
+        case "aborttransaction":
+          return closeTxn(query, true);
+        case "endsessions":
+          for (Object lsid : (List<?>) query.get("endSessions")) abortOpen(sessionKey(lsid));
+          return ok();
+        case "createindexes":
+          Document conflict = indexConflict(channel, db, query);
+          if (conflict != null) return conflict;
+          break;
+        default:
+          break;
+      }
+      if (!Boolean.FALSE.equals(query.get("autocommit"))) return super.handleCommand(channel, db, command, query);
+      return inTxn(channel, db, command, query);
+    }
+
+    private Document hello(String command) {
+      Document r = new Document();
+      if (command.equals("hello")) r.put("isWritablePrimary", true);
+      else r.put("ismaster", true);
+      r.put("helloOk", true);
+      // An empty set name answers as a standalone server (tests of the adapter's start-up check).
+      if (!setName.isEmpty()) {
+        r.put("secondary", false);
+        r.put("setName", setName);
+        r.put("setVersion", 1);
+        r.put("electionId", electionId);
+        r.put("hosts", List.of(me));
+        r.put("primary", me);
+        r.put("me", me);
+      }
+      r.put("maxBsonObjectSize", 16 * 1024 * 1024);
+      r.put("maxMessageSizeBytes", 48_000_000);
+      r.put("maxWriteBatchSize", 100_000);
+      r.put("localTime", Instant.now());
+      // Without it the driver has no sessions, hence no transactions.
+      r.put("logicalSessionTimeoutMinutes", 30);
+      r.put("connectionId", connectionIds.incrementAndGet());
+      r.put("minWireVersion", 0);
+      r.put("maxWireVersion", MONGO_6_0.getWireVersion());
+      r.put("readOnly", false);
+      r.put("ok", 1.0);
+      return r;
+    }
+
+    /** A command inside a transaction (autocommit: false): records pre-images, then runs it. */
+    private Document inTxn(Channel channel, String db, String command, Document query) {
+      Object session = sessionKey(query.get("lsid"));
+      long txnNumber = ((Number) query.get("txnNumber")).longValue();
+      Map.Entry<Long, Txn> open = txns.get(session);
+      if (Boolean.TRUE.equals(query.get("startTransaction"))) {
+        // A new transaction on the session implicitly aborts the previous one, as in MongoDB.
+        abortOpen(session);
+        open = Map.entry(txnNumber, new Txn());
+        txns.put(session, open);
+      } else if (open == null || open.getKey() != txnNumber) {
+        return error(251, "NoSuchTransaction", "Transaction " + txnNumber + " has been aborted or is not open", true);
+      }
+      Txn txn = open.getValue();
+      String collection = String.valueOf(query.get(command));
+      switch (command.toLowerCase()) {
+        case "insert" -> {
+          for (Object d : (List<?>) query.get("documents")) remember(txn, db, collection, new Document("_id", ((Document) d).get("_id")), 1);
+        }
+        case "update" -> {
+          for (Object u : (List<?>) query.get("updates")) {
+            Document update = (Document) u;
+            remember(txn, db, collection, (Document) update.get("q"), Boolean.TRUE.equals(update.get("multi")) ? 0 : 1);
+          }
+        }
+        case "delete" -> {
+          for (Object d : (List<?>) query.get("deletes")) {
+            Document delete = (Document) d;
+            remember(txn, db, collection, (Document) delete.get("q"), ((Number) delete.get("limit")).intValue());
+          }
+        }
+        case "findandmodify" -> remember(txn, db, collection, (Document) query.getOrDefault("query", new Document()), 1);
+        default -> {}
+      }
+      Document response = super.handleCommand(channel, db, command, query);
+      // Upserts create documents the pre-image search could not see: their undo is a delete.
+      if (response.get("upserted") instanceof List<?> upserted) {
+        for (Object u : upserted) txn.preImages.putIfAbsent(new UndoKey(db, collection, ((Document) u).get("_id")), null);
+      }
+      if (response.get("lastErrorObject") instanceof Document last && last.containsKey("upserted")) {
+        txn.preImages.putIfAbsent(new UndoKey(db, collection, last.get("upserted")), null);
+      }
+      return response;
+    }
+
+    /** Keeps the first pre-image (null: did not exist) of each document matching filter (limit 0: all). */
+    private void remember(Txn txn, String db, String collection, Document filter, int limit) {
+      MongoCollection<?> c = resolveDatabase(db).resolveCollection(collection, false);
+      if (filter.containsKey("_id") && filter.size() == 1 && !(filter.get("_id") instanceof Document)) {
+        Document found = c == null ? null : first(c.handleQuery(filter));
+        txn.preImages.putIfAbsent(new UndoKey(db, collection, filter.get("_id")), found == null ? null : found.cloneDeeply());
+        return;
+      }
+      if (c == null) return;
+      int n = 0;
+      for (Document d : c.handleQuery(filter)) {
+        txn.preImages.putIfAbsent(new UndoKey(db, collection, d.get("_id")), d.cloneDeeply());
+        if (++n == limit) break;
+      }
+    }
+
+    private static Document first(Iterable<Document> docs) {
+      Iterator<Document> it = docs.iterator();
+      return it.hasNext() ? it.next() : null;
+    }
+
+    private Document closeTxn(Document query, boolean abort) {
+      Object session = sessionKey(query.get("lsid"));
+      Map.Entry<Long, Txn> open = txns.get(session);
+      long txnNumber = ((Number) query.get("txnNumber")).longValue();
+      if (open != null && open.getKey() == txnNumber) {
+        txns.remove(session);
+        if (abort) undo(open.getValue());
+      }
+      // A retried commit of a committed transaction succeeds, as in MongoDB.
+      return ok();
+    }
+
+    private void abortOpen(Object session) {
+      Map.Entry<Long, Txn> open = txns.remove(session);
+      if (open != null) undo(open.getValue());
+    }
+
+    private synchronized void abortExpired() {
+      long now = System.nanoTime();
+      txns.values().removeIf(open -> {
+        if (now - open.getValue().openedAt < TXN_LIFETIME_NANOS) return false;
+        undo(open.getValue());
+        return true;
+      });
+    }
+
+    /** Puts every written document back as it was, newest write first. */
+    private void undo(Txn txn) {
+      List<Map.Entry<UndoKey, Document>> entries = new ArrayList<>(txn.preImages.entrySet());
+      for (int i = entries.size() - 1; i >= 0; i--) {
+        UndoKey key = entries.get(i).getKey();
+        Document pre = entries.get(i).getValue();
+        MongoCollection<?> c = resolveDatabase(key.db()).resolveCollection(key.collection(), pre != null);
+        if (c == null) continue;
+        c.deleteDocuments(new Document("_id", key.id()), 1);
+        if (pre != null) c.insertDocuments(List.of(pre.cloneDeeply()));
+      }
+    }
+
+    /**
+     * MongoDB refuses to redefine an index: same name, other keys is 86; same name (or same keys
+     * under another name) with other options is 85. Answers the error, or null to go ahead.
+     */
+    private Document indexConflict(Channel channel, String db, Document query) {
+      String collection = String.valueOf(query.get("createIndexes"));
+      if (resolveDatabase(db).resolveCollection(collection, false) == null) return null;
+      Document listed = super.handleCommand(channel, db, "listIndexes", new Document("listIndexes", collection));
+      List<?> existing = (List<?>) ((Document) listed.get("cursor")).get("firstBatch");
+      for (Object wanted : (List<?>) query.get("indexes")) {
+        Document want = (Document) wanted;
+        for (Object e : existing) {
+          Document have = (Document) e;
+          boolean sameName = Objects.equals(have.get("name"), want.get("name"));
+          boolean sameKeys = sameKeys((Document) have.get("key"), (Document) want.get("key"));
+          boolean sameOptions = Utils.isTrue(have.get("unique")) == Utils.isTrue(want.get("unique"));
+          if (sameName && !sameKeys) {
+            return error(86, "IndexKeySpecsConflict", "An existing index has the same name as the requested index but different keys: " + have, false);
+          }
+          if ((sameName || sameKeys) && !(sameName && sameKeys && sameOptions)) {
+            return error(85, "IndexOptionsConflict", "An equivalent index already exists with a different name or options: " + have, false);
+          }
+        }
+      }
+      return null;
+    }
+
+    /** Key patterns compare in order and by direction as numbers (1 == 1.0). */
+    private static boolean sameKeys(Document a, Document b) {
+      if (a.size() != b.size()) return false;
+      Iterator<Map.Entry<String, Object>> ia = a.entrySet().iterator(), ib = b.entrySet().iterator();
+      while (ia.hasNext()) {
+        Map.Entry<String, Object> x = ia.next(), y = ib.next();
+        if (!x.getKey().equals(y.getKey())) return false;
+        if (x.getValue() instanceof Number n && y.getValue() instanceof Number m) {
+          if (n.doubleValue() != m.doubleValue()) return false;
+        } else if (!Objects.equals(x.getValue(), y.getValue())) return false;
+      }
+      return true;
+    }
+
+    /** Sessions are identified by lsid.id (a UUID); the whole lsid document works as the key. */
+    private static Object sessionKey(Object lsid) {
+      return lsid instanceof Document d ? d.get("id") : lsid;
+    }
+
+    private static Document ok() {
+      return new Document("ok", 1.0);
+    }
+
+    private static Document error(int code, String codeName, String message, boolean transientTxn) {
+      Document r = new Document("ok", 0.0).append("errmsg", message).append("code", code).append("codeName", codeName);
+      if (transientTxn) r.put("errorLabels", List.of("TransientTransactionError"));
+      return r;
+    }
+  }
+
+  /** Truthiness as MongoDB reads option flags. */
+  static final class Utils {
+    static boolean isTrue(Object v) {
+      return v instanceof Boolean b ? b : v instanceof Number n && n.doubleValue() != 0;
+    }
+  }
+}
