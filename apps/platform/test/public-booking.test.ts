@@ -2,12 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json } from '@svc/testing';
 import { berlinTime, seedTenant } from './booking-fixture.js';
 import { startTestPlatform } from './platform-fixture.js';
+import { customer, errorOf, publicBooking, publicBookingPath, slot } from './public-booking-path.js';
 
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
 let base = '';
 const DAY = 86_400_000;
-// 10:00 Berlin time, three days ahead: inside the 09:00–17:00 rules, well within 90 days.
-const slot = berlinTime(3, 10);
 
 beforeAll(async () => {
   platform = await startTestPlatform();
@@ -17,56 +16,9 @@ beforeAll(async () => {
 });
 afterAll(() => platform.cleanup());
 
-let keys = 0;
-const customer = (n: number | string) => ({ name: `Customer ${n}`, primaryEmail: `c${n}@example.test` });
-function create(body: object, key: string | null = `key-${++keys}`, tenant = 'smile') {
-  return fetch(`${base}/book/${tenant}/bookings`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(key === null ? {} : { 'idempotency-key': key }) },
-    body: JSON.stringify(body),
-  });
-}
-const availability = async (from: number, to: number, service = 'checkup') =>
-  fetch(`${base}/book/smile/availability?serviceSlug=${service}&fromMs=${from}&toMs=${to}`);
-const errorOf = async (res: Response) => ({ status: res.status, ...(await json(res)).error });
+const { create } = publicBooking(() => base);
 
-describe('public booking: the happy path', () => {
-  it('config lists the tenant and its active services only', async () => {
-    const res = await fetch(`${base}/book/smile/config`);
-    expect(res.status).toBe(200);
-    const { data } = await json(res);
-    expect(data.tenant).toMatchObject({ slug: 'smile', name: 'Clinic smile', timezone: 'Europe/Berlin', locale: 'de' });
-    expect(data.services).toEqual([
-      { slug: 'checkup', name: 'Check-up', description: '', durationMin: 30, price: { amount: 4500, currency: 'EUR' } },
-    ]);
-  });
-
-  it('availability → create → the slot disappears', async () => {
-    const from = berlinTime(3, 0);
-    const before = await json(await availability(from, from + DAY));
-    expect(before.data.finalAuthority).toBe('booking_create_recheck_under_lock');
-    expect(before.data.timezone).toBe('Europe/Berlin');
-    expect(before.data.slots).toContainEqual({ startsAtMs: slot, endsAtMs: slot + 30 * 60_000 });
-    expect(before.data.slots).toHaveLength(16);
-
-    const res = await create(
-      { serviceSlug: 'checkup', startsAtMs: slot, source: 'public_page', customer: customer(1) },
-      'happy',
-    );
-    expect(res.status).toBe(201);
-    const { data } = await json(res);
-    expect(data).toMatchObject({
-      booking: { bookingId: expect.stringMatching(/^bkg_/), status: 'held' },
-      idempotentReplay: false,
-    });
-    expect(data.manageToken).toMatch(/^svc_m1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
-    expect(data.manageUrl).toBe(`${base}/booking/manage/${data.manageToken}`);
-
-    const after = await json(await availability(from, from + DAY));
-    expect(after.data.slots).not.toContainEqual({ startsAtMs: slot, endsAtMs: slot + 30 * 60_000 });
-    expect(after.data.slots).toHaveLength(15);
-  });
-});
+publicBookingPath(() => base);
 
 describe('idempotency', () => {
   const body = { serviceSlug: 'checkup', startsAtMs: slot + 60 * 60_000, customer: customer('idem') };
@@ -96,24 +48,6 @@ describe('idempotency', () => {
     expect(statuses).toEqual([200, ...Array(18).fill(200), 201].sort());
     const ids = new Set(await Promise.all(answers.map(async (r) => (await json(r)).data.booking.bookingId)));
     expect(ids.size).toBe(1);
-  });
-});
-
-describe('contention', () => {
-  it('gives a slot to exactly one of 200 parallel creates; the rest get 409, none a 5xx', async () => {
-    const start = slot + 3 * 60 * 60_000;
-    const answers = await Promise.all(
-      Array.from({ length: 200 }, (_, i) =>
-        create({ serviceSlug: 'checkup', startsAtMs: start, customer: customer(`p${i}`) }),
-      ),
-    );
-    const byStatus = new Map<number, number>();
-    for (const r of answers) byStatus.set(r.status, (byStatus.get(r.status) ?? 0) + 1);
-    expect(Object.fromEntries(byStatus)).toEqual({ 201: 1, 409: 199 });
-    const codes = new Set(
-      await Promise.all(answers.filter((r) => r.status === 409).map(async (r) => (await json(r)).error.code)),
-    );
-    expect([...codes]).toEqual(['BOOKING_SLOT_UNAVAILABLE']);
   });
 });
 
