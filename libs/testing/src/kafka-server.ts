@@ -1,4 +1,4 @@
-import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { spawn, execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   existsSync,
@@ -14,6 +14,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { exited, guardedStop } from './child-process.js';
 import { freePort } from './free-port.js';
 import { onPath } from './on-path.js';
 import { repoRoot } from './repo-root.js';
@@ -136,19 +137,6 @@ function brokerAnswers(port: number, timeoutMs = 2_000): Promise<boolean> {
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-function exited(child: ChildProcess): boolean {
-  return child.exitCode !== null || child.signalCode !== null;
-}
-
-async function killGracefully(child: ChildProcess): Promise<void> {
-  if (exited(child)) return;
-  const gone = new Promise<void>((r) => child.once('exit', () => r()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
-  await gone;
-  clearTimeout(timer);
-}
-
 /** Starts a fresh single-node KRaft broker on free ports; resolves once it serves clients. */
 export async function startKafka(): Promise<KafkaServer> {
   const missing = kafkaMissing();
@@ -188,15 +176,9 @@ export async function startKafka(): Promise<KafkaServer> {
     stdio: ['ignore', logFd, logFd],
   });
   closeSync(logFd);
-  // If the test process dies without stop(), do not leave a broker behind.
-  const killOnExit = (): void => {
-    child.kill('SIGKILL');
-  };
-  process.once('exit', killOnExit);
-
+  const stopBroker = guardedStop(child, STOP_GRACE_MS);
   const stop = async (): Promise<void> => {
-    process.removeListener('exit', killOnExit);
-    await killGracefully(child);
+    await stopBroker();
     rmSync(dir, { recursive: true, force: true });
   };
 

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { exited, guardedStop } from './child-process.js';
 import { freePort } from './free-port.js';
 import { onPath } from './on-path.js';
 import { repoRoot } from './repo-root.js';
@@ -96,14 +97,7 @@ export async function startMongo(options: StartMongoOptions = {}): Promise<Mongo
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-  const killOnExit = (): void => {
-    child.kill('SIGKILL');
-  };
-  process.once('exit', killOnExit);
-  const stop = async (): Promise<void> => {
-    process.removeListener('exit', killOnExit);
-    await killAndWait(child);
-  };
+  const stop = guardedStop(child, STOP_TIMEOUT_MS);
 
   const failure = await ready(child, () => output, `listening on 127.0.0.1:${port}`);
   if (failure) {
@@ -121,18 +115,9 @@ async function ready(child: ChildProcess, output: () => string, line: string): P
   child.once('error', (err) => (spawnError = err.message));
   while (!output().includes(line)) {
     if (spawnError) return `could not be spawned: ${spawnError}`;
-    if (child.exitCode !== null || child.signalCode !== null) return `exited (${child.exitCode ?? child.signalCode})`;
+    if (exited(child)) return `exited (${child.exitCode ?? child.signalCode})`;
     if (Date.now() > deadline) return `no "${line}" within ${READY_TIMEOUT_MS} ms`;
     await new Promise((r) => setTimeout(r, 50));
   }
   return null;
-}
-
-async function killAndWait(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const gone = new Promise<void>((r) => child.once('exit', () => r()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-  await gone;
-  clearTimeout(timer);
 }
