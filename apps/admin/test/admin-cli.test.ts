@@ -203,7 +203,9 @@ describe('operator CLI against a started platform', () => {
     expect(r.stderr).toBe('admin: tenant:create: --owner-email: must be an email address\n');
   });
 
-  it('explains bad input on stderr and exits non-zero, printing nothing on stdout', () => {
+  // Eight CLI processes one after the other: on a loaded 2-core machine (the distributed-profile
+  // suite runs beside this one) that can take longer than the default 30 s.
+  it('explains bad input on stderr and exits non-zero, printing nothing on stdout', { timeout: 120_000 }, () => {
     for (const args of [
       [
         'tenant:create',

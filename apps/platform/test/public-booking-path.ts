@@ -94,8 +94,12 @@ export function publicBookingPath(base: () => string): void {
       );
       const byStatus = new Map<number, number>();
       for (const r of answers) byStatus.set(r.status, (byStatus.get(r.status) ?? 0) + 1);
+      // The codes of any 5xx, so a failure says which refusal it was.
+      const failures = await Promise.all(
+        answers.filter((r) => r.status >= 500).map(async (r) => (await json(r.clone())).error?.code),
+      );
       console.log(
-        `contention on one slot: 200 parallel creates answered ${JSON.stringify(Object.fromEntries(byStatus))}`,
+        `contention on one slot: 200 parallel creates answered ${JSON.stringify(Object.fromEntries(byStatus))}${failures.length > 0 ? `, 5xx codes: ${failures.join(' ')}` : ''}`,
       );
       expect(Object.fromEntries(byStatus)).toEqual({ 201: 1, 409: 199 });
       const codes = new Set(
