@@ -1,7 +1,5 @@
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kafkaMissing, mongoMissing, redisMissing, repoRoot, serverGate } from '@svc/testing';
+import { kafkaMissing, mongoMissing, redisMissing, runApp, serverGate } from '@svc/testing';
 import { startTopology, type Topology } from '../src/topology/topology.js';
 import { seedTenant } from './booking-fixture.js';
 import { publicBookingPath } from './public-booking-path.js';
@@ -49,26 +47,25 @@ describe.skipIf(!runs)(
 
 describe.skipIf(!runs)('npm run topology (apps/platform/dist/topology/main.js)', { timeout: 300_000 }, () => {
   it('prints the gateway URLs of its replicas, serves, and stops everything on Ctrl-C (SIGINT)', async () => {
-    const main = spawn(process.execPath, [join(repoRoot(), 'apps/platform/dist/topology/main.js'), '--gateways', '2'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const main = runApp('platform', process.env.MONGODB_URL ? { MONGODB_URL: process.env.MONGODB_URL } : {}, {
+      entry: 'topology/main.js',
+      args: ['--gateways', '2'],
     });
-    let out = '';
-    main.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    main.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    const exited = new Promise<number | null>((r) => main.on('exit', (code) => r(code)));
+    let stopped = false;
     try {
-      while (!out.includes('Ctrl-C stops everything')) {
-        if (main.exitCode !== null) throw new Error(`topology exited early:\n${out}`);
-        await new Promise((r) => setTimeout(r, 200));
-      }
-      const urls = [...out.matchAll(/gateway \d: (http:\/\/127\.0\.0\.1:\d+)/g)].map((m) => m[1]!);
+      await Promise.race([
+        main.waitFor('Ctrl-C stops everything', 240_000),
+        main.exited.then((code) => Promise.reject(new Error(`topology exited (${code}):\n${main.output()}`))),
+      ]);
+      const urls = [...main.output().matchAll(/gateway \d: (http:\/\/127\.0\.0\.1:\d+)/g)].map((m) => m[1]!);
       expect(urls).toHaveLength(2);
       for (const url of urls) expect((await fetch(`${url}/health`)).status).toBe(200);
       main.kill('SIGINT');
-      expect(await exited).toBe(0);
+      expect(await main.exited).toBe(0);
+      stopped = true;
       for (const url of urls) await expect(fetch(`${url}/health`)).rejects.toThrow();
     } finally {
-      if (main.exitCode === null) main.kill('SIGTERM'); // its own shutdown stops the apps and servers
+      if (!stopped) main.kill('SIGTERM'); // its own shutdown stops the apps and servers
     }
   });
 });

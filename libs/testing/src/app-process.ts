@@ -14,9 +14,16 @@ export interface AppProcess {
   kill: (signal: NodeJS.Signals) => void;
 }
 
+export interface RunAppOptions {
+  /** Another built entry point of the app, relative to its dist folder; default main.js. */
+  entry?: string;
+  args?: string[];
+}
+
 /** Runs an app's built main.ts with only the given environment (plus PATH). */
-export function runApp(app: string, env: Record<string, string>): AppProcess {
-  const child = spawn(process.execPath, [join(repoRoot(), 'apps', app, 'dist', 'main.js')], {
+export function runApp(app: string, env: Record<string, string>, options: RunAppOptions = {}): AppProcess {
+  const entry = join(repoRoot(), 'apps', app, 'dist', options.entry ?? 'main.js');
+  const child = spawn(process.execPath, [entry, ...(options.args ?? [])], {
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

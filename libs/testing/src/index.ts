@@ -13,4 +13,4 @@ export {
   type ReceiverReply,
 } from './webhook-receiver.js';
 export { eventually } from './eventually.js';
-export { runApp, type AppProcess } from './app-process.js';
+export { runApp, type AppProcess, type RunAppOptions } from './app-process.js';
