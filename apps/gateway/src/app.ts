@@ -15,6 +15,7 @@ import { registerOpenApi } from './http/openapi.js';
 import { requestIdFrom } from './http/request-id.js';
 import { setResponseHeaders } from './http/response-headers.js';
 import { registerTracing } from './http/tracing.js';
+import { errorPageFor, loadPageAssets, registerBookingPages } from './pages/index.js';
 import { ApiKeyStore } from './identity/api-key-store.js';
 import { InMemoryCounters, type RateCounters } from './limits/counters.js';
 import { RateLimits } from './limits/rate-limits.js';
@@ -95,7 +96,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   registerClosingRefusal(app);
   registerTracing(app);
   registerMethodRules(app, routes);
-  registerErrorHandling(app);
+  const pageAssets = loadPageAssets();
+  registerErrorHandling(app, errorPageFor(pageAssets));
   await registerOpenApi(app, deps.settings.baseUrl);
   await registerDashboardAuth(app, deps);
   registerManageAuth(app, {
@@ -113,7 +115,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   registerAvailabilityExplainRoute(app, deps.downstream);
   registerPublicBookingRoutes(app, deps.downstream, deps.settings);
   registerBookingRoutes(app, deps.downstream.booking);
-  registerManageRoutes(app, deps.downstream, deps.settings);
+  registerManageRoutes(app, deps.downstream, deps.settings, pageAssets);
+  registerBookingPages(app, deps.downstream.catalog, pageAssets);
   registerWebhookRoutes(app, deps.downstream.webhooks);
   registerApiKeyRoutes(app, apiKeys);
   registerPartnerRoutes(app, deps.downstream, deps.settings);

@@ -14,3 +14,4 @@ export {
 } from './webhook-receiver.js';
 export { eventually } from './eventually.js';
 export { runApp, type AppProcess, type RunAppOptions } from './app-process.js';
+export { chromiumArgs, chromiumMissing, chromiumPath } from './chromium.js';

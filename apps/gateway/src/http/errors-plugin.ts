@@ -4,16 +4,20 @@ import { failure } from './envelope.js';
 import { toDomainError } from './http-errors.js';
 import { setResponseHeaders } from './response-headers.js';
 
+/** A page route's error as a page for a browser (pages/index.ts), or undefined for the envelope. */
+export type ErrorPage = (error: DomainError, request: FastifyRequest, reply: FastifyReply) => string | undefined;
+
 /**
  * The envelope for every failure: validation, domain errors, crashes. (Unknown routes and
  * methods: methods.ts; what Node refuses before Fastify sees it: client-errors.ts.)
  */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(app: FastifyInstance, pageOf?: ErrorPage): void {
   app.setErrorHandler((err, request, reply) => {
     const { error, unexpected } = toDomainError(err);
     if (unexpected) request.log.error({ err }, 'unhandled error');
     else if (error.httpStatus >= 500) request.log.warn({ code: error.code }, error.message);
-    return reply.code(error.httpStatus).send(failure(error, request.id));
+    reply.code(error.httpStatus);
+    return reply.send(pageOf?.(error, request, reply) ?? failure(error, request.id));
   });
 }
 

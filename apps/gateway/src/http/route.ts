@@ -15,6 +15,14 @@ import {
 import type { RouteLimit } from '../limits/rate-limits.js';
 import { errorResponses, ok, okEnvelope } from './envelope.js';
 import { inHttpTerms, type InputPart } from './service-paths.js';
+import { prefersHtml } from '../pages/negotiate.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route answers a page (HTML): its errors are pages too for a browser (pages/index.ts). */
+    page?: boolean;
+  }
+}
 
 type Schema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -131,6 +139,11 @@ export interface RouteDefinition<P, Q, B, H, D extends Schema> {
   status?: number;
   /** Further success statuses the handler may answer with the same data schema (e.g. 200 on a replay). */
   alsoStatuses?: number[];
+  /**
+   * The same answer as an HTML page, sent instead of the JSON envelope when the request's Accept
+   * prefers text/html (pages/negotiate.ts); both carry `Vary: Accept`. Returns the page.
+   */
+  html?: (data: z.input<D>, request: FastifyRequest, reply: FastifyReply) => string;
   handler: (
     input: { params: Out<P>; query: Out<Q>; body: Out<B>; headers: Out<H> },
     request: FastifyRequest,
@@ -163,7 +176,14 @@ export function defineRoute<
   const auth = authHooks(app, access, guard, def.limits ?? []);
   const headers = headersFor(access, def.headers);
   const success = (schema: D) =>
-    def.produces ? { description: 'OK', content: { [def.produces]: { schema } } } : okEnvelope(schema);
+    def.produces
+      ? { description: 'OK', content: { [def.produces]: { schema } } }
+      : def.html
+        ? {
+            description: 'OK: the envelope, or the HTML page when Accept prefers text/html',
+            content: { 'application/json': { schema: okEnvelope(schema) }, 'text/html': { schema: z.string() } },
+          }
+        : okEnvelope(schema);
   app.route({
     method: def.method,
     url: def.url,
@@ -182,8 +202,11 @@ export function defineRoute<
       },
     },
     ...auth,
+    // Pages answer their errors as pages too (errors-plugin.ts).
+    config: { page: Boolean(def.html) || def.produces === 'text/html' },
     handler: async (request, reply) => {
       reply.code(status);
+      if (def.html) reply.header('vary', 'Accept');
       const data = await def
         .handler(
           {
@@ -201,6 +224,10 @@ export function defineRoute<
       if (def.produces) {
         reply.type(`${def.produces}; charset=utf-8`);
         return data;
+      }
+      if (def.html && prefersHtml(request)) {
+        reply.type('text/html; charset=utf-8');
+        return def.html(data, request, reply);
       }
       return ok(data, request.id);
     },

@@ -12,6 +12,8 @@ import { bookingRecordSchema, toBookingRecord } from '../bookings/booking-record
 import { present } from '../catalog/admin-resource.js';
 import { rescheduleBody } from '../bookings/bookings-routes.js';
 import { bookingCalendar, calendarFileName } from './booking-calendar.js';
+import { brandingOf } from '../public/public-tenant.js';
+import { renderManagePage, sendPage, type PageAssets } from '../../pages/index.js';
 
 /** `{base_url}/booking/manage/{token}`: the link a customer gets with a booking (docs/decisions.md "Manage token"). */
 export const manageUrl = (baseUrl: string, token: string): string => `${baseUrl}/booking/manage/${token}`;
@@ -57,6 +59,7 @@ export function registerManageRoutes(
   app: FastifyInstance,
   downstream: { booking: BookingClient; catalog: CatalogClient },
   settings: Pick<GatewaySettings, 'baseUrl'>,
+  assets: PageAssets,
 ): void {
   const { booking: bookings, catalog } = downstream;
   const host = new URL(settings.baseUrl).hostname;
@@ -100,6 +103,27 @@ export function registerManageRoutes(
     limits: MANAGE_LIMITS,
     params: tokenParams,
     response: manageViewSchema,
+    // The manage page for a browser (docs/decisions.md "Booking pages").
+    html: (data, request, reply) => {
+      const ctx = manageOf(request);
+      const { done } = request.query as { done?: unknown };
+      return sendPage(reply, (nonce) =>
+        renderManagePage(
+          {
+            token: ctx.token,
+            view: data,
+            tenant: {
+              name: ctx.tenant.name,
+              locale: ctx.tenant.locale,
+              branding: brandingOf(ctx.tenant),
+            },
+            ...(typeof done === 'string' ? { done } : {}),
+          },
+          assets,
+          nonce,
+        ),
+      );
+    },
     handler: (_input, request) =>
       answeringOutagesWith(bookingUnavailable, async () => {
         const ctx = manageOf(request);

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { CatalogClient } from '@svc/grpc';
 import type { Downstream } from '../../downstream/services.js';
 import { defineRoute } from '../../http/route.js';
-import { publicTenant } from './public-tenant.js';
+import { brandingOf, publicTenant } from './public-tenant.js';
 import { tenantSlugParams } from './schemas.js';
 
-const configSchema = z.object({
+export const configSchema = z.object({
   tenant: z.object({
     slug: z.string(),
     name: z.string(),
@@ -29,6 +30,40 @@ const configSchema = z.object({
   ),
 });
 
+export type BookingConfig = z.input<typeof configSchema>;
+
+/** The public config of a tenant (the JSON route and the booking page): only active services. */
+export async function bookingConfigOf(catalog: CatalogClient, tenantSlug: string): Promise<BookingConfig> {
+  const tenant = await publicTenant(catalog, tenantSlug);
+  const services = [];
+  let cursor = '';
+  do {
+    const page = await catalog.listServices({
+      tenantId: tenant.tenantId,
+      statuses: ['active'],
+      page: { limit: 100, cursor },
+    });
+    services.push(...page.items);
+    cursor = page.page?.nextCursor ?? '';
+  } while (cursor);
+  return {
+    tenant: {
+      slug: tenant.slug,
+      name: tenant.name,
+      timezone: tenant.timezone,
+      locale: tenant.locale,
+      branding: brandingOf(tenant),
+    },
+    services: services.map((s) => ({
+      slug: s.slug,
+      name: s.name,
+      description: s.description,
+      durationMin: s.durationMin,
+      price: s.priceCurrency ? { amount: s.priceAmount, currency: s.priceCurrency } : null,
+    })),
+  };
+}
+
 /** GET /book/{tenantSlug}/config: what a booking page needs to render. Only active services. */
 export function registerBookingConfigRoute(app: FastifyInstance, downstream: Downstream): void {
   defineRoute(app, {
@@ -38,41 +73,6 @@ export function registerBookingConfigRoute(app: FastifyInstance, downstream: Dow
     tags: ['public booking'],
     params: tenantSlugParams,
     response: configSchema,
-    handler: async ({ params }) => {
-      const tenant = await publicTenant(downstream.catalog, params.tenantSlug);
-      const services = [];
-      let cursor = '';
-      do {
-        const page = await downstream.catalog.listServices({
-          tenantId: tenant.tenantId,
-          statuses: ['active'],
-          page: { limit: 100, cursor },
-        });
-        services.push(...page.items);
-        cursor = page.page?.nextCursor ?? '';
-      } while (cursor);
-      const b = tenant.branding;
-      return {
-        tenant: {
-          slug: tenant.slug,
-          name: tenant.name,
-          timezone: tenant.timezone,
-          locale: tenant.locale,
-          branding: {
-            displayName: b?.displayName ?? '',
-            logoUrl: b?.logoUrl ?? '',
-            primaryColor: b?.primaryColor ?? '',
-            accentColor: b?.accentColor ?? '',
-          },
-        },
-        services: services.map((s) => ({
-          slug: s.slug,
-          name: s.name,
-          description: s.description,
-          durationMin: s.durationMin,
-          price: s.priceCurrency ? { amount: s.priceAmount, currency: s.priceCurrency } : null,
-        })),
-      };
-    },
+    handler: ({ params }) => bookingConfigOf(downstream.catalog, params.tenantSlug),
   });
 }

@@ -1,0 +1,73 @@
+// What the pages tell a customer about an API error (docs/api-conventions.md error codes), pure.
+
+export interface ApiError {
+  code: string;
+  message: string;
+  details?: Array<{ path: string; message: string }>;
+}
+
+export interface Explained {
+  /** A sentence for the customer. */
+  text: string;
+  /** The form fields the error is about (their `name`), to mark them. */
+  fields: string[];
+  /** The chosen time is gone: reload the day's slots. */
+  refreshSlots: boolean;
+}
+
+/** Form field of a create body's path (`customer.primaryEmail` → `email`). */
+const FIELDS: Record<string, string> = {
+  'customer.name': 'name',
+  'customer.primaryEmail': 'email',
+  'customer.phone': 'phone',
+  customer: 'email',
+  notes: 'notes',
+  startsAtMs: 'slot',
+};
+
+const fieldOf = (path: string): string | undefined => FIELDS[path.replace(/^body\./, '')];
+
+export function explain(error: ApiError): Explained {
+  const none = { fields: [], refreshSlots: false };
+  switch (error.code) {
+    case 'BOOKING_SLOT_UNAVAILABLE':
+      return {
+        text: 'Sorry, that time was just taken. Please pick another time; the free times of the day are shown again.',
+        fields: ['slot'],
+        refreshSlots: true,
+      };
+    case 'VALIDATION_ERROR': {
+      const fields = [...new Set((error.details ?? []).map((d) => fieldOf(d.path)).filter((f) => f !== undefined))];
+      const contact = (error.details ?? []).some((d) => /primaryEmail or phone/.test(d.message));
+      const text = contact
+        ? 'Please give an email address or a phone number.'
+        : fields.length > 0
+          ? `Please check ${fields.map((f) => LABELS[f] ?? f).join(', ')}.`
+          : 'Please check your entries.';
+      return { text, fields, refreshSlots: fields.includes('slot') };
+    }
+    case 'BOOKING_POLICY_BLOCKED':
+      return {
+        text: 'This booking cannot be changed now (it may have started, ended or been cancelled), or booking is briefly unavailable. Please reload the page.',
+        ...none,
+      };
+    case 'RATE_LIMITED':
+      return { text: 'Too many attempts from your connection. Please wait a minute and try again.', ...none };
+    case 'TENANT_INACTIVE':
+      return { text: 'This business is not taking bookings at the moment.', ...none };
+    case 'NOT_FOUND':
+      return { text: 'This link or service is no longer available. Please reload the page.', ...none };
+    case 'FORBIDDEN':
+      return { text: 'This link does not allow that change.', ...none };
+    default:
+      return { text: 'Something went wrong on our side. Please try again in a moment.', ...none };
+  }
+}
+
+const LABELS: Record<string, string> = {
+  name: 'your name',
+  email: 'your email address',
+  phone: 'your phone number',
+  notes: 'the notes',
+  slot: 'the time',
+};

@@ -1,0 +1,22 @@
+// The server's data for a page's script, from its `<script type="application/json">` block.
+export function pageData<T>(): T {
+  const el = document.getElementById('page-data');
+  if (!el?.textContent) throw new Error('#page-data is missing');
+  return JSON.parse(el.textContent) as T;
+}
+
+/** Shows `text` in a live region (role alert/status), or clears it. */
+export function announce(el: HTMLElement, text: string): void {
+  el.textContent = text;
+  el.hidden = text === '';
+}
+
+/** Marks the form fields an error is about (aria-invalid), and only those. */
+export function markInvalid(form: HTMLFormElement, fields: readonly string[]): void {
+  for (const el of Array.from(form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea'))) {
+    if (el.type === 'radio') continue;
+    if (fields.includes(el.name)) el.setAttribute('aria-invalid', 'true');
+    else el.removeAttribute('aria-invalid');
+  }
+  form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+}

@@ -1,0 +1,112 @@
+import type { BookingStatus } from '@svc/rules';
+import type { BookingRecord } from '../routes/bookings/booking-record.js';
+import type { PageAssets } from './assets.js';
+import { formatWhen, pageLocale } from './format.js';
+import { html } from './html.js';
+import { renderPage, shownName, type TenantLook } from './layout.js';
+import { slotPickerFields } from './picker-html.js';
+
+export interface ManagePageInput {
+  token: string;
+  view: {
+    booking: BookingRecord;
+    service: { slug: string; name: string };
+    tenant: { slug: string; timezone: string };
+    actions: { canCancel: boolean; canReschedule: boolean };
+  };
+  tenant: TenantLook & { locale: string };
+  /** The change the page just made (its script reloads it with `?done=`). */
+  done?: string;
+}
+
+const STATUS: Record<BookingStatus, string> = {
+  held: 'Reserved, waiting for confirmation',
+  confirmed: 'Confirmed',
+  cancelled: 'Cancelled',
+  completed: 'Completed',
+  no_show: 'Missed',
+};
+
+const DONE: Record<string, string> = {
+  rescheduled: 'Your booking was moved to the new time.',
+  cancelled: 'Your booking was cancelled.',
+};
+
+/**
+ * The manage page (docs/decisions.md "Booking pages"): the booking, the calendar file, and the
+ * changes the token and the booking allow now (a reschedule slot picker, a cancel with a
+ * confirmation step).
+ */
+export function renderManagePage(input: ManagePageInput, assets: PageAssets, nonce: string): string {
+  const { view, tenant, token } = input;
+  const { booking, actions } = view;
+  const locale = pageLocale(tenant.locale);
+  const when = formatWhen(booking.startsAtMs, locale, view.tenant.timezone);
+  const done = input.done ? DONE[input.done] : undefined;
+  const base = `/booking/manage/${token}`;
+  const body = html`<h1>Your booking with ${shownName(tenant)}</h1>
+    ${done ? html`<p class="notice" role="status" id="done-message">${done}</p>` : ''}
+    <dl class="summary" id="booking-summary">
+      <dt>Service</dt>
+      <dd id="booking-service">${view.service.name}</dd>
+      <dt>When</dt>
+      <dd id="booking-when">${when}</dd>
+      <dt>Status</dt>
+      <dd id="booking-status">${STATUS[booking.status]}</dd>
+      <dt>Reference</dt>
+      <dd>${booking.bookingId}</dd>
+    </dl>
+    <p class="actions">
+      <a id="ics-link" class="button secondary" href="${base}/ics" download>Add to calendar (.ics)</a>
+    </p>
+    <p id="manage-error" class="error" role="alert" hidden></p>
+    ${
+      actions.canReschedule
+        ? html`<section aria-labelledby="reschedule-title">
+            <h2 id="reschedule-title">Move to another time</h2>
+            <form id="reschedule-form" novalidate>
+              <fieldset>
+                <legend>New day and time</legend>
+                ${slotPickerFields(view.tenant.timezone)}
+              </fieldset>
+              <button type="submit" id="reschedule-submit">Move booking</button>
+            </form>
+          </section>`
+        : ''
+    }
+    ${
+      actions.canCancel
+        ? html`<section aria-labelledby="cancel-title">
+            <h2 id="cancel-title">Cancel</h2>
+            <button type="button" id="cancel-start" class="secondary">Cancel booking…</button>
+            <div id="cancel-confirm" role="group" aria-labelledby="cancel-question" hidden>
+              <p id="cancel-question">Cancel ${view.service.name} on ${when}? This cannot be undone.</p>
+              <p class="actions">
+                <button type="button" id="cancel-yes">Yes, cancel booking</button>
+                <button type="button" id="cancel-no" class="secondary">Keep booking</button>
+              </p>
+            </div>
+          </section>`
+        : ''
+    }
+    ${!actions.canCancel && !actions.canReschedule ? html`<p class="hint" id="no-changes">This booking can no longer be changed online.</p>` : ''}`;
+  const scripted = actions.canCancel || actions.canReschedule;
+  return renderPage({
+    title: 'Your booking',
+    nonce,
+    assets,
+    tenant,
+    script: scripted ? 'manage-page.js' : undefined,
+    data: scripted
+      ? {
+          token,
+          tenantSlug: view.tenant.slug,
+          serviceSlug: view.service.slug,
+          timezone: view.tenant.timezone,
+          locale,
+          startsAtMs: booking.startsAtMs,
+        }
+      : undefined,
+    body,
+  });
+}

@@ -1,0 +1,280 @@
+// The page callbacks of puppeteer run in the browser.
+/// <reference lib="dom" />
+// The public booking page and the manage page in a real browser (Debian's Chromium through
+// puppeteer-core) on the embedded platform: book, follow the manage link, reschedule, cancel,
+// download the calendar file; a double submit; a slot taken meanwhile; an axe-core scan of both
+// pages. Screenshots of each step land in apps/platform/test-output/booking-pages/.
+
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import ICAL from 'ical.js';
+import type { Browser, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectService } from '@svc/grpc';
+import { catalogV1 } from '@svc/proto';
+import { chromiumMissing, eventually, json, serverGate } from '@svc/testing';
+import { berlinTime, seedTenant } from './booking-fixture.js';
+import {
+  chooseDay,
+  chooseSlot,
+  isoDateIn,
+  launchBrowser,
+  openPage,
+  OUTPUT_DIR,
+  seriousViolations,
+  shot,
+  shownSlots,
+} from './browser-fixture.js';
+import { book, dashboard, platformStores, type PlatformStores } from './dashboard-fixture.js';
+import { startTestPlatform } from './platform-fixture.js';
+
+const run = serverGate('Chromium', chromiumMissing());
+const BERLIN = 'Europe/Berlin';
+/** The visitor is abroad: the page starts in their zone, and they switch to the business's. */
+const VISITOR = 'America/New_York';
+const BRANDING = { displayName: 'Glow Dental', logoUrl: '', primaryColor: '#0f766e', accentColor: '#9a3412' };
+
+let platform: Awaited<ReturnType<typeof startTestPlatform>>;
+let stores: PlatformStores;
+let staff: ReturnType<typeof dashboard>;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!run) return;
+  platform = await startTestPlatform();
+  stores = await platformStores(platform);
+  const { tenantId } = await seedTenant(platform.services.catalog.address, 'glow');
+  const catalog = connectService(catalogV1.CatalogServiceService, platform.services.catalog.address);
+  try {
+    await catalog.updateTenant({ tenantId, branding: BRANDING });
+  } finally {
+    catalog.close();
+  }
+  staff = dashboard(platform.url, await stores.session(tenantId, 'tenant_owner'));
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stores?.close();
+  await platform?.cleanup();
+});
+
+interface BookingRow {
+  bookingId: string;
+  startsAtMs: number;
+  status: string;
+  source: string;
+  cancelReason: string | null;
+}
+
+/** The tenant's bookings as the dashboard API reports them. */
+async function bookingsAt(startsAtMs: number): Promise<BookingRow[]> {
+  const res = await staff('GET', `/api/bookings?fromMs=${startsAtMs}&toMs=${startsAtMs + 1}`);
+  expect(res.status).toBe(200);
+  return ((await json(res)).data.items as BookingRow[]).filter((b) => b.startsAtMs === startsAtMs);
+}
+
+async function bookingById(bookingId: string): Promise<BookingRow> {
+  const res = await staff('GET', `/api/bookings/${bookingId}`);
+  expect(res.status).toBe(200);
+  return (await json(res)).data as BookingRow;
+}
+
+/** Opens the booking page, switches to the business's zone and the day of `startsAtMs`. */
+async function bookingPageAt(page: Page, startsAtMs: number): Promise<void> {
+  await page.goto(`${platform.url}/book/glow`, { waitUntil: 'networkidle0' });
+  await page.select('#zone', BERLIN);
+  await chooseDay(page, isoDateIn(startsAtMs, BERLIN));
+}
+
+async function fillDetails(page: Page, name: string, email: string): Promise<void> {
+  await page.type('#name', name);
+  await page.type('#email', email);
+  await page.type('#notes', 'Please call if late.');
+}
+
+const formatted = (ms: number, timeZone: string) =>
+  new Intl.DateTimeFormat('de', { timeStyle: 'short', timeZone }).format(new Date(ms));
+
+describe.skipIf(!run)('booking pages in Chromium', () => {
+  it('books a slot, then reschedules and cancels it through the manage page, and downloads the calendar file', async () => {
+    const { page, problems, refusals } = await openPage(browser, VISITOR);
+    const start = berlinTime(1, 10);
+    const later = berlinTime(1, 11, 30);
+
+    await page.goto(`${platform.url}/book/glow`, { waitUntil: 'networkidle0' });
+    // The tenant's branding; the hidden service never shows.
+    expect(await page.$eval('h1', (el) => el.textContent)).toBe('Book with Glow Dental');
+    expect(
+      await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand-primary').trim()),
+    ).toBe(BRANDING.primaryColor);
+    expect(await page.$eval('.brand', (el) => getComputedStyle(el).backgroundColor)).toBe('rgb(15, 118, 110)');
+    const services = await page.$$eval('input[name="service"]', (els) =>
+      els.map((el) => (el as HTMLInputElement).value),
+    );
+    expect(services).toEqual(['checkup']);
+    expect(await page.$eval('form', (el) => el.textContent)).not.toContain('Internal');
+    // The visitor's own zone first; times follow the zone switch, in the tenant's locale (de).
+    expect(await page.$eval('#zone', (el) => (el as HTMLSelectElement).value)).toBe(VISITOR);
+    await chooseDay(page, isoDateIn(start, VISITOR));
+    expect(await chooseSlot(page, start)).toBe(formatted(start, VISITOR));
+    await shot(page, '01-booking-page-visitor-zone');
+    await page.select('#zone', BERLIN);
+    await chooseDay(page, isoDateIn(start, BERLIN));
+    expect(await chooseSlot(page, start)).toBe(formatted(start, BERLIN));
+    await fillDetails(page, 'Ann Example', 'ann@example.test');
+    await shot(page, '02-booking-form-filled');
+
+    await page.click('#submit');
+    await page.waitForSelector('#confirmation:not([hidden])');
+    const summary = await page.$eval('#confirmation-summary', (el) => el.textContent ?? '');
+    expect(summary).toContain('Check-up');
+    expect(summary).toContain(formatted(start, BERLIN));
+    const manageUrl = await page.$eval('#manage-link', (el) => (el as HTMLAnchorElement).href);
+    expect(manageUrl).toMatch(new RegExp(`^${platform.url}/booking/manage/svc_m1\\.`));
+    expect(await page.$eval('#ics-link', (el) => (el as HTMLAnchorElement).href)).toBe(`${manageUrl}/ics`);
+    await shot(page, '03-confirmation');
+
+    const [made] = await bookingsAt(start);
+    expect(made).toMatchObject({ status: 'held', source: 'public_page' });
+
+    // The calendar file, downloaded as a customer would.
+    const downloads = join(OUTPUT_DIR, 'downloads');
+    rmSync(downloads, { recursive: true, force: true });
+    const cdp = await browser.target().createCDPSession();
+    await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
+    await page.click('#ics-link');
+    const icsFile = await eventually('the downloaded calendar file', async () => {
+      const names = existsSync(downloads) ? readdirSync(downloads).filter((n) => n.endsWith('.ics')) : [];
+      return names[0] === undefined ? undefined : join(downloads, names[0]);
+    });
+    const event = new ICAL.Component(ICAL.parse(readFileSync(icsFile, 'utf8'))).getFirstSubcomponent('vevent')!;
+    expect(event.getFirstPropertyValue('uid')).toContain(made!.bookingId);
+    expect((event.getFirstPropertyValue('dtstart') as ICAL.Time).toJSDate().getTime()).toBe(start);
+
+    // The manage link opens a page, in the tenant's look, with the headers a token URL needs.
+    const res = await page.goto(manageUrl, { waitUntil: 'networkidle0' });
+    expect(res!.status()).toBe(200);
+    expect(res!.headers()).toMatchObject({
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'private, no-store',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      vary: 'Accept',
+    });
+    expect(res!.headers()['content-security-policy']).toContain("script-src 'self'");
+    expect(await page.$eval('#booking-service', (el) => el.textContent)).toBe('Check-up');
+    expect(await page.$eval('#booking-when', (el) => el.textContent)).toContain(formatted(start, BERLIN));
+    expect(await page.$eval('.brand', (el) => getComputedStyle(el).backgroundColor)).toBe('rgb(15, 118, 110)');
+    await shot(page, '04-manage-page');
+
+    // Reschedule to another slot of the day.
+    await page.select('#zone', BERLIN);
+    await chooseDay(page, isoDateIn(later, BERLIN));
+    expect(await shownSlots(page)).not.toContain(start);
+    await chooseSlot(page, later);
+    await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.click('#reschedule-submit')]);
+    expect(await page.$eval('#done-message', (el) => el.textContent)).toBe('Your booking was moved to the new time.');
+    expect(await page.$eval('#booking-when', (el) => el.textContent)).toContain(formatted(later, BERLIN));
+    expect(await bookingById(made!.bookingId)).toMatchObject({ startsAtMs: later, status: 'held' });
+    await shot(page, '05-rescheduled');
+
+    // Cancel, through the confirmation step.
+    await page.click('#cancel-start');
+    await page.waitForSelector('#cancel-confirm:not([hidden])');
+    expect(await page.$eval('#cancel-question', (el) => el.textContent)).toContain('This cannot be undone.');
+    expect(await bookingById(made!.bookingId)).toMatchObject({ status: 'held' });
+    await shot(page, '06-cancel-confirmation');
+    await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.click('#cancel-yes')]);
+    expect(await page.$eval('#done-message', (el) => el.textContent)).toBe('Your booking was cancelled.');
+    expect(await page.$eval('#booking-status', (el) => el.textContent)).toBe('Cancelled');
+    expect(await page.$('#cancel-start')).toBeNull();
+    expect(await page.$('#reschedule-form')).toBeNull();
+    expect(await bookingById(made!.bookingId)).toMatchObject({ status: 'cancelled', cancelReason: 'customer' });
+    await shot(page, '07-cancelled');
+
+    expect(problems).toEqual([]);
+    expect(refusals).toEqual([]);
+    await page.close();
+  });
+
+  it('books once when the form is submitted twice', async () => {
+    const { page, problems, refusals } = await openPage(browser, BERLIN);
+    const start = berlinTime(2, 9);
+    const keys: string[] = [];
+    page.on('request', (req) => {
+      if (req.method() === 'POST' && req.url().endsWith('/book/glow/bookings'))
+        keys.push(req.headers()['idempotency-key']!);
+    });
+    await bookingPageAt(page, start);
+    await chooseSlot(page, start);
+    await fillDetails(page, 'Double Clicker', 'double@example.test');
+    // Two submits in the same task (a double click on a slow machine), then a double click.
+    await page.$eval('#booking-form', (form) => {
+      (form as HTMLFormElement).requestSubmit();
+      (form as HTMLFormElement).requestSubmit();
+    });
+    await page.waitForSelector('#confirmation:not([hidden])');
+    expect(keys.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(keys).size).toBe(1);
+    expect(await bookingsAt(start)).toHaveLength(1);
+    expect(problems).toEqual([]);
+    expect(refusals).toEqual([]);
+    await page.close();
+  });
+
+  it('says a slot taken since the page loaded is gone and offers the refreshed slots', async () => {
+    const { page, problems, refusals } = await openPage(browser, BERLIN);
+    const start = berlinTime(2, 10);
+    await bookingPageAt(page, start);
+    await chooseSlot(page, start);
+    await fillDetails(page, 'Late Comer', 'late@example.test');
+    await book(platform.url, 'glow', start); // someone else, meanwhile
+
+    await page.click('#submit');
+    await page.waitForSelector('#form-error:not([hidden])');
+    expect(await page.$eval('#form-error', (el) => el.textContent)).toContain('that time was just taken');
+    const slots = await shownSlots(page);
+    expect(slots).not.toContain(start);
+    expect(slots.length).toBeGreaterThan(0);
+    await shot(page, '08-slot-taken');
+
+    // Another time from the refreshed list books.
+    const other = berlinTime(2, 10, 30);
+    expect(slots).toContain(other);
+    await chooseSlot(page, other);
+    await page.click('#submit');
+    await page.waitForSelector('#confirmation:not([hidden])');
+    expect(await bookingsAt(other)).toHaveLength(1);
+    expect(problems).toEqual([]);
+    expect(refusals).toEqual(['409 /book/glow/bookings']);
+    await page.close();
+  });
+
+  it('has no serious or critical accessibility violations on either page', async () => {
+    const { page, problems, refusals } = await openPage(browser, BERLIN);
+    const start = berlinTime(3, 9);
+    await bookingPageAt(page, start);
+    await chooseSlot(page, start);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.type('#name', 'A');
+    await page.click('#submit'); // no contact: the error message and the field marks are scanned too
+    await page.waitForSelector('#form-error:not([hidden])');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const made = await book(platform.url, 'glow', berlinTime(3, 11));
+    await page.goto(made.manageUrl, { waitUntil: 'networkidle0' });
+    await shownSlots(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    // By keyboard: the cancel step opens with Enter and moves the focus to its (outlined) button.
+    await page.focus('#cancel-start');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#cancel-confirm:not([hidden])');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('cancel-yes');
+    expect(await page.$eval('#cancel-yes', (el) => getComputedStyle(el).outlineStyle)).toBe('solid');
+    expect(problems).toEqual([]);
+    expect(refusals).toEqual(['400 /book/glow/bookings']);
+    await page.close();
+  });
+});
