@@ -38,7 +38,8 @@ export function explain(error: ApiError): Explained {
       };
     case 'VALIDATION_ERROR': {
       const fields = [...new Set((error.details ?? []).map((d) => fieldOf(d.path)).filter((f) => f !== undefined))];
-      const contact = (error.details ?? []).some((d) => /primaryEmail or phone/.test(d.message));
+      // The customer service's CONTACT_REQUIRED_MESSAGE (@svc/rules).
+      const contact = (error.details ?? []).some((d) => /email address or a phone number/.test(d.message));
       const text = contact
         ? 'Please give an email address or a phone number.'
         : fields.length > 0

@@ -260,6 +260,10 @@ describe.skipIf(!run)('booking pages in Chromium', () => {
     await page.type('#name', 'A');
     await page.click('#submit'); // no contact: the error message and the field marks are scanned too
     await page.waitForSelector('#form-error:not([hidden])');
+    expect(await page.$eval('#form-error', (el) => el.textContent)).toBe(
+      'Please give an email address or a phone number.',
+    );
+    expect(await page.$eval('#email', (el) => el.getAttribute('aria-invalid'))).toBe('true');
     expect(await seriousViolations(page)).toEqual([]);
 
     const made = await book(platform.url, 'glow', berlinTime(3, 11));
