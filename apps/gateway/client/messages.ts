@@ -54,6 +54,8 @@ export function explain(error: ApiError): Explained {
       };
     case 'RATE_LIMITED':
       return { text: 'Too many attempts from your connection. Please wait a minute and try again.', ...none };
+    case 'SERVICE_INACTIVE':
+      return { text: 'This service can no longer be booked online. Please reload the page.', ...none };
     case 'TENANT_INACTIVE':
       return { text: 'This business is not taking bookings at the moment.', ...none };
     case 'NOT_FOUND':

@@ -91,10 +91,10 @@ describe('GET /booking/manage/{token}', () => {
     expect(page).toContain('<h1>Your booking with Bright &lt;Smiles&gt; &amp; Co</h1>');
     expect(page).toContain(`href="/booking/manage/${made.manageToken}/ics"`);
     // The logo is the one third-party request: it goes without a referrer (the URL has the token).
-    expect(page).toContain(
-      '<img src="https://cdn.example.test/logo.png?a=1&amp;b=2" alt="" referrerpolicy="no-referrer">',
+    expect(page).toMatch(
+      /<img src="https:\/\/cdn\.example\.test\/logo\.png\?a=1&amp;b=2" alt="" referrerpolicy="no-referrer" \/>/,
     );
-    expect(page).toContain('<meta name="referrer" content="no-referrer">');
+    expect(page).toMatch(/<meta name="referrer" content="no-referrer" \/>/);
     expect(page).toContain('--brand-primary: #0f766e;');
     const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy')!)![1];
     expect(page).toContain(`<style nonce="${nonce}">`);
@@ -120,7 +120,7 @@ describe('GET /booking/manage/{token}', () => {
     const cancel = await fetch(`${made.manageUrl}/cancel`, { method: 'POST' });
     expect(cancel.status).toBe(200);
     const page = await (await get(`/booking/manage/${made.manageToken}`, BROWSER)).text();
-    expect(page).toContain('<dd id="booking-status">Cancelled</dd>');
+    expect(page).toMatch(/<dd id="booking-status">\s*Cancelled\s*<\/dd>/);
     expect(page).toContain('This booking can no longer be changed online.');
     expect(page).not.toContain('reschedule-form');
     expect(page).not.toContain('cancel-start');
@@ -140,7 +140,9 @@ describe('GET /book/{tenantSlug}', () => {
     expect(page).toContain('45,00\u00a0€');
     expect(page).not.toContain('secret');
     expect(page).not.toContain('Internal');
-    expect(page).toContain('--brand-primary: #0f766e; --brand-on-primary: #ffffff; --brand-accent: #9a3412;');
+    for (const color of ['--brand-primary: #0f766e;', '--brand-on-primary: #ffffff;', '--brand-accent: #9a3412;']) {
+      expect(page).toContain(color);
+    }
     expect(JSON.parse(/<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(page)![1]!)).toEqual({
       tenantSlug: 'bright',
       timezone: 'Europe/Berlin',
@@ -152,7 +154,9 @@ describe('GET /book/{tenantSlug}', () => {
 
   it("falls back to the safe colors when the tenant's are unreadable", async () => {
     const page = await (await get('/book/pale', BROWSER)).text();
-    expect(page).toContain('--brand-primary: #1d4ed8; --brand-on-primary: #ffffff; --brand-accent: #7c2d12;');
+    for (const color of ['--brand-primary: #1d4ed8;', '--brand-on-primary: #ffffff;', '--brand-accent: #7c2d12;']) {
+      expect(page).toContain(color);
+    }
     expect(page).not.toContain('#ffff00');
   });
 
