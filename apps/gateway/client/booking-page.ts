@@ -3,7 +3,7 @@
 import { newIdempotencyKey, postJson } from './api.js';
 import { explain } from './messages.js';
 import { announce, markInvalid, pageData } from './page-data.js';
-import { byId, SlotPicker } from './slot-picker.js';
+import { byId, pickerOnPage } from './slot-picker.js';
 import { formatWhen } from './zoned.js';
 
 interface BookingPageData {
@@ -21,15 +21,7 @@ const data = pageData<BookingPageData>();
 const form = byId<HTMLFormElement>('booking-form');
 const submit = byId<HTMLButtonElement>('submit');
 const formError = byId('form-error');
-const picker = new SlotPicker({
-  tenantSlug: data.tenantSlug,
-  locale: data.locale,
-  tenantTimeZone: data.timezone,
-  day: byId('day'),
-  zone: byId('zone'),
-  list: byId('slot-list'),
-  status: byId('slots-status'),
-});
+const picker = pickerOnPage(data);
 
 form.addEventListener('change', (event) => {
   const target = event.target as HTMLInputElement;

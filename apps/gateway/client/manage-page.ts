@@ -4,7 +4,7 @@
 import { postJson } from './api.js';
 import { explain } from './messages.js';
 import { announce, pageData } from './page-data.js';
-import { byId, SlotPicker } from './slot-picker.js';
+import { byId, pickerOnPage } from './slot-picker.js';
 
 interface ManagePageData {
   token: string;
@@ -40,17 +40,7 @@ async function change(path: string, body: unknown, button: HTMLButtonElement, wh
 
 const rescheduleForm = document.getElementById('reschedule-form') as HTMLFormElement | null;
 const picker = rescheduleForm
-  ? new SlotPicker({
-      tenantSlug: data.tenantSlug,
-      locale: data.locale,
-      tenantTimeZone: data.timezone,
-      day: byId('day'),
-      zone: byId('zone'),
-      list: byId('slot-list'),
-      status: byId('slots-status'),
-      exclude: data.startsAtMs,
-      initialDay: data.startsAtMs,
-    })
+  ? pickerOnPage(data, { exclude: data.startsAtMs, initialDay: data.startsAtMs })
   : undefined;
 if (rescheduleForm && picker) {
   void picker.setService(data.serviceSlug);

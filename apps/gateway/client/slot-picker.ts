@@ -12,13 +12,11 @@ export interface PickerOptions {
   tenantSlug: string;
   locale: string;
   tenantTimeZone: string;
-  /** The element ids of the picker's parts. */
+  /** The picker's parts. */
   day: HTMLInputElement;
   zone: HTMLSelectElement;
   list: HTMLElement;
   status: HTMLElement;
-  /** Called when the chosen slot changes (undefined: none). */
-  onChange?: (startsAtMs: number | undefined) => void;
   /** A slot to leave out (the booking being moved). */
   exclude?: number;
   /** The instant whose day the picker opens on (default today). */
@@ -42,7 +40,6 @@ export class SlotPicker {
     if (!opts.day.value) opts.day.value = isoDateIn(Math.max(Date.now(), opts.initialDay ?? 0), this.zone);
     opts.day.addEventListener('change', () => void this.load());
     opts.zone.addEventListener('change', () => void this.load());
-    opts.list.addEventListener('change', () => opts.onChange?.(this.selected()));
   }
 
   get zone(): string {
@@ -65,7 +62,6 @@ export class SlotPicker {
     const { opts } = this;
     const ticket = ++this.loading;
     opts.list.replaceChildren();
-    opts.onChange?.(undefined);
     if (!this.serviceSlug) return this.say('Choose a service first.');
     if (!opts.day.value) return this.say('Choose a day.');
     this.say(`${note}Loading free times…`.trim());
@@ -118,4 +114,24 @@ export class SlotPicker {
     );
     select.value = own;
   }
+}
+
+/**
+ * The picker over the fields src/pages/picker-html.ts renders (the same ids on both pages), for
+ * the page's tenant as its data block names it.
+ */
+export function pickerOnPage(
+  page: { tenantSlug: string; timezone: string; locale: string },
+  extra: Pick<PickerOptions, 'exclude' | 'initialDay'> = {},
+): SlotPicker {
+  return new SlotPicker({
+    tenantSlug: page.tenantSlug,
+    locale: page.locale,
+    tenantTimeZone: page.timezone,
+    day: byId('day'),
+    zone: byId('zone'),
+    list: byId('slot-list'),
+    status: byId('slots-status'),
+    ...extra,
+  });
 }

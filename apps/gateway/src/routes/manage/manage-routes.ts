@@ -12,7 +12,7 @@ import { bookingRecordSchema, toBookingRecord } from '../bookings/booking-record
 import { present } from '../catalog/admin-resource.js';
 import { rescheduleBody } from '../bookings/bookings-routes.js';
 import { bookingCalendar, calendarFileName } from './booking-calendar.js';
-import { brandingOf } from '../public/public-tenant.js';
+import { brandingOf } from '../catalog/tenant-routes.js';
 import { renderManagePage, sendPage, type PageAssets } from '../../pages/index.js';
 
 /** `{base_url}/booking/manage/{token}`: the link a customer gets with a booking (docs/decisions.md "Manage token"). */

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { CatalogClient } from '@svc/grpc';
 import type { Downstream } from '../../downstream/services.js';
 import { defineRoute } from '../../http/route.js';
-import { brandingOf, publicTenant } from './public-tenant.js';
+import { brandingOf } from '../catalog/tenant-routes.js';
+import { publicTenant } from './public-tenant.js';
 import { tenantSlugParams } from './schemas.js';
 
 export const configSchema = z.object({

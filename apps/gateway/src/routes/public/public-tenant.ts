@@ -9,19 +9,3 @@ export async function publicTenant(catalog: CatalogClient, slug: string): Promis
   if (tenant.status !== 'active') throw new DomainError('TENANT_INACTIVE', 'This business is not taking bookings.');
   return tenant;
 }
-
-/** A tenant's branding with every field present (empty when unset). */
-export function brandingOf(tenant: catalogV1.Tenant): {
-  displayName: string;
-  logoUrl: string;
-  primaryColor: string;
-  accentColor: string;
-} {
-  const b = tenant.branding;
-  return {
-    displayName: b?.displayName ?? '',
-    logoUrl: b?.logoUrl ?? '',
-    primaryColor: b?.primaryColor ?? '',
-    accentColor: b?.accentColor ?? '',
-  };
-}
