@@ -103,7 +103,9 @@ export class SlotPicker {
   private fillZones(): void {
     const select = this.opts.zone;
     const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    const zones = new Set<string>([own, this.opts.tenantTimeZone, ...Intl.supportedValuesOf('timeZone')]);
+    // Intl.supportedValuesOf is missing from browsers older than 2022: then the two zones only.
+    const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+    const zones = new Set<string>([own, this.opts.tenantTimeZone, ...known]);
     select.replaceChildren(
       ...[...zones].sort().map((zone) => {
         const option = document.createElement('option');
