@@ -32,6 +32,8 @@ const run = serverGate('Chromium', chromiumMissing());
 const BERLIN = 'Europe/Berlin';
 /** The visitor is abroad: the page starts in their zone, and they switch to the business's. */
 const VISITOR = 'America/New_York';
+/** A third party's host: the browser never reaches it, the test answers for it. */
+const LOGO = 'https://logo.example.test/brand.png';
 const BRANDING = { displayName: 'Glow Dental', logoUrl: '', primaryColor: '#0f766e', accentColor: '#9a3412' };
 
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
@@ -51,6 +53,13 @@ beforeAll(async () => {
     catalog.close();
   }
   staff = dashboard(platform.url, await stores.session(tenantId, 'tenant_owner'));
+  const { tenantId: logoTenant } = await seedTenant(platform.services.catalog.address, 'logo');
+  const catalogAgain = connectService(catalogV1.CatalogServiceService, platform.services.catalog.address);
+  try {
+    await catalogAgain.updateTenant({ tenantId: logoTenant, branding: { logoUrl: LOGO } });
+  } finally {
+    catalogAgain.close();
+  }
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -280,6 +289,34 @@ describe.skipIf(!run)('booking pages in Chromium', { timeout: 120_000 }, () => {
     expect(await page.$eval('#cancel-yes', (el) => getComputedStyle(el).outlineStyle)).toBe('solid');
     expect(problems).toEqual([]);
     expect(refusals).toEqual(['400 /book/glow/bookings']);
+    await page.close();
+  });
+
+  it("sends nothing of the manage URL to the logo's third-party host", async () => {
+    const { page, problems, refusals } = await openPage(browser, BERLIN);
+    const made = await book(platform.url, 'logo', berlinTime(4, 9));
+    const elsewhere: Array<{ url: string; headers: Record<string, string> }> = [];
+    await page.setRequestInterception(true);
+    page.on('request', (req) => {
+      // data: URLs (the date field's own icon) never leave the browser.
+      if (req.url().startsWith(platform.url) || req.url().startsWith('data:')) return void req.continue();
+      elsewhere.push({ url: req.url(), headers: req.headers() });
+      // A 1×1 transparent GIF, as the logo host would answer.
+      void req.respond({
+        status: 200,
+        contentType: 'image/gif',
+        body: Buffer.from('R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw==', 'base64'),
+      });
+    });
+    await page.goto(made.manageUrl, { waitUntil: 'networkidle0' });
+    expect(await page.$eval('.brand img', (img) => (img as HTMLImageElement).complete)).toBe(true);
+    expect(elsewhere.map((r) => r.url)).toEqual([LOGO]);
+    const headers = elsewhere[0]!.headers;
+    // No Referer at all (the browser's default would still send the gateway's origin).
+    expect(headers.referer ?? '').toBe('');
+    expect(JSON.stringify(headers)).not.toContain(made.manageToken);
+    expect(problems).toEqual([]);
+    expect(refusals).toEqual([]);
     await page.close();
   });
 });
