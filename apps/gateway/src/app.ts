@@ -26,6 +26,7 @@ import { registerCatalogRoutes } from './routes/catalog/index.js';
 import { registerCustomerRoutes } from './routes/customers/customers-routes.js';
 import { registerHealthRoute } from './routes/health.js';
 import { registerManageRoutes } from './routes/manage/manage-routes.js';
+import { registerMetricsRoute } from './routes/metrics.js';
 import { registerMcpRoute } from './routes/mcp/mcp-route.js';
 import { registerPartnerRoutes } from './routes/partner/partner-routes.js';
 import { registerPublicBookingRoutes } from './routes/public/index.js';
@@ -110,6 +111,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   );
   registerApiKeyAuth(app, { keys: apiKeys, catalog: deps.downstream.catalog, limits });
   registerHealthRoute(app, deps.downstream);
+  registerMetricsRoute(app);
   registerCatalogRoutes(app, deps.downstream);
   registerCustomerRoutes(app, deps.downstream.customer);
   registerAvailabilityExplainRoute(app, deps.downstream);

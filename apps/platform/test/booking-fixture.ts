@@ -51,3 +51,16 @@ export async function seedTenant(catalogAddress: string, slug: string, opts: { s
     catalog.close();
   }
 }
+
+/** A public create of the check-up at `startsAtMs` with idempotency key `key`; the raw answer. */
+export function postBooking(base: string, tenantSlug: string, startsAtMs: number, key: string, name = 'Ann Example') {
+  return fetch(`${base}/book/${tenantSlug}/bookings`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': key },
+    body: JSON.stringify({
+      serviceSlug: 'checkup',
+      startsAtMs,
+      customer: { name, primaryEmail: `${key}@example.test` },
+    }),
+  });
+}

@@ -7,7 +7,7 @@ import { startTestPlatform } from './platform-fixture.js';
 const exporter = new InMemorySpanExporter();
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
 beforeAll(async () => {
-  initTracing([new SimpleSpanProcessor(exporter)]);
+  initTracing({ service: 'platform', spanProcessors: () => [new SimpleSpanProcessor(exporter)] });
   platform = await startTestPlatform();
 });
 afterAll(() => platform.cleanup());
@@ -29,7 +29,23 @@ describe('trace context', () => {
     expect(gatewaySpan).toBeDefined();
     const seen = serviceSpans(traceId);
     expect(seen).toHaveLength(4);
-    for (const span of seen) expect(span.parentSpanContext?.spanId).toBe(gatewaySpan?.spanContext().spanId);
+    // Each call's server span is the child of the gateway's client span of that call, itself a
+    // child of the request's span.
+    const spans = exporter.getFinishedSpans();
+    for (const span of seen) {
+      const client = spans.find((s) => s.spanContext().spanId === span.parentSpanContext?.spanId);
+      expect(client).toMatchObject({ kind: SpanKind.CLIENT, name: 'grpc.health.v1.Health/Check' });
+      expect(client?.parentSpanContext?.spanId).toBe(gatewaySpan?.spanContext().spanId);
+      expect(client?.resource.attributes['service.name']).toBe('gateway');
+    }
+    // Five services in one process, each reporting under its own service.name.
+    expect(gatewaySpan?.resource.attributes['service.name']).toBe('gateway');
+    expect(seen.map((s) => s.resource.attributes['service.name']).sort()).toEqual([
+      'booking',
+      'catalog',
+      'customer',
+      'webhook-dispatcher',
+    ]);
   });
 
   it('continues a trace started by the caller (W3C traceparent)', async () => {

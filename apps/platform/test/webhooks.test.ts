@@ -8,7 +8,7 @@ import { connectService } from '@svc/grpc';
 import { webhooksV1 } from '@svc/proto';
 import { eventually, freePort, startWebhookReceiver, type WebhookReceiver } from '@svc/testing';
 import { platformConfigSchema, startEmbeddedPlatform } from '../src/index.js';
-import { berlinTime, seedTenant } from './booking-fixture.js';
+import { berlinTime, postBooking, seedTenant } from './booking-fixture.js';
 import { startTestPlatform } from './platform-fixture.js';
 
 let receiver: WebhookReceiver;
@@ -18,15 +18,7 @@ beforeAll(async () => {
 afterAll(() => receiver.close());
 
 async function book(base: string, slug: string, startsAtMs: number, key: string): Promise<string> {
-  const res = await fetch(`${base}/book/${slug}/bookings`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'idempotency-key': key },
-    body: JSON.stringify({
-      serviceSlug: 'checkup',
-      startsAtMs,
-      customer: { name: 'Ann Example', primaryEmail: `${key}@example.test` },
-    }),
-  });
+  const res = await postBooking(base, slug, startsAtMs, key);
   expect(res.status).toBe(201);
   return ((await res.json()) as { data: { booking: { bookingId: string } } }).data.booking.bookingId;
 }

@@ -17,6 +17,8 @@ export const serviceSettings = {
   ...commonSettings,
   GRPC_HOST: z.string().default('127.0.0.1'),
   GRPC_PORT: port.default(0),
+  /** Serves GET /metrics (Prometheus) on this port of GRPC_HOST; unset: no metrics listener. */
+  METRICS_PORT: port.optional(),
   ...storeSettings,
 };
 

@@ -1,3 +1,5 @@
+import { SpanKind } from '@opentelemetry/api';
+import { inSpan } from '@svc/telemetry';
 import { Kafka, Partitioners, logLevel as LogLevel, type Producer } from 'kafkajs';
 import type { BusMessage, EventBus, MessageHandler, SubscribeOptions, Subscription } from './event-bus.js';
 import { defaultHandlerErrorListener, type HandlerErrorListener } from './deliver.js';
@@ -68,11 +70,24 @@ export class KafkaEventBus implements EventBus {
     this.assertOpen();
     if (messages.length === 0) return;
     await Promise.all([this.admin.ensureTopic(topic), this.connectProducer()]);
-    await this.producer.send({
-      topic,
-      acks: -1,
-      messages: messages.map((m) => ({ key: m.key, value: m.value, headers: { ...m.headers } })),
-    });
+    await inSpan(
+      undefined,
+      `${topic} send`,
+      {
+        kind: SpanKind.PRODUCER,
+        attributes: {
+          'messaging.system': 'kafka',
+          'messaging.destination.name': topic,
+          'messaging.batch.message_count': messages.length,
+        },
+      },
+      () =>
+        this.producer.send({
+          topic,
+          acks: -1,
+          messages: messages.map((m) => ({ key: m.key, value: m.value, headers: { ...m.headers } })),
+        }),
+    );
   }
 
   async subscribe(opts: SubscribeOptions, handler: MessageHandler): Promise<Subscription> {
@@ -86,6 +101,7 @@ export class KafkaEventBus implements EventBus {
       maxWaitTimeMs: this.opts.maxWaitTimeMs ?? 1_000,
       retryDelayMs: this.opts.retryDelayMs ?? 1_000,
       onHandlerError: this.opts.onHandlerError ?? defaultHandlerErrorListener,
+      service: this.opts.clientId,
     });
     this.subscriptions.add(subscription);
     try {

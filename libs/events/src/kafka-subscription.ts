@@ -3,6 +3,7 @@ import type { MessageHandler, SubscribeOptions, Subscription } from './event-bus
 import { deliver, type HandlerErrorListener } from './deliver.js';
 import { toReceivedMessage } from './kafka-message.js';
 import { StopSignal } from './stop-signal.js';
+import { consumerLag } from './metrics.js';
 
 export interface KafkaConsumerSettings {
   sessionTimeoutMs: number;
@@ -10,6 +11,8 @@ export interface KafkaConsumerSettings {
   maxWaitTimeMs: number;
   retryDelayMs: number;
   onHandlerError: HandlerErrorListener;
+  /** The consuming service, for its metrics (the bus's clientId). */
+  service: string;
 }
 
 /** Where a new group starts on partitions it has never committed (see KafkaAdmin). */
@@ -40,6 +43,14 @@ export class KafkaSubscription implements Subscription {
       maxWaitTimeInMs: settings.maxWaitTimeMs,
       allowAutoTopicCreation: false,
     });
+    // kafkajs fetches in batches even for eachMessage; after each it reports how far the
+    // partition's end is ahead of the batch's last offset.
+    this.consumer.on(this.consumer.events.END_BATCH_PROCESS, ({ payload }) =>
+      consumerLag.set(
+        { service: settings.service, group: opts.groupId, topic: payload.topic, partition: String(payload.partition) },
+        Number(payload.offsetLag),
+      ),
+    );
   }
 
   /** Connects, joins the group and starts consuming; resolves once the consumer is in the group. */

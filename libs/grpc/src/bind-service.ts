@@ -1,16 +1,17 @@
 import { SpanKind, SpanStatusCode, context } from '@opentelemetry/api';
-import type {
-  handleServerStreamingCall,
-  Metadata,
-  MethodDefinition,
-  sendUnaryData,
-  ServerUnaryCall,
-  ServiceDefinition,
-  UntypedHandleCall,
-  UntypedServiceImplementation,
+import {
+  status as grpcStatus,
+  type handleServerStreamingCall,
+  type Metadata,
+  type MethodDefinition,
+  type sendUnaryData,
+  type ServerUnaryCall,
+  type ServiceDefinition,
+  type UntypedHandleCall,
+  type UntypedServiceImplementation,
 } from '@grpc/grpc-js';
 import { answeringOutagesWith, DomainError, isOutage, serviceUnavailable, toGrpcError } from '@svc/errors';
-import { extractTraceContext, tracer, type Logger } from '@svc/telemetry';
+import { extractTraceContext, grpcServerDuration, serviceTracer, type Logger } from '@svc/telemetry';
 
 /** What a handler gets besides its request. */
 export interface CallContext {
@@ -38,7 +39,8 @@ export interface ServiceBinding {
   /** Fully qualified name, e.g. `catalog.v1.CatalogService`; also its Health service name. */
   name: string;
   definition: ServiceDefinition;
-  implement(logger: Logger): UntypedServiceImplementation;
+  /** `service`: the serving process's name, for its spans and metrics (`booking`, `catalog`...). */
+  implement(logger: Logger, service: string): UntypedServiceImplementation;
 }
 
 export interface BindOptions {
@@ -63,7 +65,7 @@ export function bindService<S extends ServiceDefinition>(
   return {
     name: serviceNameOf(definition),
     definition,
-    implement(logger) {
+    implement(logger, service) {
       const implementation: UntypedServiceImplementation = {};
       for (const key of Object.keys(definition) as Array<keyof S & string>) {
         const method = definition[key] as MethodDefinition<unknown, unknown>;
@@ -72,6 +74,7 @@ export function bindService<S extends ServiceDefinition>(
           ? (handler as UntypedHandleCall)
           : unaryCall(
               method.path.slice(1),
+              service,
               logger,
               outage,
               handler as UnaryHandler<MethodDefinition<unknown, unknown>>,
@@ -97,14 +100,16 @@ export function metadataValue(metadata: Metadata, key: string): string | undefin
 
 function unaryCall(
   spanName: string,
+  service: string,
   logger: Logger,
   outage: () => DomainError,
   fn: (request: unknown, ctx: CallContext) => Promise<unknown>,
 ) {
   return (call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) => {
     const parent = extractTraceContext((key) => metadataValue(call.metadata, key));
+    const timer = grpcServerDuration.startTimer({ service, grpc_method: spanName });
     context.with(parent, () =>
-      tracer('grpc-server').startActiveSpan(spanName, { kind: SpanKind.SERVER }, (span) => {
+      serviceTracer(service).startActiveSpan(spanName, { kind: SpanKind.SERVER }, (span) => {
         // `await fn()` inside an async function also maps a handler that throws before returning a promise.
         answeringOutagesWith(outage, async () => {
           try {
@@ -114,13 +119,20 @@ function unaryCall(
             throw err;
           }
         })
-          .then((response) => callback(null, response))
+          .then((response) => {
+            timer({ grpc_code: 'OK' });
+            callback(null, response);
+          })
           .catch((err: unknown) => {
             if (!(err instanceof DomainError)) {
               logger.error({ err, method: spanName }, 'unhandled error in gRPC handler');
               span.setStatus({ code: SpanStatusCode.ERROR });
             }
-            callback(toGrpcError(err), null);
+            const answer = toGrpcError(err);
+            const code = grpcStatus[answer.code ?? grpcStatus.UNKNOWN] ?? 'UNKNOWN';
+            span.setAttribute('rpc.grpc.status_code', answer.code ?? grpcStatus.UNKNOWN);
+            timer({ grpc_code: code });
+            callback(answer, null);
           })
           .finally(() => span.end());
       }),

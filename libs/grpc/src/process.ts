@@ -1,5 +1,5 @@
 import { ConfigError } from '@svc/config';
-import { createLogger, initTracing, shutdownTracing, type Logger } from '@svc/telemetry';
+import { createLogger, initTracing, shutdownTracing, startMetricsServer, type Logger } from '@svc/telemetry';
 import { onShutdownSignal } from './shutdown.js';
 
 export interface Stoppable {
@@ -7,15 +7,14 @@ export interface Stoppable {
 }
 
 /**
- * The life of one process, for every main.ts: logger and tracing, configuration validated
- * before anything starts (a missing setting logs CONFIG_MISSING and exits 1), then `start`,
- * then graceful shutdown on SIGTERM/SIGINT.
+ * The life of one process, for every main.ts: logger and tracing (its spans named `name` unless
+ * OTEL_SERVICE_NAME says otherwise), configuration validated before anything starts (a missing
+ * setting logs CONFIG_MISSING and exits 1), then `start`, the metrics listener when the
+ * configuration has a METRICS_PORT, then graceful shutdown on SIGTERM/SIGINT.
  */
-export async function startConfiguredProcess<C extends { SHUTDOWN_GRACE_MS: number }>(
-  name: string,
-  loadConfig: () => C,
-  start: (config: C, logger: Logger) => Promise<Stoppable>,
-): Promise<void> {
+export async function startConfiguredProcess<
+  C extends { SHUTDOWN_GRACE_MS: number; METRICS_PORT?: number; GRPC_HOST?: string },
+>(name: string, loadConfig: () => C, start: (config: C, logger: Logger) => Promise<Stoppable>): Promise<void> {
   const logger = createLogger(name, logLevel(process.env.LOG_LEVEL));
   let config: C;
   try {
@@ -27,13 +26,19 @@ export async function startConfiguredProcess<C extends { SHUTDOWN_GRACE_MS: numb
     }
     throw err;
   }
-  initTracing();
+  initTracing({ service: name });
   try {
     const running = await start(config, logger);
+    const metrics =
+      config.METRICS_PORT === undefined
+        ? undefined
+        : // Beside the gRPC port, on the same interface.
+          await startMetricsServer(config.GRPC_HOST ?? '127.0.0.1', config.METRICS_PORT, logger);
     onShutdownSignal(
       logger,
       async () => {
         await running.stop();
+        await metrics?.close();
         await shutdownTracing();
       },
       config.SHUTDOWN_GRACE_MS + 5_000,

@@ -48,7 +48,7 @@ export async function startGrpcHost(opts: GrpcHostOptions): Promise<RunningGrpcH
     opts.logger,
   );
   for (const s of [bindService(healthV1.HealthService, health.handlers()), ...opts.services]) {
-    server.addService(s.definition, s.implement(opts.logger));
+    server.addService(s.definition, s.implement(opts.logger, opts.name));
   }
 
   let port: number;

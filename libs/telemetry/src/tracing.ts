@@ -1,37 +1,185 @@
 import { randomBytes } from 'node:crypto';
-import { context, propagation, SpanKind, trace, type Tracer } from '@opentelemetry/api';
+import {
+  context,
+  propagation,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  ROOT_CONTEXT,
+  type Context,
+  type Link,
+  type Span,
+  type SpanOptions,
+  type Tracer,
+  type TracerProvider,
+} from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { BasicTracerProvider, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { detectResources, envDetector, resourceFromAttributes } from '@opentelemetry/resources';
+import {
+  BasicTracerProvider,
+  BatchSpanProcessor,
+  type ReadableSpan,
+  type SpanProcessor,
+} from '@opentelemetry/sdk-trace-base';
 
-let provider: BasicTracerProvider | undefined;
+export interface TracingOptions {
+  /**
+   * The process's own service: names spans that have no service of their own (no parent span
+   * of a known service). `OTEL_SERVICE_NAME` overrides its `service.name`.
+   */
+  service?: string;
+  /** Span processors made for each service (tests pass in-memory exporters). */
+  spanProcessors?: (service: string) => SpanProcessor[];
+}
+
+interface TracingState {
+  defaultService: string;
+  processorsFor: (service: string) => SpanProcessor[];
+  providers: Map<string, BasicTracerProvider>;
+}
+
+let state: TracingState | undefined;
+/** Which service started a span: its children belong to the same service (see `tracer`). */
+const spanService = new WeakMap<object, string>();
 
 /**
- * Registers the process-wide tracer provider, async context and the W3C traceparent
- * propagator. Idempotent: in the embedded profile five services share one process.
- * Exporting spans is the job of the span processors passed in (none by default: ids are
- * still created and propagated, so logs and webhooks correlate).
+ * Registers async context, the W3C traceparent propagator and a tracer provider that keeps one
+ * SDK TracerProvider per service, each with its own `service.name` resource: in the embedded
+ * profile five services share this process and must still show as five services
+ * (docs/architecture.md, "Telemetry"). Spans are exported with OTLP/HTTP when
+ * `OTEL_EXPORTER_OTLP_ENDPOINT` (or `..._TRACES_ENDPOINT`) is set; otherwise spans only get
+ * ids, which logs and webhooks carry. Idempotent: the first call wins.
  */
-export function initTracing(spanProcessors: SpanProcessor[] = []): void {
-  if (provider) return;
-  provider = new BasicTracerProvider({ spanProcessors });
-  trace.setGlobalTracerProvider(provider);
+export function initTracing(options: TracingOptions = {}): void {
+  if (state) return;
+  state = {
+    defaultService: options.service ?? process.env.OTEL_SERVICE_NAME ?? 'unknown_service',
+    processorsFor: options.spanProcessors ?? otlpFromEnvironment,
+    providers: new Map(),
+  };
+  const routing: TracerProvider = { getTracer: (scope) => new ServiceRoutingTracer(scope) };
+  trace.setGlobalTracerProvider(routing);
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
 }
 
+/** Flushes and stops every service's exporter (at process shutdown). */
 export async function shutdownTracing(): Promise<void> {
-  await provider?.shutdown();
+  await Promise.all([...(state?.providers.values() ?? [])].map((p) => p.shutdown()));
 }
 
-export function tracer(name: string): Tracer {
-  return trace.getTracer(name);
+/** Sends the spans ended so far now rather than at the next batch (tests, benchmarks). */
+export async function flushTracing(): Promise<void> {
+  await Promise.all([...(state?.providers.values() ?? [])].map((p) => p.forceFlush()));
+}
+
+/** True when spans leave the process (an OTLP endpoint is configured). */
+export function tracesExported(): boolean {
+  return otlpEndpoint() !== undefined;
+}
+
+/**
+ * A tracer whose spans belong to the service of their parent span, or to the process's own
+ * service for a root span: store, lock and gRPC client spans need not know which service of the
+ * embedded platform they serve. Entry points (an HTTP request, a gRPC call, a consumed event, a
+ * background pass) use `serviceTracer` instead.
+ */
+export function tracer(scope: string): Tracer {
+  return trace.getTracer(scope);
+}
+
+/** The tracer of one service: its spans carry that service's `service.name`. */
+export function serviceTracer(service: string, scope = service): Tracer {
+  return providerOf(service).getTracer(scope);
+}
+
+function providerOf(service: string): BasicTracerProvider {
+  if (!state) initTracing();
+  const s = state!;
+  let provider = s.providers.get(service);
+  if (!provider) {
+    const own = service === s.defaultService ? (process.env.OTEL_SERVICE_NAME ?? service) : service;
+    provider = new BasicTracerProvider({
+      // OTEL_RESOURCE_ATTRIBUTES (deployment.environment, service.namespace...) apply to every service.
+      resource: detectResources({ detectors: [envDetector] }).merge(resourceFromAttributes({ 'service.name': own })),
+      spanProcessors: [new ServiceMarker(service), ...s.processorsFor(service)],
+    });
+    s.providers.set(service, provider);
+  }
+  return provider;
+}
+
+/** Remembers which service started each span, so its children can join it. */
+class ServiceMarker implements SpanProcessor {
+  constructor(private readonly service: string) {}
+  onStart(span: Span): void {
+    spanService.set(span, this.service);
+  }
+  onEnd(_span: ReadableSpan): void {}
+  forceFlush(): Promise<void> {
+    return Promise.resolve();
+  }
+  shutdown(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+class ServiceRoutingTracer implements Tracer {
+  constructor(private readonly scope: string) {}
+
+  private target(ctx: Context): Tracer {
+    const parent = trace.getSpan(ctx);
+    const service = (parent && spanService.get(parent)) ?? state?.defaultService ?? 'unknown_service';
+    return serviceTracer(service, this.scope);
+  }
+
+  startSpan(name: string, options?: SpanOptions, ctx: Context = context.active()): Span {
+    return this.target(ctx).startSpan(name, options, ctx);
+  }
+
+  startActiveSpan<F extends (span: Span) => unknown>(name: string, fn: F): ReturnType<F>;
+  startActiveSpan<F extends (span: Span) => unknown>(name: string, options: SpanOptions, fn: F): ReturnType<F>;
+  startActiveSpan<F extends (span: Span) => unknown>(
+    name: string,
+    options: SpanOptions,
+    ctx: Context,
+    fn: F,
+  ): ReturnType<F>;
+  startActiveSpan<F extends (span: Span) => unknown>(
+    name: string,
+    a?: SpanOptions | F,
+    b?: Context | F,
+    c?: F,
+  ): ReturnType<F> {
+    const fn = (c ?? (typeof b === 'function' ? b : a)) as F;
+    const options = typeof a === 'object' ? a : undefined;
+    const ctx = typeof b === 'object' ? b : context.active();
+    const span = this.startSpan(name, options, ctx);
+    return context.with(trace.setSpan(ctx, span), () => fn(span)) as ReturnType<F>;
+  }
+}
+
+function otlpEndpoint(): string | undefined {
+  const env = process.env;
+  if (env.OTEL_SDK_DISABLED === 'true' || env.OTEL_TRACES_EXPORTER === 'none') return undefined;
+  return env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT || undefined;
+}
+
+/**
+ * The exporter the OTEL_* variables describe: OTLP/HTTP (JSON) batched, one per service so each
+ * batch carries its service's resource. The exporter and batch processor read the rest of the
+ * standard variables themselves (headers, timeouts, OTEL_BSP_*).
+ */
+function otlpFromEnvironment(): SpanProcessor[] {
+  return otlpEndpoint() ? [new BatchSpanProcessor(new OTLPTraceExporter())] : [];
 }
 
 /** Carrier helpers so W3C context can ride on any string map (gRPC metadata, Kafka headers). */
-export function injectTraceContext(set: (key: string, value: string) => void): void {
+export function injectTraceContext(set: (key: string, value: string) => void, ctx: Context = context.active()): void {
   propagation.inject(
-    context.active(),
+    ctx,
     {},
     {
       set: (_carrier, key, value) => set(key, value),
@@ -39,9 +187,9 @@ export function injectTraceContext(set: (key: string, value: string) => void): v
   );
 }
 
-export function extractTraceContext(get: (key: string) => string | undefined) {
+export function extractTraceContext(get: (key: string) => string | undefined, ctx: Context = context.active()) {
   return propagation.extract(
-    context.active(),
+    ctx,
     {},
     {
       get: (_carrier, key) => get(key),
@@ -50,31 +198,86 @@ export function extractTraceContext(get: (key: string) => string | undefined) {
   );
 }
 
+/** The context a W3C `traceparent` string describes (the root context when it is null). */
+export function contextOf(traceparent: string | null | undefined): Context {
+  return extractTraceContext((key) => (key === 'traceparent' ? (traceparent ?? undefined) : undefined), ROOT_CONTEXT);
+}
+
 /**
- * Runs `fn` in a client span that continues `traceparent` (a new trace when it is null) and
- * hands it the W3C `traceparent` to send onward (the dispatcher's webhook requests). Without a
- * registered tracer provider spans have no ids of their own, so the parent's is passed on, or a
- * fresh random one when there is none: the header is always there.
+ * Runs `fn` outside any trace: a background pass that a request merely woke up (the outbox
+ * relay after a commit, the webhook worker after a fan-out) is not part of that request's trace.
+ */
+export function detached<T>(fn: () => T): T {
+  return context.with(ROOT_CONTEXT, fn);
+}
+
+/** The W3C traceparent of the active span, or null outside one. */
+export function currentTraceparent(ctx: Context = context.active()): string | null {
+  let traceparent: string | null = null;
+  injectTraceContext((key, value) => {
+    if (key === 'traceparent') traceparent = value;
+  }, ctx);
+  return traceparent;
+}
+
+/** The W3C traceparent that names `span` as the parent (to carry on with a message). */
+export function traceparentOf(span: Span): string | null {
+  return currentTraceparent(trace.setSpan(ROOT_CONTEXT, span));
+}
+
+export interface InSpanOptions {
+  kind?: SpanKind;
+  /** The parent: a W3C traceparent (a remote parent), or absent for the active span. */
+  traceparent?: string | null;
+  links?: Link[];
+  attributes?: SpanOptions['attributes'];
+}
+
+/**
+ * Runs `fn` in an active span of `service` (or, without one, of the parent's service) and ends it
+ * when `fn` settles; a rejection marks the span failed. The one way code outside the HTTP and
+ * gRPC bindings opens a span.
+ */
+export async function inSpan<T>(
+  service: string | undefined,
+  name: string,
+  options: InSpanOptions,
+  fn: (span: Span) => Promise<T>,
+): Promise<T> {
+  const parent = options.traceparent === undefined ? context.active() : contextOf(options.traceparent);
+  const t = service ? serviceTracer(service) : tracer('svc');
+  const span = t.startSpan(
+    name,
+    { kind: options.kind ?? SpanKind.INTERNAL, links: options.links, attributes: options.attributes },
+    parent,
+  );
+  try {
+    return await context.with(trace.setSpan(parent, span), () => fn(span));
+  } catch (err) {
+    span.setStatus({ code: SpanStatusCode.ERROR, message: err instanceof Error ? err.message : String(err) });
+    throw err;
+  } finally {
+    span.end();
+  }
+}
+
+/**
+ * Runs `fn` in a client span of `service` that continues `traceparent` (a new trace when it is
+ * null) and hands it the W3C `traceparent` to send onward (the dispatcher's webhook requests).
+ * Unsampled spans still have ids; when the parent is unsampled the header keeps its trace id,
+ * and with no parent at all a fresh random one is made: the header is always there.
  */
 export async function inClientSpan<T>(
+  service: string,
   name: string,
   traceparent: string | null,
   fn: (outgoing: string) => Promise<T>,
 ): Promise<T> {
-  const parent = extractTraceContext((key) => (key === 'traceparent' ? (traceparent ?? undefined) : undefined));
-  return context.with(parent, () =>
-    tracer('outgoing').startActiveSpan(name, { kind: SpanKind.CLIENT }, async (span) => {
-      try {
-        let outgoing: string | undefined;
-        injectTraceContext((key, value) => {
-          if (key === 'traceparent') outgoing = value;
-        });
-        return await fn(
-          outgoing ?? traceparent ?? `00-${randomBytes(16).toString('hex')}-${randomBytes(8).toString('hex')}-01`,
-        );
-      } finally {
-        span.end();
-      }
-    }),
+  return inSpan(service, name, { kind: SpanKind.CLIENT, traceparent }, (span) =>
+    fn(
+      traceparentOf(span) ??
+        traceparent ??
+        `00-${randomBytes(16).toString('hex')}-${randomBytes(8).toString('hex')}-01`,
+    ),
   );
 }

@@ -7,7 +7,9 @@ import { DomainError } from '@svc/errors';
 import type { LockManager } from '@svc/lock';
 import { clampToEpochRange, DAY_MS, MINUTE_MS } from '@svc/rules';
 import type { Tx } from '@svc/store';
+import { inSpan } from '@svc/telemetry';
 import { checkSlot, type SlotVerdict } from '../domain/availability/index.js';
+import { lockTimeouts, lockWait, SERVICE } from '../metrics.js';
 import type { BookingStore } from '../store/booking-store.js';
 import { occupyingBookings } from './existing-bookings.js';
 import { acquireAll, releaseAll } from './lock-all.js';
@@ -96,8 +98,17 @@ function keysOf(req: SlotRequest, { service }: ServiceSchedule): string[] {
 
 /** Runs `fn` holding every key (BOOKING_POLICY_BLOCKED 503 when they cannot be had in time). */
 export async function holdingLocks<R>(deps: SlotGuardDeps, keys: string[], fn: () => Promise<R>): Promise<R> {
-  const leases = await acquireAll(deps.lock, keys, { ttlMs: LOCK_TTL_MS, waitMs: deps.lockWaitMs, nowMs: deps.now });
-  if (!leases) throw locksBusy();
+  const started = performance.now();
+  const leases = await inSpan(undefined, 'lock.acquire', { attributes: { 'lock.keys': keys.length } }, async (span) => {
+    const got = await acquireAll(deps.lock, keys, { ttlMs: LOCK_TTL_MS, waitMs: deps.lockWaitMs, nowMs: deps.now });
+    span.setAttribute('lock.acquired', got !== null);
+    return got;
+  });
+  lockWait.observe({ service: SERVICE, result: leases ? 'acquired' : 'timeout' }, (performance.now() - started) / 1000);
+  if (!leases) {
+    lockTimeouts.inc({ service: SERVICE });
+    throw locksBusy();
+  }
   try {
     return await fn();
   } finally {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { SpanKind, type Span } from '@opentelemetry/api';
 import { BOOKING_EVENTS_TOPIC, type EventBus } from '@svc/events';
-import type { Logger } from '@svc/telemetry';
+import { contextOf, detached, inSpan, serviceTracer, traceparentOf, type Logger } from '@svc/telemetry';
+import { outboxLag, relayBatchSize, SERVICE } from '../metrics.js';
 import type { BookingStore } from '../store/booking-store.js';
 import type { OutboxDoc } from '../store/records.js';
 
@@ -60,7 +62,7 @@ export class OutboxRelay {
       this.again = true;
       return;
     }
-    this.running = this.drain()
+    this.running = detached(() => this.drain())
       .catch((err: unknown) => this.logger.warn({ err }, 'outbox relay pass failed; will retry'))
       .finally(() => {
         this.running = undefined;
@@ -83,20 +85,63 @@ export class OutboxRelay {
     for (;;) {
       // Renewed before every batch, so a holder that stalls longer than the lease loses it
       // before it publishes again.
-      if (!(await this.store.claimLease(LEASE_JOB, this.owner, this.now(), this.leaseMs))) return;
+      if (!(await this.store.claimLease(LEASE_JOB, this.owner, this.now(), this.leaseMs))) {
+        // Another replica relays: its gauge tells the lag, max() over replicas reads right.
+        outboxLag.set({ service: SERVICE }, 0);
+        return;
+      }
       const rows = await this.store.pendingEvents(BATCH);
+      outboxLag.set({ service: SERVICE }, rows[0] ? Math.max(0, this.now() - rows[0].occurredAtMs) / 1000 : 0);
       if (rows.length === 0) return;
-      await this.bus.publish(BOOKING_EVENTS_TOPIC, rows.map(toMessage));
-      await this.store.markPublished(
-        rows.map((r) => r._id),
-        Date.now(),
-      );
+      relayBatchSize.observe({ service: SERVICE }, rows.length);
+      await this.publish(rows);
       if (rows.length < BATCH) return;
     }
   }
+
+  /**
+   * One batch span (linked to the traces of its events), and per event a producer span that
+   * continues the event's own trace: the message carries that span's traceparent, so the
+   * consumer, the dispatcher and the webhook POST stay in the booking's trace.
+   */
+  private publish(rows: OutboxDoc[]): Promise<void> {
+    const producers = rows.map((row) =>
+      row.traceparent
+        ? serviceTracer(SERVICE).startSpan(
+            `${BOOKING_EVENTS_TOPIC} publish`,
+            {
+              kind: SpanKind.PRODUCER,
+              attributes: { 'messaging.destination.name': BOOKING_EVENTS_TOPIC, 'messaging.message.id': row._id },
+            },
+            contextOf(row.traceparent),
+          )
+        : undefined,
+    );
+    const links = producers.flatMap((span) => (span ? [{ context: span.spanContext() }] : []));
+    return inSpan(
+      SERVICE,
+      'outbox.relay batch',
+      { traceparent: null, links, attributes: { 'batch.size': rows.length } },
+      async () => {
+        try {
+          await this.bus.publish(
+            BOOKING_EVENTS_TOPIC,
+            rows.map((row, i) => toMessage(row, producers[i])),
+          );
+        } finally {
+          for (const span of producers) span?.end();
+        }
+        await this.store.markPublished(
+          rows.map((r) => r._id),
+          Date.now(),
+        );
+      },
+    );
+  }
 }
 
-function toMessage(row: OutboxDoc) {
+function toMessage(row: OutboxDoc, producer: Span | undefined) {
+  const traceparent = producer ? traceparentOf(producer) : row.traceparent;
   const envelope = {
     id: row._id,
     type: row.type,
@@ -111,7 +156,7 @@ function toMessage(row: OutboxDoc) {
       'event-id': row._id,
       'event-type': row.type,
       'tenant-id': row.tenantId,
-      ...(row.traceparent ? { traceparent: row.traceparent } : {}),
+      ...(traceparent ? { traceparent } : {}),
     },
   };
 }

@@ -1,7 +1,7 @@
 import { bookingUnavailable, notFound } from '@svc/errors';
 import { bindService, type ServiceBinding } from '@svc/grpc';
 import { bookingV1 } from '@svc/proto';
-import { injectTraceContext } from '@svc/telemetry';
+import { currentTraceparent } from '@svc/telemetry';
 import {
   changeStatus,
   parseActor,
@@ -14,6 +14,7 @@ import { explainStart } from '../application/explain-slot.js';
 import { getAvailability } from '../application/get-availability.js';
 import { listBookings } from '../application/list-bookings.js';
 import { allowedActions } from '../domain/lifecycle.js';
+import { bookingCreates, failedCreateOutcome, SERVICE } from '../metrics.js';
 import type { BookingDoc } from '../store/records.js';
 
 export interface BookingRpcDeps extends CreateBookingDeps, LifecycleDeps {
@@ -49,7 +50,11 @@ export function bookingService(deps: BookingRpcDeps): ServiceBinding {
           timezone: req.timezone,
           staffId: req.staffId,
           traceparent: currentTraceparent(),
+        }).catch((err: unknown) => {
+          bookingCreates.inc({ service: SERVICE, outcome: failedCreateOutcome(err) });
+          throw err;
         });
+        bookingCreates.inc({ service: SERVICE, outcome: result.idempotentReplay ? 'replay' : 'created' });
         if (!result.idempotentReplay) deps.onOutboxWrite();
         return { booking: toProtoBooking(result.booking), idempotentReplay: result.idempotentReplay };
       },
@@ -116,15 +121,6 @@ export function bookingService(deps: BookingRpcDeps): ServiceBinding {
     },
     { outage: bookingUnavailable },
   );
-}
-
-/** The W3C traceparent of the call's span, for the events it writes. */
-function currentTraceparent(): string | null {
-  let traceparent: string | null = null;
-  injectTraceContext((key, value) => {
-    if (key === 'traceparent') traceparent = value;
-  });
-  return traceparent;
 }
 
 function toProtoBooking(b: BookingDoc): bookingV1.Booking {

@@ -1,6 +1,6 @@
 import { context, SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
-import type { FastifyInstance } from 'fastify';
-import { extractTraceContext, tracer } from '@svc/telemetry';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { extractTraceContext, httpRequestDuration, serviceTracer } from '@svc/telemetry';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -8,22 +8,33 @@ declare module 'fastify' {
   }
 }
 
+const SERVICE = 'gateway';
+
 /**
  * One server span per request, continuing an incoming W3C traceparent when there is one, and
- * active for the whole request so gRPC calls carry it to the services. The trace id is
- * returned in `x-trace-id` so a caller can quote it.
+ * active for the whole request so gRPC calls carry it to the services; and the request's
+ * latency by route template. The trace id is returned in `x-trace-id` so a caller can quote it.
+ * A Fastify hook rather than @fastify/otel or instrumentation-http: those register through the
+ * process-wide provider, and the gateway's spans must carry its own service.name in the
+ * embedded platform too (docs/architecture.md, "Telemetry").
  */
 export function registerTracing(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
+    // The template, never the raw path: ids stay out of span names and metric labels.
+    const route = routeOf(request);
     const parent = extractTraceContext((key) => {
       const v = request.headers[key];
       return Array.isArray(v) ? v[0] : v;
     });
-    const span = tracer('gateway').startSpan(
-      `${request.method} ${request.routeOptions.url ?? 'unmatched'}`,
+    const span = serviceTracer(SERVICE).startSpan(
+      `${request.method} ${route}`,
       {
         kind: SpanKind.SERVER,
-        attributes: { 'http.request.method': request.method, 'url.path': request.url.split('?')[0] ?? '' },
+        attributes: {
+          'http.request.method': request.method,
+          'http.route': route,
+          'url.path': request.url.split('?')[0] ?? '',
+        },
       },
       parent,
     );
@@ -32,6 +43,10 @@ export function registerTracing(app: FastifyInstance): void {
     context.with(trace.setSpan(parent, span), done);
   });
   app.addHook('onResponse', (request, reply, done) => {
+    httpRequestDuration.observe(
+      { service: SERVICE, method: request.method, route: routeOf(request), status_code: reply.statusCode },
+      reply.elapsedTime / 1000,
+    );
     const span = request.span;
     if (span) {
       span.setAttribute('http.response.status_code', reply.statusCode);
@@ -40,4 +55,8 @@ export function registerTracing(app: FastifyInstance): void {
     }
     done();
   });
+}
+
+function routeOf(request: FastifyRequest): string {
+  return request.routeOptions.url ?? 'unmatched';
 }

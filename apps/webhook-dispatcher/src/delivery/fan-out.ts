@@ -12,7 +12,9 @@ import {
   type ReceivedMessage,
   type Subscription,
 } from '@svc/events';
-import type { Logger } from '@svc/telemetry';
+import { SpanKind, type Span } from '@opentelemetry/api';
+import { contextOf, serviceTracer, traceparentOf, type Logger } from '@svc/telemetry';
+import { eventsConsumed, SERVICE } from '../metrics.js';
 import { filterTakes, parseBookingEvent } from '../domain/booking-event.js';
 import { newId } from '../domain/ids.js';
 import type { DeliveryRepository } from '../store/delivery-repository.js';
@@ -48,14 +50,20 @@ export function fanOut(deps: FanOutDeps, message: ReceivedMessage): Promise<numb
 export async function fanOutBatch(deps: FanOutDeps, messages: readonly ReceivedMessage[]): Promise<number> {
   const activeOf = new Map<string, Promise<SubscriptionDoc[]>>();
   const docs: DeliveryDoc[] = [];
+  const spans: Span[] = [];
   for (const message of messages) {
     const parsed = parseBookingEvent(message.value, message.headers);
+    eventsConsumed.inc({ service: SERVICE, result: 'problem' in parsed ? 'skipped' : 'stored' });
     if ('problem' in parsed) {
       // Retrying cannot fix a malformed event; it is skipped, loudly.
       deps.logger.error({ offset: message.offset, key: message.key, problem: parsed.problem }, 'booking event skipped');
       continue;
     }
     const { event } = parsed;
+    // The consumer span continues the booking's trace; the deliveries carry it on to the attempts.
+    const span = consumerSpan(event.traceparent);
+    if (span) spans.push(span);
+    const traceparent = span ? traceparentOf(span) : event.traceparent;
     // A tenant's subscriptions are read once per batch: the events are all of this moment.
     let active = activeOf.get(event.tenantId);
     if (!active) {
@@ -74,7 +82,7 @@ export async function fanOutBatch(deps: FanOutDeps, messages: readonly ReceivedM
             eventType: event.type,
             bookingId: event.bookingId,
             body: event.body,
-            traceparent: event.traceparent,
+            traceparent,
           },
           deps.now(),
         ),
@@ -82,9 +90,22 @@ export async function fanOutBatch(deps: FanOutDeps, messages: readonly ReceivedM
     }
   }
   // One transaction for all (the unique (event, subscription) pair skips what is stored already).
-  const created = await deps.deliveries.insertAllAbsent(docs);
-  if (created > 0) deps.onStored();
-  return created;
+  try {
+    const created = await deps.deliveries.insertAllAbsent(docs);
+    if (created > 0) deps.onStored();
+    return created;
+  } finally {
+    for (const span of spans) span.end();
+  }
+}
+
+function consumerSpan(traceparent: string | null): Span | undefined {
+  if (!traceparent) return undefined;
+  return serviceTracer(SERVICE).startSpan(
+    `${BOOKING_EVENTS_TOPIC} process`,
+    { kind: SpanKind.CONSUMER, attributes: { 'messaging.destination.name': BOOKING_EVENTS_TOPIC } },
+    contextOf(traceparent),
+  );
 }
 
 /** Subscribes the fan-out to the booking topic in the dispatcher's group, in batches where the bus can. */

@@ -9,8 +9,9 @@
  * replicas may have stored work).
  */
 import { webhookSignature, type SecretBox } from '@svc/crypto';
-import { inClientSpan, type Logger } from '@svc/telemetry';
+import { detached, inClientSpan, type Logger } from '@svc/telemetry';
 import { judgeAttempt, type AttemptResult } from '../domain/retry-schedule.js';
+import { attemptResultLabel, SERVICE, webhookAttempts, webhookDeliveryLatency } from '../metrics.js';
 import type { AttemptRecord, ClaimedDelivery, DeliveryRepository } from '../store/delivery-repository.js';
 import type { SubscriptionRepository } from '../store/subscription-repository.js';
 import { RESOLVE_TIMEOUT_MS, type UrlPolicy } from '../url-policy.js';
@@ -87,7 +88,7 @@ export class DeliveryWorker {
       return;
     }
     clearTimeout(this.timer);
-    this.running = this.pass()
+    this.running = detached(() => this.pass())
       .catch((err: unknown) => {
         this.deps.logger.warn({ err }, 'webhook worker pass failed; will retry');
         return this.settings.pollMs;
@@ -151,6 +152,11 @@ export class DeliveryWorker {
     const startedAtMs = now();
     const result = await this.makeAttempt(claimed);
     const endedAtMs = now();
+    const label = attemptResultLabel(result);
+    webhookAttempts.observe({ service: SERVICE, result: label }, (endedAtMs - startedAtMs) / 1000);
+    if (label === 'succeeded') {
+      webhookDeliveryLatency.observe({ service: SERVICE }, Math.max(0, endedAtMs - claimed.createdAtMs) / 1000);
+    }
     const verdict = judgeAttempt(attemptNo, result, {
       nowMs: endedAtMs,
       firstRetryMs: this.settings.firstRetryMs,
@@ -209,7 +215,7 @@ export class DeliveryWorker {
         : { kind: 'refused', error: `not sent: the URL ${check.problem}` };
     }
     const secret = secrets.open(subscription.secretSealed, subscription._id);
-    return inClientSpan('webhook.deliver', claimed.traceparent, async (traceparent) => {
+    return inClientSpan(SERVICE, 'webhook.deliver', claimed.traceparent, async (traceparent) => {
       const timestamp = Math.floor(now() / 1000);
       return this.send({
         url: check.url,
