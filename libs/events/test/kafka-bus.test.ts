@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { kafkaMissing, serverGate, startKafka, type KafkaServer } from '@svc/testing';
+import { metricsRegistry } from '@svc/telemetry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKafkaEventBus, type KafkaEventBusOptions } from '../src/index.js';
 import { eventBusContract } from './event-bus-contract.js';
@@ -37,6 +38,37 @@ describe.skipIf(!run)('KafkaEventBus on a real broker', () => {
   };
 
   eventBusContract('KafkaEventBus', async () => makeBus());
+
+  it("reports each partition's consumer lag of the group (kafka_consumer_lag)", async () => {
+    const bus = makeBus();
+    const topic = `lag-${randomUUID().slice(0, 8)}`;
+    const groupId = `${topic}-g`;
+    let count = 0;
+    let resolveDone!: () => void;
+    const done = new Promise<void>((r) => (resolveDone = r));
+    const sub = await bus.subscribe({ topic, groupId }, async () => {
+      if (++count === 3) resolveDone();
+    });
+    try {
+      await bus.publish(
+        topic,
+        ['a', 'b', 'c'].map((value) => ({ key: 'k', value, headers: {} })),
+      );
+      await done;
+      const lag = async () =>
+        (await metricsRegistry.getSingleMetric('kafka_consumer_lag')!.get()).values.filter(
+          (v) => v.labels.group === groupId,
+        );
+      // The batch's end is reported right after its last message was handled.
+      for (let i = 0; i < 100 && (await lag()).length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(await lag()).toEqual([
+        { labels: { service: 'events-contract', group: groupId, topic, partition: expect.any(String) }, value: 0 },
+      ]);
+    } finally {
+      await sub.stop();
+      await bus.close();
+    }
+  });
 
   it('keeps a handler slower than the session timeout in its group (no redelivery)', async () => {
     const bus = makeBus({ sessionTimeoutMs: 2_000, heartbeatIntervalMs: 300 });
