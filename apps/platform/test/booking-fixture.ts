@@ -1,6 +1,6 @@
 import { connectService } from '@svc/grpc';
-import { catalogV1 } from '@svc/proto';
-import { createTestTenant, openEveryDay } from '@svc/testing';
+import { catalogV1, webhooksV1 } from '@svc/proto';
+import { createTestTenant, openEveryDay, type WebhookReceiver } from '@svc/testing';
 
 const HOUR = 3_600_000;
 
@@ -63,4 +63,18 @@ export function postBooking(base: string, tenantSlug: string, startsAtMs: number
       customer: { name, primaryEmail: `${key}@example.test` },
     }),
   });
+}
+
+/** Subscribes the receiver's endpoint `name` to every event of the tenant, through the dispatcher's gRPC API. */
+export async function subscribeReceiver(
+  dispatcherAddress: string,
+  tenantId: string,
+  receiver: WebhookReceiver,
+  name: string,
+): Promise<void> {
+  const webhooks = connectService(webhooksV1.WebhookServiceService, dispatcherAddress);
+  const { signingSecret } = await webhooks
+    .createSubscription({ tenantId, url: receiver.url(name), events: [], description: name })
+    .finally(() => webhooks.close());
+  receiver.setSecret(name, signingSecret);
 }

@@ -4,8 +4,6 @@
 // and no label carries an id.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectService } from '@svc/grpc';
-import { webhooksV1 } from '@svc/proto';
 import {
   eventually,
   json,
@@ -16,7 +14,7 @@ import {
   type MetricFamily,
   type WebhookReceiver,
 } from '@svc/testing';
-import { berlinTime, postBooking, seedTenant } from './booking-fixture.js';
+import { berlinTime, postBooking, seedTenant, subscribeReceiver } from './booking-fixture.js';
 import { startTestPlatform } from './platform-fixture.js';
 
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
@@ -46,11 +44,7 @@ function reading(families: MetricFamily[], name: string, labels: Record<string, 
 describe.runIf(serverGate('prom2json (Prometheus text parser)', prom2jsonMissing()))('GET /metrics', () => {
   it('counts requests, booking outcomes, locks, the outbox and webhooks, by service, without ids', async () => {
     const { tenantId } = await seedTenant(platform.services.catalog.address, 'metered');
-    const webhooks = connectService(webhooksV1.WebhookServiceService, platform.services['webhook-dispatcher'].address);
-    const { signingSecret } = await webhooks
-      .createSubscription({ tenantId, url: hooks.url('metrics'), events: [], description: 'metrics' })
-      .finally(() => webhooks.close());
-    hooks.setSecret('metrics', signingSecret);
+    await subscribeReceiver(platform.services['webhook-dispatcher'].address, tenantId, hooks, 'metrics');
     const before = await scrape();
 
     const at = berlinTime(2, 10);

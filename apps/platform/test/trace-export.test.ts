@@ -8,8 +8,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPlatformRuntime } from '@svc/config';
 import { BOOKING_EVENTS_TOPIC } from '@svc/events';
-import { connectService } from '@svc/grpc';
-import { webhooksV1 } from '@svc/proto';
 import {
   eventually,
   freePort,
@@ -21,7 +19,7 @@ import {
   type ReceivedSpan,
   type WebhookReceiver,
 } from '@svc/testing';
-import { berlinTime, postBooking, seedTenant } from './booking-fixture.js';
+import { berlinTime, postBooking, seedTenant, subscribeReceiver } from './booking-fixture.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'platform-otlp-'));
 let otlp: OtlpReceiver;
@@ -63,11 +61,7 @@ describe('traces exported over OTLP/HTTP', () => {
   it('one booking create is one trace from the gateway to the webhook POST, each service under its own name', async () => {
     const runtime = readPlatformRuntime(dataDir);
     const { tenantId } = await seedTenant(runtime!.services.catalog!, 'traced');
-    const webhooks = connectService(webhooksV1.WebhookServiceService, runtime!.services['webhook-dispatcher']!);
-    const { signingSecret } = await webhooks
-      .createSubscription({ tenantId, url: hooks.url('otlp'), events: [], description: 'traces' })
-      .finally(() => webhooks.close());
-    hooks.setSecret('otlp', signingSecret);
+    await subscribeReceiver(runtime!.services['webhook-dispatcher']!, tenantId, hooks, 'otlp');
 
     const res = await postBooking(url, 'traced', berlinTime(2, 10), 'otlp-1');
     expect(res.status).toBe(201);

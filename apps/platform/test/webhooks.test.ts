@@ -4,11 +4,9 @@
 
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectService } from '@svc/grpc';
-import { webhooksV1 } from '@svc/proto';
 import { eventually, freePort, startWebhookReceiver, type WebhookReceiver } from '@svc/testing';
 import { platformConfigSchema, startEmbeddedPlatform } from '../src/index.js';
-import { berlinTime, postBooking, seedTenant } from './booking-fixture.js';
+import { berlinTime, postBooking, seedTenant, subscribeReceiver } from './booking-fixture.js';
 import { startTestPlatform } from './platform-fixture.js';
 
 let receiver: WebhookReceiver;
@@ -29,11 +27,7 @@ describe('webhooks in the embedded platform', () => {
     let second: Awaited<ReturnType<typeof startEmbeddedPlatform>> | undefined;
     try {
       const { tenantId } = await seedTenant(first.services.catalog.address, 'hooks');
-      const webhooks = connectService(webhooksV1.WebhookServiceService, first.services['webhook-dispatcher'].address);
-      const { signingSecret } = await webhooks
-        .createSubscription({ tenantId, url: receiver.url('platform'), events: [], description: 'local' })
-        .finally(() => webhooks.close());
-      receiver.setSecret('platform', signingSecret);
+      await subscribeReceiver(first.services['webhook-dispatcher'].address, tenantId, receiver, 'platform');
 
       const one = await book(first.url, 'hooks', berlinTime(3, 10), 'hook-1');
       const got = await eventually('the first webhook', async () => receiver.received('platform')[0]);

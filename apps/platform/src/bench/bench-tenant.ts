@@ -36,3 +36,16 @@ export async function seedBenchTenant(
     catalog.close();
   }
 }
+
+/** A public create of the bench service at `startsAtMs`, key `<prefix>-<i>`, customer number i. */
+export function postBenchBooking(url: string, prefix: string, i: number, startsAtMs: number): Promise<Response> {
+  return fetch(`${url}/book/bench/bookings`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': `${prefix}-${i}` },
+    body: JSON.stringify({
+      serviceSlug: 'visit',
+      startsAtMs,
+      customer: { name: `C ${i}`, primaryEmail: `c${i}@bench.test` },
+    }),
+  });
+}

@@ -22,7 +22,7 @@ import { redisMissing, startRedis, type RedisServer } from '@svc/testing';
 import { openStore } from '@svc/store';
 import { platformConfigSchema } from '../config.js';
 import { startEmbeddedPlatform } from '../embedded-platform.js';
-import { seedBenchTenant } from './bench-tenant.js';
+import { postBenchBooking, seedBenchTenant } from './bench-tenant.js';
 import { runLoad, type LoadResult } from './load.js';
 
 const CONCURRENCY = 16;
@@ -127,15 +127,7 @@ try {
     fetch(`${platform.url}/book/bench/availability?serviceSlug=visit&fromMs=${first}&toMs=${first + days * DAY}`);
   const bookingIds: string[] = [];
   const create = async (i: number) => {
-    const res = await fetch(`${platform.url}/book/bench/bookings`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'idempotency-key': `bench-${i}` },
-      body: JSON.stringify({
-        serviceSlug: 'visit',
-        startsAtMs: first + i * SLOT,
-        customer: { name: `C ${i}`, primaryEmail: `c${i}@bench.test` },
-      }),
-    });
+    const res = await postBenchBooking(platform.url, 'bench', i, first + i * SLOT);
     if (res.status === 201)
       bookingIds[i] = (
         (await res.clone().json()) as { data: { booking: { bookingId: string } } }

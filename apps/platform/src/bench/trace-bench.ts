@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readPlatformRuntime } from '@svc/config';
 import { freePort, runApp } from '@svc/testing';
-import { seedBenchTenant } from './bench-tenant.js';
+import { postBenchBooking, seedBenchTenant } from './bench-tenant.js';
 import { runLoad, type LoadResult } from './load.js';
 
 const CONCURRENCY = 16;
@@ -70,16 +70,7 @@ async function measure(env: Record<string, string>): Promise<Measured> {
     const first = Math.ceil((Date.now() + DAY) / 3_600_000) * 3_600_000;
     const availability = () =>
       fetch(`${url}/book/bench/availability?serviceSlug=visit&fromMs=${first}&toMs=${first + DAY}`);
-    const create = (i: number) =>
-      fetch(`${url}/book/bench/bookings`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'idempotency-key': `trace-${i}` },
-        body: JSON.stringify({
-          serviceSlug: 'visit',
-          startsAtMs: first + i * SLOT,
-          customer: { name: `C ${i}`, primaryEmail: `c${i}@bench.test` },
-        }),
-      });
+    const create = (i: number) => postBenchBooking(url, 'trace', i, first + i * SLOT);
     // Warm-up: JIT, connections, caches (creates far after the measured ones).
     await runLoad(200, CONCURRENCY, availability, 200);
     await runLoad(100, CONCURRENCY, (i) => create(10 * REQUESTS + i), 201);
