@@ -2,8 +2,6 @@ export { createLogger, type Logger } from './logger.js';
 export {
   initTracing,
   shutdownTracing,
-  flushTracing,
-  tracesExported,
   tracer,
   serviceTracer,
   injectTraceContext,
@@ -22,7 +20,6 @@ export {
   counter,
   gauge,
   histogram,
-  LATENCY_BUCKETS,
   httpRequestDuration,
   grpcServerDuration,
   collectProcessMetrics,

@@ -70,16 +70,6 @@ export async function shutdownTracing(): Promise<void> {
   await Promise.all([...(state?.providers.values() ?? [])].map((p) => p.shutdown()));
 }
 
-/** Sends the spans ended so far now rather than at the next batch (tests, benchmarks). */
-export async function flushTracing(): Promise<void> {
-  await Promise.all([...(state?.providers.values() ?? [])].map((p) => p.forceFlush()));
-}
-
-/** True when spans leave the process (an OTLP endpoint is configured). */
-export function tracesExported(): boolean {
-  return otlpEndpoint() !== undefined;
-}
-
 /**
  * A tracer whose spans belong to the service of their parent span, or to the process's own
  * service for a root span: store, lock and gRPC client spans need not know which service of the

@@ -15,5 +15,5 @@ export {
 export { eventually } from './eventually.js';
 export { runApp, type AppProcess, type RunAppOptions } from './app-process.js';
 export { chromiumArgs, chromiumMissing, chromiumPath } from './chromium.js';
-export { startOtlpReceiver, decodeTraceExport, type OtlpReceiver, type ReceivedSpan } from './otlp-receiver.js';
+export { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from './otlp-receiver.js';
 export { parsePrometheusText, prom2jsonMissing, type MetricFamily } from './prometheus-text.js';

@@ -62,7 +62,7 @@ function attributes(list: KeyValue[] | undefined): Record<string, unknown> {
 }
 
 /** Decodes one request; throws on anything that is not a well-formed trace export. */
-export function decodeTraceExport(body: string): ReceivedSpan[] {
+function decodeTraceExport(body: string): ReceivedSpan[] {
   const request = JSON.parse(body) as ExportTraceServiceRequest;
   if (!Array.isArray(request.resourceSpans)) throw new Error('no resourceSpans');
   return request.resourceSpans.flatMap((rs) => {
