@@ -4,6 +4,7 @@
 // every event exactly once per subscription: offsets are committed only after the deliveries
 // are stored, and an event handed over again creates nothing new.
 
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKafkaEventBus, type KafkaEventBus } from '@svc/events';
 import { openSqliteStore, type DocumentStore } from '@svc/store';
@@ -74,8 +75,18 @@ describe.skipIf(!run)('webhooks through Kafka', () => {
         subscriptionIds.push(res.subscription!.subscriptionId);
       }
       const published: string[] = [];
+      /** Each event's trace (its traceparent header, as the relay sets it): the webhook continues it. */
+      const traceOf = new Map<string, string>();
       const publish = async (n: number) => {
-        for (let i = 0; i < n; i++) published.push((await publishEvent(producer, { tenantId })).id);
+        for (let i = 0; i < n; i++) {
+          const traceId = randomBytes(16).toString('hex');
+          const { id } = await publishEvent(producer, {
+            tenantId,
+            traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01`,
+          });
+          published.push(id);
+          traceOf.set(id, traceId);
+        }
       };
       const allDelivered = (client: DispatcherHarness['client']) =>
         eventually(
@@ -117,6 +128,9 @@ describe.skipIf(!run)('webhooks through Kafka', () => {
       for (const name of ['kafka-a', 'kafka-b']) {
         const ids = receiver.received(name).map((r) => r.event.id);
         expect(ids.sort()).toEqual([...published].sort());
+        for (const { event, headers } of receiver.received(name)) {
+          expect(String(headers.traceparent).split('-')[1]).toBe(traceOf.get(event.id));
+        }
         expect(receiver.rejected(name)).toBe(0);
       }
     } finally {
