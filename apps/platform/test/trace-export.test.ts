@@ -121,6 +121,11 @@ describe('traces exported over OTLP/HTTP', () => {
     const stores = trace.filter((s) => s.name.startsWith('store.'));
     expect(new Set(stores.map((s) => s.service))).toEqual(new Set(['booking', 'customer', 'catalog']));
     for (const s of stores) expect(s.service).toBe(index.get(s.parentSpanId)?.service);
+    // The dispatcher's own store work is its own, also where the in-process bus runs the
+    // fan-out inside the relay's publish (its batch is a trace of its own).
+    const webhookTables = otlp.spans().filter((s) => /^store\.\w+ webhook_/.test(s.name));
+    expect(webhookTables.length).toBeGreaterThan(0);
+    expect(new Set(webhookTables.map((s) => s.service))).toEqual(new Set(['webhook-dispatcher']));
     // One tree, one root.
     expect(trace.filter((s) => s.parentSpanId === '')).toEqual([root]);
   });

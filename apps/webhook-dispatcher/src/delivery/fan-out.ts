@@ -13,7 +13,7 @@ import {
   type Subscription,
 } from '@svc/events';
 import { SpanKind, type Span } from '@opentelemetry/api';
-import { contextOf, serviceTracer, traceparentOf, type Logger } from '@svc/telemetry';
+import { contextOf, inSpan, serviceTracer, traceparentOf, type Logger } from '@svc/telemetry';
 import { eventsConsumed, SERVICE } from '../metrics.js';
 import { filterTakes, parseBookingEvent } from '../domain/booking-event.js';
 import { newId } from '../domain/ids.js';
@@ -45,9 +45,20 @@ export function fanOut(deps: FanOutDeps, message: ReceivedMessage): Promise<numb
  * Stores the deliveries of consecutive events in one transaction (docs/architecture.md "Webhook
  * dispatcher"); answers how many were new. It resolves only once all are stored, so the bus
  * commits the events' offsets after that; a failure stores none and the bus hands the same
- * events over again.
+ * events over again. The batch has a span of its own (a trace of its own, linked to the events'
+ * consumer spans), so its store work is the dispatcher's even when the in-process bus runs it
+ * inside the relay's publish.
  */
-export async function fanOutBatch(deps: FanOutDeps, messages: readonly ReceivedMessage[]): Promise<number> {
+export function fanOutBatch(deps: FanOutDeps, messages: readonly ReceivedMessage[]): Promise<number> {
+  return inSpan(
+    SERVICE,
+    `${BOOKING_EVENTS_TOPIC} fan-out`,
+    { traceparent: null, attributes: { 'messaging.batch.message_count': messages.length } },
+    (batch) => storeDeliveries(deps, messages, batch),
+  );
+}
+
+async function storeDeliveries(deps: FanOutDeps, messages: readonly ReceivedMessage[], batch: Span): Promise<number> {
   const activeOf = new Map<string, Promise<SubscriptionDoc[]>>();
   const docs: DeliveryDoc[] = [];
   const spans: Span[] = [];
@@ -62,7 +73,10 @@ export async function fanOutBatch(deps: FanOutDeps, messages: readonly ReceivedM
     const { event } = parsed;
     // The consumer span continues the booking's trace; the deliveries carry it on to the attempts.
     const span = consumerSpan(event.traceparent);
-    if (span) spans.push(span);
+    if (span) {
+      spans.push(span);
+      batch.addLink({ context: span.spanContext() });
+    }
     const traceparent = span ? traceparentOf(span) : event.traceparent;
     // A tenant's subscriptions are read once per batch: the events are all of this moment.
     let active = activeOf.get(event.tenantId);
