@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_EVENTS_TOPIC, type ReceivedMessage } from '@svc/events';
 import { connectService } from '@svc/grpc';
-import { createRedisLockManager } from '@svc/lock';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createRedisLockManager, InProcessLockManager, type LockManager } from '@svc/lock';
 import { customerV1, type bookingV1 } from '@svc/proto';
 import {
   openSqliteStore,
@@ -273,6 +274,69 @@ describe('one slot, many customers', () => {
     });
     customers.close();
     expect(listed.items.map((c) => c.customerId)).toEqual([winner.customerId]);
+  });
+});
+
+describe('waiting for the capacity locks', () => {
+  /** A replica whose locks are held elsewhere until open() (every acquire waits out its slice). */
+  function gatedLock() {
+    const inner = new InProcessLockManager();
+    let closed = true;
+    const lock: LockManager = {
+      acquire: async (key, opts) => {
+        if (!closed) return inner.acquire(key, opts);
+        await sleep(opts.waitMs);
+        return null;
+      },
+      release: (lease) => inner.release(lease),
+      extend: (lease, ttlMs) => inner.extend(lease, ttlMs),
+      ping: async () => undefined,
+      close: () => inner.close(),
+    };
+    return { lock, open: () => void (closed = false) };
+  }
+
+  it('a waiter answers BOOKING_SLOT_UNAVAILABLE once another booking takes the slot, not after lockWaitMs', async () => {
+    // Without the re-check while waiting this create would answer 503 after a minute (test timeout).
+    const gate = gatedLock();
+    const store = await openSqliteStore({ file: ':memory:' });
+    const waiting = await startBooking(deps, { store, lock: gate.lock, lockWaitMs: 60_000 });
+    const other = await startBooking(deps, { store });
+    try {
+      const tenant = await createBookableTenant(deps.catalog);
+      const loser = failure(create(waiting.client, createRequest(tenant, SLOT())));
+      await sleep(300); // past its own pre-check, waiting for the locks
+      const winner = bookingOf(await create(other.client, createRequest(tenant, SLOT())));
+      const err = await loser;
+      expect(err.code).toBe('BOOKING_SLOT_UNAVAILABLE');
+      expect(err.httpStatus).toBe(409);
+      expect((await storedFor(store, tenant.tenantId)).bookings.map((b) => b._id)).toEqual([winner.bookingId]);
+    } finally {
+      await waiting.stop();
+      await other.stop();
+    }
+  });
+
+  it('a retry whose first request commits while it waits keeps waiting and gets the replay', async () => {
+    const gate = gatedLock();
+    const store = await openSqliteStore({ file: ':memory:' });
+    const waiting = await startBooking(deps, { store, lock: gate.lock, lockWaitMs: 60_000 });
+    const other = await startBooking(deps, { store });
+    try {
+      const tenant = await createBookableTenant(deps.catalog);
+      const req = createRequest(tenant, SLOT());
+      const retry = create(waiting.client, req);
+      await sleep(300);
+      const first = bookingOf(await create(other.client, req));
+      await sleep(1_000); // several re-checks see the slot taken by this very key
+      gate.open();
+      const replay = await retry;
+      expect(replay.idempotentReplay).toBe(true);
+      expect(bookingOf(replay).bookingId).toBe(first.bookingId);
+    } finally {
+      await waiting.stop();
+      await other.stop();
+    }
   });
 });
 

@@ -68,65 +68,78 @@ export async function createBooking(deps: CreateBookingDeps, cmd: CreateBookingC
   };
   const known = await scheduleAround(deps, req);
   assertBookable(known);
-  const verdict = await verdictFor(deps, req, known, buffersFor(deps, cmd.tenantId, known));
-  if (!verdict.ok) throw slotUnavailable(verdict.reason);
+  // Outside the lock and against the possibly cached catalog: only ever a fast "no"; a "yes" is
+  // decided again under the lock with the catalog read fresh. A retry whose first request has
+  // committed meanwhile keeps waiting: under the lock it gets that answer as a replay.
+  const slotStillOpen = async (): Promise<void> => {
+    if (await deps.store.idempotencyRecord(cmd.tenantId, cmd.idempotencyKey, deps.now())) return;
+    const verdict = await verdictFor(deps, req, known, buffersFor(deps, cmd.tenantId, known));
+    if (!verdict.ok) throw slotUnavailable(verdict.reason);
+  };
+  await slotStillOpen();
 
   try {
-    return await withSlotLocks(deps, req, known, async (fresh) => {
-      const earlierUnderLock = await deps.store.idempotencyRecord(cmd.tenantId, cmd.idempotencyKey, deps.now());
-      if (earlierUnderLock) return replay(deps, earlierUnderLock, cmd);
-      assertBookable(fresh);
-      // One per create: each older booking's service is asked of the catalog once, not again
-      // inside the transaction.
-      const buffers = buffersFor(deps, cmd.tenantId, fresh);
-      const underLock = await verdictFor(deps, req, fresh, buffers);
-      if (!underLock.ok) throw slotUnavailable(underLock.reason);
-      const customer = await deps.customers.lookupOrCreate(cmd.tenantId, cmd.customer);
-      const { service, tenant } = fresh;
+    return await withSlotLocks(
+      deps,
+      req,
+      known,
+      async (fresh) => {
+        const earlierUnderLock = await deps.store.idempotencyRecord(cmd.tenantId, cmd.idempotencyKey, deps.now());
+        if (earlierUnderLock) return replay(deps, earlierUnderLock, cmd);
+        assertBookable(fresh);
+        // One per create: each older booking's service is asked of the catalog once, not again
+        // inside the transaction.
+        const buffers = buffersFor(deps, cmd.tenantId, fresh);
+        const underLock = await verdictFor(deps, req, fresh, buffers);
+        if (!underLock.ok) throw slotUnavailable(underLock.reason);
+        const customer = await deps.customers.lookupOrCreate(cmd.tenantId, cmd.customer);
+        const { service, tenant } = fresh;
 
-      return deps.store.withTransaction(async (tx) => {
-        const now = deps.now();
-        const again = await deps.store.idempotencyRecord(cmd.tenantId, cmd.idempotencyKey, now, tx);
-        if (again) return replay(deps, again, cmd, tx);
+        return deps.store.withTransaction(async (tx) => {
+          const now = deps.now();
+          const again = await deps.store.idempotencyRecord(cmd.tenantId, cmd.idempotencyKey, now, tx);
+          if (again) return replay(deps, again, cmd, tx);
 
-        const recheck = await verdictFor(deps, req, fresh, buffers, tx);
-        if (!recheck.ok) throw slotUnavailable(recheck.reason);
+          const recheck = await verdictFor(deps, req, fresh, buffers, tx);
+          if (!recheck.ok) throw slotUnavailable(recheck.reason);
 
-        const booking: BookingDoc = {
-          _id: newBookingId(),
-          tenantId: cmd.tenantId,
-          serviceId: service.serviceId,
-          serviceSlug: service.slug,
-          staffId: recheck.staffId ?? null,
-          resourceId: recheck.resourceId ?? null,
-          customerId: customer.customerId,
-          status: 'held',
-          startsAtMs: cmd.startsAtMs,
-          endsAtMs: cmd.startsAtMs + service.durationMin * MINUTE_MS,
-          // Checked before the locks, so normalizeTimeZone finds it; stored under its canonical name.
-          timezone: normalizeTimeZone(cmd.timezone) ?? tenant.timezone,
-          source: cmd.source,
-          notes: cmd.notes,
-          holdExpiresAtMs: now + HOLD_MS,
-          // Stored, so a later change of the service's buffers does not move this booking
-          // (docs/decisions.md "Availability").
-          bufferBeforeMin: service.bufferBeforeMin,
-          bufferAfterMin: service.bufferAfterMin,
-          cancelReason: null,
-          noShowReason: null,
-          createdAtMs: now,
-          updatedAtMs: now,
-          revision: 0,
-        };
-        await deps.store.insertHeld(
-          booking,
-          bookingEvent('booking.created', booking, service, customer, now, cmd.traceparent),
-          { key: cmd.idempotencyKey, fingerprint: cmd.fingerprint },
-          tx,
-        );
-        return { booking, idempotentReplay: false };
-      });
-    });
+          const booking: BookingDoc = {
+            _id: newBookingId(),
+            tenantId: cmd.tenantId,
+            serviceId: service.serviceId,
+            serviceSlug: service.slug,
+            staffId: recheck.staffId ?? null,
+            resourceId: recheck.resourceId ?? null,
+            customerId: customer.customerId,
+            status: 'held',
+            startsAtMs: cmd.startsAtMs,
+            endsAtMs: cmd.startsAtMs + service.durationMin * MINUTE_MS,
+            // Checked before the locks, so normalizeTimeZone finds it; stored under its canonical name.
+            timezone: normalizeTimeZone(cmd.timezone) ?? tenant.timezone,
+            source: cmd.source,
+            notes: cmd.notes,
+            holdExpiresAtMs: now + HOLD_MS,
+            // Stored, so a later change of the service's buffers does not move this booking
+            // (docs/decisions.md "Availability").
+            bufferBeforeMin: service.bufferBeforeMin,
+            bufferAfterMin: service.bufferAfterMin,
+            cancelReason: null,
+            noShowReason: null,
+            createdAtMs: now,
+            updatedAtMs: now,
+            revision: 0,
+          };
+          await deps.store.insertHeld(
+            booking,
+            bookingEvent('booking.created', booking, service, customer, now, cmd.traceparent),
+            { key: cmd.idempotencyKey, fingerprint: cmd.fingerprint },
+            tx,
+          );
+          return { booking, idempotentReplay: false };
+        });
+      },
+      slotStillOpen,
+    );
   } catch (err) {
     // Another process committed the same key between our check and our insert.
     if (err instanceof DuplicateKeyError) {

@@ -20,6 +20,12 @@ import { ServiceBuffers } from './stored-buffers.js';
 const LOCK_TTL_MS = 15_000;
 /** A service whose staff or buffers keep changing under us gives up after this many rounds. */
 const MAX_LOCK_ROUNDS = 3;
+/**
+ * A waiter looks at the slot again (without the lock) this often: when hundreds queue for one
+ * slot, the first commit turns the rest into 409s at once instead of each taking the lock in
+ * turn, so the queue never outlasts lockWaitMs (docs/decisions.md "Booking").
+ */
+export const RECHECK_EVERY_MS = 250;
 
 export interface SlotGuardDeps {
   store: BookingStore;
@@ -96,15 +102,41 @@ function keysOf(req: SlotRequest, { service }: ServiceSchedule): string[] {
   return lockKeysFor(req.tenantId, service, fromMs, toMs);
 }
 
-/** Runs `fn` holding every key (BOOKING_POLICY_BLOCKED 503 when they cannot be had in time). */
-export async function holdingLocks<R>(deps: SlotGuardDeps, keys: string[], fn: () => Promise<R>): Promise<R> {
+/**
+ * Runs `fn` holding every key (BOOKING_POLICY_BLOCKED 503 when they cannot be had in time).
+ * While it waits, `stillOpen` (a lock-free look at the slot that throws when it is taken) runs
+ * every RECHECK_EVERY_MS; the authoritative check stays under the lock, inside `fn`.
+ */
+export async function holdingLocks<R>(
+  deps: SlotGuardDeps,
+  keys: string[],
+  fn: () => Promise<R>,
+  stillOpen?: () => Promise<void>,
+): Promise<R> {
+  // Real elapsed time, not deps.now (a test clock may stand still).
   const started = performance.now();
+  const deadline = started + deps.lockWaitMs;
+  const waited = (result: 'acquired' | 'timeout' | 'slot_taken') =>
+    lockWait.observe({ service: SERVICE, result }, (performance.now() - started) / 1000);
   const leases = await inSpan(undefined, 'lock.acquire', { attributes: { 'lock.keys': keys.length } }, async (span) => {
-    const got = await acquireAll(deps.lock, keys, { ttlMs: LOCK_TTL_MS, waitMs: deps.lockWaitMs, nowMs: deps.now });
-    span.setAttribute('lock.acquired', got !== null);
-    return got;
+    for (;;) {
+      const left = Math.max(0, deadline - performance.now());
+      const slice = stillOpen ? Math.min(left, RECHECK_EVERY_MS) : left;
+      const got = await acquireAll(deps.lock, keys, { ttlMs: LOCK_TTL_MS, waitMs: slice, nowMs: deps.now });
+      if (got || slice >= left) {
+        span.setAttribute('lock.acquired', got !== null);
+        return got;
+      }
+      try {
+        await stillOpen!();
+      } catch (err) {
+        span.setAttribute('lock.acquired', false);
+        waited('slot_taken');
+        throw err;
+      }
+    }
   });
-  lockWait.observe({ service: SERVICE, result: leases ? 'acquired' : 'timeout' }, (performance.now() - started) / 1000);
+  waited(leases ? 'acquired' : 'timeout');
   if (!leases) {
     lockTimeouts.inc({ service: SERVICE });
     throw locksBusy();
@@ -120,21 +152,28 @@ export async function holdingLocks<R>(deps: SlotGuardDeps, keys: string[], fn: (
  * Runs `fn` holding the capacity locks of `req`, with the catalog read fresh under them. The
  * keys come from `known` (a possibly cached read); when the fresh read needs other keys (its
  * staff, resources or buffers changed meanwhile) the locks are taken again for those.
+ * `stillOpen` runs while waiting for them (holdingLocks).
  */
 export async function withSlotLocks<R>(
   deps: SlotGuardDeps,
   req: SlotRequest,
   known: ServiceSchedule,
   fn: (fresh: ServiceSchedule) => Promise<R>,
+  stillOpen?: () => Promise<void>,
 ): Promise<R> {
   let basis = known;
   for (let round = 1; ; round++) {
     const keys = keysOf(req, basis);
-    const outcome = await holdingLocks(deps, keys, async (): Promise<{ done: R } | { retry: ServiceSchedule }> => {
-      const fresh = await scheduleAround(deps, req, true);
-      const held = new Set(keys);
-      return keysOf(req, fresh).every((k) => held.has(k)) ? { done: await fn(fresh) } : { retry: fresh };
-    });
+    const outcome = await holdingLocks(
+      deps,
+      keys,
+      async (): Promise<{ done: R } | { retry: ServiceSchedule }> => {
+        const fresh = await scheduleAround(deps, req, true);
+        const held = new Set(keys);
+        return keysOf(req, fresh).every((k) => held.has(k)) ? { done: await fn(fresh) } : { retry: fresh };
+      },
+      stillOpen,
+    );
     if ('done' in outcome) return outcome.done;
     if (round === MAX_LOCK_ROUNDS) throw locksBusy();
     basis = outcome.retry;
