@@ -23,6 +23,10 @@ import { repoRoot } from './repo-root.js';
 export interface KafkaServer {
   brokers: string[];
   stop(): Promise<void>;
+  /** Stops the broker (SIGTERM, as an operator would) but keeps its log dir and ports. */
+  halt(): Promise<void>;
+  /** Starts the halted broker again on the same ports and data; resolves once it serves. */
+  resume(): Promise<void>;
 }
 
 const START_TIMEOUT_MS = 60_000;
@@ -171,38 +175,47 @@ export async function startKafka(): Promise<KafkaServer> {
     throw new Error(`Kafka storage format failed: ${e.message}\n${e.stdout ?? ''}${e.stderr ?? ''}`);
   }
 
-  const logFd = openSync(logPath, 'a');
-  const child = spawn('java', ['-Xmx512m', log4jOpt, '-cp', classpath, 'kafka.Kafka', configPath], {
-    stdio: ['ignore', logFd, logFd],
-  });
-  closeSync(logFd);
-  const stopBroker = guardedStop(child, STOP_GRACE_MS);
+  // One broker process at a time; halt() ends it, resume() spawns the next on the same data.
+  let stopBroker: () => Promise<void> = async () => undefined;
   const stop = async (): Promise<void> => {
     await stopBroker();
     rmSync(dir, { recursive: true, force: true });
   };
-
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  let spawnError: Error | undefined;
-  child.once('error', (err) => (spawnError = err));
-  for (;;) {
-    if (spawnError || exited(child)) {
-      const tail = logTail(logPath);
-      await stop();
-      throw new Error(
-        `Kafka exited during start (${spawnError?.message ?? `code ${child.exitCode}`}); log tail:\n${tail}`,
-      );
+  const spawnBroker = async (): Promise<void> => {
+    const logFd = openSync(logPath, 'a');
+    const child = spawn('java', ['-Xmx512m', log4jOpt, '-cp', classpath, 'kafka.Kafka', configPath], {
+      stdio: ['ignore', logFd, logFd],
+    });
+    closeSync(logFd);
+    stopBroker = guardedStop(child, STOP_GRACE_MS);
+    const deadline = Date.now() + START_TIMEOUT_MS;
+    let spawnError: Error | undefined;
+    child.once('error', (err) => (spawnError = err));
+    for (;;) {
+      if (spawnError || exited(child)) {
+        const tail = logTail(logPath);
+        await stop();
+        throw new Error(
+          `Kafka exited during start (${spawnError?.message ?? `code ${child.exitCode}`}); log tail:\n${tail}`,
+        );
+      }
+      if (await brokerAnswers(port)) return;
+      if (Date.now() > deadline) {
+        const tail = logTail(logPath);
+        await stop();
+        throw new Error(
+          `Kafka did not answer on 127.0.0.1:${port} within ${START_TIMEOUT_MS / 1000} s; log tail:\n${tail}`,
+        );
+      }
+      await sleep(250);
     }
-    if (await brokerAnswers(port)) break;
-    if (Date.now() > deadline) {
-      const tail = logTail(logPath);
-      await stop();
-      throw new Error(
-        `Kafka did not answer on 127.0.0.1:${port} within ${START_TIMEOUT_MS / 1000} s; log tail:\n${tail}`,
-      );
-    }
-    await sleep(250);
-  }
+  };
+  await spawnBroker();
 
-  return { brokers: [`127.0.0.1:${port}`], stop };
+  return {
+    brokers: [`127.0.0.1:${port}`],
+    stop,
+    halt: () => stopBroker(),
+    resume: spawnBroker,
+  };
 }

@@ -26,6 +26,7 @@ export interface ReceiverReply {
 export interface WebhookReceiver {
   /** `http://127.0.0.1:<port>/<name>`. */
   url(name: string): string;
+  readonly port: number;
   /** The endpoint's signing secret, as the create (or rotate) response showed it. */
   setSecret(name: string, secret: string): void;
   /** Replies for the next requests to the endpoint, in order; afterwards 200. */
@@ -52,7 +53,8 @@ function verify(secret: string, headers: IncomingHttpHeaders, rawBody: Buffer): 
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-export async function startWebhookReceiver(): Promise<WebhookReceiver> {
+/** `port`: listen there instead of a fresh port (a receiver brought back after an outage). */
+export async function startWebhookReceiver(options: { port?: number } = {}): Promise<WebhookReceiver> {
   const secrets = new Map<string, string>();
   const scripts = new Map<string, ReceiverReply[]>();
   const received = new Map<string, ReceivedWebhook[]>();
@@ -92,10 +94,11 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       res.writeHead(reply.status ?? 200, reply.headers ?? {}).end('ok');
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: (name) => `http://127.0.0.1:${port}/${name}`,
+    port,
     setSecret: (name, secret) => void secrets.set(name, secret),
     script: (name, ...replies) => void scripts.set(name, [...(scripts.get(name) ?? []), ...replies]),
     received: (name) => [...(received.get(name) ?? [])],

@@ -1,0 +1,336 @@
+// What every fault scenario shares (docs/testing.md "Fault suite"): the distributed topology
+// (2 gateways, 2 booking replicas, real redis-server, Kafka and MongoDB databases), a tenant with
+// a 15-minute service open around the clock, one webhook subscription to a real receiver that can
+// be taken down and brought back on its port, the creates with their answers, and the invariants
+// read straight from the services' MongoDB databases and from the receiver.
+
+import { createHash } from 'node:crypto';
+import { connectService } from '@svc/grpc';
+import { catalogV1, webhooksV1 } from '@svc/proto';
+import { createTestTenant, openEveryDay, startWebhookReceiver, type WebhookReceiver } from '@svc/testing';
+import { MongoClient, type Db } from 'mongodb';
+import { expect } from 'vitest';
+import type { Topology, TopologyApp } from '../src/topology/topology.js';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+const SLOT_MS = 15 * MINUTE;
+const HOOK = 'hooks';
+
+/** One create and what its client saw: status 0 = no answer at all (connection dropped, timeout). */
+export interface Outcome {
+  key: string;
+  startsAtMs: number;
+  gateway: number;
+  status: number;
+  code?: string;
+  bookingId?: string;
+}
+
+/** The tenant's slots in order: every 15 minutes from two days ahead, never the same one twice. */
+export class Slots {
+  private next = 0;
+  private readonly base = Math.floor(Date.now() / DAY) * DAY + 2 * DAY;
+  take(): number {
+    return this.base + this.next++ * SLOT_MS;
+  }
+}
+
+/** The receiver of the subscription; down() closes its port, up() listens on it again. */
+export class Receiver {
+  private earlier: WebhookReceiver['received'] extends (n: string) => infer R ? R : never = [];
+  private secret = '';
+  private constructor(
+    private current: WebhookReceiver | undefined,
+    readonly port: number,
+  ) {}
+
+  static async start(): Promise<Receiver> {
+    const r = await startWebhookReceiver();
+    return new Receiver(r, r.port);
+  }
+  url(): string {
+    return `http://127.0.0.1:${this.port}/${HOOK}`;
+  }
+  setSecret(secret: string): void {
+    this.secret = secret;
+    this.current?.setSecret(HOOK, secret);
+  }
+  async down(): Promise<void> {
+    if (!this.current) return;
+    this.earlier.push(...this.current.received(HOOK));
+    const closing = this.current;
+    this.current = undefined;
+    await closing.close();
+  }
+  async up(): Promise<void> {
+    if (this.current) return;
+    this.current = await startWebhookReceiver({ port: this.port });
+    this.current.setSecret(HOOK, this.secret);
+  }
+  /** Every verified request (a receiver deduplicating by event id sees each of these). */
+  all() {
+    return [...this.earlier, ...(this.current?.received(HOOK) ?? [])];
+  }
+  /** Event ids once each: what a receiver that dedupes by event id acts on. */
+  eventIds(): Set<string> {
+    return new Set(this.all().map((w) => w.event.id));
+  }
+  close(): Promise<void> {
+    return this.down();
+  }
+}
+
+export interface Rig {
+  topology: Topology;
+  tenantId: string;
+  subscriptionId: string;
+  receiver: Receiver;
+  slots: Slots;
+  booking: Db;
+  dispatcher: Db;
+  app(id: string): TopologyApp;
+  close(): Promise<void>;
+}
+
+export async function startRig(topology: Topology): Promise<Rig> {
+  const catalog = connectService(catalogV1.CatalogServiceService, topology.catalogAddress);
+  let tenantId: string;
+  try {
+    tenantId = (await createTestTenant(catalog, { slug: 'faults', name: 'Fault clinic', timezone: 'UTC' })).tenantId;
+    const { staff } = await catalog.createStaff({ tenantId, fields: { displayName: 'Dr. Faulty' } });
+    await openEveryDay(catalog, tenantId, [
+      ['tenant', tenantId],
+      ['staff', staff!.staffId],
+    ]);
+    await catalog.createService({
+      tenantId,
+      fields: {
+        slug: 'quick',
+        name: 'Quick check',
+        durationMin: 15,
+        slotIntervalMin: 15,
+        minNoticeMin: 0,
+        maxAdvanceDays: 90,
+        staffIds: [staff!.staffId],
+        staffIdsSet: true,
+        resourceIds: [],
+        resourceIdsSet: true,
+      },
+    });
+  } finally {
+    catalog.close();
+  }
+  const receiver = await Receiver.start();
+  const dispatcherApp = topology.apps.find((a) => a.app === 'webhook-dispatcher')!;
+  const webhooks = connectService(webhooksV1.WebhookServiceService, dispatcherApp.address);
+  const sub = await webhooks
+    .createSubscription({ tenantId, url: receiver.url(), events: [], description: 'fault suite' })
+    .finally(() => webhooks.close());
+  receiver.setSecret(sub.signingSecret);
+  const mongo = await MongoClient.connect(topology.mongodbUrl);
+  return {
+    topology,
+    tenantId,
+    subscriptionId: sub.subscription!.subscriptionId,
+    receiver,
+    slots: new Slots(),
+    booking: mongo.db(`${topology.dbPrefix}booking`),
+    dispatcher: mongo.db(`${topology.dbPrefix}webhook_dispatcher`),
+    app: (id) => {
+      const found = topology.apps.find((a) => a.id === id);
+      if (!found) throw new Error(`no app ${id}`);
+      return found;
+    },
+    async close() {
+      await receiver.close();
+      await mongo.close();
+    },
+  };
+}
+
+let keySeq = 0;
+
+/** POST /book/faults/bookings through gateway `gateway` (0-based); never throws. */
+export async function create(
+  rig: Rig,
+  gateway: number,
+  startsAtMs: number,
+  key = `fault-${process.pid}-${++keySeq}`,
+): Promise<Outcome> {
+  const base = rig.topology.gatewayUrls[gateway % rig.topology.gatewayUrls.length]!;
+  const outcome: Outcome = { key, startsAtMs, gateway, status: 0 };
+  try {
+    const res = await fetch(`${base}/book/faults/bookings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': key },
+      body: JSON.stringify({
+        serviceSlug: 'quick',
+        startsAtMs,
+        source: 'public_page',
+        // One customer per key: the same body on every retry of that key.
+        customer: { name: `Customer ${key}`, primaryEmail: `${key}@example.test` },
+      }),
+      // Longer than the gateway's own 15 s deadline for a create: an answer always comes first.
+      signal: AbortSignal.timeout(30_000),
+    });
+    outcome.status = res.status;
+    const body = (await res.json().catch(() => ({}))) as {
+      data?: { booking?: { bookingId?: string } };
+      error?: { code?: string };
+    };
+    if (body.data?.booking?.bookingId) outcome.bookingId = body.data.booking.bookingId;
+    if (body.error?.code) outcome.code = body.error.code;
+  } catch {
+    outcome.status = 0;
+  }
+  return outcome;
+}
+
+/** Runs `count` creates on fresh slots, `concurrency` at a time, alternating gateways. */
+export async function stream(
+  rig: Rig,
+  count: number,
+  concurrency: number,
+  onDone?: (done: number) => void | Promise<void>,
+): Promise<Outcome[]> {
+  const starts = Array.from({ length: count }, () => rig.slots.take());
+  const outcomes: Outcome[] = [];
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < starts.length) {
+      const i = next++;
+      outcomes.push(await create(rig, i, starts[i]!));
+      await onDone?.(outcomes.length);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return outcomes;
+}
+
+/** Asks again with the same key and body, as a client does after no answer or a 5xx, until it gets a non-5xx answer. */
+export async function retryUnanswered(rig: Rig, outcomes: Outcome[], withinMs = 90_000): Promise<Outcome[]> {
+  const retried: Outcome[] = [];
+  for (const o of outcomes.filter((x) => x.status === 0 || x.status >= 500)) {
+    const until = Date.now() + withinMs;
+    for (;;) {
+      const again = await create(rig, o.gateway, o.startsAtMs, o.key);
+      if ((again.status !== 0 && again.status < 500) || Date.now() > until) {
+        retried.push(again);
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  return retried;
+}
+
+/** Counts per status ("no answer" for 0). */
+export function statusCounts(outcomes: Outcome[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const o of outcomes) {
+    const k = o.status === 0 ? 'no answer' : String(o.status);
+    counts[k] = (counts[k] ?? 0) + 1;
+  }
+  return counts;
+}
+
+type BookingRow = { _id: string; startsAtMs: number; status: string };
+type OutboxRow = { _id: string; type: string; key: string; state: string };
+
+export async function storedBookings(rig: Rig): Promise<BookingRow[]> {
+  return rig.booking
+    .collection<BookingRow>('bookings')
+    .find({ tenantId: rig.tenantId }, { projection: { _id: 1, startsAtMs: 1, status: 1 } })
+    .toArray();
+}
+
+export async function outboxRows(rig: Rig): Promise<OutboxRow[]> {
+  return rig.booking
+    .collection<OutboxRow>('outbox')
+    .find({ tenantId: rig.tenantId }, { projection: { _id: 1, type: 1, key: 1, state: 1 } })
+    .toArray();
+}
+
+/** The booking id each of these idempotency keys is bound to (keys without a record are left out). */
+export async function idempotencyKeys(rig: Rig, keys: string[]): Promise<Map<string, string>> {
+  // _id is "<tenantId>:<sha256(key), base64url>" (apps/booking/src/store/booking-store.ts idempotencyId).
+  const idOf = (key: string) => `${rig.tenantId}:${createHash('sha256').update(key).digest('base64url')}`;
+  const byId = new Map(keys.map((k) => [idOf(k), k]));
+  const rows = await rig.booking
+    .collection<{ _id: string; bookingId: string }>('idempotency_keys')
+    .find({ _id: { $in: [...byId.keys()] } })
+    .toArray();
+  return new Map(rows.map((r) => [byId.get(r._id)!, r.bookingId]));
+}
+
+/** Delivery records per (eventId, subscriptionId) with more than one: must stay empty. */
+export async function duplicateDeliveries(rig: Rig): Promise<number> {
+  const dupes = await rig.dispatcher
+    .collection('webhook_deliveries')
+    .aggregate([
+      { $match: { tenantId: rig.tenantId } },
+      { $group: { _id: { e: '$eventId', s: '$subscriptionId' }, n: { $sum: 1 } } },
+      { $match: { n: { $gt: 1 } } },
+    ])
+    .toArray();
+  return dupes.length;
+}
+
+/**
+ * The invariants every scenario ends with: no slot held by two live bookings, one
+ * booking.created outbox row per booking, every outbox row published and delivered (deduped by
+ * event id at the receiver) and one delivery record per (event, subscription). Answers the figures.
+ */
+export async function expectInvariants(rig: Rig, deliverWithinMs = 120_000) {
+  const bookings = await storedBookings(rig);
+  const live = bookings.filter((b) => b.status !== 'cancelled');
+  const perStart = new Map<number, number>();
+  for (const b of live) perStart.set(b.startsAtMs, (perStart.get(b.startsAtMs) ?? 0) + 1);
+  expect(
+    [...perStart.values()].filter((n) => n > 1),
+    'slots held by two live bookings',
+  ).toEqual([]);
+
+  const until = Date.now() + deliverWithinMs;
+  let rows = await outboxRows(rig);
+  let missing: string[] = [];
+  for (;;) {
+    rows = await outboxRows(rig);
+    const seen = rig.receiver.eventIds();
+    missing = rows.filter((r) => !seen.has(r._id)).map((r) => r._id);
+    if ((missing.length === 0 && rows.every((r) => r.state === 'published')) || Date.now() > until) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  expect(missing, 'outbox events never delivered to the receiver').toEqual([]);
+  const created = new Map(rows.filter((r) => r.type === 'booking.created').map((r) => [r.key, r]));
+  expect(
+    bookings.filter((b) => !created.has(b._id)).map((b) => b._id),
+    'bookings without their booking.created row',
+  ).toEqual([]);
+  expect(created.size, 'booking.created rows for bookings that do not exist').toBe(bookings.length);
+  expect(await duplicateDeliveries(rig), '(eventId, subscriptionId) with two delivery records').toBe(0);
+  const received = rig.receiver.all().length;
+  const unique = rig.receiver.eventIds().size;
+  return { bookings: bookings.length, eventsWritten: rows.length, delivered: unique, duplicates: received - unique };
+}
+
+/** One line of figures per scenario, printed for the CI log. */
+export function printFigures(scenario: string, outcomes: Outcome[], extra: Record<string, number | string>): void {
+  const counts = statusCounts(outcomes);
+  const fives = outcomes.filter((o) => o.status >= 500).length;
+  const parts = [
+    `requests ${outcomes.length}`,
+    `201 ${counts['201'] ?? 0}`,
+    `200 ${counts['200'] ?? 0}`,
+    `409 ${counts['409'] ?? 0}`,
+    `503 ${counts['503'] ?? 0}`,
+    `5xx ${fives}`,
+    `no answer ${counts['no answer'] ?? 0}`,
+    ...Object.entries(extra).map(([k, v]) => `${k} ${v}`),
+  ];
+  console.log(`[faults] ${scenario}: ${parts.join(', ')}`);
+}
+
+export const appIds = (topology: Topology, app: TopologyApp['app']) =>
+  topology.apps.filter((a) => a.app === app).map((a) => a.id);

@@ -1,0 +1,283 @@
+// The fault suite (`npm run faults`, run by .ci/run; docs/testing.md "Fault suite", the README
+// says what each scenario proves): the distributed topology with 2 gateways and 2 booking
+// replicas, processes killed with SIGKILL, Kafka, Redis, the catalog and the webhook receiver
+// taken away and brought back, each scenario ending with the invariants checked against the
+// MongoDB databases and the receiver, and its figures printed. Scenarios share one topology and
+// run in order; each books its own slots.
+
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kafkaMissing, mongoMissing, redisMissing, serverGate, startRedis, type RedisServer } from '@svc/testing';
+import { startTopology, type Topology } from '../src/topology/topology.js';
+import {
+  create,
+  duplicateDeliveries,
+  expectInvariants,
+  idempotencyKeys,
+  outboxRows,
+  printFigures,
+  retryUnanswered,
+  storedBookings,
+  stream,
+  type Outcome,
+  type Rig,
+  startRig,
+} from './fault-rig.js';
+
+const runs =
+  (process.env.MONGODB_URL !== undefined || serverGate('MongoDB', mongoMissing())) &&
+  serverGate('Redis', redisMissing()) &&
+  serverGate('Kafka', kafkaMissing());
+
+const FIRST_RETRY_MS = 300;
+const suiteStarted = Date.now();
+
+describe.skipIf(!runs)('fault suite: 2 gateways, 2 booking replicas, real Redis, Kafka and MongoDB', () => {
+  let topology: Topology | undefined;
+  let rig: Rig;
+  /** The Redis brought back by the Redis scenario (the topology stops only the first one). */
+  let redisAgain: RedisServer | undefined;
+
+  beforeAll(async () => {
+    topology = await startTopology({
+      gateways: 2,
+      bookings: 2,
+      rateLimits: 'off',
+      appEnv: {
+        'webhook-dispatcher': { WEBHOOK_FIRST_RETRY_MS: String(FIRST_RETRY_MS), WEBHOOK_URL_ALLOWLIST: '127.0.0.1' },
+      },
+      ...(process.env.MONGODB_URL ? { mongodbUrl: process.env.MONGODB_URL } : {}),
+    });
+    rig = await startRig(topology);
+    console.log(`[faults] topology: ${topology.apps.map((a) => `${a.id} (pid ${a.process.pid})`).join(', ')}`);
+  }, 300_000);
+
+  afterAll(async () => {
+    await rig?.close();
+    await topology?.stop();
+    await redisAgain?.stop();
+    console.log(`[faults] suite time: ${((Date.now() - suiteStarted) / 1000).toFixed(1)} s`);
+  }, 120_000);
+
+  it('contention: 500 parallel creates for one slot over both gateways and replicas, 10 times: one 201, 499 409, no 5xx', async () => {
+    const all: Outcome[] = [];
+    for (let round = 1; round <= 10; round++) {
+      const slot = rig.slots.take();
+      const outcomes = await Promise.all(Array.from({ length: 500 }, (_, i) => create(rig, i, slot)));
+      all.push(...outcomes);
+      const counts = { created: 0, conflict: 0, other: [] as Outcome[] };
+      for (const o of outcomes) {
+        if (o.status === 201) counts.created++;
+        else if (o.status === 409 && o.code === 'BOOKING_SLOT_UNAVAILABLE') counts.conflict++;
+        else counts.other.push(o);
+      }
+      expect(counts.other, `round ${round}: answers other than 201 and 409`).toEqual([]);
+      expect(counts.created, `round ${round}: 201s`).toBe(1);
+      expect(counts.conflict, `round ${round}: 409s`).toBe(499);
+      const winner = outcomes.find((o) => o.status === 201)!;
+      const stored = (await storedBookings(rig)).filter((b) => b.startsAtMs === slot);
+      expect(stored.map((b) => b._id)).toEqual([winner.bookingId]);
+    }
+    printFigures('contention', all, await expectInvariants(rig));
+  }, 600_000);
+
+  it('receiver down for a while: deliveries retry on the schedule and all succeed once it is back', async () => {
+    await rig.receiver.down();
+    const outcomes = await stream(rig, 20, 4);
+    expect(outcomes.every((o) => o.status === 201)).toBe(true);
+    const ids = new Set(outcomes.map((o) => o.bookingId!));
+    // At least two failed attempts each (0 and FIRST_RETRY_MS later) before the receiver returns.
+    const deliveries = rig.dispatcher.collection<{ bookingId: string; attemptCount: number; status: string }>(
+      'webhook_deliveries',
+    );
+    const until = Date.now() + 60_000;
+    for (;;) {
+      const rows = await deliveries.find({ bookingId: { $in: [...ids] } }).toArray();
+      if ((rows.length === ids.size && rows.every((r) => r.attemptCount >= 2)) || Date.now() > until) {
+        expect(rows.map((r) => r.status).filter((s) => s !== 'pending')).toEqual([]);
+        expect(rows.filter((r) => r.attemptCount < 2)).toEqual([]);
+        break;
+      }
+      await sleep(250);
+    }
+    await rig.receiver.up();
+    const figures = await expectInvariants(rig);
+    const rows = await deliveries.find({ bookingId: { $in: [...ids] } }).toArray();
+    expect(rows.map((r) => r.status)).toEqual(rows.map(() => 'succeeded'));
+    const attempts = rows.reduce((n, r) => n + r.attemptCount, 0);
+    printFigures('receiver down', outcomes, { ...figures, 'attempts for these deliveries': attempts });
+  }, 300_000);
+
+  it('catalog service stopped: availability and create answer a clean 5xx envelope, and recover on restart', async () => {
+    const catalog = rig.app('catalog');
+    catalog.process.kill('SIGKILL');
+    await catalog.process.exited;
+    // Past the booking service's two-second schedule cache.
+    await sleep(2_500);
+    const outcomes: Outcome[] = [];
+    for (let i = 0; i < 4; i++) {
+      const from = rig.slots.take();
+      const base = rig.topology.gatewayUrls[i % 2]!;
+      const res = await fetch(
+        `${base}/book/faults/availability?serviceSlug=quick&fromMs=${from}&toMs=${from + 3_600_000}`,
+        {
+          signal: AbortSignal.timeout(30_000),
+        },
+      );
+      expect(res.status).toBeGreaterThanOrEqual(500);
+      const body = (await res.json()) as { error?: { code?: string; message?: string } };
+      expect(body.error?.code).toMatch(/^[A-Z_]+$/);
+      expect(res.status).not.toBe(500);
+      const created = await create(rig, i, from);
+      // The gateway resolves the tenant in the catalog first (INTERNAL_ERROR 503), the booking
+      // service reads its schedule there (BOOKING_POLICY_BLOCKED 503): an outage either way.
+      expect(created.status).toBe(503);
+      expect(created.code).toMatch(/^(BOOKING_POLICY_BLOCKED|INTERNAL_ERROR)$/);
+      outcomes.push(created);
+    }
+    await catalog.restart();
+    // The callers' gRPC channels reconnect on their own backoff: the first answers may still be 503.
+    const retried = await retryUnanswered(rig, outcomes);
+    expect(retried.map((o) => o.status)).toEqual(outcomes.map(() => 201));
+    const from = rig.slots.take();
+    for (const base of rig.topology.gatewayUrls) {
+      const res = await fetch(
+        `${base}/book/faults/availability?serviceSlug=quick&fromMs=${from}&toMs=${from + 3_600_000}`,
+      );
+      expect(res.status).toBe(200);
+    }
+    outcomes.push(...retried);
+    printFigures('catalog stopped', outcomes, await expectInvariants(rig));
+  }, 300_000);
+
+  it('Redis stopped: creates answer 503 BOOKING_POLICY_BLOCKED, reads keep working, creates succeed once it is back', async () => {
+    const port = rig.topology.redis.port;
+    await rig.topology.redis.stop();
+    const refused: Outcome[] = [];
+    for (let i = 0; i < 10; i++) refused.push(await create(rig, i, rig.slots.take()));
+    expect(refused.map((o) => [o.status, o.code])).toEqual(refused.map(() => [503, 'BOOKING_POLICY_BLOCKED']));
+    const from = rig.slots.take();
+    for (const base of rig.topology.gatewayUrls) {
+      const res = await fetch(
+        `${base}/book/faults/availability?serviceSlug=quick&fromMs=${from}&toMs=${from + 3_600_000}`,
+      );
+      expect(res.status).toBe(200);
+      expect((await fetch(`${base}/book/faults/config`)).status).toBe(200);
+    }
+    // Nothing was written for a refused create.
+    expect(
+      (
+        await idempotencyKeys(
+          rig,
+          refused.map((o) => o.key),
+        )
+      ).size,
+    ).toBe(0);
+
+    redisAgain = await startRedis({ port });
+    const retried = await retryUnanswered(rig, refused);
+    expect(retried.map((o) => o.status)).toEqual(refused.map(() => 201));
+    const bound = await idempotencyKeys(
+      rig,
+      refused.map((o) => o.key),
+    );
+    expect([...bound.values()].sort()).toEqual(retried.map((o) => o.bookingId!).sort());
+    printFigures('Redis stopped', [...refused, ...retried], await expectInvariants(rig));
+  }, 300_000);
+
+  it('Kafka broker stopped for 15 s: creates keep answering 201, every event is delivered after it returns', async () => {
+    let halted = false;
+    let pendingAtReturn = 0;
+    const during: Outcome[] = [];
+    const broker = (async () => {
+      await sleep(1_000);
+      await rig.topology.kafka.halt();
+      halted = true;
+      await sleep(15_000);
+      pendingAtReturn = (await outboxRows(rig)).filter((r) => r.state === 'pending').length;
+      await rig.topology.kafka.resume();
+      halted = false;
+    })();
+    const outcomes = await (async () => {
+      const all: Outcome[] = [];
+      // Creates for as long as the broker is away, and a moment either side.
+      while (!halted) all.push(...(await stream(rig, 2, 2)));
+      while (halted) {
+        const batch = await stream(rig, 4, 4);
+        all.push(...batch);
+        during.push(...batch);
+      }
+      return all;
+    })();
+    await broker;
+    expect(outcomes.filter((o) => o.status !== 201)).toEqual([]);
+    expect(pendingAtReturn).toBeGreaterThan(0);
+    const figures = await expectInvariants(rig, 180_000);
+    printFigures('Kafka stopped 15 s', outcomes, {
+      ...figures,
+      'created while down': during.length,
+      'outbox pending at return': pendingAtReturn,
+    });
+  }, 300_000);
+
+  it('relay and dispatcher killed mid-stream (SIGKILL), then restarted: every event delivered, no (event, subscription) delivered twice', async () => {
+    const killed = ['booking-1', 'booking-2', 'webhook-dispatcher'].map((id) => rig.app(id));
+    let restarting: Promise<void> | undefined;
+    const outcomes = await stream(rig, 300, 8, (done) => {
+      if (done === 100) {
+        restarting = (async () => {
+          // Every booking replica runs an outbox relay (one at a time holds its lease).
+          for (const app of killed) app.process.kill('SIGKILL');
+          await Promise.all(killed.map((a) => a.process.exited));
+          await sleep(1_000);
+          await Promise.all(killed.map((a) => a.restart()));
+        })();
+      }
+    });
+    await restarting;
+    const retried = await retryUnanswered(rig, outcomes);
+    expect(retried.filter((o) => o.status !== 201 && o.status !== 200)).toEqual([]);
+    const figures = await expectInvariants(rig, 180_000);
+    expect(await duplicateDeliveries(rig)).toBe(0);
+    printFigures('relay and dispatcher killed', [...outcomes, ...retried], figures);
+  }, 600_000);
+
+  it('booking replica killed (SIGKILL) during 1,000 creates: every 201 is booked, written to the outbox and delivered; unanswered keys book exactly once', async () => {
+    const victim = rig.app('booking-1');
+    let restarting: Promise<void> | undefined;
+    const outcomes = await stream(rig, 1_000, 16, (done) => {
+      if (done === 300) {
+        restarting = (async () => {
+          victim.process.kill('SIGKILL');
+          await victim.process.exited;
+          await sleep(1_000);
+          await victim.restart();
+        })();
+      }
+    });
+    await restarting;
+    const created = outcomes.filter((o) => o.status === 201);
+    const unanswered = outcomes.filter((o) => o.status === 0 || o.status >= 500);
+    expect(outcomes.filter((o) => o.status !== 201 && !unanswered.includes(o))).toEqual([]);
+    const retried = await retryUnanswered(rig, unanswered);
+    expect(retried.filter((o) => o.status !== 201 && o.status !== 200)).toEqual([]);
+
+    // Every key that got a 201 (first time or on retry) names a stored booking; every stored
+    // booking of these slots belongs to a key whose client learnt of it.
+    const answered = new Map([...created, ...retried].map((o) => [o.key, o.bookingId!]));
+    const bound = await idempotencyKeys(
+      rig,
+      outcomes.map((o) => o.key),
+    );
+    expect(bound).toEqual(answered);
+    const starts = new Set(outcomes.map((o) => o.startsAtMs));
+    const stored = (await storedBookings(rig)).filter((b) => starts.has(b.startsAtMs));
+    expect(stored.map((b) => b._id).sort()).toEqual([...answered.values()].sort());
+    const figures = await expectInvariants(rig, 180_000);
+    printFigures('booking replica killed', [...outcomes, ...retried], {
+      ...figures,
+      'unanswered then retried': unanswered.length,
+      'replays on retry': retried.filter((o) => o.status === 200).length,
+    });
+  }, 900_000);
+});
