@@ -26,11 +26,6 @@ describe.skipIf(!runs)(
     beforeAll(async () => {
       topology = await startTopology({
         rateLimits: 'off',
-        // 200 creates for one slot queue on its Redis lock, each rechecking the slot in MongoDB
-        // under it; with every app a process on a shared 2-core machine the queue can outlast
-        // the default 5 s wait (503 BOOKING_POLICY_BLOCKED: a correct answer, but not what this
-        // test is about). Still below the gateway's 15 s deadline for a create.
-        appEnv: { booking: { LOCK_WAIT_MS: '12000' } },
         ...(process.env.MONGODB_URL ? { mongodbUrl: process.env.MONGODB_URL } : {}),
       });
       base = topology.gatewayUrls[0]!;
