@@ -1,15 +1,17 @@
 // What every fault scenario shares (docs/testing.md "Fault suite"): the distributed topology
-// (2 gateways, 2 booking replicas, real redis-server, Kafka and MongoDB databases), a tenant with
-// a 15-minute service open around the clock, one webhook subscription to a real receiver that can
-// be taken down and brought back on its port, the creates with their answers, and the invariants
-// read straight from the services' MongoDB databases and from the receiver.
+// (2 gateways, 2 booking replicas, real redis-server, Kafka and MongoDB databases), the benches'
+// tenant (a 15-minute service open around the clock, one booking per slot), one webhook
+// subscription to a real receiver that can be taken down and brought back on its port, the
+// creates with their answers, and the invariants read straight from the services' MongoDB
+// databases and from the receiver.
 
 import { createHash } from 'node:crypto';
 import { connectService } from '@svc/grpc';
-import { catalogV1, webhooksV1 } from '@svc/proto';
-import { createTestTenant, openEveryDay, startWebhookReceiver, type WebhookReceiver } from '@svc/testing';
+import { webhooksV1 } from '@svc/proto';
+import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '@svc/testing';
 import { MongoClient, type Db } from 'mongodb';
 import { expect } from 'vitest';
+import { seedBenchTenant } from '../src/bench/bench-tenant.js';
 import type { Topology, TopologyApp } from '../src/topology/topology.js';
 
 const MINUTE = 60_000;
@@ -38,7 +40,7 @@ export class Slots {
 
 /** The receiver of the subscription; down() closes its port, up() listens on it again. */
 export class Receiver {
-  private earlier: WebhookReceiver['received'] extends (n: string) => infer R ? R : never = [];
+  private readonly earlier: ReceivedWebhook[] = [];
   private secret = '';
   private constructor(
     private current: WebhookReceiver | undefined,
@@ -94,33 +96,7 @@ export interface Rig {
 }
 
 export async function startRig(topology: Topology): Promise<Rig> {
-  const catalog = connectService(catalogV1.CatalogServiceService, topology.catalogAddress);
-  let tenantId: string;
-  try {
-    tenantId = (await createTestTenant(catalog, { slug: 'faults', name: 'Fault clinic', timezone: 'UTC' })).tenantId;
-    const { staff } = await catalog.createStaff({ tenantId, fields: { displayName: 'Dr. Faulty' } });
-    await openEveryDay(catalog, tenantId, [
-      ['tenant', tenantId],
-      ['staff', staff!.staffId],
-    ]);
-    await catalog.createService({
-      tenantId,
-      fields: {
-        slug: 'quick',
-        name: 'Quick check',
-        durationMin: 15,
-        slotIntervalMin: 15,
-        minNoticeMin: 0,
-        maxAdvanceDays: 90,
-        staffIds: [staff!.staffId],
-        staffIdsSet: true,
-        resourceIds: [],
-        resourceIdsSet: true,
-      },
-    });
-  } finally {
-    catalog.close();
-  }
+  const tenantId = await seedBenchTenant(topology.catalogAddress, { slug: 'faults', timezone: 'UTC' });
   const receiver = await Receiver.start();
   const dispatcherApp = topology.apps.find((a) => a.app === 'webhook-dispatcher')!;
   const webhooks = connectService(webhooksV1.WebhookServiceService, dispatcherApp.address);
@@ -165,7 +141,7 @@ export async function create(
       method: 'POST',
       headers: { 'content-type': 'application/json', 'idempotency-key': key },
       body: JSON.stringify({
-        serviceSlug: 'quick',
+        serviceSlug: 'visit',
         startsAtMs,
         source: 'public_page',
         // One customer per key: the same body on every retry of that key.

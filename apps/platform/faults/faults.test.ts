@@ -119,7 +119,7 @@ describe.skipIf(!runs)('fault suite: 2 gateways, 2 booking replicas, real Redis,
       const from = rig.slots.take();
       const base = rig.topology.gatewayUrls[i % 2]!;
       const res = await fetch(
-        `${base}/book/faults/availability?serviceSlug=quick&fromMs=${from}&toMs=${from + 3_600_000}`,
+        `${base}/book/faults/availability?serviceSlug=visit&fromMs=${from}&toMs=${from + 3_600_000}`,
         {
           signal: AbortSignal.timeout(30_000),
         },
@@ -142,7 +142,7 @@ describe.skipIf(!runs)('fault suite: 2 gateways, 2 booking replicas, real Redis,
     const from = rig.slots.take();
     for (const base of rig.topology.gatewayUrls) {
       const res = await fetch(
-        `${base}/book/faults/availability?serviceSlug=quick&fromMs=${from}&toMs=${from + 3_600_000}`,
+        `${base}/book/faults/availability?serviceSlug=visit&fromMs=${from}&toMs=${from + 3_600_000}`,
       );
       expect(res.status).toBe(200);
     }
@@ -159,7 +159,7 @@ describe.skipIf(!runs)('fault suite: 2 gateways, 2 booking replicas, real Redis,
     const from = rig.slots.take();
     for (const base of rig.topology.gatewayUrls) {
       const res = await fetch(
-        `${base}/book/faults/availability?serviceSlug=quick&fromMs=${from}&toMs=${from + 3_600_000}`,
+        `${base}/book/faults/availability?serviceSlug=visit&fromMs=${from}&toMs=${from + 3_600_000}`,
       );
       expect(res.status).toBe(200);
       expect((await fetch(`${base}/book/faults/config`)).status).toBe(200);
