@@ -60,6 +60,7 @@ try {
   const one = async (route: Route, gateway: string): Promise<void> => {
     const t0 = performance.now();
     let status = 0;
+    let code = '';
     try {
       let res: Response;
       if (route === 'availability') {
@@ -81,13 +82,18 @@ try {
         res = await fetch(`${gateway}/booking/manage/${tokens.shift()}/cancel`, { method: 'POST' });
       }
       status = res.status;
-      const body = (await res.json().catch(() => ({}))) as { data?: { manageToken?: string } };
+      const body = (await res.json().catch(() => ({}))) as {
+        data?: { manageToken?: string };
+        error?: { code?: string };
+      };
       if (route === 'create' && body.data?.manageToken) tokens.push(body.data.manageToken);
+      // An error's code travels with its status, so the table says which 503 it was.
+      if (body.error?.code) code = ` ${body.error.code}`;
     } catch {
       status = 0;
     }
     latencies[route].push(performance.now() - t0);
-    const key = `${route} ${status}`;
+    const key = `${route} ${status}${code}`;
     statuses.set(key, (statuses.get(key) ?? 0) + 1);
   };
 
@@ -143,7 +149,7 @@ try {
     return s.length === 0 ? NaN : s[Math.min(s.length - 1, Math.floor(p * s.length))]!;
   };
   const fmt = (x: number) => (Number.isNaN(x) ? '–' : x.toFixed(1));
-  const fives = [...statuses].filter(([k]) => /\s(5\d\d|0)$/.test(k)).reduce((a, [, c]) => a + c, 0);
+  const fives = [...statuses].filter(([k]) => /^\S+ (5\d\d|0)\b/.test(k)).reduce((a, [, c]) => a + c, 0);
   const lines = [
     '',
     `| route | requests | p50 ms | p99 ms | statuses |`,
@@ -154,7 +160,7 @@ try {
           ...statuses,
         ]
           .filter(([k]) => k.startsWith(`${r} `))
-          .map(([k, c]) => `${k.split(' ')[1]}: ${c}`)
+          .map(([k, c]) => `${k.slice(r.length + 1)}: ${c}`)
           .join(', ')} |`,
     ),
     '',
