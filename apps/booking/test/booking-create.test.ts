@@ -296,14 +296,34 @@ describe('waiting for the capacity locks', () => {
     return { lock, open: () => void (closed = false) };
   }
 
-  it('a waiter answers BOOKING_SLOT_UNAVAILABLE once another booking takes the slot, not after lockWaitMs', async () => {
-    // Without the re-check while waiting this create would answer 503 after a minute (test timeout).
+  /**
+   * Two replicas on one store: `waiting` behind a gated lock (lockWaitMs a minute), `other` with
+   * its own; `body` runs with a fresh tenant, then both stop.
+   */
+  async function twoReplicas(
+    body: (r: {
+      gate: ReturnType<typeof gatedLock>;
+      store: DocumentStore;
+      waiting: BookingHarness;
+      other: BookingHarness;
+      tenant: BookableTenant;
+    }) => Promise<void>,
+  ): Promise<void> {
     const gate = gatedLock();
     const store = await openSqliteStore({ file: ':memory:' });
     const waiting = await startBooking(deps, { store, lock: gate.lock, lockWaitMs: 60_000 });
     const other = await startBooking(deps, { store });
     try {
-      const tenant = await createBookableTenant(deps.catalog);
+      await body({ gate, store, waiting, other, tenant: await createBookableTenant(deps.catalog) });
+    } finally {
+      await waiting.stop();
+      await other.stop();
+    }
+  }
+
+  it('a waiter answers BOOKING_SLOT_UNAVAILABLE once another booking takes the slot, not after lockWaitMs', async () => {
+    // Without the re-check while waiting this create would answer 503 after a minute (test timeout).
+    await twoReplicas(async ({ store, waiting, other, tenant }) => {
       const loser = failure(create(waiting.client, createRequest(tenant, SLOT())));
       await sleep(300); // past its own pre-check, waiting for the locks
       const winner = bookingOf(await create(other.client, createRequest(tenant, SLOT())));
@@ -311,19 +331,11 @@ describe('waiting for the capacity locks', () => {
       expect(err.code).toBe('BOOKING_SLOT_UNAVAILABLE');
       expect(err.httpStatus).toBe(409);
       expect((await storedFor(store, tenant.tenantId)).bookings.map((b) => b._id)).toEqual([winner.bookingId]);
-    } finally {
-      await waiting.stop();
-      await other.stop();
-    }
+    });
   });
 
   it('a retry whose first request commits while it waits keeps waiting and gets the replay', async () => {
-    const gate = gatedLock();
-    const store = await openSqliteStore({ file: ':memory:' });
-    const waiting = await startBooking(deps, { store, lock: gate.lock, lockWaitMs: 60_000 });
-    const other = await startBooking(deps, { store });
-    try {
-      const tenant = await createBookableTenant(deps.catalog);
+    await twoReplicas(async ({ gate, waiting, other, tenant }) => {
       const req = createRequest(tenant, SLOT());
       const retry = create(waiting.client, req);
       await sleep(300);
@@ -333,10 +345,7 @@ describe('waiting for the capacity locks', () => {
       const replay = await retry;
       expect(replay.idempotentReplay).toBe(true);
       expect(bookingOf(replay).bookingId).toBe(first.bookingId);
-    } finally {
-      await waiting.stop();
-      await other.stop();
-    }
+    });
   });
 });
 
