@@ -9,6 +9,11 @@ export const bookingConfigSchema = z
     /** The catalog (schedules) and customer services this one calls. */
     CATALOG_GRPC_ADDR: hostPortSchema.default('127.0.0.1:50051'),
     CUSTOMER_GRPC_ADDR: hostPortSchema.default('127.0.0.1:50053'),
+    /**
+     * The integrations service (busy times of connected calendars). Unset: no calendar
+     * integrations, staff are blocked by bookings only.
+     */
+    INTEGRATIONS_GRPC_ADDR: hostPortSchema.optional(),
     /** How long a create waits for the capacity locks before answering BOOKING_POLICY_BLOCKED 503. */
     LOCK_WAIT_MS: z.coerce.number().int().positive().default(5_000),
     /** Pause between hold-expiry sweeps (docs/operations.md). */

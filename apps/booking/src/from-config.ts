@@ -2,7 +2,7 @@ import { storeConfigFor } from '@svc/config';
 import { eventBusFromConfig, type EventBus } from '@svc/events';
 import { connectService, type RunningGrpcHost } from '@svc/grpc';
 import { createRedisLockManager, InProcessLockManager, type LockManager } from '@svc/lock';
-import { catalogV1, customerV1 } from '@svc/proto';
+import { catalogV1, customerV1, integrationsV1 } from '@svc/proto';
 import { openStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
 import type { BookingConfig } from './config.js';
@@ -38,6 +38,9 @@ export async function startBookingFromConfig(
     bus: shared.bus ?? eventBusFromConfig(config, 'booking'),
     catalog: connectService(catalogV1.CatalogServiceService, config.CATALOG_GRPC_ADDR),
     customers: connectService(customerV1.CustomerServiceService, config.CUSTOMER_GRPC_ADDR),
+    integrations: config.INTEGRATIONS_GRPC_ADDR
+      ? connectService(integrationsV1.IntegrationServiceService, config.INTEGRATIONS_GRPC_ADDR)
+      : undefined,
     lockWaitMs: config.LOCK_WAIT_MS,
     holdSweepMs: config.HOLD_SWEEP_MS,
   });

@@ -7,6 +7,7 @@ import {
   type RunningGrpcHost,
   type CatalogClient,
   type CustomerClient,
+  type IntegrationClient,
 } from '@svc/grpc';
 import type { LockManager } from '@svc/lock';
 import { bookingV1 } from '@svc/proto';
@@ -17,6 +18,7 @@ import { HoldExpiry } from './application/hold-expiry.js';
 import { catalogSchedules } from './clients/catalog-schedules.js';
 import { catalogServices } from './clients/catalog-services.js';
 import { customerDirectory } from './clients/customer-directory.js';
+import { integrationBusyTimes, noBusyTimes } from './clients/busy-times.js';
 import { OutboxRelay } from './events/outbox-relay.js';
 import { bookingService } from './rpc/booking-rpc.js';
 import { BookingStore } from './store/booking-store.js';
@@ -31,6 +33,8 @@ export interface BookingDeps {
   bus: EventBus;
   catalog: CatalogClient;
   customers: CustomerClient;
+  /** Busy times of connected calendars; absent when no integrations service is configured. */
+  integrations?: IntegrationClient | undefined;
   lockWaitMs: number;
   /** Pause between hold-expiry sweeps (application/hold-expiry.ts). */
   holdSweepMs: number;
@@ -51,6 +55,7 @@ export async function startBookingService(settings: HostSettings, deps: BookingD
     customers: customerDirectory(deps.customers),
     now: deps.now ?? Date.now,
     lockWaitMs: deps.lockWaitMs,
+    busyTimes: deps.integrations ? integrationBusyTimes(deps.integrations) : noBusyTimes,
   };
   const booking = bookingService({ ...lifecycle, onOutboxWrite: () => relay.nudge() });
   const expiry = new HoldExpiry(lifecycle, deps.logger, {
@@ -66,7 +71,7 @@ export async function startBookingService(settings: HostSettings, deps: BookingD
       store: deps.store,
       lock: deps.lock,
       bus: deps.bus,
-      clients: grpcClients(deps.catalog, deps.customers),
+      clients: grpcClients(deps.catalog, deps.customers, ...(deps.integrations ? [deps.integrations] : [])),
     },
     onStopping: () => Promise.all([expiry.stop(), relay.stop(), migration?.stop()]).then(() => undefined),
     prepare: () => store.ensureIndexes(),

@@ -7,6 +7,7 @@ import type { bookingV1 } from '@svc/proto';
 import { HoldExpiry } from '../src/application/hold-expiry.js';
 import { BookingStore } from '../src/store/booking-store.js';
 import { catalogSchedules } from '../src/clients/catalog-schedules.js';
+import { noBusyTimes } from '../src/clients/busy-times.js';
 import { catalogServices } from '../src/clients/catalog-services.js';
 import { customerDirectory } from '../src/clients/customer-directory.js';
 import { InProcessLockManager } from '@svc/lock';
@@ -366,6 +367,7 @@ describe('hold expiry', () => {
             customers: customerDirectory(customers),
             now,
             lockWaitMs: 1_000,
+            busyTimes: noBusyTimes,
           },
           createLogger('sweeper', 'silent'),
           { intervalMs: 60_000 },

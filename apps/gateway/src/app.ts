@@ -31,6 +31,7 @@ import { registerMcpRoute } from './routes/mcp/mcp-route.js';
 import { registerPartnerRoutes } from './routes/partner/partner-routes.js';
 import { registerPublicBookingRoutes } from './routes/public/index.js';
 import { registerWebhookRoutes } from './routes/webhooks/webhook-routes.js';
+import { registerIntegrationRoutes } from './routes/integrations/integration-routes.js';
 
 const BODY_LIMIT_BYTES = 64 * 1024;
 /** Node's limit of the request line and headers together (http.maxHeaderSize). */
@@ -120,6 +121,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   registerManageRoutes(app, deps.downstream, deps.settings, pageAssets);
   registerBookingPages(app, deps.downstream.catalog, pageAssets);
   registerWebhookRoutes(app, deps.downstream.webhooks);
+  registerIntegrationRoutes(app, deps.downstream);
   registerApiKeyRoutes(app, apiKeys);
   registerPartnerRoutes(app, deps.downstream, deps.settings);
   registerMcpRoute(app, deps.downstream, deps.settings);

@@ -18,6 +18,7 @@ export const gatewayConfigSchema = z
     BOOKING_GRPC_ADDR: grpcAddress.optional(),
     CUSTOMER_GRPC_ADDR: grpcAddress.optional(),
     WEBHOOKS_GRPC_ADDR: grpcAddress.optional(),
+    INTEGRATIONS_GRPC_ADDR: grpcAddress.optional(),
     /** The gateway owns identity data (users, memberships, sessions): same store rules as a service. */
     ...storeSettings,
     /** HMAC key of CSRF tokens (at least 32 characters); embedded: generated in DATA_DIR/secrets.json. */
@@ -62,6 +63,7 @@ export const gatewayConfigSchema = z
       'BOOKING_GRPC_ADDR',
       'CUSTOMER_GRPC_ADDR',
       'WEBHOOKS_GRPC_ADDR',
+      'INTEGRATIONS_GRPC_ADDR',
       'MONGODB_URL',
       'SESSION_SECRET',
       'MANAGE_TOKEN_SECRET',

@@ -2,10 +2,12 @@ import { z } from 'zod';
 import { commonSettings, portSetting } from '@svc/config';
 import { bookingConfigSchema } from '@svc/booking';
 import { dispatcherConfigSchema } from '@svc/webhook-dispatcher';
+import { integrationsConfigSchema } from '@svc/integrations';
 import { gatewayConfigSchema } from '@svc/gateway';
 
 const gateway = gatewayConfigSchema.shape;
 const dispatcher = dispatcherConfigSchema.shape;
+const integrations = integrationsConfigSchema.shape;
 
 /** The embedded profile: all five services in one process, data under DATA_DIR. */
 export const platformConfigSchema = z.object({
@@ -46,6 +48,11 @@ export const platformConfigSchema = z.object({
   WEBHOOK_URL_ALLOWLIST: dispatcher.WEBHOOK_URL_ALLOWLIST,
   WEBHOOK_FIRST_RETRY_MS: dispatcher.WEBHOOK_FIRST_RETRY_MS,
   WEBHOOK_ATTEMPT_TIMEOUT_MS: dispatcher.WEBHOOK_ATTEMPT_TIMEOUT_MS,
+  /** The integrations service's settings (docs/operations.md); its secret key is generated in DATA_DIR. */
+  INTEGRATIONS_SECRET_KEY: integrations.INTEGRATIONS_SECRET_KEY,
+  BUSY_CACHE_MS: integrations.BUSY_CACHE_MS,
+  SYNC_FIRST_RETRY_MS: integrations.SYNC_FIRST_RETRY_MS,
+  PROVIDER_TIMEOUT_MS: integrations.PROVIDER_TIMEOUT_MS,
 });
 
 export type PlatformConfig = z.input<typeof platformConfigSchema>;

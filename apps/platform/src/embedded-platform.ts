@@ -7,6 +7,7 @@ import { bookingConfigSchema, startBookingFromConfig } from '@svc/booking';
 import { catalogConfigSchema, startCatalogFromConfig } from '@svc/catalog';
 import { customerConfigSchema, startCustomerFromConfig } from '@svc/customer';
 import { dispatcherConfigSchema, startWebhookDispatcherFromConfig } from '@svc/webhook-dispatcher';
+import { integrationsConfigSchema, startIntegrationsFromConfig } from '@svc/integrations';
 import type { ResolvedPlatformConfig } from './config.js';
 
 export interface EmbeddedPlatform {
@@ -16,7 +17,7 @@ export interface EmbeddedPlatform {
 }
 
 /**
- * Starts the four services on free loopback ports, each with its own SQLite file, an
+ * Starts the five services on free loopback ports, each with its own SQLite file, an
  * in-process lock and one in-process event bus shared by the outbox relay and the
  * dispatcher; then the gateway, which reaches them over real gRPC like in Kubernetes. Each is
  * started by its own start…FromConfig, given the configuration a lone process of it would read.
@@ -35,17 +36,30 @@ export async function startEmbeddedPlatform(config: ResolvedPlatformConfig): Pro
   // so one service stopping cannot close it under the other.
   const bus = new InProcessEventBus();
 
-  // Booking calls the catalog and customer services, so they start first.
+  // Booking calls the catalog, customer and integrations services, so they start first.
   const catalog = await startCatalogFromConfig(catalogConfigSchema.parse(service), logger('catalog'));
   const customer = await startCustomerFromConfig(customerConfigSchema.parse(service), logger('customer'));
+  const integrations = await startIntegrationsFromConfig(
+    integrationsConfigSchema.parse({
+      ...service,
+      INTEGRATIONS_SECRET_KEY: config.INTEGRATIONS_SECRET_KEY,
+      BUSY_CACHE_MS: config.BUSY_CACHE_MS,
+      SYNC_FIRST_RETRY_MS: config.SYNC_FIRST_RETRY_MS,
+      PROVIDER_TIMEOUT_MS: config.PROVIDER_TIMEOUT_MS,
+    }),
+    logger('integrations'),
+    { bus: borrowed(bus) },
+  );
   const services: Record<ServiceName, RunningGrpcHost> = {
     catalog,
     customer,
+    integrations,
     booking: await startBookingFromConfig(
       bookingConfigSchema.parse({
         ...service,
         CATALOG_GRPC_ADDR: catalog.address,
         CUSTOMER_GRPC_ADDR: customer.address,
+        INTEGRATIONS_GRPC_ADDR: integrations.address,
         LOCK_WAIT_MS: config.LOCK_WAIT_MS,
         HOLD_SWEEP_MS: config.HOLD_SWEEP_MS,
       }),
@@ -77,6 +91,7 @@ export async function startEmbeddedPlatform(config: ResolvedPlatformConfig): Pro
         BOOKING_GRPC_ADDR: services.booking.address,
         CUSTOMER_GRPC_ADDR: services.customer.address,
         WEBHOOKS_GRPC_ADDR: services['webhook-dispatcher'].address,
+        INTEGRATIONS_GRPC_ADDR: services.integrations.address,
       }),
       logger('gateway'),
     );

@@ -19,7 +19,13 @@ describe('GET /health', () => {
       ok: true,
       data: {
         status: 'ok',
-        services: { catalog: 'SERVING', booking: 'SERVING', customer: 'SERVING', 'webhook-dispatcher': 'SERVING' },
+        services: {
+          catalog: 'SERVING',
+          booking: 'SERVING',
+          customer: 'SERVING',
+          'webhook-dispatcher': 'SERVING',
+          integrations: 'SERVING',
+        },
       },
       meta: { requestId: res.headers.get('x-request-id') },
     });
@@ -40,6 +46,7 @@ describe('GET /health', () => {
       booking: ['', 'booking.v1.BookingService'],
       customer: ['', 'customer.v1.CustomerService'],
       'webhook-dispatcher': ['', 'webhooks.v1.WebhookService'],
+      integrations: ['', 'integrations.v1.IntegrationService'],
     });
   });
 

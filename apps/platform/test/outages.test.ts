@@ -65,6 +65,7 @@ beforeAll(async () => {
       booking: booking.address,
       customer: customer.address,
       'webhook-dispatcher': `127.0.0.1:${await freePort()}`,
+      integrations: `127.0.0.1:${await freePort()}`,
     },
   });
   stopGateway = () => gateway.stop();

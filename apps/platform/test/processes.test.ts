@@ -17,10 +17,12 @@ describe('configuration at start-up', () => {
     ['customer', ['MONGODB_URL']],
     ['booking', ['MONGODB_URL', 'REDIS_URL', 'KAFKA_BROKERS']],
     ['webhook-dispatcher', ['MONGODB_URL', 'KAFKA_BROKERS', 'WEBHOOK_SECRET_KEY']],
+    ['integrations', ['MONGODB_URL', 'KAFKA_BROKERS', 'INTEGRATIONS_SECRET_KEY']],
     [
       'gateway',
       [
         ...['CATALOG_GRPC_ADDR', 'BOOKING_GRPC_ADDR', 'CUSTOMER_GRPC_ADDR', 'WEBHOOKS_GRPC_ADDR', 'MONGODB_URL'],
+        'INTEGRATIONS_GRPC_ADDR',
         ...['SESSION_SECRET', 'MANAGE_TOKEN_SECRET', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'BASE_URL'],
         // The rate limit counters, shared by the replicas in Redis.
         'REDIS_URL',

@@ -157,6 +157,7 @@ async function startGatewayProcess(
       BOOKING_GRPC_ADDR: services.booking!.address,
       CUSTOMER_GRPC_ADDR: services.customer!.address,
       WEBHOOKS_GRPC_ADDR: services['webhook-dispatcher']!.address,
+      INTEGRATIONS_GRPC_ADDR: services.integrations!.address,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -31,10 +31,3 @@ export const dispatcherConfigSchema = z
 
 export type DispatcherConfig = z.output<typeof dispatcherConfigSchema>;
 
-/** A comma-separated setting as its non-empty, trimmed entries. */
-export function commaList(value: string | undefined): string[] {
-  return (value ?? '')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter((entry) => entry !== '');
-}

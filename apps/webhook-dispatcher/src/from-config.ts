@@ -1,10 +1,10 @@
-import { embeddedSecret, storeConfigFor } from '@svc/config';
+import { commaList, embeddedSecret, storeConfigFor } from '@svc/config';
 import { SecretBox } from '@svc/crypto';
 import { eventBusFromConfig, type EventBus } from '@svc/events';
 import type { RunningGrpcHost } from '@svc/grpc';
 import { openStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
-import { commaList, type DispatcherConfig } from './config.js';
+import type { DispatcherConfig } from './config.js';
 import { startWebhookDispatcher } from './service.js';
 import { UrlPolicy, type Resolver } from './url-policy.js';
 

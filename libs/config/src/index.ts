@@ -3,3 +3,4 @@ export { commonSettings, serviceSettings, portSetting } from './common-settings.
 export { storeConfigFor, storeSettings, type StoreConfig } from './store-settings.js';
 export { embeddedSecret } from './embedded-secrets.js';
 export { publishRuntime, readPlatformRuntime, RUNTIME_FILE, type PlatformRuntime } from './platform-runtime.js';
+export { commaList } from './comma-list.js';

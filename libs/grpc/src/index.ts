@@ -18,4 +18,4 @@ export {
 } from './server-host.js';
 export { startConfiguredProcess } from './process.js';
 export { checkHealth, probeHealth, type HealthClient, type ServingState } from './health-check.js';
-export type { CatalogClient, BookingClient, CustomerClient, WebhookClient } from './clients.js';
+export type { CatalogClient, BookingClient, CustomerClient, WebhookClient, IntegrationClient } from './clients.js';

@@ -5,4 +5,5 @@ export * as catalogV1 from './gen/catalog/v1/catalog.js';
 export * as bookingV1 from './gen/booking/v1/booking.js';
 export * as customerV1 from './gen/customer/v1/customer.js';
 export * as webhooksV1 from './gen/webhooks/v1/webhooks.js';
+export * as integrationsV1 from './gen/integrations/v1/integrations.js';
 export * as healthV1 from './gen/grpc/health/v1/health.js';

@@ -28,6 +28,8 @@ export function bookingEvent(
         bookingId: booking._id,
         tenantId: booking.tenantId,
         serviceId: booking.serviceId,
+        // Whose calendar the booking belongs in (apps/integrations writes it back).
+        staffId: booking.staffId,
         status: booking.status,
         startsAtMs: booking.startsAtMs,
         endsAtMs: booking.endsAtMs,

@@ -26,6 +26,7 @@ import {
   slotUnavailable,
   verdictFor,
   withSlotLocks,
+  busyAround,
   type SlotGuardDeps,
   type SlotRequest,
 } from './slot-guard.js';
@@ -135,18 +136,25 @@ export async function rescheduleBooking(deps: LifecycleDeps, cmd: RescheduleComm
   };
   const known = await scheduleAround(deps, req);
   assertBookable(known);
-  const early = await verdictFor(deps, req, known, buffersFor(deps, cmd.tenantId, known));
+  const early = await verdictFor(
+    deps,
+    req,
+    known,
+    buffersFor(deps, cmd.tenantId, known),
+    await busyAround(deps, req, known, false),
+  );
   if (!early.ok) throw slotUnavailable(early.reason);
 
   return withSlotLocks(deps, req, known, async (fresh) => {
     assertBookable(fresh);
     const buffers = buffersFor(deps, cmd.tenantId, fresh);
-    const underLock = await verdictFor(deps, req, fresh, buffers);
+    const busy = await busyAround(deps, req, fresh, true);
+    const underLock = await verdictFor(deps, req, fresh, buffers, busy);
     if (!underLock.ok) throw slotUnavailable(underLock.reason);
     const { durationMin, bufferBeforeMin, bufferAfterMin } = fresh.service;
     const about = { service: fresh.service, customerId: current.customerId };
     return commitChange(deps, cmd, 'reschedule', about, async (b, nowMs, tx) => {
-      const verdict = await verdictFor(deps, req, fresh, buffers, tx);
+      const verdict = await verdictFor(deps, req, fresh, buffers, busy, tx);
       if (!verdict.ok) throw slotUnavailable(verdict.reason);
       return {
         after: {

@@ -8,6 +8,7 @@ import { bookingEvent } from './booking-events.js';
 import type { CustomerDirectory, CustomerInput, ServiceSchedule } from './ports.js';
 import {
   assertBookable,
+  busyAround,
   scheduleAround,
   slotUnavailable,
   verdictFor,
@@ -73,7 +74,13 @@ export async function createBooking(deps: CreateBookingDeps, cmd: CreateBookingC
   // committed meanwhile keeps waiting: under the lock it gets that answer as a replay.
   const slotStillOpen = async (): Promise<void> => {
     if (await deps.store.idempotencyRecord(cmd.tenantId, cmd.idempotencyKey, deps.now())) return;
-    const verdict = await verdictFor(deps, req, known, buffersFor(deps, cmd.tenantId, known));
+    const verdict = await verdictFor(
+      deps,
+      req,
+      known,
+      buffersFor(deps, cmd.tenantId, known),
+      await busyAround(deps, req, known, false),
+    );
     if (!verdict.ok) throw slotUnavailable(verdict.reason);
   };
   await slotStillOpen();
@@ -90,7 +97,8 @@ export async function createBooking(deps: CreateBookingDeps, cmd: CreateBookingC
         // One per create: each older booking's service is asked of the catalog once, not again
         // inside the transaction.
         const buffers = buffersFor(deps, cmd.tenantId, fresh);
-        const underLock = await verdictFor(deps, req, fresh, buffers);
+        const busy = await busyAround(deps, req, fresh, true);
+        const underLock = await verdictFor(deps, req, fresh, buffers, busy);
         if (!underLock.ok) throw slotUnavailable(underLock.reason);
         const customer = await deps.customers.lookupOrCreate(cmd.tenantId, cmd.customer);
         const { service, tenant } = fresh;
@@ -100,7 +108,7 @@ export async function createBooking(deps: CreateBookingDeps, cmd: CreateBookingC
           const again = await deps.store.idempotencyRecord(cmd.tenantId, cmd.idempotencyKey, now, tx);
           if (again) return replay(deps, again, cmd, tx);
 
-          const recheck = await verdictFor(deps, req, fresh, buffers, tx);
+          const recheck = await verdictFor(deps, req, fresh, buffers, busy, tx);
           if (!recheck.ok) throw slotUnavailable(recheck.reason);
 
           const booking: BookingDoc = {

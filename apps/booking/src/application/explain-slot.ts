@@ -3,7 +3,8 @@ import { clampToEpochRange, DAY_MS, EPOCH_MS_MESSAGE, isEpochMs, MINUTE_MS } fro
 import { explainSlot as evaluate, type SlotRejectReason } from '../domain/availability/index.js';
 import type { BookingStore } from '../store/booking-store.js';
 import { occupyingBookings } from './existing-bookings.js';
-import type { ScheduleSource, ServiceLookup } from './ports.js';
+import { externalOccupancy } from './external-busy.js';
+import type { BusyTimeSource, ScheduleSource, ServiceLookup } from './ports.js';
 import { ServiceBuffers } from './stored-buffers.js';
 
 export interface ExplainQuery {
@@ -45,7 +46,13 @@ const TENANT_REASONS: ReadonlySet<SlotRejectReason> = new Set(['outside_hours', 
  * an answer, not a promise.
  */
 export async function explainStart(
-  deps: { store: BookingStore; schedules: ScheduleSource; services: ServiceLookup; now: () => number },
+  deps: {
+    store: BookingStore;
+    schedules: ScheduleSource;
+    services: ServiceLookup;
+    busyTimes: BusyTimeSource;
+    now: () => number;
+  },
   q: ExplainQuery,
 ): Promise<SlotExplanationView> {
   const violations: FieldViolation[] = [];
@@ -80,11 +87,16 @@ export async function explainStart(
   if (service.status !== 'active') return refused('service_inactive', serviceOwner);
 
   const buffers = new ServiceBuffers(deps.services, q.tenantId, service);
-  const bookings = await occupyingBookings(deps, buffers, {
+  const window = {
     tenantId: q.tenantId,
     fromMs: q.startsAtMs - service.bufferBeforeMin * MINUTE_MS,
     toMs: view.endsAtMs + service.bufferAfterMin * MINUTE_MS,
-  });
+  };
+  const [booked, busy] = await Promise.all([
+    occupyingBookings(deps, buffers, window),
+    externalOccupancy(deps.busyTimes, { ...window, staffIds: service.staffIds, fresh: false }),
+  ]);
+  const bookings = busy.length === 0 ? booked : [...booked, ...busy];
   const verdict = evaluate({ schedule, bookings, startsAtMs: q.startsAtMs, nowMs: deps.now() });
   if (verdict.ok) {
     return {

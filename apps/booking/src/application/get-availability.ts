@@ -3,7 +3,8 @@ import { clampToEpochRange, DAY_MS, EPOCH_MS_MESSAGE, isEpochMs, MAX_AVAILABILIT
 import { computeSlots, type Slot } from '../domain/availability/index.js';
 import type { BookingStore } from '../store/booking-store.js';
 import { occupyingBookings } from './existing-bookings.js';
-import type { ScheduleSource, ServiceLookup } from './ports.js';
+import { externalOccupancy } from './external-busy.js';
+import type { BusyTimeSource, ScheduleSource, ServiceLookup } from './ports.js';
 import { ServiceBuffers } from './stored-buffers.js';
 
 export interface AvailabilityQuery {
@@ -15,7 +16,13 @@ export interface AvailabilityQuery {
 
 /** Display candidates; booking create re-decides under the lock. */
 export async function getAvailability(
-  deps: { store: BookingStore; schedules: ScheduleSource; services: ServiceLookup; now: () => number },
+  deps: {
+    store: BookingStore;
+    schedules: ScheduleSource;
+    services: ServiceLookup;
+    busyTimes: BusyTimeSource;
+    now: () => number;
+  },
   q: AvailabilityQuery,
 ): Promise<{ serviceSlug: string; timezone: string; fromMs: number; toMs: number; slots: Slot[] }> {
   assertValidWindow(q);
@@ -25,10 +32,14 @@ export async function getAvailability(
   const { tenant, service, schedule } = await deps.schedules.forService(q.tenantId, q.serviceSlug, fromMs, toMs);
   if (service.status !== 'active') throw new DomainError('SERVICE_INACTIVE', 'This service cannot be booked.');
   const buffers = new ServiceBuffers(deps.services, q.tenantId, service);
-  const bookings = await occupyingBookings(deps, buffers, { tenantId: q.tenantId, fromMs, toMs });
+  const [bookings, busy] = await Promise.all([
+    occupyingBookings(deps, buffers, { tenantId: q.tenantId, fromMs, toMs }),
+    // Connected calendars may answer from the integrations service's short cache.
+    externalOccupancy(deps.busyTimes, { tenantId: q.tenantId, staffIds: service.staffIds, fromMs, toMs, fresh: false }),
+  ]);
   const slots = computeSlots({
     schedule,
-    bookings,
+    bookings: busy.length === 0 ? bookings : [...bookings, ...busy],
     fromMs: q.fromMs,
     toMs: q.toMs,
     nowMs: deps.now(),

@@ -75,3 +75,26 @@ export interface CustomerDirectory {
   /** The customer's snapshot for an event; throws NOT_FOUND for an unknown id. */
   byId(tenantId: string, customerId: string): Promise<CustomerSnapshot>;
 }
+
+/** A time a staff member's connected calendar is busy (apps/integrations). */
+export interface ExternalBusy {
+  staffId: string;
+  startsAtMs: number;
+  endsAtMs: number;
+}
+
+export interface BusyTimeSource {
+  /**
+   * Busy intervals of the staff members' connected calendars overlapping `[fromMs, toMs)`. May
+   * answer from a short cache unless `fresh` (create and reschedule under the lock). Throws
+   * PROVIDER_ACTION_FAILED / PROVIDER_NEEDS_REAUTH when a calendar cannot be read and the
+   * tenant does not book anyway.
+   */
+  busy(
+    tenantId: string,
+    staffIds: readonly string[],
+    fromMs: number,
+    toMs: number,
+    options: { fresh: boolean },
+  ): Promise<ExternalBusy[]>;
+}

@@ -8,13 +8,14 @@ import type { LockManager } from '@svc/lock';
 import { clampToEpochRange, DAY_MS, MINUTE_MS } from '@svc/rules';
 import type { Tx } from '@svc/store';
 import { inSpan } from '@svc/telemetry';
-import { checkSlot, type SlotVerdict } from '../domain/availability/index.js';
+import { checkSlot, type ExistingBooking, type SlotVerdict } from '../domain/availability/index.js';
 import { lockTimeouts, lockWait, SERVICE } from '../metrics.js';
 import type { BookingStore } from '../store/booking-store.js';
 import { occupyingBookings } from './existing-bookings.js';
+import { externalOccupancy } from './external-busy.js';
 import { acquireAll, releaseAll } from './lock-all.js';
 import { lockKeysFor } from './lock-keys.js';
-import type { ScheduleSource, ServiceLookup, ServiceSchedule } from './ports.js';
+import type { BusyTimeSource, ScheduleSource, ServiceLookup, ServiceSchedule } from './ports.js';
 import { ServiceBuffers } from './stored-buffers.js';
 
 const LOCK_TTL_MS = 15_000;
@@ -36,6 +37,8 @@ export interface SlotGuardDeps {
   now: () => number;
   /** How long a create or reschedule may wait for the capacity locks before answering 503. */
   lockWaitMs: number;
+  /** Busy times of the staff's connected calendars (apps/integrations). */
+  busyTimes: BusyTimeSource;
 }
 
 /** One start of one service. */
@@ -66,22 +69,48 @@ export function assertBookable({ tenant, service }: ServiceSchedule): void {
   if (service.status !== 'active') throw new DomainError('SERVICE_INACTIVE', 'This service cannot be booked.');
 }
 
-/** The slot verdict for `req` against the bookings whose occupied time may reach it. */
+/** The slot's buffered interval: only occupancy overlapping it can collide with it. */
+function bufferedInterval(req: SlotRequest, { schedule }: ServiceSchedule): { fromMs: number; toMs: number } {
+  const { durationMin, bufferBeforeMin, bufferAfterMin } = schedule.service;
+  return {
+    fromMs: req.startsAtMs - bufferBeforeMin * MINUTE_MS,
+    toMs: req.startsAtMs + (durationMin + bufferAfterMin) * MINUTE_MS,
+  };
+}
+
+/**
+ * The busy times of the connected calendars of the staff who could take the slot, as
+ * occupancy. `fresh` under the lock (docs/decisions.md "Integrations"); read once there and
+ * reused inside the transaction, which must not wait on a provider.
+ */
+export function busyAround(
+  deps: SlotGuardDeps,
+  req: SlotRequest,
+  known: ServiceSchedule,
+  fresh: boolean,
+): Promise<ExistingBooking[]> {
+  const staffIds = req.preferredStaffId ? [req.preferredStaffId] : known.service.staffIds;
+  return externalOccupancy(deps.busyTimes, { tenantId: req.tenantId, staffIds, ...bufferedInterval(req, known), fresh });
+}
+
+/**
+ * The slot verdict for `req` against the bookings whose occupied time may reach it and the
+ * connected calendars' busy times (`busy`, from busyAround).
+ */
 export async function verdictFor(
   deps: SlotGuardDeps,
   req: SlotRequest,
-  { schedule }: ServiceSchedule,
+  known: ServiceSchedule,
   buffers: ServiceBuffers,
+  busy: readonly ExistingBooking[],
   tx?: Tx,
 ): Promise<SlotVerdict> {
-  // Only bookings whose occupied interval overlaps the slot's buffered one can collide with it.
-  const { durationMin, bufferBeforeMin, bufferAfterMin } = schedule.service;
-  const fromMs = req.startsAtMs - bufferBeforeMin * MINUTE_MS;
-  const toMs = req.startsAtMs + (durationMin + bufferAfterMin) * MINUTE_MS;
-  const bookings = await occupyingBookings(deps, buffers, { tenantId: req.tenantId, fromMs, toMs }, tx);
+  const { schedule } = known;
+  const window = bufferedInterval(req, known);
+  const bookings = await occupyingBookings(deps, buffers, { tenantId: req.tenantId, ...window }, tx);
   return checkSlot({
     schedule,
-    bookings,
+    bookings: busy.length === 0 ? bookings : [...bookings, ...busy],
     startsAtMs: req.startsAtMs,
     nowMs: deps.now(),
     preferredStaffId: req.preferredStaffId,

@@ -1,5 +1,5 @@
 import { healthV1 } from '@svc/proto';
-import { bookingV1, catalogV1, customerV1, webhooksV1 } from '@svc/proto';
+import { bookingV1, catalogV1, customerV1, integrationsV1, webhooksV1 } from '@svc/proto';
 import {
   connectService,
   type CatalogClient,
@@ -7,10 +7,11 @@ import {
   type CustomerClient,
   type HealthClient,
   type WebhookClient,
+  type IntegrationClient,
 } from '@svc/grpc';
 
-/** The four services behind the gateway, by the name /health reports. */
-export const SERVICE_NAMES = ['catalog', 'booking', 'customer', 'webhook-dispatcher'] as const;
+/** The services behind the gateway, by the name /health reports. */
+export const SERVICE_NAMES = ['catalog', 'booking', 'customer', 'webhook-dispatcher', 'integrations'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 export type ServiceAddresses = Record<ServiceName, string>;
 
@@ -19,6 +20,7 @@ export interface Downstream {
   booking: BookingClient;
   customer: CustomerClient;
   webhooks: WebhookClient;
+  integrations: IntegrationClient;
   health: Record<ServiceName, HealthClient>;
   close(): void;
 }
@@ -33,6 +35,7 @@ export function connectDownstream(addresses: ServiceAddresses): Downstream {
     booking: connectService(bookingV1.BookingServiceService, addresses.booking),
     customer: connectService(customerV1.CustomerServiceService, addresses.customer),
     webhooks: connectService(webhooksV1.WebhookServiceService, addresses['webhook-dispatcher']),
+    integrations: connectService(integrationsV1.IntegrationServiceService, addresses.integrations),
   };
   return {
     ...clients,

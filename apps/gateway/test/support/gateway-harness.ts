@@ -117,6 +117,7 @@ export async function startGatewayWithCatalog(opts: HarnessOptions = {}): Promis
     booking: '127.0.0.1:1',
     customer: customerHost.address,
     'webhook-dispatcher': opts.webhooksAddress ?? '127.0.0.1:1',
+    integrations: '127.0.0.1:1',
   });
   const counts: Traffic = { storeReads: {}, getTenant: 0 };
   countGetTenant(downstream.catalog, counts);

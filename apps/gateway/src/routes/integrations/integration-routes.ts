@@ -1,0 +1,195 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { CatalogClient, IntegrationClient } from '@svc/grpc';
+import type { integrationsV1 } from '@svc/proto';
+import { defineRoute } from '../../http/route.js';
+import { present, tenantOf } from '../catalog/admin-resource.js';
+import { idSchema, patchOf } from '../catalog/schemas.js';
+
+/**
+ * /api/integrations (docs/decisions.md "Integrations"): staff members' external calendars.
+ * Reading needs a session; changes need a write role and the CSRF header. Passwords go in with
+ * connect and never come out; the integrations service checks them against the server.
+ */
+
+const TAGS = ['integrations'];
+
+const connectionSchema = z
+  .object({
+    connectionId: z.string(),
+    tenantId: z.string(),
+    provider: z.enum(['caldav']),
+    staffId: z.string().describe('The staff member whose calendar this is.'),
+    account: z.string().describe('The account as the provider names it (CalDAV username).'),
+    status: z
+      .enum(['connected', 'needs_reauth', 'error'])
+      .describe('`needs_reauth`: the provider refused the credentials; connect again. `error`: its last request failed.'),
+    lastSyncAtMs: z.number().int().nullable().describe('When a booking was last written to the calendar.'),
+    busyCalendarIds: z.array(z.string()).describe('Calendars whose events block the staff member’s time.'),
+    bookingCalendarId: z.string().nullable().describe('The calendar confirmed bookings are written to.'),
+    createdAtMs: z.number().int(),
+    updatedAtMs: z.number().int(),
+  })
+  .describe('A connected calendar account (never with its password or tokens).');
+
+type ConnectionRecord = z.input<typeof connectionSchema>;
+
+const toConnection = (c: integrationsV1.Connection): ConnectionRecord => ({
+  connectionId: c.connectionId,
+  tenantId: c.tenantId,
+  provider: c.provider as ConnectionRecord['provider'],
+  staffId: c.staffId,
+  account: c.account,
+  status: c.status as ConnectionRecord['status'],
+  lastSyncAtMs: c.lastSyncAtMs ?? null,
+  busyCalendarIds: c.busyCalendarIds,
+  bookingCalendarId: c.bookingCalendarId ?? null,
+  createdAtMs: c.createdAtMs,
+  updatedAtMs: c.updatedAtMs,
+});
+
+const connectionOf = (res: { connection?: integrationsV1.Connection | undefined }) =>
+  toConnection(present(res.connection, 'connection'));
+
+const calendarSchema = z.object({
+  calendarId: z.string().describe('The calendar’s id at the provider (CalDAV: its collection URL).'),
+  name: z.string(),
+  blocksTime: z.boolean(),
+  receivesBookings: z.boolean(),
+});
+
+const settingsSchema = z.object({
+  bookWhenCalendarUnavailable: z
+    .boolean()
+    .describe('Book even when a staff calendar cannot be read at create time (default false: PROVIDER_ACTION_FAILED 502).'),
+});
+
+const caldavBody = z.strictObject({
+  staffId: idSchema,
+  serverUrl: z.string().min(1).max(2000).describe('The CalDAV server (or its well-known) URL, http(s).'),
+  username: z.string().min(1).max(500),
+  password: z.string().min(1).max(500).describe('An app password; stored encrypted, never shown again.'),
+});
+
+const connectionParams = z.strictObject({ connectionId: idSchema });
+const noBody = z.strictObject({}).optional().describe('No body, or `{}`.');
+
+export function registerIntegrationRoutes(
+  app: FastifyInstance,
+  clients: { integrations: IntegrationClient; catalog: CatalogClient },
+): void {
+  const { integrations } = clients;
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/integrations',
+    summary: 'List calendar connections',
+    description: 'Oldest first, with their status and last sync.',
+    tags: TAGS,
+    access: 'dashboard:read',
+    response: z.object({ items: z.array(connectionSchema) }),
+    handler: async (_input, request) => {
+      const res = await integrations.listConnections({ tenantId: tenantOf(request) });
+      return { items: res.items.map(toConnection) };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/integrations/caldav',
+    summary: 'Connect a CalDAV calendar account',
+    description:
+      'Checked by a real request to the server before it is stored: wrong credentials are VALIDATION_ERROR at ' +
+      'body.password, an unreachable server PROVIDER_ACTION_FAILED (502). Every calendar blocks time at first; ' +
+      'the first receives bookings (change with PATCH).',
+    tags: TAGS,
+    access: 'dashboard:write',
+    body: caldavBody,
+    response: connectionSchema,
+    status: 201,
+    handler: async ({ body }, request) => {
+      const tenantId = tenantOf(request);
+      // The staff member must be the tenant's (NOT_FOUND otherwise).
+      await clients.catalog.getStaff({ tenantId, staffId: body.staffId });
+      return connectionOf(await integrations.connectCaldav({ tenantId, ...body }));
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/integrations/:connectionId/disconnect',
+    summary: 'Disconnect a calendar account',
+    description: 'Forgets the account and its credentials; its calendars no longer block time.',
+    tags: TAGS,
+    access: 'dashboard:write',
+    params: connectionParams,
+    body: noBody,
+    response: connectionSchema,
+    handler: async ({ params }, request) =>
+      connectionOf(
+        await integrations.disconnectConnection({ tenantId: tenantOf(request), connectionId: params.connectionId }),
+      ),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/integrations/:connectionId/calendars',
+    summary: 'List the calendars of a connection',
+    description: 'As the provider lists them now; PROVIDER_NEEDS_REAUTH when it refuses the credentials.',
+    tags: TAGS,
+    access: 'dashboard:read',
+    params: connectionParams,
+    response: z.object({ items: z.array(calendarSchema) }),
+    handler: async ({ params }, request) => {
+      const res = await integrations.listCalendars({ tenantId: tenantOf(request), connectionId: params.connectionId });
+      return { items: res.items };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'PATCH',
+    url: '/api/integrations/:connectionId',
+    summary: 'Choose which calendars block time and which receives bookings',
+    description: 'Each id must be one of GET …/calendars (VALIDATION_ERROR otherwise).',
+    tags: TAGS,
+    access: 'dashboard:write',
+    params: connectionParams,
+    body: patchOf({
+      busyCalendarIds: z.array(z.string().min(1).max(2000)).max(100),
+      bookingCalendarId: z.string().min(1).max(2000),
+    }),
+    response: connectionSchema,
+    handler: async ({ params, body }, request) =>
+      connectionOf(
+        await integrations.updateConnection({
+          tenantId: tenantOf(request),
+          connectionId: params.connectionId,
+          ...(body.busyCalendarIds ? { busyCalendarIds: { ids: body.busyCalendarIds } } : {}),
+          ...(body.bookingCalendarId !== undefined ? { bookingCalendarId: body.bookingCalendarId } : {}),
+        }),
+      ),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/integrations/settings',
+    summary: 'Get the tenant’s integration settings',
+    tags: TAGS,
+    access: 'dashboard:read',
+    response: settingsSchema,
+    handler: async (_input, request) =>
+      present((await integrations.getSettings({ tenantId: tenantOf(request) })).settings, 'settings'),
+  });
+
+  defineRoute(app, {
+    method: 'PATCH',
+    url: '/api/integrations/settings',
+    summary: 'Change the tenant’s integration settings',
+    tags: TAGS,
+    access: 'dashboard:write',
+    body: z.strictObject({ bookWhenCalendarUnavailable: settingsSchema.shape.bookWhenCalendarUnavailable }),
+    response: settingsSchema,
+    handler: async ({ body }, request) =>
+      present((await integrations.updateSettings({ tenantId: tenantOf(request), settings: body })).settings, 'settings'),
+  });
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { requiredWhenDistributed, serviceSettings } from '@svc/config';
+
+const positiveMs = z.coerce.number().int().positive();
+
+export const integrationsConfigSchema = z
+  .object({
+    ...serviceSettings,
+    GRPC_PORT: serviceSettings.GRPC_PORT.default(50055),
+    /** Distributed profile: comma-separated Kafka bootstrap brokers to consume booking events from. */
+    KAFKA_BROKERS: z.string().optional(),
+    /**
+     * Key (at least 32 characters) that seals provider passwords and tokens at rest
+     * (AES-256-GCM); embedded: generated in DATA_DIR/secrets.json. Required in the distributed profile.
+     */
+    INTEGRATIONS_SECRET_KEY: z.string().min(32).optional(),
+    /** Earlier keys, comma-separated, still able to open credentials sealed before a key rotation. */
+    INTEGRATIONS_SECRET_KEY_PREVIOUS: z.string().optional(),
+    /** How long availability may use busy times read from a calendar (docs/decisions.md "Integrations"). */
+    BUSY_CACHE_MS: positiveMs.default(60_000),
+    /** How long one provider request may take before the provider counts as unreachable. */
+    PROVIDER_TIMEOUT_MS: positiveMs.default(10_000),
+    /** Delay before the first retry of a failed write-back; later ones grow ×4 up to one hour. */
+    SYNC_FIRST_RETRY_MS: positiveMs.default(30_000),
+    /** Longest pause between two looks for due write-backs. */
+    SYNC_POLL_MS: positiveMs.default(1_000),
+  })
+  .superRefine(requiredWhenDistributed(['MONGODB_URL', 'KAFKA_BROKERS', 'INTEGRATIONS_SECRET_KEY']));
+
+export type IntegrationsConfig = z.output<typeof integrationsConfigSchema>;

@@ -1,0 +1,64 @@
+/**
+ * Opening a connection's provider, and what a provider failure means for the connection: a
+ * refused grant marks it needs_reauth, an outage marks it error, a success marks it connected
+ * again. Credentials are opened here only, and never logged.
+ */
+import { DomainError } from '@svc/errors';
+import type { SecretBox } from '@svc/crypto';
+import { CaldavProvider } from './providers/caldav.js';
+import { ProviderAuthError, type CalendarProvider } from './providers/provider.js';
+import type { ConnectionRepository } from './store/connection-repository.js';
+import type { ConnectionDoc } from './store/records.js';
+
+export interface ProviderFactory {
+  (doc: ConnectionDoc): CalendarProvider;
+}
+
+/** The provider of a stored connection, its secret opened with the box (context: the connection id). */
+export function providerFactory(secrets: SecretBox, timeoutMs: number): ProviderFactory {
+  return (doc) => {
+    switch (doc.provider) {
+      case 'caldav':
+        return new CaldavProvider(
+          { serverUrl: doc.serverUrl, username: doc.account, password: secrets.open(doc.sealedSecret, doc._id) },
+          timeoutMs,
+        );
+    }
+  };
+}
+
+export class ConnectionUse {
+  constructor(
+    private readonly connections: ConnectionRepository,
+    private readonly providerOf: ProviderFactory,
+    private readonly now: () => number,
+  ) {}
+
+  /**
+   * Runs a provider action and records its outcome on the connection's status. A refused grant
+   * is PROVIDER_NEEDS_REAUTH, any other failure PROVIDER_ACTION_FAILED (502).
+   */
+  async run<R>(doc: ConnectionDoc, action: (provider: CalendarProvider) => Promise<R>): Promise<R> {
+    try {
+      const result = await action(this.providerOf(doc));
+      await this.connections.setStatus(doc, 'connected', this.now());
+      return result;
+    } catch (err) {
+      if (err instanceof ProviderAuthError) {
+        await this.connections.setStatus(doc, 'needs_reauth', this.now());
+        throw needsReauth();
+      }
+      await this.connections.setStatus(doc, 'error', this.now());
+      throw actionFailed(err);
+    }
+  }
+}
+
+export const needsReauth = () =>
+  new DomainError('PROVIDER_NEEDS_REAUTH', 'The calendar account refused access; connect it again.');
+
+export const actionFailed = (err: unknown) =>
+  new DomainError(
+    'PROVIDER_ACTION_FAILED',
+    `The calendar provider could not be reached or answered with a failure (${err instanceof Error ? err.message : String(err)}).`,
+  );

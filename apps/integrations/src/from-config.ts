@@ -1,0 +1,33 @@
+import { commaList, embeddedSecret, storeConfigFor } from '@svc/config';
+import { SecretBox } from '@svc/crypto';
+import { eventBusFromConfig, type EventBus } from '@svc/events';
+import type { RunningGrpcHost } from '@svc/grpc';
+import { openStore } from '@svc/store';
+import type { Logger } from '@svc/telemetry';
+import type { IntegrationsConfig } from './config.js';
+import type { ProviderFactory } from './connections.js';
+import { startIntegrations } from './service.js';
+
+/**
+ * The integrations service as its configuration describes it: main.ts and the embedded
+ * platform start it so. `shared.bus`: a bus the caller owns (the embedded platform's). The
+ * secret key comes from INTEGRATIONS_SECRET_KEY (required in the distributed profile);
+ * embedded, a random one kept in DATA_DIR/secrets.json.
+ */
+export async function startIntegrationsFromConfig(
+  config: IntegrationsConfig,
+  logger: Logger,
+  shared: { bus?: EventBus; providerOf?: ProviderFactory } = {},
+): Promise<RunningGrpcHost> {
+  const key = config.INTEGRATIONS_SECRET_KEY ?? embeddedSecret(config.DATA_DIR, 'integrations');
+  return startIntegrations(config, {
+    logger,
+    store: await openStore(storeConfigFor('integrations', config)),
+    bus: shared.bus ?? eventBusFromConfig(config, 'integrations'),
+    secrets: new SecretBox(key, commaList(config.INTEGRATIONS_SECRET_KEY_PREVIOUS)),
+    busyCacheMs: config.BUSY_CACHE_MS,
+    providerTimeoutMs: config.PROVIDER_TIMEOUT_MS,
+    sync: { firstRetryMs: config.SYNC_FIRST_RETRY_MS, pollMs: config.SYNC_POLL_MS },
+    ...(shared.providerOf ? { providerOf: shared.providerOf } : {}),
+  });
+}

@@ -1,0 +1,4 @@
+export { startIntegrations, INTEGRATION_SERVICE_NAME, type IntegrationsDeps } from './service.js';
+export { integrationsConfigSchema, type IntegrationsConfig } from './config.js';
+export { startIntegrationsFromConfig } from './from-config.js';
+export { busyIntervals } from './providers/caldav.js';

@@ -1,0 +1,177 @@
+/**
+ * CalDAV (iCloud, Fastmail, Nextcloud, Radicale, …) through tsdav: discovery from the server URL,
+ * the calendars of the account, a calendar-query with a time range for busy times (parsed with
+ * ical.js, recurrences expanded), and the booking's event PUT at `<calendar>/<bookingId>.ics`,
+ * so writing it again replaces it instead of adding a second one.
+ */
+import { DAVClient } from 'tsdav';
+import ICAL from 'ical.js';
+import {
+  asProviderError,
+  ProviderAuthError,
+  ProviderUnavailableError,
+  type CalendarEvent,
+  type CalendarProvider,
+  type Interval,
+  type ProviderCalendar,
+  type WrittenEvent,
+} from './provider.js';
+import { eventIcs } from './ics.js';
+
+export interface CaldavCredentials {
+  serverUrl: string;
+  username: string;
+  password: string;
+}
+
+/** Recurring events are expanded at most this far (a rule without end stops at the window). */
+const MAX_OCCURRENCES = 5_000;
+
+export class CaldavProvider implements CalendarProvider {
+  private readonly client: DAVClient;
+  private login: Promise<void> | undefined;
+
+  constructor(
+    private readonly credentials: CaldavCredentials,
+    private readonly timeoutMs: number,
+  ) {
+    this.client = new DAVClient({
+      serverUrl: credentials.serverUrl,
+      credentials: { username: credentials.username, password: credentials.password },
+      authMethod: 'Basic',
+      defaultAccountType: 'caldav',
+      fetch: (input, init) => this.fetch(input, init),
+    });
+  }
+
+  /** Every request with a deadline; 401/403 is a refused grant, 5xx an outage (tsdav would read them as empty). */
+  private async fetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+    let res: Response;
+    try {
+      res = await fetch(input, { ...init, signal: AbortSignal.timeout(this.timeoutMs) });
+    } catch (err) {
+      throw new ProviderUnavailableError(`CalDAV server unreachable: ${(err as Error).message}`);
+    }
+    if (res.status === 401 || res.status === 403) throw new ProviderAuthError('CalDAV server refused the credentials');
+    if (res.status >= 500) throw new ProviderUnavailableError(`CalDAV server answered ${res.status}`);
+    return res;
+  }
+
+  private async ready(): Promise<void> {
+    this.login ??= this.client.login().catch((err: unknown) => {
+      this.login = undefined;
+      throw asProviderError(err);
+    });
+    return this.login;
+  }
+
+  async listCalendars(): Promise<ProviderCalendar[]> {
+    try {
+      await this.ready();
+      const calendars = await this.client.fetchCalendars();
+      return calendars
+        .filter((c) => !c.components || c.components.includes('VEVENT'))
+        .map((c) => ({ calendarId: c.url, name: displayName(c.displayName, c.url) }));
+    } catch (err) {
+      throw asProviderError(err);
+    }
+  }
+
+  async busy(calendarIds: readonly string[], fromMs: number, toMs: number): Promise<Interval[]> {
+    try {
+      await this.ready();
+      const timeRange = { start: new Date(fromMs).toISOString(), end: new Date(toMs).toISOString() };
+      const perCalendar = await Promise.all(
+        calendarIds.map((url) => this.client.fetchCalendarObjects({ calendar: { url }, timeRange })),
+      );
+      return perCalendar.flat().flatMap((object) => busyIntervals(String(object.data ?? ''), fromMs, toMs));
+    } catch (err) {
+      throw asProviderError(err);
+    }
+  }
+
+  async putEvent(calendarId: string, event: CalendarEvent): Promise<WrittenEvent> {
+    const url = eventUrl(calendarId, event.bookingId);
+    await this.send(url, {
+      method: 'PUT',
+      headers: { 'content-type': 'text/calendar; charset=utf-8' },
+      body: eventIcs(event),
+    });
+    return { externalEventId: url, meetingUrl: null };
+  }
+
+  async deleteEvent(_calendarId: string, externalEventId: string): Promise<void> {
+    await this.send(externalEventId, { method: 'DELETE' }, [404]);
+  }
+
+  private async send(url: string, init: RequestInit, alsoFine: number[] = []): Promise<void> {
+    const { username, password } = this.credentials;
+    const authorization = `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+    const res = await this.fetch(url, { ...init, headers: { ...(init.headers as object), authorization } });
+    if (!res.ok && !alsoFine.includes(res.status)) {
+      throw new ProviderUnavailableError(`CalDAV ${init.method} answered ${res.status}`);
+    }
+  }
+}
+
+/** The booking's event resource in the calendar collection. */
+export function eventUrl(calendarUrl: string, bookingId: string): string {
+  return new URL(`${encodeURIComponent(bookingId)}.ics`, calendarUrl.endsWith('/') ? calendarUrl : `${calendarUrl}/`)
+    .href;
+}
+
+function displayName(name: unknown, url: string): string {
+  if (typeof name === 'string' && name !== '') return name;
+  return decodeURIComponent(new URL(url).pathname.split('/').filter(Boolean).pop() ?? url);
+}
+
+/**
+ * The intervals an iCalendar object keeps busy within [fromMs, toMs): opaque, not cancelled
+ * VEVENTs, recurrences expanded. An unparsable object blocks nothing (it is logged by no one:
+ * the calendar's owner sees it in their own client).
+ */
+export function busyIntervals(ics: string, fromMs: number, toMs: number): Interval[] {
+  let root: ICAL.Component;
+  try {
+    root = new ICAL.Component(ICAL.parse(ics));
+  } catch {
+    return [];
+  }
+  const out: Interval[] = [];
+  for (const vevent of root.getAllSubcomponents('vevent')) {
+    if (String(vevent.getFirstPropertyValue('transp') ?? '').toUpperCase() === 'TRANSPARENT') continue;
+    if (String(vevent.getFirstPropertyValue('status') ?? '').toUpperCase() === 'CANCELLED') continue;
+    // Overrides of single occurrences (RECURRENCE-ID) are handled by the master's expansion.
+    if (vevent.hasProperty('recurrence-id')) continue;
+    const event = new ICAL.Event(vevent, { strictExceptions: false });
+    for (const exception of root.getAllSubcomponents('vevent')) {
+      if (exception !== vevent && exception.hasProperty('recurrence-id') && sameUid(exception, vevent)) {
+        event.relateException(exception);
+      }
+    }
+    const lengthMs = event.endDate ? event.endDate.toJSDate().getTime() - event.startDate.toJSDate().getTime() : 0;
+    if (!event.isRecurring()) {
+      push(out, event.startDate.toJSDate().getTime(), event.endDate.toJSDate().getTime(), fromMs, toMs);
+      continue;
+    }
+    const it = event.iterator();
+    for (let n = 0, next = it.next(); next && n < MAX_OCCURRENCES; n++, next = it.next()) {
+      const details = event.getOccurrenceDetails(next);
+      const start = details.startDate.toJSDate().getTime();
+      if (start >= toMs) break;
+      const end = details.endDate ? details.endDate.toJSDate().getTime() : start + lengthMs;
+      if (String(details.item.component.getFirstPropertyValue('status') ?? '').toUpperCase() === 'CANCELLED') continue;
+      push(out, start, end, fromMs, toMs);
+    }
+  }
+  return out;
+}
+
+const sameUid = (a: ICAL.Component, b: ICAL.Component): boolean =>
+  a.getFirstPropertyValue('uid') === b.getFirstPropertyValue('uid');
+
+function push(out: Interval[], startsAtMs: number, endsAtMs: number, fromMs: number, toMs: number): void {
+  if (Number.isFinite(startsAtMs) && endsAtMs > startsAtMs && endsAtMs > fromMs && startsAtMs < toMs) {
+    out.push({ startsAtMs, endsAtMs });
+  }
+}

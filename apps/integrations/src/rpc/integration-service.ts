@@ -1,0 +1,172 @@
+/**
+ * integrations.v1.IntegrationService (docs/decisions.md "Integrations"). Every request names
+ * its tenant and every read is scoped to it, so another tenant's connection is NOT_FOUND.
+ * Credentials come in with connect and never go out.
+ */
+import { notFound, validationError, type FieldViolation } from '@svc/errors';
+import type { SecretBox } from '@svc/crypto';
+import { bindService, type ServiceBinding } from '@svc/grpc';
+import { integrationsV1 } from '@svc/proto';
+import { isEpochMs, EPOCH_MS_MESSAGE } from '@svc/rules';
+import type { BusyTimes } from '../busy-times.js';
+import type { ConnectionUse, ProviderFactory } from '../connections.js';
+import { actionFailed, needsReauth } from '../connections.js';
+import { checkCaldavInput } from '../domain/caldav-input.js';
+import { newConnectionId } from '../domain/ids.js';
+import { ProviderAuthError } from '../providers/provider.js';
+import type { ConnectionRepository } from '../store/connection-repository.js';
+import type { ConnectionDoc } from '../store/records.js';
+import type { SyncRepository } from '../store/sync-repository.js';
+import { toCalendarSyncMessage, toConnectionMessage } from './mapping.js';
+
+export interface IntegrationServiceDeps {
+  connections: ConnectionRepository;
+  syncs: SyncRepository;
+  busy: BusyTimes;
+  use: ConnectionUse;
+  providerOf: ProviderFactory;
+  secrets: SecretBox;
+  now: () => number;
+}
+
+function requireTenant(tenantId: string): string {
+  if (tenantId === '') throw validationError([{ path: 'tenantId', message: 'is required' }]);
+  return tenantId;
+}
+
+function throwIfAny(violations: FieldViolation[]): void {
+  if (violations.length > 0) throw validationError(violations);
+}
+
+/** Staff members asked about at once at most (a service's staff list is far shorter). */
+const MAX_BUSY_STAFF = 1_000;
+
+export function integrationService(deps: IntegrationServiceDeps): ServiceBinding {
+  const { connections, now } = deps;
+
+  async function connection(tenantId: string, connectionId: string): Promise<ConnectionDoc> {
+    const doc = connectionId === '' ? null : await connections.get(tenantId, connectionId);
+    if (!doc) throw notFound('Connection');
+    return doc;
+  }
+
+  return bindService(integrationsV1.IntegrationServiceService, {
+    listConnections: async (req) => {
+      const docs = await connections.list(requireTenant(req.tenantId));
+      return { items: docs.map(toConnectionMessage) };
+    },
+
+    connectCaldav: async (req) => {
+      const tenantId = requireTenant(req.tenantId);
+      const violations: FieldViolation[] = [];
+      const serverUrl = checkCaldavInput(req, violations);
+      throwIfAny(violations);
+      const at = now();
+      const _id = newConnectionId();
+      const doc: ConnectionDoc = {
+        _id,
+        tenantId,
+        staffId: req.staffId,
+        provider: 'caldav',
+        status: 'connected',
+        serverUrl,
+        account: req.username,
+        sealedSecret: deps.secrets.seal(req.password, _id),
+        busyCalendarIds: [],
+        bookingCalendarId: null,
+        lastSyncAtMs: null,
+        createdAtMs: at,
+        updatedAtMs: at,
+      };
+      // Checked by a real request before anything is stored: the calendars of the account.
+      let calendars;
+      try {
+        calendars = await deps.providerOf(doc).listCalendars();
+      } catch (err) {
+        if (err instanceof ProviderAuthError) {
+          throw validationError(
+            [{ path: 'password', message: 'the CalDAV server refused this username and password' }],
+            'The calendar account could not be connected.',
+          );
+        }
+        throw actionFailed(err);
+      }
+      // Every calendar blocks time at first; the first one receives bookings.
+      doc.busyCalendarIds = calendars.map((c) => c.calendarId);
+      doc.bookingCalendarId = calendars[0]?.calendarId ?? null;
+      await connections.insert(doc);
+      return { connection: toConnectionMessage(doc) };
+    },
+
+    disconnectConnection: async (req) => {
+      const doc = await connection(requireTenant(req.tenantId), req.connectionId);
+      await connections.remove(doc);
+      deps.busy.forget(doc._id);
+      return { connection: toConnectionMessage(doc) };
+    },
+
+    listCalendars: async (req) => {
+      const doc = await connection(requireTenant(req.tenantId), req.connectionId);
+      const calendars = await deps.use.run(doc, (p) => p.listCalendars());
+      return {
+        items: calendars.map((c) => ({
+          calendarId: c.calendarId,
+          name: c.name,
+          blocksTime: doc.busyCalendarIds.includes(c.calendarId),
+          receivesBookings: doc.bookingCalendarId === c.calendarId,
+        })),
+      };
+    },
+
+    updateConnection: async (req) => {
+      const doc = await connection(requireTenant(req.tenantId), req.connectionId);
+      if (doc.status === 'needs_reauth') throw needsReauth();
+      // The choice is checked against the account's calendars as the provider lists them now.
+      const known = new Set((await deps.use.run(doc, (p) => p.listCalendars())).map((c) => c.calendarId));
+      const violations: FieldViolation[] = [];
+      (req.busyCalendarIds?.ids ?? []).forEach((id, i) => {
+        if (!known.has(id)) violations.push({ path: `busyCalendarIds.${i}`, message: 'is not a calendar of this account' });
+      });
+      if (req.bookingCalendarId !== undefined && !known.has(req.bookingCalendarId)) {
+        violations.push({ path: 'bookingCalendarId', message: 'is not a calendar of this account' });
+      }
+      throwIfAny(violations);
+      const updated = await connections.update(doc, {
+        ...(req.busyCalendarIds ? { busyCalendarIds: [...new Set(req.busyCalendarIds.ids)] } : {}),
+        ...(req.bookingCalendarId !== undefined ? { bookingCalendarId: req.bookingCalendarId } : {}),
+        updatedAtMs: now(),
+      });
+      deps.busy.forget(doc._id);
+      return { connection: toConnectionMessage(updated) };
+    },
+
+    getSettings: async (req) => {
+      const settings = await connections.settings(requireTenant(req.tenantId));
+      return { settings: { bookWhenCalendarUnavailable: settings.bookWhenCalendarUnavailable } };
+    },
+
+    updateSettings: async (req) => {
+      const tenantId = requireTenant(req.tenantId);
+      const bookWhenCalendarUnavailable = req.settings?.bookWhenCalendarUnavailable ?? false;
+      await connections.saveSettings({ _id: tenantId, bookWhenCalendarUnavailable, updatedAtMs: now() });
+      return { settings: { bookWhenCalendarUnavailable } };
+    },
+
+    getBusyTimes: async (req) => {
+      const tenantId = requireTenant(req.tenantId);
+      const violations: FieldViolation[] = [];
+      if (!isEpochMs(req.fromMs)) violations.push({ path: 'fromMs', message: EPOCH_MS_MESSAGE });
+      if (!isEpochMs(req.toMs)) violations.push({ path: 'toMs', message: EPOCH_MS_MESSAGE });
+      if (violations.length === 0 && req.fromMs >= req.toMs) violations.push({ path: 'toMs', message: 'must be after fromMs' });
+      if (req.staffIds.length > MAX_BUSY_STAFF) violations.push({ path: 'staffIds', message: `at most ${MAX_BUSY_STAFF}` });
+      throwIfAny(violations);
+      const busy = await deps.busy.forStaff(tenantId, [...new Set(req.staffIds)], req.fromMs, req.toMs, req.fresh);
+      return { intervals: busy.intervals, unavailableStaffIds: busy.unavailableStaffIds };
+    },
+
+    getCalendarSync: async (req) => {
+      const doc = req.bookingId === '' ? null : await deps.syncs.get(requireTenant(req.tenantId), req.bookingId);
+      return doc ? { calendarSync: toCalendarSyncMessage(doc) } : {};
+    },
+  });
+}

@@ -1,0 +1,70 @@
+import type { SecretBox } from '@svc/crypto';
+import type { EventBus, Subscription } from '@svc/events';
+import { serviceNameOf, startGrpcHost, type HostSettings, type RunningGrpcHost } from '@svc/grpc';
+import { integrationsV1 } from '@svc/proto';
+import type { DocumentStore } from '@svc/store';
+import type { Logger } from '@svc/telemetry';
+import { BusyTimes } from './busy-times.js';
+import { ConnectionUse, providerFactory, type ProviderFactory } from './connections.js';
+import { integrationService } from './rpc/integration-service.js';
+import { ConnectionRepository } from './store/connection-repository.js';
+import { INTEGRATION_INDEXES } from './store/records.js';
+import { SyncRepository } from './store/sync-repository.js';
+import { consumeBookingEvents } from './sync/consumer.js';
+import { SyncWorker } from './sync/worker.js';
+
+export const INTEGRATION_SERVICE_NAME = serviceNameOf(integrationsV1.IntegrationServiceService);
+
+export interface IntegrationsDeps {
+  logger: Logger;
+  store: DocumentStore;
+  bus: EventBus;
+  /** Seals and opens provider credentials (AES-256-GCM, key from configuration). */
+  secrets: SecretBox;
+  busyCacheMs: number;
+  providerTimeoutMs: number;
+  sync: { firstRetryMs: number; pollMs: number };
+  now?: () => number;
+  /** The provider of a connection; tests may wrap it. */
+  providerOf?: ProviderFactory;
+}
+
+/**
+ * The integrations service: serves integrations.v1.IntegrationService, consumes the booking
+ * topic in its own group (write-back wishes) and runs the write-back worker. Owns its store
+ * and bus: at shutdown it stops consuming, lets the writes in flight finish, then closes them.
+ */
+export async function startIntegrations(settings: HostSettings, deps: IntegrationsDeps): Promise<RunningGrpcHost> {
+  const now = deps.now ?? Date.now;
+  const connections = new ConnectionRepository(deps.store);
+  const syncs = new SyncRepository(deps.store);
+  const providerOf = deps.providerOf ?? providerFactory(deps.secrets, deps.providerTimeoutMs);
+  const use = new ConnectionUse(connections, providerOf, now);
+  const busy = new BusyTimes({ connections, use, now, cacheMs: deps.busyCacheMs });
+  const worker = new SyncWorker(
+    { syncs, connections, use, logger: deps.logger, now },
+    // A lease outlasts the two provider requests a write can make.
+    { ...deps.sync, leaseMs: 2 * deps.providerTimeoutMs + 15_000 },
+  );
+  let consumer: Subscription | undefined;
+  const host = await startGrpcHost({
+    name: 'integrations',
+    settings,
+    logger: deps.logger,
+    services: [integrationService({ connections, syncs, busy, use, providerOf, secrets: deps.secrets, now })],
+    resources: { store: deps.store, bus: deps.bus },
+    prepare: () => deps.store.ensureIndexes(INTEGRATION_INDEXES),
+    onStopping: async () => {
+      await consumer?.stop();
+      await worker.stop();
+    },
+  });
+  try {
+    consumer = await consumeBookingEvents(deps.bus, { connections, syncs, now, onStored: () => worker.nudge() });
+  } catch (err) {
+    await host.stop();
+    throw err;
+  }
+  worker.start();
+  return host;
+}

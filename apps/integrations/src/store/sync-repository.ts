@@ -1,0 +1,63 @@
+import { DuplicateKeyError, type Collection, type DocumentStore } from '@svc/store';
+import { COLLECTIONS, type SyncDoc } from './records.js';
+
+/** The write-back state per booking (records.ts SyncDoc). */
+export class SyncRepository {
+  private readonly syncs: Collection<SyncDoc>;
+
+  constructor(store: DocumentStore) {
+    this.syncs = store.collection<SyncDoc>(COLLECTIONS.syncs);
+  }
+
+  get(tenantId: string, bookingId: string): Promise<SyncDoc | null> {
+    return this.syncs.findOne({ _id: bookingId, tenantId });
+  }
+
+  /**
+   * Records what the calendar should show after an event, unless a newer event was recorded
+   * already (a redelivered or late event changes nothing).
+   */
+  async want(doc: SyncDoc): Promise<void> {
+    try {
+      await this.syncs.insertOne(doc);
+    } catch (err) {
+      if (!(err instanceof DuplicateKeyError)) throw err;
+      const { _id, tenantId, staffId, want, startsAtMs, endsAtMs, title, eventAtMs, dueAtMs, updatedAtMs } = doc;
+      await this.syncs.updateOne(
+        { _id, eventAtMs: { $lt: eventAtMs } },
+        { tenantId, staffId, want, startsAtMs, endsAtMs, title, eventAtMs, dueAtMs, updatedAtMs, attempts: 0, status: 'pending' },
+      );
+    }
+  }
+
+  due(nowMs: number, limit: number): Promise<SyncDoc[]> {
+    return this.syncs.find({ dueAtMs: { $lte: nowMs } }, { sort: [['dueAtMs', 1]], limit });
+  }
+
+  /** Takes the sync for a worker until `untilMs`; false when another holds it or it changed. */
+  async lease(doc: SyncDoc, nowMs: number, untilMs: number): Promise<boolean> {
+    const taken = await this.syncs.updateOne(
+      { _id: doc._id, eventAtMs: doc.eventAtMs, leaseUntilMs: { $lte: nowMs } },
+      { leaseUntilMs: untilMs },
+    );
+    return taken === 1;
+  }
+
+  /**
+   * Stores a worker's outcome. The state it acted on is matched by `eventAtMs`: when a newer
+   * event arrived meanwhile, only what was written (external ids) is kept and the new wish stays due.
+   */
+  async finish(doc: SyncDoc, set: Partial<SyncDoc>): Promise<void> {
+    const written = {
+      provider: set.provider,
+      connectionId: set.connectionId,
+      calendarId: set.calendarId,
+      externalEventId: set.externalEventId,
+      meetingUrl: set.meetingUrl,
+      writes: set.writes,
+      leaseUntilMs: 0,
+    };
+    const same = await this.syncs.updateOne({ _id: doc._id, eventAtMs: doc.eventAtMs }, { ...set, leaseUntilMs: 0 });
+    if (same === 0) await this.syncs.updateOne({ _id: doc._id }, written);
+  }
+}
