@@ -117,7 +117,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   registerCustomerRoutes(app, deps.downstream.customer);
   registerAvailabilityExplainRoute(app, deps.downstream);
   registerPublicBookingRoutes(app, deps.downstream, deps.settings);
-  registerBookingRoutes(app, deps.downstream.booking);
+  registerBookingRoutes(app, deps.downstream);
   registerManageRoutes(app, deps.downstream, deps.settings, pageAssets);
   registerBookingPages(app, deps.downstream.catalog, pageAssets);
   registerWebhookRoutes(app, deps.downstream.webhooks);

@@ -57,6 +57,16 @@ export async function platformStores(platform: { url: string; dataDir: string })
       return (await this.outbox(bookingId)).map((row) => row.type);
     },
 
+    /** Every document of a service's collection, as stored (read only). */
+    async raw(service: string, collection: string): Promise<Record<string, unknown>[]> {
+      const store = await openStore(storeConfigFor(service, at));
+      try {
+        return await store.collection(collection).find({});
+      } finally {
+        await store.close();
+      }
+    },
+
     async close() {
       await gatewayStore.close();
       await bookingStore.close();

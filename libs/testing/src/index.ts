@@ -4,6 +4,7 @@ export { repoRoot } from './repo-root.js';
 export { startRedis, redisMissing, type RedisServer } from './redis-server.js';
 export { startKafka, kafkaMissing, type KafkaServer } from './kafka-server.js';
 export { startMongo, mongoMissing, type MongoServer, type StartMongoOptions } from './mongo-server.js';
+export { startRadicale, radicaleMissing, type RadicaleServer } from './radicale-server.js';
 export { json } from './json.js';
 export { createTestTenant, openEveryDay, uniqueSlug, type RuleCreator, type TenantCreator } from './test-tenant.js';
 export {

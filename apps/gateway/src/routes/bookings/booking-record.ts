@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { bookingV1 } from '@svc/proto';
+import type { bookingV1, integrationsV1 } from '@svc/proto';
 import { BOOKING_STATUSES } from '@svc/rules';
 import { present } from '../catalog/admin-resource.js';
 
@@ -62,3 +62,28 @@ export function toBookingRecord(b: bookingV1.Booking): BookingRecord {
 /** The record of the booking a booking.v1 response carries (present: the service's contract). */
 export const recordOf = (res: { booking?: bookingV1.Booking | undefined }): BookingRecord =>
   toBookingRecord(present(res.booking, 'booking'));
+
+export const calendarSyncSchema = z
+  .object({
+    status: z
+      .enum(['pending', 'synced', 'failed', 'removed'])
+      .describe('`pending`: being written or retried; `removed`: taken out after a cancel or no-show.'),
+    provider: z.string().describe('`caldav`; empty before the first write.'),
+    externalEventId: z.string().nullable().describe('The event at the provider (CalDAV: its resource URL).'),
+    meetingUrl: z.string().nullable().describe('The video meeting link, when the provider made one.'),
+  })
+  .nullable()
+  .describe('The booking in the staff member’s connected calendar; null when it has none.');
+
+/** The booking detail: the record and its calendar write-back. */
+export const bookingDetailSchema = bookingRecordSchema.extend({ calendarSync: calendarSyncSchema });
+
+export function toCalendarSync(sync: integrationsV1.CalendarSync | undefined): z.input<typeof calendarSyncSchema> {
+  if (!sync) return null;
+  return {
+    status: sync.status as NonNullable<z.input<typeof calendarSyncSchema>>['status'],
+    provider: sync.provider,
+    externalEventId: sync.externalEventId ?? null,
+    meetingUrl: sync.meetingUrl ?? null,
+  };
+}

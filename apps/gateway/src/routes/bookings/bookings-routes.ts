@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { answeringOutagesWith, bookingUnavailable } from '@svc/errors';
-import type { BookingClient } from '@svc/grpc';
+import type { BookingClient, IntegrationClient } from '@svc/grpc';
 import { bookingReasonSchema, bookingStatusSchema, epochMsQuerySchema, epochMsSchema } from '@svc/rules';
 import type { KeyAccess } from '../../auth/principal.js';
 import { defineRoute } from '../../http/route.js';
 import { tenantOf } from '../catalog/admin-resource.js';
 import { pageRequest, toPage } from '../catalog/paging.js';
 import { ascending, idSchema, pageOf, pageQueryShapeFor } from '../catalog/schemas.js';
-import { bookingRecordSchema, recordOf, toBookingRecord } from './booking-record.js';
+import { bookingDetailSchema, bookingRecordSchema, recordOf, toBookingRecord, toCalendarSync } from './booking-record.js';
 
 /**
  * Who reads and changes bookings through these routes: the dashboard (a session; actor `staff`
@@ -145,9 +145,10 @@ export function bookingOperations(booking: BookingClient, actor: 'staff' | 'part
  */
 export function registerBookingRoutes(
   app: FastifyInstance,
-  booking: BookingClient,
+  clients: { booking: BookingClient; integrations: IntegrationClient },
   surface: BookingSurface = DASHBOARD_BOOKINGS,
 ): void {
+  const { booking, integrations } = clients;
   const ops = bookingOperations(booking, surface.actor);
   const { tags } = surface;
   const collection = `${surface.prefix}/bookings`;
@@ -171,8 +172,14 @@ export function registerBookingRoutes(
     tags,
     access: surface.read,
     params: bookingParams,
-    response: bookingRecordSchema,
-    handler: ({ params }, request) => ops.get(tenantOf(request), params.bookingId),
+    response: bookingDetailSchema,
+    handler: async ({ params }, request) => {
+      const tenantId = tenantOf(request);
+      const record = await ops.get(tenantId, params.bookingId);
+      // The write-back to the staff member's calendar, once there is one (apps/integrations).
+      const sync = await integrations.getCalendarSync({ tenantId, bookingId: params.bookingId });
+      return { ...record, calendarSync: toCalendarSync(sync.calendarSync) };
+    },
   });
 
   for (const change of STATUS_CHANGES) {

@@ -38,7 +38,7 @@ const brandingPatchBody = patchOf(brandingPatchSchema.shape);
  * partner_api`, availability, and the tenant's branding. Each operation needs its scope.
  */
 export function registerPartnerRoutes(app: FastifyInstance, downstream: Downstream, settings: GatewaySettings): void {
-  registerBookingRoutes(app, downstream.booking, PARTNER_BOOKINGS);
+  registerBookingRoutes(app, downstream, PARTNER_BOOKINGS);
   registerCustomerRoutes(app, downstream.customer, PARTNER_CUSTOMERS);
 
   defineRoute(app, {
