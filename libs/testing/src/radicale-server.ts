@@ -17,6 +17,8 @@ export interface RadicaleServer {
   readonly url: string;
   /** Kills the server, resolves once it has exited and removes its storage. Safe to call twice. */
   stop(): Promise<void>;
+  /** Changes (or adds) an account's password; Radicale reads the file on every login. */
+  setPassword(user: string, password: string): void;
   /** Kills the server but keeps its port and storage (an outage); `restart` brings it back. */
   kill(): Promise<void>;
   restart(): Promise<void>;
@@ -38,12 +40,15 @@ export async function startRadicale(users: Record<string, string>): Promise<Radi
   if (!bin) throw new Error(radicaleMissing() ?? 'radicale not found');
   const dir = mkdtempSync(join(tmpdir(), 'radicale-'));
   const port = await freePort();
-  writeFileSync(
-    join(dir, 'users'),
-    Object.entries(users)
-      .map(([name, password]) => `${name}:${password}\n`)
-      .join(''),
-  );
+  const accounts = { ...users };
+  const writeUsers = (): void =>
+    writeFileSync(
+      join(dir, 'users'),
+      Object.entries(accounts)
+        .map(([name, password]) => `${name}:${password}\n`)
+        .join(''),
+    );
+  writeUsers();
   writeFileSync(
     join(dir, 'config'),
     [
@@ -72,6 +77,10 @@ export async function startRadicale(users: Record<string, string>): Promise<Radi
   }
   return {
     url,
+    setPassword(user, password) {
+      accounts[user] = password;
+      writeUsers();
+    },
     async kill() {
       await running?.stop();
       running = null;

@@ -26,7 +26,10 @@ export function checkCaldavInput(input: CaldavInput, violations: FieldViolation[
     url = null;
   }
   if (!url || !['http:', 'https:'].includes(url.protocol) || url.username !== '' || url.password !== '') {
-    violations.push({ path: 'serverUrl', message: 'must be an http(s) URL without credentials, at most 2000 characters' });
+    violations.push({
+      path: 'serverUrl',
+      message: 'must be an http(s) URL without credentials, at most 2000 characters',
+    });
     return input.serverUrl;
   }
   return url.href;

@@ -125,7 +125,8 @@ export function integrationService(deps: IntegrationServiceDeps): ServiceBinding
       const known = new Set((await deps.use.run(doc, (p) => p.listCalendars())).map((c) => c.calendarId));
       const violations: FieldViolation[] = [];
       (req.busyCalendarIds?.ids ?? []).forEach((id, i) => {
-        if (!known.has(id)) violations.push({ path: `busyCalendarIds.${i}`, message: 'is not a calendar of this account' });
+        if (!known.has(id))
+          violations.push({ path: `busyCalendarIds.${i}`, message: 'is not a calendar of this account' });
       });
       if (req.bookingCalendarId !== undefined && !known.has(req.bookingCalendarId)) {
         violations.push({ path: 'bookingCalendarId', message: 'is not a calendar of this account' });
@@ -157,8 +158,10 @@ export function integrationService(deps: IntegrationServiceDeps): ServiceBinding
       const violations: FieldViolation[] = [];
       if (!isEpochMs(req.fromMs)) violations.push({ path: 'fromMs', message: EPOCH_MS_MESSAGE });
       if (!isEpochMs(req.toMs)) violations.push({ path: 'toMs', message: EPOCH_MS_MESSAGE });
-      if (violations.length === 0 && req.fromMs >= req.toMs) violations.push({ path: 'toMs', message: 'must be after fromMs' });
-      if (req.staffIds.length > MAX_BUSY_STAFF) violations.push({ path: 'staffIds', message: `at most ${MAX_BUSY_STAFF}` });
+      if (violations.length === 0 && req.fromMs >= req.toMs)
+        violations.push({ path: 'toMs', message: 'must be after fromMs' });
+      if (req.staffIds.length > MAX_BUSY_STAFF)
+        violations.push({ path: 'staffIds', message: `at most ${MAX_BUSY_STAFF}` });
       throwIfAny(violations);
       const busy = await deps.busy.forStaff(tenantId, [...new Set(req.staffIds)], req.fromMs, req.toMs, req.fresh);
       return { intervals: busy.intervals, unavailableStaffIds: busy.unavailableStaffIds };

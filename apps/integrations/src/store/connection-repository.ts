@@ -20,7 +20,15 @@ export class ConnectionRepository {
   }
 
   list(tenantId: string): Promise<ConnectionDoc[]> {
-    return this.connections.find({ tenantId }, { sort: [['createdAtMs', 1], ['_id', 1]] });
+    return this.connections.find(
+      { tenantId },
+      {
+        sort: [
+          ['createdAtMs', 1],
+          ['_id', 1],
+        ],
+      },
+    );
   }
 
   ofStaff(tenantId: string, staffIds: readonly string[]): Promise<ConnectionDoc[]> {

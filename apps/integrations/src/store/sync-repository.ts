@@ -25,7 +25,19 @@ export class SyncRepository {
       const { _id, tenantId, staffId, want, startsAtMs, endsAtMs, title, eventAtMs, dueAtMs, updatedAtMs } = doc;
       await this.syncs.updateOne(
         { _id, eventAtMs: { $lt: eventAtMs } },
-        { tenantId, staffId, want, startsAtMs, endsAtMs, title, eventAtMs, dueAtMs, updatedAtMs, attempts: 0, status: 'pending' },
+        {
+          tenantId,
+          staffId,
+          want,
+          startsAtMs,
+          endsAtMs,
+          title,
+          eventAtMs,
+          dueAtMs,
+          updatedAtMs,
+          attempts: 0,
+          status: 'pending',
+        },
       );
     }
   }

@@ -117,7 +117,12 @@ export class SyncWorker {
     }
     const calendarId = target.bookingCalendarId;
     // The booking moved to another calendar (chosen again, reconnected): the old event goes.
-    if (previous && doc.calendarId && doc.externalEventId && (previous._id !== target._id || doc.calendarId !== calendarId)) {
+    if (
+      previous &&
+      doc.calendarId &&
+      doc.externalEventId &&
+      (previous._id !== target._id || doc.calendarId !== calendarId)
+    ) {
       const { calendarId: oldCalendar, externalEventId } = doc;
       await this.deps.use.run(previous, (p) => p.deleteEvent(oldCalendar, externalEventId));
     }

@@ -1,0 +1,174 @@
+// The integrations service over real gRPC with its SQLite store, against a real Radicale:
+// credentials sealed at rest, a refused grant marking the connection needs_reauth, busy times
+// cached for availability and read fresh on request, and the write-back of booking events
+// published on the bus (idempotent per booking).
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SecretBox } from '@svc/crypto';
+import { BOOKING_EVENTS_TOPIC, InProcessEventBus } from '@svc/events';
+import { connectService, type IntegrationClient, type RunningGrpcHost } from '@svc/grpc';
+import { integrationsV1 } from '@svc/proto';
+import { openSqliteStore, type DocumentStore } from '@svc/store';
+import { createLogger } from '@svc/telemetry';
+import { eventually, radicaleMissing, serverGate, startRadicale, type RadicaleServer } from '@svc/testing';
+import { startIntegrations } from '../src/index.js';
+
+const run = serverGate('Radicale', radicaleMissing());
+const HOUR = 3_600_000;
+const T0 = Date.UTC(2031, 2, 3);
+const utc = (ms: number) =>
+  new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+
+describe.runIf(run)('integrations service against Radicale', () => {
+  let radicale: RadicaleServer;
+  let store: DocumentStore;
+  let host: RunningGrpcHost;
+  let client: IntegrationClient;
+  let bus: InProcessEventBus;
+  const secrets = new SecretBox('k'.repeat(40));
+  const calendar = () => `${radicale.url}ana/main/`;
+  const auth = (pw: string) => ({ authorization: `Basic ${Buffer.from(`ana:${pw}`).toString('base64')}` });
+
+  beforeAll(async () => {
+    radicale = await startRadicale({ ana: 'first-pass' });
+    expect((await fetch(calendar(), { method: 'MKCALENDAR', headers: auth('first-pass') })).status).toBe(201);
+    store = await openSqliteStore({ file: ':memory:' });
+    bus = new InProcessEventBus();
+    host = await startIntegrations(
+      { GRPC_HOST: '127.0.0.1', GRPC_PORT: 0, SHUTDOWN_GRACE_MS: 1_000 },
+      {
+        logger: createLogger('integrations-test', 'silent'),
+        store,
+        bus,
+        secrets,
+        busyCacheMs: 60_000,
+        providerTimeoutMs: 3_000,
+        sync: { firstRetryMs: 100, pollMs: 200 },
+      },
+    );
+    client = connectService(integrationsV1.IntegrationServiceService, host.address);
+  }, 60_000);
+
+  afterAll(async () => {
+    client?.close();
+    await host?.stop();
+    await radicale?.stop();
+  });
+
+  let connectionId: string;
+
+  it('stores the password sealed with the configured key, bound to the connection', async () => {
+    const { connection } = await client.connectCaldav({
+      tenantId: 'ten_a',
+      staffId: 'stf_1',
+      serverUrl: radicale.url,
+      username: 'ana',
+      password: 'first-pass',
+    });
+    connectionId = connection!.connectionId;
+    const [doc] = await store.collection('integration_connections').find({});
+    expect(JSON.stringify(doc)).not.toContain('first-pass');
+    expect(secrets.open(String(doc!.sealedSecret), connectionId)).toBe('first-pass');
+    expect(() => secrets.open(String(doc!.sealedSecret), 'icn_other')).toThrow();
+    // Another tenant does not see it.
+    expect((await client.listConnections({ tenantId: 'ten_b' })).items).toEqual([]);
+    await expect(client.listCalendars({ tenantId: 'ten_b', connectionId })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+  });
+
+  it('answers busy times from the cache until asked fresh', async () => {
+    const put = await fetch(`${calendar()}a.ics`, {
+      method: 'PUT',
+      headers: { ...auth('first-pass'), 'content-type': 'text/calendar' },
+      body: [
+        'BEGIN:VCALENDAR',
+        'VERSION:2.0',
+        'PRODID:-//t//t//EN',
+        'BEGIN:VEVENT',
+        'UID:a',
+        'DTSTAMP:20300101T000000Z',
+        `DTSTART:${utc(T0 + 9 * HOUR)}`,
+        `DTEND:${utc(T0 + 10 * HOUR)}`,
+        'END:VEVENT',
+        'END:VCALENDAR',
+        '',
+      ].join('\r\n'),
+    });
+    expect(put.status).toBe(201);
+    const ask = (fresh: boolean) =>
+      client.getBusyTimes({ tenantId: 'ten_a', staffIds: ['stf_1', 'stf_2'], fromMs: T0, toMs: T0 + 24 * HOUR, fresh });
+    expect((await ask(false)).intervals).toEqual([
+      { staffId: 'stf_1', startsAtMs: T0 + 9 * HOUR, endsAtMs: T0 + 10 * HOUR },
+    ]);
+    await fetch(`${calendar()}a.ics`, { method: 'DELETE', headers: auth('first-pass') });
+    expect((await ask(false)).intervals).toHaveLength(1);
+    expect((await ask(true)).intervals).toEqual([]);
+  });
+
+  it('writes one event per booking whatever the bus hands over twice, and removes it on cancel', async () => {
+    const event = (type: string, occurredAtMs: number, startsAtMs: number, status: string) => ({
+      key: 'bkg_1',
+      value: JSON.stringify({
+        id: `evt_${occurredAtMs}`,
+        type,
+        payloadVersion: 1,
+        occurredAtMs,
+        data: {
+          booking: {
+            bookingId: 'bkg_1',
+            tenantId: 'ten_a',
+            staffId: 'stf_1',
+            status,
+            startsAtMs,
+            endsAtMs: startsAtMs + HOUR,
+          },
+          service: { name: 'Massage' },
+          customer: { name: 'Bo' },
+        },
+      }),
+      headers: {},
+    });
+    const confirmed = event('booking.confirmed', 1, T0 + 12 * HOUR, 'confirmed');
+    await bus.publish(BOOKING_EVENTS_TOPIC, [confirmed, confirmed]);
+    const url = `${calendar()}bkg_1.ics`;
+    const text = await eventually('the event', async () => {
+      const res = await fetch(url, { headers: auth('first-pass') });
+      return res.status === 200 ? res.text() : undefined;
+    });
+    expect(text).toContain(`DTSTART:${utc(T0 + 12 * HOUR)}`);
+    expect(text).toContain('SUMMARY:Massage: Bo');
+    const sync = await eventually('synced', async () => {
+      const res = await client.getCalendarSync({ tenantId: 'ten_a', bookingId: 'bkg_1' });
+      return res.calendarSync?.status === 'synced' ? res.calendarSync : undefined;
+    });
+    expect(sync).toEqual({ status: 'synced', provider: 'caldav', externalEventId: url });
+    expect((await client.getCalendarSync({ tenantId: 'ten_b', bookingId: 'bkg_1' })).calendarSync).toBeUndefined();
+
+    // A late, older event changes nothing; the cancel removes the event.
+    await bus.publish(BOOKING_EVENTS_TOPIC, [event('booking.cancelled', 3, T0 + 12 * HOUR, 'cancelled')]);
+    await bus.publish(BOOKING_EVENTS_TOPIC, [event('booking.rescheduled', 2, T0 + 14 * HOUR, 'confirmed')]);
+    await eventually('removed', async () => {
+      const res = await client.getCalendarSync({ tenantId: 'ten_a', bookingId: 'bkg_1' });
+      return res.calendarSync?.status === 'removed' ? true : undefined;
+    });
+    expect((await fetch(url, { headers: auth('first-pass') })).status).toBe(404);
+  });
+
+  it('a password changed at the server marks the connection needs_reauth and answers PROVIDER_NEEDS_REAUTH', async () => {
+    radicale.setPassword('ana', 'second-pass');
+    await expect(client.listCalendars({ tenantId: 'ten_a', connectionId })).rejects.toMatchObject({
+      code: 'PROVIDER_NEEDS_REAUTH',
+    });
+    expect((await client.listConnections({ tenantId: 'ten_a' })).items[0]).toMatchObject({ status: 'needs_reauth' });
+    // Busy times cannot be read: refused unless the tenant books anyway.
+    const ask = () =>
+      client.getBusyTimes({ tenantId: 'ten_a', staffIds: ['stf_1'], fromMs: T0, toMs: T0 + HOUR, fresh: true });
+    await expect(ask()).rejects.toMatchObject({ code: 'PROVIDER_NEEDS_REAUTH' });
+    await client.updateSettings({ tenantId: 'ten_a', settings: { bookWhenCalendarUnavailable: true } });
+    expect(await ask()).toEqual({ intervals: [], unavailableStaffIds: ['stf_1'] });
+  });
+});
