@@ -121,7 +121,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   registerManageRoutes(app, deps.downstream, deps.settings, pageAssets);
   registerBookingPages(app, deps.downstream.catalog, pageAssets);
   registerWebhookRoutes(app, deps.downstream.webhooks);
-  registerIntegrationRoutes(app, deps.downstream);
+  registerIntegrationRoutes(app, deps.downstream, deps.settings.baseUrl);
   registerApiKeyRoutes(app, apiKeys);
   registerPartnerRoutes(app, deps.downstream, deps.settings);
   registerMcpRoute(app, deps.downstream, deps.settings);

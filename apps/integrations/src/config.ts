@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredWhenDistributed, serviceSettings } from '@svc/config';
+import { hostPortSchema } from '@svc/rules';
 
 const positiveMs = z.coerce.number().int().positive();
 
@@ -7,6 +8,8 @@ export const integrationsConfigSchema = z
   .object({
     ...serviceSettings,
     GRPC_PORT: serviceSettings.GRPC_PORT.default(50055),
+    /** The catalog (a service's conferencing for the write-back). */
+    CATALOG_GRPC_ADDR: hostPortSchema.default('127.0.0.1:50051'),
     /** Distributed profile: comma-separated Kafka bootstrap brokers to consume booking events from. */
     KAFKA_BROKERS: z.string().optional(),
     /**
@@ -24,6 +27,13 @@ export const integrationsConfigSchema = z
     SYNC_FIRST_RETRY_MS: positiveMs.default(30_000),
     /** Longest pause between two looks for due write-backs. */
     SYNC_POLL_MS: positiveMs.default(1_000),
+    /** Google Calendar's OAuth client; unset: Google cannot be connected (PROVIDER_NOT_CONNECTED). */
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().optional(),
+    /** Google's OAuth endpoints and Calendar API; tests point them at local stand-ins. */
+    GOOGLE_AUTHORIZATION_URL: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+    GOOGLE_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
+    GOOGLE_CALENDAR_API_URL: z.string().url().default('https://www.googleapis.com/calendar/v3'),
   })
   .superRefine(requiredWhenDistributed(['MONGODB_URL', 'KAFKA_BROKERS', 'INTEGRATIONS_SECRET_KEY']));
 

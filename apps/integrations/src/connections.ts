@@ -6,6 +6,8 @@
 import { DomainError } from '@svc/errors';
 import type { SecretBox } from '@svc/crypto';
 import { CaldavProvider } from './providers/caldav.js';
+import { GoogleCalendarProvider } from './providers/google-calendar.js';
+import type { GoogleOAuth, GoogleTokens } from './providers/google-oauth.js';
 import { ProviderAuthError, type CalendarProvider } from './providers/provider.js';
 import type { ConnectionRepository } from './store/connection-repository.js';
 import type { ConnectionDoc } from './store/records.js';
@@ -14,8 +16,22 @@ export interface ProviderFactory {
   (doc: ConnectionDoc): CalendarProvider;
 }
 
+export interface ProviderSettings {
+  secrets: SecretBox;
+  timeoutMs: number;
+  /** Absent when no Google OAuth client is configured. */
+  google: { oauth: GoogleOAuth; apiUrl: string } | null;
+  connections: ConnectionRepository;
+  now: () => number;
+}
+
+/** Google's tokens sealed as one value (context: the connection id). */
+export const sealTokens = (secrets: SecretBox, tokens: GoogleTokens, connectionId: string): string =>
+  secrets.seal(JSON.stringify(tokens), connectionId);
+
 /** The provider of a stored connection, its secret opened with the box (context: the connection id). */
-export function providerFactory(secrets: SecretBox, timeoutMs: number): ProviderFactory {
+export function providerFactory(settings: ProviderSettings): ProviderFactory {
+  const { secrets, timeoutMs } = settings;
   return (doc) => {
     switch (doc.provider) {
       case 'caldav':
@@ -23,9 +39,25 @@ export function providerFactory(secrets: SecretBox, timeoutMs: number): Provider
           { serverUrl: doc.serverUrl, username: doc.account, password: secrets.open(doc.sealedSecret, doc._id) },
           timeoutMs,
         );
+      case 'google': {
+        if (!settings.google) throw notConnected();
+        return new GoogleCalendarProvider({
+          apiUrl: settings.google.apiUrl,
+          oauth: settings.google.oauth,
+          tokens: JSON.parse(secrets.open(doc.sealedSecret, doc._id)) as GoogleTokens,
+          saveTokens: async (tokens) => {
+            await settings.connections.update(doc, { sealedSecret: sealTokens(secrets, tokens, doc._id) });
+          },
+          timeoutMs,
+          now: settings.now,
+        });
+      }
     }
   };
 }
+
+export const notConnected = () =>
+  new DomainError('PROVIDER_NOT_CONNECTED', 'Google Calendar is not set up on this platform (no OAuth client).');
 
 export class ConnectionUse {
   constructor(
@@ -39,8 +71,11 @@ export class ConnectionUse {
    * is PROVIDER_NEEDS_REAUTH, any other failure PROVIDER_ACTION_FAILED (502).
    */
   async run<R>(doc: ConnectionDoc, action: (provider: CalendarProvider) => Promise<R>): Promise<R> {
+    // A refused grant stays refused until the staff member connects again.
+    if (doc.status === 'needs_reauth') throw needsReauth();
+    const provider = this.providerOf(doc);
     try {
-      const result = await action(this.providerOf(doc));
+      const result = await action(provider);
       await this.connections.setStatus(doc, 'connected', this.now());
       return result;
     } catch (err) {

@@ -1,7 +1,8 @@
 import { commaList, embeddedSecret, storeConfigFor } from '@svc/config';
 import { SecretBox } from '@svc/crypto';
 import { eventBusFromConfig, type EventBus } from '@svc/events';
-import type { RunningGrpcHost } from '@svc/grpc';
+import { connectService, type RunningGrpcHost } from '@svc/grpc';
+import { catalogV1 } from '@svc/proto';
 import { openStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
 import type { IntegrationsConfig } from './config.js';
@@ -28,6 +29,19 @@ export async function startIntegrationsFromConfig(
     busyCacheMs: config.BUSY_CACHE_MS,
     providerTimeoutMs: config.PROVIDER_TIMEOUT_MS,
     sync: { firstRetryMs: config.SYNC_FIRST_RETRY_MS, pollMs: config.SYNC_POLL_MS },
+    google:
+      config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
+        ? {
+            oauth: {
+              clientId: config.GOOGLE_CLIENT_ID,
+              clientSecret: config.GOOGLE_CLIENT_SECRET,
+              authorizationUrl: config.GOOGLE_AUTHORIZATION_URL,
+              tokenUrl: config.GOOGLE_TOKEN_URL,
+            },
+            apiUrl: config.GOOGLE_CALENDAR_API_URL,
+          }
+        : null,
+    catalog: connectService(catalogV1.CatalogServiceService, config.CATALOG_GRPC_ADDR),
     ...(shared.providerOf ? { providerOf: shared.providerOf } : {}),
   });
 }

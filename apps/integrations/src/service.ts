@@ -1,4 +1,5 @@
 import type { SecretBox } from '@svc/crypto';
+import type { CatalogClient } from '@svc/grpc';
 import type { EventBus, Subscription } from '@svc/events';
 import { serviceNameOf, startGrpcHost, type HostSettings, type RunningGrpcHost } from '@svc/grpc';
 import { integrationsV1 } from '@svc/proto';
@@ -6,8 +7,10 @@ import type { DocumentStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
 import { BusyTimes } from './busy-times.js';
 import { ConnectionUse, providerFactory, type ProviderFactory } from './connections.js';
+import { GoogleOAuth, type GoogleOAuthSettings } from './providers/google-oauth.js';
 import { integrationService } from './rpc/integration-service.js';
 import { ConnectionRepository } from './store/connection-repository.js';
+import { OAuthStateRepository } from './store/oauth-state-repository.js';
 import { INTEGRATION_INDEXES } from './store/records.js';
 import { SyncRepository } from './store/sync-repository.js';
 import { consumeBookingEvents } from './sync/consumer.js';
@@ -24,6 +27,10 @@ export interface IntegrationsDeps {
   busyCacheMs: number;
   providerTimeoutMs: number;
   sync: { firstRetryMs: number; pollMs: number };
+  /** Google Calendar: the OAuth client and the API's base URL; null when not configured. */
+  google: { oauth: Omit<GoogleOAuthSettings, 'timeoutMs'>; apiUrl: string } | null;
+  /** The catalog: a service's conferencing. */
+  catalog: CatalogClient;
   now?: () => number;
   /** The provider of a connection; tests may wrap it. */
   providerOf?: ProviderFactory;
@@ -38,11 +45,19 @@ export async function startIntegrations(settings: HostSettings, deps: Integratio
   const now = deps.now ?? Date.now;
   const connections = new ConnectionRepository(deps.store);
   const syncs = new SyncRepository(deps.store);
-  const providerOf = deps.providerOf ?? providerFactory(deps.secrets, deps.providerTimeoutMs);
+  const google = deps.google
+    ? {
+        oauth: new GoogleOAuth({ ...deps.google.oauth, timeoutMs: deps.providerTimeoutMs }),
+        apiUrl: deps.google.apiUrl,
+      }
+    : null;
+  const providerOf =
+    deps.providerOf ??
+    providerFactory({ secrets: deps.secrets, timeoutMs: deps.providerTimeoutMs, google, connections, now });
   const use = new ConnectionUse(connections, providerOf, now);
   const busy = new BusyTimes({ connections, use, now, cacheMs: deps.busyCacheMs });
   const worker = new SyncWorker(
-    { syncs, connections, use, logger: deps.logger, now },
+    { syncs, connections, use, catalog: deps.catalog, logger: deps.logger, now },
     // A lease outlasts the two provider requests a write can make.
     { ...deps.sync, leaseMs: 2 * deps.providerTimeoutMs + 15_000 },
   );
@@ -51,8 +66,25 @@ export async function startIntegrations(settings: HostSettings, deps: Integratio
     name: 'integrations',
     settings,
     logger: deps.logger,
-    services: [integrationService({ connections, syncs, busy, use, providerOf, secrets: deps.secrets, now })],
-    resources: { store: deps.store, bus: deps.bus },
+    services: [
+      integrationService({
+        connections,
+        syncs,
+        states: new OAuthStateRepository(deps.store),
+        busy,
+        use,
+        providerOf,
+        secrets: deps.secrets,
+        google: google?.oauth ?? null,
+        now,
+      }),
+    ],
+    resources: {
+      store: deps.store,
+      bus: deps.bus,
+      // A channel, not probed (the catalog's health is its own).
+      catalog: { ping: async () => {}, close: async () => deps.catalog.close() },
+    },
     prepare: () => deps.store.ensureIndexes(INTEGRATION_INDEXES),
     onStopping: async () => {
       await consumer?.stop();

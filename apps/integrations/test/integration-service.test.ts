@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '@svc/crypto';
 import { BOOKING_EVENTS_TOPIC, InProcessEventBus } from '@svc/events';
 import { connectService, type IntegrationClient, type RunningGrpcHost } from '@svc/grpc';
-import { integrationsV1 } from '@svc/proto';
+import { catalogV1, integrationsV1 } from '@svc/proto';
 import { openSqliteStore, type DocumentStore } from '@svc/store';
 import { createLogger } from '@svc/telemetry';
 import { eventually, radicaleMissing, serverGate, startRadicale, type RadicaleServer } from '@svc/testing';
@@ -47,6 +47,9 @@ describe.runIf(run)('integrations service against Radicale', () => {
         busyCacheMs: 60_000,
         providerTimeoutMs: 3_000,
         sync: { firstRetryMs: 100, pollMs: 200 },
+        google: null,
+        // CalDAV never asks the catalog (conferencing is Google's); nothing listens here.
+        catalog: connectService(catalogV1.CatalogServiceService, '127.0.0.1:1'),
       },
     );
     client = connectService(integrationsV1.IntegrationServiceService, host.address);

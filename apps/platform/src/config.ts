@@ -53,6 +53,11 @@ export const platformConfigSchema = z.object({
   BUSY_CACHE_MS: integrations.BUSY_CACHE_MS,
   SYNC_FIRST_RETRY_MS: integrations.SYNC_FIRST_RETRY_MS,
   PROVIDER_TIMEOUT_MS: integrations.PROVIDER_TIMEOUT_MS,
+  GOOGLE_CLIENT_ID: integrations.GOOGLE_CLIENT_ID,
+  GOOGLE_CLIENT_SECRET: integrations.GOOGLE_CLIENT_SECRET,
+  GOOGLE_AUTHORIZATION_URL: integrations.GOOGLE_AUTHORIZATION_URL,
+  GOOGLE_TOKEN_URL: integrations.GOOGLE_TOKEN_URL,
+  GOOGLE_CALENDAR_API_URL: integrations.GOOGLE_CALENDAR_API_URL,
 });
 
 export type PlatformConfig = z.input<typeof platformConfigSchema>;

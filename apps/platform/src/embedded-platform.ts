@@ -42,10 +42,16 @@ export async function startEmbeddedPlatform(config: ResolvedPlatformConfig): Pro
   const integrations = await startIntegrationsFromConfig(
     integrationsConfigSchema.parse({
       ...service,
+      CATALOG_GRPC_ADDR: catalog.address,
       INTEGRATIONS_SECRET_KEY: config.INTEGRATIONS_SECRET_KEY,
       BUSY_CACHE_MS: config.BUSY_CACHE_MS,
       SYNC_FIRST_RETRY_MS: config.SYNC_FIRST_RETRY_MS,
       PROVIDER_TIMEOUT_MS: config.PROVIDER_TIMEOUT_MS,
+      GOOGLE_CLIENT_ID: config.GOOGLE_CLIENT_ID,
+      GOOGLE_CLIENT_SECRET: config.GOOGLE_CLIENT_SECRET,
+      GOOGLE_AUTHORIZATION_URL: config.GOOGLE_AUTHORIZATION_URL,
+      GOOGLE_TOKEN_URL: config.GOOGLE_TOKEN_URL,
+      GOOGLE_CALENDAR_API_URL: config.GOOGLE_CALENDAR_API_URL,
     }),
     logger('integrations'),
     { bus: borrowed(bus) },

@@ -13,6 +13,9 @@ import { assertSomeField, definedOnly, Violations } from './violations.js';
 
 export const SERVICE_STATUSES = ['active', 'hidden', 'disabled'] as const;
 export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
+/** The video meeting a calendar write-back adds to the booking's event (docs/decisions.md "Integrations"). */
+export const CONFERENCING = ['none', 'google_meet'] as const;
+export type Conferencing = (typeof CONFERENCING)[number];
 
 export type ServiceRecord = {
   serviceId: string;
@@ -34,6 +37,8 @@ export type ServiceRecord = {
   staffIds: string[];
   resourceIds: string[];
   status: ServiceStatus;
+  /** Absent on services stored before it existed: none. */
+  conferencing?: Conferencing;
   createdAtMs: number;
   updatedAtMs: number;
 };
@@ -58,6 +63,7 @@ export interface ServiceInput {
   staffIds?: readonly string[];
   resourceIds?: readonly string[];
   status?: string;
+  conferencing?: string;
 }
 
 /** Which of the input's staffIds/resourceIds exist in the tenant (the caller looks them up). */
@@ -96,6 +102,7 @@ export function newService(input: ServiceInput, ctx: ServiceContext & { id: stri
     staffIds: [],
     resourceIds: [],
     status: 'active',
+    conferencing: 'none',
     createdAtMs: ctx.now,
     updatedAtMs: ctx.now,
     ...definedOnly(fields),
@@ -143,6 +150,7 @@ function checkServiceFields(v: Violations, input: ServiceInput, references: Serv
     staffIds: checkReferences(v, 'staffIds', input.staffIds, references.staffIds, 'staff'),
     resourceIds: checkReferences(v, 'resourceIds', input.resourceIds, references.resourceIds, 'resources'),
     status: checkEnum(v, 'status', input.status, SERVICE_STATUSES),
+    conferencing: checkEnum(v, 'conferencing', input.conferencing, CONFERENCING),
   };
 }
 

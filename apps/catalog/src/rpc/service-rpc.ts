@@ -31,6 +31,7 @@ export const toServiceMessage = (r: ServiceRecord): catalogV1.Service => ({
   staffIds: [...r.staffIds],
   resourceIds: [...r.resourceIds],
   status: r.status,
+  conferencing: r.conferencing ?? 'none',
   createdAtMs: r.createdAtMs,
   updatedAtMs: r.updatedAtMs,
 });

@@ -24,6 +24,8 @@ export interface CalendarEvent {
   endsAtMs: number;
   /** Grows with every write of the same booking (iCalendar SEQUENCE). */
   sequence: number;
+  /** The service's video meeting (a provider that cannot make one ignores it). */
+  conferencing: 'none' | 'google_meet';
 }
 
 export interface WrittenEvent {

@@ -3,14 +3,17 @@
  * its tenant and every read is scoped to it, so another tenant's connection is NOT_FOUND.
  * Credentials come in with connect and never go out.
  */
-import { notFound, validationError, type FieldViolation } from '@svc/errors';
+import { DomainError, notFound, validationError, type FieldViolation } from '@svc/errors';
 import type { SecretBox } from '@svc/crypto';
 import { bindService, type ServiceBinding } from '@svc/grpc';
 import { integrationsV1 } from '@svc/proto';
 import { isEpochMs, EPOCH_MS_MESSAGE } from '@svc/rules';
 import type { BusyTimes } from '../busy-times.js';
 import type { ConnectionUse, ProviderFactory } from '../connections.js';
-import { actionFailed, needsReauth } from '../connections.js';
+import { actionFailed, needsReauth, notConnected, sealTokens } from '../connections.js';
+import { newOAuthState, newPkceVerifier, TokenExchangeError, type GoogleOAuth } from '../providers/google-oauth.js';
+import { OAuthStateRepository } from '../store/oauth-state-repository.js';
+import { OAUTH_STATE_TTL_MS } from '../store/records.js';
 import { checkCaldavInput } from '../domain/caldav-input.js';
 import { newConnectionId } from '../domain/ids.js';
 import { ProviderAuthError } from '../providers/provider.js';
@@ -25,7 +28,10 @@ export interface IntegrationServiceDeps {
   busy: BusyTimes;
   use: ConnectionUse;
   providerOf: ProviderFactory;
+  states: OAuthStateRepository;
   secrets: SecretBox;
+  /** Null when no Google OAuth client is configured. */
+  google: GoogleOAuth | null;
   now: () => number;
 }
 
@@ -94,6 +100,72 @@ export function integrationService(deps: IntegrationServiceDeps): ServiceBinding
       // Every calendar blocks time at first; the first one receives bookings.
       doc.busyCalendarIds = calendars.map((c) => c.calendarId);
       doc.bookingCalendarId = calendars[0]?.calendarId ?? null;
+      await connections.insert(doc);
+      return { connection: toConnectionMessage(doc) };
+    },
+
+    startGoogleConnect: async (req) => {
+      const tenantId = requireTenant(req.tenantId);
+      const violations: FieldViolation[] = [];
+      if (req.staffId === '') violations.push({ path: 'staffId', message: 'is required' });
+      if (!/^https?:\/\//.test(req.redirectUri))
+        violations.push({ path: 'redirectUri', message: 'must be an http(s) URL' });
+      throwIfAny(violations);
+      if (!deps.google) throw notConnected();
+      const state = newOAuthState();
+      const verifier = newPkceVerifier();
+      const _id = OAuthStateRepository.idOf(state);
+      await deps.states.insert({
+        _id,
+        tenantId,
+        staffId: req.staffId,
+        sealedVerifier: deps.secrets.seal(verifier, _id),
+        redirectUri: req.redirectUri,
+        expiresAtMs: now() + OAUTH_STATE_TTL_MS,
+      });
+      return { authorizationUrl: deps.google.authorizationUrl(state, verifier, req.redirectUri) };
+    },
+
+    completeGoogleConnect: async (req) => {
+      const tenantId = requireTenant(req.tenantId);
+      if (!deps.google) throw notConnected();
+      // Unknown, used, expired or another tenant's: the same answer.
+      const attempt = req.state === '' ? null : await deps.states.take(tenantId, req.state, now());
+      if (!attempt) {
+        throw new DomainError(
+          'OAUTH_STATE_INVALID',
+          'This authorization is unknown, expired or already used; connect again.',
+        );
+      }
+      const verifier = deps.secrets.open(attempt.sealedVerifier, attempt._id);
+      let tokens;
+      try {
+        if (req.code === '') throw new TokenExchangeError('no authorization code');
+        tokens = await deps.google.exchange(req.code, verifier, attempt.redirectUri, now());
+      } catch (err) {
+        if (!(err instanceof TokenExchangeError)) throw err;
+        throw new DomainError(
+          'OAUTH_TOKEN_EXCHANGE_FAILED',
+          `Google did not grant access (${err.message}); connect again.`,
+        );
+      }
+      const at = now();
+      const _id = newConnectionId();
+      const doc: ConnectionDoc = {
+        _id,
+        tenantId,
+        staffId: attempt.staffId,
+        provider: 'google',
+        status: 'connected',
+        serverUrl: '',
+        account: 'primary',
+        sealedSecret: sealTokens(deps.secrets, tokens, _id),
+        busyCalendarIds: ['primary'],
+        bookingCalendarId: 'primary',
+        lastSyncAtMs: null,
+        createdAtMs: at,
+        updatedAtMs: at,
+      };
       await connections.insert(doc);
       return { connection: toConnectionMessage(doc) };
     },

@@ -4,9 +4,10 @@ export const COLLECTIONS = {
   connections: 'integration_connections',
   settings: 'integration_settings',
   syncs: 'calendar_syncs',
+  oauthStates: 'integration_oauth_states',
 } as const;
 
-export type Provider = 'caldav';
+export type Provider = 'caldav' | 'google';
 export type ConnectionStatus = 'connected' | 'needs_reauth' | 'error';
 
 /** A staff member's calendar account. `sealedSecret` opens only here (SecretBox, context = _id). */
@@ -17,10 +18,11 @@ export interface ConnectionDoc {
   staffId: string;
   provider: Provider;
   status: ConnectionStatus;
-  /** The provider's address (CalDAV server URL). */
+  /** The provider's address (CalDAV server URL; '' for Google, whose API URL is configuration). */
   serverUrl: string;
-  /** The account as the provider names it (CalDAV username); never a secret. */
+  /** The account as the provider names it (CalDAV username; Google: the calendar owner's id, primary); never a secret. */
   account: string;
+  /** CalDAV: the app password; Google: the tokens as JSON. */
   sealedSecret: string;
   busyCalendarIds: string[];
   bookingCalendarId: string | null;
@@ -49,6 +51,8 @@ export interface SyncDoc {
   _id: string;
   tenantId: string;
   staffId: string;
+  /** The booking's service (its conferencing decides whether a meeting link is asked for). */
+  serviceId: string;
   want: 'present' | 'absent';
   startsAtMs: number;
   endsAtMs: number;
@@ -71,6 +75,22 @@ export interface SyncDoc {
   createdAtMs: number;
   updatedAtMs: number;
 }
+
+/**
+ * A Google connect in progress: `_id` = SHA-256 of the state sent to the browser, so the state
+ * itself is not stored; the PKCE verifier is sealed. Used once, within OAUTH_STATE_TTL_MS.
+ */
+export interface OAuthStateDoc {
+  [field: string]: unknown;
+  _id: string;
+  tenantId: string;
+  staffId: string;
+  sealedVerifier: string;
+  redirectUri: string;
+  expiresAtMs: number;
+}
+
+export const OAUTH_STATE_TTL_MS = 10 * 60_000;
 
 export const INTEGRATION_INDEXES: IndexSpec[] = [
   listIndex(COLLECTIONS.connections),

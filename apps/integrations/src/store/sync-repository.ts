@@ -22,12 +22,14 @@ export class SyncRepository {
       await this.syncs.insertOne(doc);
     } catch (err) {
       if (!(err instanceof DuplicateKeyError)) throw err;
-      const { _id, tenantId, staffId, want, startsAtMs, endsAtMs, title, eventAtMs, dueAtMs, updatedAtMs } = doc;
+      const { _id, tenantId, staffId, serviceId, want, startsAtMs, endsAtMs, title, eventAtMs, dueAtMs, updatedAtMs } =
+        doc;
       await this.syncs.updateOne(
         { _id, eventAtMs: { $lt: eventAtMs } },
         {
           tenantId,
           staffId,
+          serviceId,
           want,
           startsAtMs,
           endsAtMs,

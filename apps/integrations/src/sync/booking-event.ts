@@ -7,6 +7,7 @@ export interface CalendarWish {
   tenantId: string;
   bookingId: string;
   staffId: string;
+  serviceId: string;
   want: 'present' | 'absent';
   startsAtMs: number;
   endsAtMs: number;
@@ -45,11 +46,13 @@ export function calendarWish(value: string): CalendarWish | null {
   const endsAtMs = booking.endsAtMs;
   if (typeof startsAtMs !== 'number' || typeof endsAtMs !== 'number') return null;
   const service = isRecord(data.service) ? str(data.service.name) : '';
+  const serviceId = str(booking.serviceId);
   const customer = isRecord(data.customer) ? str(data.customer.name) : '';
   return {
     tenantId: str(booking.tenantId),
     bookingId: str(booking.bookingId),
     staffId,
+    serviceId,
     want,
     startsAtMs,
     endsAtMs,

@@ -34,6 +34,7 @@ export async function recordWish(deps: ConsumerDeps, value: string): Promise<boo
     _id: wish.bookingId,
     tenantId: wish.tenantId,
     staffId: wish.staffId,
+    serviceId: wish.serviceId,
     want: wish.want,
     startsAtMs: wish.startsAtMs,
     endsAtMs: wish.endsAtMs,

@@ -5,6 +5,8 @@
  * The event's resource id derives from the booking, so a retry after a lost answer replaces
  * the event instead of adding a second one.
  */
+import { DomainError } from '@svc/errors';
+import type { CatalogClient } from '@svc/grpc';
 import type { Logger } from '@svc/telemetry';
 import type { ConnectionUse } from '../connections.js';
 import type { ConnectionRepository } from '../store/connection-repository.js';
@@ -32,6 +34,7 @@ export class SyncWorker {
       syncs: SyncRepository;
       connections: ConnectionRepository;
       use: ConnectionUse;
+      catalog: CatalogClient;
       logger: Logger;
       now: () => number;
     },
@@ -126,6 +129,7 @@ export class SyncWorker {
       const { calendarId: oldCalendar, externalEventId } = doc;
       await this.deps.use.run(previous, (p) => p.deleteEvent(oldCalendar, externalEventId));
     }
+    const conferencing = target.provider === 'google' ? await this.conferencingOf(doc) : 'none';
     const written = await this.deps.use.run(target, (p) =>
       p.putEvent(calendarId, {
         bookingId: doc._id,
@@ -134,6 +138,7 @@ export class SyncWorker {
         startsAtMs: doc.startsAtMs,
         endsAtMs: doc.endsAtMs,
         sequence: doc.writes,
+        conferencing,
       }),
     );
     await this.touched(target);
@@ -147,6 +152,22 @@ export class SyncWorker {
       meetingUrl: written.meetingUrl,
       writes: doc.writes + 1,
     };
+  }
+
+  /** The service's conferencing as the catalog has it now (a deleted service: none). */
+  private async conferencingOf(doc: SyncDoc): Promise<'none' | 'google_meet'> {
+    if (doc.serviceId === '') return 'none';
+    try {
+      const { service } = await this.deps.catalog.getService({
+        tenantId: doc.tenantId,
+        serviceId: doc.serviceId,
+        slug: '',
+      });
+      return service?.conferencing === 'google_meet' ? 'google_meet' : 'none';
+    } catch (err) {
+      if (err instanceof DomainError && err.code === 'NOT_FOUND') return 'none';
+      throw err;
+    }
   }
 
   private async touched(conn: ConnectionDoc): Promise<void> {

@@ -18,9 +18,9 @@ const connectionSchema = z
   .object({
     connectionId: z.string(),
     tenantId: z.string(),
-    provider: z.enum(['caldav']),
+    provider: z.enum(['caldav', 'google']),
     staffId: z.string().describe('The staff member whose calendar this is.'),
-    account: z.string().describe('The account as the provider names it (CalDAV username).'),
+    account: z.string().describe('The account as the provider names it (CalDAV username; Google: primary).'),
     status: z
       .enum(['connected', 'needs_reauth', 'error'])
       .describe('`needs_reauth`: the provider refused the credentials; connect again. `error`: its last request failed.'),
@@ -77,8 +77,58 @@ const noBody = z.strictObject({}).optional().describe('No body, or `{}`.');
 export function registerIntegrationRoutes(
   app: FastifyInstance,
   clients: { integrations: IntegrationClient; catalog: CatalogClient },
+  baseUrl: string,
 ): void {
   const { integrations } = clients;
+  const redirectUri = new URL('/api/integrations/google/callback', baseUrl).href;
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/integrations/google/connect',
+    summary: 'Start connecting a Google calendar',
+    description:
+      'Answers the Google authorization URL to send the staff member to (authorization code with PKCE and state; ' +
+      'scopes: calendar events and free/busy). Google sends the browser back to GET /api/integrations/google/callback. ' +
+      'PROVIDER_NOT_CONNECTED when the platform has no Google OAuth client.',
+    tags: TAGS,
+    access: 'dashboard:write',
+    body: z.strictObject({ staffId: idSchema.describe('Whose calendar it is.') }),
+    response: z.object({ authorizationUrl: z.string().describe('Google’s consent page for this attempt (valid 10 minutes).') }),
+    handler: async ({ body }, request) => {
+      const tenantId = tenantOf(request);
+      await clients.catalog.getStaff({ tenantId, staffId: body.staffId });
+      return integrations.startGoogleConnect({ tenantId, staffId: body.staffId, redirectUri });
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/integrations/google/callback',
+    summary: 'Finish connecting a Google calendar (Google’s redirect)',
+    description:
+      'The state must be one this workspace started, unused and at most 10 minutes old (else OAUTH_STATE_INVALID); ' +
+      'a code Google does not exchange for tokens is OAUTH_TOKEN_EXCHANGE_FAILED (403). Answers the new connection.',
+    tags: TAGS,
+    // A top-level navigation from Google: the state, bound to this workspace, stands in for the CSRF header.
+    access: 'dashboard:read',
+    // Google adds parameters of its own (scope, authuser, prompt, iss), so unknown ones are allowed.
+    querystring: z.object({
+      state: z.string().max(200).optional(),
+      code: z.string().max(2000).optional(),
+      error: z.string().max(200).optional(),
+    }),
+    response: connectionSchema,
+    status: 201,
+    handler: async ({ query }, request) =>
+      connectionOf(
+        await integrations.completeGoogleConnect({
+          tenantId: tenantOf(request),
+          state: query.state ?? '',
+          // A consent the user denied comes back with `error` and no code: nothing to exchange.
+          code: query.error ? '' : (query.code ?? ''),
+        }),
+      ),
+  });
 
   defineRoute(app, {
     method: 'GET',

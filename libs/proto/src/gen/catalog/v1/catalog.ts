@@ -111,6 +111,8 @@ export interface Service {
   status: string;
   createdAtMs: number;
   updatedAtMs: number;
+  /** none | google_meet: the meeting link a calendar write-back asks for. */
+  conferencing: string;
 }
 
 export interface ServiceFields {
@@ -131,6 +133,7 @@ export interface ServiceFields {
   resourceIds: string[];
   resourceIdsSet: boolean;
   status?: string | undefined;
+  conferencing?: string | undefined;
 }
 
 export interface CreateServiceRequest {
@@ -1302,6 +1305,7 @@ function createBaseService(): Service {
     status: "",
     createdAtMs: 0,
     updatedAtMs: 0,
+    conferencing: "",
   };
 }
 
@@ -1363,6 +1367,9 @@ export const Service: MessageFns<Service> = {
     }
     if (message.updatedAtMs !== 0) {
       writer.uint32(152).int64(message.updatedAtMs);
+    }
+    if (message.conferencing !== "") {
+      writer.uint32(162).string(message.conferencing);
     }
     return writer;
   },
@@ -1532,6 +1539,14 @@ export const Service: MessageFns<Service> = {
             message.updatedAtMs = longToNumber(reader.int64());
             continue;
           }
+          case 20: {
+            if (tag !== 162) {
+              break;
+            }
+
+            message.conferencing = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1564,6 +1579,7 @@ function createBaseServiceFields(): ServiceFields {
     resourceIds: [],
     resourceIdsSet: false,
     status: undefined,
+    conferencing: undefined,
   };
 }
 
@@ -1619,6 +1635,9 @@ export const ServiceFields: MessageFns<ServiceFields> = {
     }
     if (message.status !== undefined) {
       writer.uint32(138).string(message.status);
+    }
+    if (message.conferencing !== undefined) {
+      writer.uint32(146).string(message.conferencing);
     }
     return writer;
   },
@@ -1770,6 +1789,14 @@ export const ServiceFields: MessageFns<ServiceFields> = {
             }
 
             message.status = reader.string();
+            continue;
+          }
+          case 18: {
+            if (tag !== 146) {
+              break;
+            }
+
+            message.conferencing = reader.string();
             continue;
           }
         }

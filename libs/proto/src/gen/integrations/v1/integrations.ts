@@ -69,6 +69,27 @@ export interface ConnectCaldavResponse {
   connection?: Connection | undefined;
 }
 
+export interface StartGoogleConnectRequest {
+  tenantId: string;
+  staffId: string;
+  /** The gateway's callback URL, registered with the OAuth client. */
+  redirectUri: string;
+}
+
+export interface StartGoogleConnectResponse {
+  authorizationUrl: string;
+}
+
+export interface CompleteGoogleConnectRequest {
+  tenantId: string;
+  state: string;
+  code: string;
+}
+
+export interface CompleteGoogleConnectResponse {
+  connection?: Connection | undefined;
+}
+
 export interface DisconnectConnectionRequest {
   tenantId: string;
   connectionId: string;
@@ -612,6 +633,234 @@ export const ConnectCaldavResponse: MessageFns<ConnectCaldavResponse> = {
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
       const message = createBaseConnectCaldavResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.connection = Connection.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseStartGoogleConnectRequest(): StartGoogleConnectRequest {
+  return { tenantId: "", staffId: "", redirectUri: "" };
+}
+
+export const StartGoogleConnectRequest: MessageFns<StartGoogleConnectRequest> = {
+  encode(message: StartGoogleConnectRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tenantId !== "") {
+      writer.uint32(10).string(message.tenantId);
+    }
+    if (message.staffId !== "") {
+      writer.uint32(18).string(message.staffId);
+    }
+    if (message.redirectUri !== "") {
+      writer.uint32(26).string(message.redirectUri);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StartGoogleConnectRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStartGoogleConnectRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tenantId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.staffId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.redirectUri = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseStartGoogleConnectResponse(): StartGoogleConnectResponse {
+  return { authorizationUrl: "" };
+}
+
+export const StartGoogleConnectResponse: MessageFns<StartGoogleConnectResponse> = {
+  encode(message: StartGoogleConnectResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.authorizationUrl !== "") {
+      writer.uint32(10).string(message.authorizationUrl);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): StartGoogleConnectResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseStartGoogleConnectResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.authorizationUrl = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseCompleteGoogleConnectRequest(): CompleteGoogleConnectRequest {
+  return { tenantId: "", state: "", code: "" };
+}
+
+export const CompleteGoogleConnectRequest: MessageFns<CompleteGoogleConnectRequest> = {
+  encode(message: CompleteGoogleConnectRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tenantId !== "") {
+      writer.uint32(10).string(message.tenantId);
+    }
+    if (message.state !== "") {
+      writer.uint32(18).string(message.state);
+    }
+    if (message.code !== "") {
+      writer.uint32(26).string(message.code);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CompleteGoogleConnectRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCompleteGoogleConnectRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tenantId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.state = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.code = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseCompleteGoogleConnectResponse(): CompleteGoogleConnectResponse {
+  return { connection: undefined };
+}
+
+export const CompleteGoogleConnectResponse: MessageFns<CompleteGoogleConnectResponse> = {
+  encode(message: CompleteGoogleConnectResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.connection !== undefined) {
+      Connection.encode(message.connection, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CompleteGoogleConnectResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCompleteGoogleConnectResponse();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -1652,7 +1901,7 @@ export const GetCalendarSyncResponse: MessageFns<GetCalendarSyncResponse> = {
 };
 
 /**
- * External calendars of staff members (CalDAV; the provider interface takes others): connections with
+ * External calendars of staff members (CalDAV, Google Calendar with Meet): connections with
  * their sealed credentials, busy times for availability, and the write-back of bookings
  * (docs/architecture.md "Integrations"). Credentials never leave the service.
  */
@@ -1678,6 +1927,29 @@ export const IntegrationServiceService = {
     responseSerialize: (value: ConnectCaldavResponse): Buffer =>
       Buffer.from(ConnectCaldavResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ConnectCaldavResponse => ConnectCaldavResponse.decode(value),
+  },
+  /** Google: the authorization URL (code + PKCE + state), then the callback's code exchanged. */
+  startGoogleConnect: {
+    path: "/integrations.v1.IntegrationService/StartGoogleConnect" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: StartGoogleConnectRequest): Buffer =>
+      Buffer.from(StartGoogleConnectRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): StartGoogleConnectRequest => StartGoogleConnectRequest.decode(value),
+    responseSerialize: (value: StartGoogleConnectResponse): Buffer =>
+      Buffer.from(StartGoogleConnectResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): StartGoogleConnectResponse => StartGoogleConnectResponse.decode(value),
+  },
+  completeGoogleConnect: {
+    path: "/integrations.v1.IntegrationService/CompleteGoogleConnect" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CompleteGoogleConnectRequest): Buffer =>
+      Buffer.from(CompleteGoogleConnectRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CompleteGoogleConnectRequest => CompleteGoogleConnectRequest.decode(value),
+    responseSerialize: (value: CompleteGoogleConnectResponse): Buffer =>
+      Buffer.from(CompleteGoogleConnectResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CompleteGoogleConnectResponse => CompleteGoogleConnectResponse.decode(value),
   },
   disconnectConnection: {
     path: "/integrations.v1.IntegrationService/DisconnectConnection" as const,
@@ -1758,6 +2030,9 @@ export const IntegrationServiceService = {
 export interface IntegrationServiceServer extends UntypedServiceImplementation {
   listConnections: handleUnaryCall<ListConnectionsRequest, ListConnectionsResponse>;
   connectCaldav: handleUnaryCall<ConnectCaldavRequest, ConnectCaldavResponse>;
+  /** Google: the authorization URL (code + PKCE + state), then the callback's code exchanged. */
+  startGoogleConnect: handleUnaryCall<StartGoogleConnectRequest, StartGoogleConnectResponse>;
+  completeGoogleConnect: handleUnaryCall<CompleteGoogleConnectRequest, CompleteGoogleConnectResponse>;
   disconnectConnection: handleUnaryCall<DisconnectConnectionRequest, DisconnectConnectionResponse>;
   listCalendars: handleUnaryCall<ListCalendarsRequest, ListCalendarsResponse>;
   updateConnection: handleUnaryCall<UpdateConnectionRequest, UpdateConnectionResponse>;
@@ -1798,6 +2073,37 @@ export interface IntegrationServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ConnectCaldavResponse) => void,
+  ): ClientUnaryCall;
+  /** Google: the authorization URL (code + PKCE + state), then the callback's code exchanged. */
+  startGoogleConnect(
+    request: StartGoogleConnectRequest,
+    callback: (error: ServiceError | null, response: StartGoogleConnectResponse) => void,
+  ): ClientUnaryCall;
+  startGoogleConnect(
+    request: StartGoogleConnectRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: StartGoogleConnectResponse) => void,
+  ): ClientUnaryCall;
+  startGoogleConnect(
+    request: StartGoogleConnectRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: StartGoogleConnectResponse) => void,
+  ): ClientUnaryCall;
+  completeGoogleConnect(
+    request: CompleteGoogleConnectRequest,
+    callback: (error: ServiceError | null, response: CompleteGoogleConnectResponse) => void,
+  ): ClientUnaryCall;
+  completeGoogleConnect(
+    request: CompleteGoogleConnectRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CompleteGoogleConnectResponse) => void,
+  ): ClientUnaryCall;
+  completeGoogleConnect(
+    request: CompleteGoogleConnectRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CompleteGoogleConnectResponse) => void,
   ): ClientUnaryCall;
   disconnectConnection(
     request: DisconnectConnectionRequest,
