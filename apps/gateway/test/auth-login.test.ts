@@ -4,7 +4,7 @@ import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '@svc/store';
 import { createLogger } from '@svc/telemetry';
-import { freePort, json } from '@svc/testing';
+import { authorizeAtProvider, freePort, json } from '@svc/testing';
 import { buildGateway, csrfToken } from '../src/index.js';
 import { startGatewayWithCatalog, type GatewayHarness } from './support/gateway-harness.js';
 
@@ -96,24 +96,6 @@ function setCookie(res: Response, name: string): { value: string; header: string
   return header ? { value: header.slice(name.length + 1).split(';')[0] ?? '', header } : undefined;
 }
 
-/** A browser's cookie jar for the provider (one host, paths ignored: enough for this flow). */
-class Jar {
-  private readonly cookies = new Map<string, string>();
-  take(res: Response): void {
-    for (const h of res.headers.getSetCookie()) {
-      const [pair = ''] = h.split(';');
-      const eq = pair.indexOf('=');
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1).trim();
-      if (value === '' || /max-age=0|expires=thu, 01 jan 1970/i.test(h)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-  header(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-}
-
 interface StartedLogin {
   /** The provider's redirect back to the gateway (code, state, iss). */
   callbackUrl: URL;
@@ -125,8 +107,8 @@ interface StartedLogin {
 }
 
 /**
- * Drives a browser through start → provider login (dev interaction) → consent, following every
- * redirect by hand, and stops at the redirect back to the gateway's callback.
+ * Drives a browser through start → provider login (dev interaction) → consent (authorizeAtProvider)
+ * and stops at the redirect back to the gateway's callback.
  */
 async function loginAtProvider(account: string, returnTo = '/'): Promise<StartedLogin> {
   const startResponse = await fetch(`${base}/auth/google/start?returnTo=${encodeURIComponent(returnTo)}`, {
@@ -136,34 +118,8 @@ async function loginAtProvider(account: string, returnTo = '/'): Promise<Started
   const oauth = setCookie(startResponse, OAUTH_COOKIE);
   if (!oauth) throw new Error('no oauth cookie');
   const authorizeUrl = new URL(startResponse.headers.get('location') ?? '');
-  const jar = new Jar();
-  let next: URL = authorizeUrl;
-  for (let hop = 0; hop < 20; hop++) {
-    if (next.href.startsWith(`${base}/`))
-      return { callbackUrl: next, oauthCookie: oauth.value, authorizeUrl, startResponse };
-    const res = await fetch(next, { redirect: 'manual', headers: { cookie: jar.header() } });
-    jar.take(res);
-    if (res.status >= 300 && res.status < 400) {
-      next = new URL(res.headers.get('location') ?? '', next);
-      continue;
-    }
-    const html = await res.text();
-    expect(res.status, html).toBe(200);
-    // The development interaction page: a login form, then a consent form, both posting here.
-    const prompt = /name="prompt" value="(login|consent)"/.exec(html)?.[1];
-    if (!prompt) throw new Error(`unexpected provider page: ${html.slice(0, 200)}`);
-    const form = new URLSearchParams(prompt === 'login' ? { prompt, login: account, password: 'any' } : { prompt });
-    const posted = await fetch(next, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
-      body: form.toString(),
-    });
-    jar.take(posted);
-    expect(posted.status).toBeGreaterThanOrEqual(300);
-    next = new URL(posted.headers.get('location') ?? '', next);
-  }
-  throw new Error('too many redirects at the provider');
+  const callbackUrl = await authorizeAtProvider(authorizeUrl, account, `${base}/`);
+  return { callbackUrl, oauthCookie: oauth.value, authorizeUrl, startResponse };
 }
 
 const callback = (login: StartedLogin, url: URL = login.callbackUrl, oauthCookie = login.oauthCookie) =>

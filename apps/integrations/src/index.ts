@@ -2,3 +2,4 @@ export { startIntegrations, INTEGRATION_SERVICE_NAME, type IntegrationsDeps } fr
 export { integrationsConfigSchema, type IntegrationsConfig } from './config.js';
 export { startIntegrationsFromConfig } from './from-config.js';
 export { busyIntervals } from './providers/caldav.js';
+export { GOOGLE_SCOPES } from './providers/google-oauth.js';

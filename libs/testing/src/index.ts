@@ -18,3 +18,9 @@ export { runApp, type AppProcess, type RunAppOptions } from './app-process.js';
 export { chromiumArgs, chromiumMissing, chromiumPath } from './chromium.js';
 export { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from './otlp-receiver.js';
 export { parsePrometheusText, prom2jsonMissing, type MetricFamily } from './prometheus-text.js';
+export { authorizeAtProvider } from './provider-browser.js';
+export {
+  startGoogleCalendarStandIn,
+  type GoogleCalendarStandIn,
+  type StandInEvent,
+} from './google-calendar-standin.js';

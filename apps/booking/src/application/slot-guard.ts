@@ -90,7 +90,12 @@ export function busyAround(
   fresh: boolean,
 ): Promise<ExistingBooking[]> {
   const staffIds = req.preferredStaffId ? [req.preferredStaffId] : known.service.staffIds;
-  return externalOccupancy(deps.busyTimes, { tenantId: req.tenantId, staffIds, ...bufferedInterval(req, known), fresh });
+  return externalOccupancy(deps.busyTimes, {
+    tenantId: req.tenantId,
+    staffIds,
+    ...bufferedInterval(req, known),
+    fresh,
+  });
 }
 
 /**

@@ -8,7 +8,13 @@ import { defineRoute } from '../../http/route.js';
 import { tenantOf } from '../catalog/admin-resource.js';
 import { pageRequest, toPage } from '../catalog/paging.js';
 import { ascending, idSchema, pageOf, pageQueryShapeFor } from '../catalog/schemas.js';
-import { bookingDetailSchema, bookingRecordSchema, recordOf, toBookingRecord, toCalendarSync } from './booking-record.js';
+import {
+  bookingDetailSchema,
+  bookingRecordSchema,
+  recordOf,
+  toBookingRecord,
+  toCalendarSync,
+} from './booking-record.js';
 
 /**
  * Who reads and changes bookings through these routes: the dashboard (a session; actor `staff`

@@ -29,7 +29,9 @@ const serviceRecordSchema = z
     staffIds: z.array(z.string()),
     resourceIds: z.array(z.string()),
     status: z.string().describe('active | hidden | disabled'),
-    conferencing: z.string().describe('none | google_meet: the video meeting added to the booking in a Google calendar.'),
+    conferencing: z
+      .string()
+      .describe('none | google_meet: the video meeting added to the booking in a Google calendar.'),
     createdAtMs: z.number().int(),
     updatedAtMs: z.number().int(),
   })
@@ -54,7 +56,9 @@ const serviceFieldsShape = {
   status: serviceStatusSchema.describe('Default: active.'),
   conferencing: z
     .enum(['none', 'google_meet'])
-    .describe('google_meet: a Meet link is requested when the booking is written to a connected Google calendar. Default: none.'),
+    .describe(
+      'google_meet: a Meet link is requested when the booking is written to a connected Google calendar. Default: none.',
+    ),
 };
 
 /**

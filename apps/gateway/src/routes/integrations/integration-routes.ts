@@ -23,7 +23,9 @@ const connectionSchema = z
     account: z.string().describe('The account as the provider names it (CalDAV username; Google: primary).'),
     status: z
       .enum(['connected', 'needs_reauth', 'error'])
-      .describe('`needs_reauth`: the provider refused the credentials; connect again. `error`: its last request failed.'),
+      .describe(
+        '`needs_reauth`: the provider refused the credentials; connect again. `error`: its last request failed.',
+      ),
     lastSyncAtMs: z.number().int().nullable().describe('When a booking was last written to the calendar.'),
     busyCalendarIds: z.array(z.string()).describe('Calendars whose events block the staff member’s time.'),
     bookingCalendarId: z.string().nullable().describe('The calendar confirmed bookings are written to.'),
@@ -61,7 +63,9 @@ const calendarSchema = z.object({
 const settingsSchema = z.object({
   bookWhenCalendarUnavailable: z
     .boolean()
-    .describe('Book even when a staff calendar cannot be read at create time (default false: PROVIDER_ACTION_FAILED 502).'),
+    .describe(
+      'Book even when a staff calendar cannot be read at create time (default false: PROVIDER_ACTION_FAILED 502).',
+    ),
 });
 
 const caldavBody = z.strictObject({
@@ -93,7 +97,9 @@ export function registerIntegrationRoutes(
     tags: TAGS,
     access: 'dashboard:write',
     body: z.strictObject({ staffId: idSchema.describe('Whose calendar it is.') }),
-    response: z.object({ authorizationUrl: z.string().describe('Google’s consent page for this attempt (valid 10 minutes).') }),
+    response: z.object({
+      authorizationUrl: z.string().describe('Google’s consent page for this attempt (valid 10 minutes).'),
+    }),
     handler: async ({ body }, request) => {
       const tenantId = tenantOf(request);
       await clients.catalog.getStaff({ tenantId, staffId: body.staffId });
@@ -240,6 +246,9 @@ export function registerIntegrationRoutes(
     body: z.strictObject({ bookWhenCalendarUnavailable: settingsSchema.shape.bookWhenCalendarUnavailable }),
     response: settingsSchema,
     handler: async ({ body }, request) =>
-      present((await integrations.updateSettings({ tenantId: tenantOf(request), settings: body })).settings, 'settings'),
+      present(
+        (await integrations.updateSettings({ tenantId: tenantOf(request), settings: body })).settings,
+        'settings',
+      ),
   });
 }

@@ -1,0 +1,300 @@
+// Google Calendar with Meet through the embedded platform: the OAuth round trip (code + PKCE +
+// state) against a real local OAuth provider (oidc-provider, as the login tests use), the
+// Calendar API against a contract stand-in (libs/testing: the documented shapes of free/busy
+// and events insert/patch/delete, not Google), tokens refreshed before expiry and a revoked
+// grant marking the connection needs_reauth.
+
+import { createServer, type Server } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Provider from 'oidc-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SecretBox } from '@svc/crypto';
+import { GOOGLE_SCOPES } from '@svc/integrations';
+import {
+  authorizeAtProvider,
+  eventually,
+  freePort,
+  json,
+  startGoogleCalendarStandIn,
+  type GoogleCalendarStandIn,
+} from '@svc/testing';
+import { berlinTime, seedTenant } from './booking-fixture.js';
+import { book, dashboard, errorOf, platformStores, type PlatformStores } from './dashboard-fixture.js';
+import { startTestPlatform } from './platform-fixture.js';
+
+const CLIENT_ID = 'integrations-test';
+const CLIENT_SECRET = 'integrations-test-client-secret-0123456789';
+const HOUR = 3_600_000;
+
+let provider: Provider;
+let providerServer: Server;
+let standIn: GoogleCalendarStandIn;
+let platform: Awaited<ReturnType<typeof startTestPlatform>>;
+let stores: PlatformStores;
+let base: string;
+let callbackPrefix: string;
+
+beforeAll(async () => {
+  const providerPort = await freePort();
+  const issuer = `http://127.0.0.1:${providerPort}`;
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  callbackPrefix = `${base}/api/integrations/google/callback`;
+  provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: CLIENT_ID,
+        client_secret: CLIENT_SECRET,
+        redirect_uris: [callbackPrefix],
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+      },
+    ],
+    scopes: [...GOOGLE_SCOPES, 'offline_access'],
+    pkce: { required: () => true },
+    features: { devInteractions: { enabled: true } },
+    issueRefreshToken: async () => true,
+    cookies: { keys: ['test-provider-cookie-key-0123456789'] },
+    // Access tokens live 30 s, under the service's one-minute refresh margin: every Calendar
+    // call refreshes them first.
+    ttl: { AuthorizationCode: 60, Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 30, RefreshToken: 3600 },
+    findAccount: async (_ctx, id) => ({ accountId: id, claims: async () => ({ sub: id }) }),
+  });
+  providerServer = createServer(provider.callback());
+  await new Promise<void>((resolve) => providerServer.listen(providerPort, '127.0.0.1', resolve));
+  standIn = await startGoogleCalendarStandIn({
+    verifyToken: async (token) => (await provider.AccessToken.find(token)) !== undefined,
+  });
+  platform = await startTestPlatform({
+    PORT: port,
+    GOOGLE_CLIENT_ID: CLIENT_ID,
+    GOOGLE_CLIENT_SECRET: CLIENT_SECRET,
+    GOOGLE_AUTHORIZATION_URL: `${issuer}/auth`,
+    GOOGLE_TOKEN_URL: `${issuer}/token`,
+    GOOGLE_CALENDAR_API_URL: standIn.url,
+    SYNC_FIRST_RETRY_MS: 200,
+  });
+  stores = await platformStores(platform);
+}, 60_000);
+
+afterAll(async () => {
+  await stores?.close();
+  await platform?.cleanup();
+  await standIn?.close();
+  await new Promise((resolve) => providerServer?.close(resolve));
+});
+
+async function tenant(slug: string) {
+  const seeded = await seedTenant(platform.services.catalog.address, slug);
+  const session = await stores.session(seeded.tenantId, 'tenant_owner');
+  return { ...seeded, session, api: dashboard(base, session) };
+}
+
+type Tenant = Awaited<ReturnType<typeof tenant>>;
+
+/** POST …/google/connect, then the provider's login and consent; answers Google's redirect back. */
+async function startConnect(t: Tenant) {
+  const res = await t.api('POST', '/api/integrations/google/connect', { staffId: t.staffId });
+  const body = await json(res);
+  expect(res.status, JSON.stringify(body)).toBe(200);
+  const authorizeUrl = new URL(body.data.authorizationUrl);
+  const callbackUrl = await authorizeAtProvider(authorizeUrl, `staff-${t.staffId}`, callbackPrefix);
+  return { authorizeUrl, callbackUrl };
+}
+
+/** The callback as the staff member's browser follows it (the dashboard session's cookie). */
+const follow = (t: Tenant, url: URL | string) =>
+  fetch(url, { headers: { cookie: t.session.cookie }, redirect: 'manual' });
+
+async function connected(t: Tenant) {
+  const { callbackUrl } = await startConnect(t);
+  const res = await follow(t, callbackUrl);
+  const body = await json(res);
+  expect(res.status, JSON.stringify(body)).toBe(201);
+  return body.data as { connectionId: string };
+}
+
+/** The connection's tokens as stored, opened with the key the embedded platform keeps in DATA_DIR. */
+async function storedTokens(connectionId: string) {
+  const key = (JSON.parse(readFileSync(join(platform.dataDir, 'secrets.json'), 'utf8')) as Record<string, string>)
+    .integrations!;
+  const [doc] = await stores
+    .raw('integrations', 'integration_connections')
+    .then((docs) => docs.filter((d) => d._id === connectionId));
+  return {
+    sealed: String(doc!.sealedSecret),
+    tokens: JSON.parse(new SecretBox(key).open(String(doc!.sealedSecret), connectionId)) as {
+      accessToken: string;
+      refreshToken: string;
+      expiresAtMs: number;
+    },
+  };
+}
+
+async function slotsOn(slug: string, day: number): Promise<number[]> {
+  const fromMs = berlinTime(day, 0);
+  const res = await fetch(
+    `${base}/book/${slug}/availability?serviceSlug=checkup&fromMs=${fromMs}&toMs=${fromMs + 24 * HOUR}`,
+  );
+  const body = await json(res);
+  expect(res.status, JSON.stringify(body)).toBe(200);
+  return (body.data.slots as Array<{ startsAtMs: number }>).map((s) => s.startsAtMs);
+}
+
+describe('Google Calendar OAuth against a local provider', () => {
+  it('start → authorize → callback stores an encrypted grant for the staff member', async () => {
+    const t = await tenant('google-oauth');
+    const { authorizeUrl, callbackUrl } = await startConnect(t);
+    const q = authorizeUrl.searchParams;
+    expect(q.get('response_type')).toBe('code');
+    expect(q.get('client_id')).toBe(CLIENT_ID);
+    expect(q.get('redirect_uri')).toBe(callbackPrefix);
+    expect(q.get('scope')?.split(' ').sort()).toEqual([...GOOGLE_SCOPES].sort());
+    expect(q.get('code_challenge_method')).toBe('S256');
+    expect(q.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(q.get('state')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Only a hash of the state is stored, and the PKCE verifier sealed.
+    const attempts = await stores.raw('integrations', 'integration_oauth_states');
+    expect(JSON.stringify(attempts)).not.toContain(q.get('state'));
+
+    const res = await follow(t, callbackUrl);
+    const body = await json(res);
+    expect(res.status, JSON.stringify(body)).toBe(201);
+    expect(body.data).toMatchObject({
+      provider: 'google',
+      staffId: t.staffId,
+      status: 'connected',
+      busyCalendarIds: ['primary'],
+      bookingCalendarId: 'primary',
+    });
+    const { sealed, tokens } = await storedTokens(body.data.connectionId);
+    expect(tokens.accessToken).not.toBe('');
+    expect(tokens.refreshToken).not.toBe('');
+    expect(sealed).not.toContain(tokens.accessToken);
+    expect(sealed).not.toContain(tokens.refreshToken);
+    expect(JSON.stringify(body)).not.toContain(tokens.refreshToken);
+    expect(await stores.raw('integrations', 'integration_oauth_states')).toEqual([]);
+
+    // The same callback again: the state was used.
+    expect(await errorOf(await follow(t, callbackUrl))).toMatchObject({ status: 403, code: 'OAUTH_STATE_INVALID' });
+  });
+
+  it('a wrong state is OAUTH_STATE_INVALID; a bad code is OAUTH_TOKEN_EXCHANGE_FAILED; neither stores anything', async () => {
+    const t = await tenant('google-bad');
+    const { callbackUrl } = await startConnect(t);
+    const wrong = new URL(callbackUrl);
+    wrong.searchParams.set('state', 'not-the-state');
+    expect(await errorOf(await follow(t, wrong))).toMatchObject({ status: 403, code: 'OAUTH_STATE_INVALID' });
+
+    // Another workspace cannot finish this workspace's attempt.
+    const other = await tenant('google-bad-other');
+    expect(await errorOf(await follow(other, callbackUrl))).toMatchObject({ code: 'OAUTH_STATE_INVALID' });
+
+    const badCode = new URL(callbackUrl);
+    badCode.searchParams.set('code', 'bogus-code');
+    expect(await errorOf(await follow(t, badCode))).toMatchObject({ status: 403, code: 'OAUTH_TOKEN_EXCHANGE_FAILED' });
+    expect((await json(await t.api('GET', '/api/integrations'))).data.items).toEqual([]);
+
+    // A consent the user denied comes back with error and no code.
+    const { callbackUrl: second } = await startConnect(t);
+    const denied = new URL(callbackPrefix);
+    denied.searchParams.set('state', second.searchParams.get('state')!);
+    denied.searchParams.set('error', 'access_denied');
+    expect(await errorOf(await follow(t, denied))).toMatchObject({ code: 'OAUTH_TOKEN_EXCHANGE_FAILED' });
+  });
+});
+
+describe('Google Calendar busy times and write-back with Meet (contract stand-in)', () => {
+  it('free/busy blocks the staff member; a confirmed booking becomes one event with a Meet link, moved and removed', async () => {
+    const t = await tenant('google-meet');
+    const { connectionId } = await connected(t);
+    const first = standIn.tokensSeen().length;
+
+    const busy = berlinTime(3, 10);
+    standIn.addBusy('primary', busy, busy + HOUR);
+    const slots = await slotsOn('google-meet', 3);
+    expect(slots).not.toContain(busy);
+    expect(slots).toContain(busy + HOUR);
+    const refused = await fetch(`${base}/book/google-meet/bookings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': 'google-busy-1' },
+      body: JSON.stringify({
+        serviceSlug: 'checkup',
+        startsAtMs: busy,
+        customer: { name: 'Ann', primaryEmail: 'a@x.test' },
+      }),
+    });
+    expect(await errorOf(refused)).toMatchObject({ status: 409, code: 'BOOKING_SLOT_UNAVAILABLE' });
+
+    // The service asks for Google Meet.
+    const services = await json(await t.api('GET', '/api/services'));
+    const checkup = (services.data.items as Array<{ serviceId: string; slug: string; conferencing: string }>).find(
+      (s) => s.slug === 'checkup',
+    )!;
+    expect(checkup.conferencing).toBe('none');
+    const patched = await t.api('PATCH', `/api/services/${checkup.serviceId}`, { conferencing: 'google_meet' });
+    expect((await json(patched)).data.conferencing).toBe('google_meet');
+
+    const at = berlinTime(4, 12);
+    const { booking } = await book(base, 'google-meet', at, { staffId: t.staffId });
+    expect((await t.api('POST', `/api/bookings/${booking.bookingId}/confirm`)).status).toBe(200);
+    const detail = await eventually('the synced booking', async () => {
+      const body = await json(await t.api('GET', `/api/bookings/${booking.bookingId}`));
+      return body.data.calendarSync?.status === 'synced' ? body.data : undefined;
+    });
+    const events = () => standIn.events('primary').filter((e) => e.id === detail.calendarSync.externalEventId);
+    expect(events()).toHaveLength(1);
+    expect(events()[0]).toMatchObject({
+      start: { dateTime: new Date(at).toISOString() },
+      status: 'confirmed',
+      hangoutLink: detail.calendarSync.meetingUrl,
+    });
+    expect(detail.calendarSync).toEqual({
+      status: 'synced',
+      provider: 'google',
+      externalEventId: expect.stringMatching(/^[a-v0-9]{5,}$/),
+      meetingUrl: expect.stringMatching(/^https:\/\/meet\.google\.com\//),
+    });
+
+    const moved = at + 2 * HOUR;
+    expect((await t.api('POST', `/api/bookings/${booking.bookingId}/reschedule`, { startsAtMs: moved })).status).toBe(
+      200,
+    );
+    await eventually('the moved event', async () =>
+      events()[0]?.start.dateTime === new Date(moved).toISOString() ? true : undefined,
+    );
+    expect(events()).toHaveLength(1);
+
+    expect((await t.api('POST', `/api/bookings/${booking.bookingId}/cancel`, { reason: 'ill' })).status).toBe(200);
+    await eventually('the removed event', async () => (events()[0]?.status === 'cancelled' ? true : undefined));
+    expect((await json(await t.api('GET', `/api/bookings/${booking.bookingId}`))).data.calendarSync).toMatchObject({
+      status: 'removed',
+      provider: 'google',
+    });
+
+    // Tokens were refreshed before they expired: the API saw more than one access token.
+    const used = new Set(standIn.tokensSeen().slice(first));
+    expect(used.size).toBeGreaterThan(1);
+    const { tokens } = await storedTokens(connectionId);
+    expect(used.has(tokens.accessToken)).toBe(true);
+  });
+
+  it('a refresh the provider refuses marks the connection needs_reauth and answers PROVIDER_NEEDS_REAUTH', async () => {
+    const t = await tenant('google-revoked');
+    const { connectionId } = await connected(t);
+    // The grant revoked at the provider (as a user does in their Google account).
+    const { tokens } = await storedTokens(connectionId);
+    const refresh = await provider.RefreshToken.find(tokens.refreshToken);
+    expect(refresh).toBeDefined();
+    await refresh!.destroy();
+
+    expect(await errorOf(await t.api('GET', `/api/integrations/${connectionId}/calendars`))).toMatchObject({
+      status: 409,
+      code: 'PROVIDER_NEEDS_REAUTH',
+    });
+    expect((await json(await t.api('GET', '/api/integrations'))).data.items).toMatchObject([
+      { connectionId, status: 'needs_reauth' },
+    ]);
+  });
+});
