@@ -115,6 +115,7 @@ describe('create', () => {
         bookingId: booking.bookingId,
         tenantId: tenant.tenantId,
         serviceId: tenant.service.serviceId,
+        staffId: booking.staffId,
         status: 'held',
         startsAtMs,
         endsAtMs: startsAtMs + 30 * MIN,

@@ -104,6 +104,7 @@ async function limitedGateway(store: 'memory' | 'redis', redisUrl?: string): Pro
       BOOKING_GRPC_ADDR: platform.services.booking.address,
       CUSTOMER_GRPC_ADDR: platform.services.customer.address,
       WEBHOOKS_GRPC_ADDR: platform.services['webhook-dispatcher'].address,
+      INTEGRATIONS_GRPC_ADDR: platform.services.integrations.address,
       RATE_LIMITS: 'on',
       RATE_LIMIT_STORE: store,
       ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
