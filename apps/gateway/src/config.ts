@@ -18,6 +18,7 @@ export const gatewayConfigSchema = z
     BOOKING_GRPC_ADDR: grpcAddress.optional(),
     CUSTOMER_GRPC_ADDR: grpcAddress.optional(),
     WEBHOOKS_GRPC_ADDR: grpcAddress.optional(),
+    /** The integrations service; distributed and unset: none is deployed (its routes answer PROVIDER_NOT_CONNECTED). */
     INTEGRATIONS_GRPC_ADDR: grpcAddress.optional(),
     /** The gateway owns identity data (users, memberships, sessions): same store rules as a service. */
     ...storeSettings,
@@ -63,7 +64,6 @@ export const gatewayConfigSchema = z
       'BOOKING_GRPC_ADDR',
       'CUSTOMER_GRPC_ADDR',
       'WEBHOOKS_GRPC_ADDR',
-      'INTEGRATIONS_GRPC_ADDR',
       'MONGODB_URL',
       'SESSION_SECRET',
       'MANAGE_TOKEN_SECRET',

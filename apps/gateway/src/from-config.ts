@@ -22,7 +22,8 @@ export async function startGatewayFromConfig(config: GatewayConfig, logger: Logg
       booking: config.BOOKING_GRPC_ADDR ?? '127.0.0.1:50052',
       customer: config.CUSTOMER_GRPC_ADDR ?? '127.0.0.1:50053',
       'webhook-dispatcher': config.WEBHOOKS_GRPC_ADDR ?? '127.0.0.1:50054',
-      integrations: config.INTEGRATIONS_GRPC_ADDR ?? '127.0.0.1:50055',
+      // Distributed without the setting: no integrations service deployed (docs/operations.md).
+      integrations: config.INTEGRATIONS_GRPC_ADDR ?? (config.PROFILE === 'distributed' ? undefined : '127.0.0.1:50055'),
     },
   });
 }

@@ -13,35 +13,52 @@ import {
 /** The services behind the gateway, by the name /health reports. */
 export const SERVICE_NAMES = ['catalog', 'booking', 'customer', 'webhook-dispatcher', 'integrations'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
-export type ServiceAddresses = Record<ServiceName, string>;
+/**
+ * Where each service listens. The integrations service may be absent in the distributed
+ * profile (a deployment without it): /health leaves it out and the integration routes answer
+ * PROVIDER_NOT_CONNECTED (docs/operations.md).
+ */
+export type ServiceAddresses = Record<Exclude<ServiceName, 'integrations'>, string> & {
+  integrations?: string | undefined;
+};
 
 export interface Downstream {
   catalog: CatalogClient;
   booking: BookingClient;
   customer: CustomerClient;
   webhooks: WebhookClient;
-  integrations: IntegrationClient;
-  health: Record<ServiceName, HealthClient>;
+  /** Null when no integrations service is deployed. */
+  integrations: IntegrationClient | null;
+  health: Partial<Record<ServiceName, HealthClient>>;
   close(): void;
 }
 
 /** One channel per service (grpc-js connects lazily and reconnects by itself). */
 export function connectDownstream(addresses: ServiceAddresses): Downstream {
   const health = Object.fromEntries(
-    SERVICE_NAMES.map((name) => [name, connectService(healthV1.HealthService, addresses[name])]),
-  ) as Record<ServiceName, HealthClient>;
+    SERVICE_NAMES.flatMap((name) => {
+      const address = addresses[name];
+      return address === undefined ? [] : [[name, connectService(healthV1.HealthService, address)]];
+    }),
+  ) as Partial<Record<ServiceName, HealthClient>>;
   const clients = {
     catalog: connectService(catalogV1.CatalogServiceService, addresses.catalog),
     booking: connectService(bookingV1.BookingServiceService, addresses.booking),
     customer: connectService(customerV1.CustomerServiceService, addresses.customer),
     webhooks: connectService(webhooksV1.WebhookServiceService, addresses['webhook-dispatcher']),
-    integrations: connectService(integrationsV1.IntegrationServiceService, addresses.integrations),
   };
+  const integrations =
+    addresses.integrations === undefined
+      ? null
+      : connectService(integrationsV1.IntegrationServiceService, addresses.integrations);
   return {
     ...clients,
+    integrations,
     health,
     close() {
-      for (const c of [...Object.values(clients), ...Object.values(health)]) c.close();
+      for (const c of [...Object.values(clients), ...Object.values(health), ...(integrations ? [integrations] : [])]) {
+        c.close();
+      }
     },
   };
 }

@@ -17,10 +17,12 @@ export function registerHealthRoute(app: FastifyInstance, downstream: Downstream
     tags: ['health'],
     response: z.object({ status: z.literal('ok'), services: z.record(z.string(), statusSchema) }),
     handler: async () => {
+      // Only the services this gateway was given (integrations may not be deployed).
       const results = await Promise.all(
-        SERVICE_NAMES.map(
-          async (name) => [name, await probeHealth(downstream.health[name], PROBE_DEADLINE_MS)] as const,
-        ),
+        SERVICE_NAMES.flatMap((name) => {
+          const client = downstream.health[name];
+          return client ? [(async () => [name, await probeHealth(client, PROBE_DEADLINE_MS)] as const)()] : [];
+        }),
       );
       const down = results.filter(([, s]) => s !== 'SERVING');
       if (down.length > 0) {

@@ -151,7 +151,7 @@ export function bookingOperations(booking: BookingClient, actor: 'staff' | 'part
  */
 export function registerBookingRoutes(
   app: FastifyInstance,
-  clients: { booking: BookingClient; integrations: IntegrationClient },
+  clients: { booking: BookingClient; integrations: IntegrationClient | null },
   surface: BookingSurface = DASHBOARD_BOOKINGS,
 ): void {
   const { booking, integrations } = clients;
@@ -183,7 +183,7 @@ export function registerBookingRoutes(
       const tenantId = tenantOf(request);
       const record = await ops.get(tenantId, params.bookingId);
       // The write-back to the staff member's calendar, once there is one (apps/integrations).
-      const sync = await integrations.getCalendarSync({ tenantId, bookingId: params.bookingId });
+      const sync = integrations ? await integrations.getCalendarSync({ tenantId, bookingId: params.bookingId }) : {};
       return { ...record, calendarSync: toCalendarSync(sync.calendarSync) };
     },
   });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { CatalogClient, IntegrationClient } from '@svc/grpc';
 import type { integrationsV1 } from '@svc/proto';
+import { DomainError } from '@svc/errors';
 import { defineRoute } from '../../http/route.js';
 import { present, tenantOf } from '../catalog/admin-resource.js';
 import { idSchema, patchOf } from '../catalog/schemas.js';
@@ -80,10 +81,11 @@ const noBody = z.strictObject({}).optional().describe('No body, or `{}`.');
 
 export function registerIntegrationRoutes(
   app: FastifyInstance,
-  clients: { integrations: IntegrationClient; catalog: CatalogClient },
+  clients: { integrations: IntegrationClient | null; catalog: CatalogClient },
   baseUrl: string,
 ): void {
-  const { integrations } = clients;
+  // Without an integrations service every route answers PROVIDER_NOT_CONNECTED.
+  const integrations = clients.integrations ?? notDeployed();
   const redirectUri = new URL('/api/integrations/google/callback', baseUrl).href;
 
   defineRoute(app, {
@@ -250,5 +252,14 @@ export function registerIntegrationRoutes(
         (await integrations.updateSettings({ tenantId: tenantOf(request), settings: body })).settings,
         'settings',
       ),
+  });
+}
+
+/** A client whose every call answers PROVIDER_NOT_CONNECTED: no integrations service is deployed. */
+function notDeployed(): IntegrationClient {
+  return new Proxy({} as IntegrationClient, {
+    get: () => async () => {
+      throw new DomainError('PROVIDER_NOT_CONNECTED', 'Calendar integrations are not available on this platform.');
+    },
   });
 }
