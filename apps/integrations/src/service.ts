@@ -77,6 +77,7 @@ export async function startIntegrations(settings: HostSettings, deps: Integratio
         secrets: deps.secrets,
         google: google?.oauth ?? null,
         now,
+        onRequeued: () => worker.nudge(),
       }),
     ],
     resources: {

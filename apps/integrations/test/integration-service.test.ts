@@ -11,7 +11,10 @@ import { catalogV1, integrationsV1 } from '@svc/proto';
 import { openSqliteStore, type DocumentStore } from '@svc/store';
 import { createLogger } from '@svc/telemetry';
 import { eventually, radicaleMissing, serverGate, startRadicale, type RadicaleServer } from '@svc/testing';
+import { providerFactory } from '../src/connections.js';
 import { startIntegrations } from '../src/index.js';
+import type { CalendarProvider } from '../src/providers/provider.js';
+import { ConnectionRepository } from '../src/store/connection-repository.js';
 
 const run = serverGate('Radicale', radicaleMissing());
 const HOUR = 3_600_000;
@@ -32,6 +35,9 @@ describe.runIf(run)('integrations service against Radicale', () => {
   const calendar = () => `${radicale.url}ana/main/`;
   const auth = (pw: string) => ({ authorization: `Basic ${Buffer.from(`ana:${pw}`).toString('base64')}` });
 
+  /** While set, every calendar write waits for it (a write that is still running). */
+  let writesWait: Promise<void> | null = null;
+
   beforeAll(async () => {
     radicale = await startRadicale({ ana: 'first-pass' });
     expect((await fetch(calendar(), { method: 'MKCALENDAR', headers: auth('first-pass') })).status).toBe(201);
@@ -48,6 +54,25 @@ describe.runIf(run)('integrations service against Radicale', () => {
         providerTimeoutMs: 3_000,
         sync: { firstRetryMs: 100, pollMs: 200 },
         google: null,
+        providerOf: (doc) => {
+          const real = providerFactory({
+            secrets,
+            timeoutMs: 3_000,
+            google: null,
+            connections: new ConnectionRepository(store),
+            now: Date.now,
+          })(doc);
+          const gated: CalendarProvider = {
+            listCalendars: () => real.listCalendars(),
+            busy: (ids, from, to) => real.busy(ids, from, to),
+            putEvent: async (calendarId, event) => {
+              await writesWait;
+              return real.putEvent(calendarId, event);
+            },
+            deleteEvent: (calendarId, id) => real.deleteEvent(calendarId, id),
+          };
+          return gated;
+        },
         // CalDAV never asks the catalog (conferencing is Google's); nothing listens here.
         catalog: connectService(catalogV1.CatalogServiceService, '127.0.0.1:1'),
       },
@@ -159,6 +184,57 @@ describe.runIf(run)('integrations service against Radicale', () => {
       return res.calendarSync?.status === 'removed' ? true : undefined;
     });
     expect((await fetch(url, { headers: auth('first-pass') })).status).toBe(404);
+  });
+
+  it('a retry asked for while the write runs is PROVIDER_ACTION_PENDING; afterwards it writes the event again', async () => {
+    let release!: () => void;
+    writesWait = new Promise((resolve) => (release = resolve));
+    const confirmed = {
+      key: 'bkg_2',
+      value: JSON.stringify({
+        id: 'evt_b2',
+        type: 'booking.confirmed',
+        payloadVersion: 1,
+        occurredAtMs: 10,
+        data: {
+          booking: {
+            bookingId: 'bkg_2',
+            tenantId: 'ten_a',
+            staffId: 'stf_1',
+            status: 'confirmed',
+            startsAtMs: T0 + 15 * HOUR,
+            endsAtMs: T0 + 16 * HOUR,
+          },
+        },
+      }),
+      headers: {},
+    };
+    await bus.publish(BOOKING_EVENTS_TOPIC, [confirmed]);
+    // The worker holds the record while its write waits.
+    await eventually('the write under way', async () => {
+      const [doc] = await store.collection('calendar_syncs').find({ _id: 'bkg_2' });
+      return doc && Number(doc.leaseUntilMs) > Date.now() ? true : undefined;
+    });
+    await expect(client.retryCalendarSync({ tenantId: 'ten_a', bookingId: 'bkg_2' })).rejects.toMatchObject({
+      code: 'PROVIDER_ACTION_PENDING',
+    });
+    writesWait = null;
+    release();
+    await eventually('synced', async () => {
+      const res = await client.getCalendarSync({ tenantId: 'ten_a', bookingId: 'bkg_2' });
+      return res.calendarSync?.status === 'synced' ? true : undefined;
+    });
+    // Removed by hand in the calendar; a retry writes it again.
+    const url = `${calendar()}bkg_2.ics`;
+    expect((await fetch(url, { method: 'DELETE', headers: auth('first-pass') })).ok).toBe(true);
+    const retried = await client.retryCalendarSync({ tenantId: 'ten_a', bookingId: 'bkg_2' });
+    expect(retried.calendarSync).toMatchObject({ status: 'pending', provider: 'caldav' });
+    await eventually('written again', async () =>
+      (await fetch(url, { headers: auth('first-pass') })).status === 200 ? true : undefined,
+    );
+    await expect(client.retryCalendarSync({ tenantId: 'ten_a', bookingId: 'bkg_none' })).rejects.toMatchObject({
+      code: 'PROVIDER_NOT_CONNECTED',
+    });
   });
 
   it('a password changed at the server marks the connection needs_reauth and answers PROVIDER_NEEDS_REAUTH', async () => {

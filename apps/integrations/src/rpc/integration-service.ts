@@ -33,6 +33,8 @@ export interface IntegrationServiceDeps {
   /** Null when no Google OAuth client is configured. */
   google: GoogleOAuth | null;
   now: () => number;
+  /** Told when a sync was made due (the worker looks for it at once). */
+  onRequeued: () => void;
 }
 
 function requireTenant(tenantId: string): string {
@@ -237,6 +239,20 @@ export function integrationService(deps: IntegrationServiceDeps): ServiceBinding
       throwIfAny(violations);
       const busy = await deps.busy.forStaff(tenantId, [...new Set(req.staffIds)], req.fromMs, req.toMs, req.fresh);
       return { intervals: busy.intervals, unavailableStaffIds: busy.unavailableStaffIds };
+    },
+
+    retryCalendarSync: async (req) => {
+      const tenantId = requireTenant(req.tenantId);
+      const doc = req.bookingId === '' ? null : await deps.syncs.get(tenantId, req.bookingId);
+      if (!doc) {
+        throw new DomainError('PROVIDER_NOT_CONNECTED', 'This booking is not written to any connected calendar.');
+      }
+      const requeued = await deps.syncs.requeue(doc, now());
+      if (!requeued) {
+        throw new DomainError('PROVIDER_ACTION_PENDING', 'This booking is being written to the calendar right now.');
+      }
+      deps.onRequeued();
+      return { calendarSync: toCalendarSyncMessage(requeued) };
     },
 
     getCalendarSync: async (req) => {

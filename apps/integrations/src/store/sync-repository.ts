@@ -48,6 +48,19 @@ export class SyncRepository {
     return this.syncs.find({ dueAtMs: { $lte: nowMs } }, { sort: [['dueAtMs', 1]], limit });
   }
 
+  /**
+   * Makes the record due now (a retry asked for by a user), unless a worker holds it; answers
+   * the record as it is then, or null when a worker holds it.
+   */
+  async requeue(doc: SyncDoc, nowMs: number): Promise<SyncDoc | null> {
+    const set = { dueAtMs: nowMs, attempts: 0, status: 'pending' as const, updatedAtMs: nowMs };
+    const taken = await this.syncs.updateOne(
+      { _id: doc._id, eventAtMs: doc.eventAtMs, leaseUntilMs: { $lte: nowMs } },
+      set,
+    );
+    return taken === 1 ? { ...doc, ...set } : null;
+  }
+
   /** Takes the sync for a worker until `untilMs`; false when another holds it or it changed. */
   async lease(doc: SyncDoc, nowMs: number, untilMs: number): Promise<boolean> {
     const taken = await this.syncs.updateOne(

@@ -6,6 +6,7 @@ import { DomainError } from '@svc/errors';
 import { defineRoute } from '../../http/route.js';
 import { present, tenantOf } from '../catalog/admin-resource.js';
 import { idSchema, patchOf } from '../catalog/schemas.js';
+import { calendarSyncSchema, toCalendarSync } from '../bookings/booking-record.js';
 
 /**
  * /api/integrations (docs/decisions.md "Integrations"): staff members' external calendars.
@@ -226,6 +227,24 @@ export function registerIntegrationRoutes(
           ...(body.bookingCalendarId !== undefined ? { bookingCalendarId: body.bookingCalendarId } : {}),
         }),
       ),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/bookings/:bookingId/calendar-sync',
+    summary: 'Write a booking to its staff calendar again',
+    description:
+      'Makes the booking’s calendar write-back due now (after a failure, or a calendar fixed by hand). ' +
+      'PROVIDER_ACTION_PENDING while a write of it runs; PROVIDER_NOT_CONNECTED when the booking is in no connected calendar.',
+    tags: TAGS,
+    access: 'dashboard:write',
+    params: z.strictObject({ bookingId: idSchema }),
+    body: noBody,
+    response: z.object({ calendarSync: calendarSyncSchema.unwrap() }),
+    handler: async ({ params }, request) => {
+      const res = await integrations.retryCalendarSync({ tenantId: tenantOf(request), bookingId: params.bookingId });
+      return { calendarSync: toCalendarSync(present(res.calendarSync, 'calendarSync'))! };
+    },
   });
 
   defineRoute(app, {

@@ -182,6 +182,15 @@ export interface GetCalendarSyncResponse {
   calendarSync?: CalendarSync | undefined;
 }
 
+export interface RetryCalendarSyncRequest {
+  tenantId: string;
+  bookingId: string;
+}
+
+export interface RetryCalendarSyncResponse {
+  calendarSync?: CalendarSync | undefined;
+}
+
 function createBaseConnection(): Connection {
   return {
     connectionId: "",
@@ -1900,6 +1909,109 @@ export const GetCalendarSyncResponse: MessageFns<GetCalendarSyncResponse> = {
   },
 };
 
+function createBaseRetryCalendarSyncRequest(): RetryCalendarSyncRequest {
+  return { tenantId: "", bookingId: "" };
+}
+
+export const RetryCalendarSyncRequest: MessageFns<RetryCalendarSyncRequest> = {
+  encode(message: RetryCalendarSyncRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tenantId !== "") {
+      writer.uint32(10).string(message.tenantId);
+    }
+    if (message.bookingId !== "") {
+      writer.uint32(18).string(message.bookingId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RetryCalendarSyncRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRetryCalendarSyncRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tenantId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.bookingId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseRetryCalendarSyncResponse(): RetryCalendarSyncResponse {
+  return { calendarSync: undefined };
+}
+
+export const RetryCalendarSyncResponse: MessageFns<RetryCalendarSyncResponse> = {
+  encode(message: RetryCalendarSyncResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.calendarSync !== undefined) {
+      CalendarSync.encode(message.calendarSync, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RetryCalendarSyncResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRetryCalendarSyncResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.calendarSync = CalendarSync.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
 /**
  * External calendars of staff members (CalDAV, Google Calendar with Meet): connections with
  * their sealed credentials, busy times for availability, and the write-back of bookings
@@ -2025,6 +2137,18 @@ export const IntegrationServiceService = {
       Buffer.from(GetCalendarSyncResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetCalendarSyncResponse => GetCalendarSyncResponse.decode(value),
   },
+  /** Writes the booking to the calendar again now; PROVIDER_ACTION_PENDING while a write runs. */
+  retryCalendarSync: {
+    path: "/integrations.v1.IntegrationService/RetryCalendarSync" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RetryCalendarSyncRequest): Buffer =>
+      Buffer.from(RetryCalendarSyncRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RetryCalendarSyncRequest => RetryCalendarSyncRequest.decode(value),
+    responseSerialize: (value: RetryCalendarSyncResponse): Buffer =>
+      Buffer.from(RetryCalendarSyncResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RetryCalendarSyncResponse => RetryCalendarSyncResponse.decode(value),
+  },
 } as const;
 
 export interface IntegrationServiceServer extends UntypedServiceImplementation {
@@ -2041,6 +2165,8 @@ export interface IntegrationServiceServer extends UntypedServiceImplementation {
   /** Busy intervals of the staff members' blocking calendars; `fresh` skips the cache. */
   getBusyTimes: handleUnaryCall<GetBusyTimesRequest, GetBusyTimesResponse>;
   getCalendarSync: handleUnaryCall<GetCalendarSyncRequest, GetCalendarSyncResponse>;
+  /** Writes the booking to the calendar again now; PROVIDER_ACTION_PENDING while a write runs. */
+  retryCalendarSync: handleUnaryCall<RetryCalendarSyncRequest, RetryCalendarSyncResponse>;
 }
 
 export interface IntegrationServiceClient extends Client {
@@ -2210,6 +2336,22 @@ export interface IntegrationServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetCalendarSyncResponse) => void,
+  ): ClientUnaryCall;
+  /** Writes the booking to the calendar again now; PROVIDER_ACTION_PENDING while a write runs. */
+  retryCalendarSync(
+    request: RetryCalendarSyncRequest,
+    callback: (error: ServiceError | null, response: RetryCalendarSyncResponse) => void,
+  ): ClientUnaryCall;
+  retryCalendarSync(
+    request: RetryCalendarSyncRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RetryCalendarSyncResponse) => void,
+  ): ClientUnaryCall;
+  retryCalendarSync(
+    request: RetryCalendarSyncRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RetryCalendarSyncResponse) => void,
   ): ClientUnaryCall;
 }
 
