@@ -39,7 +39,7 @@ export interface TopologyOptions {
   appEnv?: Partial<Record<AppName, Record<string, string>>>;
 }
 
-export type AppName = 'catalog' | 'customer' | 'booking' | 'webhook-dispatcher' | 'gateway';
+export type AppName = 'catalog' | 'customer' | 'booking' | 'webhook-dispatcher' | 'integrations' | 'gateway';
 
 /** One app process of the topology; restart() starts it again with the same environment and port. */
 export interface TopologyApp {
@@ -140,9 +140,15 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
         WEBHOOK_SECRET_KEY: secret(),
       }),
     ]);
+    const integrations = await service('integrations', 'integrations', {
+      CATALOG_GRPC_ADDR: catalog.address,
+      KAFKA_BROKERS: kafka.brokers.join(','),
+      INTEGRATIONS_SECRET_KEY: secret(),
+    });
     const bookingApps = await Promise.all(
       Array.from({ length: bookings }, (_, i) =>
         service('booking', `booking-${i + 1}`, {
+          INTEGRATIONS_GRPC_ADDR: integrations.address,
           CATALOG_GRPC_ADDR: catalog.address,
           CUSTOMER_GRPC_ADDR: customer.address,
           REDIS_URL: redis.url,
@@ -167,6 +173,7 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
             BOOKING_GRPC_ADDR: bookingApps[i % bookings]!.address,
             CUSTOMER_GRPC_ADDR: customer.address,
             WEBHOOKS_GRPC_ADDR: dispatcher.address,
+            INTEGRATIONS_GRPC_ADDR: integrations.address,
             REDIS_URL: redis.url,
             RATE_LIMITS: options.rateLimits ?? 'on',
             // Google login is not part of this topology; the gateway only needs the settings.
