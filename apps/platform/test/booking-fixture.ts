@@ -78,3 +78,14 @@ export async function subscribeReceiver(
     .finally(() => webhooks.close());
   receiver.setSecret(name, signingSecret);
 }
+
+/** The slot starts of a whole Berlin day `daysAhead` from now, as GET …/availability answers them. */
+export async function slotStartsOn(base: string, tenantSlug: string, daysAhead: number, serviceSlug = 'checkup') {
+  const fromMs = berlinTime(daysAhead, 0);
+  const res = await fetch(
+    `${base}/book/${tenantSlug}/availability?serviceSlug=${serviceSlug}&fromMs=${fromMs}&toMs=${fromMs + 24 * HOUR}`,
+  );
+  const body = (await res.json()) as { data?: { slots: Array<{ startsAtMs: number }> } };
+  if (res.status !== 200 || !body.data) throw new Error(`availability answered ${res.status}: ${JSON.stringify(body)}`);
+  return body.data.slots.map((s) => s.startsAtMs);
+}

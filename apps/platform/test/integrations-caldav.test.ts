@@ -21,7 +21,7 @@ import {
   type AppProcess,
   type RadicaleServer,
 } from '@svc/testing';
-import { berlinTime, seedTenant } from './booking-fixture.js';
+import { berlinTime, seedTenant, slotStartsOn } from './booking-fixture.js';
 import { book, dashboard, errorOf, platformStores, type PlatformStores } from './dashboard-fixture.js';
 
 const run = serverGate('Radicale', radicaleMissing());
@@ -131,15 +131,7 @@ describe.runIf(run)('CalDAV calendars against Radicale, through the platform pro
     return body.data as { connectionId: string; status: string; busyCalendarIds: string[]; bookingCalendarId: string };
   }
 
-  async function slotsOn(slug: string, day: number): Promise<number[]> {
-    const fromMs = berlinTime(day, 0);
-    const res = await fetch(
-      `${base}/book/${slug}/availability?serviceSlug=checkup&fromMs=${fromMs}&toMs=${fromMs + 24 * HOUR}`,
-    );
-    const body = await json(res);
-    expect(res.status, JSON.stringify(body)).toBe(200);
-    return (body.data.slots as Array<{ startsAtMs: number }>).map((s) => s.startsAtMs);
-  }
+  const slotsOn = (slug: string, day: number) => slotStartsOn(base, slug, day);
 
   async function createAt(slug: string, startsAtMs: number, key: string) {
     return fetch(`${base}/book/${slug}/bookings`, {

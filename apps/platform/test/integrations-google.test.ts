@@ -19,7 +19,7 @@ import {
   startGoogleCalendarStandIn,
   type GoogleCalendarStandIn,
 } from '@svc/testing';
-import { berlinTime, seedTenant } from './booking-fixture.js';
+import { berlinTime, seedTenant, slotStartsOn } from './booking-fixture.js';
 import { book, dashboard, errorOf, platformStores, type PlatformStores } from './dashboard-fixture.js';
 import { startTestPlatform } from './platform-fixture.js';
 
@@ -132,15 +132,7 @@ async function storedTokens(connectionId: string) {
   };
 }
 
-async function slotsOn(slug: string, day: number): Promise<number[]> {
-  const fromMs = berlinTime(day, 0);
-  const res = await fetch(
-    `${base}/book/${slug}/availability?serviceSlug=checkup&fromMs=${fromMs}&toMs=${fromMs + 24 * HOUR}`,
-  );
-  const body = await json(res);
-  expect(res.status, JSON.stringify(body)).toBe(200);
-  return (body.data.slots as Array<{ startsAtMs: number }>).map((s) => s.startsAtMs);
-}
+const slotsOn = (slug: string, day: number) => slotStartsOn(base, slug, day);
 
 describe('Google Calendar OAuth against a local provider', () => {
   it('start → authorize → callback stores an encrypted grant for the staff member', async () => {
