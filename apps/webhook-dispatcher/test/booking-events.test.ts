@@ -203,7 +203,7 @@ describe('booking events to webhooks', () => {
       expect(headers['x-service-event-type']).toBe(event.type);
       const data = event.data as Record<string, Record<string, unknown>>;
       expect(Object.keys(data.booking!).sort()).toEqual(
-        ['bookingId', 'endsAtMs', 'serviceId', 'startsAtMs', 'status', 'tenantId', 'timezone'].sort(),
+        ['bookingId', 'endsAtMs', 'serviceId', 'staffId', 'startsAtMs', 'status', 'tenantId', 'timezone'].sort(),
       );
       expect(data.booking).toMatchObject({ tenantId, serviceId: service.serviceId, timezone: 'UTC' });
       expect(data.service).toEqual({ serviceId: service.serviceId, slug: 'checkup', name: 'Check-up' });
