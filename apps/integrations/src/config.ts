@@ -19,6 +19,11 @@ export const integrationsConfigSchema = z
     INTEGRATIONS_SECRET_KEY: z.string().min(32).optional(),
     /** Earlier keys, comma-separated, still able to open credentials sealed before a key rotation. */
     INTEGRATIONS_SECRET_KEY_PREVIOUS: z.string().optional(),
+    /**
+     * Hosts (comma-separated) a CalDAV server URL may name although they are private or http
+     * (the webhook URL policy, docs/decisions.md "Integrations"), e.g. a Nextcloud inside the network.
+     */
+    CALDAV_URL_ALLOWLIST: z.string().optional(),
     /** How long availability may use busy times read from a calendar (docs/decisions.md "Integrations"). */
     BUSY_CACHE_MS: positiveMs.default(60_000),
     /** How long one provider request may take before the provider counts as unreachable. */

@@ -6,6 +6,7 @@ import { catalogV1 } from '@svc/proto';
 import { openStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
 import type { IntegrationsConfig } from './config.js';
+import { UrlPolicy } from '@svc/webhook-dispatcher';
 import type { ProviderFactory } from './connections.js';
 import { startIntegrations } from './service.js';
 
@@ -42,6 +43,11 @@ export async function startIntegrationsFromConfig(
           }
         : null,
     catalog: connectService(catalogV1.CatalogServiceService, config.CATALOG_GRPC_ADDR),
+    // The embedded profile may reach a CalDAV server on loopback over http (a local Radicale).
+    urlPolicy: new UrlPolicy({
+      developmentMode: config.PROFILE === 'embedded',
+      allowlist: commaList(config.CALDAV_URL_ALLOWLIST),
+    }),
     ...(shared.providerOf ? { providerOf: shared.providerOf } : {}),
   });
 }

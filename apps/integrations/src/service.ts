@@ -1,5 +1,6 @@
 import type { SecretBox } from '@svc/crypto';
 import type { CatalogClient } from '@svc/grpc';
+import type { UrlPolicy } from '@svc/webhook-dispatcher';
 import type { EventBus, Subscription } from '@svc/events';
 import { serviceNameOf, startGrpcHost, type HostSettings, type RunningGrpcHost } from '@svc/grpc';
 import { integrationsV1 } from '@svc/proto';
@@ -31,6 +32,8 @@ export interface IntegrationsDeps {
   google: { oauth: Omit<GoogleOAuthSettings, 'timeoutMs'>; apiUrl: string } | null;
   /** The catalog: a service's conferencing. */
   catalog: CatalogClient;
+  /** Where a CalDAV server URL may point (the webhook URL policy). */
+  urlPolicy: UrlPolicy;
   now?: () => number;
   /** The provider of a connection; tests may wrap it. */
   providerOf?: ProviderFactory;
@@ -76,6 +79,7 @@ export async function startIntegrations(settings: HostSettings, deps: Integratio
         providerOf,
         secrets: deps.secrets,
         google: google?.oauth ?? null,
+        urlPolicy: deps.urlPolicy,
         now,
         onRequeued: () => worker.nudge(),
       }),

@@ -12,6 +12,7 @@ import { openSqliteStore, type DocumentStore } from '@svc/store';
 import { createLogger } from '@svc/telemetry';
 import { eventually, radicaleMissing, serverGate, startRadicale, type RadicaleServer } from '@svc/testing';
 import { providerFactory } from '../src/connections.js';
+import { UrlPolicy } from '@svc/webhook-dispatcher';
 import { startIntegrations } from '../src/index.js';
 import type { CalendarProvider } from '../src/providers/provider.js';
 import { ConnectionRepository } from '../src/store/connection-repository.js';
@@ -54,6 +55,7 @@ describe.runIf(run)('integrations service against Radicale', () => {
         providerTimeoutMs: 3_000,
         sync: { firstRetryMs: 100, pollMs: 200 },
         google: null,
+        urlPolicy: new UrlPolicy({ developmentMode: true, allowlist: [] }),
         providerOf: (doc) => {
           const real = providerFactory({
             secrets,
@@ -106,6 +108,15 @@ describe.runIf(run)('integrations service against Radicale', () => {
     await expect(client.listCalendars({ tenantId: 'ten_b', connectionId })).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
+  });
+
+  it('refuses a CalDAV server on a private, link-local or reserved address (the webhook URL policy)', async () => {
+    for (const serverUrl of ['http://169.254.169.254/', 'http://10.1.2.3:5232/', 'http://[fd00::1]/']) {
+      await expect(
+        client.connectCaldav({ tenantId: 'ten_a', staffId: 'stf_9', serverUrl, username: 'ana', password: 'x' }),
+      ).rejects.toMatchObject({ code: 'VALIDATION_ERROR', details: [{ path: 'serverUrl' }] });
+    }
+    expect((await client.listConnections({ tenantId: 'ten_a' })).items.map((c) => c.staffId)).toEqual(['stf_1']);
   });
 
   it('answers busy times from the cache until asked fresh', async () => {

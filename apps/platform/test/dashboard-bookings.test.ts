@@ -59,7 +59,10 @@ async function confirmed(): Promise<string> {
 async function record(id: string) {
   const res = await api('GET', `/api/bookings/${id}`);
   expect(res.status).toBe(200);
-  return (await json(res)).data;
+  // The detail is the record plus its calendar write-back (none: no calendar is connected here).
+  const { calendarSync, ...rest } = (await json(res)).data;
+  expect(calendarSync).toBeNull();
+  return rest;
 }
 
 /** The free slots of the `life` tenant's check-up on the Berlin day of `startsAtMs`. */

@@ -5,6 +5,7 @@
  */
 import { DomainError, notFound, validationError, type FieldViolation } from '@svc/errors';
 import type { SecretBox } from '@svc/crypto';
+import type { UrlPolicy } from '@svc/webhook-dispatcher';
 import { bindService, type ServiceBinding } from '@svc/grpc';
 import { integrationsV1 } from '@svc/proto';
 import { isEpochMs, EPOCH_MS_MESSAGE } from '@svc/rules';
@@ -32,6 +33,7 @@ export interface IntegrationServiceDeps {
   secrets: SecretBox;
   /** Null when no Google OAuth client is configured. */
   google: GoogleOAuth | null;
+  urlPolicy: UrlPolicy;
   now: () => number;
   /** Told when a sync was made due (the worker looks for it at once). */
   onRequeued: () => void;
@@ -67,8 +69,12 @@ export function integrationService(deps: IntegrationServiceDeps): ServiceBinding
     connectCaldav: async (req) => {
       const tenantId = requireTenant(req.tenantId);
       const violations: FieldViolation[] = [];
-      const serverUrl = checkCaldavInput(req, violations);
+      let serverUrl = checkCaldavInput(req, violations);
       throwIfAny(violations);
+      // Not into the platform's own network: public addresses only (loopback in development).
+      const where = await deps.urlPolicy.check(serverUrl);
+      if (!where.ok) throw validationError([{ path: 'serverUrl', message: where.problem }]);
+      serverUrl = where.url.href;
       const at = now();
       const _id = newConnectionId();
       const doc: ConnectionDoc = {
