@@ -21,7 +21,7 @@ import {
   type AppProcess,
   type RadicaleServer,
 } from '@svc/testing';
-import { berlinTime, seedTenant, slotStartsOn } from './booking-fixture.js';
+import { berlinTime, postBooking, seedTenant, slotStartsOn } from './booking-fixture.js';
 import { book, dashboard, errorOf, platformStores, type PlatformStores } from './dashboard-fixture.js';
 
 const run = serverGate('Radicale', radicaleMissing());
@@ -133,17 +133,7 @@ describe.runIf(run)('CalDAV calendars against Radicale, through the platform pro
 
   const slotsOn = (slug: string, day: number) => slotStartsOn(base, slug, day);
 
-  async function createAt(slug: string, startsAtMs: number, key: string) {
-    return fetch(`${base}/book/${slug}/bookings`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'idempotency-key': key },
-      body: JSON.stringify({
-        serviceSlug: 'checkup',
-        startsAtMs,
-        customer: { name: 'Ann', primaryEmail: `${key}@example.test` },
-      }),
-    });
-  }
+  const createAt = (slug: string, startsAtMs: number, key: string) => postBooking(base, slug, startsAtMs, key);
 
   let connectionId: string;
   let weber: Awaited<ReturnType<typeof tenant>>;

@@ -38,7 +38,7 @@ describe('trace context', () => {
       expect(client?.parentSpanContext?.spanId).toBe(gatewaySpan?.spanContext().spanId);
       expect(client?.resource.attributes['service.name']).toBe('gateway');
     }
-    // Six processes' worth (gateway and five services) in one process, each reporting under its own service.name.
+    // The gateway and five services in one process, each reporting under its own service.name.
     expect(gatewaySpan?.resource.attributes['service.name']).toBe('gateway');
     expect(seen.map((s) => s.resource.attributes['service.name']).sort()).toEqual([
       'booking',
