@@ -48,7 +48,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const SERVICES = ['gateway', 'booking', 'customer', 'catalog', 'webhook-dispatcher'];
+const SERVICES = ['gateway', 'booking', 'customer', 'catalog', 'webhook-dispatcher', 'integrations'];
 const byId = (spans: ReceivedSpan[]) => new Map(spans.map((s) => [s.spanId, s]));
 
 /** The span's ancestors up to the root, nearest first. */

@@ -30,4 +30,3 @@ export const dispatcherConfigSchema = z
   .superRefine(requiredWhenDistributed(['MONGODB_URL', 'KAFKA_BROKERS', 'WEBHOOK_SECRET_KEY']));
 
 export type DispatcherConfig = z.output<typeof dispatcherConfigSchema>;
-

@@ -28,6 +28,20 @@ export class DomainError extends Error {
 export const validationError = (details: FieldViolation[], message = 'The request is not valid.') =>
   new DomainError('VALIDATION_ERROR', message, details);
 
+/** VALIDATION_ERROR with the violations, when there are any. */
+export function throwIfViolations(violations: FieldViolation[]): void {
+  if (violations.length > 0) throw validationError(violations);
+}
+
+/**
+ * A service request's tenant: set by the gateway (or another service), never by an end user,
+ * so an empty one is a caller bug.
+ */
+export function requireTenantId(tenantId: string): string {
+  if (tenantId === '') throw validationError([{ path: 'tenantId', message: 'is required' }]);
+  return tenantId;
+}
+
 export const notFound = (what: string) => new DomainError('NOT_FOUND', `${what} was not found.`);
 
 export const internalError = () => new DomainError('INTERNAL_ERROR', 'An unexpected error occurred.');

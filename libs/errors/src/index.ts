@@ -3,6 +3,8 @@ export {
   DomainError,
   DependencyUnavailableError,
   validationError,
+  throwIfViolations,
+  requireTenantId,
   notFound,
   internalError,
   serviceUnavailable,

@@ -1,10 +1,9 @@
 import { validationError, type FieldViolation } from '@svc/errors';
 import { clampToEpochRange, DAY_MS, EPOCH_MS_MESSAGE, isEpochMs, MINUTE_MS } from '@svc/rules';
 import { explainSlot as evaluate, type SlotRejectReason } from '../domain/availability/index.js';
-import type { BookingStore } from '../store/booking-store.js';
 import { occupyingBookings } from './existing-bookings.js';
 import { externalOccupancy } from './external-busy.js';
-import type { BusyTimeSource, ScheduleSource, ServiceLookup } from './ports.js';
+import type { AvailabilityDeps } from './get-availability.js';
 import { ServiceBuffers } from './stored-buffers.js';
 
 export interface ExplainQuery {
@@ -45,16 +44,7 @@ const TENANT_REASONS: ReadonlySet<SlotRejectReason> = new Set(['outside_hours', 
  * their buffers) and the same evaluation as create (the engine's explainSlot), without a lock:
  * an answer, not a promise.
  */
-export async function explainStart(
-  deps: {
-    store: BookingStore;
-    schedules: ScheduleSource;
-    services: ServiceLookup;
-    busyTimes: BusyTimeSource;
-    now: () => number;
-  },
-  q: ExplainQuery,
-): Promise<SlotExplanationView> {
+export async function explainStart(deps: AvailabilityDeps, q: ExplainQuery): Promise<SlotExplanationView> {
   const violations: FieldViolation[] = [];
   if (q.serviceId === '') violations.push({ path: 'serviceId', message: 'is required' });
   if (!isEpochMs(q.startsAtMs)) violations.push({ path: 'startsAtMs', message: EPOCH_MS_MESSAGE });

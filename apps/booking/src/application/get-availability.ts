@@ -14,15 +14,18 @@ export interface AvailabilityQuery {
   toMs: number;
 }
 
+/** What the read paths (availability, explain) need: bookings, the catalog and calendars' busy times. */
+export interface AvailabilityDeps {
+  store: BookingStore;
+  schedules: ScheduleSource;
+  services: ServiceLookup;
+  busyTimes: BusyTimeSource;
+  now: () => number;
+}
+
 /** Display candidates; booking create re-decides under the lock. */
 export async function getAvailability(
-  deps: {
-    store: BookingStore;
-    schedules: ScheduleSource;
-    services: ServiceLookup;
-    busyTimes: BusyTimeSource;
-    now: () => number;
-  },
+  deps: AvailabilityDeps,
   q: AvailabilityQuery,
 ): Promise<{ serviceSlug: string; timezone: string; fromMs: number; toMs: number; slots: Slot[] }> {
   assertValidWindow(q);

@@ -5,7 +5,7 @@
  * the empty path names the fields as a whole. Where they sit in an HTTP request is the
  * gateway's business (docs/api-conventions.md "Input rules").
  */
-import { validationError, type FieldViolation } from '@svc/errors';
+import { throwIfViolations, validationError, type FieldViolation } from '@svc/errors';
 import { CONTACT_REQUIRED_MESSAGE, hasContact, parseCustomerFields, type RawCustomerFields } from '@svc/rules';
 import { FIELD_NAMES, type Customer, type CustomerFields } from './customer.js';
 
@@ -32,16 +32,12 @@ function complete(parsed: Parsed): CustomerFields {
   };
 }
 
-function throwIfAny(violations: FieldViolation[]): void {
-  if (violations.length > 0) throw validationError(violations);
-}
-
 /** LookupOrCreate (public booking): an email or a phone identifies the customer; the rest may be blank. */
 export function parseLookupFields(raw: RawCustomerFields): CustomerFields {
   const violations: FieldViolation[] = [];
   const fields = complete(parse(raw, violations));
   if (!hasContact(raw)) violations.push({ path: ALL_FIELDS, message: CONTACT_REQUIRED_MESSAGE });
-  throwIfAny(violations);
+  throwIfViolations(violations);
   return fields;
 }
 
@@ -52,7 +48,7 @@ export function parseCreateFields(raw: RawCustomerFields): CustomerFields {
   if (fields.name === '' && !violations.some((v) => v.path === 'name')) {
     violations.push({ path: 'name', message: 'is required' });
   }
-  throwIfAny(violations);
+  throwIfViolations(violations);
   return fields;
 }
 
@@ -67,7 +63,7 @@ export function parseUpdateFields(raw: RawCustomerFields): Partial<CustomerField
   const violations: FieldViolation[] = [];
   const parsed = parse(raw, violations);
   if (parsed.name === null) violations.push({ path: 'name', message: 'must not be empty' });
-  throwIfAny(violations);
+  throwIfViolations(violations);
   const changes: Partial<CustomerFields> = {};
   if (parsed.name) changes.name = parsed.name;
   if (parsed.primaryEmail !== undefined) changes.primaryEmail = parsed.primaryEmail;

@@ -1,17 +1,11 @@
 /** customer.v1.CustomerService: request checks and mapping around the repository. */
-import { notFound, validationError } from '@svc/errors';
+import { notFound, requireTenantId } from '@svc/errors';
 import { bindService, type ServiceBinding } from '@svc/grpc';
 import { customerV1 } from '@svc/proto';
 import { parseCreateFields, parseLookupFields, parseUpdateFields } from '../domain/fields.js';
 import { parseListRequest } from '../domain/paging.js';
 import { ContactInUseError, type CustomerRepository } from '../store/customer-repository.js';
 import { contactInUse, toProtoCustomer } from './mapping.js';
-
-/** The tenant is set by the gateway or the booking service, never by an end user; an empty one is a caller bug. */
-function requireTenant(tenantId: string): string {
-  if (tenantId === '') throw validationError([{ path: 'tenantId', message: 'is required' }]);
-  return tenantId;
-}
 
 function rethrowContactInUse(err: unknown): never {
   throw err instanceof ContactInUseError ? contactInUse(err) : err;
@@ -20,35 +14,35 @@ function rethrowContactInUse(err: unknown): never {
 export function customerService(repo: CustomerRepository): ServiceBinding {
   return bindService(customerV1.CustomerServiceService, {
     lookupOrCreateCustomer: async (req) => {
-      const tenantId = requireTenant(req.tenantId);
+      const tenantId = requireTenantId(req.tenantId);
       const fields = parseLookupFields(req.fields ?? {});
       const { customer, created } = await repo.lookupOrCreate(tenantId, fields);
       return { customer: toProtoCustomer(customer), created };
     },
 
     createCustomer: async (req) => {
-      const tenantId = requireTenant(req.tenantId);
+      const tenantId = requireTenantId(req.tenantId);
       const fields = parseCreateFields(req.fields ?? {});
       const customer = await repo.create(tenantId, fields).catch(rethrowContactInUse);
       return { customer: toProtoCustomer(customer) };
     },
 
     getCustomer: async (req) => {
-      const tenantId = requireTenant(req.tenantId);
+      const tenantId = requireTenantId(req.tenantId);
       const customer = req.customerId === '' ? null : await repo.get(tenantId, req.customerId);
       if (!customer) throw notFound('Customer');
       return { customer: toProtoCustomer(customer) };
     },
 
     listCustomers: async (req) => {
-      const tenantId = requireTenant(req.tenantId);
+      const tenantId = requireTenantId(req.tenantId);
       const list = parseListRequest({ limit: req.page?.limit ?? 0, cursor: req.page?.cursor ?? '', query: req.query });
       const page = await repo.list(tenantId, list);
       return { items: page.items.map(toProtoCustomer), page: { nextCursor: page.nextCursor ?? '' } };
     },
 
     updateCustomer: async (req) => {
-      const tenantId = requireTenant(req.tenantId);
+      const tenantId = requireTenantId(req.tenantId);
       const changes = parseUpdateFields(req.fields ?? {});
       const customer =
         req.customerId === '' ? null : await repo.update(tenantId, req.customerId, changes).catch(rethrowContactInUse);

@@ -3,7 +3,14 @@
  * its tenant and every read is scoped to it, so another tenant's connection is NOT_FOUND.
  * Credentials come in with connect and never go out.
  */
-import { DomainError, notFound, validationError, type FieldViolation } from '@svc/errors';
+import {
+  DomainError,
+  notFound,
+  requireTenantId,
+  throwIfViolations,
+  validationError,
+  type FieldViolation,
+} from '@svc/errors';
 import type { SecretBox } from '@svc/crypto';
 import type { UrlPolicy } from '@svc/webhook-dispatcher';
 import { bindService, type ServiceBinding } from '@svc/grpc';
@@ -39,15 +46,6 @@ export interface IntegrationServiceDeps {
   onRequeued: () => void;
 }
 
-function requireTenant(tenantId: string): string {
-  if (tenantId === '') throw validationError([{ path: 'tenantId', message: 'is required' }]);
-  return tenantId;
-}
-
-function throwIfAny(violations: FieldViolation[]): void {
-  if (violations.length > 0) throw validationError(violations);
-}
-
 /** Staff members asked about at once at most (a service's staff list is far shorter). */
 const MAX_BUSY_STAFF = 1_000;
 
@@ -62,15 +60,15 @@ export function integrationService(deps: IntegrationServiceDeps): ServiceBinding
 
   return bindService(integrationsV1.IntegrationServiceService, {
     listConnections: async (req) => {
-      const docs = await connections.list(requireTenant(req.tenantId));
+      const docs = await connections.list(requireTenantId(req.tenantId));
       return { items: docs.map(toConnectionMessage) };
     },
 
     connectCaldav: async (req) => {
-      const tenantId = requireTenant(req.tenantId);
+      const tenantId = requireTenantId(req.tenantId);
       const violations: FieldViolation[] = [];
       let serverUrl = checkCaldavInput(req, violations);
-      throwIfAny(violations);
+      throwIfViolations(violations);
       // Not into the platform's own network: public addresses only (loopback in development).
       const where = await deps.urlPolicy.check(serverUrl);
       if (!where.ok) throw validationError([{ path: 'serverUrl', message: where.problem }]);
@@ -113,12 +111,12 @@ export function integrationService(deps: IntegrationServiceDeps): ServiceBinding
     },
 
     startGoogleConnect: async (req) => {
-      const tenantId = requireTenant(req.tenantId);
+      const tenantId = requireTenantId(req.tenantId);
       const violations: FieldViolation[] = [];
       if (req.staffId === '') violations.push({ path: 'staffId', message: 'is required' });
       if (!/^https?:\/\//.test(req.redirectUri))
         violations.push({ path: 'redirectUri', message: 'must be an http(s) URL' });
-      throwIfAny(violations);
+      throwIfViolations(violations);
       if (!deps.google) throw notConnected();
       const state = newOAuthState();
       const verifier = newPkceVerifier();
@@ -135,7 +133,7 @@ export function integrationService(deps: IntegrationServiceDeps): ServiceBinding
     },
 
     completeGoogleConnect: async (req) => {
-      const tenantId = requireTenant(req.tenantId);
+      const tenantId = requireTenantId(req.tenantId);
       if (!deps.google) throw notConnected();
       // Unknown, used, expired or another tenant's: the same answer.
       const attempt = req.state === '' ? null : await deps.states.take(tenantId, req.state, now());
@@ -179,14 +177,14 @@ export function integrationService(deps: IntegrationServiceDeps): ServiceBinding
     },
 
     disconnectConnection: async (req) => {
-      const doc = await connection(requireTenant(req.tenantId), req.connectionId);
+      const doc = await connection(requireTenantId(req.tenantId), req.connectionId);
       await connections.remove(doc);
       deps.busy.forget(doc._id);
       return { connection: toConnectionMessage(doc) };
     },
 
     listCalendars: async (req) => {
-      const doc = await connection(requireTenant(req.tenantId), req.connectionId);
+      const doc = await connection(requireTenantId(req.tenantId), req.connectionId);
       const calendars = await deps.use.run(doc, (p) => p.listCalendars());
       return {
         items: calendars.map((c) => ({
@@ -199,7 +197,7 @@ export function integrationService(deps: IntegrationServiceDeps): ServiceBinding
     },
 
     updateConnection: async (req) => {
-      const doc = await connection(requireTenant(req.tenantId), req.connectionId);
+      const doc = await connection(requireTenantId(req.tenantId), req.connectionId);
       if (doc.status === 'needs_reauth') throw needsReauth();
       // The choice is checked against the account's calendars as the provider lists them now.
       const known = new Set((await deps.use.run(doc, (p) => p.listCalendars())).map((c) => c.calendarId));
@@ -211,7 +209,7 @@ export function integrationService(deps: IntegrationServiceDeps): ServiceBinding
       if (req.bookingCalendarId !== undefined && !known.has(req.bookingCalendarId)) {
         violations.push({ path: 'bookingCalendarId', message: 'is not a calendar of this account' });
       }
-      throwIfAny(violations);
+      throwIfViolations(violations);
       const updated = await connections.update(doc, {
         ...(req.busyCalendarIds ? { busyCalendarIds: [...new Set(req.busyCalendarIds.ids)] } : {}),
         ...(req.bookingCalendarId !== undefined ? { bookingCalendarId: req.bookingCalendarId } : {}),
@@ -222,19 +220,19 @@ export function integrationService(deps: IntegrationServiceDeps): ServiceBinding
     },
 
     getSettings: async (req) => {
-      const settings = await connections.settings(requireTenant(req.tenantId));
+      const settings = await connections.settings(requireTenantId(req.tenantId));
       return { settings: { bookWhenCalendarUnavailable: settings.bookWhenCalendarUnavailable } };
     },
 
     updateSettings: async (req) => {
-      const tenantId = requireTenant(req.tenantId);
+      const tenantId = requireTenantId(req.tenantId);
       const bookWhenCalendarUnavailable = req.settings?.bookWhenCalendarUnavailable ?? false;
       await connections.saveSettings({ _id: tenantId, bookWhenCalendarUnavailable, updatedAtMs: now() });
       return { settings: { bookWhenCalendarUnavailable } };
     },
 
     getBusyTimes: async (req) => {
-      const tenantId = requireTenant(req.tenantId);
+      const tenantId = requireTenantId(req.tenantId);
       const violations: FieldViolation[] = [];
       if (!isEpochMs(req.fromMs)) violations.push({ path: 'fromMs', message: EPOCH_MS_MESSAGE });
       if (!isEpochMs(req.toMs)) violations.push({ path: 'toMs', message: EPOCH_MS_MESSAGE });
@@ -242,13 +240,13 @@ export function integrationService(deps: IntegrationServiceDeps): ServiceBinding
         violations.push({ path: 'toMs', message: 'must be after fromMs' });
       if (req.staffIds.length > MAX_BUSY_STAFF)
         violations.push({ path: 'staffIds', message: `at most ${MAX_BUSY_STAFF}` });
-      throwIfAny(violations);
+      throwIfViolations(violations);
       const busy = await deps.busy.forStaff(tenantId, [...new Set(req.staffIds)], req.fromMs, req.toMs, req.fresh);
       return { intervals: busy.intervals, unavailableStaffIds: busy.unavailableStaffIds };
     },
 
     retryCalendarSync: async (req) => {
-      const tenantId = requireTenant(req.tenantId);
+      const tenantId = requireTenantId(req.tenantId);
       const doc = req.bookingId === '' ? null : await deps.syncs.get(tenantId, req.bookingId);
       if (!doc) {
         throw new DomainError('PROVIDER_NOT_CONNECTED', 'This booking is not written to any connected calendar.');
@@ -262,7 +260,7 @@ export function integrationService(deps: IntegrationServiceDeps): ServiceBinding
     },
 
     getCalendarSync: async (req) => {
-      const doc = req.bookingId === '' ? null : await deps.syncs.get(requireTenant(req.tenantId), req.bookingId);
+      const doc = req.bookingId === '' ? null : await deps.syncs.get(requireTenantId(req.tenantId), req.bookingId);
       return doc ? { calendarSync: toCalendarSyncMessage(doc) } : {};
     },
   });

@@ -3,7 +3,7 @@
  * log. Every request names its tenant and every read is scoped to it, so another tenant's id is
  * NOT_FOUND. Signing secrets leave the service only in the create and rotate responses.
  */
-import { notFound, validationError, type FieldViolation } from '@svc/errors';
+import { notFound, requireTenantId, throwIfViolations, type FieldViolation } from '@svc/errors';
 import { bindService, type ServiceBinding } from '@svc/grpc';
 import { newWebhookSigningSecret, type SecretBox } from '@svc/crypto';
 import { webhooksV1, type commonV1 } from '@svc/proto';
@@ -25,16 +25,6 @@ export interface WebhookServiceDeps {
   now: () => number;
   /** Told after a replay (the worker looks for due work). */
   onReplay: () => void;
-}
-
-/** The tenant is set by the gateway, never by an end user; an empty one is a caller bug. */
-function requireTenant(tenantId: string): string {
-  if (tenantId === '') throw validationError([{ path: 'tenantId', message: 'is required' }]);
-  return tenantId;
-}
-
-function throwIfAny(violations: FieldViolation[]): void {
-  if (violations.length > 0) throw validationError(violations);
 }
 
 /** limit 0 (proto's "unset") is the default; out of range is refused, not clamped. */
@@ -72,12 +62,12 @@ export function webhookService(deps: WebhookServiceDeps): ServiceBinding {
 
   return bindService(webhooksV1.WebhookServiceService, {
     createSubscription: async (req) => {
-      const tenantId = requireTenant(req.tenantId);
+      const tenantId = requireTenantId(req.tenantId);
       const violations: FieldViolation[] = [];
       const url = await checkUrl(req.url, violations);
       const events = checkEvents(req.events, violations);
       const description = checkDescription(req.description, violations);
-      throwIfAny(violations);
+      throwIfViolations(violations);
       const id = newId('subscription');
       const signingSecret = newWebhookSigningSecret();
       const at = now();
@@ -97,20 +87,20 @@ export function webhookService(deps: WebhookServiceDeps): ServiceBinding {
     },
 
     listSubscriptions: async (req) => {
-      const tenantId = requireTenant(req.tenantId);
+      const tenantId = requireTenantId(req.tenantId);
       const violations: FieldViolation[] = [];
       const page = parsePage(req.page, violations);
-      throwIfAny(violations);
+      throwIfViolations(violations);
       const found = await subscriptions.page(tenantId, page);
       return { items: found.items.map(toSubscriptionMessage), page: pageResponse(found) };
     },
 
     getSubscription: async (req) => ({
-      subscription: toSubscriptionMessage(await subscription(requireTenant(req.tenantId), req.subscriptionId)),
+      subscription: toSubscriptionMessage(await subscription(requireTenantId(req.tenantId), req.subscriptionId)),
     }),
 
     updateSubscription: async (req) => {
-      const tenantId = requireTenant(req.tenantId);
+      const tenantId = requireTenantId(req.tenantId);
       // Another tenant's subscription is NOT_FOUND whatever the request holds.
       await subscription(tenantId, req.subscriptionId);
       const violations: FieldViolation[] = [];
@@ -120,7 +110,7 @@ export function webhookService(deps: WebhookServiceDeps): ServiceBinding {
       if (req.description !== undefined) set.description = checkDescription(req.description, violations);
       if (req.status !== undefined) set.status = checkStatus(req.status, violations);
       if (Object.keys(set).length === 0) violations.push({ path: '', message: 'must set at least one field' });
-      throwIfAny(violations);
+      throwIfViolations(violations);
       if (!(await subscriptions.update(tenantId, req.subscriptionId, { ...set, updatedAtMs: now() }))) {
         throw notFound('Subscription');
       }
@@ -128,7 +118,7 @@ export function webhookService(deps: WebhookServiceDeps): ServiceBinding {
     },
 
     rotateSubscriptionSecret: async (req) => {
-      const tenantId = requireTenant(req.tenantId);
+      const tenantId = requireTenantId(req.tenantId);
       const current = await subscription(tenantId, req.subscriptionId);
       const signingSecret = newWebhookSigningSecret();
       // From this write on, attempts sign with the new secret only.
@@ -140,7 +130,7 @@ export function webhookService(deps: WebhookServiceDeps): ServiceBinding {
     },
 
     listDeliveries: async (req) => {
-      const tenantId = requireTenant(req.tenantId);
+      const tenantId = requireTenantId(req.tenantId);
       const violations: FieldViolation[] = [];
       const page = parsePage(req.page, violations);
       if (req.status !== '' && !(DELIVERY_STATUSES as readonly string[]).includes(req.status)) {
@@ -149,7 +139,7 @@ export function webhookService(deps: WebhookServiceDeps): ServiceBinding {
       if (req.eventType !== '' && !isWebhookEventType(req.eventType)) {
         violations.push({ path: 'eventType', message: WEBHOOK_EVENT_MESSAGE });
       }
-      throwIfAny(violations);
+      throwIfViolations(violations);
       const found = await deliveries.page(
         tenantId,
         {
@@ -164,14 +154,14 @@ export function webhookService(deps: WebhookServiceDeps): ServiceBinding {
     },
 
     getDelivery: async (req) => {
-      const tenantId = requireTenant(req.tenantId);
+      const tenantId = requireTenantId(req.tenantId);
       const doc = req.deliveryId === '' ? null : await deliveries.get(tenantId, req.deliveryId);
       if (!doc) throw notFound('Delivery');
       return { delivery: toDeliveryMessage(doc, await deliveries.attemptsOf(tenantId, doc._id)) };
     },
 
     replayDelivery: async (req) => {
-      const tenantId = requireTenant(req.tenantId);
+      const tenantId = requireTenantId(req.tenantId);
       const doc = req.deliveryId === '' ? null : await deliveries.replay(tenantId, req.deliveryId, now());
       if (!doc) throw notFound('Delivery');
       deps.onReplay();
