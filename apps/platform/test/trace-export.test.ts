@@ -117,9 +117,10 @@ describe('traces exported over OTLP/HTTP', () => {
     const createCall = trace.find((s) => s.name === 'booking.v1.BookingService/CreateBooking')!;
     const inCreate = trace.filter((s) => ancestors(s, index).includes(createCall));
     expect(inCreate.map((s) => s.name)).toEqual(expect.arrayContaining(['lock.acquire', 'store.transaction *']));
-    // A store span belongs to the service whose call made it (booking's own, customer's own).
+    // A store span belongs to the service whose call made it (booking's own, customer's own,
+    // the integrations service's connections read for busy times).
     const stores = trace.filter((s) => s.name.startsWith('store.'));
-    expect(new Set(stores.map((s) => s.service))).toEqual(new Set(['booking', 'customer', 'catalog']));
+    expect(new Set(stores.map((s) => s.service))).toEqual(new Set(['booking', 'customer', 'catalog', 'integrations']));
     for (const s of stores) expect(s.service).toBe(index.get(s.parentSpanId)?.service);
     // The dispatcher's own store work is its own, also where the in-process bus runs the
     // fan-out inside the relay's publish (its batch is a trace of its own).
