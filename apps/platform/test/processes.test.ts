@@ -66,35 +66,39 @@ describe('a service alone, and graceful shutdown', () => {
 describe.runIf(serverGate('prom2json (Prometheus text parser)', prom2jsonMissing()))(
   'metrics of a service alone',
   () => {
-    it('serves GET /metrics on METRICS_PORT, beside its gRPC port, with its own calls counted', async () => {
-      const [grpcPort, metricsPort] = [await freePort(), await freePort()];
-      const proc = run('catalog', {
-        GRPC_PORT: String(grpcPort),
-        METRICS_PORT: String(metricsPort),
-        DATA_DIR: dataDir,
-      });
-      try {
-        await proc.waitFor('metrics listening on /metrics');
-        const health = connectService(healthV1.HealthService, `127.0.0.1:${grpcPort}`);
-        expect(await probeHealth(health, 2_000)).toBe('SERVING');
-        health.close();
-        const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
-        expect(res.status).toBe(200);
-        const families = await parsePrometheusText(await res.text());
-        const grpc = families.find((f) => f.name === 'grpc_server_handling_seconds');
-        expect(grpc?.type).toBe('HISTOGRAM');
-        expect(grpc?.metrics).toContainEqual(
-          expect.objectContaining({
-            labels: { service: 'catalog', grpc_method: 'grpc.health.v1.Health/Check', grpc_code: 'OK' },
-            count: '1',
-          }),
-        );
-        expect(families.map((f) => f.name)).toContain('process_cpu_seconds_total');
-        expect((await fetch(`http://127.0.0.1:${metricsPort}/other`)).status).toBe(404);
-      } finally {
-        proc.kill('SIGTERM');
-        expect(await proc.exited).toBe(0);
-      }
-    });
+    // catalog and integrations (the newest service, which the chart scrapes the same way).
+    it.each(['catalog', 'integrations'])(
+      '%s serves GET /metrics on METRICS_PORT, beside its gRPC port, with its own calls counted',
+      async (app) => {
+        const [grpcPort, metricsPort] = [await freePort(), await freePort()];
+        const proc = run(app, {
+          GRPC_PORT: String(grpcPort),
+          METRICS_PORT: String(metricsPort),
+          DATA_DIR: dataDir,
+        });
+        try {
+          await proc.waitFor('metrics listening on /metrics');
+          const health = connectService(healthV1.HealthService, `127.0.0.1:${grpcPort}`);
+          expect(await probeHealth(health, 2_000)).toBe('SERVING');
+          health.close();
+          const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+          expect(res.status).toBe(200);
+          const families = await parsePrometheusText(await res.text());
+          const grpc = families.find((f) => f.name === 'grpc_server_handling_seconds');
+          expect(grpc?.type).toBe('HISTOGRAM');
+          expect(grpc?.metrics).toContainEqual(
+            expect.objectContaining({
+              labels: { service: app, grpc_method: 'grpc.health.v1.Health/Check', grpc_code: 'OK' },
+              count: '1',
+            }),
+          );
+          expect(families.map((f) => f.name)).toContain('process_cpu_seconds_total');
+          expect((await fetch(`http://127.0.0.1:${metricsPort}/other`)).status).toBe(404);
+        } finally {
+          proc.kill('SIGTERM');
+          expect(await proc.exited).toBe(0);
+        }
+      },
+    );
   },
 );
