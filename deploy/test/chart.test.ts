@@ -5,6 +5,7 @@ import { catalogConfigSchema } from '@svc/catalog';
 import { loadConfig } from '@svc/config';
 import { customerConfigSchema } from '@svc/customer';
 import { gatewayConfigSchema } from '@svc/gateway';
+import { integrationsConfigSchema } from '@svc/integrations';
 import { dispatcherConfigSchema } from '@svc/webhook-dispatcher';
 import {
   KUBERNETES_VERSIONS,
@@ -33,6 +34,7 @@ const apps: Record<string, AnySchema> = {
   booking: bookingConfigSchema as unknown as AnySchema,
   customer: customerConfigSchema as unknown as AnySchema,
   'webhook-dispatcher': dispatcherConfigSchema as unknown as AnySchema,
+  integrations: integrationsConfigSchema as unknown as AnySchema,
 };
 /** The *_GRPC_ADDR setting that names each service (the gateway's WEBHOOKS_GRPC_ADDR for the dispatcher). */
 const addressSetting: Record<string, string> = {
@@ -40,6 +42,7 @@ const addressSetting: Record<string, string> = {
   BOOKING_GRPC_ADDR: 'booking',
   CUSTOMER_GRPC_ADDR: 'customer',
   WEBHOOKS_GRPC_ADDR: 'webhook-dispatcher',
+  INTEGRATIONS_GRPC_ADDR: 'integrations',
 };
 /** Who calls whom, read from the apps' own settings rather than from the chart. */
 function callersOf(service: string): string[] {
@@ -60,6 +63,7 @@ const secretValues: Record<string, string> = {
   OIDC_CLIENT_ID: 'client-id',
   OIDC_CLIENT_SECRET: 'client-secret',
   WEBHOOK_SECRET_KEY: 'w'.repeat(32),
+  INTEGRATIONS_SECRET_KEY: 'i'.repeat(32),
 };
 
 const valueSets = { default: [] as string[], production: [productionValues] };
@@ -121,6 +125,8 @@ describe.runIf(chartToolsGate())('Helm chart booking-platform', () => {
     ['containerSecurityContext.readOnlyRootFilesystem=false', "at '/containerSecurityContext/readOnlyRootFilesystem'"],
     ['podSecurityContext.runAsNonRoot=false', "at '/podSecurityContext/runAsNonRoot'"],
     ['booking.resources.requests.memory=lots', "at '/booking/resources/requests/memory'"],
+    ['integrations.busyCacheMs=0', "at '/integrations/busyCacheMs'"],
+    ['integrations.caldavUrlAllowlist=a b', "at '/integrations/caldavUrlAllowlist'"],
   ])('values.schema.json refuses %s', (pair, message) => {
     const result = helmTemplate({ set: [pair] });
     expect(result.status).not.toBe(0);
@@ -155,7 +161,11 @@ describe.runIf(chartToolsGate())('Helm chart booking-platform', () => {
           name: string;
           valueFrom: { secretKeyRef: { key: string; optional?: boolean } };
         }>) {
-          if (e.valueFrom.secretKeyRef.optional) continue;
+          // An optional key (a rotation's previous key, Google's client) is still one the app reads.
+          if (e.valueFrom.secretKeyRef.optional) {
+            expect(Object.keys(apps[app]!.shape), `${app} does not read ${e.name}`).toContain(e.name);
+            continue;
+          }
           expect(secretValues, `${app} reads ${e.valueFrom.secretKeyRef.key}`).toHaveProperty(
             e.valueFrom.secretKeyRef.key,
           );
@@ -207,9 +217,10 @@ describe.runIf(chartToolsGate())('Helm chart booking-platform', () => {
       expect(fromPods.sort(), `${app} callers`).toEqual(callersOf(app));
       // No other rule opens the gRPC port.
       expect(rules.every((r) => r.ports.every((p) => p.port !== 'grpc') || r === grpc[0])).toBe(true);
-      // Egress to the internet (webhook receivers) is the dispatcher's alone.
+      // Egress to the internet is the dispatcher's (webhook receivers) and integrations' (CalDAV
+      // servers, Google) alone.
       const open = JSON.stringify(policy.spec.egress).includes('0.0.0.0/0');
-      expect(open, `${app} egress to the internet`).toBe(app === 'webhook-dispatcher');
+      expect(open, `${app} egress to the internet`).toBe(['webhook-dispatcher', 'integrations'].includes(app));
     }
   });
 

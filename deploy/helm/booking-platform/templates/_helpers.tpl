@@ -9,7 +9,7 @@ services:
   - { name: gateway, key: gateway, http: true, callers: [],
       secrets: [MONGODB_URL, REDIS_URL, SESSION_SECRET, MANAGE_TOKEN_SECRET, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET],
       optionalSecrets: [MANAGE_TOKEN_PREVIOUS] }
-  - { name: catalog, key: catalog, http: false, callers: [gateway, booking],
+  - { name: catalog, key: catalog, http: false, callers: [gateway, booking, integrations],
       secrets: [MONGODB_URL], optionalSecrets: [] }
   - { name: booking, key: booking, http: false, callers: [gateway],
       secrets: [MONGODB_URL, REDIS_URL], optionalSecrets: [] }
@@ -17,6 +17,9 @@ services:
       secrets: [MONGODB_URL], optionalSecrets: [] }
   - { name: webhook-dispatcher, key: webhookDispatcher, http: false, callers: [gateway],
       secrets: [MONGODB_URL, WEBHOOK_SECRET_KEY], optionalSecrets: [WEBHOOK_SECRET_KEY_PREVIOUS] }
+  - { name: integrations, key: integrations, http: false, callers: [gateway, booking],
+      secrets: [MONGODB_URL, INTEGRATIONS_SECRET_KEY],
+      optionalSecrets: [INTEGRATIONS_SECRET_KEY_PREVIOUS, GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET] }
 {{- end -}}
 
 {{/* Prefix of every object: fullnameOverride, else the release name (release "booking" → booking-catalog). */}}
@@ -94,6 +97,7 @@ CATALOG_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "catalog" $v.catalog.port) |
 BOOKING_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "booking" $v.booking.port) | quote }}
 CUSTOMER_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "customer" $v.customer.port) | quote }}
 WEBHOOKS_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "webhook-dispatcher" $v.webhookDispatcher.port) | quote }}
+INTEGRATIONS_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "integrations" $v.integrations.port) | quote }}
 {{- else }}
 GRPC_HOST: "0.0.0.0"
 GRPC_PORT: {{ $svc.port | quote }}
@@ -102,6 +106,7 @@ METRICS_PORT: {{ $v.metrics.port | quote }}
 {{- if eq $s.name "booking" }}
 CATALOG_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "catalog" $v.catalog.port) | quote }}
 CUSTOMER_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "customer" $v.customer.port) | quote }}
+INTEGRATIONS_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "integrations" $v.integrations.port) | quote }}
 KAFKA_BROKERS: {{ $v.kafka.brokers | quote }}
 LOCK_WAIT_MS: {{ $svc.lockWaitMs | quote }}
 {{- end }}
@@ -111,6 +116,15 @@ WEBHOOK_CONCURRENCY: {{ $svc.concurrency | quote }}
 WEBHOOK_ATTEMPT_TIMEOUT_MS: {{ $svc.attemptTimeoutMs | quote }}
 {{- with $svc.urlAllowlist }}
 WEBHOOK_URL_ALLOWLIST: {{ . | quote }}
+{{- end }}
+{{- end }}
+{{- if eq $s.name "integrations" }}
+CATALOG_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "catalog" $v.catalog.port) | quote }}
+KAFKA_BROKERS: {{ $v.kafka.brokers | quote }}
+BUSY_CACHE_MS: {{ $svc.busyCacheMs | quote }}
+PROVIDER_TIMEOUT_MS: {{ $svc.providerTimeoutMs | quote }}
+{{- with $svc.caldavUrlAllowlist }}
+CALDAV_URL_ALLOWLIST: {{ . | quote }}
 {{- end }}
 {{- end }}
 {{- end -}}
