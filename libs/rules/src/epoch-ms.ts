@@ -24,6 +24,21 @@ export const isEpochMs = (value: number): boolean =>
  */
 export const clampToEpochRange = (ms: number): number => Math.min(Math.max(ms, 0), EPOCH_MS_END);
 
+/**
+ * What is wrong with a derived window [fromMs, toMs) that one service asks another about (an
+ * input padded by a day or two, then clamped with clampToEpochRange): it must lie within
+ * [0, EPOCH_MS_END] and not be empty. One violation at most, with the field it names.
+ */
+export function derivedWindowViolations(fromMs: number, toMs: number): { path: 'fromMs' | 'toMs'; message: string }[] {
+  if (!Number.isSafeInteger(fromMs) || fromMs < 0 || fromMs >= EPOCH_MS_END) {
+    return [{ path: 'fromMs', message: `must be an integer epoch ms from 0 to ${EPOCH_MS_END - 1}` }];
+  }
+  if (!Number.isSafeInteger(toMs) || toMs <= fromMs || toMs > EPOCH_MS_END) {
+    return [{ path: 'toMs', message: `must be an integer greater than fromMs and at most ${EPOCH_MS_END}` }];
+  }
+  return [];
+}
+
 /** Availability windows: at most 31 days (the interface's limit). */
 export const MAX_AVAILABILITY_WINDOW_MS = 31 * DAY_MS;
 

@@ -8,6 +8,7 @@ import {
   clampToEpochRange,
   currencySchema,
   DAY_MS,
+  derivedWindowViolations,
   EMAIL_PATTERN,
   emailSchema,
   EPOCH_MS_END,
@@ -47,6 +48,16 @@ describe('epoch ms', () => {
     expect(clampToEpochRange(-DAY_MS)).toBe(0);
     expect(clampToEpochRange(EPOCH_MS_MAX + 2 * DAY_MS)).toBe(EPOCH_MS_END);
     expect(() => new Intl.DateTimeFormat('en', { timeZone: 'Pacific/Kiritimati' }).format(EPOCH_MS_END)).not.toThrow();
+  });
+
+  it('accepts a derived window only within [0, EPOCH_MS_END] and not empty, naming the field', () => {
+    expect(derivedWindowViolations(0, EPOCH_MS_END)).toEqual([]);
+    expect(derivedWindowViolations(-1, DAY_MS)[0]?.path).toBe('fromMs');
+    expect(derivedWindowViolations(EPOCH_MS_END, EPOCH_MS_END + 1)[0]?.path).toBe('fromMs');
+    expect(derivedWindowViolations(1.5, DAY_MS)[0]?.path).toBe('fromMs');
+    expect(derivedWindowViolations(DAY_MS, DAY_MS)[0]?.path).toBe('toMs');
+    expect(derivedWindowViolations(EPOCH_MS_MAX, EPOCH_MS_END + 1)[0]?.path).toBe('toMs');
+    expect(derivedWindowViolations(0, Number.MAX_SAFE_INTEGER + 2)[0]?.path).toBe('toMs');
   });
 });
 

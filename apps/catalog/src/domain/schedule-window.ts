@@ -1,23 +1,17 @@
 import { validationError } from '@svc/errors';
-import { EPOCH_MS_END, HOUR_MS, MINUTE_MS } from '@svc/rules';
+import { derivedWindowViolations, HOUR_MS, MINUTE_MS } from '@svc/rules';
 
 /** A half-open interval [fromMs, toMs) of epoch milliseconds. */
 export type TimeWindow = { fromMs: number; toMs: number };
 
 /**
  * The snapshot's window, which the booking service derives from a valid input padded by a day
- * or two: within [0, EPOCH_MS_END] (@svc/rules), so dates beyond Intl's range never reach
+ * or two: within [0, EPOCH_MS_END] (derivedWindowViolations, @svc/rules), so dates beyond Intl's range never reach
  * `localDateRange` (which would throw RangeError).
  */
 export function parseScheduleWindow(fromMs: number, toMs: number): TimeWindow {
-  if (!Number.isSafeInteger(fromMs) || fromMs < 0 || fromMs >= EPOCH_MS_END) {
-    throw validationError([{ path: 'fromMs', message: `must be an integer epoch ms from 0 to ${EPOCH_MS_END - 1}` }]);
-  }
-  if (!Number.isSafeInteger(toMs) || toMs <= fromMs || toMs > EPOCH_MS_END) {
-    throw validationError([
-      { path: 'toMs', message: `must be an integer greater than fromMs and at most ${EPOCH_MS_END}` },
-    ]);
-  }
+  const violations = derivedWindowViolations(fromMs, toMs);
+  if (violations.length > 0) throw validationError(violations);
   return { fromMs, toMs };
 }
 

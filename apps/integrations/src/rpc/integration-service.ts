@@ -15,7 +15,7 @@ import type { SecretBox } from '@svc/crypto';
 import type { UrlPolicy } from '@svc/webhook-dispatcher';
 import { bindService, type ServiceBinding } from '@svc/grpc';
 import { integrationsV1 } from '@svc/proto';
-import { isEpochMs, EPOCH_MS_MESSAGE } from '@svc/rules';
+import { derivedWindowViolations } from '@svc/rules';
 import type { BusyTimes } from '../busy-times.js';
 import type { ConnectionUse, ProviderFactory } from '../connections.js';
 import { actionFailed, needsReauth, notConnected, sealTokens } from '../connections.js';
@@ -233,11 +233,9 @@ export function integrationService(deps: IntegrationServiceDeps): ServiceBinding
 
     getBusyTimes: async (req) => {
       const tenantId = requireTenantId(req.tenantId);
-      const violations: FieldViolation[] = [];
-      if (!isEpochMs(req.fromMs)) violations.push({ path: 'fromMs', message: EPOCH_MS_MESSAGE });
-      if (!isEpochMs(req.toMs)) violations.push({ path: 'toMs', message: EPOCH_MS_MESSAGE });
-      if (violations.length === 0 && req.fromMs >= req.toMs)
-        violations.push({ path: 'toMs', message: 'must be after fromMs' });
+      // The booking service asks about a derived window (a slot with its buffers, a padded
+      // availability window), clamped to the range every service computes with.
+      const violations: FieldViolation[] = derivedWindowViolations(req.fromMs, req.toMs);
       if (req.staffIds.length > MAX_BUSY_STAFF)
         violations.push({ path: 'staffIds', message: `at most ${MAX_BUSY_STAFF}` });
       throwIfViolations(violations);

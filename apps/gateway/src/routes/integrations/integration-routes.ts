@@ -122,8 +122,10 @@ export function registerIntegrationRoutes(
     access: 'dashboard:read',
     // Google adds parameters of its own (scope, authuser, prompt, iss), so unknown ones are allowed.
     querystring: z.object({
-      state: z.string().max(200).optional(),
-      code: z.string().max(2000).optional(),
+      // Bounded so the whole callback URL, percent-encoded, stays under the 16 KiB header limit
+      // (docs/api-conventions.md): our state has 43 characters, Google's codes about 100.
+      state: z.string().max(128).optional(),
+      code: z.string().max(512).optional(),
       error: z.string().max(200).optional(),
     }),
     response: connectionSchema,
