@@ -1,4 +1,5 @@
 import { listIndex, type IndexSpec } from '@svc/store';
+import type { CalendarWish } from '../sync/booking-event.js';
 
 export const COLLECTIONS = {
   connections: 'integration_connections',
@@ -46,18 +47,9 @@ export type SyncStatus = 'pending' | 'synced' | 'failed' | 'removed';
  * is what the calendar should show after the newest event seen (`eventAtMs`); the worker makes
  * it so and keeps the external event id, so a retry or a repeated event updates the same one.
  */
-export interface SyncDoc {
+export interface SyncDoc extends Omit<CalendarWish, 'bookingId'> {
   [field: string]: unknown;
   _id: string;
-  tenantId: string;
-  staffId: string;
-  /** The booking's service (its conferencing decides whether a meeting link is asked for). */
-  serviceId: string;
-  want: 'present' | 'absent';
-  startsAtMs: number;
-  endsAtMs: number;
-  title: string;
-  eventAtMs: number;
   status: SyncStatus;
   provider: Provider | null;
   connectionId: string | null;

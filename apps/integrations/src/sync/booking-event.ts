@@ -7,6 +7,7 @@ export interface CalendarWish {
   tenantId: string;
   bookingId: string;
   staffId: string;
+  /** The booking's service (its conferencing decides whether a meeting link is asked for). */
   serviceId: string;
   want: 'present' | 'absent';
   startsAtMs: number;
