@@ -19,6 +19,7 @@ import { catalogSchedules } from './clients/catalog-schedules.js';
 import { catalogServices } from './clients/catalog-services.js';
 import { customerDirectory } from './clients/customer-directory.js';
 import { integrationBusyTimes, noBusyTimes } from './clients/busy-times.js';
+import { integrationCalendarSyncs, noCalendarSyncs } from './clients/calendar-syncs.js';
 import { OutboxRelay } from './events/outbox-relay.js';
 import { bookingService } from './rpc/booking-rpc.js';
 import { BookingStore } from './store/booking-store.js';
@@ -33,7 +34,7 @@ export interface BookingDeps {
   bus: EventBus;
   catalog: CatalogClient;
   customers: CustomerClient;
-  /** Busy times of connected calendars; absent when no integrations service is configured. */
+  /** Busy times and write-back states of connected calendars; absent when no integrations service is configured. */
   integrations?: IntegrationClient | undefined;
   lockWaitMs: number;
   /** Pause between hold-expiry sweeps (application/hold-expiry.ts). */
@@ -56,6 +57,7 @@ export async function startBookingService(settings: HostSettings, deps: BookingD
     now: deps.now ?? Date.now,
     lockWaitMs: deps.lockWaitMs,
     busyTimes: deps.integrations ? integrationBusyTimes(deps.integrations) : noBusyTimes,
+    calendarSyncs: deps.integrations ? integrationCalendarSyncs(deps.integrations, deps.logger) : noCalendarSyncs,
   };
   const booking = bookingService({ ...lifecycle, onOutboxWrite: () => relay.nudge() });
   const expiry = new HoldExpiry(lifecycle, deps.logger, {

@@ -8,6 +8,7 @@ import { HoldExpiry } from '../src/application/hold-expiry.js';
 import { BookingStore } from '../src/store/booking-store.js';
 import { catalogSchedules } from '../src/clients/catalog-schedules.js';
 import { noBusyTimes } from '../src/clients/busy-times.js';
+import { noCalendarSyncs } from '../src/clients/calendar-syncs.js';
 import { catalogServices } from '../src/clients/catalog-services.js';
 import { customerDirectory } from '../src/clients/customer-directory.js';
 import { InProcessLockManager } from '@svc/lock';
@@ -368,6 +369,7 @@ describe('hold expiry', () => {
             now,
             lockWaitMs: 1_000,
             busyTimes: noBusyTimes,
+            calendarSyncs: noCalendarSyncs,
           },
           createLogger('sweeper', 'silent'),
           { intervalMs: 60_000 },

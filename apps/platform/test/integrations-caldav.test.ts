@@ -18,10 +18,12 @@ import {
   runApp,
   serverGate,
   startRadicale,
+  startWebhookReceiver,
   type AppProcess,
   type RadicaleServer,
+  type WebhookReceiver,
 } from '@svc/testing';
-import { berlinTime, postBooking, seedTenant, slotStartsOn } from './booking-fixture.js';
+import { berlinTime, postBooking, seedTenant, slotStartsOn, subscribeReceiver } from './booking-fixture.js';
 import { book, dashboard, errorOf, platformStores, type PlatformStores } from './dashboard-fixture.js';
 
 const run = serverGate('Radicale', radicaleMissing());
@@ -72,11 +74,13 @@ describe.runIf(run)('CalDAV calendars against Radicale, through the platform pro
   let dataDir: string;
   let stores: PlatformStores;
   let calendarUrl: string;
+  let hooks: WebhookReceiver;
 
   beforeAll(async () => {
-    [radicale, outageServer] = await Promise.all([
+    [radicale, outageServer, hooks] = await Promise.all([
       startRadicale({ weber: PASSWORD }),
       startRadicale({ second: OTHER_PASSWORD }),
+      startWebhookReceiver(),
     ]);
     calendarUrl = `${radicale.url}weber/work/`;
     const made = await caldav('weber', PASSWORD)('MKCALENDAR', calendarUrl, MKCALENDAR_WORK, {
@@ -107,7 +111,7 @@ describe.runIf(run)('CalDAV calendars against Radicale, through the platform pro
     await stores?.close();
     proc?.kill('SIGTERM');
     await proc?.exited;
-    await Promise.all([radicale?.stop(), outageServer?.stop()]);
+    await Promise.all([radicale?.stop(), outageServer?.stop(), hooks?.close()]);
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -238,6 +242,8 @@ describe.runIf(run)('CalDAV calendars against Radicale, through the platform pro
   });
 
   it('writes a confirmed booking to the calendar, moves it with a reschedule and removes it with a cancel', async () => {
+    const runtime = readPlatformRuntime(dataDir)!;
+    await subscribeReceiver(runtime.services['webhook-dispatcher']!, weber.tenantId, hooks, 'weber');
     const at = berlinTime(4, 12);
     const created = await book(base, 'caldav-weber', at, { staffId: weber.staffId });
     const bookingId = created.booking.bookingId;
@@ -282,6 +288,30 @@ describe.runIf(run)('CalDAV calendars against Radicale, through the platform pro
     expect(removed.data.calendarSync).toMatchObject({ status: 'removed', provider: 'caldav' });
     const listed = await json(await weber.api('GET', '/api/integrations'));
     expect(listed.data.items[0].lastSyncAtMs).toEqual(expect.any(Number));
+
+    // The webhooks: an event carries the write-back state the integrations service had when the
+    // change was made; unknown before the first write (created, confirmed), then the synced event.
+    const events = await eventually('the four webhooks', async () => {
+      const got = hooks.received('weber').map((r) => r.event);
+      return got.length >= 4 ? got : undefined;
+    });
+    const byType = new Map(events.map((e) => [e.type, e.data]));
+    expect([...byType.keys()]).toEqual([
+      'booking.created',
+      'booking.confirmed',
+      'booking.rescheduled',
+      'booking.cancelled',
+    ]);
+    expect(byType.get('booking.created')).not.toHaveProperty('calendarSync');
+    expect(byType.get('booking.confirmed')).not.toHaveProperty('calendarSync');
+    expect(byType.get('booking.rescheduled')!.calendarSync).toEqual(detail.calendarSync);
+    // Before the cancel the moved event was written or being written: the same external event.
+    expect(byType.get('booking.cancelled')!.calendarSync).toEqual({
+      status: expect.stringMatching(/^(synced|pending)$/),
+      provider: 'caldav',
+      externalEventId: eventUrl,
+      meetingUrl: null,
+    });
   });
 
   it('a calendar that cannot be read at create: 502 PROVIDER_ACTION_FAILED with nothing stored; book anyway: 201, synced later', async () => {

@@ -19,3 +19,4 @@ export {
 export { startConfiguredProcess } from './process.js';
 export { checkHealth, probeHealth, type HealthClient, type ServingState } from './health-check.js';
 export type { CatalogClient, BookingClient, CustomerClient, WebhookClient, IntegrationClient } from './clients.js';
+export { calendarSyncView, type CalendarSyncStatus, type CalendarSyncView } from './calendar-sync.js';

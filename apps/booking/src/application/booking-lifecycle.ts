@@ -18,7 +18,7 @@ import type { BookingDoc } from '../store/records.js';
 import { bookingEvent } from './booking-events.js';
 import { buffersFor, HOLD_MS } from './create-booking.js';
 import { lockKeysFor } from './lock-keys.js';
-import type { CustomerDirectory, CustomerSnapshot, ServiceRef } from './ports.js';
+import type { CalendarSyncSource, CustomerDirectory, CustomerSnapshot, ServiceRef } from './ports.js';
 import {
   assertBookable,
   holdingLocks,
@@ -33,6 +33,8 @@ import {
 
 export interface LifecycleDeps extends SlotGuardDeps {
   customers: CustomerDirectory;
+  /** The write-back state a change's event carries as `data.calendarSync`, once known. */
+  calendarSyncs: CalendarSyncSource;
 }
 
 interface ChangeRef {
@@ -192,7 +194,13 @@ async function commitChange(
 ): Promise<BookingDoc> {
   const { service } = about;
   // The customer of a booking never changes, so the snapshot can be taken before the transaction.
-  const customer = await customerSnapshot(deps, ref.tenantId, about.customerId);
+  // The calendar write-back state is the integrations service's (its record is the only copy):
+  // the event carries it as it stood before this change, which the write-back then acts on.
+  const [customer, calendarSync] = await Promise.all([
+    customerSnapshot(deps, ref.tenantId, about.customerId),
+    deps.calendarSyncs.of(ref.tenantId, ref.bookingId),
+  ]);
+  const known = calendarSync ? { calendarSync } : {};
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const done = await deps.store.withTransaction(async (tx) => {
       const current = await deps.store.booking(ref.tenantId, ref.bookingId, tx);
@@ -208,7 +216,10 @@ async function commitChange(
         updatedAtMs: nowMs,
         revision: (current.revision ?? 0) + 1,
       };
-      const event = bookingEvent(decision.event, after, service, customer, nowMs, ref.traceparent, extra);
+      const event = bookingEvent(decision.event, after, service, customer, nowMs, ref.traceparent, {
+        ...extra,
+        ...known,
+      });
       return (await deps.store.transition(current, after, event, tx)) ? after : null;
     });
     if (done) return done;

@@ -1,3 +1,4 @@
+import type { CalendarSyncView } from '@svc/grpc';
 import type { ScheduleInput } from '../domain/availability/index.js';
 
 export interface TenantInfo {
@@ -74,6 +75,15 @@ export interface CustomerDirectory {
   lookupOrCreate(tenantId: string, input: CustomerInput): Promise<CustomerSnapshot>;
   /** The customer's snapshot for an event; throws NOT_FOUND for an unknown id. */
   byId(tenantId: string, customerId: string): Promise<CustomerSnapshot>;
+}
+
+/**
+ * A booking's calendar write-back as the integrations service knows it, for the webhook
+ * `data.calendarSync` (docs/architecture.md "Integrations"); null when it has none or cannot
+ * answer (an event is never held up by a calendar).
+ */
+export interface CalendarSyncSource {
+  of(tenantId: string, bookingId: string): Promise<CalendarSyncView | null>;
 }
 
 /** A time a staff member's connected calendar is busy (apps/integrations). */

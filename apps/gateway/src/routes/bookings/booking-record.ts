@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { bookingV1, integrationsV1 } from '@svc/proto';
+import { calendarSyncView } from '@svc/grpc';
 import { BOOKING_STATUSES } from '@svc/rules';
 import { present } from '../catalog/admin-resource.js';
 
@@ -78,12 +79,6 @@ export const calendarSyncSchema = z
 /** The booking detail: the record and its calendar write-back. */
 export const bookingDetailSchema = bookingRecordSchema.extend({ calendarSync: calendarSyncSchema });
 
-export function toCalendarSync(sync: integrationsV1.CalendarSync | undefined): z.input<typeof calendarSyncSchema> {
-  if (!sync) return null;
-  return {
-    status: sync.status as NonNullable<z.input<typeof calendarSyncSchema>>['status'],
-    provider: sync.provider,
-    externalEventId: sync.externalEventId ?? null,
-    meetingUrl: sync.meetingUrl ?? null,
-  };
-}
+/** The integrations service's record as the detail shows it (the same shape as the webhook's `data.calendarSync`). */
+export const toCalendarSync = (sync: integrationsV1.CalendarSync | undefined): z.input<typeof calendarSyncSchema> =>
+  calendarSyncView(sync);
