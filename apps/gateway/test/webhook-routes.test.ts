@@ -6,7 +6,8 @@ import type { RunningGrpcHost } from '@svc/grpc';
 import { openSqliteStore } from '@svc/store';
 import { createLogger } from '@svc/telemetry';
 import { eventually, startWebhookReceiver, type WebhookReceiver } from '@svc/testing';
-import { startWebhookDispatcher, UrlPolicy } from '@svc/webhook-dispatcher';
+import { UrlPolicy } from '@svc/url-policy';
+import { startWebhookDispatcher } from '@svc/webhook-dispatcher';
 import { startGatewayWithCatalog, type DashboardCaller, type GatewayHarness } from './support/gateway-harness.js';
 
 /**

@@ -5,8 +5,10 @@
  */
 import { DomainError } from '@svc/errors';
 import type { SecretBox } from '@svc/crypto';
+import type { UrlPolicy } from '@svc/url-policy';
 import { CaldavProvider } from './providers/caldav.js';
 import { GoogleCalendarProvider } from './providers/google-calendar.js';
+import { policyFetch } from './providers/policy-fetch.js';
 import type { GoogleOAuth, GoogleTokens } from './providers/google-oauth.js';
 import { ProviderAuthError, type CalendarProvider } from './providers/provider.js';
 import type { ConnectionRepository } from './store/connection-repository.js';
@@ -22,6 +24,8 @@ export interface ProviderSettings {
   /** Absent when no Google OAuth client is configured. */
   google: { oauth: GoogleOAuth; apiUrl: string } | null;
   connections: ConnectionRepository;
+  /** Where CalDAV requests may go, checked at every request (docs/decisions.md "Integrations"). */
+  urlPolicy: UrlPolicy;
   now: () => number;
 }
 
@@ -32,12 +36,14 @@ export const sealTokens = (secrets: SecretBox, tokens: GoogleTokens, connectionI
 /** The provider of a stored connection, its secret opened with the box (context: the connection id). */
 export function providerFactory(settings: ProviderSettings): ProviderFactory {
   const { secrets, timeoutMs } = settings;
+  const caldavFetch = policyFetch(settings.urlPolicy);
   return (doc) => {
     switch (doc.provider) {
       case 'caldav':
         return new CaldavProvider(
           { serverUrl: doc.serverUrl, username: doc.account, password: secrets.open(doc.sealedSecret, doc._id) },
           timeoutMs,
+          caldavFetch,
         );
       case 'google': {
         if (!settings.google) throw notConnected();

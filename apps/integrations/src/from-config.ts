@@ -6,7 +6,7 @@ import { catalogV1 } from '@svc/proto';
 import { openStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
 import type { IntegrationsConfig } from './config.js';
-import { UrlPolicy } from '@svc/webhook-dispatcher';
+import { UrlPolicy } from '@svc/url-policy';
 import type { ProviderFactory } from './connections.js';
 import { startIntegrations } from './service.js';
 

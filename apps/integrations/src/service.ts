@@ -1,6 +1,6 @@
 import type { SecretBox } from '@svc/crypto';
 import type { CatalogClient } from '@svc/grpc';
-import type { UrlPolicy } from '@svc/webhook-dispatcher';
+import type { UrlPolicy } from '@svc/url-policy';
 import type { EventBus, Subscription } from '@svc/events';
 import { serviceNameOf, startGrpcHost, type HostSettings, type RunningGrpcHost } from '@svc/grpc';
 import { integrationsV1 } from '@svc/proto';
@@ -56,7 +56,14 @@ export async function startIntegrations(settings: HostSettings, deps: Integratio
     : null;
   const providerOf =
     deps.providerOf ??
-    providerFactory({ secrets: deps.secrets, timeoutMs: deps.providerTimeoutMs, google, connections, now });
+    providerFactory({
+      secrets: deps.secrets,
+      timeoutMs: deps.providerTimeoutMs,
+      google,
+      connections,
+      urlPolicy: deps.urlPolicy,
+      now,
+    });
   const use = new ConnectionUse(connections, providerOf, now);
   const busy = new BusyTimes({ connections, use, now, cacheMs: deps.busyCacheMs });
   const worker = new SyncWorker(

@@ -3,6 +3,7 @@
 // cached for availability and read fresh on request, and the write-back of booking events
 // published on the bus (idempotent per booking).
 
+import { lookup } from 'node:dns/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '@svc/crypto';
 import { BOOKING_EVENTS_TOPIC, InProcessEventBus } from '@svc/events';
@@ -12,7 +13,7 @@ import { openSqliteStore, type DocumentStore } from '@svc/store';
 import { createLogger } from '@svc/telemetry';
 import { eventually, radicaleMissing, serverGate, startRadicale, type RadicaleServer } from '@svc/testing';
 import { providerFactory } from '../src/connections.js';
-import { UrlPolicy } from '@svc/webhook-dispatcher';
+import { UrlPolicy } from '@svc/url-policy';
 import { startIntegrations } from '../src/index.js';
 import type { CalendarProvider } from '../src/providers/provider.js';
 import { ConnectionRepository } from '../src/store/connection-repository.js';
@@ -36,6 +37,17 @@ describe.runIf(run)('integrations service against Radicale', () => {
   const calendar = () => `${radicale.url}ana/main/`;
   const auth = (pw: string) => ({ authorization: `Basic ${Buffer.from(`ana:${pw}`).toString('base64')}` });
 
+  /**
+   * The URL policy's DNS (the dispatcher's tests inject theirs the same way): names set here
+   * answer what the test says, others resolve as usual. No name here resolves in real DNS.
+   */
+  const dns = new Map<string, string[]>();
+  const urlPolicy = new UrlPolicy({
+    developmentMode: true,
+    allowlist: [],
+    resolve: async (name) => dns.get(name) ?? (await lookup(name, { all: true })).map((a) => a.address),
+  });
+
   /** While set, every calendar write waits for it (a write that is still running). */
   let writesWait: Promise<void> | null = null;
 
@@ -55,13 +67,14 @@ describe.runIf(run)('integrations service against Radicale', () => {
         providerTimeoutMs: 3_000,
         sync: { firstRetryMs: 100, pollMs: 200 },
         google: null,
-        urlPolicy: new UrlPolicy({ developmentMode: true, allowlist: [] }),
+        urlPolicy,
         providerOf: (doc) => {
           const real = providerFactory({
             secrets,
             timeoutMs: 3_000,
             google: null,
             connections: new ConnectionRepository(store),
+            urlPolicy,
             now: Date.now,
           })(doc);
           const gated: CalendarProvider = {
@@ -117,6 +130,41 @@ describe.runIf(run)('integrations service against Radicale', () => {
       ).rejects.toMatchObject({ code: 'VALIDATION_ERROR', details: [{ path: 'serverUrl' }] });
     }
     expect((await client.listConnections({ tenantId: 'ten_a' })).items.map((c) => c.staffId)).toEqual(['stf_1']);
+  });
+
+  it('sends every CalDAV request to an address the URL policy accepts when it is made', async () => {
+    // A name only the policy's DNS knows: that the connect's credential check and the busy-time
+    // query reach Radicale at all shows the requests go to the address the policy checked.
+    const name = 'calendar.rebinding.test';
+    dns.set(name, ['127.0.0.1']);
+    const { connection } = await client.connectCaldav({
+      tenantId: 'ten_r',
+      staffId: 'stf_r',
+      serverUrl: `http://${name}:${new URL(radicale.url).port}/`,
+      username: 'ana',
+      password: 'first-pass',
+    });
+    const ask = () =>
+      client.getBusyTimes({ tenantId: 'ten_r', staffIds: ['stf_r'], fromMs: T0, toMs: T0 + HOUR, fresh: true });
+    expect((await ask()).intervals).toEqual([]);
+
+    // The name now points at the cloud metadata address: the next request is refused before
+    // anything is sent (http there is refused too), and the connection shows the error.
+    dns.set(name, ['169.254.169.254']);
+    const refused = await ask().then(
+      () => new Error('answered'),
+      (err: unknown) => err as Error,
+    );
+    expect(refused).toMatchObject({ code: 'PROVIDER_ACTION_FAILED' });
+    expect(refused.message).toContain('CalDAV server URL refused');
+    const listed = () => client.listConnections({ tenantId: 'ten_r' }).then((r) => r.items);
+    expect(await listed()).toMatchObject([{ connectionId: connection!.connectionId, status: 'error' }]);
+    // A private address among the answers is refused as well; a loopback one again is fine.
+    dns.set(name, ['127.0.0.1', '10.0.0.7']);
+    await expect(ask()).rejects.toMatchObject({ code: 'PROVIDER_ACTION_FAILED' });
+    dns.set(name, ['127.0.0.1']);
+    expect((await ask()).intervals).toEqual([]);
+    expect(await listed()).toMatchObject([{ status: 'connected' }]);
   });
 
   it('answers busy times from the cache until asked fresh', async () => {

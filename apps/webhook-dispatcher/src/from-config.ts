@@ -6,7 +6,7 @@ import { openStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
 import type { DispatcherConfig } from './config.js';
 import { startWebhookDispatcher } from './service.js';
-import { UrlPolicy, type Resolver } from './url-policy.js';
+import { UrlPolicy, type Resolver } from '@svc/url-policy';
 
 /**
  * The dispatcher as its configuration describes it: main.ts and the embedded platform start it

@@ -12,7 +12,7 @@ import { webhookService } from './rpc/webhook-service.js';
 import { ensureDispatcherIndexes } from './store/collections.js';
 import { DeliveryRepository } from './store/delivery-repository.js';
 import { SubscriptionRepository } from './store/subscription-repository.js';
-import type { UrlPolicy } from './url-policy.js';
+import type { UrlPolicy } from '@svc/url-policy';
 
 export const WEBHOOK_SERVICE_NAME = serviceNameOf(webhooksV1.WebhookServiceService);
 

@@ -17,6 +17,7 @@ import {
   type WrittenEvent,
 } from './provider.js';
 import { eventIcs } from './ics.js';
+import { UrlRefusedError, type Fetch } from './policy-fetch.js';
 
 export interface CaldavCredentials {
   serverUrl: string;
@@ -31,9 +32,14 @@ export class CaldavProvider implements CalendarProvider {
   private readonly client: DAVClient;
   private login: Promise<void> | undefined;
 
+  /**
+   * `send`: the only way out, the URL policy's (`policyFetch`): every request goes to an address
+   * it accepted when the request was made.
+   */
   constructor(
     private readonly credentials: CaldavCredentials,
     private readonly timeoutMs: number,
+    private readonly send: Fetch,
   ) {
     this.client = new DAVClient({
       serverUrl: credentials.serverUrl,
@@ -48,9 +54,10 @@ export class CaldavProvider implements CalendarProvider {
   private async fetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
     let res: Response;
     try {
-      res = await fetch(input, { ...init, signal: AbortSignal.timeout(this.timeoutMs) });
+      res = await this.send(input, { ...init, signal: AbortSignal.timeout(this.timeoutMs) });
     } catch (err) {
-      throw new ProviderUnavailableError(`CalDAV server unreachable: ${(err as Error).message}`);
+      const why = err instanceof UrlRefusedError ? err.message : `unreachable: ${(err as Error).message}`;
+      throw new ProviderUnavailableError(`CalDAV server ${why}`);
     }
     if (res.status === 401 || res.status === 403) throw new ProviderAuthError('CalDAV server refused the credentials');
     if (res.status >= 500) throw new ProviderUnavailableError(`CalDAV server answered ${res.status}`);
@@ -92,7 +99,7 @@ export class CaldavProvider implements CalendarProvider {
 
   async putEvent(calendarId: string, event: CalendarEvent): Promise<WrittenEvent> {
     const url = eventUrl(calendarId, event.bookingId);
-    await this.send(url, {
+    await this.request(url, {
       method: 'PUT',
       headers: { 'content-type': 'text/calendar; charset=utf-8' },
       body: eventIcs(event),
@@ -101,10 +108,10 @@ export class CaldavProvider implements CalendarProvider {
   }
 
   async deleteEvent(_calendarId: string, externalEventId: string): Promise<void> {
-    await this.send(externalEventId, { method: 'DELETE' }, [404]);
+    await this.request(externalEventId, { method: 'DELETE' }, [404]);
   }
 
-  private async send(url: string, init: RequestInit, alsoFine: number[] = []): Promise<void> {
+  private async request(url: string, init: RequestInit, alsoFine: number[] = []): Promise<void> {
     const { username, password } = this.credentials;
     const authorization = `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
     const res = await this.fetch(url, { ...init, headers: { ...(init.headers as object), authorization } });

@@ -12,7 +12,7 @@ import {
   type FieldViolation,
 } from '@svc/errors';
 import type { SecretBox } from '@svc/crypto';
-import type { UrlPolicy } from '@svc/webhook-dispatcher';
+import type { UrlPolicy } from '@svc/url-policy';
 import { bindService, type ServiceBinding } from '@svc/grpc';
 import { integrationsV1 } from '@svc/proto';
 import { derivedWindowViolations } from '@svc/rules';

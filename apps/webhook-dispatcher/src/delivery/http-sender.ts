@@ -6,8 +6,9 @@
  */
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
+import { isIP } from 'node:net';
 import { urlHost } from '@svc/rules';
+import { pinnedLookup } from '@svc/url-policy';
 import type { AttemptResult } from '../domain/retry-schedule.js';
 
 export interface WebhookRequest {
@@ -25,12 +26,6 @@ const MAX_DRAINED_BYTES = 64 * 1024;
 export function postWebhook(req: WebhookRequest): Promise<AttemptResult> {
   const { url } = req;
   const host = urlHost(url);
-  const family = isIP(req.address) === 6 ? 6 : 4;
-  // Node resolves through `lookup`; answering with the checked address pins the connection to it.
-  const pinned: LookupFunction = (_hostname, options, callback) => {
-    if (options.all) callback(null, [{ address: req.address, family }]);
-    else callback(null, req.address, family);
-  };
   const https = url.protocol === 'https:';
   const options = {
     method: 'POST',
@@ -38,7 +33,8 @@ export function postWebhook(req: WebhookRequest): Promise<AttemptResult> {
     port: url.port === '' ? undefined : Number(url.port),
     path: `${url.pathname}${url.search}`,
     headers: { ...req.headers, 'Content-Length': String(Buffer.byteLength(req.body)) },
-    lookup: pinned,
+    // Node resolves through `lookup`; answering with the checked address pins the connection to it.
+    lookup: pinnedLookup([req.address]),
     // One connection per attempt: a pooled socket could lead to an address checked earlier.
     agent: false as const,
     ...(https && isIP(host) === 0 ? { servername: host } : {}),

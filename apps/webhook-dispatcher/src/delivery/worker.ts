@@ -14,7 +14,7 @@ import { judgeAttempt, type AttemptResult } from '../domain/retry-schedule.js';
 import { attemptResultLabel, SERVICE, webhookAttempts, webhookDeliveryLatency } from '../metrics.js';
 import type { AttemptRecord, ClaimedDelivery, DeliveryRepository } from '../store/delivery-repository.js';
 import type { SubscriptionRepository } from '../store/subscription-repository.js';
-import { RESOLVE_TIMEOUT_MS, type UrlPolicy } from '../url-policy.js';
+import { RESOLVE_TIMEOUT_MS, type UrlPolicy } from '@svc/url-policy';
 import { postWebhook, type WebhookRequest } from './http-sender.js';
 
 export const USER_AGENT = 'booking-service-webhooks/1';

@@ -1,7 +1,7 @@
 /**
  * The fields of a subscription (docs/decisions.md "Webhooks"), checked at the service with the
  * shared rules, every violation at once. The URL's policy check needs DNS and runs beside these
- * (url-policy.ts).
+ * (@svc/url-policy).
  */
 import type { FieldViolation } from '@svc/errors';
 import {

@@ -14,7 +14,7 @@ import { checkDescription, checkEvents, checkStatus } from '../domain/subscripti
 import type { DeliveryRepository } from '../store/delivery-repository.js';
 import { DELIVERY_STATUSES, type DeliveryStatus, type SubscriptionDoc } from '../store/records.js';
 import type { SubscriptionRepository } from '../store/subscription-repository.js';
-import type { UrlPolicy } from '../url-policy.js';
+import type { UrlPolicy } from '@svc/url-policy';
 import { toDeliveryMessage, toSubscriptionMessage } from './mapping.js';
 
 export interface WebhookServiceDeps {

@@ -11,7 +11,8 @@ import { createLogger } from '@svc/telemetry';
 import { eventually } from '@svc/testing';
 
 export { eventually };
-import { startWebhookDispatcher, UrlPolicy, type DispatcherDeps, type Resolver } from '../../src/index.js';
+import { UrlPolicy, type Resolver } from '@svc/url-policy';
+import { startWebhookDispatcher, type DispatcherDeps } from '../../src/index.js';
 
 export const HOST_SETTINGS = { GRPC_HOST: '127.0.0.1', GRPC_PORT: 0, SHUTDOWN_GRACE_MS: 2_000 };
 export const SECRET_KEY = 'test-webhook-secret-key-0123456789abcdef';

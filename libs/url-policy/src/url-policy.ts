@@ -1,15 +1,17 @@
 /**
- * Where webhooks may go (docs/decisions.md "Webhooks", "URL policy"). Checked when a
- * subscription's URL is set and again before every attempt, on the addresses the host resolves
- * to then; the attempt connects to the address that was checked, so a DNS answer that changes
- * in between (DNS rebinding) cannot redirect it.
+ * Where the platform may send a request to a URL a tenant gave (docs/decisions.md "Webhooks",
+ * "URL policy"; the CalDAV server of docs/decisions.md "Integrations" follows the same rules).
+ * Checked when the URL is set and again before every request, on the addresses the host resolves
+ * to then; the request connects to an address that was checked (`pinnedLookup`), so a DNS answer
+ * that changes in between (DNS rebinding) cannot redirect it.
  *
  * - `https` only. In development mode (the embedded profile) `http` is allowed too when every
  *   address of the host is loopback.
  * - Every address the host resolves to must be public: private, loopback, link-local (cloud
  *   metadata at 169.254.169.254 included), CGNAT, unique-local, unspecified, multicast and
  *   reserved ranges are refused; loopback is allowed in development mode.
- * - A host named in WEBHOOK_URL_ALLOWLIST skips both checks (an operator's internal receiver).
+ * - A host on the allowlist (WEBHOOK_URL_ALLOWLIST, CALDAV_URL_ALLOWLIST) skips both checks (an
+ *   operator's internal receiver or calendar server).
  */
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
