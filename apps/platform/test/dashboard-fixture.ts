@@ -30,19 +30,10 @@ export async function platformStores(platform: { url: string; dataDir: string })
   const at = { PROFILE: 'embedded' as const, DATA_DIR: platform.dataDir };
   const gatewayStore: DocumentStore = await openStore(storeConfigFor('gateway', at));
   const bookingStore: DocumentStore = await openStore(storeConfigFor('booking', at));
-  const identity = new IdentityStore(gatewayStore);
-  let users = 0;
 
   return {
     /** A member of the tenant with this role, signed in; its CSRF token from GET /api/session. */
-    async session(tenantId: string, role: Role): Promise<DashboardSession> {
-      const user = await identity.findOrCreateUserByEmail(`${role}-${++users}@dashboard.test`, `${role} ${users}`);
-      await identity.addMembership(user.userId, tenantId, role);
-      const cookie = `${SESSION_COOKIE}=${(await identity.createSession(user.userId, tenantId)).token}`;
-      const res = await fetch(`${platform.url}/api/session`, { headers: { cookie } });
-      expect(res.status).toBe(200);
-      return { cookie, csrf: (await json(res)).data.csrfToken };
-    },
+    session: sessions(gatewayStore, platform.url),
 
     /** The booking's outbox rows, oldest first. */
     async outbox(bookingId: string): Promise<OutboxRow[]> {
@@ -75,6 +66,24 @@ export async function platformStores(platform: { url: string; dataDir: string })
 }
 
 export type PlatformStores = Awaited<ReturnType<typeof platformStores>>;
+
+/**
+ * Dashboard sessions minted in a gateway's identity store (SQLite of the embedded platform, or
+ * the gateways' MongoDB database in the distributed profile) like `admin session:create`; the
+ * CSRF token from `GET /api/session` of the gateway at `url`.
+ */
+export function sessions(gatewayStore: DocumentStore, url: string) {
+  const identity = new IdentityStore(gatewayStore);
+  let users = 0;
+  return async (tenantId: string, role: Role): Promise<DashboardSession> => {
+    const user = await identity.findOrCreateUserByEmail(`${role}-${++users}@dashboard.test`, `${role} ${users}`);
+    await identity.addMembership(user.userId, tenantId, role);
+    const cookie = `${SESSION_COOKIE}=${(await identity.createSession(user.userId, tenantId)).token}`;
+    const res = await fetch(`${url}/api/session`, { headers: { cookie } });
+    expect(res.status).toBe(200);
+    return { cookie, csrf: (await json(res)).data.csrfToken };
+  };
+}
 
 /** A dashboard request with the session (and, on writes, its CSRF header); JSON body when given. */
 export function dashboard(base: string, session: DashboardSession | null) {

@@ -1,7 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kafkaMissing, mongoMissing, redisMissing, runApp, serverGate } from '@svc/testing';
-import { startTopology, type Topology } from '../src/topology/topology.js';
-import { seedTenant } from './booking-fixture.js';
+import { storeConfigFor } from '@svc/config';
+import { checkHealth } from '@svc/grpc';
+import { openStore } from '@svc/store';
+import {
+  eventually,
+  freePort,
+  json,
+  kafkaMissing,
+  mongoMissing,
+  radicaleMissing,
+  redisMissing,
+  runApp,
+  serverGate,
+  startRadicale,
+  type AppProcess,
+} from '@svc/testing';
+import { startTopology, type Topology, type TopologyApp } from '../src/topology/topology.js';
+import { berlinTime, postBooking, seedTenant, slotStartsOn } from './booking-fixture.js';
+import { caldav, eventIcs, MKCALENDAR_WORK } from './caldav-fixture.js';
+import { dashboard, errorOf, sessions } from './dashboard-fixture.js';
 import { publicBookingPath } from './public-booking-path.js';
 
 /**
@@ -27,6 +44,8 @@ describe.skipIf(!runs)(
       topology = await startTopology({
         rateLimits: 'off',
         ...(process.env.MONGODB_URL ? { mongodbUrl: process.env.MONGODB_URL } : {}),
+        // The test's Radicale listens on loopback, which the distributed URL policy refuses otherwise.
+        appEnv: { integrations: { CALDAV_URL_ALLOWLIST: '127.0.0.1' } },
       });
       base = topology.gatewayUrls[0]!;
       console.log(
@@ -37,6 +56,119 @@ describe.skipIf(!runs)(
     afterAll(() => topology?.stop());
 
     publicBookingPath(() => base);
+
+    it.runIf(serverGate('Radicale', radicaleMissing()))(
+      'without INTEGRATIONS_GRPC_ADDR: the gateway answers PROVIDER_NOT_CONNECTED and leaves integrations out of /health; booking has no busy times',
+      async () => {
+        const PASSWORD = 'weber-app-password-7Qx9';
+        const HOUR = 3_600_000;
+        const radicale = await startRadicale({ weber: PASSWORD });
+        const extra: AppProcess[] = [];
+        const gatewayStore = await openStore(
+          storeConfigFor('gateway', { PROFILE: 'distributed', DATA_DIR: '', ...app('gateway-1').env }),
+        );
+        try {
+          // Through the full topology: the staff member's calendar is connected and an event of
+          // their own blocks 10:00–11:00.
+          const calendarUrl = `${radicale.url}weber/work/`;
+          const client = caldav('weber', PASSWORD);
+          expect((await client('MKCALENDAR', calendarUrl, MKCALENDAR_WORK)).status).toBe(201);
+          const busyAt = berlinTime(3, 10);
+          const put = await client('PUT', `${calendarUrl}own.ics`, eventIcs('own-1', busyAt, busyAt + HOUR), {
+            'content-type': 'text/calendar',
+          });
+          expect(put.status).toBe(201);
+          const { tenantId, staffId } = await seedTenant(topology!.catalogAddress, 'no-integrations');
+          const session = await sessions(gatewayStore, base)(tenantId, 'tenant_owner');
+          const connect = {
+            staffId,
+            serverUrl: radicale.url,
+            username: 'weber',
+            password: PASSWORD,
+          };
+          const connected = await dashboard(base, session)('POST', '/api/integrations/caldav', connect);
+          expect(connected.status, JSON.stringify(await json(connected.clone()))).toBe(201);
+          expect(await slotStartsOn(base, 'no-integrations', 3)).not.toContain(busyAt);
+
+          // A booking service and a gateway like the topology's, without INTEGRATIONS_GRPC_ADDR.
+          const { INTEGRATIONS_GRPC_ADDR: _b, ...bookingEnv } = app('booking-1').env;
+          const bookingAddress = `127.0.0.1:${await freePort()}`;
+          extra.push(runApp('booking', { ...bookingEnv, GRPC_PORT: bookingAddress.split(':')[1]! }));
+          await eventually(
+            'the booking service without integrations serving',
+            async () => ((await checkHealth(bookingAddress)) === 'SERVING' ? true : undefined),
+            90_000,
+          );
+          const { INTEGRATIONS_GRPC_ADDR: _g, ...gatewayEnv } = app('gateway-1').env;
+          const port = await freePort();
+          const url = `http://127.0.0.1:${port}`;
+          extra.push(
+            runApp('gateway', {
+              ...gatewayEnv,
+              PORT: String(port),
+              BASE_URL: url,
+              BOOKING_GRPC_ADDR: bookingAddress,
+            }),
+          );
+          const health = await eventually(
+            'the gateway without integrations serving',
+            async () => {
+              const res = await fetch(`${url}/health`).catch(() => undefined);
+              return res?.status === 200 ? json(res) : undefined;
+            },
+            90_000,
+          );
+          expect(Object.keys(health.data.services).sort()).toEqual([
+            'booking',
+            'catalog',
+            'customer',
+            'webhook-dispatcher',
+          ]);
+
+          // Every integrations route, read or write: PROVIDER_NOT_CONNECTED (same session: the
+          // gateways share their store and secrets).
+          const without = dashboard(url, session);
+          const connectionId = (await json(connected)).data.connectionId as string;
+          for (const [method, path, body] of [
+            ['GET', '/api/integrations'],
+            ['POST', '/api/integrations/caldav', connect],
+            ['POST', '/api/integrations/google/connect', { staffId }],
+            ['GET', `/api/integrations/${connectionId}/calendars`],
+            ['POST', `/api/integrations/${connectionId}/disconnect`],
+            ['GET', '/api/integrations/settings'],
+          ] as const) {
+            expect(await errorOf(await without(method, path, body)), `${method} ${path}`).toMatchObject({
+              status: 409,
+              code: 'PROVIDER_NOT_CONNECTED',
+            });
+          }
+
+          // Its booking service knows no busy times: the time is offered and booked there, and
+          // the detail has no calendar write-back to show.
+          expect(await slotStartsOn(url, 'no-integrations', 3)).toContain(busyAt);
+          const created = await postBooking(url, 'no-integrations', busyAt, 'no-integrations-1');
+          expect(created.status).toBe(201);
+          const bookingId = (await json(created)).data.booking.bookingId as string;
+          const detail = await json(await without('GET', `/api/bookings/${bookingId}`));
+          expect(detail.data).toMatchObject({ bookingId, calendarSync: null });
+          // The connection is still there for the gateway that has the service.
+          expect((await json(await dashboard(base, session)('GET', '/api/integrations'))).data.items).toHaveLength(1);
+        } finally {
+          for (const proc of extra.reverse()) {
+            proc.kill('SIGTERM');
+            await proc.exited;
+          }
+          await gatewayStore.close();
+          await radicale.stop();
+        }
+      },
+    );
+
+    const app = (id: string): TopologyApp => {
+      const found = topology!.apps.find((a) => a.id === id);
+      if (!found) throw new Error(`no ${id} in the topology`);
+      return found;
+    };
   },
 );
 

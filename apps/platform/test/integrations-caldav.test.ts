@@ -25,46 +25,13 @@ import {
 } from '@svc/testing';
 import { berlinTime, postBooking, seedTenant, slotStartsOn, subscribeReceiver } from './booking-fixture.js';
 import { book, dashboard, errorOf, platformStores, type PlatformStores } from './dashboard-fixture.js';
+import { caldav, eventIcs, MKCALENDAR_WORK, utc } from './caldav-fixture.js';
 
 const run = serverGate('Radicale', radicaleMissing());
 
 const PASSWORD = 'weber-app-password-7Qx9';
 const OTHER_PASSWORD = 'second-account-pass-3Zr';
 const HOUR = 3_600_000;
-
-/** A CalDAV request as any calendar client makes it (Basic auth). */
-function caldav(user: string, password: string) {
-  const authorization = `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
-  return (method: string, url: string, body?: string, headers: Record<string, string> = {}) =>
-    fetch(url, { method, headers: { authorization, ...headers }, ...(body !== undefined ? { body } : {}) });
-}
-
-const MKCALENDAR_WORK =
-  '<?xml version="1.0" encoding="utf-8"?><C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">' +
-  '<D:set><D:prop><D:displayname>Work</D:displayname></D:prop></D:set></C:mkcalendar>';
-
-const utc = (ms: number) =>
-  new Date(ms)
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-
-function eventIcs(uid: string, startMs: number, endMs: number): string {
-  return [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//test//dentist//EN',
-    'BEGIN:VEVENT',
-    `UID:${uid}`,
-    `DTSTAMP:${utc(Date.now())}`,
-    `DTSTART:${utc(startMs)}`,
-    `DTEND:${utc(endMs)}`,
-    'SUMMARY:Dentist',
-    'END:VEVENT',
-    'END:VCALENDAR',
-    '',
-  ].join('\r\n');
-}
 
 describe.runIf(run)('CalDAV calendars against Radicale, through the platform process', () => {
   let radicale: RadicaleServer;
