@@ -7,6 +7,7 @@
  */
 import { DAY_MS } from '@svc/rules';
 import type { ConnectionUse } from './connections.js';
+import { busyCache, SERVICE } from './metrics.js';
 import type { Interval } from './providers/provider.js';
 import type { ConnectionRepository } from './store/connection-repository.js';
 import type { ConnectionDoc } from './store/records.js';
@@ -79,8 +80,10 @@ export class BusyTimes {
       cached.fromMs <= fromMs &&
       toMs <= cached.toMs
     ) {
+      busyCache.inc({ service: SERVICE, result: 'hit' });
       return cached.intervals.filter((i) => i.endsAtMs > fromMs && i.startsAtMs < toMs);
     }
+    busyCache.inc({ service: SERVICE, result: fresh ? 'fresh' : 'miss' });
     // Whole UTC days, so the next window of the same days is served from the cache.
     const dayFrom = Math.floor(fromMs / DAY_MS) * DAY_MS;
     const dayTo = Math.ceil(toMs / DAY_MS) * DAY_MS;

@@ -9,6 +9,7 @@ import type { Logger } from '@svc/telemetry';
 import { BusyTimes } from './busy-times.js';
 import { ConnectionUse, providerFactory, type ProviderFactory } from './connections.js';
 import { GoogleOAuth, type GoogleOAuthSettings } from './providers/google-oauth.js';
+import { measured } from './providers/measured.js';
 import { integrationService } from './rpc/integration-service.js';
 import { ConnectionRepository } from './store/connection-repository.js';
 import { OAuthStateRepository } from './store/oauth-state-repository.js';
@@ -54,7 +55,7 @@ export async function startIntegrations(settings: HostSettings, deps: Integratio
         apiUrl: deps.google.apiUrl,
       }
     : null;
-  const providerOf =
+  const made =
     deps.providerOf ??
     providerFactory({
       secrets: deps.secrets,
@@ -64,6 +65,7 @@ export async function startIntegrations(settings: HostSettings, deps: Integratio
       urlPolicy: deps.urlPolicy,
       now,
     });
+  const providerOf: ProviderFactory = (doc) => measured(made(doc), doc.provider);
   const use = new ConnectionUse(connections, providerOf, now);
   const busy = new BusyTimes({ connections, use, now, cacheMs: deps.busyCacheMs });
   const worker = new SyncWorker(

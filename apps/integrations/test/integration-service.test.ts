@@ -15,10 +15,20 @@ import { eventually, radicaleMissing, serverGate, startRadicale, type RadicaleSe
 import { providerFactory } from '../src/connections.js';
 import { UrlPolicy } from '@svc/url-policy';
 import { startIntegrations } from '../src/index.js';
+import { providerRequests } from '../src/metrics.js';
 import type { CalendarProvider } from '../src/providers/provider.js';
 import { ConnectionRepository } from '../src/store/connection-repository.js';
 
 const run = serverGate('Radicale', radicaleMissing());
+
+/** Provider calls counted so far (this process's registry) with these labels. */
+async function providerCalls(labels: Record<string, string>): Promise<number> {
+  const { values } = await providerRequests.get();
+  return values
+    .filter((v) => v.metricName === 'integrations_provider_request_duration_seconds_count')
+    .filter((v) => Object.entries(labels).every(([k, want]) => (v.labels as Record<string, unknown>)[k] === want))
+    .reduce((sum, v) => sum + v.value, 0);
+}
 const HOUR = 3_600_000;
 const T0 = Date.UTC(2031, 2, 3);
 const utc = (ms: number) =>
@@ -151,12 +161,15 @@ describe.runIf(run)('integrations service against Radicale', () => {
     // The name now points at the cloud metadata address: the next request is refused before
     // anything is sent (http there is refused too), and the connection shows the error.
     dns.set(name, ['169.254.169.254']);
+    const failedBusy = { provider: 'caldav', operation: 'busy', outcome: 'failed' };
+    const failedBefore = await providerCalls(failedBusy);
     const refused = await ask().then(
       () => new Error('answered'),
       (err: unknown) => err as Error,
     );
     expect(refused).toMatchObject({ code: 'PROVIDER_ACTION_FAILED' });
     expect(refused.message).toContain('CalDAV server URL refused');
+    expect((await providerCalls(failedBusy)) - failedBefore).toBe(1);
     const listed = () => client.listConnections({ tenantId: 'ten_r' }).then((r) => r.items);
     expect(await listed()).toMatchObject([{ connectionId: connection!.connectionId, status: 'error' }]);
     // A private address among the answers is refused as well; a loopback one again is fine.
@@ -298,9 +311,13 @@ describe.runIf(run)('integrations service against Radicale', () => {
 
   it('a password changed at the server marks the connection needs_reauth and answers PROVIDER_NEEDS_REAUTH', async () => {
     radicale.setPassword('ana', 'second-pass');
+    const refusedList = { provider: 'caldav', operation: 'list_calendars', outcome: 'needs_reauth' };
+    const refusedBefore = await providerCalls(refusedList);
     await expect(client.listCalendars({ tenantId: 'ten_a', connectionId })).rejects.toMatchObject({
       code: 'PROVIDER_NEEDS_REAUTH',
     });
+    // Counted once as a refused grant (integrations_provider_request_duration_seconds).
+    expect((await providerCalls(refusedList)) - refusedBefore).toBe(1);
     expect((await client.listConnections({ tenantId: 'ten_a' })).items[0]).toMatchObject({ status: 'needs_reauth' });
     // Busy times cannot be read: refused unless the tenant books anyway.
     const ask = () =>

@@ -14,6 +14,7 @@ import {
   eventually,
   freePort,
   json,
+  prom2jsonMissing,
   radicaleMissing,
   runApp,
   serverGate,
@@ -26,6 +27,7 @@ import {
 import { berlinTime, postBooking, seedTenant, slotStartsOn, subscribeReceiver } from './booking-fixture.js';
 import { book, dashboard, errorOf, platformStores, type PlatformStores } from './dashboard-fixture.js';
 import { caldav, eventIcs, MKCALENDAR_WORK, utc } from './caldav-fixture.js';
+import { movedBetween, scrapeMetrics } from './metrics-fixture.js';
 
 const run = serverGate('Radicale', radicaleMissing());
 
@@ -352,6 +354,44 @@ describe.runIf(run)('CalDAV calendars against Radicale, through the platform pro
       'NOT_FOUND',
     );
   });
+
+  it.runIf(serverGate('prom2json (Prometheus text parser)', prom2jsonMissing()))(
+    'counts provider calls, busy-time cache reads and write-back outcomes on GET /metrics',
+    async () => {
+      const t = await tenant('caldav-metrics');
+      const before = await scrapeMetrics(base);
+      await connect(t.api, t.staffId, radicale.url, 'weber', PASSWORD);
+      await slotsOn('caldav-metrics', 6); // read from Radicale, then cached
+      await slotsOn('caldav-metrics', 6); // from the cache
+      // Create: the cached read before the locks, a fresh one under them.
+      const { booking } = await book(base, 'caldav-metrics', berlinTime(6, 9), { staffId: t.staffId });
+      const syncOf = async () =>
+        (await json(await t.api('GET', `/api/bookings/${booking.bookingId}`))).data.calendarSync?.status;
+      expect((await t.api('POST', `/api/bookings/${booking.bookingId}/confirm`)).status).toBe(200);
+      await eventually('synced', async () => ((await syncOf()) === 'synced' ? true : undefined));
+      expect((await t.api('POST', `/api/bookings/${booking.bookingId}/cancel`, { reason: 'ill' })).status).toBe(200);
+      await eventually('removed', async () => ((await syncOf()) === 'removed' ? true : undefined));
+
+      const after = await scrapeMetrics(base);
+      const moved = movedBetween(before, after);
+      const own = { service: 'integrations' };
+      expect(moved('integrations_busy_cache_total', { ...own, result: 'miss' })).toBe(1);
+      expect(moved('integrations_busy_cache_total', { ...own, result: 'hit' })).toBe(2);
+      expect(moved('integrations_busy_cache_total', { ...own, result: 'fresh' })).toBe(1);
+      const calls = (operation: string, outcome = 'ok') =>
+        moved('integrations_provider_request_duration_seconds', { ...own, provider: 'caldav', operation, outcome });
+      expect(calls('list_calendars')).toBe(1);
+      expect(calls('busy')).toBe(2);
+      expect(calls('put_event')).toBe(1);
+      expect(calls('delete_event')).toBe(1);
+      expect(moved('integrations_provider_request_duration_seconds', { outcome: 'failed' })).toBe(0);
+      expect(moved('integrations_calendar_writes_total', { ...own, outcome: 'synced' })).toBe(1);
+      expect(moved('integrations_calendar_writes_total', { ...own, outcome: 'removed' })).toBe(1);
+      expect(moved('integrations_calendar_writes_total', { ...own, outcome: 'retry' })).toBe(0);
+      expect(after.find((f) => f.name === 'integrations_provider_request_duration_seconds')?.type).toBe('HISTOGRAM');
+      expect(after.find((f) => f.name === 'integrations_calendar_writes_total')?.type).toBe('COUNTER');
+    },
+  );
 
   it('never shows a password in a response or a log line', async () => {
     const logs = proc.output();

@@ -7,14 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   eventually,
   json,
-  parsePrometheusText,
   prom2jsonMissing,
   serverGate,
   startWebhookReceiver,
-  type MetricFamily,
   type WebhookReceiver,
 } from '@svc/testing';
 import { berlinTime, postBooking, seedTenant, subscribeReceiver } from './booking-fixture.js';
+import { movedBetween, reading, scrapeMetrics } from './metrics-fixture.js';
 import { startTestPlatform } from './platform-fixture.js';
 
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
@@ -27,19 +26,7 @@ afterAll(async () => {
   await hooks?.close();
 });
 
-async function scrape(): Promise<MetricFamily[]> {
-  const res = await fetch(`${platform.url}/metrics`);
-  expect(res.status).toBe(200);
-  expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
-  return parsePrometheusText(await res.text());
-}
-
-/** The value (counter, gauge) or count (histogram) of the series whose labels include `labels`. */
-function reading(families: MetricFamily[], name: string, labels: Record<string, string> = {}): number {
-  const family = families.find((f) => f.name === name);
-  const series = family?.metrics.filter((m) => Object.entries(labels).every(([k, v]) => m.labels?.[k] === v)) ?? [];
-  return series.reduce((sum, m) => sum + Number(m.count ?? m.value ?? 0), 0);
-}
+const scrape = () => scrapeMetrics(platform.url);
 
 describe.runIf(serverGate('prom2json (Prometheus text parser)', prom2jsonMissing()))('GET /metrics', () => {
   it('counts requests, booking outcomes, locks, the outbox and webhooks, by service, without ids', async () => {
@@ -67,8 +54,7 @@ describe.runIf(serverGate('prom2json (Prometheus text parser)', prom2jsonMissing
         ? now
         : undefined;
     });
-    const moved = (name: string, labels: Record<string, string> = {}) =>
-      reading(after, name, labels) - reading(before, name, labels);
+    const moved = movedBetween(before, after);
 
     const creates = { service: 'booking' };
     expect(moved('booking_creates_total', { ...creates, outcome: 'created' })).toBe(2);

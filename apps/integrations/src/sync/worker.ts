@@ -9,6 +9,7 @@ import { DomainError } from '@svc/errors';
 import type { CatalogClient } from '@svc/grpc';
 import type { Logger } from '@svc/telemetry';
 import type { ConnectionUse } from '../connections.js';
+import { calendarWrites, SERVICE } from '../metrics.js';
 import type { ConnectionRepository } from '../store/connection-repository.js';
 import type { ConnectionDoc, SyncDoc } from '../store/records.js';
 import type { SyncRepository } from '../store/sync-repository.js';
@@ -84,12 +85,15 @@ export class SyncWorker {
     const now = this.deps.now();
     if (!(await this.deps.syncs.lease(doc, now, now + this.settings.leaseMs))) return;
     try {
-      await this.deps.syncs.finish(doc, await this.apply(doc));
+      const outcome = await this.apply(doc);
+      await this.deps.syncs.finish(doc, outcome);
+      calendarWrites.inc({ service: SERVICE, outcome: outcome.status === 'removed' ? 'removed' : 'synced' });
     } catch (err) {
       const attempts = doc.attempts + 1;
       const retryAt = nextRetryAtMs(attempts, this.deps.now(), this.settings.firstRetryMs);
       const reason = err instanceof Error ? err.message : String(err);
       this.deps.logger.warn({ bookingId: doc._id, attempts, reason }, 'calendar write-back failed');
+      calendarWrites.inc({ service: SERVICE, outcome: retryAt === null ? 'failed' : 'retry' });
       await this.deps.syncs.finish(doc, {
         attempts,
         status: retryAt === null ? 'failed' : 'pending',

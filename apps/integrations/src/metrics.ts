@@ -1,0 +1,26 @@
+import { counter, histogram, type Counter, type Histogram } from '@svc/telemetry';
+
+/** The integrations service's metrics (docs/operations.md, "Metrics"); `service` is always integrations. */
+export const SERVICE = 'integrations';
+
+export const providerRequests: Histogram<'service' | 'provider' | 'operation' | 'outcome'> = histogram(
+  'integrations_provider_request_duration_seconds',
+  'Calendar provider calls by provider (caldav, google), operation (list_calendars, busy, put_event, delete_event) and outcome (ok, needs_reauth, failed)',
+  ['service', 'provider', 'operation', 'outcome'],
+);
+
+export const calendarWrites: Counter<'service' | 'outcome'> = counter(
+  'integrations_calendar_writes_total',
+  'Write-back rounds of a booking by outcome: synced, removed, retry (failed, tried again later), failed (given up)',
+  ['service', 'outcome'],
+);
+
+export const busyCache: Counter<'service' | 'result'> = counter(
+  'integrations_busy_cache_total',
+  'Busy-time reads of one connection by result: hit, miss (read from the provider, then cached), fresh (create and reschedule: never cached)',
+  ['service', 'result'],
+);
+
+// Present at 0 from the start, so rates and ratios have series before the first event.
+for (const outcome of ['synced', 'removed', 'retry', 'failed']) calendarWrites.inc({ service: SERVICE, outcome }, 0);
+for (const result of ['hit', 'miss', 'fresh']) busyCache.inc({ service: SERVICE, result }, 0);
