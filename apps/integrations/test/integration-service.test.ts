@@ -15,20 +15,27 @@ import { eventually, radicaleMissing, serverGate, startRadicale, type RadicaleSe
 import { providerFactory } from '../src/connections.js';
 import { UrlPolicy } from '@svc/url-policy';
 import { startIntegrations } from '../src/index.js';
-import { providerRequests } from '../src/metrics.js';
+import { calendarWrites, providerRequests } from '../src/metrics.js';
+import type { Counter, Histogram } from '@svc/telemetry';
+import { ProviderUnavailableError } from '../src/providers/provider.js';
 import type { CalendarProvider } from '../src/providers/provider.js';
 import { ConnectionRepository } from '../src/store/connection-repository.js';
 
 const run = serverGate('Radicale', radicaleMissing());
 
-/** Provider calls counted so far (this process's registry) with these labels. */
-async function providerCalls(labels: Record<string, string>): Promise<number> {
-  const { values } = await providerRequests.get();
-  return values
-    .filter((v) => v.metricName === 'integrations_provider_request_duration_seconds_count')
+/** A counter's value, or a histogram's count, so far (this process's registry) for these labels. */
+async function counted(metric: Counter<string> | Histogram<string>, labels: Record<string, string>): Promise<number> {
+  const { name, values } = await metric.get();
+  // A histogram lists its buckets, sum and count; a counter its values (no metricName).
+  const series = values.filter((v) => {
+    const metricName = (v as { metricName?: string }).metricName;
+    return metricName === undefined || metricName === `${name}_count`;
+  });
+  return series
     .filter((v) => Object.entries(labels).every(([k, want]) => (v.labels as Record<string, unknown>)[k] === want))
     .reduce((sum, v) => sum + v.value, 0);
 }
+const providerCalls = (labels: Record<string, string>) => counted(providerRequests, labels);
 const HOUR = 3_600_000;
 const T0 = Date.UTC(2031, 2, 3);
 const utc = (ms: number) =>
@@ -60,6 +67,8 @@ describe.runIf(run)('integrations service against Radicale', () => {
 
   /** While set, every calendar write waits for it (a write that is still running). */
   let writesWait: Promise<void> | null = null;
+  /** While true, every calendar write fails as an outage would. */
+  let writesFail = false;
 
   beforeAll(async () => {
     radicale = await startRadicale({ ana: 'first-pass' });
@@ -92,6 +101,7 @@ describe.runIf(run)('integrations service against Radicale', () => {
             busy: (ids, from, to) => real.busy(ids, from, to),
             putEvent: async (calendarId, event) => {
               await writesWait;
+              if (writesFail) throw new ProviderUnavailableError('CalDAV server answered 503');
               return real.putEvent(calendarId, event);
             },
             deleteEvent: (calendarId, id) => real.deleteEvent(calendarId, id),
@@ -307,6 +317,59 @@ describe.runIf(run)('integrations service against Radicale', () => {
     await expect(client.retryCalendarSync({ tenantId: 'ten_a', bookingId: 'bkg_none' })).rejects.toMatchObject({
       code: 'PROVIDER_NOT_CONNECTED',
     });
+  });
+
+  it('a failed write is retried with backoff until it succeeds, each round counted', async () => {
+    // The counters are the process's: first let the earlier tests' writes finish.
+    await eventually('no write due or running', async () => {
+      const busy = await store.collection('calendar_syncs').find({});
+      return busy.every((d) => d.dueAtMs === null && Number(d.leaseUntilMs) <= Date.now()) ? true : undefined;
+    });
+    const failedPut = { provider: 'caldav', operation: 'put_event', outcome: 'failed' };
+    const before = {
+      failedPut: await providerCalls(failedPut),
+      retry: await counted(calendarWrites, { outcome: 'retry' }),
+      synced: await counted(calendarWrites, { outcome: 'synced' }),
+    };
+    writesFail = true;
+    const confirmed = {
+      key: 'bkg_3',
+      value: JSON.stringify({
+        id: 'evt_b3',
+        type: 'booking.confirmed',
+        payloadVersion: 1,
+        occurredAtMs: 20,
+        data: {
+          booking: {
+            bookingId: 'bkg_3',
+            tenantId: 'ten_a',
+            staffId: 'stf_1',
+            status: 'confirmed',
+            startsAtMs: T0 + 17 * HOUR,
+            endsAtMs: T0 + 18 * HOUR,
+          },
+        },
+      }),
+      headers: {},
+    };
+    await bus.publish(BOOKING_EVENTS_TOPIC, [confirmed]);
+    await eventually('a failed round', async () => {
+      const [doc] = await store.collection('calendar_syncs').find({ _id: 'bkg_3' });
+      return doc && Number(doc.attempts) >= 1 ? true : undefined;
+    });
+    expect((await client.getCalendarSync({ tenantId: 'ten_a', bookingId: 'bkg_3' })).calendarSync).toMatchObject({
+      status: 'pending',
+    });
+    writesFail = false;
+    await eventually('synced after the retries', async () => {
+      const res = await client.getCalendarSync({ tenantId: 'ten_a', bookingId: 'bkg_3' });
+      return res.calendarSync?.status === 'synced' ? true : undefined;
+    });
+    // Every failed write is one failed provider call and one round to retry; one success.
+    const failures = (await providerCalls(failedPut)) - before.failedPut;
+    expect(failures).toBeGreaterThanOrEqual(1);
+    expect((await counted(calendarWrites, { outcome: 'retry' })) - before.retry).toBe(failures);
+    expect((await counted(calendarWrites, { outcome: 'synced' })) - before.synced).toBe(1);
   });
 
   it('a password changed at the server marks the connection needs_reauth and answers PROVIDER_NEEDS_REAUTH', async () => {

@@ -359,6 +359,11 @@ describe.runIf(run)('CalDAV calendars against Radicale, through the platform pro
     'counts provider calls, busy-time cache reads and write-back outcomes on GET /metrics',
     async () => {
       const t = await tenant('caldav-metrics');
+      // The counters are the process's: first let the earlier tests' calendar writes finish.
+      await eventually('no calendar write due or running', async () => {
+        const syncs = await stores.raw('integrations', 'calendar_syncs');
+        return syncs.every((d) => d.dueAtMs === null && Number(d.leaseUntilMs) <= Date.now()) ? true : undefined;
+      });
       const before = await scrapeMetrics(base);
       await connect(t.api, t.staffId, radicale.url, 'weber', PASSWORD);
       await slotsOn('caldav-metrics', 6); // read from Radicale, then cached
