@@ -36,6 +36,28 @@ async function counted(metric: Counter<string> | Histogram<string>, labels: Reco
     .reduce((sum, v) => sum + v.value, 0);
 }
 const providerCalls = (labels: Record<string, string>) => counted(providerRequests, labels);
+
+/** A booking.confirmed as the booking service publishes it (an hour long, staff stf_1 of ten_a). */
+const confirmedEvent = (bookingId: string, occurredAtMs: number, startsAtMs: number) => ({
+  key: bookingId,
+  value: JSON.stringify({
+    id: `evt_${bookingId}`,
+    type: 'booking.confirmed',
+    payloadVersion: 1,
+    occurredAtMs,
+    data: {
+      booking: {
+        bookingId,
+        tenantId: 'ten_a',
+        staffId: 'stf_1',
+        status: 'confirmed',
+        startsAtMs,
+        endsAtMs: startsAtMs + HOUR,
+      },
+    },
+  }),
+  headers: {},
+});
 const HOUR = 3_600_000;
 const T0 = Date.UTC(2031, 2, 3);
 const utc = (ms: number) =>
@@ -271,26 +293,7 @@ describe.runIf(run)('integrations service against Radicale', () => {
   it('a retry asked for while the write runs is PROVIDER_ACTION_PENDING; afterwards it writes the event again', async () => {
     let release!: () => void;
     writesWait = new Promise((resolve) => (release = resolve));
-    const confirmed = {
-      key: 'bkg_2',
-      value: JSON.stringify({
-        id: 'evt_b2',
-        type: 'booking.confirmed',
-        payloadVersion: 1,
-        occurredAtMs: 10,
-        data: {
-          booking: {
-            bookingId: 'bkg_2',
-            tenantId: 'ten_a',
-            staffId: 'stf_1',
-            status: 'confirmed',
-            startsAtMs: T0 + 15 * HOUR,
-            endsAtMs: T0 + 16 * HOUR,
-          },
-        },
-      }),
-      headers: {},
-    };
+    const confirmed = confirmedEvent('bkg_2', 10, T0 + 15 * HOUR);
     await bus.publish(BOOKING_EVENTS_TOPIC, [confirmed]);
     // The worker holds the record while its write waits.
     await eventually('the write under way', async () => {
@@ -332,26 +335,7 @@ describe.runIf(run)('integrations service against Radicale', () => {
       synced: await counted(calendarWrites, { outcome: 'synced' }),
     };
     writesFail = true;
-    const confirmed = {
-      key: 'bkg_3',
-      value: JSON.stringify({
-        id: 'evt_b3',
-        type: 'booking.confirmed',
-        payloadVersion: 1,
-        occurredAtMs: 20,
-        data: {
-          booking: {
-            bookingId: 'bkg_3',
-            tenantId: 'ten_a',
-            staffId: 'stf_1',
-            status: 'confirmed',
-            startsAtMs: T0 + 17 * HOUR,
-            endsAtMs: T0 + 18 * HOUR,
-          },
-        },
-      }),
-      headers: {},
-    };
+    const confirmed = confirmedEvent('bkg_3', 20, T0 + 17 * HOUR);
     await bus.publish(BOOKING_EVENTS_TOPIC, [confirmed]);
     await eventually('a failed round', async () => {
       const [doc] = await store.collection('calendar_syncs').find({ _id: 'bkg_3' });
