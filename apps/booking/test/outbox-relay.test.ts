@@ -93,6 +93,25 @@ describe('outbox relay', () => {
     expect(await store.claimLease('outbox-relay', 'crashed', clock, 10_000)).toBe(false);
   });
 
+  it('a relay that keeps publishing renews its lease before half of it is gone, so no one else takes over', async () => {
+    const { store, received, add, relay } = await setup();
+    let clock = Date.now();
+    const holder = relay({ now: () => clock, leaseMs: 10_000, intervalMs: 60_000 });
+    holder.start();
+    const first = await add(2);
+    holder.nudge();
+    await eventually('the first rows published', async () => (received.length === 2 ? true : undefined));
+    // Past half the lease: the next batch renews it first.
+    clock += 6_000;
+    const second = await add(2);
+    holder.nudge();
+    await eventually('the second rows published', async () => (received.length === 4 ? true : undefined));
+    // 12 s after the first claim: unrenewed, the lease would have run out by now.
+    clock += 6_000;
+    expect(await store.claimLease('outbox-relay', 'other', clock, 10_000)).toBe(false);
+    expect(received).toEqual([...first, ...second]);
+  });
+
   it('a relay that stops gives the lease up, so another takes over at once', async () => {
     const { store, received, add, relay } = await setup();
     const first = relay({ owner: 'first' });

@@ -33,6 +33,8 @@ export class OutboxRelay {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
+  /** When the lease this relay holds needs renewing (half its length after it was last taken). */
+  private renewAtMs = 0;
   private readonly intervalMs: number;
   private readonly leaseMs: number;
   private readonly owner: string;
@@ -77,18 +79,25 @@ export class OutboxRelay {
     clearInterval(this.timer);
     this.again = false;
     await this.running;
+    this.renewAtMs = 0;
     // Another replica's relay may take over at once instead of after the lease runs out.
     await this.store.releaseLease(LEASE_JOB, this.owner).catch(() => undefined);
   }
 
   private async drain(): Promise<void> {
     for (;;) {
-      // Renewed before every batch, so a holder that stalls longer than the lease loses it
-      // before it publishes again.
-      if (!(await this.store.claimLease(LEASE_JOB, this.owner, this.now(), this.leaseMs))) {
-        // Another replica relays: its gauge tells the lag, max() over replicas reads right.
-        outboxLag.set({ service: SERVICE }, 0);
-        return;
+      // Held with at least half of it left before every batch, so a holder that stalls longer
+      // than that loses it before it publishes again. Renewed only then, not on every pass: a
+      // renewal is a write (on SQLite a commit of its own), and a pass runs after every create.
+      const now = this.now();
+      if (now >= this.renewAtMs) {
+        if (!(await this.store.claimLease(LEASE_JOB, this.owner, now, this.leaseMs))) {
+          this.renewAtMs = 0;
+          // Another replica relays: its gauge tells the lag, max() over replicas reads right.
+          outboxLag.set({ service: SERVICE }, 0);
+          return;
+        }
+        this.renewAtMs = now + this.leaseMs / 2;
       }
       const rows = await this.store.pendingEvents(BATCH);
       outboxLag.set({ service: SERVICE }, rows[0] ? Math.max(0, this.now() - rows[0].occurredAtMs) / 1000 : 0);

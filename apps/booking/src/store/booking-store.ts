@@ -210,11 +210,16 @@ export class BookingStore {
     return this.outbox.find({ state: 'pending' }, { sort: [['_id', 1]], limit });
   }
 
-  /** Marks the events published; one already marked stays as it was. */
+  /**
+   * Marks the events published; one already marked stays as it was. One transaction for the
+   * batch: on SQLite each write outside one is a commit (an fsync) of its own.
+   */
   async markPublished(eventIds: readonly string[], nowMs: number): Promise<void> {
-    for (const id of eventIds) {
-      await this.outbox.updateOne({ _id: id, state: 'pending' }, { state: 'published', publishedAtMs: nowMs });
-    }
+    await this.store.withTransaction(async (tx) => {
+      for (const id of eventIds) {
+        await this.outbox.updateOne({ _id: id, state: 'pending' }, { state: 'published', publishedAtMs: nowMs }, tx);
+      }
+    });
   }
 }
 
