@@ -70,10 +70,8 @@ export async function createBooking(deps: CreateBookingDeps, cmd: CreateBookingC
   const known = await scheduleAround(deps, req);
   assertBookable(known);
   // Outside the lock and against the possibly cached catalog: only ever a fast "no"; a "yes" is
-  // decided again under the lock with the catalog read fresh. A retry whose first request has
-  // committed meanwhile keeps waiting: under the lock it gets that answer as a replay.
-  const slotStillOpen = async (): Promise<void> => {
-    if (await deps.store.idempotencyRecord(cmd.tenantId, cmd.idempotencyKey, deps.now())) return;
+  // decided again under the lock with the catalog read fresh.
+  const slotOpen = async (): Promise<void> => {
     const verdict = await verdictFor(
       deps,
       req,
@@ -83,7 +81,14 @@ export async function createBooking(deps: CreateBookingDeps, cmd: CreateBookingC
     );
     if (!verdict.ok) throw slotUnavailable(verdict.reason);
   };
-  await slotStillOpen();
+  // Looked at again while waiting for the locks. A retry whose first request has committed
+  // meanwhile keeps waiting: under the lock it gets that answer as a replay.
+  const slotStillOpen = async (): Promise<void> => {
+    if (await deps.store.idempotencyRecord(cmd.tenantId, cmd.idempotencyKey, deps.now())) return;
+    await slotOpen();
+  };
+  // The key was just looked up: the first look needs no second read of it.
+  await slotOpen();
 
   try {
     return await withSlotLocks(
