@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json } from '@svc/testing';
+import { connectService } from '@svc/grpc';
+import { catalogV1 } from '@svc/proto';
+import { eventually, json } from '@svc/testing';
 import { berlinTime, seedTenant } from './booking-fixture.js';
 import { startTestPlatform } from './platform-fixture.js';
 import { customer, errorOf, publicBooking, publicBookingPath, slot } from './public-booking-path.js';
@@ -66,6 +68,31 @@ describe('errors', () => {
       status: 403,
       code: 'TENANT_INACTIVE',
     });
+  });
+
+  it('a tenant suspended after it took bookings → TENANT_INACTIVE; active again → bookable', async () => {
+    // The gateway keeps the slug's tenant id once found (tenant-ids.ts); the status is the
+    // booking service's check under the lock, with the catalog read fresh.
+    const { tenantId } = await seedTenant(platform.services.catalog.address, 'paused');
+    const at = (hours: number) => ({ ...ok, startsAtMs: slot + hours * 60 * 60_000 });
+    expect((await create(at(0), 'paused-1', 'paused')).status).toBe(201);
+    const catalog = connectService(catalogV1.CatalogServiceService, platform.services.catalog.address);
+    try {
+      await catalog.updateTenant({ tenantId, status: 'suspended' });
+      expect(await errorOf(await create(at(1), 'paused-2', 'paused'))).toMatchObject({
+        status: 403,
+        code: 'TENANT_INACTIVE',
+      });
+      await catalog.updateTenant({ tenantId, status: 'active' });
+      // A refusal may come from the booking service's short-lived schedule cache for a moment
+      // (catalog-schedules.ts); each try is a new key.
+      let attempt = 0;
+      await eventually('a create accepted again', async () =>
+        (await create(at(2), `paused-3-${attempt++}`, 'paused')).status === 201 ? true : undefined,
+      );
+    } finally {
+      catalog.close();
+    }
   });
 
   it('a service that is not active → SERVICE_INACTIVE; an unknown one → NOT_FOUND', async () => {

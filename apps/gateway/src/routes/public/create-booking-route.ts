@@ -10,7 +10,7 @@ import { defineRoute } from '../../http/route.js';
 import { perIp } from '../../limits/rate-limits.js';
 import { present } from '../catalog/admin-resource.js';
 import { manageUrl } from '../manage/manage-routes.js';
-import { publicTenant } from './public-tenant.js';
+import { tenantIdsBySlug } from './tenant-ids.js';
 import { createBookingBody, idempotencyHeaders, tenantSlugParams, type CreateBookingBody } from './schemas.js';
 
 export interface ManageLinks {
@@ -80,6 +80,7 @@ export async function createBooking(
  * again → 200 with the same booking and manage token. Limited per client IP and per tenant.
  */
 export function registerCreateBookingRoute(app: FastifyInstance, downstream: Downstream, links: ManageLinks): void {
+  const tenantIdOf = tenantIdsBySlug(downstream.catalog);
   defineRoute(app, {
     method: 'POST',
     url: '/book/:tenantSlug/bookings',
@@ -105,7 +106,7 @@ export function registerCreateBookingRoute(app: FastifyInstance, downstream: Dow
       const created = await createBooking(
         downstream.booking,
         links,
-        async () => (await publicTenant(downstream.catalog, params.tenantSlug)).tenantId,
+        () => tenantIdOf(params.tenantSlug),
         headers['idempotency-key'],
         body,
       );

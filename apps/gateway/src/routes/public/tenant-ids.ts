@@ -1,0 +1,25 @@
+import type { CatalogClient } from '@svc/grpc';
+import { publicTenant } from './public-tenant.js';
+
+/** Slugs kept at most (a gateway serving more tenants asks the catalog again after a reset). */
+const MAX_SLUGS = 10_000;
+
+/**
+ * The tenant id of a public slug, for the create route: one catalog call per slug, not per
+ * create. A slug is given to its tenant at creation and never changes (UpdateTenant takes none),
+ * so an id once found stays right. The tenant's status is not kept: the booking service checks it
+ * under the lock with the catalog read fresh, so a tenant suspended later is refused with
+ * TENANT_INACTIVE all the same (docs/architecture.md "Booking create"). An unknown or inactive
+ * slug is not kept, so it is asked about again.
+ */
+export function tenantIdsBySlug(catalog: CatalogClient): (slug: string) => Promise<string> {
+  const ids = new Map<string, string>();
+  return async (slug) => {
+    const known = ids.get(slug);
+    if (known !== undefined) return known;
+    const { tenantId } = await publicTenant(catalog, slug);
+    if (ids.size >= MAX_SLUGS) ids.clear();
+    ids.set(slug, tenantId);
+    return tenantId;
+  };
+}
