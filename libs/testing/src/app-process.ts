@@ -18,12 +18,14 @@ export interface RunAppOptions {
   /** Another built entry point of the app, relative to its dist folder; default main.js. */
   entry?: string;
   args?: string[];
+  /** Options for node itself, before the entry point (e.g. `--cpu-prof`). */
+  nodeArgs?: string[];
 }
 
 /** Runs an app's built main.ts with only the given environment (plus PATH). */
 export function runApp(app: string, env: Record<string, string>, options: RunAppOptions = {}): AppProcess {
   const entry = join(repoRoot(), 'apps', app, 'dist', options.entry ?? 'main.js');
-  const child = spawn(process.execPath, [entry, ...(options.args ?? [])], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), entry, ...(options.args ?? [])], {
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
