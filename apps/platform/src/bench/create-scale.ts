@@ -10,7 +10,7 @@
 // docs/benchmarks.md "Create at scale: cost by phase" has the numbers and how they split.
 //
 // Run: node apps/platform/dist/bench/create-scale.js [--cpu-prof <dir>] [--only 8|32]
-//        [--seed 2000] [--runs 3000,6000]
+//        [--seed 2000] [--runs 3000,6000] [--node-args=<options for the platform's node>]
 //   --cpu-prof <dir>: the platform process writes a V8 CPU profile (its whole life) there on exit.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,6 +36,8 @@ const STARTS_PER_DAY = Math.floor((CLOSE_MIN - OPEN_MIN - DURATION_MIN - BUFFER_
 const { values: args } = parseArgs({
   options: {
     'cpu-prof': { type: 'string' },
+    /** More options for the platform's node, space-separated (e.g. --node-args=--max-semi-space-size=32). */
+    'node-args': { type: 'string', default: '' },
     only: { type: 'string' },
     seed: { type: 'string', default: '2000' },
     runs: { type: 'string', default: '3000,6000' },
@@ -155,7 +157,12 @@ const platform = runApp(
     BASE_URL: `http://127.0.0.1:${port}`,
     RATE_LIMITS: 'off',
   },
-  profDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profDir}`] } : {},
+  {
+    nodeArgs: [
+      ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []),
+      ...args['node-args']!.split(' ').filter(Boolean),
+    ],
+  },
 );
 try {
   await platform.waitFor('is running at', 60_000);
