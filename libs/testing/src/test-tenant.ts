@@ -40,16 +40,22 @@ export interface RuleCreator {
   ): Promise<catalogV1.CreateAvailabilityRuleResponse>;
 }
 
-/** Weekly rules from `startMinute` to `endMinute` on all seven days for each owner (tenant, staff, resource). */
+const EVERY_WEEKDAY: readonly number[] = [0, 1, 2, 3, 4, 5, 6];
+
+/**
+ * Weekly rules from `startMinute` to `endMinute` on all seven days (or the given `weekdays`,
+ * 0 = Sunday) for each owner (tenant, staff, resource).
+ */
 export async function openEveryDay(
   catalog: RuleCreator,
   tenantId: string,
   owners: ReadonlyArray<readonly ['tenant' | 'staff' | 'resource', string]>,
   startMinute = 0,
   endMinute = 1440,
+  weekdays: readonly number[] = EVERY_WEEKDAY,
 ): Promise<void> {
   for (const [ownerType, ownerId] of owners) {
-    for (let weekday = 0; weekday < 7; weekday++) {
+    for (const weekday of weekdays) {
       await catalog.createAvailabilityRule({
         tenantId,
         fields: { ownerType, ownerId, weekday, startMinute, endMinute },

@@ -51,15 +51,27 @@ export function postBenchBooking(url: string, prefix: string, i: number, startsA
   });
 }
 
+/** The staffed tenant's week and service; the defaults are the integrations bench's. */
+export interface StaffedTenantShape {
+  /** Open weekdays, 0 = Sunday; default every day. */
+  weekdays?: readonly number[];
+  bufferBeforeMin?: number;
+  bufferAfterMin?: number;
+  /** The start grid; default the duration (30 min). */
+  slotIntervalMin?: number;
+  maxAdvanceDays?: number;
+}
+
 /**
- * A tenant open every day 08:00–20:00 Berlin time with `staffCount` staff members and one
- * 30-minute service `consult` (buffers 5/10 min) that all of them perform. Answers the tenant
- * and staff ids.
+ * A tenant open 08:00–20:00 Berlin time (every day unless `shape.weekdays` says otherwise) with
+ * `staffCount` staff members and one 30-minute service `consult` (buffers 5/10 min unless
+ * `shape` says otherwise) that all of them perform. Answers the tenant and staff ids.
  */
 export async function seedStaffedTenant(
   catalogAddress: string,
   slug: string,
   staffCount: number,
+  shape: StaffedTenantShape = {},
 ): Promise<{ tenantId: string; staffIds: string[] }> {
   const catalog = connectService(catalogV1.CatalogServiceService, catalogAddress);
   try {
@@ -75,6 +87,7 @@ export async function seedStaffedTenant(
       [['tenant', tenantId], ...staffIds.map((id) => ['staff', id] as ['staff', string])],
       480,
       1200,
+      ...(shape.weekdays ? [shape.weekdays] : []),
     );
     await catalog.createService({
       tenantId,
@@ -82,8 +95,10 @@ export async function seedStaffedTenant(
         slug: 'consult',
         name: 'Consult',
         durationMin: 30,
-        bufferBeforeMin: 5,
-        bufferAfterMin: 10,
+        bufferBeforeMin: shape.bufferBeforeMin ?? 5,
+        bufferAfterMin: shape.bufferAfterMin ?? 10,
+        ...(shape.slotIntervalMin !== undefined ? { slotIntervalMin: shape.slotIntervalMin } : {}),
+        ...(shape.maxAdvanceDays !== undefined ? { maxAdvanceDays: shape.maxAdvanceDays } : {}),
         staffIds,
         staffIdsSet: true,
         resourceIds: [],

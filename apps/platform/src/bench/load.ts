@@ -1,7 +1,10 @@
 /** A closed-loop load: `concurrency` workers issue requests back to back until `total` are done. */
 export interface LoadResult {
   requests: number;
+  /** Answers with a status not expected. */
   errors: number;
+  /** How many answers had each status. */
+  statuses: Record<number, number>;
   seconds: number;
   perSecond: number;
   p50Ms: number;
@@ -17,9 +20,11 @@ export async function runLoad(
   total: number,
   concurrency: number,
   request: (i: number) => Promise<Response>,
-  expectStatus: number,
+  expectStatus: number | readonly number[],
 ): Promise<LoadResult> {
+  const expected: readonly number[] = typeof expectStatus === 'number' ? [expectStatus] : expectStatus;
   const latencies: number[] = [];
+  const statuses: Record<number, number> = {};
   let next = 0;
   let errors = 0;
   const started = performance.now();
@@ -32,7 +37,8 @@ export async function runLoad(
         const res = await request(i);
         await res.arrayBuffer();
         latencies.push(performance.now() - t0);
-        if (res.status !== expectStatus) errors++;
+        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+        if (!expected.includes(res.status)) errors++;
       }
     }),
   );
@@ -43,6 +49,7 @@ export async function runLoad(
   return {
     requests: total,
     errors,
+    statuses,
     seconds,
     perSecond: total / seconds,
     p50Ms: pct(0.5),

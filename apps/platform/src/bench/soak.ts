@@ -5,7 +5,6 @@
 // manage link of an earlier booking) 10 %. Prints throughput, p50/p99 per route, 5xx, each
 // process's memory at start and end (growth is a leak), outbox lag and webhook lag.
 
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { connectService } from '@svc/grpc';
@@ -14,6 +13,7 @@ import { startWebhookReceiver } from '@svc/testing';
 import { MongoClient } from 'mongodb';
 import { startTopology } from '../topology/topology.js';
 import { seedBenchTenant } from './bench-tenant.js';
+import { residentMb } from './process-stats.js';
 
 const { values } = parseArgs({
   options: { minutes: { type: 'string', default: '10' }, rate: { type: 'string', default: '20' } },
@@ -178,14 +178,4 @@ try {
   await receiver.close();
   await mongo.close();
   await topology.stop();
-}
-
-/** Resident memory of a process in MB (Linux /proc), NaN when it cannot be read. */
-function residentMb(pid: number): number {
-  try {
-    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kb ? Number(kb) / 1024 : NaN;
-  } catch {
-    return NaN;
-  }
 }
