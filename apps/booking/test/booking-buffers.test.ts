@@ -80,7 +80,8 @@ async function freeStarts(
     const minutes = Math.round((ms - localSlot(day, 0)) / MIN);
     return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
   };
-  return res.slots.map((s) => hhmm(s.startsAtMs));
+  expect(res.slotDurationMs).toBe(30 * MIN);
+  return res.slotStartsMs.map(hhmm);
 }
 
 const bookingsOf = (store: DocumentStore) => store.collection<BookingDoc>(BOOKING_COLLECTIONS.bookings);

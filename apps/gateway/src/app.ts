@@ -91,6 +91,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     return route.httpPart === 'body' ? (data: unknown) => validate(data ?? undefined) : validate;
   });
   app.setSerializerCompiler(serializerCompiler);
+  app.decorate('largeAnswers', deps.settings.responseValidation === false ? 'compiled' : 'validating');
   app.addHook('onRequest', (request, reply, done) => {
     setResponseHeaders(request, reply);
     done();

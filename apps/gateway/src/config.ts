@@ -45,6 +45,13 @@ export const gatewayConfigSchema = z
      * the per-IP limits (0: the TCP peer is the client).
      */
     TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+    /** Node's convention: `production` serializes large answers without validating them again. */
+    NODE_ENV: z.string().optional(),
+    /**
+     * Whether large answers (availability) are checked against their schema before they are sent:
+     * `on` unless NODE_ENV is production (docs/operations.md "Settings").
+     */
+    RESPONSE_VALIDATION: z.enum(['on', 'off']).optional(),
     /** `off` turns every rate limit off (load tests, benchmarks), with a warning at start. */
     RATE_LIMITS: z.enum(['on', 'off']).default('on'),
     /** Where the counters live: memory (one process) or redis (replicas share one budget). */
@@ -102,6 +109,8 @@ export interface GatewaySettings {
   rateLimits: RateLimitSettings;
   /** Proxy hops whose X-Forwarded-For is trusted (Fastify's trustProxy); 0 for none. */
   trustProxy: number;
+  /** Large answers are validated against their schema (default) or written by a compiled serializer. */
+  responseValidation?: boolean;
 }
 
 /** Resolves settings; `port` is the bound port (known only after listen when PORT=0). */
@@ -127,6 +136,8 @@ export function gatewaySettings(
     | 'RATE_LIMIT_MANAGE_PER_IP'
     | 'RATE_LIMIT_PARTNER_PER_KEY'
     | 'TRUST_PROXY'
+    | 'NODE_ENV'
+    | 'RESPONSE_VALIDATION'
   >,
   port: number,
 ): GatewaySettings {
@@ -163,5 +174,6 @@ export function gatewaySettings(
       },
     },
     trustProxy: config.TRUST_PROXY,
+    responseValidation: (config.RESPONSE_VALIDATION ?? (config.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
   };
 }

@@ -38,6 +38,13 @@ export interface FindOptions {
   sort?: Array<[field: string, direction: 1 | -1]>;
   /** Maximum number of documents; 0 or absent means no limit (MongoDB's meaning). */
   limit?: number;
+  /**
+   * A projection: each answered document holds `_id` and only these top-level fields, a missing one
+   * as null. Only for fields holding numbers, strings or null (booleans and objects would not come
+   * back as they were stored). With a `covering` index holding the filter's, the sort's and these
+   * fields, the read opens no document at all: the occupancy read of availability.
+   */
+  fields?: readonly string[];
 }
 
 export interface IndexSpec {
@@ -52,6 +59,13 @@ export interface IndexSpec {
   unique?: boolean;
   /** Names the index within its collection (an identifier); reported by DuplicateKeyError. */
   name: string;
+  /**
+   * A read that filters, sorts and projects (FindOptions.fields) on this index's fields alone is
+   * answered from the index without opening a document. SQLite: the index also holds each
+   * field's JSON type, which the filters' type checks read. MongoDB covers such reads with any
+   * index (_id included in it): nothing to add.
+   */
+  covering?: boolean;
 }
 
 /**

@@ -163,8 +163,16 @@ export class MongoDocumentStore implements DocumentStore {
             session,
             ...(opts.sort && opts.sort.length > 0 ? { sort: opts.sort } : {}),
             ...(opts.limit ? { limit: opts.limit } : {}),
+            ...(opts.fields ? { projection: Object.fromEntries(opts.fields.map((f) => [f, 1])) } : {}),
           });
-          return (await cursor.toArray()) as T[];
+          const docs = await cursor.toArray();
+          if (!opts.fields) return docs as T[];
+          // A missing field reads as null, as on SQLite (json_extract of an absent path).
+          const fields = opts.fields;
+          return docs.map((d) => {
+            for (const f of fields) if (d[f] === undefined) (d as Record<string, unknown>)[f] = null;
+            return d;
+          }) as T[];
         }),
       count: (filter, tx) =>
         this.exec(name, tx, 'count', (session) => coll.countDocuments(filterOf(filter), { session })),

@@ -19,7 +19,7 @@ export function fieldExpr(field: string): string {
 }
 
 /** json_type of the field: 'integer' | 'real' | 'text' | 'true' | 'false' | 'null' | …, NULL if missing. */
-function typeExpr(field: string): string {
+export function typeExpr(field: string): string {
   return field === '_id' ? `'text'` : `json_type(doc, '$.${field}')`;
 }
 
@@ -89,4 +89,23 @@ export function compileLimit(limit: number | undefined, params: SqlFragment['par
   if (limit === undefined || limit === 0) return '';
   params.push(limit);
   return 'LIMIT ?';
+}
+
+/**
+ * The SELECT of a find on `table`: the documents, or with `fields` the id and those fields as
+ * columns, through the same json_extract expressions as the indexes', so an index holding them
+ * (a covering one, with the types the filter checks) answers the read alone.
+ */
+export function compileFind(table: string, filter: Filter, opts: FindOptions): SqlFragment {
+  assertFindOptions(opts);
+  const where = compileFilter(filter);
+  const params = [...where.params];
+  const limit = compileLimit(opts.limit, params);
+  const columns = opts.fields
+    ? ['id AS "_id"', ...opts.fields.filter((f) => f !== '_id').map((f) => `${fieldExpr(f)} AS "${f}"`)].join(', ')
+    : 'doc';
+  return {
+    sql: `SELECT ${columns} FROM ${table} WHERE ${where.sql} ${compileSort(opts.sort, limit !== '')} ${limit}`,
+    params,
+  };
 }

@@ -23,7 +23,7 @@ import {
   type Tx,
 } from './document-store.js';
 import { assertDocument, assertIndexSpec, assertName, setEntries } from './validate.js';
-import { compileFilter, compileLimit, compileSort, fieldExpr } from './sql-filter.js';
+import { compileFilter, compileFind, fieldExpr, typeExpr } from './sql-filter.js';
 import { TxHandle, TxScope } from './tx-scope.js';
 
 export interface SqliteStoreOptions {
@@ -86,11 +86,10 @@ export class SqliteDocumentStore implements DocumentStore {
     assertName('collection', name);
     const table = `"${name}"`;
     const selectDocs = (filter: Filter, opts: FindOptions = {}): T[] => {
-      const where = compileFilter(filter);
-      const params = [...where.params];
-      const limit = compileLimit(opts.limit, params);
-      const sql = `SELECT doc FROM ${table} WHERE ${where.sql} ${compileSort(opts.sort, limit !== '')} ${limit}`;
-      return this.all<{ doc: string }>(name, sql, params).map((r) => JSON.parse(r.doc) as T);
+      const { sql, params } = compileFind(table, filter, opts);
+      if (!opts.fields) return this.all<{ doc: string }>(name, sql, params).map((r) => JSON.parse(r.doc) as T);
+      // A projection's columns come back as a plain object: no JSON to parse.
+      return this.all<T>(name, sql, params);
     };
     return {
       insertOne: (doc, tx) =>
@@ -156,7 +155,10 @@ export class SqliteDocumentStore implements DocumentStore {
     this.scope.assertOutside('ensureIndexes', false);
     const statements = specs.map((spec) => {
       assertIndexSpec(spec);
-      const exprs = spec.fields.map(fieldExpr).join(', ');
+      // A covering index holds the fields' JSON types too: every filter term checks the type
+      // (sql-filter.ts), and without them each row's document would be parsed to check it.
+      const types = spec.covering ? spec.fields.filter((f) => f !== '_id').map(typeExpr) : [];
+      const exprs = [...spec.fields.map(fieldExpr), ...types].join(', ');
       const unique = spec.unique ? 'UNIQUE ' : '';
       const name = sqliteIndexName(spec);
       return { spec, name, sql: `CREATE ${unique}INDEX "${name}" ON "${spec.collection}" (${exprs})` };

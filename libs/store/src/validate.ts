@@ -106,4 +106,8 @@ export function assertFindOptions(opts: FindOptions): void {
   if (limit !== undefined && (!Number.isSafeInteger(limit) || limit < 0)) {
     throw new TypeError('limit must be a non-negative integer');
   }
+  for (const field of opts.fields ?? []) {
+    assertFieldPath(field);
+    if (field.includes('.')) throw new TypeError(`projected field ${field} must be a top-level field`);
+  }
 }

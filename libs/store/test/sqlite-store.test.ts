@@ -11,6 +11,7 @@ import {
   openSqliteStore,
   type Document,
 } from '../src/index.js';
+import { compileFind } from '../src/sql-filter.js';
 import { storeContract } from './store-contract.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-store-'));
@@ -190,6 +191,35 @@ describe('sqlite adapter specifics', () => {
       expect(plan(unbounded, ['t', 'o', 'p'])).toMatch(/USING INDEX "?rules\.by_tenant_owner/);
       expect(plan(limited, ['t', 10])).toMatch(/USING INDEX "?rules\.by_tenant_created/);
       expect(plan(limited, ['t', 10])).not.toMatch(/TEMP B-TREE/);
+    } finally {
+      probe.close();
+      await store.close();
+    }
+  });
+
+  it('a projected find on a covering index’s fields reads the index alone, type checks included', async () => {
+    const file = newFile();
+    const store = await openSqliteStore({ file });
+    const fields = ['tenantId', 'startsAtMs', '_id', 'endsAtMs', 'status'];
+    await store.ensureIndexes([{ collection: 'slots', name: 'by_tenant_start', fields, covering: true }]);
+    const slots = store.collection<Document>('slots');
+    await slots.insertOne({ _id: 's1', tenantId: 't', startsAtMs: 10, endsAtMs: 20, status: 'held', notes: 'x' });
+    await slots.insertOne({ _id: 's2', tenantId: 't', startsAtMs: 30, endsAtMs: 40, status: 'cancelled' });
+    const filter = {
+      tenantId: 't',
+      status: { $in: ['held', 'confirmed'] },
+      startsAtMs: { $gte: 0, $lt: 100 },
+      endsAtMs: { $gt: 5 },
+    };
+    const opts = { sort: [['startsAtMs', 1]] as Array<[string, 1]>, fields: ['startsAtMs', 'endsAtMs', 'status'] };
+    expect(await slots.find(filter, opts)).toEqual([{ _id: 's1', startsAtMs: 10, endsAtMs: 20, status: 'held' }]);
+    const { sql, params } = compileFind('"slots"', filter, opts);
+    const probe = new Database(file, { readonly: true });
+    try {
+      const plan = (probe.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>)
+        .map((r) => r.detail)
+        .join('; ');
+      expect(plan).toMatch(/USING COVERING INDEX "?slots\.by_tenant_start/);
     } finally {
       probe.close();
       await store.close();

@@ -253,6 +253,27 @@ export function storeContract(name: string, make: () => Promise<DocumentStore>, 
         await expect(c.find({}, { limit: -1 })).rejects.toThrow(TypeError);
       });
 
+      it('projects to _id and the given top-level fields, a missing one as null, after filter, sort and limit', async () => {
+        const c = await seeded('items', ITEMS);
+        expect(await c.find({ v: { $gt: 1 } }, { sort: [['v', 1]], limit: 3, fields: ['g', 'w'] })).toEqual([
+          { _id: 'i1', g: 'b', w: 7 },
+          { _id: 'i5', g: 'c', w: null },
+          { _id: 'i4', g: 'a', w: null },
+        ]);
+        // An index holding every field the read needs answers it alone (SQLite: a covering index).
+        const name = fresh('covered');
+        await store.ensureIndexes([
+          { collection: name, name: 'by_g_v_w', fields: ['g', 'v', 'w', '_id'], covering: true },
+        ]);
+        const covered = store.collection<Item>(name);
+        for (const d of ITEMS) await covered.insertOne(structuredClone(d));
+        expect(await covered.find({ g: 'a' }, { sort: [['v', -1]], fields: ['v', 'w'] })).toEqual([
+          { _id: 'i2', v: 10, w: 3 },
+          { _id: 'i4', v: 9, w: null },
+        ]);
+        await expect(c.find({}, { fields: ['nested.k'] })).rejects.toThrow(TypeError);
+      });
+
       it('counts', async () => {
         const c = await seeded('items', ITEMS);
         expect(await c.count({})).toBe(5);

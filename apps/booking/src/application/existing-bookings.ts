@@ -2,8 +2,8 @@ import { MINUTE_MS, MINUTES_PER_DAY } from '@svc/rules';
 import type { Tx } from '@svc/store';
 import type { ExistingBooking } from '../domain/availability/index.js';
 import type { BookingStore } from '../store/booking-store.js';
-import type { BookingDoc } from '../store/records.js';
-import type { ServiceBuffers } from './stored-buffers.js';
+import type { OccupancyDoc } from '../store/records.js';
+import { hasStoredBuffers, type Buffers, type ServiceBuffers } from './stored-buffers.js';
 
 /**
  * The longest buffer a booking can carry: the catalog takes buffers of 0 to 1440 minutes
@@ -24,14 +24,18 @@ export async function occupyingBookings(
   tx?: Tx,
 ): Promise<ExistingBooking[]> {
   const docs = await deps.store.overlapping(q.tenantId, q.fromMs - MAX_BUFFER_MS, q.toMs + MAX_BUFFER_MS, tx);
-  return Promise.all(docs.map(async (doc) => toExistingBooking(doc, await buffers.forBooking(doc))));
+  // Bookings carry their buffers (all made since they are stored): no promise per booking for them.
+  const out: ExistingBooking[] = [];
+  const older: Array<Promise<ExistingBooking>> = [];
+  for (const doc of docs) {
+    if (hasStoredBuffers(doc)) out.push(toExistingBooking(doc, doc));
+    else older.push(buffers.forBooking(doc).then((b) => toExistingBooking(doc, b)));
+  }
+  return older.length === 0 ? out : [...out, ...(await Promise.all(older))];
 }
 
 /** A stored booking as the availability engine sees it, with the buffers it occupies its owner with. */
-export function toExistingBooking(
-  b: BookingDoc,
-  buffers: { bufferBeforeMin: number; bufferAfterMin: number },
-): ExistingBooking {
+export function toExistingBooking(b: OccupancyDoc, buffers: Buffers): ExistingBooking {
   return {
     bookingId: b._id,
     serviceId: b.serviceId,

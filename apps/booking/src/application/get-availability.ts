@@ -1,5 +1,12 @@
 import { DomainError, validationError, type FieldViolation } from '@svc/errors';
-import { clampToEpochRange, DAY_MS, EPOCH_MS_MESSAGE, isEpochMs, MAX_AVAILABILITY_WINDOW_MS } from '@svc/rules';
+import {
+  clampToEpochRange,
+  DAY_MS,
+  EPOCH_MS_MESSAGE,
+  isEpochMs,
+  MAX_AVAILABILITY_WINDOW_MS,
+  MINUTE_MS,
+} from '@svc/rules';
 import { computeSlots, type Slot } from '../domain/availability/index.js';
 import type { BookingStore } from '../store/booking-store.js';
 import { occupyingBookings } from './existing-bookings.js';
@@ -27,7 +34,15 @@ export interface AvailabilityDeps {
 export async function getAvailability(
   deps: AvailabilityDeps,
   q: AvailabilityQuery,
-): Promise<{ serviceSlug: string; timezone: string; fromMs: number; toMs: number; slots: Slot[] }> {
+): Promise<{
+  serviceSlug: string;
+  timezone: string;
+  fromMs: number;
+  toMs: number;
+  slots: Slot[];
+  /** How long every slot of the service lasts (endsAtMs − startsAtMs of each). */
+  slotDurationMs: number;
+}> {
   assertValidWindow(q);
   // The padded window stays within the range the catalog and Intl compute with.
   const fromMs = clampToEpochRange(q.fromMs - DAY_MS);
@@ -47,7 +62,14 @@ export async function getAvailability(
     toMs: q.toMs,
     nowMs: deps.now(),
   });
-  return { serviceSlug: service.slug, timezone: tenant.timezone, fromMs: q.fromMs, toMs: q.toMs, slots };
+  return {
+    serviceSlug: service.slug,
+    timezone: tenant.timezone,
+    fromMs: q.fromMs,
+    toMs: q.toMs,
+    slots,
+    slotDurationMs: service.durationMin * MINUTE_MS,
+  };
 }
 
 /** The shared epoch-ms rule on both ends (@svc/rules), then order and the 31-day limit. */

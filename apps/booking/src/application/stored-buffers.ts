@@ -14,8 +14,14 @@ export interface Buffers {
 
 const NONE: Buffers = { bufferBeforeMin: 0, bufferAfterMin: 0 };
 
+/** What the buffer rule reads of a booking: its service and its stored buffers, if any. */
+type BufferedBooking = Pick<BookingDoc, 'serviceId'> & {
+  bufferBeforeMin?: number | null | undefined;
+  bufferAfterMin?: number | null | undefined;
+};
+
 /** True when the booking carries its own buffers (every booking made since they are stored). */
-export function hasStoredBuffers(doc: BookingDoc): boolean {
+export function hasStoredBuffers(doc: BufferedBooking): doc is BufferedBooking & Buffers {
   return typeof doc.bufferBeforeMin === 'number' && typeof doc.bufferAfterMin === 'number';
 }
 
@@ -51,7 +57,7 @@ export class ServiceBuffers {
   }
 
   /** The buffers a booking occupies its owner with: its own, else its service's (above). */
-  async forBooking(doc: BookingDoc): Promise<Buffers> {
+  async forBooking(doc: BufferedBooking): Promise<Buffers> {
     const { bufferBeforeMin, bufferAfterMin } = doc;
     if (typeof bufferBeforeMin === 'number' && typeof bufferAfterMin === 'number')
       return { bufferBeforeMin, bufferAfterMin };

@@ -30,7 +30,10 @@ export function bookingService(deps: BookingRpcDeps): ServiceBinding {
   return bindService(
     bookingV1.BookingServiceService,
     {
-      getAvailability: (req) => getAvailability(deps, req),
+      getAvailability: async (req) => {
+        const { slots, ...answer } = await getAvailability(deps, req);
+        return { ...answer, slotStartsMs: packedStarts(slots, answer.slotDurationMs) };
+      },
 
       createBooking: async (req) => {
         const result = await createBooking(deps, {
@@ -145,4 +148,13 @@ function toProtoBooking(b: BookingDoc): bookingV1.Booking {
     updatedAtMs: b.updatedAtMs,
     revision: b.revision ?? 0,
   };
+}
+
+/** The slots' starts, for the packed answer (proto/booking/v1/booking.proto, GetAvailabilityResponse). */
+function packedStarts(slots: ReadonlyArray<{ startsAtMs: number; endsAtMs: number }>, durationMs: number): number[] {
+  return slots.map((s) => {
+    // The engine makes every slot of a service as long as the service: a different one is a bug.
+    if (s.endsAtMs - s.startsAtMs !== durationMs) throw new Error('a slot does not last the service duration');
+    return s.startsAtMs;
+  });
 }

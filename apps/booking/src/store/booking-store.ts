@@ -10,7 +10,15 @@ import {
   type PagePosition,
   type Tx,
 } from '@svc/store';
-import { BOOKING_COLLECTIONS, type BookingDoc, type IdempotencyDoc, type LeaseDoc, type OutboxDoc } from './records.js';
+import {
+  BOOKING_COLLECTIONS,
+  OCCUPANCY_FIELDS,
+  type BookingDoc,
+  type IdempotencyDoc,
+  type LeaseDoc,
+  type OccupancyDoc,
+  type OutboxDoc,
+} from './records.js';
 
 /** No booking lasts longer (durationMin ≤ 1440), which bounds the index range of overlap scans. */
 const MAX_BOOKING_SPAN_MS = DAY_MS;
@@ -59,16 +67,25 @@ export class BookingStore {
     this.leases = store.collection<LeaseDoc>(BOOKING_COLLECTIONS.leases);
   }
 
-  ensureIndexes(): Promise<void> {
+  async ensureIndexes(): Promise<void> {
     const { bookings, outbox, idempotency, leases } = BOOKING_COLLECTIONS;
-    return this.store.ensureIndexes([
-      { collection: bookings, name: 'by_tenant_start', fields: ['tenantId', 'startsAtMs', '_id'] },
+    await this.store.ensureIndexes([
+      // The list's order (tenant, start, id) and then every field of the occupancy read, so that
+      // read is answered from the index alone (a covering index; docs/architecture.md).
+      {
+        collection: bookings,
+        name: 'by_tenant_start_occupancy',
+        fields: ['tenantId', 'startsAtMs', '_id', ...OCCUPANCY_FIELDS.filter((f) => f !== 'startsAtMs')],
+        covering: true,
+      },
       // The hold-expiry sweeper's scan: held bookings by expiry.
       { collection: bookings, name: 'by_status_hold', fields: ['status', 'holdExpiresAtMs'] },
       { collection: outbox, name: 'by_state', fields: ['state', '_id'] },
       { collection: idempotency, name: 'by_expiry', fields: ['expiresAtMs'] },
       { collection: leases, name: 'by_expiry', fields: ['expiresAtMs'] },
     ]);
+    // Its prefix is the index above, which replaces it (a no-op once dropped).
+    await this.store.dropIndex(bookings, 'by_tenant_start');
   }
 
   withTransaction<R>(fn: (tx: Tx) => Promise<R>): Promise<R> {
@@ -76,14 +93,14 @@ export class BookingStore {
   }
 
   /** Held and confirmed bookings of the tenant that overlap [fromMs, toMs). Expiry is the engine's call. */
-  overlapping(tenantId: string, fromMs: number, toMs: number, tx?: Tx): Promise<BookingDoc[]> {
+  overlapping(tenantId: string, fromMs: number, toMs: number, tx?: Tx): Promise<OccupancyDoc[]> {
     const filter: Filter = {
       tenantId,
       status: { $in: [...OCCUPYING_STATUSES] },
       startsAtMs: { $gte: fromMs - MAX_BOOKING_SPAN_MS, $lt: toMs },
       endsAtMs: { $gt: fromMs },
     };
-    return this.bookings.find(filter, { sort: [['startsAtMs', 1]] }, tx);
+    return this.bookings.find(filter, { sort: [['startsAtMs', 1]], fields: OCCUPANCY_FIELDS }, tx);
   }
 
   /**

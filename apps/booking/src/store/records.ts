@@ -44,6 +44,30 @@ export interface BookingDoc {
   revision?: number;
 }
 
+/**
+ * What the occupancy read (availability, the recheck under the lock) takes of a booking: the
+ * fields an index holds, so it is read without a document decode. A buffer is null on a booking
+ * made before buffers were stored.
+ */
+export const OCCUPANCY_FIELDS = [
+  'serviceId',
+  'staffId',
+  'resourceId',
+  'status',
+  'startsAtMs',
+  'endsAtMs',
+  'holdExpiresAtMs',
+  'bufferBeforeMin',
+  'bufferAfterMin',
+] as const;
+export type OccupancyDoc = Pick<
+  BookingDoc,
+  '_id' | Exclude<(typeof OCCUPANCY_FIELDS)[number], 'bufferBeforeMin' | 'bufferAfterMin'>
+> & {
+  bufferBeforeMin?: number | null;
+  bufferAfterMin?: number | null;
+};
+
 export type { BookingStatus } from '@svc/rules';
 
 /** The first response to an Idempotency-Key, kept 24 hours; `_id` hashes tenant and key. */

@@ -13,11 +13,16 @@ import {
   type GuardOptions,
 } from '../auth/principal.js';
 import type { RouteLimit } from '../limits/rate-limits.js';
+import { largeAnswerSerializer } from './compiled-serializer.js';
 import { errorResponses, ok, okEnvelope } from './envelope.js';
 import { inHttpTerms, type InputPart } from './service-paths.js';
 import { prefersHtml } from '../pages/negotiate.js';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** How `largeAnswer` routes write their success answer (compiled-serializer.ts). */
+    largeAnswers: 'validating' | 'compiled';
+  }
   interface FastifyContextConfig {
     /** The route answers a page (HTML): its errors are pages too for a browser (pages/index.ts). */
     page?: boolean;
@@ -131,6 +136,11 @@ export interface RouteDefinition<P, Q, B, H, D extends Schema> {
   /** Schema of `data` in the success envelope (of the whole body with `produces`). */
   response: D;
   /**
+   * The answer can be large (availability): in production its success envelope is written by a
+   * serializer compiled from the schema, without validating it again (compiled-serializer.ts).
+   */
+  largeAnswer?: boolean;
+  /**
    * A text media type other than JSON for the success body (e.g. `text/calendar`): the handler
    * returns the body as a string, sent as UTF-8 without the envelope. Errors keep the envelope.
    */
@@ -202,6 +212,10 @@ export function defineRoute<
       },
     },
     ...auth,
+    ...(def.largeAnswer && !def.produces && !def.html
+      ? // Fastify types the compiler by the route's whole schema; it reads the response schemas only.
+        { serializerCompiler: largeAnswerSerializer(app.largeAnswers) as never }
+      : {}),
     // Pages answer their errors as pages too (errors-plugin.ts).
     config: { page: Boolean(def.html) || def.produces === 'text/html' },
     handler: async (request, reply) => {

@@ -75,6 +75,7 @@ export function registerPartnerRoutes(app: FastifyInstance, downstream: Downstre
     access: 'key:booking:read',
     querystring: availabilityQuery,
     response: availabilitySchema,
+    largeAnswer: true,
     handler: ({ query }, request) =>
       answeringOutagesWith(bookingUnavailable, () => availabilityOf(downstream.booking, tenantOf(request), query)),
   });

@@ -25,7 +25,8 @@ export async function availabilityOf(
     timezone: res.timezone,
     fromMs: res.fromMs,
     toMs: res.toMs,
-    slots: res.slots,
+    // Unpacked from its starts and the one duration (GetAvailabilityResponse).
+    slots: res.slotStartsMs.map((startsAtMs) => ({ startsAtMs, endsAtMs: startsAtMs + res.slotDurationMs })),
     finalAuthority: 'booking_create_recheck_under_lock' as const,
   };
 }
@@ -44,6 +45,7 @@ export function registerAvailabilityRoute(app: FastifyInstance, downstream: Down
     querystring: availabilityQuery,
     limits: [perIp('availability')],
     response: availabilitySchema,
+    largeAnswer: true,
     // A booking path: an outage behind it is BOOKING_POLICY_BLOCKED 503 (docs/api-conventions.md, "Outages").
     handler: ({ params, query }) =>
       answeringOutagesWith(bookingUnavailable, async () => {

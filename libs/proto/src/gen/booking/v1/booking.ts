@@ -24,11 +24,6 @@ export const protobufPackage = "booking.v1";
 
 export const protobufFileName = "booking/v1/booking.proto";
 
-export interface Slot {
-  startsAtMs: number;
-  endsAtMs: number;
-}
-
 export interface Booking {
   bookingId: string;
   tenantId: string;
@@ -64,7 +59,8 @@ export interface GetAvailabilityResponse {
   timezone: string;
   fromMs: number;
   toMs: number;
-  slots: Slot[];
+  slotStartsMs: number[];
+  slotDurationMs: number;
 }
 
 export interface CustomerInput {
@@ -195,63 +191,6 @@ export interface ExplainSlotResponse {
   staffId: string;
   resourceId: string;
 }
-
-function createBaseSlot(): Slot {
-  return { startsAtMs: 0, endsAtMs: 0 };
-}
-
-export const Slot: MessageFns<Slot> = {
-  encode(message: Slot, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.startsAtMs !== 0) {
-      writer.uint32(8).int64(message.startsAtMs);
-    }
-    if (message.endsAtMs !== 0) {
-      writer.uint32(16).int64(message.endsAtMs);
-    }
-    return writer;
-  },
-
-  decode(input: BinaryReader | Uint8Array, length?: number): Slot {
-    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
-    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
-    if (previousRecursionDepth >= 100) {
-      throw new globalThis.Error("protobuf decode recursion limit exceeded");
-    }
-    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
-    try {
-      const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseSlot();
-      while (reader.pos < end) {
-        const tag = reader.uint32();
-        switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 8) {
-              break;
-            }
-
-            message.startsAtMs = longToNumber(reader.int64());
-            continue;
-          }
-          case 2: {
-            if (tag !== 16) {
-              break;
-            }
-
-            message.endsAtMs = longToNumber(reader.int64());
-            continue;
-          }
-        }
-        if ((tag & 7) === 4 || tag === 0) {
-          break;
-        }
-        reader.skip(tag & 7);
-      }
-      return message;
-    } finally {
-      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
-    }
-  },
-};
 
 function createBaseBooking(): Booking {
   return {
@@ -597,7 +536,7 @@ export const GetAvailabilityRequest: MessageFns<GetAvailabilityRequest> = {
 };
 
 function createBaseGetAvailabilityResponse(): GetAvailabilityResponse {
-  return { serviceSlug: "", timezone: "", fromMs: 0, toMs: 0, slots: [] };
+  return { serviceSlug: "", timezone: "", fromMs: 0, toMs: 0, slotStartsMs: [], slotDurationMs: 0 };
 }
 
 export const GetAvailabilityResponse: MessageFns<GetAvailabilityResponse> = {
@@ -614,8 +553,15 @@ export const GetAvailabilityResponse: MessageFns<GetAvailabilityResponse> = {
     if (message.toMs !== 0) {
       writer.uint32(32).int64(message.toMs);
     }
-    for (const v of message.slots) {
-      Slot.encode(v!, writer.uint32(42).fork()).join();
+    if (message.slotStartsMs.length !== 0) {
+      writer.uint32(50).fork();
+      for (const v of message.slotStartsMs) {
+        writer.int64(v);
+      }
+      writer.join();
+    }
+    if (message.slotDurationMs !== 0) {
+      writer.uint32(56).int64(message.slotDurationMs);
     }
     return writer;
   },
@@ -665,12 +611,30 @@ export const GetAvailabilityResponse: MessageFns<GetAvailabilityResponse> = {
             message.toMs = longToNumber(reader.int64());
             continue;
           }
-          case 5: {
-            if (tag !== 42) {
+          case 6: {
+            if (tag === 48) {
+              message.slotStartsMs.push(longToNumber(reader.int64()));
+
+              continue;
+            }
+
+            if (tag === 50) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.slotStartsMs.push(longToNumber(reader.int64()));
+              }
+
+              continue;
+            }
+
+            break;
+          }
+          case 7: {
+            if (tag !== 56) {
               break;
             }
 
-            message.slots.push(Slot.decode(reader, reader.uint32()));
+            message.slotDurationMs = longToNumber(reader.int64());
             continue;
           }
         }
