@@ -87,9 +87,14 @@ export class SqliteDocumentStore implements DocumentStore {
     const table = `"${name}"`;
     const selectDocs = (filter: Filter, opts: FindOptions = {}): T[] => {
       const { sql, params } = compileFind(table, filter, opts);
-      if (!opts.fields) return this.all<{ doc: string }>(name, sql, params).map((r) => JSON.parse(r.doc) as T);
-      // A projection's columns come back as a plain object: no JSON to parse.
-      return this.all<T>(name, sql, params);
+      const { fields } = opts;
+      if (!fields) return this.all<{ doc: string }>(name, sql, params).map((r) => JSON.parse(r.doc) as T);
+      const [{ rows }] = this.all<{ rows: string }>(name, sql, params) as [{ rows: string }];
+      return (JSON.parse(rows) as unknown[][]).map((row) => {
+        const doc: Record<string, unknown> = { _id: row[0] };
+        for (let i = 0; i < fields.length; i++) doc[fields[i]!] = row[i + 1];
+        return doc as T;
+      });
     };
     return {
       insertOne: (doc, tx) =>

@@ -271,6 +271,7 @@ export function storeContract(name: string, make: () => Promise<DocumentStore>, 
           { _id: 'i2', v: 10, w: 3 },
           { _id: 'i4', v: 9, w: null },
         ]);
+        expect(await c.find({ g: 'none' }, { fields: ['v'] })).toEqual([]);
         await expect(c.find({}, { fields: ['nested.k'] })).rejects.toThrow(TypeError);
       });
 

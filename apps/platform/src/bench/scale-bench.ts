@@ -279,13 +279,13 @@ try {
 
   if (values.profile) {
     // One profile per read route: the platform again on the same data, with --cpu-prof.
+    await stopPlatform(platform);
     for (const [name, route, total] of [
       ['config', config, 3000],
       ['availability, 1 day', availability(1), 2000],
       ['availability, 31 days', availability(31), 500],
     ] as const) {
       if (values.only && !name.includes(values.only)) continue;
-      await stopPlatform(platform);
       const profDir = mkdtempSync(join(tmpdir(), 'scale-prof-'));
       platform = await startPlatform(dataDir, ['--cpu-prof', `--cpu-prof-dir=${profDir}`]);
       await runLoad(100, CLIENTS, route, 200);
@@ -293,14 +293,9 @@ try {
       await stopPlatform(platform);
       const file = readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));
       if (!file) throw new Error('no CPU profile written');
-      console.log(
-        formatProfileSummary(
-          `CPU profile of the platform, ${total} × ${name}`,
-          summarizeCpuProfile(join(profDir, file)),
-        ),
-      );
+      const title = `CPU profile of the platform, ${total} × ${name}`;
+      console.log(formatProfileSummary(title, summarizeCpuProfile(join(profDir, file))));
       console.log(`(profile kept at ${join(profDir, file)})`);
-      platform = await startPlatform(dataDir);
     }
   } else if (minutes > 0) {
     await memoryRun(platform, minutes, [config, availability(1), availability(31), create('soak')]);
@@ -360,7 +355,9 @@ try {
     }
   }
 } finally {
-  await stopPlatform(platform).catch((err: unknown) => console.error(err));
+  // Stopped already when the last step was a profile (its exit code was checked then).
+  platform.app.kill('SIGTERM');
+  await platform.app.exited;
   rmSync(dataDir, { recursive: true, force: true });
 }
 
