@@ -49,7 +49,7 @@ export const gatewayConfigSchema = z
     NODE_ENV: z.string().optional(),
     /**
      * Whether large answers (availability) are checked against their schema before they are sent:
-     * `on` unless NODE_ENV is production (docs/operations.md "Settings").
+     * `on` unless NODE_ENV is production (docs/operations.md "Response validation").
      */
     RESPONSE_VALIDATION: z.enum(['on', 'off']).optional(),
     /** `off` turns every rate limit off (load tests, benchmarks), with a warning at start. */

@@ -132,7 +132,7 @@ async function startPlatform(dataDir: string, nodeArgs: string[] = []): Promise<
       LOG_LEVEL: 'warn',
       BASE_URL: 'http://127.0.0.1',
       RATE_LIMITS: 'off',
-      // As deployed: large answers are not validated again (docs/operations.md "Settings").
+      // As deployed: large answers are not validated again (docs/operations.md "Response validation").
       NODE_ENV: 'production',
     },
     { nodeArgs },
