@@ -184,7 +184,7 @@ async function occupyingBookings(booking: BookingClient, tenantId: string): Prom
   return out;
 }
 
-/** Pairs of one staff member's bookings whose occupied time (with the 5-minute buffer after) overlaps. */
+/** How many bookings start inside the occupied time (with the 5-minute buffer after) of an earlier one of the same staff member. */
 function doubleBookings(bookings: bookingV1.Booking[], bufferAfterMs: number): number {
   const byStaff = new Map<string, bookingV1.Booking[]>();
   for (const b of bookings) byStaff.set(b.staffId, [...(byStaff.get(b.staffId) ?? []), b]);
