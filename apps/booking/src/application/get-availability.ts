@@ -50,10 +50,19 @@ export async function getAvailability(
   const { tenant, service, schedule } = await deps.schedules.forService(q.tenantId, q.serviceSlug, fromMs, toMs);
   if (service.status !== 'active') throw new DomainError('SERVICE_INACTIVE', 'This service cannot be booked.');
   const buffers = new ServiceBuffers(deps.services, q.tenantId, service);
+  // What a slot starting in the window can occupy: from its buffer before the first start to the
+  // end and buffer after of the last (as the create's check reads around one start). The
+  // schedule's padded days would read up to two days of bookings more and, for a day-long
+  // service with a buffer after, still miss some.
+  const reach = {
+    tenantId: q.tenantId,
+    fromMs: clampToEpochRange(q.fromMs - service.bufferBeforeMin * MINUTE_MS),
+    toMs: clampToEpochRange(q.toMs + (service.durationMin + service.bufferAfterMin) * MINUTE_MS),
+  };
   const [bookings, busy] = await Promise.all([
-    occupyingBookings(deps, buffers, { tenantId: q.tenantId, fromMs, toMs }),
+    occupyingBookings(deps, buffers, reach),
     // Connected calendars may answer from the integrations service's short cache.
-    externalOccupancy(deps.busyTimes, { tenantId: q.tenantId, staffIds: service.staffIds, fromMs, toMs, fresh: false }),
+    externalOccupancy(deps.busyTimes, { ...reach, staffIds: service.staffIds, fresh: false }),
   ]);
   const slots = computeSlots({
     schedule,
