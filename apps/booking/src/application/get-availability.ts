@@ -52,8 +52,8 @@ export async function getAvailability(
   const buffers = new ServiceBuffers(deps.services, q.tenantId, service);
   // What a slot starting in the window can occupy: from its buffer before the first start to the
   // end and buffer after of the last (as the create's check reads around one start). The
-  // schedule's padded days would read up to two days of bookings more and, for a day-long
-  // service with a buffer after, still miss some.
+  // schedule's padded days read up to two days of bookings more and, for a service whose
+  // duration and buffer after pass a day, missed a booking reaching back with its buffer before.
   const reach = {
     tenantId: q.tenantId,
     fromMs: clampToEpochRange(q.fromMs - service.bufferBeforeMin * MINUTE_MS),

@@ -9,7 +9,7 @@ import { z } from 'zod';
  * fast-json-stringify, compiled once from the schema's JSON Schema, writes the answer without
  * checking it again: for a large answer (31 days of slots) the check and the generic stringify
  * cost more than the rest of the gateway's work (docs/architecture.md "Availability path").
- * Both write the same bytes for a valid answer (test/compiled-serializer.test.ts); other statuses
+ * Both write the same bytes for a valid answer (test/large-answers.test.ts); other statuses
  * keep the validating serializer.
  */
 export function largeAnswerSerializer(mode: 'validating' | 'compiled'): FastifySerializerCompiler<z.ZodType> {
