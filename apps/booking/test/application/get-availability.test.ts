@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { openSqliteStore } from '@svc/store';
+import { getAvailability } from '../../src/application/get-availability.js';
+import type { ServiceSchedule } from '../../src/application/ports.js';
+import { BookingStore } from '../../src/store/booking-store.js';
+import type { BookingDoc } from '../../src/store/records.js';
+
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const DAY = 24 * HOUR;
+/** A Monday, midnight UTC, well after "now" below. */
+const D0 = Date.UTC(2030, 0, 7);
+
+/**
+ * A tenant open around the clock (UTC) with one staff member and a service that, with its buffer
+ * after, occupies more than a day: 10 hours plus 24 hours after, on an hourly grid.
+ */
+const known: ServiceSchedule = {
+  tenant: { tenantId: 'ten_1', slug: 't', name: 'T', timezone: 'UTC', status: 'active' },
+  service: {
+    serviceId: 'svc_long',
+    slug: 'long',
+    name: 'Long',
+    status: 'active',
+    durationMin: 600,
+    bufferBeforeMin: 0,
+    bufferAfterMin: 1440,
+    staffIds: ['stf_1'],
+    resourceIds: [],
+  },
+  schedule: {
+    timezone: 'UTC',
+    service: {
+      serviceId: 'svc_long',
+      durationMin: 600,
+      bufferBeforeMin: 0,
+      bufferAfterMin: 1440,
+      slotIntervalMin: 60,
+      minNoticeMin: 0,
+      maxAdvanceDays: 3650,
+      staffIds: ['stf_1'],
+      resourceIds: [],
+    },
+    staff: [{ staffId: 'stf_1', status: 'active', timezone: 'UTC' }],
+    resources: [],
+    rules: (['tenant', 'staff'] as const).flatMap((ownerType) =>
+      [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
+        ownerType,
+        ownerId: ownerType === 'tenant' ? 'ten_1' : 'stf_1',
+        weekday,
+        startMinute: 0,
+        endMinute: 1440,
+        timezone: 'UTC',
+      })),
+    ),
+    blocks: [],
+    holidays: [],
+  },
+};
+
+function booking(id: string, startsAtMs: number, bufferBeforeMin: number): BookingDoc {
+  return {
+    _id: id,
+    tenantId: 'ten_1',
+    serviceId: 'svc_other',
+    serviceSlug: 'other',
+    staffId: 'stf_1',
+    resourceId: null,
+    customerId: 'cus_1',
+    status: 'confirmed',
+    startsAtMs,
+    endsAtMs: startsAtMs + 30 * MIN,
+    timezone: 'UTC',
+    source: 'public_page',
+    notes: '',
+    holdExpiresAtMs: null,
+    bufferBeforeMin,
+    bufferAfterMin: 0,
+    cancelReason: null,
+    noShowReason: null,
+    createdAtMs: 0,
+    updatedAtMs: 0,
+    revision: 0,
+  };
+}
+
+async function availabilityWith(bookings: BookingDoc[]) {
+  const store = await openSqliteStore({ file: ':memory:' });
+  const bookingStore = new BookingStore(store);
+  await bookingStore.ensureIndexes();
+  const docs = store.collection<BookingDoc>('bookings');
+  for (const b of bookings) await docs.insertOne(b);
+  const asked: Array<{ fromMs: number; toMs: number }> = [];
+  try {
+    const answer = await getAvailability(
+      {
+        store: bookingStore,
+        schedules: { forService: async () => known },
+        services: {
+          byId: async () => {
+            throw new Error('every booking here carries its buffers');
+          },
+        },
+        busyTimes: {
+          busy: async (_tenant, _staff, fromMs, toMs) => {
+            asked.push({ fromMs, toMs });
+            return [];
+          },
+        },
+        now: () => D0 - 30 * DAY,
+      },
+      { tenantId: 'ten_1', serviceSlug: 'long', fromMs: D0, toMs: D0 + DAY },
+    );
+    return { answer, asked };
+  } finally {
+    await store.close();
+  }
+}
+
+const hours = (slots: Array<{ startsAtMs: number }>) => slots.map((s) => (s.startsAtMs - D0) / HOUR);
+
+describe('availability reads what a slot of the window can reach', () => {
+  it('asks the calendars about the first start to the end and buffer after of the last', async () => {
+    const { answer, asked } = await availabilityWith([]);
+    expect(hours(answer.slots)).toEqual(Array.from({ length: 24 }, (_, h) => h));
+    expect(asked).toEqual([{ fromMs: D0, toMs: D0 + DAY + 34 * HOUR }]);
+  });
+
+  it('a booking two days after the window whose buffer before reaches back into the last slots’ buffer after takes them', async () => {
+    // It starts at D0 + 3 days with a day of buffer before, so it occupies its staff member from
+    // D0 + 2 days; a slot at h on D0 occupies until h + 34 hours: every start after 14:00 overlaps.
+    const { answer } = await availabilityWith([booking('bkg_later', D0 + 3 * DAY, 1440)]);
+    expect(hours(answer.slots)).toEqual(Array.from({ length: 15 }, (_, h) => h));
+  });
+});
