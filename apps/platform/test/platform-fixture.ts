@@ -10,6 +10,22 @@ import {
 } from '../src/index.js';
 
 /**
+ * The embedded platform on a free port. The port is picked before the gateway listens (its
+ * BASE_URL, and so every manage link, names it), so a parallel test file can take it in
+ * between: then it tries another. A PORT in `settings` is used as it is.
+ */
+export async function startOnFreePort(settings: Record<string, unknown>): Promise<EmbeddedPlatform> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startEmbeddedPlatform(platformConfigSchema.parse({ PORT: await freePort(), ...settings }));
+    } catch (err) {
+      const retry = (err as { code?: string }).code === 'EADDRINUSE' && settings.PORT === undefined;
+      if (!retry || attempt === 5) throw err;
+    }
+  }
+}
+
+/**
  * The embedded platform on a free port with a throw-away data folder. Rate limits are off (the
  * suites book far more than 20 times a minute from 127.0.0.1); the rate limit suite turns them on.
  */
@@ -17,26 +33,13 @@ export async function startTestPlatform(
   overrides: Partial<PlatformConfig> = {},
 ): Promise<EmbeddedPlatform & { dataDir: string; cleanup(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'platform-test-'));
-  const start = async () =>
-    startEmbeddedPlatform(
-      platformConfigSchema.parse({
-        LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-        SHUTDOWN_GRACE_MS: 2_000,
-        PORT: await freePort(),
-        DATA_DIR: dataDir,
-        RATE_LIMITS: 'off',
-        ...overrides,
-      }),
-    );
-  // A free port can be taken by a parallel test file before we listen on it: try another.
-  let platform: EmbeddedPlatform | undefined;
-  for (let attempt = 1; !platform; attempt++) {
-    try {
-      platform = await start();
-    } catch (err) {
-      if ((err as { code?: string }).code !== 'EADDRINUSE' || attempt === 5) throw err;
-    }
-  }
+  const platform = await startOnFreePort({
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    SHUTDOWN_GRACE_MS: 2_000,
+    DATA_DIR: dataDir,
+    RATE_LIMITS: 'off',
+    ...overrides,
+  });
   return {
     ...platform,
     dataDir,

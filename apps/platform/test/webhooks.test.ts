@@ -4,10 +4,10 @@
 
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, freePort, startWebhookReceiver, type WebhookReceiver } from '@svc/testing';
-import { platformConfigSchema, startEmbeddedPlatform } from '../src/index.js';
+import { eventually, startWebhookReceiver, type WebhookReceiver } from '@svc/testing';
+import type { EmbeddedPlatform } from '../src/index.js';
 import { berlinTime, postBooking, seedTenant, subscribeReceiver } from './booking-fixture.js';
-import { startTestPlatform } from './platform-fixture.js';
+import { startOnFreePort, startTestPlatform } from './platform-fixture.js';
 
 let receiver: WebhookReceiver;
 beforeAll(async () => {
@@ -24,7 +24,7 @@ async function book(base: string, slug: string, startsAtMs: number, key: string)
 describe('webhooks in the embedded platform', () => {
   it('delivers booking.created to an http://127.0.0.1 receiver, before and after a restart', async () => {
     const first = await startTestPlatform();
-    let second: Awaited<ReturnType<typeof startEmbeddedPlatform>> | undefined;
+    let second: EmbeddedPlatform | undefined;
     try {
       const { tenantId } = await seedTenant(first.services.catalog.address, 'hooks');
       await subscribeReceiver(first.services['webhook-dispatcher'].address, tenantId, receiver, 'platform');
@@ -39,9 +39,7 @@ describe('webhooks in the embedded platform', () => {
       await first.stop();
 
       // The same data folder: the sealed secret opens with the key kept in DATA_DIR/secrets.json.
-      second = await startEmbeddedPlatform(
-        platformConfigSchema.parse({ LOG_LEVEL: 'silent', PORT: await freePort(), DATA_DIR: first.dataDir }),
-      );
+      second = await startOnFreePort({ LOG_LEVEL: 'silent', DATA_DIR: first.dataDir });
       const two = await book(second.url, 'hooks', berlinTime(3, 11), 'hook-2');
       const after = await eventually('the second webhook', async () => receiver.received('platform')[1]);
       expect(after.event).toMatchObject({ type: 'booking.created', data: { booking: { bookingId: two } } });
