@@ -5,11 +5,13 @@
 // after, 2,000 confirmed bookings over the next 31 days; 16 clients in a closed loop against
 // `GET /book/{slug}/config` (the one-hop baseline), availability over 1 and 31 days, then public
 // creates at 8 and 32 clients and a contended burst, and a check that no staff member holds two
-// overlapping bookings.
+// overlapping bookings. Under the table: what a create cost in hops and waits (gRPC calls per
+// create by method, mean capacity-lock wait, mean outbox relay batch, from the platform's /metrics).
 //
 // Run: npm run bench (from the repository root), or after a build
 //   node apps/platform/dist/bench/scale-bench.js                 # the table
-//   node apps/platform/dist/bench/scale-bench.js --profile       # a CPU profile of each read route instead
+//   node apps/platform/dist/bench/scale-bench.js --profile       # a CPU profile of each route instead
+//   node apps/platform/dist/bench/scale-bench.js --profile --only create   # of public creates (32 clients) only
 //   node apps/platform/dist/bench/scale-bench.js --minutes 5     # memory of the platform over 5 minutes
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,7 +30,7 @@ const { values } = parseArgs({
   options: {
     minutes: { type: 'string', default: process.env.SCALE_BENCH_MINUTES ?? '0' },
     profile: { type: 'boolean', default: process.env.SCALE_BENCH_PROFILE === '1' },
-    /** With --profile: only the routes whose name contains this (e.g. "31"). */
+    /** With --profile: only the routes whose name contains this (e.g. "31", "create"). */
     only: { type: 'string' },
   },
 });
@@ -213,6 +215,36 @@ async function measured(
   return { ...r, platformCpuMs: (cpuMs(platform.app.pid) - cpu0) / total };
 }
 
+/** Counters of the platform's /metrics a create moves: gRPC calls by method, lock waits, relay batches. */
+async function createCounters(url: string): Promise<Map<string, number>> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const out = new Map<string, number>();
+  for (const m of text.matchAll(/^grpc_server_handling_seconds_count\{[^}]*grpc_method="([^"]+)"[^}]*\} (\S+)/gm))
+    out.set(`gRPC ${m[1]}`, (out.get(`gRPC ${m[1]}`) ?? 0) + Number(m[2]));
+  for (const name of ['booking_lock_wait_seconds', 'booking_outbox_relay_batch_size'])
+    for (const part of ['sum', 'count'])
+      for (const m of text.matchAll(new RegExp(`^${name}_${part}(?:\\{[^}]*\\})? (\\S+)`, 'gm')))
+        out.set(`${name}_${part}`, (out.get(`${name}_${part}`) ?? 0) + Number(m[1]));
+  return out;
+}
+
+/** What the creates between two readings of `createCounters` cost in hops and waits, one line each. */
+function createCostLines(before: Map<string, number>, after: Map<string, number>, creates: number): string[] {
+  const delta = (k: string) => (after.get(k) ?? 0) - (before.get(k) ?? 0);
+  const lines = [...after.keys()]
+    .filter((k) => k.startsWith('gRPC ') && delta(k) > 0)
+    .sort()
+    .map((k) => `${(delta(k) / creates).toFixed(2)} ${k} per create`);
+  const total = lines.length
+    ? [...after.keys()].filter((k) => k.startsWith('gRPC ')).reduce((n, k) => n + delta(k), 0)
+    : 0;
+  lines.push(`${(total / creates).toFixed(2)} gRPC calls per create in all`);
+  const mean = (name: string) => delta(`${name}_sum`) / delta(`${name}_count`);
+  lines.push(`capacity-lock wait: mean ${(mean('booking_lock_wait_seconds') * 1000).toFixed(2)} ms`);
+  lines.push(`outbox relay batch: mean ${mean('booking_outbox_relay_batch_size').toFixed(2)} events`);
+  return lines;
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), 'scale-bench-'));
 let platform = await startPlatform(dataDir);
 try {
@@ -280,16 +312,17 @@ try {
   if (values.profile) {
     // One profile per read route: the platform again on the same data, with --cpu-prof.
     await stopPlatform(platform);
-    for (const [name, route, total] of [
-      ['config', config, 3000],
-      ['availability, 1 day', availability(1), 2000],
-      ['availability, 31 days', availability(31), 500],
+    for (const [name, route, total, clients, status] of [
+      ['config', config, 3000, CLIENTS, 200],
+      ['availability, 1 day', availability(1), 2000, CLIENTS, 200],
+      ['availability, 31 days', availability(31), 500, CLIENTS, 200],
+      ['public create, 32 clients', create('prof'), 2000, 32, 201],
     ] as const) {
       if (values.only && !name.includes(values.only)) continue;
       const profDir = mkdtempSync(join(tmpdir(), 'scale-prof-'));
       platform = await startPlatform(dataDir, ['--cpu-prof', `--cpu-prof-dir=${profDir}`]);
-      await runLoad(100, CLIENTS, route, 200);
-      await runLoad(total, CLIENTS, route, 200);
+      await runLoad(100, clients, route, status);
+      await runLoad(total, clients, route, status);
       await stopPlatform(platform);
       const file = readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));
       if (!file) throw new Error('no CPU profile written');
@@ -309,9 +342,11 @@ try {
       ['GET /book/{slug}/config (baseline)', await measured(platform, 3000, CLIENTS, config, 200)],
       ['availability, 1 day', await measured(platform, 2000, CLIENTS, availability(1), 200)],
       ['availability, 31 days', await measured(platform, 500, CLIENTS, availability(31), 200)],
-      ['public create, 8 clients', await measured(platform, 1000, 8, create('c8'), 201)],
-      ['public create, 32 clients', await measured(platform, 1000, 32, create('c32'), 201)],
     ];
+    const beforeCreates = await createCounters(platform.url);
+    rows.push(['public create, 8 clients', await measured(platform, 1000, 8, create('c8'), 201)]);
+    rows.push(['public create, 32 clients', await measured(platform, 1000, 32, create('c32'), 201)]);
+    const createCost = createCostLines(beforeCreates, await createCounters(platform.url), 2000);
     // Contention: twelve requests at a time ask for one start with any staff member; at most ten
     // (the staff) may win, so at least two of each twelve get 409.
     const GROUP = 12;
@@ -342,6 +377,9 @@ try {
         `| ${name}${statuses} | ${r.requests} | ${r.errors} | ${fmt(r.perSecond, 0)} | ${fmt(r.p50Ms, 2)} | ${fmt(r.p99Ms, 2)} | ${(r.p99Ms / r.p50Ms).toFixed(1)} | ${r.platformCpuMs.toFixed(2)} | ${(r.perSecond / base.perSecond).toFixed(3)} |`,
       );
     }
+    console.log(
+      `\nWhat one public create cost (the 2,000 creates above):\n${createCost.map((l) => `- ${l}`).join('\n')}`,
+    );
     const overbooked = wins.filter((w) => w > STAFF).length;
     const client = connectService(bookingV1.BookingServiceService, platform.services.booking!);
     const live = await occupyingBookings(client, tenantId).finally(() => client.close());
