@@ -46,9 +46,11 @@ export class BusyTimes {
     fromMs: number,
     toMs: number,
     fresh: boolean,
-  ): Promise<{ intervals: StaffBusy[]; unavailableStaffIds: string[] }> {
+  ): Promise<{ intervals: StaffBusy[]; unavailableStaffIds: string[]; noneConnectedForMs: number }> {
     const docs = (await this.deps.connections.ofStaff(tenantId, staffIds)).filter((d) => d.busyCalendarIds.length > 0);
-    if (docs.length === 0) return { intervals: [], unavailableStaffIds: [] };
+    // Nothing of theirs blocks time: the asker may take that for as long as this cache may serve
+    // a connected calendar's stale busy times (docs/decisions.md "Integrations").
+    if (docs.length === 0) return { intervals: [], unavailableStaffIds: [], noneConnectedForMs: this.deps.cacheMs };
     const outcomes = await Promise.allSettled(docs.map((doc) => this.ofConnection(doc, fromMs, toMs, fresh)));
     const intervals: StaffBusy[] = [];
     const unavailable = new Set<string>();
@@ -65,7 +67,7 @@ export class BusyTimes {
     if (failure !== undefined && !(await this.deps.connections.settings(tenantId)).bookWhenCalendarUnavailable) {
       throw failure;
     }
-    return { intervals, unavailableStaffIds: [...unavailable] };
+    return { intervals, unavailableStaffIds: [...unavailable], noneConnectedForMs: 0 };
   }
 
   private async ofConnection(doc: ConnectionDoc, fromMs: number, toMs: number, fresh: boolean): Promise<Interval[]> {

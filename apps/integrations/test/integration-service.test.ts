@@ -233,9 +233,16 @@ describe.runIf(run)('integrations service against Radicale', () => {
     expect(put.status).toBe(201);
     const ask = (fresh: boolean) =>
       client.getBusyTimes({ tenantId: 'ten_a', staffIds: ['stf_1', 'stf_2'], fromMs: T0, toMs: T0 + 24 * HOUR, fresh });
-    expect((await ask(false)).intervals).toEqual([
-      { staffId: 'stf_1', startsAtMs: T0 + 9 * HOUR, endsAtMs: T0 + 10 * HOUR },
-    ]);
+    expect(await ask(false)).toEqual({
+      intervals: [{ staffId: 'stf_1', startsAtMs: T0 + 9 * HOUR, endsAtMs: T0 + 10 * HOUR }],
+      unavailableStaffIds: [],
+      // A staff member with a calendar that blocks time: the booking service asks every time.
+      noneConnectedForMs: 0,
+    });
+    // Only staff without one: "no busy times" holds for the busy-time cache's time (BUSY_CACHE_MS).
+    expect(
+      await client.getBusyTimes({ tenantId: 'ten_a', staffIds: ['stf_2'], fromMs: T0, toMs: T0 + HOUR, fresh: false }),
+    ).toEqual({ intervals: [], unavailableStaffIds: [], noneConnectedForMs: 60_000 });
     await fetch(`${calendar()}a.ics`, { method: 'DELETE', headers: auth('first-pass') });
     expect((await ask(false)).intervals).toHaveLength(1);
     expect((await ask(true)).intervals).toEqual([]);
@@ -371,6 +378,6 @@ describe.runIf(run)('integrations service against Radicale', () => {
       client.getBusyTimes({ tenantId: 'ten_a', staffIds: ['stf_1'], fromMs: T0, toMs: T0 + HOUR, fresh: true });
     await expect(ask()).rejects.toMatchObject({ code: 'PROVIDER_NEEDS_REAUTH' });
     await client.updateSettings({ tenantId: 'ten_a', settings: { bookWhenCalendarUnavailable: true } });
-    expect(await ask()).toEqual({ intervals: [], unavailableStaffIds: ['stf_1'] });
+    expect(await ask()).toEqual({ intervals: [], unavailableStaffIds: ['stf_1'], noneConnectedForMs: 0 });
   });
 });

@@ -2,8 +2,19 @@ import type { IntegrationClient } from '@svc/grpc';
 import { clampToEpochRange } from '@svc/rules';
 import type { BusyTimeSource } from '../application/ports.js';
 
-/** The integrations service's busy times over gRPC. */
-export function integrationBusyTimes(client: IntegrationClient): BusyTimeSource {
+/** Staff sets remembered at most (a tenant's services ask about a handful each). */
+const MAX_REMEMBERED = 10_000;
+
+/**
+ * The integrations service's busy times over gRPC. When it answers that none of the asked staff
+ * has a calendar that blocks time, a read that need not be fresh (availability, create's
+ * lock-free look) takes "no busy times" for them without the hop for as long as it said: its
+ * busy-time cache's time, the staleness availability already allows a connected calendar. A
+ * fresh read (create and reschedule under the lock) always asks (docs/decisions.md
+ * "Integrations").
+ */
+export function integrationBusyTimes(client: IntegrationClient, now: () => number = Date.now): BusyTimeSource {
+  const noneConnectedUntil = new Map<string, number>();
   return {
     async busy(tenantId, staffIds, fromMs, toMs, { fresh }) {
       // A slot near the end of year 9999 plus its buffers reaches past the range the services
@@ -11,7 +22,16 @@ export function integrationBusyTimes(client: IntegrationClient): BusyTimeSource 
       const from = clampToEpochRange(fromMs);
       const to = clampToEpochRange(toMs);
       if (staffIds.length === 0 || from >= to) return [];
+      const key = `${tenantId}|${[...staffIds].sort().join(',')}`;
+      if (!fresh && (noneConnectedUntil.get(key) ?? 0) > now()) return [];
+      const asked = now();
       const res = await client.getBusyTimes({ tenantId, staffIds: [...staffIds], fromMs: from, toMs: to, fresh });
+      noneConnectedUntil.delete(key);
+      if (res.noneConnectedForMs > 0) {
+        if (noneConnectedUntil.size >= MAX_REMEMBERED) noneConnectedUntil.clear();
+        // From when it was asked: a calendar connected while the answer travelled counts from then.
+        noneConnectedUntil.set(key, asked + res.noneConnectedForMs);
+      }
       return res.intervals;
     },
   };

@@ -3,12 +3,15 @@ import type { IntegrationClient } from '@svc/grpc';
 import { EPOCH_MS_END, EPOCH_MS_MAX, MINUTE_MS } from '@svc/rules';
 import { integrationBusyTimes } from '../../src/clients/busy-times.js';
 
-/** Records what the client was asked; answers no busy time. */
-function recordingClient(asked: { fromMs: number; toMs: number }[]): IntegrationClient {
+/** Records what the client was asked; answers no busy time, and "none connected" for `noneConnectedForMs`. */
+function recordingClient(
+  asked: { fromMs: number; toMs: number; fresh?: boolean }[],
+  noneConnectedForMs = 0,
+): IntegrationClient {
   return {
-    getBusyTimes: async (req: { fromMs: number; toMs: number }) => {
-      asked.push({ fromMs: req.fromMs, toMs: req.toMs });
-      return { intervals: [], unavailableStaffIds: [] };
+    getBusyTimes: async (req: { fromMs: number; toMs: number; fresh: boolean }) => {
+      asked.push({ fromMs: req.fromMs, toMs: req.toMs, fresh: req.fresh });
+      return { intervals: [], unavailableStaffIds: [], noneConnectedForMs };
     },
   } as unknown as IntegrationClient;
 }
@@ -18,7 +21,7 @@ describe('busy times from the integrations service', () => {
     const asked: { fromMs: number; toMs: number }[] = [];
     const busy = integrationBusyTimes(recordingClient(asked));
     await busy.busy('ten_a', ['stf_1'], EPOCH_MS_MAX - MINUTE_MS, EPOCH_MS_MAX + 30 * MINUTE_MS, { fresh: true });
-    expect(asked).toEqual([{ fromMs: EPOCH_MS_MAX - MINUTE_MS, toMs: EPOCH_MS_END }]);
+    expect(asked).toEqual([{ fromMs: EPOCH_MS_MAX - MINUTE_MS, toMs: EPOCH_MS_END, fresh: true }]);
   });
 
   it('asks nothing for a window wholly past the range, or without staff', async () => {
@@ -29,5 +32,31 @@ describe('busy times from the integrations service', () => {
     );
     expect(await busy.busy('ten_a', [], 1, MINUTE_MS, { fresh: false })).toEqual([]);
     expect(asked).toEqual([]);
+  });
+
+  it('after "none connected", skips the hop for reads that need not be fresh, for that long and for those staff only', async () => {
+    const asked: { fromMs: number; toMs: number; fresh?: boolean }[] = [];
+    let clock = 1_000_000;
+    const busy = integrationBusyTimes(recordingClient(asked, 60_000), () => clock);
+    const read = (staff: string[], fresh: boolean) => busy.busy('ten_a', staff, 0, MINUTE_MS, { fresh });
+    await read(['stf_1', 'stf_2'], false);
+    expect(asked).toHaveLength(1);
+    await read(['stf_2', 'stf_1'], false); // the same staff in another order
+    expect(asked).toHaveLength(1);
+    await read(['stf_1'], false); // another staff set asks
+    expect(asked).toHaveLength(2);
+    await read(['stf_1', 'stf_2'], true); // fresh always asks
+    expect(asked).toHaveLength(3);
+    clock += 60_000; // the time it said is over
+    await read(['stf_1', 'stf_2'], false);
+    expect(asked).toHaveLength(4);
+  });
+
+  it('asks every time while a staff member has a calendar that blocks time', async () => {
+    const asked: { fromMs: number; toMs: number; fresh?: boolean }[] = [];
+    const busy = integrationBusyTimes(recordingClient(asked, 0));
+    await busy.busy('ten_a', ['stf_1'], 0, MINUTE_MS, { fresh: false });
+    await busy.busy('ten_a', ['stf_1'], 0, MINUTE_MS, { fresh: false });
+    expect(asked).toHaveLength(2);
   });
 });

@@ -240,7 +240,7 @@ export function integrationService(deps: IntegrationServiceDeps): ServiceBinding
         violations.push({ path: 'staffIds', message: `at most ${MAX_BUSY_STAFF}` });
       throwIfViolations(violations);
       const busy = await deps.busy.forStaff(tenantId, [...new Set(req.staffIds)], req.fromMs, req.toMs, req.fresh);
-      return { intervals: busy.intervals, unavailableStaffIds: busy.unavailableStaffIds };
+      return busy;
     },
 
     retryCalendarSync: async (req) => {

@@ -163,6 +163,12 @@ export interface GetBusyTimesResponse {
   intervals: BusyInterval[];
   /** Staff members whose calendar could not be read (only when the tenant books anyway). */
   unavailableStaffIds: string[];
+  /**
+   * When none of the asked staff members has a calendar connected that blocks time: how long
+   * (the busy-time cache's time, BUSY_CACHE_MS) an availability read may take "no busy times"
+   * for them without asking; 0 = ask every time. Never used under a create's lock.
+   */
+  noneConnectedForMs: number;
 }
 
 export interface CalendarSync {
@@ -1671,7 +1677,7 @@ export const GetBusyTimesRequest: MessageFns<GetBusyTimesRequest> = {
 };
 
 function createBaseGetBusyTimesResponse(): GetBusyTimesResponse {
-  return { intervals: [], unavailableStaffIds: [] };
+  return { intervals: [], unavailableStaffIds: [], noneConnectedForMs: 0 };
 }
 
 export const GetBusyTimesResponse: MessageFns<GetBusyTimesResponse> = {
@@ -1681,6 +1687,9 @@ export const GetBusyTimesResponse: MessageFns<GetBusyTimesResponse> = {
     }
     for (const v of message.unavailableStaffIds) {
       writer.uint32(18).string(v!);
+    }
+    if (message.noneConnectedForMs !== 0) {
+      writer.uint32(24).int64(message.noneConnectedForMs);
     }
     return writer;
   },
@@ -1712,6 +1721,14 @@ export const GetBusyTimesResponse: MessageFns<GetBusyTimesResponse> = {
             }
 
             message.unavailableStaffIds.push(reader.string());
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.noneConnectedForMs = longToNumber(reader.int64());
             continue;
           }
         }
