@@ -5,25 +5,19 @@
 // blocks availability within that time and create at once (read fresh under the lock).
 // docs/decisions.md "Integrations".
 
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPlatformRuntime } from '@svc/config';
 import {
   eventually,
-  freePort,
   json,
   prom2jsonMissing,
   radicaleMissing,
-  runApp,
   serverGate,
   startRadicale,
-  type AppProcess,
   type RadicaleServer,
 } from '@svc/testing';
 import { berlinTime, postBooking, seedTenant, slotStartsOn } from './booking-fixture.js';
-import { dashboard, errorOf, platformStores, type PlatformStores } from './dashboard-fixture.js';
+import { dashboard, errorOf, platformProcess, type PlatformStores } from './dashboard-fixture.js';
 import { caldav, eventIcs, MKCALENDAR_WORK } from './caldav-fixture.js';
 import { movedBetween, scrapeMetrics } from './metrics-fixture.js';
 
@@ -38,7 +32,7 @@ const GET_BUSY_TIMES = { grpc_method: 'integrations.v1.IntegrationService/GetBus
 
 describe.runIf(run)('the busy-times hop for tenants without calendar connections', () => {
   let radicale: RadicaleServer;
-  let proc: AppProcess;
+  let platform: Awaited<ReturnType<typeof platformProcess>>;
   let base: string;
   let dataDir: string;
   let stores: PlatformStores;
@@ -52,26 +46,13 @@ describe.runIf(run)('the busy-times hop for tenants without calendar connections
         })
       ).status,
     ).toBe(201);
-    dataDir = mkdtempSync(join(tmpdir(), 'busy-times-hop-'));
-    const port = await freePort();
-    proc = runApp('platform', {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      RATE_LIMITS: 'off',
-      BUSY_CACHE_MS: String(BUSY_CACHE_MS),
-    });
-    await proc.waitFor('is running at', 60_000);
-    base = `http://127.0.0.1:${port}`;
-    stores = await platformStores({ url: base, dataDir });
+    platform = await platformProcess('busy-times-hop', { LOG_LEVEL: 'warn', BUSY_CACHE_MS: String(BUSY_CACHE_MS) });
+    ({ base, dataDir, stores } = platform);
   }, 120_000);
 
   afterAll(async () => {
-    await stores?.close();
-    proc?.kill('SIGTERM');
-    await proc?.exited;
+    await platform?.stop();
     await radicale?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('makes no GetBusyTimes call for availability of a tenant without connections; a calendar connected then blocks create at once and availability within the cache time', async () => {

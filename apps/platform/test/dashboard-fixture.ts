@@ -1,8 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect } from 'vitest';
 import { storeConfigFor } from '@svc/config';
 import { IdentityStore, SESSION_COOKIE, type Role } from '@svc/gateway';
 import { openStore, type DocumentStore } from '@svc/store';
-import { json } from '@svc/testing';
+import { freePort, json, runApp } from '@svc/testing';
 
 /** An outbox row as the booking service wrote it (apps/booking/src/store/records.ts OutboxDoc). */
 export interface OutboxRow {
@@ -138,5 +141,30 @@ export function slotSequence(berlinTime: (daysAhead: number, hour: number, minut
     const day = fromDay + Math.floor(n / 16);
     const minutes = (n % 16) * 30;
     return berlinTime(day, 9 + Math.floor(minutes / 60), minutes % 60);
+  };
+}
+
+/**
+ * The platform as `npm start` runs it (its own process, real HTTP through the gateway) on a free
+ * port with a throw-away data folder and `env` on top, with its stores opened beside it.
+ */
+export async function platformProcess(name: string, env: Record<string, string>) {
+  const dataDir = mkdtempSync(join(tmpdir(), `${name}-`));
+  const port = await freePort();
+  const proc = runApp('platform', { PORT: String(port), DATA_DIR: dataDir, RATE_LIMITS: 'off', ...env });
+  await proc.waitFor('is running at', 60_000);
+  const base = `http://127.0.0.1:${port}`;
+  const stores = await platformStores({ url: base, dataDir });
+  return {
+    proc,
+    base,
+    dataDir,
+    stores,
+    async stop() {
+      await stores.close();
+      proc.kill('SIGTERM');
+      await proc.exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }

@@ -5,18 +5,13 @@
 // a cancel), a provider outage at create with and without "book anyway", tenant isolation, and
 // no secret in responses or logs.
 
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPlatformRuntime } from '@svc/config';
 import {
   eventually,
-  freePort,
   json,
   prom2jsonMissing,
   radicaleMissing,
-  runApp,
   serverGate,
   startRadicale,
   startWebhookReceiver,
@@ -25,7 +20,7 @@ import {
   type WebhookReceiver,
 } from '@svc/testing';
 import { berlinTime, postBooking, seedTenant, slotStartsOn, subscribeReceiver } from './booking-fixture.js';
-import { book, dashboard, errorOf, platformStores, type PlatformStores } from './dashboard-fixture.js';
+import { book, dashboard, errorOf, platformProcess, type PlatformStores } from './dashboard-fixture.js';
 import { caldav, eventIcs, MKCALENDAR_WORK, utc } from './caldav-fixture.js';
 import { movedBetween, scrapeMetrics } from './metrics-fixture.js';
 
@@ -44,6 +39,7 @@ describe.runIf(run)('CalDAV calendars against Radicale, through the platform pro
   let stores: PlatformStores;
   let calendarUrl: string;
   let hooks: WebhookReceiver;
+  let platform: Awaited<ReturnType<typeof platformProcess>>;
 
   beforeAll(async () => {
     [radicale, outageServer, hooks] = await Promise.all([
@@ -58,30 +54,20 @@ describe.runIf(run)('CalDAV calendars against Radicale, through the platform pro
     expect(made.status).toBe(201);
     expect((await caldav('second', OTHER_PASSWORD)('MKCALENDAR', `${outageServer.url}second/cal/`)).status).toBe(201);
 
-    dataDir = mkdtempSync(join(tmpdir(), 'integrations-caldav-'));
-    const port = await freePort();
-    proc = runApp('platform', {
-      PORT: String(port),
-      DATA_DIR: dataDir,
+    platform = await platformProcess('integrations-caldav', {
       // Everything the services log, so the secrets test below sees as much as possible.
       LOG_LEVEL: 'debug',
-      RATE_LIMITS: 'off',
       // A long cache: availability shows the cached busy times, create must read them fresh.
       BUSY_CACHE_MS: String(10 * 60_000),
       SYNC_FIRST_RETRY_MS: '300',
       PROVIDER_TIMEOUT_MS: '3000',
     });
-    await proc.waitFor('is running at', 60_000);
-    base = `http://127.0.0.1:${port}`;
-    stores = await platformStores({ url: base, dataDir });
+    ({ proc, base, dataDir, stores } = platform);
   }, 120_000);
 
   afterAll(async () => {
-    await stores?.close();
-    proc?.kill('SIGTERM');
-    await proc?.exited;
+    await platform?.stop();
     await Promise.all([radicale?.stop(), outageServer?.stop(), hooks?.close()]);
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   async function tenant(slug: string) {
