@@ -75,6 +75,7 @@ async function freeStarts(
     serviceSlug: service.slug,
     fromMs: localSlot(day, from),
     toMs: localSlot(day, to),
+    catalogVersion: '', // not known: the booking service asks the catalog
   });
   const hhmm = (ms: number) => {
     const minutes = Math.round((ms - localSlot(day, 0)) / MIN);

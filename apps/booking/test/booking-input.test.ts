@@ -102,6 +102,7 @@ describe('instants outside the epoch-ms range never reach the engine or the cata
       serviceSlug: tenant.service.slug,
       fromMs,
       toMs,
+      catalogVersion: '', // not known: the booking service asks the catalog
     });
 
   it('availability beyond the range → VALIDATION_ERROR naming both ends, not INTERNAL', async () => {

@@ -449,4 +449,33 @@ describe('the schedule cache under the lock', () => {
     expect(snapshots).toBe(2);
     expect(after.schedule.holidays).toEqual([{ date }]);
   });
+
+  it('with the version the caller read, reuses the snapshot of exactly that version without asking the catalog', async () => {
+    const tenant = await createBookableTenant(deps.catalog);
+    const calls: string[] = [];
+    const counting = new Proxy(deps.catalog, {
+      get(target, prop, receiver) {
+        if (prop === 'getScheduleSnapshot' || prop === 'getCatalogVersion') calls.push(prop);
+        return Reflect.get(target, prop, receiver) as unknown;
+      },
+    });
+    const schedules = catalogSchedules(counting);
+    const at = (version: string) =>
+      schedules.forService(tenant.tenantId, tenant.service.slug, localSlot(3, 0), localSlot(4, 0), { version });
+    const version = async () => (await deps.catalog.getCatalogVersion({ tenantId: tenant.tenantId })).catalogVersion;
+    const v1 = await version();
+    expect(v1).not.toBe('');
+    await at(v1);
+    await at(v1);
+    expect(calls).toEqual(['getScheduleSnapshot']);
+    const date = new Date(localSlot(3, 12)).toLocaleDateString('en-CA', { timeZone: tenant.timezone });
+    await deps.catalog.createHoliday({ tenantId: tenant.tenantId, fields: { date, name: 'Closed' } });
+    const v2 = await version();
+    expect(v2).not.toBe(v1);
+    const after = await at(v2);
+    expect(calls).toEqual(['getScheduleSnapshot', 'getScheduleSnapshot']);
+    expect(after.schedule.holidays).toEqual([{ date }]);
+    await at(v2);
+    expect(calls).toHaveLength(2);
+  });
 });

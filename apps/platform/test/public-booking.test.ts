@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectService } from '@svc/grpc';
 import { catalogV1 } from '@svc/proto';
 import { eventually, json } from '@svc/testing';
-import { berlinTime, seedTenant } from './booking-fixture.js';
+import { berlinTime, seedTenant, slotStartsOn } from './booking-fixture.js';
 import { startTestPlatform } from './platform-fixture.js';
 import { customer, errorOf, publicBooking, publicBookingPath, slot } from './public-booking-path.js';
 
@@ -90,6 +90,44 @@ describe('errors', () => {
       await eventually('a create accepted again', async () =>
         (await create(at(2), `paused-3-${attempt++}`, 'paused')).status === 201 ? true : undefined,
       );
+    } finally {
+      catalog.close();
+    }
+  });
+
+  it('a catalog change shows in the very next availability answer (the schedule is kept per catalog version)', async () => {
+    const { tenantId, staffId } = await seedTenant(platform.services.catalog.address, 'reshaped');
+    const ten = berlinTime(4, 10);
+    // Read twice: the second answer comes from the schedule kept for this catalog version.
+    expect(await slotStartsOn(base, 'reshaped', 4)).toContain(ten);
+    expect(await slotStartsOn(base, 'reshaped', 4)).toContain(ten);
+    const catalog = connectService(catalogV1.CatalogServiceService, platform.services.catalog.address);
+    try {
+      const { blockedTime } = await catalog.createBlockedTime({
+        tenantId,
+        fields: { ownerType: 'staff', ownerId: staffId, startsAtMs: ten, endsAtMs: ten + 60 * 60_000 },
+      });
+      const blocked = await slotStartsOn(base, 'reshaped', 4);
+      expect(blocked).not.toContain(ten);
+      expect(blocked).not.toContain(ten + 30 * 60_000);
+      expect(blocked).toContain(ten + 60 * 60_000);
+      // And back: the block removed, the very next answer offers 10:00 again.
+      await catalog.updateBlockedTime({ tenantId, blockId: blockedTime!.blockId, fields: { status: 'deleted' } });
+      expect(await slotStartsOn(base, 'reshaped', 4)).toContain(ten);
+      // A service made longer: the next answer has its new duration.
+      const { items } = await catalog.listServices({ tenantId, statuses: ['active'], page: { limit: 10, cursor: '' } });
+      const checkup = items.find((x) => x.slug === 'checkup')!;
+      await catalog.updateService({
+        tenantId,
+        serviceId: checkup.serviceId,
+        fields: { durationMin: 60, staffIds: [], staffIdsSet: false, resourceIds: [], resourceIdsSet: false },
+      });
+      const res = await fetch(
+        `${base}/book/reshaped/availability?serviceSlug=checkup&fromMs=${berlinTime(4, 0)}&toMs=${berlinTime(5, 0)}`,
+      );
+      const slots = ((await json(res)).data as { slots: Array<{ startsAtMs: number; endsAtMs: number }> }).slots;
+      expect(slots.length).toBeGreaterThan(0);
+      expect(slots.every((x) => x.endsAtMs - x.startsAtMs === 60 * 60_000)).toBe(true);
     } finally {
       catalog.close();
     }

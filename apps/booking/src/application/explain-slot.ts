@@ -55,6 +55,7 @@ export async function explainStart(deps: AvailabilityDeps, q: ExplainQuery): Pro
     ref.slug,
     clampToEpochRange(q.startsAtMs - DAY_MS),
     clampToEpochRange(q.startsAtMs + 2 * DAY_MS),
+    { fresh: true },
   );
   const view = {
     serviceId: service.serviceId,

@@ -19,6 +19,8 @@ export interface AvailabilityQuery {
   serviceSlug: string;
   fromMs: number;
   toMs: number;
+  /** The tenant's current catalog version when the caller read it ('' or absent: asked here). */
+  catalogVersion?: string;
 }
 
 /** What the read paths (availability, explain) need: bookings, the catalog and calendars' busy times. */
@@ -47,7 +49,14 @@ export async function getAvailability(
   // The padded window stays within the range the catalog and Intl compute with.
   const fromMs = clampToEpochRange(q.fromMs - DAY_MS);
   const toMs = clampToEpochRange(q.toMs + DAY_MS);
-  const { tenant, service, schedule } = await deps.schedules.forService(q.tenantId, q.serviceSlug, fromMs, toMs);
+  // The catalog as it is now: a catalog change shows in the very next answer.
+  const { tenant, service, schedule } = await deps.schedules.forService(
+    q.tenantId,
+    q.serviceSlug,
+    fromMs,
+    toMs,
+    q.catalogVersion ? { version: q.catalogVersion } : { fresh: true },
+  );
   if (service.status !== 'active') throw new DomainError('SERVICE_INACTIVE', 'This service cannot be booked.');
   const buffers = new ServiceBuffers(deps.services, q.tenantId, service);
   // What a slot starting in the window can occupy: from its buffer before the first start to the

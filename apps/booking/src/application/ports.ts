@@ -30,15 +30,17 @@ export interface ServiceSchedule {
 
 export interface ScheduleSource {
   /**
-   * Throws NOT_FOUND for an unknown tenant or service slug. May answer from a short cache
-   * unless `fresh`: decisions under the lock read the catalog as it is (docs/decisions.md "Booking").
+   * Throws NOT_FOUND for an unknown tenant or service slug. Answers the catalog as of `version`
+   * (the tenant's current catalog version, known to the caller) or, when `fresh`, as the catalog
+   * is now: decisions under the lock read it so (docs/decisions.md "Booking"). With neither (a
+   * lock-free look whose "yes" is decided again under the lock) it may be a short while old.
    */
   forService(
     tenantId: string,
     serviceSlug: string,
     fromMs: number,
     toMs: number,
-    options?: { fresh?: boolean },
+    options?: { fresh?: boolean; version?: string },
   ): Promise<ServiceSchedule>;
 }
 

@@ -4,15 +4,19 @@ import type { catalogV1 } from '@svc/proto';
 import type { OwnerType, ScheduleInput } from '../domain/availability/index.js';
 import type { ScheduleSource, ServiceSchedule } from '../application/ports.js';
 
-const CACHE_MS = 2_000;
+/** How old an entry a lock-free look may take as it is (see below). */
+const LOOK_MS = 2_000;
 const OWNER_TYPES: readonly string[] = ['tenant', 'staff', 'resource'];
 
 /**
  * The catalog's schedule snapshot as engine input, cached per (service, days) with the tenant's
- * catalog version it was read at. Availability takes an entry for two seconds as it is: pages
- * poll, and a stale slot list is safe because create and reschedule ask again with `fresh` under
- * the lock (docs/decisions.md "Booking"). `fresh` asks the catalog for the version only (one
- * small read) and reuses the entry while it matches; any catalog write changes it.
+ * catalog version it was read at; every catalog write changes the version. A reader that knows
+ * the current version (`version`: the gateway read it with the tenant) reuses an entry of exactly
+ * that version and reads anew otherwise, with no extra hop; `fresh` asks the catalog for the
+ * version (one small read) and does the same (availability without a version, explain, and
+ * create and reschedule under the lock: docs/decisions.md "Booking"). Only the lock-free look of
+ * create and reschedule, whose "yes" is decided again under the lock, takes an entry up to
+ * LOOK_MS old as it is.
  */
 export function catalogSchedules(client: CatalogClient): ScheduleSource {
   const cache = new Map<string, { at: number; value: Promise<VersionedSchedule> }>();
@@ -35,13 +39,16 @@ export function catalogSchedules(client: CatalogClient): ScheduleSource {
       const request = { tenantId, serviceSlug, fromMs, toMs };
       const now = Date.now();
       const hit = cache.get(key);
-      if (!options.fresh) {
-        return (hit && now - hit.at < CACHE_MS ? hit.value : load(key, request, now)).then((v) => v.schedule);
+      if (!options.fresh && !options.version) {
+        return (hit && now - hit.at < LOOK_MS ? hit.value : load(key, request, now)).then((v) => v.schedule);
       }
       // Asked before the entry is read, so an entry at least this new is current.
-      const current = client.getCatalogVersion({ tenantId });
+      const current = options.version
+        ? Promise.resolve(options.version)
+        : client.getCatalogVersion({ tenantId }).then((r) => r.catalogVersion);
       const cached = await hit?.value.catch(() => undefined);
-      const { catalogVersion } = await current;
+      const catalogVersion = await current;
+      // '' (no change since versions exist) names no state: never trusted.
       if (cached && catalogVersion !== '' && cached.version === catalogVersion) return cached.schedule;
       return (await load(key, request, now)).schedule;
     },

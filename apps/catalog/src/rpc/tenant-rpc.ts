@@ -39,9 +39,13 @@ export function tenantHandlers({
 
     getTenant: async (req) => ({ tenant: toTenantMessage(await requireTenant(repos, req.tenantId)) }),
 
-    getTenantBySlug: async (req) => ({
-      tenant: toTenantMessage(found(req.slug === '' ? null : await repos.tenants.getBySlug(req.slug), 'Tenant')),
-    }),
+    getTenantBySlug: async (req) => {
+      const { tenant, catalogVersion } = found(
+        req.slug === '' ? null : await repos.tenants.getBySlugVersioned(req.slug),
+        'Tenant',
+      );
+      return { tenant: toTenantMessage(tenant), catalogVersion };
+    },
 
     updateTenant: async (req) => {
       const { name, timezone, locale, status } = req;

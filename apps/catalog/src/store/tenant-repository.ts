@@ -42,9 +42,10 @@ export class TenantRepository {
     return doc && { tenant: toRecord(doc), catalogVersion: doc.catalogVersion ?? '' };
   }
 
-  async getBySlug(slug: string): Promise<TenantRecord | null> {
+  /** The tenant of a public slug and its catalog version, read together ('' as getVersioned). */
+  async getBySlugVersioned(slug: string): Promise<{ tenant: TenantRecord; catalogVersion: string } | null> {
     const doc = await this.collection.findOne({ slug });
-    return doc && toRecord(doc);
+    return doc && { tenant: toRecord(doc), catalogVersion: doc.catalogVersion ?? '' };
   }
 
   async save(record: TenantRecord, tx: Tx): Promise<void> {

@@ -42,6 +42,14 @@ describe('tenants over gRPC', () => {
     });
     expect(updated?.updatedAtMs).toBeGreaterThan(created.updatedAtMs);
     expect((await client.getTenant({ tenantId: created.tenantId })).tenant).toEqual(updated);
+    // By slug, the tenant comes with its catalog version (the gateway hands it to availability).
+    const version = (await client.getCatalogVersion({ tenantId: created.tenantId })).catalogVersion;
+    expect(version).not.toBe('');
+    expect((await client.getTenantBySlug({ slug })).catalogVersion).toBe(version);
+    await client.updateTenant({ tenantId: created.tenantId, status: 'active' });
+    const next = (await client.getTenantBySlug({ slug })).catalogVersion;
+    expect(next).not.toBe(version);
+    expect(next).toBe((await client.getCatalogVersion({ tenantId: created.tenantId })).catalogVersion);
   });
 
   it('answers NOT_FOUND for unknown tenants', async () => {

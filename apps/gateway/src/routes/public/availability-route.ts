@@ -8,17 +8,23 @@ import { availabilityQuery, availabilitySchema, tenantSlugParams } from './schem
 import type { BookingClient } from '@svc/grpc';
 import { perIp } from '../../limits/rate-limits.js';
 
-/** The free slots of a tenant's service (public page, partner API, MCP): GetAvailability. */
+/**
+ * The free slots of a tenant's service (public page, partner API, MCP): GetAvailability. With
+ * the tenant's catalog version when the caller read the tenant anyway (the public route): the
+ * booking service then reuses a schedule read at that version without asking the catalog.
+ */
 export async function availabilityOf(
   booking: BookingClient,
   tenantId: string,
   query: z.output<typeof availabilityQuery>,
+  catalogVersion = '',
 ): Promise<z.input<typeof availabilitySchema>> {
   const res = await booking.getAvailability({
     tenantId,
     serviceSlug: query.serviceSlug,
     fromMs: query.fromMs,
     toMs: query.toMs,
+    catalogVersion,
   });
   return {
     serviceSlug: res.serviceSlug,
@@ -49,8 +55,8 @@ export function registerAvailabilityRoute(app: FastifyInstance, downstream: Down
     // A booking path: an outage behind it is BOOKING_POLICY_BLOCKED 503 (docs/api-conventions.md, "Outages").
     handler: ({ params, query }) =>
       answeringOutagesWith(bookingUnavailable, async () => {
-        const tenant = await publicTenant(downstream.catalog, params.tenantSlug);
-        return availabilityOf(downstream.booking, tenant.tenantId, query);
+        const { tenant, catalogVersion } = await publicTenant(downstream.catalog, params.tenantSlug);
+        return availabilityOf(downstream.booking, tenant.tenantId, query, catalogVersion);
       }),
   });
 }

@@ -35,7 +35,7 @@ export type BookingConfig = z.input<typeof configSchema>;
 
 /** The public config of a tenant (the JSON route and the booking page): only active services. */
 export async function bookingConfigOf(catalog: CatalogClient, tenantSlug: string): Promise<BookingConfig> {
-  const tenant = await publicTenant(catalog, tenantSlug);
+  const { tenant } = await publicTenant(catalog, tenantSlug);
   const services = [];
   let cursor = '';
   do {

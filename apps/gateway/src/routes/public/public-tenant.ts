@@ -2,10 +2,16 @@ import { DomainError } from '@svc/errors';
 import { type CatalogClient } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
 
-/** The tenant of a public path: unknown → NOT_FOUND, disabled or suspended → TENANT_INACTIVE. */
-export async function publicTenant(catalog: CatalogClient, slug: string): Promise<catalogV1.Tenant> {
-  const { tenant } = await catalog.getTenantBySlug({ slug });
+/**
+ * The tenant of a public path and its catalog version, read with it: unknown → NOT_FOUND,
+ * disabled or suspended → TENANT_INACTIVE.
+ */
+export async function publicTenant(
+  catalog: CatalogClient,
+  slug: string,
+): Promise<{ tenant: catalogV1.Tenant; catalogVersion: string }> {
+  const { tenant, catalogVersion } = await catalog.getTenantBySlug({ slug });
   if (!tenant) throw new DomainError('NOT_FOUND', 'Tenant was not found.');
   if (tenant.status !== 'active') throw new DomainError('TENANT_INACTIVE', 'This business is not taking bookings.');
-  return tenant;
+  return { tenant, catalogVersion };
 }

@@ -17,7 +17,7 @@ export function tenantIdsBySlug(catalog: CatalogClient): (slug: string) => Promi
   return async (slug) => {
     const known = ids.get(slug);
     if (known !== undefined) return known;
-    const { tenantId } = await publicTenant(catalog, slug);
+    const { tenantId } = (await publicTenant(catalog, slug)).tenant;
     if (ids.size >= MAX_SLUGS) ids.clear();
     ids.set(slug, tenantId);
     return tenantId;

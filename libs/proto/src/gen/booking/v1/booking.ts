@@ -52,6 +52,12 @@ export interface GetAvailabilityRequest {
   serviceSlug: string;
   fromMs: number;
   toMs: number;
+  /**
+   * The tenant's catalog version as the caller just read it (GetTenantBySlugResponse): the
+   * schedule read at exactly this version is reused, any other is read anew. '' = not known:
+   * the booking service asks the catalog for the current version.
+   */
+  catalogVersion: string;
 }
 
 export interface GetAvailabilityResponse {
@@ -457,7 +463,7 @@ export const Booking: MessageFns<Booking> = {
 };
 
 function createBaseGetAvailabilityRequest(): GetAvailabilityRequest {
-  return { tenantId: "", serviceSlug: "", fromMs: 0, toMs: 0 };
+  return { tenantId: "", serviceSlug: "", fromMs: 0, toMs: 0, catalogVersion: "" };
 }
 
 export const GetAvailabilityRequest: MessageFns<GetAvailabilityRequest> = {
@@ -473,6 +479,9 @@ export const GetAvailabilityRequest: MessageFns<GetAvailabilityRequest> = {
     }
     if (message.toMs !== 0) {
       writer.uint32(32).int64(message.toMs);
+    }
+    if (message.catalogVersion !== "") {
+      writer.uint32(42).string(message.catalogVersion);
     }
     return writer;
   },
@@ -520,6 +529,14 @@ export const GetAvailabilityRequest: MessageFns<GetAvailabilityRequest> = {
             }
 
             message.toMs = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.catalogVersion = reader.string();
             continue;
           }
         }

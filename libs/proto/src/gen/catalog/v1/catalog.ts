@@ -75,7 +75,14 @@ export interface GetTenantBySlugRequest {
 }
 
 export interface GetTenantBySlugResponse {
-  tenant?: Tenant | undefined;
+  tenant?:
+    | Tenant
+    | undefined;
+  /**
+   * The tenant's catalog version, read with it (as GetCatalogVersion answers it): the gateway
+   * hands it to GetAvailability so the booking service reuses a schedule read at that version.
+   */
+  catalogVersion: string;
 }
 
 export interface UpdateTenantRequest {
@@ -1085,13 +1092,16 @@ export const GetTenantBySlugRequest: MessageFns<GetTenantBySlugRequest> = {
 };
 
 function createBaseGetTenantBySlugResponse(): GetTenantBySlugResponse {
-  return { tenant: undefined };
+  return { tenant: undefined, catalogVersion: "" };
 }
 
 export const GetTenantBySlugResponse: MessageFns<GetTenantBySlugResponse> = {
   encode(message: GetTenantBySlugResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.tenant !== undefined) {
       Tenant.encode(message.tenant, writer.uint32(10).fork()).join();
+    }
+    if (message.catalogVersion !== "") {
+      writer.uint32(18).string(message.catalogVersion);
     }
     return writer;
   },
@@ -1115,6 +1125,14 @@ export const GetTenantBySlugResponse: MessageFns<GetTenantBySlugResponse> = {
             }
 
             message.tenant = Tenant.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.catalogVersion = reader.string();
             continue;
           }
         }
