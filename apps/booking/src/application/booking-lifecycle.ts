@@ -16,17 +16,16 @@ import {
 } from '../domain/lifecycle.js';
 import type { BookingDoc } from '../store/records.js';
 import { bookingEvent } from './booking-events.js';
-import { buffersFor, HOLD_MS } from './create-booking.js';
+import { HOLD_MS } from './create-booking.js';
 import { lockKeysFor } from './lock-keys.js';
 import type { CalendarSyncSource, CustomerDirectory, CustomerSnapshot, ServiceRef } from './ports.js';
 import {
   assertBookable,
+  assertSlotOpen,
   holdingLocks,
   scheduleAround,
-  slotUnavailable,
-  verdictFor,
+  slotFreeUnderLock,
   withSlotLocks,
-  busyAround,
   type SlotGuardDeps,
   type SlotRequest,
 } from './slot-guard.js';
@@ -138,26 +137,14 @@ export async function rescheduleBooking(deps: LifecycleDeps, cmd: RescheduleComm
   };
   const known = await scheduleAround(deps, req);
   assertBookable(known);
-  const early = await verdictFor(
-    deps,
-    req,
-    known,
-    buffersFor(deps, cmd.tenantId, known),
-    await busyAround(deps, req, known, false),
-  );
-  if (!early.ok) throw slotUnavailable(early.reason);
+  await assertSlotOpen(deps, req, known);
 
   return withSlotLocks(deps, req, known, async (fresh) => {
-    assertBookable(fresh);
-    const buffers = buffersFor(deps, cmd.tenantId, fresh);
-    const busy = await busyAround(deps, req, fresh, true);
-    const underLock = await verdictFor(deps, req, fresh, buffers, busy);
-    if (!underLock.ok) throw slotUnavailable(underLock.reason);
+    const recheckIn = await slotFreeUnderLock(deps, req, fresh);
     const { durationMin, bufferBeforeMin, bufferAfterMin } = fresh.service;
     const about = { service: fresh.service, customerId: current.customerId };
     return commitChange(deps, cmd, 'reschedule', about, async (b, nowMs, tx) => {
-      const verdict = await verdictFor(deps, req, fresh, buffers, busy, tx);
-      if (!verdict.ok) throw slotUnavailable(verdict.reason);
+      const verdict = await recheckIn(tx);
       return {
         after: {
           startsAtMs: cmd.startsAtMs,

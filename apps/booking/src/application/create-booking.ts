@@ -5,18 +5,16 @@ import { assertValidCreateInput } from '../domain/create-input.js';
 import { newBookingId } from '../store/ids.js';
 import type { BookingDoc, IdempotencyDoc } from '../store/records.js';
 import { bookingEvent } from './booking-events.js';
-import type { CustomerDirectory, CustomerInput, ServiceSchedule } from './ports.js';
+import type { CustomerDirectory, CustomerInput } from './ports.js';
 import {
   assertBookable,
-  busyAround,
+  assertSlotOpen,
   scheduleAround,
-  slotUnavailable,
-  verdictFor,
+  slotFreeUnderLock,
   withSlotLocks,
   type SlotGuardDeps,
   type SlotRequest,
 } from './slot-guard.js';
-import { ServiceBuffers } from './stored-buffers.js';
 
 export const HOLD_MS = 10 * MINUTE_MS;
 
@@ -69,26 +67,14 @@ export async function createBooking(deps: CreateBookingDeps, cmd: CreateBookingC
   };
   const known = await scheduleAround(deps, req);
   assertBookable(known);
-  // Outside the lock and against the possibly cached catalog: only ever a fast "no"; a "yes" is
-  // decided again under the lock with the catalog read fresh.
-  const slotOpen = async (): Promise<void> => {
-    const verdict = await verdictFor(
-      deps,
-      req,
-      known,
-      buffersFor(deps, cmd.tenantId, known),
-      await busyAround(deps, req, known, false),
-    );
-    if (!verdict.ok) throw slotUnavailable(verdict.reason);
-  };
   // Looked at again while waiting for the locks. A retry whose first request has committed
   // meanwhile keeps waiting: under the lock it gets that answer as a replay.
   const slotStillOpen = async (): Promise<void> => {
     if (await deps.store.idempotencyRecord(cmd.tenantId, cmd.idempotencyKey, deps.now())) return;
-    await slotOpen();
+    await assertSlotOpen(deps, req, known);
   };
   // The key was just looked up: the first look needs no second read of it.
-  await slotOpen();
+  await assertSlotOpen(deps, req, known);
 
   try {
     return await withSlotLocks(
@@ -98,13 +84,7 @@ export async function createBooking(deps: CreateBookingDeps, cmd: CreateBookingC
       async (fresh) => {
         const earlierUnderLock = await deps.store.idempotencyRecord(cmd.tenantId, cmd.idempotencyKey, deps.now());
         if (earlierUnderLock) return replay(deps, earlierUnderLock, cmd);
-        assertBookable(fresh);
-        // One per create: each older booking's service is asked of the catalog once, not again
-        // inside the transaction.
-        const buffers = buffersFor(deps, cmd.tenantId, fresh);
-        const busy = await busyAround(deps, req, fresh, true);
-        const underLock = await verdictFor(deps, req, fresh, buffers, busy);
-        if (!underLock.ok) throw slotUnavailable(underLock.reason);
+        const recheckIn = await slotFreeUnderLock(deps, req, fresh);
         const customer = await deps.customers.lookupOrCreate(cmd.tenantId, cmd.customer);
         const { service, tenant } = fresh;
 
@@ -113,8 +93,7 @@ export async function createBooking(deps: CreateBookingDeps, cmd: CreateBookingC
           const again = await deps.store.idempotencyRecord(cmd.tenantId, cmd.idempotencyKey, now, tx);
           if (again) return replay(deps, again, cmd, tx);
 
-          const recheck = await verdictFor(deps, req, fresh, buffers, busy, tx);
-          if (!recheck.ok) throw slotUnavailable(recheck.reason);
+          const recheck = await recheckIn(tx);
 
           const booking: BookingDoc = {
             _id: newBookingId(),
@@ -161,11 +140,6 @@ export async function createBooking(deps: CreateBookingDeps, cmd: CreateBookingC
     }
     throw err;
   }
-}
-
-/** The buffers of the bookings around a start: stored ones, else their service's (stored-buffers.ts). */
-export function buffersFor(deps: SlotGuardDeps, tenantId: string, { service }: ServiceSchedule): ServiceBuffers {
-  return new ServiceBuffers(deps.services, tenantId, service);
 }
 
 /** The first response again for the same body; a conflict for another body. */

@@ -123,6 +123,39 @@ export async function verdictFor(
   });
 }
 
+/**
+ * The lock-free look, against the possibly cached catalog and busy times: only ever a fast "no"
+ * (BOOKING_SLOT_UNAVAILABLE); a "yes" is decided again under the lock (slotFreeUnderLock).
+ */
+export async function assertSlotOpen(deps: SlotGuardDeps, req: SlotRequest, known: ServiceSchedule): Promise<void> {
+  const buffers = new ServiceBuffers(deps.services, req.tenantId, known.service);
+  const verdict = await verdictFor(deps, req, known, buffers, await busyAround(deps, req, known, false));
+  if (!verdict.ok) throw slotUnavailable(verdict.reason);
+}
+
+/**
+ * Under the capacity locks with the catalog read fresh: the service bookable and the slot free
+ * against fresh busy times. Answers the check the transaction makes again, with the same buffers
+ * and busy times (each older booking's service asked of the catalog once; the transaction never
+ * waits on a provider).
+ */
+export async function slotFreeUnderLock(
+  deps: SlotGuardDeps,
+  req: SlotRequest,
+  fresh: ServiceSchedule,
+): Promise<(tx: Tx) => Promise<SlotVerdict & { ok: true }>> {
+  assertBookable(fresh);
+  const buffers = new ServiceBuffers(deps.services, req.tenantId, fresh.service);
+  const busy = await busyAround(deps, req, fresh, true);
+  const underLock = await verdictFor(deps, req, fresh, buffers, busy);
+  if (!underLock.ok) throw slotUnavailable(underLock.reason);
+  return async (tx) => {
+    const verdict = await verdictFor(deps, req, fresh, buffers, busy, tx);
+    if (!verdict.ok) throw slotUnavailable(verdict.reason);
+    return verdict;
+  };
+}
+
 export const slotUnavailable = (reason: string) =>
   new DomainError('BOOKING_SLOT_UNAVAILABLE', `This time is not available (${reason.replace(/_/g, ' ')}).`);
 
