@@ -222,6 +222,18 @@ describe('reschedule', () => {
     expect(await ics(b.token)).toMatchObject({ uid: first.uid, sequence: 3, startsAtMs: again, status: 'CONFIRMED' });
   });
 
+  it('keeps a hold’s expiry: moving it, even onto its own start again and again, never extends the hold', async () => {
+    const b = await booked();
+    const holdEnds = b.createdAtMs + 10 * MIN;
+    expect((await ok(await manage(b.token))).booking.holdExpiresAtMs).toBe(holdEnds);
+    for (const to of [b.startsAtMs, b.startsAtMs, nextSlot(), b.startsAtMs]) {
+      const data = await ok(await post(b.token, '/reschedule', { startsAtMs: to }));
+      expect(data.booking).toMatchObject({ status: 'held', startsAtMs: to, holdExpiresAtMs: holdEnds });
+    }
+    const detail = await staff('GET', `/api/bookings/${b.bookingId}`);
+    expect((await detail.json()).data.holdExpiresAtMs).toBe(holdEnds);
+  });
+
   it('onto a taken slot is BOOKING_SLOT_UNAVAILABLE 409; nothing changes', async () => {
     const taken = await booked();
     const b = await booked();

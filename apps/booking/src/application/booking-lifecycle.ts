@@ -16,7 +16,6 @@ import {
 } from '../domain/lifecycle.js';
 import type { BookingDoc } from '../store/records.js';
 import { bookingEvent } from './booking-events.js';
-import { HOLD_MS } from './create-booking.js';
 import { lockKeysFor } from './lock-keys.js';
 import type { CalendarSyncSource, CustomerDirectory, CustomerSnapshot, ServiceRef } from './ports.js';
 import {
@@ -120,7 +119,7 @@ export async function changeStatus(deps: LifecycleDeps, cmd: StatusChangeCommand
  * Moves a held or confirmed booking that has not started (docs/decisions.md "Booking"): the
  * service's current duration and buffers at the new start, rechecked under the capacity locks
  * of the new interval with the catalog read fresh, ignoring the booking's own current interval;
- * a held booking gets a fresh hold. Its old interval is free when the change commits.
+ * a held booking keeps its hold's expiry. Its old interval is free when the change commits.
  */
 export async function rescheduleBooking(deps: LifecycleDeps, cmd: RescheduleCommand): Promise<BookingDoc> {
   if (!isEpochMs(cmd.startsAtMs)) throw validationError([{ path: 'startsAtMs', message: EPOCH_MS_MESSAGE }]);
@@ -153,7 +152,10 @@ export async function rescheduleBooking(deps: LifecycleDeps, cmd: RescheduleComm
           resourceId: verdict.resourceId ?? null,
           bufferBeforeMin,
           bufferAfterMin,
-          holdExpiresAtMs: b.status === 'held' ? nowMs + HOLD_MS : b.holdExpiresAtMs,
+          // A hold ends 10 minutes after its creation whatever happens to it (the
+          // specification's limit): a move keeps it, so no manage link can hold a slot forever
+          // (docs/decisions.md "Booking lifecycle").
+          holdExpiresAtMs: b.holdExpiresAtMs,
         },
         extra: { previous: { startsAtMs: b.startsAtMs, endsAtMs: b.endsAtMs } },
       };

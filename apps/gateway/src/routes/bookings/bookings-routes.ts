@@ -214,8 +214,8 @@ export function registerBookingRoutes(
     url: `${collection}/:bookingId/reschedule`,
     summary: 'Move a held or confirmed booking to another start',
     description:
-      'Held or confirmed, before it starts → the same status at `startsAtMs` (a held booking gets a fresh ' +
-      '10-minute hold). The new slot must be free, the booking itself aside (else BOOKING_SLOT_UNAVAILABLE 409). ' +
+      'Held or confirmed, before it starts → the same status at `startsAtMs` (a held booking keeps its ' +
+      '`holdExpiresAtMs`: a hold ends 10 minutes after creation). The new slot must be free, the booking itself aside (else BOOKING_SLOT_UNAVAILABLE 409). ' +
       TRANSITION_RULE,
     tags,
     access: surface.write,

@@ -163,7 +163,7 @@ export function registerManageRoutes(
     summary: 'Move a booking to another start through its manage link',
     description:
       'The token needs `reschedule`. Held or confirmed, before it starts → the same status at `startsAtMs` ' +
-      '(a held booking gets a fresh 10-minute hold); the new slot must be free, the booking itself aside ' +
+      '(a held booking keeps its hold expiry); the new slot must be free, the booking itself aside ' +
       '(else BOOKING_SLOT_UNAVAILABLE 409); otherwise BOOKING_POLICY_BLOCKED 409. Answers the view after the ' +
       `change. ${CHECKS}`,
     tags: TAGS,
