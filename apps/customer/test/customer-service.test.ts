@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '@svc/errors';
 import { checkHealth, type RunningGrpcHost, connectService, type CustomerClient } from '@svc/grpc';
 import { customerV1 } from '@svc/proto';
+import { mongoForSuites } from '@svc/testing';
 import { openMongoStore, openSqliteStore, type DocumentStore } from '@svc/store';
 import { createLogger } from '@svc/telemetry';
 import { CUSTOMER_SERVICE_NAME, startCustomerService } from '../src/index.js';
@@ -415,10 +416,12 @@ function customerServiceSuite(label: string, openStore: () => Promise<DocumentSt
 
 customerServiceSuite('SQLite', () => openSqliteStore({ file: ':memory:' }));
 
-// The distributed profile's adapter, when a replica set is at hand (the store's own suite says loudly when it is not).
-const mongoUrl = process.env.MONGODB_URL;
-if (mongoUrl) {
-  customerServiceSuite('MongoDB', () =>
-    openMongoStore({ url: mongoUrl, dbName: `customer_test_${randomUUID().replaceAll('-', '').slice(0, 12)}` }),
+// The distributed profile's adapter: MONGODB_URL (a real replica set) when set, else the
+// wire-protocol test server, in every CI run (a missing server fails under CI).
+const mongo = mongoForSuites();
+afterAll(() => mongo.stop());
+if (mongo.runs) {
+  customerServiceSuite('MongoDB', async () =>
+    openMongoStore({ url: await mongo.url(), dbName: `customer_test_${randomUUID().replaceAll('-', '').slice(0, 12)}` }),
   );
 }

@@ -3,7 +3,8 @@
 // at once, lastUsedAtMs is written at most once a minute.
 
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mongoForSuites } from '@svc/testing';
 import { openMongoStore, openSqliteStore, type Collection, type Document, type DocumentStore } from '@svc/store';
 import { ApiKeyStore, IdentityStore, LAST_USED_WRITE_INTERVAL_MS } from '../src/index.js';
 
@@ -117,10 +118,12 @@ function recordingReads(store: DocumentStore, reads: Array<{ filter: unknown }>)
 
 apiKeyStoreSuite('SQLite', () => openSqliteStore({ file: ':memory:' }));
 
-// The distributed profile's adapter, when a replica set is at hand (the store's own suite says loudly when it is not).
-const mongoUrl = process.env.MONGODB_URL;
-if (mongoUrl) {
-  apiKeyStoreSuite('MongoDB', () =>
-    openMongoStore({ url: mongoUrl, dbName: `gateway_keys_${randomUUID().replaceAll('-', '').slice(0, 12)}` }),
+// The distributed profile's adapter: MONGODB_URL (a real replica set) when set, else the
+// wire-protocol test server, in every CI run (a missing server fails under CI).
+const mongo = mongoForSuites();
+afterAll(() => mongo.stop());
+if (mongo.runs) {
+  apiKeyStoreSuite('MongoDB', async () =>
+    openMongoStore({ url: await mongo.url(), dbName: `gateway_keys_${randomUUID().replaceAll('-', '').slice(0, 12)}` }),
   );
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mongoForSuites } from '@svc/testing';
 import { openMongoStore, openSqliteStore, type DocumentStore } from '@svc/store';
 import type { Customer } from '@svc/customer';
 import { startGatewayWithCatalog, type DashboardCaller, type GatewayHarness } from './support/gateway-harness.js';
@@ -478,10 +479,12 @@ function customerRoutesSuite(label: string, customerStore: () => Promise<Documen
 
 customerRoutesSuite('SQLite', () => openSqliteStore({ file: ':memory:' }));
 
-// The distributed profile's adapter, when a replica set is at hand (the store's own suite says loudly when it is not).
-const mongoUrl = process.env.MONGODB_URL;
-if (mongoUrl) {
-  customerRoutesSuite('MongoDB', () =>
-    openMongoStore({ url: mongoUrl, dbName: `gateway_customer_${randomUUID().replaceAll('-', '').slice(0, 12)}` }),
+// The distributed profile's adapter: MONGODB_URL (a real replica set) when set, else the
+// wire-protocol test server, in every CI run (a missing server fails under CI).
+const mongo = mongoForSuites();
+afterAll(() => mongo.stop());
+if (mongo.runs) {
+  customerRoutesSuite('MongoDB', async () =>
+    openMongoStore({ url: await mongo.url(), dbName: `gateway_customer_${randomUUID().replaceAll('-', '').slice(0, 12)}` }),
   );
 }

@@ -1,9 +1,16 @@
-export { serverGate } from './server-gate.js';
+export { isCi, serverGate } from './server-gate.js';
 export { freePort } from './free-port.js';
 export { repoRoot } from './repo-root.js';
 export { startRedis, redisMissing, type RedisServer } from './redis-server.js';
 export { startKafka, kafkaMissing, type KafkaServer } from './kafka-server.js';
-export { startMongo, mongoMissing, type MongoServer, type StartMongoOptions } from './mongo-server.js';
+export {
+  startMongo,
+  mongoMissing,
+  mongoForSuites,
+  type MongoServer,
+  type StartMongoOptions,
+  type SuiteMongo,
+} from './mongo-server.js';
 export { startRadicale, radicaleMissing, type RadicaleServer } from './radicale-server.js';
 export { json } from './json.js';
 export { createTestTenant, openEveryDay, uniqueSlug, type RuleCreator, type TenantCreator } from './test-tenant.js';

@@ -7,6 +7,7 @@ import { exited, guardedStop } from './child-process.js';
 import { freePort } from './free-port.js';
 import { onPath } from './on-path.js';
 import { repoRoot } from './repo-root.js';
+import { serverGate } from './server-gate.js';
 
 /**
  * A throwaway MongoDB wire-protocol server: mongo-java-server's memory backend behind our
@@ -120,4 +121,36 @@ async function ready(child: ChildProcess, output: () => string, line: string): P
     await new Promise((r) => setTimeout(r, 50));
   }
   return null;
+}
+
+/** Where an adapter-variant suite (a port's contract, a service over MongoDB) gets its server. */
+export interface SuiteMongo {
+  /** False only outside CI when no server can be had (the server gate skipped loudly). */
+  readonly runs: boolean;
+  /** MONGODB_URL (a real replica set) when set, else this file's test server, started on first use. */
+  url(): Promise<string>;
+  /** Stops the test server if one was started (call in afterAll). */
+  stop(): Promise<void>;
+}
+
+/**
+ * The MongoDB a test file's MongoDB variants run on: MONGODB_URL when set, else the wire-protocol
+ * test server, so those variants run in every CI run instead of only when someone sets
+ * MONGODB_URL. Gated like every real-server suite (serverGate: a failure under CI).
+ */
+export function mongoForSuites(): SuiteMongo {
+  const realUrl = process.env.MONGODB_URL;
+  const runs = realUrl !== undefined || serverGate('MongoDB', mongoMissing());
+  let server: Promise<MongoServer> | undefined;
+  return {
+    runs,
+    async url() {
+      if (realUrl !== undefined) return realUrl;
+      server ??= startMongo();
+      return (await server).url;
+    },
+    async stop() {
+      if (server) await (await server).stop();
+    },
+  };
 }

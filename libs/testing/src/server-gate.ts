@@ -1,13 +1,22 @@
 /**
+ * Whether this run is CI: `CI` set to anything but empty, `false` or `0` (`CI=true`, `CI=1`, as
+ * CI systems set it). Under CI a missing server is a failure, never a skip.
+ */
+export function isCi(env: NodeJS.ProcessEnv = process.env): boolean {
+  const ci = env.CI?.trim().toLowerCase();
+  return ci !== undefined && ci !== '' && ci !== 'false' && ci !== '0';
+}
+
+/**
  * Decides whether a suite that needs a real server runs. Locally a missing server skips the
- * suite with a loud line; under CI=true it is a failure, never a skip.
+ * suite with a loud line; under CI (isCi) it is a failure, never a skip.
  * @param server  human name ("Redis", "Kafka", "MongoDB")
  * @param missing why the server cannot be started, or null when it can
  */
 export function serverGate(server: string, missing: string | null): boolean {
   if (missing === null) return true;
-  if (process.env.CI === 'true') {
-    throw new Error(`${server} is required when CI=true but is missing: ${missing}`);
+  if (isCi()) {
+    throw new Error(`${server} is required under CI (CI=${process.env.CI}) but is missing: ${missing}`);
   }
   const bar = '!'.repeat(78);
   console.warn(

@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { freePort, serverGate } from '../src/index.js';
+import { freePort, isCi, serverGate } from '../src/index.js';
 
 const ci = process.env.CI;
 afterEach(() => {
@@ -21,9 +21,13 @@ describe('serverGate', () => {
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('SKIPPED: Kafka suites did not run: no jars'));
   });
 
-  it('fails instead of skipping under CI=true', () => {
-    process.env.CI = 'true';
-    expect(() => serverGate('Redis', 'redis-server not on PATH')).toThrow(/Redis is required when CI=true/);
+  it.each(['true', '1', 'TRUE', 'yes'])('fails instead of skipping under CI=%s', (value) => {
+    process.env.CI = value;
+    expect(() => serverGate('Redis', 'redis-server not on PATH')).toThrow(/Redis is required under CI/);
+  });
+
+  it.each(['', 'false', '0'])('CI=%j is not CI', (value) => {
+    expect(isCi({ CI: value })).toBe(false);
   });
 });
 
