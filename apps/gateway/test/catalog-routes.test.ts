@@ -150,6 +150,18 @@ describe('create → list → patch → get', () => {
     expect(ids(hidden.body.data.items, 'serviceId')).toEqual([id]);
   });
 
+  it('a service is confirmed by hand unless set to automatic; other values are refused on body.confirmation', async () => {
+    const created = await call(ownerA, 'POST', '/api/services', { slug: 'consult', name: 'Consult', durationMin: 30 });
+    expect(created.body.data.confirmation).toBe('manual');
+    const id = created.body.data.serviceId;
+    const automatic = await call(ownerA, 'PATCH', `/api/services/${id}`, { confirmation: 'automatic' });
+    expect(automatic.body.data).toMatchObject({ confirmation: 'automatic', name: 'Consult' });
+    expect((await call(viewerA, 'GET', `/api/services/${id}`)).body.data.confirmation).toBe('automatic');
+    const wrong = await call(ownerA, 'PATCH', `/api/services/${id}`, { confirmation: 'instant' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.details.map((d: { path: string }) => d.path)).toEqual(['body.confirmation']);
+  });
+
   it('sends staffIds/resourceIds only when present: absent keeps, [] clears', async () => {
     const staff = (await call(ownerA, 'POST', '/api/staff', { displayName: 'Sam' })).body.data.staffId;
     const room = (await call(ownerA, 'POST', '/api/resources', { type: 'room', name: 'Room 2' })).body.data.resourceId;

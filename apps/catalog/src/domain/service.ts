@@ -16,6 +16,13 @@ export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
 /** The video meeting a calendar write-back adds to the booking's event (docs/decisions.md "Integrations"). */
 export const CONFERENCING = ['none', 'google_meet'] as const;
 export type Conferencing = (typeof CONFERENCING)[number];
+/**
+ * What happens to a new booking (docs/decisions.md "Confirmation policy"): `manual` keeps it
+ * held until a write role confirms it or the hold expires (the specification's behaviour);
+ * `automatic` has the booking service confirm it at once.
+ */
+export const CONFIRMATION_POLICIES = ['manual', 'automatic'] as const;
+export type ConfirmationPolicy = (typeof CONFIRMATION_POLICIES)[number];
 
 export type ServiceRecord = {
   serviceId: string;
@@ -39,6 +46,8 @@ export type ServiceRecord = {
   status: ServiceStatus;
   /** Absent on services stored before it existed: none. */
   conferencing?: Conferencing;
+  /** Absent on services stored before it existed: manual. */
+  confirmation?: ConfirmationPolicy;
   createdAtMs: number;
   updatedAtMs: number;
 };
@@ -64,6 +73,7 @@ export interface ServiceInput {
   resourceIds?: readonly string[];
   status?: string;
   conferencing?: string;
+  confirmation?: string;
 }
 
 /** Which of the input's staffIds/resourceIds exist in the tenant (the caller looks them up). */
@@ -103,6 +113,7 @@ export function newService(input: ServiceInput, ctx: ServiceContext & { id: stri
     resourceIds: [],
     status: 'active',
     conferencing: 'none',
+    confirmation: 'manual',
     createdAtMs: ctx.now,
     updatedAtMs: ctx.now,
     ...definedOnly(fields),
@@ -151,6 +162,7 @@ function checkServiceFields(v: Violations, input: ServiceInput, references: Serv
     resourceIds: checkReferences(v, 'resourceIds', input.resourceIds, references.resourceIds, 'resources'),
     status: checkEnum(v, 'status', input.status, SERVICE_STATUSES),
     conferencing: checkEnum(v, 'conferencing', input.conferencing, CONFERENCING),
+    confirmation: checkEnum(v, 'confirmation', input.confirmation, CONFIRMATION_POLICIES),
   };
 }
 

@@ -32,6 +32,7 @@ export const toServiceMessage = (r: ServiceRecord): catalogV1.Service => ({
   resourceIds: [...r.resourceIds],
   status: r.status,
   conferencing: r.conferencing ?? 'none',
+  confirmation: r.confirmation ?? 'manual',
   createdAtMs: r.createdAtMs,
   updatedAtMs: r.updatedAtMs,
 });

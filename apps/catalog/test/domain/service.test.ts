@@ -32,6 +32,8 @@ describe('service create', () => {
       staffIds: [],
       resourceIds: [],
       status: 'active',
+      conferencing: 'none',
+      confirmation: 'manual',
       createdAtMs: 1_000,
       updatedAtMs: 1_000,
     });
@@ -81,6 +83,11 @@ describe('service create', () => {
     ]);
     expect(violationPaths(() => create({ ...valid, priceAmount: 100 }))).toEqual(['priceCurrency']);
     expect(violationPaths(() => create({ ...valid, priceCurrency: 'USD' }))).toEqual(['priceAmount']);
+  });
+
+  it('takes a confirmation policy of manual or automatic, nothing else', () => {
+    expect(create({ ...valid, confirmation: 'automatic' }).confirmation).toBe('automatic');
+    expect(violationPaths(() => create({ ...valid, confirmation: 'instant' }))).toEqual(['confirmation']);
   });
 
   it('rejects an unknown status', () => {

@@ -32,6 +32,9 @@ const serviceRecordSchema = z
     conferencing: z
       .string()
       .describe('none | google_meet: the video meeting added to the booking in a Google calendar.'),
+    confirmation: z
+      .string()
+      .describe('manual | automatic: a new booking waits (held) for a write role to confirm it, or is confirmed at once.'),
     createdAtMs: z.number().int(),
     updatedAtMs: z.number().int(),
   })
@@ -58,6 +61,12 @@ const serviceFieldsShape = {
     .enum(['none', 'google_meet'])
     .describe(
       'google_meet: a Meet link is requested when the booking is written to a connected Google calendar. Default: none.',
+    ),
+  confirmation: z
+    .enum(['manual', 'automatic'])
+    .describe(
+      'manual: a new booking is held until a write role confirms it (or the hold expires after 10 minutes); ' +
+        'automatic: the platform confirms it at once. Default: manual.',
     ),
 };
 

@@ -120,6 +120,11 @@ export interface Service {
   updatedAtMs: number;
   /** none | google_meet: the meeting link a calendar write-back asks for. */
   conferencing: string;
+  /**
+   * manual | automatic: whether a new booking waits, held, for a write role to confirm it, or is
+   * confirmed by the platform at once (docs/decisions.md "Confirmation policy").
+   */
+  confirmation: string;
 }
 
 export interface ServiceFields {
@@ -141,6 +146,7 @@ export interface ServiceFields {
   resourceIdsSet: boolean;
   status?: string | undefined;
   conferencing?: string | undefined;
+  confirmation?: string | undefined;
 }
 
 export interface CreateServiceRequest {
@@ -1324,6 +1330,7 @@ function createBaseService(): Service {
     createdAtMs: 0,
     updatedAtMs: 0,
     conferencing: "",
+    confirmation: "",
   };
 }
 
@@ -1388,6 +1395,9 @@ export const Service: MessageFns<Service> = {
     }
     if (message.conferencing !== "") {
       writer.uint32(162).string(message.conferencing);
+    }
+    if (message.confirmation !== "") {
+      writer.uint32(170).string(message.confirmation);
     }
     return writer;
   },
@@ -1565,6 +1575,14 @@ export const Service: MessageFns<Service> = {
             message.conferencing = reader.string();
             continue;
           }
+          case 21: {
+            if (tag !== 170) {
+              break;
+            }
+
+            message.confirmation = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1598,6 +1616,7 @@ function createBaseServiceFields(): ServiceFields {
     resourceIdsSet: false,
     status: undefined,
     conferencing: undefined,
+    confirmation: undefined,
   };
 }
 
@@ -1656,6 +1675,9 @@ export const ServiceFields: MessageFns<ServiceFields> = {
     }
     if (message.conferencing !== undefined) {
       writer.uint32(146).string(message.conferencing);
+    }
+    if (message.confirmation !== undefined) {
+      writer.uint32(154).string(message.confirmation);
     }
     return writer;
   },
@@ -1815,6 +1837,14 @@ export const ServiceFields: MessageFns<ServiceFields> = {
             }
 
             message.conferencing = reader.string();
+            continue;
+          }
+          case 19: {
+            if (tag !== 154) {
+              break;
+            }
+
+            message.confirmation = reader.string();
             continue;
           }
         }
