@@ -15,7 +15,7 @@ import {
 import { IntervalSet } from '../../src/domain/availability/intervals.js';
 import { BookingIndex } from '../../src/domain/availability/occupancy.js';
 import { DAY_MS } from '@svc/rules';
-import { at, block, booking, everyDay, hm, HOUR, schedule, service, starts, TZ, NOW } from './availability-fixtures.js';
+import { at, block, booking, everyDay, hm, HOUR, iso, schedule, service, starts, TZ, NOW } from './availability-fixtures.js';
 
 /** 2026-06-01 is a Monday; `day(6, …)` is Saturday 2026-06-06, `day(0, …)` Sunday 2026-06-07. */
 const day = (weekday: number, hhmm: string): number => {
@@ -409,6 +409,34 @@ describe('an empty window', () => {
       computeSlots({ schedule: sched, bookings: [], fromMs, toMs, nowMs: jun1('08:00') });
     expect(run(jun1('10:00'), jun1('10:00'))).toEqual([]);
     expect(run(jun1('09:00'), jun1('17:00'))).toEqual([]);
+  });
+
+  it('still refuses an unknown zone, before the early cut', () => {
+    const nowhere = schedule({ timezone: 'Mars/Olympus', rules: TENANT_HOURS });
+    const run = (fromMs: number, toMs: number) =>
+      computeSlots({ schedule: nowhere, bookings: [], fromMs, toMs, nowMs: jun1('08:00') });
+    expect(() => run(jun1('10:00'), jun1('10:00'))).toThrow(new RangeError('unknown IANA time zone: "Mars/Olympus"'));
+    expect(() => run(jun1('07:00'), jun1('08:00'))).toThrow(RangeError);
+  });
+});
+
+describe('overlapping tenant rules', () => {
+  const hour = service({ durationMin: 60, slotIntervalMin: 60 });
+  const rule = (startMinute: number, endMinute: number) => everyDay('tenant', 't', startMinute, endMinute, TZ);
+
+  it('09–12 and 11–13, asked for 11:00–12:00: the 11:00 slot once', () => {
+    const sched = schedule({ rules: [...rule(hm(9), hm(12)), ...rule(hm(11), hm(13))], service: hour });
+    const got = computeSlots({ schedule: sched, bookings: [], fromMs: jun1('11:00'), toMs: jun1('12:00'), nowMs: NOW });
+    expect(starts(got)).toEqual([iso(jun1('11:00'))]);
+  });
+
+  it('rules whose grids interleave: every start once, in order', () => {
+    // 09:00–12:00 on the hour and 10:30–11:30 anchored at 10:30: 10:00, 10:30, 11:00.
+    const sched = schedule({ rules: [...rule(hm(9), hm(12)), ...rule(hm(10, 30), hm(11, 30))], service: hour });
+    const got = starts(
+      computeSlots({ schedule: sched, bookings: [], fromMs: jun1('10:00'), toMs: jun1('11:30'), nowMs: NOW }),
+    );
+    expect(got).toEqual([jun1('10:00'), jun1('10:30'), jun1('11:00')].map(iso));
   });
 });
 

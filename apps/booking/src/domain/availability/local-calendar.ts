@@ -40,7 +40,8 @@ function civilDay(dayNumber: number): LocalDay {
   return { year, month, day, iso, weekday: d.getUTCDay() };
 }
 
-function zoneOf(timezone: string): IANAZone {
+/** The zone, or a RangeError naming it when luxon does not know it. */
+export function zoneOf(timezone: string): IANAZone {
   const zone = IANAZone.create(timezone);
   if (!zone.isValid) throw new RangeError(`unknown IANA time zone: ${JSON.stringify(timezone)}`);
   return zone;
