@@ -279,12 +279,21 @@ describe('one slot, many customers', () => {
 });
 
 describe('waiting for the capacity locks', () => {
-  /** A replica whose locks are held elsewhere until open() (every acquire waits out its slice). */
+  /**
+   * A replica whose locks are held elsewhere until open() (every acquire waits out its slice).
+   * `acquires(n)` is a fence: it resolves once acquire has been called n times in all, so a test
+   * knows the create is past its pre-check and waiting (and how many slices it has waited)
+   * instead of sleeping and hoping.
+   */
   function gatedLock() {
     const inner = new InProcessLockManager();
     let closed = true;
+    let calls = 0;
+    const fences: Array<{ n: number; resolve: () => void }> = [];
     const lock: LockManager = {
       acquire: async (key, opts) => {
+        calls += 1;
+        for (const f of fences.filter((f) => f.n <= calls)) f.resolve();
         if (!closed) return inner.acquire(key, opts);
         await sleep(opts.waitMs);
         return null;
@@ -294,7 +303,24 @@ describe('waiting for the capacity locks', () => {
       ping: async () => undefined,
       close: () => inner.close(),
     };
-    return { lock, open: () => void (closed = false) };
+    return {
+      lock,
+      open: () => void (closed = false),
+      calls: () => calls,
+      acquires: (n: number) =>
+        n <= calls ? Promise.resolve() : new Promise<void>((resolve) => fences.push({ n, resolve })),
+    };
+  }
+
+  /** Whether the promise has settled yet (after letting pending callbacks run). */
+  async function settled(p: Promise<unknown>): Promise<boolean> {
+    let done = false;
+    p.then(
+      () => (done = true),
+      () => (done = true),
+    );
+    await new Promise((r) => setImmediate(r));
+    return done;
   }
 
   /**
@@ -324,9 +350,10 @@ describe('waiting for the capacity locks', () => {
 
   it('a waiter answers BOOKING_SLOT_UNAVAILABLE once another booking takes the slot, not after lockWaitMs', async () => {
     // Without the re-check while waiting this create would answer 503 after a minute (test timeout).
-    await twoReplicas(async ({ store, waiting, other, tenant }) => {
+    await twoReplicas(async ({ gate, store, waiting, other, tenant }) => {
       const loser = failure(create(waiting.client, createRequest(tenant, SLOT())));
-      await sleep(300); // past its own pre-check, waiting for the locks
+      await gate.acquires(1); // past its own pre-check, waiting for the locks
+      expect(await settled(loser)).toBe(false);
       const winner = bookingOf(await create(other.client, createRequest(tenant, SLOT())));
       const err = await loser;
       expect(err.code).toBe('BOOKING_SLOT_UNAVAILABLE');
@@ -339,9 +366,12 @@ describe('waiting for the capacity locks', () => {
     await twoReplicas(async ({ gate, waiting, other, tenant }) => {
       const req = createRequest(tenant, SLOT());
       const retry = create(waiting.client, req);
-      await sleep(300);
+      await gate.acquires(1); // waiting for the locks
       const first = bookingOf(await create(other.client, req));
-      await sleep(1_000); // several re-checks see the slot taken by this very key
+      // Three more slices, each followed by a re-check that sees the slot taken by this very key:
+      // the retry keeps waiting for its replay instead of answering 409.
+      await gate.acquires(gate.calls() + 3);
+      expect(await settled(retry)).toBe(false);
       gate.open();
       const replay = await retry;
       expect(replay.idempotentReplay).toBe(true);

@@ -2,7 +2,7 @@
 // time holds the lease and publishes, so in normal operation each row reaches the bus once and
 // in id order; a relay that dies without giving the lease up is replaced once it expires.
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BOOKING_EVENTS_TOPIC, InProcessEventBus } from '@svc/events';
 import { openSqliteStore, type DocumentStore } from '@svc/store';
 import { createLogger } from '@svc/telemetry';
@@ -59,12 +59,12 @@ async function setup() {
     cleanup.push(() => r.stop());
     return r;
   };
-  return { store, received, add, relay };
+  return { store, bus, received, add, relay };
 }
 
 describe('outbox relay', () => {
   it('three relays on one store: every row published once, in id order, while rows keep coming', async () => {
-    const { received, add, relay } = await setup();
+    const { bus, received, add, relay } = await setup();
     const relays = [relay(), relay(), relay()];
     for (const r of relays) r.start();
     const ids: string[] = [];
@@ -73,8 +73,12 @@ describe('outbox relay', () => {
       for (const r of relays) r.nudge();
     }
     await eventually('all rows published', async () => (received.length >= ids.length ? true : undefined));
-    await new Promise((r) => setTimeout(r, 100)); // time for any duplicate to show up
-    expect(received).toEqual(ids);
+    // A fence instead of a pause: with every relay stopped (stop waits for a pass in flight),
+    // a marker published now arrives after anything they published, a duplicate included.
+    for (const r of relays) await r.stop();
+    await bus.publish(BOOKING_EVENTS_TOPIC, [{ key: 'fence', value: '{}', headers: { 'event-id': 'fence' } }]);
+    await eventually('the fence', async () => (received.includes('fence') ? true : undefined));
+    expect(received).toEqual([...ids, 'fence']);
   });
 
   it('a relay that died holding the lease is replaced once the lease expires', async () => {
@@ -83,9 +87,12 @@ describe('outbox relay', () => {
     // A relay of another replica took the lease and then crashed: it never renews or releases it.
     expect(await store.claimLease('outbox-relay', 'crashed', clock, 10_000)).toBe(true);
     const ids = await add(5);
+    const claims = vi.spyOn(store, 'claimLease');
     const survivor = relay({ now: () => clock, leaseMs: 10_000 });
     survivor.start();
-    await new Promise((r) => setTimeout(r, 150));
+    // Three passes refused the lease (a fence on the claims, not a pause): nothing was published.
+    await eventually('three refused claims', async () => (claims.mock.calls.length >= 3 ? true : undefined));
+    expect(await Promise.all(claims.mock.results.map((r) => r.value))).toEqual(claims.mock.calls.map(() => false));
     expect(received).toEqual([]);
     clock += 10_000;
     await eventually('rows published by the survivor', async () => (received.length === 5 ? true : undefined));

@@ -55,7 +55,10 @@ describe.skipIf(!runs)(
     }, 300_000);
     afterAll(() => topology?.stop());
 
-    publicBookingPath(() => base);
+    publicBookingPath(
+      () => base,
+      () => openStore(storeConfigFor('booking', { PROFILE: 'distributed', DATA_DIR: '', ...app('booking-1').env })),
+    );
 
     it.runIf(serverGate('Radicale', radicaleMissing()))(
       'without INTEGRATIONS_GRPC_ADDR: the gateway answers PROVIDER_NOT_CONNECTED and leaves integrations out of /health; booking has no busy times',

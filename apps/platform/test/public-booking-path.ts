@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { DocumentStore } from '@svc/store';
 import { json } from '@svc/testing';
 import { berlinTime } from './booking-fixture.js';
 
@@ -31,8 +32,9 @@ export function publicBooking(base: () => string) {
  * The public booking path end to end (config → availability → create → 200 parallel creates for
  * one slot) against the gateway at `base()`, whose tenant "smile" was seeded by seedTenant. Run by
  * the embedded platform's suite and by the distributed profile's (every app its own process).
+ * `bookingStore()` opens the booking service's own store, read after the race (closed here).
  */
-export function publicBookingPath(base: () => string): void {
+export function publicBookingPath(base: () => string, bookingStore: () => Promise<DocumentStore>): void {
   const { create, availability } = publicBooking(base);
 
   describe('public booking: the happy path', () => {
@@ -106,6 +108,20 @@ export function publicBookingPath(base: () => string): void {
         await Promise.all(answers.filter((r) => r.status === 409).map(async (r) => (await json(r)).error.code)),
       );
       expect([...codes]).toEqual(['BOOKING_SLOT_UNAVAILABLE']);
+
+      // What was stored, read from the booking service's store: the one booking the 201 named,
+      // with exactly one booking.created row, and nothing for the 199 refused.
+      const winner = (await json(answers.find((r) => r.status === 201)!)).data.booking.bookingId;
+      const store = await bookingStore();
+      try {
+        // Collections and fields as apps/booking/src/store/records.ts names them.
+        const stored = await store.collection<{ _id: string; status: string }>('bookings').find({ startsAtMs: start });
+        expect(stored.map((b) => [b._id, b.status])).toEqual([[winner, 'held']]);
+        const rows = await store.collection<{ _id: string; type: string }>('outbox').find({ key: winner });
+        expect(rows.map((r) => r.type)).toEqual(['booking.created']);
+      } finally {
+        await store.close();
+      }
     });
   });
 }

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeConfigFor } from '@svc/config';
 import { connectService } from '@svc/grpc';
+import { openStore } from '@svc/store';
 import { catalogV1 } from '@svc/proto';
 import { eventually, json } from '@svc/testing';
 import { berlinTime, seedTenant, slotStartsOn } from './booking-fixture.js';
@@ -20,7 +22,10 @@ afterAll(() => platform.cleanup());
 
 const { create } = publicBooking(() => base);
 
-publicBookingPath(() => base);
+publicBookingPath(
+  () => base,
+  () => openStore(storeConfigFor('booking', { PROFILE: 'embedded', DATA_DIR: platform.dataDir })),
+);
 
 describe('idempotency', () => {
   const body = { serviceSlug: 'checkup', startsAtMs: slot + 60 * 60_000, customer: customer('idem') };
