@@ -83,14 +83,41 @@ export class Receiver {
   }
 }
 
+/**
+ * The bookings clients were told exist (a 201, or a 200 replay), by booking id, with the key that
+ * booked each: the reference every invariant is checked against, so a booking answered 201 and
+ * missing from the store (or from the outbox) cannot pass.
+ */
+export class Told {
+  private readonly byBooking = new Map<string, string>();
+  note(o: Outcome): void {
+    if ((o.status === 201 || o.status === 200) && o.bookingId) {
+      const earlier = this.byBooking.get(o.bookingId);
+      // Two keys told the same booking id would mean two requests share one booking.
+      expect(earlier === undefined || earlier === o.key, `booking ${o.bookingId} told to two keys`).toBe(true);
+      this.byBooking.set(o.bookingId, o.key);
+    }
+  }
+  bookingIds(): string[] {
+    return [...this.byBooking.keys()];
+  }
+  get size(): number {
+    return this.byBooking.size;
+  }
+}
+
 export interface Rig {
   topology: Topology;
+  /** Every booking a client of this suite was told exists, across scenarios. */
+  told: Told;
   tenantId: string;
   subscriptionId: string;
   receiver: Receiver;
   slots: Slots;
   booking: Db;
   dispatcher: Db;
+  /** Receiver-side duplicates already counted by earlier scenarios (each checks its own). */
+  duplicatesBefore: number;
   app(id: string): TopologyApp;
   close(): Promise<void>;
 }
@@ -108,9 +135,11 @@ export async function startRig(topology: Topology): Promise<Rig> {
   return {
     topology,
     tenantId,
+    told: new Told(),
     subscriptionId: sub.subscription!.subscriptionId,
     receiver,
     slots: new Slots(),
+    duplicatesBefore: 0,
     booking: mongo.db(`${topology.dbPrefix}booking`),
     dispatcher: mongo.db(`${topology.dbPrefix}webhook_dispatcher`),
     app: (id) => {
@@ -160,6 +189,7 @@ export async function create(
   } catch {
     outcome.status = 0;
   }
+  rig.told.note(outcome);
   return outcome;
 }
 
@@ -254,12 +284,28 @@ export async function duplicateDeliveries(rig: Rig): Promise<number> {
 }
 
 /**
- * The invariants every scenario ends with: no slot held by two live bookings, one
- * booking.created outbox row per booking, every outbox row published and delivered (deduped by
- * event id at the receiver) and one delivery record per (event, subscription). Answers the figures.
+ * The invariants every scenario ends with, against what clients were told (`rig.told`, every 201
+ * and 200 replay so far) rather than the system's own records:
+ * - the stored bookings of the tenant are exactly the told ones (none missing, none that no
+ *   client learnt of), and no slot is held by two live bookings;
+ * - each told booking has exactly one `booking.created` outbox row (counted, not collapsed);
+ * - every outbox row is published (asserted, not only waited for);
+ * - every outbox row's event reached the signature-checking receiver at least once;
+ * - one delivery record per (event, subscription);
+ * - receiver-side duplicates (requests for an event id already received) are within
+ *   `duplicateBound`: 0 unless the scenario killed a dispatcher, then at most
+ *   WEBHOOK_CONCURRENCY attempts in flight per kill (docs/decisions.md "Webhooks", "How often
+ *   a receiver sees an event twice").
+ * Answers the figures.
  */
-export async function expectInvariants(rig: Rig, deliverWithinMs = 120_000) {
+export async function expectInvariants(rig: Rig, opts: { deliverWithinMs?: number; duplicateBound?: number } = {}) {
+  const { deliverWithinMs = 120_000, duplicateBound = 0 } = opts;
+  const told = rig.told.bookingIds().sort();
   const bookings = await storedBookings(rig);
+  expect(
+    bookings.map((b) => b._id).sort(),
+    'stored bookings = the bookings clients were told of (201 or 200 replay)',
+  ).toEqual(told);
   const live = bookings.filter((b) => b.status !== 'cancelled');
   const perStart = new Map<number, number>();
   for (const b of live) perStart.set(b.startsAtMs, (perStart.get(b.startsAtMs) ?? 0) + 1);
@@ -270,25 +316,41 @@ export async function expectInvariants(rig: Rig, deliverWithinMs = 120_000) {
 
   const until = Date.now() + deliverWithinMs;
   let rows = await outboxRows(rig);
-  let missing: string[] = [];
   for (;;) {
     rows = await outboxRows(rig);
     const seen = rig.receiver.eventIds();
-    missing = rows.filter((r) => !seen.has(r._id)).map((r) => r._id);
-    if ((missing.length === 0 && rows.every((r) => r.state === 'published')) || Date.now() > until) break;
+    const done = rows.every((r) => r.state === 'published' && seen.has(r._id));
+    if (done || Date.now() > until) break;
     await new Promise((r) => setTimeout(r, 500));
   }
-  expect(missing, 'outbox events never delivered to the receiver').toEqual([]);
-  const created = new Map(rows.filter((r) => r.type === 'booking.created').map((r) => [r.key, r]));
   expect(
-    bookings.filter((b) => !created.has(b._id)).map((b) => b._id),
-    'bookings without their booking.created row',
+    rows.filter((r) => r.state !== 'published').map((r) => r._id),
+    'outbox rows never published',
   ).toEqual([]);
-  expect(created.size, 'booking.created rows for bookings that do not exist').toBe(bookings.length);
+  const seen = rig.receiver.eventIds();
+  expect(
+    rows.filter((r) => !seen.has(r._id)).map((r) => r._id),
+    'outbox events never delivered to the receiver',
+  ).toEqual([]);
+  const createdRows = new Map<string, number>();
+  for (const r of rows) if (r.type === 'booking.created') createdRows.set(r.key, (createdRows.get(r.key) ?? 0) + 1);
+  expect(
+    told.filter((id) => createdRows.get(id) !== 1).map((id) => `${id}: ${createdRows.get(id) ?? 0}`),
+    'told bookings without exactly one booking.created row',
+  ).toEqual([]);
+  expect(
+    [...createdRows.keys()].filter((id) => !rig.told.bookingIds().includes(id)),
+    'booking.created rows of bookings no client was told of',
+  ).toEqual([]);
   expect(await duplicateDeliveries(rig), '(eventId, subscriptionId) with two delivery records').toBe(0);
   const received = rig.receiver.all().length;
   const unique = rig.receiver.eventIds().size;
-  return { bookings: bookings.length, eventsWritten: rows.length, delivered: unique, duplicates: received - unique };
+  const duplicates = received - unique - rig.duplicatesBefore;
+  expect(duplicates, `receiver-side duplicates within the bound of ${duplicateBound}`).toBeLessThanOrEqual(
+    duplicateBound,
+  );
+  rig.duplicatesBefore += duplicates;
+  return { told: told.length, bookings: bookings.length, eventsWritten: rows.length, delivered: unique, duplicates };
 }
 
 /** One line of figures per scenario, printed for the CI log. */

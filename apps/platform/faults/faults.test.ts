@@ -30,6 +30,8 @@ const runs =
   serverGate('Kafka', kafkaMissing());
 
 const FIRST_RETRY_MS = 300;
+/** The dispatcher's WEBHOOK_CONCURRENCY (its default, set explicitly): the most attempts one crash can leave unrecorded. */
+const DISPATCHER_CONCURRENCY = 32;
 const suiteStarted = Date.now();
 
 describe.skipIf(!runs)('fault suite: 2 gateways, 2 booking replicas, real Redis, Kafka and MongoDB', () => {
@@ -44,7 +46,11 @@ describe.skipIf(!runs)('fault suite: 2 gateways, 2 booking replicas, real Redis,
       bookings: 2,
       rateLimits: 'off',
       appEnv: {
-        'webhook-dispatcher': { WEBHOOK_FIRST_RETRY_MS: String(FIRST_RETRY_MS), WEBHOOK_URL_ALLOWLIST: '127.0.0.1' },
+        'webhook-dispatcher': {
+          WEBHOOK_FIRST_RETRY_MS: String(FIRST_RETRY_MS),
+          WEBHOOK_URL_ALLOWLIST: '127.0.0.1',
+          WEBHOOK_CONCURRENCY: String(DISPATCHER_CONCURRENCY),
+        },
       },
       ...(process.env.MONGODB_URL ? { mongodbUrl: process.env.MONGODB_URL } : {}),
     });
@@ -212,7 +218,7 @@ describe.skipIf(!runs)('fault suite: 2 gateways, 2 booking replicas, real Redis,
     await broker;
     expect(outcomes.filter((o) => o.status !== 201)).toEqual([]);
     expect(pendingAtReturn).toBeGreaterThan(0);
-    const figures = await expectInvariants(rig, 180_000);
+    const figures = await expectInvariants(rig, { deliverWithinMs: 180_000 });
     printFigures('Kafka stopped 15 s', outcomes, {
       ...figures,
       'created while down': during.length,
@@ -237,7 +243,9 @@ describe.skipIf(!runs)('fault suite: 2 gateways, 2 booking replicas, real Redis,
     await restarting;
     const retried = await retryUnanswered(rig, outcomes);
     expect(retried.filter((o) => o.status !== 201 && o.status !== 200)).toEqual([]);
-    const figures = await expectInvariants(rig, 180_000);
+    // One dispatcher killed: at most its attempts in flight (WEBHOOK_CONCURRENCY, 32 by default)
+    // reach the receiver again (docs/decisions.md "Webhooks").
+    const figures = await expectInvariants(rig, { deliverWithinMs: 180_000, duplicateBound: DISPATCHER_CONCURRENCY });
     expect(await duplicateDeliveries(rig)).toBe(0);
     printFigures('relay and dispatcher killed', [...outcomes, ...retried], figures);
   }, 600_000);
@@ -273,7 +281,7 @@ describe.skipIf(!runs)('fault suite: 2 gateways, 2 booking replicas, real Redis,
     const starts = new Set(outcomes.map((o) => o.startsAtMs));
     const stored = (await storedBookings(rig)).filter((b) => starts.has(b.startsAtMs));
     expect(stored.map((b) => b._id).sort()).toEqual([...answered.values()].sort());
-    const figures = await expectInvariants(rig, 180_000);
+    const figures = await expectInvariants(rig, { deliverWithinMs: 180_000 });
     printFigures('booking replica killed', [...outcomes, ...retried], {
       ...figures,
       'unanswered then retried': unanswered.length,
