@@ -1,4 +1,4 @@
-import { MongoClient, MongoServerError } from 'mongodb';
+import { MongoClient, MongoServerError, type ClientSession } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mongoMissing, serverGate, startMongo, type MongoServer } from '../src/index.js';
 
@@ -82,6 +82,15 @@ describe.skipIf(!serverGate('MongoDB', mongoMissing()))('MongoDB test server', (
           throw e;
         },
       );
+    /** Runs fn with `n` sessions of the client, ending them all afterwards. */
+    const withSessions = async (n: number, fn: (...sessions: ClientSession[]) => Promise<void>) => {
+      const sessions = Array.from({ length: n }, () => client.startSession());
+      try {
+        await fn(...sessions);
+      } finally {
+        await Promise.all(sessions.map((s) => s.endSession()));
+      }
+    };
     const expectWriteConflict = (e: 'accepted' | MongoServerError) => {
       expect(e).toBeInstanceOf(MongoServerError);
       const err = e as MongoServerError;
@@ -92,9 +101,7 @@ describe.skipIf(!serverGate('MongoDB', mongoMissing()))('MongoDB test server', (
     it('a second open transaction writing a document the first wrote gets 112 WriteConflict and is aborted; the first commits', async () => {
       const c = fresh();
       await c.insertOne({ _id: 'n', v: 0 });
-      const first = client.startSession();
-      const second = client.startSession();
-      try {
+      await withSessions(2, async (first, second) => {
         first.startTransaction();
         second.startTransaction();
         await c.updateOne({ _id: 'n' }, { $inc: { v: 1 } }, { session: first });
@@ -106,35 +113,27 @@ describe.skipIf(!serverGate('MongoDB', mongoMissing()))('MongoDB test server', (
         expect(commit).toBeInstanceOf(MongoServerError);
         expect((commit as MongoServerError).code).toBe(251);
         await first.commitTransaction();
-      } finally {
-        await Promise.all([first.endSession(), second.endSession()]);
-      }
+      });
       // MongoDB's answer: one increment, not two.
       expect(await c.findOne({ _id: 'n' })).toEqual({ _id: 'n', v: 1 });
     });
 
     it('an insert of an _id another open transaction inserted conflicts too (not a duplicate key)', async () => {
       const c = fresh();
-      const first = client.startSession();
-      const second = client.startSession();
-      try {
+      await withSessions(2, async (first, second) => {
         first.startTransaction();
         second.startTransaction();
         await c.insertOne({ _id: 'x', v: 1 }, { session: first });
         expectWriteConflict(await outcome(c.insertOne({ _id: 'x', v: 2 }, { session: second })));
         await first.commitTransaction();
-      } finally {
-        await Promise.all([first.endSession(), second.endSession()]);
-      }
+      });
       expect(await c.find({}).toArray()).toEqual([{ _id: 'x', v: 1 }]);
     });
 
     it('after the first writer aborts, a new transaction writes the document and commits', async () => {
       const c = fresh();
       await c.insertOne({ _id: 'n', v: 0 });
-      const first = client.startSession();
-      const second = client.startSession();
-      try {
+      await withSessions(2, async (first, second) => {
         first.startTransaction();
         await c.updateOne({ _id: 'n' }, { $inc: { v: 1 } }, { session: first });
         second.startTransaction();
@@ -145,19 +144,14 @@ describe.skipIf(!serverGate('MongoDB', mongoMissing()))('MongoDB test server', (
         second.startTransaction();
         await c.updateOne({ _id: 'n' }, { $inc: { v: 10 } }, { session: second });
         await second.commitTransaction();
-      } finally {
-        await Promise.all([first.endSession(), second.endSession()]);
-      }
+      });
       expect(await c.findOne({ _id: 'n' })).toEqual({ _id: 'n', v: 10 });
     });
 
     it('a transaction cannot overwrite a commit made after it started; one started after that commit can', async () => {
       const c = fresh();
       await c.insertOne({ _id: 'n', v: 0 });
-      const early = client.startSession();
-      const writer = client.startSession();
-      const late = client.startSession();
-      try {
+      await withSessions(3, async (early, writer, late) => {
         early.startTransaction();
         await c.findOne({ _id: 'n' }, { session: early }); // its snapshot starts here
         writer.startTransaction();
@@ -167,9 +161,7 @@ describe.skipIf(!serverGate('MongoDB', mongoMissing()))('MongoDB test server', (
         late.startTransaction();
         await c.updateOne({ _id: 'n' }, { $inc: { v: 1 } }, { session: late });
         await late.commitTransaction();
-      } finally {
-        await Promise.all([early.endSession(), writer.endSession(), late.endSession()]);
-      }
+      });
       expect(await c.findOne({ _id: 'n' })).toEqual({ _id: 'n', v: 2 });
     });
 
@@ -179,11 +171,8 @@ describe.skipIf(!serverGate('MongoDB', mongoMissing()))('MongoDB test server', (
         { _id: 'a', v: 0 },
         { _id: 'b', v: 0 },
       ]);
-      const holder = client.startSession();
-      const other = client.startSession();
-      const retried = client.startSession();
       let attempts = 0;
-      try {
+      await withSessions(3, async (holder, other, retried) => {
         holder.startTransaction();
         await c.updateOne({ _id: 'a' }, { $inc: { v: 1 } }, { session: holder });
         other.startTransaction();
@@ -195,9 +184,7 @@ describe.skipIf(!serverGate('MongoDB', mongoMissing()))('MongoDB test server', (
           if (attempts === 2) await holder.commitTransaction();
           await c.updateOne({ _id: 'a' }, { $inc: { v: 1 } }, { session: retried });
         });
-      } finally {
-        await Promise.all([holder.endSession(), other.endSession(), retried.endSession()]);
-      }
+      });
       // Attempt 1 met the open holder; attempt 2 starts (its first command) after the holder's commit.
       expect(attempts).toBe(2);
       expect(await c.find({}).sort({ _id: 1 }).toArray()).toEqual([
