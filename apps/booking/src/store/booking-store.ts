@@ -169,8 +169,8 @@ export class BookingStore {
       tx,
     );
     if (matched === 0) return false;
-    if (occupies(after)) await this.markBusy(after, tx);
     await this.outbox.insertOne(event, tx);
+    if (occupies(after)) await this.markBusy(after, tx);
     return true;
   }
 
@@ -179,7 +179,9 @@ export class BookingStore {
    * (docs/architecture.md "Booking create"): the conflict of two transactions that each found
    * the slot free is then a write to one document, which MongoDB refuses to commit twice
    * (WriteConflict; the loser retries and its recheck sees the winner). On SQLite transactions
-   * never overlap, so it only counts.
+   * never overlap, so it only counts. The last write of its transaction: on MongoDB a process that
+   * dies inside a transaction leaves it open, its documents locked, until the server's
+   * transactionLifetimeLimitSeconds; these documents are every booking's of that owner and day.
    */
   private async markBusy(booking: BookingDoc, tx: Tx): Promise<void> {
     const { tenantId, updatedAtMs } = booking;
@@ -204,8 +206,6 @@ export class BookingStore {
    */
   async insertHeld(booking: BookingDoc, event: OutboxDoc, request: IdempotentRequest, tx: Tx): Promise<void> {
     if (booking.status !== 'held') throw new Error(`insertHeld takes a held booking, not ${booking.status}`);
-    // First: a transaction that lost the slot to a concurrent one fails here, before other writes.
-    await this.markBusy(booking, tx);
     const id = idempotencyId(booking.tenantId, request.key);
     await this.idempotency.deleteMany({ _id: id, expiresAtMs: { $lte: booking.createdAtMs } }, tx);
     await this.bookings.insertOne(booking, tx);
@@ -222,6 +222,7 @@ export class BookingStore {
       },
       tx,
     );
+    await this.markBusy(booking, tx);
   }
 
   /**
