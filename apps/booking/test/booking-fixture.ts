@@ -11,7 +11,7 @@ import { startCustomerService } from '@svc/customer';
 import { DomainError } from '@svc/errors';
 import { InProcessEventBus } from '@svc/events';
 import { type RunningGrpcHost, connectService, type CatalogClient, type BookingClient } from '@svc/grpc';
-import { InProcessLockManager, type LockManager } from '@svc/lock';
+import { InProcessLockManager, type Lease, type LockManager } from '@svc/lock';
 import { bookingV1, catalogV1, customerV1 } from '@svc/proto';
 import { openSqliteStore, type DocumentStore } from '@svc/store';
 import { createLogger } from '@svc/telemetry';
@@ -134,6 +134,42 @@ export async function addService(
   });
   if (!service) throw new Error('catalog answered without a service');
   return { serviceId: service.serviceId, slug: service.slug, name: service.name };
+}
+
+// ---------------------------------------------------------------------------------------------
+// A failed lock
+
+/**
+ * The lock port's test double for a lock that fails: it grants every acquire at once, as a Redis
+ * lease does after its stalled holder (a long GC pause, a partition) outlived the TTL, or after
+ * a failover lost it. Counts how many held one key at the same time, so a test can show it
+ * really let several in.
+ */
+export class AlwaysGrantingLock implements LockManager {
+  private readonly holders = new Map<string, number>();
+  /** The most holders one key had at once. */
+  maxHolders = 0;
+
+  async acquire(key: string): Promise<Lease> {
+    const n = (this.holders.get(key) ?? 0) + 1;
+    this.holders.set(key, n);
+    this.maxHolders = Math.max(this.maxHolders, n);
+    return { key, token: randomUUID() };
+  }
+
+  async release(lease: Lease): Promise<boolean> {
+    const n = (this.holders.get(lease.key) ?? 1) - 1;
+    if (n > 0) this.holders.set(lease.key, n);
+    else this.holders.delete(lease.key);
+    return true;
+  }
+
+  async extend(): Promise<boolean> {
+    return true;
+  }
+
+  async ping(): Promise<void> {}
+  async close(): Promise<void> {}
 }
 
 // ---------------------------------------------------------------------------------------------

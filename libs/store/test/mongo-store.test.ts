@@ -8,6 +8,7 @@ import {
   MongoTopologyConfigError,
   StoreUnavailableError,
   openMongoStore,
+  type Tx,
 } from '../src/index.js';
 import { mapMongoError } from '../src/mongo-store.js';
 import { storeContract } from './store-contract.js';
@@ -81,6 +82,39 @@ describe.skipIf(!runs)('MongoDB adapter against a server', () => {
         expect(insert.command.readConcern).toMatchObject({ level: 'snapshot' });
         const commit = sent.find((e) => e.commandName === 'commitTransaction')!;
         expect(commit.command.writeConcern).toMatchObject({ w: 'majority' });
+      } finally {
+        await close();
+      }
+    });
+
+    it('retries a transaction the server refuses with WriteConflict until it commits: no increment is lost', async () => {
+      const { store, close } = await monitored();
+      try {
+        const c = store.collection<{ _id: string; n: number }>('counter');
+        await c.insertOne({ _id: 'k', n: 0 });
+        const increment = async (tx: Tx) => {
+          const current = await c.findOne({ _id: 'k' }, tx);
+          await c.updateOne({ _id: 'k' }, { n: current!.n + 1 }, tx);
+        };
+        let wrote!: () => void;
+        const written = new Promise<void>((r) => (wrote = r));
+        let release!: () => void;
+        const released = new Promise<void>((r) => (release = r));
+        const first = store.withTransaction(async (tx) => {
+          await increment(tx);
+          wrote();
+          await released;
+        });
+        await written;
+        let attempts = 0;
+        const second = store.withTransaction(async (tx) => {
+          // The first attempt met the open first writer (WriteConflict); let it commit now.
+          if (++attempts === 2) release();
+          await increment(tx);
+        });
+        await Promise.all([first, second]);
+        expect(attempts).toBeGreaterThanOrEqual(2);
+        expect(await c.findOne({ _id: 'k' })).toEqual({ _id: 'k', n: 2 });
       } finally {
         await close();
       }

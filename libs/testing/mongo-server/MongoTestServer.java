@@ -28,13 +28,19 @@ import java.util.concurrent.atomic.AtomicInteger;
  *       a modern wire version); the shipped server reports wire version 8 and no set;
  *   <li>commitTransaction / abortTransaction, with an undo log per transaction (lsid + txnNumber)
  *       holding the first pre-image of every document it wrote, so an abort really rolls back;
+ *   <li>MongoDB's write-write conflicts under snapshot isolation: a transaction that writes a
+ *       document another open transaction wrote, or one that a transaction committed after this
+ *       one started, fails with 112 WriteConflict (label TransientTransactionError) and is
+ *       aborted; the first writer wins until it commits or aborts;
  *   <li>strict index redefinition, as MongoDB: same name with other keys fails 86
  *       (IndexKeySpecsConflict), same name or same keys with other options fails 85
  *       (IndexOptionsConflict); the shipped server silently keeps the old index.
  * </ul>
  *
- * Writes are applied at once and seen by everyone: there is no snapshot isolation. Every command
- * runs under one lock so an undo log never interleaves with another writer's half-done command.
+ * Writes are applied at once and seen by everyone: reads have no snapshot isolation (only writes
+ * conflict as under it). A write outside a transaction neither waits for nor conflicts with one.
+ * Every command runs under one lock so an undo log never interleaves with another writer's
+ * half-done command.
  *
  * <p>Usage: java -cp classes:libs/* MongoTestServer [--port N] [--set-name rs0]. Port 0 (the
  * default) takes a free one; the line "mongo-test-server listening on HOST:PORT" says which.
@@ -75,12 +81,19 @@ public final class MongoTestServer {
         }
       };
 
-  /** An open transaction: pre-images of the documents it wrote, in first-write order. */
+  /** A document: where it lives and its _id. */
   record UndoKey(String db, String collection, Object id) {}
 
+  /** An open transaction: pre-images of the documents it wrote, in first-write order. */
   static final class Txn {
     final long openedAt = System.nanoTime();
+    /** The commit clock when it started: commits stamped later are not in its snapshot. */
+    final long startStamp;
     final LinkedHashMap<UndoKey, Document> preImages = new LinkedHashMap<>();
+
+    Txn(long startStamp) {
+      this.startStamp = startStamp;
+    }
   }
 
   static final class TxBackend extends MemoryBackend {
@@ -93,6 +106,14 @@ public final class MongoTestServer {
     final AtomicInteger connectionIds = new AtomicInteger();
     /** Open transactions by session id (one per session at a time, as in MongoDB). */
     final Map<Object, Map.Entry<Long, Txn>> txns = new HashMap<>();
+    /** The transaction number of a session's transaction the server aborted on a write conflict. */
+    final Map<Object, Long> conflictAborted = new HashMap<>();
+    /** Which open transaction wrote a document: the only one that may write it until it ends. */
+    final Map<UndoKey, Txn> writers = new HashMap<>();
+    /** The commit stamp of the last transaction that wrote a document, while an open one may care. */
+    final Map<UndoKey, Long> committedAt = new HashMap<>();
+    /** Counts commits: a transaction conflicts with the commits stamped after its start. */
+    long commitClock = 0;
 
     TxBackend(String setName) {
       this.setName = setName;
@@ -123,7 +144,10 @@ public final class MongoTestServer {
         case "aborttransaction":
           return closeTxn(query, true);
         case "endsessions":
-          for (Object lsid : (List<?>) query.get("endSessions")) abortOpen(sessionKey(lsid));
+          for (Object lsid : (List<?>) query.get("endSessions")) {
+            abortOpen(sessionKey(lsid));
+            conflictAborted.remove(sessionKey(lsid));
+          }
           return ok();
         case "createindexes":
           Document conflict = indexConflict(channel, db, query);
@@ -165,7 +189,11 @@ public final class MongoTestServer {
       return r;
     }
 
-    /** A command inside a transaction (autocommit: false): records pre-images, then runs it. */
+    /**
+     * A command inside a transaction (autocommit: false): finds the documents it will write,
+     * fails it with WriteConflict (aborting the transaction) when another transaction has a claim
+     * on one, otherwise records their pre-images, claims them and runs it.
+     */
     private Document inTxn(Channel channel, String db, String command, Document query) {
       Object session = sessionKey(query.get("lsid"));
       long txnNumber = ((Number) query.get("txnNumber")).longValue();
@@ -173,57 +201,89 @@ public final class MongoTestServer {
       if (Boolean.TRUE.equals(query.get("startTransaction"))) {
         // A new transaction on the session implicitly aborts the previous one, as in MongoDB.
         abortOpen(session);
-        open = Map.entry(txnNumber, new Txn());
+        conflictAborted.remove(session);
+        open = Map.entry(txnNumber, new Txn(commitClock));
         txns.put(session, open);
       } else if (open == null || open.getKey() != txnNumber) {
-        return error(251, "NoSuchTransaction", "Transaction " + txnNumber + " has been aborted or is not open", true);
+        return noSuchTransaction(txnNumber);
       }
       Txn txn = open.getValue();
       String collection = String.valueOf(query.get(command));
+      LinkedHashMap<UndoKey, Document> targets = new LinkedHashMap<>();
       switch (command.toLowerCase()) {
         case "insert" -> {
-          for (Object d : (List<?>) query.get("documents")) remember(txn, db, collection, new Document("_id", ((Document) d).get("_id")), 1);
+          for (Object d : (List<?>) query.get("documents")) targets(targets, db, collection, new Document("_id", ((Document) d).get("_id")), 1);
         }
         case "update" -> {
           for (Object u : (List<?>) query.get("updates")) {
             Document update = (Document) u;
-            remember(txn, db, collection, (Document) update.get("q"), Boolean.TRUE.equals(update.get("multi")) ? 0 : 1);
+            targets(targets, db, collection, (Document) update.get("q"), Boolean.TRUE.equals(update.get("multi")) ? 0 : 1);
           }
         }
         case "delete" -> {
           for (Object d : (List<?>) query.get("deletes")) {
             Document delete = (Document) d;
-            remember(txn, db, collection, (Document) delete.get("q"), ((Number) delete.get("limit")).intValue());
+            targets(targets, db, collection, (Document) delete.get("q"), ((Number) delete.get("limit")).intValue());
           }
         }
-        case "findandmodify" -> remember(txn, db, collection, (Document) query.getOrDefault("query", new Document()), 1);
+        case "findandmodify" -> targets(targets, db, collection, (Document) query.getOrDefault("query", new Document()), 1);
         default -> {}
       }
+      for (UndoKey key : targets.keySet()) {
+        if (conflicts(txn, key)) {
+          abortOpen(session);
+          conflictAborted.put(session, txnNumber);
+          return error(112, "WriteConflict", "WriteConflict error: this operation conflicted with another operation. Please retry your operation or multi-document transaction.", true);
+        }
+      }
+      targets.forEach((key, pre) -> claim(txn, key, pre));
       Document response = super.handleCommand(channel, db, command, query);
       // Upserts create documents the pre-image search could not see: their undo is a delete.
       if (response.get("upserted") instanceof List<?> upserted) {
-        for (Object u : upserted) txn.preImages.putIfAbsent(new UndoKey(db, collection, ((Document) u).get("_id")), null);
+        for (Object u : upserted) claim(txn, new UndoKey(db, collection, ((Document) u).get("_id")), null);
       }
       if (response.get("lastErrorObject") instanceof Document last && last.containsKey("upserted")) {
-        txn.preImages.putIfAbsent(new UndoKey(db, collection, last.get("upserted")), null);
+        claim(txn, new UndoKey(db, collection, last.get("upserted")), null);
       }
       return response;
     }
 
-    /** Keeps the first pre-image (null: did not exist) of each document matching filter (limit 0: all). */
-    private void remember(Txn txn, String db, String collection, Document filter, int limit) {
+    /**
+     * The documents a write may change, with their current state (null: absent): the one its
+     * filter's _id names, whether or not the rest of the filter matches it (under a snapshot it
+     * might), otherwise those the filter matches (limit 0: all).
+     */
+    private void targets(Map<UndoKey, Document> into, String db, String collection, Document filter, int limit) {
       MongoCollection<?> c = resolveDatabase(db).resolveCollection(collection, false);
-      if (filter.containsKey("_id") && filter.size() == 1 && !(filter.get("_id") instanceof Document)) {
-        Document found = c == null ? null : first(c.handleQuery(filter));
-        txn.preImages.putIfAbsent(new UndoKey(db, collection, filter.get("_id")), found == null ? null : found.cloneDeeply());
+      Object id = filter.get("_id");
+      if (id != null && !(id instanceof Document)) {
+        Document found = c == null ? null : first(c.handleQuery(new Document("_id", id)));
+        into.putIfAbsent(new UndoKey(db, collection, id), found == null ? null : found.cloneDeeply());
         return;
       }
       if (c == null) return;
       int n = 0;
       for (Document d : c.handleQuery(filter)) {
-        txn.preImages.putIfAbsent(new UndoKey(db, collection, d.get("_id")), d.cloneDeeply());
+        into.putIfAbsent(new UndoKey(db, collection, d.get("_id")), d.cloneDeeply());
         if (++n == limit) break;
       }
+    }
+
+    /**
+     * Snapshot isolation's rule for writes: the first writer of a document wins until it ends, and
+     * a transaction cannot overwrite a commit it does not see (one stamped after it started).
+     */
+    private boolean conflicts(Txn txn, UndoKey key) {
+      Txn writer = writers.get(key);
+      if (writer != null) return writer != txn;
+      Long stamp = committedAt.get(key);
+      return stamp != null && stamp > txn.startStamp;
+    }
+
+    /** Keeps the first pre-image of the document and makes the transaction its writer. */
+    private void claim(Txn txn, UndoKey key, Document preImage) {
+      txn.preImages.putIfAbsent(key, preImage);
+      writers.put(key, txn);
     }
 
     private static Document first(Iterable<Document> docs) {
@@ -238,9 +298,36 @@ public final class MongoTestServer {
       if (open != null && open.getKey() == txnNumber) {
         txns.remove(session);
         if (abort) undo(open.getValue());
+        else commit(open.getValue());
+      } else if (!abort && Long.valueOf(txnNumber).equals(conflictAborted.get(session))) {
+        // The server aborted it on a write conflict: its commit cannot succeed.
+        return noSuchTransaction(txnNumber);
       }
       // A retried commit of a committed transaction succeeds, as in MongoDB.
       return ok();
+    }
+
+    /** Stamps the documents the transaction wrote with a new commit and lets others write them. */
+    private void commit(Txn txn) {
+      long stamp = ++commitClock;
+      for (UndoKey key : txn.preImages.keySet()) {
+        writers.remove(key);
+        committedAt.put(key, stamp);
+      }
+      forgetOldCommits();
+    }
+
+    /** Stamps only matter to transactions that started before them. */
+    private void forgetOldCommits() {
+      if (txns.isEmpty()) {
+        committedAt.clear();
+        return;
+      }
+      if (committedAt.size() < 10_000) return;
+      long oldestStart = Long.MAX_VALUE;
+      for (Map.Entry<Long, Txn> open : txns.values()) oldestStart = Math.min(oldestStart, open.getValue().startStamp);
+      long keepAfter = oldestStart;
+      committedAt.values().removeIf(stamp -> stamp <= keepAfter);
     }
 
     private void abortOpen(Object session) {
@@ -257,7 +344,7 @@ public final class MongoTestServer {
       });
     }
 
-    /** Puts every written document back as it was, newest write first. */
+    /** Puts every written document back as it was, newest write first, and releases them. */
     private void undo(Txn txn) {
       List<Map.Entry<UndoKey, Document>> entries = new ArrayList<>(txn.preImages.entrySet());
       for (int i = entries.size() - 1; i >= 0; i--) {
@@ -268,6 +355,7 @@ public final class MongoTestServer {
         c.deleteDocuments(new Document("_id", key.id()), 1);
         if (pre != null) c.insertDocuments(List.of(pre.cloneDeeply()));
       }
+      for (UndoKey key : txn.preImages.keySet()) writers.remove(key, txn);
     }
 
     /**
@@ -314,6 +402,10 @@ public final class MongoTestServer {
     /** Sessions are identified by lsid.id (a UUID); the whole lsid document works as the key. */
     private static Object sessionKey(Object lsid) {
       return lsid instanceof Document d ? d.get("id") : lsid;
+    }
+
+    private static Document noSuchTransaction(long txnNumber) {
+      return error(251, "NoSuchTransaction", "Transaction " + txnNumber + " has been aborted or is not open", true);
     }
 
     private static Document ok() {

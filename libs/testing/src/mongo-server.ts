@@ -12,14 +12,17 @@ import { serverGate } from './server-gate.js';
 /**
  * A throwaway MongoDB wire-protocol server: mongo-java-server's memory backend behind our
  * launcher (libs/testing/mongo-server/MongoTestServer.java), the primary of a one-member replica
- * set with sessions and transactions. What it verifies and what only a real replica set can:
- * docs/operations.md "The MongoDB test server".
+ * set with sessions, transactions and MongoDB's write conflicts. What it verifies and what only a
+ * real replica set can: docs/operations.md "The MongoDB test server".
  */
 export interface MongoServer {
   /** Connection string naming the replica set (or none when started with replicaSet: false). */
   readonly url: string;
   readonly port: number;
-  /** This server has no snapshot isolation: uncommitted writes are visible to every reader. */
+  /**
+   * This server has no snapshot reads: uncommitted writes are visible to every reader. Its write
+   * conflicts are MongoDB's (112 WriteConflict; docs/operations.md "The MongoDB test server").
+   */
   readonly snapshotIsolation: false;
   /** Kills the server and resolves once it has exited. Safe to call twice. */
   stop(): Promise<void>;

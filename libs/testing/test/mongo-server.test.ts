@@ -1,4 +1,4 @@
-import { MongoClient, MongoServerError } from 'mongodb';
+import { MongoClient, MongoServerError, type ClientSession } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mongoMissing, serverGate, startMongo, type MongoServer } from '../src/index.js';
 
@@ -70,6 +70,128 @@ describe.skipIf(!serverGate('MongoDB', mongoMissing()))('MongoDB test server', (
     await c.insertOne({ _id: 'b' }, { session: abandoned });
     await client.db('admin').command({ endSessions: [abandoned.id] });
     expect(await c.find({}).toArray()).toEqual([{ _id: 'a' }]);
+  });
+
+  describe('write conflicts, as under snapshot isolation', () => {
+    /** The server error a call failed with, or 'accepted'. */
+    const outcome = (p: Promise<unknown>) =>
+      p.then(
+        () => 'accepted' as const,
+        (e: unknown) => {
+          if (e instanceof MongoServerError) return e;
+          throw e;
+        },
+      );
+    /** Runs fn with `n` sessions of the client, ending them all afterwards. */
+    const withSessions = async (n: number, fn: (...sessions: ClientSession[]) => Promise<void>) => {
+      const sessions = Array.from({ length: n }, () => client.startSession());
+      try {
+        await fn(...sessions);
+      } finally {
+        await Promise.all(sessions.map((s) => s.endSession()));
+      }
+    };
+    const expectWriteConflict = (e: 'accepted' | MongoServerError) => {
+      expect(e).toBeInstanceOf(MongoServerError);
+      const err = e as MongoServerError;
+      expect({ code: err.code, codeName: err.codeName }).toEqual({ code: 112, codeName: 'WriteConflict' });
+      expect(err.hasErrorLabel('TransientTransactionError')).toBe(true);
+    };
+
+    it('a second open transaction writing a document the first wrote gets 112 WriteConflict and is aborted; the first commits', async () => {
+      const c = fresh();
+      await c.insertOne({ _id: 'n', v: 0 });
+      await withSessions(2, async (first, second) => {
+        first.startTransaction();
+        second.startTransaction();
+        await c.updateOne({ _id: 'n' }, { $inc: { v: 1 } }, { session: first });
+        await c.insertOne({ _id: 'other' }, { session: second });
+        expectWriteConflict(await outcome(c.updateOne({ _id: 'n' }, { $inc: { v: 1 } }, { session: second })));
+        // The server aborted the loser: its earlier write is gone and it cannot commit.
+        expect(await c.findOne({ _id: 'other' })).toBeNull();
+        const commit = await outcome(second.commitTransaction());
+        expect(commit).toBeInstanceOf(MongoServerError);
+        expect((commit as MongoServerError).code).toBe(251);
+        await first.commitTransaction();
+      });
+      // MongoDB's answer: one increment, not two.
+      expect(await c.findOne({ _id: 'n' })).toEqual({ _id: 'n', v: 1 });
+    });
+
+    it('an insert of an _id another open transaction inserted conflicts too (not a duplicate key)', async () => {
+      const c = fresh();
+      await withSessions(2, async (first, second) => {
+        first.startTransaction();
+        second.startTransaction();
+        await c.insertOne({ _id: 'x', v: 1 }, { session: first });
+        expectWriteConflict(await outcome(c.insertOne({ _id: 'x', v: 2 }, { session: second })));
+        await first.commitTransaction();
+      });
+      expect(await c.find({}).toArray()).toEqual([{ _id: 'x', v: 1 }]);
+    });
+
+    it('after the first writer aborts, a new transaction writes the document and commits', async () => {
+      const c = fresh();
+      await c.insertOne({ _id: 'n', v: 0 });
+      await withSessions(2, async (first, second) => {
+        first.startTransaction();
+        await c.updateOne({ _id: 'n' }, { $inc: { v: 1 } }, { session: first });
+        second.startTransaction();
+        expectWriteConflict(await outcome(c.updateOne({ _id: 'n' }, { $inc: { v: 1 } }, { session: second })));
+        await second.abortTransaction(); // the driver's side of the server's abort
+        await first.abortTransaction();
+        // A transaction that starts now sees nothing it cannot overwrite.
+        second.startTransaction();
+        await c.updateOne({ _id: 'n' }, { $inc: { v: 10 } }, { session: second });
+        await second.commitTransaction();
+      });
+      expect(await c.findOne({ _id: 'n' })).toEqual({ _id: 'n', v: 10 });
+    });
+
+    it('a transaction cannot overwrite a commit made after it started; one started after that commit can', async () => {
+      const c = fresh();
+      await c.insertOne({ _id: 'n', v: 0 });
+      await withSessions(3, async (early, writer, late) => {
+        early.startTransaction();
+        await c.findOne({ _id: 'n' }, { session: early }); // its snapshot starts here
+        writer.startTransaction();
+        await c.updateOne({ _id: 'n' }, { $inc: { v: 1 } }, { session: writer });
+        await writer.commitTransaction();
+        expectWriteConflict(await outcome(c.updateOne({ _id: 'n' }, { $inc: { v: 1 } }, { session: early })));
+        late.startTransaction();
+        await c.updateOne({ _id: 'n' }, { $inc: { v: 1 } }, { session: late });
+        await late.commitTransaction();
+      });
+      expect(await c.findOne({ _id: 'n' })).toEqual({ _id: 'n', v: 2 });
+    });
+
+    it('transactions writing different documents do not conflict; the driver retries a conflict until it commits', async () => {
+      const c = fresh();
+      await c.insertMany([
+        { _id: 'a', v: 0 },
+        { _id: 'b', v: 0 },
+      ]);
+      let attempts = 0;
+      await withSessions(3, async (holder, other, retried) => {
+        holder.startTransaction();
+        await c.updateOne({ _id: 'a' }, { $inc: { v: 1 } }, { session: holder });
+        other.startTransaction();
+        await c.updateOne({ _id: 'b' }, { $inc: { v: 1 } }, { session: other });
+        await other.commitTransaction();
+        // withTransaction retries on TransientTransactionError; the holder ends after the first refusal.
+        await retried.withTransaction(async () => {
+          attempts++;
+          if (attempts === 2) await holder.commitTransaction();
+          await c.updateOne({ _id: 'a' }, { $inc: { v: 1 } }, { session: retried });
+        });
+      });
+      // Attempt 1 met the open holder; attempt 2 starts (its first command) after the holder's commit.
+      expect(attempts).toBe(2);
+      expect(await c.find({}).sort({ _id: 1 }).toArray()).toEqual([
+        { _id: 'a', v: 2 },
+        { _id: 'b', v: 1 },
+      ]);
+    });
   });
 
   it('refuses to redefine an index as MongoDB does: 86 for other keys, 85 for other options or another name', async () => {

@@ -1,4 +1,6 @@
-import { DAY_MS } from '@svc/rules';
+import { DAY_MS, MINUTE_MS } from '@svc/rules';
+import type { BookingDoc } from '../store/records.js';
+import { MAX_BUFFER_MS } from './existing-bookings.js';
 
 /**
  * The locks guarding one booking's capacity: one per contested owner (each listed staff
@@ -19,4 +21,38 @@ export function lockKeysFor(
     days.push(new Date(day * DAY_MS).toISOString().slice(0, 10));
   }
   return owners.flatMap((owner) => days.map((d) => `${tenantId}:${owner}:${d}`)).sort();
+}
+
+/**
+ * The (owner, UTC day) keys a booking makes busy, in the locks' format: its staff member, its
+ * resource, or its service when it has neither, for every UTC day its buffered interval touches.
+ * Its occupancy documents (BookingStore) go by them, so two bookings that could collide write a
+ * common document (docs/architecture.md "Booking create"). A booking made before buffers were
+ * stored counts the longest buffer: more days, never fewer.
+ */
+export function occupiedKeys(
+  b: Pick<
+    BookingDoc,
+    | 'tenantId'
+    | 'serviceId'
+    | 'staffId'
+    | 'resourceId'
+    | 'startsAtMs'
+    | 'endsAtMs'
+    | 'bufferBeforeMin'
+    | 'bufferAfterMin'
+  >,
+): string[] {
+  const buffer = (min: number | undefined) => (typeof min === 'number' ? min * MINUTE_MS : MAX_BUFFER_MS);
+  const owners = {
+    serviceId: b.serviceId,
+    staffIds: b.staffId ? [b.staffId] : [],
+    resourceIds: b.resourceId ? [b.resourceId] : [],
+  };
+  return lockKeysFor(
+    b.tenantId,
+    owners,
+    b.startsAtMs - buffer(b.bufferBeforeMin),
+    b.endsAtMs + buffer(b.bufferAfterMin),
+  );
 }

@@ -10,6 +10,7 @@ import {
   type PagePosition,
   type Tx,
 } from '@svc/store';
+import { occupiedKeys } from '../application/lock-keys.js';
 import {
   BOOKING_COLLECTIONS,
   OCCUPANCY_FIELDS,
@@ -17,6 +18,7 @@ import {
   type IdempotencyDoc,
   type LeaseDoc,
   type OccupancyDoc,
+  type OccupancyVersionDoc,
   type OutboxDoc,
 } from './records.js';
 
@@ -27,6 +29,7 @@ const IDEMPOTENCY_TTL_MS = DAY_MS;
 
 /** Held and confirmed bookings take up time; every other status frees it. */
 const OCCUPYING_STATUSES = ['held', 'confirmed'] as const;
+const occupies = (b: BookingDoc): boolean => (OCCUPYING_STATUSES as readonly string[]).includes(b.status);
 
 /** The dashboard list's filters (docs/decisions.md "Lists and paging"); absent = any. */
 export interface BookingListQuery {
@@ -59,16 +62,18 @@ export class BookingStore {
   private readonly idempotency: Collection<IdempotencyDoc>;
   private readonly outbox: Collection<OutboxDoc>;
   private readonly leases: Collection<LeaseDoc>;
+  private readonly versions: Collection<OccupancyVersionDoc>;
 
   constructor(private readonly store: DocumentStore) {
     this.bookings = store.collection<BookingDoc>(BOOKING_COLLECTIONS.bookings);
     this.idempotency = store.collection<IdempotencyDoc>(BOOKING_COLLECTIONS.idempotency);
     this.outbox = store.collection<OutboxDoc>(BOOKING_COLLECTIONS.outbox);
     this.leases = store.collection<LeaseDoc>(BOOKING_COLLECTIONS.leases);
+    this.versions = store.collection<OccupancyVersionDoc>(BOOKING_COLLECTIONS.occupancyVersions);
   }
 
   async ensureIndexes(): Promise<void> {
-    const { bookings, outbox, idempotency, leases } = BOOKING_COLLECTIONS;
+    const { bookings, outbox, idempotency, leases, occupancyVersions } = BOOKING_COLLECTIONS;
     await this.store.ensureIndexes([
       // The list's order (tenant, start, id) and then every field of the occupancy read, so that
       // read is answered from the index alone (a covering index; docs/architecture.md).
@@ -83,6 +88,8 @@ export class BookingStore {
       { collection: outbox, name: 'by_state', fields: ['state', '_id'] },
       { collection: idempotency, name: 'by_expiry', fields: ['expiresAtMs'] },
       { collection: leases, name: 'by_expiry', fields: ['expiresAtMs'] },
+      // Transactions write it first, so it must exist before any (DocumentStore.ensureIndexes).
+      { collection: occupancyVersions, name: 'by_tenant', fields: ['tenantId'] },
     ]);
     // Its prefix is the index above, which replaces it (a no-op once dropped).
     await this.store.dropIndex(bookings, 'by_tenant_start');
@@ -151,7 +158,8 @@ export class BookingStore {
   /**
    * Replaces `before` by `after` and writes the change's outbox row, in `tx`: a compare-and-set
    * on the status and revision read, so of two concurrent changes of one booking only one
-   * applies. False (nothing written) when the booking changed since it was read.
+   * applies. False (nothing written) when the booking changed since it was read. A change that
+   * leaves the booking occupying time (confirm, reschedule) marks its owners busy (markBusy).
    */
   async transition(before: BookingDoc, after: BookingDoc, event: OutboxDoc, tx: Tx): Promise<boolean> {
     const { _id, tenantId, ...changes } = after;
@@ -162,7 +170,26 @@ export class BookingStore {
     );
     if (matched === 0) return false;
     await this.outbox.insertOne(event, tx);
+    if (occupies(after)) await this.markBusy(after, tx);
     return true;
+  }
+
+  /**
+   * Counts up the occupancy version of every (owner, UTC day) the booking occupies, in `tx`
+   * (docs/architecture.md "Booking create"): the conflict of two transactions that each found
+   * the slot free is then a write to one document, which MongoDB refuses to commit twice
+   * (WriteConflict; the loser retries and its recheck sees the winner). On SQLite transactions
+   * never overlap, so it only counts. The last write of its transaction: on MongoDB a process that
+   * dies inside a transaction leaves it open, its documents locked, until the server's
+   * transactionLifetimeLimitSeconds; these documents are every booking's of that owner and day.
+   */
+  private async markBusy(booking: BookingDoc, tx: Tx): Promise<void> {
+    const { tenantId, updatedAtMs } = booking;
+    for (const _id of occupiedKeys(booking)) {
+      const seen = await this.versions.findOne({ _id }, tx);
+      if (seen) await this.versions.updateOne({ _id }, { version: seen.version + 1, updatedAtMs }, tx);
+      else await this.versions.insertOne({ _id, tenantId, version: 1, updatedAtMs }, tx);
+    }
   }
 
   /** The live idempotency record of (tenant, key), or null when absent or older than 24 hours. */
@@ -173,8 +200,9 @@ export class BookingStore {
 
   /**
    * A new held booking, its first event and the record of the key it was created with, written
-   * together in `tx`. An expired record of the same key is replaced, so the key can be used
-   * again; a live one is a DuplicateKeyError (another create won the key).
+   * together in `tx`, its owners marked busy (markBusy). An expired record of the same key is
+   * replaced, so the key can be used again; a live one is a DuplicateKeyError (another create won
+   * the key).
    */
   async insertHeld(booking: BookingDoc, event: OutboxDoc, request: IdempotentRequest, tx: Tx): Promise<void> {
     if (booking.status !== 'held') throw new Error(`insertHeld takes a held booking, not ${booking.status}`);
@@ -194,6 +222,7 @@ export class BookingStore {
       },
       tx,
     );
+    await this.markBusy(booking, tx);
   }
 
   /**

@@ -6,6 +6,7 @@ export const BOOKING_COLLECTIONS = {
   idempotency: 'idempotency_keys',
   outbox: 'outbox',
   leases: 'relay_leases',
+  occupancyVersions: 'occupancy_versions',
 } as const;
 
 /** A booking as stored (docs/decisions.md "Booking"); `_id` is the bookingId. */
@@ -99,6 +100,20 @@ export interface OutboxDoc {
   /** Text rather than a boolean so the (state, _id) index serves the relay's query. */
   state: 'pending' | 'published';
   publishedAtMs: number | null;
+}
+
+/**
+ * One owner's occupancy on one UTC day, materialized (docs/architecture.md "Booking create"):
+ * every write that makes the owner busy that day counts `version` up in its own transaction, so
+ * two transactions that decided on the same owner and day write one document and cannot both
+ * commit on MongoDB. `_id` is the capacity lock's key, `<tenantId>:<owner>:<YYYY-MM-DD>`.
+ */
+export interface OccupancyVersionDoc {
+  [field: string]: unknown;
+  _id: string;
+  tenantId: string;
+  version: number;
+  updatedAtMs: number;
 }
 
 /** Who runs the outbox relay now (docs/architecture.md "Events"): one row, `_id` names the job. */

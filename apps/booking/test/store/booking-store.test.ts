@@ -2,7 +2,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS as DAY, MINUTE_MS as MIN } from '@svc/rules';
 import { DuplicateKeyError, openSqliteStore, type DocumentStore } from '@svc/store';
 import { BookingStore, idempotencyId } from '../../src/store/booking-store.js';
-import { BOOKING_COLLECTIONS, type BookingDoc, type OutboxDoc } from '../../src/store/records.js';
+import {
+  BOOKING_COLLECTIONS,
+  type BookingDoc,
+  type OccupancyVersionDoc,
+  type OutboxDoc,
+} from '../../src/store/records.js';
 
 const T = 'ten_1';
 
@@ -116,6 +121,64 @@ describe('BookingStore', () => {
     for (const b of [...outside, ...inside]) await (b.status === 'held' ? insertHeld(b) : bookings.insertOne(b));
     const found = await store.overlapping(T, at, at + 60 * MIN);
     expect(found.map((b) => b._id)).toEqual(inside.map((b) => b._id));
+  });
+
+  it('counts up the occupancy version of every (owner, UTC day) a create, confirm or reschedule makes busy', async () => {
+    const versions = async () =>
+      Object.fromEntries(
+        (await raw.collection<OccupancyVersionDoc>(BOOKING_COLLECTIONS.occupancyVersions).find({})).map((d) => [
+          d._id.slice(T.length + 1),
+          d.version,
+        ]),
+      );
+    const transition = (before: BookingDoc, after: BookingDoc) =>
+      store.withTransaction((tx) => store.transition(before, after, event(after), tx));
+    const day = 40 * DAY; // 1970-02-10
+    // 23:00–23:30 with a 90-minute after-buffer: its staff member and resource, both days.
+    const held = booking(day + 23 * 60 * MIN, {
+      staffId: 'st',
+      resourceId: 'rs',
+      bufferBeforeMin: 0,
+      bufferAfterMin: 90,
+    });
+    await insertHeld(held);
+    expect(await versions()).toEqual({
+      'resource:rs:1970-02-10': 1,
+      'resource:rs:1970-02-11': 1,
+      'staff:st:1970-02-10': 1,
+      'staff:st:1970-02-11': 1,
+    });
+
+    const confirmed: BookingDoc = { ...held, status: 'confirmed', holdExpiresAtMs: null, revision: 1 };
+    expect(await transition(held, confirmed)).toBe(true);
+    const moved: BookingDoc = {
+      ...confirmed,
+      startsAtMs: day + 12 * 60 * MIN,
+      endsAtMs: day + 12.5 * 60 * MIN,
+      revision: 2,
+    };
+    expect(await transition(confirmed, moved)).toBe(true);
+    // Freeing time counts nothing; neither does a change that lost its compare-and-set.
+    expect(await transition(moved, { ...moved, status: 'cancelled', revision: 3 })).toBe(true);
+    expect(await transition(moved, { ...moved, startsAtMs: day, revision: 3 })).toBe(false);
+    expect(await versions()).toEqual({
+      'resource:rs:1970-02-10': 3,
+      'resource:rs:1970-02-11': 2,
+      'staff:st:1970-02-10': 3,
+      'staff:st:1970-02-11': 2,
+    });
+  });
+
+  it('a booking with neither staff nor resource occupies its service; one without stored buffers counts the longest', async () => {
+    await insertHeld(booking(40 * DAY + 12 * 60 * MIN, { bufferBeforeMin: 0, bufferAfterMin: 0 }));
+    await insertHeld(booking(50 * DAY + 12 * 60 * MIN)); // made before buffers were stored
+    const ids = (await raw.collection(BOOKING_COLLECTIONS.occupancyVersions).find({})).map((d) => d._id).sort();
+    expect(ids).toEqual([
+      `${T}:service:svc_1:1970-02-10`,
+      `${T}:service:svc_1:1970-02-19`,
+      `${T}:service:svc_1:1970-02-20`,
+      `${T}:service:svc_1:1970-02-21`,
+    ]);
   });
 
   it('pendingEvents answers unpublished events oldest first; markPublished takes them out', async () => {
