@@ -62,7 +62,7 @@ export async function startBookingService(settings: HostSettings, deps: BookingD
   const booking = bookingService({ ...lifecycle, onOutboxWrite: () => relay.nudge() });
   const expiry = new HoldExpiry(lifecycle, deps.logger, {
     intervalMs: deps.holdSweepMs,
-    onExpired: () => relay.nudge(),
+    onChanged: () => relay.nudge(),
   });
   const host = await startGrpcHost({
     name: 'booking',

@@ -16,7 +16,14 @@ import { bookingV1, catalogV1, customerV1 } from '@svc/proto';
 import { openSqliteStore, type DocumentStore } from '@svc/store';
 import { createLogger } from '@svc/telemetry';
 import { createTestTenant, uniqueSlug } from '@svc/testing';
+import { HoldExpiry } from '../src/application/hold-expiry.js';
+import { noBusyTimes } from '../src/clients/busy-times.js';
+import { noCalendarSyncs } from '../src/clients/calendar-syncs.js';
+import { catalogSchedules } from '../src/clients/catalog-schedules.js';
+import { catalogServices } from '../src/clients/catalog-services.js';
+import { customerDirectory } from '../src/clients/customer-directory.js';
 import { startBookingService } from '../src/index.js';
+import { BookingStore } from '../src/store/booking-store.js';
 import { BOOKING_COLLECTIONS, type BookingDoc, type IdempotencyDoc, type OutboxDoc } from '../src/store/records.js';
 
 export const HOST_SETTINGS = { GRPC_HOST: '127.0.0.1', GRPC_PORT: 0, SHUTDOWN_GRACE_MS: 1_000 };
@@ -220,6 +227,30 @@ export async function startBooking(deps: Dependencies, opts: BookingOptions = {}
       await host.stop();
     },
   };
+}
+
+/**
+ * A hold-expiry sweeper over `harness`'s store on the clock `now`, swept by hand (sweepOnce,
+ * confirmOnce), with a lock of its own as another replica would have; close() when done.
+ */
+export function handSweeper(deps: Dependencies, harness: BookingHarness, now: () => number) {
+  const customers = connectService(customerV1.CustomerServiceService, deps.customerHost.address);
+  const sweeper = new HoldExpiry(
+    {
+      store: new BookingStore(harness.store),
+      lock: new InProcessLockManager(),
+      schedules: catalogSchedules(deps.catalog),
+      services: catalogServices(deps.catalog),
+      customers: customerDirectory(customers),
+      now,
+      lockWaitMs: 1_000,
+      busyTimes: noBusyTimes,
+      calendarSyncs: noCalendarSyncs,
+    },
+    createLogger('sweeper', 'silent'),
+    { intervalMs: 60_000 },
+  );
+  return { sweeper, close: () => customers.close() };
 }
 
 // ---------------------------------------------------------------------------------------------

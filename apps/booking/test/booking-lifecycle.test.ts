@@ -4,17 +4,8 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { bookingV1 } from '@svc/proto';
-import { HoldExpiry } from '../src/application/hold-expiry.js';
-import { BookingStore } from '../src/store/booking-store.js';
+import type { HoldExpiry } from '../src/application/hold-expiry.js';
 import { catalogSchedules } from '../src/clients/catalog-schedules.js';
-import { noBusyTimes } from '../src/clients/busy-times.js';
-import { noCalendarSyncs } from '../src/clients/calendar-syncs.js';
-import { catalogServices } from '../src/clients/catalog-services.js';
-import { customerDirectory } from '../src/clients/customer-directory.js';
-import { InProcessLockManager } from '@svc/lock';
-import { connectService } from '@svc/grpc';
-import { customerV1 } from '@svc/proto';
-import { createLogger } from '@svc/telemetry';
 import {
   bookingOf,
   codeCounts,
@@ -22,6 +13,7 @@ import {
   createBookableTenant,
   createRequest,
   failure,
+  handSweeper,
   HOLD_MS,
   localSlot,
   MIN,
@@ -354,26 +346,10 @@ describe('hold expiry', () => {
     let clock = Date.now();
     const now = () => clock;
     const harness = await startBooking(deps, { now });
-    const customers = connectService(customerV1.CustomerServiceService, deps.customerHost.address);
+    const replicas = [handSweeper(deps, harness, now), handSweeper(deps, harness, now)];
     try {
       const { booking } = await heldBooking(3, harness);
-      const sweeper = () =>
-        new HoldExpiry(
-          {
-            store: new BookingStore(harness.store),
-            lock: new InProcessLockManager(),
-            schedules: catalogSchedules(deps.catalog),
-            services: catalogServices(deps.catalog),
-            customers: customerDirectory(customers),
-            now,
-            lockWaitMs: 1_000,
-            busyTimes: noBusyTimes,
-            calendarSyncs: noCalendarSyncs,
-          },
-          createLogger('sweeper', 'silent'),
-          { intervalMs: 60_000 },
-        );
-      const [one, two] = [sweeper(), sweeper()];
+      const [one, two] = replicas.map((r) => r.sweeper) as [HoldExpiry, HoldExpiry];
       expect(await one.sweepOnce()).toBe(0); // not yet due
       clock += HOLD_MS;
       const counts = await Promise.all([one.sweepOnce(), two.sweepOnce(), one.sweepOnce(), two.sweepOnce()]);
@@ -390,7 +366,7 @@ describe('hold expiry', () => {
       expect(got.allowedActions).toEqual([]);
       expect((await failure(change(booking, 'confirm', '', 'staff', harness))).code).toBe('BOOKING_POLICY_BLOCKED');
     } finally {
-      customers.close();
+      replicas.forEach((r) => r.close());
       await harness.stop();
     }
   });

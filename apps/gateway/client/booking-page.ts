@@ -1,5 +1,6 @@
 // The public booking page (GET /book/{tenantSlug}): service, day and slot, the customer's
-// details, then the confirmation with the manage link and the calendar file.
+// details, then what became of the booking (requested or booked) with the manage link and the
+// calendar file.
 import { newIdempotencyKey, postJson } from './api.js';
 import { explain } from './messages.js';
 import { announce, markInvalid, pageData } from './page-data.js';
@@ -74,7 +75,7 @@ async function send(): Promise<void> {
     const answer = await postJson<Created>(`/book/${encodeURIComponent(data.tenantSlug)}/bookings`, JSON.parse(body), {
       'idempotency-key': key,
     });
-    if (answer.ok) return confirm(answer.data, startsAtMs);
+    if (answer.ok) return confirm(answer.data, startsAtMs, field('email') !== '');
     const explained = explain(answer.error);
     announce(formError, explained.text);
     markInvalid(form, explained.fields);
@@ -89,8 +90,17 @@ async function send(): Promise<void> {
   }
 }
 
-function confirm(created: Created, startsAtMs: number): void {
+/** The answer's status, as the page has a block for it (booking-page.ts `outcomes`). */
+const OUTCOMES = ['held', 'confirmed'];
+
+function confirm(created: Created, startsAtMs: number, emailGiven: boolean): void {
   const section = byId('confirmation');
+  const status = OUTCOMES.includes(created.booking.status) ? created.booking.status : 'other';
+  for (const block of Array.from(section.querySelectorAll<HTMLElement>('.outcome'))) {
+    block.hidden = block.dataset.status !== status;
+  }
+  for (const line of Array.from(section.querySelectorAll<HTMLElement>('[data-email]'))) line.hidden = !emailGiven;
+  section.setAttribute('aria-labelledby', `outcome-${status}`);
   const serviceName = form.querySelector('input[name="service"]:checked')?.closest('label')?.querySelector('.name');
   byId('confirmation-summary').textContent =
     `${serviceName?.textContent ?? 'Your appointment'}, ${formatWhen(startsAtMs, data.locale, picker.zone)}.`;

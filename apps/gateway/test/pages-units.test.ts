@@ -1,10 +1,12 @@
 // The booking pages' pure parts: the contrast check and its fallback, HTML escaping, the time-zone
-// arithmetic of the slot picker, the customer's wording of API errors, Accept negotiation.
+// arithmetic of the slot picker, the customer's wording of API errors and of each booking state,
+// Accept negotiation.
 
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { explain } from '../client/messages.js';
 import { dayStartMs, dayWindow, formatTime, isoDateIn, nextIsoDate, zoneOffsetMs } from '../client/zoned.js';
+import { describeStatus } from '../src/pages/booking-status.js';
 import { contrastRatio, parseHex, SAFE_ACCENT, SAFE_PRIMARY, textOn, themeOf } from '../src/pages/contrast.js';
 import { escapeHtml, html, jsonForScript } from '../src/pages/html.js';
 import { prefersHtml } from '../src/pages/negotiate.js';
@@ -184,5 +186,58 @@ describe('prefersHtml', () => {
     expect(prefersHtml(asking('application/json, text/html'))).toBe(false);
     expect(prefersHtml(asking('text/html;q=0.5, application/json'))).toBe(false);
     expect(prefersHtml(asking('text/plain'))).toBe(false);
+  });
+});
+
+describe('describeStatus (what the manage page says of each state)', () => {
+  const NOW = 1_800_000_000_000;
+  const say = (status: string, over: { holdExpiresAtMs?: number | null; cancelReason?: string | null } = {}) =>
+    describeStatus(
+      { status: status as 'held', holdExpiresAtMs: null, cancelReason: null, ...over },
+      'Glow Dental',
+      NOW,
+      (ms) => `T+${(ms - NOW) / 60_000}min`,
+    );
+
+  it('calls a running hold a request with its deadline, and one that ran out expired, sweeper or not', () => {
+    expect(say('held', { holdExpiresAtMs: NOW + 5 * 60_000 })).toEqual({
+      label: 'Requested, not confirmed yet',
+      detail: 'Requested. Glow Dental confirms it by T+5min, or the request expires and the time is free again.',
+    });
+    const expired = {
+      label: 'Expired',
+      detail: 'This request expired because Glow Dental did not confirm it in time.',
+    };
+    expect(say('held', { holdExpiresAtMs: NOW })).toEqual(expired);
+    expect(say('cancelled', { holdExpiresAtMs: NOW - 1, cancelReason: 'hold_expired' })).toEqual(expired);
+  });
+
+  it('says "You are booked" for a confirmed booking and for nothing else', () => {
+    expect(say('confirmed')).toEqual({ label: 'Confirmed', detail: 'You are booked.' });
+    const others = [
+      say('held', { holdExpiresAtMs: NOW + 1 }),
+      say('held', { holdExpiresAtMs: NOW }),
+      say('cancelled', { cancelReason: 'customer' }),
+      say('completed'),
+      say('no_show'),
+    ];
+    for (const other of others) expect(JSON.stringify(other)).not.toMatch(/booked/i);
+  });
+
+  it('tells who cancelled, with the business’s reason when it gave one', () => {
+    expect(say('cancelled', { cancelReason: 'customer' })).toEqual({
+      label: 'Cancelled',
+      detail: 'You cancelled this booking.',
+    });
+    expect(say('cancelled', { cancelReason: 'The dentist is ill' })).toEqual({
+      label: 'Cancelled',
+      detail: 'Glow Dental cancelled this booking. Reason: The dentist is ill',
+    });
+    expect(say('cancelled').detail).toBe('Glow Dental cancelled this booking.');
+  });
+
+  it('names completed and missed appointments', () => {
+    expect(say('completed')).toEqual({ label: 'Completed', detail: 'This appointment has taken place.' });
+    expect(say('no_show')).toEqual({ label: 'Missed', detail: 'Glow Dental recorded this appointment as missed.' });
   });
 });

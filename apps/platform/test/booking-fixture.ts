@@ -18,9 +18,14 @@ export function berlinTime(daysAhead: number, hour: number, minute = 0): number 
 
 /**
  * A tenant open 09:00–17:00 Berlin time every day, with one staff member, a bookable 30-minute
- * service and a hidden one; set up through the catalog's gRPC API.
+ * service (confirmed by hand unless `confirmation` says otherwise) and a hidden one; set up
+ * through the catalog's gRPC API.
  */
-export async function seedTenant(catalogAddress: string, slug: string, opts: { suspended?: boolean } = {}) {
+export async function seedTenant(
+  catalogAddress: string,
+  slug: string,
+  opts: { suspended?: boolean; confirmation?: 'manual' | 'automatic' } = {},
+) {
   const catalog = connectService(catalogV1.CatalogServiceService, catalogAddress);
   try {
     const { tenantId } = await createTestTenant(catalog, { slug, name: `Clinic ${slug}`, locale: 'de' });
@@ -43,7 +48,14 @@ export async function seedTenant(catalogAddress: string, slug: string, opts: { s
         tenantId,
         fields: { staffIds: [staff!.staffId], staffIdsSet: true, resourceIds: [], resourceIdsSet: false, ...fields },
       });
-    await service({ slug: 'checkup', name: 'Check-up', durationMin: 30, priceAmount: 4500, priceCurrency: 'EUR' });
+    await service({
+      slug: 'checkup',
+      name: 'Check-up',
+      durationMin: 30,
+      priceAmount: 4500,
+      priceCurrency: 'EUR',
+      ...(opts.confirmation ? { confirmation: opts.confirmation } : {}),
+    });
     await service({ slug: 'secret', name: 'Internal', durationMin: 30, status: 'hidden' });
     if (opts.suspended) await catalog.updateTenant({ tenantId, status: 'suspended' });
     return { tenantId, staffId: staff!.staffId };

@@ -2,8 +2,10 @@
 /// <reference lib="dom" />
 // The public booking page and the manage page in a real browser (Debian's Chromium through
 // puppeteer-core) on the embedded platform: book, follow the manage link, reschedule, cancel,
-// download the calendar file; a double submit; a slot taken meanwhile; an axe-core scan of both
-// pages. Screenshots of each step land in apps/platform/test-output/booking-pages/.
+// download the calendar file; a double submit; a slot taken meanwhile; what the pages say in
+// each state (a request under manual confirmation, a booking of an automatic service, an
+// expired request, cancels by the customer and the business); an axe-core scan of both pages.
+// Screenshots of each step land in apps/platform/test-output/booking-pages/.
 
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -43,8 +45,10 @@ let browser: Browser;
 
 beforeAll(async () => {
   if (!run) return;
-  platform = await startTestPlatform();
+  // A quick sweeper, so an expired hold is recorded within the test.
+  platform = await startTestPlatform({ HOLD_SWEEP_MS: 250 });
   stores = await platformStores(platform);
+  await seedTenant(platform.services.catalog.address, 'swift', { confirmation: 'automatic' });
   const { tenantId } = await seedTenant(platform.services.catalog.address, 'glow');
   const catalog = connectService(catalogV1.CatalogServiceService, platform.services.catalog.address);
   try {
@@ -89,9 +93,9 @@ async function bookingById(bookingId: string): Promise<BookingRow> {
   return (await json(res)).data as BookingRow;
 }
 
-/** Opens the booking page, switches to the business's zone and the day of `startsAtMs`. */
-async function bookingPageAt(page: Page, startsAtMs: number): Promise<void> {
-  await page.goto(`${platform.url}/book/glow`, { waitUntil: 'networkidle0' });
+/** Opens the tenant's booking page, switches to the business's zone and the day of `startsAtMs`. */
+async function bookingPageAt(page: Page, startsAtMs: number, tenantSlug = 'glow'): Promise<void> {
+  await page.goto(`${platform.url}/book/${tenantSlug}`, { waitUntil: 'networkidle0' });
   await page.select('#zone', BERLIN);
   await chooseDay(page, isoDateIn(startsAtMs, BERLIN));
 }
@@ -100,6 +104,17 @@ async function fillDetails(page: Page, name: string, email: string): Promise<voi
   await page.type('#name', name);
   await page.type('#email', email);
   await page.type('#notes', 'Please call if late.');
+}
+
+/** The text a visitor sees in `selector` (hidden parts left out). */
+const shown = (page: Page, selector: string) => page.$eval(selector, (el) => (el as HTMLElement).innerText);
+
+/** The manage page's status label and its sentence. */
+async function manageStatus(page: Page): Promise<{ label: string; detail: string }> {
+  return {
+    label: await page.$eval('#booking-status', (el) => el.textContent ?? ''),
+    detail: await page.$eval('#status-detail', (el) => el.textContent ?? ''),
+  };
 }
 
 const formatted = (ms: number, timeZone: string) =>
@@ -137,6 +152,15 @@ describe.skipIf(!run)('booking pages in Chromium', { timeout: 120_000 }, () => {
 
     await page.click('#submit');
     await page.waitForSelector('#confirmation:not([hidden])');
+    // A manual service: a request, not a booking yet.
+    const told = await shown(page, '#confirmation');
+    expect(told).toContain('Booking requested');
+    expect(told).toContain(
+      'Requested. Glow Dental confirms it within 10 minutes, or the request expires and the time is free again.',
+    );
+    expect(told).toContain('We will email you either way.');
+    expect(await shown(page, 'body')).not.toContain('booked');
+    expect(await page.$eval('#confirmation', (el) => el.getAttribute('aria-labelledby'))).toBe('outcome-held');
     const summary = await page.$eval('#confirmation-summary', (el) => el.textContent ?? '');
     expect(summary).toContain('Check-up');
     expect(summary).toContain(formatted(start, BERLIN));
@@ -176,6 +200,10 @@ describe.skipIf(!run)('booking pages in Chromium', { timeout: 120_000 }, () => {
     expect(await page.$eval('#booking-service', (el) => el.textContent)).toBe('Check-up');
     expect(await page.$eval('#booking-when', (el) => el.textContent)).toContain(formatted(start, BERLIN));
     expect(await page.$eval('.brand', (el) => getComputedStyle(el).backgroundColor)).toBe('rgb(15, 118, 110)');
+    const held = await manageStatus(page);
+    expect(held.label).toBe('Requested, not confirmed yet');
+    expect(held.detail).toMatch(/^Requested\. Glow Dental confirms it by \d{2}:\d{2} \(Europe\/Berlin\), or the request expires/);
+    expect(await shown(page, 'body')).not.toContain('booked');
     await shot(page, '04-manage-page');
 
     // Reschedule to another slot of the day.
@@ -197,7 +225,7 @@ describe.skipIf(!run)('booking pages in Chromium', { timeout: 120_000 }, () => {
     await shot(page, '06-cancel-confirmation');
     await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.click('#cancel-yes')]);
     expect(await page.$eval('#done-message', (el) => el.textContent)).toBe('Your booking was cancelled.');
-    expect(await page.$eval('#booking-status', (el) => el.textContent)).toBe('Cancelled');
+    expect(await manageStatus(page)).toEqual({ label: 'Cancelled', detail: 'You cancelled this booking.' });
     expect(await page.$('#cancel-start')).toBeNull();
     expect(await page.$('#reschedule-form')).toBeNull();
     expect(await bookingById(made!.bookingId)).toMatchObject({ status: 'cancelled', cancelReason: 'customer' });
@@ -258,6 +286,109 @@ describe.skipIf(!run)('booking pages in Chromium', { timeout: 120_000 }, () => {
     expect(await bookingsAt(other)).toHaveLength(1);
     expect(problems).toEqual([]);
     expect(refusals).toEqual(['409 /book/glow/bookings']);
+    await page.close();
+  });
+
+  it('says "You are booked" for an automatic service, and the manage page says it is confirmed', async () => {
+    const { page, problems, refusals } = await openPage(browser, BERLIN);
+    const start = berlinTime(5, 9);
+    await bookingPageAt(page, start, 'swift');
+    await chooseSlot(page, start);
+    await fillDetails(page, 'Swift Customer', 'swift@example.test');
+    await page.click('#submit');
+    await page.waitForSelector('#confirmation:not([hidden])');
+    const told = await shown(page, '#confirmation');
+    expect(told).toContain('You are booked');
+    expect(told).toContain('Clinic swift has confirmed your booking.');
+    expect(told).toContain('We will email you the confirmation.');
+    expect(told).not.toContain('Requested');
+    expect(await page.$eval('#confirmation', (el) => el.getAttribute('aria-labelledby'))).toBe('outcome-confirmed');
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, '09-automatic-booked');
+
+    const manageUrl = await page.$eval('#manage-link', (el) => (el as HTMLAnchorElement).href);
+    await page.goto(manageUrl, { waitUntil: 'networkidle0' });
+    expect(await manageStatus(page)).toEqual({ label: 'Confirmed', detail: 'You are booked.' });
+    await shot(page, '10-automatic-manage');
+    expect(problems).toEqual([]);
+    expect(refusals).toEqual([]);
+    await page.close();
+  });
+
+  it('says nothing of email to a customer who gave only a phone', async () => {
+    const { page, problems, refusals } = await openPage(browser, BERLIN);
+    const start = berlinTime(5, 10);
+    await bookingPageAt(page, start);
+    await chooseSlot(page, start);
+    await page.type('#name', 'Phone Only');
+    await page.type('#phone', '+49 30 1234567');
+    await page.click('#submit');
+    await page.waitForSelector('#confirmation:not([hidden])');
+    const told = await shown(page, '#confirmation');
+    expect(told).toContain('Requested. Glow Dental confirms it within 10 minutes');
+    expect(told).not.toContain('email');
+    expect(problems).toEqual([]);
+    expect(refusals).toEqual([]);
+    await page.close();
+  });
+
+  it('tells an expired request, a business cancel with its reason, and the later states, as they are', async () => {
+    const { page, problems, refusals } = await openPage(browser, BERLIN);
+    const visit = async (url: string, name: string) => {
+      await page.goto(url, { waitUntil: 'networkidle0' });
+      await shot(page, name);
+      return manageStatus(page);
+    };
+    const expired = {
+      label: 'Expired',
+      detail: 'This request expired because Glow Dental did not confirm it in time.',
+    };
+
+    // Nobody confirmed it: expired the moment its hold ran out, before and after the sweeper.
+    const lapsed = await book(platform.url, 'glow', berlinTime(5, 11));
+    await stores.endHold(lapsed.booking.bookingId);
+    expect(await visit(lapsed.manageUrl, '11-hold-ran-out')).toEqual(expired);
+    await eventually('the sweeper to expire the hold', async () =>
+      (await bookingById(lapsed.booking.bookingId)).status === 'cancelled' ? true : undefined,
+    );
+    expect(await bookingById(lapsed.booking.bookingId)).toMatchObject({ cancelReason: 'hold_expired' });
+    expect(await stores.events(lapsed.booking.bookingId)).toEqual(['booking.created', 'booking.expired']);
+    expect(await visit(lapsed.manageUrl, '12-expired')).toEqual(expired);
+    expect(await page.$('#cancel-start')).toBeNull();
+    expect(await page.$('#reschedule-form')).toBeNull();
+    expect(await shown(page, 'body')).not.toContain('booked');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Cancelled by the business, with its reason.
+    const dropped = await book(platform.url, 'glow', berlinTime(5, 12));
+    const cancel = await staff('POST', `/api/bookings/${dropped.booking.bookingId}/cancel`, {
+      reason: 'The dentist is ill',
+    });
+    expect(cancel.status).toBe(200);
+    expect(await visit(dropped.manageUrl, '13-business-cancelled')).toEqual({
+      label: 'Cancelled',
+      detail: 'Glow Dental cancelled this booking. Reason: The dentist is ill',
+    });
+
+    // Confirmed by hand, then kept or missed.
+    const kept = await book(platform.url, 'glow', berlinTime(5, 13));
+    const missed = await book(platform.url, 'glow', berlinTime(5, 14));
+    for (const made of [kept, missed]) {
+      expect((await staff('POST', `/api/bookings/${made.booking.bookingId}/confirm`)).status).toBe(200);
+    }
+    expect(await visit(kept.manageUrl, '14-confirmed')).toEqual({ label: 'Confirmed', detail: 'You are booked.' });
+    expect((await staff('POST', `/api/bookings/${kept.booking.bookingId}/complete`, {})).status).toBe(200);
+    expect((await staff('POST', `/api/bookings/${missed.booking.bookingId}/no-show`, {})).status).toBe(200);
+    expect(await visit(kept.manageUrl, '15-completed')).toEqual({
+      label: 'Completed',
+      detail: 'This appointment has taken place.',
+    });
+    expect(await visit(missed.manageUrl, '16-no-show')).toEqual({
+      label: 'Missed',
+      detail: 'Glow Dental recorded this appointment as missed.',
+    });
+    expect(problems).toEqual([]);
+    expect(refusals).toEqual([]);
     await page.close();
   });
 

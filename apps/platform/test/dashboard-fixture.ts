@@ -27,7 +27,8 @@ export interface DashboardSession {
  * DATA_DIR; WAL lets a second connection read while the service writes):
  * - dashboard sessions, minted in the gateway's identity store like `admin session:create`;
  * - the booking service's outbox, read only, to see which events a change wrote. No test hook
- *   in the platform: the rows the relay publishes are exactly these.
+ *   in the platform: the rows the relay publishes are exactly these;
+ * - a hold's end moved into the past (endHold), to see what follows when nobody confirms.
  */
 export async function platformStores(platform: { url: string; dataDir: string }) {
   const at = { PROFILE: 'embedded' as const, DATA_DIR: platform.dataDir };
@@ -49,6 +50,18 @@ export async function platformStores(platform: { url: string; dataDir: string })
     /** The types of the booking's events, oldest first. */
     async events(bookingId: string): Promise<string[]> {
       return (await this.outbox(bookingId)).map((row) => row.type);
+    },
+
+    /**
+     * Moves a held booking's hold end into the past, as if its ten minutes had passed: the
+     * platform has no clock a test could turn. The only write a test makes here; what follows
+     * (the page's wording, the sweeper's expiry) is the platform's own.
+     */
+    async endHold(bookingId: string): Promise<void> {
+      const moved = await bookingStore
+        .collection('bookings')
+        .updateOne({ _id: bookingId, status: 'held' }, { holdExpiresAtMs: Date.now() - 1 });
+      expect(moved).toBe(1);
     },
 
     /** Every document of a service's collection, as stored (read only). */

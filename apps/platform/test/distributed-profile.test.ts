@@ -60,6 +60,40 @@ describe.skipIf(!runs)(
       () => openStore(storeConfigFor('booking', { PROFILE: 'distributed', DATA_DIR: '', ...app('booking-1').env })),
     );
 
+    it('an automatic service confirms at once: booking.created then booking.confirmed by system, both published; a replay answers confirmed', async () => {
+      await seedTenant(topology!.catalogAddress, 'instant', { confirmation: 'automatic' });
+      const start = berlinTime(4, 10);
+      const res = await postBooking(base, 'instant', start, 'instant-1');
+      const body = await json(res);
+      expect(res.status, JSON.stringify(body)).toBe(201);
+      expect(body.data.booking.status).toBe('confirmed');
+      const { bookingId } = body.data.booking as { bookingId: string };
+      const replay = await postBooking(base, 'instant', start, 'instant-1');
+      expect(replay.status).toBe(200);
+      expect((await json(replay)).data.booking).toEqual({ bookingId, status: 'confirmed' });
+
+      // The booking service's own MongoDB database: its two outbox rows, in order, both relayed to Kafka.
+      const bookingStore = await openStore(
+        storeConfigFor('booking', { PROFILE: 'distributed', DATA_DIR: '', ...app('booking-1').env }),
+      );
+      try {
+        const rows = await eventually('both events published', async () => {
+          const found = await bookingStore
+            .collection<{ _id: string; type: string; state: string; data: { actor?: string } }>('outbox')
+            .find({ key: bookingId }, { sort: [['_id', 1]] });
+          return found.length === 2 && found.every((r) => r.state === 'published') ? found : undefined;
+        });
+        expect(rows.map((r) => [r.type, r.data.actor])).toEqual([
+          ['booking.created', undefined],
+          ['booking.confirmed', 'system'],
+        ]);
+        const [stored] = await bookingStore.collection('bookings').find({ _id: bookingId });
+        expect(stored).toMatchObject({ status: 'confirmed', confirmation: 'automatic', holdExpiresAtMs: null });
+      } finally {
+        await bookingStore.close();
+      }
+    });
+
     it.runIf(serverGate('Radicale', radicaleMissing()))(
       'without INTEGRATIONS_GRPC_ADDR: the gateway answers PROVIDER_NOT_CONNECTED and leaves integrations out of /health; booking has no busy times',
       async () => {

@@ -282,6 +282,7 @@ describe('every /v1 route under its scope', () => {
         200,
         async () => ({ path: `/v1/bookings/${await heldBooking()}/reschedule`, body: { startsAtMs: nextSlot() } }),
       ],
+      ['GET', '/v1/services', 'booking:read', 200, async () => ({ path: '/v1/services' })],
       [
         'GET',
         '/v1/availability',

@@ -32,3 +32,15 @@ export const bookingReasonSchema = z
   .trim()
   .max(MAX_BOOKING_REASON_LENGTH, BOOKING_REASON_MESSAGE)
   .describe(`Optional, at most ${MAX_BOOKING_REASON_LENGTH} characters; blank is the same as none.`);
+
+/**
+ * A service's confirmation policy (docs/decisions.md "Confirmation policy"): `manual` keeps a new
+ * booking held until a write role confirms it or the hold expires (the specification's
+ * behaviour, the default); `automatic` has the booking service confirm it at once.
+ */
+export const CONFIRMATION_POLICIES = ['manual', 'automatic'] as const;
+export type ConfirmationPolicy = (typeof CONFIRMATION_POLICIES)[number];
+
+/** The policy a stored or transmitted value names; anything else (absent on older records) is manual. */
+export const confirmationPolicyOf = (value: string | null | undefined): ConfirmationPolicy =>
+  value === 'automatic' ? 'automatic' : 'manual';

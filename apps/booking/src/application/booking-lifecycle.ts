@@ -14,6 +14,7 @@ import {
   type Decision,
   type StatusAction,
 } from '../domain/lifecycle.js';
+import type { CalendarSyncView } from '@svc/grpc';
 import type { BookingDoc } from '../store/records.js';
 import { bookingEvent } from './booking-events.js';
 import { lockKeysFor } from './lock-keys.js';
@@ -61,6 +62,12 @@ interface Change {
 /** The change to make to the booking as read in the committing transaction. */
 type Build = (current: BookingDoc, nowMs: number, tx: Tx) => Change | Promise<Change>;
 
+/**
+ * A confirm ends the hold and keeps when it happened: a replay of an automatic service's create
+ * answers `confirmed` only for a booking that was (docs/decisions.md "Confirmation policy").
+ */
+const confirming: Build = (_current, nowMs) => ({ after: { holdExpiresAtMs: null, confirmedAtMs: nowMs } });
+
 /** Only when other writers keep winning the compare-and-set (MongoDB); SQLite serializes writers. */
 const MAX_ATTEMPTS = 5;
 
@@ -90,10 +97,10 @@ export async function changeStatus(deps: LifecycleDeps, cmd: StatusChangeCommand
   if (!decision.ok) throw policyBlocked(decision);
   const service = await deps.services.byId(cmd.tenantId, current.serviceId);
   const reason = given === '' ? null : given;
-  const build = (): Change => {
+  const build: Build = (current, nowMs, tx) => {
     switch (cmd.action) {
       case 'confirm':
-        return { after: { holdExpiresAtMs: null } };
+        return confirming(current, nowMs, tx);
       case 'cancel':
         return { after: { holdExpiresAtMs: null, cancelReason: cmd.actor === 'customer' ? 'customer' : reason } };
       case 'expire':
@@ -113,6 +120,27 @@ export async function changeStatus(deps: LifecycleDeps, cmd: StatusChangeCommand
     current.endsAtMs + (current.bufferAfterMin ?? service.bufferAfterMin) * MINUTE_MS,
   );
   return holdingLocks(deps, keys, commit);
+}
+
+/**
+ * The platform's confirm of a hold that createBooking has just committed for an automatic service
+ * (docs/decisions.md "Confirmation policy"): a transition of its own, actor `system`, with its
+ * own booking.confirmed row, through the same compare-and-set as every change. The caller still
+ * holds the create's capacity locks: the keys a confirm of this interval takes (the service and
+ * buffers the booking was just made with), so none are taken again. The customer is the one the
+ * create found; a booking this new has no calendar write-back yet, as for every first
+ * booking.confirmed (docs/architecture.md "Integrations").
+ */
+export function confirmCreatedHold(
+  deps: LifecycleDeps,
+  booking: BookingDoc,
+  service: Pick<ServiceRef, 'serviceId' | 'slug' | 'name'>,
+  customer: CustomerSnapshot,
+  traceparent: string | null,
+): Promise<BookingDoc> {
+  const ref: ChangeRef = { tenantId: booking.tenantId, bookingId: booking._id, actor: 'system', traceparent };
+  const about = { service, customerId: booking.customerId };
+  return commitChange(deps, ref, 'confirm', about, confirming, { customer, calendarSync: null });
 }
 
 /**
@@ -180,15 +208,19 @@ async function commitChange(
   action: BookingAction,
   about: { service: Pick<ServiceRef, 'serviceId' | 'slug' | 'name'>; customerId: string },
   build: Build,
+  /** What the caller knows already of what the event names (confirmCreatedHold). */
+  given?: { customer: CustomerSnapshot; calendarSync: CalendarSyncView | null },
 ): Promise<BookingDoc> {
   const { service } = about;
   // The customer of a booking never changes, so the snapshot can be taken before the transaction.
   // The calendar write-back state is the integrations service's (its record is the only copy):
   // the event carries it as it stood before this change, which the write-back then acts on.
-  const [customer, calendarSync] = await Promise.all([
-    customerSnapshot(deps, ref.tenantId, about.customerId),
-    deps.calendarSyncs.of(ref.tenantId, ref.bookingId),
-  ]);
+  const [customer, calendarSync] = given
+    ? [given.customer, given.calendarSync]
+    : await Promise.all([
+        customerSnapshot(deps, ref.tenantId, about.customerId),
+        deps.calendarSyncs.of(ref.tenantId, ref.bookingId),
+      ]);
   const known = calendarSync ? { calendarSync } : {};
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const done = await deps.store.withTransaction(async (tx) => {
@@ -205,7 +237,9 @@ async function commitChange(
         updatedAtMs: nowMs,
         revision: (current.revision ?? 0) + 1,
       };
+      // `actor`: who made the change (the platform's own confirm and expiry are `system`).
       const event = bookingEvent(decision.event, after, service, customer, nowMs, ref.traceparent, {
+        actor: ref.actor,
         ...extra,
         ...known,
       });

@@ -4,15 +4,16 @@ import { DuplicateKeyError, type Tx } from '@svc/store';
 import { assertValidCreateInput } from '../domain/create-input.js';
 import { newBookingId } from '../store/ids.js';
 import type { BookingDoc, IdempotencyDoc } from '../store/records.js';
+import { confirmedOrCurrent, replayAnswer } from './automatic-confirmation.js';
 import { bookingEvent } from './booking-events.js';
-import type { CustomerDirectory, CustomerInput } from './ports.js';
+import { confirmCreatedHold, type LifecycleDeps } from './booking-lifecycle.js';
+import type { CustomerInput } from './ports.js';
 import {
   assertBookable,
   assertSlotOpen,
   scheduleAround,
   slotFreeUnderLock,
   withSlotLocks,
-  type SlotGuardDeps,
   type SlotRequest,
 } from './slot-guard.js';
 
@@ -39,9 +40,11 @@ export interface CreateBookingResult {
   idempotentReplay: boolean;
 }
 
-export interface CreateBookingDeps extends SlotGuardDeps {
-  customers: CustomerDirectory;
-}
+/** A create may confirm what it made (automatic services), so it needs what a change needs. */
+export type CreateBookingDeps = LifecycleDeps;
+
+/** The booking this create made, or the record and booking of the earlier create of its key. */
+type Outcome = { created: BookingDoc } | { replayOf: IdempotencyDoc; booking: BookingDoc };
 
 /**
  * docs/architecture.md "Booking create": replay check; the slot checked against the (possibly
@@ -49,13 +52,22 @@ export interface CreateBookingDeps extends SlotGuardDeps {
  * them the catalog read fresh, the replay and slot checks again and only then the customer found
  * or created, so a request that loses the slot leaves no customer behind; then, in one
  * transaction, the slot check once more (it also guards a lease that outlived its TTL) and the
- * booking, its outbox row and the idempotency record written together. An unreachable lock or
- * store surfaces as LockUnavailableError / StoreUnavailableError; the RPC layer answers those
- * with 503.
+ * booking, its outbox row and the idempotency record written together. A booking of an automatic
+ * service is then confirmed in a transaction of its own, before the locks go (docs/decisions.md
+ * "Confirmation policy"). An unreachable lock or store surfaces as LockUnavailableError /
+ * StoreUnavailableError; the RPC layer answers those with 503.
  */
 export async function createBooking(deps: CreateBookingDeps, cmd: CreateBookingCommand): Promise<CreateBookingResult> {
   // The customer with the customer service's own rules, before any lock (docs/api-conventions.md).
   assertValidCreateInput(cmd);
+  const outcome = await createOrFind(deps, cmd);
+  if ('created' in outcome) return { booking: outcome.created, idempotentReplay: false };
+  // After the locks: a replay may confirm what its first request left held, which takes them.
+  const booking = await replayAnswer(deps, outcome.booking, outcome.replayOf.originalStatus, cmd.traceparent);
+  return { booking, idempotentReplay: true };
+}
+
+async function createOrFind(deps: CreateBookingDeps, cmd: CreateBookingCommand): Promise<Outcome> {
   const earlier = await deps.store.idempotencyRecord(cmd.tenantId, cmd.idempotencyKey, deps.now());
   if (earlier) return replay(deps, earlier, cmd);
 
@@ -88,7 +100,7 @@ export async function createBooking(deps: CreateBookingDeps, cmd: CreateBookingC
         const customer = await deps.customers.lookupOrCreate(cmd.tenantId, cmd.customer);
         const { service, tenant } = fresh;
 
-        return deps.store.withTransaction(async (tx) => {
+        const outcome = await deps.store.withTransaction(async (tx): Promise<Outcome> => {
           const now = deps.now();
           const again = await deps.store.idempotencyRecord(cmd.tenantId, cmd.idempotencyKey, now, tx);
           if (again) return replay(deps, again, cmd, tx);
@@ -117,6 +129,7 @@ export async function createBooking(deps: CreateBookingDeps, cmd: CreateBookingC
             bufferAfterMin: service.bufferAfterMin,
             cancelReason: null,
             noShowReason: null,
+            confirmation: service.confirmation,
             createdAtMs: now,
             updatedAtMs: now,
             revision: 0,
@@ -127,8 +140,18 @@ export async function createBooking(deps: CreateBookingDeps, cmd: CreateBookingC
             { key: cmd.idempotencyKey, fingerprint: cmd.fingerprint },
             tx,
           );
-          return { booking, idempotentReplay: false };
+          return { created: booking };
         });
+        if (!('created' in outcome) || service.confirmation !== 'automatic') return outcome;
+        // Its own transition and event, with the locks of this very interval still held. A
+        // failure here (an outage) fails the request although the hold is committed: a retry
+        // with the key confirms it as a replay, and so does the sweeper (automatic-confirmation.ts).
+        const { created } = outcome;
+        return {
+          created: await confirmedOrCurrent(deps, created, () =>
+            confirmCreatedHold(deps, created, service, customer, cmd.traceparent),
+          ),
+        };
       },
       slotStillOpen,
     );
@@ -142,13 +165,13 @@ export async function createBooking(deps: CreateBookingDeps, cmd: CreateBookingC
   }
 }
 
-/** The first response again for the same body; a conflict for another body. */
+/** The earlier create of the same body (answered by replayAnswer); a conflict for another body. */
 async function replay(
   deps: CreateBookingDeps,
   rec: IdempotencyDoc,
   cmd: CreateBookingCommand,
   tx?: Tx,
-): Promise<CreateBookingResult> {
+): Promise<Outcome> {
   if (rec.fingerprint !== cmd.fingerprint) {
     throw new DomainError(
       'BOOKING_IDEMPOTENCY_CONFLICT',
@@ -157,6 +180,5 @@ async function replay(
   }
   const booking = await deps.store.booking(cmd.tenantId, rec.bookingId, tx);
   if (!booking) throw new DomainError('INTERNAL_ERROR', 'The booking of this Idempotency-Key is missing.');
-  // "The original response again": the status it had when it was created.
-  return { booking: { ...booking, status: rec.originalStatus as BookingDoc['status'] }, idempotentReplay: true };
+  return { replayOf: rec, booking };
 }

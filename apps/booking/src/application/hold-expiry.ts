@@ -3,10 +3,15 @@
 // expired hold, so the sweeper only records what has happened; it may run late or on several
 // replicas at once: each expiry is the state machine's compare-and-set, so one replica wins and
 // the others find the booking already cancelled.
+//
+// Before expiring, each pass confirms the holds of automatic services that their create left
+// unconfirmed (docs/decisions.md "Confirmation policy"), once they are AUTO_CONFIRM_AFTER_MS old:
+// so such a hold is confirmed within seconds of a crash, not expired. Races are settled the same way.
 
 import { DomainError } from '@svc/errors';
 import type { Logger } from '@svc/telemetry';
-import { changeStatus, type LifecycleDeps } from './booking-lifecycle.js';
+import { AUTO_CONFIRM_AFTER_MS } from './automatic-confirmation.js';
+import { changeStatus, type LifecycleDeps, type StatusChangeCommand } from './booking-lifecycle.js';
 
 export interface HoldExpiryOptions {
   /** Pause between sweeps. */
@@ -14,7 +19,7 @@ export interface HoldExpiryOptions {
   /** Holds expired per sweep at most; a full batch sweeps again at once. */
   batch?: number;
   /** Called after a sweep that wrote outbox rows, so the relay publishes at once. */
-  onExpired?: () => void;
+  onChanged?: () => void;
 }
 
 export class HoldExpiry {
@@ -22,6 +27,7 @@ export class HoldExpiry {
   private running: Promise<unknown> = Promise.resolve();
   private stopped = false;
   private lastBatchFull = false;
+  private confirmBatchFull = false;
   private readonly batch: number;
 
   constructor(
@@ -36,26 +42,43 @@ export class HoldExpiry {
   async sweepOnce(): Promise<number> {
     const due = await this.deps.store.expiredHolds(this.deps.now(), this.batch);
     this.lastBatchFull = due.length === this.batch;
-    let expired = 0;
+    return this.apply('expire', due);
+  }
+
+  /**
+   * One pass: confirms up to `batch` holds of automatic services made at least
+   * AUTO_CONFIRM_AFTER_MS ago whose hold still runs; answers how many this replica confirmed.
+   */
+  async confirmOnce(): Promise<number> {
+    const now = this.deps.now();
+    const due = await this.deps.store.unconfirmedAutomatic(now - AUTO_CONFIRM_AFTER_MS, now, this.batch);
+    this.confirmBatchFull = due.length === this.batch;
+    return this.apply('confirm', due);
+  }
+
+  private async apply(action: 'expire' | 'confirm', due: ReadonlyArray<{ tenantId: string; _id: string }>) {
+    let changed = 0;
     for (const booking of due) {
+      const cmd: StatusChangeCommand = {
+        tenantId: booking.tenantId,
+        bookingId: booking._id,
+        action,
+        actor: 'system',
+        reason: '',
+        traceparent: null,
+      };
       try {
-        await changeStatus(this.deps, {
-          tenantId: booking.tenantId,
-          bookingId: booking._id,
-          action: 'expire',
-          actor: 'system',
-          reason: '',
-          traceparent: null,
-        });
-        expired++;
-        this.options.onExpired?.();
+        await changeStatus(this.deps, cmd);
+        changed++;
+        this.options.onChanged?.();
       } catch (err) {
-        // Another replica (or a confirm or cancel just before the hold ran out) changed it first.
+        // Another replica (or a confirm or cancel just before the hold ran out, or a replay's
+        // confirm) changed it first; or its locks are busy, and the next pass tries again.
         if (err instanceof DomainError && err.code === 'BOOKING_POLICY_BLOCKED') continue;
         throw err;
       }
     }
-    return expired;
+    return changed;
   }
 
   start(): void {
@@ -71,14 +94,17 @@ export class HoldExpiry {
   private schedule(delayMs: number): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
-      this.running = this.sweepOnce().then(
-        () => this.schedule(this.lastBatchFull ? 0 : this.options.intervalMs),
-        (err: unknown) => {
-          // An outage: the holds stay due and the next sweep tries again.
-          this.logger.warn({ err }, 'hold expiry sweep failed');
-          this.schedule(this.options.intervalMs);
-        },
-      );
+      // Confirming first: a hold of an automatic service is confirmed while it still runs.
+      this.running = this.confirmOnce()
+        .then(() => this.sweepOnce())
+        .then(
+          () => this.schedule(this.lastBatchFull || this.confirmBatchFull ? 0 : this.options.intervalMs),
+          (err: unknown) => {
+            // An outage: the holds stay due and the next sweep tries again.
+            this.logger.warn({ err }, 'hold expiry sweep failed');
+            this.schedule(this.options.intervalMs);
+          },
+        );
     }, delayMs);
     this.timer.unref();
   }

@@ -1,4 +1,5 @@
 import type { CalendarSyncView } from '@svc/grpc';
+import type { ConfirmationPolicy } from '@svc/rules';
 import type { ScheduleInput } from '../domain/availability/index.js';
 
 export interface TenantInfo {
@@ -19,6 +20,8 @@ export interface ServiceInfo {
   bufferAfterMin: number;
   staffIds: string[];
   resourceIds: string[];
+  /** What a new booking of it becomes (docs/decisions.md "Confirmation policy"). */
+  confirmation: ConfirmationPolicy;
 }
 
 /** Everything availability needs about one service, from the catalog. */

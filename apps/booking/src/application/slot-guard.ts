@@ -18,7 +18,8 @@ import { lockKeysFor } from './lock-keys.js';
 import type { BusyTimeSource, ScheduleSource, ServiceLookup, ServiceSchedule } from './ports.js';
 import { ServiceBuffers } from './stored-buffers.js';
 
-const LOCK_TTL_MS = 15_000;
+/** How long a capacity lock lives unless released: a create or change holds its locks at most this long. */
+export const LOCK_TTL_MS = 15_000;
 /** A service whose staff or buffers keep changing under us gives up after this many rounds. */
 const MAX_LOCK_ROUNDS = 3;
 /**

@@ -1,5 +1,5 @@
 import { type CatalogClient } from '@svc/grpc';
-import { DAY_MS } from '@svc/rules';
+import { confirmationPolicyOf, DAY_MS } from '@svc/rules';
 import type { catalogV1 } from '@svc/proto';
 import type { OwnerType, ScheduleInput } from '../domain/availability/index.js';
 import type { ScheduleSource, ServiceSchedule } from '../application/ports.js';
@@ -120,6 +120,7 @@ export function toSchedule(snap: catalogV1.GetScheduleSnapshotResponse): Service
       bufferAfterMin: service.bufferAfterMin,
       staffIds: service.staffIds,
       resourceIds: service.resourceIds,
+      confirmation: confirmationPolicyOf(service.confirmation),
     },
     schedule,
   };

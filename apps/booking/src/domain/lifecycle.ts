@@ -43,7 +43,9 @@ const PEOPLE: readonly Actor[] = ['staff', 'partner', 'customer'];
 const TENANT: readonly Actor[] = ['staff', 'partner'];
 
 const RULES: Record<BookingAction, Rule> = {
-  confirm: { from: ['held'], to: 'confirmed', event: 'booking.confirmed', actors: TENANT },
+  // `system`: the booking service confirming a hold of an automatic service (docs/decisions.md
+  // "Confirmation policy").
+  confirm: { from: ['held'], to: 'confirmed', event: 'booking.confirmed', actors: [...TENANT, 'system'] },
   cancel: {
     from: ['held', 'confirmed'],
     to: 'cancelled',

@@ -58,7 +58,8 @@ export function bookingService(deps: BookingRpcDeps): ServiceBinding {
           throw err;
         });
         bookingCreates.inc({ service: SERVICE, outcome: result.idempotentReplay ? 'replay' : 'created' });
-        if (!result.idempotentReplay) deps.onOutboxWrite();
+        // A replay writes too when it confirms what its first request left held (automatic-confirmation.ts).
+        deps.onOutboxWrite();
         return { booking: toProtoBooking(result.booking), idempotentReplay: result.idempotentReplay };
       },
 

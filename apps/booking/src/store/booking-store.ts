@@ -85,6 +85,8 @@ export class BookingStore {
       },
       // The hold-expiry sweeper's scan: held bookings by expiry.
       { collection: bookings, name: 'by_status_hold', fields: ['status', 'holdExpiresAtMs'] },
+      // Its other scan: holds of automatic services their create did not confirm (hold-expiry.ts).
+      { collection: bookings, name: 'by_status_confirmation', fields: ['status', 'confirmation', 'createdAtMs'] },
       { collection: outbox, name: 'by_state', fields: ['state', '_id'] },
       { collection: idempotency, name: 'by_expiry', fields: ['expiresAtMs'] },
       { collection: leases, name: 'by_expiry', fields: ['expiresAtMs'] },
@@ -152,6 +154,23 @@ export class BookingStore {
     return this.bookings.find(
       { status: 'held', holdExpiresAtMs: { $lte: nowMs } },
       { sort: [['holdExpiresAtMs', 1]], limit },
+    );
+  }
+
+  /**
+   * Up to `limit` held bookings (of any tenant) of automatic services made at or before
+   * `createdUpToMs` whose hold still runs at nowMs, oldest first: their create did not confirm
+   * them (docs/decisions.md "Confirmation policy").
+   */
+  unconfirmedAutomatic(createdUpToMs: number, nowMs: number, limit: number): Promise<BookingDoc[]> {
+    return this.bookings.find(
+      {
+        status: 'held',
+        confirmation: 'automatic',
+        createdAtMs: { $lte: createdUpToMs },
+        holdExpiresAtMs: { $gt: nowMs },
+      },
+      { sort: [['createdAtMs', 1]], limit },
     );
   }
 

@@ -1,4 +1,4 @@
-import type { BookingStatus } from '@svc/rules';
+import type { BookingStatus, ConfirmationPolicy } from '@svc/rules';
 
 /** Where the booking service keeps each kind of document. */
 export const BOOKING_COLLECTIONS = {
@@ -36,6 +36,14 @@ export interface BookingDoc {
   bufferAfterMin?: number;
   cancelReason: string | null;
   noShowReason: string | null;
+  /**
+   * The service's confirmation policy when the booking was made: `automatic` bookings are
+   * confirmed by the platform (docs/decisions.md "Confirmation policy"). Absent on bookings made
+   * before it existed: manual.
+   */
+  confirmation?: ConfirmationPolicy;
+  /** When it was confirmed; absent until then (and on bookings confirmed before it was stored). */
+  confirmedAtMs?: number;
   createdAtMs: number;
   updatedAtMs: number;
   /**

@@ -27,6 +27,7 @@ const known: ServiceSchedule = {
     bufferAfterMin: 1440,
     staffIds: ['stf_1'],
     resourceIds: [],
+    confirmation: 'manual',
   },
   schedule: {
     timezone: 'UTC',

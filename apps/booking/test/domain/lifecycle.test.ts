@@ -29,6 +29,8 @@ const booking = (status: BookingStatus, over: Partial<LifecycleState> = {}): Lif
 const ALLOWED: Record<string, [BookingStatus, string]> = {
   'held confirm staff': ['confirmed', 'booking.confirmed'],
   'held confirm partner': ['confirmed', 'booking.confirmed'],
+  // The platform confirming a hold of an automatic service (docs/decisions.md "Confirmation policy").
+  'held confirm system': ['confirmed', 'booking.confirmed'],
   'held cancel staff': ['cancelled', 'booking.cancelled'],
   'held cancel partner': ['cancelled', 'booking.cancelled'],
   'held cancel customer': ['cancelled', 'booking.cancelled'],

@@ -7,7 +7,15 @@ import {
   MAX_ID_LENGTH,
   requirePresent,
 } from './field-checks.js';
-import { CURRENCY_MESSAGE, isSlug, MINUTES_PER_DAY, normalizeCurrency, SLUG_MESSAGE } from '@svc/rules';
+import {
+  CONFIRMATION_POLICIES,
+  CURRENCY_MESSAGE,
+  isSlug,
+  MINUTES_PER_DAY,
+  normalizeCurrency,
+  SLUG_MESSAGE,
+  type ConfirmationPolicy,
+} from '@svc/rules';
 import { nextUpdatedAt } from './timestamps.js';
 import { assertSomeField, definedOnly, Violations } from './violations.js';
 
@@ -16,13 +24,6 @@ export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
 /** The video meeting a calendar write-back adds to the booking's event (docs/decisions.md "Integrations"). */
 export const CONFERENCING = ['none', 'google_meet'] as const;
 export type Conferencing = (typeof CONFERENCING)[number];
-/**
- * What happens to a new booking (docs/decisions.md "Confirmation policy"): `manual` keeps it
- * held until a write role confirms it or the hold expires (the specification's behaviour);
- * `automatic` has the booking service confirm it at once.
- */
-export const CONFIRMATION_POLICIES = ['manual', 'automatic'] as const;
-export type ConfirmationPolicy = (typeof CONFIRMATION_POLICIES)[number];
 
 export type ServiceRecord = {
   serviceId: string;
@@ -46,7 +47,10 @@ export type ServiceRecord = {
   status: ServiceStatus;
   /** Absent on services stored before it existed: none. */
   conferencing?: Conferencing;
-  /** Absent on services stored before it existed: manual. */
+  /**
+   * What happens to a new booking (docs/decisions.md "Confirmation policy"). Absent on services
+   * stored before it existed: manual.
+   */
   confirmation?: ConfirmationPolicy;
   createdAtMs: number;
   updatedAtMs: number;

@@ -8,6 +8,29 @@ import { slotPickerFields } from './picker-html.js';
 const NOSCRIPT = 'This booking page needs JavaScript to look up free times. Please turn it on, or call the business.';
 
 /**
+ * What the page says after a create, one block per status the answer can have; the script shows
+ * the one of the answer's status (`other`: a replay of a booking changed since), and the
+ * sentences about email only when the customer gave an address (docs/decisions.md "Confirmation
+ * policy": the emails come from the notifications service). A hold is a request, never "booked".
+ */
+function outcomes(name: string) {
+  return html`<div class="outcome" data-status="held" hidden>
+      <h2 id="outcome-held">Booking requested</h2>
+      <p>Requested. ${name} confirms it within 10 minutes, or the request expires and the time is free again.</p>
+      <p data-email hidden>We will email you either way.</p>
+    </div>
+    <div class="outcome" data-status="confirmed" hidden>
+      <h2 id="outcome-confirmed">You are booked</h2>
+      <p>${name} has confirmed your booking.</p>
+      <p data-email hidden>We will email you the confirmation.</p>
+    </div>
+    <div class="outcome" data-status="other" hidden>
+      <h2 id="outcome-other">Your booking</h2>
+      <p>Its page, behind the link below, shows where it stands.</p>
+    </div>`;
+}
+
+/**
  * The public booking page (docs/decisions.md "Booking pages"): the tenant's active services,
  * the slot picker, the customer's details, and the confirmation the script reveals.
  */
@@ -59,13 +82,10 @@ export function renderBookingPage(config: BookingConfig, assets: PageAssets, non
             <p id="form-error" class="error" role="alert" hidden></p>
             <button type="submit" id="submit">Book</button>
           </form>
-          <section id="confirmation" class="confirmation" tabindex="-1" aria-labelledby="confirmation-title" hidden>
-            <h2 id="confirmation-title">You are booked</h2>
+          <section id="confirmation" class="confirmation" tabindex="-1" hidden>
+            ${outcomes(name)}
             <p id="confirmation-summary"></p>
-            <p>
-              ${name} holds this time for you and confirms it. Keep the link below: with it you can see, move or cancel
-              your booking.
-            </p>
+            <p>Keep the link below: with it you can see, move or cancel your booking.</p>
             <p class="actions">
               <a id="manage-link" class="button" href="#">Manage your booking</a>
               <a id="ics-link" class="button secondary" href="#" download>Add to calendar (.ics)</a>

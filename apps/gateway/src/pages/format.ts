@@ -15,3 +15,8 @@ export const formatWhen = (ms: number, locale: string, timeZone: string): string
   new Intl.DateTimeFormat(pageLocale(locale), { dateStyle: 'full', timeStyle: 'short', timeZone }).format(
     new Date(ms),
   ) + ` (${timeZone.replace(/_/g, ' ')})`;
+
+/** A time of day in the tenant's locale and zone, the zone named (a hold's end). */
+export const formatTime = (ms: number, locale: string, timeZone: string): string =>
+  new Intl.DateTimeFormat(pageLocale(locale), { timeStyle: 'short', timeZone }).format(new Date(ms)) +
+  ` (${timeZone.replace(/_/g, ' ')})`;

@@ -1,7 +1,7 @@
-import type { BookingStatus } from '@svc/rules';
 import type { BookingRecord } from '../routes/bookings/booking-record.js';
 import type { PageAssets } from './assets.js';
-import { formatWhen, pageLocale } from './format.js';
+import { describeStatus } from './booking-status.js';
+import { formatTime, formatWhen, pageLocale } from './format.js';
 import { html } from './html.js';
 import { renderPage, shownName, type TenantLook } from './layout.js';
 import { slotPickerFields } from './picker-html.js';
@@ -17,15 +17,9 @@ export interface ManagePageInput {
   tenant: TenantLook & { locale: string };
   /** The change the page just made (its script reloads it with `?done=`). */
   done?: string;
+  /** Now: a hold that has run out is shown as expired. */
+  nowMs: number;
 }
-
-const STATUS: Record<BookingStatus, string> = {
-  held: 'Reserved, waiting for confirmation',
-  confirmed: 'Confirmed',
-  cancelled: 'Cancelled',
-  completed: 'Completed',
-  no_show: 'Missed',
-};
 
 const DONE: Record<string, string> = {
   rescheduled: 'Your booking was moved to the new time.',
@@ -44,7 +38,11 @@ export function renderManagePage(input: ManagePageInput, assets: PageAssets, non
   const when = formatWhen(booking.startsAtMs, locale, view.tenant.timezone);
   const done = input.done ? DONE[input.done] : undefined;
   const base = `/booking/manage/${token}`;
-  const body = html`<h1>Your booking with ${shownName(tenant)}</h1>
+  const business = shownName(tenant);
+  const status = describeStatus(booking, business, input.nowMs, (ms) =>
+    formatTime(ms, locale, view.tenant.timezone),
+  );
+  const body = html`<h1>Your booking with ${business}</h1>
     ${done ? html`<p class="notice" role="status" id="done-message">${done}</p>` : ''}
     <dl class="summary" id="booking-summary">
       <dt>Service</dt>
@@ -52,10 +50,11 @@ export function renderManagePage(input: ManagePageInput, assets: PageAssets, non
       <dt>When</dt>
       <dd id="booking-when">${when}</dd>
       <dt>Status</dt>
-      <dd id="booking-status">${STATUS[booking.status]}</dd>
+      <dd id="booking-status">${status.label}</dd>
       <dt>Reference</dt>
       <dd>${booking.bookingId}</dd>
     </dl>
+    <p id="status-detail">${status.detail}</p>
     <p class="actions">
       <a id="ics-link" class="button secondary" href="${base}/ics" download>Add to calendar (.ics)</a>
     </p>

@@ -2,12 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type CatalogClient } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
-import { currencySchema, MINUTES_PER_DAY, slugSchema } from '@svc/rules';
+import { CONFIRMATION_POLICIES, confirmationPolicyOf, currencySchema, MINUTES_PER_DAY, slugSchema } from '@svc/rules';
 import { registerAdminResource } from './admin-resource.js';
-import { pageRequest } from './paging.js';
+import { pageRequest, toPage, type Page } from './paging.js';
 import { idListSchema, int, nameSchema, optionalIdSchema, optionalText, pageQueryShape, patchOf } from './schemas.js';
 
 const serviceStatusSchema = z.enum(['active', 'hidden', 'disabled']);
+
+/** What a new booking of a service becomes, in the words of every record that shows it. */
+const confirmationSchema = z
+  .enum(CONFIRMATION_POLICIES)
+  .describe(
+    'manual: a new booking is held until a write role confirms it (or the hold expires after 10 minutes); ' +
+      'automatic: the platform confirms it at once, so a create answers it `confirmed`.',
+  );
 
 /** ServiceAdminRecord: the catalog's Service message as it is. */
 const serviceRecordSchema = z
@@ -32,9 +40,8 @@ const serviceRecordSchema = z
     conferencing: z
       .string()
       .describe('none | google_meet: the video meeting added to the booking in a Google calendar.'),
-    confirmation: z
-      .string()
-      .describe('manual | automatic: a new booking waits (held) for a write role to confirm it, or is confirmed at once.'),
+    // A string like status: the record is the catalog's message as it is.
+    confirmation: z.string().describe(`manual | automatic. ${confirmationSchema.description}`),
     createdAtMs: z.number().int(),
     updatedAtMs: z.number().int(),
   })
@@ -62,12 +69,7 @@ const serviceFieldsShape = {
     .describe(
       'google_meet: a Meet link is requested when the booking is written to a connected Google calendar. Default: none.',
     ),
-  confirmation: z
-    .enum(['manual', 'automatic'])
-    .describe(
-      'manual: a new booking is held until a write role confirms it (or the hold expires after 10 minutes); ' +
-        'automatic: the platform confirms it at once. Default: manual.',
-    ),
+  confirmation: confirmationSchema.describe(`${confirmationSchema.description} Default: manual.`),
 };
 
 /**
@@ -91,6 +93,40 @@ const createServiceSchema = z
   .required({ slug: true, name: true, durationMin: true })
   .meta(createPriceRule);
 const patchServiceSchema = patchOf(serviceFieldsShape).meta({ dependentSchemas: amountNeedsCurrency });
+
+/** A bookable service as partners see it (`GET /v1/services`, MCP `list_services`). */
+export const bookableServiceSchema = z
+  .object({
+    serviceId: z.string(),
+    slug: z.string().describe('For availability and booking.'),
+    name: z.string(),
+    description: z.string(),
+    durationMin: z.number().int(),
+    price: z.object({ amount: z.number().int().describe('Minor units.'), currency: z.string() }).nullable(),
+    confirmation: confirmationSchema,
+  })
+  .describe('A service customers can book now (status active).');
+
+/** The tenant's active services, a page at a time, as bookableServiceSchema. */
+export async function activeServices(
+  catalog: CatalogClient,
+  tenantId: string,
+  page: { limit: number; cursor?: string | undefined },
+): Promise<Page<z.input<typeof bookableServiceSchema>>> {
+  const res = await catalog.listServices({ tenantId, statuses: ['active'], page: pageRequest(page) });
+  return toPage({
+    items: res.items.map((s) => ({
+      serviceId: s.serviceId,
+      slug: s.slug,
+      name: s.name,
+      description: s.description,
+      durationMin: s.durationMin,
+      price: s.priceCurrency ? { amount: s.priceAmount, currency: s.priceCurrency } : null,
+      confirmation: confirmationPolicyOf(s.confirmation),
+    })),
+    page: res.page,
+  });
+}
 
 const listServicesQuery = z.strictObject({
   ...pageQueryShape,

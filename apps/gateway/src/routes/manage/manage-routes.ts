@@ -118,6 +118,7 @@ export function registerManageRoutes(
               branding: brandingOf(ctx.tenant),
             },
             ...(typeof done === 'string' ? { done } : {}),
+            nowMs: Date.now(),
           },
           assets,
           nonce,

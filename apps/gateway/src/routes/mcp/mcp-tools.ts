@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { DomainError } from '@svc/errors';
-import type { CatalogClient } from '@svc/grpc';
 import type { ApiKeyScope } from '@svc/rules';
 import type { PartnerContext } from '../../auth/principal.js';
 import type { Downstream } from '../../downstream/services.js';
 import { toBookingRecord } from '../bookings/booking-record.js';
 import { bookingOperations, listBookingsQuery } from '../bookings/bookings-routes.js';
-import { pageRequest, toPage } from '../catalog/paging.js';
 import { idSchema, pageQueryShape, patchOf } from '../catalog/schemas.js';
+import { activeServices } from '../catalog/services-routes.js';
 import { brandingOf, brandingPatchSchema, updateBranding } from '../catalog/tenant-routes.js';
 import { availabilityOf } from '../public/availability-route.js';
 import { createBooking, type ManageLinks } from '../public/create-booking-route.js';
@@ -48,21 +47,6 @@ const createBookingArgs = createBookingBodyFor('mcp')
     ),
   });
 
-async function activeServices(catalog: CatalogClient, tenantId: string, page: { limit: number; cursor?: string }) {
-  const res = await catalog.listServices({ tenantId, statuses: ['active'], page: pageRequest(page) });
-  return toPage({
-    items: res.items.map((s) => ({
-      serviceId: s.serviceId,
-      slug: s.slug,
-      name: s.name,
-      description: s.description,
-      durationMin: s.durationMin,
-      price: s.priceCurrency ? { amount: s.priceAmount, currency: s.priceCurrency } : null,
-    })),
-    page: res.page,
-  });
-}
-
 const tenantId = (ctx: ToolContext) => ctx.partner.apiKey.tenantId;
 const bookings = (ctx: ToolContext) => bookingOperations(ctx.downstream.booking, 'partner');
 
@@ -96,7 +80,8 @@ export const MCP_TOOLS: McpTool[] = [
     name: 'list_services',
     title: 'List bookable services',
     description:
-      'The services customers can book now, with their slug (for availability and booking), duration and price.',
+      'The services customers can book now, with their slug (for availability and booking), duration, price and ' +
+      'confirmation policy (manual: a new booking is held until the business confirms it; automatic: confirmed at once).',
     scope: 'booking:read',
     input: z.strictObject(pageQueryShape),
     readOnly: true,
@@ -117,8 +102,9 @@ export const MCP_TOOLS: McpTool[] = [
     name: 'create_booking',
     title: 'Book a slot',
     description:
-      'Books a free slot (status held for 10 minutes until the business confirms). The customer needs a name and ' +
-      'an email or phone. Answers the booking and the customer’s manage link.',
+      'Books a free slot: status held for 10 minutes until the business confirms it, or confirmed at once when the ' +
+      'service’s confirmation is automatic. The customer needs a name and an email or phone. Answers the booking ' +
+      'and the customer’s manage link.',
     scope: 'booking:write',
     input: createBookingArgs,
     readOnly: false,

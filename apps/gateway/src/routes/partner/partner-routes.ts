@@ -8,11 +8,12 @@ import { defineRoute } from '../../http/route.js';
 import { bookingRecordSchema, toBookingRecord } from '../bookings/booking-record.js';
 import { PARTNER_BOOKINGS, registerBookingRoutes } from '../bookings/bookings-routes.js';
 import { tenantOf } from '../catalog/admin-resource.js';
-import { patchOf } from '../catalog/schemas.js';
+import { pageOf, pageQueryShape, patchOf } from '../catalog/schemas.js';
+import { activeServices, bookableServiceSchema } from '../catalog/services-routes.js';
 import { brandingOf, brandingPatchSchema, brandingRecordSchema, updateBranding } from '../catalog/tenant-routes.js';
 import { PARTNER_CUSTOMERS, registerCustomerRoutes } from '../customers/customers-routes.js';
 import { AVAILABILITY_RULE, availabilityOf } from '../public/availability-route.js';
-import { CREATE_RULE, createBooking } from '../public/create-booking-route.js';
+import { CREATE_RULE, CREATE_SUMMARY, createBooking } from '../public/create-booking-route.js';
 import { availabilityQuery, availabilitySchema, createBookingBodyFor, idempotencyHeaders } from '../public/schemas.js';
 
 const TAGS = PARTNER_BOOKINGS.tags;
@@ -35,7 +36,7 @@ const brandingPatchBody = patchOf(brandingPatchSchema.shape);
  * The partner API under /v1 (docs/api-conventions.md "Partner API"): the dashboard's booking and
  * customer routes with an API key instead of a session (same RPCs, records and rules; booking
  * changes with actor `partner`), the booking create of the public page with `source:
- * partner_api`, availability, and the tenant's branding. Each operation needs its scope.
+ * partner_api`, the bookable services, availability, and the tenant's branding. Each operation needs its scope.
  */
 export function registerPartnerRoutes(app: FastifyInstance, downstream: Downstream, settings: GatewaySettings): void {
   registerBookingRoutes(app, downstream, PARTNER_BOOKINGS);
@@ -44,7 +45,7 @@ export function registerPartnerRoutes(app: FastifyInstance, downstream: Downstre
   defineRoute(app, {
     method: 'POST',
     url: '/v1/bookings',
-    summary: 'Create a booking (held for 10 minutes); Idempotency-Key required',
+    summary: CREATE_SUMMARY,
     description: `${CREATE_RULE} Keys are scoped per tenant, shared with the public page.`,
     tags: TAGS,
     access: 'key:booking:write',
@@ -64,6 +65,20 @@ export function registerPartnerRoutes(app: FastifyInstance, downstream: Downstre
       if (created.idempotentReplay) reply.code(200);
       return { ...created, booking: toBookingRecord(created.booking) };
     },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/v1/services',
+    summary: 'The services customers can book now',
+    description:
+      'Active services with their slug (for availability and booking), duration, price and `confirmation` ' +
+      '(what a new booking becomes). Paged like every list.',
+    tags: TAGS,
+    access: 'key:booking:read',
+    querystring: z.strictObject(pageQueryShape),
+    response: pageOf(bookableServiceSchema),
+    handler: ({ query }, request) => activeServices(downstream.catalog, tenantOf(request), query),
   });
 
   defineRoute(app, {

@@ -28,8 +28,14 @@ export interface CreatedBooking {
 
 export const CREATE_RULE =
   'The customer needs `primaryEmail` or `phone` (or both). `startsAtMs` must be a free, aligned slot of ' +
-  'the service (else BOOKING_SLOT_UNAVAILABLE 409). The same Idempotency-Key with the same body answers the ' +
-  'first booking again (200, `idempotentReplay: true`); with another body, BOOKING_IDEMPOTENCY_CONFLICT 409.';
+  'the service (else BOOKING_SLOT_UNAVAILABLE 409). The booking is `held` for 10 minutes until the business ' +
+  'confirms it; for a service whose `confirmation` is `automatic` the platform confirms it before answering, ' +
+  'so it is `confirmed` (events booking.created, then booking.confirmed). The same Idempotency-Key with the ' +
+  'same body answers the first booking again (200, `idempotentReplay: true`, the status of the first answer); ' +
+  'with another body, BOOKING_IDEMPOTENCY_CONFLICT 409.';
+
+/** Every create route's summary. */
+export const CREATE_SUMMARY = 'Create a booking (held for 10 minutes, or confirmed at once); Idempotency-Key required';
 
 /**
  * CreateBooking for the public page, the partner API and MCP: the booking service decides under
@@ -76,7 +82,7 @@ export async function createBooking(
 }
 
 /**
- * POST /book/{tenantSlug}/bookings: a held booking, 201; the same Idempotency-Key and body
+ * POST /book/{tenantSlug}/bookings: a held booking (confirmed for an automatic service), 201; the same Idempotency-Key and body
  * again → 200 with the same booking and manage token. Limited per client IP and per tenant.
  */
 export function registerCreateBookingRoute(app: FastifyInstance, downstream: Downstream, links: ManageLinks): void {
@@ -84,7 +90,7 @@ export function registerCreateBookingRoute(app: FastifyInstance, downstream: Dow
   defineRoute(app, {
     method: 'POST',
     url: '/book/:tenantSlug/bookings',
-    summary: 'Create a booking (held for 10 minutes); Idempotency-Key required',
+    summary: CREATE_SUMMARY,
     description: CREATE_RULE,
     tags: ['public booking'],
     params: tenantSlugParams,
@@ -97,7 +103,12 @@ export function registerCreateBookingRoute(app: FastifyInstance, downstream: Dow
     status: 201,
     alsoStatuses: [200],
     response: z.object({
-      booking: z.object({ bookingId: z.string(), status: z.string() }),
+      booking: z.object({
+        bookingId: z.string(),
+        status: z
+          .string()
+          .describe('held (the business confirms it within 10 minutes), or confirmed for an automatic service.'),
+      }),
       idempotentReplay: z.boolean(),
       manageToken: z.string(),
       manageUrl: z.string(),
