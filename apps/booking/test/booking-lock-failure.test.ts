@@ -234,6 +234,43 @@ function lockFailureSuite(profile: Profile, setUp?: { before(): Promise<void>; a
       }
     });
 
+    it('replicas whose clocks disagree: a create that saw the hold run out wins, the late confirm is refused', async () => {
+      // Two replicas on one store, the always-granting lock: `ahead` runs a minute past the
+      // hold's end, `behind` on the real clock, where the hold still runs.
+      const store = new ObservedStore(await profile.open());
+      const ahead = await startBooking(deps, {
+        lock: new AlwaysGrantingLock(),
+        store,
+        now: () => Date.now() + HOLD_MS + 60_000,
+      });
+      const behind = await startBooking(deps, { lock: new AlwaysGrantingLock(), store });
+      try {
+        const tenant = await createBookableTenant(deps.catalog);
+        const hold = bookingOf(await create(behind.client, createRequest(tenant, localSlot(3, 11))));
+        const taken = bookingOf(await create(ahead.client, createRequest(tenant, hold.startsAtMs)));
+        const refused = await failure(
+          behind.client.changeBookingStatus({
+            tenantId: tenant.tenantId,
+            bookingId: hold.bookingId,
+            action: 'confirm',
+            reason: '',
+            actor: 'staff',
+          }),
+        );
+        expect([refused.code, refused.httpStatus]).toEqual(['BOOKING_SLOT_UNAVAILABLE', 409]);
+        const { bookings } = await storedFor(store, tenant.tenantId);
+        expect(bookings.map((b) => [b._id, b.status]).sort()).toEqual(
+          [
+            [hold.bookingId, 'held'],
+            [taken.bookingId, 'held'],
+          ].sort(),
+        );
+      } finally {
+        await ahead.stop();
+        await behind.stop();
+      }
+    });
+
     it('a confirm that found the hold running and a create that found it run out: one wins', async () => {
       let clock: number | undefined;
       const { store, svc } = await started(() => clock ?? Date.now());

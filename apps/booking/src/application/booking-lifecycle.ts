@@ -5,6 +5,7 @@
 import { DomainError, notFound, validationError } from '@svc/errors';
 import { BOOKING_REASON_MESSAGE, EPOCH_MS_MESSAGE, isEpochMs, MINUTE_MS, normalizeBookingReason } from '@svc/rules';
 import type { Tx } from '@svc/store';
+import { keepsItsPlace } from '../domain/availability/index.js';
 import {
   decide,
   REQUEST_ACTORS,
@@ -17,6 +18,8 @@ import {
 import type { CalendarSyncView } from '@svc/grpc';
 import type { BookingDoc } from '../store/records.js';
 import { bookingEvent } from './booking-events.js';
+import { occupyingBookings, toExistingBooking } from './existing-bookings.js';
+import { ServiceBuffers } from './stored-buffers.js';
 import { lockKeysFor } from './lock-keys.js';
 import type { CalendarSyncSource, CustomerDirectory, CustomerSnapshot, ServiceRef } from './ports.js';
 import {
@@ -66,7 +69,43 @@ type Build = (current: BookingDoc, nowMs: number, tx: Tx) => Change | Promise<Ch
  * A confirm ends the hold and keeps when it happened: a replay of an automatic service's create
  * answers `confirmed` only for a booking that was (docs/decisions.md "Confirmation policy").
  */
-const confirming: Build = (_current, nowMs) => ({ after: { holdExpiresAtMs: null, confirmedAtMs: nowMs } });
+/**
+ * A confirm, once its transaction has checked that the hold still has its place: nothing else
+ * took its staff member, resource or service meanwhile. The state machine judges the hold by
+ * this replica's clock; a replica whose clock runs behind may still see it running after
+ * another has seen it run out and booked its time, and this check in the same transaction
+ * (whose occupancy documents conflict with that create's on MongoDB) refuses that confirm.
+ */
+function confirming(deps: LifecycleDeps, service: ServiceRef): Build {
+  return async (current, nowMs, tx) => {
+    const buffers = new ServiceBuffers(deps.services, current.tenantId, service);
+    const self = toExistingBooking(current, await buffers.forBooking(current));
+    const others = await occupyingBookings(
+      deps,
+      buffers,
+      { tenantId: current.tenantId, fromMs: current.startsAtMs, toMs: current.endsAtMs },
+      tx,
+    );
+    const capacity = current.resourceId ? await resourceCapacity(deps, service, current) : 0;
+    if (!keepsItsPlace(self, others, nowMs, capacity)) {
+      throw new DomainError(
+        'BOOKING_SLOT_UNAVAILABLE',
+        'This hold can no longer be confirmed: its time was booked by someone else after the hold ran out.',
+      );
+    }
+    return { after: { holdExpiresAtMs: null, confirmedAtMs: nowMs } };
+  };
+}
+
+/** The capacity of the booking's resource as the catalog has it (the schedule read, cached per version). */
+async function resourceCapacity(deps: LifecycleDeps, service: ServiceRef, b: BookingDoc): Promise<number> {
+  const known = await scheduleAround(deps, {
+    tenantId: b.tenantId,
+    serviceSlug: service.slug,
+    startsAtMs: b.startsAtMs,
+  });
+  return known.schedule.resources.find((r) => r.resourceId === b.resourceId)?.capacity ?? 1;
+}
 
 /** Only when other writers keep winning the compare-and-set (MongoDB); SQLite serializes writers. */
 const MAX_ATTEMPTS = 5;
@@ -100,7 +139,7 @@ export async function changeStatus(deps: LifecycleDeps, cmd: StatusChangeCommand
   const build: Build = (current, nowMs, tx) => {
     switch (cmd.action) {
       case 'confirm':
-        return confirming(current, nowMs, tx);
+        return confirming(deps, service)(current, nowMs, tx);
       case 'cancel':
         return { after: { holdExpiresAtMs: null, cancelReason: cmd.actor === 'customer' ? 'customer' : reason } };
       case 'expire':
@@ -134,13 +173,13 @@ export async function changeStatus(deps: LifecycleDeps, cmd: StatusChangeCommand
 export function confirmCreatedHold(
   deps: LifecycleDeps,
   booking: BookingDoc,
-  service: Pick<ServiceRef, 'serviceId' | 'slug' | 'name'>,
+  service: ServiceRef,
   customer: CustomerSnapshot,
   traceparent: string | null,
 ): Promise<BookingDoc> {
   const ref: ChangeRef = { tenantId: booking.tenantId, bookingId: booking._id, actor: 'system', traceparent };
   const about = { service, customerId: booking.customerId };
-  return commitChange(deps, ref, 'confirm', about, confirming, { customer, calendarSync: null });
+  return commitChange(deps, ref, 'confirm', about, confirming(deps, service), { customer, calendarSync: null });
 }
 
 /**

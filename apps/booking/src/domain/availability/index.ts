@@ -3,7 +3,7 @@
 
 export { computeSlots } from './compute-slots.js';
 export { checkSlot, explainSlot } from './check-slot.js';
-export { occupies } from './occupancy.js';
+export { keepsItsPlace, occupies } from './occupancy.js';
 export { wallClockToInstant } from './local-calendar.js';
 export type {
   BlockInput,

@@ -120,3 +120,31 @@ export function indexBookings(
     ofService: new BookingIndex(service.starts, service.ends),
   };
 }
+
+/**
+ * Whether nothing else takes what `booking` holds at `nowMs`: its staff member, its resource
+ * below `resourceCapacity`, or, for a booking with neither, its service, over its occupied
+ * interval. A confirm asks it in its transaction, so a hold that one replica's clock still
+ * counts as running cannot be confirmed onto time that another replica, seeing it run out,
+ * has booked since (docs/decisions.md "Booking lifecycle").
+ */
+export function keepsItsPlace(
+  booking: ExistingBooking,
+  others: readonly ExistingBooking[],
+  nowMs: number,
+  resourceCapacity: number,
+): boolean {
+  const ownsNeither = !booking.staffId && !booking.resourceId;
+  const indexes = indexBookings(others, {
+    nowMs,
+    ignoreBookingId: booking.bookingId,
+    staffIds: new Set(booking.staffId ? [booking.staffId] : []),
+    resourceIds: new Set(booking.resourceId ? [booking.resourceId] : []),
+    serviceId: ownsNeither ? booking.serviceId : undefined,
+  });
+  const { startMs, endMs } = occupiedInterval(booking);
+  const overlapping = (index: BookingIndex | undefined) => index?.countOverlapping(startMs, endMs) ?? 0;
+  if (booking.staffId && overlapping(indexes.byStaff.get(booking.staffId)) > 0) return false;
+  if (booking.resourceId && overlapping(indexes.byResource.get(booking.resourceId)) >= resourceCapacity) return false;
+  return !ownsNeither || overlapping(indexes.ofService) === 0;
+}
