@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredWhenDistributed, serviceSettings } from '@svc/config';
+import { allowLoopbackTargetsSetting, requiredWhenDistributed, serviceSettings } from '@svc/config';
 import { hostPortSchema } from '@svc/rules';
 
 const positiveMs = z.coerce.number().int().positive();
@@ -24,6 +24,8 @@ export const integrationsConfigSchema = z
      * (the webhook URL policy, docs/decisions.md "Integrations"), e.g. a Nextcloud inside the network.
      */
     CALDAV_URL_ALLOWLIST: z.string().optional(),
+    /** A CalDAV server may be on loopback, over http too (a local Radicale; docs/operations.md); off unless set. */
+    ALLOW_LOOPBACK_TARGETS: allowLoopbackTargetsSetting,
     /** How long availability may use busy times read from a calendar (docs/decisions.md "Integrations"). */
     BUSY_CACHE_MS: positiveMs.default(60_000),
     /** How long one provider request may take before the provider counts as unreachable. */

@@ -82,7 +82,7 @@ describe.runIf(run)('integrations service against Radicale', () => {
    */
   const dns = new Map<string, string[]>();
   const urlPolicy = new UrlPolicy({
-    developmentMode: true,
+    allowLoopback: true,
     allowlist: [],
     resolve: async (name) => dns.get(name) ?? (await lookup(name, { all: true })).map((a) => a.address),
   });

@@ -69,7 +69,7 @@ export function integrationService(deps: IntegrationServiceDeps): ServiceBinding
       const violations: FieldViolation[] = [];
       let serverUrl = checkCaldavInput(req, violations);
       throwIfViolations(violations);
-      // Not into the platform's own network: public addresses only (loopback in development).
+      // Not into the platform's own network: public addresses only (loopback with ALLOW_LOOPBACK_TARGETS).
       const where = await deps.urlPolicy.check(serverUrl);
       if (!where.ok) throw validationError([{ path: 'serverUrl', message: where.problem }]);
       serverUrl = where.url.href;

@@ -24,7 +24,8 @@ export interface DispatcherOptions {
   store?: DocumentStore;
   bus?: EventBus;
   worker?: Partial<DispatcherDeps['worker']>;
-  developmentMode?: boolean;
+  /** Loopback targets allowed (ALLOW_LOOPBACK_TARGETS); default on. */
+  allowLoopback?: boolean;
   allowlist?: string[];
   resolve?: Resolver;
   send?: DispatcherDeps['send'];
@@ -70,7 +71,7 @@ export async function startDispatcher(opts: DispatcherOptions = {}): Promise<Dis
     bus,
     secrets: new SecretBox(SECRET_KEY),
     policy: new UrlPolicy({
-      developmentMode: opts.developmentMode ?? true,
+      allowLoopback: opts.allowLoopback ?? true,
       allowlist: opts.allowlist ?? [],
       ...(opts.resolve ? { resolve: opts.resolve } : {}),
     }),
