@@ -30,6 +30,12 @@ export const integrationsConfigSchema = z
     BUSY_CACHE_MS: positiveMs.default(60_000),
     /** How long one provider request may take before the provider counts as unreachable. */
     PROVIDER_TIMEOUT_MS: positiveMs.default(10_000),
+    /** The most a provider response may carry; a longer one is cut off (PROVIDER_ACTION_FAILED). */
+    PROVIDER_MAX_RESPONSE_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1_024)
+      .default(5 * 1024 * 1024),
     /** Delay before the first retry of a failed write-back; later ones grow ×4 up to one hour. */
     SYNC_FIRST_RETRY_MS: positiveMs.default(30_000),
     /** Longest pause between two looks for due write-backs. */

@@ -43,6 +43,7 @@ export async function startIntegrationsFromConfig(
           }
         : null,
     catalog: connectService(catalogV1.CatalogServiceService, config.CATALOG_GRPC_ADDR),
+    providerMaxResponseBytes: config.PROVIDER_MAX_RESPONSE_BYTES,
     // ALLOW_LOOPBACK_TARGETS: a CalDAV server on loopback over http (a local Radicale).
     urlPolicy: new UrlPolicy({
       allowLoopback: config.ALLOW_LOOPBACK_TARGETS === 'on',

@@ -58,6 +58,7 @@ export const platformConfigSchema = z.object({
   /** The integrations service's settings (docs/operations.md); its secret key is generated in DATA_DIR. */
   INTEGRATIONS_SECRET_KEY: integrations.INTEGRATIONS_SECRET_KEY,
   CALDAV_URL_ALLOWLIST: integrations.CALDAV_URL_ALLOWLIST,
+  PROVIDER_MAX_RESPONSE_BYTES: integrations.PROVIDER_MAX_RESPONSE_BYTES,
   BUSY_CACHE_MS: integrations.BUSY_CACHE_MS,
   SYNC_FIRST_RETRY_MS: integrations.SYNC_FIRST_RETRY_MS,
   PROVIDER_TIMEOUT_MS: integrations.PROVIDER_TIMEOUT_MS,
