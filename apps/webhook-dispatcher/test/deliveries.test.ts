@@ -17,6 +17,7 @@ import { postWebhook } from '../src/delivery/http-sender.js';
 import {
   borrowedBus,
   borrowedStore,
+  deliveryOf,
   deliveryWhen,
   eventually,
   newTenantId,
@@ -196,18 +197,10 @@ describe('a delivery', () => {
     const event = await publishEvent(dispatcher.bus, { tenantId });
     // Tried again later (what a name resolves to may change), each time checked and not sent,
     // with the same words as a name that does not resolve (libs/url-policy).
+    const subscriptionId = res.subscription!.subscriptionId;
     const delivery = await eventually('two refused attempts', async () => {
-      const { items } = await dispatcher.client.listDeliveries({
-        tenantId,
-        subscriptionId: res.subscription!.subscriptionId,
-        status: '',
-        eventType: '',
-        bookingId: '',
-      });
-      const found = items.find((d) => d.eventId === event.id);
-      if (!found) return undefined;
-      const { delivery } = await dispatcher.client.getDelivery({ tenantId, deliveryId: found.deliveryId });
-      return delivery && delivery.attempts.length >= 2 ? delivery : undefined;
+      const found = await deliveryOf(dispatcher.client, tenantId, subscriptionId, event.id);
+      return found && found.attempts.length >= 2 ? found : undefined;
     });
     for (const attempt of delivery.attempts) {
       expect(attempt.error).toBe(`not sent: the URL ${HTTP_LOOPBACK_ONLY}`);
@@ -216,16 +209,7 @@ describe('a delivery', () => {
     dns.delete('moving.test');
     const gone = await publishEvent(dispatcher.bus, { tenantId });
     await eventually('a refused attempt of a name that does not resolve', async () => {
-      const { items } = await dispatcher.client.listDeliveries({
-        tenantId,
-        subscriptionId: res.subscription!.subscriptionId,
-        status: '',
-        eventType: '',
-        bookingId: '',
-      });
-      const found = items.find((d) => d.eventId === gone.id);
-      if (!found) return undefined;
-      const { delivery: other } = await dispatcher.client.getDelivery({ tenantId, deliveryId: found.deliveryId });
+      const other = await deliveryOf(dispatcher.client, tenantId, subscriptionId, gone.id);
       return other?.attempts[0]?.error === delivery.attempts[0]!.error ? true : undefined;
     });
     expect(receiver.received(name)).toEqual([]);

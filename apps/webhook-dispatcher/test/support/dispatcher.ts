@@ -160,18 +160,22 @@ export async function deliveryWhen(
   return eventually(
     `delivery of ${eventId} to be ${status}`,
     async () => {
-      const { items } = await client.listDeliveries({
-        tenantId,
-        subscriptionId,
-        status: '',
-        eventType: '',
-        bookingId: '',
-      });
-      const found = items.find((d) => d.eventId === eventId);
-      if (found?.status !== status) return undefined;
-      const { delivery } = await client.getDelivery({ tenantId, deliveryId: found.deliveryId });
-      return delivery;
+      const delivery = await deliveryOf(client, tenantId, subscriptionId, eventId);
+      return delivery?.status === status ? delivery : undefined;
     },
     timeoutMs,
   );
+}
+
+/** The delivery of the event to the subscription with its attempts, as the delivery log has it now. */
+export async function deliveryOf(
+  client: WebhookClient,
+  tenantId: string,
+  subscriptionId: string,
+  eventId: string,
+): Promise<webhooksV1.Delivery | undefined> {
+  const { items } = await client.listDeliveries({ tenantId, subscriptionId, status: '', eventType: '', bookingId: '' });
+  const found = items.find((d) => d.eventId === eventId);
+  if (!found) return undefined;
+  return (await client.getDelivery({ tenantId, deliveryId: found.deliveryId })).delivery;
 }
