@@ -12,7 +12,7 @@ import { startGatewayWithCatalog, type DashboardCaller, type GatewayHarness } fr
 
 /**
  * The dashboard webhook routes (docs/decisions.md "Webhooks") over real HTTP, against the real
- * webhook dispatcher (embedded mode: http to loopback is allowed) and a real receiver; booking
+ * webhook dispatcher (loopback targets allowed: http to loopback) and a real receiver; booking
  * events are published on the dispatcher's bus as the outbox relay publishes them.
  */
 
@@ -35,7 +35,7 @@ beforeAll(async () => {
       store: await openSqliteStore({ file: ':memory:' }),
       bus,
       secrets: new SecretBox('k'.repeat(32)),
-      policy: new UrlPolicy({ developmentMode: true, allowlist: [], resolve: async () => [] }),
+      policy: new UrlPolicy({ allowLoopback: true, allowlist: [], resolve: async () => [] }),
       worker: { firstRetryMs: 50, attemptTimeoutMs: 10_000, pollMs: 100, concurrency: 4 },
     },
   );

@@ -1,10 +1,14 @@
 /**
  * Busy times of staff members' connected calendars (docs/decisions.md "Integrations"). The
- * availability path may take them from a cache of BUSY_CACHE_MS per connection and whole UTC
- * days; create and reschedule ask `fresh` under their lock. A calendar that cannot be read fails
- * the whole answer (PROVIDER_ACTION_FAILED / PROVIDER_NEEDS_REAUTH), unless the tenant books
- * anyway: then its staff member is listed as unavailable and blocks nothing.
+ * availability path may take them from a cache of BUSY_CACHE_MS per connection and UTC day, so
+ * any sequence of windows is answered from the cache once each of its days was read (a window of
+ * days not read yet reads only those, in one request per run of consecutive days; a day being
+ * read is waited for, not read twice); create and reschedule ask `fresh` under their lock, and
+ * what they read is kept as well. A calendar that cannot be read fails the whole answer
+ * (PROVIDER_ACTION_FAILED / PROVIDER_NEEDS_REAUTH), unless the tenant books anyway: then its
+ * staff member is listed as unavailable and blocks nothing.
  */
+import { LRUCache } from 'lru-cache';
 import { DAY_MS } from '@svc/rules';
 import type { ConnectionUse } from './connections.js';
 import { busyCache, SERVICE } from './metrics.js';
@@ -16,20 +20,26 @@ export interface StaffBusy extends Interval {
   staffId: string;
 }
 
-interface CacheEntry {
-  fromMs: number;
-  toMs: number;
+/** One UTC day of one connection's chosen calendars, as read at `atMs`. */
+interface DayEntry {
   atMs: number;
   /** Which calendars were read (a changed choice is read again). */
   calendars: string;
+  /** The intervals overlapping the day (one spanning several days is in each of them). */
   intervals: Interval[];
 }
 
-/** Entries kept at most; the oldest read goes first. */
-const MAX_CACHED = 10_000;
+/** Days kept at most (a thousand connections with a 90-day horizon each fit). */
+export const MAX_CACHED_DAYS = 100_000;
+/** What they may take in memory at most, roughly (an interval is two numbers in a small object). */
+export const MAX_CACHED_BYTES = 64 * 1024 * 1024;
+const INTERVAL_BYTES = 64;
+const ENTRY_BYTES = 200;
 
 export class BusyTimes {
-  private readonly cache = new Map<string, CacheEntry>();
+  private readonly days: LRUCache<string, DayEntry>;
+  /** Days being read now: a second window of the same day waits for the read under way. */
+  private readonly reading = new Map<string, { calendars: string; read: Promise<Interval[]> }>();
 
   constructor(
     private readonly deps: {
@@ -38,7 +48,14 @@ export class BusyTimes {
       now: () => number;
       cacheMs: number;
     },
-  ) {}
+    bounds: { maxDays?: number; maxBytes?: number } = {},
+  ) {
+    this.days = new LRUCache<string, DayEntry>({
+      max: bounds.maxDays ?? MAX_CACHED_DAYS,
+      maxSize: bounds.maxBytes ?? MAX_CACHED_BYTES,
+      sizeCalculation: (entry) => ENTRY_BYTES + INTERVAL_BYTES * entry.intervals.length,
+    });
+  }
 
   async forStaff(
     tenantId: string,
@@ -73,31 +90,91 @@ export class BusyTimes {
   private async ofConnection(doc: ConnectionDoc, fromMs: number, toMs: number, fresh: boolean): Promise<Interval[]> {
     const now = this.deps.now();
     const calendars = doc.busyCalendarIds.join('\n');
-    const cached = this.cache.get(doc._id);
-    if (
-      !fresh &&
-      cached &&
-      cached.calendars === calendars &&
-      now - cached.atMs < this.deps.cacheMs &&
-      cached.fromMs <= fromMs &&
-      toMs <= cached.toMs
-    ) {
-      busyCache.inc({ service: SERVICE, result: 'hit' });
-      return cached.intervals.filter((i) => i.endsAtMs > fromMs && i.startsAtMs < toMs);
+    const days = utcDays(fromMs, toMs);
+    const found = new Map<number, Interval[] | Promise<Interval[]>>();
+    const missing: number[] = [];
+    for (const day of days) {
+      const key = dayKey(doc._id, day);
+      const cached = fresh ? undefined : this.days.get(key);
+      const pending = fresh ? undefined : this.reading.get(key);
+      if (cached && cached.calendars === calendars && now - cached.atMs < this.deps.cacheMs) {
+        found.set(day, cached.intervals);
+      } else if (pending && pending.calendars === calendars) {
+        found.set(day, pending.read);
+      } else {
+        missing.push(day);
+      }
     }
-    busyCache.inc({ service: SERVICE, result: fresh ? 'fresh' : 'miss' });
-    // Whole UTC days, so the next window of the same days is served from the cache.
-    const dayFrom = Math.floor(fromMs / DAY_MS) * DAY_MS;
-    const dayTo = Math.ceil(toMs / DAY_MS) * DAY_MS;
-    const intervals = await this.deps.use.run(doc, (provider) => provider.busy(doc.busyCalendarIds, dayFrom, dayTo));
-    this.cache.delete(doc._id);
-    if (this.cache.size >= MAX_CACHED) this.cache.delete(this.cache.keys().next().value as string);
-    this.cache.set(doc._id, { fromMs: dayFrom, toMs: dayTo, atMs: now, calendars, intervals });
-    return intervals.filter((i) => i.endsAtMs > fromMs && i.startsAtMs < toMs);
+    busyCache.inc({ service: SERVICE, result: fresh ? 'fresh' : missing.length === 0 ? 'hit' : 'miss' });
+    // One provider request per run of consecutive days not known yet.
+    for (const run of consecutiveRuns(missing)) {
+      const runFrom = run[0]!;
+      const runTo = run[run.length - 1]! + DAY_MS;
+      const read = this.deps.use.run(doc, (provider) => provider.busy(doc.busyCalendarIds, runFrom, runTo));
+      for (const day of run) {
+        const key = dayKey(doc._id, day);
+        const ofDay = read.then((intervals) => overlapping(intervals, day, day + DAY_MS));
+        // A failed read leaves nothing behind (its callers see the failure).
+        ofDay.catch(() => {});
+        const entry = { calendars, read: ofDay };
+        this.reading.set(key, entry);
+        found.set(day, ofDay);
+        void ofDay
+          .then(
+            (intervals) => {
+              // Kept unless the connection was forgotten or read again meanwhile.
+              if (this.reading.get(key) === entry) this.days.set(key, { atMs: now, calendars, intervals });
+            },
+            () => {},
+          )
+          .finally(() => {
+            if (this.reading.get(key) === entry) this.reading.delete(key);
+          });
+      }
+    }
+    const perDay = await Promise.all(days.map((day) => found.get(day)!));
+    return distinct(perDay.flat().filter((i) => i.endsAtMs > fromMs && i.startsAtMs < toMs));
   }
 
   /** Forgets a connection's cached busy times (disconnected, calendars chosen again). */
   forget(connectionId: string): void {
-    this.cache.delete(connectionId);
+    const prefix = `${connectionId}|`;
+    for (const key of this.days.keys()) if (key.startsWith(prefix)) this.days.delete(key);
+    for (const key of this.reading.keys()) if (key.startsWith(prefix)) this.reading.delete(key);
   }
+}
+
+const dayKey = (connectionId: string, dayMs: number): string => `${connectionId}|${dayMs}`;
+
+/** The starts of the UTC days `[fromMs, toMs)` touches. */
+function utcDays(fromMs: number, toMs: number): number[] {
+  const days: number[] = [];
+  for (let day = Math.floor(fromMs / DAY_MS) * DAY_MS; day < toMs; day += DAY_MS) days.push(day);
+  return days;
+}
+
+/** Sorted day starts grouped into runs of consecutive days. */
+function consecutiveRuns(days: readonly number[]): number[][] {
+  const runs: number[][] = [];
+  for (const day of days) {
+    const last = runs[runs.length - 1];
+    if (last && last[last.length - 1]! + DAY_MS === day) last.push(day);
+    else runs.push([day]);
+  }
+  return runs;
+}
+
+function overlapping(intervals: readonly Interval[], fromMs: number, toMs: number): Interval[] {
+  return intervals.filter((i) => i.endsAtMs > fromMs && i.startsAtMs < toMs);
+}
+
+/** Each interval once (one spanning several cached days is found in each of them). */
+function distinct(intervals: readonly Interval[]): Interval[] {
+  const seen = new Set<string>();
+  return intervals.filter((i) => {
+    const key = `${i.startsAtMs}:${i.endsAtMs}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredWhenDistributed, serviceSettings } from '@svc/config';
+import { allowLoopbackTargetsSetting, requiredWhenDistributed, serviceSettings } from '@svc/config';
 import { hostPortSchema } from '@svc/rules';
 
 const positiveMs = z.coerce.number().int().positive();
@@ -24,10 +24,18 @@ export const integrationsConfigSchema = z
      * (the webhook URL policy, docs/decisions.md "Integrations"), e.g. a Nextcloud inside the network.
      */
     CALDAV_URL_ALLOWLIST: z.string().optional(),
+    /** A CalDAV server may be on loopback, over http too (a local Radicale; docs/operations.md); off unless set. */
+    ALLOW_LOOPBACK_TARGETS: allowLoopbackTargetsSetting,
     /** How long availability may use busy times read from a calendar (docs/decisions.md "Integrations"). */
     BUSY_CACHE_MS: positiveMs.default(60_000),
     /** How long one provider request may take before the provider counts as unreachable. */
     PROVIDER_TIMEOUT_MS: positiveMs.default(10_000),
+    /** The most a provider response may carry; a longer one is cut off (PROVIDER_ACTION_FAILED). */
+    PROVIDER_MAX_RESPONSE_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1_024)
+      .default(5 * 1024 * 1024),
     /** Delay before the first retry of a failed write-back; later ones grow ×4 up to one hour. */
     SYNC_FIRST_RETRY_MS: positiveMs.default(30_000),
     /** Longest pause between two looks for due write-backs. */

@@ -3,6 +3,7 @@
  * refused grant marks it needs_reauth, an outage marks it error, a success marks it connected
  * again. Credentials are opened here only, and never logged.
  */
+import { LRUCache } from 'lru-cache';
 import { DomainError } from '@svc/errors';
 import type { SecretBox } from '@svc/crypto';
 import type { UrlPolicy } from '@svc/url-policy';
@@ -21,6 +22,8 @@ export interface ProviderFactory {
 export interface ProviderSettings {
   secrets: SecretBox;
   timeoutMs: number;
+  /** The most one provider response may carry (PROVIDER_MAX_RESPONSE_BYTES). */
+  maxResponseBytes: number;
   /** Absent when no Google OAuth client is configured. */
   google: { oauth: GoogleOAuth; apiUrl: string } | null;
   connections: ConnectionRepository;
@@ -35,8 +38,8 @@ export const sealTokens = (secrets: SecretBox, tokens: GoogleTokens, connectionI
 
 /** The provider of a stored connection, its secret opened with the box (context: the connection id). */
 export function providerFactory(settings: ProviderSettings): ProviderFactory {
-  const { secrets, timeoutMs } = settings;
-  const caldavFetch = policyFetch(settings.urlPolicy);
+  const { secrets, timeoutMs, maxResponseBytes } = settings;
+  const caldavFetch = policyFetch(settings.urlPolicy, { maxResponseBytes });
   return (doc) => {
     switch (doc.provider) {
       case 'caldav':
@@ -55,11 +58,49 @@ export function providerFactory(settings: ProviderSettings): ProviderFactory {
             await settings.connections.update(doc, { sealedSecret: sealTokens(secrets, tokens, doc._id) });
           },
           timeoutMs,
+          maxResponseBytes,
           now: settings.now,
         });
       }
     }
   };
+}
+
+/** Provider clients kept at most; the least recently used goes first. */
+export const MAX_PROVIDER_CLIENTS = 1_000;
+
+/**
+ * One provider client per connection, made again only when its server, account or sealed
+ * credentials change (a reconnect is a new connection), so a CalDAV account logs in and runs its
+ * discovery once, not on every read (docs/decisions.md "Integrations"). Bounded, least recently
+ * used first out; `drop` forgets one (disconnected, credentials refused).
+ */
+export class ProviderClients {
+  private readonly clients: LRUCache<string, { fingerprint: string; provider: CalendarProvider }>;
+
+  constructor(
+    private readonly make: ProviderFactory,
+    max: number = MAX_PROVIDER_CLIENTS,
+  ) {
+    this.clients = new LRUCache({ max });
+  }
+
+  readonly of: ProviderFactory = (doc) => {
+    const fingerprint = [doc.provider, doc.serverUrl, doc.account, doc.sealedSecret].join('\n');
+    const kept = this.clients.get(doc._id);
+    if (kept?.fingerprint === fingerprint) return kept.provider;
+    const provider = this.make(doc);
+    this.clients.set(doc._id, { fingerprint, provider });
+    return provider;
+  };
+
+  drop(connectionId: string): void {
+    this.clients.delete(connectionId);
+  }
+
+  get size(): number {
+    return this.clients.size;
+  }
 }
 
 export const notConnected = () =>
@@ -68,7 +109,7 @@ export const notConnected = () =>
 export class ConnectionUse {
   constructor(
     private readonly connections: ConnectionRepository,
-    private readonly providerOf: ProviderFactory,
+    private readonly clients: ProviderClients,
     private readonly now: () => number,
   ) {}
 
@@ -79,13 +120,15 @@ export class ConnectionUse {
   async run<R>(doc: ConnectionDoc, action: (provider: CalendarProvider) => Promise<R>): Promise<R> {
     // A refused grant stays refused until the staff member connects again.
     if (doc.status === 'needs_reauth') throw needsReauth();
-    const provider = this.providerOf(doc);
+    const provider = this.clients.of(doc);
     try {
       const result = await action(provider);
       await this.connections.setStatus(doc, 'connected', this.now());
       return result;
     } catch (err) {
       if (err instanceof ProviderAuthError) {
+        // Its session is of no more use; a reconnect makes a new one.
+        this.clients.drop(doc._id);
         await this.connections.setStatus(doc, 'needs_reauth', this.now());
         throw needsReauth();
       }

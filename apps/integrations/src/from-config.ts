@@ -43,9 +43,10 @@ export async function startIntegrationsFromConfig(
           }
         : null,
     catalog: connectService(catalogV1.CatalogServiceService, config.CATALOG_GRPC_ADDR),
-    // The embedded profile may reach a CalDAV server on loopback over http (a local Radicale).
+    providerMaxResponseBytes: config.PROVIDER_MAX_RESPONSE_BYTES,
+    // ALLOW_LOOPBACK_TARGETS: a CalDAV server on loopback over http (a local Radicale).
     urlPolicy: new UrlPolicy({
-      developmentMode: config.PROFILE === 'embedded',
+      allowLoopback: config.ALLOW_LOOPBACK_TARGETS === 'on',
       allowlist: commaList(config.CALDAV_URL_ALLOWLIST),
     }),
     ...(shared.providerOf ? { providerOf: shared.providerOf } : {}),

@@ -21,6 +21,13 @@ export const busyCache: Counter<'service' | 'result'> = counter(
   ['service', 'result'],
 );
 
+export const providerSessions: Counter<'service' | 'provider'> = counter(
+  'integrations_provider_sessions_total',
+  'Provider sessions opened: a CalDAV login with discovery (principal, calendar home); one per connection while its server and credentials stay the same',
+  ['service', 'provider'],
+);
+
 // Present at 0 from the start, so rates and ratios have series before the first event.
 for (const outcome of ['synced', 'removed', 'retry', 'failed']) calendarWrites.inc({ service: SERVICE, outcome }, 0);
 for (const result of ['hit', 'miss', 'fresh']) busyCache.inc({ service: SERVICE, result }, 0);
+providerSessions.inc({ service: SERVICE, provider: 'caldav' }, 0);

@@ -7,7 +7,7 @@ import { integrationsV1 } from '@svc/proto';
 import type { DocumentStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
 import { BusyTimes } from './busy-times.js';
-import { ConnectionUse, providerFactory, type ProviderFactory } from './connections.js';
+import { ConnectionUse, ProviderClients, providerFactory, type ProviderFactory } from './connections.js';
 import { GoogleOAuth, type GoogleOAuthSettings } from './providers/google-oauth.js';
 import { measured } from './providers/measured.js';
 import { integrationService } from './rpc/integration-service.js';
@@ -28,9 +28,11 @@ export interface IntegrationsDeps {
   secrets: SecretBox;
   busyCacheMs: number;
   providerTimeoutMs: number;
+  /** The most one provider response may carry (PROVIDER_MAX_RESPONSE_BYTES). */
+  providerMaxResponseBytes: number;
   sync: { firstRetryMs: number; pollMs: number };
   /** Google Calendar: the OAuth client and the API's base URL; null when not configured. */
-  google: { oauth: Omit<GoogleOAuthSettings, 'timeoutMs'>; apiUrl: string } | null;
+  google: { oauth: Omit<GoogleOAuthSettings, 'timeoutMs' | 'maxResponseBytes'>; apiUrl: string } | null;
   /** The catalog: a service's conferencing. */
   catalog: CatalogClient;
   /** Where a CalDAV server URL may point (the webhook URL policy). */
@@ -51,7 +53,11 @@ export async function startIntegrations(settings: HostSettings, deps: Integratio
   const syncs = new SyncRepository(deps.store);
   const google = deps.google
     ? {
-        oauth: new GoogleOAuth({ ...deps.google.oauth, timeoutMs: deps.providerTimeoutMs }),
+        oauth: new GoogleOAuth({
+          ...deps.google.oauth,
+          timeoutMs: deps.providerTimeoutMs,
+          maxResponseBytes: deps.providerMaxResponseBytes,
+        }),
         apiUrl: deps.google.apiUrl,
       }
     : null;
@@ -60,13 +66,15 @@ export async function startIntegrations(settings: HostSettings, deps: Integratio
     providerFactory({
       secrets: deps.secrets,
       timeoutMs: deps.providerTimeoutMs,
+      maxResponseBytes: deps.providerMaxResponseBytes,
       google,
       connections,
       urlPolicy: deps.urlPolicy,
       now,
     });
-  const providerOf: ProviderFactory = (doc) => measured(made(doc), doc.provider);
-  const use = new ConnectionUse(connections, providerOf, now);
+  // One measured client per connection, kept while its credentials stay the same.
+  const clients = new ProviderClients((doc) => measured(made(doc), doc.provider));
+  const use = new ConnectionUse(connections, clients, now);
   const busy = new BusyTimes({ connections, use, now, cacheMs: deps.busyCacheMs });
   const worker = new SyncWorker(
     { syncs, connections, use, catalog: deps.catalog, logger: deps.logger, now },
@@ -85,7 +93,7 @@ export async function startIntegrations(settings: HostSettings, deps: Integratio
         states: new OAuthStateRepository(deps.store),
         busy,
         use,
-        providerOf,
+        clients,
         secrets: deps.secrets,
         google: google?.oauth ?? null,
         urlPolicy: deps.urlPolicy,

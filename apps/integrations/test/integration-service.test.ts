@@ -82,7 +82,7 @@ describe.runIf(run)('integrations service against Radicale', () => {
    */
   const dns = new Map<string, string[]>();
   const urlPolicy = new UrlPolicy({
-    developmentMode: true,
+    allowLoopback: true,
     allowlist: [],
     resolve: async (name) => dns.get(name) ?? (await lookup(name, { all: true })).map((a) => a.address),
   });
@@ -106,6 +106,7 @@ describe.runIf(run)('integrations service against Radicale', () => {
         secrets,
         busyCacheMs: 60_000,
         providerTimeoutMs: 3_000,
+        providerMaxResponseBytes: 1024 * 1024,
         sync: { firstRetryMs: 100, pollMs: 200 },
         google: null,
         urlPolicy,
@@ -113,6 +114,7 @@ describe.runIf(run)('integrations service against Radicale', () => {
           const real = providerFactory({
             secrets,
             timeoutMs: 3_000,
+            maxResponseBytes: 1024 * 1024,
             google: null,
             connections: new ConnectionRepository(store),
             urlPolicy,

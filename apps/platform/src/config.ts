@@ -18,6 +18,11 @@ export const platformConfigSchema = z.object({
     })
     .default('embedded'),
   HOST: z.string().default('127.0.0.1'),
+  /**
+   * Webhook URLs and CalDAV servers may point to loopback addresses, over http too. Unset: on
+   * while HOST is a loopback address (a developer's machine), off otherwise (docs/operations.md).
+   */
+  ALLOW_LOOPBACK_TARGETS: z.enum(['on', 'off']).optional(),
   PORT: portSetting.default(8080),
   DATA_DIR: z.string().default('./.data'),
   BASE_URL: gateway.BASE_URL,
@@ -52,6 +57,8 @@ export const platformConfigSchema = z.object({
   WEBHOOK_ATTEMPT_TIMEOUT_MS: dispatcher.WEBHOOK_ATTEMPT_TIMEOUT_MS,
   /** The integrations service's settings (docs/operations.md); its secret key is generated in DATA_DIR. */
   INTEGRATIONS_SECRET_KEY: integrations.INTEGRATIONS_SECRET_KEY,
+  CALDAV_URL_ALLOWLIST: integrations.CALDAV_URL_ALLOWLIST,
+  PROVIDER_MAX_RESPONSE_BYTES: integrations.PROVIDER_MAX_RESPONSE_BYTES,
   BUSY_CACHE_MS: integrations.BUSY_CACHE_MS,
   SYNC_FIRST_RETRY_MS: integrations.SYNC_FIRST_RETRY_MS,
   PROVIDER_TIMEOUT_MS: integrations.PROVIDER_TIMEOUT_MS,

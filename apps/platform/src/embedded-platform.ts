@@ -2,6 +2,7 @@ import { publishRuntime } from '@svc/config';
 import { InProcessEventBus, type EventBus } from '@svc/events';
 import { gatewayConfigSchema, startGatewayFromConfig, type ServiceName } from '@svc/gateway';
 import type { RunningGrpcHost } from '@svc/grpc';
+import { isLoopbackHost } from '@svc/rules';
 import { createLogger } from '@svc/telemetry';
 import { bookingConfigSchema, startBookingFromConfig } from '@svc/booking';
 import { catalogConfigSchema, startCatalogFromConfig } from '@svc/catalog';
@@ -32,6 +33,9 @@ export async function startEmbeddedPlatform(config: ResolvedPlatformConfig): Pro
     GRPC_HOST: '127.0.0.1',
     GRPC_PORT: 0,
   };
+  // Loopback targets (a local receiver, a local Radicale) only while the gateway itself is
+  // reachable on loopback only, unless set (docs/operations.md "Running the whole platform (embedded)").
+  const ALLOW_LOOPBACK_TARGETS = config.ALLOW_LOOPBACK_TARGETS ?? (isLoopbackHost(config.HOST) ? 'on' : 'off');
   // One bus shared by booking (publisher) and the dispatcher (consumer): the platform owns it,
   // so one service stopping cannot close it under the other.
   const bus = new InProcessEventBus();
@@ -44,6 +48,9 @@ export async function startEmbeddedPlatform(config: ResolvedPlatformConfig): Pro
       ...service,
       CATALOG_GRPC_ADDR: catalog.address,
       INTEGRATIONS_SECRET_KEY: config.INTEGRATIONS_SECRET_KEY,
+      ALLOW_LOOPBACK_TARGETS,
+      CALDAV_URL_ALLOWLIST: config.CALDAV_URL_ALLOWLIST,
+      PROVIDER_MAX_RESPONSE_BYTES: config.PROVIDER_MAX_RESPONSE_BYTES,
       BUSY_CACHE_MS: config.BUSY_CACHE_MS,
       SYNC_FIRST_RETRY_MS: config.SYNC_FIRST_RETRY_MS,
       PROVIDER_TIMEOUT_MS: config.PROVIDER_TIMEOUT_MS,
@@ -76,6 +83,7 @@ export async function startEmbeddedPlatform(config: ResolvedPlatformConfig): Pro
       dispatcherConfigSchema.parse({
         ...service,
         WEBHOOK_SECRET_KEY: config.WEBHOOK_SECRET_KEY,
+        ALLOW_LOOPBACK_TARGETS,
         WEBHOOK_URL_ALLOWLIST: config.WEBHOOK_URL_ALLOWLIST,
         WEBHOOK_FIRST_RETRY_MS: config.WEBHOOK_FIRST_RETRY_MS,
         WEBHOOK_ATTEMPT_TIMEOUT_MS: config.WEBHOOK_ATTEMPT_TIMEOUT_MS,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredWhenDistributed, serviceSettings } from '@svc/config';
+import { allowLoopbackTargetsSetting, requiredWhenDistributed, serviceSettings } from '@svc/config';
 
 const positiveMs = z.coerce.number().int().positive();
 
@@ -18,6 +18,8 @@ export const dispatcherConfigSchema = z
     WEBHOOK_SECRET_KEY_PREVIOUS: z.string().optional(),
     /** Hosts (comma-separated) exempt from the URL policy: http and private addresses allowed. */
     WEBHOOK_URL_ALLOWLIST: z.string().optional(),
+    /** Webhook URLs may point to loopback, over http too (docs/operations.md); off unless set. */
+    ALLOW_LOOPBACK_TARGETS: allowLoopbackTargetsSetting,
     /** Delay before the first retry; later ones grow ×5 up to 6 hours (docs/decisions.md "Webhooks"). */
     WEBHOOK_FIRST_RETRY_MS: positiveMs.default(60_000),
     /** How long one attempt may take until the receiver's response status arrives. */

@@ -14,7 +14,7 @@ import { UrlPolicy, type Resolver } from '@svc/url-policy';
  * instead of one of the dispatcher's own. `shared.resolve`: the DNS resolver of the URL policy
  * (tests).
  *
- * Development mode (http to loopback allowed) is the embedded profile. The secret key comes
+ * Loopback targets (http to loopback allowed) follow ALLOW_LOOPBACK_TARGETS. The secret key comes
  * from WEBHOOK_SECRET_KEY (required in the distributed profile); embedded, a random one kept
  * in DATA_DIR/secrets.json.
  */
@@ -26,7 +26,7 @@ export async function startWebhookDispatcherFromConfig(
   const key = config.WEBHOOK_SECRET_KEY ?? embeddedSecret(config.DATA_DIR, 'webhook');
   const secrets = new SecretBox(key, commaList(config.WEBHOOK_SECRET_KEY_PREVIOUS));
   const policy = new UrlPolicy({
-    developmentMode: config.PROFILE === 'embedded',
+    allowLoopback: config.ALLOW_LOOPBACK_TARGETS === 'on',
     allowlist: commaList(config.WEBHOOK_URL_ALLOWLIST),
     ...(shared.resolve ? { resolve: shared.resolve } : {}),
   });

@@ -74,6 +74,8 @@ describe.skipIf(!run)('SIGKILL mid-stream with Kafka', () => {
       DATA_DIR: dataDir,
       KAFKA_BROKERS: kafka!.brokers.join(','),
       WEBHOOK_SECRET_KEY: SECRET_KEY,
+      // The receiver listens on loopback over http.
+      ALLOW_LOOPBACK_TARGETS: 'on',
       WEBHOOK_ATTEMPT_TIMEOUT_MS: '1000',
       WEBHOOK_FIRST_RETRY_MS: '200',
       WEBHOOK_POLL_MS: '200',

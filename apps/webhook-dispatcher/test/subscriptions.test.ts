@@ -16,8 +16,8 @@ let distributed: DispatcherHarness;
 
 beforeAll(async () => {
   const resolve = async (host: string) => DNS[host] ?? [];
-  dev = await startDispatcher({ developmentMode: true, resolve });
-  distributed = await startDispatcher({ developmentMode: false, resolve });
+  dev = await startDispatcher({ allowLoopback: true, resolve });
+  distributed = await startDispatcher({ allowLoopback: false, resolve });
 });
 afterAll(async () => {
   await dev?.stop();
@@ -115,7 +115,7 @@ describe('create', () => {
     }
   });
 
-  it('takes http to loopback in development mode only; a name resolving to loopback is refused in the distributed profile', async () => {
+  it('takes http to loopback only with loopback targets allowed; a name resolving to loopback is refused otherwise', async () => {
     const tenantId = newTenantId();
     expect((await create(dev, tenantId, { url: 'http://127.0.0.1:9/hook' })).subscription!.url).toBe(
       'http://127.0.0.1:9/hook',

@@ -22,4 +22,11 @@ export const serviceSettings = {
   ...storeSettings,
 };
 
+/**
+ * ALLOW_LOOPBACK_TARGETS: webhook URLs and CalDAV servers may point to loopback addresses, over
+ * http too (libs/url-policy). Off unless set; `npm start` sets it while the gateway listens on a
+ * loopback address (docs/operations.md "Running the whole platform (embedded)").
+ */
+export const allowLoopbackTargetsSetting = z.enum(['on', 'off']).default('off');
+
 export { port as portSetting };

@@ -1,5 +1,5 @@
 export { loadConfig, ConfigError, requiredWhenDistributed, profileSchema, type Profile } from './load-config.js';
-export { commonSettings, serviceSettings, portSetting } from './common-settings.js';
+export { allowLoopbackTargetsSetting, commonSettings, serviceSettings, portSetting } from './common-settings.js';
 export { storeConfigFor, storeSettings, type StoreConfig } from './store-settings.js';
 export { embeddedSecret } from './embedded-secrets.js';
 export { publishRuntime, readPlatformRuntime, RUNTIME_FILE, type PlatformRuntime } from './platform-runtime.js';

@@ -123,3 +123,12 @@ export function addressKind(address: string): AddressKind | null {
   // Global unicast is 2000::/3; everything else is unassigned.
   return (bytes[0]! & 0xe0) === 0x20 ? 'public' : 'reserved';
 }
+
+/**
+ * Whether a listen address (HOST) is loopback only: `localhost` or a loopback literal. An
+ * unspecified address (0.0.0.0, ::) listens everywhere, so it is not.
+ */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1');
+  return bare.toLowerCase() === 'localhost' || addressKind(bare) === 'loopback';
+}

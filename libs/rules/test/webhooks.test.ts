@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addressKind,
+  isLoopbackHost,
   isWebhookEventType,
   pageLimit,
   parseWebhookUrl,
@@ -98,5 +99,14 @@ describe('address kinds', () => {
 
   it('answers null for anything that is not an address literal', () => {
     for (const bad of ['localhost', 'example.com', '1.2.3', '', '[::1]']) expect(addressKind(bad)).toBeNull();
+  });
+
+  it('tells a loopback listen address (HOST) from one that listens elsewhere', () => {
+    for (const host of ['127.0.0.1', '127.1.2.3', '::1', '[::1]', 'localhost', 'LocalHost']) {
+      expect(isLoopbackHost(host), host).toBe(true);
+    }
+    for (const host of ['0.0.0.0', '::', '10.0.0.5', '192.168.1.2', 'example.com', 'localhost.example.com', '']) {
+      expect(isLoopbackHost(host), host).toBe(false);
+    }
   });
 });

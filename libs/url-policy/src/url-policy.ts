@@ -5,13 +5,17 @@
  * to then; the request connects to an address that was checked (`pinnedLookup`), so a DNS answer
  * that changes in between (DNS rebinding) cannot redirect it.
  *
- * - `https` only. In development mode (the embedded profile) `http` is allowed too when every
- *   address of the host is loopback.
+ * - `https` only. With loopback targets allowed (ALLOW_LOOPBACK_TARGETS, docs/operations.md)
+ *   `http` is allowed too when every address of the host is loopback.
  * - Every address the host resolves to must be public: private, loopback, link-local (cloud
  *   metadata at 169.254.169.254 included), CGNAT, unique-local, unspecified, multicast and
- *   reserved ranges are refused; loopback is allowed in development mode.
+ *   reserved ranges are refused; loopback is allowed with loopback targets.
  * - A host on the allowlist (WEBHOOK_URL_ALLOWLIST, CALDAV_URL_ALLOWLIST) skips both checks (an
  *   operator's internal receiver or calendar server).
+ *
+ * A host that does not resolve and one that resolves to an address not allowed are refused with
+ * the same message (and both as something a later attempt may get past), so a tenant admin
+ * cannot tell the platform's internal names from names that do not exist.
  */
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
@@ -21,7 +25,8 @@ import { addressKind, parseWebhookUrl, urlHost } from '@svc/rules';
 export type Resolver = (hostname: string) => Promise<string[]>;
 
 export interface UrlPolicySettings {
-  developmentMode: boolean;
+  /** Loopback addresses (and http to them) allowed: ALLOW_LOOPBACK_TARGETS (docs/operations.md). */
+  allowLoopback: boolean;
   /** Host names or address literals, compared in lower case. */
   allowlist: readonly string[];
   resolve?: Resolver;
@@ -32,8 +37,18 @@ export type UrlCheck = { ok: true; url: URL; addresses: string[] } | { ok: false
 /** The longest a name lookup may take before the attempt counts it as a network error. */
 export const RESOLVE_TIMEOUT_MS = 5_000;
 
+/** Refusal of a host by what it resolves to (or not), when loopback targets are not allowed. */
 export const NOT_ALLOWED_ADDRESS =
-  'must point to a public address (not private, loopback, link-local or otherwise reserved)';
+  'must name a host that resolves to public addresses only (not private, loopback, link-local or otherwise reserved)';
+
+/** The same refusal when loopback targets are allowed. */
+export const NOT_ALLOWED_ADDRESS_LOOPBACK =
+  'must name a host that resolves to public or loopback addresses only (not private, link-local or otherwise reserved)';
+
+export const HTTPS_ONLY = 'must be an https URL';
+
+/** An http URL whose host does not resolve to loopback only, when loopback targets are allowed. */
+export const HTTP_LOOPBACK_ONLY = 'must be an https URL (http is allowed only to a host that resolves to loopback)';
 
 export class UrlPolicy {
   private readonly allowlist: ReadonlySet<string>;
@@ -44,13 +59,14 @@ export class UrlPolicy {
     this.resolve = settings.resolve ?? resolveWithTimeout;
   }
 
-  get developmentMode(): boolean {
-    return this.settings.developmentMode;
+  get allowLoopback(): boolean {
+    return this.settings.allowLoopback;
   }
 
   /**
    * The URL with the addresses it may be sent to, or the problem (a field message for `url`).
-   * `retryable`: the host could not be resolved now, which may pass (a delivery tries again).
+   * `retryable`: the refusal depends on what the host resolves to now, which may change (a
+   * delivery tries again).
    */
   async check(raw: string): Promise<UrlCheck> {
     const parsed = parseWebhookUrl(raw);
@@ -59,29 +75,25 @@ export class UrlPolicy {
     const host = urlHost(url);
     const allowlisted = this.allowlist.has(host);
     const http = url.protocol === 'http:';
-    if (http && !allowlisted && !this.settings.developmentMode) {
-      return { ok: false, problem: 'must be an https URL', retryable: false };
-    }
+    const loopback = this.settings.allowLoopback;
+    if (http && !allowlisted && !loopback) return { ok: false, problem: HTTPS_ONLY, retryable: false };
     let addresses: string[];
     try {
       addresses = isIP(host) ? [host] : await this.resolve(host);
     } catch {
       addresses = [];
     }
-    if (addresses.length === 0) return { ok: false, problem: 'names a host that does not resolve', retryable: true };
-    if (allowlisted) return { ok: true, url, addresses };
+    // One answer whether the host does not resolve or resolves where it may not go.
+    const refused = (problem: string): UrlCheck => ({ ok: false, problem, retryable: true });
+    const notAllowed = loopback ? NOT_ALLOWED_ADDRESS_LOOPBACK : NOT_ALLOWED_ADDRESS;
+    if (allowlisted) return addresses.length > 0 ? { ok: true, url, addresses } : refused(notAllowed);
     const kinds = addresses.map((address) => addressKind(address));
-    const loopbackOnly = kinds.every((kind) => kind === 'loopback');
-    if (http && !loopbackOnly) {
-      return {
-        ok: false,
-        problem: 'must be an https URL (http is allowed only to loopback addresses in development mode)',
-        retryable: false,
-      };
+    if (http) {
+      const loopbackOnly = kinds.length > 0 && kinds.every((kind) => kind === 'loopback');
+      return loopbackOnly ? { ok: true, url, addresses } : refused(HTTP_LOOPBACK_ONLY);
     }
-    const allowed = (kind: string | null) =>
-      kind === 'public' || (kind === 'loopback' && this.settings.developmentMode);
-    if (!kinds.every(allowed)) return { ok: false, problem: NOT_ALLOWED_ADDRESS, retryable: false };
+    const allowed = (kind: string | null) => kind === 'public' || (kind === 'loopback' && loopback);
+    if (kinds.length === 0 || !kinds.every(allowed)) return refused(notAllowed);
     return { ok: true, url, addresses };
   }
 }

@@ -2,7 +2,13 @@
 // name or sends anything to the refused addresses.
 
 import { describe, expect, it } from 'vitest';
-import { NOT_ALLOWED_ADDRESS, UrlPolicy, type Resolver } from '../src/url-policy.js';
+import {
+  HTTP_LOOPBACK_ONLY,
+  NOT_ALLOWED_ADDRESS,
+  NOT_ALLOWED_ADDRESS_LOOPBACK,
+  UrlPolicy,
+  type Resolver,
+} from '../src/url-policy.js';
 
 const DNS: Record<string, string[]> = {
   'hooks.example.com': ['93.184.216.34', '2606:2800:220:1::1'],
@@ -18,8 +24,8 @@ const resolve: Resolver = async (host) => {
   return found;
 };
 
-const distributed = new UrlPolicy({ developmentMode: false, allowlist: [], resolve });
-const development = new UrlPolicy({ developmentMode: true, allowlist: [], resolve });
+const distributed = new UrlPolicy({ allowLoopback: false, allowlist: [], resolve });
+const development = new UrlPolicy({ allowLoopback: true, allowlist: [], resolve });
 
 async function problem(policy: UrlPolicy, url: string): Promise<string | null> {
   const check = await policy.check(url);
@@ -61,23 +67,38 @@ describe('URL policy, distributed profile', () => {
     expect(await problem(distributed, 'https://rebind.example.com/')).toBe(NOT_ALLOWED_ADDRESS);
   });
 
-  it('says when the host does not resolve, as something a later attempt may get past', async () => {
-    expect(await distributed.check('https://nowhere.example.com/')).toEqual({
+  it('refuses a host that does not resolve exactly as one that is not public, as something a later attempt may get past', async () => {
+    // The same answer for both, so a tenant admin cannot map the platform's internal names.
+    const internal = await distributed.check('https://internal.svc/');
+    const nowhere = await distributed.check('https://nowhere.example.com/');
+    expect(internal).toEqual({ ok: false, problem: NOT_ALLOWED_ADDRESS, retryable: true });
+    expect(nowhere).toEqual(internal);
+    // With loopback targets allowed, over https and over http alike.
+    expect(await development.check('https://nowhere.example.com/')).toEqual(
+      await development.check('https://internal.svc/'),
+    );
+    expect(await development.check('http://nowhere.example.com/')).toEqual(
+      await development.check('http://internal.svc/'),
+    );
+    expect(await development.check('http://nowhere.example.com/')).toEqual({
       ok: false,
-      problem: 'names a host that does not resolve',
+      problem: HTTP_LOOPBACK_ONLY,
       retryable: true,
     });
+    // An allowlisted name that does not resolve says the same.
+    const allowlisted = new UrlPolicy({ allowLoopback: false, allowlist: ['gone.svc'], resolve });
+    expect(await allowlisted.check('https://gone.svc/')).toEqual(internal);
   });
 
   it('lets WEBHOOK_URL_ALLOWLIST name hosts that skip the scheme and address rules', async () => {
-    const policy = new UrlPolicy({ developmentMode: false, allowlist: ['Internal.svc', '[fd00::5]'], resolve });
+    const policy = new UrlPolicy({ allowLoopback: false, allowlist: ['Internal.svc', '[fd00::5]'], resolve });
     expect(await problem(policy, 'http://internal.svc:8080/hook')).toBeNull();
     expect(await problem(policy, 'https://[fd00::5]/hook')).toBeNull();
     expect(await problem(policy, 'http://10.0.0.1/hook')).toBe('must be an https URL');
   });
 });
 
-describe('URL policy, development mode (embedded profile)', () => {
+describe('URL policy, loopback targets allowed (ALLOW_LOOPBACK_TARGETS=on)', () => {
   it('takes http and https to loopback', async () => {
     for (const url of [
       'http://127.0.0.1:9000/hook',
@@ -92,11 +113,9 @@ describe('URL policy, development mode (embedded profile)', () => {
   it('still refuses private and link-local addresses, and http elsewhere', async () => {
     expect(await problem(development, 'http://10.0.0.1/hook')).toContain('https');
     expect(await problem(development, 'http://169.254.169.254/')).toContain('https');
-    expect(await problem(development, 'https://10.0.0.1/hook')).toBe(NOT_ALLOWED_ADDRESS);
-    expect(await problem(development, 'https://169.254.169.254/')).toBe(NOT_ALLOWED_ADDRESS);
-    expect(await problem(development, 'http://hooks.example.com/')).toBe(
-      'must be an https URL (http is allowed only to loopback addresses in development mode)',
-    );
+    expect(await problem(development, 'https://10.0.0.1/hook')).toBe(NOT_ALLOWED_ADDRESS_LOOPBACK);
+    expect(await problem(development, 'https://169.254.169.254/')).toBe(NOT_ALLOWED_ADDRESS_LOOPBACK);
+    expect(await problem(development, 'http://hooks.example.com/')).toBe(HTTP_LOOPBACK_ONLY);
     expect(await problem(development, 'ftp://127.0.0.1/')).toBe('must be an https URL');
   });
 });

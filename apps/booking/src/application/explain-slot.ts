@@ -1,6 +1,11 @@
 import { validationError, type FieldViolation } from '@svc/errors';
 import { clampToEpochRange, DAY_MS, EPOCH_MS_MESSAGE, isEpochMs, MINUTE_MS } from '@svc/rules';
-import { explainSlot as evaluate, type SlotRejectReason } from '../domain/availability/index.js';
+import {
+  bookableStarts,
+  explainSlot as evaluate,
+  slotShape,
+  type SlotRejectReason,
+} from '../domain/availability/index.js';
 import { occupyingBookings } from './existing-bookings.js';
 import { externalOccupancy } from './external-busy.js';
 import type { AvailabilityDeps } from './get-availability.js';
@@ -83,12 +88,15 @@ export async function explainStart(deps: AvailabilityDeps, q: ExplainQuery): Pro
     fromMs: q.startsAtMs - service.bufferBeforeMin * MINUTE_MS,
     toMs: view.endsAtMs + service.bufferAfterMin * MINUTE_MS,
   };
+  const nowMs = deps.now();
+  // A start outside the bookable horizon is refused whatever the calendars say: none is asked.
+  const bookable = bookableStarts(slotShape(schedule.service), nowMs, q.startsAtMs, q.startsAtMs + 1) !== null;
   const [booked, busy] = await Promise.all([
     occupyingBookings(deps, buffers, window),
-    externalOccupancy(deps.busyTimes, { ...window, staffIds: service.staffIds, fresh: false }),
+    bookable ? externalOccupancy(deps.busyTimes, { ...window, staffIds: service.staffIds, fresh: false }) : [],
   ]);
   const bookings = busy.length === 0 ? booked : [...booked, ...busy];
-  const verdict = evaluate({ schedule, bookings, startsAtMs: q.startsAtMs, nowMs: deps.now() });
+  const verdict = evaluate({ schedule, bookings, startsAtMs: q.startsAtMs, nowMs });
   if (verdict.ok) {
     return {
       ...view,

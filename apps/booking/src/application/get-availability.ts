@@ -7,7 +7,7 @@ import {
   MAX_AVAILABILITY_WINDOW_MS,
   MINUTE_MS,
 } from '@svc/rules';
-import { computeSlots, type Slot } from '../domain/availability/index.js';
+import { bookableStarts, computeSlots, occupiedReach, slotShape, type Slot } from '../domain/availability/index.js';
 import type { BookingStore } from '../store/booking-store.js';
 import { occupyingBookings } from './existing-bookings.js';
 import { externalOccupancy } from './external-busy.js';
@@ -59,26 +59,36 @@ export async function getAvailability(
   );
   if (service.status !== 'active') throw new DomainError('SERVICE_INACTIVE', 'This service cannot be booked.');
   const buffers = new ServiceBuffers(deps.services, q.tenantId, service);
-  // What a slot starting in the window can occupy: from its buffer before the first start to the
-  // end and buffer after of the last (as the create's check reads around one start). The
-  // schedule's padded days read up to two days of bookings more and, for a service whose
-  // duration and buffer after pass a day, missed a booking reaching back with its buffer before.
-  const reach = {
+  // One clock for the horizon and the slots.
+  const nowMs = deps.now();
+  const shape = slotShape(schedule.service);
+  // Only starts within the bookable horizon (min notice to max advance) can be offered, whatever
+  // window was asked: nothing outside what they can occupy is read, so an anonymous caller's
+  // windows never reach a connected calendar beyond it (docs/decisions.md "Integrations").
+  const starts = bookableStarts(shape, nowMs, q.fromMs, q.toMs);
+  // What a slot starting there can occupy: from its buffer before the first start to the end and
+  // buffer after of the last (as the create's check reads around one start). The schedule's
+  // padded days read up to two days of bookings more and, for a service whose duration and
+  // buffer after pass a day, missed a booking reaching back with its buffer before.
+  const reach = starts && occupiedReach(shape, starts);
+  const around = reach && {
     tenantId: q.tenantId,
-    fromMs: clampToEpochRange(q.fromMs - service.bufferBeforeMin * MINUTE_MS),
-    toMs: clampToEpochRange(q.toMs + (service.durationMin + service.bufferAfterMin) * MINUTE_MS),
+    fromMs: clampToEpochRange(reach.fromMs),
+    toMs: clampToEpochRange(reach.toMs),
   };
-  const [bookings, busy] = await Promise.all([
-    occupyingBookings(deps, buffers, reach),
-    // Connected calendars may answer from the integrations service's short cache.
-    externalOccupancy(deps.busyTimes, { ...reach, staffIds: service.staffIds, fresh: false }),
-  ]);
+  const [bookings, busy] = around
+    ? await Promise.all([
+        occupyingBookings(deps, buffers, around),
+        // Connected calendars may answer from the integrations service's short cache.
+        externalOccupancy(deps.busyTimes, { ...around, staffIds: service.staffIds, fresh: false }),
+      ])
+    : [[], []];
   const slots = computeSlots({
     schedule,
     bookings: busy.length === 0 ? bookings : [...bookings, ...busy],
     fromMs: q.fromMs,
     toMs: q.toMs,
-    nowMs: deps.now(),
+    nowMs,
   });
   return {
     serviceSlug: service.slug,

@@ -8,7 +8,13 @@ import type { LockManager } from '@svc/lock';
 import { clampToEpochRange, DAY_MS, MINUTE_MS } from '@svc/rules';
 import type { Tx } from '@svc/store';
 import { inSpan } from '@svc/telemetry';
-import { checkSlot, type ExistingBooking, type SlotVerdict } from '../domain/availability/index.js';
+import {
+  bookableStarts,
+  checkSlot,
+  slotShape,
+  type ExistingBooking,
+  type SlotVerdict,
+} from '../domain/availability/index.js';
 import { lockTimeouts, lockWait, SERVICE } from '../metrics.js';
 import type { BookingStore } from '../store/booking-store.js';
 import { occupyingBookings } from './existing-bookings.js';
@@ -90,6 +96,12 @@ export function busyAround(
   known: ServiceSchedule,
   fresh: boolean,
 ): Promise<ExistingBooking[]> {
+  // A start outside the bookable horizon is refused whatever the calendars say: none is asked.
+  // The far end has a minute's slack, as the verdicts that follow read the clock again.
+  const shape = slotShape(known.schedule.service);
+  if (bookableStarts(shape, deps.now(), req.startsAtMs, req.startsAtMs + 1, MINUTE_MS) === null) {
+    return Promise.resolve([]);
+  }
   const staffIds = req.preferredStaffId ? [req.preferredStaffId] : known.service.staffIds;
   return externalOccupancy(deps.busyTimes, {
     tenantId: req.tenantId,

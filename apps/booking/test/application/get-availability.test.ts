@@ -85,7 +85,22 @@ function booking(id: string, startsAtMs: number, bufferBeforeMin: number): Booki
   };
 }
 
-async function availabilityWith(bookings: BookingDoc[]) {
+async function availabilityWith(
+  bookings: BookingDoc[],
+  ask: { fromMs: number; toMs: number; nowMs: number; minNoticeMin?: number; maxAdvanceDays?: number } = {
+    fromMs: D0,
+    toMs: D0 + DAY,
+    nowMs: D0 - 30 * DAY,
+  },
+) {
+  const schedule = {
+    ...known.schedule,
+    service: {
+      ...known.schedule.service,
+      minNoticeMin: ask.minNoticeMin ?? known.schedule.service.minNoticeMin,
+      maxAdvanceDays: ask.maxAdvanceDays ?? known.schedule.service.maxAdvanceDays,
+    },
+  };
   const store = await openSqliteStore({ file: ':memory:' });
   const bookingStore = new BookingStore(store);
   await bookingStore.ensureIndexes();
@@ -96,7 +111,7 @@ async function availabilityWith(bookings: BookingDoc[]) {
     const answer = await getAvailability(
       {
         store: bookingStore,
-        schedules: { forService: async () => known },
+        schedules: { forService: async () => ({ ...known, schedule }) },
         services: {
           byId: async () => {
             throw new Error('every booking here carries its buffers');
@@ -108,9 +123,9 @@ async function availabilityWith(bookings: BookingDoc[]) {
             return [];
           },
         },
-        now: () => D0 - 30 * DAY,
+        now: () => ask.nowMs,
       },
-      { tenantId: 'ten_1', serviceSlug: 'long', fromMs: D0, toMs: D0 + DAY },
+      { tenantId: 'ten_1', serviceSlug: 'long', fromMs: ask.fromMs, toMs: ask.toMs },
     );
     return { answer, asked };
   } finally {
@@ -132,5 +147,40 @@ describe('availability reads what a slot of the window can reach', () => {
     // D0 + 2 days; a slot at h on D0 occupies until h + 34 hours: every start after 14:00 overlaps.
     const { answer } = await availabilityWith([booking('bkg_later', D0 + 3 * DAY, 1440)]);
     expect(hours(answer.slots)).toEqual(Array.from({ length: 15 }, (_, h) => h));
+  });
+});
+
+describe('availability reads nothing beyond the bookable horizon', () => {
+  it('asks the calendars only about starts from now + min notice to now + max advance, with their reach', async () => {
+    // Now is D0 + 6h; notice 2 hours, advance 1 day: starts from D0 + 8h to D0 + 30h (inclusive).
+    const nowMs = D0 + 6 * HOUR;
+    const { answer, asked } = await availabilityWith([], {
+      fromMs: D0 - 5 * DAY,
+      toMs: D0 + 20 * DAY,
+      nowMs,
+      minNoticeMin: 120,
+      maxAdvanceDays: 1,
+    });
+    expect(answer.slots[0]!.startsAtMs).toBe(D0 + 8 * HOUR);
+    expect(answer.slots.at(-1)!.startsAtMs).toBe(D0 + 30 * HOUR);
+    // The last start (D0 + 30h) plus 10 hours and a day of buffer after; nothing before D0 + 8h.
+    expect(asked).toEqual([{ fromMs: D0 + 8 * HOUR, toMs: D0 + 30 * HOUR + 1 + 34 * HOUR }]);
+  });
+
+  it('does not ask the calendars at all about a window wholly outside it', async () => {
+    for (const [fromMs, toMs] of [
+      [D0 + 3 * DAY, D0 + 4 * DAY],
+      [D0 - 2 * DAY, D0 + 7 * HOUR],
+    ] as const) {
+      const { answer, asked } = await availabilityWith([], {
+        fromMs,
+        toMs,
+        nowMs: D0 + 6 * HOUR,
+        minNoticeMin: 120,
+        maxAdvanceDays: 1,
+      });
+      expect(answer.slots).toEqual([]);
+      expect(asked).toEqual([]);
+    }
   });
 });

@@ -17,7 +17,8 @@ import {
   type WrittenEvent,
 } from './provider.js';
 import { eventIcs } from './ics.js';
-import { UrlRefusedError, type Fetch } from './policy-fetch.js';
+import { ResponseTooLargeError, UrlRefusedError, type Fetch } from './policy-fetch.js';
+import { providerSessions, SERVICE } from '../metrics.js';
 
 export interface CaldavCredentials {
   serverUrl: string;
@@ -56,7 +57,10 @@ export class CaldavProvider implements CalendarProvider {
     try {
       res = await this.send(input, { ...init, signal: AbortSignal.timeout(this.timeoutMs) });
     } catch (err) {
-      const why = err instanceof UrlRefusedError ? err.message : `unreachable: ${(err as Error).message}`;
+      const why =
+        err instanceof UrlRefusedError || err instanceof ResponseTooLargeError
+          ? err.message
+          : `unreachable: ${(err as Error).message}`;
       throw new ProviderUnavailableError(`CalDAV server ${why}`);
     }
     if (res.status === 401 || res.status === 403) throw new ProviderAuthError('CalDAV server refused the credentials');
@@ -64,11 +68,18 @@ export class CaldavProvider implements CalendarProvider {
     return res;
   }
 
+  /**
+   * The session: login with discovery (principal, calendar home) once per provider, which the
+   * service keeps per connection (ProviderClients); a failed login is tried again next time.
+   */
   private async ready(): Promise<void> {
-    this.login ??= this.client.login().catch((err: unknown) => {
-      this.login = undefined;
-      throw asProviderError(err);
-    });
+    if (!this.login) {
+      providerSessions.inc({ service: SERVICE, provider: 'caldav' });
+      this.login = this.client.login().catch((err: unknown) => {
+        this.login = undefined;
+        throw asProviderError(err);
+      });
+    }
     return this.login;
   }
 

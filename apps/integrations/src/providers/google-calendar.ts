@@ -17,6 +17,7 @@ import {
   type ProviderCalendar,
   type WrittenEvent,
 } from './provider.js';
+import { readCappedJson } from './capped-body.js';
 
 export interface GoogleCalendarOptions {
   apiUrl: string;
@@ -25,6 +26,8 @@ export interface GoogleCalendarOptions {
   /** Stores refreshed tokens (sealed) before they are used. */
   saveTokens: (tokens: GoogleTokens) => Promise<void>;
   timeoutMs: number;
+  /** The most one answer may carry (PROVIDER_MAX_RESPONSE_BYTES). */
+  maxResponseBytes: number;
   now: () => number;
 }
 
@@ -124,11 +127,17 @@ export class GoogleCalendarProvider implements CalendarProvider {
     } catch (err) {
       throw new ProviderUnavailableError(`Google Calendar unreachable: ${(err as Error).message}`);
     }
+    if (alsoFine.includes(res.status) || !res.ok || res.status === 204) await res.body?.cancel();
     if (alsoFine.includes(res.status)) return {};
     if (res.status === 401 || res.status === 403) throw new ProviderAuthError(`Google Calendar answered ${res.status}`);
     if (res.status === 409) throw new ConflictError();
     if (!res.ok) throw new ProviderUnavailableError(`Google Calendar answered ${res.status}`);
-    return res.status === 204 ? {} : res.json().catch(() => ({}));
+    if (res.status === 204) return {};
+    try {
+      return await readCappedJson(res, this.options.maxResponseBytes);
+    } catch (err) {
+      throw new ProviderUnavailableError(`Google Calendar ${(err as Error).message}`);
+    }
   }
 }
 

@@ -5,6 +5,7 @@
  * flow against a local OAuth provider. Tokens are refreshed a minute before they expire.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { readCappedJson } from './capped-body.js';
 import { ProviderAuthError, ProviderUnavailableError } from './provider.js';
 
 export const GOOGLE_SCOPES = [
@@ -18,6 +19,8 @@ export interface GoogleOAuthSettings {
   authorizationUrl: string;
   tokenUrl: string;
   timeoutMs: number;
+  /** The most the token endpoint's answer may carry (PROVIDER_MAX_RESPONSE_BYTES). */
+  maxResponseBytes: number;
 }
 
 export interface GoogleTokens {
@@ -101,7 +104,7 @@ export class GoogleOAuth {
       body: new URLSearchParams(form).toString(),
       signal: AbortSignal.timeout(this.settings.timeoutMs),
     });
-    const body = (await res.json().catch(() => ({}))) as TokenResponse & { error?: string };
+    const body = (await readCappedJson(res, this.settings.maxResponseBytes)) as TokenResponse & { error?: string };
     // RFC 6749 5.2: invalid_grant and friends are 400 (401 for a refused client).
     if (res.status === 400 || res.status === 401) throw new RefusedError(body.error ?? `status ${res.status}`);
     if (!res.ok) throw new Error(`the token endpoint answered ${res.status}`);

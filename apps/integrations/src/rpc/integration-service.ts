@@ -15,9 +15,9 @@ import type { SecretBox } from '@svc/crypto';
 import type { UrlPolicy } from '@svc/url-policy';
 import { bindService, type ServiceBinding } from '@svc/grpc';
 import { integrationsV1 } from '@svc/proto';
-import { derivedWindowViolations } from '@svc/rules';
+import { DAY_MS, derivedWindowViolations, MAX_AVAILABILITY_WINDOW_MS } from '@svc/rules';
 import type { BusyTimes } from '../busy-times.js';
-import type { ConnectionUse, ProviderFactory } from '../connections.js';
+import type { ConnectionUse, ProviderClients } from '../connections.js';
 import { actionFailed, needsReauth, notConnected, sealTokens } from '../connections.js';
 import { newOAuthState, newPkceVerifier, TokenExchangeError, type GoogleOAuth } from '../providers/google-oauth.js';
 import { OAuthStateRepository } from '../store/oauth-state-repository.js';
@@ -35,7 +35,8 @@ export interface IntegrationServiceDeps {
   syncs: SyncRepository;
   busy: BusyTimes;
   use: ConnectionUse;
-  providerOf: ProviderFactory;
+  /** The connections' provider clients (one each, kept between requests). */
+  clients: ProviderClients;
   states: OAuthStateRepository;
   secrets: SecretBox;
   /** Null when no Google OAuth client is configured. */
@@ -48,6 +49,11 @@ export interface IntegrationServiceDeps {
 
 /** Staff members asked about at once at most (a service's staff list is far shorter). */
 const MAX_BUSY_STAFF = 1_000;
+/**
+ * The widest window asked about: an availability window (31 days) with a slot's duration and
+ * buffers (a day each at most) on it; the busy-time cache keeps each of its days.
+ */
+export const MAX_BUSY_WINDOW_MS = MAX_AVAILABILITY_WINDOW_MS + 4 * DAY_MS;
 
 export function integrationService(deps: IntegrationServiceDeps): ServiceBinding {
   const { connections, now } = deps;
@@ -69,7 +75,7 @@ export function integrationService(deps: IntegrationServiceDeps): ServiceBinding
       const violations: FieldViolation[] = [];
       let serverUrl = checkCaldavInput(req, violations);
       throwIfViolations(violations);
-      // Not into the platform's own network: public addresses only (loopback in development).
+      // Not into the platform's own network: public addresses only (loopback with ALLOW_LOOPBACK_TARGETS).
       const where = await deps.urlPolicy.check(serverUrl);
       if (!where.ok) throw validationError([{ path: 'serverUrl', message: where.problem }]);
       serverUrl = where.url.href;
@@ -91,10 +97,12 @@ export function integrationService(deps: IntegrationServiceDeps): ServiceBinding
         updatedAtMs: at,
       };
       // Checked by a real request before anything is stored: the calendars of the account.
+      // The client (and its CalDAV session) is kept for the connection's later reads.
       let calendars;
       try {
-        calendars = await deps.providerOf(doc).listCalendars();
+        calendars = await deps.clients.of(doc).listCalendars();
       } catch (err) {
+        deps.clients.drop(doc._id);
         if (err instanceof ProviderAuthError) {
           throw validationError(
             [{ path: 'password', message: 'the CalDAV server refused this username and password' }],
@@ -180,6 +188,7 @@ export function integrationService(deps: IntegrationServiceDeps): ServiceBinding
       const doc = await connection(requireTenantId(req.tenantId), req.connectionId);
       await connections.remove(doc);
       deps.busy.forget(doc._id);
+      deps.clients.drop(doc._id);
       return { connection: toConnectionMessage(doc) };
     },
 
@@ -236,6 +245,9 @@ export function integrationService(deps: IntegrationServiceDeps): ServiceBinding
       // The booking service asks about a derived window (a slot with its buffers, a padded
       // availability window), clamped to the range every service computes with.
       const violations: FieldViolation[] = derivedWindowViolations(req.fromMs, req.toMs);
+      if (violations.length === 0 && req.toMs - req.fromMs > MAX_BUSY_WINDOW_MS) {
+        violations.push({ path: 'toMs', message: `must be at most ${MAX_BUSY_WINDOW_MS / DAY_MS} days after fromMs` });
+      }
       if (req.staffIds.length > MAX_BUSY_STAFF)
         violations.push({ path: 'staffIds', message: `at most ${MAX_BUSY_STAFF}` });
       throwIfViolations(violations);

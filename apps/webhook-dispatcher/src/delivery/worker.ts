@@ -210,9 +210,10 @@ export class DeliveryWorker {
     if (subscription.status !== 'active') return { kind: 'refused', error: 'not sent: the subscription is disabled' };
     const check = await policy.check(subscription.url);
     if (!check.ok) {
-      return check.retryable
-        ? { kind: 'network', error: 'the host does not resolve' }
-        : { kind: 'refused', error: `not sent: the URL ${check.problem}` };
+      // What the host resolves to may change (retried); one message whether it does not resolve or
+      // resolves where it may not go (libs/url-policy).
+      const error = `not sent: the URL ${check.problem}`;
+      return check.retryable ? { kind: 'network', error } : { kind: 'refused', error };
     }
     const secret = secrets.open(subscription.secretSealed, subscription._id);
     return inClientSpan(SERVICE, 'webhook.deliver', claimed.traceparent, async (traceparent) => {

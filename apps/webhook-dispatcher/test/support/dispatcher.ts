@@ -24,7 +24,8 @@ export interface DispatcherOptions {
   store?: DocumentStore;
   bus?: EventBus;
   worker?: Partial<DispatcherDeps['worker']>;
-  developmentMode?: boolean;
+  /** Loopback targets allowed (ALLOW_LOOPBACK_TARGETS); default on. */
+  allowLoopback?: boolean;
   allowlist?: string[];
   resolve?: Resolver;
   send?: DispatcherDeps['send'];
@@ -70,7 +71,7 @@ export async function startDispatcher(opts: DispatcherOptions = {}): Promise<Dis
     bus,
     secrets: new SecretBox(SECRET_KEY),
     policy: new UrlPolicy({
-      developmentMode: opts.developmentMode ?? true,
+      allowLoopback: opts.allowLoopback ?? true,
       allowlist: opts.allowlist ?? [],
       ...(opts.resolve ? { resolve: opts.resolve } : {}),
     }),
@@ -159,18 +160,22 @@ export async function deliveryWhen(
   return eventually(
     `delivery of ${eventId} to be ${status}`,
     async () => {
-      const { items } = await client.listDeliveries({
-        tenantId,
-        subscriptionId,
-        status: '',
-        eventType: '',
-        bookingId: '',
-      });
-      const found = items.find((d) => d.eventId === eventId);
-      if (found?.status !== status) return undefined;
-      const { delivery } = await client.getDelivery({ tenantId, deliveryId: found.deliveryId });
-      return delivery;
+      const delivery = await deliveryOf(client, tenantId, subscriptionId, eventId);
+      return delivery?.status === status ? delivery : undefined;
     },
     timeoutMs,
   );
+}
+
+/** The delivery of the event to the subscription with its attempts, as the delivery log has it now. */
+export async function deliveryOf(
+  client: WebhookClient,
+  tenantId: string,
+  subscriptionId: string,
+  eventId: string,
+): Promise<webhooksV1.Delivery | undefined> {
+  const { items } = await client.listDeliveries({ tenantId, subscriptionId, status: '', eventType: '', bookingId: '' });
+  const found = items.find((d) => d.eventId === eventId);
+  if (!found) return undefined;
+  return (await client.getDelivery({ tenantId, deliveryId: found.deliveryId })).delivery;
 }

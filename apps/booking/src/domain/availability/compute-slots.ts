@@ -1,6 +1,7 @@
 // The availability list: every aligned start in the window that passes the rule set.
 
 import { evaluateStart, type EvaluateOptions } from './evaluate.js';
+import { bookableStarts } from './horizon.js';
 import { zoneOf } from './local-calendar.js';
 import { prepareSchedule, slotShape } from './prepared-schedule.js';
 import type { ComputeSlotsInput, Slot } from './types.js';
@@ -53,11 +54,9 @@ export function computeSlots(input: ComputeSlotsInput): Slot[] {
   zoneOf(schedule.timezone);
   const shape = slotShape(schedule.service);
   // Min notice and max advance cut the window before any calendar work is done.
-  // Stryker disable next-line ArithmeticOperator: equivalent, an early cut; evaluateStart checks the notice again for every start (docs/testing.md)
-  const lo = Math.max(fromMs, nowMs + shape.minNoticeMs);
-  const hi = Math.min(toMs, nowMs + shape.maxAdvanceMs + 1);
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, an early cut; evaluateStart checks the window again for every start (docs/testing.md)
-  if (!(lo < hi)) return [];
+  const starts = bookableStarts(shape, nowMs, fromMs, toMs);
+  if (starts === null) return [];
+  const { fromMs: lo, toMs: hi } = starts;
 
   const prepared = prepareSchedule(schedule, bookings, {
     fromMs: lo,

@@ -2,6 +2,8 @@
 // in). The booking service maps the catalog's schedule snapshot onto ScheduleInput.
 
 export { computeSlots } from './compute-slots.js';
+export { bookableStarts, occupiedReach, type Window } from './horizon.js';
+export { slotShape, type SlotShape } from './prepared-schedule.js';
 export { checkSlot, explainSlot } from './check-slot.js';
 export { keepsItsPlace, occupies } from './occupancy.js';
 export { wallClockToInstant } from './local-calendar.js';

@@ -55,8 +55,9 @@ const subscriptionOf = (res: { subscription?: webhooksV1.Subscription | undefine
   toSubscriptionRecord(present(res.subscription, 'subscription'));
 
 const URL_RULE =
-  '`url` must be https; in the embedded profile http to loopback is accepted too. A host that resolves to a ' +
-  'private, loopback, link-local or otherwise reserved address is refused unless WEBHOOK_URL_ALLOWLIST names it ' +
+  '`url` must be https; with ALLOW_LOOPBACK_TARGETS on (`npm start` on a loopback address) http to loopback is ' +
+  'accepted too. A host that does not resolve, or resolves to a private, loopback, link-local or otherwise reserved ' +
+  'address, is refused with one message unless WEBHOOK_URL_ALLOWLIST names it ' +
   '(VALIDATION_ERROR at body.url); the address is checked again before every delivery.';
 
 const subscriptionFields = {

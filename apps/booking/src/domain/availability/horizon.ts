@@ -1,0 +1,38 @@
+// The bookable horizon: the starts a service's minimum notice and maximum advance allow at a
+// given moment. No other start is ever offered or booked, so nothing outside what these starts
+// can occupy (bookings, connected calendars) needs to be read (docs/decisions.md "Integrations").
+
+import type { SlotShape } from './prepared-schedule.js';
+
+export interface Window {
+  fromMs: number;
+  toMs: number;
+}
+
+/**
+ * The starts in `[fromMs, toMs)` that min notice and max advance allow at `nowMs` (inclusive
+ * bounds `nowMs + minNotice` and `nowMs + maxAdvance`), or null when there are none. `slackMs`
+ * widens the far end, for a caller whose later checks read the clock again.
+ */
+export function bookableStarts(
+  shape: SlotShape,
+  nowMs: number,
+  fromMs: number,
+  toMs: number,
+  slackMs = 0,
+): Window | null {
+  const lo = Math.max(fromMs, nowMs + shape.minNoticeMs);
+  const hi = Math.min(toMs, nowMs + shape.maxAdvanceMs + 1 + slackMs);
+  return lo < hi ? { fromMs: lo, toMs: hi } : null;
+}
+
+/**
+ * What slots starting in `starts` can occupy: from the buffer before the first start to the end
+ * and buffer after of the last.
+ */
+export function occupiedReach(shape: SlotShape, starts: Window): Window {
+  return {
+    fromMs: starts.fromMs - shape.bufferBeforeMs,
+    toMs: starts.toMs + shape.durationMs + shape.bufferAfterMs,
+  };
+}

@@ -1,0 +1,213 @@
+// The busy-time cache by connection and UTC day, and the provider clients kept per connection
+// (docs/decisions.md "Integrations"), with the real SQLite store and a provider that counts what
+// it is asked. Their bounds: least recently used out first.
+
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DAY_MS, HOUR_MS } from '@svc/rules';
+import { openSqliteStore, type DocumentStore } from '@svc/store';
+import { BusyTimes } from '../src/busy-times.js';
+import { ConnectionUse, ProviderClients } from '../src/connections.js';
+import type { CalendarProvider, Interval } from '../src/providers/provider.js';
+import { ConnectionRepository } from '../src/store/connection-repository.js';
+import { INTEGRATION_INDEXES, type ConnectionDoc } from '../src/store/records.js';
+
+const D0 = Date.UTC(2031, 4, 5);
+const day = (n: number) => D0 + n * DAY_MS;
+
+/** A calendar busy 10:00–11:00 UTC every day, and 23:00 on day 2 to 01:00 on day 3. */
+function busyOf(fromMs: number, toMs: number): Interval[] {
+  const out: Interval[] = [];
+  for (let d = Math.floor(fromMs / DAY_MS) * DAY_MS; d < toMs; d += DAY_MS) {
+    out.push({ startsAtMs: d + 10 * HOUR_MS, endsAtMs: d + 11 * HOUR_MS });
+  }
+  const night = { startsAtMs: day(2) + 23 * HOUR_MS, endsAtMs: day(3) + HOUR_MS };
+  if (night.endsAtMs > fromMs && night.startsAtMs < toMs) out.push(night);
+  return out.filter((i) => i.endsAtMs > fromMs && i.startsAtMs < toMs);
+}
+
+let store: DocumentStore;
+let connections: ConnectionRepository;
+let reads: Array<[number, number]>;
+let made: number;
+let clock: number;
+let gate: Promise<void> | null;
+
+function connection(id: string, staffId = `stf_${id}`): ConnectionDoc {
+  return {
+    _id: id,
+    tenantId: 'ten_a',
+    staffId,
+    provider: 'caldav',
+    status: 'connected',
+    serverUrl: 'https://calendar.example.com/',
+    account: 'ana',
+    sealedSecret: `sealed-${id}`,
+    busyCalendarIds: ['https://calendar.example.com/ana/work/'],
+    bookingCalendarId: null,
+    lastSyncAtMs: null,
+    createdAtMs: 1,
+    updatedAtMs: 1,
+  };
+}
+
+const counting = (): CalendarProvider => {
+  made++;
+  return {
+    listCalendars: async () => [],
+    busy: async (_ids, fromMs, toMs) => {
+      reads.push([fromMs, toMs]);
+      await gate;
+      return busyOf(fromMs, toMs);
+    },
+    putEvent: async () => ({ externalEventId: '', meetingUrl: null }),
+    deleteEvent: async () => {},
+  };
+};
+
+function busyTimes(bounds: { maxDays?: number; maxBytes?: number } = {}) {
+  const clients = new ProviderClients(counting);
+  const use = new ConnectionUse(connections, clients, () => clock);
+  return new BusyTimes({ connections, use, now: () => clock, cacheMs: 60_000 }, bounds);
+}
+
+beforeAll(async () => {
+  store = await openSqliteStore({ file: ':memory:' });
+  await store.ensureIndexes(INTEGRATION_INDEXES);
+  connections = new ConnectionRepository(store);
+  await connections.insert(connection('icn_1'));
+});
+afterAll(async () => {
+  await store?.close();
+});
+beforeEach(() => {
+  reads = [];
+  made = 0;
+  clock = D0 - 30 * DAY_MS;
+  gate = null;
+});
+
+const ask = (busy: BusyTimes, fromMs: number, toMs: number, fresh = false) =>
+  busy.forStaff('ten_a', ['stf_icn_1'], fromMs, toMs, fresh).then((r) => r.intervals);
+
+describe('busy times cached per connection and UTC day', () => {
+  it('answers 200 alternating one-day windows with one provider read per day', async () => {
+    const busy = busyTimes();
+    for (let i = 0; i < 200; i++) {
+      const d = i % 2 === 0 ? day(0) : day(1);
+      // Windows that do not start at midnight: a slot's buffers and duration around the day.
+      expect(await ask(busy, d + 8 * HOUR_MS, d + 18 * HOUR_MS)).toEqual([
+        { staffId: 'stf_icn_1', startsAtMs: d + 10 * HOUR_MS, endsAtMs: d + 11 * HOUR_MS },
+      ]);
+    }
+    expect(reads).toEqual([
+      [day(0), day(1)],
+      [day(1), day(2)],
+    ]);
+    // The client (a CalDAV login) was made once for the connection.
+    expect(made).toBe(1);
+  });
+
+  it('reads only the days not known yet, one request per run of them, and waits for a day being read', async () => {
+    const busy = busyTimes();
+    await ask(busy, day(1), day(2));
+    await ask(busy, day(3), day(4));
+    reads = [];
+    // Days 0..5: 0, 2 and 4..5 are new: three requests, none for days 1 and 3.
+    const all = await ask(busy, day(0), day(6));
+    expect(reads).toEqual([
+      [day(0), day(1)],
+      [day(2), day(3)],
+      [day(4), day(6)],
+    ]);
+    // Each interval once, the one over midnight too.
+    expect(all).toHaveLength(7);
+    expect(all.filter((i) => i.startsAtMs === day(2) + 23 * HOUR_MS)).toHaveLength(1);
+
+    reads = [];
+    let open!: () => void;
+    gate = new Promise((resolve) => (open = resolve));
+    const both = [ask(busy, day(8), day(9)), ask(busy, day(8) + HOUR_MS, day(8) + 12 * HOUR_MS)];
+    open();
+    await Promise.all(both);
+    expect(reads).toEqual([[day(8), day(9)]]);
+  });
+
+  it('reads fresh when asked (and keeps it), again after BUSY_CACHE_MS, and when the calendars change', async () => {
+    const busy = busyTimes();
+    await ask(busy, day(0), day(1));
+    await ask(busy, day(0), day(1), true);
+    await ask(busy, day(0), day(1));
+    expect(reads).toHaveLength(2);
+    clock += 60_000;
+    await ask(busy, day(0), day(1));
+    expect(reads).toHaveLength(3);
+    await connections.update(connection('icn_1'), { busyCalendarIds: ['https://calendar.example.com/ana/other/'] });
+    await ask(busy, day(0), day(1));
+    expect(reads).toHaveLength(4);
+    await connections.update(connection('icn_1'), { busyCalendarIds: connection('icn_1').busyCalendarIds });
+    await ask(busy, day(0), day(1));
+    await ask(busy, day(0), day(1));
+    expect(reads).toHaveLength(5);
+    // Forgotten (disconnected, calendars chosen again): read anew.
+    busy.forget('icn_1');
+    await ask(busy, day(0), day(1));
+    expect(reads).toHaveLength(6);
+  });
+
+  it('keeps at most maxDays days, the least recently used out first', async () => {
+    const busy = busyTimes({ maxDays: 3 });
+    for (const n of [0, 1, 2]) await ask(busy, day(n), day(n + 1));
+    await ask(busy, day(0), day(1)); // day 0 used again: day 1 is now the oldest
+    await ask(busy, day(3), day(4)); // evicts day 1
+    reads = [];
+    await ask(busy, day(0), day(1));
+    await ask(busy, day(2), day(4));
+    expect(reads).toEqual([]);
+    await ask(busy, day(1), day(2));
+    expect(reads).toEqual([[day(1), day(2)]]);
+  });
+
+  it('keeps at most maxBytes of intervals', async () => {
+    // Room for about two days of one interval each (200 + 64 bytes a day).
+    const busy = busyTimes({ maxBytes: 600 });
+    for (const n of [0, 1, 2]) await ask(busy, day(n), day(n + 1));
+    reads = [];
+    await ask(busy, day(2), day(3));
+    expect(reads).toEqual([]);
+    await ask(busy, day(0), day(1));
+    expect(reads).toEqual([[day(0), day(1)]]);
+  });
+});
+
+describe('provider clients per connection', () => {
+  it('keeps one client per connection until its credentials change or it is dropped', () => {
+    const clients = new ProviderClients(counting);
+    const doc = connection('icn_x');
+    const first = clients.of(doc);
+    expect(clients.of({ ...doc, status: 'error', updatedAtMs: 2 })).toBe(first);
+    const reconnected = clients.of({ ...doc, sealedSecret: 'sealed-again' });
+    expect(reconnected).not.toBe(first);
+    expect(clients.of({ ...doc, sealedSecret: 'sealed-again', serverUrl: 'https://elsewhere.example.com/' })).not.toBe(
+      reconnected,
+    );
+    clients.drop('icn_x');
+    expect(clients.size).toBe(0);
+    expect(made).toBe(3);
+    clients.of(doc);
+    expect(made).toBe(4);
+  });
+
+  it('keeps at most its bound, the least recently used out first', () => {
+    const clients = new ProviderClients(counting, 2);
+    const [a, b, c] = ['icn_a', 'icn_b', 'icn_c'].map((id) => connection(id));
+    const kept = clients.of(a!);
+    clients.of(b!);
+    clients.of(a!); // a used again: b is now the oldest
+    clients.of(c!); // evicts b
+    expect(clients.size).toBe(2);
+    expect(clients.of(a!)).toBe(kept);
+    expect(made).toBe(3);
+    clients.of(b!);
+    expect(made).toBe(4);
+  });
+});
