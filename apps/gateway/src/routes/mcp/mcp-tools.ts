@@ -7,12 +7,12 @@ import type { Downstream } from '../../downstream/services.js';
 import { toBookingRecord } from '../bookings/booking-record.js';
 import { bookingOperations, listBookingsQuery } from '../bookings/bookings-routes.js';
 import { pageRequest, toPage } from '../catalog/paging.js';
-import { idSchema, pageQueryShape, patchOf } from '../catalog/schemas.js';
+import { pageQueryShape, patchOf } from '../catalog/schemas.js';
 import { brandingOf, brandingPatchSchema, updateBranding } from '../catalog/tenant-routes.js';
 import { availabilityOf } from '../public/availability-route.js';
 import { createBooking, type ManageLinks } from '../public/create-booking-route.js';
 import { availabilityQuery, createBookingBodyFor, idempotencyHeaders } from '../public/schemas.js';
-import { bookingReasonSchema, epochMsSchema } from '@svc/rules';
+import { bookingReasonSchema, epochMsSchema, idSchema } from '@svc/rules';
 
 /**
  * One MCP tool: its input schema (zod: validates the arguments and, as JSON Schema, is what
