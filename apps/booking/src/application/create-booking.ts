@@ -1,7 +1,7 @@
 import { DomainError } from '@svc/errors';
 import { MINUTE_MS, normalizeTimeZone } from '@svc/rules';
 import { DuplicateKeyError, type Tx } from '@svc/store';
-import { assertValidCreateInput } from '../domain/create-input.js';
+import { assertStaffOfService, assertValidCreateInput } from '../domain/create-input.js';
 import { newBookingId } from '../store/ids.js';
 import type { BookingDoc, IdempotencyDoc } from '../store/records.js';
 import { bookingEvent } from './booking-events.js';
@@ -54,7 +54,8 @@ export interface CreateBookingDeps extends SlotGuardDeps {
  * with 503.
  */
 export async function createBooking(deps: CreateBookingDeps, cmd: CreateBookingCommand): Promise<CreateBookingResult> {
-  // The customer with the customer service's own rules, before any lock (docs/api-conventions.md).
+  // The customer with the customer service's own rules, before any lock (docs/api-conventions.md);
+  // a preferred staff member the service does not list is refused before anything is asked about them.
   assertValidCreateInput(cmd);
   const earlier = await deps.store.idempotencyRecord(cmd.tenantId, cmd.idempotencyKey, deps.now());
   if (earlier) return replay(deps, earlier, cmd);
@@ -67,6 +68,7 @@ export async function createBooking(deps: CreateBookingDeps, cmd: CreateBookingC
   };
   const known = await scheduleAround(deps, req);
   assertBookable(known);
+  assertStaffOfService(cmd.staffId, known.service);
   // Looked at again while waiting for the locks. A retry whose first request has committed
   // meanwhile keeps waiting: under the lock it gets that answer as a replay.
   const slotStillOpen = async (): Promise<void> => {
@@ -84,6 +86,8 @@ export async function createBooking(deps: CreateBookingDeps, cmd: CreateBookingC
       async (fresh) => {
         const earlierUnderLock = await deps.store.idempotencyRecord(cmd.tenantId, cmd.idempotencyKey, deps.now());
         if (earlierUnderLock) return replay(deps, earlierUnderLock, cmd);
+        // The catalog as it is now: the staff member may have left the service meanwhile.
+        assertStaffOfService(cmd.staffId, fresh.service);
         const recheckIn = await slotFreeUnderLock(deps, req, fresh);
         const customer = await deps.customers.lookupOrCreate(cmd.tenantId, cmd.customer);
         const { service, tenant } = fresh;
