@@ -43,7 +43,7 @@ const UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|IOERR|FULL|CANTOPEN|NOTADB|CORRUPT|REA
  * follows the filter's shape, and an `$in` list's length is part of it, so the bounds hold however
  * long the lists callers send are; a statement costs its text and a few KB of SQLite's own.
  */
-export const STATEMENT_CACHE_BOUNDS: LruBounds = { maxEntries: 500, maxBytes: 16 * 1024 * 1024 };
+export const STATEMENT_CACHE_BOUNDS: LruBounds = { maxEntries: 500, maxBytes: 8 * 1024 * 1024 };
 const STATEMENT_BYTES = 4 * 1024;
 
 /** SQLite index names are per database, so they carry the collection: `<collection>.<index>`. */
