@@ -18,7 +18,10 @@ export const isId = (value: string): boolean => ID_PATTERN.test(value);
  * An id in a path, query or body. The length check aborts, so a long value gets one detail and
  * the pattern never runs over it; the pattern alone is the whole rule of the document.
  */
-export const idSchema = z.string().max(ID_MAX_LENGTH, { message: ID_MESSAGE, abort: true }).regex(ID_PATTERN, ID_MESSAGE);
+export const idSchema = z
+  .string()
+  .max(ID_MAX_LENGTH, { message: ID_MESSAGE, abort: true })
+  .regex(ID_PATTERN, ID_MESSAGE);
 
 /** An optional reference (a staff member's userId, a service's categoryId): an id, or '' to clear it. */
 export const optionalIdSchema = z

@@ -8,7 +8,9 @@ describe('the id rule', () => {
   it('takes every id the services mint (their ids.ts), many times over', () => {
     for (let i = 0; i < 200; i++) {
       const minted = [
-        ...['ten_', 'svc_', 'stf_', 'res_', 'rul_', 'blk_', 'hol_', 'cus_', 'whs_', 'whd_', 'icn_'].map((p) => p + b64(16)),
+        ...['ten_', 'svc_', 'stf_', 'res_', 'rul_', 'blk_', 'hol_', 'cus_', 'whs_', 'whd_', 'icn_'].map(
+          (p) => p + b64(16),
+        ),
         `bkg_${b64(15)}`,
         `evt_${Date.now().toString(36).padStart(9, '0')}${(i % 4096).toString(36).padStart(3, '0')}${b64(9)}`,
         ...['usr_', 'mem_', 'ses_', 'key_'].map((p) => p + randomUUID()),

@@ -77,7 +77,10 @@ export class SqliteDocumentStore implements DocumentStore {
   constructor(options: SqliteStoreOptions) {
     const { file } = options;
     const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
-    this.statements = new LruCache({ ...(options.statementCache ?? STATEMENT_CACHE_BOUNDS), sizeOf: () => STATEMENT_BYTES });
+    this.statements = new LruCache({
+      ...(options.statementCache ?? STATEMENT_CACHE_BOUNDS),
+      sizeOf: () => STATEMENT_BYTES,
+    });
     if (!Number.isSafeInteger(busyTimeoutMs) || busyTimeoutMs < 0)
       throw new TypeError('busyTimeoutMs must be a non-negative integer');
     if (file !== ':memory:' && file !== '') mkdirSync(dirname(resolve(file)), { recursive: true });

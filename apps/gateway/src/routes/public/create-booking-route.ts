@@ -30,7 +30,8 @@ export interface CreatedBooking {
 }
 
 export const CREATE_RULE =
-  'The customer needs `primaryEmail` or `phone` (or both). `startsAtMs` must be a free, aligned slot of ' +
+  'The customer needs `primaryEmail` or `phone` (or both). A `staffId` must be one the service lists (else ' +
+  'VALIDATION_ERROR at body.staffId). `startsAtMs` must be a free, aligned slot of ' +
   'the service (else BOOKING_SLOT_UNAVAILABLE 409). The same Idempotency-Key with the same body answers the ' +
   'first booking again (200, `idempotentReplay: true`); with another body, BOOKING_IDEMPOTENCY_CONFLICT 409.';
 

@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { WebhookClient } from '@svc/grpc';
 import type { webhooksV1 } from '@svc/proto';
-import { idSchema, WEBHOOK_EVENT_TYPES, webhookDescriptionSchema, webhookEventTypeSchema, webhookUrlSchema } from '@svc/rules';
+import {
+  idSchema,
+  WEBHOOK_EVENT_TYPES,
+  webhookDescriptionSchema,
+  webhookEventTypeSchema,
+  webhookUrlSchema,
+} from '@svc/rules';
 import { defineRoute } from '../../http/route.js';
 import { present, tenantOf } from '../catalog/admin-resource.js';
 import { pageRequest, toPage } from '../catalog/paging.js';
