@@ -101,21 +101,12 @@ describe('the memo of lastUsedAtMs writes', () => {
     const store: DocumentStore = await openSqliteStore({ file: ':memory:' });
     await new IdentityStore(store).ensureIndexes();
     const writes: string[] = [];
-    // Only collection() is used by the key store.
-    const pending: DocumentStore = {
-      ...store,
-      collection<T extends Document>(name: string): Collection<T> {
-        const inner = store.collection<T>(name);
-        if (name !== 'api_keys') return inner;
-        return {
-          ...inner,
-          updateOne: async (filter) => {
-            writes.push((filter as { _id: string })._id);
-            return 1;
-          },
-        };
+    const pending = onApiKeys(store, () => ({
+      updateOne: async (filter) => {
+        writes.push((filter as { _id: string })._id);
+        return 1;
       },
-    };
+    }));
     const keys = new ApiKeyStore(pending, () => 1_000_000, undefined, bounds);
     const made: ApiKeyWithSecret[] = [];
     for (const name of ['a', 'b', 'c']) made.push(await keys.create('ten_a', name, ['*']));
@@ -147,25 +138,31 @@ describe('the memo of lastUsedAtMs writes', () => {
   });
 });
 
-/** The store, noting the filter of every findOne on api_keys. */
-function recordingReads(store: DocumentStore, reads: Array<{ filter: unknown }>): DocumentStore {
+/** The store with methods of its api_keys collection replaced by `change` (given the real collection). */
+function onApiKeys(
+  store: DocumentStore,
+  change: <T extends Document>(inner: Collection<T>) => Partial<Collection<T>>,
+): DocumentStore {
   return {
     ...store,
     collection<T extends Document>(name: string): Collection<T> {
       const inner = store.collection<T>(name);
-      if (name !== 'api_keys') return inner;
-      return {
-        ...inner,
-        findOne: (filter, ...rest) => {
-          reads.push({ filter });
-          return inner.findOne(filter, ...rest);
-        },
-      };
+      return name === 'api_keys' ? { ...inner, ...change(inner) } : inner;
     },
     ensureIndexes: (specs) => store.ensureIndexes(specs),
     withTransaction: (fn) => store.withTransaction(fn),
     close: () => store.close(),
   };
+}
+
+/** The store, noting the filter of every findOne on api_keys. */
+function recordingReads(store: DocumentStore, reads: Array<{ filter: unknown }>): DocumentStore {
+  return onApiKeys(store, (inner) => ({
+    findOne: (filter, ...rest) => {
+      reads.push({ filter });
+      return inner.findOne(filter, ...rest);
+    },
+  }));
 }
 
 apiKeyStoreSuite('SQLite', () => openSqliteStore({ file: ':memory:' }));

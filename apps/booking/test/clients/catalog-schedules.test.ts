@@ -41,10 +41,16 @@ function countingCatalog(blocksOf: (slug: string) => number) {
 const ask = (schedules: ReturnType<typeof catalogSchedules>, slug: string) =>
   schedules.forService('ten_a', slug, DAY_MS, 2 * DAY_MS, { version: 'v1' });
 
+/** Room for two snapshots of 1,000 blocks (with their keys), not three. */
+const twoSnapshots = 2 * snapshotBytes(snapshot('x', 1_000)) + 1_000;
+
 describe('the schedule snapshot cache', () => {
-  it('keeps at most maxEntries snapshots, forgetting the least recently used first', async () => {
-    const { catalog, reads } = countingCatalog(() => 0);
-    const schedules = catalogSchedules(catalog, { maxEntries: 2, maxBytes: 1_000_000 });
+  it.each([
+    ['entries', { maxEntries: 2, maxBytes: 100_000_000 }],
+    ['bytes', { maxEntries: 1_000, maxBytes: twoSnapshots }],
+  ])('keeps at most its bound in %s, forgetting the least recently used snapshot first', async (_bound, bounds) => {
+    const { catalog, reads } = countingCatalog(() => 1_000);
+    const schedules = catalogSchedules(catalog, bounds);
     await ask(schedules, 'one');
     await ask(schedules, 'two');
     await ask(schedules, 'one');
@@ -56,23 +62,12 @@ describe('the schedule snapshot cache', () => {
     expect(reads).toEqual(['one', 'two', 'three', 'two']);
   });
 
-  it('keeps at most maxBytes by the size of each snapshot; one larger than the bound is never kept', async () => {
-    const { catalog, reads } = countingCatalog((slug) => (slug === 'huge' ? 10_000 : 1_000));
-    const each = snapshotBytes(snapshot('x', 1_000));
-    expect(each).toBeGreaterThan(300_000);
-    // Room for two of them (with their keys), not three.
-    const schedules = catalogSchedules(catalog, { maxEntries: 1_000, maxBytes: 2 * each + 1_000 });
-    await ask(schedules, 'one');
-    await ask(schedules, 'two');
-    await ask(schedules, 'one');
-    expect(reads).toEqual(['one', 'two']);
-    await ask(schedules, 'three'); // "two" goes
-    await ask(schedules, 'one');
-    expect(reads).toEqual(['one', 'two', 'three']);
-    await ask(schedules, 'two');
-    expect(reads).toHaveLength(4);
+  it('counts a snapshot by its size, and never keeps one larger than the byte bound', async () => {
+    expect(snapshotBytes(snapshot('x', 1_000))).toBeGreaterThan(300_000);
+    const { catalog, reads } = countingCatalog(() => 10_000);
+    const schedules = catalogSchedules(catalog, { maxEntries: 1_000, maxBytes: twoSnapshots });
     await ask(schedules, 'huge');
     await ask(schedules, 'huge');
-    expect(reads.filter((slug) => slug === 'huge')).toHaveLength(2);
+    expect(reads).toEqual(['huge', 'huge']);
   });
 });
