@@ -6,7 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mongoForSuites } from '@svc/testing';
 import { openMongoStore, openSqliteStore, type Collection, type Document, type DocumentStore } from '@svc/store';
-import { ApiKeyStore, IdentityStore, LAST_USED_WRITE_INTERVAL_MS } from '../src/index.js';
+import { ApiKeyStore, IdentityStore, LAST_USED_WRITE_INTERVAL_MS, type ApiKeyWithSecret } from '../src/index.js';
+import { ENTRY_OVERHEAD_BYTES, stringBytes } from '@svc/cache';
 
 function apiKeyStoreSuite(name: string, open: () => Promise<DocumentStore>) {
   describe(`ApiKeyStore on ${name}`, () => {
@@ -96,25 +97,74 @@ function apiKeyStoreSuite(name: string, open: () => Promise<DocumentStore>) {
   });
 }
 
-/** The store, noting the filter of every findOne on api_keys. */
-function recordingReads(store: DocumentStore, reads: Array<{ filter: unknown }>): DocumentStore {
+describe('the memo of lastUsedAtMs writes', () => {
+  /** Keys whose lastUsedAtMs writes never land (as while they are still on their way), counted. */
+  async function keysWithPendingWrites(bounds: { maxEntries: number; maxBytes: number }) {
+    const store: DocumentStore = await openSqliteStore({ file: ':memory:' });
+    await new IdentityStore(store).ensureIndexes();
+    const writes: string[] = [];
+    const pending = onApiKeys(store, () => ({
+      updateOne: async (filter) => {
+        writes.push((filter as { _id: string })._id);
+        return 1;
+      },
+    }));
+    const keys = new ApiKeyStore(pending, () => 1_000_000, undefined, bounds);
+    const made: ApiKeyWithSecret[] = [];
+    for (const name of ['a', 'b', 'c']) made.push(await keys.create('ten_a', name, ['*']));
+    const use = async (i: number) => keys.verify(made[i]!.secret);
+    return { store, writes, use, id: (i: number) => made[i]!.apiKey.apiKeyId };
+  }
+
+  /** What one remembered key costs: its id (`key_` + a UUID), the time and the entry. */
+  const entryBytes = stringBytes(`key_${randomUUID()}`) + 8 + ENTRY_OVERHEAD_BYTES;
+
+  it.each([
+    ['entries', { maxEntries: 2, maxBytes: 1_000_000 }],
+    ['bytes', { maxEntries: 1_000, maxBytes: 2 * entryBytes }],
+  ])('keeps at most its bound in %s, forgetting the least recently used key first', async (_bound, bounds) => {
+    const { store, writes, use, id } = await keysWithPendingWrites(bounds);
+    try {
+      await use(0);
+      await use(1);
+      await use(0); // remembered: no second write; key 1 is now the least recently used
+      expect(writes).toEqual([id(0), id(1)]);
+      await use(2); // the memo holds two: key 1 is forgotten
+      await use(0);
+      expect(writes).toEqual([id(0), id(1), id(2)]);
+      await use(1);
+      expect(writes).toEqual([id(0), id(1), id(2), id(1)]);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+/** The store with methods of its api_keys collection replaced by `change` (given the real collection). */
+function onApiKeys(
+  store: DocumentStore,
+  change: <T extends Document>(inner: Collection<T>) => Partial<Collection<T>>,
+): DocumentStore {
   return {
     ...store,
     collection<T extends Document>(name: string): Collection<T> {
       const inner = store.collection<T>(name);
-      if (name !== 'api_keys') return inner;
-      return {
-        ...inner,
-        findOne: (filter, ...rest) => {
-          reads.push({ filter });
-          return inner.findOne(filter, ...rest);
-        },
-      };
+      return name === 'api_keys' ? { ...inner, ...change(inner) } : inner;
     },
     ensureIndexes: (specs) => store.ensureIndexes(specs),
     withTransaction: (fn) => store.withTransaction(fn),
     close: () => store.close(),
   };
+}
+
+/** The store, noting the filter of every findOne on api_keys. */
+function recordingReads(store: DocumentStore, reads: Array<{ filter: unknown }>): DocumentStore {
+  return onApiKeys(store, (inner) => ({
+    findOne: (filter, ...rest) => {
+      reads.push({ filter });
+      return inner.findOne(filter, ...rest);
+    },
+  }));
 }
 
 apiKeyStoreSuite('SQLite', () => openSqliteStore({ file: ':memory:' }));

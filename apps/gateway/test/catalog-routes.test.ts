@@ -512,10 +512,27 @@ describe('tenant isolation', () => {
   });
 
   it.each(RESOURCES)('GET $path/:id of an unknown id is NOT_FOUND', async ({ path }) => {
-    const res = await call(ownerA, 'GET', `${path}/unknown_id`);
+    const res = await call(ownerA, 'GET', `${path}/unk_0000000000000000000000`);
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe('NOT_FOUND');
   });
+
+  // docs/api-conventions.md "Input rules": one id shape; anything else names nothing and is a 400
+  // at the parameter, however long (not a 404 from the router, not a lookup).
+  it.each(RESOURCES)(
+    'GET and PATCH $path/:id of a value that is no id are 400 at params.$idField',
+    async ({ path, idField, patch }) => {
+      for (const id of ['x'.repeat(65), 'x'.repeat(15_000), 'unknown_id', 'stf_a%2Fb', 'STF_abc']) {
+        for (const method of ['GET', 'PATCH'] as const) {
+          const res = await call(ownerA, method, `${path}/${id}`, method === 'PATCH' ? patch : undefined);
+          expect(res.status, `${method} ${id.slice(0, 20)}`).toBe(400);
+          expect(res.body.error.details).toEqual([
+            { path: `params.${idField}`, message: expect.stringMatching(/must be an id/) },
+          ]);
+        }
+      }
+    },
+  );
 
   it('a tenant id in the body does not reach another tenant', async () => {
     const res = await call(ownerA, 'POST', '/api/holidays', { date: '2030-01-01', name: 'x', tenantId: tenantB });

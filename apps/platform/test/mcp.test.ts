@@ -173,6 +173,48 @@ describe('a real MCP client', () => {
     expect(errorText(await call(client, 'get_booking', { bookingId: 'bkg_nope' }))).toMatch(/^NOT_FOUND: /);
   });
 
+  // docs/api-conventions.md "Input rules": the tools take ids of the one shape the HTTP routes take.
+  it('every id argument has the one id shape; a value that is no id, or a staff member the service does not list, is VALIDATION_ERROR', async () => {
+    const client = await connect();
+    const { tools } = await client.listTools();
+    const idArguments = tools.flatMap((tool) =>
+      Object.entries(tool.inputSchema.properties ?? {})
+        .filter(([name]) => /Id$/.test(name))
+        .map(([name, schema]) => ({ tool: tool.name, name, schema })),
+    );
+    expect(idArguments.map((a) => `${a.tool}.${a.name}`).sort()).toEqual([
+      'cancel_booking.bookingId',
+      'create_booking.staffId',
+      'get_booking.bookingId',
+      'list_bookings.customerId',
+      'list_bookings.serviceId',
+      'list_bookings.staffId',
+      'reschedule_booking.bookingId',
+    ]);
+    for (const { tool, name, schema } of idArguments) {
+      expect(schema, `${tool}.${name}`).toMatchObject({ maxLength: 64, pattern: '^[a-z]{3}_[A-Za-z0-9_-]{1,60}$' });
+    }
+
+    for (const bookingId of ['b'.repeat(60_000), 'bkg_' + 'x'.repeat(61), 'not an id']) {
+      expect(errorText(await call(client, 'get_booking', { bookingId }))).toMatch(
+        /^VALIDATION_ERROR: .*arguments\.bookingId/,
+      );
+    }
+    const slot = nextSlot();
+    const args = {
+      idempotencyKey: 'agent-staff-1',
+      serviceSlug: 'checkup',
+      startsAtMs: slot,
+      customer: { name: 'Agent Customer', primaryEmail: 'agent.staff@example.test' },
+    };
+    const long = errorText(await call(client, 'create_booking', { ...args, staffId: 's'.repeat(60_000) }));
+    expect(long).toMatch(/^VALIDATION_ERROR: .*arguments\.staffId/);
+    const unlisted = errorText(await call(client, 'create_booking', { ...args, staffId: 'stf_notoneofthisservice' }));
+    expect(unlisted).toMatch(/^VALIDATION_ERROR: .*arguments\.staffId.*not a staff member of this service/);
+    // Nothing was booked: the same key then books the slot.
+    expect(dataOf(await call(client, 'create_booking', args)).booking.startsAtMs).toBe(slot);
+  });
+
   it('every tool needs its scope: a tool error without it, success with only it', async () => {
     const slot = () => nextSlot();
     const held = async () => (await book(base, 'agent', slot())).booking.bookingId;

@@ -10,6 +10,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
+import { LruCache, type LruBounds } from '@svc/cache';
 import { AsyncMutex } from './async-mutex.js';
 import {
   DuplicateKeyError,
@@ -31,11 +32,19 @@ export interface SqliteStoreOptions {
   file: string;
   /** How long a statement waits for another process's lock before failing; default 5000. */
   busyTimeoutMs?: number;
+  /** Bounds of the prepared-statement cache; default STATEMENT_CACHE_BOUNDS. */
+  statementCache?: LruBounds;
 }
 
 /** Result codes meaning the database cannot be used right now, rather than a bad request. */
 const UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|IOERR|FULL|CANTOPEN|NOTADB|CORRUPT|READONLY|PROTOCOL|NOLFS|AUTH)/;
-const STATEMENT_CACHE_SIZE = 500;
+/**
+ * Prepared statements kept per database (docs/operations.md "Memory bounds"). A statement's text
+ * follows the filter's shape, and an `$in` list's length is part of it, so the bounds hold however
+ * long the lists callers send are; a statement costs its text and a few KB of SQLite's own.
+ */
+export const STATEMENT_CACHE_BOUNDS: LruBounds = { maxEntries: 500, maxBytes: 8 * 1024 * 1024 };
+const STATEMENT_BYTES = 4 * 1024;
 
 /** SQLite index names are per database, so they carry the collection: `<collection>.<index>`. */
 function sqliteIndexName(spec: IndexSpec): string {
@@ -61,13 +70,17 @@ export class SqliteDocumentStore implements DocumentStore {
   private readonly scope = new TxScope<TxHandle>(this);
   /** Tables known to exist; cleared on errors and rollback, which may have undone a CREATE TABLE. */
   private readonly tables = new Set<string>();
-  private readonly statements = new Map<string, Database.Statement>();
+  private readonly statements: LruCache<Database.Statement>;
   private closed = false;
 
   /** Opens synchronously; prefer openSqliteStore, which reports failures as StoreUnavailableError. */
   constructor(options: SqliteStoreOptions) {
     const { file } = options;
     const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
+    this.statements = new LruCache({
+      ...(options.statementCache ?? STATEMENT_CACHE_BOUNDS),
+      sizeOf: () => STATEMENT_BYTES,
+    });
     if (!Number.isSafeInteger(busyTimeoutMs) || busyTimeoutMs < 0)
       throw new TypeError('busyTimeoutMs must be a non-negative integer');
     if (file !== ':memory:' && file !== '') mkdirSync(dirname(resolve(file)), { recursive: true });
@@ -276,7 +289,6 @@ export class SqliteDocumentStore implements DocumentStore {
   private statement(sql: string): Database.Statement {
     let stmt = this.statements.get(sql);
     if (!stmt) {
-      if (this.statements.size >= STATEMENT_CACHE_SIZE) this.statements.clear();
       stmt = this.db.prepare(sql);
       this.statements.set(sql, stmt);
     }

@@ -1,7 +1,7 @@
 import { DomainError } from '@svc/errors';
 import { MINUTE_MS, normalizeTimeZone } from '@svc/rules';
 import { DuplicateKeyError, type Tx } from '@svc/store';
-import { assertValidCreateInput } from '../domain/create-input.js';
+import { assertStaffOfService, assertValidCreateInput } from '../domain/create-input.js';
 import { newBookingId } from '../store/ids.js';
 import type { BookingDoc, IdempotencyDoc } from '../store/records.js';
 import { confirmedOrCurrent, replayAnswer } from './automatic-confirmation.js';
@@ -58,7 +58,8 @@ type Outcome = { created: BookingDoc } | { replayOf: IdempotencyDoc; booking: Bo
  * StoreUnavailableError; the RPC layer answers those with 503.
  */
 export async function createBooking(deps: CreateBookingDeps, cmd: CreateBookingCommand): Promise<CreateBookingResult> {
-  // The customer with the customer service's own rules, before any lock (docs/api-conventions.md).
+  // The customer with the customer service's own rules, before any lock (docs/api-conventions.md);
+  // a preferred staff member the service does not list is refused before anything is asked about them.
   assertValidCreateInput(cmd);
   const outcome = await createOrFind(deps, cmd);
   if ('created' in outcome) return { booking: outcome.created, idempotentReplay: false };
@@ -79,6 +80,7 @@ async function createOrFind(deps: CreateBookingDeps, cmd: CreateBookingCommand):
   };
   const known = await scheduleAround(deps, req);
   assertBookable(known);
+  assertStaffOfService(cmd.staffId, known.service);
   // Looked at again while waiting for the locks. A retry whose first request has committed
   // meanwhile keeps waiting: under the lock it gets that answer as a replay.
   const slotStillOpen = async (): Promise<void> => {
@@ -96,6 +98,8 @@ async function createOrFind(deps: CreateBookingDeps, cmd: CreateBookingCommand):
       async (fresh) => {
         const earlierUnderLock = await deps.store.idempotencyRecord(cmd.tenantId, cmd.idempotencyKey, deps.now());
         if (earlierUnderLock) return replay(deps, earlierUnderLock, cmd);
+        // The catalog as it is now: the staff member may have left the service meanwhile.
+        assertStaffOfService(cmd.staffId, fresh.service);
         const recheckIn = await slotFreeUnderLock(deps, req, fresh);
         const customer = await deps.customers.lookupOrCreate(cmd.tenantId, cmd.customer);
         const { service, tenant } = fresh;

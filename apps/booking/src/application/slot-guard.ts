@@ -88,7 +88,9 @@ function bufferedInterval(req: SlotRequest, { schedule }: ServiceSchedule): { fr
 /**
  * The busy times of the connected calendars of the staff who could take the slot, as
  * occupancy. `fresh` under the lock (docs/decisions.md "Integrations"); read once there and
- * reused inside the transaction, which must not wait on a provider.
+ * reused inside the transaction, which must not wait on a provider. Always every staff member
+ * the service lists, never a caller's id: a preference is only tried first, and when that one is
+ * busy the slot may go to another, whose calendar must count too.
  */
 export function busyAround(
   deps: SlotGuardDeps,
@@ -102,10 +104,9 @@ export function busyAround(
   if (bookableStarts(shape, deps.now(), req.startsAtMs, req.startsAtMs + 1, MINUTE_MS) === null) {
     return Promise.resolve([]);
   }
-  const staffIds = req.preferredStaffId ? [req.preferredStaffId] : known.service.staffIds;
   return externalOccupancy(deps.busyTimes, {
     tenantId: req.tenantId,
-    staffIds,
+    staffIds: known.service.staffIds,
     ...bufferedInterval(req, known),
     fresh,
   });

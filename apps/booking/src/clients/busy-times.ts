@@ -1,9 +1,14 @@
+import { LruCache, type LruBounds } from '@svc/cache';
 import type { IntegrationClient } from '@svc/grpc';
 import { clampToEpochRange } from '@svc/rules';
 import type { BusyTimeSource } from '../application/ports.js';
 
-/** Staff sets remembered at most (a tenant's services ask about a handful each). */
-const MAX_REMEMBERED = 10_000;
+/**
+ * Staff sets remembered at most (a tenant's services ask about a handful each); a key is a
+ * service's staff list, never a caller's id (slot-guard.ts), and the bytes bound holds even for
+ * lists of 100 staff (docs/operations.md "Memory bounds").
+ */
+export const NONE_CONNECTED_BOUNDS: LruBounds = { maxEntries: 10_000, maxBytes: 4 * 1024 * 1024 };
 
 /**
  * The integrations service's busy times over gRPC. When it answers that none of the asked staff
@@ -13,8 +18,12 @@ const MAX_REMEMBERED = 10_000;
  * fresh read (create and reschedule under the lock) always asks (docs/decisions.md
  * "Integrations").
  */
-export function integrationBusyTimes(client: IntegrationClient, now: () => number = Date.now): BusyTimeSource {
-  const noneConnectedUntil = new Map<string, number>();
+export function integrationBusyTimes(
+  client: IntegrationClient,
+  now: () => number = Date.now,
+  bounds: LruBounds = NONE_CONNECTED_BOUNDS,
+): BusyTimeSource {
+  const noneConnectedUntil = new LruCache<number>({ ...bounds, sizeOf: () => 8 });
   return {
     async busy(tenantId, staffIds, fromMs, toMs, { fresh }) {
       // A slot near the end of year 9999 plus its buffers reaches past the range the services
@@ -27,11 +36,8 @@ export function integrationBusyTimes(client: IntegrationClient, now: () => numbe
       const asked = now();
       const res = await client.getBusyTimes({ tenantId, staffIds: [...staffIds], fromMs: from, toMs: to, fresh });
       noneConnectedUntil.delete(key);
-      if (res.noneConnectedForMs > 0) {
-        if (noneConnectedUntil.size >= MAX_REMEMBERED) noneConnectedUntil.clear();
-        // From when it was asked: a calendar connected while the answer travelled counts from then.
-        noneConnectedUntil.set(key, asked + res.noneConnectedForMs);
-      }
+      // From when it was asked: a calendar connected while the answer travelled counts from then.
+      if (res.noneConnectedForMs > 0) noneConnectedUntil.set(key, asked + res.noneConnectedForMs);
       return res.intervals;
     },
   };

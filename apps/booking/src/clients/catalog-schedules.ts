@@ -1,3 +1,4 @@
+import { LruCache, type LruBounds } from '@svc/cache';
 import { type CatalogClient } from '@svc/grpc';
 import { confirmationPolicyOf, DAY_MS } from '@svc/rules';
 import type { catalogV1 } from '@svc/proto';
@@ -6,6 +7,15 @@ import type { ScheduleSource, ServiceSchedule } from '../application/ports.js';
 
 /** How old an entry a lock-free look may take as it is (see below). */
 const LOOK_MS = 2_000;
+
+/**
+ * Snapshots kept at most. The key holds what a caller chose (service slug, window days), so both
+ * bounds hold whatever they send; a large tenant's month of blocks counts for what it holds
+ * (docs/operations.md "Memory bounds").
+ */
+export const SCHEDULE_CACHE_BOUNDS: LruBounds = { maxEntries: 1_000, maxBytes: 32 * 1024 * 1024 };
+/** What an entry counts while its read is under way; replaced by its estimate once it is in. */
+const PENDING_BYTES = 1_024;
 const OWNER_TYPES: readonly string[] = ['tenant', 'staff', 'resource'];
 
 /**
@@ -18,16 +28,19 @@ const OWNER_TYPES: readonly string[] = ['tenant', 'staff', 'resource'];
  * create and reschedule, whose "yes" is decided again under the lock, takes an entry up to
  * LOOK_MS old as it is.
  */
-export function catalogSchedules(client: CatalogClient): ScheduleSource {
-  const cache = new Map<string, { at: number; value: Promise<VersionedSchedule> }>();
+export function catalogSchedules(client: CatalogClient, bounds: LruBounds = SCHEDULE_CACHE_BOUNDS): ScheduleSource {
+  const cache = new LruCache<CacheEntry>({ ...bounds, sizeOf: (entry) => entry.bytes });
   const load = (key: string, request: catalogV1.GetScheduleSnapshotRequest, now: number) => {
-    const value = client.getScheduleSnapshot(request).then((snap) => ({
-      schedule: toSchedule(snap),
-      version: snap.catalogVersion,
-    }));
-    value.catch(() => cache.delete(key));
-    if (cache.size > 1_000) cache.clear();
-    cache.set(key, { at: now, value });
+    const value: Promise<VersionedSchedule> = client.getScheduleSnapshot(request).then((snap) => {
+      // Counted again at its size, while it is still the entry of its key.
+      const held = cache.get(key);
+      if (held?.value === value) cache.set(key, { ...held, bytes: snapshotBytes(snap) });
+      return { schedule: toSchedule(snap), version: snap.catalogVersion };
+    });
+    value.catch(() => {
+      if (cache.get(key)?.value === value) cache.delete(key);
+    });
+    cache.set(key, { at: now, value, bytes: PENDING_BYTES });
     return value;
   };
   return {
@@ -59,6 +72,25 @@ interface VersionedSchedule {
   schedule: ServiceSchedule;
   /** The tenant's catalog version the snapshot was read at. */
   version: string;
+}
+
+interface CacheEntry {
+  at: number;
+  value: Promise<VersionedSchedule>;
+  /** Approximate bytes of the snapshot (snapshotBytes). */
+  bytes: number;
+}
+
+/**
+ * Roughly what a snapshot holds once mapped (toSchedule): a few hundred bytes per record (rule,
+ * block, holiday, staff member, resource) and per id the service lists. An estimate for the
+ * cache's byte bound, not a measurement.
+ */
+export function snapshotBytes(snap: catalogV1.GetScheduleSnapshotResponse): number {
+  const records =
+    snap.staff.length + snap.resources.length + snap.rules.length + snap.blockedTimes.length + snap.holidays.length;
+  const ids = (snap.service?.staffIds.length ?? 0) + (snap.service?.resourceIds.length ?? 0);
+  return 1_024 + 300 * records + 100 * ids;
 }
 
 export function toSchedule(snap: catalogV1.GetScheduleSnapshotResponse): ServiceSchedule {

@@ -3,7 +3,9 @@ import {
   CONTACT_REQUIRED_MESSAGE,
   EPOCH_MS_MESSAGE,
   hasContact,
+  ID_MESSAGE,
   isEpochMs,
+  isId,
   parseCustomerFields,
   TIME_ZONE_MESSAGE,
   isIanaTimeZone,
@@ -19,6 +21,8 @@ export interface CreateInput {
   };
   /** The customer's zone; '' = the tenant's. */
   timezone: string;
+  /** A preference among the service's staff. */
+  staffId?: string | undefined;
 }
 
 /**
@@ -36,5 +40,19 @@ export function assertValidCreateInput(input: CreateInput): void {
   if (input.timezone !== '' && !isIanaTimeZone(input.timezone.trim())) {
     violations.push({ path: 'timezone', message: TIME_ZONE_MESSAGE });
   }
+  if (input.staffId !== undefined && !isId(input.staffId)) violations.push({ path: 'staffId', message: ID_MESSAGE });
   if (violations.length > 0) throw validationError(violations);
+}
+
+export const STAFF_NOT_LISTED_MESSAGE = 'is not a staff member of this service';
+
+/**
+ * A preferred staff member must be one the service lists (docs/decisions.md "Booking"): checked
+ * against the catalog's schedule before anything is asked about them (busy times, locks), so an
+ * id the tenant never made reaches no lookup and no cache.
+ */
+export function assertStaffOfService(staffId: string | undefined, service: { staffIds: readonly string[] }): void {
+  if (staffId !== undefined && !service.staffIds.includes(staffId)) {
+    throw validationError([{ path: 'staffId', message: STAFF_NOT_LISTED_MESSAGE }]);
+  }
 }

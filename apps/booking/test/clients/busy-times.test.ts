@@ -60,3 +60,47 @@ describe('busy times from the integrations service', () => {
     expect(asked).toHaveLength(2);
   });
 });
+
+describe('the "none connected" memo', () => {
+  const read = (busy: ReturnType<typeof integrationBusyTimes>, staff: string[]) =>
+    busy.busy('ten_a', staff, 0, MINUTE_MS, { fresh: false });
+
+  it('keeps at most maxEntries staff sets, forgetting the least recently used first', async () => {
+    const asked: { fromMs: number; toMs: number }[] = [];
+    const busy = integrationBusyTimes(recordingClient(asked, 60_000), () => 1_000, {
+      maxEntries: 2,
+      maxBytes: 1_000_000,
+    });
+    for (const staff of ['stf_a', 'stf_b']) await read(busy, [staff]);
+    await read(busy, ['stf_a']); // remembered, and now the most recently used
+    expect(asked).toHaveLength(2);
+    await read(busy, ['stf_c']); // stf_b goes
+    await read(busy, ['stf_a']);
+    expect(asked).toHaveLength(3);
+    await read(busy, ['stf_b']);
+    expect(asked).toHaveLength(4);
+  });
+
+  it('keeps at most maxBytes: long staff lists push the oldest out, a list larger than the bound is never kept', async () => {
+    const asked: { fromMs: number; toMs: number }[] = [];
+    const list = (n: string) => Array.from({ length: 100 }, (_, i) => `stf_${n}${i}`.padEnd(64, 'x'));
+    // One key of 100 ids of 64 characters is about 13 KB; the bound holds two of them.
+    const busy = integrationBusyTimes(recordingClient(asked, 60_000), () => 1_000, {
+      maxEntries: 10_000,
+      maxBytes: 30_000,
+    });
+    await read(busy, list('a'));
+    await read(busy, list('b'));
+    await read(busy, list('a'));
+    expect(asked).toHaveLength(2); // both remembered
+    await read(busy, list('c')); // b, the least recently used, goes
+    await read(busy, list('a'));
+    expect(asked).toHaveLength(3);
+    await read(busy, list('b'));
+    expect(asked).toHaveLength(4);
+    const huge = Array.from({ length: 300 }, (_, i) => `stf_${i}`.padEnd(64, 'x'));
+    await read(busy, huge);
+    await read(busy, huge);
+    expect(asked).toHaveLength(6);
+  });
+});

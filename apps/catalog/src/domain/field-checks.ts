@@ -1,4 +1,4 @@
-import { EPOCH_MS_MESSAGE, isEpochMs } from '@svc/rules';
+import { EPOCH_MS_MESSAGE, ID_MESSAGE, isEpochMs, isId } from '@svc/rules';
 import { type Violations } from './violations.js';
 
 /**
@@ -69,16 +69,20 @@ export function checkFormat(
   return test(text) ? text : fail(v, path, message);
 }
 
-export const MAX_ID_LENGTH = 64;
 export const MAX_ID_LIST = 100;
 
-/** A list of record ids: each non-empty, duplicates dropped (first occurrence kept). */
+/** A list of record ids (the id rule of @svc/rules), duplicates dropped (first occurrence kept). */
 export function checkIdList(v: Violations, path: string, value: readonly string[] | undefined): string[] | undefined {
   if (value === undefined) return undefined;
   const ids = [...new Set(value)];
   if (ids.length > MAX_ID_LIST) return fail(v, path, `must name at most ${MAX_ID_LIST} ids`);
-  if (ids.some((id) => id === '' || id.length > MAX_ID_LENGTH)) return fail(v, path, 'must contain only ids');
+  if (!ids.every(isId)) return fail(v, path, 'must contain only ids');
   return ids;
+}
+
+/** A trimmed reference to an id (a staff member's userId, a service's categoryId); '' clears it. */
+export function checkOptionalId(v: Violations, path: string, value: string | undefined): string | undefined {
+  return checkFormat(v, path, value, (id) => id === '' || isId(id), ID_MESSAGE);
 }
 
 function fail(v: Violations, path: string, message: string): undefined {

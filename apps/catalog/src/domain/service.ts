@@ -3,8 +3,8 @@ import {
   checkFormat,
   checkIdList,
   checkInteger,
+  checkOptionalId,
   checkText,
-  MAX_ID_LENGTH,
   requirePresent,
 } from './field-checks.js';
 import {
@@ -147,7 +147,7 @@ export const effectiveSlotInterval = (service: ServiceRecord): number => service
 type ServiceFields = Partial<Omit<ServiceRecord, 'serviceId' | 'tenantId' | 'createdAtMs' | 'updatedAtMs'>>;
 
 function checkServiceFields(v: Violations, input: ServiceInput, references: ServiceReferences): ServiceFields {
-  const categoryId = checkText(v, 'categoryId', input.categoryId, { max: MAX_ID_LENGTH, allowEmpty: true });
+  const categoryId = checkOptionalId(v, 'categoryId', input.categoryId);
   const minutes = (path: string, value: number | undefined, min: number) =>
     checkInteger(v, path, value, min, MINUTES_PER_DAY);
   return {

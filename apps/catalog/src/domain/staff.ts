@@ -1,4 +1,4 @@
-import { checkEnum, checkFormat, checkText, MAX_ID_LENGTH, requirePresent } from './field-checks.js';
+import { checkEnum, checkFormat, checkOptionalId, checkText, requirePresent } from './field-checks.js';
 import { canonicalTimeZone, EMAIL_MESSAGE, isIanaTimeZone, normalizeEmail, TIME_ZONE_MESSAGE } from '@svc/rules';
 import { nextUpdatedAt } from './timestamps.js';
 import { assertSomeField, definedOnly, Violations } from './violations.js';
@@ -60,7 +60,7 @@ const orNull = (value: string | undefined) => (value === '' ? null : value);
 const orEmpty = (test: (s: string) => boolean) => (s: string) => s === '' || test(s);
 
 function checkStaffFields(v: Violations, input: StaffInput) {
-  const userId = checkText(v, 'userId', input.userId, { max: MAX_ID_LENGTH, allowEmpty: true });
+  const userId = checkOptionalId(v, 'userId', input.userId);
   const displayName = checkText(v, 'displayName', input.displayName, { max: 200 });
   const email = checkFormat(
     v,

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { z } from 'zod';
+import { idSchema } from '@svc/rules';
 import { TENANT_ID_HEADER } from '../auth/api-key-guard.js';
 import { rejectBodyTenantId } from '../auth/dashboard-guard.js';
 import {
@@ -46,7 +47,7 @@ function securityOf(access: Access, guard: GuardOptions): Array<Record<string, s
 
 /** The header every `/v1` route needs beside the key, in the document as a header parameter. */
 const partnerHeaders = z.object({
-  [TENANT_ID_HEADER]: z.string().describe("The API key's tenant id (ten_…); missing or another tenant's is FORBIDDEN."),
+  [TENANT_ID_HEADER]: idSchema.describe("The API key's tenant id (ten_…); missing or another tenant's is FORBIDDEN."),
 });
 
 /** The route's header schema with the partner's tenant header added (key access only). */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { LruCache, type LruBounds } from '@svc/cache';
 import { constantTimeEqual } from '@svc/crypto';
 import { DomainError } from '@svc/errors';
 import type { ApiKeyScope, GrantedScope } from '@svc/rules';
@@ -28,8 +29,11 @@ export interface ApiKeyWithSecret {
 
 /** `lastUsedAtMs` is written at most this often per key and process, never on every request. */
 export const LAST_USED_WRITE_INTERVAL_MS = 60_000;
-/** Bound of the "last written" memo; past it the memo starts over (a few extra writes at most). */
-const LAST_USED_MEMO_MAX = 10_000;
+/**
+ * Bounds of the "last written" memo (docs/operations.md "Memory bounds"); a key it forgot is
+ * written again at most once more (its stored lastUsedAtMs usually says it was written already).
+ */
+export const LAST_USED_MEMO_BOUNDS: LruBounds = { maxEntries: 10_000, maxBytes: 2 * 1024 * 1024 };
 
 const toApiKey = (d: ApiKeyDoc): ApiKey => ({
   apiKeyId: d._id,
@@ -54,15 +58,17 @@ const notFound = () => new DomainError('NOT_FOUND', 'API key was not found.');
 export class ApiKeyStore {
   private readonly keys: Collection<ApiKeyDoc>;
   /** apiKeyId → when this process last wrote its lastUsedAtMs. */
-  private readonly lastWritten = new Map<string, number>();
+  private readonly lastWritten: LruCache<number>;
 
   constructor(
     store: DocumentStore,
     private readonly now: () => number = Date.now,
     /** Sees a failed lastUsedAtMs write (the request it belongs to is answered anyway). */
     private readonly onTouchError: (err: unknown) => void = () => {},
+    lastUsedMemo: LruBounds = LAST_USED_MEMO_BOUNDS,
   ) {
     this.keys = store.collection<ApiKeyDoc>(API_KEYS);
+    this.lastWritten = new LruCache<number>({ ...lastUsedMemo, sizeOf: () => 8 });
   }
 
   async create(tenantId: string, name: string, scopes: readonly GrantedScope[]): Promise<ApiKeyWithSecret> {
@@ -158,7 +164,6 @@ export class ApiKeyStore {
     const nowMs = this.now();
     const last = this.lastWritten.get(doc._id) ?? doc.lastUsedAtMs ?? -Infinity;
     if (nowMs - last < LAST_USED_WRITE_INTERVAL_MS) return;
-    if (this.lastWritten.size >= LAST_USED_MEMO_MAX) this.lastWritten.clear();
     this.lastWritten.set(doc._id, nowMs);
     this.keys.updateOne({ _id: doc._id }, { lastUsedAtMs: nowMs }).catch(this.onTouchError);
   }

@@ -1,3 +1,4 @@
+import { LruCache, type LruBounds } from '@svc/cache';
 import { RedisConnection, type RedisConnectOptions } from '@svc/lock';
 
 /** One hit on a fixed-window counter: how many hits the window has now, and when it ends. */
@@ -17,21 +18,29 @@ export interface RateCounters {
   close(): Promise<void>;
 }
 
-/** Sweep expired windows once this many keys are held, so memory stays bounded by live windows. */
-const SWEEP_AT = 10_000;
+/**
+ * Windows held at most by one process (docs/operations.md "Memory bounds"). Subjects are client
+ * addresses, slugs and key ids, so a flood from many addresses cannot grow memory past the bounds:
+ * the window forgotten first is the one hit least recently, an expired one or a subject that has
+ * been quiet the longest (it starts a fresh window when it comes back), never one being hammered.
+ */
+export const COUNTER_BOUNDS: LruBounds = { maxEntries: 100_000, maxBytes: 32 * 1024 * 1024 };
 
-/** The embedded profile's counters: one process, one Map. */
+/** The embedded profile's counters: one process, one LRU of windows. */
 export class InMemoryCounters implements RateCounters {
-  private readonly windows = new Map<string, { count: number; endsAtMs: number }>();
-  private sweepAt = SWEEP_AT;
+  private readonly windows: LruCache<{ count: number; endsAtMs: number }>;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly now: () => number = Date.now,
+    bounds: LruBounds = COUNTER_BOUNDS,
+  ) {
+    this.windows = new LruCache({ ...bounds, sizeOf: () => 32 });
+  }
 
   async hit(key: string, windowMs: number): Promise<WindowCount> {
     const nowMs = this.now();
     let window = this.windows.get(key);
     if (!window || window.endsAtMs <= nowMs) {
-      if (this.windows.size >= this.sweepAt) this.sweep(nowMs);
       window = { count: 0, endsAtMs: nowMs + windowMs };
       this.windows.set(key, window);
     }
@@ -41,12 +50,6 @@ export class InMemoryCounters implements RateCounters {
 
   async close(): Promise<void> {
     this.windows.clear();
-  }
-
-  private sweep(nowMs: number): void {
-    for (const [key, w] of this.windows) if (w.endsAtMs <= nowMs) this.windows.delete(key);
-    // Still full of live windows: let it grow, sweep again at twice the size.
-    this.sweepAt = Math.max(SWEEP_AT, this.windows.size * 2);
   }
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DomainError } from '@svc/errors';
+import { idSchema } from '@svc/rules';
 import { clearedSessionCookie } from '../auth/cookies.js';
 import { dashboardOf, principalOf } from '../auth/principal.js';
 import { sessionView, sessionViewSchema, type SessionViewDeps } from '../auth/session-view.js';
@@ -38,7 +39,7 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionViewDep
     access: 'dashboard:read',
     // The body's tenantId is the workspace to switch to; the current one is neither needed nor checked.
     guard: { csrf: true, bodyTenantId: true, tenant: 'none' },
-    body: z.strictObject({ tenantId: z.string().min(1).max(200) }),
+    body: z.strictObject({ tenantId: idSchema }),
     response: sessionViewSchema,
     handler: async ({ body }, request, reply) => {
       reply.header('cache-control', 'no-store');

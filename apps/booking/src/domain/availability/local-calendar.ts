@@ -11,6 +11,7 @@
 //   both (`getPossibleOffsets`) and keep the earlier.
 // - minute 1440 is the next local midnight, resolved the same way.
 
+import { LruCache, type LruBounds } from '@svc/cache';
 import { DAY_MS, MINUTE_MS, MINUTES_PER_DAY } from '@svc/rules';
 import { DateTime, IANAZone } from 'luxon';
 
@@ -75,8 +76,20 @@ export function wallClockToInstant(timezone: string, isoDate: string, minute: nu
   return resolveWallClock(zoneOf(timezone), dayNumberOf(y as number, mo as number, d as number), minute);
 }
 
-const midnightMemo = new Map<string, DateTime>();
-const MIDNIGHT_MEMO_LIMIT = 50_000;
+/**
+ * The midnights remembered at most: a caller chooses the days (any window up to year 9999), so
+ * the memo is bounded in entries and in bytes (a luxon DateTime holds about 700 bytes), and keeps
+ * the most recently used (docs/operations.md "Memory bounds").
+ */
+export const MIDNIGHT_MEMO_BOUNDS: LruBounds = { maxEntries: 20_000, maxBytes: 16 * 1024 * 1024 };
+const DATE_TIME_BYTES = 700;
+const midnightMemo = new LruCache<DateTime>({ ...MIDNIGHT_MEMO_BOUNDS, sizeOf: () => DATE_TIME_BYTES });
+
+/** How many midnights the memo holds now, and their approximate bytes (tests). */
+export const midnightMemoUse = (): { entries: number; bytes: number } => ({
+  entries: midnightMemo.size,
+  bytes: midnightMemo.bytes,
+});
 
 /**
  * A zone's local midnight of a day. A function of the tz database alone and luxon's DateTime is
@@ -89,8 +102,6 @@ function localMidnight(zone: IANAZone, dayNumber: number): DateTime {
   if (dt === undefined) {
     const c = civilDay(dayNumber);
     dt = DateTime.fromObject({ year: c.year, month: c.month, day: c.day }, { zone });
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, the memo bound only limits memory (docs/testing.md)
-    if (midnightMemo.size >= MIDNIGHT_MEMO_LIMIT) midnightMemo.clear();
     midnightMemo.set(key, dt);
   }
   return dt;

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { API_KEY_SCOPES, API_KEY_WILDCARD, apiKeyNameSchema, apiKeyScopesSchema } from '@svc/rules';
+import { API_KEY_SCOPES, API_KEY_WILDCARD, apiKeyNameSchema, apiKeyScopesSchema, idSchema } from '@svc/rules';
 import { defineRoute } from '../../http/route.js';
 import type { ApiKeyStore } from '../../identity/api-key-store.js';
 import { tenantOf } from '../catalog/admin-resource.js';
-import { idSchema, pageOf, pageQuerySchema } from '../catalog/schemas.js';
+import { pageOf, pageQuerySchema } from '../catalog/schemas.js';
 
 const TAGS = ['api keys'];
 

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { answeringOutagesWith, bookingUnavailable } from '@svc/errors';
-import { epochMsQuerySchema } from '@svc/rules';
+import { epochMsQuerySchema, idSchema } from '@svc/rules';
 import type { Downstream } from '../../downstream/services.js';
 import { defineRoute } from '../../http/route.js';
 import { tenantOf } from '../catalog/admin-resource.js';
-import { idSchema } from '../catalog/schemas.js';
 
 /** Every reason booking.v1 ExplainSlot answers (apps/booking/src/application/explain-slot.ts). */
 const REASONS = [

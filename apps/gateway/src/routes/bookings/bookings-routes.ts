@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { answeringOutagesWith, bookingUnavailable } from '@svc/errors';
 import type { BookingClient, IntegrationClient } from '@svc/grpc';
-import { bookingReasonSchema, bookingStatusSchema, epochMsQuerySchema, epochMsSchema } from '@svc/rules';
+import { bookingReasonSchema, bookingStatusSchema, epochMsQuerySchema, epochMsSchema, idSchema } from '@svc/rules';
 import type { KeyAccess } from '../../auth/principal.js';
 import { defineRoute } from '../../http/route.js';
 import { tenantOf } from '../catalog/admin-resource.js';
 import { pageRequest, toPage } from '../catalog/paging.js';
-import { ascending, idSchema, pageOf, pageQueryShapeFor } from '../catalog/schemas.js';
+import { ascending, pageOf, pageQueryShapeFor } from '../catalog/schemas.js';
 import {
   bookingDetailSchema,
   bookingRecordSchema,

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { requestTenantId, type Access } from '../../auth/principal.js';
 import { defineRoute } from '../../http/route.js';
 import { toPage } from './paging.js';
-import { idSchema, pageOf } from './schemas.js';
+import { pageOf } from './schemas.js';
+import { idSchema } from '@svc/rules';
 
 /**
  * The tenant of a dashboard or partner request: always the session's workspace or the API key's

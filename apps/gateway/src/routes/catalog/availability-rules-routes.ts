@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type CatalogClient } from '@svc/grpc';
-import { epochMsSchema, timeZoneSchema } from '@svc/rules';
+import { epochMsSchema, idSchema, timeZoneSchema } from '@svc/rules';
 import { registerAdminResource } from './admin-resource.js';
 import { pageRequest } from './paging.js';
 import {
   ascending,
   createStatusSchema,
-  idSchema,
   int,
   minuteOfDaySchema,
   ownerIdSchema,

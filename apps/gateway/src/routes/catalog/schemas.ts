@@ -1,4 +1,4 @@
-import { MINUTES_PER_DAY, pageLimitSchema, type PagedList } from '@svc/rules';
+import { idSchema, MINUTES_PER_DAY, optionalIdSchema, pageLimitSchema, type PagedList } from '@svc/rules';
 import { PAGE_CURSOR_MESSAGE, PAGE_CURSOR_PATTERN } from '@svc/store';
 import { z } from 'zod';
 
@@ -6,19 +6,15 @@ import { z } from 'zod';
  * Field rules shared by the catalog administration routes. The formats (slug, email, time
  * zone, locale, currency, epoch ms, paging) are @svc/rules, the same rules the catalog applies,
  * so an HTTP caller gets a precise `body.<field>` detail before any gRPC call; the service stays
- * the authority (uniqueness, owners that exist).
+ * the authority (uniqueness, owners that exist). Every id is `idSchema` of @svc/rules.
  */
 
 /** Largest value of a proto int32 field; beyond it the number would wrap on the wire. */
 const INT32_MAX = 2_147_483_647;
 
-/** Ids are at most 64 characters in the catalog; a longer one cannot exist. */
-export const idSchema = z.string().min(1).max(64);
 export const nameSchema = z.string().trim().min(1).max(200);
 /** Optional text: '' clears it. */
 export const optionalText = (max: number) => z.string().trim().max(max);
-/** An optional id (userId, categoryId): '' clears it. */
-export const optionalIdSchema = z.string().trim().max(64);
 
 export const int = (min: number, max = INT32_MAX) => z.number().int().min(min).max(max);
 /** Minutes of the day; 1440 is the end of the day (an exclusive end). */
@@ -31,7 +27,7 @@ export const dateSchema = z.iso.date('A calendar date as YYYY-MM-DD.');
 
 export const ownerTypeSchema = z.enum(['tenant', 'staff', 'resource']);
 /** A staff or resource id; for tenant owners it may be left out ('' or the tenant's own id). */
-export const ownerIdSchema = z.string().trim().max(64);
+export const ownerIdSchema = optionalIdSchema;
 /**
  * Rules, blocked times and holidays are removed by PATCH `status: deleted` (docs/decisions.md "Catalog");
  * creating one already deleted makes no sense, so create takes only `active`.

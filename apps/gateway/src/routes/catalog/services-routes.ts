@@ -2,10 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type CatalogClient } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
-import { CONFIRMATION_POLICIES, confirmationPolicyOf, currencySchema, MINUTES_PER_DAY, slugSchema } from '@svc/rules';
+import {
+  CONFIRMATION_POLICIES,
+  confirmationPolicyOf,
+  currencySchema,
+  MINUTES_PER_DAY,
+  optionalIdSchema,
+  slugSchema,
+} from '@svc/rules';
 import { registerAdminResource } from './admin-resource.js';
 import { pageRequest, toPage, type Page } from './paging.js';
-import { idListSchema, int, nameSchema, optionalIdSchema, optionalText, pageQueryShape, patchOf } from './schemas.js';
+import { idListSchema, int, nameSchema, optionalText, pageQueryShape, patchOf } from './schemas.js';
 
 const serviceStatusSchema = z.enum(['active', 'hidden', 'disabled']);
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type CatalogClient } from '@svc/grpc';
-import { emailSchema, timeZoneSchema } from '@svc/rules';
+import { emailSchema, optionalIdSchema, timeZoneSchema } from '@svc/rules';
 import { registerAdminResource } from './admin-resource.js';
 import { pageRequest } from './paging.js';
-import { nameSchema, optionalIdSchema, pageQuerySchema, patchOf } from './schemas.js';
+import { nameSchema, pageQuerySchema, patchOf } from './schemas.js';
 
 /** StaffAdminRecord: the catalog's Staff message as it is. */
 const staffRecordSchema = z

@@ -5,8 +5,9 @@ import type { integrationsV1 } from '@svc/proto';
 import { DomainError } from '@svc/errors';
 import { defineRoute } from '../../http/route.js';
 import { present, tenantOf } from '../catalog/admin-resource.js';
-import { idSchema, patchOf } from '../catalog/schemas.js';
+import { patchOf } from '../catalog/schemas.js';
 import { calendarSyncSchema, toCalendarSync } from '../bookings/booking-record.js';
+import { idSchema } from '@svc/rules';
 
 /**
  * /api/integrations (docs/decisions.md "Integrations"): staff members' external calendars.

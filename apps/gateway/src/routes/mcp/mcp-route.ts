@@ -11,7 +11,7 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { DomainError } from '@svc/errors';
-import { grantsScope } from '@svc/rules';
+import { grantsScope, idSchema } from '@svc/rules';
 import { partnerOf } from '../../auth/principal.js';
 import type { Downstream } from '../../downstream/services.js';
 import { toDomainError } from '../../http/http-errors.js';
@@ -85,7 +85,7 @@ function mcpServer(ctx: ToolContext, log: (err: unknown) => void): Server {
   return server;
 }
 
-const tenantParams = z.strictObject({ tenantId: z.string().min(1).max(64) });
+const tenantParams = z.strictObject({ tenantId: idSchema });
 
 /**
  * `POST /mcp/{tenantId}` (docs/api-conventions.md "MCP"): MCP over Streamable HTTP, stateless

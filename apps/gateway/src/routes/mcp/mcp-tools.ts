@@ -5,13 +5,13 @@ import type { PartnerContext } from '../../auth/principal.js';
 import type { Downstream } from '../../downstream/services.js';
 import { toBookingRecord } from '../bookings/booking-record.js';
 import { bookingOperations, listBookingsQuery } from '../bookings/bookings-routes.js';
-import { idSchema, pageQueryShape, patchOf } from '../catalog/schemas.js';
+import { pageQueryShape, patchOf } from '../catalog/schemas.js';
 import { activeServices } from '../catalog/services-routes.js';
 import { brandingOf, brandingPatchSchema, updateBranding } from '../catalog/tenant-routes.js';
 import { availabilityOf } from '../public/availability-route.js';
 import { createBooking, type ManageLinks } from '../public/create-booking-route.js';
 import { availabilityQuery, createBookingBodyFor, idempotencyHeaders } from '../public/schemas.js';
-import { bookingReasonSchema, epochMsSchema } from '@svc/rules';
+import { bookingReasonSchema, epochMsSchema, idSchema } from '@svc/rules';
 
 /**
  * One MCP tool: its input schema (zod: validates the arguments and, as JSON Schema, is what

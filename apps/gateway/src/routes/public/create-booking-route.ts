@@ -4,6 +4,7 @@ import { answeringOutagesWith, bookingUnavailable } from '@svc/errors';
 import { mintManageToken, type ManageTokenKeys } from '@svc/crypto';
 import type { BookingClient } from '@svc/grpc';
 import type { bookingV1 } from '@svc/proto';
+import { isSlug } from '@svc/rules';
 import type { Downstream } from '../../downstream/services.js';
 import { requestFingerprint } from '../../http/fingerprint.js';
 import { defineRoute } from '../../http/route.js';
@@ -12,6 +13,8 @@ import { present } from '../catalog/admin-resource.js';
 import { manageUrl } from '../manage/manage-routes.js';
 import { tenantIdsBySlug } from './tenant-ids.js';
 import { createBookingBody, idempotencyHeaders, tenantSlugParams, type CreateBookingBody } from './schemas.js';
+
+const slugOrNone = (slug: string): string => (isSlug(slug) ? slug : '-');
 
 export interface ManageLinks {
   baseUrl: string;
@@ -27,7 +30,8 @@ export interface CreatedBooking {
 }
 
 export const CREATE_RULE =
-  'The customer needs `primaryEmail` or `phone` (or both). `startsAtMs` must be a free, aligned slot of ' +
+  'The customer needs `primaryEmail` or `phone` (or both). A `staffId` must be one the service lists (else ' +
+  'VALIDATION_ERROR at body.staffId). `startsAtMs` must be a free, aligned slot of ' +
   'the service (else BOOKING_SLOT_UNAVAILABLE 409). The booking is `held` for 10 minutes until the business ' +
   'confirms it; for a service whose `confirmation` is `automatic` the platform confirms it before answering, ' +
   'so it is `confirmed` (events booking.created, then booking.confirmed). The same Idempotency-Key with the ' +
@@ -98,7 +102,9 @@ export function registerCreateBookingRoute(app: FastifyInstance, downstream: Dow
     body: createBookingBody,
     limits: [
       perIp('create'),
-      { name: 'createTenant', subject: (request) => (request.params as { tenantSlug: string }).tenantSlug },
+      // Counted before validation: a path that is no slug shares one counter, so what a caller
+      // sends never becomes a key of its own (docs/operations.md "Memory bounds").
+      { name: 'createTenant', subject: (request) => slugOrNone((request.params as { tenantSlug: string }).tenantSlug) },
     ],
     status: 201,
     alsoStatuses: [200],

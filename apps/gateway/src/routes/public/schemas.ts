@@ -4,12 +4,17 @@ import {
   emailSchema,
   epochMsQuerySchema,
   epochMsSchema,
+  idSchema,
   localeSchema,
   MAX_AVAILABILITY_WINDOW_MS,
   phoneSchema,
+  SLUG_MESSAGE,
   SLUG_PATTERN,
   timeZoneSchema,
 } from '@svc/rules';
+
+/** A service's slug as the public paths and bodies name it (`serviceSlug`). */
+const serviceSlugSchema = z.string().regex(SLUG_PATTERN, SLUG_MESSAGE);
 
 export const tenantSlugParams = z.object({
   tenantSlug: z.string().regex(SLUG_PATTERN, 'not a tenant slug'),
@@ -17,7 +22,7 @@ export const tenantSlugParams = z.object({
 
 export const availabilityQuery = z
   .strictObject({
-    serviceSlug: z.string().min(1),
+    serviceSlug: serviceSlugSchema,
     fromMs: epochMsQuerySchema,
     toMs: epochMsQuerySchema,
   })
@@ -57,13 +62,15 @@ const bookingCustomer = z
  */
 export function createBookingBodyFor<S extends 'public_page' | 'partner_api' | 'mcp'>(source: S) {
   return z.strictObject({
-    serviceSlug: z.string().min(1).max(63),
+    serviceSlug: serviceSlugSchema,
     startsAtMs: epochMsSchema,
     source: z.literal(source, { message: `this route books with source ${source}` }).default(source as never),
     customer: bookingCustomer,
     notes: z.string().max(2000).optional(),
     timezone: timeZoneSchema.optional(),
-    staffId: z.string().min(1).optional(),
+    // A preference among the service's staff; one it does not list is refused (body.staffId)
+    // before any lookup (docs/decisions.md "Booking").
+    staffId: idSchema.optional(),
   });
 }
 

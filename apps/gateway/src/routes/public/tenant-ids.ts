@@ -1,8 +1,12 @@
+import { LruCache, stringBytes, type LruBounds } from '@svc/cache';
 import type { CatalogClient } from '@svc/grpc';
 import { publicTenant } from './public-tenant.js';
 
-/** Slugs kept at most (a gateway serving more tenants asks the catalog again after a reset). */
-const MAX_SLUGS = 10_000;
+/**
+ * Slugs kept at most (a gateway serving more tenants asks the catalog again for the least recently
+ * used); only slugs of existing tenants are kept (docs/operations.md "Memory bounds").
+ */
+export const TENANT_ID_CACHE_BOUNDS: LruBounds = { maxEntries: 10_000, maxBytes: 4 * 1024 * 1024 };
 
 /**
  * The tenant id of a public slug, for the create route: one catalog call per slug, not per
@@ -12,13 +16,15 @@ const MAX_SLUGS = 10_000;
  * TENANT_INACTIVE all the same (docs/architecture.md "Booking create"). An unknown or inactive
  * slug is not kept, so it is asked about again.
  */
-export function tenantIdsBySlug(catalog: CatalogClient): (slug: string) => Promise<string> {
-  const ids = new Map<string, string>();
+export function tenantIdsBySlug(
+  catalog: CatalogClient,
+  bounds: LruBounds = TENANT_ID_CACHE_BOUNDS,
+): (slug: string) => Promise<string> {
+  const ids = new LruCache<string>({ ...bounds, sizeOf: stringBytes });
   return async (slug) => {
     const known = ids.get(slug);
     if (known !== undefined) return known;
     const { tenantId } = (await publicTenant(catalog, slug)).tenant;
-    if (ids.size >= MAX_SLUGS) ids.clear();
     ids.set(slug, tenantId);
     return tenantId;
   };

@@ -2,11 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { WebhookClient } from '@svc/grpc';
 import type { webhooksV1 } from '@svc/proto';
-import { webhookDescriptionSchema, webhookEventTypeSchema, webhookUrlSchema, WEBHOOK_EVENT_TYPES } from '@svc/rules';
+import {
+  idSchema,
+  WEBHOOK_EVENT_TYPES,
+  webhookDescriptionSchema,
+  webhookEventTypeSchema,
+  webhookUrlSchema,
+} from '@svc/rules';
 import { defineRoute } from '../../http/route.js';
 import { present, tenantOf } from '../catalog/admin-resource.js';
 import { pageRequest, toPage } from '../catalog/paging.js';
-import { idSchema, pageOf, pageQueryShapeFor, patchOf } from '../catalog/schemas.js';
+import { pageOf, pageQueryShapeFor, patchOf } from '../catalog/schemas.js';
 
 /**
  * /api/webhook-subscriptions and /api/webhook-deliveries (docs/decisions.md "Webhooks"): the
