@@ -8,7 +8,7 @@
  * (PROVIDER_ACTION_FAILED / PROVIDER_NEEDS_REAUTH), unless the tenant books anyway: then its
  * staff member is listed as unavailable and blocks nothing.
  */
-import { LRUCache } from 'lru-cache';
+import { LruCache, stringBytes } from '@svc/cache';
 import { DAY_MS } from '@svc/rules';
 import type { ConnectionUse } from './connections.js';
 import { busyCache, SERVICE } from './metrics.js';
@@ -37,7 +37,7 @@ const INTERVAL_BYTES = 64;
 const ENTRY_BYTES = 200;
 
 export class BusyTimes {
-  private readonly days: LRUCache<string, DayEntry>;
+  private readonly days: LruCache<DayEntry>;
   /** Days being read now: a second window of the same day waits for the read under way. */
   private readonly reading = new Map<string, { calendars: string; read: Promise<Interval[]> }>();
 
@@ -50,10 +50,10 @@ export class BusyTimes {
     },
     bounds: { maxDays?: number; maxBytes?: number } = {},
   ) {
-    this.days = new LRUCache<string, DayEntry>({
-      max: bounds.maxDays ?? MAX_CACHED_DAYS,
-      maxSize: bounds.maxBytes ?? MAX_CACHED_BYTES,
-      sizeCalculation: (entry) => ENTRY_BYTES + INTERVAL_BYTES * entry.intervals.length,
+    this.days = new LruCache<DayEntry>({
+      maxEntries: bounds.maxDays ?? MAX_CACHED_DAYS,
+      maxBytes: bounds.maxBytes ?? MAX_CACHED_BYTES,
+      sizeOf: (entry) => ENTRY_BYTES + stringBytes(entry.calendars) + INTERVAL_BYTES * entry.intervals.length,
     });
   }
 

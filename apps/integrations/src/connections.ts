@@ -3,7 +3,7 @@
  * refused grant marks it needs_reauth, an outage marks it error, a success marks it connected
  * again. Credentials are opened here only, and never logged.
  */
-import { LRUCache } from 'lru-cache';
+import { LruCache } from '@svc/cache';
 import { DomainError } from '@svc/errors';
 import type { SecretBox } from '@svc/crypto';
 import type { UrlPolicy } from '@svc/url-policy';
@@ -68,6 +68,8 @@ export function providerFactory(settings: ProviderSettings): ProviderFactory {
 
 /** Provider clients kept at most; the least recently used goes first. */
 export const MAX_PROVIDER_CLIENTS = 1_000;
+/** What one provider client holds, roughly. */
+const CLIENT_BYTES = 16 * 1024;
 
 /**
  * One provider client per connection, made again only when its server, account or sealed
@@ -76,13 +78,15 @@ export const MAX_PROVIDER_CLIENTS = 1_000;
  * used first out; `drop` forgets one (disconnected, credentials refused).
  */
 export class ProviderClients {
-  private readonly clients: LRUCache<string, { fingerprint: string; provider: CalendarProvider }>;
+  private readonly clients: LruCache<{ fingerprint: string; provider: CalendarProvider }>;
 
   constructor(
     private readonly make: ProviderFactory,
     max: number = MAX_PROVIDER_CLIENTS,
   ) {
-    this.clients = new LRUCache({ max });
+    // A client is a few kilobytes (tsdav's account and calendar list): the count is the bound
+    // that binds; the bytes (room for twice that) keep the rule of operations.md "Memory bounds".
+    this.clients = new LruCache({ maxEntries: max, maxBytes: 2 * max * CLIENT_BYTES, sizeOf: () => CLIENT_BYTES });
   }
 
   readonly of: ProviderFactory = (doc) => {
