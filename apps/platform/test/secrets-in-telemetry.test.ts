@@ -6,14 +6,11 @@
 // webhook is signed and delivered. Then everything the process printed and everything it
 // exported is searched for each secret value it handled.
 
-import { createServer, type Server } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPlatformRuntime, storeConfigFor } from '@svc/config';
-import { GOOGLE_SCOPES } from '@svc/integrations';
 import { openStore, type DocumentStore } from '@svc/store';
 import {
   authorizeAtProvider,
@@ -21,63 +18,33 @@ import {
   freePort,
   json,
   runApp,
-  startGoogleCalendarStandIn,
   startOtlpReceiver,
   startWebhookReceiver,
   type AppProcess,
-  type GoogleCalendarStandIn,
   type OtlpReceiver,
   type WebhookReceiver,
 } from '@svc/testing';
 import { berlinTime, seedTenant } from './booking-fixture.js';
 import { book, dashboard, sessions } from './dashboard-fixture.js';
-
-const CLIENT_ID = 'telemetry-test';
-const CLIENT_SECRET = 'telemetry-test-client-secret-0123456789';
+import { startLocalGoogle, type LocalGoogle } from './google-fixture.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'platform-secrets-'));
 let otlp: OtlpReceiver;
 let hooks: WebhookReceiver;
-let standIn: GoogleCalendarStandIn;
-let provider: Provider;
-let providerServer: Server;
+let google: LocalGoogle;
 let platform: AppProcess | undefined;
 let gatewayStore: DocumentStore | undefined;
 let base = '';
 let callbackPrefix = '';
 
 beforeAll(async () => {
-  const providerPort = await freePort();
-  const issuer = `http://127.0.0.1:${providerPort}`;
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   callbackPrefix = `${base}/api/integrations/google/callback`;
-  provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: CLIENT_ID,
-        client_secret: CLIENT_SECRET,
-        redirect_uris: [callbackPrefix],
-        grant_types: ['authorization_code', 'refresh_token'],
-        response_types: ['code'],
-      },
-    ],
-    scopes: [...GOOGLE_SCOPES, 'offline_access'],
-    pkce: { required: () => true },
-    features: { devInteractions: { enabled: true } },
-    issueRefreshToken: async () => true,
-    cookies: { keys: ['test-provider-cookie-key-0123456789'] },
-    ttl: { AuthorizationCode: 60, Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, RefreshToken: 3600 },
-    findAccount: async (_ctx, id) => ({ accountId: id, claims: async () => ({ sub: id }) }),
-  });
-  providerServer = createServer(provider.callback());
-  await new Promise<void>((resolve) => providerServer.listen(providerPort, '127.0.0.1', resolve));
-  [otlp, hooks, standIn] = await Promise.all([
+  [otlp, hooks, google] = await Promise.all([
     startOtlpReceiver(),
     startWebhookReceiver(),
-    startGoogleCalendarStandIn({
-      verifyToken: async (token) => (await provider.AccessToken.find(token)) !== undefined,
-    }),
+    startLocalGoogle(callbackPrefix),
   ]);
   platform = runApp('platform', {
     PORT: String(port),
@@ -86,11 +53,7 @@ beforeAll(async () => {
     LOG_LEVEL: 'trace',
     OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint,
     OTEL_BSP_SCHEDULE_DELAY: '100',
-    GOOGLE_CLIENT_ID: CLIENT_ID,
-    GOOGLE_CLIENT_SECRET: CLIENT_SECRET,
-    GOOGLE_AUTHORIZATION_URL: `${issuer}/auth`,
-    GOOGLE_TOKEN_URL: `${issuer}/token`,
-    GOOGLE_CALENDAR_API_URL: standIn.url,
+    ...google.settings,
   });
   await platform.waitFor('is running at', 60_000);
   gatewayStore = await openStore(storeConfigFor('gateway', { PROFILE: 'embedded', DATA_DIR: dataDir }));
@@ -100,8 +63,7 @@ afterAll(async () => {
   await gatewayStore?.close();
   platform?.kill('SIGKILL');
   await platform?.exited;
-  await Promise.all([otlp?.close(), hooks?.close(), standIn?.close()]);
-  await new Promise((resolve) => providerServer?.close(resolve));
+  await Promise.all([otlp?.close(), hooks?.close(), google?.close()]);
   rmSync(dataDir, { recursive: true, force: true });
 });
 
