@@ -1,4 +1,4 @@
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DocumentStore } from '@svc/store';
@@ -13,7 +13,7 @@ import { frameworkErrorHandler, registerClosingRefusal, registerErrorHandling } 
 import { createRouteTable, registerMethodRules } from './http/methods.js';
 import { registerOpenApi } from './http/openapi.js';
 import { requestIdFrom } from './http/request-id.js';
-import { loggablePath, requestForLog } from './http/loggable-path.js';
+import { PathSafeLogController, requestForLog } from './http/loggable-path.js';
 import { setResponseHeaders } from './http/response-headers.js';
 import { registerTracing } from './http/tracing.js';
 import { errorPageFor, loadPageAssets, registerBookingPages } from './pages/index.js';
@@ -35,14 +35,6 @@ import { registerWebhookRoutes } from './routes/webhooks/webhook-routes.js';
 import { registerIntegrationRoutes } from './routes/integrations/integration-routes.js';
 
 const BODY_LIMIT_BYTES = 64 * 1024;
-
-/** Fastify's request log lines, with its "route not found" line naming the masked path instead of the URL. */
-class PathSafeLogController extends LogController {
-  override routeNotFound(request: FastifyRequest): void {
-    if (this.isLogDisabled(request)) return;
-    request.log.info({ path: loggablePath(request) }, 'route not found');
-  }
-}
 /** Node's limit of the request line and headers together (http.maxHeaderSize). */
 const MAX_PARAM_LENGTH = 16 * 1024;
 

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import { LogController, type FastifyRequest } from 'fastify';
 
 /** A path segment too long to be a name or an id of ours (a token, a code, a secret). */
 const MAX_SEGMENT = 40;
@@ -17,12 +17,20 @@ export function loggablePath(request: FastifyRequest): string {
   return maskedPath(request.url);
 }
 
-export function maskedPath(url: string): string {
+function maskedPath(url: string): string {
   const path = url.split('?')[0] ?? '';
   return path
     .split('/')
     .map((segment) => (segment.length > MAX_SEGMENT || CREDENTIAL.test(segment) ? ':redacted' : segment))
     .join('/');
+}
+
+/** Fastify's request log lines, with its "route not found" line naming the path as above, not the URL. */
+export class PathSafeLogController extends LogController {
+  override routeNotFound(request: FastifyRequest): void {
+    if (this.isLogDisabled(request)) return;
+    request.log.info({ path: loggablePath(request) }, 'route not found');
+  }
 }
 
 /** Fastify's `req` log serializer with the path as above (its default logs `req.url` whole). */
