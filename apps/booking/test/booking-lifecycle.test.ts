@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { bookingV1 } from '@svc/proto';
 import type { HoldExpiry } from '../src/application/hold-expiry.js';
 import { catalogSchedules } from '../src/clients/catalog-schedules.js';
+import { openSqliteStore, type DocumentStore, type Filter, type Tx } from '@svc/store';
 import {
   bookingOf,
   codeCounts,
@@ -126,6 +127,55 @@ describe('status changes', () => {
     }
     expect((await failure(reschedule(booking, localSlot(4, 10)))).code).toBe('BOOKING_POLICY_BLOCKED');
     expect((await laterEvents(booking)).map((e) => e.type)).toEqual(['booking.confirmed', 'booking.completed']);
+  });
+
+  it('answers BOOKING_POLICY_BLOCKED 503, retryable, when another writer keeps winning the compare-and-set', async () => {
+    // A rival writer commits a change of the booking just before every round's compare-and-set
+    // (possible on MongoDB; SQLite serializes writers), so each round finds it changed.
+    const real = await openSqliteStore({ file: ':memory:' });
+    let rival = false;
+    let rounds = 0;
+    const contended = new Proxy(real, {
+      get(target, prop) {
+        if (prop !== 'collection') return (Reflect.get(target, prop) as (...a: unknown[]) => unknown).bind(target);
+        return (name: string) => {
+          const c = target.collection(name);
+          if (name !== 'bookings') return c;
+          return new Proxy(c, {
+            get(coll, p) {
+              const fn = (Reflect.get(coll, p) as (...a: unknown[]) => unknown).bind(coll);
+              if (p !== 'updateOne') return fn;
+              return async (filter: Filter, set: Record<string, unknown>, tx?: Tx) => {
+                if (rival && typeof filter.revision === 'number') {
+                  rounds++;
+                  await c.updateOne({ _id: filter._id as string }, { revision: filter.revision + 1 }, tx);
+                }
+                return fn(filter, set, tx);
+              };
+            },
+          });
+        };
+      },
+    }) as DocumentStore;
+    const harness = await startBooking(deps, { store: contended });
+    try {
+      const { booking } = await heldBooking(3, harness);
+      await change(booking, 'confirm', '', 'staff', harness);
+      rival = true;
+      const err = await failure(change(booking, 'cancel', '', 'staff', harness));
+      expect([err.code, err.httpStatus, err.retryable]).toEqual(['BOOKING_POLICY_BLOCKED', 503, true]);
+      expect(rounds).toBe(5);
+      // Nothing of the lost rounds was written: the booking is confirmed, with no cancel event.
+      expect((await laterEvents(booking, harness)).map((e) => e.type)).toEqual(['booking.confirmed']);
+      rival = false;
+      await change(booking, 'cancel', '', 'staff', harness);
+      expect((await laterEvents(booking, harness)).map((e) => e.type)).toEqual([
+        'booking.confirmed',
+        'booking.cancelled',
+      ]);
+    } finally {
+      await harness.stop();
+    }
   });
 
   it('stores a reason trimmed, and a blank one as none', async () => {

@@ -13,6 +13,7 @@ import { frameworkErrorHandler, registerClosingRefusal, registerErrorHandling } 
 import { createRouteTable, registerMethodRules } from './http/methods.js';
 import { registerOpenApi } from './http/openapi.js';
 import { requestIdFrom } from './http/request-id.js';
+import { PathSafeLogController, requestForLog } from './http/loggable-path.js';
 import { setResponseHeaders } from './http/response-headers.js';
 import { registerTracing } from './http/tracing.js';
 import { errorPageFor, loadPageAssets, registerBookingPages } from './pages/index.js';
@@ -57,7 +58,10 @@ export interface GatewayDeps {
 export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> {
   const routes = createRouteTable();
   const app = Fastify({
-    loggerInstance: deps.logger as FastifyBaseLogger,
+    // Request log lines name the route template, never the raw URL: a manage token in the path,
+    // an OAuth code and state in the query (http/loggable-path.ts, docs/operations.md "Logs").
+    loggerInstance: deps.logger.child({}, { serializers: { req: requestForLog } }) as FastifyBaseLogger,
+    logController: new PathSafeLogController(),
     bodyLimit: BODY_LIMIT_BYTES,
     // The router's own limit (100 by default) would refuse a manage token (~300 characters) in
     // the path. At Node's header limit no parameter can reach it: each one meets its schema (a

@@ -255,7 +255,7 @@ describe('public routes', () => {
     expect((await json(withCookie)).data).toEqual({ principal: false });
     const garbage = await call('GET', '/test/public', { headers: { cookie: '__Host-service_session=garbage' } });
     expect((await json(garbage)).data).toEqual({ principal: false });
-    // /health answers the same with and without a session (its services are down here: 503).
+    // /health answers the same with and without a session (its services are down here: 500).
     const healthWith = await call('GET', '/health', { as: me });
     const healthWithout = await call('GET', '/health');
     expect(healthWith.status).toBe(healthWithout.status);

@@ -202,6 +202,28 @@ describe('create → list → patch → get', () => {
     expect(seen.sort()).toEqual(ids(all.body.data.items, 'holidayId').sort());
   });
 
+  it('answers an unset effective bound as null, in the create, get, list and update answers', async () => {
+    const created = await call(ownerA, 'POST', '/api/availability-rules', {
+      ownerType: 'tenant',
+      weekday: 3,
+      startMinute: 540,
+      endMinute: 600,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const unbounded = { effectiveFromAtMs: null, effectiveUntilAtMs: null };
+    expect(created.body.data).toMatchObject(unbounded);
+    const path = `/api/availability-rules/${created.body.data.ruleId}`;
+    expect((await call(ownerA, 'GET', path)).body.data).toMatchObject(unbounded);
+    const listed = await call(ownerA, 'GET', '/api/availability-rules?limit=100');
+    const inList = listed.body.data.items.find((r: { ruleId: string }) => r.ruleId === created.body.data.ruleId);
+    expect(inList).toMatchObject(unbounded);
+
+    const bounded = await call(ownerA, 'PATCH', path, { effectiveUntilAtMs: 1_950_000_000_000 });
+    expect(bounded.body.data).toMatchObject({ effectiveFromAtMs: null, effectiveUntilAtMs: 1_950_000_000_000 });
+    // 0 removes the bound: null again.
+    expect((await call(ownerA, 'PATCH', path, { effectiveUntilAtMs: 0 })).body.data).toMatchObject(unbounded);
+  });
+
   it('removes a rule with PATCH status: deleted', async () => {
     const { body } = await call(ownerA, 'POST', '/api/availability-rules', {
       ownerType: 'tenant',

@@ -225,7 +225,7 @@ describe('toDomainError', () => {
 });
 
 describe('while the server closes', () => {
-  it('answers a request still arriving on an open connection with the 503 envelope', async () => {
+  it('answers a request still arriving on an open connection with INTERNAL_ERROR 500, Retry-After and Connection: close', async () => {
     const closing = await newGateway();
     let entered!: () => void;
     const inSlow = new Promise<void>((resolve) => (entered = resolve));
@@ -272,8 +272,10 @@ describe('while the server closes', () => {
 
     const [first, second] = received.split(/(?=HTTP\/1\.1 )/);
     expect(first).toMatch(/^HTTP\/1\.1 200 /);
-    expect(second).toMatch(/^HTTP\/1\.1 503 /);
+    expect(second).toMatch(/^HTTP\/1\.1 500 /);
     expect(second).toMatch(/\r\nx-request-id: late-1\r\n/i);
+    expect(second).toMatch(/\r\nretry-after: 1\r\n/i);
+    expect(second).toMatch(/\r\nconnection: close\r\n/i);
     expect(JSON.parse(second?.slice(second.indexOf('\r\n\r\n') + 4) ?? '')).toEqual({
       ok: false,
       error: { code: 'INTERNAL_ERROR', message: 'The server is shutting down; please retry.' },

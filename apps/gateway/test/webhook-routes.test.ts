@@ -234,6 +234,37 @@ describe('/api/webhook-deliveries', () => {
   });
 });
 
+describe('the delivery log pages newest first', () => {
+  it('over several pages, each delivery once, none missing', async () => {
+    const sub = await subscribe();
+    const published: string[] = [];
+    for (let i = 0; i < 23; i++) {
+      const { id } = await publish(tenantA, i % 2 ? 'booking.confirmed' : 'booking.created');
+      published.push(id);
+      // Stored before the next is published, so creation order is publish order.
+      await eventually('the delivery', async () => (receiver.received(sub.name).length > i ? true : undefined));
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    const pages: Array<Array<{ deliveryId: string; eventId: string; createdAtMs: number }>> = [];
+    let cursor: string | null = null;
+    do {
+      const res = await h.call(
+        viewerA,
+        'GET',
+        `/api/webhook-deliveries?subscriptionId=${sub.subscriptionId}&limit=5${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      pages.push(res.body.data.items);
+      cursor = res.body.data.nextCursor;
+    } while (cursor !== null && pages.length < 10);
+    expect(pages.map((p) => p.length)).toEqual([5, 5, 5, 5, 3]);
+    const listed = pages.flat();
+    expect(listed.map((d) => d.eventId)).toEqual([...published].reverse());
+    expect(new Set(listed.map((d) => d.deliveryId)).size).toBe(23);
+    for (let i = 1; i < listed.length; i++) expect(listed[i]!.createdAtMs).toBeLessThan(listed[i - 1]!.createdAtMs);
+  });
+});
+
 describe('tenant isolation', () => {
   it('another tenant’s subscriptions and deliveries are NOT_FOUND on every route and absent from its lists', async () => {
     const sub = await subscribe();

@@ -1,8 +1,9 @@
-import { publishRuntime } from '@svc/config';
-import { InProcessEventBus, type EventBus } from '@svc/events';
+import { publishRuntime, storeConfigFor } from '@svc/config';
+import { InProcessEventBus, StoreBusJournal, type EventBus } from '@svc/events';
 import { gatewayConfigSchema, startGatewayFromConfig, type ServiceName } from '@svc/gateway';
 import type { RunningGrpcHost } from '@svc/grpc';
 import { isLoopbackHost } from '@svc/rules';
+import { openStore } from '@svc/store';
 import { createLogger } from '@svc/telemetry';
 import { bookingConfigSchema, startBookingFromConfig } from '@svc/booking';
 import { catalogConfigSchema, startCatalogFromConfig } from '@svc/catalog';
@@ -19,9 +20,11 @@ export interface EmbeddedPlatform {
 
 /**
  * Starts the five services on free loopback ports, each with its own SQLite file, an
- * in-process lock and one in-process event bus shared by the outbox relay and the
- * dispatcher; then the gateway, which reaches them over real gRPC like in Kubernetes. Each is
- * started by its own start…FromConfig, given the configuration a lone process of it would read.
+ * in-process lock and one in-process event bus shared by the outbox relay and its consumers
+ * (the dispatcher, the integrations write-back), journaled in `DATA_DIR/events.sqlite` so a
+ * killed process loses no event; then the gateway, which reaches them over real gRPC like in
+ * Kubernetes. Each is started by its own start…FromConfig, given the configuration a lone
+ * process of it would read.
  */
 export async function startEmbeddedPlatform(config: ResolvedPlatformConfig): Promise<EmbeddedPlatform> {
   const logger = (name: string) => createLogger(name, config.LOG_LEVEL);
@@ -36,9 +39,14 @@ export async function startEmbeddedPlatform(config: ResolvedPlatformConfig): Pro
   // Loopback targets (a local receiver, a local Radicale) only while the gateway itself is
   // reachable on loopback only, unless set (docs/operations.md "Running the whole platform (embedded)").
   const ALLOW_LOOPBACK_TARGETS = config.ALLOW_LOOPBACK_TARGETS ?? (isLoopbackHost(config.HOST) ? 'on' : 'off');
-  // One bus shared by booking (publisher) and the dispatcher (consumer): the platform owns it,
-  // so one service stopping cannot close it under the other.
-  const bus = new InProcessEventBus();
+  // One bus shared by booking (publisher) and its consumers: the platform owns it, so one
+  // service stopping cannot close it under another. Its journal is the embedded profile's
+  // broker log (docs/architecture.md "The event-bus port").
+  const busStore = await openStore(storeConfigFor('events', { PROFILE: 'embedded', DATA_DIR: config.DATA_DIR }));
+  const bus = await InProcessEventBus.withJournal(await StoreBusJournal.open(busStore)).catch(async (err: unknown) => {
+    await busStore.close();
+    throw err;
+  });
 
   // Booking calls the catalog, customer and integrations services, so they start first.
   const catalog = await startCatalogFromConfig(catalogConfigSchema.parse(service), logger('catalog'));
@@ -95,6 +103,7 @@ export async function startEmbeddedPlatform(config: ResolvedPlatformConfig): Pro
   const stopServices = async () => {
     await Promise.all(Object.values(services).map((s) => s.stop()));
     await bus.close();
+    await busStore.close();
   };
   let gateway: Awaited<ReturnType<typeof startGatewayFromConfig>>;
   try {

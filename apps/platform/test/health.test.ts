@@ -50,12 +50,14 @@ describe('GET /health', () => {
     });
   });
 
-  it('answers 503 naming the service that is down', async () => {
+  it('answers INTERNAL_ERROR 500 with Retry-After, naming the service that is down', async () => {
     await platform.services.booking.stop();
     const res = await fetch(`${platform.url}/health`);
-    expect(res.status).toBe(503);
+    expect(res.status).toBe(500);
+    expect(res.headers.get('retry-after')).toBe('1');
     const body = await json(res);
     expect(body.ok).toBe(false);
+    expect(body.error.code).toBe('INTERNAL_ERROR');
     expect(body.error.message).toContain('booking');
     expect(body.error.details).toEqual([{ path: 'services.booking', message: 'UNREACHABLE' }]);
     expect(body.meta.requestId).toBe(res.headers.get('x-request-id'));

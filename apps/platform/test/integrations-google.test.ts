@@ -4,85 +4,43 @@
 // and events insert/patch/delete, not Google), tokens refreshed before expiry and a revoked
 // grant marking the connection needs_reauth.
 
-import { createServer, type Server } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '@svc/crypto';
 import { GOOGLE_SCOPES } from '@svc/integrations';
-import {
-  authorizeAtProvider,
-  eventually,
-  freePort,
-  json,
-  startGoogleCalendarStandIn,
-  type GoogleCalendarStandIn,
-} from '@svc/testing';
+import { authorizeAtProvider, eventually, freePort, json } from '@svc/testing';
 import { berlinTime, seedTenant, slotStartsOn } from './booking-fixture.js';
 import { book, dashboard, errorOf, platformStores, type PlatformStores } from './dashboard-fixture.js';
+import { GOOGLE_CLIENT_ID, startLocalGoogle, type LocalGoogle } from './google-fixture.js';
 import { startTestPlatform } from './platform-fixture.js';
 
-const CLIENT_ID = 'integrations-test';
-const CLIENT_SECRET = 'integrations-test-client-secret-0123456789';
 const HOUR = 3_600_000;
 
-let provider: Provider;
-let providerServer: Server;
-let standIn: GoogleCalendarStandIn;
+let google: LocalGoogle;
+let provider: LocalGoogle['provider'];
+let standIn: LocalGoogle['calendar'];
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
 let stores: PlatformStores;
 let base: string;
 let callbackPrefix: string;
 
 beforeAll(async () => {
-  const providerPort = await freePort();
-  const issuer = `http://127.0.0.1:${providerPort}`;
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   callbackPrefix = `${base}/api/integrations/google/callback`;
-  provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: CLIENT_ID,
-        client_secret: CLIENT_SECRET,
-        redirect_uris: [callbackPrefix],
-        grant_types: ['authorization_code', 'refresh_token'],
-        response_types: ['code'],
-      },
-    ],
-    scopes: [...GOOGLE_SCOPES, 'offline_access'],
-    pkce: { required: () => true },
-    features: { devInteractions: { enabled: true } },
-    issueRefreshToken: async () => true,
-    cookies: { keys: ['test-provider-cookie-key-0123456789'] },
-    // Access tokens live 30 s, under the service's one-minute refresh margin: every Calendar
-    // call refreshes them first.
-    ttl: { AuthorizationCode: 60, Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 30, RefreshToken: 3600 },
-    findAccount: async (_ctx, id) => ({ accountId: id, claims: async () => ({ sub: id }) }),
-  });
-  providerServer = createServer(provider.callback());
-  await new Promise<void>((resolve) => providerServer.listen(providerPort, '127.0.0.1', resolve));
-  standIn = await startGoogleCalendarStandIn({
-    verifyToken: async (token) => (await provider.AccessToken.find(token)) !== undefined,
-  });
-  platform = await startTestPlatform({
-    PORT: port,
-    GOOGLE_CLIENT_ID: CLIENT_ID,
-    GOOGLE_CLIENT_SECRET: CLIENT_SECRET,
-    GOOGLE_AUTHORIZATION_URL: `${issuer}/auth`,
-    GOOGLE_TOKEN_URL: `${issuer}/token`,
-    GOOGLE_CALENDAR_API_URL: standIn.url,
-    SYNC_FIRST_RETRY_MS: 200,
-  });
+  // Access tokens live 30 s, under the service's one-minute refresh margin: every Calendar
+  // call refreshes them first.
+  google = await startLocalGoogle(callbackPrefix, { accessTokenTtlS: 30 });
+  ({ provider, calendar: standIn } = google);
+  platform = await startTestPlatform({ PORT: port, ...google.settings, SYNC_FIRST_RETRY_MS: 200 });
   stores = await platformStores(platform);
 }, 60_000);
 
 afterAll(async () => {
   await stores?.close();
   await platform?.cleanup();
-  await standIn?.close();
-  await new Promise((resolve) => providerServer?.close(resolve));
+  await google?.close();
 });
 
 async function tenant(slug: string) {
@@ -140,7 +98,7 @@ describe('Google Calendar OAuth against a local provider', () => {
     const { authorizeUrl, callbackUrl } = await startConnect(t);
     const q = authorizeUrl.searchParams;
     expect(q.get('response_type')).toBe('code');
-    expect(q.get('client_id')).toBe(CLIENT_ID);
+    expect(q.get('client_id')).toBe(GOOGLE_CLIENT_ID);
     expect(q.get('redirect_uri')).toBe(callbackPrefix);
     expect(q.get('scope')?.split(' ').sort()).toEqual([...GOOGLE_SCOPES].sort());
     expect(q.get('code_challenge_method')).toBe('S256');

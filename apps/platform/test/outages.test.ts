@@ -17,8 +17,9 @@ import { berlinTime, seedTenant } from './booking-fixture.js';
 
 /**
  * One outage per service, seen through the gateway (docs/api-conventions.md, "Outages"): a
- * store that cannot be reached, or a service that does not answer, is a 503 with the envelope,
- * BOOKING_POLICY_BLOCKED on the booking paths and INTERNAL_ERROR elsewhere; never a 500.
+ * store that cannot be reached, or a service that does not answer, is answered with the
+ * envelope and `Retry-After`: BOOKING_POLICY_BLOCKED 503 on the booking paths, INTERNAL_ERROR
+ * with the specification's 500 elsewhere.
  * The services are wired by hand, like the embedded platform, so the test holds each store.
  */
 const logger = createLogger('outage-test', 'silent');
@@ -102,14 +103,14 @@ const config = () => fetch(`${base}/book/acme/config`);
 const bookings = () => fetch(`${base}/api/bookings`, { headers: { cookie: sessionCookie } });
 let manageUrl = '';
 
-/** Status, code and the envelope's request id of a response. */
+/** Status, code, Retry-After and the envelope's request id of a response. */
 async function answer(res: Response) {
   const body = await json(res);
   expect(body.meta.requestId).toBe(res.headers.get('x-request-id'));
-  return { status: res.status, ok: body.ok, code: body.error?.code };
+  return { status: res.status, ok: body.ok, code: body.error?.code, retryAfter: res.headers.get('retry-after') };
 }
-const BLOCKED = { status: 503, ok: false, code: 'BOOKING_POLICY_BLOCKED' };
-const UNAVAILABLE = { status: 503, ok: false, code: 'INTERNAL_ERROR' };
+const BLOCKED = { status: 503, ok: false, code: 'BOOKING_POLICY_BLOCKED', retryAfter: '1' };
+const UNAVAILABLE = { status: 500, ok: false, code: 'INTERNAL_ERROR', retryAfter: '1' };
 
 // In order: each case takes one more part down for good.
 describe('outages through the gateway', () => {
@@ -143,20 +144,20 @@ describe('outages through the gateway', () => {
     expect(await answer(manage)).toEqual(BLOCKED);
   });
 
-  it("the gateway's own store down: a dashboard request is INTERNAL_ERROR 503", async () => {
+  it("the gateway's own store down: a dashboard request is INTERNAL_ERROR 500 with Retry-After", async () => {
     await stores.gateway.close();
     expect(await answer(await fetch(`${base}/api/session`, { headers: { cookie: sessionCookie } }))).toEqual(
       UNAVAILABLE,
     );
   });
 
-  it("catalog service's store down: config is INTERNAL_ERROR 503, availability BOOKING_POLICY_BLOCKED 503", async () => {
+  it("catalog service's store down: config is INTERNAL_ERROR 500, availability BOOKING_POLICY_BLOCKED 503, both with Retry-After", async () => {
     await stores.catalog.close();
     expect(await answer(await config())).toEqual(UNAVAILABLE);
     expect(await answer(await availability())).toEqual(BLOCKED);
   });
 
-  it('catalog service unreachable: the same 503s, within the call deadline', async () => {
+  it('catalog service unreachable: the same answers, within the call deadline', async () => {
     await hosts.at(-1)!.stop();
     expect(await answer(await config())).toEqual(UNAVAILABLE);
     expect(await answer(await availability())).toEqual(BLOCKED);

@@ -310,7 +310,8 @@ describe('fan-out', () => {
     await publishEvent(dispatcher.bus, event);
     const marker = await publishEvent(dispatcher.bus, { tenantId });
     await deliveryWhen(dispatcher.client, tenantId, sub.subscriptionId, marker.id, 'succeeded');
-    expect((await list(dispatcher, tenantId)).items.map((d) => d.eventId)).toEqual([event.id, marker.id]);
+    // The delivery log lists newest first.
+    expect((await list(dispatcher, tenantId)).items.map((d) => d.eventId)).toEqual([marker.id, event.id]);
     expect(receiver.received(sub.name).map((r) => r.event.id)).toEqual([event.id, marker.id]);
   });
 

@@ -2,11 +2,12 @@ import { status as GrpcStatus } from '@grpc/grpc-js';
 
 /**
  * Every error code of the specification and docs/decisions.md "Envelope and errors", with its
- * HTTP status and the gRPC status that carries it between services. An outage (a store, lock or
- * bus unreachable, a downstream service unreachable or late) is a 503 whatever the code:
- * BOOKING_POLICY_BLOCKED on booking paths, INTERNAL_ERROR elsewhere (domain-error.ts
- * `bookingUnavailable` / `serviceUnavailable`, docs/api-conventions.md "Outages"); a 503 travels
- * as gRPC UNAVAILABLE. BOOKING_POLICY_BLOCKED is otherwise 409 (a forbidden transition).
+ * HTTP status and the gRPC status that carries it between services. Every code answers its
+ * status here; only BOOKING_POLICY_BLOCKED has two: 409 (a forbidden transition) and 503 (the
+ * booking paths' "try again"). An outage (a store, lock or bus unreachable, a downstream service
+ * unreachable or late) is BOOKING_POLICY_BLOCKED 503 on booking paths and INTERNAL_ERROR 500
+ * elsewhere, both retryable: `Retry-After` over HTTP, UNAVAILABLE over gRPC (domain-error.ts
+ * `bookingUnavailable` / `serviceUnavailable`, docs/api-conventions.md "Outages").
  */
 export const ERROR_CODES = {
   VALIDATION_ERROR: { http: 400, grpc: GrpcStatus.INVALID_ARGUMENT },

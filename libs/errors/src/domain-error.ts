@@ -9,21 +9,36 @@ export interface FieldViolation {
   message: string;
 }
 
+export interface DomainErrorOptions {
+  /** Only where a code has two statuses (BOOKING_POLICY_BLOCKED 409 or 503) or a request error needs its own (405, 413). */
+  httpStatus?: number;
+  /**
+   * The same request may succeed when sent again a little later (an outage, a busy lock, a
+   * server shutting down): HTTP answers carry `Retry-After`, gRPC ones travel as UNAVAILABLE.
+   */
+  retryable?: boolean;
+}
+
 /** The one error type domain code throws; it crosses gRPC and becomes the HTTP envelope. */
 export class DomainError extends Error {
   override readonly name = 'DomainError';
   readonly httpStatus: number;
+  readonly retryable: boolean;
 
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly details: FieldViolation[] = [],
-    httpStatus?: number,
+    options: DomainErrorOptions = {},
   ) {
     super(message);
-    this.httpStatus = httpStatus ?? ERROR_CODES[code].http;
+    this.httpStatus = options.httpStatus ?? ERROR_CODES[code].http;
+    this.retryable = options.retryable ?? false;
   }
 }
+
+/** Seconds a client should wait before retrying a `retryable` error (the HTTP `Retry-After`). */
+export const RETRY_AFTER_SECONDS = 1;
 
 export const validationError = (details: FieldViolation[], message = 'The request is not valid.') =>
   new DomainError('VALIDATION_ERROR', message, details);
@@ -54,17 +69,23 @@ export class DependencyUnavailableError extends Error {
   override readonly name: string = 'DependencyUnavailableError';
 }
 
-/** A dependency or downstream service is down or too slow: 503, so clients retry (docs/api-conventions.md). */
-export const serviceUnavailable = () =>
-  new DomainError('INTERNAL_ERROR', 'The service is temporarily unavailable; please retry.', [], 503);
+/**
+ * A dependency or downstream service is down or too slow: INTERNAL_ERROR with the
+ * specification's 500, retryable, so clients retry after `Retry-After` (docs/api-conventions.md "Outages").
+ */
+export const serviceUnavailable = (message = 'The service is temporarily unavailable; please retry.') =>
+  new DomainError('INTERNAL_ERROR', message, [], { retryable: true });
 
-/** The booking paths' answer to an outage: BOOKING_POLICY_BLOCKED 503 (docs/decisions.md, "Booking"). */
-export const bookingUnavailable = () =>
-  new DomainError('BOOKING_POLICY_BLOCKED', 'Bookings are temporarily unavailable; please retry.', [], 503);
+/**
+ * The booking paths' "try again": BOOKING_POLICY_BLOCKED 503, retryable (an outage, the capacity
+ * locks not had in time, a change that keeps losing its compare-and-set; docs/decisions.md "Booking").
+ */
+export const bookingUnavailable = (message = 'Bookings are temporarily unavailable; please retry.') =>
+  new DomainError('BOOKING_POLICY_BLOCKED', message, [], { httpStatus: 503, retryable: true });
 
-/** True for an unreachable dependency and for the 503 a downstream service answered with. */
+/** True for an unreachable dependency and for the retryable error a downstream service answered with. */
 export function isOutage(err: unknown): boolean {
-  return err instanceof DependencyUnavailableError || (err instanceof DomainError && err.httpStatus === 503);
+  return err instanceof DependencyUnavailableError || (err instanceof DomainError && err.retryable);
 }
 
 /** Runs `fn`; an outage it meets (see `isOutage`) becomes `answer()`, anything else passes through. */

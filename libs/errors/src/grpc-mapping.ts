@@ -21,10 +21,11 @@ export function toGrpcError(err: unknown): GrpcErrorPayload {
     message: domain.message,
     violations: domain.details,
     httpStatus: domain.httpStatus,
+    retryable: domain.retryable,
   }).finish();
   metadata.set(ERROR_DETAIL_KEY, Buffer.from(detail));
-  // A 503 (an outage, whatever its code) travels as UNAVAILABLE so gRPC-aware callers may retry.
-  const grpcCode = domain.httpStatus === 503 ? GrpcStatus.UNAVAILABLE : ERROR_CODES[domain.code].grpc;
+  // A retryable error (an outage, whatever its code) travels as UNAVAILABLE so gRPC-aware callers may retry.
+  const grpcCode = domain.retryable ? GrpcStatus.UNAVAILABLE : ERROR_CODES[domain.code].grpc;
   return { code: grpcCode, details: domain.message, metadata };
 }
 
@@ -32,7 +33,7 @@ export function toGrpcError(err: unknown): GrpcErrorPayload {
 const UNREACHABLE = new Set<number>([GrpcStatus.UNAVAILABLE, GrpcStatus.DEADLINE_EXCEEDED, GrpcStatus.CANCELLED]);
 
 /**
- * A failed gRPC call as a DomainError. Calls that failed without our detail become the 503 of
+ * A failed gRPC call as a DomainError. Calls that failed without our detail become the retryable
  * `serviceUnavailable` when the callee was unreachable or past its deadline, else INTERNAL_ERROR:
  * the caller's view, with no internals.
  */
@@ -43,7 +44,10 @@ export function fromGrpcError(err: unknown): DomainError {
   if (raw instanceof Buffer) {
     const detail = commonV1.ErrorDetail.decode(raw);
     if (isErrorCode(detail.code)) {
-      return new DomainError(detail.code, detail.message, detail.violations, detail.httpStatus || undefined);
+      return new DomainError(detail.code, detail.message, detail.violations, {
+        ...(detail.httpStatus ? { httpStatus: detail.httpStatus } : {}),
+        retryable: detail.retryable,
+      });
     }
   }
   const code = (err as Partial<ServiceError> | null)?.code;

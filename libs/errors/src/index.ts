@@ -2,6 +2,8 @@ export { ERROR_CODES, isErrorCode, type ErrorCode } from './codes.js';
 export {
   DomainError,
   DependencyUnavailableError,
+  RETRY_AFTER_SECONDS,
+  type DomainErrorOptions,
   validationError,
   throwIfViolations,
   requireTenantId,

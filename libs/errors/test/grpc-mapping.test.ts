@@ -5,7 +5,9 @@ import {
   bookingUnavailable,
   DependencyUnavailableError,
   DomainError,
+  ERROR_CODES,
   fromGrpcError,
+  internalError,
   serviceUnavailable,
   toGrpcError,
 } from '../src/index.js';
@@ -26,12 +28,23 @@ describe('error mapping', () => {
     });
   });
 
-  it('keeps the 503 flavour of BOOKING_POLICY_BLOCKED', () => {
-    const wire = toGrpcError(new DomainError('BOOKING_POLICY_BLOCKED', 'lock unavailable', [], 503));
+  it('keeps the retryable 503 flavour of BOOKING_POLICY_BLOCKED', () => {
+    const wire = toGrpcError(bookingUnavailable('lock unavailable'));
     expect(wire.code).toBe(GrpcStatus.UNAVAILABLE);
-    expect(fromGrpcError(asServiceError(wire)).httpStatus).toBe(503);
+    expect(fromGrpcError(asServiceError(wire))).toMatchObject({ httpStatus: 503, retryable: true });
     const conflict = toGrpcError(new DomainError('BOOKING_POLICY_BLOCKED', 'not allowed'));
-    expect(fromGrpcError(asServiceError(conflict)).httpStatus).toBe(409);
+    expect(wire.code).not.toBe(conflict.code);
+    expect(fromGrpcError(asServiceError(conflict))).toMatchObject({ httpStatus: 409, retryable: false });
+  });
+
+  it("answers every code with the specification's status: an outage is INTERNAL_ERROR 500, retryable", () => {
+    for (const [code, { http }] of Object.entries(ERROR_CODES)) {
+      expect(new DomainError(code as keyof typeof ERROR_CODES, 'x').httpStatus, code).toBe(http);
+    }
+    expect(ERROR_CODES.INTERNAL_ERROR.http).toBe(500);
+    expect(serviceUnavailable()).toMatchObject({ code: 'INTERNAL_ERROR', httpStatus: 500, retryable: true });
+    expect(internalError()).toMatchObject({ code: 'INTERNAL_ERROR', httpStatus: 500, retryable: false });
+    expect(bookingUnavailable()).toMatchObject({ code: 'BOOKING_POLICY_BLOCKED', httpStatus: 503, retryable: true });
   });
 
   it('turns unknown errors into INTERNAL_ERROR without leaking their message', () => {
@@ -44,14 +57,18 @@ describe('error mapping', () => {
     });
   });
 
-  it('reads an unreachable or late callee as a 503, and an outage as UNAVAILABLE on the wire', () => {
+  it('reads an unreachable or late callee as a retryable INTERNAL_ERROR 500, and an outage as UNAVAILABLE on the wire', () => {
     for (const code of [GrpcStatus.UNAVAILABLE, GrpcStatus.DEADLINE_EXCEEDED]) {
       expect(fromGrpcError(Object.assign(new Error('down'), { code }))).toMatchObject({
         code: 'INTERNAL_ERROR',
-        httpStatus: 503,
+        httpStatus: 500,
+        retryable: true,
       });
     }
-    expect(toGrpcError(serviceUnavailable()).code).toBe(GrpcStatus.UNAVAILABLE);
+    const wire = toGrpcError(serviceUnavailable());
+    expect(wire.code).toBe(GrpcStatus.UNAVAILABLE);
+    expect(fromGrpcError(asServiceError(wire))).toMatchObject({ httpStatus: 500, retryable: true });
+    expect(toGrpcError(internalError()).code).toBe(GrpcStatus.INTERNAL);
   });
 
   it('answers only outages with the chosen answer', async () => {

@@ -7,6 +7,7 @@ import type {
   SubscribeOptions,
   Subscription,
 } from './event-bus.js';
+import type { BusJournal } from './bus-journal.js';
 import { defaultHandlerErrorListener, deliver, type HandlerErrorListener } from './deliver.js';
 import { StopSignal } from './stop-signal.js';
 
@@ -21,6 +22,7 @@ export interface InProcessEventBusOptions {
 
 /** A topic's retained messages: `messages[head + i]` has offset `firstOffset + i`. */
 interface TopicLog {
+  topic: string;
   /** Dropped slots before `head` are cleared, so their messages can be collected before compaction. */
   messages: Array<ReceivedMessage | undefined>;
   head: number;
@@ -33,6 +35,7 @@ interface TopicLog {
 }
 
 interface GroupState {
+  id: string;
   /** Offset of the next message the group has not committed. */
   committed: number;
   /** The group's consumers run one after another: each waits for the previous to stop. */
@@ -50,6 +53,13 @@ interface GroupState {
  * group created after messages were published, starts at the oldest message still retained: all
  * of them while the topic has no group yet (up to the bound), else only those some existing
  * group has not committed. A group that falls behind the bound skips what was dropped.
+ *
+ * Durability: by itself the bus lives and dies with its process. `withJournal` gives it a
+ * journal (bus-journal.ts) written before a publish resolves (the outbox relay marks a row
+ * published only then) and after each group's commit. A bus started again on the same journal
+ * resumes every group, those not subscribed yet included, where it had committed, so a process
+ * killed between a publish and its consumers' commits loses nothing (docs/architecture.md "The
+ * event-bus port").
  */
 export class InProcessEventBus implements EventBus {
   private readonly topics = new Map<string, TopicLog>();
@@ -57,7 +67,26 @@ export class InProcessEventBus implements EventBus {
   private readonly retryDelayMs: number;
   private readonly onHandlerError: HandlerErrorListener;
   private readonly maxRetained: number;
+  private journal: BusJournal | undefined;
+  /** Journaled publishes run one at a time, so the log takes them in the order of their offsets. */
+  private publishing: Promise<unknown> = Promise.resolve();
   private closed = false;
+
+  /** A bus that keeps its log in `journal`, resumed from what the journal holds. */
+  static async withJournal(journal: BusJournal, opts: InProcessEventBusOptions = {}): Promise<InProcessEventBus> {
+    const bus = new InProcessEventBus(opts);
+    for (const [topic, saved] of await journal.load()) {
+      const log = bus.log(topic);
+      const last = saved.messages.at(-1);
+      // No group is past the end of the log; with nothing retained, the end is the furthest group.
+      log.nextOffset = Math.max(last ? Number(last.offset) + 1 : 0, ...saved.groups.values());
+      log.firstOffset = saved.messages[0] ? Number(saved.messages[0].offset) : log.nextOffset;
+      log.messages = saved.messages;
+      for (const [id, committed] of saved.groups) log.groups.set(id, { id, committed, turn: Promise.resolve() });
+    }
+    bus.journal = journal;
+    return bus;
+  }
 
   constructor(opts: InProcessEventBusOptions = {}) {
     this.retryDelayMs = opts.retryDelayMs ?? 1000;
@@ -70,17 +99,33 @@ export class InProcessEventBus implements EventBus {
 
   async publish(topic: string, messages: BusMessage[]): Promise<void> {
     this.assertOpen();
-    const log = this.log(topic);
-    for (const m of messages) {
-      log.messages.push({
-        topic,
-        offset: String(log.nextOffset++),
-        key: m.key,
-        value: m.value,
-        headers: { ...m.headers },
-      });
-    }
     if (messages.length === 0) return;
+    const log = this.log(topic);
+    const journal = this.journal;
+    if (!journal) return this.append(log, this.atNextOffsets(log, messages));
+    const written = this.publishing.then(async () => {
+      const received = this.atNextOffsets(log, messages);
+      await journal.append(topic, received, this.keepFrom(log, log.nextOffset + received.length));
+      this.append(log, received);
+    });
+    this.publishing = written.catch(() => {});
+    return written;
+  }
+
+  /** The messages as consumers receive them, at the topic's next offsets. */
+  private atNextOffsets(log: TopicLog, messages: BusMessage[]): ReceivedMessage[] {
+    return messages.map((m, i) => ({
+      topic: log.topic,
+      offset: String(log.nextOffset + i),
+      key: m.key,
+      value: m.value,
+      headers: { ...m.headers },
+    }));
+  }
+
+  private append(log: TopicLog, received: ReceivedMessage[]): void {
+    log.messages.push(...received);
+    log.nextOffset += received.length;
     this.trim(log);
     for (const wake of [...log.waiters]) wake();
   }
@@ -108,8 +153,11 @@ export class InProcessEventBus implements EventBus {
     let group = log.groups.get(opts.groupId);
     if (!group) {
       // A new group starts at the oldest retained message, or at the end as of now.
-      group = { committed: opts.fromBeginning === false ? log.nextOffset : log.firstOffset, turn: Promise.resolve() };
+      const committed = opts.fromBeginning === false ? log.nextOffset : log.firstOffset;
+      group = { id: opts.groupId, committed, turn: Promise.resolve() };
       log.groups.set(opts.groupId, group);
+      // Journaled at once: from now on retention keeps its messages, across restarts too.
+      await this.journal?.commit(log.topic, group.id, committed, log.firstOffset);
     }
     const stop = new StopSignal();
     const state = group;
@@ -129,6 +177,7 @@ export class InProcessEventBus implements EventBus {
 
   async ping(): Promise<void> {
     this.assertOpen();
+    await this.journal?.ping();
   }
 
   async close(): Promise<void> {
@@ -165,18 +214,33 @@ export class InProcessEventBus implements EventBus {
       if (await deliver(batch[0]!, handle, deliverOpts)) {
         group.committed = Number(batch[batch.length - 1]!.offset) + 1;
         this.trim(log);
+        // Not written: after a restart the group gets these messages again (at-least-once).
+        await this.journal
+          ?.commit(log.topic, group.id, group.committed, log.firstOffset)
+          .catch((err: unknown) =>
+            this.onHandlerError(new Error('could not journal the commit', { cause: err }), batch[0]!),
+          );
       }
     }
   }
 
-  /** Drops what every group has committed (once a group exists), then the oldest beyond the bound. */
-  private trim(log: TopicLog): void {
-    let keepFrom = log.nextOffset - this.maxRetained;
+  /**
+   * The oldest offset to keep with the log ending at `end`: nothing every group has committed
+   * (once a group exists), and at most the bound.
+   */
+  private keepFrom(log: TopicLog, end = log.nextOffset): number {
+    let keepFrom = end - this.maxRetained;
     if (log.groups.size > 0) {
       let slowest = Infinity;
       for (const g of log.groups.values()) slowest = Math.min(slowest, g.committed);
       keepFrom = Math.max(keepFrom, slowest);
     }
+    return keepFrom;
+  }
+
+  /** Drops what keepFrom says is no longer needed. */
+  private trim(log: TopicLog): void {
+    const keepFrom = this.keepFrom(log);
     if (keepFrom <= log.firstOffset) return;
     const head = log.head + keepFrom - log.firstOffset;
     log.messages.fill(undefined, log.head, head);
@@ -206,7 +270,7 @@ export class InProcessEventBus implements EventBus {
   private log(topic: string): TopicLog {
     let log = this.topics.get(topic);
     if (!log) {
-      log = { messages: [], head: 0, firstOffset: 0, nextOffset: 0, groups: new Map(), waiters: new Set() };
+      log = { topic, messages: [], head: 0, firstOffset: 0, nextOffset: 0, groups: new Map(), waiters: new Set() };
       this.topics.set(topic, log);
     }
     return log;

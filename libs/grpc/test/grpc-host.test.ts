@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DependencyUnavailableError, DomainError } from '@svc/errors';
+import { bookingUnavailable, DependencyUnavailableError, DomainError, serviceUnavailable } from '@svc/errors';
 import { catalogV1, healthV1 } from '@svc/proto';
 import { createLogger } from '@svc/telemetry';
 import {
@@ -134,36 +134,41 @@ describe('bindService and connectService', () => {
     expect(err.message).not.toContain('hunter2');
   });
 
-  it('answers an unreachable dependency with 503, or with the outage answer the service chose', async () => {
+  it('answers an unreachable dependency with a retryable INTERNAL_ERROR, or with the outage answer the service chose', async () => {
     const down = async (): Promise<catalogV1.GetTenantResponse> => {
       throw new DependencyUnavailableError('mongodb://secret is down');
     };
     const plain = (await (await hostWith(down)).call('x').catch((e: unknown) => e)) as DomainError;
-    expect(plain).toMatchObject({ code: 'INTERNAL_ERROR', httpStatus: 503 });
+    expect(plain).toMatchObject({ code: 'INTERNAL_ERROR', httpStatus: 500, retryable: true });
     expect(plain.message).not.toContain('secret');
-    const booking = await hostWith(down, {
-      outage: () => new DomainError('BOOKING_POLICY_BLOCKED', 'later', [], 503),
+    const booking = await hostWith(down, { outage: bookingUnavailable });
+    await expect(booking.call('x')).rejects.toMatchObject({
+      code: 'BOOKING_POLICY_BLOCKED',
+      httpStatus: 503,
+      retryable: true,
     });
-    await expect(booking.call('x')).rejects.toMatchObject({ code: 'BOOKING_POLICY_BLOCKED', httpStatus: 503 });
-    // A downstream service's 503 passing through is an outage too, answered the same way.
+    // A downstream service's outage passing through is an outage too, answered the same way.
     const relayed = await hostWith(
       async () => {
-        throw new DomainError('INTERNAL_ERROR', 'downstream down', [], 503);
+        throw serviceUnavailable('downstream down');
       },
-      { outage: () => new DomainError('BOOKING_POLICY_BLOCKED', 'later', [], 503) },
+      { outage: bookingUnavailable },
     );
     await expect(relayed.call('x')).rejects.toMatchObject({ code: 'BOOKING_POLICY_BLOCKED', httpStatus: 503 });
   });
 
-  it('rejects with a 503 when the service is unreachable or past the deadline', async () => {
+  it('rejects with a retryable INTERNAL_ERROR when the service is unreachable or past the deadline', async () => {
     const nobody = connectService(getTenantOnly, `127.0.0.1:${await freePort()}`);
     await expect(nobody.getTenant({ tenantId: 'x' }, { deadlineMs: 500 })).rejects.toMatchObject({
       code: 'INTERNAL_ERROR',
-      httpStatus: 503,
+      httpStatus: 500,
+      retryable: true,
     });
     nobody.close();
     const { client } = await hostWith(() => new Promise(() => {}));
-    await expect(client.getTenant({ tenantId: 'x' }, { deadlineMs: 200 })).rejects.toMatchObject({ httpStatus: 503 });
+    await expect(client.getTenant({ tenantId: 'x' }, { deadlineMs: 200 })).rejects.toMatchObject({
+      retryable: true,
+    });
     client.close();
   });
 

@@ -1,9 +1,11 @@
 /**
  * The one way a list is paged (docs/api-conventions.md "Catalog administration": an opaque
- * cursor): documents in (order field, _id) order, resumed after the position of the last item
- * returned. The order field is createdAtMs for lists ordered by creation; the bookings list
- * orders by startsAtMs. The port has no `$or`, so "after (v, id)" is two range reads: the rest of
- * v's ties, then everything later; both are served by an index on (scope, order field, _id).
+ * cursor): documents in (order field, _id) order, ascending or descending, resumed after the
+ * position of the last item returned. The order field is createdAtMs for lists ordered by
+ * creation; the bookings list orders by startsAtMs; the webhook delivery log reads newest first.
+ * The port has no `$or`, so "after (v, id)" is two range reads: the rest of v's ties, then
+ * everything beyond v; both are served by an index on (scope, order field, _id), read backwards
+ * for a descending list.
  */
 import type { Collection, Document, Filter, IndexSpec, Tx } from './document-store.js';
 import type { KeyPosition, PagePosition } from './page-cursor.js';
@@ -25,6 +27,8 @@ export interface FindPageOptions {
   orderBy?: string;
   /** Only documents whose order field lies in [from, to) (either bound optional). */
   within?: { from?: number | undefined; to?: number | undefined };
+  /** Newest (largest) first: (order field, _id) both descending. Default ascending. */
+  descending?: boolean;
   tx?: Tx;
 }
 
@@ -45,7 +49,7 @@ export async function findPage<T extends Document>(
   page: PageRequest,
   options: FindPageOptions = {},
 ): Promise<Page<T>> {
-  const order = new ListOrder(options.orderBy ?? 'createdAtMs', options.within ?? {});
+  const order = new ListOrder(options.orderBy ?? 'createdAtMs', options.within ?? {}, options.descending ?? false);
   if (order.field in filter || '_id' in filter) throw new Error(`findPage owns the ${order.field} and _id conditions`);
   // One document beyond the page tells whether another page exists.
   const docs = await order.readAfter(collection, filter, page.after, page.limit + 1, options.tx);
@@ -54,15 +58,17 @@ export async function findPage<T extends Document>(
 }
 
 class ListOrder {
-  private readonly sort: Array<[string, 1]>;
+  private readonly sort: Array<[string, 1 | -1]>;
 
   constructor(
     readonly field: string,
     private readonly within: { from?: number | undefined; to?: number | undefined },
+    private readonly descending: boolean,
   ) {
+    const dir = descending ? -1 : 1;
     this.sort = [
-      [field, 1],
-      ['_id', 1],
+      [field, dir],
+      ['_id', dir],
     ];
   }
 
@@ -85,17 +91,19 @@ class ListOrder {
       );
     }
     // A position outside the range (a cursor from another query) resumes at the range's edge.
+    const beyond = this.descending ? '$lt' : '$gt';
     const ties =
       (from !== undefined && after.at < from) || (to !== undefined && after.at >= to)
         ? []
-        : await collection.find({ ...filter, [this.field]: after.at, _id: { $gt: after.id } }, options(limit), tx);
+        : await collection.find({ ...filter, [this.field]: after.at, _id: { [beyond]: after.id } }, options(limit), tx);
     if (ties.length === limit) return ties;
-    const lower = from !== undefined && from > after.at ? { $gte: from } : { $gt: after.at };
-    const later = await collection.find(
-      { ...filter, [this.field]: { ...lower, ...upper } },
-      options(limit - ties.length),
-      tx,
-    );
+    const rest = this.descending
+      ? {
+          ...(from === undefined ? {} : { $gte: from }),
+          ...(to !== undefined && to <= after.at ? upper : { $lt: after.at }),
+        }
+      : { ...(from !== undefined && from > after.at ? { $gte: from } : { $gt: after.at }), ...upper };
+    const later = await collection.find({ ...filter, [this.field]: rest }, options(limit - ties.length), tx);
     return ties.concat(later);
   }
 

@@ -712,6 +712,48 @@ export function storeContract(name: string, make: () => Promise<DocumentStore>, 
         expect(late).toEqual({ items: [], next: null });
       });
 
+      it('pages newest first when descending, through ties and a range, each document once', async () => {
+        const c = await listed();
+        const newestFirst = [...t1].reverse();
+        for (const limit of [1, 3, 4, 5, 13, 100]) {
+          const pages = await allPages(c, limit, { descending: true });
+          expect(pages.flat()).toEqual(ids(newestFirst));
+          for (const page of pages.slice(0, -1)) expect(page).toHaveLength(limit);
+        }
+        // [1_010, 1_030): createdAtMs 1_020 and 1_010, 8 entries, newest first.
+        const within = { from: 1_010, to: 1_030 };
+        const inRange = newestFirst.filter((e) => e.createdAtMs >= 1_010 && e.createdAtMs < 1_030);
+        expect(inRange).toHaveLength(8);
+        for (const limit of [1, 3, 8, 9]) {
+          expect((await allPages(c, limit, { descending: true, within })).flat()).toEqual(ids(inRange));
+        }
+        // A cursor above the range (earlier in this order) resumes at its top; one below it finds nothing.
+        const first = await findPage(
+          c,
+          { tenantId: 't1' },
+          { limit: 2, after: { at: 5_000, id: 'a' } },
+          { descending: true, within },
+        );
+        expect(ids(first.items)).toEqual(ids(inRange.slice(0, 2)));
+        const none = await findPage(
+          c,
+          { tenantId: 't1' },
+          { limit: 2, after: { at: 1_000, id: 'zz' } },
+          { descending: true, within },
+        );
+        expect(none).toEqual({ items: [], next: null });
+        // After a position whose document is gone: the next older ones.
+        const gone = newestFirst[5]!;
+        await c.deleteMany({ _id: gone._id });
+        const page = await findPage(
+          c,
+          { tenantId: 't1' },
+          { limit: 3, after: { at: gone.createdAtMs, id: gone._id } },
+          { descending: true },
+        );
+        expect(ids(page.items)).toEqual(ids(newestFirst.slice(6, 9)));
+      });
+
       it('refuses filters on the fields it pages by', async () => {
         const c = await listed();
         await expect(findPage(c, { tenantId: 't1', _id: 'e01' }, { limit: 1, after: null })).rejects.toThrow(/owns/);

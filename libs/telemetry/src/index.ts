@@ -1,4 +1,4 @@
-export { createLogger, type Logger } from './logger.js';
+export { createLogger, maskCredentials, type Logger } from './logger.js';
 export {
   initTracing,
   shutdownTracing,

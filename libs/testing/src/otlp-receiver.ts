@@ -23,6 +23,8 @@ export interface OtlpReceiver {
   /** `http://127.0.0.1:<port>`: the OTEL_EXPORTER_OTLP_ENDPOINT to give a process. */
   endpoint: string;
   spans(): ReceivedSpan[];
+  /** Every export request's body as received, joined: to search for what must never be exported. */
+  raw(): string;
   /** Export requests received (each one batch of one service). */
   requests(): number;
   close(): Promise<void>;
@@ -87,6 +89,7 @@ function decodeTraceExport(body: string): ReceivedSpan[] {
 
 export async function startOtlpReceiver(): Promise<OtlpReceiver> {
   const received: ReceivedSpan[] = [];
+  const bodies: string[] = [];
   let requests = 0;
   const server = createServer((req, res) => {
     if (req.method !== 'POST' || req.url !== '/v1/traces' || !req.headers['content-type']?.includes('json')) {
@@ -97,7 +100,9 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       try {
-        received.push(...decodeTraceExport(Buffer.concat(chunks).toString('utf8')));
+        const body = Buffer.concat(chunks).toString('utf8');
+        received.push(...decodeTraceExport(body));
+        bodies.push(body);
         requests++;
         res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
       } catch (err) {
@@ -109,6 +114,7 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
   return {
     endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     spans: () => [...received],
+    raw: () => bodies.join('\n'),
     requests: () => requests,
     close: () =>
       new Promise<void>((resolve) => {

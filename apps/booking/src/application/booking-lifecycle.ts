@@ -2,7 +2,7 @@
 // (domain/lifecycle.ts) decides; the change and its one outbox row are written in one
 // transaction as a compare-and-set on the status and revision read in it.
 
-import { DomainError, notFound, validationError } from '@svc/errors';
+import { bookingUnavailable, DomainError, notFound, validationError } from '@svc/errors';
 import { BOOKING_REASON_MESSAGE, EPOCH_MS_MESSAGE, isEpochMs, MINUTE_MS, normalizeBookingReason } from '@svc/rules';
 import type { Tx } from '@svc/store';
 import { keepsItsPlace } from '../domain/availability/index.js';
@@ -286,12 +286,8 @@ async function commitChange(
     });
     if (done) return done;
   }
-  throw new DomainError(
-    'BOOKING_POLICY_BLOCKED',
-    'This booking is being changed by someone else; please retry.',
-    [],
-    409,
-  );
+  // Retryable (503), not "not allowed" (409): every round the state machine allowed the change.
+  throw bookingUnavailable('This booking is being changed by someone else; please retry.');
 }
 
 /** The customer as events name them; one the customer service no longer knows keeps its id only. */

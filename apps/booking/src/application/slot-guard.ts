@@ -3,7 +3,7 @@
 // capacity locks under which the catalog is read again, fresh (docs/decisions.md "Booking":
 // decisions under the lock use the catalog as it is then).
 
-import { DomainError } from '@svc/errors';
+import { bookingUnavailable, DomainError } from '@svc/errors';
 import type { LockManager } from '@svc/lock';
 import { clampToEpochRange, DAY_MS, MINUTE_MS } from '@svc/rules';
 import type { Tx } from '@svc/store';
@@ -173,8 +173,7 @@ export async function slotFreeUnderLock(
 export const slotUnavailable = (reason: string) =>
   new DomainError('BOOKING_SLOT_UNAVAILABLE', `This time is not available (${reason.replace(/_/g, ' ')}).`);
 
-export const locksBusy = () =>
-  new DomainError('BOOKING_POLICY_BLOCKED', 'Bookings are busy right now; please retry.', [], 503);
+export const locksBusy = () => bookingUnavailable('Bookings are busy right now; please retry.');
 
 /** The capacity locks of the service's buffered interval at `startsAtMs` (lock-keys.ts). */
 function keysOf(req: SlotRequest, { service }: ServiceSchedule): string[] {

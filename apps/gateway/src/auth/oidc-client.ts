@@ -1,5 +1,5 @@
 import * as client from 'openid-client';
-import { DomainError } from '@svc/errors';
+import { DomainError, serviceUnavailable } from '@svc/errors';
 import type { Logger } from '@svc/telemetry';
 import type { GatewaySettings } from '../config.js';
 import type { OAuthAttemptFields } from './oauth-attempts.js';
@@ -49,7 +49,7 @@ export function createOidcClient(oidc: GatewaySettings['oidc'], logger: Logger):
         { errName: (err as Error)?.name, errCode: (err as { code?: unknown })?.code },
         'OIDC discovery failed',
       );
-      throw new DomainError('INTERNAL_ERROR', 'The identity provider could not be reached.');
+      throw serviceUnavailable('The identity provider could not be reached.');
     });
     return discovered;
   }

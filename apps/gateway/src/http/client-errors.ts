@@ -105,12 +105,9 @@ function parserRefusal(table: RouteTable, err: ParserError): { error: DomainErro
   }
   const known = (err.code && PARSER_ERRORS[err.code]) || NOT_HTTP;
   return {
-    error: new DomainError(
-      'VALIDATION_ERROR',
-      known.message,
-      [{ path: known.path, message: known.message }],
-      known.status,
-    ),
+    error: new DomainError('VALIDATION_ERROR', known.message, [{ path: known.path, message: known.message }], {
+      httpStatus: known.status,
+    }),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError } from '@svc/errors';
+import { DomainError, RETRY_AFTER_SECONDS, serviceUnavailable } from '@svc/errors';
 import { failure } from './envelope.js';
 import { toDomainError } from './http-errors.js';
 import { setResponseHeaders } from './response-headers.js';
@@ -16,9 +16,14 @@ export function registerErrorHandling(app: FastifyInstance, pageOf?: ErrorPage):
     const { error, unexpected } = toDomainError(err);
     if (unexpected) request.log.error({ err }, 'unhandled error');
     else if (error.httpStatus >= 500) request.log.warn({ code: error.code }, error.message);
-    reply.code(error.httpStatus);
+    retryAfter(reply, error).code(error.httpStatus);
     return reply.send(pageOf?.(error, request, reply) ?? failure(error, request.id));
   });
+}
+
+/** `Retry-After` on an answer whose request may succeed a little later (docs/api-conventions.md "Outages"). */
+export function retryAfter(reply: FastifyReply, error: DomainError): FastifyReply {
+  return error.retryable ? reply.header('retry-after', String(RETRY_AFTER_SECONDS)) : reply;
 }
 
 /**
@@ -34,9 +39,10 @@ export function frameworkErrorHandler(err: FastifyError, request: FastifyRequest
 
 /**
  * While the server closes, requests that still arrive on open connections are refused with the
- * envelope: INTERNAL_ERROR (the specification has no better code) with HTTP 503, so a load
- * balancer retries them elsewhere. Replaces Fastify's `return503OnClosing`, which answers 503
- * without the envelope. Register after the hook that sets x-request-id.
+ * envelope: INTERNAL_ERROR (the specification has no better code) with its 500, `Retry-After`
+ * and `Connection: close`, so the client retries on a new connection (another replica).
+ * Replaces Fastify's `return503OnClosing`, which answers 503 without the envelope. Register
+ * after the hook that sets x-request-id.
  */
 export function registerClosingRefusal(app: FastifyInstance): void {
   let closing = false;
@@ -46,7 +52,7 @@ export function registerClosingRefusal(app: FastifyInstance): void {
   });
   app.addHook('onRequest', (request, reply, done) => {
     if (!closing) return done();
-    const err = new DomainError('INTERNAL_ERROR', 'The server is shutting down; please retry.', [], 503);
-    reply.header('connection', 'close').code(503).send(failure(err, request.id));
+    const err = serviceUnavailable('The server is shutting down; please retry.');
+    retryAfter(reply, err).header('connection', 'close').code(err.httpStatus).send(failure(err, request.id));
   });
 }

@@ -35,7 +35,7 @@ const FASTIFY_REQUEST_ERRORS: Record<string, { status: number; path: string; mes
  */
 export function toDomainError(err: unknown): { error: DomainError; unexpected: boolean } {
   if (err instanceof DomainError) return { error: err, unexpected: false };
-  // The gateway's own identity store unreachable: 503 like any service's outage (docs/api-conventions.md, "Outages").
+  // The gateway's own identity store unreachable: an outage like any service's (docs/api-conventions.md, "Outages").
   if (isOutage(err)) return { error: serviceUnavailable(), unexpected: false };
   const fe = err as Partial<FastifyError>;
   if (Array.isArray(fe.validation)) {
@@ -57,7 +57,7 @@ export function toDomainError(err: unknown): { error: DomainError; unexpected: b
 }
 
 function requestError(message: string, status: number, path: string): DomainError {
-  return new DomainError('VALIDATION_ERROR', message, [{ path, message }], status);
+  return new DomainError('VALIDATION_ERROR', message, [{ path, message }], { httpStatus: status });
 }
 
 function pathSegments(instancePath: string | undefined): string[] {

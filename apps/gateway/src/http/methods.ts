@@ -57,7 +57,7 @@ export function unsupportedMethod(
   if (allowed.length === 0) return { error: new DomainError('NOT_FOUND', `No route for ${method} ${path}.`) };
   const message = `${method} is not allowed on ${path}; it allows ${allowed.join(', ')}.`;
   return {
-    error: new DomainError('VALIDATION_ERROR', message, [{ path: 'method', message }], 405),
+    error: new DomainError('VALIDATION_ERROR', message, [{ path: 'method', message }], { httpStatus: 405 }),
     allow: allowed.join(', '),
   };
 }

@@ -12,5 +12,5 @@ export type InputPart = 'body' | 'query' | 'params';
 export function inHttpTerms(err: unknown, part: InputPart | 'arguments'): unknown {
   if (!(err instanceof DomainError) || err.code !== 'VALIDATION_ERROR') return err;
   const details = err.details.map((d) => ({ ...d, path: d.path === '' ? part : `${part}.${d.path}` }));
-  return new DomainError(err.code, err.message, details, err.httpStatus);
+  return new DomainError(err.code, err.message, details, { httpStatus: err.httpStatus, retryable: err.retryable });
 }

@@ -1,6 +1,7 @@
 import { context, SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { extractTraceContext, httpRequestDuration, serviceTracer } from '@svc/telemetry';
+import { loggablePath } from './loggable-path.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -33,7 +34,8 @@ export function registerTracing(app: FastifyInstance): void {
         attributes: {
           'http.request.method': request.method,
           'http.route': route,
-          'url.path': request.url.split('?')[0] ?? '',
+          // Never the raw path: a manage token is a credential (loggable-path.ts).
+          'url.path': loggablePath(request),
         },
       },
       parent,

@@ -8,7 +8,10 @@ import { defineRoute } from '../http/route.js';
 const PROBE_DEADLINE_MS = 1_500;
 const statusSchema = z.enum(['SERVING', 'NOT_SERVING', 'UNREACHABLE']);
 
-/** GET /health: 200 when every service answers SERVING over gRPC Health, else 503 naming the others. */
+/**
+ * GET /health: 200 when every service answers SERVING over gRPC Health, else INTERNAL_ERROR (the
+ * specification's 500, with Retry-After) naming the others.
+ */
 export function registerHealthRoute(app: FastifyInstance, downstream: Downstream): void {
   defineRoute(app, {
     method: 'GET',
@@ -30,7 +33,7 @@ export function registerHealthRoute(app: FastifyInstance, downstream: Downstream
           'INTERNAL_ERROR',
           `Not serving: ${down.map(([n]) => n).join(', ')}.`,
           down.map(([name, status]) => ({ path: `services.${name}`, message: status })),
-          503,
+          { retryable: true },
         );
       }
       return { status: 'ok' as const, services: Object.fromEntries(results) };

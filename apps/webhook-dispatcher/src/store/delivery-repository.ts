@@ -84,10 +84,11 @@ export class DeliveryRepository {
     return this.deliveries.findOne({ _id: deliveryId, tenantId });
   }
 
+  /** The delivery log, newest first, as a dashboard reads it (docs/decisions.md "Webhooks"). */
   page(tenantId: string, filter: DeliveryFilter, page: PageRequest): Promise<Page<DeliveryDoc>> {
     const where: Filter = { tenantId };
     for (const [field, value] of Object.entries(filter)) if (value !== undefined) where[field] = value;
-    return findPage(this.deliveries, where, page);
+    return findPage(this.deliveries, where, page, { descending: true });
   }
 
   /** Every attempt of the delivery, oldest first. */

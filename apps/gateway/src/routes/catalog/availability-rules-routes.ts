@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type CatalogClient } from '@svc/grpc';
+import type { catalogV1 } from '@svc/proto';
 import { epochMsSchema, idSchema, timeZoneSchema } from '@svc/rules';
 import { registerAdminResource } from './admin-resource.js';
 import { pageRequest } from './paging.js';
@@ -18,7 +19,7 @@ import {
   recordStatusSchema,
 } from './schemas.js';
 
-/** AvailabilityRuleAdminRecord: the catalog's AvailabilityRule message as it is. */
+/** AvailabilityRuleAdminRecord: the catalog's AvailabilityRule message, an unset bound as null. */
 const availabilityRuleRecordSchema = z
   .object({
     ruleId: z.string(),
@@ -29,13 +30,22 @@ const availabilityRuleRecordSchema = z
     startMinute: z.number().int().describe('Minutes after midnight, wall clock in timezone.'),
     endMinute: z.number().int().describe('Exclusive; 1440 is midnight at the end of the day.'),
     timezone: z.string(),
-    effectiveFromAtMs: z.number().int().optional(),
-    effectiveUntilAtMs: z.number().int().optional(),
+    effectiveFromAtMs: z.number().int().nullable().describe('Inclusive start of the rule; null when it has none.'),
+    effectiveUntilAtMs: z.number().int().nullable().describe('Exclusive end of the rule; null when it has none.'),
     status: z.string().describe('active | deleted'),
     createdAtMs: z.number().int(),
     updatedAtMs: z.number().int(),
   })
   .describe('Weekly working hours of the tenant, a staff member or a resource.');
+
+type RuleRecord = z.input<typeof availabilityRuleRecordSchema>;
+
+/** proto3 leaves an unset bound out; the API answers null, as for every absent field. */
+function toRecord(r: catalogV1.AvailabilityRule): RuleRecord {
+  return { ...r, effectiveFromAtMs: r.effectiveFromAtMs ?? null, effectiveUntilAtMs: r.effectiveUntilAtMs ?? null };
+}
+
+const recordOf = (res: { rule?: catalogV1.AvailabilityRule | undefined }) => ({ rule: res.rule && toRecord(res.rule) });
 
 const ruleFieldsShape = {
   ownerType: ownerTypeSchema,
@@ -100,15 +110,18 @@ export function registerAvailabilityRuleRoutes(app: FastifyInstance, catalog: Ca
     listQuery: listRulesQuery,
     createBody: createRuleSchema,
     patchBody: patchRuleSchema,
-    list: (tenantId, query) =>
-      catalog.listAvailabilityRules({
+    list: async (tenantId, query) => {
+      const res = await catalog.listAvailabilityRules({
         tenantId,
         page: pageRequest(query),
         ownerType: query.ownerType ?? '',
         ownerId: query.ownerId ?? '',
-      }),
-    create: (tenantId, fields) => catalog.createAvailabilityRule({ tenantId, fields }),
-    update: (tenantId, ruleId, fields) => catalog.updateAvailabilityRule({ tenantId, ruleId, fields }),
-    get: (tenantId, ruleId) => catalog.getAvailabilityRule({ tenantId, ruleId }),
+      });
+      return { ...res, items: res.items.map(toRecord) };
+    },
+    create: async (tenantId, fields) => recordOf(await catalog.createAvailabilityRule({ tenantId, fields })),
+    update: async (tenantId, ruleId, fields) =>
+      recordOf(await catalog.updateAvailabilityRule({ tenantId, ruleId, fields })),
+    get: async (tenantId, ruleId) => recordOf(await catalog.getAvailabilityRule({ tenantId, ruleId })),
   });
 }

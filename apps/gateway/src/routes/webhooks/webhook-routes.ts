@@ -261,7 +261,8 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookCli
     method: 'GET',
     url: '/api/webhook-deliveries',
     summary: 'List webhook deliveries',
-    description: 'Oldest first; each delivery without its attempts (see the detail).',
+    description:
+      'Newest first (by createdAtMs, then deliveryId, both descending); each delivery without its attempts (see the detail).',
     tags: SUBSCRIPTIONS,
     access: 'dashboard:read',
     querystring: listDeliveriesQuery,

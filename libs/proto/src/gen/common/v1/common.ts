@@ -31,6 +31,8 @@ export interface ErrorDetail {
   violations: FieldViolation[];
   /** HTTP status hint for codes whose status depends on the situation (BOOKING_POLICY_BLOCKED 409/503). */
   httpStatus: number;
+  /** The same request may succeed a little later (an outage, a busy lock): HTTP answers carry Retry-After. */
+  retryable: boolean;
 }
 
 export interface FieldViolation {
@@ -147,7 +149,7 @@ export const PageResponse: MessageFns<PageResponse> = {
 };
 
 function createBaseErrorDetail(): ErrorDetail {
-  return { code: "", message: "", violations: [], httpStatus: 0 };
+  return { code: "", message: "", violations: [], httpStatus: 0, retryable: false };
 }
 
 export const ErrorDetail: MessageFns<ErrorDetail> = {
@@ -163,6 +165,9 @@ export const ErrorDetail: MessageFns<ErrorDetail> = {
     }
     if (message.httpStatus !== 0) {
       writer.uint32(32).int32(message.httpStatus);
+    }
+    if (message.retryable !== false) {
+      writer.uint32(40).bool(message.retryable);
     }
     return writer;
   },
@@ -210,6 +215,14 @@ export const ErrorDetail: MessageFns<ErrorDetail> = {
             }
 
             message.httpStatus = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.retryable = reader.bool();
             continue;
           }
         }

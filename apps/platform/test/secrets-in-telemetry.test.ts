@@ -1,0 +1,163 @@
+// No credential reaches a log line or a span (docs/operations.md "Logs"): the embedded platform
+// runs as its own process at LOG_LEVEL=trace, exporting its spans to a real OTLP/HTTP receiver,
+// while a customer uses the manage link (view, page, calendar file, reschedule, cancel, a path
+// no route matches), a staff member connects Google Calendar (the OAuth round trip against a
+// local provider: the callback's code and state), a partner calls /v1 with an API key, and a
+// webhook is signed and delivered. Then everything the process printed and everything it
+// exported is searched for each secret value it handled.
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readPlatformRuntime, storeConfigFor } from '@svc/config';
+import { openStore, type DocumentStore } from '@svc/store';
+import {
+  authorizeAtProvider,
+  eventually,
+  freePort,
+  json,
+  runApp,
+  startOtlpReceiver,
+  startWebhookReceiver,
+  type AppProcess,
+  type OtlpReceiver,
+  type WebhookReceiver,
+} from '@svc/testing';
+import { berlinTime, seedTenant } from './booking-fixture.js';
+import { book, dashboard, sessions } from './dashboard-fixture.js';
+import { startLocalGoogle, type LocalGoogle } from './google-fixture.js';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'platform-secrets-'));
+let otlp: OtlpReceiver;
+let hooks: WebhookReceiver;
+let google: LocalGoogle;
+let platform: AppProcess | undefined;
+let gatewayStore: DocumentStore | undefined;
+let base = '';
+let callbackPrefix = '';
+
+beforeAll(async () => {
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  callbackPrefix = `${base}/api/integrations/google/callback`;
+  [otlp, hooks, google] = await Promise.all([
+    startOtlpReceiver(),
+    startWebhookReceiver(),
+    startLocalGoogle(callbackPrefix),
+  ]);
+  platform = runApp('platform', {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    RATE_LIMITS: 'off',
+    LOG_LEVEL: 'trace',
+    OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint,
+    OTEL_BSP_SCHEDULE_DELAY: '100',
+    ...google.settings,
+  });
+  await platform.waitFor('is running at', 60_000);
+  gatewayStore = await openStore(storeConfigFor('gateway', { PROFILE: 'embedded', DATA_DIR: dataDir }));
+}, 90_000);
+
+afterAll(async () => {
+  await gatewayStore?.close();
+  platform?.kill('SIGKILL');
+  await platform?.exited;
+  await Promise.all([otlp?.close(), hooks?.close(), google?.close()]);
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('secrets in logs and spans', () => {
+  it('no token, code, state, key, signing secret, cookie or CSRF token is logged at trace level or exported', async () => {
+    const runtime = readPlatformRuntime(dataDir)!;
+    const { tenantId, staffId } = await seedTenant(runtime.services.catalog!, 'secrets');
+    const session = await sessions(gatewayStore!, base)(tenantId, 'tenant_owner');
+    const api = dashboard(base, session);
+    const secrets: Record<string, string> = {
+      'session cookie': session.cookie.slice(session.cookie.indexOf('=') + 1),
+      'CSRF token': session.csrf,
+    };
+
+    // A webhook subscription: its signing secret signs the deliveries below.
+    const subscribed = await json(await api('POST', '/api/webhook-subscriptions', { url: hooks.url('s') }));
+    secrets['webhook signing secret'] = subscribed.data.signingSecret;
+    hooks.setSecret('s', subscribed.data.signingSecret);
+
+    // The manage flow of one booking.
+    const created = await book(base, 'secrets', berlinTime(2, 10));
+    const token = created.manageToken;
+    secrets['manage token'] = token;
+    secrets['manage token signature'] = token.slice(token.lastIndexOf('.') + 1);
+    const manage = `${base}/booking/manage/${token}`;
+    expect((await fetch(manage)).status).toBe(200);
+    expect((await fetch(manage, { headers: { accept: 'text/html' } })).status).toBe(200);
+    expect((await fetch(`${manage}/ics`)).status).toBe(200);
+    expect((await fetch(`${manage}?from=email`)).status).toBe(200);
+    expect((await fetch(`${manage}/no-such-action`)).status).toBe(404);
+    const post = (path: string, body: unknown) =>
+      fetch(`${manage}/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await post('reschedule', { startsAtMs: berlinTime(2, 11) })).status).toBe(200);
+    expect((await post('cancel', { reason: 'plans changed' })).status).toBe(200);
+
+    // A Google connect: Google's redirect back carries the code and the state.
+    const connect = await json(await api('POST', '/api/integrations/google/connect', { staffId }));
+    const callbackUrl = await authorizeAtProvider(new URL(connect.data.authorizationUrl), 'staff-1', callbackPrefix);
+    secrets['OAuth code'] = callbackUrl.searchParams.get('code')!;
+    secrets['OAuth state'] = callbackUrl.searchParams.get('state')!;
+    const connected = await fetch(callbackUrl, { headers: { cookie: session.cookie }, redirect: 'manual' });
+    expect(connected.status).toBe(201);
+
+    // A partner API call with an API key.
+    const key = await json(await api('POST', '/api/api-keys', { name: 'crm', scopes: ['booking:read'] }));
+    secrets['API key'] = key.data.secret;
+    const partner = await fetch(`${base}/v1/bookings`, {
+      headers: { authorization: `Bearer ${key.data.secret}`, 'x-service-tenant-id': tenantId },
+    });
+    expect(partner.status).toBe(200);
+
+    // The webhooks of the booking's three events went out, signed.
+    await eventually('the webhooks', async () => (hooks.received('s').length >= 3 ? true : undefined), 30_000);
+    for (const [what, value] of Object.entries(secrets)) expect(value.length, what).toBeGreaterThanOrEqual(20);
+
+    // SIGTERM flushes every span on the way out.
+    const stopped = platform!;
+    platform = undefined;
+    stopped.kill('SIGTERM');
+    expect(await stopped.exited).toBe(0);
+    const logs = stopped.output();
+    const spans = otlp.raw();
+
+    const found = Object.entries(secrets)
+      .filter(([, value]) => logs.includes(value) || spans.includes(value))
+      .map(
+        ([what, value]) => `${what} in ${logs.includes(value) ? 'logs' : ''} ${spans.includes(value) ? 'spans' : ''}`,
+      );
+    expect(found).toEqual([]);
+    // The logs and spans are there (LOG_LEVEL=trace lets every line through; nothing logs below
+    // info yet) and name the manage routes by their template.
+    expect(logs).toContain('/booking/manage/:token/reschedule');
+    expect(logs).toContain('/api/integrations/google/callback');
+    expect(logs).toContain('/booking/manage/:redacted/no-such-action');
+    const names = otlp.spans().map((s) => s.name);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'GET /booking/manage/:token',
+        'POST /booking/manage/:token/cancel',
+        'GET /api/integrations/google/callback',
+        'GET /v1/bookings',
+        'webhook.deliver',
+      ]),
+    );
+    const manageSpan = otlp.spans().find((s) => s.name === 'GET /booking/manage/:token/ics');
+    expect(manageSpan?.attributes['url.path']).toBe('/booking/manage/:token/ics');
+
+    console.info(
+      `secrets: ${Object.keys(secrets).length} values searched in ${logs.split('\n').length} log lines ` +
+        `and ${otlp.spans().length} spans (${otlp.requests()} exports): none found`,
+    );
+  }, 120_000);
+});
