@@ -28,6 +28,7 @@ const known: ServiceSchedule = {
     bufferAfterMin: 0,
     staffIds: STAFF,
     resourceIds: [],
+    confirmation: 'manual',
   },
   schedule: {
     timezone: 'UTC',
