@@ -25,6 +25,8 @@ export interface FindPageOptions {
   orderBy?: string;
   /** Only documents whose order field lies in [from, to) (either bound optional). */
   within?: { from?: number | undefined; to?: number | undefined };
+  /** Newest (highest) first, e.g. a log; the same index serves both directions. */
+  descending?: boolean;
   tx?: Tx;
 }
 
@@ -45,7 +47,7 @@ export async function findPage<T extends Document>(
   page: PageRequest,
   options: FindPageOptions = {},
 ): Promise<Page<T>> {
-  const order = new ListOrder(options.orderBy ?? 'createdAtMs', options.within ?? {});
+  const order = new ListOrder(options.orderBy ?? 'createdAtMs', options.within ?? {}, options.descending === true);
   if (order.field in filter || '_id' in filter) throw new Error(`findPage owns the ${order.field} and _id conditions`);
   // One document beyond the page tells whether another page exists.
   const docs = await order.readAfter(collection, filter, page.after, page.limit + 1, options.tx);
@@ -54,15 +56,17 @@ export async function findPage<T extends Document>(
 }
 
 class ListOrder {
-  private readonly sort: Array<[string, 1]>;
+  private readonly sort: Array<[string, 1 | -1]>;
 
   constructor(
     readonly field: string,
     private readonly within: { from?: number | undefined; to?: number | undefined },
+    private readonly descending: boolean,
   ) {
+    const direction = descending ? -1 : 1;
     this.sort = [
-      [field, 1],
-      ['_id', 1],
+      [field, direction],
+      ['_id', direction],
     ];
   }
 
@@ -75,9 +79,10 @@ class ListOrder {
   ): Promise<T[]> {
     const options = (n: number) => ({ sort: this.sort, limit: n });
     const { from, to } = this.within;
-    const upper = to === undefined ? {} : { $lt: to };
+    const lowest = from === undefined ? {} : { $gte: from };
+    const highest = to === undefined ? {} : { $lt: to };
     if (after === null) {
-      const range = { ...(from === undefined ? {} : { $gte: from }), ...upper };
+      const range = { ...lowest, ...highest };
       return collection.find(
         Object.keys(range).length === 0 ? filter : { ...filter, [this.field]: range },
         options(limit),
@@ -85,17 +90,19 @@ class ListOrder {
       );
     }
     // A position outside the range (a cursor from another query) resumes at the range's edge.
-    const ties =
-      (from !== undefined && after.at < from) || (to !== undefined && after.at >= to)
-        ? []
-        : await collection.find({ ...filter, [this.field]: after.at, _id: { $gt: after.id } }, options(limit), tx);
+    const outside = (from !== undefined && after.at < from) || (to !== undefined && after.at >= to);
+    const ties = outside
+      ? []
+      : await collection.find(
+          { ...filter, [this.field]: after.at, _id: this.descending ? { $lt: after.id } : { $gt: after.id } },
+          options(limit),
+          tx,
+        );
     if (ties.length === limit) return ties;
-    const lower = from !== undefined && from > after.at ? { $gte: from } : { $gt: after.at };
-    const later = await collection.find(
-      { ...filter, [this.field]: { ...lower, ...upper } },
-      options(limit - ties.length),
-      tx,
-    );
+    const beyond = this.descending
+      ? { ...lowest, ...(to !== undefined && to <= after.at ? { $lt: to } : { $lt: after.at }) }
+      : { ...(from !== undefined && from > after.at ? { $gte: from } : { $gt: after.at }), ...highest };
+    const later = await collection.find({ ...filter, [this.field]: beyond }, options(limit - ties.length), tx);
     return ties.concat(later);
   }
 

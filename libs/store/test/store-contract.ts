@@ -712,6 +712,36 @@ export function storeContract(name: string, make: () => Promise<DocumentStore>, 
         expect(late).toEqual({ items: [], next: null });
       });
 
+      it('pages newest first (descending), through ties and within a range, each document once', async () => {
+        const c = await listed();
+        const newest = [...t1].reverse();
+        for (const limit of [1, 3, 4, 5, 13, 100]) {
+          expect((await allPages(c, limit, { descending: true })).flat()).toEqual(ids(newest));
+        }
+        // [1_010, 1_030): createdAtMs 1_010 and 1_020, 8 entries, newest first.
+        const within = { from: 1_010, to: 1_030 };
+        const inRange = newest.filter((e) => e.createdAtMs >= 1_010 && e.createdAtMs < 1_030);
+        expect(inRange).toHaveLength(8);
+        for (const limit of [1, 3, 8, 9]) {
+          expect((await allPages(c, limit, { descending: true, within })).flat()).toEqual(ids(inRange));
+        }
+        // A cursor from above the range resumes at its top; one below it finds nothing.
+        const high = await findPage(
+          c,
+          { tenantId: 't1' },
+          { limit: 2, after: { at: 9_999, id: 'a' } },
+          { descending: true, within },
+        );
+        expect(ids(high.items)).toEqual(ids(inRange.slice(0, 2)));
+        const low = await findPage(
+          c,
+          { tenantId: 't1' },
+          { limit: 2, after: { at: 1_000, id: 'z' } },
+          { descending: true, within },
+        );
+        expect(low).toEqual({ items: [], next: null });
+      });
+
       it('refuses filters on the fields it pages by', async () => {
         const c = await listed();
         await expect(findPage(c, { tenantId: 't1', _id: 'e01' }, { limit: 1, after: null })).rejects.toThrow(/owns/);

@@ -16,7 +16,7 @@ import {
   type ProviderCalendar,
   type WrittenEvent,
 } from './provider.js';
-import { eventIcs } from './ics.js';
+import { calendarResource } from '@svc/ics';
 import { UrlRefusedError, type Fetch } from './policy-fetch.js';
 
 export interface CaldavCredentials {
@@ -102,7 +102,7 @@ export class CaldavProvider implements CalendarProvider {
     await this.request(url, {
       method: 'PUT',
       headers: { 'content-type': 'text/calendar; charset=utf-8' },
-      body: eventIcs(event),
+      body: calendarResource(event),
     });
     return { externalEventId: url, meetingUrl: null };
   }
