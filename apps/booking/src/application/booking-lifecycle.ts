@@ -205,9 +205,12 @@ async function commitChange(
         updatedAtMs: nowMs,
         revision: (current.revision ?? 0) + 1,
       };
+      // Who made the change (staff, customer, partner, system): the notifications tell the
+      // business of what a customer did (docs/decisions.md "Notifications").
       const event = bookingEvent(decision.event, after, service, customer, nowMs, ref.traceparent, {
         ...extra,
         ...known,
+        actor: ref.actor,
       });
       return (await deps.store.transition(current, after, event, tx)) ? after : null;
     });
