@@ -51,6 +51,6 @@ export function mailOptions(mail: OutgoingMail): SendMailOptions {
       'Auto-Submitted': 'auto-generated',
       ...(mail.unsubscribeUrl ? { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {}),
     },
-    ...(mail.unsubscribeUrl ? { list: { unsubscribe: { url: mail.unsubscribeUrl, comment: 'Unsubscribe' } } } : {}),
+    ...(mail.unsubscribeUrl ? { list: { unsubscribe: { url: mail.unsubscribeUrl } } } : {}),
   };
 }
