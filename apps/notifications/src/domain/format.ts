@@ -43,6 +43,9 @@ export function readerTimeZone(...candidates: string[]): string {
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+/** ICU puts a narrow no-break space before AM/PM; some mail clients show it as a box. */
+const plain = (text: string): string => text.replace(/\u202f/g, ' ');
+
 function formatter(reader: Reader, options: Intl.DateTimeFormatOptions, kind: string): Intl.DateTimeFormat {
   // Bounded: readers come from stored, validated locales and zones, a few hundred at most.
   const key = `${kind}|${reader.locale}|${reader.timeZone}`;
@@ -73,19 +76,21 @@ export function formatWhen(ms: number, reader: Reader): string {
     },
     'when',
   ).format(ms);
-  return `${when} (${reader.timeZone})`;
+  return plain(`${when} (${reader.timeZone})`);
 }
 
 /** A short date for a subject line, e.g. "Mon, Mar 2, 9:00 AM". */
 export function formatShort(ms: number, reader: Reader): string {
-  return formatter(
-    reader,
-    { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
-    'short',
-  ).format(ms);
+  return plain(
+    formatter(
+      reader,
+      { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
+      'short',
+    ).format(ms),
+  );
 }
 
 /** Only the time of day with the zone's short name, e.g. "9:10 AM CET". */
 export function formatTime(ms: number, reader: Reader): string {
-  return formatter(reader, { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }, 'time').format(ms);
+  return plain(formatter(reader, { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }, 'time').format(ms));
 }

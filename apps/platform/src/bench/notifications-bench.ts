@@ -29,25 +29,13 @@ import { mailpitMissing, startMailpit, type MailpitServer } from '@svc/testing';
 import { platformConfigSchema } from '../config.js';
 import { startEmbeddedPlatform } from '../embedded-platform.js';
 import { seedBenchTenant } from './bench-tenant.js';
+import { rateOf, type Rate } from './process-stats.js';
 
 const THROUGHPUT_BOOKINGS = 1_000;
 const LATENCY_SAMPLES = 200;
 const BARE_SENDS = 2_000;
 const POOL = 5;
 const silent = (name: string) => createLogger(name, 'silent');
-
-interface Rate {
-  perSecond: number;
-  cpuMsPerItem: number;
-}
-
-function rateOf(items: number, started: number, cpuBefore: NodeJS.CpuUsage): Rate {
-  const cpu = process.cpuUsage(cpuBefore);
-  return {
-    perSecond: items / ((performance.now() - started) / 1000),
-    cpuMsPerItem: (cpu.user + cpu.system) / 1000 / items,
-  };
-}
 
 async function untilCount(mailpit: MailpitServer, count: number, timeoutMs = 300_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
