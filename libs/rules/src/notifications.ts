@@ -46,7 +46,9 @@ export const reminderOffsetsSchema = z
 export const businessEmailsSchema = z
   .array(emailSchema)
   .max(MAX_BUSINESS_EMAILS)
-  .describe(`Who hears of new requests and of customers' cancellations and reschedules (at most ${MAX_BUSINESS_EMAILS}).`);
+  .describe(
+    `Who hears of new requests and of customers' cancellations and reschedules (at most ${MAX_BUSINESS_EMAILS}).`,
+  );
 
 export const senderNameSchema = z
   .string()

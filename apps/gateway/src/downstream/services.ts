@@ -12,7 +12,14 @@ import {
 } from '@svc/grpc';
 
 /** The services behind the gateway, by the name /health reports. */
-export const SERVICE_NAMES = ['catalog', 'booking', 'customer', 'webhook-dispatcher', 'integrations', 'notifications'] as const;
+export const SERVICE_NAMES = [
+  'catalog',
+  'booking',
+  'customer',
+  'webhook-dispatcher',
+  'integrations',
+  'notifications',
+] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 /**
  * Where each service listens. The integrations and notifications services may be absent in the

@@ -12,7 +12,10 @@ export function renderUnsubscribePage(
   assets: PageAssets,
   nonce: string,
 ): string {
-  const tenant = { name: view.tenantName, branding: { displayName: '', logoUrl: '', primaryColor: '', accentColor: '' } };
+  const tenant = {
+    name: view.tenantName,
+    branding: { displayName: '', logoUrl: '', primaryColor: '', accentColor: '' },
+  };
   const body = view.unsubscribed
     ? html`<h1>No more reminders</h1>
         <p id="unsubscribed">You will get no more appointment reminders from ${view.tenantName}.</p>
