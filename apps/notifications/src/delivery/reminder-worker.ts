@@ -5,7 +5,7 @@
  * in one transaction (the records are unique per reminder, so a pass repeated after a crash sends
  * nothing twice); otherwise the reminder is dropped. The send worker does the sending.
  */
-import type { DocumentStore } from '@svc/store';
+import { DueLoop, waitFor, type DocumentStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
 import { reminderEventId } from '../domain/ids.js';
 import { toCustomer } from '../domain/plan.js';
@@ -16,7 +16,6 @@ import type { NotificationRepository } from '../store/notification-repository.js
 import type { ReminderDoc } from '../store/records.js';
 import type { ReminderRepository } from '../store/reminder-repository.js';
 import type { SettingsRepository } from '../store/settings-repository.js';
-import { DueLoop, waitFor } from './due-loop.js';
 
 const BATCH = 50;
 /** A reminder's reads and writes take a few gRPC calls and one transaction. */

@@ -6,6 +6,7 @@
  * last run stopped. A reminder to a customer who unsubscribed is recorded `suppressed`, unsent,
  * however it was queued (a resend included): an unsubscribe holds from the moment it is stored.
  */
+import { DueLoop, waitFor } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
 import { judgeSend, type SendResult } from '../domain/retry.js';
 import { SUPPRESSIBLE } from '../domain/templates.js';
@@ -14,7 +15,6 @@ import type { ClaimedNotification, NotificationRepository, SendRecord } from '..
 import type { SettingsRepository } from '../store/settings-repository.js';
 import type { MailTransport } from '../transport/mail-transport.js';
 import type { SmsTransport } from '../transport/sms-transport.js';
-import { DueLoop, waitFor } from './due-loop.js';
 
 /** What a lease allows beyond the send itself (the suppression read and the recording). */
 const LEASE_MARGIN_MS = 15_000;

@@ -2,8 +2,9 @@ import { detached, type Logger } from '@svc/telemetry';
 
 /**
  * Runs `pass` when nudged, and otherwise after the wait the last pass answered (the earliest due
- * work, at most the poll interval): one pass at a time, a nudge during a pass runs another right
- * after it. Both workers of the service (messages, reminders) look for due work this way.
+ * work in the store, at most the poll interval): one pass at a time, a nudge during a pass runs
+ * another right after it. Every worker whose due work lives in a store looks for it this way:
+ * the webhook dispatcher's deliveries, the notifications' messages and reminders.
  */
 export class DueLoop {
   private timer: NodeJS.Timeout | undefined;
