@@ -6,6 +6,7 @@ import { loadConfig } from '@svc/config';
 import { customerConfigSchema } from '@svc/customer';
 import { gatewayConfigSchema } from '@svc/gateway';
 import { integrationsConfigSchema } from '@svc/integrations';
+import { notificationsConfigSchema } from '@svc/notifications';
 import { dispatcherConfigSchema } from '@svc/webhook-dispatcher';
 import {
   KUBERNETES_VERSIONS,
@@ -35,6 +36,7 @@ const apps: Record<string, AnySchema> = {
   customer: customerConfigSchema as unknown as AnySchema,
   'webhook-dispatcher': dispatcherConfigSchema as unknown as AnySchema,
   integrations: integrationsConfigSchema as unknown as AnySchema,
+  notifications: notificationsConfigSchema as unknown as AnySchema,
 };
 /** The *_GRPC_ADDR setting that names each service (the gateway's WEBHOOKS_GRPC_ADDR for the dispatcher). */
 const addressSetting: Record<string, string> = {
@@ -43,6 +45,7 @@ const addressSetting: Record<string, string> = {
   CUSTOMER_GRPC_ADDR: 'customer',
   WEBHOOKS_GRPC_ADDR: 'webhook-dispatcher',
   INTEGRATIONS_GRPC_ADDR: 'integrations',
+  NOTIFICATIONS_GRPC_ADDR: 'notifications',
 };
 /** Who calls whom, read from the apps' own settings rather than from the chart. */
 function callersOf(service: string): string[] {
@@ -64,6 +67,7 @@ const secretValues: Record<string, string> = {
   OIDC_CLIENT_SECRET: 'client-secret',
   WEBHOOK_SECRET_KEY: 'w'.repeat(32),
   INTEGRATIONS_SECRET_KEY: 'i'.repeat(32),
+  SMTP_URL: 'smtps://notifications:password@smtp.example.com:465',
 };
 
 const valueSets = { default: [] as string[], production: [productionValues] };
@@ -127,6 +131,8 @@ describe.runIf(chartToolsGate())('Helm chart booking-platform', () => {
     ['booking.resources.requests.memory=lots', "at '/booking/resources/requests/memory'"],
     ['integrations.busyCacheMs=0', "at '/integrations/busyCacheMs'"],
     ['integrations.caldavUrlAllowlist=a b', "at '/integrations/caldavUrlAllowlist'"],
+    ['notifications.mailFrom=bookings', "at '/notifications/mailFrom'"],
+    ['notifications.concurrency=0', "at '/notifications/concurrency'"],
   ])('values.schema.json refuses %s', (pair, message) => {
     const result = helmTemplate({ set: [pair] });
     expect(result.status).not.toBe(0);
@@ -217,10 +223,12 @@ describe.runIf(chartToolsGate())('Helm chart booking-platform', () => {
       expect(fromPods.sort(), `${app} callers`).toEqual(callersOf(app));
       // No other rule opens the gRPC port.
       expect(rules.every((r) => r.ports.every((p) => p.port !== 'grpc') || r === grpc[0])).toBe(true);
-      // Egress to the internet is the dispatcher's (webhook receivers) and integrations' (CalDAV
-      // servers, Google) alone.
+      // Egress to the internet is the dispatcher's (webhook receivers), integrations' (CalDAV
+      // servers, Google) and the notifications' (the SMTP relay, the SMS API) alone.
       const open = JSON.stringify(policy.spec.egress).includes('0.0.0.0/0');
-      expect(open, `${app} egress to the internet`).toBe(['webhook-dispatcher', 'integrations'].includes(app));
+      expect(open, `${app} egress to the internet`).toBe(
+        ['webhook-dispatcher', 'integrations', 'notifications'].includes(app),
+      );
     }
   });
 

@@ -13,12 +13,12 @@ import { startBookingService } from './service.js';
  * start it so. A setting that is present picks its adapter (REDIS_URL → Redis lock,
  * KAFKA_BROKERS → Kafka); the distributed profile requires them, so several replicas share one
  * lock and one topic. `shared.bus`: a bus the caller owns (the embedded platform's, shared with
- * the dispatcher) instead of one of the service's own.
+ * the dispatcher) instead of one of the service's own. `shared.now`: the clock (tests move it).
  */
 export async function startBookingFromConfig(
   config: BookingConfig,
   logger: Logger,
-  shared: { bus?: EventBus } = {},
+  shared: { bus?: EventBus; now?: () => number } = {},
 ): Promise<RunningGrpcHost> {
   const store = await openStore(storeConfigFor('booking', config));
   let lock: LockManager;
@@ -43,5 +43,6 @@ export async function startBookingFromConfig(
       : undefined,
     lockWaitMs: config.LOCK_WAIT_MS,
     holdSweepMs: config.HOLD_SWEEP_MS,
+    ...(shared.now ? { now: shared.now } : {}),
   });
 }

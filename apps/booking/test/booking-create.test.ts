@@ -120,6 +120,7 @@ describe('create', () => {
         startsAtMs,
         endsAtMs: startsAtMs + 30 * MIN,
         timezone: TIMEZONE,
+        revision: 0,
       },
       service: { serviceId: tenant.service.serviceId, slug: tenant.service.slug, name: tenant.service.name },
       customer: { customerId: booking.customerId, name: 'Ada Lovelace', primaryEmail: 'ada@example.com' },

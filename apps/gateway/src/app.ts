@@ -33,6 +33,14 @@ import { registerPartnerRoutes } from './routes/partner/partner-routes.js';
 import { registerPublicBookingRoutes } from './routes/public/index.js';
 import { registerWebhookRoutes } from './routes/webhooks/webhook-routes.js';
 import { registerIntegrationRoutes } from './routes/integrations/integration-routes.js';
+import { IdentityStore } from './identity/identity-store.js';
+import {
+  DASHBOARD_NOTIFICATIONS,
+  PARTNER_NOTIFICATIONS,
+  registerNotificationLogRoutes,
+  registerNotificationSettingsRoutes,
+} from './routes/notifications/notification-routes.js';
+import { registerUnsubscribeRoutes } from './routes/notifications/unsubscribe-routes.js';
 
 const BODY_LIMIT_BYTES = 64 * 1024;
 /** Node's limit of the request line and headers together (http.maxHeaderSize). */
@@ -128,6 +136,11 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   registerWebhookRoutes(app, deps.downstream.webhooks);
   registerIntegrationRoutes(app, deps.downstream, deps.settings.baseUrl);
   registerApiKeyRoutes(app, apiKeys);
+  const { notifications } = deps.downstream;
+  registerNotificationSettingsRoutes(app, notifications, new IdentityStore(deps.store));
+  registerNotificationLogRoutes(app, notifications, DASHBOARD_NOTIFICATIONS);
+  registerNotificationLogRoutes(app, notifications, PARTNER_NOTIFICATIONS);
+  await registerUnsubscribeRoutes(app, notifications, pageAssets);
   registerPartnerRoutes(app, deps.downstream, deps.settings);
   registerMcpRoute(app, deps.downstream, deps.settings);
   return app;

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { commonSettings, embeddedSecret, portSetting, requiredWhenDistributed, storeSettings } from '@svc/config';
+import {
+  commonSettings,
+  embeddedSecret,
+  manageTokenKeysOf,
+  manageTokenSettings,
+  portSetting,
+  requiredWhenDistributed,
+  storeSettings,
+} from '@svc/config';
 import type { ManageTokenKeys } from '@svc/crypto';
 import type { RateLimitSettings } from './limits/rate-limits.js';
 import { hostPortSchema } from '@svc/rules';
@@ -20,6 +28,8 @@ export const gatewayConfigSchema = z
     WEBHOOKS_GRPC_ADDR: grpcAddress.optional(),
     /** The integrations service; distributed and unset: none is deployed (its routes answer PROVIDER_NOT_CONNECTED). */
     INTEGRATIONS_GRPC_ADDR: grpcAddress.optional(),
+    /** The notifications service; distributed and unset: none is deployed (its routes answer 503). */
+    NOTIFICATIONS_GRPC_ADDR: grpcAddress.optional(),
     /** The gateway owns identity data (users, memberships, sessions): same store rules as a service. */
     ...storeSettings,
     /** HMAC key of CSRF tokens (at least 32 characters); embedded: generated in DATA_DIR/secrets.json. */
@@ -27,17 +37,7 @@ export const gatewayConfigSchema = z
     OIDC_ISSUER: z.string().url().default('https://accounts.google.com'),
     OIDC_CLIENT_ID: z.string().optional(),
     OIDC_CLIENT_SECRET: z.string().optional(),
-    /** HMAC key of manage tokens (≥ 32 characters), named by MANAGE_TOKEN_KID; embedded: generated. */
-    MANAGE_TOKEN_SECRET: z.string().min(32).optional(),
-    MANAGE_TOKEN_KID: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{1,32}$/)
-      .default('k1'),
-    /** Earlier keys still accepted while their tokens live: `kid:secret,kid:secret`. */
-    MANAGE_TOKEN_PREVIOUS: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{1,32}:\S{32,}(,[A-Za-z0-9_-]{1,32}:\S{32,})*$/, 'kid:secret pairs, comma-separated')
-      .optional(),
+    ...manageTokenSettings,
     /** The browser origin of the dashboard; cookie requests from another Origin are refused. */
     DASHBOARD_ORIGIN: z.string().url().optional(),
     /**
@@ -145,16 +145,7 @@ export function gatewaySettings(
   return {
     baseUrl,
     sessionSecret: config.SESSION_SECRET ?? embeddedSecret(config.DATA_DIR, 'session'),
-    manageTokens: {
-      current: {
-        kid: config.MANAGE_TOKEN_KID,
-        secret: config.MANAGE_TOKEN_SECRET ?? embeddedSecret(config.DATA_DIR, 'manage'),
-      },
-      previous: (config.MANAGE_TOKEN_PREVIOUS ?? '')
-        .split(',')
-        .filter(Boolean)
-        .map((pair) => ({ kid: pair.slice(0, pair.indexOf(':')), secret: pair.slice(pair.indexOf(':') + 1) })),
-    },
+    manageTokens: manageTokenKeysOf(config),
     ...(config.DASHBOARD_ORIGIN ? { dashboardOrigin: config.DASHBOARD_ORIGIN } : {}),
     oidc: {
       issuer: config.OIDC_ISSUER,

@@ -24,6 +24,8 @@ export async function startGatewayFromConfig(config: GatewayConfig, logger: Logg
       'webhook-dispatcher': config.WEBHOOKS_GRPC_ADDR ?? '127.0.0.1:50054',
       // Distributed without the setting: no integrations service deployed (docs/operations.md).
       integrations: config.INTEGRATIONS_GRPC_ADDR ?? (config.PROFILE === 'distributed' ? undefined : '127.0.0.1:50055'),
+      notifications:
+        config.NOTIFICATIONS_GRPC_ADDR ?? (config.PROFILE === 'distributed' ? undefined : '127.0.0.1:50056'),
     },
   });
 }

@@ -3,13 +3,15 @@ import { commonSettings, portSetting } from '@svc/config';
 import { bookingConfigSchema } from '@svc/booking';
 import { dispatcherConfigSchema } from '@svc/webhook-dispatcher';
 import { integrationsConfigSchema } from '@svc/integrations';
+import { notificationsConfigSchema } from '@svc/notifications';
 import { gatewayConfigSchema } from '@svc/gateway';
 
 const gateway = gatewayConfigSchema.shape;
 const dispatcher = dispatcherConfigSchema.shape;
 const integrations = integrationsConfigSchema.shape;
+const notifications = notificationsConfigSchema.shape;
 
-/** The embedded profile: all five services in one process, data under DATA_DIR. */
+/** The embedded profile: every service in one process, data under DATA_DIR. */
 export const platformConfigSchema = z.object({
   ...commonSettings,
   PROFILE: z
@@ -67,6 +69,22 @@ export const platformConfigSchema = z.object({
   GOOGLE_AUTHORIZATION_URL: integrations.GOOGLE_AUTHORIZATION_URL,
   GOOGLE_TOKEN_URL: integrations.GOOGLE_TOKEN_URL,
   GOOGLE_CALENDAR_API_URL: integrations.GOOGLE_CALENDAR_API_URL,
+  /**
+   * The notifications service's settings (docs/operations.md "Notifications"); without SMTP_URL
+   * the messages are .eml files in DATA_DIR/mail/.
+   */
+  SMTP_URL: notifications.SMTP_URL,
+  SMTP_POOL_SIZE: notifications.SMTP_POOL_SIZE,
+  MAIL_FROM: notifications.MAIL_FROM,
+  DASHBOARD_URL: notifications.DASHBOARD_URL,
+  SMS_API_URL: notifications.SMS_API_URL,
+  SMS_ACCOUNT_SID: notifications.SMS_ACCOUNT_SID,
+  SMS_AUTH_TOKEN: notifications.SMS_AUTH_TOKEN,
+  SMS_FROM: notifications.SMS_FROM,
+  NOTIFY_FIRST_RETRY_MS: notifications.NOTIFY_FIRST_RETRY_MS,
+  NOTIFY_POLL_MS: notifications.NOTIFY_POLL_MS,
+  NOTIFY_CONCURRENCY: notifications.NOTIFY_CONCURRENCY,
+  NOTIFY_SEND_TIMEOUT_MS: notifications.NOTIFY_SEND_TIMEOUT_MS,
 });
 
 export type PlatformConfig = z.input<typeof platformConfigSchema>;

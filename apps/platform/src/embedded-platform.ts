@@ -10,6 +10,7 @@ import { catalogConfigSchema, startCatalogFromConfig } from '@svc/catalog';
 import { customerConfigSchema, startCustomerFromConfig } from '@svc/customer';
 import { dispatcherConfigSchema, startWebhookDispatcherFromConfig } from '@svc/webhook-dispatcher';
 import { integrationsConfigSchema, startIntegrationsFromConfig } from '@svc/integrations';
+import { notificationsConfigSchema, startNotificationsFromConfig } from '@svc/notifications';
 import type { ResolvedPlatformConfig } from './config.js';
 
 export interface EmbeddedPlatform {
@@ -18,15 +19,28 @@ export interface EmbeddedPlatform {
   stop(): Promise<void>;
 }
 
+/** What tests may hand the platform beyond its configuration. */
+export interface EmbeddedPlatformOptions {
+  /**
+   * The clock (epoch ms) of the booking and notifications services, the two whose behaviour is
+   * about time passing (holds expire, reminders fall due): a test moves it forward instead of
+   * waiting a day (docs/testing.md "Notifications"). Everything else still runs for real.
+   */
+  clock?: () => number;
+}
+
 /**
- * Starts the five services on free loopback ports, each with its own SQLite file, an
+ * Starts the services on free loopback ports, each with its own SQLite file, an
  * in-process lock and one in-process event bus shared by the outbox relay and its consumers
- * (the dispatcher, the integrations write-back), journaled in `DATA_DIR/events.sqlite` so a
- * killed process loses no event; then the gateway, which reaches them over real gRPC like in
- * Kubernetes. Each is started by its own start…FromConfig, given the configuration a lone
- * process of it would read.
+ * (the dispatcher, the integrations write-back, the notifications), journaled in
+ * `DATA_DIR/events.sqlite` so a killed process loses no event; then the gateway, which reaches
+ * them over real gRPC like in Kubernetes. Each is started by its own start…FromConfig, given the
+ * configuration a lone process of it would read.
  */
-export async function startEmbeddedPlatform(config: ResolvedPlatformConfig): Promise<EmbeddedPlatform> {
+export async function startEmbeddedPlatform(
+  config: ResolvedPlatformConfig,
+  options: EmbeddedPlatformOptions = {},
+): Promise<EmbeddedPlatform> {
   const logger = (name: string) => createLogger(name, config.LOG_LEVEL);
   const service = {
     PROFILE: 'embedded',
@@ -71,7 +85,7 @@ export async function startEmbeddedPlatform(config: ResolvedPlatformConfig): Pro
     logger('integrations'),
     { bus: borrowed(bus) },
   );
-  const services: Record<ServiceName, RunningGrpcHost> = {
+  const core = {
     catalog,
     customer,
     integrations,
@@ -85,7 +99,7 @@ export async function startEmbeddedPlatform(config: ResolvedPlatformConfig): Pro
         HOLD_SWEEP_MS: config.HOLD_SWEEP_MS,
       }),
       logger('booking'),
-      { bus: borrowed(bus) },
+      { bus: borrowed(bus), ...(options.clock ? { now: options.clock } : {}) },
     ),
     'webhook-dispatcher': await startWebhookDispatcherFromConfig(
       dispatcherConfigSchema.parse({
@@ -98,6 +112,36 @@ export async function startEmbeddedPlatform(config: ResolvedPlatformConfig): Pro
       }),
       logger('webhook-dispatcher'),
       { bus: borrowed(bus) },
+    ),
+  };
+  // The links in its emails name the gateway, which starts last: its address is the configured one.
+  const services: Record<ServiceName, RunningGrpcHost> = {
+    ...core,
+    notifications: await startNotificationsFromConfig(
+      notificationsConfigSchema.parse({
+        ...service,
+        CATALOG_GRPC_ADDR: catalog.address,
+        BOOKING_GRPC_ADDR: core.booking.address,
+        CUSTOMER_GRPC_ADDR: customer.address,
+        BASE_URL: config.BASE_URL ?? `http://${config.HOST}:${config.PORT}`,
+        MANAGE_TOKEN_SECRET: config.MANAGE_TOKEN_SECRET,
+        MANAGE_TOKEN_KID: config.MANAGE_TOKEN_KID,
+        MANAGE_TOKEN_PREVIOUS: config.MANAGE_TOKEN_PREVIOUS,
+        SMTP_URL: config.SMTP_URL,
+        SMTP_POOL_SIZE: config.SMTP_POOL_SIZE,
+        MAIL_FROM: config.MAIL_FROM,
+        DASHBOARD_URL: config.DASHBOARD_URL,
+        SMS_API_URL: config.SMS_API_URL,
+        SMS_ACCOUNT_SID: config.SMS_ACCOUNT_SID,
+        SMS_AUTH_TOKEN: config.SMS_AUTH_TOKEN,
+        SMS_FROM: config.SMS_FROM,
+        NOTIFY_FIRST_RETRY_MS: config.NOTIFY_FIRST_RETRY_MS,
+        NOTIFY_POLL_MS: config.NOTIFY_POLL_MS,
+        NOTIFY_CONCURRENCY: config.NOTIFY_CONCURRENCY,
+        NOTIFY_SEND_TIMEOUT_MS: config.NOTIFY_SEND_TIMEOUT_MS,
+      }),
+      logger('notifications'),
+      { bus: borrowed(bus), ...(options.clock ? { now: options.clock } : {}) },
     ),
   };
   const stopServices = async () => {
@@ -115,6 +159,7 @@ export async function startEmbeddedPlatform(config: ResolvedPlatformConfig): Pro
         CUSTOMER_GRPC_ADDR: services.customer.address,
         WEBHOOKS_GRPC_ADDR: services['webhook-dispatcher'].address,
         INTEGRATIONS_GRPC_ADDR: services.integrations.address,
+        NOTIFICATIONS_GRPC_ADDR: services.notifications.address,
       }),
       logger('gateway'),
     );

@@ -25,6 +25,7 @@ describe('GET /health', () => {
           customer: 'SERVING',
           'webhook-dispatcher': 'SERVING',
           integrations: 'SERVING',
+          notifications: 'SERVING',
         },
       },
       meta: { requestId: res.headers.get('x-request-id') },
@@ -47,6 +48,7 @@ describe('GET /health', () => {
       customer: ['', 'customer.v1.CustomerService'],
       'webhook-dispatcher': ['', 'webhooks.v1.WebhookService'],
       integrations: ['', 'integrations.v1.IntegrationService'],
+      notifications: ['', 'notifications.v1.NotificationService'],
     });
   });
 

@@ -6,6 +6,7 @@ import {
   platformConfigSchema,
   startEmbeddedPlatform,
   type EmbeddedPlatform,
+  type EmbeddedPlatformOptions,
   type PlatformConfig,
 } from '../src/index.js';
 
@@ -14,10 +15,13 @@ import {
  * BASE_URL, and so every manage link, names it), so a parallel test file can take it in
  * between: then it tries another. A PORT in `settings` is used as it is.
  */
-export async function startOnFreePort(settings: Record<string, unknown>): Promise<EmbeddedPlatform> {
+export async function startOnFreePort(
+  settings: Record<string, unknown>,
+  options: EmbeddedPlatformOptions = {},
+): Promise<EmbeddedPlatform> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startEmbeddedPlatform(platformConfigSchema.parse({ PORT: await freePort(), ...settings }));
+      return await startEmbeddedPlatform(platformConfigSchema.parse({ PORT: await freePort(), ...settings }), options);
     } catch (err) {
       const retry = (err as { code?: string }).code === 'EADDRINUSE' && settings.PORT === undefined;
       if (!retry || attempt === 5) throw err;
@@ -31,15 +35,19 @@ export async function startOnFreePort(settings: Record<string, unknown>): Promis
  */
 export async function startTestPlatform(
   overrides: Partial<PlatformConfig> = {},
+  options: EmbeddedPlatformOptions = {},
 ): Promise<EmbeddedPlatform & { dataDir: string; cleanup(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'platform-test-'));
-  const platform = await startOnFreePort({
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    SHUTDOWN_GRACE_MS: 2_000,
-    DATA_DIR: dataDir,
-    RATE_LIMITS: 'off',
-    ...overrides,
-  });
+  const platform = await startOnFreePort(
+    {
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      SHUTDOWN_GRACE_MS: 2_000,
+      DATA_DIR: dataDir,
+      RATE_LIMITS: 'off',
+      ...overrides,
+    },
+    options,
+  );
   return {
     ...platform,
     dataDir,

@@ -18,6 +18,7 @@ describe('configuration at start-up', () => {
     ['booking', ['MONGODB_URL', 'REDIS_URL', 'KAFKA_BROKERS']],
     ['webhook-dispatcher', ['MONGODB_URL', 'KAFKA_BROKERS', 'WEBHOOK_SECRET_KEY']],
     ['integrations', ['MONGODB_URL', 'KAFKA_BROKERS', 'INTEGRATIONS_SECRET_KEY']],
+    ['notifications', ['MONGODB_URL', 'KAFKA_BROKERS', 'BASE_URL', 'MANAGE_TOKEN_SECRET', 'SMTP_URL', 'MAIL_FROM']],
     [
       'gateway',
       [

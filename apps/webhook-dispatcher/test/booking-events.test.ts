@@ -203,7 +203,21 @@ describe('booking events to webhooks', () => {
       expect(headers['x-service-event-type']).toBe(event.type);
       const data = event.data as Record<string, Record<string, unknown>>;
       expect(Object.keys(data.booking!).sort()).toEqual(
-        ['bookingId', 'endsAtMs', 'serviceId', 'staffId', 'startsAtMs', 'status', 'tenantId', 'timezone'].sort(),
+        [
+          'bookingId',
+          'endsAtMs',
+          'revision',
+          'serviceId',
+          'staffId',
+          'startsAtMs',
+          'status',
+          'tenantId',
+          'timezone',
+        ].sort(),
+      );
+      // Who made a change: on every change's event, not on the create's (docs/architecture.md "Events").
+      expect(event.data.actor).toBe(
+        event.type === 'booking.created' ? undefined : event.type === 'booking.expired' ? 'system' : 'staff',
       );
       expect(data.booking).toMatchObject({ tenantId, serviceId: service.serviceId, timezone: 'UTC' });
       expect(data.service).toEqual({ serviceId: service.serviceId, slug: 'checkup', name: 'Check-up' });

@@ -4,3 +4,4 @@ export { storeConfigFor, storeSettings, type StoreConfig } from './store-setting
 export { embeddedSecret } from './embedded-secrets.js';
 export { publishRuntime, readPlatformRuntime, RUNTIME_FILE, type PlatformRuntime } from './platform-runtime.js';
 export { commaList } from './comma-list.js';
+export { manageTokenSettings, manageTokenKeysOf } from './manage-token-settings.js';

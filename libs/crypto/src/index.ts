@@ -2,6 +2,7 @@ export {
   mintManageToken,
   verifyManageToken,
   hasAction,
+  manageUrl,
   MANAGE_ACTIONS,
   MANAGE_TOKEN_PREFIX,
   MANAGE_TOKEN_TTL_MS,
@@ -22,3 +23,9 @@ export {
   WEBHOOK_SIGNATURE_PREFIX,
   WEBHOOK_SECRET_PREFIX,
 } from './webhook-signature.js';
+export {
+  mintUnsubscribeToken,
+  verifyUnsubscribeToken,
+  UNSUBSCRIBE_TOKEN_PREFIX,
+  type UnsubscribeClaims,
+} from './unsubscribe-token.js';

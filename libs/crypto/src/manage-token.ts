@@ -12,6 +12,12 @@ export const MANAGE_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const MANAGE_ACTIONS = ['read', 'cancel', 'reschedule'] as const;
 export type ManageAction = (typeof MANAGE_ACTIONS)[number];
 
+/**
+ * `{base_url}/booking/manage/{token}`: the link a customer gets with a booking (docs/decisions.md
+ * "Manage token"): in the create's answer and in the notifications' emails.
+ */
+export const manageUrl = (baseUrl: string, token: string): string => `${baseUrl}/booking/manage/${token}`;
+
 /** Far above a real token (~300 characters); bounds the work spent on garbage from the URL. */
 const MAX_TOKEN_LENGTH = 4096;
 

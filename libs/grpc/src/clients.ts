@@ -1,4 +1,4 @@
-import type { bookingV1, catalogV1, customerV1, integrationsV1, webhooksV1 } from '@svc/proto';
+import type { bookingV1, catalogV1, customerV1, integrationsV1, notificationsV1, webhooksV1 } from '@svc/proto';
 import type { ServiceClient } from './service-client.js';
 
 /** The promise clients of our services, as `connectService(definition, address)` makes them. */
@@ -7,3 +7,4 @@ export type BookingClient = ServiceClient<typeof bookingV1.BookingServiceService
 export type CustomerClient = ServiceClient<typeof customerV1.CustomerServiceService>;
 export type WebhookClient = ServiceClient<typeof webhooksV1.WebhookServiceService>;
 export type IntegrationClient = ServiceClient<typeof integrationsV1.IntegrationServiceService>;
+export type NotificationClient = ServiceClient<typeof notificationsV1.NotificationServiceService>;

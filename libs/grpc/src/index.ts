@@ -18,5 +18,12 @@ export {
 } from './server-host.js';
 export { startConfiguredProcess } from './process.js';
 export { checkHealth, probeHealth, type HealthClient, type ServingState } from './health-check.js';
-export type { CatalogClient, BookingClient, CustomerClient, WebhookClient, IntegrationClient } from './clients.js';
+export type {
+  CatalogClient,
+  BookingClient,
+  CustomerClient,
+  WebhookClient,
+  IntegrationClient,
+  NotificationClient,
+} from './clients.js';
 export { calendarSyncView, type CalendarSyncStatus, type CalendarSyncView } from './calendar-sync.js';

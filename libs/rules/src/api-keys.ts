@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Scopes of a partner API key (docs/decisions.md "API keys and scopes"): read and write of
- * bookings, customers and branding; `*` grants every scope, including any added later.
+ * bookings, customers, branding and notifications; `*` grants every scope, including any added later.
  */
 export const API_KEY_SCOPES = [
   'booking:read',
@@ -11,6 +11,9 @@ export const API_KEY_SCOPES = [
   'customer:write',
   'branding:read',
   'branding:write',
+  /** The notifications' send log (docs/decisions.md "Notifications"). */
+  'notification:read',
+  'notification:write',
 ] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 export const API_KEY_WILDCARD = '*';

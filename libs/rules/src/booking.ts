@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import { MINUTE_MS } from './time.js';
+
+/**
+ * How long a new booking is held for confirmation (the specification: `holdExpiresAtMs` is the
+ * creation time plus 10 minutes); the notifications state it to the customer and the business.
+ */
+export const HOLD_MS = 10 * MINUTE_MS;
 
 /**
  * Every status a booking can have (docs/decisions.md "Booking"); cancelled, completed and

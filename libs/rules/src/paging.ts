@@ -8,6 +8,8 @@ export const PAGE_LIMITS = {
   bookings: { default: 50, max: 100 },
   /** Webhook subscriptions and deliveries (docs/decisions.md "Webhooks"). */
   webhooks: { default: 50, max: 100 },
+  /** The notifications' send log (docs/decisions.md "Notifications"). */
+  notifications: { default: 50, max: 100 },
 } as const;
 export type PagedList = keyof typeof PAGE_LIMITS;
 

@@ -44,3 +44,4 @@ export {
   type PageRequest,
   type PrefixRead,
 } from './paged-find.js';
+export { DueLoop, waitFor } from './due-loop.js';

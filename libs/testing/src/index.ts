@@ -31,3 +31,12 @@ export {
   type GoogleCalendarStandIn,
   type StandInEvent,
 } from './google-calendar-standin.js';
+export {
+  startMailpit,
+  mailpitMissing,
+  type MailpitServer,
+  type MailpitMessage,
+  type ReceivedMail,
+  type StartMailpitOptions,
+} from './mailpit-server.js';
+export { startSmsApiStandIn, type SmsApiStandIn, type ReceivedSms } from './sms-api-standin.js';

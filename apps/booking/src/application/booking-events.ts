@@ -34,6 +34,8 @@ export function bookingEvent(
         startsAtMs: booking.startsAtMs,
         endsAtMs: booking.endsAtMs,
         timezone: booking.timezone,
+        // The change's number (0 at create): the notifications' calendar attachment SEQUENCE.
+        revision: booking.revision ?? 0,
       },
       service: { serviceId: service.serviceId, slug: service.slug, name: service.name },
       customer: { customerId: customer.customerId, name: customer.name, primaryEmail: customer.primaryEmail },

@@ -276,11 +276,14 @@ async function commitChange(
         updatedAtMs: nowMs,
         revision: (current.revision ?? 0) + 1,
       };
-      // `actor`: who made the change (the platform's own confirm and expiry are `system`).
+      // Who made the change (staff, customer, partner; `system` for the platform's own confirm and
+      // expiry): the notifications tell the business of what a customer did (docs/decisions.md
+      // "Notifications").
       const event = bookingEvent(decision.event, after, service, customer, nowMs, ref.traceparent, {
         actor: ref.actor,
         ...extra,
         ...known,
+        actor: ref.actor,
       });
       return (await deps.store.transition(current, after, event, tx)) ? after : null;
     });

@@ -1,5 +1,5 @@
 import { DomainError } from '@svc/errors';
-import { MINUTE_MS, normalizeTimeZone } from '@svc/rules';
+import { HOLD_MS, MINUTE_MS, normalizeTimeZone } from '@svc/rules';
 import { DuplicateKeyError, type Tx } from '@svc/store';
 import { assertStaffOfService, assertValidCreateInput } from '../domain/create-input.js';
 import { newBookingId } from '../store/ids.js';
@@ -17,7 +17,7 @@ import {
   type SlotRequest,
 } from './slot-guard.js';
 
-export const HOLD_MS = 10 * MINUTE_MS;
+export { HOLD_MS };
 
 export interface CreateBookingCommand {
   tenantId: string;

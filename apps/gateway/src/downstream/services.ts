@@ -1,5 +1,5 @@
 import { healthV1 } from '@svc/proto';
-import { bookingV1, catalogV1, customerV1, integrationsV1, webhooksV1 } from '@svc/proto';
+import { bookingV1, catalogV1, customerV1, integrationsV1, notificationsV1, webhooksV1 } from '@svc/proto';
 import {
   connectService,
   type CatalogClient,
@@ -8,18 +8,27 @@ import {
   type HealthClient,
   type WebhookClient,
   type IntegrationClient,
+  type NotificationClient,
 } from '@svc/grpc';
 
 /** The services behind the gateway, by the name /health reports. */
-export const SERVICE_NAMES = ['catalog', 'booking', 'customer', 'webhook-dispatcher', 'integrations'] as const;
+export const SERVICE_NAMES = [
+  'catalog',
+  'booking',
+  'customer',
+  'webhook-dispatcher',
+  'integrations',
+  'notifications',
+] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 /**
- * Where each service listens. The integrations service may be absent in the distributed
- * profile (a deployment without it): /health leaves it out and the integration routes answer
- * PROVIDER_NOT_CONNECTED (docs/operations.md).
+ * Where each service listens. The integrations and notifications services may be absent in the
+ * distributed profile (a deployment without them): /health leaves them out, the integration
+ * routes answer PROVIDER_NOT_CONNECTED and the notification routes 503 (docs/operations.md).
  */
-export type ServiceAddresses = Record<Exclude<ServiceName, 'integrations'>, string> & {
+export type ServiceAddresses = Record<Exclude<ServiceName, 'integrations' | 'notifications'>, string> & {
   integrations?: string | undefined;
+  notifications?: string | undefined;
 };
 
 export interface Downstream {
@@ -29,6 +38,8 @@ export interface Downstream {
   webhooks: WebhookClient;
   /** Null when no integrations service is deployed. */
   integrations: IntegrationClient | null;
+  /** Null when no notifications service is deployed. */
+  notifications: NotificationClient | null;
   health: Partial<Record<ServiceName, HealthClient>>;
   close(): void;
 }
@@ -51,14 +62,18 @@ export function connectDownstream(addresses: ServiceAddresses): Downstream {
     addresses.integrations === undefined
       ? null
       : connectService(integrationsV1.IntegrationServiceService, addresses.integrations);
+  const notifications =
+    addresses.notifications === undefined
+      ? null
+      : connectService(notificationsV1.NotificationServiceService, addresses.notifications);
+  const optional = [integrations, notifications].filter((c) => c !== null);
   return {
     ...clients,
     integrations,
+    notifications,
     health,
     close() {
-      for (const c of [...Object.values(clients), ...Object.values(health), ...(integrations ? [integrations] : [])]) {
-        c.close();
-      }
+      for (const c of [...Object.values(clients), ...Object.values(health), ...optional]) c.close();
     },
   };
 }

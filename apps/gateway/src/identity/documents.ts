@@ -63,6 +63,8 @@ export interface ApiKeyDoc {
 export const IDENTITY_INDEXES: IndexSpec[] = [
   { collection: USERS, fields: ['email'], unique: true, name: 'by_email' },
   { collection: MEMBERSHIPS, fields: ['userId', 'tenantId'], unique: true, name: 'by_user_tenant' },
+  // A tenant's team, oldest first (the notifications' default business addresses).
+  listIndex(MEMBERSHIPS),
   { collection: SESSIONS, fields: ['tokenHash'], unique: true, name: 'by_token_hash' },
   { collection: API_KEYS, fields: ['secretHash'], unique: true, name: 'by_secret_hash' },
   listIndex(API_KEYS),

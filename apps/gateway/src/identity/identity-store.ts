@@ -185,6 +185,25 @@ export class IdentityStore {
     return docs.map(toMembership);
   }
 
+  /**
+   * The addresses of the tenant's members with one of `roles`, oldest membership first, at most
+   * `limit` (the notifications' default business recipients: owners and admins).
+   */
+  async teamEmails(tenantId: string, roles: readonly Role[], limit: number): Promise<string[]> {
+    const members = await this.memberships.find(
+      { tenantId, role: { $in: [...roles] } },
+      {
+        sort: [
+          ['createdAtMs', 1],
+          ['_id', 1],
+        ],
+        limit,
+      },
+    );
+    const users = await Promise.all(members.map((m) => this.users.findOne({ _id: m.userId })));
+    return users.flatMap((u) => (u ? [u.email] : []));
+  }
+
   /** A new 30-day session in `tenantId`; the token is returned once and stored only as its hash. */
   async createSession(userId: string, tenantId: string): Promise<NewSession> {
     const token = newSessionToken();

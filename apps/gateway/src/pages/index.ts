@@ -13,6 +13,7 @@ import { newNonce, setPageHeaders } from './page-headers.js';
 
 export { loadPageAssets, type PageAssets } from './assets.js';
 export { renderManagePage } from './manage-page.js';
+export { renderUnsubscribePage } from './unsubscribe-page.js';
 
 /** Sets a page's headers (CSP with a fresh nonce and the rest) and renders it with that nonce. */
 export function sendPage(reply: FastifyReply, render: (nonce: string) => string): string {

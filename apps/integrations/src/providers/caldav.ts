@@ -16,7 +16,7 @@ import {
   type ProviderCalendar,
   type WrittenEvent,
 } from './provider.js';
-import { eventIcs } from './ics.js';
+import { calendarResource } from '@svc/ics';
 import { ResponseTooLargeError, UrlRefusedError, type Fetch } from './policy-fetch.js';
 import { providerSessions, SERVICE } from '../metrics.js';
 
@@ -113,7 +113,7 @@ export class CaldavProvider implements CalendarProvider {
     await this.request(url, {
       method: 'PUT',
       headers: { 'content-type': 'text/calendar; charset=utf-8' },
-      body: eventIcs(event),
+      body: calendarResource(event),
     });
     return { externalEventId: url, meetingUrl: null };
   }

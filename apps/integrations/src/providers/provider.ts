@@ -1,3 +1,4 @@
+import type { CalendarResourceEvent } from '@svc/ics';
 /**
  * What the service needs of a calendar provider (docs/architecture.md "Integrations"): its
  * calendars, the busy intervals of some of them, and one event per booking written, moved or
@@ -15,15 +16,8 @@ export interface Interval {
   endsAtMs: number;
 }
 
-/** A booking as it is written into a calendar. */
-export interface CalendarEvent {
-  bookingId: string;
-  title: string;
-  description: string;
-  startsAtMs: number;
-  endsAtMs: number;
-  /** Grows with every write of the same booking (iCalendar SEQUENCE). */
-  sequence: number;
+/** A booking as it is written into a calendar: the CalDAV resource's fields, and its video meeting. */
+export interface CalendarEvent extends CalendarResourceEvent {
   /** The service's video meeting (a provider that cannot make one ignores it). */
   conferencing: 'none' | 'google_meet';
 }

@@ -27,6 +27,7 @@ import { kafkaMissing, startKafka } from '@svc/testing';
 import { dispatcherConfigSchema, startWebhookDispatcherFromConfig } from '@svc/webhook-dispatcher';
 import { platformConfigSchema } from '../config.js';
 import { seedBenchTenant } from './bench-tenant.js';
+import { rateOf, type Rate } from './process-stats.js';
 import { startEmbeddedPlatform } from '../embedded-platform.js';
 
 const THROUGHPUT_EVENTS = 5_000;
@@ -129,23 +130,6 @@ function envelope(tenantId: string, i: number) {
 // ---------------------------------------------------------------------------------------------
 // Baseline: bare POSTs of the same size to the same receiver, one connection each (as the
 // dispatcher makes them), CONCURRENCY at a time.
-
-/**
- * Rate and this process's CPU time per item: the sender's side only (the dispatcher, or the bare
- * POSTs), the receiver being another process; a shared machine disturbs it far less than the rate.
- */
-interface Rate {
-  perSecond: number;
-  cpuMsPerItem: number;
-}
-
-function rateOf(items: number, started: number, cpuBefore: NodeJS.CpuUsage): Rate {
-  const cpu = process.cpuUsage(cpuBefore);
-  return {
-    perSecond: items / ((performance.now() - started) / 1000),
-    cpuMsPerItem: (cpu.user + cpu.system) / 1000 / items,
-  };
-}
 
 async function barePosts(url: string, total: number): Promise<Rate> {
   const body = envelope('ten_bench', 0).value;

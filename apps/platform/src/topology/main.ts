@@ -60,6 +60,9 @@ const lines = [
   ...topology.apps.filter((a) => a.app !== 'gateway').map((a) => `  ${a.id}: gRPC ${a.address}`),
   `  MongoDB: ${topology.mongodbUrl} (databases ${topology.dbPrefix}*)${topology.mongo ? ', the wire-protocol test server' : ''}`,
   `  Redis: ${topology.redis.url}   Kafka: ${topology.kafka.brokers.join(',')}`,
+  topology.mailpit
+    ? `  Mailpit (the notifications' SMTP server): ${topology.mailpit.smtpUrl}, messages at ${topology.mailpit.apiUrl}`
+    : '  no notifications service: Mailpit is not built (scripts/fetch-mailpit.sh)',
   'Ctrl-C stops everything.',
   '',
 ];

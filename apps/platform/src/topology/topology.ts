@@ -6,12 +6,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { checkHealth } from '@svc/grpc';
 import {
   freePort,
+  mailpitMissing,
   runApp,
   startKafka,
+  startMailpit,
   startMongo,
   startRedis,
   type AppProcess,
   type KafkaServer,
+  type MailpitServer,
   type MongoServer,
   type RedisServer,
 } from '@svc/testing';
@@ -34,12 +37,18 @@ export interface TopologyOptions {
   logLevel?: string;
   /** The gateway's rate limits (RATE_LIMITS); default on. */
   rateLimits?: 'on' | 'off';
+  /**
+   * Run the notifications service, sending to a Mailpit SMTP server the topology starts; default:
+   * when Mailpit is built (scripts/fetch-mailpit.sh). Without it the gateway has no notifications.
+   */
+  notifications?: boolean;
   /** Extra environment, for every app or by app name (e.g. WEBHOOK_FIRST_RETRY_MS for the dispatcher). */
   env?: Record<string, string>;
   appEnv?: Partial<Record<AppName, Record<string, string>>>;
 }
 
-export type AppName = 'catalog' | 'customer' | 'booking' | 'webhook-dispatcher' | 'integrations' | 'gateway';
+export type AppName =
+  'catalog' | 'customer' | 'booking' | 'webhook-dispatcher' | 'integrations' | 'notifications' | 'gateway';
 
 /** One app process of the topology; restart() starts it again with the same environment and port. */
 export interface TopologyApp {
@@ -64,6 +73,8 @@ export interface Topology {
   kafka: KafkaServer;
   /** The MongoDB test server, unless a real replica set was given. */
   mongo: MongoServer | undefined;
+  /** The SMTP server the notifications service sends to (when it runs). */
+  mailpit: MailpitServer | undefined;
   apps: TopologyApp[];
   /** Stops every app (SIGTERM), then the servers; safe to call twice. */
   stop(): Promise<void>;
@@ -93,10 +104,17 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
   };
 
   try {
-    const [mongo, redis, kafka] = await Promise.all([
+    const withNotifications = options.notifications ?? mailpitMissing() === null;
+    const [mongo, redis, kafka, mailpit] = await Promise.all([
       options.mongodbUrl ? Promise.resolve(undefined) : startMongo().then(remember),
       startRedis().then(remember),
       startKafka().then(remember),
+      withNotifications
+        ? startMailpit().then((m) => {
+            started.push({ stop: () => m.close() });
+            return m;
+          })
+        : Promise.resolve(undefined),
     ]);
     const mongodbUrl = options.mongodbUrl ?? mongo!.url;
     const dbPrefix = `t${randomBytes(4).toString('hex')}_`;
@@ -156,11 +174,25 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
         }),
       ),
     );
-    // Every gateway replica shares the secrets (a session or manage token works on any of them).
+    // Every gateway replica shares the secrets (a session or manage token works on any of them);
+    // the notifications mint the same manage tokens for their emails.
     const gatewaySecrets = { SESSION_SECRET: secret(), MANAGE_TOKEN_SECRET: secret() };
+    const gatewayPorts = await Promise.all(Array.from({ length: gateways }, () => freePort()));
+    const notifications = mailpit
+      ? await service('notifications', 'notifications', {
+          CATALOG_GRPC_ADDR: catalog.address,
+          BOOKING_GRPC_ADDR: bookingApps[0]!.address,
+          CUSTOMER_GRPC_ADDR: customer.address,
+          KAFKA_BROKERS: kafka.brokers.join(','),
+          BASE_URL: `http://127.0.0.1:${gatewayPorts[0]}`,
+          MANAGE_TOKEN_SECRET: gatewaySecrets.MANAGE_TOKEN_SECRET,
+          SMTP_URL: mailpit.smtpUrl,
+          MAIL_FROM: 'bookings@topology.test',
+        })
+      : undefined;
     const gatewayApps = await Promise.all(
       Array.from({ length: gateways }, async (_, i) => {
-        const port = await freePort();
+        const port = gatewayPorts[i]!;
         const url = `http://127.0.0.1:${port}`;
         return launch(
           'gateway',
@@ -174,6 +206,7 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
             CUSTOMER_GRPC_ADDR: customer.address,
             WEBHOOKS_GRPC_ADDR: dispatcher.address,
             INTEGRATIONS_GRPC_ADDR: integrations.address,
+            ...(notifications ? { NOTIFICATIONS_GRPC_ADDR: notifications.address } : {}),
             REDIS_URL: redis.url,
             RATE_LIMITS: options.rateLimits ?? 'on',
             // Google login is not part of this topology; the gateway only needs the settings.
@@ -193,6 +226,7 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
       redis,
       kafka,
       mongo,
+      mailpit,
       apps,
       stop,
     };

@@ -9,7 +9,8 @@
  * replicas may have stored work).
  */
 import { webhookSignature, type SecretBox } from '@svc/crypto';
-import { detached, inClientSpan, type Logger } from '@svc/telemetry';
+import { DueLoop, waitFor } from '@svc/store';
+import { inClientSpan, type Logger } from '@svc/telemetry';
 import { judgeAttempt, type AttemptResult } from '../domain/retry-schedule.js';
 import { attemptResultLabel, SERVICE, webhookAttempts, webhookDeliveryLatency } from '../metrics.js';
 import type { AttemptRecord, ClaimedDelivery, DeliveryRepository } from '../store/delivery-repository.js';
@@ -55,9 +56,7 @@ export class DeliveryWorker {
   private readonly leaseMs: number;
   private readonly send: (req: WebhookRequest) => Promise<AttemptResult>;
   private readonly random: () => number;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
+  private readonly loop: DueLoop;
   private readonly toRecord: Array<{
     item: { claimed: ClaimedDelivery; attempt: AttemptRecord; nowMs: number };
     resolve: (recorded: boolean) => void;
@@ -73,44 +72,23 @@ export class DeliveryWorker {
     this.leaseMs = settings.leaseMs ?? RESOLVE_TIMEOUT_MS + settings.attemptTimeoutMs + LEASE_MARGIN_MS;
     this.send = deps.send ?? postWebhook;
     this.random = deps.random ?? Math.random;
+    this.loop = new DueLoop('webhook worker', () => this.pass(), settings.pollMs, deps.logger);
   }
 
   start(): void {
     this.stopped = false;
-    this.nudge();
+    this.loop.start();
   }
 
   /** Looks for due work now, or right after the look in progress. */
   nudge(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    clearTimeout(this.timer);
-    this.running = detached(() => this.pass())
-      .catch((err: unknown) => {
-        this.deps.logger.warn({ err }, 'webhook worker pass failed; will retry');
-        return this.settings.pollMs;
-      })
-      .then((waitMs) => {
-        this.running = undefined;
-        if (this.stopped) return;
-        if (this.again) {
-          this.again = false;
-          this.nudge();
-          return;
-        }
-        this.timer = setTimeout(() => this.nudge(), waitMs);
-        this.timer.unref();
-      });
+    this.loop.nudge();
   }
 
   /** Stops looking for work and waits for the attempts in flight to be recorded. */
   async stop(): Promise<void> {
     this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
+    await this.loop.stop();
     await Promise.all(this.inFlight.values());
   }
 
@@ -126,9 +104,7 @@ export class DeliveryWorker {
       for (const claimed of mine) this.launch(claimed);
       if (mine.length === 0) break;
     }
-    const next = await deliveries.nextDueAtMs();
-    if (next === null) return this.settings.pollMs;
-    return Math.min(this.settings.pollMs, Math.max(0, next - now()) + 1);
+    return waitFor(await deliveries.nextDueAtMs(), now(), this.settings.pollMs);
   }
 
   private launch(claimed: ClaimedDelivery): void {

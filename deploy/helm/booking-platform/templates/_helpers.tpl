@@ -9,17 +9,20 @@ services:
   - { name: gateway, key: gateway, http: true, callers: [],
       secrets: [MONGODB_URL, REDIS_URL, SESSION_SECRET, MANAGE_TOKEN_SECRET, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET],
       optionalSecrets: [MANAGE_TOKEN_PREVIOUS] }
-  - { name: catalog, key: catalog, http: false, callers: [gateway, booking, integrations],
+  - { name: catalog, key: catalog, http: false, callers: [gateway, booking, integrations, notifications],
       secrets: [MONGODB_URL], optionalSecrets: [] }
-  - { name: booking, key: booking, http: false, callers: [gateway],
+  - { name: booking, key: booking, http: false, callers: [gateway, notifications],
       secrets: [MONGODB_URL, REDIS_URL], optionalSecrets: [] }
-  - { name: customer, key: customer, http: false, callers: [gateway, booking],
+  - { name: customer, key: customer, http: false, callers: [gateway, booking, notifications],
       secrets: [MONGODB_URL], optionalSecrets: [] }
   - { name: webhook-dispatcher, key: webhookDispatcher, http: false, callers: [gateway],
       secrets: [MONGODB_URL, WEBHOOK_SECRET_KEY], optionalSecrets: [WEBHOOK_SECRET_KEY_PREVIOUS] }
   - { name: integrations, key: integrations, http: false, callers: [gateway, booking],
       secrets: [MONGODB_URL, INTEGRATIONS_SECRET_KEY],
       optionalSecrets: [INTEGRATIONS_SECRET_KEY_PREVIOUS, GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET] }
+  - { name: notifications, key: notifications, http: false, callers: [gateway],
+      secrets: [MONGODB_URL, MANAGE_TOKEN_SECRET, SMTP_URL],
+      optionalSecrets: [MANAGE_TOKEN_PREVIOUS, SMS_ACCOUNT_SID, SMS_AUTH_TOKEN] }
 {{- end -}}
 
 {{/* Prefix of every object: fullnameOverride, else the release name (release "booking" → booking-catalog). */}}
@@ -98,6 +101,7 @@ BOOKING_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "booking" $v.booking.port) |
 CUSTOMER_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "customer" $v.customer.port) | quote }}
 WEBHOOKS_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "webhook-dispatcher" $v.webhookDispatcher.port) | quote }}
 INTEGRATIONS_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "integrations" $v.integrations.port) | quote }}
+NOTIFICATIONS_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "notifications" $v.notifications.port) | quote }}
 {{- else }}
 GRPC_HOST: "0.0.0.0"
 GRPC_PORT: {{ $svc.port | quote }}
@@ -125,6 +129,23 @@ BUSY_CACHE_MS: {{ $svc.busyCacheMs | quote }}
 PROVIDER_TIMEOUT_MS: {{ $svc.providerTimeoutMs | quote }}
 {{- with $svc.caldavUrlAllowlist }}
 CALDAV_URL_ALLOWLIST: {{ . | quote }}
+{{- end }}
+{{- end }}
+{{- if eq $s.name "notifications" }}
+CATALOG_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "catalog" $v.catalog.port) | quote }}
+BOOKING_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "booking" $v.booking.port) | quote }}
+CUSTOMER_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "customer" $v.customer.port) | quote }}
+KAFKA_BROKERS: {{ $v.kafka.brokers | quote }}
+BASE_URL: {{ $v.gateway.baseUrl | quote }}
+MAIL_FROM: {{ $svc.mailFrom | quote }}
+SMTP_POOL_SIZE: {{ $svc.smtpPoolSize | quote }}
+NOTIFY_CONCURRENCY: {{ $svc.concurrency | quote }}
+SMS_API_URL: {{ $svc.smsApiUrl | quote }}
+{{- with $svc.smsFrom }}
+SMS_FROM: {{ . | quote }}
+{{- end }}
+{{- with $svc.dashboardUrl }}
+DASHBOARD_URL: {{ . | quote }}
 {{- end }}
 {{- end }}
 {{- end -}}

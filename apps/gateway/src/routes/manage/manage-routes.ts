@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { answeringOutagesWith, bookingUnavailable } from '@svc/errors';
-import { hasAction, MANAGE_TOKEN_PREFIX } from '@svc/crypto';
+import { hasAction, manageUrl, MANAGE_TOKEN_PREFIX } from '@svc/crypto';
+import { bookingCalendar, calendarFileName } from '@svc/ics';
 import type { BookingClient, CatalogClient } from '@svc/grpc';
 import type { bookingV1, catalogV1 } from '@svc/proto';
 import { CUSTOMER_ACTOR, manageOf, type ManageContext } from '../../auth/manage-guard.js';
@@ -11,12 +12,11 @@ import { perIp } from '../../limits/rate-limits.js';
 import { bookingRecordSchema, toBookingRecord } from '../bookings/booking-record.js';
 import { present } from '../catalog/admin-resource.js';
 import { rescheduleBody } from '../bookings/bookings-routes.js';
-import { bookingCalendar, calendarFileName } from './booking-calendar.js';
 import { brandingOf } from '../catalog/tenant-routes.js';
 import { renderManagePage, sendPage, type PageAssets } from '../../pages/index.js';
 
-/** `{base_url}/booking/manage/{token}`: the link a customer gets with a booking (docs/decisions.md "Manage token"). */
-export const manageUrl = (baseUrl: string, token: string): string => `${baseUrl}/booking/manage/${token}`;
+/** The link a customer gets with a booking (docs/decisions.md "Manage token"); the notifications build it too. */
+export { manageUrl };
 
 const TAGS = ['customer manage'];
 /** Per client IP, checked before the token (docs/decisions.md "Rate and abuse limits"). */

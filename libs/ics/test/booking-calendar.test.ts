@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { bookingCalendar, calendarFileName, type BookingCalendarInput } from '../src/routes/manage/booking-calendar.js';
+import { bookingCalendar, calendarFileName, type BookingCalendarInput } from '../src/index.js';
 
 // The ICS file of a booking (docs/decisions.md "Booking"), read back with an independent
 // RFC 5545 parser (Mozilla's ical.js) and checked line by line for the wire format.

@@ -1,0 +1,280 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { serviceUnavailable } from '@svc/errors';
+import type { NotificationClient } from '@svc/grpc';
+import type { notificationsV1 } from '@svc/proto';
+import {
+  businessEmailsSchema,
+  emailSchema,
+  MAX_BUSINESS_EMAILS,
+  NOTIFICATION_STATUSES,
+  NOTIFICATION_TEMPLATES,
+  reminderOffsetsSchema,
+  senderNameSchema,
+} from '@svc/rules';
+import { WRITE_ROLES, type KeyAccess } from '../../auth/principal.js';
+import { defineRoute } from '../../http/route.js';
+import type { IdentityStore } from '../../identity/identity-store.js';
+import { present, tenantOf } from '../catalog/admin-resource.js';
+import { pageRequest, toPage } from '../catalog/paging.js';
+import { idSchema, pageOf, pageQueryShapeFor, patchOf } from '../catalog/schemas.js';
+
+/**
+ * /api/notification-settings and /api/notifications (docs/decisions.md "Notifications"): the
+ * dashboard side of the notifications service, and the send log again under /v1 with the
+ * notification scopes. Reading needs a session; changes need a write role and the CSRF header.
+ */
+
+/** Who reads and resends the send log: the dashboard, or a partner key with the notification scopes. */
+export interface NotificationSurface {
+  prefix: '/api' | '/v1';
+  read: 'dashboard:read' | KeyAccess;
+  write: 'dashboard:write' | KeyAccess;
+  tags: string[];
+}
+
+export const DASHBOARD_NOTIFICATIONS: NotificationSurface = {
+  prefix: '/api',
+  read: 'dashboard:read',
+  write: 'dashboard:write',
+  tags: ['notifications'],
+};
+
+export const PARTNER_NOTIFICATIONS: NotificationSurface = {
+  prefix: '/v1',
+  read: 'key:notification:read',
+  write: 'key:notification:write',
+  tags: ['partner API'],
+};
+
+const settingsSchema = z
+  .object({
+    reminderOffsetsMin: z.array(z.number().int()).describe('Minutes before the start, soonest last.'),
+    businessEmails: z
+      .array(z.string())
+      .describe(
+        "Who hears of new requests and of customers' cancellations and reschedules; the booked staff member " +
+          'too when they have an email. Filled with the owners and admins when first read.',
+      ),
+    replyToEmail: z.string().describe("Reply-To of every message; '' = the first business address."),
+    smsEnabled: z
+      .boolean()
+      .describe('Customers with a phone also get text messages (when the platform has an SMS provider).'),
+    senderName: z.string().describe("The From name; '' = the tenant's display name."),
+    updatedAtMs: z.number().int().nullable().describe('null while the defaults apply.'),
+  })
+  .describe("The tenant's notification settings.");
+
+const toSettings = (s: notificationsV1.NotificationSettings): z.input<typeof settingsSchema> => ({
+  reminderOffsetsMin: s.reminderOffsetsMin,
+  businessEmails: s.businessEmails,
+  replyToEmail: s.replyToEmail,
+  smsEnabled: s.smsEnabled,
+  senderName: s.senderName,
+  updatedAtMs: s.updatedAtMs === 0 ? null : s.updatedAtMs,
+});
+
+const patchSettingsBody = patchOf({
+  reminderOffsetsMin: reminderOffsetsSchema,
+  businessEmails: businessEmailsSchema,
+  replyToEmail: z
+    .union([emailSchema, z.literal('')])
+    .describe("Reply-To of every message; '' = the first business address."),
+  smsEnabled: z.boolean(),
+  senderName: senderNameSchema,
+});
+
+const notificationSchema = z
+  .object({
+    notificationId: z.string(),
+    bookingId: z.string(),
+    customerId: z.string().nullable(),
+    eventId: z.string().describe('The booking event (evt_…) or the reminder (rem_…) it answers.'),
+    template: z.enum(NOTIFICATION_TEMPLATES),
+    channel: z.enum(['email', 'sms']),
+    recipientKind: z.enum(['customer', 'business', 'staff']),
+    recipient: z.string().describe('The email address or phone number.'),
+    subject: z.string().describe("'' for SMS."),
+    status: z.enum(NOTIFICATION_STATUSES).describe('suppressed: a reminder to a customer who unsubscribed, not sent.'),
+    attemptCount: z.number().int().describe('Attempts of the current series.'),
+    nextAttemptAtMs: z.number().int().nullable().describe('When the next attempt is due (pending only).'),
+    lastError: z.string().nullable().describe('The last failure (an SMTP reply code and text), without the address.'),
+    messageId: z.string().nullable().describe('The Message-ID header (email), the same on every retry of a series.'),
+    sentAtMs: z.number().int().nullable(),
+    series: z.number().int().describe('1 + the number of resends.'),
+    createdAtMs: z.number().int(),
+    updatedAtMs: z.number().int(),
+  })
+  .describe('One message to one recipient.');
+
+type NotificationRecord = z.input<typeof notificationSchema>;
+
+const toRecord = (n: notificationsV1.Notification): NotificationRecord => ({
+  notificationId: n.notificationId,
+  bookingId: n.bookingId,
+  customerId: n.customerId || null,
+  eventId: n.eventId,
+  template: n.template as NotificationRecord['template'],
+  channel: n.channel as NotificationRecord['channel'],
+  recipientKind: n.recipientKind as NotificationRecord['recipientKind'],
+  recipient: n.recipient,
+  subject: n.subject,
+  status: n.status as NotificationRecord['status'],
+  attemptCount: n.attemptCount,
+  nextAttemptAtMs: n.nextAttemptAtMs ?? null,
+  lastError: n.lastError ?? null,
+  messageId: n.messageId || null,
+  sentAtMs: n.sentAtMs ?? null,
+  series: n.series,
+  createdAtMs: n.createdAtMs,
+  updatedAtMs: n.updatedAtMs,
+});
+
+const recordOf = (res: { notification?: notificationsV1.Notification | undefined }) =>
+  toRecord(present(res.notification, 'notification'));
+
+const listQuery = z.strictObject({
+  ...pageQueryShapeFor('notifications'),
+  bookingId: idSchema.optional().describe('Only messages about this booking.'),
+  customerId: idSchema.optional().describe("Only messages about this customer's bookings."),
+  status: z.enum(NOTIFICATION_STATUSES).optional().describe('Only messages in this status.'),
+});
+
+const notificationParams = z.strictObject({ notificationId: idSchema });
+const noBody = z.strictObject({}).optional().describe('No body, or `{}`.');
+
+/** Without a notifications service (a distributed deployment without one) its routes are 503. */
+function notDeployed(): NotificationClient {
+  return new Proxy({} as NotificationClient, {
+    get: () => () => Promise.reject(serviceUnavailable()),
+  });
+}
+
+/** The send log and its resend, on the dashboard or the partner surface. */
+export function registerNotificationLogRoutes(
+  app: FastifyInstance,
+  client: NotificationClient | null,
+  surface: NotificationSurface,
+): void {
+  const notifications = client ?? notDeployed();
+  const { prefix, tags } = surface;
+
+  defineRoute(app, {
+    method: 'GET',
+    url: `${prefix}/notifications`,
+    summary: 'List sent and pending notifications',
+    description: 'Newest first; filter by booking, customer or status.',
+    tags,
+    access: surface.read,
+    querystring: listQuery,
+    response: pageOf(notificationSchema),
+    handler: async ({ query }, request) => {
+      const { limit, cursor, bookingId, customerId, status } = query;
+      const res = await notifications.listNotifications({
+        tenantId: tenantOf(request),
+        page: pageRequest({ limit, cursor }),
+        bookingId: bookingId ?? '',
+        customerId: customerId ?? '',
+        status: status ?? '',
+      });
+      return toPage({ items: res.items.map(toRecord), page: res.page });
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: `${prefix}/notifications/:notificationId`,
+    summary: 'Get one notification',
+    tags,
+    access: surface.read,
+    params: notificationParams,
+    response: notificationSchema,
+    handler: async ({ params }, request) =>
+      recordOf(
+        await notifications.getNotification({ tenantId: tenantOf(request), notificationId: params.notificationId }),
+      ),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: `${prefix}/notifications/:notificationId/resend`,
+    summary: 'Send a notification again',
+    description:
+      'Queues the same message again, due now, as a new series with a new Message-ID (a mailbox must not take it ' +
+      'for a duplicate); answers 202 with the record as queued. A reminder to a customer who unsubscribed stays ' +
+      'unsent (`suppressed`).',
+    tags,
+    access: surface.write,
+    params: notificationParams,
+    body: noBody,
+    response: notificationSchema,
+    status: 202,
+    handler: async ({ params }, request) =>
+      recordOf(
+        await notifications.resendNotification({
+          tenantId: tenantOf(request),
+          notificationId: params.notificationId,
+        }),
+      ),
+  });
+}
+
+/**
+ * GET/PATCH /api/notification-settings. A tenant that never saved its settings gets its owners'
+ * and admins' addresses (the gateway owns the team) as the business addresses at the first read
+ * or change: the gateway sends them along and the service stores them then.
+ */
+export function registerNotificationSettingsRoutes(
+  app: FastifyInstance,
+  client: NotificationClient | null,
+  identity: IdentityStore,
+): void {
+  const notifications = client ?? notDeployed();
+  const tags = DASHBOARD_NOTIFICATIONS.tags;
+  const team = (tenantId: string) => identity.teamEmails(tenantId, WRITE_ROLES, MAX_BUSINESS_EMAILS);
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/notification-settings',
+    summary: "The tenant's notification settings",
+    tags,
+    access: 'dashboard:read',
+    response: settingsSchema,
+    handler: async (_input, request) => {
+      const tenantId = tenantOf(request);
+      const res = await notifications.getNotificationSettings({
+        tenantId,
+        defaultBusinessEmails: await team(tenantId),
+      });
+      return toSettings(present(res.settings, 'settings'));
+    },
+  });
+
+  defineRoute(app, {
+    method: 'PATCH',
+    url: '/api/notification-settings',
+    summary: "Change the tenant's notification settings (partial; at least one field)",
+    description:
+      `Only the fields sent change. \`reminderOffsetsMin\` applies to bookings confirmed or moved from now on; ` +
+      `\`businessEmails\` takes at most ${MAX_BUSINESS_EMAILS} addresses ([] for none).`,
+    tags,
+    access: 'dashboard:write',
+    body: patchSettingsBody,
+    response: settingsSchema,
+    handler: async ({ body }, request) => {
+      const tenantId = tenantOf(request);
+      const res = await notifications.updateNotificationSettings({
+        tenantId,
+        defaultBusinessEmails: await team(tenantId),
+        reminderOffsetsMin: body.reminderOffsetsMin ?? [],
+        reminderOffsetsSet: body.reminderOffsetsMin !== undefined,
+        businessEmails: body.businessEmails ?? [],
+        businessEmailsSet: body.businessEmails !== undefined,
+        ...(body.replyToEmail !== undefined ? { replyToEmail: body.replyToEmail } : {}),
+        ...(body.smsEnabled !== undefined ? { smsEnabled: body.smsEnabled } : {}),
+        ...(body.senderName !== undefined ? { senderName: body.senderName } : {}),
+      });
+      return toSettings(present(res.settings, 'settings'));
+    },
+  });
+}

@@ -1,0 +1,87 @@
+/**
+ * A booking event as the notifications read it off the topic: the outbox row's envelope
+ * (docs/architecture.md "Events"). Only what the messages need; the booking's stored state
+ * (creation time, hold, cancel reason) is read from the booking service.
+ */
+import { isWebhookEventType, type WebhookEventType } from '@svc/rules';
+
+export interface BookingEvent {
+  id: string;
+  type: WebhookEventType;
+  occurredAtMs: number;
+  tenantId: string;
+  bookingId: string;
+  serviceId: string;
+  /** '' without one. */
+  staffId: string;
+  status: string;
+  startsAtMs: number;
+  endsAtMs: number;
+  /** The customer's time zone when they gave one, else the tenant's. */
+  timezone: string;
+  /** The booking's revision after the change (the calendar file's SEQUENCE). */
+  revision: number;
+  /** Who made the change (staff, customer, partner, system); '' for a create. */
+  actor: string;
+  /** Before a reschedule. */
+  previous: { startsAtMs: number; endsAtMs: number } | null;
+  customerId: string;
+  traceparent: string | null;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const str = (value: unknown): string => (typeof value === 'string' ? value : '');
+const num = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isSafeInteger(value) ? value : null;
+
+/** The event, or why the message is not one (it is then skipped: retrying cannot fix it). */
+export function parseBookingEvent(
+  value: string,
+  headers: Record<string, string>,
+): { event: BookingEvent } | { problem: string } {
+  let envelope: unknown;
+  try {
+    envelope = JSON.parse(value);
+  } catch {
+    return { problem: 'not JSON' };
+  }
+  if (!isRecord(envelope)) return { problem: 'not a JSON object' };
+  const { id, type, payloadVersion, occurredAtMs, data } = envelope;
+  if (str(id) === '') return { problem: 'no event id' };
+  if (typeof type !== 'string' || !isWebhookEventType(type)) return { problem: `unknown event type ${String(type)}` };
+  if (payloadVersion !== 1) return { problem: `payload version ${String(payloadVersion)} is not 1` };
+  const at = num(occurredAtMs);
+  if (at === null) return { problem: 'no occurredAtMs' };
+  if (!isRecord(data) || !isRecord(data.booking)) return { problem: 'no data.booking' };
+  const booking = data.booking;
+  const startsAtMs = num(booking.startsAtMs);
+  const endsAtMs = num(booking.endsAtMs);
+  const customerId = isRecord(data.customer) ? str(data.customer.customerId) : '';
+  if (str(booking.tenantId) === '' || str(booking.bookingId) === '' || startsAtMs === null || endsAtMs === null) {
+    return { problem: 'no data.booking tenantId, bookingId, startsAtMs or endsAtMs' };
+  }
+  const previous = isRecord(data.previous) ? data.previous : null;
+  const [previousStart, previousEnd] = [num(previous?.startsAtMs), num(previous?.endsAtMs)];
+  return {
+    event: {
+      id: str(id),
+      type,
+      occurredAtMs: at,
+      tenantId: str(booking.tenantId),
+      bookingId: str(booking.bookingId),
+      serviceId: str(booking.serviceId),
+      staffId: str(booking.staffId),
+      status: str(booking.status),
+      startsAtMs,
+      endsAtMs,
+      timezone: str(booking.timezone),
+      revision: num(booking.revision) ?? 0,
+      actor: str(data.actor),
+      previous:
+        previousStart !== null && previousEnd !== null ? { startsAtMs: previousStart, endsAtMs: previousEnd } : null,
+      customerId,
+      traceparent: headers.traceparent || null,
+    },
+  };
+}

@@ -1,0 +1,356 @@
+/**
+ * What each message says (docs/decisions.md "Notifications"), in every language the texts are
+ * written in. Pure: the facts in, the words out; layout.ts makes the text and HTML parts of them.
+ */
+import type { NotificationTemplate } from '@svc/rules';
+import { formatShort, formatTime, formatWhen, type Language, type Reader } from './format.js';
+
+export type Template = NotificationTemplate;
+
+/**
+ * What a customer's unsubscribe stops: reminders, the only messages not caused by something the
+ * customer or the business just did. A confirmation or cancellation always goes out.
+ */
+export const SUPPRESSIBLE: ReadonlySet<Template> = new Set<Template>(['customer.reminder']);
+
+/** Everything a message may mention, gathered by the intake (plan.ts). */
+export interface MessageFacts {
+  template: Template;
+  reader: Reader;
+  /** Named in every message, so a customer can quote it and a reader find the booking. */
+  bookingId: string;
+  /** The tenant as customers know it (branding display name, else its name). */
+  business: string;
+  service: string;
+  customerName: string;
+  /** The customer's email or phone, for the business. */
+  customerContact: string;
+  /** The booked staff member's name, '' without one. */
+  staffName: string;
+  startsAtMs: number;
+  /** Before a reschedule. */
+  previousStartsAtMs: number | null;
+  /** When a held booking's request lapses. */
+  holdExpiresAtMs: number | null;
+  nowMs: number;
+  /** Who cancelled: the customer themself, or the business (staff, its partner, the platform). */
+  cancelledBy: 'customer' | 'business';
+  /** The business's reason for a cancellation, '' without one. */
+  cancelReason: string;
+  /** Hours or minutes before the start, for a reminder. */
+  reminderOffsetMin: number | null;
+}
+
+/** A message's words: the subject, its paragraphs, a detail table, one action, the SMS text. */
+export interface MessageWords {
+  subject: string;
+  heading: string;
+  paragraphs: string[];
+  details: Array<[label: string, value: string]>;
+  action: { label: string; link: LinkKind } | null;
+  /** One SMS (customer messages only); the link is appended when the message has an action. */
+  sms: string | null;
+  /** The line offering the unsubscribe link (reminders). */
+  unsubscribe: string | null;
+}
+
+export type LinkKind = 'manage' | 'dashboard' | 'bookAgain';
+
+interface Dictionary {
+  when: string;
+  now: string;
+  service: string;
+  staff: string;
+  customer: string;
+  contact: string;
+  reference: string;
+  footer: (business: string) => string;
+  words: Record<Template, (f: MessageFacts, w: Words) => MessageWords>;
+}
+
+/** The facts already formatted for the reader. */
+interface Words {
+  when: string;
+  short: string;
+  before: string;
+  expiry: string;
+  minutesLeft: number;
+  offset: string;
+}
+
+const en: Dictionary = {
+  when: 'When',
+  now: 'Now',
+  service: 'Service',
+  staff: 'With',
+  customer: 'Customer',
+  contact: 'Contact',
+  reference: 'Booking',
+  footer: (business) => `Sent on behalf of ${business}. Reply to this email to reach ${business}.`,
+  words: {
+    'customer.request_received': (f, w) => ({
+      subject: `Request received: ${f.service} on ${w.short}`,
+      heading: 'We have your request',
+      paragraphs: [
+        `Hello ${f.customerName}, ${f.business} has received your request for ${f.service} on ${w.when}.`,
+        `It is not confirmed yet: ${f.business} confirms it by ${w.expiry}, and we will email you as soon as they do. If they do not, the request lapses and nothing is booked.`,
+      ],
+      details: [],
+      action: { label: 'View or cancel your request', link: 'manage' },
+      sms: `${f.business}: we have your request for ${f.service} on ${w.short}. You will hear from us once it is confirmed.`,
+      unsubscribe: null,
+    }),
+    'customer.confirmed': (f, w) => ({
+      subject: `Confirmed: ${f.service} on ${w.short}`,
+      heading: 'Your booking is confirmed',
+      paragraphs: [
+        `Hello ${f.customerName}, your booking with ${f.business} is confirmed.`,
+        'The attached calendar file adds it to your calendar.',
+      ],
+      details: [],
+      action: { label: 'View, reschedule or cancel', link: 'manage' },
+      sms: `${f.business}: your booking for ${f.service} on ${w.short} is confirmed.`,
+      unsubscribe: null,
+    }),
+    'customer.rescheduled': (f, w) => ({
+      subject: `Moved: ${f.service} is now on ${w.short}`,
+      heading: 'Your booking has been moved',
+      paragraphs: [
+        `Hello ${f.customerName}, your booking for ${f.service} with ${f.business} has a new time.`,
+        'The attached calendar file updates the event in your calendar.',
+      ],
+      details: [['Before', w.before]],
+      action: { label: 'View, reschedule or cancel', link: 'manage' },
+      sms: `${f.business}: your booking for ${f.service} has moved to ${w.short}.`,
+      unsubscribe: null,
+    }),
+    'customer.cancelled': (f, w) => ({
+      subject: `Cancelled: ${f.service} on ${w.short}`,
+      heading: 'Your booking is cancelled',
+      paragraphs: [
+        f.cancelledBy === 'customer'
+          ? `Hello ${f.customerName}, you cancelled your booking for ${f.service} with ${f.business} on ${w.when}.`
+          : `Hello ${f.customerName}, ${f.business} has cancelled your booking for ${f.service} on ${w.when}.`,
+        'Nothing is booked any more. You are welcome to book another time.',
+      ],
+      details: f.cancelledBy === 'business' && f.cancelReason ? [['Reason', f.cancelReason]] : [],
+      action: { label: 'Book another time', link: 'bookAgain' },
+      sms:
+        f.cancelledBy === 'customer'
+          ? `${f.business}: you cancelled ${f.service} on ${w.short}.`
+          : `${f.business} has cancelled your booking for ${f.service} on ${w.short}.`,
+      unsubscribe: null,
+    }),
+    'customer.hold_expired': (f, w) => ({
+      subject: `Not confirmed: ${f.service} on ${w.short}`,
+      heading: 'Your request was not confirmed',
+      paragraphs: [
+        `Hello ${f.customerName}, ${f.business} did not confirm your request for ${f.service} on ${w.when} in time, so it has lapsed and nothing is booked.`,
+        'You are welcome to request another time.',
+      ],
+      details: [],
+      action: { label: 'Book another time', link: 'bookAgain' },
+      sms: `${f.business}: your request for ${f.service} on ${w.short} was not confirmed in time and has lapsed.`,
+      unsubscribe: null,
+    }),
+    'customer.reminder': (f, w) => ({
+      subject: `Reminder: ${f.service} on ${w.short}`,
+      heading: `See you ${w.offset}`,
+      paragraphs: [`Hello ${f.customerName}, this is a reminder of your booking with ${f.business}.`],
+      details: [],
+      action: { label: 'View, reschedule or cancel', link: 'manage' },
+      sms: `Reminder from ${f.business}: ${f.service} on ${w.short}.`,
+      unsubscribe: `You get reminders because you booked with ${f.business}. Stop reminders:`,
+    }),
+    'business.request_pending': (f, w) => ({
+      subject: `Waiting for your confirmation: ${f.service} on ${w.short}`,
+      heading: 'A new request is waiting for your confirmation',
+      paragraphs: [
+        `${f.customerName} asked for ${f.service} on ${w.when}.`,
+        `Confirm it by ${w.expiry} (${w.minutesLeft} minutes from this email), or it lapses and the time is free again.`,
+      ],
+      details: [],
+      action: { label: 'Open the booking in the dashboard', link: 'dashboard' },
+      sms: null,
+      unsubscribe: null,
+    }),
+    'business.cancelled_by_customer': (f, w) => ({
+      subject: `Cancelled by the customer: ${f.service} on ${w.short}`,
+      heading: 'A customer cancelled',
+      paragraphs: [`${f.customerName} cancelled ${f.service} on ${w.when}. The time is free again.`],
+      details: [],
+      action: { label: 'Open the booking in the dashboard', link: 'dashboard' },
+      sms: null,
+      unsubscribe: null,
+    }),
+    'business.rescheduled_by_customer': (f, w) => ({
+      subject: `Moved by the customer: ${f.service}, now on ${w.short}`,
+      heading: 'A customer moved a booking',
+      paragraphs: [`${f.customerName} moved ${f.service} to a new time.`],
+      details: [['Before', w.before]],
+      action: { label: 'Open the booking in the dashboard', link: 'dashboard' },
+      sms: null,
+      unsubscribe: null,
+    }),
+  },
+};
+
+const de: Dictionary = {
+  when: 'Wann',
+  now: 'Jetzt',
+  service: 'Leistung',
+  staff: 'Bei',
+  customer: 'Kunde',
+  contact: 'Kontakt',
+  reference: 'Buchung',
+  footer: (business) =>
+    `Im Auftrag von ${business} versandt. Antworten Sie auf diese E-Mail, um ${business} zu erreichen.`,
+  words: {
+    'customer.request_received': (f, w) => ({
+      subject: `Anfrage erhalten: ${f.service} am ${w.short}`,
+      heading: 'Wir haben Ihre Anfrage',
+      paragraphs: [
+        `Hallo ${f.customerName}, ${f.business} hat Ihre Anfrage für ${f.service} am ${w.when} erhalten.`,
+        `Sie ist noch nicht bestätigt: ${f.business} bestätigt sie bis ${w.expiry}, und wir schreiben Ihnen, sobald das geschehen ist. Andernfalls verfällt die Anfrage und es ist nichts gebucht.`,
+      ],
+      details: [],
+      action: { label: 'Anfrage ansehen oder stornieren', link: 'manage' },
+      sms: `${f.business}: Ihre Anfrage für ${f.service} am ${w.short} ist eingegangen. Sie hören von uns, sobald sie bestätigt ist.`,
+      unsubscribe: null,
+    }),
+    'customer.confirmed': (f, w) => ({
+      subject: `Bestätigt: ${f.service} am ${w.short}`,
+      heading: 'Ihre Buchung ist bestätigt',
+      paragraphs: [
+        `Hallo ${f.customerName}, Ihre Buchung bei ${f.business} ist bestätigt.`,
+        'Mit der angehängten Kalenderdatei tragen Sie den Termin in Ihren Kalender ein.',
+      ],
+      details: [],
+      action: { label: 'Ansehen, verschieben oder stornieren', link: 'manage' },
+      sms: `${f.business}: Ihre Buchung für ${f.service} am ${w.short} ist bestätigt.`,
+      unsubscribe: null,
+    }),
+    'customer.rescheduled': (f, w) => ({
+      subject: `Verschoben: ${f.service} jetzt am ${w.short}`,
+      heading: 'Ihre Buchung wurde verschoben',
+      paragraphs: [
+        `Hallo ${f.customerName}, Ihre Buchung für ${f.service} bei ${f.business} hat eine neue Zeit.`,
+        'Die angehängte Kalenderdatei aktualisiert den Termin in Ihrem Kalender.',
+      ],
+      details: [['Vorher', w.before]],
+      action: { label: 'Ansehen, verschieben oder stornieren', link: 'manage' },
+      sms: `${f.business}: Ihre Buchung für ${f.service} ist jetzt am ${w.short}.`,
+      unsubscribe: null,
+    }),
+    'customer.cancelled': (f, w) => ({
+      subject: `Storniert: ${f.service} am ${w.short}`,
+      heading: 'Ihre Buchung ist storniert',
+      paragraphs: [
+        f.cancelledBy === 'customer'
+          ? `Hallo ${f.customerName}, Sie haben Ihre Buchung für ${f.service} bei ${f.business} am ${w.when} storniert.`
+          : `Hallo ${f.customerName}, ${f.business} hat Ihre Buchung für ${f.service} am ${w.when} storniert.`,
+        'Es ist nichts mehr gebucht. Gern können Sie eine andere Zeit buchen.',
+      ],
+      details: f.cancelledBy === 'business' && f.cancelReason ? [['Grund', f.cancelReason]] : [],
+      action: { label: 'Eine andere Zeit buchen', link: 'bookAgain' },
+      sms:
+        f.cancelledBy === 'customer'
+          ? `${f.business}: Sie haben ${f.service} am ${w.short} storniert.`
+          : `${f.business} hat Ihre Buchung für ${f.service} am ${w.short} storniert.`,
+      unsubscribe: null,
+    }),
+    'customer.hold_expired': (f, w) => ({
+      subject: `Nicht bestätigt: ${f.service} am ${w.short}`,
+      heading: 'Ihre Anfrage wurde nicht bestätigt',
+      paragraphs: [
+        `Hallo ${f.customerName}, ${f.business} hat Ihre Anfrage für ${f.service} am ${w.when} nicht rechtzeitig bestätigt. Sie ist verfallen, und es ist nichts gebucht.`,
+        'Gern können Sie eine andere Zeit anfragen.',
+      ],
+      details: [],
+      action: { label: 'Eine andere Zeit buchen', link: 'bookAgain' },
+      sms: `${f.business}: Ihre Anfrage für ${f.service} am ${w.short} wurde nicht rechtzeitig bestätigt und ist verfallen.`,
+      unsubscribe: null,
+    }),
+    'customer.reminder': (f, w) => ({
+      subject: `Erinnerung: ${f.service} am ${w.short}`,
+      heading: `Bis ${w.offset}`,
+      paragraphs: [`Hallo ${f.customerName}, wir erinnern Sie an Ihre Buchung bei ${f.business}.`],
+      details: [],
+      action: { label: 'Ansehen, verschieben oder stornieren', link: 'manage' },
+      sms: `Erinnerung von ${f.business}: ${f.service} am ${w.short}.`,
+      unsubscribe: `Sie erhalten Erinnerungen, weil Sie bei ${f.business} gebucht haben. Keine Erinnerungen mehr:`,
+    }),
+    'business.request_pending': (f, w) => ({
+      subject: `Wartet auf Ihre Bestätigung: ${f.service} am ${w.short}`,
+      heading: 'Eine neue Anfrage wartet auf Ihre Bestätigung',
+      paragraphs: [
+        `${f.customerName} hat ${f.service} am ${w.when} angefragt.`,
+        `Bestätigen Sie sie bis ${w.expiry} (${w.minutesLeft} Minuten nach dieser E-Mail), sonst verfällt sie und die Zeit ist wieder frei.`,
+      ],
+      details: [],
+      action: { label: 'Buchung im Dashboard öffnen', link: 'dashboard' },
+      sms: null,
+      unsubscribe: null,
+    }),
+    'business.cancelled_by_customer': (f, w) => ({
+      subject: `Vom Kunden storniert: ${f.service} am ${w.short}`,
+      heading: 'Ein Kunde hat storniert',
+      paragraphs: [`${f.customerName} hat ${f.service} am ${w.when} storniert. Die Zeit ist wieder frei.`],
+      details: [],
+      action: { label: 'Buchung im Dashboard öffnen', link: 'dashboard' },
+      sms: null,
+      unsubscribe: null,
+    }),
+    'business.rescheduled_by_customer': (f, w) => ({
+      subject: `Vom Kunden verschoben: ${f.service}, jetzt am ${w.short}`,
+      heading: 'Ein Kunde hat eine Buchung verschoben',
+      paragraphs: [`${f.customerName} hat ${f.service} auf eine neue Zeit verschoben.`],
+      details: [['Vorher', w.before]],
+      action: { label: 'Buchung im Dashboard öffnen', link: 'dashboard' },
+      sms: null,
+      unsubscribe: null,
+    }),
+  },
+};
+
+const DICTIONARIES: Record<Language, Dictionary> = { en, de };
+
+/** "in 2 hours", "tomorrow"-like phrases for a reminder's heading. */
+function offsetPhrase(offsetMin: number | null, language: Language): string {
+  const minutes = offsetMin ?? 0;
+  const rtf = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+  if (minutes >= 1440 && minutes % 1440 === 0) return rtf.format(minutes / 1440, 'day');
+  if (minutes >= 60 && minutes % 60 === 0) return rtf.format(minutes / 60, 'hour');
+  return rtf.format(minutes, 'minute');
+}
+
+/**
+ * The words of a message in the reader's language. The detail table always names the service,
+ * the time (with its zone) and, when booked, the staff member; business messages add the
+ * customer and their contact.
+ */
+export function wordsFor(facts: MessageFacts): MessageWords & { footer: string } {
+  const { reader } = facts;
+  const dict = DICTIONARIES[reader.language];
+  const w: Words = {
+    when: formatWhen(facts.startsAtMs, reader),
+    short: formatShort(facts.startsAtMs, reader),
+    before: facts.previousStartsAtMs === null ? '' : formatWhen(facts.previousStartsAtMs, reader),
+    expiry: facts.holdExpiresAtMs === null ? '' : formatTime(facts.holdExpiresAtMs, reader),
+    minutesLeft:
+      facts.holdExpiresAtMs === null ? 0 : Math.max(0, Math.floor((facts.holdExpiresAtMs - facts.nowMs) / 60_000)),
+    offset: offsetPhrase(facts.reminderOffsetMin, reader.language),
+  };
+  const words = dict.words[facts.template](facts, w);
+  const forBusiness = facts.template.startsWith('business.');
+  const rows: Array<[string, string]> = [
+    [dict.service, facts.service],
+    [facts.previousStartsAtMs === null ? dict.when : dict.now, w.when],
+    ...words.details,
+    [dict.staff, facts.staffName],
+  ];
+  if (forBusiness) rows.push([dict.customer, facts.customerName], [dict.contact, facts.customerContact]);
+  rows.push([dict.reference, facts.bookingId]);
+  const details = rows.filter(([, value]) => value !== '');
+  return { ...words, details, footer: dict.footer(facts.business) };
+}

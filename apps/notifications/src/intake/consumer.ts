@@ -1,0 +1,144 @@
+/**
+ * Intake (docs/architecture.md "Notifications"): the booking topic in the notifications'
+ * consumer group, through the event-bus port (any adapter). A batch of events becomes send
+ * records and reminder changes, stored in one transaction; the handler resolves only after that
+ * commit, so the bus commits the offsets after it, and a crash in between hands the events over
+ * again, which store nothing twice (records are unique per event, template, channel and
+ * recipient; reminders ignore an older event).
+ */
+import {
+  BOOKING_EVENTS_TOPIC,
+  subscribeInBatches,
+  type EventBus,
+  type ReceivedMessage,
+  type Subscription,
+} from '@svc/events';
+import { inSpan, type Logger } from '@svc/telemetry';
+import type { DocumentStore } from '@svc/store';
+import { parseBookingEvent, type BookingEvent } from '../domain/booking-event.js';
+import { planFor, type ReminderPlan } from '../domain/plan.js';
+import { eventsConsumed, SERVICE } from '../metrics.js';
+import type { NotificationRepository } from '../store/notification-repository.js';
+import type { NotificationDoc } from '../store/records.js';
+import type { ReminderRepository } from '../store/reminder-repository.js';
+import type { SettingsRepository } from '../store/settings-repository.js';
+import { composeRecords, type ComposeSettings } from './compose.js';
+import { ContextGone, ContextReader, type Clients } from './context.js';
+
+/** The notifications' consumer group: replicas share the topic's partitions. */
+export const NOTIFICATIONS_GROUP = 'notifications';
+
+/** Events handed to the intake at once at most (their records share one transaction). */
+export const INTAKE_BATCH = 100;
+
+export interface IntakeDeps {
+  store: DocumentStore;
+  notifications: NotificationRepository;
+  reminders: ReminderRepository;
+  settings: SettingsRepository;
+  clients: Clients;
+  compose: ComposeSettings;
+  smsAvailable: boolean;
+  logger: Logger;
+  now: () => number;
+  /** Told when records were stored (the worker looks for due work) and reminders changed. */
+  onStored: () => void;
+}
+
+interface Prepared {
+  event: BookingEvent;
+  records: NotificationDoc[];
+  reminders: ReminderPlan | null;
+}
+
+/** Plans and composes one event's records; null when the event is to be skipped. */
+async function prepare(deps: IntakeDeps, reader: ContextReader, event: BookingEvent): Promise<Prepared | null> {
+  let ctx;
+  try {
+    ctx = await reader.load(event);
+  } catch (err) {
+    if (!(err instanceof ContextGone)) throw err;
+    // Retrying cannot bring back a deleted tenant, service or customer.
+    deps.logger.warn({ eventId: event.id, bookingId: event.bookingId, problem: err.message }, 'booking event skipped');
+    return null;
+  }
+  const nowMs = deps.now();
+  const plan = planFor(event, ctx, nowMs);
+  const records = composeRecords(
+    plan.messages,
+    ctx,
+    {
+      eventId: event.id,
+      eventAtMs: event.occurredAtMs,
+      bookingId: event.bookingId,
+      status: event.status,
+      startsAtMs: event.startsAtMs,
+      endsAtMs: event.endsAtMs,
+      revision: event.revision,
+      previousStartsAtMs: event.type === 'booking.rescheduled' ? (event.previous?.startsAtMs ?? null) : null,
+      reminderOffsetMin: null,
+    },
+    deps.compose,
+    nowMs,
+  );
+  return { event, records, reminders: plan.reminders };
+}
+
+/**
+ * Handles consecutive events: their contexts are read in parallel (each tenant, service and
+ * booking once), then everything is stored in one transaction, in event order.
+ */
+export function intakeBatch(deps: IntakeDeps, messages: readonly ReceivedMessage[]): Promise<number> {
+  return inSpan(
+    SERVICE,
+    `${BOOKING_EVENTS_TOPIC} notify`,
+    { traceparent: null, attributes: { 'messaging.batch.message_count': messages.length } },
+    async () => {
+      const reader = new ContextReader(deps.clients, deps.settings, deps.smsAvailable);
+      const events: BookingEvent[] = [];
+      for (const message of messages) {
+        const parsed = parseBookingEvent(message.value, message.headers);
+        if ('problem' in parsed) {
+          eventsConsumed.inc({ service: SERVICE, result: 'skipped' });
+          deps.logger.error({ offset: message.offset, problem: parsed.problem }, 'booking event skipped');
+          continue;
+        }
+        events.push(parsed.event);
+      }
+      const prepared = (await Promise.all(events.map((event) => prepare(deps, reader, event)))).filter(
+        (p): p is Prepared => p !== null,
+      );
+      const nowMs = deps.now();
+      const stored = await deps.store.withTransaction(async (tx) => {
+        let count = 0;
+        for (const p of prepared) {
+          count += await deps.notifications.insertAbsent(p.records, tx);
+          if (p.reminders) {
+            await deps.reminders.apply(
+              { tenantId: p.event.tenantId, bookingId: p.event.bookingId, startsAtMs: p.event.startsAtMs },
+              p.reminders,
+              p.event.occurredAtMs,
+              nowMs,
+              tx,
+            );
+          }
+        }
+        return count;
+      });
+      eventsConsumed.inc({ service: SERVICE, result: 'stored' }, prepared.length);
+      if (stored > 0 || prepared.some((p) => p.reminders)) deps.onStored();
+      return stored;
+    },
+  );
+}
+
+/** Subscribes the intake to the booking topic in the notifications' group, in batches where the bus can. */
+export function consumeBookingEvents(bus: EventBus, deps: IntakeDeps): Promise<Subscription> {
+  return subscribeInBatches(
+    bus,
+    { topic: BOOKING_EVENTS_TOPIC, groupId: NOTIFICATIONS_GROUP, maxBatch: INTAKE_BATCH },
+    async (messages) => {
+      await intakeBatch(deps, messages);
+    },
+  );
+}

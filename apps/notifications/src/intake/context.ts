@@ -1,0 +1,153 @@
+/**
+ * What a message needs beyond the event, read from the services that own it: the tenant and its
+ * branding, the service (its confirmation policy), the staff member, the booking's stored state
+ * and the customer's contact, locale and time zone (catalog, booking and customer over gRPC), and
+ * the tenant's notification settings. Read once per batch and tenant, service or booking.
+ */
+import { DomainError } from '@svc/errors';
+import type { BookingClient, CatalogClient, CustomerClient } from '@svc/grpc';
+import type { bookingV1 } from '@svc/proto';
+import type { Branding } from '../domain/layout.js';
+import type { PlanContext } from '../domain/plan.js';
+import type { SettingsRepository } from '../store/settings-repository.js';
+import type { SettingsDoc } from '../store/records.js';
+
+export interface Clients {
+  catalog: CatalogClient;
+  booking: BookingClient;
+  customer: CustomerClient;
+}
+
+/** The booking's context: what planning needs, plus the names, links and branding of the texts. */
+export interface BookingContext extends PlanContext {
+  tenant: PlanContext['tenant'] & { tenantId: string; slug: string; name: string; branding: Branding };
+  service: PlanContext['service'] & { name: string };
+  booking: PlanContext['booking'] & { status: string; createdAtMs: number; customerId: string };
+  customer: PlanContext['customer'] & { customerId: string; name: string };
+  staff: (NonNullable<PlanContext['staff']> & { name: string }) | null;
+  settings: SettingsDoc;
+}
+
+/** A booking (or its tenant, service or customer) that no longer exists: retrying cannot help. */
+export class ContextGone extends Error {
+  override readonly name = 'ContextGone';
+}
+
+const DEADLINE = { deadlineMs: 5_000 };
+
+async function present<T>(what: string, read: () => Promise<T | undefined>): Promise<T> {
+  try {
+    const value = await read();
+    if (value === undefined) throw new ContextGone(`${what} answered empty`);
+    return value;
+  } catch (err) {
+    if (err instanceof DomainError && err.code === 'NOT_FOUND') throw new ContextGone(`${what} not found`);
+    throw err;
+  }
+}
+
+/** One batch's reads, each made once (the promises are shared, failures included). */
+export class ContextReader {
+  private readonly cache = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private readonly clients: Clients,
+    private readonly settings: SettingsRepository,
+    private readonly smsAvailable: boolean,
+  ) {}
+
+  private once<T>(key: string, read: () => Promise<T>): Promise<T> {
+    let hit = this.cache.get(key) as Promise<T> | undefined;
+    if (!hit) {
+      hit = read();
+      // Observed here so an unused rejection is not reported as unhandled; callers still get it.
+      hit.catch(() => undefined);
+      this.cache.set(key, hit);
+    }
+    return hit;
+  }
+
+  /** The booking as stored now. */
+  booking(tenantId: string, bookingId: string): Promise<bookingV1.Booking> {
+    return this.once(`b:${tenantId}:${bookingId}`, () =>
+      present(
+        'booking',
+        async () => (await this.clients.booking.getBooking({ tenantId, bookingId, actor: '' }, DEADLINE)).booking,
+      ),
+    );
+  }
+
+  async load(ref: {
+    tenantId: string;
+    bookingId: string;
+    serviceId: string;
+    staffId: string;
+    customerId: string;
+  }): Promise<BookingContext> {
+    const { catalog, customer } = this.clients;
+    const { tenantId } = ref;
+    const [tenant, service, stored, staff, settings] = await Promise.all([
+      this.once(`t:${tenantId}`, () =>
+        present('tenant', async () => (await catalog.getTenant({ tenantId }, DEADLINE)).tenant),
+      ),
+      this.once(`s:${tenantId}:${ref.serviceId}`, () =>
+        present(
+          'service',
+          async () => (await catalog.getService({ tenantId, serviceId: ref.serviceId, slug: '' }, DEADLINE)).service,
+        ),
+      ),
+      this.booking(tenantId, ref.bookingId),
+      ref.staffId === ''
+        ? Promise.resolve(null)
+        : this.once(`st:${tenantId}:${ref.staffId}`, () =>
+            // A staff member removed since is no reason to hold the customer's message back.
+            catalog.getStaff({ tenantId, staffId: ref.staffId }, DEADLINE).then(
+              (res) => res.staff ?? null,
+              (err: unknown) => {
+                if (err instanceof DomainError && err.code === 'NOT_FOUND') return null;
+                throw err;
+              },
+            ),
+          ),
+      this.once(`set:${tenantId}`, () => this.settings.of(tenantId)),
+    ]);
+    const customerId = ref.customerId || stored.customerId;
+    const person = await this.once(`c:${tenantId}:${customerId}`, () =>
+      present('customer', async () => (await customer.getCustomer({ tenantId, customerId }, DEADLINE)).customer),
+    );
+    return {
+      tenant: {
+        tenantId,
+        slug: tenant.slug,
+        name: tenant.name,
+        timezone: tenant.timezone,
+        locale: tenant.locale,
+        branding: {
+          displayName: tenant.branding?.displayName || tenant.name,
+          logoUrl: tenant.branding?.logoUrl ?? '',
+          primaryColor: tenant.branding?.primaryColor ?? '',
+          accentColor: tenant.branding?.accentColor ?? '',
+        },
+      },
+      service: { name: service.name, confirmation: service.confirmation || 'manual' },
+      booking: {
+        status: stored.status,
+        createdAtMs: stored.createdAtMs,
+        customerId,
+        holdExpiresAtMs: stored.holdExpiresAtMs ?? null,
+        cancelReason: stored.cancelReason,
+      },
+      customer: {
+        customerId,
+        name: person.name,
+        email: person.primaryEmail || null,
+        phone: person.phone || null,
+        locale: person.locale,
+        timezone: person.timezone,
+      },
+      staff: staff ? { name: staff.displayName, email: staff.email || null, timezone: staff.timezone } : null,
+      settings,
+      smsAvailable: this.smsAvailable,
+    };
+  }
+}

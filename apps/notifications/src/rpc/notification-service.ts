@@ -1,0 +1,210 @@
+/**
+ * notifications.v1.NotificationService (docs/decisions.md "Notifications"): the settings, the
+ * send log and its resend, and the customers' unsubscribe. Every request names its tenant and
+ * every read is scoped to it, so another tenant's record is NOT_FOUND; Unsubscribe's tenant is
+ * the one its signed token names.
+ */
+import { verifyUnsubscribeToken, type ManageTokenKeys } from '@svc/crypto';
+import { notFound, requireTenantId, throwIfViolations, type FieldViolation } from '@svc/errors';
+import { bindService, type CatalogClient, type ServiceBinding } from '@svc/grpc';
+import { notificationsV1, type commonV1 } from '@svc/proto';
+import {
+  BUSINESS_EMAILS_MESSAGE,
+  EMAIL_MESSAGE,
+  isReminderOffsets,
+  isSenderName,
+  MAX_BUSINESS_EMAILS,
+  normalizeEmail,
+  pageLimit,
+  pageLimitMessage,
+  REMINDER_OFFSETS_MESSAGE,
+  SENDER_NAME_MESSAGE,
+} from '@svc/rules';
+import { decodePageCursor, encodePageCursor, PAGE_CURSOR_MESSAGE, type PageRequest } from '@svc/store';
+import { messageIdOf } from '../domain/ids.js';
+import type { NotificationRepository } from '../store/notification-repository.js';
+import { SEND_STATUSES, type NotificationDoc, type SendStatus, type SettingsDoc } from '../store/records.js';
+import type { SettingsRepository } from '../store/settings-repository.js';
+
+export interface NotificationServiceDeps {
+  notifications: NotificationRepository;
+  settings: SettingsRepository;
+  catalog: CatalogClient;
+  manageKeys: ManageTokenKeys;
+  mailDomain: string;
+  now: () => number;
+  /** Told after a resend (the worker looks for due work). */
+  onResend: () => void;
+}
+
+const toSettingsMessage = (doc: SettingsDoc): notificationsV1.NotificationSettings => ({
+  tenantId: doc.tenantId,
+  reminderOffsetsMin: doc.reminderOffsetsMin,
+  businessEmails: doc.businessEmails,
+  replyToEmail: doc.replyToEmail,
+  smsEnabled: doc.smsEnabled,
+  senderName: doc.senderName,
+  createdAtMs: doc.createdAtMs,
+  updatedAtMs: doc.updatedAtMs,
+});
+
+export const toNotificationMessage = (doc: NotificationDoc): notificationsV1.Notification => ({
+  notificationId: doc._id,
+  tenantId: doc.tenantId,
+  bookingId: doc.bookingId,
+  customerId: doc.customerId,
+  eventId: doc.eventId,
+  template: doc.template,
+  channel: doc.channel,
+  recipientKind: doc.recipientKind,
+  recipient: doc.recipient,
+  subject: doc.content.subject,
+  status: doc.status,
+  attemptCount: doc.attemptCount,
+  ...(doc.nextAttemptAtMs === null || doc.status !== 'pending' ? {} : { nextAttemptAtMs: doc.nextAttemptAtMs }),
+  ...(doc.lastError === null ? {} : { lastError: doc.lastError }),
+  messageId: doc.messageId,
+  ...(doc.sentAtMs === null ? {} : { sentAtMs: doc.sentAtMs }),
+  series: doc.series,
+  createdAtMs: doc.createdAtMs,
+  updatedAtMs: doc.updatedAtMs,
+});
+
+/** limit 0 (proto's "unset") is the default; out of range is refused, not clamped. */
+function parsePage(input: commonV1.PageRequest | undefined, violations: FieldViolation[]): PageRequest {
+  const limit = pageLimit(input?.limit ?? 0, 'notifications');
+  if (limit === null) violations.push({ path: 'limit', message: pageLimitMessage('notifications') });
+  const cursor = input?.cursor ?? '';
+  const after = cursor === '' ? null : decodePageCursor(cursor);
+  if (cursor !== '' && after === null) violations.push({ path: 'cursor', message: PAGE_CURSOR_MESSAGE });
+  return { limit: limit ?? 1, after };
+}
+
+/** Addresses as stored (trimmed, lower-case), each once; a violation per address that is not one. */
+function checkEmails(input: readonly string[], path: string, violations: FieldViolation[]): string[] {
+  if (input.length > MAX_BUSINESS_EMAILS) violations.push({ path, message: BUSINESS_EMAILS_MESSAGE });
+  const out: string[] = [];
+  input.forEach((value, i) => {
+    const email = normalizeEmail(value);
+    if (email === null) violations.push({ path: `${path}[${i}]`, message: EMAIL_MESSAGE });
+    else if (!out.includes(email)) out.push(email);
+  });
+  return out;
+}
+
+export function notificationService(deps: NotificationServiceDeps): ServiceBinding {
+  const { notifications, settings, now } = deps;
+
+  /** The settings, filled with the team's addresses the gateway sent when the tenant has none yet. */
+  const current = (tenantId: string, defaults: readonly string[]): Promise<SettingsDoc> => {
+    const violations: FieldViolation[] = [];
+    // Defaults the gateway could not check (a malformed member address) are left out, not refused.
+    const team = checkEmails(defaults.slice(0, MAX_BUSINESS_EMAILS), 'defaultBusinessEmails', violations);
+    return settings.ensure(tenantId, team, now());
+  };
+
+  return bindService(notificationsV1.NotificationServiceService, {
+    getNotificationSettings: async (req) => {
+      const tenantId = requireTenantId(req.tenantId);
+      return { settings: toSettingsMessage(await current(tenantId, req.defaultBusinessEmails)) };
+    },
+
+    updateNotificationSettings: async (req) => {
+      const tenantId = requireTenantId(req.tenantId);
+      const violations: FieldViolation[] = [];
+      const doc = { ...(await current(tenantId, req.defaultBusinessEmails)) };
+      let changed = false;
+      if (req.reminderOffsetsSet) {
+        if (!isReminderOffsets(req.reminderOffsetsMin)) {
+          violations.push({ path: 'reminderOffsetsMin', message: REMINDER_OFFSETS_MESSAGE });
+        }
+        // Soonest last, as they fall due.
+        doc.reminderOffsetsMin = [...req.reminderOffsetsMin].sort((a, b) => b - a);
+        changed = true;
+      }
+      if (req.businessEmailsSet) {
+        doc.businessEmails = checkEmails(req.businessEmails, 'businessEmails', violations);
+        changed = true;
+      }
+      if (req.replyToEmail !== undefined) {
+        const email = req.replyToEmail.trim() === '' ? '' : normalizeEmail(req.replyToEmail);
+        if (email === null) violations.push({ path: 'replyToEmail', message: EMAIL_MESSAGE });
+        doc.replyToEmail = email ?? '';
+        changed = true;
+      }
+      if (req.smsEnabled !== undefined) {
+        doc.smsEnabled = req.smsEnabled;
+        changed = true;
+      }
+      if (req.senderName !== undefined) {
+        const name = req.senderName.trim();
+        if (!isSenderName(name)) violations.push({ path: 'senderName', message: SENDER_NAME_MESSAGE });
+        doc.senderName = name;
+        changed = true;
+      }
+      if (!changed) violations.push({ path: '', message: 'must set at least one field' });
+      throwIfViolations(violations);
+      const at = now();
+      const saved: SettingsDoc = { ...doc, createdAtMs: doc.createdAtMs || at, updatedAtMs: at };
+      await settings.save(saved);
+      return { settings: toSettingsMessage(saved) };
+    },
+
+    listNotifications: async (req) => {
+      const tenantId = requireTenantId(req.tenantId);
+      const violations: FieldViolation[] = [];
+      const page = parsePage(req.page, violations);
+      if (req.status !== '' && !(SEND_STATUSES as readonly string[]).includes(req.status)) {
+        violations.push({ path: 'status', message: `must be one of ${SEND_STATUSES.join(', ')}` });
+      }
+      throwIfViolations(violations);
+      const found = await notifications.page(
+        tenantId,
+        {
+          bookingId: req.bookingId || undefined,
+          customerId: req.customerId || undefined,
+          status: (req.status || undefined) as SendStatus | undefined,
+        },
+        page,
+      );
+      return {
+        items: found.items.map(toNotificationMessage),
+        page: { nextCursor: found.next ? encodePageCursor(found.next) : '' },
+      };
+    },
+
+    getNotification: async (req) => {
+      const tenantId = requireTenantId(req.tenantId);
+      const doc = req.notificationId === '' ? null : await notifications.get(tenantId, req.notificationId);
+      if (!doc) throw notFound('Notification');
+      return { notification: toNotificationMessage(doc) };
+    },
+
+    resendNotification: async (req) => {
+      const tenantId = requireTenantId(req.tenantId);
+      const doc =
+        req.notificationId === ''
+          ? null
+          : await notifications.resend(tenantId, req.notificationId, now(), (series) =>
+              messageIdOf(req.notificationId, series, deps.mailDomain),
+            );
+      if (!doc) throw notFound('Notification');
+      deps.onResend();
+      return { notification: toNotificationMessage(doc) };
+    },
+
+    unsubscribe: async (req) => {
+      const claims = verifyUnsubscribeToken(deps.manageKeys, req.token);
+      // A forged, altered or retired token names nobody.
+      if (!claims) throw notFound('Unsubscribe link');
+      const { tenant } = await deps.catalog.getTenant({ tenantId: claims.tenantId }, { deadlineMs: 2_000 });
+      if (!tenant) throw notFound('Unsubscribe link');
+      if (req.confirm) await settings.suppress(claims.tenantId, claims.customerId, now());
+      return {
+        tenantId: claims.tenantId,
+        tenantName: tenant.branding?.displayName || tenant.name,
+        unsubscribed: req.confirm || (await settings.isSuppressed(claims.tenantId, claims.customerId)),
+      };
+    },
+  });
+}

@@ -1,0 +1,120 @@
+import type { EventBus, Subscription } from '@svc/events';
+import { serviceNameOf, startGrpcHost, type HostSettings, type RunningGrpcHost } from '@svc/grpc';
+import { notificationsV1 } from '@svc/proto';
+import type { DocumentStore } from '@svc/store';
+import type { Logger } from '@svc/telemetry';
+import { ReminderWorker } from './delivery/reminder-worker.js';
+import { SendWorker, type SendWorkerSettings } from './delivery/send-worker.js';
+import type { ComposeSettings } from './intake/compose.js';
+import { consumeBookingEvents } from './intake/consumer.js';
+import type { Clients } from './intake/context.js';
+import { notificationService } from './rpc/notification-service.js';
+import { NotificationRepository } from './store/notification-repository.js';
+import { NOTIFICATION_INDEXES } from './store/records.js';
+import { ReminderRepository } from './store/reminder-repository.js';
+import { SettingsRepository } from './store/settings-repository.js';
+import type { MailTransport } from './transport/mail-transport.js';
+import type { SmsTransport } from './transport/sms-transport.js';
+
+export const NOTIFICATION_SERVICE_NAME = serviceNameOf(notificationsV1.NotificationServiceService);
+
+export interface NotificationsDeps {
+  logger: Logger;
+  store: DocumentStore;
+  bus: EventBus;
+  clients: Clients;
+  mail: MailTransport;
+  /** Null: no SMS provider; no SMS is planned. */
+  sms: SmsTransport | null;
+  compose: ComposeSettings;
+  worker: Omit<SendWorkerSettings, 'mailFrom'> & { mailFrom: string };
+  /** Epoch ms; tests may move it (reminders falling due). */
+  now?: () => number;
+  random?: () => number;
+}
+
+/**
+ * The notifications service: serves notifications.v1.NotificationService, consumes the booking
+ * topic in its own group (intake), and runs the send worker and the reminder worker. Owns its
+ * store, bus and transports: at shutdown it stops consuming, lets the sends in flight finish and
+ * be recorded, then closes them.
+ */
+export async function startNotifications(settings: HostSettings, deps: NotificationsDeps): Promise<RunningGrpcHost> {
+  const now = deps.now ?? Date.now;
+  const notifications = new NotificationRepository(deps.store);
+  const reminders = new ReminderRepository(deps.store);
+  const settingsRepo = new SettingsRepository(deps.store);
+  const sender = new SendWorker(
+    {
+      notifications,
+      settings: settingsRepo,
+      mail: deps.mail,
+      sms: deps.sms,
+      logger: deps.logger,
+      now,
+      ...(deps.random ? { random: deps.random } : {}),
+    },
+    deps.worker,
+  );
+  const shared = {
+    store: deps.store,
+    notifications,
+    reminders,
+    settings: settingsRepo,
+    clients: deps.clients,
+    compose: deps.compose,
+    smsAvailable: deps.sms !== null,
+    logger: deps.logger,
+    now,
+  };
+  const reminderWorker = new ReminderWorker({ ...shared, onStored: () => sender.nudge() }, deps.worker.pollMs);
+  let consumer: Subscription | undefined;
+  const channel = (client: { close(): void }) => ({ ping: async () => {}, close: async () => client.close() });
+  const host = await startGrpcHost({
+    name: 'notifications',
+    settings,
+    logger: deps.logger,
+    services: [
+      notificationService({
+        notifications,
+        settings: settingsRepo,
+        catalog: deps.clients.catalog,
+        manageKeys: deps.compose.manageKeys,
+        mailDomain: deps.compose.mailDomain,
+        now,
+        onResend: () => sender.nudge(),
+      }),
+    ],
+    resources: {
+      store: deps.store,
+      bus: deps.bus,
+      mail: { ping: async () => {}, close: () => deps.mail.close() },
+      // Channels, not probed (each service's health is its own).
+      catalog: channel(deps.clients.catalog),
+      booking: channel(deps.clients.booking),
+      customer: channel(deps.clients.customer),
+    },
+    prepare: () => deps.store.ensureIndexes(NOTIFICATION_INDEXES),
+    // The consumer first (no new records), then the workers (sends in flight are recorded).
+    onStopping: async () => {
+      await consumer?.stop();
+      await reminderWorker.stop();
+      await sender.stop();
+    },
+  });
+  try {
+    consumer = await consumeBookingEvents(deps.bus, {
+      ...shared,
+      onStored: () => {
+        sender.nudge();
+        reminderWorker.nudge();
+      },
+    });
+  } catch (err) {
+    await host.stop();
+    throw err;
+  }
+  sender.start();
+  reminderWorker.start();
+  return host;
+}

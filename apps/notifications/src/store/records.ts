@@ -1,0 +1,162 @@
+/** The notifications service's documents (docs/architecture.md "Notifications"). */
+import { listIndex, type IndexSpec } from '@svc/store';
+import { DEFAULT_REMINDER_OFFSETS_MIN, NOTIFICATION_STATUSES, type NotificationStatus } from '@svc/rules';
+import type { Channel, RecipientKind } from '../domain/plan.js';
+import type { Template } from '../domain/templates.js';
+
+export const COLLECTIONS = {
+  settings: 'notification_settings',
+  notifications: 'notifications',
+  reminders: 'notification_reminders',
+  suppressions: 'notification_suppressions',
+} as const;
+
+/** The unique index that makes a redelivered event send nothing twice. */
+export const SEND_KEY_INDEX = 'by_event_template_recipient';
+
+export const NOTIFICATION_INDEXES: IndexSpec[] = [
+  { collection: COLLECTIONS.settings, name: 'by_tenant', fields: ['tenantId'], unique: true },
+  {
+    collection: COLLECTIONS.notifications,
+    name: SEND_KEY_INDEX,
+    fields: ['eventId', 'template', 'channel', 'recipient'],
+    unique: true,
+  },
+  listIndex(COLLECTIONS.notifications),
+  // The send log's filters, each in list order.
+  {
+    collection: COLLECTIONS.notifications,
+    name: 'by_tenant_booking_created',
+    fields: ['tenantId', 'bookingId', 'createdAtMs', '_id'],
+  },
+  {
+    collection: COLLECTIONS.notifications,
+    name: 'by_tenant_customer_created',
+    fields: ['tenantId', 'customerId', 'createdAtMs', '_id'],
+  },
+  {
+    collection: COLLECTIONS.notifications,
+    name: 'by_tenant_status_created',
+    fields: ['tenantId', 'status', 'createdAtMs', '_id'],
+  },
+  // Workers: what is due.
+  { collection: COLLECTIONS.notifications, name: 'by_due', fields: ['dueAtMs'] },
+  { collection: COLLECTIONS.reminders, name: 'by_due', fields: ['dueAtMs'] },
+  { collection: COLLECTIONS.reminders, name: 'by_booking', fields: ['bookingId'] },
+  {
+    collection: COLLECTIONS.suppressions,
+    name: 'by_tenant_customer',
+    fields: ['tenantId', 'customerId'],
+    unique: true,
+  },
+];
+
+/** A tenant's notification settings (one document per tenant, `_id` = the tenant id). */
+export type SettingsDoc = {
+  _id: string;
+  tenantId: string;
+  reminderOffsetsMin: number[];
+  businessEmails: string[];
+  /** '' = the first business address. */
+  replyToEmail: string;
+  smsEnabled: boolean;
+  /** '' = the tenant's display name. */
+  senderName: string;
+  createdAtMs: number;
+  updatedAtMs: number;
+};
+
+/** What a tenant that never saved its settings gets. */
+export function defaultSettings(tenantId: string, businessEmails: string[] = []): SettingsDoc {
+  return {
+    _id: tenantId,
+    tenantId,
+    reminderOffsetsMin: [...DEFAULT_REMINDER_OFFSETS_MIN],
+    businessEmails,
+    replyToEmail: '',
+    smsEnabled: false,
+    senderName: '',
+    createdAtMs: 0,
+    updatedAtMs: 0,
+  };
+}
+
+export const SEND_STATUSES = NOTIFICATION_STATUSES;
+export type SendStatus = NotificationStatus;
+
+/** The message as rendered when the record was made: every retry and resend sends these bytes' source. */
+export interface MessageContent {
+  fromName: string;
+  replyTo: string | null;
+  subject: string;
+  text: string;
+  /** null for SMS. */
+  html: string | null;
+  /** The calendar file (customer confirmations and reschedules). */
+  calendar: { filename: string; content: string } | null;
+  /** The one-click unsubscribe URL (reminders): List-Unsubscribe and List-Unsubscribe-Post. */
+  unsubscribeUrl: string | null;
+}
+
+/**
+ * One message to one recipient, unique per (event, template, channel, recipient): the send log's
+ * entry and the worker's unit of work (its scheduling state, a lease while an attempt runs).
+ */
+export type NotificationDoc = {
+  /** `ntf_…` */
+  _id: string;
+  tenantId: string;
+  bookingId: string;
+  customerId: string;
+  /** The booking event (evt_…) or the reminder (rem_…) it answers. */
+  eventId: string;
+  /** When that event happened: the start of the event-to-send latency. */
+  eventAtMs: number;
+  template: Template;
+  channel: Channel;
+  recipientKind: RecipientKind;
+  recipient: string;
+  content: MessageContent;
+  status: SendStatus;
+  /** 1 + resends: the series the next attempt belongs to (and the Message-ID's suffix). */
+  series: number;
+  attemptCount: number;
+  nextAttemptAtMs: number | null;
+  /** When a worker may pick it up (the next attempt, or a lease's end); null when nothing is due. */
+  dueAtMs: number | null;
+  leaseToken: string | null;
+  leaseUntilMs: number | null;
+  /** Grows with every write; the compare-and-set field of claims and resends. */
+  revision: number;
+  lastError: string | null;
+  /** The Message-ID header of the current series (email); '' for SMS. */
+  messageId: string;
+  sentAtMs: number | null;
+  createdAtMs: number;
+  updatedAtMs: number;
+};
+
+/** A reminder of a confirmed booking (`_id` = `<bookingId>:<offsetMin>`). */
+export type ReminderDoc = {
+  _id: string;
+  tenantId: string;
+  bookingId: string;
+  offsetMin: number;
+  startsAtMs: number;
+  status: 'scheduled' | 'sent' | 'dropped';
+  /** When it falls due (start − offset, or a lease's end); null once sent or dropped. */
+  dueAtMs: number | null;
+  /** The event that last set it: an older one (a redelivery) changes nothing. */
+  eventAtMs: number;
+  leaseUntilMs: number;
+  createdAtMs: number;
+  updatedAtMs: number;
+};
+
+/** A customer who unsubscribed from reminders (`_id` = `<tenantId>:<customerId>`). */
+export type SuppressionDoc = {
+  _id: string;
+  tenantId: string;
+  customerId: string;
+  createdAtMs: number;
+};
