@@ -280,7 +280,6 @@ async function commitChange(
       // expiry): the notifications tell the business of what a customer did (docs/decisions.md
       // "Notifications").
       const event = bookingEvent(decision.event, after, service, customer, nowMs, ref.traceparent, {
-        actor: ref.actor,
         ...extra,
         ...known,
         actor: ref.actor,

@@ -6,6 +6,7 @@ import type { notificationsV1 } from '@svc/proto';
 import {
   businessEmailsSchema,
   emailSchema,
+  idSchema,
   MAX_BUSINESS_EMAILS,
   NOTIFICATION_STATUSES,
   NOTIFICATION_TEMPLATES,
@@ -17,7 +18,7 @@ import { defineRoute } from '../../http/route.js';
 import type { IdentityStore } from '../../identity/identity-store.js';
 import { present, tenantOf } from '../catalog/admin-resource.js';
 import { pageRequest, toPage } from '../catalog/paging.js';
-import { idSchema, pageOf, pageQueryShapeFor, patchOf } from '../catalog/schemas.js';
+import { pageOf, pageQueryShapeFor, patchOf } from '../catalog/schemas.js';
 
 /**
  * /api/notification-settings and /api/notifications (docs/decisions.md "Notifications"): the
