@@ -52,7 +52,8 @@ interface GroupState {
  * messages, the oldest going first like Kafka's size-based retention. So a late subscriber, a
  * group created after messages were published, starts at the oldest message still retained: all
  * of them while the topic has no group yet (up to the bound), else only those some existing
- * group has not committed. A group that falls behind the bound skips what was dropped.
+ * group has not committed. Without a journal, a group that falls behind the bound skips what was
+ * dropped; with one, nothing a known group has not committed is dropped.
  *
  * Durability: by itself the bus lives and dies with its process. `withJournal` gives it a
  * journal (bus-journal.ts) written before a publish resolves (the outbox relay marks a row
@@ -226,14 +227,17 @@ export class InProcessEventBus implements EventBus {
 
   /**
    * The oldest offset to keep with the log ending at `end`: nothing every group has committed
-   * (once a group exists), and at most the bound.
+   * (once a group exists), and at most the bound. Journaled, a message some known group has not
+   * committed is never dropped, however far behind that group is: the journal is what makes a
+   * publish an acknowledgement (docs/architecture.md "The event-bus port"); the bound then
+   * applies only to a topic no group reads yet.
    */
   private keepFrom(log: TopicLog, end = log.nextOffset): number {
     let keepFrom = end - this.maxRetained;
     if (log.groups.size > 0) {
       let slowest = Infinity;
       for (const g of log.groups.values()) slowest = Math.min(slowest, g.committed);
-      keepFrom = Math.max(keepFrom, slowest);
+      keepFrom = this.journal ? slowest : Math.max(keepFrom, slowest);
     }
     return keepFrom;
   }

@@ -108,6 +108,23 @@ describe('the journal across a crash', () => {
     await second.close();
   });
 
+  it('drops nothing a known group has not committed, however far behind it is, across a restart', async () => {
+    const file = join(dir, `behind-${++files}.sqlite`);
+    const first = await journaled(file, { maxRetainedPerTopic: 4 });
+    // The group takes v0, then stalls on v1 (never committed) while ten more are published.
+    const stalled = await collect(first, 'g', (m) => m.value === 'v1');
+    for (let i = 0; i < 12; i += 2) await first.publish('t', msgs(i, 2));
+    await until(() => stalled.got.length === 1);
+    expect(first.retainedCount('t')).toBe(11);
+    // The process dies (no close): a new bus on the journal hands the group v1 to v11.
+    const second = await journaled(file, { maxRetainedPerTopic: 4 });
+    const g = await collect(second, 'g');
+    await until(() => g.got.length === 11);
+    expect(g.values()).toEqual(Array.from({ length: 11 }, (_, i) => `v${i + 1}`));
+    await g.sub.stop();
+    await second.close();
+  });
+
   it('keeps at most the bound across restarts, and drops from the journal what every group committed', async () => {
     const file = join(dir, `bound-${++files}.sqlite`);
     const first = await journaled(file, { maxRetainedPerTopic: 4 });
