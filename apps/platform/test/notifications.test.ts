@@ -542,4 +542,30 @@ describe.runIf(serverGate('Mailpit', mailpitMissing()))('notifications through t
     const [dentist] = await received('weber@praxis.test', made.booking.bookingId, 1);
     expect(dentist!.mail.text).toContain('um 15:00 Mitteleuropäische');
   });
+
+  it('a tenant whose team never opened the settings: its first dashboard request hands the team over, so a request is announced', async () => {
+    const other = await createTestTenant(catalog, { name: 'Salon Ost', timezone: 'Europe/Berlin', locale: 'en' });
+    await openEveryDay(catalog, other.tenantId, [['tenant', other.tenantId]], 540, 1020);
+    await catalog.createService({
+      tenantId: other.tenantId,
+      fields: { slug: 'cut', name: 'Cut', durationMin: 30, staffIds: [], staffIdsSet: true, resourceIds: [], resourceIdsSet: true },
+    });
+    const theirOwner = await stores.session(other.tenantId, 'tenant_owner');
+    const theirEmail = (await json(await fetch(`${base}/api/session`, { headers: { cookie: theirOwner.cookie } }))).data
+      .user.email as string;
+    // No settings read or written: only that one dashboard request above.
+    const res = await fetch(`${base}/book/${other.slug}/bookings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': `handover-${Date.now()}` },
+      body: JSON.stringify({
+        serviceSlug: 'cut',
+        startsAtMs: berlinAt(5, 10),
+        customer: { name: 'Olga', primaryEmail: 'olga@customer.test' },
+      }),
+    });
+    expect(res.status).toBe(201);
+    const { bookingId } = (await json(res)).data.booking as { bookingId: string };
+    const [waiting] = await received(theirEmail, bookingId, 1);
+    expect(waiting!.subject).toMatch(/^Waiting for your confirmation: Cut on /);
+  });
 });

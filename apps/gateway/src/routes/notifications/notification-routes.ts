@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { LruCache } from '@svc/cache';
 import { serviceUnavailable } from '@svc/errors';
 import type { NotificationClient } from '@svc/grpc';
 import type { notificationsV1 } from '@svc/proto';
@@ -233,6 +234,25 @@ export function registerNotificationSettingsRoutes(
   const notifications = client ?? notDeployed();
   const tags = DASHBOARD_NOTIFICATIONS.tags;
   const team = (tenantId: string) => identity.teamEmails(tenantId, WRITE_ROLES, MAX_BUSINESS_EMAILS);
+
+  // The business must hear of a held request before anyone has opened these settings: a
+  // tenant's first dashboard request (per gateway process) hands its team over the same way, after
+  // the answer is sent. A settings record once stored is never changed by this.
+  if (client) {
+    const handedOver = new LruCache<true>({ maxEntries: 10_000, maxBytes: 2 * 1024 * 1024 });
+    app.addHook('onResponse', (request, _reply, done) => {
+      done();
+      const tenantId = request.dashboard?.principal.tenantId;
+      if (!tenantId || handedOver.has(tenantId)) return;
+      handedOver.set(tenantId, true);
+      void team(tenantId)
+        .then((defaultBusinessEmails) => client.getNotificationSettings({ tenantId, defaultBusinessEmails }))
+        .catch((err: unknown) => {
+          handedOver.delete(tenantId);
+          request.log.warn({ err }, 'could not hand the team over to the notifications; next request tries again');
+        });
+    });
+  }
 
   defineRoute(app, {
     method: 'GET',
