@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trimmedTextSchema } from './text.js';
 
 /**
  * Every status a booking can have (docs/decisions.md "Booking"); cancelled, completed and
@@ -27,8 +28,6 @@ export function normalizeBookingReason(input: string): string | null {
   return reason.length <= MAX_BOOKING_REASON_LENGTH ? reason : null;
 }
 
-export const bookingReasonSchema = z
-  .string()
-  .trim()
-  .max(MAX_BOOKING_REASON_LENGTH, BOOKING_REASON_MESSAGE)
-  .describe(`Optional, at most ${MAX_BOOKING_REASON_LENGTH} characters; blank is the same as none.`);
+export const bookingReasonSchema = trimmedTextSchema(MAX_BOOKING_REASON_LENGTH).describe(
+  `Optional, at most ${MAX_BOOKING_REASON_LENGTH} characters; blank is the same as none.`,
+);

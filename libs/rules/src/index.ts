@@ -17,3 +17,4 @@ export * from './booking.js';
 export * from './network-address.js';
 export * from './webhooks.js';
 export * from './api-keys.js';
+export * from './text.js';
