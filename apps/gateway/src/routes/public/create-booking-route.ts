@@ -9,7 +9,8 @@ import { requestFingerprint } from '../../http/fingerprint.js';
 import { defineRoute } from '../../http/route.js';
 import { perIp } from '../../limits/rate-limits.js';
 import { present } from '../catalog/admin-resource.js';
-import { manageUrl } from '../manage/manage-routes.js';
+import { bookingLinks, DASHBOARD_BOOKINGS } from '../bookings/bookings-routes.js';
+import { manageLinks, manageUrl } from '../manage/manage-routes.js';
 import { tenantIdsBySlug } from './tenant-ids.js';
 import { createBookingBody, idempotencyHeaders, tenantSlugParams, type CreateBookingBody } from './schemas.js';
 
@@ -102,6 +103,8 @@ export function registerCreateBookingRoute(app: FastifyInstance, downstream: Dow
       manageToken: z.string(),
       manageUrl: z.string(),
     }),
+    // The new booking in the dashboard, and the customer's manage link.
+    links: [...bookingLinks(DASHBOARD_BOOKINGS.prefix, 'booking/bookingId'), ...manageLinks('manageToken')],
     handler: async ({ params, headers, body }, _request, reply) => {
       const created = await createBooking(
         downstream.booking,
