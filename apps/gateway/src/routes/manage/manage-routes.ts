@@ -11,7 +11,7 @@ import { defineRoute } from '../../http/route.js';
 import { perIp } from '../../limits/rate-limits.js';
 import { bookingRecordSchema, toBookingRecord } from '../bookings/booking-record.js';
 import { present } from '../catalog/admin-resource.js';
-import { rescheduleBody } from '../bookings/bookings-routes.js';
+import { LOCKED_WRITE_DEADLINE_MS, rescheduleBody } from '../bookings/bookings-routes.js';
 import { bookingCalendar, calendarFileName } from './booking-calendar.js';
 import { brandingOf } from '../catalog/tenant-routes.js';
 import { renderManagePage, sendPage, type PageAssets } from '../../pages/index.js';
@@ -198,12 +198,15 @@ export function registerManageRoutes(
     handler: ({ body }, request) =>
       answeringOutagesWith(bookingUnavailable, async () => {
         const ctx = manageOf(request);
-        await bookings.rescheduleBooking({
-          tenantId: ctx.claims.tenantId,
-          bookingId: ctx.claims.bookingId,
-          startsAtMs: body.startsAtMs,
-          actor: CUSTOMER_ACTOR,
-        });
+        await bookings.rescheduleBooking(
+          {
+            tenantId: ctx.claims.tenantId,
+            bookingId: ctx.claims.bookingId,
+            startsAtMs: body.startsAtMs,
+            actor: CUSTOMER_ACTOR,
+          },
+          { deadlineMs: LOCKED_WRITE_DEADLINE_MS },
+        );
         return viewAfterChange(ctx);
       }),
   });

@@ -9,7 +9,7 @@ import { requestFingerprint } from '../../http/fingerprint.js';
 import { defineRoute } from '../../http/route.js';
 import { perIp } from '../../limits/rate-limits.js';
 import { present } from '../catalog/admin-resource.js';
-import { bookingLinks, DASHBOARD_BOOKINGS } from '../bookings/bookings-routes.js';
+import { bookingLinks, DASHBOARD_BOOKINGS, LOCKED_WRITE_DEADLINE_MS } from '../bookings/bookings-routes.js';
 import { manageLinks, manageUrl } from '../manage/manage-routes.js';
 import { tenantIdsBySlug } from './tenant-ids.js';
 import { createBookingBody, idempotencyHeaders, tenantSlugParams, type CreateBookingBody } from './schemas.js';
@@ -59,7 +59,7 @@ export async function createBooking(
         timezone: body.timezone ?? '',
         ...(body.staffId ? { staffId: body.staffId } : {}),
       },
-      { deadlineMs: 15_000 },
+      { deadlineMs: LOCKED_WRITE_DEADLINE_MS },
     ),
   );
   const made = present(created.booking, 'booking');
