@@ -89,7 +89,7 @@ pids+=($!)
 
 export DATA_DIR="$data_dir"
 # Loopback targets (the receiver, Radicale) are allowed explicitly: the platform listens on loopback.
-PORT="$port" LOG_LEVEL=warn RATE_LIMITS=off ALLOW_LOOPBACK_TARGETS=true \
+PORT="$port" LOG_LEVEL=warn RATE_LIMITS=off ALLOW_LOOPBACK_TARGETS=on \
   OIDC_ISSUER="$standin" OIDC_CLIENT_ID=fuzz OIDC_CLIENT_SECRET=fuzz-secret \
   GOOGLE_CLIENT_ID=fuzz GOOGLE_CLIENT_SECRET=fuzz-secret GOOGLE_AUTHORIZATION_URL="$standin/authorize" \
   GOOGLE_TOKEN_URL="$standin/token" GOOGLE_CALENDAR_API_URL="$standin/calendar" \
