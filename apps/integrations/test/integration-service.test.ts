@@ -17,6 +17,7 @@ import { UrlPolicy } from '@svc/url-policy';
 import { startIntegrations } from '../src/index.js';
 import { calendarWrites, providerRequests } from '../src/metrics.js';
 import type { Counter, Histogram } from '@svc/telemetry';
+import { basicAuthorization } from '../src/providers/caldav.js';
 import { ProviderUnavailableError } from '../src/providers/provider.js';
 import type { CalendarProvider } from '../src/providers/provider.js';
 import { ConnectionRepository } from '../src/store/connection-repository.js';
@@ -59,6 +60,9 @@ const confirmedEvent = (bookingId: string, occurredAtMs: number, startsAtMs: num
   headers: {},
 });
 const HOUR = 3_600_000;
+/** An account whose name and password go beyond Latin-1 (Radicale reads Basic credentials as UTF-8). */
+const UNICODE_USER = 'zoë-日本';
+const UNICODE_PASSWORD = 'pässwörd✓';
 const T0 = Date.UTC(2031, 2, 3);
 const utc = (ms: number) =>
   new Date(ms)
@@ -93,7 +97,7 @@ describe.runIf(run)('integrations service against Radicale', () => {
   let writesFail = false;
 
   beforeAll(async () => {
-    radicale = await startRadicale({ ana: 'first-pass' });
+    radicale = await startRadicale({ ana: 'first-pass', [UNICODE_USER]: UNICODE_PASSWORD });
     expect((await fetch(calendar(), { method: 'MKCALENDAR', headers: auth('first-pass') })).status).toBe(201);
     store = await openSqliteStore({ file: ':memory:' });
     bus = new InProcessEventBus();
@@ -164,6 +168,21 @@ describe.runIf(run)('integrations service against Radicale', () => {
     expect((await client.listConnections({ tenantId: 'ten_b' })).items).toEqual([]);
     await expect(client.listCalendars({ tenantId: 'ten_b', connectionId })).rejects.toMatchObject({
       code: 'NOT_FOUND',
+    });
+  });
+
+  it('sends a username and password beyond Latin-1 as UTF-8: the server judges them, never "unreachable"', async () => {
+    const connect = (username: string, password: string) =>
+      client.connectCaldav({ tenantId: 'ten_u', staffId: 'stf_u', serverUrl: radicale.url, username, password });
+    const home = `${radicale.url}${encodeURIComponent(UNICODE_USER)}/main/`;
+    const authorization = basicAuthorization({ username: UNICODE_USER, password: UNICODE_PASSWORD });
+    expect((await fetch(home, { method: 'MKCALENDAR', headers: { authorization } })).status).toBe(201);
+    const { connection } = await connect(UNICODE_USER, UNICODE_PASSWORD);
+    expect(connection).toMatchObject({ account: UNICODE_USER, status: 'connected', bookingCalendarId: home });
+    // An account the server does not know: its refusal (found by the API fuzz as a 502 before).
+    await expect(connect('ゾーイ', UNICODE_PASSWORD)).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: [expect.objectContaining({ path: 'password' })],
     });
   });
 

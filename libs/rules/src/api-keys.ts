@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trimmedTextSchema } from './text.js';
 
 /**
  * Scopes of a partner API key (docs/decisions.md "API keys and scopes"): read and write of
@@ -34,7 +35,7 @@ export const apiKeyScopesSchema = z
 
 /** A key's name as its owner recognises it in the list ("ci", "Zapier"). */
 export const API_KEY_NAME_MAX = 100;
-export const apiKeyNameSchema = z.string().trim().min(1).max(API_KEY_NAME_MAX);
+export const apiKeyNameSchema = trimmedTextSchema(API_KEY_NAME_MAX, { required: true });
 
 /** Whether a key with these scopes may do what `needed` names. */
 export function grantsScope(granted: readonly string[], needed: ApiKeyScope): boolean {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trimmedTextSchema } from './text.js';
 import { MINUTE_MS } from './time.js';
 
 /**
@@ -34,11 +35,9 @@ export function normalizeBookingReason(input: string): string | null {
   return reason.length <= MAX_BOOKING_REASON_LENGTH ? reason : null;
 }
 
-export const bookingReasonSchema = z
-  .string()
-  .trim()
-  .max(MAX_BOOKING_REASON_LENGTH, BOOKING_REASON_MESSAGE)
-  .describe(`Optional, at most ${MAX_BOOKING_REASON_LENGTH} characters; blank is the same as none.`);
+export const bookingReasonSchema = trimmedTextSchema(MAX_BOOKING_REASON_LENGTH).describe(
+  `Optional, at most ${MAX_BOOKING_REASON_LENGTH} characters; blank is the same as none.`,
+);
 
 /**
  * A service's confirmation policy (docs/decisions.md "Confirmation policy"): `manual` keeps a new

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { EMAIL_MESSAGE, normalizeEmail } from './email.js';
 import { canonicalLocale, LOCALE_MESSAGE } from './locale.js';
 import { normalizePhone, PHONE_MESSAGE } from './phone.js';
+import { trimmedTextSchema } from './text.js';
 import { normalizeTimeZone, TIME_ZONE_MESSAGE } from './time-zone.js';
 
 /**
@@ -68,10 +68,10 @@ export function parseCustomerFields(raw: RawCustomerFields): ParsedCustomerField
 export const MAX_CUSTOMER_QUERY_LENGTH = 200;
 export const CUSTOMER_QUERY_MESSAGE = `must be at most ${MAX_CUSTOMER_QUERY_LENGTH} characters`;
 
-/** A customer's name where one is required (dashboard create and update): trimmed, 1–200 characters. */
-export const customerNameSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(MAX_CUSTOMER_NAME_LENGTH)
-  .describe(`1 to ${MAX_CUSTOMER_NAME_LENGTH} characters (trimmed).`);
+/**
+ * A customer's name where one is required (dashboard create and update, a booking's customer):
+ * at most 200 characters with one that is not whitespace, stored trimmed.
+ */
+export const customerNameSchema = trimmedTextSchema(MAX_CUSTOMER_NAME_LENGTH, { required: true }).describe(
+  `At most ${MAX_CUSTOMER_NAME_LENGTH} characters, not only whitespace; stored trimmed.`,
+);

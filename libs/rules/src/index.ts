@@ -19,3 +19,4 @@ export * from './network-address.js';
 export * from './webhooks.js';
 export * from './api-keys.js';
 export * from './notifications.js';
+export * from './text.js';

@@ -2,12 +2,14 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { attachLinks } from './openapi-links.js';
 
 /**
  * The OpenAPI 3.1 document, generated from the same zod schemas that validate requests, so
  * every route appears in it by being defined. Served raw (not enveloped) so tools can read it.
  * `servers` is the gateway's public base URL (BASE_URL, else the local address); every
- * operation gets its operationId here, from its method and URL (operationIdOf).
+ * operation gets its operationId here, from its method and URL (operationIdOf), and the links
+ * its route declares on its success responses (openapi-links.ts).
  */
 export async function registerOpenApi(app: FastifyInstance, baseUrl: string): Promise<void> {
   /** operationIds of the routes whose body may be left out. */
@@ -54,15 +56,20 @@ export async function registerOpenApi(app: FastifyInstance, baseUrl: string): Pr
       return { url, schema: { operationId, ...schema } };
     },
     // @fastify/swagger marks every request body required; a body the route's schema lets the
-    // client leave out (a cancel without a reason) is not.
+    // client leave out (a cancel without a reason) is not, and a JSON `null` is that too (app.ts
+    // reads it as no body; found by scripts/fuzz-api.sh). It knows no links: they are attached here.
     transformObject: (document) => {
       if (!('openapiObject' in document)) return document.swaggerObject;
+      attachLinks((document.openapiObject.paths ?? {}) as Record<string, Record<string, unknown>>);
       for (const item of Object.values(document.openapiObject.paths ?? {})) {
         for (const op of Object.values(item ?? {}) as Array<{
           operationId?: string;
-          requestBody?: { required?: boolean };
+          requestBody?: { required?: boolean; content?: Record<string, { schema?: unknown }> };
         }>) {
-          if (op?.requestBody && op.operationId && optionalBodies.has(op.operationId)) op.requestBody.required = false;
+          if (!op?.requestBody || !op.operationId || !optionalBodies.has(op.operationId)) continue;
+          op.requestBody.required = false;
+          const json = op.requestBody.content?.['application/json'];
+          if (json?.schema) json.schema = { anyOf: [json.schema, { type: 'null' }] };
         }
       }
       return document.openapiObject;

@@ -16,6 +16,8 @@ import {
 import type { RouteLimit } from '../limits/rate-limits.js';
 import { largeAnswerSerializer } from './compiled-serializer.js';
 import { errorResponses, ok, okEnvelope } from './envelope.js';
+import { operationIdOf } from './openapi.js';
+import { LINKS_EXTENSION, linkObjects, type RouteLink } from './openapi-links.js';
 import { inHttpTerms, type InputPart } from './service-paths.js';
 import { prefersHtml } from '../pages/negotiate.js';
 
@@ -151,6 +153,12 @@ export interface RouteDefinition<P, Q, B, H, D extends Schema> {
   /** Further success statuses the handler may answer with the same data schema (e.g. 200 on a replay). */
   alsoStatuses?: number[];
   /**
+   * OpenAPI links from the success answer to the operations that take what it returns
+   * (http/openapi-links.ts): every route that creates something links to the routes that use its
+   * id, so clients and the fuzz's stateful phase can follow them.
+   */
+  links?: RouteLink[];
+  /**
    * The same answer as an HTML page, sent instead of the JSON envelope when the request's Accept
    * prefers text/html (pages/negotiate.ts); both carry `Vary: Accept`. Returns the page.
    */
@@ -207,6 +215,7 @@ export function defineRoute<
       ...(def.querystring ? { querystring: def.querystring } : {}),
       ...(def.body ? { body: def.body } : {}),
       ...(headers ? { headers } : {}),
+      ...(def.links?.length ? { [LINKS_EXTENSION]: linkObjects(def.links, operationIdOf) } : {}),
       response: {
         ...Object.fromEntries([status, ...(def.alsoStatuses ?? [])].map((code) => [code, success(def.response)])),
         ...errorResponses,

@@ -45,7 +45,9 @@ export class CaldavProvider implements CalendarProvider {
     this.client = new DAVClient({
       serverUrl: credentials.serverUrl,
       credentials: { username: credentials.username, password: credentials.password },
-      authMethod: 'Basic',
+      // Our Basic header, not tsdav's: its btoa throws on a username beyond Latin-1.
+      authMethod: 'Custom',
+      authFunction: async () => ({ authorization: basicAuthorization(credentials) }),
       defaultAccountType: 'caldav',
       fetch: (input, init) => this.fetch(input, init),
     });
@@ -123,13 +125,21 @@ export class CaldavProvider implements CalendarProvider {
   }
 
   private async request(url: string, init: RequestInit, alsoFine: number[] = []): Promise<void> {
-    const { username, password } = this.credentials;
-    const authorization = `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+    const authorization = basicAuthorization(this.credentials);
     const res = await this.fetch(url, { ...init, headers: { ...(init.headers as object), authorization } });
     if (!res.ok && !alsoFine.includes(res.status)) {
       throw new ProviderUnavailableError(`CalDAV ${init.method} answered ${res.status}`);
     }
   }
+}
+
+/**
+ * HTTP Basic credentials, UTF-8 encoded (RFC 7617's charset): any username and password a user can
+ * type reach the server, which then accepts or refuses them (found by scripts/fuzz-api.sh: a
+ * username beyond Latin-1 made tsdav's btoa throw, answered as an unreachable server, 502).
+ */
+export function basicAuthorization({ username, password }: Pick<CaldavCredentials, 'username' | 'password'>): string {
+  return `Basic ${Buffer.from(`${username}:${password}`, 'utf8').toString('base64')}`;
 }
 
 /** The booking's event resource in the calendar collection. */

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { API_KEY_SCOPES, API_KEY_WILDCARD, apiKeyNameSchema, apiKeyScopesSchema, idSchema } from '@svc/rules';
+import { linksTo } from '../../http/openapi-links.js';
 import { defineRoute } from '../../http/route.js';
 import type { ApiKeyStore } from '../../identity/api-key-store.js';
 import { tenantOf } from '../catalog/admin-resource.js';
 import { pageOf, pageQuerySchema } from '../catalog/schemas.js';
 
 const TAGS = ['api keys'];
+const KEY = '/api/api-keys/:apiKeyId';
 
 /** The key record (docs/decisions.md "API keys and scopes"): never the secret nor its hash. */
 export const apiKeyRecordSchema = z
@@ -64,24 +66,28 @@ export function registerApiKeyRoutes(app: FastifyInstance, keys: ApiKeyStore): v
     body: createBody,
     status: 201,
     response: withSecret,
+    // The new key's rotate and revoke. The list links to neither: a client following links from
+    // it would revoke the key it may be running with.
+    links: linksTo([`POST ${KEY}/rotate`, `POST ${KEY}/revoke`], 'apiKeyId', 'apiKey/apiKeyId'),
     handler: ({ body }, request) => keys.create(tenantOf(request), body.name, body.scopes),
   });
 
   defineRoute(app, {
     method: 'POST',
-    url: '/api/api-keys/:apiKeyId/rotate',
+    url: `${KEY}/rotate`,
     summary: 'Give an API key a new secret; the old one stops working at once',
     description: 'Same id, name and scopes. A revoked key cannot be rotated (VALIDATION_ERROR at params.apiKeyId).',
     tags: TAGS,
     access: 'dashboard:write',
     params: keyParams,
     response: withSecret,
+    links: linksTo([`POST ${KEY}/revoke`], 'apiKeyId', 'apiKey/apiKeyId'),
     handler: ({ params }, request) => keys.rotate(tenantOf(request), params.apiKeyId),
   });
 
   defineRoute(app, {
     method: 'POST',
-    url: '/api/api-keys/:apiKeyId/revoke',
+    url: `${KEY}/revoke`,
     summary: 'Revoke an API key; it stops working at once',
     description: 'Revoking a revoked key changes nothing and answers it again.',
     tags: TAGS,

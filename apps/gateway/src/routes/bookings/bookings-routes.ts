@@ -4,6 +4,7 @@ import { answeringOutagesWith, bookingUnavailable } from '@svc/errors';
 import type { BookingClient, IntegrationClient } from '@svc/grpc';
 import { bookingReasonSchema, bookingStatusSchema, epochMsQuerySchema, epochMsSchema, idSchema } from '@svc/rules';
 import type { KeyAccess } from '../../auth/principal.js';
+import { linksTo, type RouteLink } from '../../http/openapi-links.js';
 import { defineRoute } from '../../http/route.js';
 import { tenantOf } from '../catalog/admin-resource.js';
 import { pageRequest, toPage } from '../catalog/paging.js';
@@ -105,8 +106,32 @@ export const STATUS_CHANGES = [
 const TRANSITION_RULE =
   'Any other transition is BOOKING_POLICY_BLOCKED 409 (docs/decisions.md "Booking"). Answers the booking after the change.';
 
+/**
+ * Links from an answer that carries a booking id (at `from` in its data) to the booking
+ * operations of a surface (`/api` or `/v1`): the detail, every status change, reschedule and, on
+ * the dashboard, the calendar write-back. `except`: the route the answer comes from.
+ */
+export function bookingLinks(prefix: string, from: string, except?: string): RouteLink[] {
+  const item = `${prefix}/bookings/:bookingId`;
+  const targets = [
+    `GET ${item}`,
+    ...STATUS_CHANGES.map((change) => `POST ${item}/${change.path}`),
+    `POST ${item}/reschedule`,
+    ...(prefix === DASHBOARD_BOOKINGS.prefix ? [`POST ${item}/calendar-sync`] : []),
+  ];
+  return linksTo(targets, 'bookingId', from, except);
+}
+
 export type ListBookingsQuery = z.output<typeof listBookingsQuery>;
 export type BookingAction = (typeof STATUS_CHANGES)[number]['action'];
+
+/**
+ * The deadline of a booking write under the booking lock (create, reschedule): the lock wait and
+ * a fresh read of the staff members' calendars must fit in it, so a busy platform answers late
+ * rather than 503 (found by scripts/fuzz-api.sh: reschedules timed out at the 5 s default on a
+ * loaded machine while creates, doing the same work, took up to 8 s). Other RPCs keep the default.
+ */
+export const LOCKED_WRITE_DEADLINE_MS = 15_000;
 
 /**
  * The booking RPCs behind the dashboard's, the partner API's and the MCP server's booking
@@ -139,7 +164,12 @@ export function bookingOperations(booking: BookingClient, actor: 'staff' | 'part
       ),
     reschedule: (tenantId: string, bookingId: string, startsAtMs: number) =>
       answeringOutagesWith(bookingUnavailable, async () =>
-        recordOf(await booking.rescheduleBooking({ tenantId, bookingId, startsAtMs, actor })),
+        recordOf(
+          await booking.rescheduleBooking(
+            { tenantId, bookingId, startsAtMs, actor },
+            { deadlineMs: LOCKED_WRITE_DEADLINE_MS },
+          ),
+        ),
       ),
   };
 }
@@ -158,6 +188,7 @@ export function registerBookingRoutes(
   const ops = bookingOperations(booking, surface.actor);
   const { tags } = surface;
   const collection = `${surface.prefix}/bookings`;
+  const item = `${collection}/:bookingId`;
 
   defineRoute(app, {
     method: 'GET',
@@ -168,17 +199,19 @@ export function registerBookingRoutes(
     access: surface.read,
     querystring: listBookingsQuery,
     response: pageOf(bookingRecordSchema),
+    links: linksTo([`GET ${item}`], 'bookingId', 'items/0/bookingId'),
     handler: ({ query }, request) => ops.list(tenantOf(request), query),
   });
 
   defineRoute(app, {
     method: 'GET',
-    url: `${collection}/:bookingId`,
+    url: item,
     summary: 'Get a booking',
     tags,
     access: surface.read,
     params: bookingParams,
     response: bookingDetailSchema,
+    links: bookingLinks(surface.prefix, 'bookingId', `GET ${item}`),
     handler: async ({ params }, request) => {
       const tenantId = tenantOf(request);
       const record = await ops.get(tenantId, params.bookingId);
@@ -191,7 +224,7 @@ export function registerBookingRoutes(
   for (const change of STATUS_CHANGES) {
     defineRoute(app, {
       method: 'POST',
-      url: `${collection}/:bookingId/${change.path}`,
+      url: `${item}/${change.path}`,
       summary: change.summary,
       description: `${change.rule} ${TRANSITION_RULE}`,
       tags,
@@ -199,6 +232,8 @@ export function registerBookingRoutes(
       params: bookingParams,
       body: change.body,
       response: bookingRecordSchema,
+      // After a change, the next one (a confirmed booking can then be completed).
+      links: bookingLinks(surface.prefix, 'bookingId', `POST ${item}/${change.path}`),
       handler: ({ params, body }, request) =>
         ops.change(
           tenantOf(request),
@@ -211,7 +246,7 @@ export function registerBookingRoutes(
 
   defineRoute(app, {
     method: 'POST',
-    url: `${collection}/:bookingId/reschedule`,
+    url: `${item}/reschedule`,
     summary: 'Move a held or confirmed booking to another start',
     description:
       'Held or confirmed, before it starts → the same status at `startsAtMs` (a held booking keeps its ' +
@@ -222,6 +257,7 @@ export function registerBookingRoutes(
     params: bookingParams,
     body: rescheduleBody,
     response: bookingRecordSchema,
+    links: bookingLinks(surface.prefix, 'bookingId', `POST ${item}/reschedule`),
     handler: ({ params, body }, request) => ops.reschedule(tenantOf(request), params.bookingId, body.startsAtMs),
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requestTenantId, type Access } from '../../auth/principal.js';
+import { linksTo, type RouteLink } from '../../http/openapi-links.js';
 import { defineRoute } from '../../http/route.js';
 import { toPage } from './paging.js';
 import { pageOf } from './schemas.js';
@@ -48,6 +49,11 @@ export interface AdminResource<
   record: R;
   /** The response message's field that carries the record, e.g. `staff`, `rule`. */
   field: F;
+  /**
+   * Links from a created record to other operations that take its id, besides its own get and
+   * update (which every record gets, from its create, its list and its update).
+   */
+  createdLinks?: RouteLink[];
   /** Rules of the list, create and update bodies that the schemas cannot express (OpenAPI descriptions). */
   rules?: { list?: string; create?: string; update?: string };
   listQuery: Q;
@@ -81,6 +87,9 @@ export function registerAdminResource<
   const tags = [def.tag];
   const one = `${/^[aeiou]/.test(def.singular) ? 'an' : 'a'} ${def.singular}`;
   const { read, write } = def.access ?? { read: 'dashboard:read', write: 'dashboard:write' };
+  /** Links to this record's get (where there is one) and update, its id at `from` in the answer. */
+  const itemLinks = (from: string, except?: string): RouteLink[] =>
+    linksTo([...(def.get ? [`GET ${itemPath}`] : []), `PATCH ${itemPath}`], def.idParam, from, except);
 
   defineRoute(app, {
     method: 'GET',
@@ -91,6 +100,7 @@ export function registerAdminResource<
     access: read,
     querystring: def.listQuery,
     response: pageOf(def.record),
+    links: itemLinks(`items/0/${def.idParam}`),
     handler: async ({ query }, request) => toPage(await def.list(tenantOf(request), query as z.output<Q>)),
   });
 
@@ -104,6 +114,7 @@ export function registerAdminResource<
     body: def.createBody,
     response: def.record,
     status: 201,
+    links: [...itemLinks(def.idParam), ...(def.createdLinks ?? [])],
     handler: ({ body }, request) => record(def.create(tenantOf(request), body as z.output<C>)),
   });
 
@@ -117,6 +128,7 @@ export function registerAdminResource<
     params,
     body: def.patchBody,
     response: def.record,
+    links: itemLinks(def.idParam, `PATCH ${itemPath}`),
     handler: ({ params: p, body }, request) => record(def.update(tenantOf(request), idOf(p), body as z.output<U>)),
   });
 

@@ -10,6 +10,7 @@ import {
   ownerIdSchema,
   OWNER_RULE,
   ownerRequired,
+  optionalText,
   ownerTypeSchema,
   pageQueryShape,
   patchOf,
@@ -37,7 +38,7 @@ const blockFieldsShape = {
   ownerId: ownerIdSchema.describe('Required for staff and resource blocks.'),
   startsAtMs: epochMsSchema,
   endsAtMs: epochMsSchema,
-  reason: z.string().trim().max(500),
+  reason: optionalText(500),
 };
 
 const timesInOrder = ascending('startsAtMs', 'endsAtMs', 'startsAtMs must be before endsAtMs.');

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type CatalogClient } from '@svc/grpc';
+import { trimmedTextSchema } from '@svc/rules';
 import { registerAdminResource } from './admin-resource.js';
 import { pageRequest } from './paging.js';
 import { int, nameSchema, optionalText, pageQuerySchema, patchOf } from './schemas.js';
@@ -21,7 +22,7 @@ const resourceRecordSchema = z
   .describe('A room, seat or piece of equipment a service needs.');
 
 const resourceFieldsShape = {
-  type: z.string().trim().min(1).max(64),
+  type: trimmedTextSchema(64, { required: true }),
   name: nameSchema,
   locationLabel: optionalText(200),
   // No default here: the service applies capacity 1, so PATCH never resets it by accident.

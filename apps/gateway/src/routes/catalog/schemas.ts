@@ -1,4 +1,12 @@
-import { idSchema, MINUTES_PER_DAY, optionalIdSchema, pageLimitSchema, type PagedList } from '@svc/rules';
+import {
+  idSchema,
+  MINUTES_PER_DAY,
+  NOT_BLANK_PATTERN,
+  optionalIdSchema,
+  pageLimitSchema,
+  trimmedTextSchema,
+  type PagedList,
+} from '@svc/rules';
 import { PAGE_CURSOR_MESSAGE, PAGE_CURSOR_PATTERN } from '@svc/store';
 import { z } from 'zod';
 
@@ -12,9 +20,10 @@ import { z } from 'zod';
 /** Largest value of a proto int32 field; beyond it the number would wrap on the wire. */
 const INT32_MAX = 2_147_483_647;
 
-export const nameSchema = z.string().trim().min(1).max(200);
-/** Optional text: '' clears it. */
-export const optionalText = (max: number) => z.string().trim().max(max);
+/** A name (trimmed; @svc/rules trimmedTextSchema): at least one character that is not whitespace. */
+export const nameSchema = trimmedTextSchema(200, { required: true });
+/** Optional text (trimmed): '' or blank clears it. */
+export const optionalText = (max: number) => trimmedTextSchema(max);
 
 export const int = (min: number, max = INT32_MAX) => z.number().int().min(min).max(max);
 /** Minutes of the day; 1440 is the end of the day (an exclusive end). */
@@ -103,7 +112,7 @@ type Owned = { ownerType?: z.output<typeof ownerTypeSchema> | undefined; ownerId
  * Staff and resource rules/blocks name their owner; tenant ones may leave it to the session.
  * The check reports `ownerId` with its own message; the same rule goes into the document as
  * `if`/`then`, so a schema-valid body always names an owner. `ownerId` is trimmed, hence "a
- * character that is not whitespace" rather than `minLength: 1` (\uFEFF is trimmed too).
+ * character that is not whitespace" (@svc/rules NOT_BLANK_PATTERN) rather than `minLength: 1`.
  */
 export function ownerRequired<S extends z.ZodType<Owned>>(schema: S) {
   return schema
@@ -114,6 +123,6 @@ export function ownerRequired<S extends z.ZodType<Owned>>(schema: S) {
     })
     .meta({
       if: { required: ['ownerType'], properties: { ownerType: { enum: ['staff', 'resource'] } } },
-      then: { required: ['ownerId'], properties: { ownerId: { pattern: '[^\\s\\uFEFF]' } } },
+      then: { required: ['ownerId'], properties: { ownerId: { pattern: NOT_BLANK_PATTERN.source } } },
     });
 }

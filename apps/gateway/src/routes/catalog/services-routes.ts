@@ -165,6 +165,12 @@ export function registerServiceRoutes(app: FastifyInstance, catalog: CatalogClie
     plural: 'services',
     field: 'service',
     record: serviceRecordSchema,
+    // A service's availability, by slug for clients and by id for the explain.
+    createdLinks: [
+      { to: 'GET /book/:tenantSlug/availability', parameters: { serviceSlug: 'slug' } },
+      { to: 'GET /v1/availability', parameters: { serviceSlug: 'slug' } },
+      { to: 'GET /api/availability/explain', parameters: { serviceId: 'serviceId' } },
+    ],
     rules: {
       create:
         '`priceAmount` and `priceCurrency` go together; `slug` is unique in the tenant; `staffIds` and `resourceIds` name staff and resources of the tenant.',

@@ -43,6 +43,11 @@ export function registerStaffRoutes(app: FastifyInstance, catalog: CatalogClient
     plural: 'staff',
     field: 'staff',
     record: staffRecordSchema,
+    // A staff member's calendar is connected by their id.
+    createdLinks: [
+      { to: 'POST /api/integrations/caldav', body: { staffId: 'staffId' } },
+      { to: 'POST /api/integrations/google/connect', body: { staffId: 'staffId' } },
+    ],
     listQuery: pageQuerySchema,
     createBody: createStaffSchema,
     patchBody: patchStaffSchema,

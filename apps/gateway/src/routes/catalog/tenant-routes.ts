@@ -6,7 +6,7 @@ import { localeSchema, timeZoneSchema } from '@svc/rules';
 import { activeTenantOf } from '../../auth/principal.js';
 import { defineRoute } from '../../http/route.js';
 import { present, tenantOf } from './admin-resource.js';
-import { nameSchema } from './schemas.js';
+import { nameSchema, optionalText } from './schemas.js';
 
 export const brandingRecordSchema = z.object({
   displayName: z.string(),
@@ -38,7 +38,7 @@ const colorSchema = z
 
 export const brandingPatchSchema = z
   .strictObject({
-    displayName: z.string().trim().max(200),
+    displayName: optionalText(200),
     logoUrl: z
       .union([z.url({ protocol: /^https$/ }).max(2_048), z.literal('')])
       .describe("An https URL; '' removes the logo."),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { CatalogClient, IntegrationClient } from '@svc/grpc';
 import type { integrationsV1 } from '@svc/proto';
 import { DomainError } from '@svc/errors';
+import { linksTo, type RouteLink } from '../../http/openapi-links.js';
 import { defineRoute } from '../../http/route.js';
 import { present, tenantOf } from '../catalog/admin-resource.js';
 import { patchOf } from '../catalog/schemas.js';
@@ -79,6 +80,16 @@ const caldavBody = z.strictObject({
 });
 
 const connectionParams = z.strictObject({ connectionId: idSchema });
+
+const CONNECTION = '/api/integrations/:connectionId';
+
+/** Links from an answer with a connection id (at `from`) to the connection's operations. */
+const connectionLinks = (from: string): RouteLink[] =>
+  linksTo(
+    [`GET ${CONNECTION}/calendars`, `PATCH ${CONNECTION}`, `POST ${CONNECTION}/disconnect`],
+    'connectionId',
+    from,
+  );
 const noBody = z.strictObject({}).optional().describe('No body, or `{}`.');
 
 export function registerIntegrationRoutes(
@@ -131,6 +142,7 @@ export function registerIntegrationRoutes(
     }),
     response: connectionSchema,
     status: 201,
+    links: connectionLinks('connectionId'),
     handler: async ({ query }, request) =>
       connectionOf(
         await integrations.completeGoogleConnect({
@@ -150,6 +162,7 @@ export function registerIntegrationRoutes(
     tags: TAGS,
     access: 'dashboard:read',
     response: z.object({ items: z.array(connectionSchema) }),
+    links: connectionLinks('items/0/connectionId'),
     handler: async (_input, request) => {
       const res = await integrations.listConnections({ tenantId: tenantOf(request) });
       return { items: res.items.map(toConnection) };
@@ -169,6 +182,7 @@ export function registerIntegrationRoutes(
     body: caldavBody,
     response: connectionSchema,
     status: 201,
+    links: connectionLinks('connectionId'),
     handler: async ({ body }, request) => {
       const tenantId = tenantOf(request);
       // The staff member must be the tenant's (NOT_FOUND otherwise).
@@ -179,7 +193,7 @@ export function registerIntegrationRoutes(
 
   defineRoute(app, {
     method: 'POST',
-    url: '/api/integrations/:connectionId/disconnect',
+    url: `${CONNECTION}/disconnect`,
     summary: 'Disconnect a calendar account',
     description: 'Forgets the account and its credentials; its calendars no longer block time.',
     tags: TAGS,
@@ -195,13 +209,21 @@ export function registerIntegrationRoutes(
 
   defineRoute(app, {
     method: 'GET',
-    url: '/api/integrations/:connectionId/calendars',
+    url: `${CONNECTION}/calendars`,
     summary: 'List the calendars of a connection',
     description: 'As the provider lists them now; PROVIDER_NEEDS_REAUTH when it refuses the credentials.',
     tags: TAGS,
     access: 'dashboard:read',
     params: connectionParams,
     response: z.object({ items: z.array(calendarSchema) }),
+    // The connection's first calendar as the one that receives bookings.
+    links: [
+      {
+        to: `PATCH ${CONNECTION}`,
+        parameters: { connectionId: '$request.path.connectionId' },
+        body: { bookingCalendarId: 'items/0/calendarId' },
+      },
+    ],
     handler: async ({ params }, request) => {
       const res = await integrations.listCalendars({ tenantId: tenantOf(request), connectionId: params.connectionId });
       return { items: res.items };
@@ -210,7 +232,7 @@ export function registerIntegrationRoutes(
 
   defineRoute(app, {
     method: 'PATCH',
-    url: '/api/integrations/:connectionId',
+    url: CONNECTION,
     summary: 'Choose which calendars block time and which receives bookings',
     description: 'Each id must be one of GET …/calendars (VALIDATION_ERROR otherwise).',
     tags: TAGS,

@@ -7,11 +7,12 @@ import type { BookingClient, CatalogClient } from '@svc/grpc';
 import type { bookingV1, catalogV1 } from '@svc/proto';
 import { CUSTOMER_ACTOR, manageOf, type ManageContext } from '../../auth/manage-guard.js';
 import type { GatewaySettings } from '../../config.js';
+import { linksTo, type RouteLink } from '../../http/openapi-links.js';
 import { defineRoute } from '../../http/route.js';
 import { perIp } from '../../limits/rate-limits.js';
 import { bookingRecordSchema, toBookingRecord } from '../bookings/booking-record.js';
 import { present } from '../catalog/admin-resource.js';
-import { rescheduleBody } from '../bookings/bookings-routes.js';
+import { LOCKED_WRITE_DEADLINE_MS, rescheduleBody } from '../bookings/bookings-routes.js';
 import { brandingOf } from '../catalog/tenant-routes.js';
 import { renderManagePage, sendPage, type PageAssets } from '../../pages/index.js';
 
@@ -19,6 +20,25 @@ import { renderManagePage, sendPage, type PageAssets } from '../../pages/index.j
 export { manageUrl };
 
 const TAGS = ['customer manage'];
+
+const MANAGE_PATH = '/booking/manage/:token';
+const MANAGE_OPERATIONS = [
+  `GET ${MANAGE_PATH}`,
+  `GET ${MANAGE_PATH}/ics`,
+  `POST ${MANAGE_PATH}/cancel`,
+  `POST ${MANAGE_PATH}/reschedule`,
+];
+
+/**
+ * Links from an answer that carries a manage token (`token`: where, see RouteLink) to the manage
+ * operations; `except`: the route the answer comes from.
+ */
+export function manageLinks(token: string, except?: string): RouteLink[] {
+  return linksTo(MANAGE_OPERATIONS, 'token', token, except);
+}
+
+/** From one manage operation to the others, with the token of its own path. */
+const nextManageLinks = (self: string) => manageLinks('$request.path.token', self);
 /** Per client IP, checked before the token (docs/decisions.md "Rate and abuse limits"). */
 const MANAGE_LIMITS = [perIp('manage')];
 
@@ -95,7 +115,7 @@ export function registerManageRoutes(
 
   defineRoute(app, {
     method: 'GET',
-    url: '/booking/manage/:token',
+    url: MANAGE_PATH,
     summary: 'View a booking through its manage link',
     description: `The token needs \`read\`. ${CHECKS}`,
     tags: TAGS,
@@ -103,6 +123,7 @@ export function registerManageRoutes(
     limits: MANAGE_LIMITS,
     params: tokenParams,
     response: manageViewSchema,
+    links: nextManageLinks(`GET ${MANAGE_PATH}`),
     // The manage page for a browser (docs/decisions.md "Booking pages").
     html: (data, request, reply) => {
       const ctx = manageOf(request);
@@ -134,7 +155,7 @@ export function registerManageRoutes(
 
   defineRoute(app, {
     method: 'POST',
-    url: '/booking/manage/:token/cancel',
+    url: `${MANAGE_PATH}/cancel`,
     summary: 'Cancel a booking through its manage link',
     description:
       'The token needs `cancel`. Held or confirmed, until the booking starts → cancelled (`cancelReason: "customer"`); ' +
@@ -144,6 +165,7 @@ export function registerManageRoutes(
     limits: MANAGE_LIMITS,
     params: tokenParams,
     response: manageViewSchema,
+    links: nextManageLinks(`POST ${MANAGE_PATH}/cancel`),
     handler: (_input, request) =>
       answeringOutagesWith(bookingUnavailable, async () => {
         const ctx = manageOf(request);
@@ -160,7 +182,7 @@ export function registerManageRoutes(
 
   defineRoute(app, {
     method: 'POST',
-    url: '/booking/manage/:token/reschedule',
+    url: `${MANAGE_PATH}/reschedule`,
     summary: 'Move a booking to another start through its manage link',
     description:
       'The token needs `reschedule`. Held or confirmed, before it starts → the same status at `startsAtMs` ' +
@@ -173,22 +195,26 @@ export function registerManageRoutes(
     params: tokenParams,
     body: rescheduleBody,
     response: manageViewSchema,
+    links: nextManageLinks(`POST ${MANAGE_PATH}/reschedule`),
     handler: ({ body }, request) =>
       answeringOutagesWith(bookingUnavailable, async () => {
         const ctx = manageOf(request);
-        await bookings.rescheduleBooking({
-          tenantId: ctx.claims.tenantId,
-          bookingId: ctx.claims.bookingId,
-          startsAtMs: body.startsAtMs,
-          actor: CUSTOMER_ACTOR,
-        });
+        await bookings.rescheduleBooking(
+          {
+            tenantId: ctx.claims.tenantId,
+            bookingId: ctx.claims.bookingId,
+            startsAtMs: body.startsAtMs,
+            actor: CUSTOMER_ACTOR,
+          },
+          { deadlineMs: LOCKED_WRITE_DEADLINE_MS },
+        );
         return viewAfterChange(ctx);
       }),
   });
 
   defineRoute(app, {
     method: 'GET',
-    url: '/booking/manage/:token/ics',
+    url: `${MANAGE_PATH}/ics`,
     summary: 'The booking as an iCalendar file',
     description:
       'The token needs `read`. One VEVENT with a stable UID, SEQUENCE growing with every change, times in UTC, ' +

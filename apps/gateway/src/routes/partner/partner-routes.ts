@@ -6,7 +6,8 @@ import type { GatewaySettings } from '../../config.js';
 import type { Downstream } from '../../downstream/services.js';
 import { defineRoute } from '../../http/route.js';
 import { bookingRecordSchema, toBookingRecord } from '../bookings/booking-record.js';
-import { PARTNER_BOOKINGS, registerBookingRoutes } from '../bookings/bookings-routes.js';
+import { bookingLinks, PARTNER_BOOKINGS, registerBookingRoutes } from '../bookings/bookings-routes.js';
+import { manageLinks } from '../manage/manage-routes.js';
 import { tenantOf } from '../catalog/admin-resource.js';
 import { pageOf, pageQueryShape, patchOf } from '../catalog/schemas.js';
 import { activeServices, bookableServiceSchema } from '../catalog/services-routes.js';
@@ -54,6 +55,7 @@ export function registerPartnerRoutes(app: FastifyInstance, downstream: Downstre
     status: 201,
     alsoStatuses: [200],
     response: partnerCreatedSchema,
+    links: [...bookingLinks(PARTNER_BOOKINGS.prefix, 'booking/bookingId'), ...manageLinks('manageToken')],
     handler: async ({ headers, body }, request, reply) => {
       const created = await createBooking(
         downstream.booking,

@@ -10,7 +10,8 @@ import { requestFingerprint } from '../../http/fingerprint.js';
 import { defineRoute } from '../../http/route.js';
 import { perIp } from '../../limits/rate-limits.js';
 import { present } from '../catalog/admin-resource.js';
-import { manageUrl } from '../manage/manage-routes.js';
+import { bookingLinks, DASHBOARD_BOOKINGS, LOCKED_WRITE_DEADLINE_MS } from '../bookings/bookings-routes.js';
+import { manageLinks, manageUrl } from '../manage/manage-routes.js';
 import { tenantIdsBySlug } from './tenant-ids.js';
 import { createBookingBody, idempotencyHeaders, tenantSlugParams, type CreateBookingBody } from './schemas.js';
 
@@ -68,7 +69,7 @@ export async function createBooking(
         timezone: body.timezone ?? '',
         ...(body.staffId ? { staffId: body.staffId } : {}),
       },
-      { deadlineMs: 15_000 },
+      { deadlineMs: LOCKED_WRITE_DEADLINE_MS },
     ),
   );
   const made = present(created.booking, 'booking');
@@ -119,6 +120,8 @@ export function registerCreateBookingRoute(app: FastifyInstance, downstream: Dow
       manageToken: z.string(),
       manageUrl: z.string(),
     }),
+    // The new booking in the dashboard, and the customer's manage link.
+    links: [...bookingLinks(DASHBOARD_BOOKINGS.prefix, 'booking/bookingId'), ...manageLinks('manageToken')],
     handler: async ({ params, headers, body }, _request, reply) => {
       const created = await createBooking(
         downstream.booking,

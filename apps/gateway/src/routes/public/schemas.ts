@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   CONTACT_REQUIRED_MESSAGE,
+  customerNameSchema,
   emailSchema,
   epochMsQuerySchema,
   epochMsSchema,
@@ -44,7 +45,7 @@ export const idempotencyHeaders = z.object({
 /** The customer service's own rules (@svc/rules), so a customer it would refuse is a 400 here. */
 const bookingCustomer = z
   .strictObject({
-    name: z.string().trim().min(1).max(200),
+    name: customerNameSchema,
     primaryEmail: emailSchema.optional(),
     phone: phoneSchema.optional(),
     locale: localeSchema.optional(),

@@ -9,6 +9,7 @@ import {
   webhookEventTypeSchema,
   webhookUrlSchema,
 } from '@svc/rules';
+import { linksTo, type RouteLink } from '../../http/openapi-links.js';
 import { defineRoute } from '../../http/route.js';
 import { present, tenantOf } from '../catalog/admin-resource.js';
 import { pageRequest, toPage } from '../catalog/paging.js';
@@ -82,6 +83,27 @@ const patchSubscriptionBody = patchOf({
 });
 
 const subscriptionParams = z.strictObject({ subscriptionId: idSchema });
+
+const SUBSCRIPTION = '/api/webhook-subscriptions/:subscriptionId';
+const DELIVERY = '/api/webhook-deliveries/:deliveryId';
+
+/** Links from an answer with a subscription id (at `from`) to the subscription's operations and its deliveries. */
+const subscriptionLinks = (from: string, except?: string): RouteLink[] =>
+  linksTo(
+    [
+      `GET ${SUBSCRIPTION}`,
+      `PATCH ${SUBSCRIPTION}`,
+      `POST ${SUBSCRIPTION}/rotate-secret`,
+      'GET /api/webhook-deliveries',
+    ],
+    'subscriptionId',
+    from,
+    except,
+  );
+
+/** Links from an answer with a delivery id (at `from`) to its detail and replay. */
+const deliveryLinks = (from: string, except?: string): RouteLink[] =>
+  linksTo([`GET ${DELIVERY}`, `POST ${DELIVERY}/replay`], 'deliveryId', from, except);
 
 const attemptSchema = z
   .object({
@@ -173,6 +195,7 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookCli
     access: 'dashboard:read',
     querystring: z.strictObject(pageQueryShapeFor('webhooks')),
     response: pageOf(subscriptionRecordSchema),
+    links: subscriptionLinks('items/0/subscriptionId'),
     handler: async ({ query }, request) => {
       const res = await webhooks.listSubscriptions({ tenantId: tenantOf(request), page: pageRequest(query) });
       return toPage({ items: res.items.map(toSubscriptionRecord), page: res.page });
@@ -189,6 +212,7 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookCli
     body: createSubscriptionBody,
     response: withSecretSchema,
     status: 201,
+    links: subscriptionLinks('subscriptionId'),
     handler: async ({ body }, request) => {
       const res = await webhooks.createSubscription({
         tenantId: tenantOf(request),
@@ -202,12 +226,13 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookCli
 
   defineRoute(app, {
     method: 'GET',
-    url: '/api/webhook-subscriptions/:subscriptionId',
+    url: SUBSCRIPTION,
     summary: 'Get a webhook subscription',
     tags: SUBSCRIPTIONS,
     access: 'dashboard:read',
     params: subscriptionParams,
     response: subscriptionRecordSchema,
+    links: subscriptionLinks('subscriptionId', `GET ${SUBSCRIPTION}`),
     handler: async ({ params }, request) =>
       subscriptionOf(
         await webhooks.getSubscription({ tenantId: tenantOf(request), subscriptionId: params.subscriptionId }),
@@ -216,7 +241,7 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookCli
 
   defineRoute(app, {
     method: 'PATCH',
-    url: '/api/webhook-subscriptions/:subscriptionId',
+    url: SUBSCRIPTION,
     summary: 'Update a webhook subscription (partial; at least one field)',
     description: `Only the fields sent change; \`events: []\` means all events. ${URL_RULE}`,
     tags: SUBSCRIPTIONS,
@@ -224,6 +249,7 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookCli
     params: subscriptionParams,
     body: patchSubscriptionBody,
     response: subscriptionRecordSchema,
+    links: subscriptionLinks('subscriptionId', `PATCH ${SUBSCRIPTION}`),
     handler: async ({ params, body }, request) =>
       subscriptionOf(
         await webhooks.updateSubscription({
@@ -240,7 +266,7 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookCli
 
   defineRoute(app, {
     method: 'POST',
-    url: '/api/webhook-subscriptions/:subscriptionId/rotate-secret',
+    url: `${SUBSCRIPTION}/rotate-secret`,
     summary: 'Rotate the signing secret of a webhook subscription',
     description: 'Answers the new secret, shown this once; from now on only it signs deliveries.',
     tags: SUBSCRIPTIONS,
@@ -248,6 +274,7 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookCli
     params: subscriptionParams,
     body: noBody,
     response: withSecretSchema,
+    links: subscriptionLinks('subscriptionId', `POST ${SUBSCRIPTION}/rotate-secret`),
     handler: async ({ params }, request) => {
       const res = await webhooks.rotateSubscriptionSecret({
         tenantId: tenantOf(request),
@@ -267,6 +294,7 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookCli
     access: 'dashboard:read',
     querystring: listDeliveriesQuery,
     response: pageOf(deliveryRecordSchema),
+    links: deliveryLinks('items/0/deliveryId'),
     handler: async ({ query }, request) => {
       const { limit, cursor, subscriptionId, status, eventType, bookingId } = query;
       const res = await webhooks.listDeliveries({
@@ -283,19 +311,20 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookCli
 
   defineRoute(app, {
     method: 'GET',
-    url: '/api/webhook-deliveries/:deliveryId',
+    url: DELIVERY,
     summary: 'Get a webhook delivery with its attempts',
     tags: SUBSCRIPTIONS,
     access: 'dashboard:read',
     params: deliveryParams,
     response: deliveryDetailSchema,
+    links: deliveryLinks('deliveryId', `GET ${DELIVERY}`),
     handler: async ({ params }, request) =>
       deliveryOf(await webhooks.getDelivery({ tenantId: tenantOf(request), deliveryId: params.deliveryId })),
   });
 
   defineRoute(app, {
     method: 'POST',
-    url: '/api/webhook-deliveries/:deliveryId/replay',
+    url: `${DELIVERY}/replay`,
     summary: 'Replay a webhook delivery',
     description:
       'Queues a new series of up to 6 attempts for the same event (same event id), due now; the earlier ' +
@@ -306,6 +335,7 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookCli
     body: noBody,
     response: deliveryDetailSchema,
     status: 202,
+    links: deliveryLinks('deliveryId', `POST ${DELIVERY}/replay`),
     handler: async ({ params }, request) =>
       deliveryOf(await webhooks.replayDelivery({ tenantId: tenantOf(request), deliveryId: params.deliveryId })),
   });

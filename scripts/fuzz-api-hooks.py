@@ -1,0 +1,50 @@
+# schemathesis hooks of scripts/fuzz-api.sh (SCHEMATHESIS_HOOKS): the fuzz must not make its own
+# bookable setup unbookable, or every booking operation after that would only answer 409 and the
+# core logic would be out of reach again (docs/testing.md "API fuzz"). Requests that would change
+# the seeded setup (scripts/fuzz-api-seed.mjs writes its ids to seed.env) are turned into
+# requests that cannot touch it, before they are sent; the case records what was sent, so every
+# check still judges the request and its answer as they were.
+#
+# - A write to a protected record (the service, its staff member, the weekly rules, the API key
+#   the /v1 cases run with) goes to an id that does not exist: NOT_FOUND.
+# - A blocked time of the tenant or of that staff member becomes one of the seeded resource,
+#   which no service needs.
+# - A holiday inside the booking horizon moves to the same day of 2400 (a leap year, so 29
+#   February stays a date).
+import os
+import re
+from datetime import date, datetime, timedelta, timezone
+
+import schemathesis
+
+PROTECTED = set(filter(None, os.environ.get("FUZZ_PROTECTED_IDS", "").split(",")))
+PROTECTED_STAFF = os.environ.get("FUZZ_PROTECTED_STAFF_ID", "")
+RESOURCE = os.environ.get("FUZZ_RESOURCE_ID", "")
+HORIZON_END = datetime.fromtimestamp(int(os.environ.get("FUZZ_HORIZON_END_MS", "0")) / 1000, timezone.utc).date()
+# An id of the right shape that names nothing.
+ABSENT_ID = "fuzz-protected-record"
+
+
+@schemathesis.hook
+def before_call(context, case, kwargs):
+    if case.method.upper() == "GET":
+        return
+    for name, value in list((case.path_parameters or {}).items()):
+        if value in PROTECTED:
+            case.path_parameters[name] = ABSENT_ID
+    body = case.body if isinstance(case.body, dict) else None
+    if body is None:
+        return
+    if case.path.startswith("/api/blocked-times"):
+        owner_type, owner_id = body.get("ownerType"), body.get("ownerId")
+        if owner_type == "tenant" or owner_id == PROTECTED_STAFF:
+            body["ownerType"] = "resource"
+            body["ownerId"] = RESOURCE
+    elif case.path.startswith("/api/holidays") and re.fullmatch(r"\d{4}-\d{2}-\d{2}", str(body.get("date"))):
+        try:
+            day = date.fromisoformat(body["date"])
+        except ValueError:
+            return
+        # A day back: the holiday is a date in the tenant's time zone.
+        if datetime.now(timezone.utc).date() - timedelta(days=1) <= day <= HORIZON_END:
+            body["date"] = day.replace(year=2400).isoformat()

@@ -1,0 +1,106 @@
+// The closing report of scripts/fuzz-api.sh (docs/testing.md "API fuzz"): from schemathesis's
+// NDJSON event logs (every request of every phase, with its operation and answer) and the OpenAPI
+// document, prints per operation group (tag) how many operations answered a success at least
+// once, and exits 1 when an operation that can succeed never did, or when one listed below as
+// unable to succeed did (the list must stay true).
+//
+//   node scripts/fuzz-api-summary.mjs <openapi.json> <events.ndjson>...
+//
+// A success is a 2xx, or a 3xx the operation documents as its answer (a login redirect).
+import { createReadStream, readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+
+/**
+ * Operations that cannot answer a success in the fuzz, and why. Each is covered by a test of its
+ * own that drives the real flow.
+ */
+const CANNOT_SUCCEED = {
+  getAuthGoogleCallback:
+    'finishes a dashboard login: needs the state of a login started in a browser and the code the identity ' +
+    'provider gives after a real sign-in (apps/gateway/test/auth-login.test.ts)',
+  getIntegrationsGoogleCallback:
+    "finishes a Google calendar connect: needs the state inside the consent URL and Google's code after a real " +
+    'consent (apps/platform/test/integrations-google.test.ts)',
+  postSessionLogout:
+    'not run (--exclude-operation-id): it would end the session every dashboard case runs in ' +
+    '(apps/gateway/test/auth-guard.test.ts)',
+};
+
+const [documentPath, ...eventPaths] = process.argv.slice(2);
+if (!documentPath || eventPaths.length === 0) {
+  console.error('usage: node scripts/fuzz-api-summary.mjs <openapi.json> <events.ndjson>...');
+  process.exit(2);
+}
+
+/** `METHOD /path` → the operation: id, group, and which statuses count as its success. */
+const operations = new Map();
+const document = JSON.parse(readFileSync(documentPath, 'utf8'));
+for (const [path, item] of Object.entries(document.paths)) {
+  for (const [method, op] of Object.entries(item)) {
+    const redirects = Object.keys(op.responses ?? {}).filter((s) => /^3\d\d$/.test(s));
+    operations.set(`${method.toUpperCase()} ${path}`, {
+      id: op.operationId,
+      group: op.tags?.[0] ?? '(untagged)',
+      isSuccess: (status) => (status >= 200 && status < 300) || redirects.includes(String(status)),
+      statuses: new Map(),
+    });
+  }
+}
+for (const id of Object.keys(CANNOT_SUCCEED)) {
+  if (![...operations.values()].some((op) => op.id === id)) {
+    console.error(`fuzz summary: ${id} is listed as unable to succeed but is not in the document`);
+    process.exit(1);
+  }
+}
+
+// Every recorded request: ScenarioFinished events carry the cases (method and path template) and
+// the interactions (the answer) of a scenario, keyed by case id.
+let requests = 0;
+for (const path of eventPaths) {
+  for await (const line of createInterface({ input: createReadStream(path), crlfDelay: Infinity })) {
+    if (!line.startsWith('{"ScenarioFinished"')) continue;
+    const { cases = {}, interactions = {} } = JSON.parse(line).ScenarioFinished.recorder;
+    for (const [caseId, interaction] of Object.entries(interactions)) {
+      const value = cases[caseId]?.value;
+      const status = interaction.response?.status_code;
+      if (!value || status === undefined) continue;
+      const op = operations.get(`${value.method} ${value.path}`);
+      if (!op) continue;
+      op.statuses.set(status, (op.statuses.get(status) ?? 0) + 1);
+      requests++;
+    }
+  }
+}
+
+const succeeded = (op) => [...op.statuses.keys()].some(op.isSuccess);
+const seen = (op) =>
+  [...op.statuses.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([status, n]) => `${status} ×${n}`)
+    .join(', ') || 'no request';
+
+const groups = new Map();
+for (const op of operations.values()) {
+  const g = groups.get(op.group) ?? { total: 0, ok: 0 };
+  g.total++;
+  if (succeeded(op)) g.ok++;
+  groups.set(op.group, g);
+}
+const width = Math.max(...[...groups.keys()].map((g) => g.length), 'group'.length);
+const row = (a, b, c) => `  ${a.padEnd(width)}  ${String(b).padStart(10)}  ${String(c).padStart(14)}`;
+console.log(`fuzz: ${requests} requests; operations that answered a success at least once, per group:`);
+console.log(row('group', 'operations', 'with a success'));
+for (const [name, g] of [...groups.entries()].sort(([a], [b]) => a.localeCompare(b)))
+  console.log(row(name, g.total, g.ok));
+const all = [...operations.values()];
+console.log(row('all', all.length, all.filter(succeeded).length));
+
+const expected = all.filter((op) => CANNOT_SUCCEED[op.id]);
+console.log('fuzz: without a success, as expected (scripts/fuzz-api-summary.mjs CANNOT_SUCCEED):');
+for (const op of expected) console.log(`  ${op.id} (${seen(op)}): ${CANNOT_SUCCEED[op.id]}`);
+
+const missing = all.filter((op) => !succeeded(op) && !CANNOT_SUCCEED[op.id]);
+const stale = expected.filter(succeeded);
+for (const op of missing) console.error(`fuzz: FAILED: ${op.id} can succeed but never did (${seen(op)})`);
+for (const op of stale) console.error(`fuzz: FAILED: ${op.id} is listed as unable to succeed but did (${seen(op)})`);
+process.exit(missing.length + stale.length > 0 ? 1 : 0);
