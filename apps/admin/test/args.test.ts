@@ -44,7 +44,7 @@ describe('parseCommand', () => {
     });
     expect(refusal(['apikey:create', '--tenant', 'acme', '--name', 'ci', '--scopes', 'booking:delete'])).toBe(
       'apikey:create: --scopes: must be one of booking:read, booking:write, customer:read, customer:write, ' +
-        'branding:read, branding:write, *',
+        'branding:read, branding:write, notification:read, notification:write, *',
     );
     expect(refusal(['apikey:create', '--tenant', 'acme', '--name', 'ci'])).toBe('apikey:create: --scopes: required');
   });

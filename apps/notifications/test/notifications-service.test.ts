@@ -161,7 +161,8 @@ describe.runIf(serverGate('Mailpit', mailpitMissing()))('the notifications servi
       reminderOffsetsSet: false,
       businessEmails: [],
       businessEmailsSet: false,
-      defaultBusinessEmails: [],
+      teamEmails: [],
+      businessEmailsFollowTeam: false,
       ...settings,
     });
     return tenantId;

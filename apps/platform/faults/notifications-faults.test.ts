@@ -62,7 +62,8 @@ describe.skipIf(!runs)('notifications under faults: the SMTP server down, the no
         businessEmailsSet: true,
         reminderOffsetsMin: [],
         reminderOffsetsSet: false,
-        defaultBusinessEmails: [],
+        teamEmails: [],
+        businessEmailsFollowTeam: false,
       })
       .finally(() => client.close());
   }, 300_000);

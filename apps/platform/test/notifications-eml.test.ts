@@ -49,7 +49,7 @@ it('writes each message as an .eml file in DATA_DIR/mail/, and says where in one
   const { tenantId } = await seedTenant(catalog, 'eml');
   const owner = await platform.stores.session(tenantId, 'tenant_owner');
   const api = dashboard(platform.base, owner);
-  // The first read of the settings makes the owner a business address.
+  // The owner (the team) is the business address until the tenant sets its own.
   expect((await json(await api('GET', '/api/notification-settings'))).data.businessEmails).toEqual([
     'tenant_owner-1@dashboard.test',
   ]);

@@ -209,17 +209,35 @@ describe.runIf(serverGate('Mailpit', mailpitMissing()))('notifications through t
 
   const eventOf = (ics: string) => new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent('vevent')!;
 
-  it('fills the business addresses with the owners and admins at the first read of the settings', async () => {
+  it('the business addresses are the owners and admins as they are now, until the tenant sets its own', async () => {
     const res = await api('GET', '/api/notification-settings');
     expect(res.status).toBe(200);
     expect((await json(res)).data).toEqual({
       reminderOffsetsMin: [1440, 120],
       businessEmails: [ownerEmail, adminEmail],
+      businessEmailsFollowTeam: true,
       replyToEmail: '',
       smsEnabled: false,
       senderName: '',
-      updatedAtMs: expect.any(Number),
+      updatedAtMs: null,
     });
+    // Set, then back to the team with null.
+    const own = await api('PATCH', '/api/notification-settings', { businessEmails: ['desk@praxis.test'] });
+    expect((await json(own)).data).toMatchObject({
+      businessEmails: ['desk@praxis.test'],
+      businessEmailsFollowTeam: false,
+    });
+    const back = await api('PATCH', '/api/notification-settings', { businessEmails: null });
+    expect((await json(back)).data).toMatchObject({
+      businessEmails: [ownerEmail, adminEmail],
+      businessEmailsFollowTeam: true,
+    });
+    // A member who joins the team counts from the gateway's next hand-over (here, the next read).
+    const joined = await stores.session(tenantId, 'tenant_admin');
+    const joinedEmail = (await json(await fetch(`${base}/api/session`, { headers: { cookie: joined.cookie } }))).data
+      .user.email as string;
+    const now = await json(await api('GET', '/api/notification-settings'));
+    expect(now.data.businessEmails).toEqual([ownerEmail, adminEmail, joinedEmail]);
     // Only the admin's address hears of customers from now on; replies go to the front desk.
     const patched = await api('PATCH', '/api/notification-settings', {
       businessEmails: [ownerEmail],
@@ -228,6 +246,7 @@ describe.runIf(serverGate('Mailpit', mailpitMissing()))('notifications through t
     expect(patched.status).toBe(200);
     expect((await json(patched)).data).toMatchObject({
       businessEmails: [ownerEmail],
+      businessEmailsFollowTeam: false,
       replyToEmail: 'desk@praxis.test',
     });
   });
@@ -548,7 +567,15 @@ describe.runIf(serverGate('Mailpit', mailpitMissing()))('notifications through t
     await openEveryDay(catalog, other.tenantId, [['tenant', other.tenantId]], 540, 1020);
     await catalog.createService({
       tenantId: other.tenantId,
-      fields: { slug: 'cut', name: 'Cut', durationMin: 30, staffIds: [], staffIdsSet: true, resourceIds: [], resourceIdsSet: true },
+      fields: {
+        slug: 'cut',
+        name: 'Cut',
+        durationMin: 30,
+        staffIds: [],
+        staffIdsSet: true,
+        resourceIds: [],
+        resourceIdsSet: true,
+      },
     });
     const theirOwner = await stores.session(other.tenantId, 'tenant_owner');
     const theirEmail = (await json(await fetch(`${base}/api/session`, { headers: { cookie: theirOwner.cookie } }))).data

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectService, type CatalogClient } from '@svc/grpc';
 import { catalogV1 } from '@svc/proto';
-import { json } from '@svc/testing';
+import { eventually, json } from '@svc/testing';
 import { berlinTime, seedTenant } from './booking-fixture.js';
 import {
   book,
@@ -27,6 +27,8 @@ const ALL_SCOPES = [
   'customer:write',
   'branding:read',
   'branding:write',
+  'notification:read',
+  'notification:write',
 ];
 const DAY = 86_400_000;
 
@@ -226,6 +228,12 @@ describe('every /v1 route under its scope', () => {
       return id;
     };
     const customer = (await json(await api('POST', '/api/customers', { name: 'Scope Test' }))).data.customerId;
+    // A booking's first message (the customer's "request received") in the send log.
+    const notified = await heldBooking();
+    const notification = await eventually('the request received message of a booking', async () => {
+      const log = await json(await api('GET', `/api/notifications?bookingId=${notified}`));
+      return (log.data.items as Array<{ notificationId: string }>)[0]?.notificationId;
+    });
     let n = 0;
     const from = berlinTime(20, 0);
 
@@ -305,6 +313,21 @@ describe('every /v1 route under its scope', () => {
         'customer:write',
         200,
         async () => ({ path: `/v1/customers/${customer}`, body: { locale: 'de' } }),
+      ],
+      ['GET', '/v1/notifications', 'notification:read', 200, async () => ({ path: '/v1/notifications' })],
+      [
+        'GET',
+        '/v1/notifications/{notificationId}',
+        'notification:read',
+        200,
+        async () => ({ path: `/v1/notifications/${notification}` }),
+      ],
+      [
+        'POST',
+        '/v1/notifications/{notificationId}/resend',
+        'notification:write',
+        202,
+        async () => ({ path: `/v1/notifications/${notification}/resend` }),
       ],
       ['GET', '/v1/branding', 'branding:read', 200, async () => ({ path: '/v1/branding' })],
       [

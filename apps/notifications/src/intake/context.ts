@@ -10,7 +10,7 @@ import type { bookingV1 } from '@svc/proto';
 import type { Branding } from '../domain/layout.js';
 import type { PlanContext } from '../domain/plan.js';
 import type { SettingsRepository } from '../store/settings-repository.js';
-import type { SettingsDoc } from '../store/records.js';
+import { businessAddresses, type SettingsDoc } from '../store/records.js';
 
 export interface Clients {
   catalog: CatalogClient;
@@ -25,7 +25,8 @@ export interface BookingContext extends PlanContext {
   booking: PlanContext['booking'] & { status: string; createdAtMs: number; customerId: string };
   customer: PlanContext['customer'] & { customerId: string; name: string };
   staff: (NonNullable<PlanContext['staff']> & { name: string }) | null;
-  settings: SettingsDoc;
+  /** The settings, `businessEmails` the addresses in effect (the tenant's own, else its team's). */
+  settings: SettingsDoc & { businessEmails: string[] };
 }
 
 /** A booking (or its tenant, service or customer) that no longer exists: retrying cannot help. */
@@ -146,7 +147,7 @@ export class ContextReader {
         timezone: person.timezone,
       },
       staff: staff ? { name: staff.displayName, email: staff.email || null, timezone: staff.timezone } : null,
-      settings,
+      settings: { ...settings, businessEmails: businessAddresses(settings) },
       smsAvailable: this.smsAvailable,
     };
   }

@@ -23,7 +23,13 @@ import {
 import { decodePageCursor, encodePageCursor, PAGE_CURSOR_MESSAGE, type PageRequest } from '@svc/store';
 import { messageIdOf } from '../domain/ids.js';
 import type { NotificationRepository } from '../store/notification-repository.js';
-import { SEND_STATUSES, type NotificationDoc, type SendStatus, type SettingsDoc } from '../store/records.js';
+import {
+  businessAddresses,
+  SEND_STATUSES,
+  type NotificationDoc,
+  type SendStatus,
+  type SettingsDoc,
+} from '../store/records.js';
 import type { SettingsRepository } from '../store/settings-repository.js';
 
 export interface NotificationServiceDeps {
@@ -40,7 +46,8 @@ export interface NotificationServiceDeps {
 const toSettingsMessage = (doc: SettingsDoc): notificationsV1.NotificationSettings => ({
   tenantId: doc.tenantId,
   reminderOffsetsMin: doc.reminderOffsetsMin,
-  businessEmails: doc.businessEmails,
+  businessEmails: businessAddresses(doc),
+  businessEmailsFollowTeam: doc.businessEmails === null || doc.businessEmails === undefined,
   replyToEmail: doc.replyToEmail,
   smsEnabled: doc.smsEnabled,
   senderName: doc.senderName,
@@ -95,24 +102,24 @@ function checkEmails(input: readonly string[], path: string, violations: FieldVi
 export function notificationService(deps: NotificationServiceDeps): ServiceBinding {
   const { notifications, settings, now } = deps;
 
-  /** The settings, filled with the team's addresses the gateway sent when the tenant has none yet. */
-  const current = (tenantId: string, defaults: readonly string[]): Promise<SettingsDoc> => {
+  /** The settings, with the team's addresses the gateway sent kept as the tenant's team. */
+  const current = (tenantId: string, teamEmails: readonly string[]): Promise<SettingsDoc> => {
     const violations: FieldViolation[] = [];
-    // Defaults the gateway could not check (a malformed member address) are left out, not refused.
-    const team = checkEmails(defaults.slice(0, MAX_BUSINESS_EMAILS), 'defaultBusinessEmails', violations);
-    return settings.ensure(tenantId, team, now());
+    // Addresses the gateway could not check (a malformed member address) are left out, not refused.
+    const team = checkEmails(teamEmails.slice(0, MAX_BUSINESS_EMAILS), 'teamEmails', violations);
+    return settings.withTeam(tenantId, team, now());
   };
 
   return bindService(notificationsV1.NotificationServiceService, {
     getNotificationSettings: async (req) => {
       const tenantId = requireTenantId(req.tenantId);
-      return { settings: toSettingsMessage(await current(tenantId, req.defaultBusinessEmails)) };
+      return { settings: toSettingsMessage(await current(tenantId, req.teamEmails)) };
     },
 
     updateNotificationSettings: async (req) => {
       const tenantId = requireTenantId(req.tenantId);
       const violations: FieldViolation[] = [];
-      const doc = { ...(await current(tenantId, req.defaultBusinessEmails)) };
+      const doc = { ...(await current(tenantId, req.teamEmails)) };
       let changed = false;
       if (req.reminderOffsetsSet) {
         if (!isReminderOffsets(req.reminderOffsetsMin)) {
@@ -122,7 +129,10 @@ export function notificationService(deps: NotificationServiceDeps): ServiceBindi
         doc.reminderOffsetsMin = [...req.reminderOffsetsMin].sort((a, b) => b - a);
         changed = true;
       }
-      if (req.businessEmailsSet) {
+      if (req.businessEmailsFollowTeam) {
+        doc.businessEmails = null;
+        changed = true;
+      } else if (req.businessEmailsSet) {
         doc.businessEmails = checkEmails(req.businessEmails, 'businessEmails', violations);
         changed = true;
       }

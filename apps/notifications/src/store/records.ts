@@ -56,7 +56,10 @@ export type SettingsDoc = {
   _id: string;
   tenantId: string;
   reminderOffsetsMin: number[];
-  businessEmails: string[];
+  /** The addresses the tenant set; null (or absent) while it set none: the team's are used. */
+  businessEmails: string[] | null;
+  /** The owners' and admins' addresses as the gateway last reported them (docs/decisions.md "Notifications"). */
+  teamEmails?: string[];
   /** '' = the first business address. */
   replyToEmail: string;
   smsEnabled: boolean;
@@ -66,13 +69,18 @@ export type SettingsDoc = {
   updatedAtMs: number;
 };
 
+/** Who hears of new requests and of the customers' changes: the tenant's own addresses, else its team's. */
+export const businessAddresses = (doc: Pick<SettingsDoc, 'businessEmails' | 'teamEmails'>): string[] =>
+  doc.businessEmails ?? doc.teamEmails ?? [];
+
 /** What a tenant that never saved its settings gets. */
-export function defaultSettings(tenantId: string, businessEmails: string[] = []): SettingsDoc {
+export function defaultSettings(tenantId: string, teamEmails: string[] = []): SettingsDoc {
   return {
     _id: tenantId,
     tenantId,
     reminderOffsetsMin: [...DEFAULT_REMINDER_OFFSETS_MIN],
-    businessEmails,
+    businessEmails: null,
+    teamEmails,
     replyToEmail: '',
     smsEnabled: false,
     senderName: '',

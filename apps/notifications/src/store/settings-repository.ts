@@ -17,13 +17,19 @@ export class SettingsRepository {
   }
 
   /**
-   * The tenant's settings; when it has none yet, the defaults with `businessEmails` (the team's
-   * addresses the gateway knows) are stored first, so the first read fills them.
+   * The tenant's settings with `team` (the owners' and admins' addresses the gateway knows) kept
+   * as its team: stored with the defaults when it has no settings yet, written again when the
+   * team changed. An empty team (the gateway knows none) changes nothing.
    */
-  async ensure(tenantId: string, businessEmails: string[], nowMs: number): Promise<SettingsDoc> {
+  async withTeam(tenantId: string, team: string[], nowMs: number): Promise<SettingsDoc> {
     const existing = await this.settings.findOne({ _id: tenantId });
-    if (existing || businessEmails.length === 0) return existing ?? defaultSettings(tenantId);
-    const doc = { ...defaultSettings(tenantId, businessEmails), createdAtMs: nowMs, updatedAtMs: nowMs };
+    if (team.length === 0) return existing ?? defaultSettings(tenantId);
+    if (existing) {
+      if (sameList(existing.teamEmails ?? [], team)) return existing;
+      await this.settings.updateOne({ _id: tenantId }, { teamEmails: team });
+      return { ...existing, teamEmails: team };
+    }
+    const doc = { ...defaultSettings(tenantId, team), createdAtMs: nowMs };
     try {
       await this.settings.insertOne(doc);
       return doc;
@@ -60,3 +66,6 @@ export class SettingsRepository {
     }
   }
 }
+
+const sameList = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && a.every((x, i) => x === b[i]);

@@ -164,7 +164,8 @@ async function throughput(mailpit: MailpitServer): Promise<Rate & { messages: nu
       businessEmailsSet: true,
       reminderOffsetsMin: [],
       reminderOffsetsSet: false,
-      defaultBusinessEmails: [],
+      teamEmails: [],
+      businessEmailsFollowTeam: false,
     });
     client.close();
     const messages = THROUGHPUT_BOOKINGS * 2;

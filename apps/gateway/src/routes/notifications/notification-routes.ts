@@ -56,7 +56,12 @@ const settingsSchema = z
       .array(z.string())
       .describe(
         "Who hears of new requests and of customers' cancellations and reschedules; the booked staff member " +
-          'too when they have an email. Filled with the owners and admins when first read.',
+          'too when they have an email. The addresses the tenant set, or while it set none, its owners and admins.',
+      ),
+    businessEmailsFollowTeam: z
+      .boolean()
+      .describe(
+        'True while businessEmails are the owners and admins (no addresses set; PATCH null to return to them).',
       ),
     replyToEmail: z.string().describe("Reply-To of every message; '' = the first business address."),
     smsEnabled: z
@@ -70,6 +75,7 @@ const settingsSchema = z
 const toSettings = (s: notificationsV1.NotificationSettings): z.input<typeof settingsSchema> => ({
   reminderOffsetsMin: s.reminderOffsetsMin,
   businessEmails: s.businessEmails,
+  businessEmailsFollowTeam: s.businessEmailsFollowTeam,
   replyToEmail: s.replyToEmail,
   smsEnabled: s.smsEnabled,
   senderName: s.senderName,
@@ -78,7 +84,9 @@ const toSettings = (s: notificationsV1.NotificationSettings): z.input<typeof set
 
 const patchSettingsBody = patchOf({
   reminderOffsetsMin: reminderOffsetsSchema,
-  businessEmails: businessEmailsSchema,
+  businessEmails: businessEmailsSchema
+    .nullable()
+    .describe('The addresses that hear of requests ([] for none); null: the owners and admins again (the default).'),
   replyToEmail: z
     .union([emailSchema, z.literal('')])
     .describe("Reply-To of every message; '' = the first business address."),
@@ -221,10 +229,14 @@ export function registerNotificationLogRoutes(
   });
 }
 
+/** How often a gateway process hands a tenant's team over again (a member added shows within it). */
+const TEAM_REFRESH_MS = 5 * 60_000;
+
 /**
- * GET/PATCH /api/notification-settings. A tenant that never saved its settings gets its owners'
- * and admins' addresses (the gateway owns the team) as the business addresses at the first read
- * or change: the gateway sends them along and the service stores them then.
+ * GET/PATCH /api/notification-settings. The business addresses are the ones the tenant set, or
+ * while it set none its owners and admins: the gateway owns the team and sends it along with each
+ * read and change, and hands it over on dashboard requests (below); docs/decisions.md
+ * "Notifications".
  */
 export function registerNotificationSettingsRoutes(
   app: FastifyInstance,
@@ -235,20 +247,22 @@ export function registerNotificationSettingsRoutes(
   const tags = DASHBOARD_NOTIFICATIONS.tags;
   const team = (tenantId: string) => identity.teamEmails(tenantId, WRITE_ROLES, MAX_BUSINESS_EMAILS);
 
-  // The business must hear of a held request before anyone has opened these settings: a
-  // tenant's first dashboard request (per gateway process) hands its team over the same way, after
-  // the answer is sent. A settings record once stored is never changed by this.
+  // The business must hear of a held request before anyone has opened these settings, and from
+  // the team as it is now: a tenant's dashboard request hands its owners and admins over, after
+  // the answer is sent, at most every TEAM_REFRESH_MS per gateway process (the notifications
+  // service writes only a changed team). Addresses the tenant set itself are not touched.
   if (client) {
-    const handedOver = new LruCache<true>({ maxEntries: 10_000, maxBytes: 2 * 1024 * 1024 });
+    const handedOverAt = new LruCache<number>({ maxEntries: 10_000, maxBytes: 2 * 1024 * 1024 });
     app.addHook('onResponse', (request, _reply, done) => {
       done();
       const tenantId = request.dashboard?.principal.tenantId;
-      if (!tenantId || handedOver.has(tenantId)) return;
-      handedOver.set(tenantId, true);
+      const nowMs = Date.now();
+      if (!tenantId || nowMs - (handedOverAt.get(tenantId) ?? -Infinity) < TEAM_REFRESH_MS) return;
+      handedOverAt.set(tenantId, nowMs);
       void team(tenantId)
-        .then((defaultBusinessEmails) => client.getNotificationSettings({ tenantId, defaultBusinessEmails }))
+        .then((teamEmails) => client.getNotificationSettings({ tenantId, teamEmails }))
         .catch((err: unknown) => {
-          handedOver.delete(tenantId);
+          handedOverAt.delete(tenantId);
           request.log.warn({ err }, 'could not hand the team over to the notifications; next request tries again');
         });
     });
@@ -265,7 +279,7 @@ export function registerNotificationSettingsRoutes(
       const tenantId = tenantOf(request);
       const res = await notifications.getNotificationSettings({
         tenantId,
-        defaultBusinessEmails: await team(tenantId),
+        teamEmails: await team(tenantId),
       });
       return toSettings(present(res.settings, 'settings'));
     },
@@ -286,11 +300,12 @@ export function registerNotificationSettingsRoutes(
       const tenantId = tenantOf(request);
       const res = await notifications.updateNotificationSettings({
         tenantId,
-        defaultBusinessEmails: await team(tenantId),
+        teamEmails: await team(tenantId),
         reminderOffsetsMin: body.reminderOffsetsMin ?? [],
         reminderOffsetsSet: body.reminderOffsetsMin !== undefined,
         businessEmails: body.businessEmails ?? [],
-        businessEmailsSet: body.businessEmails !== undefined,
+        businessEmailsSet: body.businessEmails !== undefined && body.businessEmails !== null,
+        businessEmailsFollowTeam: body.businessEmails === null,
         ...(body.replyToEmail !== undefined ? { replyToEmail: body.replyToEmail } : {}),
         ...(body.smsEnabled !== undefined ? { smsEnabled: body.smsEnabled } : {}),
         ...(body.senderName !== undefined ? { senderName: body.senderName } : {}),

@@ -28,7 +28,10 @@ export interface NotificationSettings {
   tenantId: string;
   /** Minutes before the start at which a confirmed booking's customer is reminded. */
   reminderOffsetsMin: number[];
-  /** Who hears of new requests and of the customers' cancellations and reschedules. */
+  /**
+   * Who hears of new requests and of the customers' cancellations and reschedules: the addresses
+   * the tenant set, or while it set none, its owners and admins (business_emails_follow_team).
+   */
   businessEmails: string[];
   /** Reply-To of every message; '' = the first business address. */
   replyToEmail: string;
@@ -39,15 +42,20 @@ export interface NotificationSettings {
   createdAtMs: number;
   /** 0 while the tenant never saved its settings (the defaults are shown). */
   updatedAtMs: number;
+  /**
+   * True while business_emails are the team's (owners and admins, as the gateway last reported
+   * them) rather than addresses the tenant set.
+   */
+  businessEmailsFollowTeam: boolean;
 }
 
 export interface GetNotificationSettingsRequest {
   tenantId: string;
   /**
-   * The team's addresses (owners and admins, which the gateway knows): stored as the business
-   * addresses when the tenant has no settings yet, so the first read fills them.
+   * The team's addresses (owners and admins, which the gateway knows): kept as the business
+   * addresses of a tenant that set none of its own.
    */
-  defaultBusinessEmails: string[];
+  teamEmails: string[];
 }
 
 export interface GetNotificationSettingsResponse {
@@ -66,8 +74,10 @@ export interface UpdateNotificationSettingsRequest {
   senderName?:
     | string
     | undefined;
-  /** As in GetNotificationSettingsRequest: the defaults of a tenant without settings. */
-  defaultBusinessEmails: string[];
+  /** As in GetNotificationSettingsRequest. */
+  teamEmails: string[];
+  /** Forget the addresses the tenant set: the team's are the business addresses again. */
+  businessEmailsFollowTeam: boolean;
 }
 
 export interface UpdateNotificationSettingsResponse {
@@ -175,6 +185,7 @@ function createBaseNotificationSettings(): NotificationSettings {
     senderName: "",
     createdAtMs: 0,
     updatedAtMs: 0,
+    businessEmailsFollowTeam: false,
   };
 }
 
@@ -207,6 +218,9 @@ export const NotificationSettings: MessageFns<NotificationSettings> = {
     }
     if (message.updatedAtMs !== 0) {
       writer.uint32(64).int64(message.updatedAtMs);
+    }
+    if (message.businessEmailsFollowTeam !== false) {
+      writer.uint32(72).bool(message.businessEmailsFollowTeam);
     }
     return writer;
   },
@@ -298,6 +312,14 @@ export const NotificationSettings: MessageFns<NotificationSettings> = {
             message.updatedAtMs = longToNumber(reader.int64());
             continue;
           }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.businessEmailsFollowTeam = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -312,7 +334,7 @@ export const NotificationSettings: MessageFns<NotificationSettings> = {
 };
 
 function createBaseGetNotificationSettingsRequest(): GetNotificationSettingsRequest {
-  return { tenantId: "", defaultBusinessEmails: [] };
+  return { tenantId: "", teamEmails: [] };
 }
 
 export const GetNotificationSettingsRequest: MessageFns<GetNotificationSettingsRequest> = {
@@ -320,7 +342,7 @@ export const GetNotificationSettingsRequest: MessageFns<GetNotificationSettingsR
     if (message.tenantId !== "") {
       writer.uint32(10).string(message.tenantId);
     }
-    for (const v of message.defaultBusinessEmails) {
+    for (const v of message.teamEmails) {
       writer.uint32(18).string(v!);
     }
     return writer;
@@ -352,7 +374,7 @@ export const GetNotificationSettingsRequest: MessageFns<GetNotificationSettingsR
               break;
             }
 
-            message.defaultBusinessEmails.push(reader.string());
+            message.teamEmails.push(reader.string());
             continue;
           }
         }
@@ -424,7 +446,8 @@ function createBaseUpdateNotificationSettingsRequest(): UpdateNotificationSettin
     replyToEmail: undefined,
     smsEnabled: undefined,
     senderName: undefined,
-    defaultBusinessEmails: [],
+    teamEmails: [],
+    businessEmailsFollowTeam: false,
   };
 }
 
@@ -458,8 +481,11 @@ export const UpdateNotificationSettingsRequest: MessageFns<UpdateNotificationSet
     if (message.senderName !== undefined) {
       writer.uint32(66).string(message.senderName);
     }
-    for (const v of message.defaultBusinessEmails) {
+    for (const v of message.teamEmails) {
       writer.uint32(74).string(v!);
+    }
+    if (message.businessEmailsFollowTeam !== false) {
+      writer.uint32(80).bool(message.businessEmailsFollowTeam);
     }
     return writer;
   },
@@ -556,7 +582,15 @@ export const UpdateNotificationSettingsRequest: MessageFns<UpdateNotificationSet
               break;
             }
 
-            message.defaultBusinessEmails.push(reader.string());
+            message.teamEmails.push(reader.string());
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.businessEmailsFollowTeam = reader.bool();
             continue;
           }
         }
