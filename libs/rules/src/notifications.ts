@@ -38,6 +38,7 @@ export const reminderOffsetsSchema = z
   .array(z.number().int().min(REMINDER_OFFSET_MIN).max(REMINDER_OFFSET_MAX))
   .max(MAX_REMINDERS)
   .refine((offsets) => new Set(offsets).size === offsets.length, 'must not repeat an offset')
+  .meta({ uniqueItems: true })
   .describe(
     `Minutes before the start at which the customer of a confirmed booking is reminded (${REMINDER_OFFSET_MIN} to ` +
       `${REMINDER_OFFSET_MAX}, at most ${MAX_REMINDERS}, each once); [] for none. Default [1440, 120].`,
