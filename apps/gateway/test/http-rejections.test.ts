@@ -109,6 +109,22 @@ describe('methods: 405 with Allow where the path exists, 404 where it does not',
     );
   });
 
+  it('a static path answers for itself: PATCH /api/integrations/caldav is 405 (POST only), not PATCH on a connection id', async () => {
+    // The router would hand it to PATCH /api/integrations/:connectionId with the id "caldav";
+    // the OpenAPI document matches the concrete path first, and so does the gateway.
+    const res = await one(
+      'PATCH /api/integrations/caldav HTTP/1.1\r\nHost: t\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{}',
+    );
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toBe('POST');
+    expect(envelopeOf(res).error.message).toBe('PATCH is not allowed on /api/integrations/caldav; it allows POST.');
+    // A real connection id still reaches the parametric route (its guard: no session here).
+    const byId = await one(
+      'PATCH /api/integrations/con_1 HTTP/1.1\r\nHost: t\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{}',
+    );
+    expect(byId.status).toBe(401);
+  });
+
   it('QUERY with a body is refused before the body is read', async () => {
     const res = await one(
       'QUERY /test/echo HTTP/1.1\r\nHost: t\r\ncontent-type: text/plain\r\ncontent-length: 2\r\n\r\nhi',

@@ -11,6 +11,11 @@ export interface RouteTable {
   record(method: string | string[], url: string): void;
   /** The methods a concrete path (query string allowed) supports, sorted; empty when no route matches. */
   allowedAt(path: string): string[];
+  /**
+   * Whether `path` (no query string) is itself a registered pattern without parameters, such as
+   * `/api/integrations/caldav` beside `/api/integrations/:connectionId`.
+   */
+  isStaticPattern(path: string): boolean;
 }
 
 export function createRouteTable(): RouteTable {
@@ -35,6 +40,9 @@ export function createRouteTable(): RouteTable {
         // A URL the router cannot decode matches nothing.
       }
       return found ? [...(found.store as Set<string>)].sort() : [];
+    },
+    isStaticPattern(path) {
+      return !path.includes(':') && !path.includes('*') && byPattern.has(path);
     },
   };
 }
@@ -63,6 +71,19 @@ export function unsupportedMethod(
 }
 
 /**
+ * A request the router gave to a parametric route although its path is a static one of another
+ * method: `PATCH /api/integrations/caldav` reaches `PATCH /api/integrations/:connectionId` with
+ * the id `caldav`. The OpenAPI document (like OpenAPI itself) matches a concrete path before a
+ * templated one, so that path exists and does not allow the method: 405, not a 400 on the id.
+ */
+function shadowedByStaticPath(table: RouteTable, request: FastifyRequest): boolean {
+  const routed = request.routeOptions.url;
+  if (routed === undefined || !routed.includes(':')) return false;
+  const path = request.url.split('?')[0] ?? '';
+  return table.isStaticPattern(path);
+}
+
+/**
  * Records every route as it is added, and answers every request the router found no route for
  * with 404 or 405. The answer comes from an onRequest hook, before the body is read, so a QUERY
  * without content type or a text/plain body to an unknown path is still a plain 404 or 405; the
@@ -77,7 +98,7 @@ export function registerMethodRules(app: FastifyInstance, table: RouteTable): vo
   };
   app.addHook('onRoute', (route) => table.record(route.method, route.url));
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.is404) answer(request, reply);
+    if (request.is404 || shadowedByStaticPath(table, request)) answer(request, reply);
     else done();
   });
   app.setNotFoundHandler(answer);
