@@ -96,6 +96,16 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   // JSON only (docs/api-conventions.md "Bodies"): any other content type, text/plain included,
   // is 415 instead of being handed to the route as a string.
   app.removeContentTypeParser('text/plain');
+  // An empty body is no body, whatever its Content-Type: many HTTP clients send
+  // `content-type: application/json` on every POST, body or not (a confirm, a manage cancel).
+  // Anything else goes to Fastify's own parser, prototype-poisoning checks included.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text === '') done(null, undefined);
+    else parseJson(request, text, done);
+  });
   // Fastify validates a request without a body as `null`: a route whose body is optional (a
   // cancel without a reason) reads that, like a JSON `null`, as no body.
   app.setValidatorCompiler<z.ZodType>((route) => {

@@ -270,7 +270,9 @@ describe('input', () => {
     ['no startsAtMs', 'reschedule', {}, 'body.startsAtMs'],
     ['startsAtMs 0', 'reschedule', { startsAtMs: 0 }, 'body.startsAtMs'],
     ['startsAtMs past the safe integers', 'reschedule', '{"startsAtMs": 90071992547409930}', 'body.startsAtMs'],
-    ['a JSON content type without a body', 'confirm', '', 'body'],
+    // A JSON content type without a body is no body (issue 23): a confirm goes through
+    // (manage-routes.test.ts); a reschedule, which needs one, is refused at `body`.
+    ['a JSON content type without a body', 'reschedule', '', 'body'],
     ['a body that is not JSON', 'cancel', '{"reason":', 'body'],
   ])('a change with %s → VALIDATION_ERROR on %s', async (_what, action, body, path) => {
     const id = await held();

@@ -164,6 +164,35 @@ describe('cancel', () => {
     expect(await stores.events(b.bookingId)).toEqual(['booking.created', 'booking.cancelled']);
   });
 
+  it('a client that sends content-type: application/json with no body is heard (an empty body is no body)', async () => {
+    const jsonNoBody = { method: 'POST', headers: { 'content-type': 'application/json' }, body: '' };
+    // The dashboard's body-less transitions, with the session and CSRF header.
+    const session = await stores.session(tenantId, 'tenant_owner');
+    const dashboardPost = (path: string) =>
+      fetch(`${base}${path}`, {
+        ...jsonNoBody,
+        headers: { ...jsonNoBody.headers, cookie: session.cookie, 'x-service-csrf': session.csrf },
+      });
+    const confirmed = await booked();
+    for (const action of ['confirm', 'cancel']) {
+      const res = await dashboardPost(`/api/bookings/${confirmed.bookingId}/${action}`);
+      expect(res.status, action).toBe(200);
+    }
+    expect(await stores.events(confirmed.bookingId)).toEqual([
+      'booking.created',
+      'booking.confirmed',
+      'booking.cancelled',
+    ]);
+    // The customer's cancel.
+    const b = await booked();
+    expect((await ok(await manage(b.token, '/cancel', jsonNoBody))).booking.status).toBe('cancelled');
+    // A reschedule needs its body: still a VALIDATION_ERROR at `body`, never "not valid JSON".
+    const other = await booked();
+    const reschedule = await errorOf(await manage(other.token, '/reschedule', jsonNoBody));
+    expect(reschedule).toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
+    expect(reschedule.details?.[0]?.path).toBe('body');
+  });
+
   it('a token without `cancel` is FORBIDDEN 403 and nothing changes; the view says canCancel false', async () => {
     const b = await booked();
     const token = mintManageToken(KEYS, { ...claimsOf(b), actions: ['read', 'reschedule'] }, Date.now());

@@ -14,7 +14,6 @@ const CONTEXT_NAMES: Record<string, string> = {
  */
 const FASTIFY_REQUEST_ERRORS: Record<string, { status: number; path: string; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, path: 'body', message: 'The request body is not valid JSON.' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, path: 'body', message: 'The request body is not valid JSON.' },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, path: 'body', message: 'The request body is larger than 64 KiB.' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, path: 'body', message: 'The request body must be application/json.' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
