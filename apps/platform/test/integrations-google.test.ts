@@ -130,6 +130,21 @@ describe('Google Calendar OAuth against a local provider', () => {
     expect(await errorOf(await follow(t, callbackUrl))).toMatchObject({ status: 403, code: 'OAUTH_STATE_INVALID' });
   });
 
+  it('only a write role finishes a connect, as only a write role starts one', async () => {
+    const t = await tenant('google-roles');
+    const { callbackUrl } = await startConnect(t);
+    for (const role of ['tenant_staff', 'tenant_viewer'] as const) {
+      const reader = await stores.session(t.tenantId, role);
+      expect(await errorOf(await follow({ ...t, session: reader }, callbackUrl))).toMatchObject({
+        status: 403,
+        code: 'FORBIDDEN',
+      });
+    }
+    expect((await json(await t.api('GET', '/api/integrations'))).data.items).toEqual([]);
+    // Refused before the state was looked at: the owner's browser still finishes it.
+    expect((await follow(t, callbackUrl)).status).toBe(201);
+  });
+
   it('a wrong state is OAUTH_STATE_INVALID; a bad code is OAUTH_TOKEN_EXCHANGE_FAILED; neither stores anything', async () => {
     const t = await tenant('google-bad');
     const { callbackUrl } = await startConnect(t);

@@ -127,11 +127,14 @@ export function registerIntegrationRoutes(
     url: '/api/integrations/google/callback',
     summary: 'Finish connecting a Google calendar (Google’s redirect)',
     description:
+      'Needs a write role, as the connect does (FORBIDDEN otherwise). ' +
       'The state must be one this workspace started, unused and at most 10 minutes old (else OAUTH_STATE_INVALID); ' +
       'a code Google does not exchange for tokens is OAUTH_TOKEN_EXCHANGE_FAILED (403). Answers the new connection.',
     tags: TAGS,
-    // A top-level navigation from Google: the state, bound to this workspace, stands in for the CSRF header.
+    // A top-level navigation from Google: the state, bound to this workspace, stands in for the
+    // CSRF header. It finishes a write (a new connection), so it needs a write role like the connect.
     access: 'dashboard:read',
+    guard: { writeRole: true },
     // Google adds parameters of its own (scope, authuser, prompt, iss), so unknown ones are allowed.
     querystring: z.object({
       // Bounded so the whole callback URL, percent-encoded, stays under the 16 KiB header limit
