@@ -129,6 +129,36 @@ describe('/api/webhook-subscriptions', () => {
     expect(rotated.body.data.signingSecret).not.toBe(created.signingSecret);
   });
 
+  it('deletes a subscription (write role; another tenant’s is NOT_FOUND); a full workspace is QUOTA_EXCEEDED 409 until it does', async () => {
+    const tenant = (await h.createTenant('hooks-quota')).tenantId;
+    const owner = await h.mintSession([[tenant, 'tenant_owner']]);
+    const viewer = await h.mintSession([[tenant, 'tenant_viewer']]);
+    const post = () => h.call(owner, 'POST', '/api/webhook-subscriptions', { url: receiver.url('quota') });
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const res = await post();
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      ids.push(res.body.data.subscriptionId);
+    }
+    const full = await post();
+    expect(full.status).toBe(409);
+    expect(full.body.error).toMatchObject({
+      code: 'QUOTA_EXCEEDED',
+      message: expect.stringContaining('already has 20 webhook subscriptions'),
+    });
+
+    const path = `/api/webhook-subscriptions/${ids[0]}`;
+    expect((await h.call(viewer, 'DELETE', path)).body.error.code).toBe('FORBIDDEN');
+    expect((await h.call(ownerB, 'DELETE', path)).body.error.code).toBe('NOT_FOUND');
+    const deleted = await h.call(owner, 'DELETE', path);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.data).toMatchObject({ subscriptionId: ids[0], tenantId: tenant, status: 'active' });
+    expect((await h.call(owner, 'GET', path)).status).toBe(404);
+    expect((await h.call(owner, 'DELETE', path)).status).toBe(404);
+    expect((await post()).status).toBe(201);
+    expect((await post()).status).toBe(409);
+  });
+
   it('refuses what the URL policy and the field rules refuse, at the body path', async () => {
     const post = (body: unknown) => h.call(ownerA, 'POST', '/api/webhook-subscriptions', body);
     expectViolation(await post({ url: 'ftp://example.com/x' }), 'body.url');

@@ -48,6 +48,11 @@ export const platformConfigSchema = z.object({
   RATE_LIMIT_CREATE_PER_TENANT: gateway.RATE_LIMIT_CREATE_PER_TENANT,
   RATE_LIMIT_MANAGE_PER_IP: gateway.RATE_LIMIT_MANAGE_PER_IP,
   RATE_LIMIT_PARTNER_PER_KEY: gateway.RATE_LIMIT_PARTNER_PER_KEY,
+  RATE_LIMIT_PAGES_PER_IP: gateway.RATE_LIMIT_PAGES_PER_IP,
+  RATE_LIMIT_LOGIN_PER_IP: gateway.RATE_LIMIT_LOGIN_PER_IP,
+  RATE_LIMIT_DASHBOARD_WRITES_PER_SESSION: gateway.RATE_LIMIT_DASHBOARD_WRITES_PER_SESSION,
+  RATE_LIMIT_REPLAY_PER_TENANT: gateway.RATE_LIMIT_REPLAY_PER_TENANT,
+  RATE_LIMIT_IPV6_PREFIX: gateway.RATE_LIMIT_IPV6_PREFIX,
   /** How long a booking create waits for its capacity locks (the booking service's setting). */
   LOCK_WAIT_MS: bookingConfigSchema.shape.LOCK_WAIT_MS,
   /** Pause between hold-expiry sweeps (the booking service's setting). */
@@ -57,6 +62,7 @@ export const platformConfigSchema = z.object({
   WEBHOOK_URL_ALLOWLIST: dispatcher.WEBHOOK_URL_ALLOWLIST,
   WEBHOOK_FIRST_RETRY_MS: dispatcher.WEBHOOK_FIRST_RETRY_MS,
   WEBHOOK_ATTEMPT_TIMEOUT_MS: dispatcher.WEBHOOK_ATTEMPT_TIMEOUT_MS,
+  WEBHOOK_MAX_SUBSCRIPTIONS: dispatcher.WEBHOOK_MAX_SUBSCRIPTIONS,
   /** The integrations service's settings (docs/operations.md); its secret key is generated in DATA_DIR. */
   INTEGRATIONS_SECRET_KEY: integrations.INTEGRATIONS_SECRET_KEY,
   CALDAV_URL_ALLOWLIST: integrations.CALDAV_URL_ALLOWLIST,

@@ -109,6 +109,7 @@ export async function startEmbeddedPlatform(
         WEBHOOK_URL_ALLOWLIST: config.WEBHOOK_URL_ALLOWLIST,
         WEBHOOK_FIRST_RETRY_MS: config.WEBHOOK_FIRST_RETRY_MS,
         WEBHOOK_ATTEMPT_TIMEOUT_MS: config.WEBHOOK_ATTEMPT_TIMEOUT_MS,
+        WEBHOOK_MAX_SUBSCRIPTIONS: config.WEBHOOK_MAX_SUBSCRIPTIONS,
       }),
       logger('webhook-dispatcher'),
       { bus: borrowed(bus) },

@@ -8,9 +8,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, redisMissing, repoRoot, serverGate, startRedis, type RedisServer } from '@svc/testing';
+import { freePort, json, redisMissing, repoRoot, serverGate, startRedis, type RedisServer } from '@svc/testing';
 import { berlinTime, seedTenant } from './booking-fixture.js';
-import { book, errorOf, platformStores, slotSequence } from './dashboard-fixture.js';
+import { book, dashboard, errorOf, platformStores, slotSequence, type PlatformStores } from './dashboard-fixture.js';
 import { createKey, partner } from './partner-fixture.js';
 import { startTestPlatform } from './platform-fixture.js';
 
@@ -98,8 +98,8 @@ describe('limits in memory (embedded profile)', () => {
     expect(avail.status).toBe(200);
     expect(limitHeaders(avail)).toMatchObject({ limit: '120', remaining: '119' });
     // Unlimited routes send none.
-    const config = await fetch(`${platform.url}/book/limits/config`);
-    expect(config.headers.get('ratelimit-limit')).toBeNull();
+    const health = await fetch(`${platform.url}/health`);
+    expect(health.headers.get('ratelimit-limit')).toBeNull();
 
     const { manageToken } = await book(platform.url, 'quiet', nextSlot());
     const view = () =>
@@ -130,6 +130,150 @@ describe('limits in memory (embedded profile)', () => {
     } finally {
       await stores.close();
     }
+  });
+});
+
+describe('limits in memory: clients, pages, logins, dashboard writes, replays, MCP batches', () => {
+  let platform: Awaited<ReturnType<typeof startTestPlatform>>;
+  let stores: PlatformStores;
+  let tenantId = '';
+
+  beforeAll(async () => {
+    platform = await startTestPlatform({
+      RATE_LIMITS: 'on',
+      TRUST_PROXY: 1,
+      RATE_LIMIT_PARTNER_PER_KEY: 4,
+      RATE_LIMIT_PAGES_PER_IP: 4,
+      RATE_LIMIT_LOGIN_PER_IP: 3,
+      RATE_LIMIT_DASHBOARD_WRITES_PER_SESSION: 3,
+      RATE_LIMIT_REPLAY_PER_TENANT: 2,
+    });
+    stores = await platformStores(platform);
+    ({ tenantId } = await seedTenant(platform.services.catalog.address, 'abuse'));
+  });
+  afterAll(async () => {
+    await stores?.close();
+    await platform?.cleanup();
+  });
+
+  const from = (ip: string) => ({ 'x-forwarded-for': ip });
+
+  it('an IPv6 client is its /64: two addresses of one /64 share one budget, the next /64 has its own', async () => {
+    const page = (ip: string) => fetch(`${platform.url}/book/abuse/config`, { headers: from(ip) });
+    for (const ip of ['2001:db8:1:2::1', '2001:db8:1:2::ffff', '2001:db8:1:2:a:b:c:d', '2001:db8:1:2::1']) {
+      expect((await page(ip)).status, ip).toBe(200);
+    }
+    const refused = await page('2001:db8:1:2:ffff:ffff:ffff:fffe');
+    expect(await errorOf(refused)).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
+    expect(limitHeaders(refused)).toMatchObject({ limit: '4', remaining: '0' });
+    expect((await page('2001:db8:1:3::1')).status).toBe(200);
+    // An IPv4 address is itself, written as IPv4 or IPv4-mapped IPv6.
+    for (let i = 0; i < 2; i++) expect((await page('192.0.2.44')).status).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await page('::ffff:192.0.2.44')).status).toBe(200);
+    expect((await page('192.0.2.44')).status).toBe(429);
+    expect((await page('192.0.2.45')).status).toBe(200);
+  });
+
+  it('the booking page and its configuration share one budget per client', async () => {
+    const ip = '203.0.113.60';
+    for (let i = 0; i < 2; i++) {
+      const html = await fetch(`${platform.url}/book/abuse`, { headers: { ...from(ip), accept: 'text/html' } });
+      expect(html.status).toBe(200);
+      expect((await fetch(`${platform.url}/book/abuse/config`, { headers: from(ip) })).status).toBe(200);
+    }
+    const refused = await fetch(`${platform.url}/book/abuse`, { headers: { ...from(ip), accept: 'text/html' } });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a login start is limited per client before anything is done', async () => {
+    const start = (ip: string) => fetch(`${platform.url}/auth/google/start`, { headers: from(ip), redirect: 'manual' });
+    // No OIDC client here: each start gets as far as CONFIG_MISSING, and each is counted.
+    for (let i = 1; i <= 3; i++) {
+      const res = await start('198.51.100.30');
+      expect(await errorOf(res)).toMatchObject({ status: 500, code: 'CONFIG_MISSING' });
+      expect(limitHeaders(res)).toMatchObject({ limit: '3', remaining: String(3 - i) });
+    }
+    expect(await errorOf(await start('198.51.100.30'))).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
+    expect((await start('198.51.100.31')).status).toBe(500);
+  });
+
+  it('dashboard writes are limited per session; reads are not counted', async () => {
+    const first = dashboard(platform.url, await stores.session(tenantId, 'tenant_owner'));
+    const second = dashboard(platform.url, await stores.session(tenantId, 'tenant_admin'));
+    const write = (as: typeof first, n: number) => as('POST', '/api/customers', { name: `Walk-in ${n}` });
+    for (let i = 1; i <= 3; i++) {
+      const res = await write(first, i);
+      expect(res.status).toBe(201);
+      expect(limitHeaders(res)).toMatchObject({ limit: '3', remaining: String(3 - i) });
+      expect((await first('GET', '/api/customers')).status).toBe(200);
+    }
+    const refused = await write(first, 4);
+    expect(await errorOf(refused)).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
+    expect((await first('GET', '/api/customers')).status).toBe(200);
+    expect((await write(second, 5)).status).toBe(201);
+    // The refused write wrote nothing.
+    const names = (await json(await second('GET', '/api/customers?limit=100'))).data.items.map(
+      (c: { name: string }) => c.name,
+    );
+    expect(names.sort()).toEqual(['Walk-in 1', 'Walk-in 2', 'Walk-in 3', 'Walk-in 5']);
+  });
+
+  it('delivery replays are limited per tenant, whoever asks', async () => {
+    const { tenantId: other } = await seedTenant(platform.services.catalog.address, 'abuse-other');
+    const replay = async (tenant: string) =>
+      dashboard(platform.url, await stores.session(tenant, 'tenant_owner'))(
+        'POST',
+        '/api/webhook-deliveries/whd_unknown/replay',
+      );
+    // Counted before the delivery is looked up: an unknown one costs the same.
+    for (let i = 0; i < 2; i++) expect((await replay(tenantId)).status).toBe(404);
+    expect(await errorOf(await replay(tenantId))).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
+    expect((await replay(other)).status).toBe(404);
+  });
+
+  it('an MCP batch counts each message against the key: 700 at once are refused, none of them run', async () => {
+    const owner = await stores.session(tenantId, 'tenant_owner');
+    const { secret } = await createKey(platform.url, owner, ['*']);
+    const mcp = (body: unknown) =>
+      fetch(`${platform.url}/mcp/${tenantId}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${secret}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify(body),
+      });
+    const update = (id: number) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name: 'update_branding', arguments: { displayName: `Batch ${id}` } },
+    });
+    // 699 listings and one branding change (700 changes would not fit the 64 KiB body limit).
+    const list = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/list' });
+    const batch = await mcp([...Array.from({ length: 699 }, (_, i) => list(i + 1)), update(700)]);
+    expect(await errorOf(batch)).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
+    expect(Number(batch.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    const branding = await fetch(`${platform.url}/book/abuse/config`, { headers: from('192.0.2.200') });
+    expect((await json(branding)).data.tenant.branding.displayName).not.toMatch(/^Batch /);
+
+    // A batch within the budget runs, and uses as much of it as it has messages.
+    const { secret: fresh } = await createKey(platform.url, await stores.session(tenantId, 'tenant_owner'), ['*']);
+    const small = await fetch(`${platform.url}/mcp/${tenantId}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${fresh}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify([1, 2, 3].map((id) => ({ jsonrpc: '2.0', id, method: 'tools/list' }))),
+    });
+    expect(small.status).toBe(200);
+    expect(await json(small)).toHaveLength(3);
+    expect(limitHeaders(small)).toMatchObject({ limit: '4', remaining: '1' });
   });
 });
 
@@ -193,11 +337,12 @@ describe.runIf(serverGate('Redis', redisMissing()))('two gateway processes and o
   let redis: RedisServer;
   const gateways: GatewayProcess[] = [];
   const nextSlot = slotSequence(berlinTime, 10);
+  let sharedTenantId = '';
 
   beforeAll(async () => {
     platform = await startTestPlatform();
     redis = await startRedis();
-    await seedTenant(platform.services.catalog.address, 'shared');
+    ({ tenantId: sharedTenantId } = await seedTenant(platform.services.catalog.address, 'shared'));
     for (let i = 0; i < 2; i++) {
       gateways.push(await startGatewayProcess(platform.services, { RATE_LIMIT_STORE: 'redis', REDIS_URL: redis.url }));
     }
@@ -208,17 +353,28 @@ describe.runIf(serverGate('Redis', redisMissing()))('two gateway processes and o
     await platform?.cleanup();
   });
 
-  it('share one budget: 20 creates spread over both, then both refuse the 21st', async () => {
+  it('share one budget: 40 parallel creates spread over both book exactly 20, and the store holds exactly those', async () => {
     const [a, b] = gateways as [GatewayProcess, GatewayProcess];
-    for (let i = 1; i <= 20; i++) {
-      const res = await create((i % 2 ? a : b).url, 'shared', nextSlot());
-      expect(res.status, await res.clone().text()).toBe(201);
-      expect(res.headers.get('ratelimit-remaining')).toBe(String(20 - i));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, async (_, i) => {
+        const res = await create((i % 2 ? a : b).url, 'shared', nextSlot());
+        return { status: res.status, body: await json(res), retryAfter: res.headers.get('retry-after') };
+      }),
+    );
+    const created = answers.filter((r) => r.status === 201);
+    const refused = answers.filter((r) => r.status === 429);
+    expect(created).toHaveLength(20);
+    expect(refused).toHaveLength(20);
+    for (const r of refused) {
+      expect(r.body.error.code).toBe('RATE_LIMITED');
+      expect(Number(r.retryAfter)).toBeGreaterThanOrEqual(1);
     }
-    for (const gateway of [a, b]) {
-      const refused = await create(gateway.url, 'shared', nextSlot());
-      expect(await errorOf(refused)).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
-      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    const stores = await platformStores(platform);
+    try {
+      const stored = (await stores.raw('booking', 'bookings')).filter((d) => d.tenantId === sharedTenantId);
+      expect(stored.map((d) => d._id).sort()).toEqual(created.map((r) => r.body.data.booking.bookingId).sort());
+    } finally {
+      await stores.close();
     }
   });
 

@@ -3,6 +3,9 @@ import { allowLoopbackTargetsSetting, requiredWhenDistributed, serviceSettings }
 
 const positiveMs = z.coerce.number().int().positive();
 
+/** docs/decisions.md "Webhooks": a tenant's subscriptions, active or disabled, at most. */
+export const DEFAULT_MAX_SUBSCRIPTIONS = 20;
+
 export const dispatcherConfigSchema = z
   .object({
     ...serviceSettings,
@@ -28,6 +31,8 @@ export const dispatcherConfigSchema = z
     WEBHOOK_POLL_MS: positiveMs.default(1_000),
     /** Attempts in flight at once per dispatcher process. */
     WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(32),
+    /** The most subscriptions (active or disabled) one tenant may have; one more is QUOTA_EXCEEDED 409. */
+    WEBHOOK_MAX_SUBSCRIPTIONS: z.coerce.number().int().min(1).max(1_000).default(DEFAULT_MAX_SUBSCRIPTIONS),
   })
   .superRefine(requiredWhenDistributed(['MONGODB_URL', 'KAFKA_BROKERS', 'WEBHOOK_SECRET_KEY']));
 

@@ -36,6 +36,7 @@ export async function startWebhookDispatcherFromConfig(
     bus: shared.bus ?? eventBusFromConfig(config, 'webhook-dispatcher'),
     secrets,
     policy,
+    maxSubscriptions: config.WEBHOOK_MAX_SUBSCRIPTIONS,
     worker: {
       firstRetryMs: config.WEBHOOK_FIRST_RETRY_MS,
       attemptTimeoutMs: config.WEBHOOK_ATTEMPT_TIMEOUT_MS,

@@ -4,6 +4,7 @@ import { serviceNameOf, startGrpcHost, type HostSettings, type RunningGrpcHost }
 import { webhooksV1 } from '@svc/proto';
 import type { DocumentStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
+import { DEFAULT_MAX_SUBSCRIPTIONS } from './config.js';
 import { consumeBookingEvents } from './delivery/fan-out.js';
 import type { WebhookRequest } from './delivery/http-sender.js';
 import { DeliveryWorker, type WorkerSettings } from './delivery/worker.js';
@@ -24,6 +25,8 @@ export interface DispatcherDeps {
   secrets: SecretBox;
   policy: UrlPolicy;
   worker: WorkerSettings;
+  /** The most subscriptions a tenant may have (WEBHOOK_MAX_SUBSCRIPTIONS; default 20). */
+  maxSubscriptions?: number;
   /** Epoch ms; tests may move it. */
   now?: () => number;
   random?: () => number;
@@ -66,6 +69,7 @@ export async function startWebhookDispatcher(settings: HostSettings, deps: Dispa
         policy: deps.policy,
         now,
         onReplay: () => worker.nudge(),
+        maxSubscriptions: deps.maxSubscriptions ?? DEFAULT_MAX_SUBSCRIPTIONS,
       }),
     ],
     resources: { store: deps.store, bus: deps.bus },

@@ -115,6 +115,7 @@ async function createBooking(tenantId: string, startsAtMs: number, customerName:
   const { booking: created } = await booking.createBooking({
     tenantId,
     idempotencyKey: randomUUID(),
+    idempotencyScope: '',
     requestFingerprint: createHash('sha256').update(JSON.stringify(body)).digest('hex'),
     ...body,
   });

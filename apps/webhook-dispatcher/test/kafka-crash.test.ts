@@ -244,6 +244,7 @@ describe.skipIf(!run)('SIGKILL mid-stream with Kafka', () => {
             {
               tenantId,
               idempotencyKey: randomUUID(),
+              idempotencyScope: '',
               requestFingerprint: createHash('sha256').update(JSON.stringify(body)).digest('hex'),
               ...body,
             },

@@ -28,6 +28,7 @@ export const ERROR_CODES = {
   PROVIDER_ACTION_PENDING: { http: 409, grpc: GrpcStatus.ABORTED },
   PROVIDER_ACTION_FAILED: { http: 502, grpc: GrpcStatus.UNAVAILABLE },
   RATE_LIMITED: { http: 429, grpc: GrpcStatus.RESOURCE_EXHAUSTED },
+  QUOTA_EXCEEDED: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION },
   OAUTH_STATE_INVALID: { http: 403, grpc: GrpcStatus.PERMISSION_DENIED },
   OAUTH_TOKEN_EXCHANGE_FAILED: { http: 403, grpc: GrpcStatus.PERMISSION_DENIED },
   CONFIG_MISSING: { http: 500, grpc: GrpcStatus.FAILED_PRECONDITION },

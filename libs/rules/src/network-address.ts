@@ -132,3 +132,25 @@ export function isLoopbackHost(host: string): boolean {
   const bare = host.replace(/^\[(.*)\]$/, '$1');
   return bare.toLowerCase() === 'localhost' || addressKind(bare) === 'loopback';
 }
+
+/**
+ * The network a client address stands for in per-client limits (docs/decisions.md "Rate and
+ * abuse limits"): an IPv4 address is itself; an IPv6 address is its first `ipv6PrefixBits` bits
+ * (64 by default: one subscriber usually holds a whole /64 and can pick any address in it), as
+ * `2001:db8:1:2::/64`. An IPv6 form that carries an IPv4 address (`::ffff:a.b.c.d`) is that IPv4
+ * address, so a dual-stack listener counts a client once. Anything else is returned unchanged.
+ */
+export function clientNetworkKey(address: string, ipv6PrefixBits: number): string {
+  const family = isIP(address.split('%')[0]!);
+  if (family !== 6) return address;
+  const bytes = ipv6Bytes(address);
+  if (allZero(bytes, 0, 10) && bytes[10] === 0xff && bytes[11] === 0xff) return [...bytes.slice(12)].join('.');
+  const bits = Math.max(0, Math.min(128, Math.trunc(ipv6PrefixBits)));
+  for (let bit = bits; bit < 128; bit++) {
+    const byte = bit >> 3;
+    bytes[byte] = bytes[byte]! & ~(0x80 >> (bit & 7));
+  }
+  const groups: string[] = [];
+  for (let i = 0; i < 16; i += 2) groups.push(((bytes[i]! << 8) | bytes[i + 1]!).toString(16));
+  return `${groups.join(':')}/${bits}`;
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addressKind,
+  clientNetworkKey,
   isLoopbackHost,
   isWebhookEventType,
   pageLimit,
@@ -108,5 +109,33 @@ describe('address kinds', () => {
     for (const host of ['0.0.0.0', '::', '10.0.0.5', '192.168.1.2', 'example.com', 'localhost.example.com', '']) {
       expect(isLoopbackHost(host), host).toBe(false);
     }
+  });
+});
+
+describe('clientNetworkKey (the subject of per-client limits)', () => {
+  it('keys an IPv4 address on itself, and an IPv4-mapped IPv6 address on its IPv4 address', () => {
+    expect(clientNetworkKey('203.0.113.7', 64)).toBe('203.0.113.7');
+    expect(clientNetworkKey('::ffff:203.0.113.7', 64)).toBe('203.0.113.7');
+    expect(clientNetworkKey('::ffff:cb00:7107', 64)).toBe('203.0.113.7');
+  });
+
+  it('keys IPv6 on its prefix: every address of one /64 is one client, the next /64 another', () => {
+    const a = clientNetworkKey('2001:db8:1:2::1', 64);
+    expect(a).toBe('2001:db8:1:2:0:0:0:0/64');
+    expect(clientNetworkKey('2001:DB8:1:2:ffff:ffff:ffff:fffe', 64)).toBe(a);
+    expect(clientNetworkKey('2001:db8:1:2:abcd::%eth0', 64)).toBe(a);
+    expect(clientNetworkKey('2001:db8:1:3::1', 64)).not.toBe(a);
+  });
+
+  it('takes the prefix length as set, bit by bit, clamped to 0..128', () => {
+    expect(clientNetworkKey('2001:db8:1:2ff::1', 56)).toBe('2001:db8:1:200:0:0:0:0/56');
+    expect(clientNetworkKey('2001:db8:1:2::1', 48)).toBe(clientNetworkKey('2001:db8:1:ffff::1', 48));
+    expect(clientNetworkKey('2001:db8::7', 128)).toBe('2001:db8:0:0:0:0:0:7/128');
+    expect(clientNetworkKey('2001:db8::7', 300)).toBe('2001:db8:0:0:0:0:0:7/128');
+    expect(clientNetworkKey('2001:db8::7', -1)).toBe('0:0:0:0:0:0:0:0/0');
+  });
+
+  it('returns anything that is not an address unchanged', () => {
+    for (const other of ['', 'unknown', '2001:db8::g']) expect(clientNetworkKey(other, 64)).toBe(other);
   });
 });

@@ -3,7 +3,7 @@ import { DomainError } from '@svc/errors';
 import type { CatalogClient } from '@svc/grpc';
 import { grantsScope, type ApiKeyScope } from '@svc/rules';
 import type { ApiKeyStore } from '../identity/api-key-store.js';
-import type { RateLimits } from '../limits/rate-limits.js';
+import { perApiKey, type RateLimits } from '../limits/rate-limits.js';
 import type { PartnerContext } from './principal.js';
 import { fetchTenant, isActive } from './tenants.js';
 
@@ -72,7 +72,7 @@ export function createApiKeyGuard(deps: ApiKeyGuardDeps): ApiKeyGuard {
     if (scope && !grantsScope(apiKey.scopes, scope)) {
       throw new DomainError('FORBIDDEN', `This API key lacks the ${scope} scope.`);
     }
-    await deps.limits.enforce(request, reply, [{ name: 'partner', subject: () => apiKey.apiKeyId }]);
+    await deps.limits.enforce(request, reply, [perApiKey(apiKey.apiKeyId)]);
     return { apiKey, tenant };
   };
 }

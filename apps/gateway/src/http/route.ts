@@ -95,10 +95,13 @@ function authHooks(
       },
     };
   }
+  // A dashboard route's limits come after the guard: their subjects are the session and the
+  // tenant it resolves, and every write counts against its session's budget first.
+  const writes = checksCsrf(access, guard) ? [DASHBOARD_WRITES] : [];
   return {
     onRequest: async (request, reply) => {
-      await limited(request, reply);
       request.dashboard = await app.dashboardGuard(request, access, guard);
+      await app.rateLimits.enforce(request, reply, [...writes, ...limits]);
     },
     // The one check that needs the parsed body, still before schema validation.
     ...(guard.bodyTenantId ? {} : { preValidation: async (request) => rejectBodyTenantId(request) }),
@@ -106,6 +109,12 @@ function authHooks(
 }
 
 type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/** Every dashboard write, per session (docs/decisions.md "Rate and abuse limits"). */
+const DASHBOARD_WRITES: RouteLimit = {
+  name: 'dashboardWrite',
+  subject: (request) => request.dashboard?.principal.sessionId ?? '-',
+};
 
 export interface RouteDefinition<P, Q, B, H, D extends Schema> {
   method: HTTPMethods;
@@ -122,8 +131,9 @@ export interface RouteDefinition<P, Q, B, H, D extends Schema> {
   /** Exceptions to the dashboard guard's rules (dashboard access only); see GuardOptions. */
   guard?: GuardOptions;
   /**
-   * Rate limits checked before the auth context (limits/rate-limits.ts). `key:*` routes also get
-   * the per-key limit, after the key is verified.
+   * Rate limits (limits/rate-limits.ts), checked before the auth context, except on dashboard
+   * routes: there after the guard (their subjects are the session's), behind the per-session
+   * budget of every write. `key:*` routes also get the per-key limit, after the key is verified.
    */
   limits?: RouteLimit[];
   params?: P;

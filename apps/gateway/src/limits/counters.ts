@@ -14,7 +14,8 @@ export interface WindowCount {
  * so a client that keeps hammering stays refused until its window ends.
  */
 export interface RateCounters {
-  hit(key: string, windowMs: number): Promise<WindowCount>;
+  /** Counts `by` hits (1 unless a request carries several messages, an MCP batch). */
+  hit(key: string, windowMs: number, by?: number): Promise<WindowCount>;
   close(): Promise<void>;
 }
 
@@ -37,14 +38,14 @@ export class InMemoryCounters implements RateCounters {
     this.windows = new LruCache({ ...bounds, sizeOf: () => 32 });
   }
 
-  async hit(key: string, windowMs: number): Promise<WindowCount> {
+  async hit(key: string, windowMs: number, by = 1): Promise<WindowCount> {
     const nowMs = this.now();
     let window = this.windows.get(key);
     if (!window || window.endsAtMs <= nowMs) {
       window = { count: 0, endsAtMs: nowMs + windowMs };
       this.windows.set(key, window);
     }
-    window.count += 1;
+    window.count += by;
     return { count: window.count, resetInMs: window.endsAtMs - nowMs };
   }
 
@@ -53,10 +54,10 @@ export class InMemoryCounters implements RateCounters {
   }
 }
 
-// INCR and the expiry in one script, so every gateway replica sees one count per window and no
+// INCRBY and the expiry in one script, so every gateway replica sees one count per window and no
 // key is ever left without an expiry (a crash between INCR and PEXPIRE would make it eternal).
 const HIT = `
-local count = redis.call('INCR', KEYS[1])
+local count = redis.call('INCRBY', KEYS[1], ARGV[2])
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then
   redis.call('PEXPIRE', KEYS[1], ARGV[1])
@@ -79,9 +80,9 @@ export class RedisCounters implements RateCounters {
     return new RedisCounters(await RedisConnection.open(opts), opts.keyPrefix ?? 'ratelimit:');
   }
 
-  async hit(key: string, windowMs: number): Promise<WindowCount> {
+  async hit(key: string, windowMs: number, by = 1): Promise<WindowCount> {
     const reply = (await this.redis.run((client) =>
-      client.eval(HIT, { keys: [this.keyPrefix + key], arguments: [String(windowMs)] }),
+      client.eval(HIT, { keys: [this.keyPrefix + key], arguments: [String(windowMs), String(by)] }),
     )) as [number, number];
     return { count: Number(reply[0]), resetInMs: Number(reply[1]) };
   }

@@ -1,16 +1,32 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { bookingUnavailable, DomainError } from '@svc/errors';
+import { clientNetworkKey } from '@svc/rules';
 import type { Logger } from '@svc/telemetry';
 import type { RateCounters, WindowCount } from './counters.js';
 
 /**
  * The limits of docs/decisions.md "Rate and abuse limits", each per subject and window:
- * - `availability`: public availability, per client IP;
- * - `create`: public booking create, per client IP; `createTenant`: the same, per tenant;
- * - `manage`: the customer's manage routes, per client IP;
- * - `partner`: the partner API and MCP, per API key.
+ * - `availability`: public availability, per client network;
+ * - `create`: public booking create, per client network; `createTenant`: the same, per tenant;
+ * - `manage`: the customer's manage routes and the unsubscribe page, per client network;
+ * - `pages`: the booking page and its configuration, per client network;
+ * - `login`: the start of a dashboard login (it writes a pending-login record), per client network;
+ * - `partner`: the partner API and MCP (each message of a batch), per API key;
+ * - `dashboardWrite`: every dashboard write, per session;
+ * - `replay`: webhook delivery replays, per tenant.
+ * A client network is an IPv4 address, or the IPv6 prefix it sits in (`ipv6PrefixBits`).
  */
-export const LIMIT_NAMES = ['availability', 'create', 'createTenant', 'manage', 'partner'] as const;
+export const LIMIT_NAMES = [
+  'availability',
+  'create',
+  'createTenant',
+  'manage',
+  'pages',
+  'login',
+  'partner',
+  'dashboardWrite',
+  'replay',
+] as const;
 export type LimitName = (typeof LIMIT_NAMES)[number];
 
 /**
@@ -18,8 +34,8 @@ export type LimitName = (typeof LIMIT_NAMES)[number];
  * (docs/decisions.md "Rate and abuse limits"):
  * - `open`: the request goes on unlimited, with a warning in the log. Public reads (a booking
  *   page must not break because of its abuse guard), the manage link (a customer cancelling
- *   must not be locked out) and the partner API (every caller holds a key, so abuse is
- *   attributable and revocable).
+ *   must not be locked out), the login start, and everything a signed-in or key-holding caller
+ *   does (abuse is attributable and revocable).
  * - `closed`: refused with BOOKING_POLICY_BLOCKED 503, retryable. The anonymous public create,
  *   the one write anyone can send: unlimited it is a way to fill a calendar with held slots.
  *   In the distributed profile its booking locks are in Redis too, so it could not succeed anyway.
@@ -29,7 +45,11 @@ export const OUTAGE_POLICY: Record<LimitName, 'open' | 'closed'> = {
   create: 'closed',
   createTenant: 'closed',
   manage: 'open',
+  pages: 'open',
+  login: 'open',
   partner: 'open',
+  dashboardWrite: 'open',
+  replay: 'open',
 };
 
 export interface RateLimitSettings {
@@ -38,16 +58,33 @@ export interface RateLimitSettings {
   windowMs: number;
   /** Requests allowed per window and subject. */
   limits: Record<LimitName, number>;
+  /** The IPv6 prefix length one client is counted by (RATE_LIMIT_IPV6_PREFIX, default 64). */
+  ipv6PrefixBits: number;
 }
 
-/** One limit of a route and how to find its subject in a request (an IP, a tenant slug, a key id). */
+/** One limit of a route and how to find its subject in a request (a client network, a tenant, a key id). */
 export interface RouteLimit {
   name: LimitName;
-  subject: (request: FastifyRequest) => string;
+  subject: (request: FastifyRequest, settings: RateLimitSettings) => string;
 }
 
-/** Per client IP (Fastify's `request.ip`: the peer, or X-Forwarded-For behind TRUST_PROXY hops). */
-export const perIp = (name: LimitName): RouteLimit => ({ name, subject: (request) => request.ip });
+/**
+ * Per client network: Fastify's `request.ip` (the peer, or X-Forwarded-For behind TRUST_PROXY
+ * hops), an IPv6 address reduced to its prefix, since one subscriber holds a whole /64.
+ */
+export const perIp = (name: LimitName): RouteLimit => ({
+  name,
+  subject: (request, settings) => clientNetworkKey(request.ip, settings.ipv6PrefixBits),
+});
+
+/** Per API key: the partner API and MCP, counted once the key is verified. */
+export const perApiKey = (apiKeyId: string): RouteLimit => ({ name: 'partner', subject: () => apiKeyId });
+
+/** Per tenant of the signed-in user (dashboard routes only: their limits are checked after the guard). */
+export const perWorkspace = (name: LimitName): RouteLimit => ({
+  name,
+  subject: (request) => request.dashboard?.principal.tenantId ?? '-',
+});
 
 /** At most one "failing open" warning per limit this often, so an outage does not flood the log. */
 const OUTAGE_LOG_INTERVAL_MS = 10_000;
@@ -72,12 +109,21 @@ export class RateLimits {
     return this.settings.enabled;
   }
 
-  async enforce(request: FastifyRequest, reply: FastifyReply, limits: readonly RouteLimit[]): Promise<void> {
+  /**
+   * Counts the request against each limit (`weight` times: a batch of that many messages) and
+   * throws RATE_LIMITED once one is over budget.
+   */
+  async enforce(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    limits: readonly RouteLimit[],
+    weight = 1,
+  ): Promise<void> {
     if (!this.settings.enabled) return;
     let tightest: { limit: number; remaining: number; resetInMs: number } | undefined;
     for (const { name, subject } of limits) {
       const limit = this.settings.limits[name];
-      const counted = await this.count(name, subject(request));
+      const counted = await this.count(name, subject(request, this.settings), weight);
       if (!counted) continue; // failing open
       const remaining = Math.max(0, limit - counted.count);
       if (!tightest || remaining <= tightest.remaining) tightest = { limit, remaining, resetInMs: counted.resetInMs };
@@ -90,9 +136,9 @@ export class RateLimits {
     if (tightest) setHeaders(reply, tightest);
   }
 
-  private async count(name: LimitName, subject: string): Promise<WindowCount | null> {
+  private async count(name: LimitName, subject: string, weight: number): Promise<WindowCount | null> {
     try {
-      return await this.counters.hit(`${name}:${subject}`, this.settings.windowMs);
+      return await this.counters.hit(`${name}:${subject}`, this.settings.windowMs, weight);
     } catch (err) {
       if (OUTAGE_POLICY[name] === 'closed') throw bookingUnavailable();
       const nowMs = this.now();

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { DomainError } from '@svc/errors';
 import type { CatalogClient } from '@svc/grpc';
 import { defineRoute } from '../http/route.js';
+import { perIp } from '../limits/rate-limits.js';
 import { bookingConfigOf } from '../routes/public/booking-config-route.js';
 import { tenantSlugParams } from '../routes/public/schemas.js';
 import { registerAssetRoutes, type PageAssets } from './assets.js';
@@ -52,6 +53,7 @@ export function registerBookingPages(app: FastifyInstance, catalog: CatalogClien
       'when Accept prefers text/html).',
     tags: ['booking pages'],
     params: tenantSlugParams,
+    limits: [perIp('pages')],
     produces: 'text/html',
     response: z.string(),
     handler: async ({ params }, _request, reply) => {

@@ -11,6 +11,7 @@ import { safeReturnTo } from '../auth/return-to.js';
 import { fetchTenant, isActive } from '../auth/tenants.js';
 import { errorEnvelope, errorResponses } from '../http/envelope.js';
 import type { IdentityStore, Membership } from '../identity/identity-store.js';
+import { perIp } from '../limits/rate-limits.js';
 
 export interface AuthRouteDeps {
   identity: IdentityStore;
@@ -45,8 +46,12 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
   app.get(
     '/auth/google/start',
     {
+      // Each start writes a pending-login record: limited per client network, before any work.
+      onRequest: async (request, reply) => app.rateLimits.enforce(request, reply, [perIp('login')]),
       schema: {
         summary: 'Start the dashboard login: redirects (302) to the identity provider',
+        description:
+          'Limited per client address (RATE_LIMITED 429 with Retry-After): each start records a pending login.',
         tags: ['auth'],
         security: [],
         querystring: z.object({ returnTo: z.string().optional() }),

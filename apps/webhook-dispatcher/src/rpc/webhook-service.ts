@@ -3,7 +3,7 @@
  * log. Every request names its tenant and every read is scoped to it, so another tenant's id is
  * NOT_FOUND. Signing secrets leave the service only in the create and rotate responses.
  */
-import { notFound, requireTenantId, throwIfViolations, type FieldViolation } from '@svc/errors';
+import { DomainError, notFound, requireTenantId, throwIfViolations, type FieldViolation } from '@svc/errors';
 import { bindService, type ServiceBinding } from '@svc/grpc';
 import { newWebhookSigningSecret, type SecretBox } from '@svc/crypto';
 import { webhooksV1, type commonV1 } from '@svc/proto';
@@ -25,6 +25,8 @@ export interface WebhookServiceDeps {
   now: () => number;
   /** Told after a replay (the worker looks for due work). */
   onReplay: () => void;
+  /** The most subscriptions, active or disabled, a tenant may have (WEBHOOK_MAX_SUBSCRIPTIONS). */
+  maxSubscriptions: number;
 }
 
 /** limit 0 (proto's "unset") is the default; out of range is refused, not clamped. */
@@ -82,7 +84,13 @@ export function webhookService(deps: WebhookServiceDeps): ServiceBinding {
         createdAtMs: at,
         updatedAtMs: at,
       };
-      await subscriptions.insert(doc);
+      if (!(await subscriptions.insertWithin(doc, deps.maxSubscriptions))) {
+        throw new DomainError(
+          'QUOTA_EXCEEDED',
+          `This workspace already has ${deps.maxSubscriptions} webhook subscriptions, the most it may have; ` +
+            'delete one before creating another.',
+        );
+      }
       return { subscription: toSubscriptionMessage(doc), signingSecret };
     },
 
@@ -127,6 +135,13 @@ export function webhookService(deps: WebhookServiceDeps): ServiceBinding {
         updatedAtMs: now(),
       });
       return { subscription: toSubscriptionMessage(await subscription(tenantId, current._id)), signingSecret };
+    },
+
+    deleteSubscription: async (req) => {
+      const tenantId = requireTenantId(req.tenantId);
+      const current = await subscription(tenantId, req.subscriptionId);
+      if (!(await subscriptions.delete(tenantId, current._id))) throw notFound('Subscription');
+      return { subscription: toSubscriptionMessage(current) };
     },
 
     listDeliveries: async (req) => {

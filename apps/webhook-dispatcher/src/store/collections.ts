@@ -4,6 +4,8 @@ export const COLLECTIONS = {
   subscriptions: 'webhook_subscriptions',
   deliveries: 'webhook_deliveries',
   attempts: 'webhook_attempts',
+  /** One per tenant: a version every subscription create counts up (SubscriptionRepository.insertWithin). */
+  tenantSubscriptions: 'webhook_tenant_subscriptions',
 } as const;
 
 /** The unique index that makes a redelivered event create nothing new. */
@@ -39,6 +41,8 @@ export const DISPATCHER_INDEXES: IndexSpec[] = [
   // Workers: what is due.
   { collection: COLLECTIONS.deliveries, name: 'by_due', fields: ['dueAtMs'] },
   { collection: COLLECTIONS.attempts, name: 'by_delivery', fields: ['deliveryId', 'series', 'attemptNo'] },
+  // Created before any transaction writes it (DocumentStore.ensureIndexes).
+  { collection: COLLECTIONS.tenantSubscriptions, name: 'by_tenant', fields: ['tenantId'] },
 ];
 
 export function ensureDispatcherIndexes(store: DocumentStore): Promise<void> {

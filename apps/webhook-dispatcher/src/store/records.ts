@@ -97,3 +97,14 @@ export type AttemptDoc = {
 
 export const attemptId = (deliveryId: string, series: number, attemptNo: number): string =>
   `${deliveryId}_${series}_${attemptNo}`;
+
+/**
+ * A tenant's subscription version (`_id` the tenant id): written by every create in the same
+ * transaction as its count, so two creates that each counted a free place cannot both commit on
+ * MongoDB (a write conflict; the loser retries and counts again).
+ */
+export type TenantSubscriptionsDoc = {
+  _id: string;
+  tenantId: string;
+  version: number;
+};

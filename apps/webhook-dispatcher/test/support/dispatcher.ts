@@ -30,6 +30,7 @@ export interface DispatcherOptions {
   resolve?: Resolver;
   send?: DispatcherDeps['send'];
   now?: () => number;
+  maxSubscriptions?: number;
 }
 
 export interface DispatcherHarness {
@@ -78,6 +79,7 @@ export async function startDispatcher(opts: DispatcherOptions = {}): Promise<Dis
     worker: { ...TEST_WORKER, ...opts.worker },
     ...(opts.send ? { send: opts.send } : {}),
     ...(opts.now ? { now: opts.now } : {}),
+    ...(opts.maxSubscriptions ? { maxSubscriptions: opts.maxSubscriptions } : {}),
   });
   const client = connectService(webhooksV1.WebhookServiceService, host.address);
   return {

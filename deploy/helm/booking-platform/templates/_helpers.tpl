@@ -118,6 +118,7 @@ LOCK_WAIT_MS: {{ $svc.lockWaitMs | quote }}
 KAFKA_BROKERS: {{ $v.kafka.brokers | quote }}
 WEBHOOK_CONCURRENCY: {{ $svc.concurrency | quote }}
 WEBHOOK_ATTEMPT_TIMEOUT_MS: {{ $svc.attemptTimeoutMs | quote }}
+WEBHOOK_MAX_SUBSCRIPTIONS: {{ $svc.maxSubscriptions | quote }}
 {{- with $svc.urlAllowlist }}
 WEBHOOK_URL_ALLOWLIST: {{ . | quote }}
 {{- end }}

@@ -16,6 +16,7 @@ import { partnerOf } from '../../auth/principal.js';
 import type { Downstream } from '../../downstream/services.js';
 import { toDomainError } from '../../http/http-errors.js';
 import { inHttpTerms } from '../../http/service-paths.js';
+import { perApiKey } from '../../limits/rate-limits.js';
 import type { ManageLinks } from '../public/create-booking-route.js';
 import { argumentsError, MCP_TOOLS, type McpTool, type ToolContext } from './mcp-tools.js';
 
@@ -91,7 +92,8 @@ const tenantParams = z.strictObject({ tenantId: idSchema });
  * `POST /mcp/{tenantId}` (docs/api-conventions.md "MCP"): MCP over Streamable HTTP, stateless
  * (no session id; GET and DELETE are 405), JSON answers rather than an SSE stream. The API-key
  * guard runs first, with the tenant taken from the path: no key → AUTH_REQUIRED 401, another
- * tenant's id → FORBIDDEN, and the per-key rate limit; those are envelope answers. Each tool
+ * tenant's id → FORBIDDEN, and the per-key rate limit, which counts each message of a JSON-RPC
+ * batch; those are envelope answers. Each tool
  * checks its own scope when called. Not in /openapi.json: its body is MCP's JSON-RPC.
  */
 export function registerMcpRoute(app: FastifyInstance, downstream: Downstream, links: ManageLinks): void {
@@ -104,8 +106,14 @@ export function registerMcpRoute(app: FastifyInstance, downstream: Downstream, l
       request.partner = await app.apiKeyGuard(request, reply, null, { path: tenantId });
     },
     handler: async (request, reply) => {
+      const partner = partnerOf(request);
+      // A JSON-RPC batch is as many requests as it has messages: the guard counted one, the rest
+      // count here, before any of them runs (over budget: RATE_LIMITED for the whole batch).
+      const messages = Array.isArray(request.body) ? request.body.length : 1;
+      if (messages > 1)
+        await app.rateLimits.enforce(request, reply, [perApiKey(partner.apiKey.apiKeyId)], messages - 1);
       const log = (err: unknown) => request.log.error({ err }, 'MCP tool failed');
-      const server = mcpServer({ partner: partnerOf(request), downstream, links }, log);
+      const server = mcpServer({ partner, downstream, links }, log);
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       // The SDK writes the answer itself; the headers set so far (x-request-id, RateLimit-*) go with it.
       reply.hijack();

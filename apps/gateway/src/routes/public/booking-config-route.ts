@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { CatalogClient } from '@svc/grpc';
 import type { Downstream } from '../../downstream/services.js';
 import { defineRoute } from '../../http/route.js';
+import { perIp } from '../../limits/rate-limits.js';
 import { brandingOf } from '../catalog/tenant-routes.js';
 import { publicTenant } from './public-tenant.js';
 import { tenantSlugParams } from './schemas.js';
@@ -73,6 +74,7 @@ export function registerBookingConfigRoute(app: FastifyInstance, downstream: Dow
     summary: 'Public booking page configuration: tenant and its bookable services',
     tags: ['public booking'],
     params: tenantSlugParams,
+    limits: [perIp('pages')],
     response: configSchema,
     handler: ({ params }) => bookingConfigOf(downstream.catalog, params.tenantSlug),
   });

@@ -11,6 +11,7 @@ import {
 } from '@svc/rules';
 import { linksTo, type RouteLink } from '../../http/openapi-links.js';
 import { defineRoute } from '../../http/route.js';
+import { perWorkspace } from '../../limits/rate-limits.js';
 import { present, tenantOf } from '../catalog/admin-resource.js';
 import { pageRequest, toPage } from '../catalog/paging.js';
 import { pageOf, pageQueryShapeFor, patchOf } from '../catalog/schemas.js';
@@ -206,13 +207,20 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookCli
     method: 'POST',
     url: '/api/webhook-subscriptions',
     summary: 'Create a webhook subscription',
-    description: `Answers the subscription with its signing secret, shown this once. ${URL_RULE}`,
+    description:
+      `Answers the subscription with its signing secret, shown this once. ${URL_RULE} A workspace has at most ` +
+      'WEBHOOK_MAX_SUBSCRIPTIONS subscriptions (20 unless the operator set another number), active or disabled; ' +
+      'one more is QUOTA_EXCEEDED 409 until one is deleted.',
     tags: SUBSCRIPTIONS,
     access: 'dashboard:write',
     body: createSubscriptionBody,
     response: withSecretSchema,
     status: 201,
-    links: subscriptionLinks('subscriptionId'),
+    // Only the subscription just made links to its deletion.
+    links: [
+      ...subscriptionLinks('subscriptionId'),
+      ...linksTo([`DELETE ${SUBSCRIPTION}`], 'subscriptionId', 'subscriptionId'),
+    ],
     handler: async ({ body }, request) => {
       const res = await webhooks.createSubscription({
         tenantId: tenantOf(request),
@@ -285,6 +293,23 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookCli
   });
 
   defineRoute(app, {
+    method: 'DELETE',
+    url: SUBSCRIPTION,
+    summary: 'Delete a webhook subscription',
+    description:
+      'Nothing more is delivered to it: attempts still due are recorded as not sent. Its deliveries stay in the ' +
+      'log. Answers the subscription as it was.',
+    tags: SUBSCRIPTIONS,
+    access: 'dashboard:write',
+    params: subscriptionParams,
+    response: subscriptionRecordSchema,
+    handler: async ({ params }, request) =>
+      subscriptionOf(
+        await webhooks.deleteSubscription({ tenantId: tenantOf(request), subscriptionId: params.subscriptionId }),
+      ),
+  });
+
+  defineRoute(app, {
     method: 'GET',
     url: '/api/webhook-deliveries',
     summary: 'List webhook deliveries',
@@ -328,9 +353,11 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookCli
     summary: 'Replay a webhook delivery',
     description:
       'Queues a new series of up to 6 attempts for the same event (same event id), due now; the earlier ' +
-      'attempts stay. Answers 202 with the delivery as queued.',
+      'attempts stay. Answers 202 with the delivery as queued. Limited per tenant (RATE_LIMITED 429 with ' +
+      'Retry-After), since each replay sends requests to the tenant’s endpoint.',
     tags: SUBSCRIPTIONS,
     access: 'dashboard:write',
+    limits: [perWorkspace('replay')],
     params: deliveryParams,
     body: noBody,
     response: deliveryDetailSchema,

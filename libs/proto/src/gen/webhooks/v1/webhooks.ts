@@ -38,6 +38,10 @@ export interface Subscription {
   updatedAtMs: number;
 }
 
+/**
+ * A tenant has at most WEBHOOK_MAX_SUBSCRIPTIONS subscriptions (active or disabled); one more
+ * is QUOTA_EXCEEDED until one is deleted.
+ */
 export interface CreateSubscriptionRequest {
   tenantId: string;
   url: string;
@@ -101,6 +105,16 @@ export interface RotateSubscriptionSecretResponse {
     | undefined;
   /** The new secret, shown once; the old one no longer signs. */
   signingSecret: string;
+}
+
+export interface DeleteSubscriptionRequest {
+  tenantId: string;
+  subscriptionId: string;
+}
+
+export interface DeleteSubscriptionResponse {
+  /** The subscription as it was when it was deleted. */
+  subscription?: Subscription | undefined;
 }
 
 /** One HTTP request to the subscriber's URL. */
@@ -944,6 +958,109 @@ export const RotateSubscriptionSecretResponse: MessageFns<RotateSubscriptionSecr
   },
 };
 
+function createBaseDeleteSubscriptionRequest(): DeleteSubscriptionRequest {
+  return { tenantId: "", subscriptionId: "" };
+}
+
+export const DeleteSubscriptionRequest: MessageFns<DeleteSubscriptionRequest> = {
+  encode(message: DeleteSubscriptionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tenantId !== "") {
+      writer.uint32(10).string(message.tenantId);
+    }
+    if (message.subscriptionId !== "") {
+      writer.uint32(18).string(message.subscriptionId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteSubscriptionRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteSubscriptionRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tenantId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.subscriptionId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseDeleteSubscriptionResponse(): DeleteSubscriptionResponse {
+  return { subscription: undefined };
+}
+
+export const DeleteSubscriptionResponse: MessageFns<DeleteSubscriptionResponse> = {
+  encode(message: DeleteSubscriptionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.subscription !== undefined) {
+      Subscription.encode(message.subscription, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeleteSubscriptionResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeleteSubscriptionResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.subscription = Subscription.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
 function createBaseAttempt(): Attempt {
   return {
     series: 0,
@@ -1684,6 +1801,21 @@ export const WebhookServiceService = {
     responseDeserialize: (value: Buffer): RotateSubscriptionSecretResponse =>
       RotateSubscriptionSecretResponse.decode(value),
   },
+  /**
+   * Removes a subscription: nothing more is delivered to it (attempts still due are recorded as
+   * not sent); its deliveries stay in the log.
+   */
+  deleteSubscription: {
+    path: "/webhooks.v1.WebhookService/DeleteSubscription" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: DeleteSubscriptionRequest): Buffer =>
+      Buffer.from(DeleteSubscriptionRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): DeleteSubscriptionRequest => DeleteSubscriptionRequest.decode(value),
+    responseSerialize: (value: DeleteSubscriptionResponse): Buffer =>
+      Buffer.from(DeleteSubscriptionResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DeleteSubscriptionResponse => DeleteSubscriptionResponse.decode(value),
+  },
   listDeliveries: {
     path: "/webhooks.v1.WebhookService/ListDeliveries" as const,
     requestStream: false as const,
@@ -1723,6 +1855,11 @@ export interface WebhookServiceServer extends UntypedServiceImplementation {
   getSubscription: handleUnaryCall<GetSubscriptionRequest, GetSubscriptionResponse>;
   updateSubscription: handleUnaryCall<UpdateSubscriptionRequest, UpdateSubscriptionResponse>;
   rotateSubscriptionSecret: handleUnaryCall<RotateSubscriptionSecretRequest, RotateSubscriptionSecretResponse>;
+  /**
+   * Removes a subscription: nothing more is delivered to it (attempts still due are recorded as
+   * not sent); its deliveries stay in the log.
+   */
+  deleteSubscription: handleUnaryCall<DeleteSubscriptionRequest, DeleteSubscriptionResponse>;
   listDeliveries: handleUnaryCall<ListDeliveriesRequest, ListDeliveriesResponse>;
   getDelivery: handleUnaryCall<GetDeliveryRequest, GetDeliveryResponse>;
   replayDelivery: handleUnaryCall<ReplayDeliveryRequest, ReplayDeliveryResponse>;
@@ -1803,6 +1940,25 @@ export interface WebhookServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: RotateSubscriptionSecretResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Removes a subscription: nothing more is delivered to it (attempts still due are recorded as
+   * not sent); its deliveries stay in the log.
+   */
+  deleteSubscription(
+    request: DeleteSubscriptionRequest,
+    callback: (error: ServiceError | null, response: DeleteSubscriptionResponse) => void,
+  ): ClientUnaryCall;
+  deleteSubscription(
+    request: DeleteSubscriptionRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DeleteSubscriptionResponse) => void,
+  ): ClientUnaryCall;
+  deleteSubscription(
+    request: DeleteSubscriptionRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DeleteSubscriptionResponse) => void,
   ): ClientUnaryCall;
   listDeliveries(
     request: ListDeliveriesRequest,
