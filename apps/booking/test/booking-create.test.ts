@@ -228,6 +228,39 @@ describe('idempotency', () => {
     expect(stored.outbox).toHaveLength(1);
   });
 
+  it('a key lives in its caller’s scope: one key from three callers books three times, each replaying its own', async () => {
+    const tenant = await createBookableTenant(deps.catalog);
+    const key = 'order-1002';
+    const scopes = ['', 'api_key:key_partner', 'mcp:key_partner'];
+    const firsts = [];
+    for (const [i, idempotencyScope] of scopes.entries()) {
+      const req = createRequest(tenant, localSlot(3, 10 + i), { idempotencyKey: key, idempotencyScope });
+      const first = await create(svc.client, req);
+      expect(first.idempotentReplay, idempotencyScope).toBe(false);
+      firsts.push({ req, bookingId: bookingOf(first).bookingId });
+    }
+    for (const { req, bookingId } of firsts) {
+      const again = await create(svc.client, req);
+      expect(again.idempotentReplay).toBe(true);
+      expect(bookingOf(again).bookingId).toBe(bookingId);
+    }
+    const stored = await storedFor(svc.store, tenant.tenantId);
+    expect(stored.bookings).toHaveLength(3);
+    expect(stored.idempotency).toHaveLength(3);
+    // The public scope keeps the record form keys had before scopes.
+    expect(stored.idempotency.some((r) => r._id === idempotencyId(tenant.tenantId, key))).toBe(true);
+  });
+
+  it('a scope that is not one of the callers’ shapes is VALIDATION_ERROR at idempotencyScope', async () => {
+    const tenant = await createBookableTenant(deps.catalog);
+    for (const idempotencyScope of ['public', 'api_key:', 'partner:key_1', `api_key:${'k'.repeat(70)}`, 'mcp:key 1']) {
+      const err = await failure(create(svc.client, createRequest(tenant, SLOT(), { idempotencyScope })));
+      expect(err.code, idempotencyScope).toBe('VALIDATION_ERROR');
+      expect(err.details.map((d) => d.path)).toEqual(['idempotencyScope']);
+    }
+    expect((await storedFor(svc.store, tenant.tenantId)).bookings).toHaveLength(0);
+  });
+
   it('20 concurrent creates with one key make one booking and all name it', async () => {
     const tenant = await createBookableTenant(deps.catalog);
     const req = createRequest(tenant, SLOT());

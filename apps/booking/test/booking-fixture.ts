@@ -272,9 +272,9 @@ export function localWeekday(daysAhead: number): number {
   return TODAY.plus({ days: daysAhead }).weekday % 7;
 }
 
-/** What the gateway computes: a SHA-256 over the request body (everything but tenant, key and fingerprint). */
+/** What the gateway computes: a SHA-256 over the request body (everything but tenant, key, scope and fingerprint). */
 export function fingerprintOf(req: bookingV1.CreateBookingRequest): string {
-  const { tenantId: _t, idempotencyKey: _k, requestFingerprint: _f, ...body } = req;
+  const { tenantId: _t, idempotencyKey: _k, idempotencyScope: _s, requestFingerprint: _f, ...body } = req;
   return createHash('sha256').update(JSON.stringify(body)).digest('hex');
 }
 
@@ -289,6 +289,7 @@ export function createRequest(
   const req: bookingV1.CreateBookingRequest = {
     tenantId: tenant.tenantId,
     idempotencyKey: `key-${randomUUID()}`,
+    idempotencyScope: '',
     requestFingerprint: '',
     serviceSlug: tenant.service.slug,
     startsAtMs,

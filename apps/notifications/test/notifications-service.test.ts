@@ -186,6 +186,7 @@ describe.runIf(serverGate('Mailpit', mailpitMissing()))('the notifications servi
     const { booking: created } = await booking.createBooking({
       tenantId,
       idempotencyKey: randomUUID(),
+      idempotencyScope: '',
       requestFingerprint: createHash('sha256').update(JSON.stringify(body)).digest('hex'),
       ...body,
     });

@@ -156,6 +156,20 @@ describe('a real MCP client', () => {
     expect(taken).toMatch(/^BOOKING_SLOT_UNAVAILABLE: /);
     const conflict = errorText(await call(client, 'create_booking', { ...args, startsAtMs: slot + 30 * 60_000 }));
     expect(conflict).toMatch(/^BOOKING_IDEMPOTENCY_CONFLICT: /);
+    // The same key is the agent's own: over /v1, even with the same API key, it is another caller's.
+    const { idempotencyKey, ...body } = args;
+    const viaV1 = await fetch(`${base}/v1/bookings`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${secret}`,
+        'x-service-tenant-id': tenantId,
+        'content-type': 'application/json',
+        'idempotency-key': idempotencyKey,
+      },
+      body: JSON.stringify({ ...body, startsAtMs: slot + 90 * 60_000 }),
+    });
+    expect(viaV1.status).toBe(201);
+    expect((await json(viaV1)).data.booking.bookingId).not.toBe(first.booking.bookingId);
 
     // Then the agent moves it and cancels it, through the same state machine as the dashboard.
     const moved = dataOf(

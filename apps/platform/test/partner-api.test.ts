@@ -428,6 +428,49 @@ describe('bookings through /v1', () => {
     expect(list.items.map((i: { bookingId: string }) => i.bookingId)).toContain(a.booking.bookingId);
   });
 
+  it('keys are the caller’s own: one key from the public page and from two API keys books three times', async () => {
+    // An anonymous caller who guesses a partner's predictable key takes nothing from the partner.
+    const key = 'order-1002';
+    const other = partner(base, (await createKey(base, owner, ['booking:write'], 'second')).secret, tenantId);
+    const publicCreate = (startsAtMs: number) =>
+      fetch(`${base}/book/partner/bookings`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': key },
+        body: JSON.stringify(partnerBooking(startsAtMs, 'public-order')),
+      });
+    const callers = [
+      { name: 'public', create: publicCreate },
+      {
+        name: 'first key',
+        create: (at: number) => v1('POST', '/v1/bookings', partnerBooking(at, 'order'), { 'idempotency-key': key }),
+      },
+      {
+        name: 'second key',
+        create: (at: number) => other('POST', '/v1/bookings', partnerBooking(at, 'order'), { 'idempotency-key': key }),
+      },
+    ];
+    const made = new Map<string, { slot: number; bookingId: string }>();
+    for (const { name, create } of callers) {
+      const slot = nextSlot();
+      const res = await create(slot);
+      const body = await json(res);
+      expect(res.status, `${name}: ${JSON.stringify(body)}`).toBe(201);
+      made.set(name, { slot, bookingId: body.data.booking.bookingId });
+    }
+    expect(new Set([...made.values()].map((m) => m.bookingId)).size).toBe(3);
+    // Each replays its own booking, and only its own.
+    for (const { name, create } of callers) {
+      const { slot, bookingId } = made.get(name)!;
+      const res = await create(slot);
+      const body = await json(res);
+      expect(res.status, name).toBe(200);
+      expect(body.data).toMatchObject({ idempotentReplay: true, booking: { bookingId } });
+    }
+    for (const { bookingId } of made.values()) {
+      expect(await stores.events(bookingId)).toEqual(['booking.created']);
+    }
+  });
+
   it('answers bad input with the field at fault', async () => {
     const ok = partnerBooking(nextSlot(), 'bad');
     const cases: Array<[string, string, unknown, Record<string, string>, string]> = [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isId } from './ids.js';
 import { trimmedTextSchema } from './text.js';
 import { MINUTE_MS } from './time.js';
 
@@ -50,3 +51,29 @@ export type ConfirmationPolicy = (typeof CONFIRMATION_POLICIES)[number];
 /** The policy a stored or transmitted value names; anything else (absent on older records) is manual. */
 export const confirmationPolicyOf = (value: string | null | undefined): ConfirmationPolicy =>
   value === 'automatic' ? 'automatic' : 'manual';
+
+/**
+ * An Idempotency-Key (docs/decisions.md "Booking"): 1 to 255 printable ASCII characters, kept
+ * 24 hours in the namespace of the caller that sent it.
+ */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x20-\x7E]{1,255}$/;
+export const IDEMPOTENCY_KEY_MESSAGE = '1 to 255 printable ASCII characters';
+
+/**
+ * Whose namespace a key lives in (docs/decisions.md "Booking"), as the gateway names the caller
+ * to the booking service: '' for the public create, `api_key:<apiKeyId>` for a partner key over
+ * /v1, `mcp:<apiKeyId>` for a key over MCP. A predictable key (`order-1002`) sent by one caller
+ * never answers, or blocks, another's create.
+ */
+export const IDEMPOTENCY_SCOPE_KINDS = ['api_key', 'mcp'] as const;
+export type IdempotencyScopeKind = (typeof IDEMPOTENCY_SCOPE_KINDS)[number];
+export const PUBLIC_IDEMPOTENCY_SCOPE = '';
+export const idempotencyScope = (kind: IdempotencyScopeKind, callerId: string): string => `${kind}:${callerId}`;
+export const IDEMPOTENCY_SCOPE_MESSAGE = `must be '' or one of ${IDEMPOTENCY_SCOPE_KINDS.join(', ')}, ':' and an id`;
+
+export function isIdempotencyScope(value: string): boolean {
+  if (value === PUBLIC_IDEMPOTENCY_SCOPE) return true;
+  const colon = value.indexOf(':');
+  const kind = value.slice(0, colon);
+  return colon > 0 && (IDEMPOTENCY_SCOPE_KINDS as readonly string[]).includes(kind) && isId(value.slice(colon + 1));
+}

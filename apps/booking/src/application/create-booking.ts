@@ -22,6 +22,8 @@ export { HOLD_MS };
 export interface CreateBookingCommand {
   tenantId: string;
   idempotencyKey: string;
+  /** The caller's namespace of the key (@svc/rules isIdempotencyScope); '' for the public create. */
+  idempotencyScope: string;
   /** SHA-256 of the canonical request body (computed by the gateway). */
   fingerprint: string;
   serviceSlug: string;
@@ -68,8 +70,16 @@ export async function createBooking(deps: CreateBookingDeps, cmd: CreateBookingC
   return { booking, idempotentReplay: true };
 }
 
+/**
+ * The key as the store keeps it: the caller's scope and the key, so one caller's key never finds
+ * another's record. A NUL cannot occur in either (printable ASCII keys, id-shaped scopes); the
+ * public scope is empty, so the public create's keys keep the form they had before scopes.
+ */
+const keyOf = (cmd: CreateBookingCommand): string =>
+  cmd.idempotencyScope === '' ? cmd.idempotencyKey : `${cmd.idempotencyScope}\u0000${cmd.idempotencyKey}`;
+
 async function createOrFind(deps: CreateBookingDeps, cmd: CreateBookingCommand): Promise<Outcome> {
-  const earlier = await deps.store.idempotencyRecord(cmd.tenantId, cmd.idempotencyKey, deps.now());
+  const earlier = await deps.store.idempotencyRecord(cmd.tenantId, keyOf(cmd), deps.now());
   if (earlier) return replay(deps, earlier, cmd);
 
   const req: SlotRequest = {
@@ -84,7 +94,7 @@ async function createOrFind(deps: CreateBookingDeps, cmd: CreateBookingCommand):
   // Looked at again while waiting for the locks. A retry whose first request has committed
   // meanwhile keeps waiting: under the lock it gets that answer as a replay.
   const slotStillOpen = async (): Promise<void> => {
-    if (await deps.store.idempotencyRecord(cmd.tenantId, cmd.idempotencyKey, deps.now())) return;
+    if (await deps.store.idempotencyRecord(cmd.tenantId, keyOf(cmd), deps.now())) return;
     await assertSlotOpen(deps, req, known);
   };
   // The key was just looked up: the first look needs no second read of it.
@@ -96,7 +106,7 @@ async function createOrFind(deps: CreateBookingDeps, cmd: CreateBookingCommand):
       req,
       known,
       async (fresh) => {
-        const earlierUnderLock = await deps.store.idempotencyRecord(cmd.tenantId, cmd.idempotencyKey, deps.now());
+        const earlierUnderLock = await deps.store.idempotencyRecord(cmd.tenantId, keyOf(cmd), deps.now());
         if (earlierUnderLock) return replay(deps, earlierUnderLock, cmd);
         // The catalog as it is now: the staff member may have left the service meanwhile.
         assertStaffOfService(cmd.staffId, fresh.service);
@@ -106,7 +116,7 @@ async function createOrFind(deps: CreateBookingDeps, cmd: CreateBookingCommand):
 
         const outcome = await deps.store.withTransaction(async (tx): Promise<Outcome> => {
           const now = deps.now();
-          const again = await deps.store.idempotencyRecord(cmd.tenantId, cmd.idempotencyKey, now, tx);
+          const again = await deps.store.idempotencyRecord(cmd.tenantId, keyOf(cmd), now, tx);
           if (again) return replay(deps, again, cmd, tx);
 
           const recheck = await recheckIn(tx);
@@ -141,7 +151,7 @@ async function createOrFind(deps: CreateBookingDeps, cmd: CreateBookingCommand):
           await deps.store.insertHeld(
             booking,
             bookingEvent('booking.created', booking, service, customer, now, cmd.traceparent),
-            { key: cmd.idempotencyKey, fingerprint: cmd.fingerprint },
+            { key: keyOf(cmd), fingerprint: cmd.fingerprint },
             tx,
           );
           return { created: booking };
@@ -162,7 +172,7 @@ async function createOrFind(deps: CreateBookingDeps, cmd: CreateBookingCommand):
   } catch (err) {
     // Another process committed the same key between our check and our insert.
     if (err instanceof DuplicateKeyError) {
-      const winner = await deps.store.idempotencyRecord(cmd.tenantId, cmd.idempotencyKey, deps.now());
+      const winner = await deps.store.idempotencyRecord(cmd.tenantId, keyOf(cmd), deps.now());
       if (winner) return replay(deps, winner, cmd);
     }
     throw err;

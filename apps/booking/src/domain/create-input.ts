@@ -4,7 +4,9 @@ import {
   EPOCH_MS_MESSAGE,
   hasContact,
   ID_MESSAGE,
+  IDEMPOTENCY_SCOPE_MESSAGE,
   isEpochMs,
+  isIdempotencyScope,
   isId,
   parseCustomerFields,
   TIME_ZONE_MESSAGE,
@@ -23,6 +25,8 @@ export interface CreateInput {
   timezone: string;
   /** A preference among the service's staff. */
   staffId?: string | undefined;
+  /** Whose namespace the idempotency key lives in; '' for the public create. */
+  idempotencyScope: string;
 }
 
 /**
@@ -41,6 +45,9 @@ export function assertValidCreateInput(input: CreateInput): void {
     violations.push({ path: 'timezone', message: TIME_ZONE_MESSAGE });
   }
   if (input.staffId !== undefined && !isId(input.staffId)) violations.push({ path: 'staffId', message: ID_MESSAGE });
+  if (!isIdempotencyScope(input.idempotencyScope)) {
+    violations.push({ path: 'idempotencyScope', message: IDEMPOTENCY_SCOPE_MESSAGE });
+  }
   if (violations.length > 0) throw validationError(violations);
 }
 

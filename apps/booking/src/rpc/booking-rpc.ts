@@ -39,6 +39,7 @@ export function bookingService(deps: BookingRpcDeps): ServiceBinding {
         const result = await createBooking(deps, {
           tenantId: req.tenantId,
           idempotencyKey: req.idempotencyKey,
+          idempotencyScope: req.idempotencyScope,
           fingerprint: req.requestFingerprint,
           serviceSlug: req.serviceSlug,
           startsAtMs: req.startsAtMs,

@@ -133,6 +133,7 @@ async function throughput(mailpit: MailpitServer): Promise<Rate & { messages: nu
           await bookings.createBooking({
             tenantId,
             idempotencyKey: randomUUID(),
+            idempotencyScope: '',
             requestFingerprint: createHash('sha256').update(JSON.stringify(body)).digest('hex'),
             ...body,
           });
@@ -215,6 +216,7 @@ async function latency(mailpit: MailpitServer): Promise<{ p50: number; p99: numb
       const { booking: made } = await booking.createBooking({
         tenantId,
         idempotencyKey: randomUUID(),
+        idempotencyScope: '',
         requestFingerprint: createHash('sha256').update(JSON.stringify(body)).digest('hex'),
         ...body,
       });

@@ -229,6 +229,7 @@ async function latency(
       const { booking: made } = await booking.createBooking({
         tenantId,
         idempotencyKey: randomUUID(),
+        idempotencyScope: '',
         requestFingerprint: createHash('sha256').update(JSON.stringify(body)).digest('hex'),
         ...body,
       });

@@ -11,7 +11,7 @@ import { brandingOf, brandingPatchSchema, updateBranding } from '../catalog/tena
 import { availabilityOf } from '../public/availability-route.js';
 import { createBooking, type ManageLinks } from '../public/create-booking-route.js';
 import { availabilityQuery, createBookingBodyFor, idempotencyHeaders } from '../public/schemas.js';
-import { bookingReasonSchema, epochMsSchema, idSchema } from '@svc/rules';
+import { bookingReasonSchema, epochMsSchema, idempotencyScope, idSchema } from '@svc/rules';
 
 /**
  * One MCP tool: its input schema (zod: validates the arguments and, as JSON Schema, is what
@@ -109,7 +109,8 @@ export const MCP_TOOLS: McpTool[] = [
     input: createBookingArgs,
     readOnly: false,
     run: async ({ idempotencyKey, ...body }, ctx) => {
-      const created = await createBooking(ctx.downstream.booking, ctx.links, () => tenantId(ctx), idempotencyKey, {
+      const idempotency = { scope: idempotencyScope('mcp', ctx.partner.apiKey.apiKeyId), key: idempotencyKey };
+      const created = await createBooking(ctx.downstream.booking, ctx.links, () => tenantId(ctx), idempotency, {
         ...body,
         source: 'mcp',
       });

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { answeringOutagesWith, bookingUnavailable } from '@svc/errors';
-import { activeTenantOf } from '../../auth/principal.js';
+import { idempotencyScope } from '@svc/rules';
+import { activeTenantOf, partnerOf } from '../../auth/principal.js';
 import type { GatewaySettings } from '../../config.js';
 import type { Downstream } from '../../downstream/services.js';
 import { defineRoute } from '../../http/route.js';
@@ -47,7 +48,7 @@ export function registerPartnerRoutes(app: FastifyInstance, downstream: Downstre
     method: 'POST',
     url: '/v1/bookings',
     summary: CREATE_SUMMARY,
-    description: `${CREATE_RULE} Keys are scoped per tenant, shared with the public page.`,
+    description: CREATE_RULE,
     tags: TAGS,
     access: 'key:booking:write',
     headers: idempotencyHeaders,
@@ -61,7 +62,7 @@ export function registerPartnerRoutes(app: FastifyInstance, downstream: Downstre
         downstream.booking,
         settings,
         () => tenantOf(request),
-        headers['idempotency-key'],
+        { scope: idempotencyScope('api_key', partnerOf(request).apiKey.apiKeyId), key: headers['idempotency-key'] },
         body,
       );
       if (created.idempotentReplay) reply.code(200);

@@ -4,7 +4,7 @@ import { answeringOutagesWith, bookingUnavailable } from '@svc/errors';
 import { mintManageToken, type ManageTokenKeys } from '@svc/crypto';
 import type { BookingClient } from '@svc/grpc';
 import type { bookingV1 } from '@svc/proto';
-import { isSlug } from '@svc/rules';
+import { isSlug, PUBLIC_IDEMPOTENCY_SCOPE } from '@svc/rules';
 import type { Downstream } from '../../downstream/services.js';
 import { requestFingerprint } from '../../http/fingerprint.js';
 import { defineRoute } from '../../http/route.js';
@@ -42,9 +42,15 @@ export const CREATE_RULE =
 /** Every create route's summary. */
 export const CREATE_SUMMARY = 'Create a booking (held for 10 minutes, or confirmed at once); Idempotency-Key required';
 
+/** An Idempotency-Key and the namespace of the caller that sent it (@svc/rules idempotencyScope). */
+export interface IdempotencyKey {
+  scope: string;
+  key: string;
+}
+
 /**
  * CreateBooking for the public page, the partner API and MCP: the booking service decides under
- * the lock and keeps the idempotency record (keys scoped per tenant); the manage token is minted
+ * the lock and keeps the idempotency record (keys scoped per tenant and caller); the manage token is minted
  * here from the booking's immutable fields (iat = creation time), so a replay yields the
  * identical token. A booking path: an outage is BOOKING_POLICY_BLOCKED 503.
  */
@@ -52,14 +58,15 @@ export async function createBooking(
   booking: BookingClient,
   links: ManageLinks,
   tenantId: () => Promise<string> | string,
-  idempotencyKey: string,
+  idempotency: IdempotencyKey,
   body: CreateBookingBody,
 ): Promise<CreatedBooking> {
   const created = await answeringOutagesWith(bookingUnavailable, async () =>
     booking.createBooking(
       {
         tenantId: await tenantId(),
-        idempotencyKey,
+        idempotencyKey: idempotency.key,
+        idempotencyScope: idempotency.scope,
         requestFingerprint: requestFingerprint(body),
         serviceSlug: body.serviceSlug,
         startsAtMs: body.startsAtMs,
@@ -127,7 +134,7 @@ export function registerCreateBookingRoute(app: FastifyInstance, downstream: Dow
         downstream.booking,
         links,
         () => tenantIdOf(params.tenantSlug),
-        headers['idempotency-key'],
+        { scope: PUBLIC_IDEMPOTENCY_SCOPE, key: headers['idempotency-key'] },
         body,
       );
       if (created.idempotentReplay) reply.code(200);

@@ -5,6 +5,8 @@ import {
   emailSchema,
   epochMsQuerySchema,
   epochMsSchema,
+  IDEMPOTENCY_KEY_MESSAGE,
+  IDEMPOTENCY_KEY_PATTERN,
   idSchema,
   localeSchema,
   MAX_AVAILABILITY_WINDOW_MS,
@@ -39,7 +41,7 @@ export const slotSchema = z.object({ startsAtMs: z.number().int(), endsAtMs: z.n
 export const idempotencyHeaders = z.object({
   'idempotency-key': z
     .string({ message: 'the Idempotency-Key header is required' })
-    .regex(/^[\x20-\x7E]{1,255}$/, '1 to 255 printable ASCII characters'),
+    .regex(IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_KEY_MESSAGE),
 });
 
 /** The customer service's own rules (@svc/rules), so a customer it would refuse is a 400 here. */

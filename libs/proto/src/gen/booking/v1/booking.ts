@@ -87,7 +87,16 @@ export interface CreateBookingRequest {
   customer?: CustomerInput | undefined;
   notes: string;
   timezone: string;
-  staffId?: string | undefined;
+  staffId?:
+    | string
+    | undefined;
+  /**
+   * Whose namespace the idempotency key lives in (docs/decisions.md "Booking"): empty for the
+   * public create (anonymous callers, and every key stored before scopes existed),
+   * "api_key:<apiKeyId>" for a partner key, "mcp:<apiKeyId>" for a key over MCP. One caller's
+   * key never answers another's create.
+   */
+  idempotencyScope: string;
 }
 
 export interface CreateBookingResponse {
@@ -758,6 +767,7 @@ function createBaseCreateBookingRequest(): CreateBookingRequest {
     notes: "",
     timezone: "",
     staffId: undefined,
+    idempotencyScope: "",
   };
 }
 
@@ -792,6 +802,9 @@ export const CreateBookingRequest: MessageFns<CreateBookingRequest> = {
     }
     if (message.staffId !== undefined) {
       writer.uint32(82).string(message.staffId);
+    }
+    if (message.idempotencyScope !== "") {
+      writer.uint32(90).string(message.idempotencyScope);
     }
     return writer;
   },
@@ -887,6 +900,14 @@ export const CreateBookingRequest: MessageFns<CreateBookingRequest> = {
             }
 
             message.staffId = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.idempotencyScope = reader.string();
             continue;
           }
         }
