@@ -17,6 +17,8 @@ export interface DomainErrorOptions {
    * server shutting down): HTTP answers carry `Retry-After`, gRPC ones travel as UNAVAILABLE.
    */
   retryable?: boolean;
+  /** What went wrong underneath, for the log only (never sent to a client): a failed call's callee and status. */
+  cause?: unknown;
 }
 
 /** The one error type domain code throws; it crosses gRPC and becomes the HTTP envelope. */
@@ -31,7 +33,7 @@ export class DomainError extends Error {
     readonly details: FieldViolation[] = [],
     options: DomainErrorOptions = {},
   ) {
-    super(message);
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.httpStatus = options.httpStatus ?? ERROR_CODES[code].http;
     this.retryable = options.retryable ?? false;
   }
@@ -73,8 +75,10 @@ export class DependencyUnavailableError extends Error {
  * A dependency or downstream service is down or too slow: INTERNAL_ERROR with the
  * specification's 500, retryable, so clients retry after `Retry-After` (docs/api-conventions.md "Outages").
  */
-export const serviceUnavailable = (message = 'The service is temporarily unavailable; please retry.') =>
-  new DomainError('INTERNAL_ERROR', message, [], { retryable: true });
+export const serviceUnavailable = (
+  message = 'The service is temporarily unavailable; please retry.',
+  options: { cause?: unknown } = {},
+) => new DomainError('INTERNAL_ERROR', message, [], { retryable: true, ...options });
 
 /**
  * The booking paths' "try again": BOOKING_POLICY_BLOCKED 503, retryable (an outage, the capacity

@@ -37,7 +37,7 @@ const UNREACHABLE = new Set<number>([GrpcStatus.UNAVAILABLE, GrpcStatus.DEADLINE
  * `serviceUnavailable` when the callee was unreachable or past its deadline, else INTERNAL_ERROR:
  * the caller's view, with no internals.
  */
-export function fromGrpcError(err: unknown): DomainError {
+export function fromGrpcError(err: unknown, callee?: string): DomainError {
   if (err instanceof DomainError) return err;
   const meta = (err as Partial<ServiceError> | null)?.metadata;
   const raw = meta instanceof Metadata ? meta.get(ERROR_DETAIL_KEY)[0] : undefined;
@@ -51,5 +51,10 @@ export function fromGrpcError(err: unknown): DomainError {
     }
   }
   const code = (err as Partial<ServiceError> | null)?.code;
-  return typeof code === 'number' && UNREACHABLE.has(code) ? serviceUnavailable() : internalError();
+  if (typeof code !== 'number' || !UNREACHABLE.has(code)) return internalError();
+  // The log of the caller names the callee and how it failed: "dependency unavailable" alone
+  // leaves an operator guessing which of several services was down or slow.
+  const status = GrpcStatus[code] ?? String(code);
+  const details = (err as Partial<ServiceError>).details ?? '';
+  return serviceUnavailable(undefined, { cause: new Error(`${callee ?? 'a service'} answered ${status}: ${details}`) });
 }

@@ -65,6 +65,18 @@ describe('error mapping', () => {
         retryable: true,
       });
     }
+    // The caller's log names the callee and the status; the client-facing message does not.
+    const late = fromGrpcError(
+      Object.assign(new Error('4 DEADLINE_EXCEEDED'), {
+        code: GrpcStatus.DEADLINE_EXCEEDED,
+        details: 'Deadline exceeded',
+      }),
+      'integrations.v1.IntegrationService/GetBusyTimes',
+    );
+    expect((late.cause as Error).message).toBe(
+      'integrations.v1.IntegrationService/GetBusyTimes answered DEADLINE_EXCEEDED: Deadline exceeded',
+    );
+    expect(late.message).not.toContain('integrations');
     const wire = toGrpcError(serviceUnavailable());
     expect(wire.code).toBe(GrpcStatus.UNAVAILABLE);
     expect(fromGrpcError(asServiceError(wire))).toMatchObject({ httpStatus: 500, retryable: true });

@@ -74,7 +74,7 @@ export function connectService<S extends ServiceDefinition>(definition: S, addre
           request,
           new Metadata(),
           { deadline: Date.now() + (options.deadlineMs ?? DEFAULT_DEADLINE_MS) },
-          (err, res) => (err ? reject(fromGrpcError(err)) : resolve(res)),
+          (err, res) => (err ? reject(fromGrpcError(err, method.path.slice(1))) : resolve(res)),
         );
       });
   }

@@ -11,6 +11,17 @@ import type { BusyTimeSource } from '../application/ports.js';
 export const NONE_CONNECTED_BOUNDS: LruBounds = { maxEntries: 10_000, maxBytes: 4 * 1024 * 1024 };
 
 /**
+ * How long a fresh read (create and reschedule, under their capacity locks) waits for the
+ * calendars: as long as one provider request may take (the integrations service's
+ * PROVIDER_TIMEOUT_MS, 10 s), so a slow calendar is the integrations service's verdict
+ * (PROVIDER_ACTION_FAILED, or the booking goes ahead when the tenant books anyway) instead of
+ * the booking giving up first with a 503 (docs/operations.md "Integrations"). Within the
+ * capacity locks' 15 s and the gateway's 15 s for a locked write. Availability keeps the
+ * default: it reads from the day cache and must stay quick.
+ */
+export const FRESH_BUSY_DEADLINE_MS = 10_000;
+
+/**
  * The integrations service's busy times over gRPC. When it answers that none of the asked staff
  * has a calendar that blocks time, a read that need not be fresh (availability, create's
  * lock-free look) takes "no busy times" for them without the hop for as long as it said: its
@@ -34,7 +45,10 @@ export function integrationBusyTimes(
       const key = `${tenantId}|${[...staffIds].sort().join(',')}`;
       if (!fresh && (noneConnectedUntil.get(key) ?? 0) > now()) return [];
       const asked = now();
-      const res = await client.getBusyTimes({ tenantId, staffIds: [...staffIds], fromMs: from, toMs: to, fresh });
+      const res = await client.getBusyTimes(
+        { tenantId, staffIds: [...staffIds], fromMs: from, toMs: to, fresh },
+        fresh ? { deadlineMs: FRESH_BUSY_DEADLINE_MS } : {},
+      );
       noneConnectedUntil.delete(key);
       // From when it was asked: a calendar connected while the answer travelled counts from then.
       if (res.noneConnectedForMs > 0) noneConnectedUntil.set(key, asked + res.noneConnectedForMs);

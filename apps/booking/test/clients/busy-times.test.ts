@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IntegrationClient } from '@svc/grpc';
 import { EPOCH_MS_END, EPOCH_MS_MAX, MINUTE_MS } from '@svc/rules';
-import { integrationBusyTimes } from '../../src/clients/busy-times.js';
+import { FRESH_BUSY_DEADLINE_MS, integrationBusyTimes } from '../../src/clients/busy-times.js';
 
 /** Records what the client was asked; answers no busy time, and "none connected" for `noneConnectedForMs`. */
 function recordingClient(
@@ -17,6 +17,21 @@ function recordingClient(
 }
 
 describe('busy times from the integrations service', () => {
+  it('gives a fresh read (under the capacity locks) as long as a provider request may take; others the default', async () => {
+    const deadlines: Array<number | undefined> = [];
+    const client = {
+      getBusyTimes: async (_req: unknown, options?: { deadlineMs?: number }) => {
+        deadlines.push(options?.deadlineMs);
+        return { intervals: [], unavailableStaffIds: [], noneConnectedForMs: 0 };
+      },
+    } as unknown as IntegrationClient;
+    const busy = integrationBusyTimes(client);
+    await busy.busy('ten_a', ['stf_1'], 0, MINUTE_MS, { fresh: true });
+    await busy.busy('ten_a', ['stf_1'], 0, MINUTE_MS, { fresh: false });
+    expect(deadlines).toEqual([FRESH_BUSY_DEADLINE_MS, undefined]);
+    expect(FRESH_BUSY_DEADLINE_MS).toBe(10_000);
+  });
+
   it('asks about a slot near the end of year 9999 only up to the end of the range (found by the API fuzz)', async () => {
     const asked: { fromMs: number; toMs: number }[] = [];
     const busy = integrationBusyTimes(recordingClient(asked));
