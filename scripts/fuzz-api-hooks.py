@@ -6,7 +6,8 @@
 # check still judges the request and its answer as they were.
 #
 # - A write to a protected record (the service, its staff member, the weekly rules, the API key
-#   the /v1 cases run with) goes to an id that does not exist: NOT_FOUND.
+#   the /v1 cases run with) goes to an id that does not exist: NOT_FOUND. So does a DELETE of the
+#   seeded webhook subscription, which the delivery operations need.
 # - A blocked time of the tenant or of that staff member becomes one of the seeded resource,
 #   which no service needs.
 # - A holiday inside the booking horizon moves to the same day of 2400 (a leap year, so 29
@@ -18,11 +19,12 @@ from datetime import date, datetime, timedelta, timezone
 import schemathesis
 
 PROTECTED = set(filter(None, os.environ.get("FUZZ_PROTECTED_IDS", "").split(",")))
+UNDELETABLE = set(filter(None, os.environ.get("FUZZ_UNDELETABLE_IDS", "").split(",")))
 PROTECTED_STAFF = os.environ.get("FUZZ_PROTECTED_STAFF_ID", "")
 RESOURCE = os.environ.get("FUZZ_RESOURCE_ID", "")
 HORIZON_END = datetime.fromtimestamp(int(os.environ.get("FUZZ_HORIZON_END_MS", "0")) / 1000, timezone.utc).date()
-# An id of the right shape that names nothing.
-ABSENT_ID = "fuzz-protected-record"
+# An id of the right shape (three letters, "_", then letters, digits, "-") that names nothing.
+ABSENT_ID = "zzz_fuzz-protected-record"
 
 
 @schemathesis.hook
@@ -30,7 +32,7 @@ def before_call(context, case, kwargs):
     if case.method.upper() == "GET":
         return
     for name, value in list((case.path_parameters or {}).items()):
-        if value in PROTECTED:
+        if value in PROTECTED or (case.method.upper() == "DELETE" and value in UNDELETABLE):
             case.path_parameters[name] = ABSENT_ID
     body = case.body if isinstance(case.body, dict) else None
     if body is None:

@@ -17,7 +17,7 @@
 //
 // Environment: FUZZ_BASE, FUZZ_TENANT_SLUG, FUZZ_SESSION_COOKIE, FUZZ_CSRF_TOKEN, FUZZ_API_KEY_ID,
 // FUZZ_RECEIVER_URL, FUZZ_CALDAV_URL, FUZZ_CALDAV_USER, FUZZ_CALDAV_PASSWORD.
-import { writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const env = (name) => {
@@ -169,8 +169,47 @@ for (const deadline = Date.now() + 30_000; deliveries.length === 0 && Date.now()
 }
 if (deliveries.length === 0) throw new Error('fuzz seed: no webhook delivery within 30 s');
 
+// The messages those bookings caused (the send log), for the notification operations.
+let notifications = [];
+for (const deadline = Date.now() + 30_000; notifications.length === 0 && Date.now() < deadline;) {
+  notifications = (await call('GET', '/api/notifications?limit=20')).items.map((m) => m.notificationId);
+  if (notifications.length === 0) await new Promise((resolve) => setTimeout(resolve, 200));
+}
+if (notifications.length === 0) throw new Error('fuzz seed: no notification within 30 s');
+
+// An unsubscribe link as a customer gets it: in a reminder's List-Unsubscribe header. The
+// reminder offset is set so that the reminder of one more booking, confirmed now, is due within
+// a minute; the platform writes it as an .eml file under DATA_DIR/mail (no SMTP_URL here).
+const reminded = starts.shift();
+const offsetMin = Math.floor((reminded - Date.now() - 15_000) / MINUTE);
+await call('PATCH', '/api/notification-settings', { reminderOffsetsMin: [offsetMin] });
+const remindedBooking = await call(
+  'POST',
+  `/book/${slug}/bookings`,
+  {
+    serviceSlug: service.slug,
+    startsAtMs: reminded,
+    customer: { name: 'Fuzz Reminded', primaryEmail: 'reminded@acme.test' },
+  },
+  { 'idempotency-key': 'fuzz-seed-reminded' },
+);
+await call('POST', `/api/bookings/${remindedBooking.booking.bookingId}/confirm`);
+const mailDir = join(outDir, 'mail');
+let unsubscribeToken;
+for (const deadline = Date.now() + 120_000; !unsubscribeToken && Date.now() < deadline;) {
+  for (const file of existsSync(mailDir) ? readdirSync(mailDir) : []) {
+    // The header may be folded onto the next line (RFC 5322).
+    const header = /^List-Unsubscribe:\s*<([^>]+)>/m.exec(readFileSync(join(mailDir, file), 'utf8'));
+    if (header) unsubscribeToken = new URL(header[1]).pathname.split('/').pop();
+  }
+  if (!unsubscribeToken) await new Promise((resolve) => setTimeout(resolve, 500));
+}
+if (!unsubscribeToken) throw new Error('fuzz seed: no reminder with an unsubscribe link within 2 minutes');
+await call('PATCH', '/api/notification-settings', { reminderOffsetsMin: [1440, 120] });
+
 const dictionaries = {
   'tenant-slugs': [slug],
+  'tenant-ids': [env('FUZZ_TENANT_ID')],
   'service-slugs': [service.slug],
   'service-ids': [service.serviceId, otherService.serviceId],
   'service-staff-ids': [staff.staffId],
@@ -185,6 +224,8 @@ const dictionaries = {
   'api-key-revoke-ids': [keys[1].apiKeyId],
   'subscription-ids': [subscription.subscriptionId],
   'delivery-ids': deliveries,
+  'notification-ids': notifications,
+  'unsubscribe-tokens': [unsubscribeToken],
   'connection-ids': [connection, patched.connection, disconnected.connection].map((c) => c.connectionId),
   'changeable-connection-ids': [patched.connection.connectionId],
   'disconnect-connection-ids': [disconnected.connection.connectionId],
@@ -219,6 +260,8 @@ writeFileSync(
   [
     `export FUZZ_PROTECTED_IDS=${protectedIds.join(',')}`,
     `export FUZZ_PROTECTED_STAFF_ID=${staff.staffId}`,
+    // Kept for the delivery operations: it may change, but not be deleted.
+    `export FUZZ_UNDELETABLE_IDS=${subscription.subscriptionId}`,
     `export FUZZ_RESOURCE_ID=${resource.resourceId}`,
     `export FUZZ_HORIZON_END_MS=${Date.now() + (MAX_ADVANCE_DAYS + 1) * DAY}`,
     '',

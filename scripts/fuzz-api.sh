@@ -89,7 +89,9 @@ pids+=($!)
 
 export DATA_DIR="$data_dir"
 # Loopback targets (the receiver, Radicale) are allowed explicitly: the platform listens on loopback.
-PORT="$port" LOG_LEVEL=warn RATE_LIMITS=off ALLOW_LOOPBACK_TARGETS=on \
+# The subscription quota is raised: the fuzz creates far more than a tenant's 20 (the quota has
+# its own tests), and a full workspace would keep the stateful phase from ever deleting one.
+PORT="$port" LOG_LEVEL=warn RATE_LIMITS=off ALLOW_LOOPBACK_TARGETS=on WEBHOOK_MAX_SUBSCRIPTIONS=1000 \
   OIDC_ISSUER="$standin" OIDC_CLIENT_ID=fuzz OIDC_CLIENT_SECRET=fuzz-secret \
   GOOGLE_CLIENT_ID=fuzz GOOGLE_CLIENT_SECRET=fuzz-secret GOOGLE_AUTHORIZATION_URL="$standin/authorize" \
   GOOGLE_TOKEN_URL="$standin/token" GOOGLE_CALENDAR_API_URL="$standin/calendar" \

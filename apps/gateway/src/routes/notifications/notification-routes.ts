@@ -15,6 +15,7 @@ import {
   senderNameSchema,
 } from '@svc/rules';
 import { WRITE_ROLES, type KeyAccess } from '../../auth/principal.js';
+import { linksTo } from '../../http/openapi-links.js';
 import { defineRoute } from '../../http/route.js';
 import type { IdentityStore } from '../../identity/identity-store.js';
 import { present, tenantOf } from '../catalog/admin-resource.js';
@@ -168,6 +169,10 @@ export function registerNotificationLogRoutes(
 ): void {
   const notifications = client ?? notDeployed();
   const { prefix, tags } = surface;
+  const item = `${prefix}/notifications/:notificationId`;
+  // A record's id leads to its detail and its resend (the send log's items, the detail itself).
+  const recordLinks = (from: string, except?: string) =>
+    linksTo([`GET ${item}`, `POST ${item}/resend`], 'notificationId', from, except);
 
   defineRoute(app, {
     method: 'GET',
@@ -178,6 +183,7 @@ export function registerNotificationLogRoutes(
     access: surface.read,
     querystring: listQuery,
     response: pageOf(notificationSchema),
+    links: recordLinks('items/0/notificationId'),
     handler: async ({ query }, request) => {
       const { limit, cursor, bookingId, customerId, status } = query;
       const res = await notifications.listNotifications({
@@ -193,12 +199,13 @@ export function registerNotificationLogRoutes(
 
   defineRoute(app, {
     method: 'GET',
-    url: `${prefix}/notifications/:notificationId`,
+    url: item,
     summary: 'Get one notification',
     tags,
     access: surface.read,
     params: notificationParams,
     response: notificationSchema,
+    links: recordLinks('notificationId', `GET ${item}`),
     handler: async ({ params }, request) =>
       recordOf(
         await notifications.getNotification({ tenantId: tenantOf(request), notificationId: params.notificationId }),
@@ -207,7 +214,7 @@ export function registerNotificationLogRoutes(
 
   defineRoute(app, {
     method: 'POST',
-    url: `${prefix}/notifications/:notificationId/resend`,
+    url: `${item}/resend`,
     summary: 'Send a notification again',
     description:
       'Queues the same message again, due now, as a new series with a new Message-ID (a mailbox must not take it ' +
