@@ -66,7 +66,7 @@ export const gatewayConfigSchema = z
     RATE_LIMIT_PARTNER_PER_KEY: limitSetting.default(600),
     RATE_LIMIT_PAGES_PER_IP: limitSetting.default(120),
     RATE_LIMIT_LOGIN_PER_IP: limitSetting.default(30),
-    RATE_LIMIT_DASHBOARD_WRITES_PER_SESSION: limitSetting.default(300),
+    RATE_LIMIT_DASHBOARD_WRITES_PER_USER: limitSetting.default(300),
     RATE_LIMIT_REPLAY_PER_TENANT: limitSetting.default(60),
     /** An IPv6 client is counted by this prefix of its address (one subscriber holds a /64). */
     RATE_LIMIT_IPV6_PREFIX: z.coerce.number().int().min(16).max(128).default(64),
@@ -143,7 +143,7 @@ export function gatewaySettings(
     | 'RATE_LIMIT_PARTNER_PER_KEY'
     | 'RATE_LIMIT_PAGES_PER_IP'
     | 'RATE_LIMIT_LOGIN_PER_IP'
-    | 'RATE_LIMIT_DASHBOARD_WRITES_PER_SESSION'
+    | 'RATE_LIMIT_DASHBOARD_WRITES_PER_USER'
     | 'RATE_LIMIT_REPLAY_PER_TENANT'
     | 'RATE_LIMIT_IPV6_PREFIX'
     | 'TRUST_PROXY'
@@ -175,7 +175,7 @@ export function gatewaySettings(
         partner: config.RATE_LIMIT_PARTNER_PER_KEY,
         pages: config.RATE_LIMIT_PAGES_PER_IP,
         login: config.RATE_LIMIT_LOGIN_PER_IP,
-        dashboardWrite: config.RATE_LIMIT_DASHBOARD_WRITES_PER_SESSION,
+        dashboardWrite: config.RATE_LIMIT_DASHBOARD_WRITES_PER_USER,
         replay: config.RATE_LIMIT_REPLAY_PER_TENANT,
       },
       ipv6PrefixBits: config.RATE_LIMIT_IPV6_PREFIX,

@@ -187,9 +187,10 @@ describe('error envelope', () => {
       expect(res.status).toBe(200);
       expect((await json(res)).data).toEqual({ sawBody: false });
     }
-    // A JSON body still reaches a route that takes one, prototype-poisoning checks included.
-    const poisoned = await post('/test/things/thg_1', '{"__proto__":{"x":1}}', { 'idempotency-key': 'k' });
+    // Any other body still goes through Fastify's JSON parser, prototype-poisoning checks included.
+    const poisoned = await post('/test/no-body', '{"__proto__":{"x":1}}');
     expect(poisoned.status).toBe(400);
+    expect((await json(poisoned)).error.message).toBe('The request body is not valid JSON.');
   });
 
   it('answers a URL the router cannot decode with the envelope and x-request-id', async () => {

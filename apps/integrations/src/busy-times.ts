@@ -10,7 +10,7 @@
  */
 import { LruCache, stringBytes } from '@svc/cache';
 import { DAY_MS } from '@svc/rules';
-import type { ConnectionUse } from './connections.js';
+import { actionFailed, type ConnectionUse } from './connections.js';
 import { busyCache, SERVICE } from './metrics.js';
 import type { Interval } from './providers/provider.js';
 import type { ConnectionRepository } from './store/connection-repository.js';
@@ -57,18 +57,27 @@ export class BusyTimes {
     });
   }
 
+  /**
+   * `answerByMs`: when the asker stops waiting (its gRPC deadline, less a margin). A calendar
+   * still being read then counts as one that cannot be read (PROVIDER_ACTION_FAILED, or its staff
+   * member unavailable for a tenant that books anyway); the read itself goes on and its days are
+   * kept for the next asker.
+   */
   async forStaff(
     tenantId: string,
     staffIds: readonly string[],
     fromMs: number,
     toMs: number,
     fresh: boolean,
+    { answerByMs = Infinity }: { answerByMs?: number } = {},
   ): Promise<{ intervals: StaffBusy[]; unavailableStaffIds: string[]; noneConnectedForMs: number }> {
     const docs = (await this.deps.connections.ofStaff(tenantId, staffIds)).filter((d) => d.busyCalendarIds.length > 0);
     // Nothing of theirs blocks time: the asker may take that for as long as this cache may serve
     // a connected calendar's stale busy times (docs/decisions.md "Integrations").
     if (docs.length === 0) return { intervals: [], unavailableStaffIds: [], noneConnectedForMs: this.deps.cacheMs };
-    const outcomes = await Promise.allSettled(docs.map((doc) => this.ofConnection(doc, fromMs, toMs, fresh)));
+    const outcomes = await Promise.allSettled(
+      docs.map((doc) => this.inTime(this.ofConnection(doc, fromMs, toMs, fresh), answerByMs)),
+    );
     const intervals: StaffBusy[] = [];
     const unavailable = new Set<string>();
     let failure: unknown;
@@ -85,6 +94,23 @@ export class BusyTimes {
       throw failure;
     }
     return { intervals, unavailableStaffIds: [...unavailable], noneConnectedForMs: 0 };
+  }
+
+  /** The read, or PROVIDER_ACTION_FAILED once `answerByMs` has come without it. */
+  private inTime<T>(read: Promise<T>, answerByMs: number): Promise<T> {
+    // The deadline is the caller's real clock, not this service's (a test may move that one).
+    const waitMs = answerByMs - Date.now();
+    if (!Number.isFinite(waitMs)) return read;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(actionFailed(new Error('the calendar did not answer in the time the booking could wait'))),
+        Math.max(0, waitMs),
+      );
+    });
+    // A read that fails after the verdict leaves nothing unhandled.
+    read.catch(() => {});
+    return Promise.race([read, late]).finally(() => clearTimeout(timer));
   }
 
   private async ofConnection(doc: ConnectionDoc, fromMs: number, toMs: number, fresh: boolean): Promise<Interval[]> {

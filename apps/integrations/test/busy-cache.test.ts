@@ -211,3 +211,34 @@ describe('provider clients per connection', () => {
     expect(made).toBe(4);
   });
 });
+
+describe('busy times within the asker’s deadline', () => {
+  it('a calendar still being read when the asker stops waiting is PROVIDER_ACTION_FAILED then; its days are kept', async () => {
+    const busy = busyTimes();
+    let open!: () => void;
+    gate = new Promise<void>((resolve) => (open = resolve));
+    const started = Date.now();
+    const asked = busy.forStaff('ten_a', ['stf_icn_1'], day(0), day(1), true, { answerByMs: Date.now() + 150 });
+    await expect(asked).rejects.toMatchObject({ code: 'PROVIDER_ACTION_FAILED' });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    // The read goes on and what it finds serves the next asker from the cache.
+    open();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await ask(busy, day(0) + 8 * HOUR_MS, day(0) + 12 * HOUR_MS)).toHaveLength(1);
+    expect(reads).toHaveLength(1);
+  });
+
+  it('for a tenant that books anyway, the staff member is listed unavailable instead', async () => {
+    await connections.saveSettings({ _id: 'ten_a', bookWhenCalendarUnavailable: true, updatedAtMs: 1 });
+    try {
+      const busy = busyTimes();
+      gate = new Promise<void>(() => {});
+      const answer = await busy.forStaff('ten_a', ['stf_icn_1'], day(0), day(1), true, {
+        answerByMs: Date.now() + 100,
+      });
+      expect(answer).toMatchObject({ intervals: [], unavailableStaffIds: ['stf_icn_1'] });
+    } finally {
+      await connections.saveSettings({ _id: 'ten_a', bookWhenCalendarUnavailable: false, updatedAtMs: 1 });
+    }
+  });
+});

@@ -4,15 +4,17 @@
 // - public availability windows, alternating or far beyond the booking horizon, read each UTC
 //   day of a real Radicale at most once, over one CalDAV session (counted on GET /metrics);
 // - a CalDAV server that streams 200 MB is cut off at PROVIDER_MAX_RESPONSE_BYTES and refused
-//   (502 PROVIDER_ACTION_FAILED), and the platform's resident memory barely moves.
+//   (502 PROVIDER_ACTION_FAILED), and the platform's resident memory barely moves;
+// - a CalDAV server that stops answering while a booking is made ends in the integrations
+//   service's verdict (502) within the booking's wait, not in the booking giving up (503).
 
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPlatformRuntime } from '@svc/config';
 import { json, prom2jsonMissing, radicaleMissing, serverGate, startRadicale, type RadicaleServer } from '@svc/testing';
-import { berlinTime, seedTenant, slotStartsOn } from './booking-fixture.js';
+import { berlinTime, postBooking, seedTenant, slotStartsOn } from './booking-fixture.js';
 import { dashboard, errorOf, platformProcess } from './dashboard-fixture.js';
 import { caldav, eventIcs, MKCALENDAR_WORK } from './caldav-fixture.js';
 import { movedBetween, scrapeMetrics } from './metrics-fixture.js';
@@ -38,6 +40,10 @@ describe.runIf(run)('calendar providers behind public availability, through the 
   let streamUrl: string;
   /** Bytes the streaming CalDAV endpoint handed to its sockets, over all its requests. */
   let streamed = 0;
+  /** Radicale behind a proxy that stops answering calendar queries (REPORT) while `stalled`. */
+  let proxy: Server;
+  let proxyUrl: string;
+  let stalled = false;
   let platform: Awaited<ReturnType<typeof platformProcess>>;
 
   beforeAll(async () => {
@@ -68,6 +74,23 @@ describe.runIf(run)('calendar providers behind public availability, through the 
     await new Promise<void>((resolve) => streamer.listen(0, '127.0.0.1', resolve));
     streamUrl = `http://127.0.0.1:${(streamer.address() as AddressInfo).port}/`;
 
+    proxy = createServer((req, res) => {
+      if (stalled && req.method === 'REPORT') return void req.resume();
+      const target = new URL(req.url ?? '/', radicale.url);
+      const forward = httpRequest(
+        target,
+        { method: req.method, headers: { ...req.headers, host: target.host } },
+        (up) => {
+          res.writeHead(up.statusCode ?? 502, up.headers);
+          up.pipe(res);
+        },
+      );
+      forward.on('error', () => res.destroy());
+      req.pipe(forward);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/`;
+
     platform = await platformProcess('calendar-provider-limits', {
       // Long enough that nothing read in this test expires from the busy-time cache.
       BUSY_CACHE_MS: String(30 * 60_000),
@@ -78,7 +101,12 @@ describe.runIf(run)('calendar providers behind public availability, through the 
   afterAll(async () => {
     await platform?.stop();
     streamer?.closeAllConnections();
-    await Promise.all([radicale?.stop(), new Promise((resolve) => streamer?.close(resolve))]);
+    proxy?.closeAllConnections();
+    await Promise.all([
+      radicale?.stop(),
+      new Promise((resolve) => streamer?.close(resolve)),
+      new Promise((resolve) => proxy?.close(resolve)),
+    ]);
   });
 
   async function tenant(slug: string) {
@@ -185,4 +213,28 @@ describe.runIf(run)('calendar providers behind public availability, through the 
     expect(streamed).toBeLessThan(STREAM_BYTES / 4);
     expect((await json(await t.api('GET', '/api/integrations'))).data.items).toEqual([]);
   });
+
+  it('a calendar that stops answering during a create: 502 from the integrations service within the booking’s wait, never 503', async () => {
+    const t = await tenant('limits-stall');
+    const connect = await t.api('POST', '/api/integrations/caldav', {
+      staffId: t.staffId,
+      serverUrl: proxyUrl,
+      username: 'limits',
+      password: PASSWORD,
+    });
+    expect(connect.status, JSON.stringify(await json(connect.clone()))).toBe(201);
+    const [slot] = await slotStartsOn(platform.base, 'limits-stall', 3);
+    stalled = true;
+    try {
+      const started = Date.now();
+      // PROVIDER_TIMEOUT_MS is 20 s here: only the booking's deadline can end this sooner.
+      const res = await postBooking(platform.base, 'limits-stall', slot!, 'limits-stall-1');
+      const tookMs = Date.now() - started;
+      expect(await errorOf(res)).toMatchObject({ status: 502, code: 'PROVIDER_ACTION_FAILED' });
+      expect(tookMs).toBeLessThan(15_000);
+      console.log(`[calendar-provider-limits] a stalled calendar at create: 502 after ${tookMs} ms`);
+    } finally {
+      stalled = false;
+    }
+  }, 60_000);
 });

@@ -91,8 +91,10 @@ export type PlatformStores = Awaited<ReturnType<typeof platformStores>>;
 export function sessions(gatewayStore: DocumentStore, url: string) {
   const identity = new IdentityStore(gatewayStore);
   let users = 0;
-  return async (tenantId: string, role: Role): Promise<DashboardSession> => {
-    const user = await identity.findOrCreateUserByEmail(`${role}-${++users}@dashboard.test`, `${role} ${users}`);
+  /** `email`: sign that user in (again) instead of a new one. */
+  return async (tenantId: string, role: Role, email?: string): Promise<DashboardSession> => {
+    const address = email ?? `${role}-${++users}@dashboard.test`;
+    const user = await identity.findOrCreateUserByEmail(address, address.split('@')[0]!);
     await identity.addMembership(user.userId, tenantId, role);
     const cookie = `${SESSION_COOKIE}=${(await identity.createSession(user.userId, tenantId)).token}`;
     const res = await fetch(`${url}/api/session`, { headers: { cookie } });

@@ -145,7 +145,7 @@ describe('limits in memory: clients, pages, logins, dashboard writes, replays, M
       RATE_LIMIT_PARTNER_PER_KEY: 4,
       RATE_LIMIT_PAGES_PER_IP: 4,
       RATE_LIMIT_LOGIN_PER_IP: 3,
-      RATE_LIMIT_DASHBOARD_WRITES_PER_SESSION: 3,
+      RATE_LIMIT_DASHBOARD_WRITES_PER_USER: 3,
       RATE_LIMIT_REPLAY_PER_TENANT: 2,
     });
     stores = await platformStores(platform);
@@ -199,25 +199,33 @@ describe('limits in memory: clients, pages, logins, dashboard writes, replays, M
     expect((await start('198.51.100.31')).status).toBe(500);
   });
 
-  it('dashboard writes are limited per session; reads are not counted', async () => {
-    const first = dashboard(platform.url, await stores.session(tenantId, 'tenant_owner'));
-    const second = dashboard(platform.url, await stores.session(tenantId, 'tenant_admin'));
+  it('dashboard writes are limited per signed-in user across sessions; reads and signing out are not counted', async () => {
+    // Two sessions of one user share the budget: signing in again does not refill it.
+    const email = 'busy-writer@dashboard.test';
+    const laptop = await stores.session(tenantId, 'tenant_owner', email);
+    const phone = await stores.session(tenantId, 'tenant_owner', email);
+    const first = dashboard(platform.url, laptop);
+    const second = dashboard(platform.url, phone);
+    const colleague = dashboard(platform.url, await stores.session(tenantId, 'tenant_admin'));
     const write = (as: typeof first, n: number) => as('POST', '/api/customers', { name: `Walk-in ${n}` });
     for (let i = 1; i <= 3; i++) {
-      const res = await write(first, i);
+      const res = await write(i % 2 ? first : second, i);
       expect(res.status).toBe(201);
       expect(limitHeaders(res)).toMatchObject({ limit: '3', remaining: String(3 - i) });
       expect((await first('GET', '/api/customers')).status).toBe(200);
     }
-    const refused = await write(first, 4);
-    expect(await errorOf(refused)).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
+    for (const as of [first, second]) {
+      expect(await errorOf(await write(as, 4))).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
+    }
     expect((await first('GET', '/api/customers')).status).toBe(200);
-    expect((await write(second, 5)).status).toBe(201);
-    // The refused write wrote nothing.
-    const names = (await json(await second('GET', '/api/customers?limit=100'))).data.items.map(
+    expect((await write(colleague, 5)).status).toBe(201);
+    // The refused writes wrote nothing.
+    const names = (await json(await colleague('GET', '/api/customers?limit=100'))).data.items.map(
       (c: { name: string }) => c.name,
     );
     expect(names.sort()).toEqual(['Walk-in 1', 'Walk-in 2', 'Walk-in 3', 'Walk-in 5']);
+    // A user over the budget can still sign out.
+    expect((await second('POST', '/api/session/logout')).status).toBe(200);
   });
 
   it('delivery replays are limited per tenant, whoever asks', async () => {
@@ -233,10 +241,9 @@ describe('limits in memory: clients, pages, logins, dashboard writes, replays, M
     expect((await replay(other)).status).toBe(404);
   });
 
-  it('an MCP batch counts each message against the key: 700 at once are refused, none of them run', async () => {
+  it('an MCP batch counts each message against the key; none of a refused batch runs; over 100 is refused uncounted', async () => {
     const owner = await stores.session(tenantId, 'tenant_owner');
-    const { secret } = await createKey(platform.url, owner, ['*']);
-    const mcp = (body: unknown) =>
+    const mcp = (secret: string, body: unknown) =>
       fetch(`${platform.url}/mcp/${tenantId}`, {
         method: 'POST',
         headers: {
@@ -246,34 +253,42 @@ describe('limits in memory: clients, pages, logins, dashboard writes, replays, M
         },
         body: JSON.stringify(body),
       });
+    const list = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/list' });
     const update = (id: number) => ({
       jsonrpc: '2.0',
       id,
       method: 'tools/call',
       params: { name: 'update_branding', arguments: { displayName: `Batch ${id}` } },
     });
-    // 699 listings and one branding change (700 changes would not fit the 64 KiB body limit).
-    const list = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/list' });
-    const batch = await mcp([...Array.from({ length: 699 }, (_, i) => list(i + 1)), update(700)]);
-    expect(await errorOf(batch)).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
-    expect(Number(batch.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    const branding = await fetch(`${platform.url}/book/abuse/config`, { headers: from('192.0.2.200') });
-    expect((await json(branding)).data.tenant.branding.displayName).not.toMatch(/^Batch /);
+    const displayName = async () =>
+      (await json(await fetch(`${platform.url}/book/abuse/config`, { headers: from('192.0.2.200') }))).data.tenant
+        .branding.displayName;
+
+    // 700 messages at once: refused before counting (the SDK takes at most 100), nothing runs.
+    const { secret: key } = await createKey(platform.url, owner, ['*']);
+    const huge = await mcp(key, [...Array.from({ length: 699 }, (_, i) => list(i + 1)), update(700)]);
+    expect(await errorOf(huge)).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', details: [{ path: 'body' }] });
+    expect(await displayName()).not.toMatch(/^Batch /);
+
+    // Five messages against a budget of 4: RATE_LIMITED as a whole, the branding change in it not made.
+    const over = await mcp(key, [list(1), list(2), list(3), list(4), update(5)]);
+    expect(await errorOf(over)).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(await displayName()).not.toMatch(/^Batch /);
 
     // A batch within the budget runs, and uses as much of it as it has messages.
-    const { secret: fresh } = await createKey(platform.url, await stores.session(tenantId, 'tenant_owner'), ['*']);
-    const small = await fetch(`${platform.url}/mcp/${tenantId}`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${fresh}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-      },
-      body: JSON.stringify([1, 2, 3].map((id) => ({ jsonrpc: '2.0', id, method: 'tools/list' }))),
-    });
+    const { secret: fresh } = await createKey(platform.url, owner, ['*']);
+    const small = await mcp(fresh, [list(1), list(2), update(3)]);
     expect(small.status).toBe(200);
     expect(await json(small)).toHaveLength(3);
     expect(limitHeaders(small)).toMatchObject({ limit: '4', remaining: '1' });
+    expect(await displayName()).toBe('Batch 3');
+    // An empty body is a 400 envelope, not an MCP parse error.
+    const empty = await fetch(`${platform.url}/mcp/${tenantId}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${fresh}`, 'content-type': 'application/json' },
+    });
+    expect(await errorOf(empty)).toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
   });
 });
 

@@ -100,6 +100,12 @@ export async function answeringOutagesWith<T>(answer: () => DomainError, fn: () 
     if (!isOutage(err)) throw err;
     const replacement = answer();
     // Already this answer (e.g. booking's own "busy" 503): keep its more precise message.
-    throw err instanceof DomainError && err.code === replacement.code ? err : replacement;
+    if (err instanceof DomainError && err.code === replacement.code) throw err;
+    // The outage stays the cause, so the caller's log still names what failed (its callee).
+    throw new DomainError(replacement.code, replacement.message, replacement.details, {
+      httpStatus: replacement.httpStatus,
+      retryable: replacement.retryable,
+      cause: err,
+    });
   }
 }

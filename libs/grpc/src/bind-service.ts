@@ -17,6 +17,11 @@ import { extractTraceContext, grpcServerDuration, serviceTracer, type Logger } f
 export interface CallContext {
   metadata: Metadata;
   logger: Logger;
+  /**
+   * When the caller stops waiting (epoch ms; Infinity when it set no deadline): a handler whose
+   * work may outlast it (a calendar provider) answers by then with a verdict of its own.
+   */
+  deadlineMs: number;
 }
 
 type UnaryHandler<M> =
@@ -113,7 +118,9 @@ function unaryCall(
         // `await fn()` inside an async function also maps a handler that throws before returning a promise.
         answeringOutagesWith(outage, async () => {
           try {
-            return await fn(call.request, { metadata: call.metadata, logger });
+            const deadline = call.getDeadline();
+            const deadlineMs = deadline instanceof Date ? deadline.getTime() : deadline;
+            return await fn(call.request, { metadata: call.metadata, logger, deadlineMs });
           } catch (err) {
             if (isOutage(err)) logger.warn({ err, method: spanName }, 'dependency unavailable');
             throw err;

@@ -12,14 +12,14 @@ export const NONE_CONNECTED_BOUNDS: LruBounds = { maxEntries: 10_000, maxBytes: 
 
 /**
  * How long a fresh read (create and reschedule, under their capacity locks) waits for the
- * calendars: as long as one provider request may take (the integrations service's
- * PROVIDER_TIMEOUT_MS, 10 s), so a slow calendar is the integrations service's verdict
- * (PROVIDER_ACTION_FAILED, or the booking goes ahead when the tenant books anyway) instead of
- * the booking giving up first with a 503 (docs/operations.md "Integrations"). Within the
- * capacity locks' 15 s and the gateway's 15 s for a locked write. Availability keeps the
- * default: it reads from the day cache and must stay quick.
+ * calendars. The integrations service answers within it: a calendar still being read half a
+ * second before counts as one that cannot be read, so a slow calendar ends in its verdict
+ * (PROVIDER_ACTION_FAILED, or the booking goes ahead when the tenant books anyway) and never in
+ * this service giving up with a 503 (docs/operations.md "Calendar integrations"). With the
+ * capacity locks' wait (LOCK_WAIT_MS, 5 s) it stays inside the gateway's 15 s for a locked write.
+ * Availability keeps the default: it reads from the day cache and must stay quick.
  */
-export const FRESH_BUSY_DEADLINE_MS = 10_000;
+export const FRESH_BUSY_DEADLINE_MS = 8_000;
 
 /**
  * The integrations service's busy times over gRPC. When it answers that none of the asked staff

@@ -95,9 +95,11 @@ function authHooks(
       },
     };
   }
-  // A dashboard route's limits come after the guard: their subjects are the session and the
-  // tenant it resolves, and every write counts against its session's budget first.
-  const writes = checksCsrf(access, guard) ? [DASHBOARD_WRITES] : [];
+  // A dashboard route's limits come after the guard: their subjects are the signed-in user and
+  // the workspace, and every write of tenant data counts against the user's budget first. The
+  // session's own routes (logout, workspace switch) are reads with CSRF and do not count: a user
+  // over the budget can still sign out.
+  const writes = access === 'dashboard:write' ? [DASHBOARD_WRITES] : [];
   return {
     onRequest: async (request, reply) => {
       request.dashboard = await app.dashboardGuard(request, access, guard);
@@ -110,10 +112,13 @@ function authHooks(
 
 type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
-/** Every dashboard write, per session (docs/decisions.md "Rate and abuse limits"). */
+/**
+ * Every dashboard write, per signed-in user across their sessions, so signing in again does not
+ * refill it (docs/decisions.md "Rate and abuse limits").
+ */
 const DASHBOARD_WRITES: RouteLimit = {
   name: 'dashboardWrite',
-  subject: (request) => request.dashboard?.principal.sessionId ?? '-',
+  subject: (request) => request.dashboard?.principal.userId ?? '-',
 };
 
 export interface RouteDefinition<P, Q, B, H, D extends Schema> {
@@ -132,7 +137,7 @@ export interface RouteDefinition<P, Q, B, H, D extends Schema> {
   guard?: GuardOptions;
   /**
    * Rate limits (limits/rate-limits.ts), checked before the auth context, except on dashboard
-   * routes: there after the guard (their subjects are the session's), behind the per-session
+   * routes: there after the guard (their subjects are the session's), behind the per-user
    * budget of every write. `key:*` routes also get the per-key limit, after the key is verified.
    */
   limits?: RouteLimit[];

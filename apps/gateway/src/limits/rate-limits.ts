@@ -12,7 +12,7 @@ import type { RateCounters, WindowCount } from './counters.js';
  * - `pages`: the booking page and its configuration, per client network;
  * - `login`: the start of a dashboard login (it writes a pending-login record), per client network;
  * - `partner`: the partner API and MCP (each message of a batch), per API key;
- * - `dashboardWrite`: every dashboard write, per session;
+ * - `dashboardWrite`: every dashboard write of tenant data, per signed-in user;
  * - `replay`: webhook delivery replays, per tenant.
  * A client network is an IPv4 address, or the IPv6 prefix it sits in (`ipv6PrefixBits`).
  */
@@ -74,7 +74,8 @@ export interface RouteLimit {
  */
 export const perIp = (name: LimitName): RouteLimit => ({
   name,
-  subject: (request, settings) => clientNetworkKey(request.ip, settings.ipv6PrefixBits),
+  // `ip` is undefined once the socket is gone; such a request still counts, under one subject.
+  subject: (request, settings) => clientNetworkKey(request.ip ?? '', settings.ipv6PrefixBits),
 });
 
 /** Per API key: the partner API and MCP, counted once the key is verified. */

@@ -54,6 +54,8 @@ const MAX_BUSY_STAFF = 1_000;
  * buffers (a day each at most) on it; the busy-time cache keeps each of its days.
  */
 export const MAX_BUSY_WINDOW_MS = MAX_AVAILABILITY_WINDOW_MS + 4 * DAY_MS;
+/** How long before the caller's deadline busy times are answered with what is known by then. */
+export const ANSWER_MARGIN_MS = 500;
 
 export function integrationService(deps: IntegrationServiceDeps): ServiceBinding {
   const { connections, now } = deps;
@@ -240,7 +242,7 @@ export function integrationService(deps: IntegrationServiceDeps): ServiceBinding
       return { settings: { bookWhenCalendarUnavailable } };
     },
 
-    getBusyTimes: async (req) => {
+    getBusyTimes: async (req, ctx) => {
       const tenantId = requireTenantId(req.tenantId);
       // The booking service asks about a derived window (a slot with its buffers, a padded
       // availability window), clamped to the range every service computes with.
@@ -251,8 +253,11 @@ export function integrationService(deps: IntegrationServiceDeps): ServiceBinding
       if (req.staffIds.length > MAX_BUSY_STAFF)
         violations.push({ path: 'staffIds', message: `at most ${MAX_BUSY_STAFF}` });
       throwIfViolations(violations);
-      const busy = await deps.busy.forStaff(tenantId, [...new Set(req.staffIds)], req.fromMs, req.toMs, req.fresh);
-      return busy;
+      // A calendar still reading when the caller gives up counts as one that cannot be read, a
+      // moment before that, so the caller gets this service's verdict rather than its own timeout.
+      return deps.busy.forStaff(tenantId, [...new Set(req.staffIds)], req.fromMs, req.toMs, req.fresh, {
+        answerByMs: ctx.deadlineMs - ANSWER_MARGIN_MS,
+      });
     },
 
     retryCalendarSync: async (req) => {

@@ -10,7 +10,7 @@ import {
   type CallToolResult,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import { DomainError } from '@svc/errors';
+import { DomainError, validationError } from '@svc/errors';
 import { grantsScope, idSchema } from '@svc/rules';
 import { partnerOf } from '../../auth/principal.js';
 import type { Downstream } from '../../downstream/services.js';
@@ -88,6 +88,9 @@ function mcpServer(ctx: ToolContext, log: (err: unknown) => void): Server {
 
 const tenantParams = z.strictObject({ tenantId: idSchema });
 
+/** The most messages of one JSON-RPC batch: what the MCP SDK's transport takes (its MAX_BATCH_SIZE). */
+export const MAX_BATCH_MESSAGES = 100;
+
 /**
  * `POST /mcp/{tenantId}` (docs/api-conventions.md "MCP"): MCP over Streamable HTTP, stateless
  * (no session id; GET and DELETE are 405), JSON answers rather than an SSE stream. The API-key
@@ -107,11 +110,20 @@ export function registerMcpRoute(app: FastifyInstance, downstream: Downstream, l
     },
     handler: async (request, reply) => {
       const partner = partnerOf(request);
+      const body: unknown = request.body;
+      // An empty body is no body (app.ts); the SDK would try to read the consumed stream again.
+      if (body === undefined) throw validationError([{ path: 'body', message: 'a JSON-RPC message is required' }]);
       // A JSON-RPC batch is as many requests as it has messages: the guard counted one, the rest
-      // count here, before any of them runs (over budget: RATE_LIMITED for the whole batch).
-      const messages = Array.isArray(request.body) ? request.body.length : 1;
-      if (messages > 1)
+      // count here, before any of them runs (over budget: RATE_LIMITED for the whole batch). One
+      // longer than the SDK takes is refused before it is counted, so no caller can spend a
+      // key's budget for the window with one request.
+      const messages = Array.isArray(body) ? body.length : 1;
+      if (messages > MAX_BATCH_MESSAGES) {
+        throw validationError([{ path: 'body', message: `a batch holds at most ${MAX_BATCH_MESSAGES} messages` }]);
+      }
+      if (messages > 1) {
         await app.rateLimits.enforce(request, reply, [perApiKey(partner.apiKey.apiKeyId)], messages - 1);
+      }
       const log = (err: unknown) => request.log.error({ err }, 'MCP tool failed');
       const server = mcpServer({ partner, downstream, links }, log);
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
