@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
-# Runs the test suite on Node 24 LTS beside the machine's Node (engines stays >=20.19):
+# Runs tests on Node 24 LTS beside the machine's Node (engines stays >=20.19):
 #
-#   scripts/test-node24.sh                            # every package's build and tests
+#   scripts/test-node24.sh                            # the build, and the suites that lean on the runtime
+#   scripts/test-node24.sh --all                      # the build and every package's tests
 #   scripts/test-node24.sh --filter=@svc/store        # or turbo build/lint/test of some packages
 #
-# Without arguments it is npm test without the type check (lint): tsc's answer does not depend on
-# the Node version, and the Node 20 run has it.
+# Without arguments (what .ci/run runs): every package built on Node 24, then the suites whose
+# outcome the runtime decides: the store adapters (the native SQLite addon, its GC test), the event
+# bus with its SQLite journal, the locks, and the embedded platform end to end (health, the public
+# booking path, webhooks, the .eml notifications, SIGKILL of the platform). The rest is plain
+# TypeScript over those, and the Node 20 run (the README's npm test) runs all of it; running it
+# twice cost CI a third of its time. No type check (lint): tsc's answer does not depend on Node.
 #
 # Node 24 is npm's `node@24` package, put first on PATH. better-sqlite3 is a native addon built
 # for one Node ABI, so it is compiled for Node 24 first and the machine's build is put back
@@ -67,6 +72,13 @@ fi
 swap_in "$build_24"
 
 if [ $# -eq 0 ]; then
+  PATH="$node24_dir:$PATH" node scripts/pnpm.mjs install
+  PATH="$node24_dir:$PATH" node scripts/pnpm.mjs exec turbo run build --concurrency=2
+  PATH="$node24_dir:$PATH" node scripts/pnpm.mjs exec turbo run test --only --concurrency=2 --continue \
+    --filter=@svc/store --filter=@svc/events --filter=@svc/lock
+  (cd apps/platform && PATH="$node24_dir:$PATH" npx vitest run test/health.test.ts test/public-booking.test.ts \
+    test/webhooks.test.ts test/notifications-eml.test.ts test/embedded-crash.test.ts)
+elif [ "$1" = --all ]; then
   PATH="$node24_dir:$PATH" node scripts/pnpm.mjs install
   PATH="$node24_dir:$PATH" node scripts/pnpm.mjs exec turbo run build test --concurrency=2 --continue
 else
