@@ -202,9 +202,14 @@ function lockFailureSuite(profile: Profile, setUp?: { before(): Promise<void>; a
         const a = bookingOf(await create(svc.client, createRequest(tenant, localSlot(4, 9))));
         const b = bookingOf(await create(svc.client, createRequest(tenant, localSlot(4, 11))));
         const target = localSlot(4, 15);
-        // Where transactions can overlap, both first read the slot free (the recheck) before
-        // either writes: the write skew a read-then-write check alone lets through.
-        if (profile.concurrent) store.beforeTxFind = barrier(2);
+        // Where transactions can overlap, both read the slot free (the recheck) before either
+        // writes: the write skew a read-then-write check alone lets through. Both are held at
+        // their first read until both are there, and again at their first write until both have
+        // read, so neither can commit before the other has looked.
+        if (profile.concurrent) {
+          store.beforeTxFind = barrier(2);
+          store.beforeTxUpdate = barrier(2);
+        }
         const retriesBefore = store.retries;
         const move = (x: bookingV1.Booking) =>
           svc.client.rescheduleBooking({
@@ -215,6 +220,7 @@ function lockFailureSuite(profile: Profile, setUp?: { before(): Promise<void>; a
           });
         const { ok, failed } = await settleAll([move(a), move(b)]);
         store.beforeTxFind = undefined;
+        store.beforeTxUpdate = undefined;
 
         expect(ok).toHaveLength(1);
         expect(codeCounts(failed)).toEqual({ BOOKING_SLOT_UNAVAILABLE: 1 });

@@ -12,6 +12,8 @@ import { dashboard, errorOf, platformProcess } from './dashboard-fixture.js';
 import { caldav, MKCALENDAR_WORK } from './caldav-fixture.js';
 
 const PASSWORD = 'loopback-app-password-9Ws2';
+/** Each test starts a platform process of its own: on a loaded two-core machine that alone can take half a minute. */
+const PROCESS_TEST_MS = 120_000;
 
 describe.runIf(serverGate('Radicale', radicaleMissing()))('loopback targets of the embedded platform', () => {
   let radicale: RadicaleServer;
@@ -61,7 +63,7 @@ describe.runIf(serverGate('Radicale', radicaleMissing()))('loopback targets of t
       code: 'VALIDATION_ERROR',
       details: [{ path: 'body.serverUrl', message: 'must be an https URL' }],
     });
-  });
+  }, PROCESS_TEST_MS);
 
   it('ALLOW_LOOPBACK_TARGETS=on lets them through on any HOST', async () => {
     // (On the default loopback HOST, as `npm start` runs, every other platform test relies on it.)
@@ -69,7 +71,7 @@ describe.runIf(serverGate('Radicale', radicaleMissing()))('loopback targets of t
     // The README's walkthrough subscribes this URL.
     expect((await subscribe('http://127.0.0.1:9000/hook')).status).toBe(201);
     expect((await connect(radicale.url)).status).toBe(201);
-  });
+  }, PROCESS_TEST_MS);
 
   it('ALLOW_LOOPBACK_TARGETS=off refuses them on a loopback HOST as well', async () => {
     const { subscribe, connect } = await owner('loopback-forced-off', { ALLOW_LOOPBACK_TARGETS: 'off' });
@@ -79,5 +81,5 @@ describe.runIf(serverGate('Radicale', radicaleMissing()))('loopback targets of t
     expect((await errorOf(await connect(radicale.url))).details).toEqual([
       { path: 'body.serverUrl', message: 'must be an https URL' },
     ]);
-  });
+  }, PROCESS_TEST_MS);
 });
