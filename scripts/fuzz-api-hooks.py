@@ -8,8 +8,8 @@
 # - A write to a protected record (the service, its staff member, the weekly rules, the API key
 #   the /v1 cases run with) goes to an id that does not exist: NOT_FOUND. So does a DELETE of the
 #   seeded webhook subscription, which the delivery operations need.
-# - A blocked time of the tenant or of that staff member becomes one of the seeded resource,
-#   which no service needs.
+# - A blocked time or a date override of the tenant or of that staff member becomes one of the
+#   seeded resource, which no service needs.
 # - A holiday inside the booking horizon moves to the same day of 2400 (a leap year, so 29
 #   February stays a date).
 import os
@@ -37,7 +37,7 @@ def before_call(context, case, kwargs):
     body = case.body if isinstance(case.body, dict) else None
     if body is None:
         return
-    if case.path.startswith("/api/blocked-times"):
+    if case.path.startswith("/api/blocked-times") or case.path.startswith("/api/date-overrides"):
         owner_type, owner_id = body.get("ownerType"), body.get("ownerId")
         if owner_type == "tenant" or owner_id == PROTECTED_STAFF:
             body["ownerType"] = "resource"

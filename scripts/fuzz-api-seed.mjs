@@ -4,7 +4,7 @@
 //   00:00–24:00 (weekly rules), 30-minute slots up to 60 days ahead; the staff member's CalDAV
 //   calendar is connected, so confirmed bookings are written to it;
 // - records of every other kind (a second service, more staff with connected calendars, a
-//   resource with a rule and a block, a holiday, a webhook subscription to the local receiver,
+//   resource with a rule, a block and a date override, a holiday, a webhook subscription to the local receiver,
 //   API keys) and the webhook deliveries the bookings cause;
 // - bookings, with their manage tokens, in sets of their own for each operation that changes a
 //   booking (confirm takes held ones, the others confirmed ones), so no operation finds only
@@ -125,6 +125,12 @@ const block = await call('POST', '/api/blocked-times', {
   reason: 'Maintenance',
 });
 const holiday = await call('POST', '/api/holidays', { date: '2400-12-25', name: 'Christmas' });
+const dateOverride = await call('POST', '/api/date-overrides', {
+  ownerType: 'resource',
+  ownerId: resource.resourceId,
+  date: '2400-01-03',
+  windows: [{ startMinute: 600, endMinute: 720 }],
+});
 const keys = [];
 for (const name of ['fuzz rotate', 'fuzz revoke'])
   keys.push((await call('POST', '/api/api-keys', { name, scopes: ['booking:read'] })).apiKey);
@@ -219,6 +225,7 @@ const dictionaries = {
   'resource-ids': [resource.resourceId],
   'block-ids': [block.blockId],
   'holiday-ids': [holiday.holidayId],
+  'override-ids': [dateOverride.overrideId],
   'customer-ids': [customerId],
   'api-key-rotate-ids': [keys[0].apiKeyId],
   'api-key-revoke-ids': [keys[1].apiKeyId],

@@ -240,6 +240,7 @@ describe('GET /api/availability/explain', () => {
       owner: null,
       staffId: ids.ann,
       resourceId: null,
+      override: null,
     });
   });
 

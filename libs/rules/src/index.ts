@@ -20,3 +20,4 @@ export * from './webhooks.js';
 export * from './api-keys.js';
 export * from './notifications.js';
 export * from './text.js';
+export * from './date-overrides.js';

@@ -4,6 +4,7 @@ import {
   bookableStarts,
   explainSlot as evaluate,
   slotShape,
+  type SlotOverride,
   type SlotRejectReason,
 } from '../domain/availability/index.js';
 import { occupyingBookings } from './existing-bookings.js';
@@ -38,6 +39,8 @@ export interface SlotExplanationView {
   /** The assignment create would make, when free. */
   staffId: string | null;
   resourceId: string | null;
+  /** For `outside_hours` on a date an override sets (the tenant's, or `owner`'s): which one. */
+  override: SlotOverride | null;
 }
 
 /** Reasons of the tenant's hours, holidays and blocks; the engine names no owner for them. */
@@ -69,13 +72,14 @@ export async function explainStart(deps: AvailabilityDeps, q: ExplainQuery): Pro
     startsAtMs: q.startsAtMs,
     endsAtMs: q.startsAtMs + service.durationMin * MINUTE_MS,
   };
-  const refused = (reason: ExplainReason, owner: SlotOwnerRef): SlotExplanationView => ({
+  const refused = (reason: ExplainReason, owner: SlotOwnerRef, override?: SlotOverride): SlotExplanationView => ({
     ...view,
     free: false,
     reason,
     owner,
     staffId: null,
     resourceId: null,
+    override: override ?? null,
   });
   const tenantOwner: SlotOwnerRef = { ownerType: 'tenant', ownerId: tenant.tenantId };
   const serviceOwner: SlotOwnerRef = { ownerType: 'service', ownerId: service.serviceId };
@@ -105,10 +109,11 @@ export async function explainStart(deps: AvailabilityDeps, q: ExplainQuery): Pro
       owner: null,
       staffId: verdict.staffId ?? null,
       resourceId: verdict.resourceId ?? null,
+      override: null,
     };
   }
   // No owner from the engine: the tenant's hours, holidays and blocks, or the service's own
   // timing (notice, advance, grid).
   const owner = verdict.owner ?? (TENANT_REASONS.has(verdict.reason) ? tenantOwner : serviceOwner);
-  return refused(verdict.reason, owner);
+  return refused(verdict.reason, owner, verdict.override);
 }

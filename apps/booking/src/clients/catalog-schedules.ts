@@ -83,12 +83,17 @@ interface CacheEntry {
 
 /**
  * Roughly what a snapshot holds once mapped (toSchedule): a few hundred bytes per record (rule,
- * block, holiday, staff member, resource) and per id the service lists. An estimate for the
+ * block, holiday, date override, staff member, resource) and per id the service lists. An estimate for the
  * cache's byte bound, not a measurement.
  */
 export function snapshotBytes(snap: catalogV1.GetScheduleSnapshotResponse): number {
   const records =
-    snap.staff.length + snap.resources.length + snap.rules.length + snap.blockedTimes.length + snap.holidays.length;
+    snap.staff.length +
+    snap.resources.length +
+    snap.rules.length +
+    snap.blockedTimes.length +
+    snap.holidays.length +
+    snap.dateOverrides.length;
   const ids = (snap.service?.staffIds.length ?? 0) + (snap.service?.resourceIds.length ?? 0);
   return 1_024 + 300 * records + 100 * ids;
 }
@@ -133,6 +138,14 @@ export function toSchedule(snap: catalogV1.GetScheduleSnapshotResponse): Service
         endsAtMs: b.endsAtMs,
       })),
     holidays: snap.holidays.filter((h) => h.status === 'active').map((h) => ({ date: h.date })),
+    dateOverrides: snap.dateOverrides
+      .filter((o) => o.status === 'active')
+      .map((o) => ({
+        ownerType: owner(o.ownerType),
+        ownerId: o.ownerId,
+        date: o.date,
+        windows: o.windows.map((w) => ({ startMinute: w.startMinute, endMinute: w.endMinute })),
+      })),
   };
   return {
     tenant: {

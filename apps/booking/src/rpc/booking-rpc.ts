@@ -121,6 +121,7 @@ export function bookingService(deps: BookingRpcDeps): ServiceBinding {
           owner: view.owner ?? undefined,
           staffId: view.staffId ?? '',
           resourceId: view.resourceId ?? '',
+          override: view.override ?? undefined,
         };
       },
     },

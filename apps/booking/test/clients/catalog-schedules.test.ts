@@ -21,6 +21,7 @@ function snapshot(slug: string, blocks: number): catalogV1.GetScheduleSnapshotRe
       status: 'active',
     })),
     holidays: [],
+    dateOverrides: [],
     catalogVersion: 'v1',
   } as unknown as catalogV1.GetScheduleSnapshotResponse;
 }

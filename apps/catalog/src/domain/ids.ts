@@ -9,6 +9,7 @@ export const ID_PREFIX = {
   rule: 'rul_',
   blockedTime: 'blk_',
   holiday: 'hol_',
+  dateOverride: 'dov_',
 } as const;
 
 /** 16 random bytes as 22 base64url characters after the prefix: unguessable across tenants. */

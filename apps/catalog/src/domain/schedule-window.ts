@@ -1,5 +1,5 @@
 import { validationError } from '@svc/errors';
-import { derivedWindowViolations, HOUR_MS, MINUTE_MS } from '@svc/rules';
+import { clampToEpochRange, DAY_MS, derivedWindowViolations, HOUR_MS, MINUTE_MS } from '@svc/rules';
 
 /** A half-open interval [fromMs, toMs) of epoch milliseconds. */
 export type TimeWindow = { fromMs: number; toMs: number };
@@ -36,4 +36,9 @@ export function localDateRange(window: TimeWindow, timeZone: string): { first: s
   }
   const dates = samples.map(date).sort();
   return { first: dates[0] ?? date(window.fromMs), last: dates.at(-1) ?? date(lastMs) };
+}
+
+/** The window a day longer at each end (within the epoch range): dates of other zones than the tenant's. */
+export function widenedByADay(window: TimeWindow): TimeWindow {
+  return { fromMs: clampToEpochRange(window.fromMs - DAY_MS), toMs: clampToEpochRange(window.toMs + DAY_MS) };
 }

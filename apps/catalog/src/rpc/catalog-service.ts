@@ -2,6 +2,7 @@ import { bindService, type ServiceBinding } from '@svc/grpc';
 import { catalogV1 } from '@svc/proto';
 import { availabilityRuleHandlers } from './availability-rule-rpc.js';
 import { blockedTimeHandlers } from './blocked-time-rpc.js';
+import { dateOverrideHandlers } from './date-override-rpc.js';
 import type { CatalogContext } from './entity-rpc.js';
 import { holidayHandlers } from './holiday-rpc.js';
 import { resourceHandlers } from './resource-rpc.js';
@@ -20,6 +21,7 @@ export function catalogService(ctx: CatalogContext): ServiceBinding {
     ...availabilityRuleHandlers(ctx),
     ...blockedTimeHandlers(ctx),
     ...holidayHandlers(ctx),
+    ...dateOverrideHandlers(ctx),
     ...scheduleSnapshotHandlers(ctx),
   });
 }

@@ -1,7 +1,8 @@
 import { ruleApplies, ownerKey, scheduleScope } from '../domain/schedule-scope.js';
-import { localDateRange, parseScheduleWindow } from '../domain/schedule-window.js';
+import { localDateRange, parseScheduleWindow, widenedByADay } from '../domain/schedule-window.js';
 import { toRuleMessage } from './availability-rule-rpc.js';
 import { toBlockedTimeMessage } from './blocked-time-rpc.js';
+import { toDateOverrideMessage } from './date-override-rpc.js';
 import type { CatalogContext, CatalogHandlers } from './entity-rpc.js';
 import { toHolidayMessage } from './holiday-rpc.js';
 import { found } from './lookups.js';
@@ -31,12 +32,15 @@ export function scheduleSnapshotHandlers({
       // the scope then drops disabled owners together with their rules and blocks.
       const ownerIds = [tenantId, ...service.staffIds, ...service.resourceIds];
       const days = localDateRange(window, tenant.timezone);
-      const [staff, resources, rules, blocks, holidays] = await Promise.all([
+      // Overrides are dates in their owner's zone, which may be a day off the tenant's.
+      const around = localDateRange(widenedByADay(window), tenant.timezone);
+      const [staff, resources, rules, blocks, holidays, overrides] = await Promise.all([
         repos.staff.findByIds(tenantId, service.staffIds),
         repos.resources.findByIds(tenantId, service.resourceIds),
         repos.rules.findActiveForOwners(tenantId, ownerIds),
         repos.blockedTimes.findActiveOverlapping(tenantId, ownerIds, window),
         repos.holidays.findActiveBetween(tenantId, days.first, days.last),
+        repos.dateOverrides.findActiveBetween(tenantId, ownerIds, around.first, around.last),
       ]);
       const scope = scheduleScope(service, staff, resources);
       return {
@@ -47,6 +51,7 @@ export function scheduleSnapshotHandlers({
         rules: rules.filter((rule) => ruleApplies(rule, scope.ownerKeys, window)).map(toRuleMessage),
         blockedTimes: blocks.filter((block) => scope.ownerKeys.has(ownerKey(block))).map(toBlockedTimeMessage),
         holidays: holidays.map(toHolidayMessage),
+        dateOverrides: overrides.filter((o) => scope.ownerKeys.has(ownerKey(o))).map(toDateOverrideMessage),
         catalogVersion,
       };
     },

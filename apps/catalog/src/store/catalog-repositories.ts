@@ -1,6 +1,7 @@
 import type { DocumentStore } from '@svc/store';
 import { AvailabilityRuleRepository } from './availability-rule-repository.js';
 import { BlockedTimeRepository } from './blocked-time-repository.js';
+import { DateOverrideRepository } from './date-override-repository.js';
 import { HolidayRepository } from './holiday-repository.js';
 import { ResourceRepository } from './resource-repository.js';
 import { ServiceRepository } from './service-repository.js';
@@ -15,6 +16,7 @@ export interface CatalogRepositories {
   rules: AvailabilityRuleRepository;
   blockedTimes: BlockedTimeRepository;
   holidays: HolidayRepository;
+  dateOverrides: DateOverrideRepository;
 }
 
 export function catalogRepositories(store: DocumentStore): CatalogRepositories {
@@ -26,5 +28,6 @@ export function catalogRepositories(store: DocumentStore): CatalogRepositories {
     rules: new AvailabilityRuleRepository(store),
     blockedTimes: new BlockedTimeRepository(store),
     holidays: new HolidayRepository(store),
+    dateOverrides: new DateOverrideRepository(store),
   };
 }

@@ -8,6 +8,7 @@ export const COLLECTIONS = {
   availabilityRules: 'availability_rules',
   blockedTimes: 'blocked_times',
   holidays: 'holidays',
+  dateOverrides: 'date_overrides',
 } as const;
 
 const TENANT_SLUG_INDEX = 'by_slug';
@@ -26,6 +27,8 @@ export const CATALOG_INDEXES: IndexSpec[] = [
   { collection: COLLECTIONS.blockedTimes, name: 'by_tenant_ends', fields: ['tenantId', 'endsAtMs'] },
   listIndex(COLLECTIONS.holidays),
   { collection: COLLECTIONS.holidays, name: 'by_tenant_date', fields: ['tenantId', 'date'] },
+  listIndex(COLLECTIONS.dateOverrides),
+  { collection: COLLECTIONS.dateOverrides, name: 'by_tenant_date', fields: ['tenantId', 'date'] },
 ];
 
 export function ensureCatalogIndexes(store: DocumentStore): Promise<void> {

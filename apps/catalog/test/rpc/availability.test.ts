@@ -227,3 +227,95 @@ describe('holidays over gRPC', () => {
     await expectViolations(client.createHoliday({ tenantId: tenant.tenantId, fields: { name: 'No date' } }), ['date']);
   });
 });
+
+describe('date overrides over gRPC', () => {
+  it('creates, lists by date, updates, gets and soft-deletes overrides, scoped to the tenant', async () => {
+    const { client } = h;
+    const tenant = await createTenant(client);
+    const staff = await createStaff(tenant.tenantId, { displayName: 'Ann', timezone: 'America/New_York' });
+    const create = (fields: Partial<catalogV1.DateOverrideFields>, tenantId = tenant.tenantId) =>
+      client.createDateOverride({ tenantId, fields: { windows: [], windowsSet: false, ...fields } });
+    // Windows given in any order are kept in order of their start.
+    const { dateOverride } = await create({
+      ownerType: 'staff',
+      ownerId: staff.staffId,
+      date: '2026-12-24',
+      windows: [
+        { startMinute: 780, endMinute: 900 },
+        { startMinute: 540, endMinute: 720 },
+      ],
+      windowsSet: true,
+    });
+    expect(dateOverride).toMatchObject({
+      overrideId: expect.stringMatching(/^dov_[A-Za-z0-9_-]{20,}$/),
+      ownerType: 'staff',
+      ownerId: staff.staffId,
+      date: '2026-12-24',
+      windows: [
+        { startMinute: 540, endMinute: 720 },
+        { startMinute: 780, endMinute: 900 },
+      ],
+      status: 'active',
+    });
+    // A tenant override with no windows closes the day.
+    const { dateOverride: closed } = await create({ ownerType: 'tenant', date: '2026-12-31' });
+    expect(closed).toMatchObject({ ownerId: tenant.tenantId, windows: [] });
+
+    const id = dateOverride?.overrideId ?? '';
+    const list = (fromDate = '', toDate = '') =>
+      client.listDateOverrides({ tenantId: tenant.tenantId, fromDate, toDate });
+    expect((await list()).items).toEqual([dateOverride, closed]);
+    expect((await list('2026-12-25')).items).toEqual([closed]);
+    expect((await list('', '2026-12-24')).items).toEqual([dateOverride]);
+    await expectViolations(list('2026-12-31', '2026-12-01'), ['toDate']);
+    await expectViolations(list('2026-13-01'), ['fromDate']);
+
+    const update = (fields: Partial<catalogV1.DateOverrideFields>, tenantId = tenant.tenantId) =>
+      client.updateDateOverride({ tenantId, overrideId: id, fields: { windows: [], windowsSet: false, ...fields } });
+    // Only the fields given change; windows replace the old ones when windowsSet.
+    const { dateOverride: shorter } = await update({
+      windows: [{ startMinute: 600, endMinute: 660 }],
+      windowsSet: true,
+    });
+    expect(shorter).toMatchObject({ date: '2026-12-24', windows: [{ startMinute: 600, endMinute: 660 }] });
+    const { dateOverride: moved } = await update({ date: '2026-12-23' });
+    expect(moved).toMatchObject({ date: '2026-12-23', windows: [{ startMinute: 600, endMinute: 660 }] });
+    expect((await client.getDateOverride({ tenantId: tenant.tenantId, overrideId: id })).dateOverride).toEqual(moved);
+    await expectNotFound(client.getDateOverride({ tenantId: tenantA.tenantId, overrideId: id }));
+    await expectNotFound(update({ date: '2026-12-22' }, tenantA.tenantId));
+
+    // The rules: a real date, sorted windows of the day that do not overlap (touching is fine),
+    // at most twelve, an owner of the tenant.
+    const overlap = [
+      { startMinute: 540, endMinute: 720 },
+      { startMinute: 700, endMinute: 800 },
+    ];
+    await expectViolations(create({ ownerType: 'tenant', date: '2026-02-29' }), ['date']);
+    await expectViolations(create({ ownerType: 'tenant', date: '2026-01-05', windows: overlap, windowsSet: true }), [
+      'windows',
+    ]);
+    for (const bad of [
+      [{ startMinute: 600, endMinute: 600 }],
+      [{ startMinute: -1, endMinute: 60 }],
+      [{ startMinute: 60, endMinute: 1441 }],
+      Array.from({ length: 13 }, (_, i) => ({ startMinute: i * 60, endMinute: i * 60 + 30 })),
+    ]) {
+      await expectViolations(create({ ownerType: 'tenant', date: '2026-01-05', windows: bad, windowsSet: true }), [
+        'windows',
+      ]);
+    }
+    const touching = [
+      { startMinute: 540, endMinute: 720 },
+      { startMinute: 720, endMinute: 1440 },
+    ];
+    expect(
+      (await create({ ownerType: 'tenant', date: '2026-01-05', windows: touching, windowsSet: true })).dateOverride,
+    ).toMatchObject({ windows: touching });
+    await expectViolations(create({ ownerType: 'staff', ownerId: 'stf_unknown', date: '2026-01-05' }), ['ownerId']);
+    await expectViolations(create({ ownerType: 'tenant' }), ['date']);
+
+    await update({ status: 'deleted' });
+    expect((await list('', '2026-12-30')).items.map((o) => o.overrideId)).not.toContain(id);
+    await expectNotFound(client.getDateOverride({ tenantId: tenant.tenantId, overrideId: id }));
+  });
+});

@@ -62,6 +62,18 @@ function seeder(tenantId: string) {
       const { holiday } = await client.createHoliday({ tenantId, fields: { date } });
       return holiday?.holidayId ?? '';
     },
+    async override(ownerType: string, ownerId: string, date: string) {
+      const fields = { ownerType, ownerId, date, windows: [{ startMinute: 600, endMinute: 720 }], windowsSet: true };
+      const { dateOverride } = await client.createDateOverride({ tenantId, fields });
+      return dateOverride?.overrideId ?? '';
+    },
+    async deleteOverride(overrideId: string) {
+      await client.updateDateOverride({
+        tenantId,
+        overrideId,
+        fields: { status: 'deleted', windows: [], windowsSet: false },
+      });
+    },
     async deleteRule(ruleId: string) {
       await client.updateAvailabilityRule({ tenantId, ruleId, fields: { status: 'deleted' } });
     },
@@ -105,6 +117,12 @@ describe('GetScheduleSnapshot', () => {
       ],
       // Local dates of the window in Berlin: 2030-06-01 .. 2030-06-08.
       holidays: [await seed.holiday('2030-06-01'), await seed.holiday('2030-06-08')],
+      // Overrides are dates of their owner's zone: a day more on either side.
+      overrides: [
+        await seed.override('tenant', '', '2030-05-31'),
+        await seed.override('staff', ana, '2030-06-04'),
+        await seed.override('resource', room, '2030-06-09'),
+      ],
     };
     // Not wanted: other owners, disabled owners, deleted records, records outside the window.
     await seed.rule('staff', bob);
@@ -123,6 +141,12 @@ describe('GetScheduleSnapshot', () => {
     await seed.holiday('2030-05-31');
     await seed.holiday('2030-06-09');
     await seed.deleteHoliday(await seed.holiday('2030-06-03'));
+    await seed.override('tenant', '', '2030-05-30');
+    await seed.override('tenant', '', '2030-06-10');
+    await seed.override('staff', bob, '2030-06-04');
+    await seed.override('staff', cid, '2030-06-04');
+    await seed.override('resource', hall, '2030-06-04');
+    await seed.deleteOverride(await seed.override('tenant', '', '2030-06-05'));
 
     // Another tenant with the same service slug and records in the same window.
     const other = await createTenant(h.client, { timezone: 'Europe/Berlin' });
@@ -140,6 +164,7 @@ describe('GetScheduleSnapshot', () => {
     expect(snap.rules.map((r) => r.ruleId).sort()).toEqual([...wanted.rules].sort());
     expect(snap.blockedTimes.map((b) => b.blockId).sort()).toEqual([...wanted.blocks].sort());
     expect(snap.holidays.map((x) => x.holidayId).sort()).toEqual([...wanted.holidays].sort());
+    expect(snap.dateOverrides.map((x) => x.overrideId).sort()).toEqual([...wanted.overrides].sort());
 
     const otherSnap = await snapshot(other.tenantId, 'cut');
     expect(otherSnap.service?.tenantId).toBe(other.tenantId);

@@ -3,6 +3,7 @@
 
 import type { OwnerAvailability, PreparedSchedule } from './prepared-schedule.js';
 import type { SlotExplanation } from './types.js';
+import { overrideDayAt } from './weekly-windows.js';
 
 type OwnerFailure = 'outside_hours' | 'blocked' | 'taken';
 
@@ -54,6 +55,22 @@ function pickOwner(
   return worst as { reason: OwnerFailure; ownerId: string };
 }
 
+/** A staff member's or resource's refusal, naming the date override behind `outside_hours`. */
+function ownerRefusal(
+  ownerType: 'staff' | 'resource',
+  owners: readonly OwnerAvailability[],
+  pick: { reason: OwnerFailure; ownerId: string },
+  start: number,
+  end: number,
+): SlotExplanation {
+  const owner = { ownerType, ownerId: pick.ownerId };
+  const days = owners.find((o) => o.id === pick.ownerId)?.overrideDays ?? [];
+  const day = pick.reason === 'outside_hours' ? overrideDayAt(days, start, end) : undefined;
+  return day
+    ? { ok: false, reason: pick.reason, owner, override: { ownerType, ownerId: pick.ownerId, date: day.date } }
+    : { ok: false, reason: pick.reason, owner };
+}
+
 /**
  * Slot starts are `anchor + k × slotInterval` in elapsed time, where the anchor is the wall-clock
  * opening of the tenant rule occurrence the start lies in. Counting real minutes (not wall-clock
@@ -86,7 +103,13 @@ export function evaluateStart(p: PreparedSchedule, start: number, options: Evalu
   const end = start + durationMs;
   if (start < p.earliestStartMs) return { ok: false, reason: 'too_soon' };
   if (start > p.latestStartMs) return { ok: false, reason: 'too_far' };
-  if (!p.tenantHours.covers(start, end)) return { ok: false, reason: 'outside_hours' };
+  if (!p.tenantHours.covers(start, end)) {
+    const day = overrideDayAt(p.tenantOverrideDays, start, end);
+    // The tenant's own override says why: an explain names it (docs/decisions.md "Date overrides").
+    return day
+      ? { ok: false, reason: 'outside_hours', override: { ownerType: 'tenant', ownerId: day.ownerId, date: day.date } }
+      : { ok: false, reason: 'outside_hours' };
+  }
   if (options.checkAlignment && !isAligned(p, start)) return { ok: false, reason: 'misaligned' };
   // A holiday is a whole local day: a slot touching any part of it is out.
   if (p.holidays.overlaps(start, end)) return { ok: false, reason: 'holiday' };
@@ -100,15 +123,12 @@ export function evaluateStart(p: PreparedSchedule, start: number, options: Evalu
   // both free" is "some staff member free" and "some resource free".
   if (p.staff.length > 0) {
     const pick = pickOwner(p.staff, start, end, busyFrom, busyTo, options.preferredStaffId);
-    if ('reason' in pick)
-      return { ok: false, reason: pick.reason, owner: { ownerType: 'staff', ownerId: pick.ownerId } };
+    if ('reason' in pick) return ownerRefusal('staff', p.staff, pick, start, end);
     result.staffId = pick.id;
   }
   if (p.resources.length > 0) {
     const pick = pickOwner(p.resources, start, end, busyFrom, busyTo, undefined);
-    if ('reason' in pick) {
-      return { ok: false, reason: pick.reason, owner: { ownerType: 'resource', ownerId: pick.ownerId } };
-    }
+    if ('reason' in pick) return ownerRefusal('resource', p.resources, pick, start, end);
     result.resourceId = pick.id;
   }
   if (p.staff.length === 0 && p.resources.length === 0 && p.serviceBookings.countOverlapping(busyFrom, busyTo) > 0) {

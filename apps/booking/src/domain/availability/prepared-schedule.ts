@@ -6,8 +6,23 @@ import { DAY_MS, MINUTE_MS } from '@svc/rules';
 import { IntervalSet } from './intervals.js';
 import { CalendarCache } from './local-calendar.js';
 import { BookingIndex, indexBookings } from './occupancy.js';
-import type { ExistingBooking, OwnerType, ScheduleInput, ServiceInput } from './types.js';
-import { expandWeeklyRules, holidayIntervals, type RuleOccurrence } from './weekly-windows.js';
+import type {
+  DateOverrideInput,
+  ExistingBooking,
+  OwnerType,
+  ScheduleInput,
+  ServiceInput,
+  WeeklyRuleInput,
+} from './types.js';
+import {
+  expandOverrides,
+  expandWeeklyRules,
+  holidayIntervals,
+  NO_OVERRIDES,
+  withOverrides,
+  type OverrideDay,
+  type RuleOccurrence,
+} from './weekly-windows.js';
 
 /** The service's timing in milliseconds. */
 export interface SlotShape {
@@ -42,8 +57,13 @@ export interface OwnerAvailability {
   id: string;
   /** Listed but unknown or not `active`: never assigned. */
   active: boolean;
-  /** Merged rule occurrences; `null` = the owner has no rules of its own and follows the tenant's hours. */
+  /**
+   * Merged rule occurrences (its date overrides applied); `null` = the owner has neither rules nor
+   * overrides of its own and follows the tenant's hours.
+   */
   hours: IntervalSet | null;
+  /** The days its date overrides take over, for explain. */
+  overrideDays: readonly OverrideDay[];
   blocks: IntervalSet;
   bookings: BookingIndex;
   /** How many overlapping bookings fit; 1 for staff. */
@@ -55,9 +75,11 @@ export interface PreparedSchedule {
   /** Inclusive bounds on a start from min notice and max advance. */
   earliestStartMs: number;
   latestStartMs: number;
-  /** Tenant rule occurrences, sorted by start: where slot starts are counted from. */
+  /** Tenant rule occurrences, its date overrides applied, sorted by start: where slot starts are counted from. */
   tenantOccurrences: RuleOccurrence[];
   tenantHours: IntervalSet;
+  /** The days the tenant's date overrides take over, for explain. */
+  tenantOverrideDays: readonly OverrideDay[];
   holidays: IntervalSet;
   tenantBlocks: IntervalSet;
   /** Listed staff, in the service's order; empty when the service needs none. */
@@ -107,12 +129,36 @@ export function prepareSchedule(
   const calendars = new CalendarCache(options.fromMs, options.toMs + shape.durationMs);
   const tenantCalendar = calendars.get(schedule.timezone);
 
-  // Tenant rules and blocks apply whatever their ownerId: the snapshot is one tenant's.
-  const tenantOccurrences = expandWeeklyRules(
-    schedule.rules.filter((r) => r.ownerType === 'tenant'),
-    calendars,
-    schedule.timezone,
+  // Tenant rules, overrides and blocks apply whatever their ownerId: the snapshot is one tenant's.
+  const overrides = schedule.dateOverrides ?? [];
+  const overridesOf = { staff: groupByOwner(overrides, 'staff'), resource: groupByOwner(overrides, 'resource') };
+  const tenantOverrides = expandOverrides(
+    overrides.filter((o) => o.ownerType === 'tenant'),
+    tenantCalendar,
   );
+  const tenantOccurrences = withOverrides(
+    expandWeeklyRules(
+      schedule.rules.filter((r) => r.ownerType === 'tenant'),
+      calendars,
+      schedule.timezone,
+    ),
+    tenantOverrides,
+  );
+  /**
+   * An owner's hours (docs/decisions.md "Availability", the staff-hours rule, and "Date
+   * overrides"): its own rules, or the tenant's hours when it has none, with its overrides'
+   * days replaced by their windows; `null` (the tenant's hours) when it has neither.
+   */
+  const hoursOf = (
+    rules: readonly WeeklyRuleInput[] | undefined,
+    own: readonly DateOverrideInput[] | undefined,
+    zone: string,
+  ): { hours: IntervalSet | null; overrideDays: readonly OverrideDay[] } => {
+    const expanded = own ? expandOverrides(own, calendars.get(zone)) : NO_OVERRIDES;
+    if (!rules && expanded.days.length === 0) return { hours: null, overrideDays: [] };
+    const base = rules ? expandWeeklyRules(rules, calendars, zone) : tenantOccurrences;
+    return { hours: IntervalSet.from(withOverrides(base, expanded)), overrideDays: expanded.days };
+  };
 
   const staffIds = [...new Set(service.staffIds)];
   const resourceIds = [...new Set(service.resourceIds)];
@@ -135,17 +181,16 @@ export function prepareSchedule(
   const staff = staffIds.map((id): OwnerAvailability => {
     const record = staffById.get(id);
     const active = record?.status === 'active';
-    const rules = rulesOf.staff.get(id);
+    // Like a resource, a staff member without rules of their own works the tenant's hours; one
+    // with rules works only within them (the tenant's hours are checked first, for every slot).
+    const { hours, overrideDays } = active
+      ? hoursOf(rulesOf.staff.get(id), overridesOf.staff.get(id), record?.timezone || schedule.timezone)
+      : { hours: null, overrideDays: [] };
     return {
       id,
       active,
-      // docs/decisions.md "Availability", the staff-hours rule: like a resource, a staff member
-      // without rules of their own works the tenant's hours; one with rules works only within
-      // them (the tenant's hours are checked first, for every slot).
-      hours:
-        active && rules
-          ? IntervalSet.from(expandWeeklyRules(rules, calendars, record?.timezone || schedule.timezone))
-          : null,
+      hours,
+      overrideDays,
       blocks: blockSet(blocksOf.staff.get(id)),
       bookings: indexes.byStaff.get(id) ?? BookingIndex.EMPTY,
       capacity: 1,
@@ -156,12 +201,15 @@ export function prepareSchedule(
   const resources = resourceIds.map((id): OwnerAvailability => {
     const record = resourceById.get(id);
     const active = record?.status === 'active';
-    const rules = rulesOf.resource.get(id);
+    // A resource without rules of its own follows the tenant's hours (docs/decisions.md "Availability").
+    const { hours, overrideDays } = active
+      ? hoursOf(rulesOf.resource.get(id), overridesOf.resource.get(id), schedule.timezone)
+      : { hours: null, overrideDays: [] };
     return {
       id,
       active,
-      // A resource without rules of its own follows the tenant's hours (docs/decisions.md "Availability").
-      hours: active && rules ? IntervalSet.from(expandWeeklyRules(rules, calendars, schedule.timezone)) : null,
+      hours,
+      overrideDays,
       blocks: blockSet(blocksOf.resource.get(id)),
       bookings: indexes.byResource.get(id) ?? BookingIndex.EMPTY,
       capacity: record && Number.isFinite(record.capacity) ? record.capacity : 0,
@@ -174,6 +222,7 @@ export function prepareSchedule(
     latestStartMs: options.nowMs + shape.maxAdvanceMs,
     tenantOccurrences,
     tenantHours: IntervalSet.from(tenantOccurrences),
+    tenantOverrideDays: tenantOverrides.days,
     holidays: IntervalSet.from(holidayIntervals(schedule.holidays, tenantCalendar)),
     tenantBlocks: blockSet(schedule.blocks.filter((b) => b.ownerType === 'tenant')),
     staff,

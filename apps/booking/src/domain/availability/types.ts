@@ -74,6 +74,18 @@ export interface HolidayInput {
   date: string;
 }
 
+/**
+ * An active date override: on `date` (YYYY-MM-DD in the owner's zone: a staff member's own, else
+ * the tenant's) the owner's hours are these wall-clock windows instead of its weekly rules;
+ * none closes it that day. Several of one owner on one date add up, like weekly rules.
+ */
+export interface DateOverrideInput {
+  ownerType: OwnerType;
+  ownerId: string;
+  date: string;
+  windows: readonly { startMinute: number; endMinute: number }[];
+}
+
 export interface ScheduleInput {
   /** The tenant's IANA zone: holidays are its calendar days. */
   timezone: string;
@@ -83,6 +95,8 @@ export interface ScheduleInput {
   rules: readonly WeeklyRuleInput[];
   blocks: readonly BlockInput[];
   holidays: readonly HolidayInput[];
+  /** Absent: none. */
+  dateOverrides?: readonly DateOverrideInput[] | undefined;
 }
 
 export type BookingStatus = 'held' | 'confirmed' | 'cancelled' | 'completed' | 'no_show';
@@ -147,12 +161,20 @@ export interface SlotOwner {
   ownerId: string;
 }
 
+/** The date override whose hours an `outside_hours` refusal comes from. */
+export interface SlotOverride {
+  ownerType: OwnerType;
+  ownerId: string;
+  date: string;
+}
+
 export type CheckSlotResult =
   { ok: true; staffId?: string; resourceId?: string } | { ok: false; reason: SlotRejectReason };
 
 /** checkSlot's verdict with, for a refusal, the owner it concerns (where one does). */
 export type SlotExplanation =
-  { ok: true; staffId?: string; resourceId?: string } | { ok: false; reason: SlotRejectReason; owner?: SlotOwner };
+  | { ok: true; staffId?: string; resourceId?: string }
+  | { ok: false; reason: SlotRejectReason; owner?: SlotOwner; override?: SlotOverride };
 
 /** The same result under the name the booking create uses. */
 export type SlotVerdict = CheckSlotResult;

@@ -10,8 +10,22 @@
 // whole minute, as every instant the platform stores is; the rules' boundaries are whole minutes
 // too (offsets are whole minutes), so "every minute of [a, b)" is exactly "all of [a, b)".
 
-import type { ExistingBooking, ScheduleInput, WeeklyRuleInput } from '../../../src/domain/availability/types.js';
-import { DAY_MS, dayNumberOfIso, localDayOf, MINUTE_MS, wallClock, weekdayOf, zone } from './wall-clock.js';
+import type {
+  DateOverrideInput,
+  ExistingBooking,
+  ScheduleInput,
+  WeeklyRuleInput,
+} from '../../../src/domain/availability/types.js';
+import {
+  DAY_MS,
+  dayNumberOfIso,
+  localDayOf,
+  MINUTE_MS,
+  wallClock,
+  weekdayOf,
+  zone,
+  type DayNumber,
+} from './wall-clock.js';
 
 export type ReferenceVerdict =
   { free: true; freeStaffIds: string[]; freeResourceIds: string[] } | { free: false; reason: string };
@@ -82,6 +96,10 @@ export class ReferenceAvailability {
   private readonly occupyingBookings: ExistingBooking[];
   /** Occurrences of each staff member's / resource's own rules, worked out on first use. */
   private readonly ownOccurrences = new Map<string, Occurrence[] | null>();
+  /** The tenant's date overrides: per civil date of its zone, the spans of their windows. */
+  private readonly tenantOverrides: Map<DayNumber, Span[]>;
+  /** Each staff member's / resource's date overrides, worked out on first use. */
+  private readonly ownOverrides = new Map<string, Map<DayNumber, Span[]>>();
 
   constructor(private readonly query: ReferenceQuery) {
     const { service, timezone } = query.schedule;
@@ -108,6 +126,10 @@ export class ReferenceAvailability {
       timezone,
     );
     this.occupyingBookings = this.occupying();
+    this.tenantOverrides = this.overridesOf(
+      (query.schedule.dateOverrides ?? []).filter((o) => o.ownerType === 'tenant'),
+      timezone,
+    );
     this.holidays = query.schedule.holidays
       .filter((h) => /^\d{4}-\d{2}-\d{2}$/.test(h.date) && Number.isFinite(dayNumberOfIso(h.date)))
       .map((h) => {
@@ -134,6 +156,39 @@ export class ReferenceAvailability {
       }
     }
     return out;
+  }
+
+  /**
+   * docs/decisions.md "Date overrides": on the date of an override (a civil date of `zoneName`)
+   * the owner's hours are its windows, whatever its weekly rules say. Per date, the spans of every
+   * window of every override of that date (several add up).
+   */
+  private overridesOf(overrides: readonly DateOverrideInput[], zoneName: string): Map<DayNumber, Span[]> {
+    const z = zone(zoneName);
+    const out = new Map<DayNumber, Span[]>();
+    for (const o of overrides) {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(o.date) || !Number.isFinite(dayNumberOfIso(o.date))) continue;
+      const day = dayNumberOfIso(o.date);
+      const spans = out.get(day) ?? [];
+      for (const w of o.windows) {
+        const ok = Number.isInteger(w.startMinute) && Number.isInteger(w.endMinute);
+        if (!ok || w.startMinute < 0 || w.startMinute >= w.endMinute || w.endMinute > 1440) continue;
+        spans.push({ fromMs: wallClock(z, day, w.startMinute), toMs: wallClock(z, day, w.endMinute) });
+      }
+      out.set(day, spans);
+    }
+    return out;
+  }
+
+  /** The override spans of the civil date (in `zoneName`) that `t` falls on; undefined when that date has none. */
+  private overrideAt(overrides: Map<DayNumber, Span[]>, zoneName: string, t: number): Span[] | undefined {
+    return overrides.size === 0 ? undefined : overrides.get(localDayOf(zone(zoneName), t));
+  }
+
+  /** The tenant's hours at `t`: an override's windows on its date, the weekly rules otherwise. */
+  private tenantOpenAt(t: number): boolean {
+    const spans = this.overrideAt(this.tenantOverrides, this.query.schedule.timezone, t);
+    return spans ? spans.some((s) => inside(t, s)) : this.tenantOccurrences.some((o) => inside(t, o));
   }
 
   private rulesOf(ownerType: 'staff' | 'resource', id: string): WeeklyRuleInput[] {
@@ -190,17 +245,33 @@ export class ReferenceAvailability {
     }).length;
   }
 
-  /** Own hours: every minute of the slot inside an occurrence of the owner's own rules; `null` = no rules. */
+  /**
+   * Own hours: every minute of the slot inside the owner's hours: an override's windows on its
+   * date (a date of `ownerZone`), its own rules otherwise, or the tenant's hours when it has no
+   * rules; `null` = neither rules nor overrides (the tenant's hours, checked already).
+   */
   private ownHours(
     ownerType: 'staff' | 'resource',
     id: string,
-    fallbackZone: string,
+    ownerZone: string,
     start: number,
     end: number,
   ): boolean | null {
-    const own = this.ownOccurrencesOf(ownerType, id, fallbackZone);
-    if (own === null) return null;
-    return everyMinute(start, end, (t) => own.some((o) => inside(t, o)));
+    const own = this.ownOccurrencesOf(ownerType, id, ownerZone);
+    const key = `${ownerType}:${id}`;
+    if (!this.ownOverrides.has(key)) {
+      const theirs = (this.query.schedule.dateOverrides ?? []).filter(
+        (o) => o.ownerType === ownerType && o.ownerId === id,
+      );
+      this.ownOverrides.set(key, this.overridesOf(theirs, ownerZone));
+    }
+    const overrides = this.ownOverrides.get(key) as Map<DayNumber, Span[]>;
+    if (own === null && overrides.size === 0) return null;
+    return everyMinute(start, end, (t) => {
+      const spans = this.overrideAt(overrides, ownerZone, t);
+      if (spans) return spans.some((s) => inside(t, s));
+      return own === null ? this.tenantOpenAt(t) : own.some((o) => inside(t, o));
+    });
   }
 
   private staffFree(id: string, start: number, end: number, busyFrom: number, busyTo: number): boolean {
@@ -226,8 +297,13 @@ export class ReferenceAvailability {
     return this.countOccupying(theirs, busyFrom, busyTo) < record.capacity;
   }
 
-  /** On the service's grid: `open + k × slotInterval` of a tenant rule occurrence the start lies in. */
+  /**
+   * On the service's grid: `open + k × slotInterval` of a tenant rule occurrence the start lies in,
+   * or, on a date the tenant overrides, of a window of the override (it opens where it starts).
+   */
   private aligned(start: number): boolean {
+    const spans = this.overrideAt(this.tenantOverrides, this.query.schedule.timezone, start);
+    if (spans) return spans.some((s) => inside(start, s) && (start - s.fromMs) % this.stepMs === 0);
     return this.tenantOccurrences.some((o) => inside(start, o) && (start - o.openMs) % this.stepMs === 0);
   }
 
@@ -239,9 +315,7 @@ export class ReferenceAvailability {
     if (!this.aligned(start)) return { free: false, reason: 'misaligned' };
     if (start < this.earliestMs) return { free: false, reason: 'too_soon' };
     if (start > this.latestMs) return { free: false, reason: 'too_far' };
-    if (!everyMinute(start, end, (t) => this.tenantOccurrences.some((o) => inside(t, o)))) {
-      return { free: false, reason: 'outside_hours' };
-    }
+    if (!everyMinute(start, end, (t) => this.tenantOpenAt(t))) return { free: false, reason: 'outside_hours' };
     if (someMinute(start, end, (t) => this.holidays.some((h) => inside(t, h))))
       return { free: false, reason: 'holiday' };
     if (someMinute(start, end, (t) => this.blockedAt('tenant', null, t))) return { free: false, reason: 'blocked' };

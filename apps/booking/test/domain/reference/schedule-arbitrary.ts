@@ -85,6 +85,8 @@ export interface QuestionSpec {
   rules: RuleSpec[];
   blocks: { owner: Owner | 'unknown'; startMin: number; lengthMin: number }[];
   holidayShifts: number[];
+  /** Date overrides: an owner, a day from the question's date, windows as minutes of that day. */
+  overrides: { owner: Owner; dayShift: number; windows: { startMinute: number; lengthMin: number }[] }[];
   bookings: BookingSpec[];
   /** Minutes from the date's local midnight. */
   windowStartMin: number;
@@ -279,6 +281,34 @@ export function questionSpecArb(): fc.Arbitrary<QuestionSpec> {
         }),
         { maxLength: 4 },
       ),
+      // Date overrides: mostly none; else a date near the window's with zero to three windows.
+      overrides: fc.oneof(
+        { arbitrary: fc.constant([]), weight: 3 },
+        {
+          arbitrary: fc.array(
+            fc.record({
+              owner: ownerArb,
+              dayShift: fc.integer({ min: -1, max: 2 }),
+              windows: fc.array(
+                fc.record({
+                  startMinute: fc.oneof(
+                    { arbitrary: fc.constantFrom(0, 360, 480, 540, 600, 720, 1380), weight: 2 },
+                    { arbitrary: fc.integer({ min: 4, max: 12 }).map((q) => q * 15), weight: 1 },
+                    { arbitrary: minuteOfDay, weight: 2 },
+                  ),
+                  lengthMin: fc.oneof(
+                    { arbitrary: fc.integer({ min: 1, max: 48 }).map((q) => q * 15), weight: 3 },
+                    { arbitrary: fc.integer({ min: 1, max: 1440 }), weight: 1 },
+                  ),
+                }),
+                { maxLength: 3 },
+              ),
+            }),
+            { minLength: 1, maxLength: 3 },
+          ),
+          weight: 2,
+        },
+      ),
       holidayShifts: fc.oneof(
         { arbitrary: fc.constant([]), weight: 3 },
         { arbitrary: fc.array(fc.integer({ min: -1, max: 3 }), { minLength: 1, maxLength: 2 }), weight: 1 },
@@ -388,6 +418,14 @@ export function materialize(spec: QuestionSpec): Question {
     rules,
     blocks,
     holidays: spec.holidayShifts.map((shift) => ({ date: isoDateOf(day + shift) })),
+    dateOverrides: spec.overrides.map((o) => ({
+      ...ownerOf(o.owner),
+      date: isoDateOf(day + o.dayShift),
+      windows: o.windows.map((w) => {
+        const startMinute = Math.min(w.startMinute, 1439);
+        return { startMinute, endMinute: Math.min(1440, startMinute + w.lengthMin) };
+      }),
+    })),
   };
   const bookings = spec.bookings.map((b, i): ExistingBooking => {
     const booking: ExistingBooking = {

@@ -45,6 +45,13 @@ const explanationSchema = z.object({
     .describe('Whom the reason concerns (which staff member is blocked, which resource is full); null when free.'),
   staffId: z.string().nullable().describe('The staff member a create would assign, when free.'),
   resourceId: z.string().nullable().describe('The resource a create would assign, when free.'),
+  override: z
+    .object({ ownerType: z.enum(['tenant', 'staff', 'resource']), ownerId: z.string(), date: z.string() })
+    .nullable()
+    .describe(
+      'For `outside_hours` on a date whose hours a date override sets (the tenant’s, or the owner’s): which ' +
+        'override it is; null otherwise.',
+    ),
 });
 
 /**
@@ -85,6 +92,13 @@ export function registerAvailabilityExplainRoute(app: FastifyInstance, downstrea
             : null,
           staffId: res.staffId || null,
           resourceId: res.resourceId || null,
+          override: res.override
+            ? {
+                ownerType: res.override.ownerType as 'tenant' | 'staff' | 'resource',
+                ownerId: res.override.ownerId,
+                date: res.override.date,
+              }
+            : null,
         };
       }),
   });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Downstream } from '../../downstream/services.js';
 import { registerAvailabilityRuleRoutes } from './availability-rules-routes.js';
 import { registerBlockedTimeRoutes } from './blocked-times-routes.js';
+import { registerDateOverrideRoutes } from './date-overrides-routes.js';
 import { registerHolidayRoutes } from './holidays-routes.js';
 import { registerResourceRoutes } from './resources-routes.js';
 import { registerServiceRoutes } from './services-routes.js';
@@ -18,4 +19,5 @@ export function registerCatalogRoutes(app: FastifyInstance, downstream: Pick<Dow
   registerAvailabilityRuleRoutes(app, catalog);
   registerBlockedTimeRoutes(app, catalog);
   registerHolidayRoutes(app, catalog);
+  registerDateOverrideRoutes(app, catalog);
 }

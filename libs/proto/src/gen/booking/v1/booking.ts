@@ -205,6 +205,15 @@ export interface ExplainSlotResponse {
   /** The assignment a create would make when free; '' otherwise. */
   staffId: string;
   resourceId: string;
+  /** For outside_hours on a date whose hours an override sets (of the tenant or of `owner`): which. */
+  override?: SlotOverride | undefined;
+}
+
+export interface SlotOverride {
+  ownerType: string;
+  ownerId: string;
+  /** YYYY-MM-DD in the owner's zone. */
+  date: string;
 }
 
 function createBaseBooking(): Booking {
@@ -1692,6 +1701,7 @@ function createBaseExplainSlotResponse(): ExplainSlotResponse {
     owner: undefined,
     staffId: "",
     resourceId: "",
+    override: undefined,
   };
 }
 
@@ -1726,6 +1736,9 @@ export const ExplainSlotResponse: MessageFns<ExplainSlotResponse> = {
     }
     if (message.resourceId !== "") {
       writer.uint32(82).string(message.resourceId);
+    }
+    if (message.override !== undefined) {
+      SlotOverride.encode(message.override, writer.uint32(90).fork()).join();
     }
     return writer;
   },
@@ -1821,6 +1834,82 @@ export const ExplainSlotResponse: MessageFns<ExplainSlotResponse> = {
             }
 
             message.resourceId = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.override = SlotOverride.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseSlotOverride(): SlotOverride {
+  return { ownerType: "", ownerId: "", date: "" };
+}
+
+export const SlotOverride: MessageFns<SlotOverride> = {
+  encode(message: SlotOverride, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.ownerType !== "") {
+      writer.uint32(10).string(message.ownerType);
+    }
+    if (message.ownerId !== "") {
+      writer.uint32(18).string(message.ownerId);
+    }
+    if (message.date !== "") {
+      writer.uint32(26).string(message.date);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SlotOverride {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSlotOverride();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.ownerType = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.ownerId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.date = reader.string();
             continue;
           }
         }

@@ -490,6 +490,85 @@ export interface UpdateHolidayResponse {
   holiday?: Holiday | undefined;
 }
 
+/** Wall-clock minutes [start_minute, end_minute) of one local day (end up to 1440, the next midnight). */
+export interface DayWindow {
+  startMinute: number;
+  endMinute: number;
+}
+
+/**
+ * One date on which an owner's hours are `windows` instead of its weekly rules (docs/decisions.md
+ * "Date overrides"); no window closes the owner that day.
+ */
+export interface DateOverride {
+  overrideId: string;
+  tenantId: string;
+  ownerType: string;
+  ownerId: string;
+  /** YYYY-MM-DD in the owner's time zone (a staff member's own, else the tenant's). */
+  date: string;
+  windows: DayWindow[];
+  status: string;
+  createdAtMs: number;
+  updatedAtMs: number;
+}
+
+/**
+ * Fields left unset keep their value; `windows` replaces them when `windows_set` is true (an
+ * empty list then closes the day).
+ */
+export interface DateOverrideFields {
+  ownerType?: string | undefined;
+  ownerId?: string | undefined;
+  date?: string | undefined;
+  windows: DayWindow[];
+  windowsSet: boolean;
+  status?: string | undefined;
+}
+
+export interface CreateDateOverrideRequest {
+  tenantId: string;
+  fields?: DateOverrideFields | undefined;
+}
+
+export interface CreateDateOverrideResponse {
+  dateOverride?: DateOverride | undefined;
+}
+
+export interface ListDateOverridesRequest {
+  tenantId: string;
+  page?:
+    | PageRequest
+    | undefined;
+  /** Inclusive YYYY-MM-DD bounds on `date`; empty = unbounded. */
+  fromDate: string;
+  toDate: string;
+}
+
+export interface ListDateOverridesResponse {
+  items: DateOverride[];
+  page?: PageResponse | undefined;
+}
+
+export interface GetDateOverrideRequest {
+  tenantId: string;
+  overrideId: string;
+}
+
+export interface GetDateOverrideResponse {
+  dateOverride?: DateOverride | undefined;
+}
+
+export interface UpdateDateOverrideRequest {
+  tenantId: string;
+  overrideId: string;
+  fields?: DateOverrideFields | undefined;
+}
+
+export interface UpdateDateOverrideResponse {
+  dateOverride?: DateOverride | undefined;
+}
+
 export interface GetScheduleSnapshotRequest {
   tenantId: string;
   serviceSlug: string;
@@ -510,6 +589,11 @@ export interface GetScheduleSnapshotResponse {
    * as the version says.
    */
   catalogVersion: string;
+  /**
+   * Active overrides of the tenant and the service's owners on the window's dates (a day either
+   * side, for owners in other zones).
+   */
+  dateOverrides: DateOverride[];
 }
 
 export interface GetCatalogVersionRequest {
@@ -5778,6 +5862,771 @@ export const UpdateHolidayResponse: MessageFns<UpdateHolidayResponse> = {
   },
 };
 
+function createBaseDayWindow(): DayWindow {
+  return { startMinute: 0, endMinute: 0 };
+}
+
+export const DayWindow: MessageFns<DayWindow> = {
+  encode(message: DayWindow, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.startMinute !== 0) {
+      writer.uint32(8).int32(message.startMinute);
+    }
+    if (message.endMinute !== 0) {
+      writer.uint32(16).int32(message.endMinute);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DayWindow {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDayWindow();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.startMinute = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.endMinute = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseDateOverride(): DateOverride {
+  return {
+    overrideId: "",
+    tenantId: "",
+    ownerType: "",
+    ownerId: "",
+    date: "",
+    windows: [],
+    status: "",
+    createdAtMs: 0,
+    updatedAtMs: 0,
+  };
+}
+
+export const DateOverride: MessageFns<DateOverride> = {
+  encode(message: DateOverride, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.overrideId !== "") {
+      writer.uint32(10).string(message.overrideId);
+    }
+    if (message.tenantId !== "") {
+      writer.uint32(18).string(message.tenantId);
+    }
+    if (message.ownerType !== "") {
+      writer.uint32(26).string(message.ownerType);
+    }
+    if (message.ownerId !== "") {
+      writer.uint32(34).string(message.ownerId);
+    }
+    if (message.date !== "") {
+      writer.uint32(42).string(message.date);
+    }
+    for (const v of message.windows) {
+      DayWindow.encode(v!, writer.uint32(50).fork()).join();
+    }
+    if (message.status !== "") {
+      writer.uint32(58).string(message.status);
+    }
+    if (message.createdAtMs !== 0) {
+      writer.uint32(64).int64(message.createdAtMs);
+    }
+    if (message.updatedAtMs !== 0) {
+      writer.uint32(72).int64(message.updatedAtMs);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DateOverride {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDateOverride();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.overrideId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.tenantId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.ownerType = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.ownerId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.date = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.windows.push(DayWindow.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.createdAtMs = longToNumber(reader.int64());
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.updatedAtMs = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseDateOverrideFields(): DateOverrideFields {
+  return {
+    ownerType: undefined,
+    ownerId: undefined,
+    date: undefined,
+    windows: [],
+    windowsSet: false,
+    status: undefined,
+  };
+}
+
+export const DateOverrideFields: MessageFns<DateOverrideFields> = {
+  encode(message: DateOverrideFields, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.ownerType !== undefined) {
+      writer.uint32(10).string(message.ownerType);
+    }
+    if (message.ownerId !== undefined) {
+      writer.uint32(18).string(message.ownerId);
+    }
+    if (message.date !== undefined) {
+      writer.uint32(26).string(message.date);
+    }
+    for (const v of message.windows) {
+      DayWindow.encode(v!, writer.uint32(34).fork()).join();
+    }
+    if (message.windowsSet !== false) {
+      writer.uint32(40).bool(message.windowsSet);
+    }
+    if (message.status !== undefined) {
+      writer.uint32(50).string(message.status);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DateOverrideFields {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDateOverrideFields();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.ownerType = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.ownerId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.date = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.windows.push(DayWindow.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.windowsSet = reader.bool();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseCreateDateOverrideRequest(): CreateDateOverrideRequest {
+  return { tenantId: "", fields: undefined };
+}
+
+export const CreateDateOverrideRequest: MessageFns<CreateDateOverrideRequest> = {
+  encode(message: CreateDateOverrideRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tenantId !== "") {
+      writer.uint32(10).string(message.tenantId);
+    }
+    if (message.fields !== undefined) {
+      DateOverrideFields.encode(message.fields, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateDateOverrideRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateDateOverrideRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tenantId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.fields = DateOverrideFields.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseCreateDateOverrideResponse(): CreateDateOverrideResponse {
+  return { dateOverride: undefined };
+}
+
+export const CreateDateOverrideResponse: MessageFns<CreateDateOverrideResponse> = {
+  encode(message: CreateDateOverrideResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dateOverride !== undefined) {
+      DateOverride.encode(message.dateOverride, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateDateOverrideResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateDateOverrideResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dateOverride = DateOverride.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseListDateOverridesRequest(): ListDateOverridesRequest {
+  return { tenantId: "", page: undefined, fromDate: "", toDate: "" };
+}
+
+export const ListDateOverridesRequest: MessageFns<ListDateOverridesRequest> = {
+  encode(message: ListDateOverridesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tenantId !== "") {
+      writer.uint32(10).string(message.tenantId);
+    }
+    if (message.page !== undefined) {
+      PageRequest.encode(message.page, writer.uint32(18).fork()).join();
+    }
+    if (message.fromDate !== "") {
+      writer.uint32(26).string(message.fromDate);
+    }
+    if (message.toDate !== "") {
+      writer.uint32(34).string(message.toDate);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListDateOverridesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListDateOverridesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tenantId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.page = PageRequest.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.fromDate = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.toDate = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseListDateOverridesResponse(): ListDateOverridesResponse {
+  return { items: [], page: undefined };
+}
+
+export const ListDateOverridesResponse: MessageFns<ListDateOverridesResponse> = {
+  encode(message: ListDateOverridesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.items) {
+      DateOverride.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.page !== undefined) {
+      PageResponse.encode(message.page, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListDateOverridesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListDateOverridesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.items.push(DateOverride.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.page = PageResponse.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseGetDateOverrideRequest(): GetDateOverrideRequest {
+  return { tenantId: "", overrideId: "" };
+}
+
+export const GetDateOverrideRequest: MessageFns<GetDateOverrideRequest> = {
+  encode(message: GetDateOverrideRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tenantId !== "") {
+      writer.uint32(10).string(message.tenantId);
+    }
+    if (message.overrideId !== "") {
+      writer.uint32(18).string(message.overrideId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetDateOverrideRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetDateOverrideRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tenantId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.overrideId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseGetDateOverrideResponse(): GetDateOverrideResponse {
+  return { dateOverride: undefined };
+}
+
+export const GetDateOverrideResponse: MessageFns<GetDateOverrideResponse> = {
+  encode(message: GetDateOverrideResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dateOverride !== undefined) {
+      DateOverride.encode(message.dateOverride, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetDateOverrideResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetDateOverrideResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dateOverride = DateOverride.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseUpdateDateOverrideRequest(): UpdateDateOverrideRequest {
+  return { tenantId: "", overrideId: "", fields: undefined };
+}
+
+export const UpdateDateOverrideRequest: MessageFns<UpdateDateOverrideRequest> = {
+  encode(message: UpdateDateOverrideRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tenantId !== "") {
+      writer.uint32(10).string(message.tenantId);
+    }
+    if (message.overrideId !== "") {
+      writer.uint32(18).string(message.overrideId);
+    }
+    if (message.fields !== undefined) {
+      DateOverrideFields.encode(message.fields, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateDateOverrideRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateDateOverrideRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tenantId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.overrideId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.fields = DateOverrideFields.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseUpdateDateOverrideResponse(): UpdateDateOverrideResponse {
+  return { dateOverride: undefined };
+}
+
+export const UpdateDateOverrideResponse: MessageFns<UpdateDateOverrideResponse> = {
+  encode(message: UpdateDateOverrideResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.dateOverride !== undefined) {
+      DateOverride.encode(message.dateOverride, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): UpdateDateOverrideResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseUpdateDateOverrideResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.dateOverride = DateOverride.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
 function createBaseGetScheduleSnapshotRequest(): GetScheduleSnapshotRequest {
   return { tenantId: "", serviceSlug: "", fromMs: 0, toMs: 0 };
 }
@@ -5867,6 +6716,7 @@ function createBaseGetScheduleSnapshotResponse(): GetScheduleSnapshotResponse {
     blockedTimes: [],
     holidays: [],
     catalogVersion: "",
+    dateOverrides: [],
   };
 }
 
@@ -5895,6 +6745,9 @@ export const GetScheduleSnapshotResponse: MessageFns<GetScheduleSnapshotResponse
     }
     if (message.catalogVersion !== "") {
       writer.uint32(66).string(message.catalogVersion);
+    }
+    for (const v of message.dateOverrides) {
+      DateOverride.encode(v!, writer.uint32(74).fork()).join();
     }
     return writer;
   },
@@ -5974,6 +6827,14 @@ export const GetScheduleSnapshotResponse: MessageFns<GetScheduleSnapshotResponse
             }
 
             message.catalogVersion = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.dateOverrides.push(DateOverride.decode(reader, reader.uint32()));
             continue;
           }
         }
@@ -6084,7 +6945,8 @@ export const GetCatalogVersionResponse: MessageFns<GetCatalogVersionResponse> = 
 /**
  * Tenants, their catalog (services, staff, resources) and availability inputs.
  * Every request is scoped by tenant_id; an id of another tenant is NOT_FOUND.
- * Deleted availability rules, blocked times and holidays are NOT_FOUND by id (get and update).
+ * Deleted availability rules, blocked times, holidays and date overrides are NOT_FOUND by id
+ * (get and update).
  */
 export type CatalogServiceService = typeof CatalogServiceService;
 export const CatalogServiceService = {
@@ -6373,6 +7235,50 @@ export const CatalogServiceService = {
       Buffer.from(UpdateHolidayResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): UpdateHolidayResponse => UpdateHolidayResponse.decode(value),
   },
+  createDateOverride: {
+    path: "/catalog.v1.CatalogService/CreateDateOverride" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CreateDateOverrideRequest): Buffer =>
+      Buffer.from(CreateDateOverrideRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CreateDateOverrideRequest => CreateDateOverrideRequest.decode(value),
+    responseSerialize: (value: CreateDateOverrideResponse): Buffer =>
+      Buffer.from(CreateDateOverrideResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CreateDateOverrideResponse => CreateDateOverrideResponse.decode(value),
+  },
+  listDateOverrides: {
+    path: "/catalog.v1.CatalogService/ListDateOverrides" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListDateOverridesRequest): Buffer =>
+      Buffer.from(ListDateOverridesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListDateOverridesRequest => ListDateOverridesRequest.decode(value),
+    responseSerialize: (value: ListDateOverridesResponse): Buffer =>
+      Buffer.from(ListDateOverridesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListDateOverridesResponse => ListDateOverridesResponse.decode(value),
+  },
+  getDateOverride: {
+    path: "/catalog.v1.CatalogService/GetDateOverride" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetDateOverrideRequest): Buffer =>
+      Buffer.from(GetDateOverrideRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetDateOverrideRequest => GetDateOverrideRequest.decode(value),
+    responseSerialize: (value: GetDateOverrideResponse): Buffer =>
+      Buffer.from(GetDateOverrideResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetDateOverrideResponse => GetDateOverrideResponse.decode(value),
+  },
+  updateDateOverride: {
+    path: "/catalog.v1.CatalogService/UpdateDateOverride" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: UpdateDateOverrideRequest): Buffer =>
+      Buffer.from(UpdateDateOverrideRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): UpdateDateOverrideRequest => UpdateDateOverrideRequest.decode(value),
+    responseSerialize: (value: UpdateDateOverrideResponse): Buffer =>
+      Buffer.from(UpdateDateOverrideResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): UpdateDateOverrideResponse => UpdateDateOverrideResponse.decode(value),
+  },
   /** Everything the availability engine needs for one service, in one call. */
   getScheduleSnapshot: {
     path: "/catalog.v1.CatalogService/GetScheduleSnapshot" as const,
@@ -6431,6 +7337,10 @@ export interface CatalogServiceServer extends UntypedServiceImplementation {
   listHolidays: handleUnaryCall<ListHolidaysRequest, ListHolidaysResponse>;
   getHoliday: handleUnaryCall<GetHolidayRequest, GetHolidayResponse>;
   updateHoliday: handleUnaryCall<UpdateHolidayRequest, UpdateHolidayResponse>;
+  createDateOverride: handleUnaryCall<CreateDateOverrideRequest, CreateDateOverrideResponse>;
+  listDateOverrides: handleUnaryCall<ListDateOverridesRequest, ListDateOverridesResponse>;
+  getDateOverride: handleUnaryCall<GetDateOverrideRequest, GetDateOverrideResponse>;
+  updateDateOverride: handleUnaryCall<UpdateDateOverrideRequest, UpdateDateOverrideResponse>;
   /** Everything the availability engine needs for one service, in one call. */
   getScheduleSnapshot: handleUnaryCall<GetScheduleSnapshotRequest, GetScheduleSnapshotResponse>;
   /**
@@ -6860,6 +7770,66 @@ export interface CatalogServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: UpdateHolidayResponse) => void,
+  ): ClientUnaryCall;
+  createDateOverride(
+    request: CreateDateOverrideRequest,
+    callback: (error: ServiceError | null, response: CreateDateOverrideResponse) => void,
+  ): ClientUnaryCall;
+  createDateOverride(
+    request: CreateDateOverrideRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CreateDateOverrideResponse) => void,
+  ): ClientUnaryCall;
+  createDateOverride(
+    request: CreateDateOverrideRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CreateDateOverrideResponse) => void,
+  ): ClientUnaryCall;
+  listDateOverrides(
+    request: ListDateOverridesRequest,
+    callback: (error: ServiceError | null, response: ListDateOverridesResponse) => void,
+  ): ClientUnaryCall;
+  listDateOverrides(
+    request: ListDateOverridesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListDateOverridesResponse) => void,
+  ): ClientUnaryCall;
+  listDateOverrides(
+    request: ListDateOverridesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListDateOverridesResponse) => void,
+  ): ClientUnaryCall;
+  getDateOverride(
+    request: GetDateOverrideRequest,
+    callback: (error: ServiceError | null, response: GetDateOverrideResponse) => void,
+  ): ClientUnaryCall;
+  getDateOverride(
+    request: GetDateOverrideRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetDateOverrideResponse) => void,
+  ): ClientUnaryCall;
+  getDateOverride(
+    request: GetDateOverrideRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetDateOverrideResponse) => void,
+  ): ClientUnaryCall;
+  updateDateOverride(
+    request: UpdateDateOverrideRequest,
+    callback: (error: ServiceError | null, response: UpdateDateOverrideResponse) => void,
+  ): ClientUnaryCall;
+  updateDateOverride(
+    request: UpdateDateOverrideRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: UpdateDateOverrideResponse) => void,
+  ): ClientUnaryCall;
+  updateDateOverride(
+    request: UpdateDateOverrideRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: UpdateDateOverrideResponse) => void,
   ): ClientUnaryCall;
   /** Everything the availability engine needs for one service, in one call. */
   getScheduleSnapshot(
