@@ -20,6 +20,7 @@ import { mongoMissing, serverGate, startMongo, type MongoServer } from '@svc/tes
 import { occupiedKeys } from '../src/application/lock-keys.js';
 import { BOOKING_COLLECTIONS, type BookingDoc, type OccupancyVersionDoc } from '../src/store/records.js';
 import {
+  addService,
   AlwaysGrantingLock,
   bookingOf,
   codeCounts,
@@ -234,6 +235,39 @@ function lockFailureSuite(profile: Profile, setUp?: { before(): Promise<void>; a
         });
         expect(outbox.filter((e) => e.type === 'booking.rescheduled').map((e) => e.key)).toEqual([moved.bookingId]);
         // On MongoDB the loser's transaction conflicted on the occupancy document and ran again.
+        if (profile.concurrent) expect(store.retries - retriesBefore).toBeGreaterThan(0);
+      } finally {
+        await svc.stop();
+      }
+    });
+
+    it('a daily limit of 1: two creates on one local day of the staff member, in two UTC days, both past the lock: one lands', async () => {
+      const { store, svc } = await started();
+      try {
+        const tenant = await createBookableTenant(deps.catalog);
+        const limited = await addService(deps.catalog, tenant.tenantId, {
+          staffIds: [tenant.staffId],
+          maxBookingsPerDay: 1,
+        });
+        // 00:30 and 23:00 in Berlin fall on two UTC days: a day's count is not a UTC day's.
+        const early = localSlot(4, 0, 30);
+        const late = localSlot(4, 23);
+        expect(new Date(early).toISOString().slice(0, 10)).not.toBe(new Date(late).toISOString().slice(0, 10));
+        if (profile.concurrent) store.beforeTxFind = barrier(2);
+        const retriesBefore = store.retries;
+        const service = { tenantId: tenant.tenantId, service: limited };
+        const { ok, failed } = await settleAll([
+          create(svc.client, createRequest(service, early)),
+          create(svc.client, createRequest(service, late)),
+        ]);
+        store.beforeTxFind = undefined;
+        expect(ok).toHaveLength(1);
+        expect(codeCounts(failed)).toEqual({ BOOKING_SLOT_UNAVAILABLE: 1 });
+        expect(failed[0]!.message).toContain('daily limit');
+        const { bookings } = await storedFor(svc.store, tenant.tenantId);
+        expect(bookings).toHaveLength(1);
+        expect(bookings[0]).toMatchObject({ maxBookingsPerDay: 1, serviceId: limited.serviceId });
+        // On MongoDB both read the day empty; their occupancy writes met on a common document.
         if (profile.concurrent) expect(store.retries - retriesBefore).toBeGreaterThan(0);
       } finally {
         await svc.stop();

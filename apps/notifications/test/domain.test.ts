@@ -194,6 +194,12 @@ describe('renderMessage', () => {
     cancelledBy: 'business',
     cancelReason: '',
     reminderOffsetMin: 120,
+    // Changes open until the start (no cut-off).
+    changes: {
+      cancelUntilMs: Date.UTC(2031, 2, 3, 14, 0),
+      rescheduleUntilMs: Date.UTC(2031, 2, 3, 14, 0),
+      closedByCutoff: false,
+    },
     ...over,
   });
   const branding = {
@@ -267,6 +273,67 @@ describe('renderMessage', () => {
     expect(out.text).toContain('Buchung im Dashboard öffnen: https://book.test/dashboard/bookings/bkg_1');
     expect(out.text).toContain('Kontakt: ann@example.test');
     expect(out.sms).toBeNull();
+  });
+
+  describe('the manage link says what it can still change (docs/decisions.md "Service policies")', () => {
+    const START = Date.UTC(2031, 2, 3, 14, 0);
+    const HOUR = 3_600_000;
+    const render = (changes: MessageFacts['changes'], over: Partial<MessageFacts> = {}) =>
+      renderMessage(facts({ changes, ...over }), branding, links).text;
+
+    it('without a cut-off: every change, and no line about it', () => {
+      const text = render({ cancelUntilMs: START, rescheduleUntilMs: START, closedByCutoff: false });
+      expect(text).toContain(`View, reschedule or cancel: ${links.manage}`);
+      expect(text).not.toContain('online until');
+    });
+
+    it('with cut-offs ahead: until when, each in the reader’s zone', () => {
+      const same = render({
+        cancelUntilMs: START - 24 * HOUR,
+        rescheduleUntilMs: START - 24 * HOUR,
+        closedByCutoff: false,
+      });
+      expect(same).toMatch(
+        /You can reschedule or cancel online until Sunday, March 2, 2031 at 9:00\s?AM Eastern Standard Time/,
+      );
+      const apart = render({
+        cancelUntilMs: START - 2 * HOUR,
+        rescheduleUntilMs: START - 24 * HOUR,
+        closedByCutoff: false,
+      });
+      expect(apart).toMatch(
+        /You can reschedule online until Sunday, March 2, .* and cancel until Monday, March 3, 2031 at 7:00/,
+      );
+    });
+
+    it('one closed by its cut-off: the label offers only the other', () => {
+      const text = render({ cancelUntilMs: START, rescheduleUntilMs: null, closedByCutoff: true });
+      expect(text).toContain(`View or cancel: ${links.manage}`);
+      expect(text).not.toContain('no longer be changed');
+    });
+
+    it('both closed by cut-offs: view only, and whom to contact', () => {
+      const text = render({ cancelUntilMs: null, rescheduleUntilMs: null, closedByCutoff: true });
+      expect(text).toContain(`View your booking: ${links.manage}`);
+      expect(text).toContain('It can no longer be changed online; to change it, please contact Acme <Dental>.');
+      const de = render(
+        { cancelUntilMs: null, rescheduleUntilMs: null, closedByCutoff: true },
+        { reader: { locale: 'de-DE', language: 'de', timeZone: 'Europe/Berlin' } },
+      );
+      expect(de).toContain(`Buchung ansehen: ${links.manage}`);
+      expect(de).toContain('Online lässt sich die Buchung nicht mehr ändern');
+    });
+
+    it('a request whose cancel closed is only viewed', () => {
+      const request = (changes: MessageFacts['changes']) =>
+        render(changes, { template: 'customer.request_received', holdExpiresAtMs: NOW + 600_000 });
+      expect(request({ cancelUntilMs: START, rescheduleUntilMs: START, closedByCutoff: false })).toContain(
+        `View or cancel your request: ${links.manage}`,
+      );
+      expect(request({ cancelUntilMs: null, rescheduleUntilMs: null, closedByCutoff: true })).toContain(
+        `View your request: ${links.manage}`,
+      );
+    });
   });
 });
 

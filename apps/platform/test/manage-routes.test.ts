@@ -24,6 +24,7 @@ let base = '';
 let stores: PlatformStores;
 let catalog: CatalogClient;
 let tenantId = '';
+let staffId = '';
 let staff: ReturnType<typeof dashboard>;
 const nextSlot = slotSequence(berlinTime);
 
@@ -36,7 +37,7 @@ beforeAll(async () => {
   base = platform.url;
   stores = await platformStores(platform);
   catalog = connectService(catalogV1.CatalogServiceService, platform.services.catalog.address);
-  ({ tenantId } = await seedTenant(platform.services.catalog.address, 'smile'));
+  ({ tenantId, staffId } = await seedTenant(platform.services.catalog.address, 'smile'));
   staff = dashboard(base, await stores.session(tenantId, 'tenant_owner'));
 });
 afterAll(async () => {
@@ -115,6 +116,16 @@ async function bookable(startsAtMs: number): Promise<boolean> {
   return res.status === 201;
 }
 
+/** The actions of a booking whose link can do everything until it starts (no cut-offs). */
+const openUntil = (startsAtMs: number) => ({
+  canCancel: true,
+  canReschedule: true,
+  cancelUntilMs: startsAtMs,
+  rescheduleUntilMs: startsAtMs,
+  cancelRefusal: null,
+  rescheduleRefusal: null,
+});
+
 describe('view', () => {
   it('shows the booking, its service and tenant, and what the customer may do', async () => {
     const b = await booked();
@@ -126,7 +137,7 @@ describe('view', () => {
       booking: record,
       service: { serviceId: service!.serviceId, slug: 'checkup', name: 'Check-up' },
       tenant: { slug: 'smile', name: 'Clinic smile', timezone: 'Europe/Berlin' },
-      actions: { canCancel: true, canReschedule: true },
+      actions: openUntil(b.startsAtMs),
     });
     expect(data.booking).toMatchObject({ bookingId: b.bookingId, status: 'held', cancelReason: null });
   });
@@ -148,7 +159,14 @@ describe('cancel', () => {
     const before = await ics(b.token);
     const data = await ok(await post(b.token, '/cancel'));
     expect(data.booking).toMatchObject({ status: 'cancelled', cancelReason: 'customer', holdExpiresAtMs: null });
-    expect(data.actions).toEqual({ canCancel: false, canReschedule: false });
+    expect(data.actions).toEqual({
+      canCancel: false,
+      canReschedule: false,
+      cancelUntilMs: null,
+      rescheduleUntilMs: null,
+      cancelRefusal: { reason: 'status', message: 'This booking cannot be cancelled: it is cancelled.' },
+      rescheduleRefusal: { reason: 'status', message: 'This booking cannot be rescheduled: it is cancelled.' },
+    });
     expect(data.service.slug).toBe('checkup');
     expect(await stores.events(b.bookingId)).toEqual(['booking.created', 'booking.cancelled']);
 
@@ -196,7 +214,12 @@ describe('cancel', () => {
   it('a token without `cancel` is FORBIDDEN 403 and nothing changes; the view says canCancel false', async () => {
     const b = await booked();
     const token = mintManageToken(KEYS, { ...claimsOf(b), actions: ['read', 'reschedule'] }, Date.now());
-    expect((await ok(await manage(token))).actions).toEqual({ canCancel: false, canReschedule: true });
+    expect((await ok(await manage(token))).actions).toEqual({
+      ...openUntil(b.startsAtMs),
+      canCancel: false,
+      cancelUntilMs: null,
+      cancelRefusal: { reason: 'token', message: 'This link does not allow cancelling the booking.' },
+    });
     const res = await post(token, '/cancel');
     expect(res.headers.get('cache-control')).toBe(NO_STORE);
     expect(await errorOf(res)).toMatchObject({ status: 403, code: 'FORBIDDEN' });
@@ -232,7 +255,7 @@ describe('reschedule', () => {
     const to = nextSlot();
     const data = await ok(await post(b.token, '/reschedule', { startsAtMs: to }));
     expect(data.booking).toMatchObject({ status: 'held', startsAtMs: to, endsAtMs: to + 30 * MIN });
-    expect(data.actions).toEqual({ canCancel: true, canReschedule: true });
+    expect(data.actions).toEqual(openUntil(to));
     const rows = await stores.outbox(b.bookingId);
     expect(rows.map((r) => r.type)).toEqual(['booking.created', 'booking.rescheduled']);
     expect(rows[1]!.data.previous).toEqual({ startsAtMs: b.startsAtMs, endsAtMs: b.startsAtMs + 30 * MIN });
@@ -295,6 +318,90 @@ describe('reschedule', () => {
     });
     expect(await errorOf(await post(token, '/reschedule', { startsAtMs: 'soon' }))).toMatchObject({ status: 403 });
     expect(await stores.events(b.bookingId)).toEqual(['booking.created']);
+  });
+});
+
+describe('cut-offs (docs/decisions.md "Service policies")', () => {
+  const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+  let serviceId = '';
+  beforeAll(async () => {
+    const res = await staff('POST', '/api/services', {
+      slug: 'consult',
+      name: 'Consultation',
+      durationMin: 30,
+      staffIds: [staffId],
+    });
+    serviceId = (await json(res)).data.serviceId;
+    expect(res.status).toBe(201);
+  });
+
+  /** A booking of the consultation at `startsAtMs`, made with these cut-offs on the service. */
+  async function bookedWith(startsAtMs: number, cutoffs: { cancelCutoffMin: number; rescheduleCutoffMin: number }) {
+    const patched = await staff('PATCH', `/api/services/${serviceId}`, cutoffs);
+    expect((await json(patched)).data).toMatchObject(cutoffs);
+    return book(base, 'smile', startsAtMs, { serviceSlug: 'consult' });
+  }
+
+  it('at the minute a cut-off is reached the link is refused, and says so; a minute or two before, it says until when', async () => {
+    const startsAtMs = nextSlot();
+    // The cancel cut-off reached now (its minute has begun); the reschedule one two minutes away.
+    const reached = Math.ceil((startsAtMs - Date.now()) / MIN);
+    const made = await bookedWith(startsAtMs, { cancelCutoffMin: reached, rescheduleCutoffMin: reached - 2 });
+    const view = await ok(await manage(made.manageToken));
+    const message = `This booking cannot be cancelled online: changes close ${reached} minutes before the start; please contact the business.`;
+    expect(view.actions).toEqual({
+      canCancel: false,
+      canReschedule: true,
+      cancelUntilMs: null,
+      rescheduleUntilMs: startsAtMs - (reached - 2) * MIN,
+      cancelRefusal: { reason: 'cutoff', message },
+      rescheduleRefusal: null,
+    });
+    expect(await errorOf(await post(made.manageToken, '/cancel'))).toMatchObject({
+      status: 409,
+      code: 'BOOKING_POLICY_BLOCKED',
+      message,
+    });
+
+    // The page states both: the one closed, and until when the other is open.
+    const page = await (await manage(made.manageToken, '', { headers: { accept: BROWSER } })).text();
+    expect(page).toContain(`<p class="hint" id="cancel-closed">${message}</p>`);
+    expect(page).toMatch(/<p class="hint" id="reschedule-until">You can move this booking online until .+\.<\/p>/);
+    expect(page).not.toContain('id="cancel-start"');
+    expect(page).toContain('id="reschedule-form"');
+
+    // The business is not bound by it.
+    const cancelled = await staff('POST', `/api/bookings/${made.booking.bookingId}/cancel`, {});
+    expect(cancelled.status).toBe(200);
+    expect(await stores.events(made.booking.bookingId)).toEqual(['booking.created', 'booking.cancelled']);
+  });
+
+  it('both closed: nothing to press, and whom to ask', async () => {
+    const startsAtMs = nextSlot();
+    const reached = Math.ceil((startsAtMs - Date.now()) / MIN);
+    const made = await bookedWith(startsAtMs, { cancelCutoffMin: reached + 60, rescheduleCutoffMin: reached });
+    const view = await ok(await manage(made.manageToken));
+    expect(view.actions).toMatchObject({
+      canCancel: false,
+      canReschedule: false,
+      cancelRefusal: { reason: 'cutoff' },
+      rescheduleRefusal: { reason: 'cutoff' },
+    });
+    const refused = await errorOf(await post(made.manageToken, '/reschedule', { startsAtMs: nextSlot() }));
+    expect(refused).toMatchObject({ status: 409, code: 'BOOKING_POLICY_BLOCKED' });
+    expect(refused.message).toContain(`${reached} minutes before the start`);
+    const page = await (await manage(made.manageToken, '', { headers: { accept: BROWSER } })).text();
+    expect(page).toContain('id="cancel-closed"');
+    expect(page).toContain('id="reschedule-closed"');
+    expect(page).not.toContain('id="no-changes"');
+    expect(page).not.toContain('manage-page.js');
+  });
+
+  it('without cut-offs the page states no deadline: changes work until the start', async () => {
+    const made = await bookedWith(nextSlot(), { cancelCutoffMin: 0, rescheduleCutoffMin: 0 });
+    const page = await (await manage(made.manageToken, '', { headers: { accept: BROWSER } })).text();
+    expect(page).not.toContain('online until');
+    expect(page).toContain('id="cancel-start"');
   });
 });
 

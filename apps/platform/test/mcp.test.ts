@@ -124,7 +124,12 @@ describe('a real MCP client', () => {
     const client = await connect();
     const services = dataOf(await call(client, 'list_services'));
     expect(services.items.map((s: { slug: string }) => s.slug)).toEqual(['checkup']);
-    expect(services.items[0]).toMatchObject({ durationMin: 30, confirmation: 'manual' });
+    expect(services.items[0]).toMatchObject({
+      durationMin: 30,
+      confirmation: 'manual',
+      cancelCutoffMin: 0,
+      rescheduleCutoffMin: 0,
+    });
 
     const from = berlinTime(30, 0);
     const availability = dataOf(

@@ -21,3 +21,4 @@ export * from './api-keys.js';
 export * from './notifications.js';
 export * from './text.js';
 export * from './date-overrides.js';
+export * from './service-policies.js';

@@ -21,7 +21,7 @@ import { bookingEvent } from './booking-events.js';
 import { occupyingBookings, toExistingBooking } from './existing-bookings.js';
 import { ServiceBuffers } from './stored-buffers.js';
 import { lockKeysFor } from './lock-keys.js';
-import type { CalendarSyncSource, CustomerDirectory, CustomerSnapshot, ServiceRef } from './ports.js';
+import type { CalendarSyncSource, CustomerDirectory, CustomerSnapshot, ServiceInfo, ServiceRef } from './ports.js';
 import {
   assertBookable,
   assertSlotOpen,
@@ -183,6 +183,19 @@ export function confirmCreatedHold(
 }
 
 /**
+ * The service's policies as a booking keeps them from its create or last move (docs/decisions.md
+ * "Service policies"): the cut-offs its customer was told, and the daily limit its occupancy
+ * was decided under (lock-keys.ts occupiedKeys).
+ */
+export const policiesOf = (
+  service: Pick<ServiceInfo, 'cancelCutoffMin' | 'rescheduleCutoffMin' | 'maxBookingsPerDay'>,
+): Pick<BookingDoc, 'cancelCutoffMin' | 'rescheduleCutoffMin' | 'maxBookingsPerDay'> => ({
+  cancelCutoffMin: service.cancelCutoffMin,
+  rescheduleCutoffMin: service.rescheduleCutoffMin,
+  maxBookingsPerDay: service.maxBookingsPerDay,
+});
+
+/**
  * Moves a held or confirmed booking that has not started (docs/decisions.md "Booking"): the
  * service's current duration and buffers at the new start, rechecked under the capacity locks
  * of the new interval with the catalog read fresh, ignoring the booking's own current interval;
@@ -219,6 +232,8 @@ export async function rescheduleBooking(deps: LifecycleDeps, cmd: RescheduleComm
           resourceId: verdict.resourceId ?? null,
           bufferBeforeMin,
           bufferAfterMin,
+          // The service's terms at the new start, as its buffers (docs/decisions.md "Service policies").
+          ...policiesOf(fresh.service),
           // A hold ends 10 minutes after its creation whatever happens to it (the
           // specification's limit): a move keeps it, so no manage link can hold a slot forever
           // (docs/decisions.md "Booking lifecycle").

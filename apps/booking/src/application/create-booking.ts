@@ -6,7 +6,7 @@ import { newBookingId } from '../store/ids.js';
 import type { BookingDoc, IdempotencyDoc } from '../store/records.js';
 import { confirmedOrCurrent, replayAnswer } from './automatic-confirmation.js';
 import { bookingEvent } from './booking-events.js';
-import { confirmCreatedHold, type LifecycleDeps } from './booking-lifecycle.js';
+import { confirmCreatedHold, policiesOf, type LifecycleDeps } from './booking-lifecycle.js';
 import type { CustomerInput } from './ports.js';
 import {
   assertBookable,
@@ -144,6 +144,7 @@ async function createOrFind(deps: CreateBookingDeps, cmd: CreateBookingCommand):
             cancelReason: null,
             noShowReason: null,
             confirmation: service.confirmation,
+            ...policiesOf(service),
             createdAtMs: now,
             updatedAtMs: now,
             revision: 0,

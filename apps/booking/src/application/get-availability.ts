@@ -7,7 +7,15 @@ import {
   MAX_AVAILABILITY_WINDOW_MS,
   MINUTE_MS,
 } from '@svc/rules';
-import { bookableStarts, computeSlots, occupiedReach, slotShape, type Slot } from '../domain/availability/index.js';
+import {
+  bookableStarts,
+  computeSlots,
+  countedReach,
+  occupiedReach,
+  slotShape,
+  type Slot,
+  type Window,
+} from '../domain/availability/index.js';
 import type { BookingStore } from '../store/booking-store.js';
 import { occupyingBookings } from './existing-bookings.js';
 import { externalOccupancy } from './external-busy.js';
@@ -70,17 +78,21 @@ export async function getAvailability(
   // buffer after of the last (as the create's check reads around one start). The schedule's
   // padded days read up to two days of bookings more and, for a service whose duration and
   // buffer after pass a day, missed a booking reaching back with its buffer before.
-  const reach = starts && occupiedReach(shape, starts);
-  const around = reach && {
+  // A daily limit counts the bookings of the starts' whole local days as well (countedReach).
+  const around = (reach: Window) => ({
     tenantId: q.tenantId,
     fromMs: clampToEpochRange(reach.fromMs),
     toMs: clampToEpochRange(reach.toMs),
-  };
-  const [bookings, busy] = around
+  });
+  const [bookings, busy] = starts
     ? await Promise.all([
-        occupyingBookings(deps, buffers, around),
+        occupyingBookings(deps, buffers, around(countedReach(shape, starts))),
         // Connected calendars may answer from the integrations service's short cache.
-        externalOccupancy(deps.busyTimes, { ...around, staffIds: service.staffIds, fresh: false }),
+        externalOccupancy(deps.busyTimes, {
+          ...around(occupiedReach(shape, starts)),
+          staffIds: service.staffIds,
+          fresh: false,
+        }),
       ])
     : [[], []];
   const slots = computeSlots({

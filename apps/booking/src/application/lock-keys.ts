@@ -1,5 +1,6 @@
 import { DAY_MS, MINUTE_MS } from '@svc/rules';
 import type { BookingDoc } from '../store/records.js';
+import { LOCAL_DAY_REACH_MS } from '../domain/availability/index.js';
 import { MAX_BUFFER_MS } from './existing-bookings.js';
 
 /**
@@ -41,9 +42,13 @@ export function occupiedKeys(
     | 'endsAtMs'
     | 'bufferBeforeMin'
     | 'bufferAfterMin'
+    | 'maxBookingsPerDay'
   >,
 ): string[] {
   const buffer = (min: number | undefined) => (typeof min === 'number' ? min * MINUTE_MS : MAX_BUFFER_MS);
+  // A booking decided under a daily limit counted its whole local day: it marks every day that
+  // day can touch, so a booking made on it meanwhile shares a document with it.
+  const day = (b.maxBookingsPerDay ?? 0) > 0 ? LOCAL_DAY_REACH_MS : 0;
   const owners = {
     serviceId: b.serviceId,
     staffIds: b.staffId ? [b.staffId] : [],
@@ -52,7 +57,7 @@ export function occupiedKeys(
   return lockKeysFor(
     b.tenantId,
     owners,
-    b.startsAtMs - buffer(b.bufferBeforeMin),
-    b.endsAtMs + buffer(b.bufferAfterMin),
+    b.startsAtMs - buffer(b.bufferBeforeMin) - day,
+    b.endsAtMs + buffer(b.bufferAfterMin) + day,
   );
 }

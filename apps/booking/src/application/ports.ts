@@ -22,6 +22,10 @@ export interface ServiceInfo {
   resourceIds: string[];
   /** What a new booking of it becomes (docs/decisions.md "Confirmation policy"). */
   confirmation: ConfirmationPolicy;
+  /** Its policies (docs/decisions.md "Service policies"): customer cut-offs and the daily limit; 0 = none. */
+  cancelCutoffMin: number;
+  rescheduleCutoffMin: number;
+  maxBookingsPerDay: number;
 }
 
 /** Everything availability needs about one service, from the catalog. */

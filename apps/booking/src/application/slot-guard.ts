@@ -11,9 +11,12 @@ import { inSpan } from '@svc/telemetry';
 import {
   bookableStarts,
   checkSlot,
+  countedReach,
+  occupiedReach,
   slotShape,
   type ExistingBooking,
   type SlotVerdict,
+  type Window,
 } from '../domain/availability/index.js';
 import { lockTimeouts, lockWait, SERVICE } from '../metrics.js';
 import type { BookingStore } from '../store/booking-store.js';
@@ -77,12 +80,13 @@ export function assertBookable({ tenant, service }: ServiceSchedule): void {
 }
 
 /** The slot's buffered interval: only occupancy overlapping it can collide with it. */
-function bufferedInterval(req: SlotRequest, { schedule }: ServiceSchedule): { fromMs: number; toMs: number } {
-  const { durationMin, bufferBeforeMin, bufferAfterMin } = schedule.service;
-  return {
-    fromMs: req.startsAtMs - bufferBeforeMin * MINUTE_MS,
-    toMs: req.startsAtMs + (durationMin + bufferAfterMin) * MINUTE_MS,
-  };
+function bufferedInterval(req: SlotRequest, { schedule }: ServiceSchedule): Window {
+  return occupiedReach(slotShape(schedule.service), { fromMs: req.startsAtMs, toMs: req.startsAtMs });
+}
+
+/** The bookings the verdict reads: the buffered interval's, and a daily limit's local day (countedReach). */
+function countedInterval(req: SlotRequest, { schedule }: ServiceSchedule): Window {
+  return countedReach(slotShape(schedule.service), { fromMs: req.startsAtMs, toMs: req.startsAtMs });
 }
 
 /**
@@ -125,7 +129,7 @@ export async function verdictFor(
   tx?: Tx,
 ): Promise<SlotVerdict> {
   const { schedule } = known;
-  const window = bufferedInterval(req, known);
+  const window = countedInterval(req, known);
   const bookings = await occupyingBookings(deps, buffers, { tenantId: req.tenantId, ...window }, tx);
   return checkSlot({
     schedule,
@@ -175,11 +179,13 @@ export const slotUnavailable = (reason: string) =>
 
 export const locksBusy = () => bookingUnavailable('Bookings are busy right now; please retry.');
 
-/** The capacity locks of the service's buffered interval at `startsAtMs` (lock-keys.ts). */
-function keysOf(req: SlotRequest, { service }: ServiceSchedule): string[] {
-  const fromMs = req.startsAtMs - service.bufferBeforeMin * MINUTE_MS;
-  const toMs = req.startsAtMs + (service.durationMin + service.bufferAfterMin) * MINUTE_MS;
-  return lockKeysFor(req.tenantId, service, fromMs, toMs);
+/**
+ * The capacity locks of the service's buffered interval at `startsAtMs` and, for a service with a
+ * daily limit, of the start's whole local day (lock-keys.ts).
+ */
+function keysOf(req: SlotRequest, known: ServiceSchedule): string[] {
+  const { fromMs, toMs } = countedInterval(req, known);
+  return lockKeysFor(req.tenantId, known.service, fromMs, toMs);
 }
 
 /**

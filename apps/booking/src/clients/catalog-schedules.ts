@@ -114,6 +114,7 @@ export function toSchedule(snap: catalogV1.GetScheduleSnapshotResponse): Service
       maxAdvanceDays: service.maxAdvanceDays,
       staffIds: service.staffIds,
       resourceIds: service.resourceIds,
+      maxBookingsPerDay: service.maxBookingsPerDay,
     },
     staff: snap.staff.map((s) => ({ staffId: s.staffId, status: s.status, timezone: s.timezone })),
     resources: snap.resources.map((r) => ({ resourceId: r.resourceId, capacity: r.capacity, status: r.status })),
@@ -166,6 +167,9 @@ export function toSchedule(snap: catalogV1.GetScheduleSnapshotResponse): Service
       staffIds: service.staffIds,
       resourceIds: service.resourceIds,
       confirmation: confirmationPolicyOf(service.confirmation),
+      cancelCutoffMin: service.cancelCutoffMin,
+      rescheduleCutoffMin: service.rescheduleCutoffMin,
+      maxBookingsPerDay: service.maxBookingsPerDay,
     },
     schedule,
   };

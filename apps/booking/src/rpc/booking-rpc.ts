@@ -13,7 +13,7 @@ import { createBooking, type CreateBookingDeps } from '../application/create-boo
 import { explainStart } from '../application/explain-slot.js';
 import { getAvailability } from '../application/get-availability.js';
 import { listBookings } from '../application/list-bookings.js';
-import { allowedActions } from '../domain/lifecycle.js';
+import { allowedActions, refusedActions } from '../domain/lifecycle.js';
 import { bookingCreates, failedCreateOutcome, SERVICE } from '../metrics.js';
 import type { BookingDoc } from '../store/records.js';
 
@@ -68,9 +68,12 @@ export function bookingService(deps: BookingRpcDeps): ServiceBinding {
         const actor = req.actor === '' ? null : parseActor(req.actor);
         const booking = await deps.store.booking(req.tenantId, req.bookingId);
         if (!booking) throw notFound('Booking');
+        // One clock for both lists.
+        const nowMs = deps.now();
         return {
           booking: toProtoBooking(booking),
-          allowedActions: actor ? allowedActions(booking, actor, deps.now()).filter((a) => a !== 'expire') : [],
+          allowedActions: actor ? allowedActions(booking, actor, nowMs).filter((a) => a !== 'expire') : [],
+          refusedActions: actor ? refusedActions(booking, ['cancel', 'reschedule'], actor, nowMs) : [],
         };
       },
 
@@ -150,6 +153,8 @@ function toProtoBooking(b: BookingDoc): bookingV1.Booking {
     createdAtMs: b.createdAtMs,
     updatedAtMs: b.updatedAtMs,
     revision: b.revision ?? 0,
+    cancelCutoffMin: b.cancelCutoffMin ?? 0,
+    rescheduleCutoffMin: b.rescheduleCutoffMin ?? 0,
   };
 }
 

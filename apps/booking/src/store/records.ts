@@ -42,6 +42,14 @@ export interface BookingDoc {
    * before it existed: manual.
    */
   confirmation?: ConfirmationPolicy;
+  /**
+   * The service's policies when the booking was made or last moved (docs/decisions.md "Service
+   * policies"): the customer's cut-offs, and the daily limit its occupancy was decided under.
+   * Absent on bookings made before they existed: 0, none.
+   */
+  cancelCutoffMin?: number;
+  rescheduleCutoffMin?: number;
+  maxBookingsPerDay?: number;
   /** When it was confirmed; absent until then (and on bookings confirmed before it was stored). */
   confirmedAtMs?: number;
   createdAtMs: number;

@@ -28,6 +28,9 @@ const known: ServiceSchedule = {
     staffIds: ['stf_1'],
     resourceIds: [],
     confirmation: 'manual',
+    cancelCutoffMin: 0,
+    rescheduleCutoffMin: 0,
+    maxBookingsPerDay: 0,
   },
   schedule: {
     timezone: 'UTC',

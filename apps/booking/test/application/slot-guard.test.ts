@@ -29,6 +29,9 @@ const known: ServiceSchedule = {
     staffIds: STAFF,
     resourceIds: [],
     confirmation: 'manual',
+    cancelCutoffMin: 0,
+    rescheduleCutoffMin: 0,
+    maxBookingsPerDay: 0,
   },
   schedule: {
     timezone: 'UTC',

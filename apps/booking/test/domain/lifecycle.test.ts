@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   allowedActions,
   decide,
+  refusedActions,
   type Actor,
   type BookingAction,
   type LifecycleState,
@@ -76,7 +77,7 @@ describe('the booking state machine', () => {
     const ranOut = booking('held', { holdExpiresAtMs: NOW - 1 });
     for (const action of ['confirm', 'cancel', 'reschedule'] as const) {
       const d = decide(ranOut, action, 'staff', NOW);
-      expect(d).toEqual({ ok: false, message: expect.stringContaining('hold has expired') });
+      expect(d).toEqual({ ok: false, reason: 'hold_expired', message: expect.stringContaining('hold has expired') });
     }
     expect(allowedActions(ranOut, 'staff', NOW)).toEqual([]);
     expect(allowedActions(ranOut, 'system', NOW)).toEqual(['expire']);
@@ -86,6 +87,7 @@ describe('the booking state machine', () => {
     const started = booking('confirmed', { startsAtMs: NOW });
     expect(decide(started, 'cancel', 'customer', NOW)).toEqual({
       ok: false,
+      reason: 'started',
       message: expect.stringContaining('started'),
     });
     expect(decide(started, 'reschedule', 'customer', NOW).ok).toBe(false);
@@ -100,15 +102,88 @@ describe('the booking state machine', () => {
   it('names what is in the way', () => {
     expect(decide(booking('completed'), 'cancel', 'staff', NOW)).toEqual({
       ok: false,
+      reason: 'status',
       message: 'This booking cannot be cancelled: it is completed.',
     });
     expect(decide(booking('held'), 'no_show', 'staff', NOW)).toEqual({
       ok: false,
+      reason: 'status',
       message: 'This booking cannot be marked as a no-show: it is held.',
     });
     expect(decide(booking('held'), 'confirm', 'customer', NOW)).toEqual({
       ok: false,
+      reason: 'not_allowed',
       message: 'This booking cannot be confirmed: not allowed here.',
+    });
+    expect(decide(booking('held'), 'expire', 'system', NOW)).toEqual({
+      ok: false,
+      reason: 'hold_running',
+      message: 'This booking cannot be expired: its hold has not run out.',
+    });
+  });
+
+  describe('customer cut-offs (docs/decisions.md "Service policies")', () => {
+    const MIN = 60_000;
+    // Cancel closes 2 hours before the start, reschedule a day before; the booking starts in a day.
+    const withCutoffs = (over: Partial<LifecycleState> = {}) =>
+      booking('confirmed', { cancelCutoffMin: 120, rescheduleCutoffMin: 1440, ...over });
+
+    it('refuses the customer from the cut-off minute on, and allows the minute before', () => {
+      const start = NOW + 24 * HOUR;
+      const b = withCutoffs({ startsAtMs: start });
+      const cancelCloses = start - 120 * MIN;
+      expect(decide(b, 'cancel', 'customer', cancelCloses - 1).ok).toBe(true);
+      expect(decide(b, 'cancel', 'customer', cancelCloses)).toEqual({
+        ok: false,
+        reason: 'cutoff',
+        message:
+          'This booking cannot be cancelled online: changes close 2 hours before the start; please contact the business.',
+      });
+      const rescheduleCloses = start - 1440 * MIN;
+      expect(decide(b, 'reschedule', 'customer', rescheduleCloses - 1).ok).toBe(true);
+      expect(decide(b, 'reschedule', 'customer', rescheduleCloses)).toMatchObject({
+        ok: false,
+        reason: 'cutoff',
+        message: expect.stringContaining('1 day before the start'),
+      });
+      // Each action its own cut-off: between the two, cancel still works.
+      expect(allowedActions(b, 'customer', rescheduleCloses)).toEqual(['cancel']);
+      expect(allowedActions(b, 'customer', cancelCloses)).toEqual([]);
+    });
+
+    it('binds only the customer: staff and partners change the booking until it starts', () => {
+      const b = withCutoffs({ startsAtMs: NOW + 10 * MIN });
+      for (const actor of ['staff', 'partner'] as const) {
+        expect(decide(b, 'cancel', actor, NOW).ok).toBe(true);
+        expect(decide(b, 'reschedule', actor, NOW).ok).toBe(true);
+      }
+      expect(decide(b, 'cancel', 'customer', NOW)).toMatchObject({ reason: 'cutoff' });
+    });
+
+    it('says what comes first: the status, the hold, the start, then the cut-off', () => {
+      expect(decide(withCutoffs({ status: 'cancelled', startsAtMs: NOW }), 'cancel', 'customer', NOW)).toMatchObject({
+        reason: 'status',
+      });
+      expect(decide(withCutoffs({ startsAtMs: NOW }), 'cancel', 'customer', NOW)).toMatchObject({ reason: 'started' });
+    });
+
+    it('treats a booking stored without cut-offs, or with 0, as open until the start', () => {
+      const b = booking('confirmed', { startsAtMs: NOW + 1 });
+      expect(allowedActions(b, 'customer', NOW)).toEqual(['cancel', 'reschedule']);
+      expect(allowedActions({ ...b, cancelCutoffMin: 0, rescheduleCutoffMin: 0 }, 'customer', NOW)).toEqual([
+        'cancel',
+        'reschedule',
+      ]);
+    });
+
+    it('lists the refusals of cancel and reschedule with their reasons', () => {
+      const b = withCutoffs();
+      const at = b.startsAtMs - 60 * MIN;
+      expect(refusedActions(b, ['cancel', 'reschedule'], 'customer', at)).toEqual([
+        { action: 'cancel', reason: 'cutoff', message: expect.stringContaining('2 hours') },
+        { action: 'reschedule', reason: 'cutoff', message: expect.stringContaining('1 day') },
+      ]);
+      expect(refusedActions(b, ['cancel', 'reschedule'], 'staff', at)).toEqual([]);
     });
   });
 

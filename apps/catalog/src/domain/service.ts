@@ -11,6 +11,8 @@ import {
   CONFIRMATION_POLICIES,
   CURRENCY_MESSAGE,
   isSlug,
+  MAX_BOOKINGS_PER_DAY,
+  MAX_CUTOFF_MIN,
   MINUTES_PER_DAY,
   normalizeCurrency,
   SLUG_MESSAGE,
@@ -52,6 +54,13 @@ export type ServiceRecord = {
    * stored before it existed: manual.
    */
   confirmation?: ConfirmationPolicy;
+  /**
+   * Customer cut-offs and the daily limit per staff member (docs/decisions.md "Service
+   * policies"). Absent on services stored before they existed: 0, none.
+   */
+  cancelCutoffMin?: number;
+  rescheduleCutoffMin?: number;
+  maxBookingsPerDay?: number;
   createdAtMs: number;
   updatedAtMs: number;
 };
@@ -78,6 +87,9 @@ export interface ServiceInput {
   status?: string;
   conferencing?: string;
   confirmation?: string;
+  cancelCutoffMin?: number;
+  rescheduleCutoffMin?: number;
+  maxBookingsPerDay?: number;
 }
 
 /** Which of the input's staffIds/resourceIds exist in the tenant (the caller looks them up). */
@@ -118,6 +130,9 @@ export function newService(input: ServiceInput, ctx: ServiceContext & { id: stri
     status: 'active',
     conferencing: 'none',
     confirmation: 'manual',
+    cancelCutoffMin: 0,
+    rescheduleCutoffMin: 0,
+    maxBookingsPerDay: 0,
     createdAtMs: ctx.now,
     updatedAtMs: ctx.now,
     ...definedOnly(fields),
@@ -167,6 +182,9 @@ function checkServiceFields(v: Violations, input: ServiceInput, references: Serv
     status: checkEnum(v, 'status', input.status, SERVICE_STATUSES),
     conferencing: checkEnum(v, 'conferencing', input.conferencing, CONFERENCING),
     confirmation: checkEnum(v, 'confirmation', input.confirmation, CONFIRMATION_POLICIES),
+    cancelCutoffMin: checkInteger(v, 'cancelCutoffMin', input.cancelCutoffMin, 0, MAX_CUTOFF_MIN),
+    rescheduleCutoffMin: checkInteger(v, 'rescheduleCutoffMin', input.rescheduleCutoffMin, 0, MAX_CUTOFF_MIN),
+    maxBookingsPerDay: checkInteger(v, 'maxBookingsPerDay', input.maxBookingsPerDay, 0, MAX_BOOKINGS_PER_DAY),
   };
 }
 

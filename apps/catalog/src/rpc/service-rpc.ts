@@ -33,6 +33,9 @@ export const toServiceMessage = (r: ServiceRecord): catalogV1.Service => ({
   status: r.status,
   conferencing: r.conferencing ?? 'none',
   confirmation: r.confirmation ?? 'manual',
+  cancelCutoffMin: r.cancelCutoffMin ?? 0,
+  rescheduleCutoffMin: r.rescheduleCutoffMin ?? 0,
+  maxBookingsPerDay: r.maxBookingsPerDay ?? 0,
   createdAtMs: r.createdAtMs,
   updatedAtMs: r.updatedAtMs,
 });

@@ -34,6 +34,9 @@ describe('service create', () => {
       status: 'active',
       conferencing: 'none',
       confirmation: 'manual',
+      cancelCutoffMin: 0,
+      rescheduleCutoffMin: 0,
+      maxBookingsPerDay: 0,
       createdAtMs: 1_000,
       updatedAtMs: 1_000,
     });
@@ -59,6 +62,12 @@ describe('service create', () => {
     ['maxAdvanceDays', 3651],
     ['priceAmount', -1],
     ['priceAmount', 0.5],
+    ['cancelCutoffMin', -1],
+    ['cancelCutoffMin', 43_201],
+    ['rescheduleCutoffMin', -1],
+    ['rescheduleCutoffMin', 2.5],
+    ['maxBookingsPerDay', -1],
+    ['maxBookingsPerDay', 1001],
   ] as const)('rejects %s = %d', (field, value) => {
     const input: ServiceInput = { ...valid, priceCurrency: 'EUR', priceAmount: 100, [field]: value };
     expect(violationPaths(() => create(input))).toEqual([field]);
@@ -68,6 +77,8 @@ describe('service create', () => {
     const input = { ...valid, durationMin: 1440, bufferBeforeMin: 1440, bufferAfterMin: 0, slotIntervalMin: 1 };
     expect(create({ ...input, minNoticeMin: 0, maxAdvanceDays: 3650 })).toMatchObject(input);
     expect(create({ ...valid, durationMin: 1, maxAdvanceDays: 1 }).durationMin).toBe(1);
+    const policies = { cancelCutoffMin: 43_200, rescheduleCutoffMin: 0, maxBookingsPerDay: 1000 };
+    expect(create({ ...valid, ...policies })).toMatchObject(policies);
   });
 
   it('takes a price as an ISO 4217 currency plus an integer amount, both or neither', () => {

@@ -22,6 +22,8 @@ export interface ManageContext {
   /** The booking now, and what the booking service lets the customer do with it now. */
   booking: bookingV1.Booking;
   allowedActions: string[];
+  /** Of cancel and reschedule, those the state machine refuses the customer now, and why. */
+  refusedActions: bookingV1.RefusedAction[];
   /** The booking's tenant, active. */
   tenant: catalogV1.Tenant;
 }
@@ -49,7 +51,7 @@ export interface ManageGuardDeps {
 /** One answer for every token that does not lead to a booking, so a probe learns nothing. */
 const notFound = () => new DomainError('NOT_FOUND', 'Booking was not found.');
 
-const FORBIDDEN: Record<ManageAction, string> = {
+export const FORBIDDEN_ACTION: Record<ManageAction, string> = {
   read: 'This link does not allow viewing the booking.',
   cancel: 'This link does not allow cancelling the booking.',
   reschedule: 'This link does not allow rescheduling the booking.',
@@ -87,8 +89,9 @@ export function createManageGuard(deps: ManageGuardDeps): ManageGuard {
       const booking = found?.booking;
       if (!booking || !tenant || booking.customerId !== claims.customerId) throw notFound();
       if (!isActive(tenant)) throw new DomainError('TENANT_INACTIVE', 'This business is not taking bookings.');
-      if (!hasAction(claims, action)) throw new DomainError('FORBIDDEN', FORBIDDEN[action]);
-      return { token, claims, booking, allowedActions: found.allowedActions, tenant };
+      if (!hasAction(claims, action)) throw new DomainError('FORBIDDEN', FORBIDDEN_ACTION[action]);
+      const { allowedActions, refusedActions } = found;
+      return { token, claims, booking, allowedActions, refusedActions, tenant };
     });
 }
 

@@ -12,7 +12,14 @@ export interface ManagePageInput {
     booking: BookingRecord;
     service: { slug: string; name: string };
     tenant: { slug: string; timezone: string };
-    actions: { canCancel: boolean; canReschedule: boolean };
+    actions: {
+      canCancel: boolean;
+      canReschedule: boolean;
+      cancelUntilMs: number | null;
+      rescheduleUntilMs: number | null;
+      cancelRefusal: { reason: string; message: string } | null;
+      rescheduleRefusal: { reason: string; message: string } | null;
+    };
   };
   tenant: TenantLook & { locale: string };
   /** The change the page just made (its script reloads it with `?done=`). */
@@ -39,8 +46,22 @@ export function renderManagePage(input: ManagePageInput, assets: PageAssets, non
   const done = input.done ? DONE[input.done] : undefined;
   const base = `/booking/manage/${token}`;
   const business = shownName(tenant);
-  const status = describeStatus(booking, business, input.nowMs, (ms) =>
-    formatTime(ms, locale, view.tenant.timezone),
+  const status = describeStatus(booking, business, input.nowMs, (ms) => formatTime(ms, locale, view.tenant.timezone));
+  // A cut-off is stated while it is ahead, and when it has closed a change (docs/decisions.md
+  // "Service policies"); other refusals are the status detail's and the closing hint's.
+  const until = (ms: number | null, what: string, id: string) =>
+    ms !== null && ms < booking.startsAtMs
+      ? html`<p class="hint" id="${id}">
+          You can ${what} online until ${formatWhen(ms, locale, view.tenant.timezone)}.
+        </p>`
+      : '';
+  const closed = (
+    [
+      ['reschedule-closed', actions.rescheduleRefusal],
+      ['cancel-closed', actions.cancelRefusal],
+    ] as const
+  ).flatMap(([id, refusal]) =>
+    refusal?.reason === 'cutoff' ? [html`<p class="hint" id="${id}">${refusal.message}</p>`] : [],
   );
   const body = html`<h1>Your booking with ${business}</h1>
     ${done ? html`<p class="notice" role="status" id="done-message">${done}</p>` : ''}
@@ -70,6 +91,7 @@ export function renderManagePage(input: ManagePageInput, assets: PageAssets, non
               </fieldset>
               <button type="submit" id="reschedule-submit">Move booking</button>
             </form>
+            ${until(actions.rescheduleUntilMs, 'move this booking', 'reschedule-until')}
           </section>`
         : ''
     }
@@ -77,6 +99,7 @@ export function renderManagePage(input: ManagePageInput, assets: PageAssets, non
       actions.canCancel
         ? html`<section aria-labelledby="cancel-title">
             <h2 id="cancel-title">Cancel</h2>
+            ${until(actions.cancelUntilMs, 'cancel this booking', 'cancel-until')}
             <button type="button" id="cancel-start" class="secondary">Cancel booking…</button>
             <div id="cancel-confirm" role="group" aria-labelledby="cancel-question" hidden>
               <p id="cancel-question">Cancel ${view.service.name} on ${when}? This cannot be undone.</p>
@@ -88,7 +111,8 @@ export function renderManagePage(input: ManagePageInput, assets: PageAssets, non
           </section>`
         : ''
     }
-    ${!actions.canCancel && !actions.canReschedule ? html`<p class="hint" id="no-changes">This booking can no longer be changed online.</p>` : ''}`;
+    ${closed}
+    ${!actions.canCancel && !actions.canReschedule && closed.length === 0 ? html`<p class="hint" id="no-changes">This booking can no longer be changed online.</p>` : ''}`;
   const scripted = actions.canCancel || actions.canReschedule;
   return renderPage({
     title: 'Your booking',

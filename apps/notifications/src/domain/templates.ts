@@ -39,6 +39,19 @@ export interface MessageFacts {
   cancelReason: string;
   /** Hours or minutes before the start, for a reminder. */
   reminderOffsetMin: number | null;
+  /** What the customer's manage link can still change (customer messages). */
+  changes: CustomerChanges;
+}
+
+/**
+ * What the customer's manage link can change as the message goes out (docs/decisions.md "Service
+ * policies"): until when it can cancel, and reschedule (null: not now), and whether a cut-off
+ * closed one of them. The link's label and a line of the text say it.
+ */
+export interface CustomerChanges {
+  cancelUntilMs: number | null;
+  rescheduleUntilMs: number | null;
+  closedByCutoff: boolean;
 }
 
 /** A message's words: the subject, its paragraphs, a detail table, one action, the SMS text. */
@@ -65,6 +78,12 @@ interface Dictionary {
   contact: string;
   reference: string;
   footer: (business: string) => string;
+  /** The manage link's labels by what it can do: both, cancel only, reschedule only, neither. */
+  manageLabels: { both: string; cancel: string; reschedule: string; neither: string };
+  requestLabels: { cancel: string; neither: string };
+  /** The cut-off line; `reschedule`/`cancel` are the formatted instants of those still open. */
+  changesUntil: (until: { reschedule: string | null; cancel: string | null }) => string;
+  changesClosed: (business: string) => string;
   words: Record<Template, (f: MessageFacts, w: Words) => MessageWords>;
 }
 
@@ -76,6 +95,12 @@ interface Words {
   expiry: string;
   minutesLeft: number;
   offset: string;
+  /** The manage link's label: what it can still do. */
+  manage: string;
+  /** The same for a request (a held booking). */
+  manageRequest: string;
+  /** The cut-off line: until when changes work online, or that they no longer do; none without a cut-off. */
+  changes: string[];
 }
 
 const en: Dictionary = {
@@ -87,6 +112,23 @@ const en: Dictionary = {
   contact: 'Contact',
   reference: 'Booking',
   footer: (business) => `Sent on behalf of ${business}. Reply to this email to reach ${business}.`,
+  manageLabels: {
+    both: 'View, reschedule or cancel',
+    cancel: 'View or cancel',
+    reschedule: 'View or reschedule',
+    neither: 'View your booking',
+  },
+  requestLabels: { cancel: 'View or cancel your request', neither: 'View your request' },
+  changesUntil: ({ reschedule, cancel }) => {
+    if (reschedule !== null && reschedule === cancel) return `You can reschedule or cancel online until ${cancel}.`;
+    if (reschedule !== null && cancel !== null) {
+      return `You can reschedule online until ${reschedule} and cancel until ${cancel}.`;
+    }
+    return reschedule !== null
+      ? `You can reschedule online until ${reschedule}.`
+      : `You can cancel online until ${cancel}.`;
+  },
+  changesClosed: (business) => `It can no longer be changed online; to change it, please contact ${business}.`,
   words: {
     'customer.request_received': (f, w) => ({
       subject: `Request received: ${f.service} on ${w.short}`,
@@ -96,7 +138,7 @@ const en: Dictionary = {
         `It is not confirmed yet: ${f.business} confirms it by ${w.expiry}, and we will email you as soon as they do. If they do not, the request lapses and nothing is booked.`,
       ],
       details: [],
-      action: { label: 'View or cancel your request', link: 'manage' },
+      action: { label: w.manageRequest, link: 'manage' },
       sms: `${f.business}: we have your request for ${f.service} on ${w.short}. You will hear from us once it is confirmed.`,
       unsubscribe: null,
     }),
@@ -108,7 +150,7 @@ const en: Dictionary = {
         'The attached calendar file adds it to your calendar.',
       ],
       details: [],
-      action: { label: 'View, reschedule or cancel', link: 'manage' },
+      action: { label: w.manage, link: 'manage' },
       sms: `${f.business}: your booking for ${f.service} on ${w.short} is confirmed.`,
       unsubscribe: null,
     }),
@@ -120,7 +162,7 @@ const en: Dictionary = {
         'The attached calendar file updates the event in your calendar.',
       ],
       details: [['Before', w.before]],
-      action: { label: 'View, reschedule or cancel', link: 'manage' },
+      action: { label: w.manage, link: 'manage' },
       sms: `${f.business}: your booking for ${f.service} has moved to ${w.short}.`,
       unsubscribe: null,
     }),
@@ -158,7 +200,7 @@ const en: Dictionary = {
       heading: `See you ${w.offset}`,
       paragraphs: [`Hello ${f.customerName}, this is a reminder of your booking with ${f.business}.`],
       details: [],
-      action: { label: 'View, reschedule or cancel', link: 'manage' },
+      action: { label: w.manage, link: 'manage' },
       sms: `Reminder from ${f.business}: ${f.service} on ${w.short}.`,
       unsubscribe: `You get reminders because you booked with ${f.business}. Stop reminders:`,
     }),
@@ -205,6 +247,25 @@ const de: Dictionary = {
   reference: 'Buchung',
   footer: (business) =>
     `Im Auftrag von ${business} versandt. Antworten Sie auf diese E-Mail, um ${business} zu erreichen.`,
+  manageLabels: {
+    both: 'Ansehen, verschieben oder stornieren',
+    cancel: 'Ansehen oder stornieren',
+    reschedule: 'Ansehen oder verschieben',
+    neither: 'Buchung ansehen',
+  },
+  requestLabels: { cancel: 'Anfrage ansehen oder stornieren', neither: 'Anfrage ansehen' },
+  changesUntil: ({ reschedule, cancel }) => {
+    if (reschedule !== null && reschedule === cancel)
+      return `Online verschieben oder stornieren können Sie bis ${cancel}.`;
+    if (reschedule !== null && cancel !== null) {
+      return `Online verschieben können Sie bis ${reschedule}, stornieren bis ${cancel}.`;
+    }
+    return reschedule !== null
+      ? `Online verschieben können Sie bis ${reschedule}.`
+      : `Online stornieren können Sie bis ${cancel}.`;
+  },
+  changesClosed: (business) =>
+    `Online lässt sich die Buchung nicht mehr ändern; für eine Änderung wenden Sie sich bitte an ${business}.`,
   words: {
     'customer.request_received': (f, w) => ({
       subject: `Anfrage erhalten: ${f.service} am ${w.short}`,
@@ -214,7 +275,7 @@ const de: Dictionary = {
         `Sie ist noch nicht bestätigt: ${f.business} bestätigt sie bis ${w.expiry}, und wir schreiben Ihnen, sobald das geschehen ist. Andernfalls verfällt die Anfrage und es ist nichts gebucht.`,
       ],
       details: [],
-      action: { label: 'Anfrage ansehen oder stornieren', link: 'manage' },
+      action: { label: w.manageRequest, link: 'manage' },
       sms: `${f.business}: Ihre Anfrage für ${f.service} am ${w.short} ist eingegangen. Sie hören von uns, sobald sie bestätigt ist.`,
       unsubscribe: null,
     }),
@@ -226,7 +287,7 @@ const de: Dictionary = {
         'Mit der angehängten Kalenderdatei tragen Sie den Termin in Ihren Kalender ein.',
       ],
       details: [],
-      action: { label: 'Ansehen, verschieben oder stornieren', link: 'manage' },
+      action: { label: w.manage, link: 'manage' },
       sms: `${f.business}: Ihre Buchung für ${f.service} am ${w.short} ist bestätigt.`,
       unsubscribe: null,
     }),
@@ -238,7 +299,7 @@ const de: Dictionary = {
         'Die angehängte Kalenderdatei aktualisiert den Termin in Ihrem Kalender.',
       ],
       details: [['Vorher', w.before]],
-      action: { label: 'Ansehen, verschieben oder stornieren', link: 'manage' },
+      action: { label: w.manage, link: 'manage' },
       sms: `${f.business}: Ihre Buchung für ${f.service} ist jetzt am ${w.short}.`,
       unsubscribe: null,
     }),
@@ -276,7 +337,7 @@ const de: Dictionary = {
       heading: `Bis ${w.offset}`,
       paragraphs: [`Hallo ${f.customerName}, wir erinnern Sie an Ihre Buchung bei ${f.business}.`],
       details: [],
-      action: { label: 'Ansehen, verschieben oder stornieren', link: 'manage' },
+      action: { label: w.manage, link: 'manage' },
       sms: `Erinnerung von ${f.business}: ${f.service} am ${w.short}.`,
       unsubscribe: `Sie erhalten Erinnerungen, weil Sie bei ${f.business} gebucht haben. Keine Erinnerungen mehr:`,
     }),
@@ -324,6 +385,36 @@ function offsetPhrase(offsetMin: number | null, language: Language): string {
   return rtf.format(minutes, 'minute');
 }
 
+/** The manage link's labels and the cut-off line, from what the link can still change. */
+function changeWords(facts: MessageFacts, dict: Dictionary): Pick<Words, 'manage' | 'manageRequest' | 'changes'> {
+  const { cancelUntilMs, rescheduleUntilMs, closedByCutoff } = facts.changes;
+  const canCancel = cancelUntilMs !== null;
+  const canReschedule = rescheduleUntilMs !== null;
+  const labels = dict.manageLabels;
+  const manage =
+    canCancel && canReschedule
+      ? labels.both
+      : canCancel
+        ? labels.cancel
+        : canReschedule
+          ? labels.reschedule
+          : labels.neither;
+  // Only a cut-off before the start is worth a line: without one, changes work until the start.
+  const cutoff = (ms: number | null) => (ms !== null && ms < facts.startsAtMs ? formatWhen(ms, facts.reader) : null);
+  const until = { reschedule: cutoff(rescheduleUntilMs), cancel: cutoff(cancelUntilMs) };
+  const changes =
+    until.reschedule !== null || until.cancel !== null
+      ? [dict.changesUntil(until)]
+      : !canCancel && !canReschedule && closedByCutoff
+        ? [dict.changesClosed(facts.business)]
+        : [];
+  return {
+    manage,
+    manageRequest: canCancel ? dict.requestLabels.cancel : dict.requestLabels.neither,
+    changes,
+  };
+}
+
 /**
  * The words of a message in the reader's language. The detail table always names the service,
  * the time (with its zone) and, when booked, the staff member; business messages add the
@@ -340,8 +431,12 @@ export function wordsFor(facts: MessageFacts): MessageWords & { footer: string }
     minutesLeft:
       facts.holdExpiresAtMs === null ? 0 : Math.max(0, Math.floor((facts.holdExpiresAtMs - facts.nowMs) / 60_000)),
     offset: offsetPhrase(facts.reminderOffsetMin, reader.language),
+    ...changeWords(facts, dict),
   };
-  const words = dict.words[facts.template](facts, w);
+  const template = dict.words[facts.template](facts, w);
+  // Every message with the manage link says until when it changes the booking, when a cut-off applies.
+  const words =
+    template.action?.link === 'manage' ? { ...template, paragraphs: [...template.paragraphs, ...w.changes] } : template;
   const forBusiness = facts.template.startsWith('business.');
   const rows: Array<[string, string]> = [
     [dict.service, facts.service],

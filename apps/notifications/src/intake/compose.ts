@@ -115,6 +115,7 @@ export function composeRecords(
       // The stored reasons the platform writes itself are said in words instead.
       cancelReason: ['customer', 'hold_expired'].includes(ctx.booking.cancelReason) ? '' : ctx.booking.cancelReason,
       reminderOffsetMin: occurrence.reminderOffsetMin,
+      changes: ctx.booking.changes,
     };
     const links = linksFor(message, ctx, occurrence, settings, nowMs);
     const rendered = renderMessage(facts, ctx.tenant.branding, links);

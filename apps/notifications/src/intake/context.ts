@@ -7,7 +7,9 @@
 import { DomainError } from '@svc/errors';
 import type { BookingClient, CatalogClient, CustomerClient } from '@svc/grpc';
 import type { bookingV1 } from '@svc/proto';
+import { cutoffAtMs } from '@svc/rules';
 import type { Branding } from '../domain/layout.js';
+import type { CustomerChanges } from '../domain/templates.js';
 import type { PlanContext } from '../domain/plan.js';
 import type { SettingsRepository } from '../store/settings-repository.js';
 import { businessAddresses, type SettingsDoc } from '../store/records.js';
@@ -22,11 +24,34 @@ export interface Clients {
 export interface BookingContext extends PlanContext {
   tenant: PlanContext['tenant'] & { tenantId: string; slug: string; name: string; branding: Branding };
   service: PlanContext['service'] & { name: string };
-  booking: PlanContext['booking'] & { status: string; createdAtMs: number; customerId: string };
+  booking: PlanContext['booking'] & {
+    status: string;
+    createdAtMs: number;
+    customerId: string;
+    changes: CustomerChanges;
+  };
   customer: PlanContext['customer'] & { customerId: string; name: string };
   staff: (NonNullable<PlanContext['staff']> & { name: string }) | null;
   /** The settings, `businessEmails` the addresses in effect (the tenant's own, else its team's). */
   settings: SettingsDoc & { businessEmails: string[] };
+}
+
+type StoredBooking = Pick<bookingV1.GetBookingResponse, 'allowedActions' | 'refusedActions'> & {
+  booking: bookingV1.Booking;
+};
+
+/**
+ * What the customer's manage link can still change, as the state machine answered it: until the
+ * booking's cut-offs (docs/decisions.md "Service policies"), null for what it cannot now.
+ */
+function customerChanges({ booking, allowedActions, refusedActions }: StoredBooking): CustomerChanges {
+  const until = (action: string, cutoffMin: number) =>
+    allowedActions.includes(action) ? cutoffAtMs(booking.startsAtMs, cutoffMin) : null;
+  return {
+    cancelUntilMs: until('cancel', booking.cancelCutoffMin),
+    rescheduleUntilMs: until('reschedule', booking.rescheduleCutoffMin),
+    closedByCutoff: refusedActions.some((r) => r.reason === 'cutoff'),
+  };
 }
 
 /** A booking (or its tenant, service or customer) that no longer exists: retrying cannot help. */
@@ -68,14 +93,25 @@ export class ContextReader {
     return hit;
   }
 
-  /** The booking as stored now. */
-  booking(tenantId: string, bookingId: string): Promise<bookingV1.Booking> {
+  /**
+   * The booking as stored now, with what its customer's manage link may do with it now (the
+   * booking service's state machine, actor `customer`): the emails say what is still possible.
+   */
+  private withActions(tenantId: string, bookingId: string): Promise<StoredBooking> {
     return this.once(`b:${tenantId}:${bookingId}`, () =>
-      present(
-        'booking',
-        async () => (await this.clients.booking.getBooking({ tenantId, bookingId, actor: '' }, DEADLINE)).booking,
-      ),
+      present('booking', async () => {
+        const { booking, allowedActions, refusedActions } = await this.clients.booking.getBooking(
+          { tenantId, bookingId, actor: 'customer' },
+          DEADLINE,
+        );
+        return booking && { booking, allowedActions, refusedActions };
+      }),
     );
+  }
+
+  /** The booking as stored now. */
+  async booking(tenantId: string, bookingId: string): Promise<bookingV1.Booking> {
+    return (await this.withActions(tenantId, bookingId)).booking;
   }
 
   async load(ref: {
@@ -87,7 +123,7 @@ export class ContextReader {
   }): Promise<BookingContext> {
     const { catalog, customer } = this.clients;
     const { tenantId } = ref;
-    const [tenant, service, stored, staff, settings] = await Promise.all([
+    const [tenant, service, found, staff, settings] = await Promise.all([
       this.once(`t:${tenantId}`, () =>
         present('tenant', async () => (await catalog.getTenant({ tenantId }, DEADLINE)).tenant),
       ),
@@ -97,7 +133,7 @@ export class ContextReader {
           async () => (await catalog.getService({ tenantId, serviceId: ref.serviceId, slug: '' }, DEADLINE)).service,
         ),
       ),
-      this.booking(tenantId, ref.bookingId),
+      this.withActions(tenantId, ref.bookingId),
       ref.staffId === ''
         ? Promise.resolve(null)
         : this.once(`st:${tenantId}:${ref.staffId}`, () =>
@@ -112,6 +148,7 @@ export class ContextReader {
           ),
       this.once(`set:${tenantId}`, () => this.settings.of(tenantId)),
     ]);
+    const stored = found.booking;
     const customerId = ref.customerId || stored.customerId;
     const person = await this.once(`c:${tenantId}:${customerId}`, () =>
       present('customer', async () => (await customer.getCustomer({ tenantId, customerId }, DEADLINE)).customer),
@@ -137,6 +174,7 @@ export class ContextReader {
         customerId,
         holdExpiresAtMs: stored.holdExpiresAtMs ?? null,
         cancelReason: stored.cancelReason,
+        changes: customerChanges(found),
       },
       customer: {
         customerId,

@@ -5,10 +5,13 @@ import type { OwnerAvailability, PreparedSchedule } from './prepared-schedule.js
 import type { SlotExplanation } from './types.js';
 import { overrideDayAt } from './weekly-windows.js';
 
-type OwnerFailure = 'outside_hours' | 'blocked' | 'taken';
+type OwnerFailure = 'outside_hours' | 'blocked' | 'taken' | 'daily_limit';
 
-/** When no owner fits, the reason reported is the one that got furthest: taken > blocked > hours. */
-const SEVERITY: Record<OwnerFailure, number> = { outside_hours: 0, blocked: 1, taken: 2 };
+/**
+ * When no owner fits, the reason reported is the one that got furthest: daily_limit (the slot
+ * itself was free) > taken > blocked > hours.
+ */
+const SEVERITY: Record<OwnerFailure, number> = { outside_hours: 0, blocked: 1, taken: 2, daily_limit: 3 };
 
 /**
  * Can this owner take `[start, end)`? Hours and blocks are checked against the slot itself. The
@@ -26,6 +29,8 @@ function ownerFailure(
   if (!owner.active || (owner.hours !== null && !owner.hours.covers(start, end))) return 'outside_hours';
   if (owner.blocks.overlaps(start, end)) return 'blocked';
   if (owner.bookings.countOverlapping(busyFrom, busyTo) >= owner.capacity) return 'taken';
+  // A staff member's bookings of the service on the start's local day (daily-limit.ts).
+  if (owner.daily !== null && owner.daily.isFull(start)) return 'daily_limit';
   return null;
 }
 

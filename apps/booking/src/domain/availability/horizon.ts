@@ -2,6 +2,7 @@
 // given moment. No other start is ever offered or booked, so nothing outside what these starts
 // can occupy (bookings, connected calendars) needs to be read (docs/decisions.md "Integrations").
 
+import { LOCAL_DAY_REACH_MS } from './daily-limit.js';
 import type { SlotShape } from './prepared-schedule.js';
 
 export interface Window {
@@ -35,4 +36,15 @@ export function occupiedReach(shape: SlotShape, starts: Window): Window {
     fromMs: starts.fromMs - shape.bufferBeforeMs,
     toMs: starts.toMs + shape.durationMs + shape.bufferAfterMs,
   };
+}
+
+/**
+ * The bookings the decision on starts in `starts` reads: those occupying time it can occupy
+ * (occupiedReach) and, for a service with a daily limit, every booking on the local days of those
+ * starts (daily-limit.ts).
+ */
+export function countedReach(shape: SlotShape, starts: Window): Window {
+  const reach = occupiedReach(shape, starts);
+  if (shape.maxPerDay === 0) return reach;
+  return { fromMs: reach.fromMs - LOCAL_DAY_REACH_MS, toMs: reach.toMs + LOCAL_DAY_REACH_MS };
 }

@@ -14,6 +14,7 @@
 import { LruCache, type LruBounds } from '@svc/cache';
 import { DAY_MS, MINUTE_MS, MINUTES_PER_DAY } from '@svc/rules';
 import { DateTime, IANAZone } from 'luxon';
+import { lastIndexAtOrBefore } from './intervals.js';
 
 export interface LocalDay {
   year: number;
@@ -191,6 +192,13 @@ export class LocalCalendar {
   /** Index into `days` of a YYYY-MM-DD date, when it is in range. */
   indexOf(isoDate: string): number | undefined {
     return this.indexByIso.get(isoDate);
+  }
+
+  /** Index into `days` of the local day `instantMs` lies in, when it is in range. */
+  dayIndexAt(instantMs: number): number | undefined {
+    // midnights[k] opens day k − 1.
+    const day = lastIndexAtOrBefore(this.midnights, instantMs) - 1;
+    return day >= 0 && day < this.days.length ? day : undefined;
   }
 
   /** The instant at which the wall clock of day `dayIndex` reads `minute` (0–1440). */

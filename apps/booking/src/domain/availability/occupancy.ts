@@ -74,6 +74,8 @@ export interface BookingIndexes {
   byResource: Map<string, BookingIndex>;
   /** Bookings of the service itself, for a service that needs neither staff nor resources. */
   ofService: BookingIndex;
+  /** Per listed staff member, the starts of their bookings of `countedServiceId` (the daily limit). */
+  startsByStaff: Map<string, number[]>;
 }
 
 /**
@@ -89,11 +91,14 @@ export function indexBookings(
     staffIds: ReadonlySet<string>;
     resourceIds: ReadonlySet<string>;
     serviceId: string | undefined;
+    /** The service whose bookings a daily limit counts; absent when it has none. */
+    countedServiceId?: string | undefined;
   },
 ): BookingIndexes {
   const staff = new Map<string, Spans>();
   const resources = new Map<string, Spans>();
   const service: Spans = { starts: [], ends: [] };
+  const startsByStaff = new Map<string, number[]>();
   const push = (spans: Spans, span: { startMs: number; endMs: number }): void => {
     spans.starts.push(span.startMs);
     spans.ends.push(span.endMs);
@@ -108,7 +113,14 @@ export function indexBookings(
     if (!(b.endsAtMs > b.startsAtMs) || !occupies(b, options.nowMs)) continue;
     if (options.ignoreBookingId !== undefined && b.bookingId === options.ignoreBookingId) continue;
     const span = occupiedInterval(b);
-    if (b.staffId && options.staffIds.has(b.staffId)) add(staff, b.staffId, span);
+    if (b.staffId && options.staffIds.has(b.staffId)) {
+      add(staff, b.staffId, span);
+      if (b.serviceId === options.countedServiceId) {
+        const starts = startsByStaff.get(b.staffId);
+        if (starts) starts.push(b.startsAtMs);
+        else startsByStaff.set(b.staffId, [b.startsAtMs]);
+      }
+    }
     if (b.resourceId && options.resourceIds.has(b.resourceId)) add(resources, b.resourceId, span);
     if (options.serviceId !== undefined && b.serviceId === options.serviceId) push(service, span);
   }
@@ -118,6 +130,7 @@ export function indexBookings(
     byStaff: toIndexes(staff),
     byResource: toIndexes(resources),
     ofService: new BookingIndex(service.starts, service.ends),
+    startsByStaff,
   };
 }
 

@@ -4,6 +4,7 @@
 
 import { DAY_MS, MINUTE_MS } from '@svc/rules';
 import { IntervalSet } from './intervals.js';
+import { DailyCounts } from './daily-limit.js';
 import { CalendarCache } from './local-calendar.js';
 import { BookingIndex, indexBookings } from './occupancy.js';
 import type {
@@ -32,6 +33,8 @@ export interface SlotShape {
   stepMs: number;
   minNoticeMs: number;
   maxAdvanceMs: number;
+  /** Bookings of the service per staff member and local day; 0 = no limit. */
+  maxPerDay: number;
 }
 
 export function slotShape(service: ServiceInput): SlotShape {
@@ -49,6 +52,7 @@ export function slotShape(service: ServiceInput): SlotShape {
     minNoticeMs: nonNegative(service.minNoticeMin) * MINUTE_MS,
     // Days are 24-hour spans from now, not calendar days: the limit is about lead time.
     maxAdvanceMs: nonNegative(service.maxAdvanceDays) * DAY_MS,
+    maxPerDay: Math.floor(nonNegative(service.maxBookingsPerDay ?? 0)),
   };
 }
 
@@ -68,6 +72,8 @@ export interface OwnerAvailability {
   bookings: BookingIndex;
   /** How many overlapping bookings fit; 1 for staff. */
   capacity: number;
+  /** A staff member's bookings of the service per local day, when it has a daily limit. */
+  daily: DailyCounts | null;
 }
 
 export interface PreparedSchedule {
@@ -169,6 +175,7 @@ export function prepareSchedule(
     staffIds: new Set(staffIds),
     resourceIds: new Set(resourceIds),
     serviceId: needsNeither ? service.serviceId : undefined,
+    countedServiceId: shape.maxPerDay > 0 ? service.serviceId : undefined,
   });
 
   const rulesOf = { staff: groupByOwner(schedule.rules, 'staff'), resource: groupByOwner(schedule.rules, 'resource') };
@@ -183,8 +190,9 @@ export function prepareSchedule(
     const active = record?.status === 'active';
     // Like a resource, a staff member without rules of their own works the tenant's hours; one
     // with rules works only within them (the tenant's hours are checked first, for every slot).
+    const zone = record?.timezone || schedule.timezone;
     const { hours, overrideDays } = active
-      ? hoursOf(rulesOf.staff.get(id), overridesOf.staff.get(id), record?.timezone || schedule.timezone)
+      ? hoursOf(rulesOf.staff.get(id), overridesOf.staff.get(id), zone)
       : { hours: null, overrideDays: [] };
     return {
       id,
@@ -194,6 +202,11 @@ export function prepareSchedule(
       blocks: blockSet(blocksOf.staff.get(id)),
       bookings: indexes.byStaff.get(id) ?? BookingIndex.EMPTY,
       capacity: 1,
+      // The staff member's own local days (docs/decisions.md "Service policies").
+      daily:
+        active && shape.maxPerDay > 0
+          ? new DailyCounts(calendars.get(zone), indexes.startsByStaff.get(id) ?? [], shape.maxPerDay)
+          : null,
     };
   });
 
@@ -213,6 +226,7 @@ export function prepareSchedule(
       blocks: blockSet(blocksOf.resource.get(id)),
       bookings: indexes.byResource.get(id) ?? BookingIndex.EMPTY,
       capacity: record && Number.isFinite(record.capacity) ? record.capacity : 0,
+      daily: null,
     };
   });
 

@@ -26,6 +26,11 @@ export interface ServiceInput {
   staffIds: readonly string[];
   /** Resources the service can use, in preference order; empty = no resource needed. */
   resourceIds: readonly string[];
+  /**
+   * Occupying bookings of this service one staff member may take per local day of their zone;
+   * absent, 0 or less: no limit (docs/decisions.md "Service policies").
+   */
+  maxBookingsPerDay?: number | undefined;
 }
 
 export interface StaffInput {
@@ -149,7 +154,7 @@ export interface CheckSlotInput {
 }
 
 export type SlotRejectReason =
-  'outside_hours' | 'misaligned' | 'too_soon' | 'too_far' | 'holiday' | 'blocked' | 'taken';
+  'outside_hours' | 'misaligned' | 'too_soon' | 'too_far' | 'holiday' | 'blocked' | 'taken' | 'daily_limit';
 
 /**
  * Whom a refusal concerns: the staff member or resource that came closest to taking the slot, or

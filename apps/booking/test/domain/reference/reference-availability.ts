@@ -280,10 +280,24 @@ export class ReferenceAvailability {
     if (!record || record.status !== 'active') return false;
     // Without rules of their own they work the tenant's hours; with rules, only within them. A
     // rule without a zone is in the staff member's zone, else the tenant's.
-    if (this.ownHours('staff', id, record.timezone || schedule.timezone, start, end) === false) return false;
+    const staffZone = record.timezone || schedule.timezone;
+    if (this.ownHours('staff', id, staffZone, start, end) === false) return false;
     if (someMinute(start, end, (t) => this.blockedAt('staff', id, t))) return false;
     const theirs = this.occupyingBookings.filter((b) => b.staffId === id);
-    return this.countOccupying(theirs, busyFrom, busyTo) === 0;
+    if (this.countOccupying(theirs, busyFrom, busyTo) > 0) return false;
+    // docs/decisions.md "Service policies": fewer occupying bookings of this service than the
+    // limit start on the civil date, in the staff member's zone, that the slot starts on (a
+    // booking without length is malformed and counts for nothing).
+    const limit = minutes(schedule.service.maxBookingsPerDay);
+    if (limit === 0) return true;
+    const z = zone(staffZone);
+    const sameDay = theirs.filter(
+      (b) =>
+        b.serviceId === schedule.service.serviceId &&
+        b.endsAtMs > b.startsAtMs &&
+        localDayOf(z, b.startsAtMs) === localDayOf(z, start),
+    );
+    return sameDay.length < limit;
   }
 
   private resourceFree(id: string, start: number, end: number, busyFrom: number, busyTo: number): boolean {

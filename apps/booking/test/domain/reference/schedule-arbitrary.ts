@@ -77,6 +77,8 @@ export interface QuestionSpec {
     bufferAfterMin: number;
     minNoticeMin: number;
     maxAdvanceDays: number;
+    /** 0: no daily limit. */
+    maxBookingsPerDay: number;
     staff: string[];
     resources: string[];
   };
@@ -226,6 +228,11 @@ export function questionSpecArb(): fc.Arbitrary<QuestionSpec> {
         maxAdvanceDays: fc.oneof(
           { arbitrary: fc.constant(365), weight: 3 },
           { arbitrary: fc.constantFrom(0, 1, 2, 3), weight: 1 },
+        ),
+        // Small limits, so that the staff's bookings of the service on one day reach them.
+        maxBookingsPerDay: fc.oneof(
+          { arbitrary: fc.constant(0), weight: 3 },
+          { arbitrary: fc.constantFrom(1, 1, 2, 3), weight: 2 },
         ),
         staff: fc.oneof(fc.constant([]), fc.shuffledSubarray([...STAFF_IDS, UNKNOWN_STAFF], { minLength: 1 })),
         resources: fc.oneof(
@@ -402,6 +409,7 @@ export function materialize(spec: QuestionSpec): Question {
       slotIntervalMin: spec.service.slotIntervalMin,
       minNoticeMin: spec.service.minNoticeMin,
       maxAdvanceDays: spec.service.maxAdvanceDays,
+      maxBookingsPerDay: spec.service.maxBookingsPerDay,
       staffIds: spec.service.staff,
       resourceIds: spec.service.resources,
     },

@@ -18,6 +18,7 @@ const REASONS = [
   'holiday',
   'blocked',
   'taken',
+  'daily_limit',
 ] as const;
 const OWNER_TYPES = ['tenant', 'service', 'staff', 'resource'] as const;
 
@@ -37,7 +38,8 @@ const explanationSchema = z.object({
     .enum(REASONS)
     .describe(
       '`free`, else what stops the start first: the tenant or the service not active, then the ' +
-        'engine (docs/decisions.md "Availability"): notice, advance, hours, grid, holiday, block, booking.',
+        'engine (docs/decisions.md "Availability"): notice, advance, hours, grid, holiday, block, booking, ' +
+        "and `daily_limit` (the staff member has the service's maxBookingsPerDay on that local day).",
     ),
   owner: z
     .object({ ownerType: z.enum(OWNER_TYPES), ownerId: z.string() })

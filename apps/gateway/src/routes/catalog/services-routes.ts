@@ -6,6 +6,8 @@ import {
   CONFIRMATION_POLICIES,
   confirmationPolicyOf,
   currencySchema,
+  MAX_BOOKINGS_PER_DAY,
+  MAX_CUTOFF_MIN,
   MINUTES_PER_DAY,
   optionalIdSchema,
   slugSchema,
@@ -23,6 +25,17 @@ const confirmationSchema = z
     'manual: a new booking is held until a write role confirms it (or the hold expires after 10 minutes); ' +
       'automatic: the platform confirms it at once, so a create answers it `confirmed`.',
   );
+
+// The policies in the words of every record that shows them (docs/decisions.md "Service policies").
+const CANCEL_CUTOFF =
+  "Minutes before the start from which the customer's manage link can no longer cancel; 0 = until it starts. " +
+  'The dashboard and partners can still cancel.';
+const RESCHEDULE_CUTOFF =
+  "Minutes before the start from which the customer's manage link can no longer reschedule; 0 = until it starts. " +
+  'The dashboard and partners can still reschedule.';
+const DAILY_LIMIT =
+  'Held and confirmed bookings of this service one staff member takes per day of their own time zone; 0 = no limit. ' +
+  'A start past it is refused with the reason daily_limit.';
 
 /** ServiceAdminRecord: the catalog's Service message as it is. */
 const serviceRecordSchema = z
@@ -49,6 +62,9 @@ const serviceRecordSchema = z
       .describe('none | google_meet: the video meeting added to the booking in a Google calendar.'),
     // A string like status: the record is the catalog's message as it is.
     confirmation: z.string().describe(`manual | automatic. ${confirmationSchema.description}`),
+    cancelCutoffMin: z.number().int().describe(CANCEL_CUTOFF),
+    rescheduleCutoffMin: z.number().int().describe(RESCHEDULE_CUTOFF),
+    maxBookingsPerDay: z.number().int().describe(DAILY_LIMIT),
     createdAtMs: z.number().int(),
     updatedAtMs: z.number().int(),
   })
@@ -77,6 +93,9 @@ const serviceFieldsShape = {
       'google_meet: a Meet link is requested when the booking is written to a connected Google calendar. Default: none.',
     ),
   confirmation: confirmationSchema.describe(`${confirmationSchema.description} Default: manual.`),
+  cancelCutoffMin: int(0, MAX_CUTOFF_MIN).describe(`${CANCEL_CUTOFF} Default: 0.`),
+  rescheduleCutoffMin: int(0, MAX_CUTOFF_MIN).describe(`${RESCHEDULE_CUTOFF} Default: 0.`),
+  maxBookingsPerDay: int(0, MAX_BOOKINGS_PER_DAY).describe(`${DAILY_LIMIT} Default: 0.`),
 };
 
 /**
@@ -111,6 +130,8 @@ export const bookableServiceSchema = z
     durationMin: z.number().int(),
     price: z.object({ amount: z.number().int().describe('Minor units.'), currency: z.string() }).nullable(),
     confirmation: confirmationSchema,
+    cancelCutoffMin: z.number().int().describe(CANCEL_CUTOFF),
+    rescheduleCutoffMin: z.number().int().describe(RESCHEDULE_CUTOFF),
   })
   .describe('A service customers can book now (status active).');
 
@@ -130,6 +151,8 @@ export async function activeServices(
       durationMin: s.durationMin,
       price: s.priceCurrency ? { amount: s.priceAmount, currency: s.priceCurrency } : null,
       confirmation: confirmationPolicyOf(s.confirmation),
+      cancelCutoffMin: s.cancelCutoffMin,
+      rescheduleCutoffMin: s.rescheduleCutoffMin,
     })),
     page: res.page,
   });

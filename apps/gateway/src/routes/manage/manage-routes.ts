@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { cutoffAtMs } from '@svc/rules';
 import { answeringOutagesWith, bookingUnavailable } from '@svc/errors';
 import { hasAction, manageUrl, MANAGE_TOKEN_PREFIX } from '@svc/crypto';
 import { bookingCalendar, calendarFileName } from '@svc/ics';
 import type { BookingClient, CatalogClient } from '@svc/grpc';
 import type { bookingV1, catalogV1 } from '@svc/proto';
-import { CUSTOMER_ACTOR, manageOf, type ManageContext } from '../../auth/manage-guard.js';
+import { CUSTOMER_ACTOR, FORBIDDEN_ACTION, manageOf, type ManageContext } from '../../auth/manage-guard.js';
 import type { GatewaySettings } from '../../config.js';
 import { linksTo, type RouteLink } from '../../http/openapi-links.js';
 import { defineRoute } from '../../http/route.js';
@@ -53,14 +54,61 @@ const tokenParams = z.strictObject({
     ),
 });
 
+const REFUSAL_REASONS = ['token', 'status', 'hold_expired', 'started', 'cutoff'] as const;
+const refusalSchema = z
+  .object({
+    reason: z
+      .enum(REFUSAL_REASONS)
+      .describe(
+        '`token`: the link does not grant it; `status`: the booking is cancelled, completed or a no-show; ' +
+          "`hold_expired`: its hold ran out; `started`; `cutoff`: within the service's cut-off before the start.",
+      ),
+    message: z.string().describe('The refusal as a person reads it.'),
+  })
+  .nullable();
+type Refusal = z.input<typeof refusalSchema>;
+
+/** Why the customer cannot take `action` through this link now; null when they can. */
+function refusalOf(
+  ctx: Pick<ManageContext, 'claims'>,
+  action: 'cancel' | 'reschedule',
+  decisions: Pick<bookingV1.GetBookingResponse, 'allowedActions' | 'refusedActions'>,
+): Refusal {
+  if (!hasAction(ctx.claims, action)) return { reason: 'token', message: FORBIDDEN_ACTION[action] };
+  if (decisions.allowedActions.includes(action)) return null;
+  const refused = decisions.refusedActions.find((r) => r.action === action);
+  const reason = REFUSAL_REASONS.find((r) => r === refused?.reason);
+  // The booking service names every refusal of these two for the customer; `status` covers
+  // anything it could add later.
+  return { reason: reason ?? 'status', message: refused?.message ?? 'This booking can no longer be changed online.' };
+}
+
 const manageViewSchema = z.object({
   booking: bookingRecordSchema,
   service: z.object({ serviceId: z.string(), slug: z.string(), name: z.string() }),
   tenant: z.object({ slug: z.string(), name: z.string(), timezone: z.string() }),
   actions: z
-    .object({ canCancel: z.boolean(), canReschedule: z.boolean() })
+    .object({
+      canCancel: z.boolean(),
+      canReschedule: z.boolean(),
+      cancelUntilMs: z
+        .number()
+        .int()
+        .nullable()
+        .describe(
+          "Until when (exclusive) this link can cancel: the start less the service's cancel cut-off; null when it cannot now.",
+        ),
+      rescheduleUntilMs: z
+        .number()
+        .int()
+        .nullable()
+        .describe('Until when (exclusive) this link can reschedule, the same way; null when it cannot now.'),
+      cancelRefusal: refusalSchema.describe('Why this link cannot cancel now; null when it can.'),
+      rescheduleRefusal: refusalSchema.describe('Why this link cannot reschedule now; null when it can.'),
+    })
     .describe(
-      'What the customer may do now: the token grants it and the booking allows it (held or confirmed, before it starts).',
+      'What the customer may do now: the token grants it and the booking allows it (held or confirmed, before ' +
+        'its cut-off and its start; docs/decisions.md "Service policies"), and, when not, why.',
     ),
 });
 type ManageView = z.input<typeof manageViewSchema>;
@@ -92,17 +140,27 @@ export function registerManageRoutes(
   const view = (
     ctx: ManageContext,
     booking: bookingV1.Booking,
-    allowedActions: readonly string[],
+    decisions: Pick<bookingV1.GetBookingResponse, 'allowedActions' | 'refusedActions'>,
     service: catalogV1.Service,
-  ): ManageView => ({
-    booking: toBookingRecord(booking),
-    service: { serviceId: service.serviceId, slug: service.slug, name: service.name },
-    tenant: { slug: ctx.tenant.slug, name: ctx.tenant.name, timezone: ctx.tenant.timezone },
-    actions: {
-      canCancel: hasAction(ctx.claims, 'cancel') && allowedActions.includes('cancel'),
-      canReschedule: hasAction(ctx.claims, 'reschedule') && allowedActions.includes('reschedule'),
-    },
-  });
+  ): ManageView => {
+    const cancelRefusal = refusalOf(ctx, 'cancel', decisions);
+    const rescheduleRefusal = refusalOf(ctx, 'reschedule', decisions);
+    return {
+      booking: toBookingRecord(booking),
+      service: { serviceId: service.serviceId, slug: service.slug, name: service.name },
+      tenant: { slug: ctx.tenant.slug, name: ctx.tenant.name, timezone: ctx.tenant.timezone },
+      actions: {
+        canCancel: cancelRefusal === null,
+        canReschedule: rescheduleRefusal === null,
+        // The cut-offs the booking keeps from its create or last move (docs/decisions.md "Service policies").
+        cancelUntilMs: cancelRefusal === null ? cutoffAtMs(booking.startsAtMs, booking.cancelCutoffMin) : null,
+        rescheduleUntilMs:
+          rescheduleRefusal === null ? cutoffAtMs(booking.startsAtMs, booking.rescheduleCutoffMin) : null,
+        cancelRefusal,
+        rescheduleRefusal,
+      },
+    };
+  };
 
   /** The view after a change: the booking and what the customer may do with it now. */
   const viewAfterChange = async (ctx: ManageContext): Promise<ManageView> => {
@@ -110,7 +168,7 @@ export function registerManageRoutes(
       bookings.getBooking({ tenantId: ctx.claims.tenantId, bookingId: ctx.claims.bookingId, actor: CUSTOMER_ACTOR }),
       serviceOf(ctx.booking),
     ]);
-    return view(ctx, present(current.booking, 'booking'), current.allowedActions, service);
+    return view(ctx, present(current.booking, 'booking'), current, service);
   };
 
   defineRoute(app, {
@@ -149,7 +207,7 @@ export function registerManageRoutes(
     handler: (_input, request) =>
       answeringOutagesWith(bookingUnavailable, async () => {
         const ctx = manageOf(request);
-        return view(ctx, ctx.booking, ctx.allowedActions, await serviceOf(ctx.booking));
+        return view(ctx, ctx.booking, ctx, await serviceOf(ctx.booking));
       }),
   });
 
@@ -158,7 +216,7 @@ export function registerManageRoutes(
     url: `${MANAGE_PATH}/cancel`,
     summary: 'Cancel a booking through its manage link',
     description:
-      'The token needs `cancel`. Held or confirmed, until the booking starts → cancelled (`cancelReason: "customer"`); ' +
+      'The token needs `cancel`. Held or confirmed, until the service\'s cancel cut-off before the start (`actions.cancelUntilMs`) → cancelled (`cancelReason: "customer"`); ' +
       `otherwise BOOKING_POLICY_BLOCKED 409. No body. Answers the view after the change. ${CHECKS}`,
     tags: TAGS,
     access: 'manage:cancel',
@@ -185,7 +243,7 @@ export function registerManageRoutes(
     url: `${MANAGE_PATH}/reschedule`,
     summary: 'Move a booking to another start through its manage link',
     description:
-      'The token needs `reschedule`. Held or confirmed, before it starts → the same status at `startsAtMs` ' +
+      "The token needs `reschedule`. Held or confirmed, until the service's reschedule cut-off before the start (`actions.rescheduleUntilMs`) → the same status at `startsAtMs` " +
       '(a held booking keeps its hold expiry); the new slot must be free, the booking itself aside ' +
       '(else BOOKING_SLOT_UNAVAILABLE 409); otherwise BOOKING_POLICY_BLOCKED 409. Answers the view after the ' +
       `change. ${CHECKS}`,

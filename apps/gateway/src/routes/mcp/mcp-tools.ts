@@ -81,7 +81,9 @@ export const MCP_TOOLS: McpTool[] = [
     title: 'List bookable services',
     description:
       'The services customers can book now, with their slug (for availability and booking), duration, price and ' +
-      'confirmation policy (manual: a new booking is held until the business confirms it; automatic: confirmed at once).',
+      'confirmation policy (manual: a new booking is held until the business confirms it; automatic: confirmed at once) ' +
+      "and the customer's cut-offs (cancelCutoffMin, rescheduleCutoffMin: how long before the start the customer's " +
+      'manage link stops cancelling or moving a booking; 0 = until it starts).',
     scope: 'booking:read',
     input: z.strictObject(pageQueryShape),
     readOnly: true,

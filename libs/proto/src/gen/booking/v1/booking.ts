@@ -45,6 +45,13 @@ export interface Booking {
   updatedAtMs: number;
   /** Grows by one with every change after create (iCalendar SEQUENCE; compare-and-set guard). */
   revision: number;
+  /**
+   * The service's customer cut-offs when the booking was made or last moved (docs/decisions.md
+   * "Service policies"): its manage link cancels, or reschedules, only before
+   * starts_at_ms - cutoff minutes. 0 = until it starts.
+   */
+  cancelCutoffMin: number;
+  rescheduleCutoffMin: number;
 }
 
 export interface GetAvailabilityRequest {
@@ -126,6 +133,16 @@ export interface GetBookingResponse {
    * request's actor now; empty without an actor.
    */
   allowedActions: string[];
+  /** Of cancel and reschedule, each the state machine refuses the actor now: why. */
+  refusedActions: RefusedAction[];
+}
+
+export interface RefusedAction {
+  action: string;
+  /** status | hold_expired | started | cutoff | not_allowed */
+  reason: string;
+  /** The refusal as a person reads it. */
+  message: string;
 }
 
 export interface ListBookingsRequest {
@@ -237,6 +254,8 @@ function createBaseBooking(): Booking {
     createdAtMs: 0,
     updatedAtMs: 0,
     revision: 0,
+    cancelCutoffMin: 0,
+    rescheduleCutoffMin: 0,
   };
 }
 
@@ -298,6 +317,12 @@ export const Booking: MessageFns<Booking> = {
     }
     if (message.revision !== 0) {
       writer.uint32(152).int32(message.revision);
+    }
+    if (message.cancelCutoffMin !== 0) {
+      writer.uint32(160).int32(message.cancelCutoffMin);
+    }
+    if (message.rescheduleCutoffMin !== 0) {
+      writer.uint32(168).int32(message.rescheduleCutoffMin);
     }
     return writer;
   },
@@ -465,6 +490,22 @@ export const Booking: MessageFns<Booking> = {
             }
 
             message.revision = reader.int32();
+            continue;
+          }
+          case 20: {
+            if (tag !== 160) {
+              break;
+            }
+
+            message.cancelCutoffMin = reader.int32();
+            continue;
+          }
+          case 21: {
+            if (tag !== 168) {
+              break;
+            }
+
+            message.rescheduleCutoffMin = reader.int32();
             continue;
           }
         }
@@ -1058,7 +1099,7 @@ export const GetBookingRequest: MessageFns<GetBookingRequest> = {
 };
 
 function createBaseGetBookingResponse(): GetBookingResponse {
-  return { booking: undefined, allowedActions: [] };
+  return { booking: undefined, allowedActions: [], refusedActions: [] };
 }
 
 export const GetBookingResponse: MessageFns<GetBookingResponse> = {
@@ -1068,6 +1109,9 @@ export const GetBookingResponse: MessageFns<GetBookingResponse> = {
     }
     for (const v of message.allowedActions) {
       writer.uint32(18).string(v!);
+    }
+    for (const v of message.refusedActions) {
+      RefusedAction.encode(v!, writer.uint32(26).fork()).join();
     }
     return writer;
   },
@@ -1099,6 +1143,82 @@ export const GetBookingResponse: MessageFns<GetBookingResponse> = {
             }
 
             message.allowedActions.push(reader.string());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.refusedActions.push(RefusedAction.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseRefusedAction(): RefusedAction {
+  return { action: "", reason: "", message: "" };
+}
+
+export const RefusedAction: MessageFns<RefusedAction> = {
+  encode(message: RefusedAction, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.action !== "") {
+      writer.uint32(10).string(message.action);
+    }
+    if (message.reason !== "") {
+      writer.uint32(18).string(message.reason);
+    }
+    if (message.message !== "") {
+      writer.uint32(26).string(message.message);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RefusedAction {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRefusedAction();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.action = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.message = reader.string();
             continue;
           }
         }

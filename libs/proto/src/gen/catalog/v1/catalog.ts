@@ -125,6 +125,15 @@ export interface Service {
    * confirmed by the platform at once (docs/decisions.md "Confirmation policy").
    */
   confirmation: string;
+  /**
+   * Minutes before the start from which the customer's manage link can no longer cancel, or
+   * reschedule, the booking; 0 = until it starts. The dashboard and partners are not bound by
+   * them (docs/decisions.md "Service policies").
+   */
+  cancelCutoffMin: number;
+  rescheduleCutoffMin: number;
+  /** Occupying bookings of this service one staff member takes in their local day; 0 = no limit. */
+  maxBookingsPerDay: number;
 }
 
 export interface ServiceFields {
@@ -147,6 +156,9 @@ export interface ServiceFields {
   status?: string | undefined;
   conferencing?: string | undefined;
   confirmation?: string | undefined;
+  cancelCutoffMin?: number | undefined;
+  rescheduleCutoffMin?: number | undefined;
+  maxBookingsPerDay?: number | undefined;
 }
 
 export interface CreateServiceRequest {
@@ -1415,6 +1427,9 @@ function createBaseService(): Service {
     updatedAtMs: 0,
     conferencing: "",
     confirmation: "",
+    cancelCutoffMin: 0,
+    rescheduleCutoffMin: 0,
+    maxBookingsPerDay: 0,
   };
 }
 
@@ -1482,6 +1497,15 @@ export const Service: MessageFns<Service> = {
     }
     if (message.confirmation !== "") {
       writer.uint32(170).string(message.confirmation);
+    }
+    if (message.cancelCutoffMin !== 0) {
+      writer.uint32(176).int32(message.cancelCutoffMin);
+    }
+    if (message.rescheduleCutoffMin !== 0) {
+      writer.uint32(184).int32(message.rescheduleCutoffMin);
+    }
+    if (message.maxBookingsPerDay !== 0) {
+      writer.uint32(192).int32(message.maxBookingsPerDay);
     }
     return writer;
   },
@@ -1667,6 +1691,30 @@ export const Service: MessageFns<Service> = {
             message.confirmation = reader.string();
             continue;
           }
+          case 22: {
+            if (tag !== 176) {
+              break;
+            }
+
+            message.cancelCutoffMin = reader.int32();
+            continue;
+          }
+          case 23: {
+            if (tag !== 184) {
+              break;
+            }
+
+            message.rescheduleCutoffMin = reader.int32();
+            continue;
+          }
+          case 24: {
+            if (tag !== 192) {
+              break;
+            }
+
+            message.maxBookingsPerDay = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1701,6 +1749,9 @@ function createBaseServiceFields(): ServiceFields {
     status: undefined,
     conferencing: undefined,
     confirmation: undefined,
+    cancelCutoffMin: undefined,
+    rescheduleCutoffMin: undefined,
+    maxBookingsPerDay: undefined,
   };
 }
 
@@ -1762,6 +1813,15 @@ export const ServiceFields: MessageFns<ServiceFields> = {
     }
     if (message.confirmation !== undefined) {
       writer.uint32(154).string(message.confirmation);
+    }
+    if (message.cancelCutoffMin !== undefined) {
+      writer.uint32(160).int32(message.cancelCutoffMin);
+    }
+    if (message.rescheduleCutoffMin !== undefined) {
+      writer.uint32(168).int32(message.rescheduleCutoffMin);
+    }
+    if (message.maxBookingsPerDay !== undefined) {
+      writer.uint32(176).int32(message.maxBookingsPerDay);
     }
     return writer;
   },
@@ -1929,6 +1989,30 @@ export const ServiceFields: MessageFns<ServiceFields> = {
             }
 
             message.confirmation = reader.string();
+            continue;
+          }
+          case 20: {
+            if (tag !== 160) {
+              break;
+            }
+
+            message.cancelCutoffMin = reader.int32();
+            continue;
+          }
+          case 21: {
+            if (tag !== 168) {
+              break;
+            }
+
+            message.rescheduleCutoffMin = reader.int32();
+            continue;
+          }
+          case 22: {
+            if (tag !== 176) {
+              break;
+            }
+
+            message.maxBookingsPerDay = reader.int32();
             continue;
           }
         }

@@ -1,0 +1,22 @@
+import { MINUTE_MS, MINUTES_PER_DAY } from './time.js';
+
+/**
+ * A service's customer cut-offs (docs/decisions.md "Service policies"): the manage link cancels,
+ * or reschedules, only before `start − cutoff`; 0 to 30 days in minutes, 0 = until it starts.
+ */
+export const MAX_CUTOFF_MIN = 30 * MINUTES_PER_DAY;
+
+/** A service's daily limit per staff member: 0 (none) to this many bookings. */
+export const MAX_BOOKINGS_PER_DAY = 1000;
+
+/** The first instant at which a cut-off of `cutoffMin` minutes stops the customer. */
+export const cutoffAtMs = (startsAtMs: number, cutoffMin: number): number =>
+  startsAtMs - Math.max(0, cutoffMin) * MINUTE_MS;
+
+/** A cut-off as a person reads it: "2 days", "3 hours", "90 minutes" (the largest whole unit). */
+export function describeMinutes(minutes: number): string {
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  if (minutes > 0 && minutes % MINUTES_PER_DAY === 0) return unit(minutes / MINUTES_PER_DAY, 'day');
+  if (minutes > 0 && minutes % 60 === 0) return unit(minutes / 60, 'hour');
+  return unit(minutes, 'minute');
+}
