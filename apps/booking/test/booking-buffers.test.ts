@@ -4,6 +4,7 @@
 // start-up migration. The real booking service over gRPC, the real catalog behind it.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVICE_LISTS_UNCHANGED } from '@svc/testing';
 import { openSqliteStore, type DocumentStore } from '@svc/store';
 import { migrateStoredBuffers } from '../src/application/buffer-migration.js';
 import { catalogServices } from '../src/clients/catalog-services.js';
@@ -55,10 +56,7 @@ const setBuffers = (service: SeededService, bufferBeforeMin: number, bufferAfter
     fields: {
       bufferBeforeMin,
       bufferAfterMin,
-      staffIds: [],
-      staffIdsSet: false,
-      resourceIds: [],
-      resourceIdsSet: false,
+      ...SERVICE_LISTS_UNCHANGED,
     },
   });
 

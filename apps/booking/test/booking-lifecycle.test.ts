@@ -3,6 +3,7 @@
 // exactly one outbox row of its type; a refused one writes nothing.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVICE_LISTS_UNCHANGED } from '@svc/testing';
 import type { bookingV1 } from '@svc/proto';
 import type { HoldExpiry } from '../src/application/hold-expiry.js';
 import { catalogSchedules } from '../src/clients/catalog-schedules.js';
@@ -294,7 +295,10 @@ describe('decisions under the lock read the catalog as it is', () => {
     await deps.catalog.updateService({
       tenantId: tenant.tenantId,
       serviceId: tenant.service.serviceId,
-      fields: { status: 'hidden', staffIds: [], staffIdsSet: false, resourceIds: [], resourceIdsSet: false },
+      fields: {
+        status: 'hidden',
+        ...SERVICE_LISTS_UNCHANGED,
+      },
     });
     expect((await failure(create(svc.client, createRequest(tenant, localSlot(6, 11))))).code).toBe('SERVICE_INACTIVE');
   });

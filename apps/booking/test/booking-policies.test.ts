@@ -4,6 +4,7 @@
 // with every other rule. The real booking service over gRPC with the real catalog.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVICE_LISTS_UNCHANGED } from '@svc/testing';
 import type { bookingV1 } from '@svc/proto';
 import {
   addService,
@@ -118,7 +119,10 @@ describe('customer cut-offs', () => {
     await deps.catalog.updateService({
       tenantId: service.tenantId,
       serviceId: service.service.serviceId,
-      fields: { cancelCutoffMin: 300, staffIds: [], staffIdsSet: false, resourceIds: [], resourceIdsSet: false },
+      fields: {
+        cancelCutoffMin: 300,
+        ...SERVICE_LISTS_UNCHANGED,
+      },
     });
     expect((await asCustomer(booking)).booking).toMatchObject({ cancelCutoffMin: 60, rescheduleCutoffMin: 0 });
     const { booking: moved } = await move(booking, localSlot(3, 12), 'customer');

@@ -153,6 +153,8 @@ describe.runIf(serverGate('Mailpit', mailpitMissing()))('the notifications servi
         staffIdsSet: true,
         resourceIds: [],
         resourceIdsSet: true,
+        questions: [],
+        questionsSet: false,
       },
     });
     await notifications.updateNotificationSettings({
@@ -187,6 +189,7 @@ describe.runIf(serverGate('Mailpit', mailpitMissing()))('the notifications servi
       tenantId,
       idempotencyKey: randomUUID(),
       idempotencyScope: '',
+      answers: [],
       requestFingerprint: createHash('sha256').update(JSON.stringify(body)).digest('hex'),
       ...body,
     });

@@ -33,7 +33,14 @@ afterAll(async () => {
   await platform?.cleanup();
 });
 
-const NO_LISTS = { staffIds: [], staffIdsSet: true, resourceIds: [], resourceIdsSet: true };
+const NO_LISTS = {
+  staffIds: [],
+  staffIdsSet: true,
+  resourceIds: [],
+  resourceIdsSet: true,
+  questions: [],
+  questionsSet: false,
+};
 
 async function rules(
   tenantId: string,

@@ -46,7 +46,15 @@ export async function seedTenant(
     const service = (fields: Partial<catalogV1.ServiceFields>) =>
       catalog.createService({
         tenantId,
-        fields: { staffIds: [staff!.staffId], staffIdsSet: true, resourceIds: [], resourceIdsSet: false, ...fields },
+        fields: {
+          staffIds: [staff!.staffId],
+          staffIdsSet: true,
+          resourceIds: [],
+          resourceIdsSet: false,
+          questions: [],
+          questionsSet: false,
+          ...fields,
+        },
       });
     await service({
       slug: 'checkup',

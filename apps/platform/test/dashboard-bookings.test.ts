@@ -337,6 +337,8 @@ describe('the list', () => {
         staffIdsSet: true,
         resourceIds: [],
         resourceIdsSet: false,
+        questions: [],
+        questionsSet: false,
       },
     });
     const cleaningId = service!.serviceId;

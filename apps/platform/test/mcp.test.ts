@@ -120,6 +120,45 @@ describe('a real MCP client', () => {
     expect(errorText(await call(client, 'update_branding', { favicon: 'x.ico' }))).toMatch(/^VALIDATION_ERROR: /);
   });
 
+  it('reads a service’s intake questions and answers them in create_booking; get_booking shows the answers', async () => {
+    const created = await dashboard(base, owner)('POST', '/api/services', {
+      slug: 'consult',
+      name: 'Consultation',
+      durationMin: 30,
+      questions: [{ key: 'topic', label: 'Topic', type: 'select', required: true, options: ['Braces', 'Implants'] }],
+    });
+    expect(created.status).toBe(201);
+    const serviceId = (await json(created)).data.serviceId;
+    const client = await connect();
+    try {
+      const services = dataOf(await call(client, 'list_services'));
+      expect(services.items.find((s: { slug: string }) => s.slug === 'consult').questions).toEqual([
+        { key: 'topic', label: 'Topic', type: 'select', required: true, options: ['Braces', 'Implants'] },
+      ]);
+      const args = {
+        idempotencyKey: 'agent-intake-1',
+        serviceSlug: 'consult',
+        startsAtMs: berlinTime(31, 10),
+        customer: { name: 'Agent Customer', primaryEmail: 'agent.intake@example.test' },
+      };
+      expect(errorText(await call(client, 'create_booking', args))).toMatch(
+        /^VALIDATION_ERROR: .*arguments\.answers\.topic/,
+      );
+      const made = dataOf(
+        await call(client, 'create_booking', {
+          ...args,
+          idempotencyKey: 'agent-intake-2',
+          answers: { topic: 'Braces' },
+        }),
+      );
+      const read = dataOf(await call(client, 'get_booking', { bookingId: made.booking.bookingId }));
+      expect(read.answers).toEqual([{ key: 'topic', label: 'Topic', type: 'select', value: 'Braces' }]);
+    } finally {
+      // Out of the list the other tests read.
+      await dashboard(base, owner)('PATCH', `/api/services/${serviceId}`, { status: 'hidden' });
+    }
+  });
+
   it('finds a slot and books it; the same idempotency key twice books once', async () => {
     const client = await connect();
     const services = dataOf(await call(client, 'list_services'));

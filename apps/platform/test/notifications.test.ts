@@ -97,6 +97,8 @@ describe.runIf(serverGate('Mailpit', mailpitMissing()))('notifications through t
           staffIdsSet: true,
           resourceIds: [],
           resourceIdsSet: true,
+          questions: [],
+          questionsSet: false,
         },
       });
     }
@@ -575,6 +577,8 @@ describe.runIf(serverGate('Mailpit', mailpitMissing()))('notifications through t
         staffIdsSet: true,
         resourceIds: [],
         resourceIdsSet: true,
+        questions: [],
+        questionsSet: false,
       },
     });
     const theirOwner = await stores.session(other.tenantId, 'tenant_owner');

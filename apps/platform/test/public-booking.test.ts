@@ -3,7 +3,7 @@ import { storeConfigFor } from '@svc/config';
 import { connectService } from '@svc/grpc';
 import { openStore } from '@svc/store';
 import { catalogV1 } from '@svc/proto';
-import { eventually, json } from '@svc/testing';
+import { eventually, json, SERVICE_LISTS_UNCHANGED } from '@svc/testing';
 import { berlinTime, seedTenant, slotStartsOn } from './booking-fixture.js';
 import { startTestPlatform } from './platform-fixture.js';
 import { customer, errorOf, publicBooking, publicBookingPath, slot } from './public-booking-path.js';
@@ -125,7 +125,10 @@ describe('errors', () => {
       await catalog.updateService({
         tenantId,
         serviceId: checkup.serviceId,
-        fields: { durationMin: 60, staffIds: [], staffIdsSet: false, resourceIds: [], resourceIdsSet: false },
+        fields: {
+          durationMin: 60,
+          ...SERVICE_LISTS_UNCHANGED,
+        },
       });
       const res = await fetch(
         `${base}/book/reshaped/availability?serviceSlug=checkup&fromMs=${berlinTime(4, 0)}&toMs=${berlinTime(5, 0)}`,

@@ -95,6 +95,8 @@ async function bookableTenant() {
       staffIdsSet: true,
       resourceIds: [],
       resourceIdsSet: true,
+      questions: [],
+      questionsSet: false,
     },
   });
   return { tenantId, service: service! };
@@ -116,6 +118,7 @@ async function createBooking(tenantId: string, startsAtMs: number, customerName:
     tenantId,
     idempotencyKey: randomUUID(),
     idempotencyScope: '',
+    answers: [],
     requestFingerprint: createHash('sha256').update(JSON.stringify(body)).digest('hex'),
     ...body,
   });
@@ -205,6 +208,8 @@ describe('booking events to webhooks', () => {
       const data = event.data as Record<string, Record<string, unknown>>;
       expect(Object.keys(data.booking!).sort()).toEqual(
         [
+          // The intake answers (docs/decisions.md "Intake questions"); [] for a service without questions.
+          'answers',
           'bookingId',
           'endsAtMs',
           'revision',

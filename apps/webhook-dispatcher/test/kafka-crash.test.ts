@@ -215,6 +215,8 @@ describe.skipIf(!run)('SIGKILL mid-stream with Kafka', () => {
           staffIdsSet: true,
           resourceIds: [],
           resourceIdsSet: true,
+          questions: [],
+          questionsSet: false,
         },
       });
       const { signingSecret } = await dispatcher.client.createSubscription({
@@ -245,6 +247,7 @@ describe.skipIf(!run)('SIGKILL mid-stream with Kafka', () => {
               tenantId,
               idempotencyKey: randomUUID(),
               idempotencyScope: '',
+              answers: [],
               requestFingerprint: createHash('sha256').update(JSON.stringify(body)).digest('hex'),
               ...body,
             },

@@ -27,3 +27,4 @@ export type {
   NotificationClient,
 } from './clients.js';
 export { calendarSyncView, type CalendarSyncStatus, type CalendarSyncView } from './calendar-sync.js';
+export { fromAnswerValue, toAnswerValue, type AnswerJson } from './answers.js';

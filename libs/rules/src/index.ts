@@ -22,3 +22,4 @@ export * from './notifications.js';
 export * from './text.js';
 export * from './date-overrides.js';
 export * from './service-policies.js';
+export * from './intake.js';

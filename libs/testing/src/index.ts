@@ -13,7 +13,14 @@ export {
 } from './mongo-server.js';
 export { startRadicale, radicaleMissing, type RadicaleServer } from './radicale-server.js';
 export { json } from './json.js';
-export { createTestTenant, openEveryDay, uniqueSlug, type RuleCreator, type TenantCreator } from './test-tenant.js';
+export {
+  createTestTenant,
+  openEveryDay,
+  SERVICE_LISTS_UNCHANGED,
+  uniqueSlug,
+  type RuleCreator,
+  type TenantCreator,
+} from './test-tenant.js';
 export {
   startWebhookReceiver,
   type WebhookReceiver,

@@ -63,3 +63,16 @@ export async function openEveryDay(
     }
   }
 }
+
+/**
+ * The repeated fields of a catalog ServiceFields left as they are (proto3 cannot leave a list
+ * out; the `*Set` flags say none was sent): spread into an update of scalar fields only.
+ */
+export const SERVICE_LISTS_UNCHANGED = {
+  staffIds: [] as never[],
+  staffIdsSet: false,
+  resourceIds: [] as never[],
+  resourceIdsSet: false,
+  questions: [] as never[],
+  questionsSet: false,
+};

@@ -36,6 +36,8 @@ export function bookingEvent(
         timezone: booking.timezone,
         // The change's number (0 at create): the notifications' calendar attachment SEQUENCE.
         revision: booking.revision ?? 0,
+        // The intake answers with the questions as asked (docs/decisions.md "Intake questions").
+        answers: booking.answers ?? [],
       },
       service: { serviceId: service.serviceId, slug: service.slug, name: service.name },
       customer: { customerId: customer.customerId, name: customer.name, primaryEmail: customer.primaryEmail },

@@ -1,7 +1,7 @@
 import { DomainError } from '@svc/errors';
 import { HOLD_MS, MINUTE_MS, normalizeTimeZone } from '@svc/rules';
 import { DuplicateKeyError, type Tx } from '@svc/store';
-import { assertStaffOfService, assertValidCreateInput } from '../domain/create-input.js';
+import { answersFor, assertStaffOfService, assertValidCreateInput } from '../domain/create-input.js';
 import { newBookingId } from '../store/ids.js';
 import type { BookingDoc, IdempotencyDoc } from '../store/records.js';
 import { confirmedOrCurrent, replayAnswer } from './automatic-confirmation.js';
@@ -34,6 +34,8 @@ export interface CreateBookingCommand {
   /** The customer's IANA zone; empty = the tenant's. */
   timezone: string;
   staffId?: string | undefined;
+  /** The answers to the service's questions by key, as sent (checked here against the catalog). */
+  answers: Readonly<Record<string, unknown>>;
   traceparent: string | null;
 }
 
@@ -91,6 +93,7 @@ async function createOrFind(deps: CreateBookingDeps, cmd: CreateBookingCommand):
   const known = await scheduleAround(deps, req);
   assertBookable(known);
   assertStaffOfService(cmd.staffId, known.service);
+  answersFor(known.service, cmd.answers);
   // Looked at again while waiting for the locks. A retry whose first request has committed
   // meanwhile keeps waiting: under the lock it gets that answer as a replay.
   const slotStillOpen = async (): Promise<void> => {
@@ -108,8 +111,10 @@ async function createOrFind(deps: CreateBookingDeps, cmd: CreateBookingCommand):
       async (fresh) => {
         const earlierUnderLock = await deps.store.idempotencyRecord(cmd.tenantId, keyOf(cmd), deps.now());
         if (earlierUnderLock) return replay(deps, earlierUnderLock, cmd);
-        // The catalog as it is now: the staff member may have left the service meanwhile.
+        // The catalog as it is now: the staff member may have left the service meanwhile, and
+        // the questions are kept as they are asked now.
         assertStaffOfService(cmd.staffId, fresh.service);
+        const answers = answersFor(fresh.service, cmd.answers);
         const recheckIn = await slotFreeUnderLock(deps, req, fresh);
         const customer = await deps.customers.lookupOrCreate(cmd.tenantId, cmd.customer);
         const { service, tenant } = fresh;
@@ -145,6 +150,7 @@ async function createOrFind(deps: CreateBookingDeps, cmd: CreateBookingCommand):
             noShowReason: null,
             confirmation: service.confirmation,
             ...policiesOf(service),
+            answers,
             createdAtMs: now,
             updatedAtMs: now,
             revision: 0,

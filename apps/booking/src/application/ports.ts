@@ -1,5 +1,5 @@
 import type { CalendarSyncView } from '@svc/grpc';
-import type { ConfirmationPolicy } from '@svc/rules';
+import type { ConfirmationPolicy, Question } from '@svc/rules';
 import type { ScheduleInput } from '../domain/availability/index.js';
 
 export interface TenantInfo {
@@ -26,6 +26,8 @@ export interface ServiceInfo {
   cancelCutoffMin: number;
   rescheduleCutoffMin: number;
   maxBookingsPerDay: number;
+  /** What a create asks (docs/decisions.md "Intake questions"). */
+  questions: Question[];
 }
 
 /** Everything availability needs about one service, from the catalog. */

@@ -1,6 +1,6 @@
 import { LruCache, type LruBounds } from '@svc/cache';
 import { type CatalogClient } from '@svc/grpc';
-import { confirmationPolicyOf, DAY_MS } from '@svc/rules';
+import { confirmationPolicyOf, DAY_MS, type Question } from '@svc/rules';
 import type { catalogV1 } from '@svc/proto';
 import type { OwnerType, ScheduleInput } from '../domain/availability/index.js';
 import type { ScheduleSource, ServiceSchedule } from '../application/ports.js';
@@ -170,6 +170,14 @@ export function toSchedule(snap: catalogV1.GetScheduleSnapshotResponse): Service
       cancelCutoffMin: service.cancelCutoffMin,
       rescheduleCutoffMin: service.rescheduleCutoffMin,
       maxBookingsPerDay: service.maxBookingsPerDay,
+      questions: service.questions.map((q) => ({
+        key: q.key,
+        label: q.label,
+        // The catalog stores only the types it checked (@svc/rules QUESTION_TYPES).
+        type: q.type as Question['type'],
+        required: q.required,
+        options: [...q.options],
+      })),
     },
     schedule,
   };

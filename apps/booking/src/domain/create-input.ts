@@ -11,6 +11,9 @@ import {
   parseCustomerFields,
   TIME_ZONE_MESSAGE,
   isIanaTimeZone,
+  checkAnswers,
+  type Answer,
+  type Question,
 } from '@svc/rules';
 
 export interface CreateInput {
@@ -49,6 +52,19 @@ export function assertValidCreateInput(input: CreateInput): void {
     violations.push({ path: 'idempotencyScope', message: IDEMPOTENCY_SCOPE_MESSAGE });
   }
   if (violations.length > 0) throw validationError(violations);
+}
+
+/**
+ * The answers checked against the service's questions (docs/decisions.md "Intake questions"),
+ * as the booking keeps them; VALIDATION_ERROR at `answers.<key>` otherwise.
+ */
+export function answersFor(
+  service: { questions: readonly Question[] },
+  sent: Readonly<Record<string, unknown>>,
+): Answer[] {
+  const { answers, violations } = checkAnswers(service.questions, sent);
+  if (violations.length > 0) throw validationError(violations);
+  return answers;
 }
 
 export const STAFF_NOT_LISTED_MESSAGE = 'is not a staff member of this service';

@@ -1,5 +1,5 @@
 import { bookingUnavailable, notFound } from '@svc/errors';
-import { bindService, type ServiceBinding } from '@svc/grpc';
+import { bindService, fromAnswerValue, toAnswerValue, type ServiceBinding } from '@svc/grpc';
 import { bookingV1 } from '@svc/proto';
 import { currentTraceparent } from '@svc/telemetry';
 import {
@@ -53,6 +53,7 @@ export function bookingService(deps: BookingRpcDeps): ServiceBinding {
           notes: req.notes,
           timezone: req.timezone,
           staffId: req.staffId,
+          answers: answersOf(req.answers),
           traceparent: currentTraceparent(),
         }).catch((err: unknown) => {
           bookingCreates.inc({ service: SERVICE, outcome: failedCreateOutcome(err) });
@@ -155,7 +156,29 @@ function toProtoBooking(b: BookingDoc): bookingV1.Booking {
     revision: b.revision ?? 0,
     cancelCutoffMin: b.cancelCutoffMin ?? 0,
     rescheduleCutoffMin: b.rescheduleCutoffMin ?? 0,
+    answers: (b.answers ?? []).map((a) => ({
+      key: a.key,
+      label: a.label,
+      type: a.type,
+      value: toAnswerValue(a.value),
+    })),
   };
+}
+
+/**
+ * The create's answers by key, as JSON values (an answer without a value is null, which no
+ * question takes). A key sent twice keeps its last value, as JSON would.
+ */
+function answersOf(answers: readonly bookingV1.AnswerInput[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const a of answers)
+    Object.defineProperty(out, a.key, {
+      value: fromAnswerValue(a.value),
+      enumerable: true,
+      configurable: true,
+      writable: true,
+    });
+  return out;
 }
 
 /** The slots' starts, for the packed answer (proto/booking/v1/booking.proto, GetAvailabilityResponse). */

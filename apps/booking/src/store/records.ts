@@ -1,4 +1,4 @@
-import type { BookingStatus, ConfirmationPolicy } from '@svc/rules';
+import type { Answer, BookingStatus, ConfirmationPolicy } from '@svc/rules';
 
 /** Where the booking service keeps each kind of document. */
 export const BOOKING_COLLECTIONS = {
@@ -50,6 +50,11 @@ export interface BookingDoc {
   cancelCutoffMin?: number;
   rescheduleCutoffMin?: number;
   maxBookingsPerDay?: number;
+  /**
+   * The answers to the service's intake questions, each with the question's label and type as
+   * asked (docs/decisions.md "Intake questions"). Absent on bookings made before: none.
+   */
+  answers?: Answer[];
   /** When it was confirmed; absent until then (and on bookings confirmed before it was stored). */
   confirmedAtMs?: number;
   createdAtMs: number;

@@ -31,6 +31,7 @@ const known: ServiceSchedule = {
     cancelCutoffMin: 0,
     rescheduleCutoffMin: 0,
     maxBookingsPerDay: 0,
+    questions: [],
   },
   schedule: {
     timezone: 'UTC',

@@ -32,6 +32,7 @@ const known: ServiceSchedule = {
     cancelCutoffMin: 0,
     rescheduleCutoffMin: 0,
     maxBookingsPerDay: 0,
+    questions: [],
   },
   schedule: {
     timezone: 'UTC',

@@ -15,7 +15,20 @@ import {
 import { IntervalSet } from '../../src/domain/availability/intervals.js';
 import { BookingIndex } from '../../src/domain/availability/occupancy.js';
 import { DAY_MS } from '@svc/rules';
-import { at, block, booking, everyDay, hm, HOUR, iso, schedule, service, starts, TZ, NOW } from './availability-fixtures.js';
+import {
+  at,
+  block,
+  booking,
+  everyDay,
+  hm,
+  HOUR,
+  iso,
+  schedule,
+  service,
+  starts,
+  TZ,
+  NOW,
+} from './availability-fixtures.js';
 
 /** 2026-06-01 is a Monday; `day(6, …)` is Saturday 2026-06-06, `day(0, …)` Sunday 2026-06-07. */
 const day = (weekday: number, hhmm: string): number => {

@@ -8,6 +8,7 @@ import {
   requirePresent,
 } from './field-checks.js';
 import {
+  checkQuestions,
   CONFIRMATION_POLICIES,
   CURRENCY_MESSAGE,
   isSlug,
@@ -17,6 +18,7 @@ import {
   normalizeCurrency,
   SLUG_MESSAGE,
   type ConfirmationPolicy,
+  type Question,
 } from '@svc/rules';
 import { nextUpdatedAt } from './timestamps.js';
 import { assertSomeField, definedOnly, Violations } from './violations.js';
@@ -61,6 +63,8 @@ export type ServiceRecord = {
   cancelCutoffMin?: number;
   rescheduleCutoffMin?: number;
   maxBookingsPerDay?: number;
+  /** What a create asks (docs/decisions.md "Intake questions"). Absent on services stored before: none. */
+  questions?: Question[];
   createdAtMs: number;
   updatedAtMs: number;
 };
@@ -90,6 +94,14 @@ export interface ServiceInput {
   cancelCutoffMin?: number;
   rescheduleCutoffMin?: number;
   maxBookingsPerDay?: number;
+  /** Replaces the questions when given. */
+  questions?: ReadonlyArray<{
+    key: string;
+    label: string;
+    type: string;
+    required: boolean;
+    options: readonly string[];
+  }>;
 }
 
 /** Which of the input's staffIds/resourceIds exist in the tenant (the caller looks them up). */
@@ -133,6 +145,7 @@ export function newService(input: ServiceInput, ctx: ServiceContext & { id: stri
     cancelCutoffMin: 0,
     rescheduleCutoffMin: 0,
     maxBookingsPerDay: 0,
+    questions: [],
     createdAtMs: ctx.now,
     updatedAtMs: ctx.now,
     ...definedOnly(fields),
@@ -185,6 +198,7 @@ function checkServiceFields(v: Violations, input: ServiceInput, references: Serv
     cancelCutoffMin: checkInteger(v, 'cancelCutoffMin', input.cancelCutoffMin, 0, MAX_CUTOFF_MIN),
     rescheduleCutoffMin: checkInteger(v, 'rescheduleCutoffMin', input.rescheduleCutoffMin, 0, MAX_CUTOFF_MIN),
     maxBookingsPerDay: checkInteger(v, 'maxBookingsPerDay', input.maxBookingsPerDay, 0, MAX_BOOKINGS_PER_DAY),
+    questions: checkServiceQuestions(v, input.questions),
   };
 }
 
@@ -202,6 +216,14 @@ function checkPriceFields(v: Violations, input: ServiceInput): Pick<ServiceField
     CURRENCY_MESSAGE,
   )?.toUpperCase();
   return { priceAmount: checkInteger(v, 'priceAmount', input.priceAmount, 0), priceCurrency: currency };
+}
+
+/** The shared rule of @svc/rules checkQuestions, its paths as they are. */
+function checkServiceQuestions(v: Violations, input: ServiceInput['questions']): Question[] | undefined {
+  if (input === undefined) return undefined;
+  const { questions, violations } = checkQuestions(input);
+  for (const { path, message } of violations) v.add(path, message);
+  return violations.length === 0 ? questions : undefined;
 }
 
 /** A price is an amount in a currency: one without the other means nothing. */

@@ -36,6 +36,7 @@ export const toServiceMessage = (r: ServiceRecord): catalogV1.Service => ({
   cancelCutoffMin: r.cancelCutoffMin ?? 0,
   rescheduleCutoffMin: r.rescheduleCutoffMin ?? 0,
   maxBookingsPerDay: r.maxBookingsPerDay ?? 0,
+  questions: (r.questions ?? []).map((q) => ({ ...q, options: [...q.options] })),
   createdAtMs: r.createdAtMs,
   updatedAtMs: r.updatedAtMs,
 });
@@ -45,11 +46,12 @@ const listField = (ids: string[], set: boolean) => (set || ids.length > 0 ? ids 
 
 function toServiceInput(fields: catalogV1.ServiceFields | undefined): ServiceInput {
   if (!fields) return {};
-  const { staffIds, staffIdsSet, resourceIds, resourceIdsSet, ...scalars } = fields;
+  const { staffIds, staffIdsSet, resourceIds, resourceIdsSet, questions, questionsSet, ...scalars } = fields;
   return {
     ...scalars,
     staffIds: listField(staffIds, staffIdsSet),
     resourceIds: listField(resourceIds, resourceIdsSet),
+    questions: questionsSet || questions.length > 0 ? questions : undefined,
   };
 }
 

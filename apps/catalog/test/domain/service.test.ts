@@ -37,10 +37,28 @@ describe('service create', () => {
       cancelCutoffMin: 0,
       rescheduleCutoffMin: 0,
       maxBookingsPerDay: 0,
+      questions: [],
       createdAtMs: 1_000,
       updatedAtMs: 1_000,
     });
     expect(effectiveSlotInterval(service)).toBe(30);
+  });
+
+  it('takes intake questions with the shared rules, the index in each path', () => {
+    const questions = [
+      { key: 'reason', label: ' Why? ', type: 'text', required: true, options: [] },
+      { key: 'kind', label: 'Kind', type: 'select', required: false, options: ['A', 'B'] },
+    ];
+    expect(create({ ...valid, questions }).questions).toEqual([
+      { key: 'reason', label: 'Why?', type: 'text', required: true, options: [] },
+      { key: 'kind', label: 'Kind', type: 'select', required: false, options: ['A', 'B'] },
+    ]);
+    expect(create(valid).questions).toEqual([]);
+    const clash = [questions[0]!, { ...questions[1]!, key: 'reason', options: [] }];
+    expect(violationPaths(() => create({ ...valid, questions: clash }))).toEqual([
+      'questions.1.key',
+      'questions.1.options',
+    ]);
   });
 
   it('requires slug, name and durationMin', () => {

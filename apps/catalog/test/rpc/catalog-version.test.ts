@@ -12,7 +12,14 @@ beforeAll(async () => {
 });
 afterAll(() => h.stop());
 
-const NO_LISTS = { staffIds: [], staffIdsSet: true, resourceIds: [], resourceIdsSet: true };
+const NO_LISTS = {
+  staffIds: [],
+  staffIdsSet: true,
+  resourceIds: [],
+  resourceIdsSet: true,
+  questions: [],
+  questionsSet: false,
+};
 
 describe('GetCatalogVersion', () => {
   it('changes with every kind of catalog write, and not with reads', async () => {

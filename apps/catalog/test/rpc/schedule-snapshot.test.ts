@@ -44,6 +44,8 @@ function seeder(tenantId: string) {
         staffIdsSet: true,
         resourceIds,
         resourceIdsSet: true,
+        questions: [],
+        questionsSet: false,
       };
       const { service } = await client.createService({ tenantId, fields });
       return service?.serviceId ?? '';

@@ -17,6 +17,8 @@ const fields = (f: Partial<catalogV1.ServiceFields>): catalogV1.ServiceFields =>
   staffIdsSet: false,
   resourceIds: [],
   resourceIdsSet: false,
+  questions: [],
+  questionsSet: false,
   ...f,
 });
 

@@ -30,6 +30,8 @@ export async function seedBenchTenant(
         staffIdsSet: false,
         resourceIds: [],
         resourceIdsSet: false,
+        questions: [],
+        questionsSet: false,
       },
     });
     return tenantId;
@@ -103,6 +105,8 @@ export async function seedStaffedTenant(
         staffIdsSet: true,
         resourceIds: [],
         resourceIdsSet: false,
+        questions: [],
+        questionsSet: false,
       },
     });
     return { tenantId, staffIds };

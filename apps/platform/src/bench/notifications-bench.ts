@@ -134,6 +134,7 @@ async function throughput(mailpit: MailpitServer): Promise<Rate & { messages: nu
             tenantId,
             idempotencyKey: randomUUID(),
             idempotencyScope: '',
+            answers: [],
             requestFingerprint: createHash('sha256').update(JSON.stringify(body)).digest('hex'),
             ...body,
           });
@@ -217,6 +218,7 @@ async function latency(mailpit: MailpitServer): Promise<{ p50: number; p99: numb
         tenantId,
         idempotencyKey: randomUUID(),
         idempotencyScope: '',
+        answers: [],
         requestFingerprint: createHash('sha256').update(JSON.stringify(body)).digest('hex'),
         ...body,
       });

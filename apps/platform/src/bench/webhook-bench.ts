@@ -230,6 +230,7 @@ async function latency(
         tenantId,
         idempotencyKey: randomUUID(),
         idempotencyScope: '',
+        answers: [],
         requestFingerprint: createHash('sha256').update(JSON.stringify(body)).digest('hex'),
         ...body,
       });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { bookingV1, integrationsV1 } from '@svc/proto';
-import { calendarSyncView } from '@svc/grpc';
-import { BOOKING_STATUSES } from '@svc/rules';
+import { calendarSyncView, fromAnswerValue } from '@svc/grpc';
+import { BOOKING_STATUSES, QUESTION_TYPES } from '@svc/rules';
 import { present } from '../catalog/admin-resource.js';
 
 /**
@@ -27,6 +27,22 @@ export const bookingRecordSchema = z
     holdExpiresAtMs: z.number().int().nullable().describe('When a held booking stops holding its slot.'),
     cancelReason: z.string().nullable().describe('`customer`, `hold_expired`, or what staff gave; null when none.'),
     noShowReason: z.string().nullable(),
+    answers: z
+      .array(
+        z.object({
+          key: z.string(),
+          label: z.string().describe('The question as the customer was asked it.'),
+          type: z.string().describe(QUESTION_TYPES.join(' | ')),
+          value: z
+            .union([z.string(), z.number(), z.boolean(), z.array(z.string())])
+            .nullable()
+            .describe('A string, a number, true, or the options chosen, by the type; null only if it was lost.'),
+        }),
+      )
+      .describe(
+        'The answers to the service’s intake questions, in the questions’ order, with the questions as they were ' +
+          'asked (a later edit of the service changes nothing here); an unanswered optional question is left out.',
+      ),
     createdAtMs: z.number().int(),
     updatedAtMs: z.number().int(),
   })
@@ -55,6 +71,7 @@ export function toBookingRecord(b: bookingV1.Booking): BookingRecord {
     holdExpiresAtMs: b.holdExpiresAtMs ?? null,
     cancelReason: orNull(b.cancelReason),
     noShowReason: orNull(b.noShowReason),
+    answers: b.answers.map((a) => ({ key: a.key, label: a.label, type: a.type, value: fromAnswerValue(a.value) })),
     createdAtMs: b.createdAtMs,
     updatedAtMs: b.updatedAtMs,
   };

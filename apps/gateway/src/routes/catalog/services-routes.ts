@@ -10,6 +10,8 @@ import {
   MAX_CUTOFF_MIN,
   MINUTES_PER_DAY,
   optionalIdSchema,
+  QUESTION_TYPES,
+  questionsSchema,
   slugSchema,
 } from '@svc/rules';
 import { registerAdminResource } from './admin-resource.js';
@@ -36,6 +38,20 @@ const RESCHEDULE_CUTOFF =
 const DAILY_LIMIT =
   'Held and confirmed bookings of this service one staff member takes per day of their own time zone; 0 = no limit. ' +
   'A start past it is refused with the reason daily_limit.';
+
+/** A service's questions as records show them. */
+const questionRecordsSchema = z
+  .array(
+    z.object({
+      key: z.string(),
+      label: z.string(),
+      // A string like status: the record is the catalog's message as it is.
+      type: z.string().describe(QUESTION_TYPES.join(' | ')),
+      required: z.boolean(),
+      options: z.array(z.string()).describe('The choices of a select or multiselect; empty otherwise.'),
+    }),
+  )
+  .describe('The intake questions a create answers in `answers`, in order (docs/decisions.md "Intake questions").');
 
 /** ServiceAdminRecord: the catalog's Service message as it is. */
 const serviceRecordSchema = z
@@ -65,6 +81,7 @@ const serviceRecordSchema = z
     cancelCutoffMin: z.number().int().describe(CANCEL_CUTOFF),
     rescheduleCutoffMin: z.number().int().describe(RESCHEDULE_CUTOFF),
     maxBookingsPerDay: z.number().int().describe(DAILY_LIMIT),
+    questions: questionRecordsSchema,
     createdAtMs: z.number().int(),
     updatedAtMs: z.number().int(),
   })
@@ -96,6 +113,7 @@ const serviceFieldsShape = {
   cancelCutoffMin: int(0, MAX_CUTOFF_MIN).describe(`${CANCEL_CUTOFF} Default: 0.`),
   rescheduleCutoffMin: int(0, MAX_CUTOFF_MIN).describe(`${RESCHEDULE_CUTOFF} Default: 0.`),
   maxBookingsPerDay: int(0, MAX_BOOKINGS_PER_DAY).describe(`${DAILY_LIMIT} Default: 0.`),
+  questions: questionsSchema.describe(`${questionsSchema.description} Default: [].`),
 };
 
 /**
@@ -132,6 +150,7 @@ export const bookableServiceSchema = z
     confirmation: confirmationSchema,
     cancelCutoffMin: z.number().int().describe(CANCEL_CUTOFF),
     rescheduleCutoffMin: z.number().int().describe(RESCHEDULE_CUTOFF),
+    questions: questionRecordsSchema,
   })
   .describe('A service customers can book now (status active).');
 
@@ -153,6 +172,7 @@ export async function activeServices(
       confirmation: confirmationPolicyOf(s.confirmation),
       cancelCutoffMin: s.cancelCutoffMin,
       rescheduleCutoffMin: s.rescheduleCutoffMin,
+      questions: s.questions,
     })),
     page: res.page,
   });
@@ -168,13 +188,15 @@ const listServicesQuery = z.strictObject({
  * tell the service that a list was sent (an empty list clears it; an absent one keeps it).
  */
 function serviceFields(body: z.output<typeof patchServiceSchema>): catalogV1.ServiceFields {
-  const { staffIds, resourceIds, ...scalars } = body;
+  const { staffIds, resourceIds, questions, ...scalars } = body;
   return {
     ...scalars,
     staffIds: staffIds ?? [],
     staffIdsSet: staffIds !== undefined,
     resourceIds: resourceIds ?? [],
     resourceIdsSet: resourceIds !== undefined,
+    questions: (questions ?? []).map((q) => ({ ...q, required: q.required ?? false, options: q.options ?? [] })),
+    questionsSet: questions !== undefined,
   };
 }
 
@@ -196,9 +218,9 @@ export function registerServiceRoutes(app: FastifyInstance, catalog: CatalogClie
     ],
     rules: {
       create:
-        '`priceAmount` and `priceCurrency` go together; `slug` is unique in the tenant; `staffIds` and `resourceIds` name staff and resources of the tenant.',
+        '`priceAmount` and `priceCurrency` go together; `slug` is unique in the tenant; `staffIds` and `resourceIds` name staff and resources of the tenant; `questions` have unique keys and unique options.',
       update:
-        "`priceAmount` and `priceCurrency` go together, with the stored price completing a half sent alone (`priceCurrency: ''` removes the price); `slug` is unique in the tenant; `staffIds` and `resourceIds` name staff and resources of the tenant.",
+        "`priceAmount` and `priceCurrency` go together, with the stored price completing a half sent alone (`priceCurrency: ''` removes the price); `slug` is unique in the tenant; `staffIds` and `resourceIds` name staff and resources of the tenant; `questions` have unique keys and unique options.",
     },
     listQuery: listServicesQuery,
     createBody: createServiceSchema,

@@ -82,8 +82,9 @@ export const MCP_TOOLS: McpTool[] = [
     description:
       'The services customers can book now, with their slug (for availability and booking), duration, price and ' +
       'confirmation policy (manual: a new booking is held until the business confirms it; automatic: confirmed at once) ' +
-      "and the customer's cut-offs (cancelCutoffMin, rescheduleCutoffMin: how long before the start the customer's " +
-      'manage link stops cancelling or moving a booking; 0 = until it starts).',
+      "the customer's cut-offs (cancelCutoffMin, rescheduleCutoffMin: how long before the start the customer's " +
+      'manage link stops cancelling or moving a booking; 0 = until it starts) and the intake questions a ' +
+      'create_booking answers (`questions`: key, label, type, required, options).',
     scope: 'booking:read',
     input: z.strictObject(pageQueryShape),
     readOnly: true,
@@ -105,8 +106,8 @@ export const MCP_TOOLS: McpTool[] = [
     title: 'Book a slot',
     description:
       'Books a free slot: status held for 10 minutes until the business confirms it, or confirmed at once when the ' +
-      'service’s confirmation is automatic. The customer needs a name and an email or phone. Answers the booking ' +
-      'and the customer’s manage link.',
+      'service’s confirmation is automatic. The customer needs a name and an email or phone; `answers` answers the ' +
+      'service’s intake questions (list_services shows them) by key. Answers the booking and the customer’s manage link.',
     scope: 'booking:write',
     input: createBookingArgs,
     readOnly: false,

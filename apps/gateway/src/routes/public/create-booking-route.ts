@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { answeringOutagesWith, bookingUnavailable } from '@svc/errors';
 import { mintManageToken, type ManageTokenKeys } from '@svc/crypto';
-import type { BookingClient } from '@svc/grpc';
+import { toAnswerValue, type BookingClient } from '@svc/grpc';
 import type { bookingV1 } from '@svc/proto';
 import { isSlug, PUBLIC_IDEMPOTENCY_SCOPE } from '@svc/rules';
 import type { Downstream } from '../../downstream/services.js';
@@ -32,7 +32,8 @@ export interface CreatedBooking {
 
 export const CREATE_RULE =
   'The customer needs `primaryEmail` or `phone` (or both). A `staffId` must be one the service lists (else ' +
-  'VALIDATION_ERROR at body.staffId). `startsAtMs` must be a free, aligned slot of ' +
+  "VALIDATION_ERROR at body.staffId). `answers` must answer the service's questions by their types, every " +
+  'required one answered (else VALIDATION_ERROR at body.answers.<key>). `startsAtMs` must be a free, aligned slot of ' +
   'the service (else BOOKING_SLOT_UNAVAILABLE 409). The booking is `held` for 10 minutes until the business ' +
   'confirms it; for a service whose `confirmation` is `automatic` the platform confirms it before answering, ' +
   'so it is `confirmed` (events booking.created, then booking.confirmed). The same Idempotency-Key with the ' +
@@ -75,6 +76,7 @@ export async function createBooking(
         notes: body.notes ?? '',
         timezone: body.timezone ?? '',
         ...(body.staffId ? { staffId: body.staffId } : {}),
+        answers: Object.entries(body.answers ?? {}).map(([key, value]) => ({ key, value: toAnswerValue(value) })),
       },
       { deadlineMs: LOCKED_WRITE_DEADLINE_MS },
     ),

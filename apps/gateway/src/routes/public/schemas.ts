@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  answersSchema,
   CONTACT_REQUIRED_MESSAGE,
   customerNameSchema,
   emailSchema,
@@ -74,6 +75,8 @@ export function createBookingBodyFor<S extends 'public_page' | 'partner_api' | '
     // A preference among the service's staff; one it does not list is refused (body.staffId)
     // before any lookup (docs/decisions.md "Booking").
     staffId: idSchema.optional(),
+    // Checked against the service's questions by the booking service (body.answers.<key>).
+    answers: answersSchema.optional(),
   });
 }
 

@@ -52,6 +52,8 @@ export interface Booking {
    */
   cancelCutoffMin: number;
   rescheduleCutoffMin: number;
+  /** The answers to the service's intake questions, in the questions' order. */
+  answers: BookingAnswer[];
 }
 
 export interface GetAvailabilityRequest {
@@ -104,6 +106,41 @@ export interface CreateBookingRequest {
    * key never answers another's create.
    */
   idempotencyScope: string;
+  /** The answers to the service's questions by key (docs/decisions.md "Intake questions"). */
+  answers: AnswerInput[];
+}
+
+/** One answer's value: which kind fits is the question's type. */
+export interface AnswerValue {
+  value?:
+    | //
+    /** text, textarea, select, email, phone */
+    { $case: "text"; value: string }
+    | { $case: "number"; value: number }
+    | //
+    /** checkbox */
+    { $case: "checked"; value: boolean }
+    | //
+    /** multiselect */
+    { $case: "choices"; value: Choices }
+    | undefined;
+}
+
+export interface Choices {
+  items: string[];
+}
+
+export interface AnswerInput {
+  key: string;
+  value?: AnswerValue | undefined;
+}
+
+/** An answer as the booking keeps it: the question's label and type as they were asked. */
+export interface BookingAnswer {
+  key: string;
+  label: string;
+  type: string;
+  value?: AnswerValue | undefined;
 }
 
 export interface CreateBookingResponse {
@@ -256,6 +293,7 @@ function createBaseBooking(): Booking {
     revision: 0,
     cancelCutoffMin: 0,
     rescheduleCutoffMin: 0,
+    answers: [],
   };
 }
 
@@ -323,6 +361,9 @@ export const Booking: MessageFns<Booking> = {
     }
     if (message.rescheduleCutoffMin !== 0) {
       writer.uint32(168).int32(message.rescheduleCutoffMin);
+    }
+    for (const v of message.answers) {
+      BookingAnswer.encode(v!, writer.uint32(178).fork()).join();
     }
     return writer;
   },
@@ -506,6 +547,14 @@ export const Booking: MessageFns<Booking> = {
             }
 
             message.rescheduleCutoffMin = reader.int32();
+            continue;
+          }
+          case 22: {
+            if (tag !== 178) {
+              break;
+            }
+
+            message.answers.push(BookingAnswer.decode(reader, reader.uint32()));
             continue;
           }
         }
@@ -818,6 +867,7 @@ function createBaseCreateBookingRequest(): CreateBookingRequest {
     timezone: "",
     staffId: undefined,
     idempotencyScope: "",
+    answers: [],
   };
 }
 
@@ -855,6 +905,9 @@ export const CreateBookingRequest: MessageFns<CreateBookingRequest> = {
     }
     if (message.idempotencyScope !== "") {
       writer.uint32(90).string(message.idempotencyScope);
+    }
+    for (const v of message.answers) {
+      AnswerInput.encode(v!, writer.uint32(98).fork()).join();
     }
     return writer;
   },
@@ -958,6 +1011,277 @@ export const CreateBookingRequest: MessageFns<CreateBookingRequest> = {
             }
 
             message.idempotencyScope = reader.string();
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.answers.push(AnswerInput.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseAnswerValue(): AnswerValue {
+  return { value: undefined };
+}
+
+export const AnswerValue: MessageFns<AnswerValue> = {
+  encode(message: AnswerValue, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    switch (message.value?.$case) {
+      case "text":
+        writer.uint32(10).string(message.value.value);
+        break;
+      case "number":
+        writer.uint32(17).double(message.value.value);
+        break;
+      case "checked":
+        writer.uint32(24).bool(message.value.value);
+        break;
+      case "choices":
+        Choices.encode(message.value.value, writer.uint32(34).fork()).join();
+        break;
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AnswerValue {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAnswerValue();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.value = { $case: "text", value: reader.string() };
+            continue;
+          }
+          case 2: {
+            if (tag !== 17) {
+              break;
+            }
+
+            message.value = { $case: "number", value: reader.double() };
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.value = { $case: "checked", value: reader.bool() };
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.value = { $case: "choices", value: Choices.decode(reader, reader.uint32()) };
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseChoices(): Choices {
+  return { items: [] };
+}
+
+export const Choices: MessageFns<Choices> = {
+  encode(message: Choices, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.items) {
+      writer.uint32(10).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Choices {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChoices();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.items.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseAnswerInput(): AnswerInput {
+  return { key: "", value: undefined };
+}
+
+export const AnswerInput: MessageFns<AnswerInput> = {
+  encode(message: AnswerInput, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.value !== undefined) {
+      AnswerValue.encode(message.value, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AnswerInput {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAnswerInput();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.value = AnswerValue.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseBookingAnswer(): BookingAnswer {
+  return { key: "", label: "", type: "", value: undefined };
+}
+
+export const BookingAnswer: MessageFns<BookingAnswer> = {
+  encode(message: BookingAnswer, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.label !== "") {
+      writer.uint32(18).string(message.label);
+    }
+    if (message.type !== "") {
+      writer.uint32(26).string(message.type);
+    }
+    if (message.value !== undefined) {
+      AnswerValue.encode(message.value, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BookingAnswer {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBookingAnswer();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.label = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.type = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.value = AnswerValue.decode(reader, reader.uint32());
             continue;
           }
         }

@@ -134,6 +134,19 @@ export interface Service {
   rescheduleCutoffMin: number;
   /** Occupying bookings of this service one staff member takes in their local day; 0 = no limit. */
   maxBookingsPerDay: number;
+  /** What a create asks the customer (docs/decisions.md "Intake questions"), in order. */
+  questions: Question[];
+}
+
+export interface Question {
+  /** ^[a-z][a-z0-9_]{0,39}$, unique in the service. */
+  key: string;
+  label: string;
+  /** text | textarea | select | multiselect | checkbox | email | phone | number */
+  type: string;
+  required: boolean;
+  /** The choices of a select or multiselect; empty otherwise. */
+  options: string[];
 }
 
 export interface ServiceFields {
@@ -159,6 +172,8 @@ export interface ServiceFields {
   cancelCutoffMin?: number | undefined;
   rescheduleCutoffMin?: number | undefined;
   maxBookingsPerDay?: number | undefined;
+  questions: Question[];
+  questionsSet: boolean;
 }
 
 export interface CreateServiceRequest {
@@ -1430,6 +1445,7 @@ function createBaseService(): Service {
     cancelCutoffMin: 0,
     rescheduleCutoffMin: 0,
     maxBookingsPerDay: 0,
+    questions: [],
   };
 }
 
@@ -1506,6 +1522,9 @@ export const Service: MessageFns<Service> = {
     }
     if (message.maxBookingsPerDay !== 0) {
       writer.uint32(192).int32(message.maxBookingsPerDay);
+    }
+    for (const v of message.questions) {
+      Question.encode(v!, writer.uint32(202).fork()).join();
     }
     return writer;
   },
@@ -1715,6 +1734,104 @@ export const Service: MessageFns<Service> = {
             message.maxBookingsPerDay = reader.int32();
             continue;
           }
+          case 25: {
+            if (tag !== 202) {
+              break;
+            }
+
+            message.questions.push(Question.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseQuestion(): Question {
+  return { key: "", label: "", type: "", required: false, options: [] };
+}
+
+export const Question: MessageFns<Question> = {
+  encode(message: Question, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.label !== "") {
+      writer.uint32(18).string(message.label);
+    }
+    if (message.type !== "") {
+      writer.uint32(26).string(message.type);
+    }
+    if (message.required !== false) {
+      writer.uint32(32).bool(message.required);
+    }
+    for (const v of message.options) {
+      writer.uint32(42).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Question {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseQuestion();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.label = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.type = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.required = reader.bool();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.options.push(reader.string());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1752,6 +1869,8 @@ function createBaseServiceFields(): ServiceFields {
     cancelCutoffMin: undefined,
     rescheduleCutoffMin: undefined,
     maxBookingsPerDay: undefined,
+    questions: [],
+    questionsSet: false,
   };
 }
 
@@ -1822,6 +1941,12 @@ export const ServiceFields: MessageFns<ServiceFields> = {
     }
     if (message.maxBookingsPerDay !== undefined) {
       writer.uint32(176).int32(message.maxBookingsPerDay);
+    }
+    for (const v of message.questions) {
+      Question.encode(v!, writer.uint32(186).fork()).join();
+    }
+    if (message.questionsSet !== false) {
+      writer.uint32(192).bool(message.questionsSet);
     }
     return writer;
   },
@@ -2013,6 +2138,22 @@ export const ServiceFields: MessageFns<ServiceFields> = {
             }
 
             message.maxBookingsPerDay = reader.int32();
+            continue;
+          }
+          case 23: {
+            if (tag !== 186) {
+              break;
+            }
+
+            message.questions.push(Question.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 24: {
+            if (tag !== 192) {
+              break;
+            }
+
+            message.questionsSet = reader.bool();
             continue;
           }
         }
