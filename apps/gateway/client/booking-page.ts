@@ -26,10 +26,56 @@ const picker = pickerOnPage(data);
 
 form.addEventListener('change', (event) => {
   const target = event.target as HTMLInputElement;
-  if (target.name === 'service') void picker.setService(target.value);
+  if (target.name === 'service') chooseService(target.value);
 });
 const initial = form.querySelector<HTMLInputElement>('input[name="service"]:checked');
-if (initial) void picker.setService(initial.value);
+if (initial) chooseService(initial.value);
+
+/** The service's slots, and its questions (the others' hidden and disabled: not validated, not sent). */
+function chooseService(slug: string): void {
+  for (const set of questionSets()) {
+    const mine = set.dataset.service === slug;
+    set.hidden = !mine;
+    set.disabled = !mine;
+  }
+  void picker.setService(slug);
+}
+
+function questionSets(): HTMLFieldSetElement[] {
+  return Array.from(form.querySelectorAll<HTMLFieldSetElement>('fieldset.questions'));
+}
+
+/** The chosen service's answers by key, as the create body takes them; an empty field answers nothing. */
+function answersOf(slug: string): Record<string, string | number | boolean | string[]> {
+  const set = questionSets().find((s) => s.dataset.service === slug);
+  const answers: Record<string, string | number | boolean | string[]> = {};
+  for (const el of Array.from(set?.querySelectorAll<HTMLElement>('[data-key]') ?? [])) {
+    const key = el.dataset.key!;
+    if (el.dataset.type === 'multiselect') {
+      const chosen = Array.from(el.querySelectorAll<HTMLInputElement>('input:checked')).map((c) => c.value);
+      if (chosen.length > 0) answers[key] = chosen;
+      continue;
+    }
+    const input = el as HTMLInputElement;
+    if (el.dataset.type === 'checkbox') {
+      if (input.checked) answers[key] = true;
+    } else if (input.value.trim() !== '') {
+      answers[key] = el.dataset.type === 'number' ? Number(input.value) : input.value.trim();
+    }
+  }
+  return answers;
+}
+
+/** The questions' labels by field name, for an error's sentence. */
+function questionLabels(slug: string): Record<string, string> {
+  const set = questionSets().find((s) => s.dataset.service === slug);
+  const labels: Record<string, string> = {};
+  for (const el of Array.from(set?.querySelectorAll<HTMLElement>('[data-key]') ?? [])) {
+    const text = el.id ? (set?.querySelector(`label[for="${el.id}"]`) ?? el.querySelector('legend'))?.textContent : '';
+    if (text) labels[`answers.${el.dataset.key}`] = text.replace(/ \((required|optional)\)$/, '').trim();
+  }
+  return labels;
+}
 
 /**
  * One Idempotency-Key per form submission: kept while the same body is sent again (a double
@@ -65,6 +111,7 @@ async function send(): Promise<void> {
     },
     ...(field('notes') ? { notes: field('notes') } : {}),
     timezone: picker.zone,
+    answers: answersOf(service),
   });
   const key = last?.body === body ? last.key : newIdempotencyKey();
   last = { key, body };
@@ -76,7 +123,7 @@ async function send(): Promise<void> {
       'idempotency-key': key,
     });
     if (answer.ok) return confirm(answer.data, startsAtMs, field('email') !== '');
-    const explained = explain(answer.error);
+    const explained = explain(answer.error, questionLabels(service));
     announce(formError, explained.text);
     markInvalid(form, explained.fields);
     if (explained.refreshSlots) {

@@ -25,9 +25,14 @@ const FIELDS: Record<string, string> = {
   startsAtMs: 'slot',
 };
 
-const fieldOf = (path: string): string | undefined => FIELDS[path.replace(/^body\./, '')];
+/** The form field of a path: the customer's details by name, an answer by its `answers.<key>`. */
+const fieldOf = (path: string): string | undefined => {
+  const inBody = path.replace(/^body\./, '');
+  return FIELDS[inBody] ?? (/^answers\.[a-z][a-z0-9_]*$/.test(inBody) ? inBody : undefined);
+};
 
-export function explain(error: ApiError): Explained {
+/** `labels`: what to call fields beyond the customer's details (the questions, by `answers.<key>`). */
+export function explain(error: ApiError, labels: Readonly<Record<string, string>> = {}): Explained {
   const none = { fields: [], refreshSlots: false };
   switch (error.code) {
     case 'BOOKING_SLOT_UNAVAILABLE':
@@ -43,7 +48,7 @@ export function explain(error: ApiError): Explained {
       const text = contact
         ? 'Please give an email address or a phone number.'
         : fields.length > 0
-          ? `Please check ${fields.map((f) => LABELS[f] ?? f).join(', ')}.`
+          ? `Please check ${fields.map((f) => labels[f] ?? LABELS[f] ?? f).join(', ')}.`
           : 'Please check your entries.';
       return { text, fields, refreshSlots: fields.includes('slot') };
     }

@@ -13,8 +13,12 @@ export function announce(el: HTMLElement, text: string): void {
 
 /** Marks the form fields an error is about (aria-invalid), and only those. */
 export function markInvalid(form: HTMLFormElement, fields: readonly string[]): void {
-  for (const el of Array.from(form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea'))) {
-    if (el.type === 'radio') continue;
+  const controls = form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>(
+    'input, textarea, select',
+  );
+  for (const el of Array.from(controls)) {
+    // A disabled fieldset's fields (another service's questions) are not the form's now.
+    if (el.type === 'radio' || el.matches(':disabled')) continue;
     if (fields.includes(el.name)) el.setAttribute('aria-invalid', 'true');
     else el.removeAttribute('aria-invalid');
   }

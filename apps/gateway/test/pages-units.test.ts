@@ -159,6 +159,24 @@ describe('explain (API errors in words)', () => {
     ).toBe('Please give an email address or a phone number.');
   });
 
+  it('names an intake answer by its question, from the page’s labels', () => {
+    const e = explain(
+      {
+        code: 'VALIDATION_ERROR',
+        message: 'x',
+        details: [
+          { path: 'body.answers.reason', message: 'is required' },
+          { path: 'body.answers.age', message: 'must be a number' },
+          // A path that is not a question key marks nothing.
+          { path: 'body.answers', message: 'is not a question of this service' },
+        ],
+      },
+      { 'answers.reason': 'What brings you in?' },
+    );
+    expect(e.fields).toEqual(['answers.reason', 'answers.age']);
+    expect(e.text).toBe('Please check What brings you in?, answers.age.');
+  });
+
   it('has a sentence for every other code and the unknown', () => {
     for (const code of [
       'BOOKING_POLICY_BLOCKED',

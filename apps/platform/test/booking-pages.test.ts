@@ -41,6 +41,8 @@ const BRANDING = { displayName: 'Glow Dental', logoUrl: '', primaryColor: '#0f76
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
 let stores: PlatformStores;
 let staff: ReturnType<typeof dashboard>;
+/** The dashboard of `ask`, whose second service asks questions. */
+let asker: ReturnType<typeof dashboard>;
 let browser: Browser;
 
 beforeAll(async () => {
@@ -57,6 +59,25 @@ beforeAll(async () => {
     catalog.close();
   }
   staff = dashboard(platform.url, await stores.session(tenantId, 'tenant_owner'));
+  // A tenant whose second service asks intake questions and has cut-offs (the question test).
+  const { tenantId: askTenant, staffId: askStaff } = await seedTenant(platform.services.catalog.address, 'ask');
+  asker = dashboard(platform.url, await stores.session(askTenant, 'tenant_owner'));
+  const asked = await asker('POST', '/api/services', {
+    slug: 'first-visit',
+    name: 'First visit',
+    durationMin: 30,
+    staffIds: [askStaff],
+    cancelCutoffMin: 1440,
+    rescheduleCutoffMin: 2880,
+    questions: [
+      { key: 'reason', label: 'What brings you in?', type: 'text', required: true },
+      { key: 'insurer', label: 'Insurance', type: 'select', options: ['Public', 'Private'] },
+      { key: 'areas', label: 'Which teeth?', type: 'multiselect', options: ['Upper', 'Lower'] },
+      { key: 'consent', label: 'I agree to the terms', type: 'checkbox', required: true },
+      { key: 'age', label: 'Age', type: 'number' },
+    ],
+  });
+  expect(asked.status).toBe(201);
   const { tenantId: logoTenant } = await seedTenant(platform.services.catalog.address, 'logo');
   const catalogAgain = connectService(catalogV1.CatalogServiceService, platform.services.catalog.address);
   try {
@@ -202,7 +223,9 @@ describe.skipIf(!run)('booking pages in Chromium', { timeout: 120_000 }, () => {
     expect(await page.$eval('.brand', (el) => getComputedStyle(el).backgroundColor)).toBe('rgb(15, 118, 110)');
     const held = await manageStatus(page);
     expect(held.label).toBe('Requested, not confirmed yet');
-    expect(held.detail).toMatch(/^Requested\. Glow Dental confirms it by \d{2}:\d{2} \(Europe\/Berlin\), or the request expires/);
+    expect(held.detail).toMatch(
+      /^Requested\. Glow Dental confirms it by \d{2}:\d{2} \(Europe\/Berlin\), or the request expires/,
+    );
     expect(await shown(page, 'body')).not.toContain('booked');
     await shot(page, '04-manage-page');
 
@@ -389,6 +412,53 @@ describe.skipIf(!run)('booking pages in Chromium', { timeout: 120_000 }, () => {
     });
     expect(problems).toEqual([]);
     expect(refusals).toEqual([]);
+    await page.close();
+  });
+
+  it('asks the chosen service’s questions as labelled fields, names a missing answer, and books with the answers', async () => {
+    const { page, problems, refusals } = await openPage(browser, BERLIN);
+    const start = berlinTime(6, 9);
+    await page.goto(`${platform.url}/book/ask`, { waitUntil: 'networkidle0' });
+    // The policy stated before booking (docs/decisions.md "Service policies").
+    expect(await shown(page, 'label.choice:has(input[value="first-visit"])')).toContain(
+      'You can move it online up to 2 days before and cancel it online up to 1 day before the start.',
+    );
+    // The other service asks nothing: no question is on the form.
+    expect(await page.$$eval('fieldset.questions:not([hidden])', (els) => els.length)).toBe(0);
+    await page.click('input[value="first-visit"]');
+    await page.waitForSelector('fieldset.questions[data-service="first-visit"]:not([hidden]):not([disabled])');
+    await page.select('#zone', BERLIN);
+    await chooseDay(page, isoDateIn(start, BERLIN));
+    await chooseSlot(page, start);
+    await fillDetails(page, 'Asked Customer', 'asked@example.test');
+    await page.click('#submit'); // the required questions unanswered
+    await page.waitForSelector('#form-error:not([hidden])');
+    expect(await page.$eval('#form-error', (el) => el.textContent)).toBe(
+      'Please check What brings you in?, I agree to the terms.',
+    );
+    expect(await page.$eval('#q-first-visit-reason', (el) => el.getAttribute('aria-invalid'))).toBe('true');
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, '17-questions-missing');
+
+    await page.type('#q-first-visit-reason', 'A loose filling');
+    await page.select('#q-first-visit-insurer', 'Private');
+    await page.click('#q-first-visit-areas-1');
+    await page.click('#q-first-visit-consent');
+    await page.type('#q-first-visit-age', '41');
+    await page.click('#submit');
+    await page.waitForSelector('#confirmation:not([hidden])');
+    await shot(page, '18-questions-booked');
+    const listed = (await json(await asker('GET', `/api/bookings?fromMs=${start}&toMs=${start + 1}`))).data.items;
+    const detail = (await json(await asker('GET', `/api/bookings/${listed[0].bookingId}`))).data;
+    expect(detail.answers.map((a: { key: string; value: unknown }) => [a.key, a.value])).toEqual([
+      ['reason', 'A loose filling'],
+      ['insurer', 'Private'],
+      ['areas', ['Lower']],
+      ['consent', true],
+      ['age', 41],
+    ]);
+    expect(problems).toEqual([]);
+    expect(refusals).toEqual(['400 /book/ask/bookings']);
     await page.close();
   });
 

@@ -49,37 +49,49 @@ describe.runIf(serverGate('Radicale', radicaleMissing()))('loopback targets of t
     return { subscribe, connect };
   }
 
-  it('on a non-loopback HOST refuses http://127.0.0.1 webhook URLs and CalDAV servers', async () => {
-    const { subscribe, connect } = await owner('loopback-off', { HOST: '0.0.0.0' });
-    for (const url of ['http://127.0.0.1:9000/hook', 'https://127.0.0.1:9000/hook', 'http://localhost:9000/hook']) {
-      expect(await errorOf(await subscribe(url)), url).toMatchObject({
+  it(
+    'on a non-loopback HOST refuses http://127.0.0.1 webhook URLs and CalDAV servers',
+    async () => {
+      const { subscribe, connect } = await owner('loopback-off', { HOST: '0.0.0.0' });
+      for (const url of ['http://127.0.0.1:9000/hook', 'https://127.0.0.1:9000/hook', 'http://localhost:9000/hook']) {
+        expect(await errorOf(await subscribe(url)), url).toMatchObject({
+          status: 400,
+          code: 'VALIDATION_ERROR',
+          details: [{ path: 'body.url', message: expect.stringMatching(/https|public/) }],
+        });
+      }
+      expect(await errorOf(await connect(radicale.url))).toMatchObject({
         status: 400,
         code: 'VALIDATION_ERROR',
-        details: [{ path: 'body.url', message: expect.stringMatching(/https|public/) }],
+        details: [{ path: 'body.serverUrl', message: 'must be an https URL' }],
       });
-    }
-    expect(await errorOf(await connect(radicale.url))).toMatchObject({
-      status: 400,
-      code: 'VALIDATION_ERROR',
-      details: [{ path: 'body.serverUrl', message: 'must be an https URL' }],
-    });
-  }, PROCESS_TEST_MS);
+    },
+    PROCESS_TEST_MS,
+  );
 
-  it('ALLOW_LOOPBACK_TARGETS=on lets them through on any HOST', async () => {
-    // (On the default loopback HOST, as `npm start` runs, every other platform test relies on it.)
-    const { subscribe, connect } = await owner('loopback-on', { HOST: '0.0.0.0', ALLOW_LOOPBACK_TARGETS: 'on' });
-    // The README's walkthrough subscribes this URL.
-    expect((await subscribe('http://127.0.0.1:9000/hook')).status).toBe(201);
-    expect((await connect(radicale.url)).status).toBe(201);
-  }, PROCESS_TEST_MS);
+  it(
+    'ALLOW_LOOPBACK_TARGETS=on lets them through on any HOST',
+    async () => {
+      // (On the default loopback HOST, as `npm start` runs, every other platform test relies on it.)
+      const { subscribe, connect } = await owner('loopback-on', { HOST: '0.0.0.0', ALLOW_LOOPBACK_TARGETS: 'on' });
+      // The README's walkthrough subscribes this URL.
+      expect((await subscribe('http://127.0.0.1:9000/hook')).status).toBe(201);
+      expect((await connect(radicale.url)).status).toBe(201);
+    },
+    PROCESS_TEST_MS,
+  );
 
-  it('ALLOW_LOOPBACK_TARGETS=off refuses them on a loopback HOST as well', async () => {
-    const { subscribe, connect } = await owner('loopback-forced-off', { ALLOW_LOOPBACK_TARGETS: 'off' });
-    expect((await errorOf(await subscribe('http://127.0.0.1:9000/hook'))).details).toEqual([
-      { path: 'body.url', message: 'must be an https URL' },
-    ]);
-    expect((await errorOf(await connect(radicale.url))).details).toEqual([
-      { path: 'body.serverUrl', message: 'must be an https URL' },
-    ]);
-  }, PROCESS_TEST_MS);
+  it(
+    'ALLOW_LOOPBACK_TARGETS=off refuses them on a loopback HOST as well',
+    async () => {
+      const { subscribe, connect } = await owner('loopback-forced-off', { ALLOW_LOOPBACK_TARGETS: 'off' });
+      expect((await errorOf(await subscribe('http://127.0.0.1:9000/hook'))).details).toEqual([
+        { path: 'body.url', message: 'must be an https URL' },
+      ]);
+      expect((await errorOf(await connect(radicale.url))).details).toEqual([
+        { path: 'body.serverUrl', message: 'must be an https URL' },
+      ]);
+    },
+    PROCESS_TEST_MS,
+  );
 });

@@ -4,6 +4,8 @@ import { formatPrice, pageLocale } from './format.js';
 import { html } from './html.js';
 import { renderPage, shownName } from './layout.js';
 import { slotPickerFields } from './picker-html.js';
+import { questionFieldsets } from './question-fields.js';
+import { describeMinutes } from '@svc/rules';
 
 const NOSCRIPT = 'This booking page needs JavaScript to look up free times. Please turn it on, or call the business.';
 
@@ -31,6 +33,18 @@ function outcomes(name: string) {
 }
 
 /**
+ * A service's cut-offs as the customer reads them before booking (docs/decisions.md "Service
+ * policies"); nothing when changes work online until the start.
+ */
+function policyLine(s: { cancelCutoffMin: number; rescheduleCutoffMin: number }) {
+  const parts = [
+    s.rescheduleCutoffMin > 0 ? `move it online up to ${describeMinutes(s.rescheduleCutoffMin)} before` : '',
+    s.cancelCutoffMin > 0 ? `cancel it online up to ${describeMinutes(s.cancelCutoffMin)} before` : '',
+  ].filter((p) => p !== '');
+  return parts.length === 0 ? '' : html`<span class="policy">You can ${parts.join(' and ')} the start.</span>`;
+}
+
+/**
  * The public booking page (docs/decisions.md "Booking pages"): the tenant's active services,
  * the slot picker, the customer's details, and the confirmation the script reveals.
  */
@@ -49,7 +63,7 @@ export function renderBookingPage(config: BookingConfig, assets: PageAssets, non
         />
         <span class="name">${s.name}</span>
         <span class="meta">${s.durationMin} min${s.price ? html` · ${formatPrice(s.price, locale)}` : ''}</span>
-        ${s.description ? html`<span class="desc">${s.description}</span>` : ''}
+        ${s.description ? html`<span class="desc">${s.description}</span>` : ''} ${policyLine(s)}
       </label>`,
   );
   const body =
@@ -79,6 +93,7 @@ export function renderBookingPage(config: BookingConfig, assets: PageAssets, non
               <label for="notes">Notes (optional)</label>
               <textarea id="notes" name="notes" maxlength="2000"></textarea>
             </fieldset>
+            ${questionFieldsets(services)}
             <p id="form-error" class="error" role="alert" hidden></p>
             <button type="submit" id="submit">Book</button>
           </form>

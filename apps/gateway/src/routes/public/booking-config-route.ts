@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { CatalogClient } from '@svc/grpc';
+import { QUESTION_TYPES, type Question } from '@svc/rules';
 import type { Downstream } from '../../downstream/services.js';
 import { defineRoute } from '../../http/route.js';
 import { perIp } from '../../limits/rate-limits.js';
@@ -28,6 +29,22 @@ export const configSchema = z.object({
       description: z.string(),
       durationMin: z.number().int(),
       price: z.object({ amount: z.number().int(), currency: z.string() }).nullable(),
+      cancelCutoffMin: z
+        .number()
+        .int()
+        .describe("How long before the start the customer's manage link stops cancelling; 0 = until it starts."),
+      rescheduleCutoffMin: z.number().int().describe('The same for moving the booking.'),
+      questions: z
+        .array(
+          z.object({
+            key: z.string(),
+            label: z.string(),
+            type: z.enum(QUESTION_TYPES),
+            required: z.boolean(),
+            options: z.array(z.string()),
+          }),
+        )
+        .describe('What a create answers in `answers` (docs/decisions.md "Intake questions").'),
     }),
   ),
 });
@@ -62,6 +79,10 @@ export async function bookingConfigOf(catalog: CatalogClient, tenantSlug: string
       description: s.description,
       durationMin: s.durationMin,
       price: s.priceCurrency ? { amount: s.priceAmount, currency: s.priceCurrency } : null,
+      cancelCutoffMin: s.cancelCutoffMin,
+      rescheduleCutoffMin: s.rescheduleCutoffMin,
+      // The catalog stores only the types it checked.
+      questions: s.questions.map((q) => ({ ...q, type: q.type as Question['type'] })),
     })),
   };
 }
