@@ -121,6 +121,8 @@ describe('create', () => {
         endsAtMs: startsAtMs + 30 * MIN,
         timezone: TIMEZONE,
         revision: 0,
+        answers: [],
+        partySize: 1,
       },
       service: { serviceId: tenant.service.serviceId, slug: tenant.service.slug, name: tenant.service.name },
       customer: { customerId: booking.customerId, name: 'Ada Lovelace', primaryEmail: 'ada@example.com' },

@@ -274,6 +274,39 @@ function lockFailureSuite(profile: Profile, setUp?: { before(): Promise<void>; a
       }
     });
 
+    it(
+      'a 6-seat class, 30 parallel creates of parties of 1 and 2, all past the lock: never more than 6 seats',
+      async () => {
+        const { lock, svc } = await started();
+        try {
+          const tenant = await createBookableTenant(deps.catalog);
+          const klass = await addService(deps.catalog, tenant.tenantId, {
+            staffIds: [tenant.staffId],
+            seats: 6,
+            maxPartySize: 2,
+          });
+          const startsAtMs = localSlot(5, 10);
+          const { failed } = await settleAll(
+            Array.from({ length: 30 }, (_, i) =>
+              svc.client.createBooking(
+                createRequest({ tenantId: tenant.tenantId, service: klass }, startsAtMs, { partySize: 1 + (i % 2) }),
+                { deadlineMs: RACE_MS },
+              ),
+            ),
+          );
+          expect(lock.maxHolders).toBeGreaterThan(1);
+          expect(new Set(failed.map((f) => f.code))).toEqual(new Set(['BOOKING_SLOT_UNAVAILABLE']));
+          const { bookings } = await storedFor(svc.store, tenant.tenantId);
+          const taken = bookings.reduce((sum, b) => sum + (b.partySize ?? 1), 0);
+          // Exactly full: a party of 1 fits while any seat is left, and half the requests are one.
+          expect(taken).toBe(6);
+        } finally {
+          await svc.stop();
+        }
+      },
+      RACE_MS + 30_000,
+    );
+
     it('replicas whose clocks disagree: a create that saw the hold run out wins, the late confirm is refused', async () => {
       // Two replicas on one store, the always-granting lock: `ahead` runs a minute past the
       // hold's end, `behind` on the real clock, where the hold still runs.

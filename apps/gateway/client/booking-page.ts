@@ -27,18 +27,34 @@ const picker = pickerOnPage(data);
 form.addEventListener('change', (event) => {
   const target = event.target as HTMLInputElement;
   if (target.name === 'service') chooseService(target.value);
+  if (target.name === 'partySize') void picker.setPartySize(Number(target.value));
 });
 const initial = form.querySelector<HTMLInputElement>('input[name="service"]:checked');
 if (initial) chooseService(initial.value);
 
-/** The service's slots, and its questions (the others' hidden and disabled: not validated, not sent). */
+/**
+ * The service's slots, its party size choice and its questions (the others' hidden and disabled:
+ * not validated, not sent).
+ */
 function chooseService(slug: string): void {
-  for (const set of questionSets()) {
+  for (const set of [...questionSets(), ...partySets()]) {
     const mine = set.dataset.service === slug;
     set.hidden = !mine;
     set.disabled = !mine;
   }
-  void picker.setService(slug);
+  void picker.setService(slug, partySizeOf(slug));
+}
+
+function partySets(): HTMLFieldSetElement[] {
+  return Array.from(form.querySelectorAll<HTMLFieldSetElement>('fieldset.party'));
+}
+
+/** The party size chosen for a seated service (docs/decisions.md "Seats"); 1 otherwise. */
+function partySizeOf(slug: string): number {
+  const select = partySets()
+    .find((s) => s.dataset.service === slug)
+    ?.querySelector<HTMLSelectElement>('select');
+  return select ? Number(select.value) : 1;
 }
 
 function questionSets(): HTMLFieldSetElement[] {
@@ -112,6 +128,7 @@ async function send(): Promise<void> {
     ...(field('notes') ? { notes: field('notes') } : {}),
     timezone: picker.zone,
     answers: answersOf(service),
+    ...(partySizeOf(service) > 1 ? { partySize: partySizeOf(service) } : {}),
   });
   const key = last?.body === body ? last.key : newIdempotencyKey();
   last = { key, body };
@@ -149,8 +166,11 @@ function confirm(created: Created, startsAtMs: number, emailGiven: boolean): voi
   for (const line of Array.from(section.querySelectorAll<HTMLElement>('[data-email]'))) line.hidden = !emailGiven;
   section.setAttribute('aria-labelledby', `outcome-${status}`);
   const serviceName = form.querySelector('input[name="service"]:checked')?.closest('label')?.querySelector('.name');
+  const service = form.querySelector<HTMLInputElement>('input[name="service"]:checked')?.value ?? '';
+  const party = partySizeOf(service);
   byId('confirmation-summary').textContent =
-    `${serviceName?.textContent ?? 'Your appointment'}, ${formatWhen(startsAtMs, data.locale, picker.zone)}.`;
+    `${serviceName?.textContent ?? 'Your appointment'}${party > 1 ? ` for ${party} people` : ''}, ` +
+    `${formatWhen(startsAtMs, data.locale, picker.zone)}.`;
   byId<HTMLAnchorElement>('manage-link').href = created.manageUrl;
   byId<HTMLAnchorElement>('ics-link').href = `${created.manageUrl}/ics`;
   form.hidden = true;

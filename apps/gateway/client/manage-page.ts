@@ -13,6 +13,8 @@ interface ManagePageData {
   timezone: string;
   locale: string;
   startsAtMs: number;
+  /** The booking's party: a seated service's slots are listed when they have room for it. */
+  partySize: number;
 }
 
 const data = pageData<ManagePageData>();
@@ -43,7 +45,7 @@ const picker = rescheduleForm
   ? pickerOnPage(data, { exclude: data.startsAtMs, initialDay: data.startsAtMs })
   : undefined;
 if (rescheduleForm && picker) {
-  void picker.setService(data.serviceSlug);
+  void picker.setService(data.serviceSlug, data.partySize);
   rescheduleForm.addEventListener('submit', (event) => {
     event.preventDefault();
     const startsAtMs = picker.selected();

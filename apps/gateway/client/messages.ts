@@ -23,6 +23,7 @@ const FIELDS: Record<string, string> = {
   customer: 'email',
   notes: 'notes',
   startsAtMs: 'slot',
+  partySize: 'partySize',
 };
 
 /** The form field of a path: the customer's details by name, an answer by its `answers.<key>`. */
@@ -78,4 +79,5 @@ const LABELS: Record<string, string> = {
   phone: 'your phone number',
   notes: 'the notes',
   slot: 'the time',
+  partySize: 'the number of people',
 };

@@ -6,6 +6,8 @@ import { dayWindow, formatTime, isoDateIn } from './zoned.js';
 interface Slot {
   startsAtMs: number;
   endsAtMs: number;
+  /** A seated service's slot: the most seats one booking could still take. */
+  seatsLeft?: number;
 }
 
 export interface PickerOptions {
@@ -32,6 +34,8 @@ export { byId };
 
 export class SlotPicker {
   private serviceSlug: string | undefined;
+  /** The seats the booking takes: a seated service's slots without room for them are not shown. */
+  private partySize = 1;
   private loading = 0;
 
   constructor(private readonly opts: PickerOptions) {
@@ -52,8 +56,14 @@ export class SlotPicker {
     return checked ? Number(checked.value) : undefined;
   }
 
-  setService(serviceSlug: string): Promise<void> {
+  setService(serviceSlug: string, partySize = 1): Promise<void> {
     this.serviceSlug = serviceSlug;
+    this.partySize = partySize;
+    return this.load();
+  }
+
+  setPartySize(partySize: number): Promise<void> {
+    this.partySize = partySize;
     return this.load();
   }
 
@@ -67,6 +77,7 @@ export class SlotPicker {
     this.say(`${note}Loading free times…`.trim());
     const { fromMs, toMs } = dayWindow(opts.day.value, this.zone);
     const query = new URLSearchParams({ serviceSlug: this.serviceSlug, fromMs: String(fromMs), toMs: String(toMs) });
+    if (this.partySize > 1) query.set('partySize', String(this.partySize));
     const answer = await getJson<{ slots: Slot[] }>(
       `/book/${encodeURIComponent(opts.tenantSlug)}/availability?${query}`,
     );
@@ -89,6 +100,12 @@ export class SlotPicker {
     const label = document.createElement('label');
     label.htmlFor = input.id;
     label.textContent = formatTime(slot.startsAtMs, this.opts.locale, this.zone);
+    if (slot.seatsLeft !== undefined) {
+      const seats = document.createElement('span');
+      seats.className = 'seats';
+      seats.textContent = ` · ${slot.seatsLeft} ${slot.seatsLeft === 1 ? 'seat' : 'seats'} left`;
+      label.append(seats);
+    }
     const wrap = document.createElement('span');
     wrap.className = 'slot';
     wrap.append(input, label);

@@ -78,6 +78,17 @@ beforeAll(async () => {
     ],
   });
   expect(asked.status).toBe(201);
+  // And a class of 5 seats, parties up to 3 (the seats test).
+  const klass = await asker('POST', '/api/services', {
+    slug: 'yoga',
+    name: 'Yoga class',
+    durationMin: 60,
+    slotIntervalMin: 60,
+    staffIds: [askStaff],
+    seats: 5,
+    maxPartySize: 3,
+  });
+  expect(klass.status).toBe(201);
   const { tenantId: logoTenant } = await seedTenant(platform.services.catalog.address, 'logo');
   const catalogAgain = connectService(catalogV1.CatalogServiceService, platform.services.catalog.address);
   try {
@@ -459,6 +470,39 @@ describe.skipIf(!run)('booking pages in Chromium', { timeout: 120_000 }, () => {
     ]);
     expect(problems).toEqual([]);
     expect(refusals).toEqual(['400 /book/ask/bookings']);
+    await page.close();
+  });
+
+  it('books a class for a party: the party picker, the seats left on each time, fewer after the booking', async () => {
+    const { page, problems, refusals } = await openPage(browser, BERLIN);
+    const start = berlinTime(7, 10);
+    await page.goto(`${platform.url}/book/ask`, { waitUntil: 'networkidle0' });
+    expect(await shown(page, 'label.choice:has(input[value="yoga"])')).toContain('a group of up to 5');
+    await page.click('input[value="yoga"]');
+    await page.waitForSelector('fieldset.party[data-service="yoga"]:not([hidden]):not([disabled])');
+    await page.select('#zone', BERLIN);
+    await chooseDay(page, isoDateIn(start, BERLIN));
+    expect(await chooseSlot(page, start)).toMatch(/^10:00 · 5 seats left$/);
+    await page.select('#party-yoga', '3');
+    expect(await chooseSlot(page, start)).toMatch(/^10:00 · 5 seats left$/);
+    await fillDetails(page, 'Group Leader', 'group@example.test');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.click('#submit');
+    await page.waitForSelector('#confirmation:not([hidden])');
+    await shot(page, '19-class-booked');
+    const listed = (await json(await asker('GET', `/api/bookings?fromMs=${start}&toMs=${start + 1}`))).data.items;
+    expect(listed.map((b: { partySize: number }) => b.partySize)).toEqual([3]);
+
+    // Another visitor: 2 seats left, and a party of 3 finds no time at 10:00.
+    await page.goto(`${platform.url}/book/ask`, { waitUntil: 'networkidle0' });
+    await page.click('input[value="yoga"]');
+    await page.select('#zone', BERLIN);
+    await chooseDay(page, isoDateIn(start, BERLIN));
+    expect(await chooseSlot(page, start)).toMatch(/^10:00 · 2 seats left$/);
+    await page.select('#party-yoga', '3');
+    expect(await shownSlots(page)).not.toContain(start);
+    expect(problems).toEqual([]);
+    expect(refusals).toEqual([]);
     await page.close();
   });
 

@@ -212,6 +212,8 @@ describe('booking events to webhooks', () => {
           'answers',
           'bookingId',
           'endsAtMs',
+          // The seats it takes (docs/decisions.md "Seats").
+          'partySize',
           'revision',
           'serviceId',
           'staffId',

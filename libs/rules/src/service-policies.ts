@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { MINUTE_MS, MINUTES_PER_DAY } from './time.js';
 
 /**
@@ -20,3 +21,28 @@ export function describeMinutes(minutes: number): string {
   if (minutes > 0 && minutes % 60 === 0) return unit(minutes / 60, 'hour');
   return unit(minutes, 'minute');
 }
+
+/** A session's seats at most (docs/decisions.md "Seats"): 1 is a service without sessions. */
+export const MAX_SEATS = 1000;
+
+/** A booking's party: a whole number of seats from 1 to MAX_SEATS (its service may allow fewer). */
+export const isPartySize = (n: number): boolean => Number.isInteger(n) && n >= 1 && n <= MAX_SEATS;
+export const PARTY_SIZE_MESSAGE = `must be a whole number from 1 to ${MAX_SEATS}`;
+
+/** A create's party: 1 to MAX_SEATS seats, default 1. */
+export const partySizeSchema = z
+  .number()
+  .int()
+  .min(1)
+  .max(MAX_SEATS)
+  .describe(
+    `The seats the booking takes in a session of a seated service, 1 to the service's maxPartySize (at most ${MAX_SEATS}). Default: 1.`,
+  );
+
+/** The same in a query string. */
+export const partySizeQuerySchema = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(MAX_SEATS)
+  .describe('Only slots with room for a party of this many (a seated service). Default: 1.');

@@ -38,6 +38,8 @@ export function bookingEvent(
         revision: booking.revision ?? 0,
         // The intake answers with the questions as asked (docs/decisions.md "Intake questions").
         answers: booking.answers ?? [],
+        // The seats it takes in its session (docs/decisions.md "Seats").
+        partySize: booking.partySize ?? 1,
       },
       service: { serviceId: service.serviceId, slug: service.slug, name: service.name },
       customer: { customerId: customer.customerId, name: customer.name, primaryEmail: customer.primaryEmail },

@@ -213,6 +213,8 @@ export async function rescheduleBooking(deps: LifecycleDeps, cmd: RescheduleComm
     startsAtMs: cmd.startsAtMs,
     preferredStaffId: current.staffId ?? undefined,
     ignoreBookingId: current._id,
+    // It moves with its party, into a session at the new start or a new one (docs/decisions.md "Seats").
+    partySize: current.partySize ?? 1,
   };
   const known = await scheduleAround(deps, req);
   assertBookable(known);
@@ -234,6 +236,7 @@ export async function rescheduleBooking(deps: LifecycleDeps, cmd: RescheduleComm
           bufferAfterMin,
           // The service's terms at the new start, as its buffers (docs/decisions.md "Service policies").
           ...policiesOf(fresh.service),
+          seats: fresh.service.seats,
           // A hold ends 10 minutes after its creation whatever happens to it (the
           // specification's limit): a move keeps it, so no manage link can hold a slot forever
           // (docs/decisions.md "Booking lifecycle").

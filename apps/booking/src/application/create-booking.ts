@@ -1,7 +1,7 @@
 import { DomainError } from '@svc/errors';
 import { HOLD_MS, MINUTE_MS, normalizeTimeZone } from '@svc/rules';
 import { DuplicateKeyError, type Tx } from '@svc/store';
-import { answersFor, assertStaffOfService, assertValidCreateInput } from '../domain/create-input.js';
+import { answersFor, assertPartyFits, assertStaffOfService, assertValidCreateInput } from '../domain/create-input.js';
 import { newBookingId } from '../store/ids.js';
 import type { BookingDoc, IdempotencyDoc } from '../store/records.js';
 import { confirmedOrCurrent, replayAnswer } from './automatic-confirmation.js';
@@ -36,6 +36,8 @@ export interface CreateBookingCommand {
   staffId?: string | undefined;
   /** The answers to the service's questions by key, as sent (checked here against the catalog). */
   answers: Readonly<Record<string, unknown>>;
+  /** The seats it takes (docs/decisions.md "Seats"). */
+  partySize: number;
   traceparent: string | null;
 }
 
@@ -89,10 +91,12 @@ async function createOrFind(deps: CreateBookingDeps, cmd: CreateBookingCommand):
     serviceSlug: cmd.serviceSlug,
     startsAtMs: cmd.startsAtMs,
     preferredStaffId: cmd.staffId,
+    partySize: cmd.partySize,
   };
   const known = await scheduleAround(deps, req);
   assertBookable(known);
   assertStaffOfService(cmd.staffId, known.service);
+  assertPartyFits(cmd.partySize, known.service);
   answersFor(known.service, cmd.answers);
   // Looked at again while waiting for the locks. A retry whose first request has committed
   // meanwhile keeps waiting: under the lock it gets that answer as a replay.
@@ -114,6 +118,7 @@ async function createOrFind(deps: CreateBookingDeps, cmd: CreateBookingCommand):
         // The catalog as it is now: the staff member may have left the service meanwhile, and
         // the questions are kept as they are asked now.
         assertStaffOfService(cmd.staffId, fresh.service);
+        assertPartyFits(cmd.partySize, fresh.service);
         const answers = answersFor(fresh.service, cmd.answers);
         const recheckIn = await slotFreeUnderLock(deps, req, fresh);
         const customer = await deps.customers.lookupOrCreate(cmd.tenantId, cmd.customer);
@@ -151,6 +156,8 @@ async function createOrFind(deps: CreateBookingDeps, cmd: CreateBookingCommand):
             confirmation: service.confirmation,
             ...policiesOf(service),
             answers,
+            partySize: cmd.partySize,
+            seats: service.seats,
             createdAtMs: now,
             updatedAtMs: now,
             revision: 0,

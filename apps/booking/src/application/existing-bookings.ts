@@ -47,5 +47,7 @@ export function toExistingBooking(b: OccupancyDoc, buffers: Buffers): ExistingBo
     ...(b.holdExpiresAtMs !== null ? { holdExpiresAtMs: b.holdExpiresAtMs } : {}),
     bufferBeforeMin: buffers.bufferBeforeMin,
     bufferAfterMin: buffers.bufferAfterMin,
+    ...(typeof b.partySize === 'number' ? { partySize: b.partySize } : {}),
+    ...(typeof b.seats === 'number' ? { seats: b.seats } : {}),
   };
 }

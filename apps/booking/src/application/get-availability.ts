@@ -4,7 +4,9 @@ import {
   DAY_MS,
   EPOCH_MS_MESSAGE,
   isEpochMs,
+  isPartySize,
   MAX_AVAILABILITY_WINDOW_MS,
+  PARTY_SIZE_MESSAGE,
   MINUTE_MS,
 } from '@svc/rules';
 import {
@@ -29,6 +31,8 @@ export interface AvailabilityQuery {
   toMs: number;
   /** The tenant's current catalog version when the caller read it ('' or absent: asked here). */
   catalogVersion?: string;
+  /** The seats a booking would take: a seated service lists the slots with room for it. */
+  partySize: number;
 }
 
 /** What the read paths (availability, explain) need: bookings, the catalog and calendars' busy times. */
@@ -101,6 +105,7 @@ export async function getAvailability(
     fromMs: q.fromMs,
     toMs: q.toMs,
     nowMs,
+    partySize: q.partySize,
   });
   return {
     serviceSlug: service.slug,
@@ -121,5 +126,6 @@ function assertValidWindow(q: AvailabilityQuery): void {
   if (violations.length === 0 && q.toMs - q.fromMs > MAX_AVAILABILITY_WINDOW_MS) {
     violations.push({ path: 'toMs', message: 'the window is at most 31 days' });
   }
+  if (!isPartySize(q.partySize)) violations.push({ path: 'partySize', message: PARTY_SIZE_MESSAGE });
   if (violations.length > 0) throw validationError(violations);
 }

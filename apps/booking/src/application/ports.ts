@@ -28,6 +28,9 @@ export interface ServiceInfo {
   maxBookingsPerDay: number;
   /** What a create asks (docs/decisions.md "Intake questions"). */
   questions: Question[];
+  /** A session's seats and the largest party a booking may bring (docs/decisions.md "Seats"); 1 and 1: none. */
+  seats: number;
+  maxPartySize: number;
 }
 
 /** Everything availability needs about one service, from the catalog. */

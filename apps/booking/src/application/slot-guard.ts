@@ -59,6 +59,8 @@ export interface SlotRequest {
   preferredStaffId?: string | undefined;
   /** The booking being moved: its own current interval does not count against the new one. */
   ignoreBookingId?: string | undefined;
+  /** The seats the booking takes (docs/decisions.md "Seats"); absent: 1. */
+  partySize?: number | undefined;
 }
 
 /** The catalog around the start (two days either side covers every rule and time zone). */
@@ -138,6 +140,7 @@ export async function verdictFor(
     nowMs: deps.now(),
     preferredStaffId: req.preferredStaffId,
     ignoreBookingId: req.ignoreBookingId,
+    partySize: req.partySize,
   });
 }
 

@@ -115,6 +115,7 @@ export function toSchedule(snap: catalogV1.GetScheduleSnapshotResponse): Service
       staffIds: service.staffIds,
       resourceIds: service.resourceIds,
       maxBookingsPerDay: service.maxBookingsPerDay,
+      seats: service.seats,
     },
     staff: snap.staff.map((s) => ({ staffId: s.staffId, status: s.status, timezone: s.timezone })),
     resources: snap.resources.map((r) => ({ resourceId: r.resourceId, capacity: r.capacity, status: r.status })),
@@ -178,6 +179,9 @@ export function toSchedule(snap: catalogV1.GetScheduleSnapshotResponse): Service
         required: q.required,
         options: [...q.options],
       })),
+      // Services stored before seats answer 0 over the wire: one seat.
+      seats: Math.max(1, service.seats),
+      maxPartySize: Math.max(1, service.maxPartySize),
     },
     schedule,
   };

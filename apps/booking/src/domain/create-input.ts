@@ -11,6 +11,8 @@ import {
   parseCustomerFields,
   TIME_ZONE_MESSAGE,
   isIanaTimeZone,
+  isPartySize,
+  PARTY_SIZE_MESSAGE,
   checkAnswers,
   type Answer,
   type Question,
@@ -30,6 +32,8 @@ export interface CreateInput {
   staffId?: string | undefined;
   /** Whose namespace the idempotency key lives in; '' for the public create. */
   idempotencyScope: string;
+  /** The seats the booking takes. */
+  partySize: number;
 }
 
 /**
@@ -48,6 +52,7 @@ export function assertValidCreateInput(input: CreateInput): void {
     violations.push({ path: 'timezone', message: TIME_ZONE_MESSAGE });
   }
   if (input.staffId !== undefined && !isId(input.staffId)) violations.push({ path: 'staffId', message: ID_MESSAGE });
+  if (!isPartySize(input.partySize)) violations.push({ path: 'partySize', message: PARTY_SIZE_MESSAGE });
   if (!isIdempotencyScope(input.idempotencyScope)) {
     violations.push({ path: 'idempotencyScope', message: IDEMPOTENCY_SCOPE_MESSAGE });
   }
@@ -65,6 +70,16 @@ export function answersFor(
   const { answers, violations } = checkAnswers(service.questions, sent);
   if (violations.length > 0) throw validationError(violations);
   return answers;
+}
+
+/**
+ * A party the service takes (docs/decisions.md "Seats"): at most its `maxPartySize` (1 for a
+ * service without seats), checked against the catalog like the staff member.
+ */
+export function assertPartyFits(partySize: number, service: { maxPartySize: number }): void {
+  if (partySize > service.maxPartySize) {
+    throw validationError([{ path: 'partySize', message: `must be at most ${service.maxPartySize} for this service` }]);
+  }
 }
 
 export const STAFF_NOT_LISTED_MESSAGE = 'is not a staff member of this service';

@@ -31,8 +31,13 @@ export function bookingService(deps: BookingRpcDeps): ServiceBinding {
     bookingV1.BookingServiceService,
     {
       getAvailability: async (req) => {
-        const { slots, ...answer } = await getAvailability(deps, req);
-        return { ...answer, slotStartsMs: packedStarts(slots, answer.slotDurationMs) };
+        const { slots, ...answer } = await getAvailability(deps, { ...req, partySize: req.partySize || 1 });
+        return {
+          ...answer,
+          slotStartsMs: packedStarts(slots, answer.slotDurationMs),
+          // A seated service's slots each say their seats left; another's none.
+          slotSeatsLeft: slots.flatMap((s) => (s.seatsLeft === undefined ? [] : [s.seatsLeft])),
+        };
       },
 
       createBooking: async (req) => {
@@ -54,6 +59,7 @@ export function bookingService(deps: BookingRpcDeps): ServiceBinding {
           timezone: req.timezone,
           staffId: req.staffId,
           answers: answersOf(req.answers),
+          partySize: req.partySize || 1,
           traceparent: currentTraceparent(),
         }).catch((err: unknown) => {
           bookingCreates.inc({ service: SERVICE, outcome: failedCreateOutcome(err) });
@@ -162,6 +168,7 @@ function toProtoBooking(b: BookingDoc): bookingV1.Booking {
       type: a.type,
       value: toAnswerValue(a.value),
     })),
+    partySize: b.partySize ?? 1,
   };
 }
 

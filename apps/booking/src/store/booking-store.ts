@@ -79,7 +79,8 @@ export class BookingStore {
       // read is answered from the index alone (a covering index; docs/architecture.md).
       {
         collection: bookings,
-        name: 'by_tenant_start_occupancy',
+        // With the seats of a session (docs/decisions.md "Seats"); replaces by_tenant_start_occupancy.
+        name: 'by_tenant_start_occupancy_seats',
         fields: ['tenantId', 'startsAtMs', '_id', ...OCCUPANCY_FIELDS.filter((f) => f !== 'startsAtMs')],
         covering: true,
       },
@@ -93,8 +94,10 @@ export class BookingStore {
       // Transactions write it first, so it must exist before any (DocumentStore.ensureIndexes).
       { collection: occupancyVersions, name: 'by_tenant', fields: ['tenantId'] },
     ]);
-    // Its prefix is the index above, which replaces it (a no-op once dropped).
+    // Its prefix is the index above, which replaces it (a no-op once dropped); and the index
+    // above before it held the seats.
     await this.store.dropIndex(bookings, 'by_tenant_start');
+    await this.store.dropIndex(bookings, 'by_tenant_start_occupancy');
   }
 
   withTransaction<R>(fn: (tx: Tx) => Promise<R>): Promise<R> {

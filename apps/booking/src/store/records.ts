@@ -55,6 +55,12 @@ export interface BookingDoc {
    * asked (docs/decisions.md "Intake questions"). Absent on bookings made before: none.
    */
   answers?: Answer[];
+  /**
+   * The seats it takes, and its service's seats when it was made or moved: above 1 it belongs to
+   * the session of its service, start and owner (docs/decisions.md "Seats"). Absent: 1, 1.
+   */
+  partySize?: number;
+  seats?: number;
   /** When it was confirmed; absent until then (and on bookings confirmed before it was stored). */
   confirmedAtMs?: number;
   createdAtMs: number;
@@ -81,13 +87,18 @@ export const OCCUPANCY_FIELDS = [
   'holdExpiresAtMs',
   'bufferBeforeMin',
   'bufferAfterMin',
+  'partySize',
+  'seats',
 ] as const;
 export type OccupancyDoc = Pick<
   BookingDoc,
-  '_id' | Exclude<(typeof OCCUPANCY_FIELDS)[number], 'bufferBeforeMin' | 'bufferAfterMin'>
+  '_id' | Exclude<(typeof OCCUPANCY_FIELDS)[number], 'bufferBeforeMin' | 'bufferAfterMin' | 'partySize' | 'seats'>
 > & {
   bufferBeforeMin?: number | null;
   bufferAfterMin?: number | null;
+  /** Null (or absent) on bookings made before seats: 1. */
+  partySize?: number | null;
+  seats?: number | null;
 };
 
 export type { BookingStatus } from '@svc/rules';

@@ -32,6 +32,8 @@ const known: ServiceSchedule = {
     rescheduleCutoffMin: 0,
     maxBookingsPerDay: 0,
     questions: [],
+    seats: 1,
+    maxPartySize: 1,
   },
   schedule: {
     timezone: 'UTC',
@@ -129,7 +131,7 @@ async function availabilityWith(
         },
         now: () => ask.nowMs,
       },
-      { tenantId: 'ten_1', serviceSlug: 'long', fromMs: ask.fromMs, toMs: ask.toMs },
+      { tenantId: 'ten_1', serviceSlug: 'long', fromMs: ask.fromMs, toMs: ask.toMs, partySize: 1 },
     );
     return { answer, asked };
   } finally {

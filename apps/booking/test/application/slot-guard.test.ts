@@ -33,6 +33,8 @@ const known: ServiceSchedule = {
     rescheduleCutoffMin: 0,
     maxBookingsPerDay: 0,
     questions: [],
+    seats: 1,
+    maxPartySize: 1,
   },
   schedule: {
     timezone: 'UTC',

@@ -8,7 +8,15 @@ import { catalogSchedules, snapshotBytes } from '../../src/clients/catalog-sched
 function snapshot(slug: string, blocks: number): catalogV1.GetScheduleSnapshotResponse {
   return {
     tenant: { tenantId: 'ten_a', slug: 'a', name: 'A', timezone: 'UTC', status: 'active' },
-    service: { serviceId: `svc_${slug}`, slug, name: slug, status: 'active', staffIds: [], resourceIds: [] },
+    service: {
+      serviceId: `svc_${slug}`,
+      slug,
+      name: slug,
+      status: 'active',
+      staffIds: [],
+      resourceIds: [],
+      questions: [],
+    },
     staff: [],
     resources: [],
     rules: [],

@@ -21,8 +21,10 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { ExistingBooking } from '../../src/domain/availability/index.js';
 import { disagreement, newStats } from './reference/agreement.js';
-import { materialize, questionSpecArb } from './reference/schedule-arbitrary.js';
+import { ReferenceAvailability } from './reference/reference-availability.js';
+import { materialize, questionSpecArb, type Question } from './reference/schedule-arbitrary.js';
 
 const SEED = Number(process.env.FC_SEED ?? 17);
 const RUNS = Number(process.env.FC_RUNS ?? 1200);
@@ -45,4 +47,71 @@ describe('availability engine ≡ reference implementation', () => {
     expect(stats.questionsWithFreeStarts / stats.questions).toBeGreaterThan(0.3);
     expect(stats.checkedStarts).toBeGreaterThan(stats.questions * 4);
   });
+
+  it('with sessions at real slot starts: joins, full sessions, seats left, a session once against other services', () => {
+    const stats = newStats();
+    // A seated question, then sessions made where the reference says a booking would go: the
+    // bookings of each session at a free start, on the owner it would be assigned to.
+    const sessions = fc.array(
+      fc.record({
+        pick: fc.nat(),
+        members: fc.integer({ min: 1, max: 3 }),
+        party: fc.constantFrom(1, 1, 2, 3),
+        otherService: fc.boolean(),
+      }),
+      { minLength: 1, maxLength: 3 },
+    );
+    fc.assert(
+      fc.property(questionSpecArb(), fc.constantFrom(2, 3, 4, 6), sessions, (spec, seats, made) => {
+        const q = withSessions(materialize({ ...spec, service: { ...spec.service, seats } }), made);
+        const problem = disagreement(q.question, CHECKS, stats, q.starts);
+        if (problem) throw new Error(`${problem}\nquestion: ${JSON.stringify(q.question)}`);
+      }),
+      { seed: SEED, numRuns: Math.ceil(RUNS / 2) },
+    );
+    expect(stats.questionsWithFreeStarts / stats.questions).toBeGreaterThan(0.3);
+  });
 });
+
+/** `q` with seated bookings added at free starts the reference names, on the owners it would assign. */
+function withSessions(
+  q: Question,
+  made: ReadonlyArray<{ pick: number; members: number; party: number; otherService: boolean }>,
+): { question: Question; starts: number[] } {
+  const bookings: ExistingBooking[] = [...q.bookings];
+  const starts: number[] = [];
+  for (const [i, session] of made.entries()) {
+    const reference = new ReferenceAvailability({
+      schedule: q.schedule,
+      bookings,
+      nowMs: q.nowMs,
+      ignoreBookingId: q.ignoreBookingId,
+      coverFromMs: q.fromMs,
+      coverToMs: q.toMs,
+    });
+    const free = reference.freeStarts(q.fromMs, q.toMs);
+    if (free.length === 0) break;
+    const start = free[session.pick % free.length] as number;
+    const verdict = reference.verdict(start);
+    if (!verdict.free) break;
+    starts.push(start);
+    // Any staff member who could take it (a customer may have named them), not only the first.
+    const staffId = verdict.freeStaffIds[session.pick % Math.max(1, verdict.freeStaffIds.length)];
+    const resourceId = staffId === verdict.staffId ? verdict.resourceId : verdict.freeResourceIds[0];
+    for (let m = 0; m < session.members; m++) {
+      bookings.push({
+        bookingId: `session-${i}-${m}`,
+        // Another seated service's session at the same start is another occupant.
+        serviceId: session.otherService && m === 0 ? 'other' : q.schedule.service.serviceId,
+        startsAtMs: start,
+        endsAtMs: start + reference.slotDurationMs,
+        status: 'confirmed',
+        seats: q.schedule.service.seats,
+        partySize: session.party,
+        ...(staffId !== undefined ? { staffId } : {}),
+        ...(resourceId !== undefined ? { resourceId } : {}),
+      });
+    }
+  }
+  return { question: { ...q, bookings }, starts };
+}

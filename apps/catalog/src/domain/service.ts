@@ -14,6 +14,7 @@ import {
   isSlug,
   MAX_BOOKINGS_PER_DAY,
   MAX_CUTOFF_MIN,
+  MAX_SEATS,
   MINUTES_PER_DAY,
   normalizeCurrency,
   SLUG_MESSAGE,
@@ -65,6 +66,9 @@ export type ServiceRecord = {
   maxBookingsPerDay?: number;
   /** What a create asks (docs/decisions.md "Intake questions"). Absent on services stored before: none. */
   questions?: Question[];
+  /** A session's seats and the largest party (docs/decisions.md "Seats"). Absent on services stored before: 1, 1. */
+  seats?: number;
+  maxPartySize?: number;
   createdAtMs: number;
   updatedAtMs: number;
 };
@@ -94,6 +98,8 @@ export interface ServiceInput {
   cancelCutoffMin?: number;
   rescheduleCutoffMin?: number;
   maxBookingsPerDay?: number;
+  seats?: number;
+  maxPartySize?: number;
   /** Replaces the questions when given. */
   questions?: ReadonlyArray<{
     key: string;
@@ -146,11 +152,14 @@ export function newService(input: ServiceInput, ctx: ServiceContext & { id: stri
     rescheduleCutoffMin: 0,
     maxBookingsPerDay: 0,
     questions: [],
+    seats: 1,
+    maxPartySize: 1,
     createdAtMs: ctx.now,
     updatedAtMs: ctx.now,
     ...definedOnly(fields),
   };
   checkPrice(v, record);
+  checkParty(v, record);
   v.throwIfAny();
   return record;
 }
@@ -165,6 +174,7 @@ export function patchService(current: ServiceRecord, input: ServiceInput, ctx: S
     updatedAtMs: nextUpdatedAt(current.updatedAtMs, ctx.now),
   };
   checkPrice(v, record);
+  checkParty(v, record);
   v.throwIfAny();
   return record;
 }
@@ -199,6 +209,8 @@ function checkServiceFields(v: Violations, input: ServiceInput, references: Serv
     rescheduleCutoffMin: checkInteger(v, 'rescheduleCutoffMin', input.rescheduleCutoffMin, 0, MAX_CUTOFF_MIN),
     maxBookingsPerDay: checkInteger(v, 'maxBookingsPerDay', input.maxBookingsPerDay, 0, MAX_BOOKINGS_PER_DAY),
     questions: checkServiceQuestions(v, input.questions),
+    seats: checkInteger(v, 'seats', input.seats, 1, MAX_SEATS),
+    maxPartySize: checkInteger(v, 'maxPartySize', input.maxPartySize, 1, MAX_SEATS),
   };
 }
 
@@ -224,6 +236,13 @@ function checkServiceQuestions(v: Violations, input: ServiceInput['questions']):
   const { questions, violations } = checkQuestions(input);
   for (const { path, message } of violations) v.add(path, message);
   return violations.length === 0 ? questions : undefined;
+}
+
+/** A party larger than the session's seats could never be booked. */
+function checkParty(v: Violations, record: ServiceRecord): void {
+  if ((record.maxPartySize ?? 1) > (record.seats ?? 1) && !v.has('maxPartySize') && !v.has('seats')) {
+    v.add('maxPartySize', 'must be at most seats');
+  }
 }
 
 /** A price is an amount in a currency: one without the other means nothing. */

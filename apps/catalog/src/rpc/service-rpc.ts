@@ -37,6 +37,8 @@ export const toServiceMessage = (r: ServiceRecord): catalogV1.Service => ({
   rescheduleCutoffMin: r.rescheduleCutoffMin ?? 0,
   maxBookingsPerDay: r.maxBookingsPerDay ?? 0,
   questions: (r.questions ?? []).map((q) => ({ ...q, options: [...q.options] })),
+  seats: r.seats ?? 1,
+  maxPartySize: r.maxPartySize ?? 1,
   createdAtMs: r.createdAtMs,
   updatedAtMs: r.updatedAtMs,
 });

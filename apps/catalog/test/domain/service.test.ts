@@ -38,6 +38,8 @@ describe('service create', () => {
       rescheduleCutoffMin: 0,
       maxBookingsPerDay: 0,
       questions: [],
+      seats: 1,
+      maxPartySize: 1,
       createdAtMs: 1_000,
       updatedAtMs: 1_000,
     });
@@ -59,6 +61,15 @@ describe('service create', () => {
       'questions.1.key',
       'questions.1.options',
     ]);
+  });
+
+  it('takes seats and a largest party no larger than them, on the merged record', () => {
+    expect(create({ ...valid, seats: 20, maxPartySize: 4 })).toMatchObject({ seats: 20, maxPartySize: 4 });
+    expect(violationPaths(() => create({ ...valid, seats: 3, maxPartySize: 4 }))).toEqual(['maxPartySize']);
+    const klass = create({ ...valid, seats: 20, maxPartySize: 4 });
+    const ctx = { tenantId: 'ten_1', now: 2_000, references: noReferences };
+    expect(violationPaths(() => patchService(klass, { seats: 2 }, ctx))).toEqual(['maxPartySize']);
+    expect(patchService(klass, { seats: 4 }, ctx)).toMatchObject({ seats: 4, maxPartySize: 4 });
   });
 
   it('requires slug, name and durationMin', () => {
@@ -86,6 +97,9 @@ describe('service create', () => {
     ['rescheduleCutoffMin', 2.5],
     ['maxBookingsPerDay', -1],
     ['maxBookingsPerDay', 1001],
+    ['seats', 0],
+    ['seats', 1001],
+    ['maxPartySize', 0],
   ] as const)('rejects %s = %d', (field, value) => {
     const input: ServiceInput = { ...valid, priceCurrency: 'EUR', priceAmount: 100, [field]: value };
     expect(violationPaths(() => create(input))).toEqual([field]);

@@ -45,6 +45,26 @@ function policyLine(s: { cancelCutoffMin: number; rescheduleCutoffMin: number })
 }
 
 /**
+ * How many people come, for each seated service that takes parties (docs/decisions.md "Seats"):
+ * shown and enabled by the script only while that service is chosen; the slots listed are those
+ * with room for the party.
+ */
+function partyFieldsets(services: BookingConfig['services']) {
+  return services
+    .filter((s) => s.maxPartySize > 1)
+    .map(
+      (s) =>
+        html`<fieldset class="party" data-service="${s.slug}" disabled hidden>
+          <legend class="visually-hidden">Party</legend>
+          <label for="party-${s.slug}">Number of people</label>
+          <select id="party-${s.slug}" name="partySize">
+            ${Array.from({ length: s.maxPartySize }, (_, i) => html`<option value="${i + 1}">${i + 1}</option>`)}
+          </select>
+        </fieldset>`,
+    );
+}
+
+/**
  * The public booking page (docs/decisions.md "Booking pages"): the tenant's active services,
  * the slot picker, the customer's details, and the confirmation the script reveals.
  */
@@ -62,7 +82,12 @@ export function renderBookingPage(config: BookingConfig, assets: PageAssets, non
           required${services.length === 1 && i === 0 ? html` checked` : ''}
         />
         <span class="name">${s.name}</span>
-        <span class="meta">${s.durationMin} min${s.price ? html` · ${formatPrice(s.price, locale)}` : ''}</span>
+        <span class="meta"
+          >${s.durationMin}
+          min${s.price ? html` · ${formatPrice(s.price, locale)}` : ''}${
+            s.seats > 1 ? html` · a group of up to ${s.seats}` : ''
+          }</span
+        >
         ${s.description ? html`<span class="desc">${s.description}</span>` : ''} ${policyLine(s)}
       </label>`,
   );
@@ -79,7 +104,7 @@ export function renderBookingPage(config: BookingConfig, assets: PageAssets, non
             </fieldset>
             <fieldset>
               <legend>2. Day and time</legend>
-              ${slotPickerFields(tenant.timezone)}
+              ${partyFieldsets(services)} ${slotPickerFields(tenant.timezone)}
             </fieldset>
             <fieldset>
               <legend>3. Your details</legend>

@@ -128,6 +128,7 @@ export function renderManagePage(input: ManagePageInput, assets: PageAssets, non
           timezone: view.tenant.timezone,
           locale,
           startsAtMs: booking.startsAtMs,
+          partySize: booking.partySize,
         }
       : undefined,
     body,

@@ -14,7 +14,9 @@ import type { CheckSlotInput, CheckSlotResult, SlotExplanation } from './types.j
  */
 export function checkSlot(input: CheckSlotInput): CheckSlotResult {
   const verdict = explainSlot(input);
-  return verdict.ok ? verdict : { ok: false, reason: verdict.reason };
+  if (!verdict.ok) return { ok: false, reason: verdict.reason };
+  const { seatsLeft: _seats, ...assignment } = verdict;
+  return assignment;
 }
 
 /**
@@ -31,6 +33,7 @@ export function explainSlot(input: CheckSlotInput): SlotExplanation {
     toMs: startsAtMs + 1,
     nowMs,
     ignoreBookingId: input.ignoreBookingId,
+    partySize: input.partySize,
   });
   return evaluateStart(prepared, startsAtMs, { checkAlignment: true, preferredStaffId: input.preferredStaffId });
 }

@@ -63,12 +63,16 @@ export function computeSlots(input: ComputeSlotsInput): Slot[] {
     toMs: hi,
     nowMs,
     ignoreBookingId: input.ignoreBookingId,
+    partySize: input.partySize,
   });
   const slots: Slot[] = [];
   for (const start of alignedStarts(prepared.tenantOccurrences, shape.stepMs, lo, hi)) {
-    if (evaluateStart(prepared, start, GENERATED_ALIGNED).ok) {
-      slots.push({ startsAtMs: start, endsAtMs: start + shape.durationMs });
-    }
+    const verdict = evaluateStart(prepared, start, GENERATED_ALIGNED);
+    if (!verdict.ok) continue;
+    const slot: Slot = { startsAtMs: start, endsAtMs: start + shape.durationMs };
+    // A seated service's slot says how many seats one booking could still take there.
+    if (verdict.seatsLeft !== undefined) slot.seatsLeft = verdict.seatsLeft;
+    slots.push(slot);
   }
   return slots;
 }

@@ -1,63 +1,116 @@
 // The rule set of docs/decisions.md "Availability", applied to one start. computeSlots and checkSlot
 // both end here, so the list shown to the customer and the recheck under the lock cannot drift.
 
+import type { Session } from './occupancy.js';
 import type { OwnerAvailability, PreparedSchedule } from './prepared-schedule.js';
 import type { SlotExplanation } from './types.js';
 import { overrideDayAt } from './weekly-windows.js';
 
-type OwnerFailure = 'outside_hours' | 'blocked' | 'taken' | 'daily_limit';
+type OwnerFailure = 'outside_hours' | 'blocked' | 'taken' | 'full' | 'daily_limit';
 
 /**
  * When no owner fits, the reason reported is the one that got furthest: daily_limit (the slot
- * itself was free) > taken > blocked > hours.
+ * itself was free) > full (its session has too few seats) > taken > blocked > hours.
  */
-const SEVERITY: Record<OwnerFailure, number> = { outside_hours: 0, blocked: 1, taken: 2, daily_limit: 3 };
+const SEVERITY: Record<OwnerFailure, number> = { outside_hours: 0, blocked: 1, taken: 2, full: 3, daily_limit: 4 };
 
-/**
- * Can this owner take `[start, end)`? Hours and blocks are checked against the slot itself. The
- * slot's buffered span `[busyFrom, busyTo)` must overlap none of the owner's occupied intervals
- * (each booking with its own stored buffers, see occupancy.ts), or, for a resource, fewer of them
- * than its capacity (docs/decisions.md "Availability", the buffer rule).
- */
-function ownerFailure(
-  owner: OwnerAvailability,
-  start: number,
-  end: number,
-  busyFrom: number,
-  busyTo: number,
-): OwnerFailure | null {
-  if (!owner.active || (owner.hours !== null && !owner.hours.covers(start, end))) return 'outside_hours';
-  if (owner.blocks.overlaps(start, end)) return 'blocked';
-  if (owner.bookings.countOverlapping(busyFrom, busyTo) >= owner.capacity) return 'taken';
-  // A staff member's bookings of the service on the start's local day (daily-limit.ts).
-  if (owner.daily !== null && owner.daily.isFull(start)) return 'daily_limit';
-  return null;
+/** How many seats a session has and the booking asked about takes (1 and 1: no session). */
+interface Seating {
+  seats: number;
+  party: number;
+}
+const ONE_SEAT: Seating = { seats: 1, party: 1 };
+
+/** An owner that can take the booking: the session it would join, and the seats left there. */
+interface Fit {
+  session: Session | undefined;
+  seatsLeft: number;
+}
+
+/** The slot's buffered span: what a booking made at the start would occupy. */
+interface BusySpan {
+  busyFrom: number;
+  busyTo: number;
 }
 
 /**
- * The first owner in the service's order that fits, the preferred one first when it fits;
- * otherwise the furthest reason and the first owner that got that far.
+ * Can this owner take `[start, end)`? Hours and blocks are checked against the slot itself. The
+ * slot's buffered span must overlap none of the owner's occupied intervals (each booking with its
+ * own stored buffers, a session once; see occupancy.ts), or, for a resource, fewer of them than
+ * its capacity (docs/decisions.md "Availability", the buffer rule). The service's own session at
+ * this start is the one the booking joins, not another occupant, if it has the seats
+ * (docs/decisions.md "Seats"); joining one adds no session to the day's count (the daily limit).
+ */
+function ownerFit(
+  owner: OwnerAvailability,
+  start: number,
+  end: number,
+  span: BusySpan,
+  seating: Seating,
+): Fit | OwnerFailure {
+  if (!owner.active || (owner.hours !== null && !owner.hours.covers(start, end))) return 'outside_hours';
+  if (owner.blocks.overlaps(start, end)) return 'blocked';
+  const session = owner.sessions.get(start);
+  const others = owner.bookings.countOverlapping(span.busyFrom, span.busyTo) - (session ? 1 : 0);
+  if (others >= owner.capacity) return 'taken';
+  const seatsLeft = seating.seats - (session?.seatsTaken ?? 0);
+  if (seating.party > seatsLeft) return 'full';
+  // A staff member's bookings of the service on the start's local day (daily-limit.ts).
+  if (!session && owner.daily !== null && owner.daily.isFull(start)) return 'daily_limit';
+  return { session, seatsLeft };
+}
+
+type Pick = { id: string; fit: Fit; mostSeats: number } | { reason: OwnerFailure; ownerId: string };
+
+/**
+ * The owner a booking goes to: the preferred one when it fits; else, for a seated service, the
+ * first in the service's order whose session at this start has room (a class fills before
+ * another opens), else the first that fits. Otherwise the furthest reason and the first owner
+ * that got that far. `accept` turns away an owner that fits but cannot be used (no resource left
+ * for a new session), and when one did and none was usable the answer is null; `mostSeats` is
+ * the most seats any usable owner has left.
  */
 function pickOwner(
   owners: readonly OwnerAvailability[],
   start: number,
   end: number,
-  busyFrom: number,
-  busyTo: number,
+  span: BusySpan,
+  seating: Seating,
   preferredId: string | undefined,
-): { id: string } | { reason: OwnerFailure; ownerId: string } {
-  if (preferredId !== undefined) {
-    const preferred = owners.find((o) => o.id === preferredId);
-    if (preferred && ownerFailure(preferred, start, end, busyFrom, busyTo) === null) return { id: preferred.id };
-  }
+  accept: (fit: Fit) => boolean = () => true,
+): Pick | null {
   let worst: { reason: OwnerFailure; ownerId: string } | null = null;
+  let preferred: { id: string; fit: Fit } | null = null;
+  let joined: { id: string; fit: Fit } | null = null;
+  let first: { id: string; fit: Fit } | null = null;
+  let mostSeats = 0;
+  let turnedAway = false;
   for (const owner of owners) {
-    const failure = ownerFailure(owner, start, end, busyFrom, busyTo);
-    if (failure === null) return { id: owner.id };
-    if (worst === null || SEVERITY[failure] > SEVERITY[worst.reason]) worst = { reason: failure, ownerId: owner.id };
+    const fit = ownerFit(owner, start, end, span, seating);
+    if (typeof fit === 'string') {
+      if (worst === null || SEVERITY[fit] > SEVERITY[worst.reason]) worst = { reason: fit, ownerId: owner.id };
+      continue;
+    }
+    if (!accept(fit)) {
+      turnedAway = true;
+      continue;
+    }
+    const chosen = { id: owner.id, fit };
+    // One seat a slot: the first usable owner, or the preferred one, decides; nothing to add up.
+    if (seating.seats === 1) {
+      if (preferredId === undefined || owner.id === preferredId) return { ...chosen, mostSeats: fit.seatsLeft };
+      first ??= chosen;
+      continue;
+    }
+    mostSeats = Math.max(mostSeats, fit.seatsLeft);
+    if (owner.id === preferredId) preferred = chosen;
+    if (fit.session) joined ??= chosen;
+    first ??= chosen;
   }
-  // Callers pass at least one owner.
-  return worst as { reason: OwnerFailure; ownerId: string };
+  const chosen = preferred ?? joined ?? first;
+  if (chosen) return { ...chosen, mostSeats: seating.seats === 1 ? chosen.fit.seatsLeft : mostSeats };
+  // An owner that fits but was turned away: what stopped it is the caller's to say.
+  return turnedAway ? null : worst;
 }
 
 /** A staff member's or resource's refusal, naming the date override behind `outside_hours`. */
@@ -99,9 +152,10 @@ export interface EvaluateOptions {
 
 /**
  * In order: too_soon, too_far, outside_hours (tenant rules), misaligned, holiday, blocked (tenant
- * block), then staff, then resources (each outside_hours / blocked / taken, naming the owner),
- * then, for a service needing neither, taken by its own booking (naming the service). The first
- * refusal is the answer: availability, create and the explain route all read this one verdict.
+ * block), then staff, then resources (each outside_hours / blocked / taken / full / daily_limit,
+ * naming the owner), then, for a service needing neither, taken by its own booking or full
+ * (naming the service). The first refusal is the answer: availability, create and the explain
+ * route all read this one verdict. A seated service's verdict says the most seats left.
  */
 export function evaluateStart(p: PreparedSchedule, start: number, options: EvaluateOptions): SlotExplanation {
   const { durationMs, bufferBeforeMs, bufferAfterMs } = p.shape;
@@ -121,23 +175,46 @@ export function evaluateStart(p: PreparedSchedule, start: number, options: Evalu
   if (p.tenantBlocks.overlaps(start, end)) return { ok: false, reason: 'blocked' };
 
   // The slot's own buffered interval: what the booking made at this start would occupy.
-  const busyFrom = start - bufferBeforeMs;
-  const busyTo = end + bufferAfterMs;
-  const result: { ok: true; staffId?: string; resourceId?: string } = { ok: true };
-  // Staff and resources are independent of each other, so "one staff member and one resource
-  // both free" is "some staff member free" and "some resource free".
+  const span: BusySpan = { busyFrom: start - bufferBeforeMs, busyTo: end + bufferAfterMs };
+  const seating: Seating = { seats: p.shape.seats, party: p.party };
+  const seated = seating.seats > 1;
+  const result: { ok: true; staffId?: string; resourceId?: string; seatsLeft?: number } = { ok: true };
+  // A resource for a new booking (or a new session); the sessions of a service listing no staff
+  // are its resources' (docs/decisions.md "Seats").
+  const resourcePick =
+    p.resources.length > 0
+      ? pickOwner(p.resources, start, end, span, p.sessionOwner === 'resource' ? seating : ONE_SEAT, undefined)
+      : null;
+  const freeResource = resourcePick !== null && 'id' in resourcePick ? resourcePick.id : undefined;
   if (p.staff.length > 0) {
-    const pick = pickOwner(p.staff, start, end, busyFrom, busyTo, options.preferredStaffId);
+    // Staff and resources are independent of each other: "some staff member free and some
+    // resource free". Joining a session takes the session's resource, which it already holds.
+    const usable = (fit: Fit) =>
+      p.resources.length === 0 || fit.session?.resourceId !== undefined || freeResource !== undefined;
+    const pick = pickOwner(p.staff, start, end, span, seating, options.preferredStaffId, usable);
+    if (pick === null)
+      return ownerRefusal('resource', p.resources, resourcePick as Exclude<Pick, { id: string }>, start, end);
     if ('reason' in pick) return ownerRefusal('staff', p.staff, pick, start, end);
     result.staffId = pick.id;
+    const resourceId = pick.fit.session?.resourceId ?? freeResource;
+    if (resourceId !== undefined) result.resourceId = resourceId;
+    if (seated) result.seatsLeft = pick.mostSeats;
+    return result;
   }
-  if (p.resources.length > 0) {
-    const pick = pickOwner(p.resources, start, end, busyFrom, busyTo, undefined);
-    if ('reason' in pick) return ownerRefusal('resource', p.resources, pick, start, end);
-    result.resourceId = pick.id;
+  if (resourcePick !== null) {
+    if ('reason' in resourcePick) return ownerRefusal('resource', p.resources, resourcePick, start, end);
+    result.resourceId = resourcePick.id;
+    if (seated) result.seatsLeft = resourcePick.mostSeats;
+    return result;
   }
-  if (p.staff.length === 0 && p.resources.length === 0 && p.serviceBookings.countOverlapping(busyFrom, busyTo) > 0) {
-    return { ok: false, reason: 'taken', owner: { ownerType: 'service', ownerId: p.serviceId } };
+  // Neither: the service's own bookings (one of its sessions at this start is the one to join).
+  const session = p.serviceSessions.get(start);
+  const owner = { ownerType: 'service' as const, ownerId: p.serviceId };
+  if (p.serviceBookings.countOverlapping(span.busyFrom, span.busyTo) - (session ? 1 : 0) > 0) {
+    return { ok: false, reason: 'taken', owner };
   }
+  const seatsLeft = seating.seats - (session?.seatsTaken ?? 0);
+  if (seating.party > seatsLeft) return { ok: false, reason: 'full', owner };
+  if (seated) result.seatsLeft = seatsLeft;
   return result;
 }

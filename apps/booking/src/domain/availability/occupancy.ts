@@ -64,24 +64,75 @@ export class BookingIndex {
   }
 }
 
-interface Spans {
-  starts: number[];
-  ends: number[];
+type Span = { startMs: number; endMs: number };
+
+/** The seats a booking takes: a positive whole number, else 1. */
+export const partyOf = (b: ExistingBooking): number =>
+  b.partySize !== undefined && Number.isInteger(b.partySize) && b.partySize > 0 ? b.partySize : 1;
+
+/** Booked as part of a session: its service had more than one seat then (docs/decisions.md "Seats"). */
+export const isSeated = (b: ExistingBooking): boolean => b.seats !== undefined && b.seats > 1;
+
+/**
+ * One owner's occupied intervals before indexing. The bookings of one session (same service and
+ * start) occupy the owner once, over the union of their intervals, whoever is in it.
+ */
+class OwnerSpans {
+  private readonly starts: number[] = [];
+  private readonly ends: number[] = [];
+  private readonly sessions = new Map<string, Span>();
+
+  add(b: ExistingBooking, span: Span): void {
+    if (!isSeated(b)) {
+      this.starts.push(span.startMs);
+      this.ends.push(span.endMs);
+      return;
+    }
+    const key = `${b.serviceId}|${b.startsAtMs}`;
+    const seen = this.sessions.get(key);
+    this.sessions.set(
+      key,
+      seen ? { startMs: Math.min(seen.startMs, span.startMs), endMs: Math.max(seen.endMs, span.endMs) } : span,
+    );
+  }
+
+  index(): BookingIndex {
+    for (const span of this.sessions.values()) {
+      this.starts.push(span.startMs);
+      this.ends.push(span.endMs);
+    }
+    return new BookingIndex(this.starts, this.ends);
+  }
 }
+
+/** A session of the service asked about on one owner at one start: its seats taken, and its resource. */
+export interface Session {
+  seatsTaken: number;
+  /** The resource its bookings use (a service listing staff and resources); undefined when none. */
+  resourceId: string | undefined;
+}
+
+/** Whose sessions a seated service has: its staff members', else its resources', else its own. */
+export type SessionOwner = 'staff' | 'resource' | 'service';
 
 export interface BookingIndexes {
   byStaff: Map<string, BookingIndex>;
   byResource: Map<string, BookingIndex>;
   /** Bookings of the service itself, for a service that needs neither staff nor resources. */
   ofService: BookingIndex;
-  /** Per listed staff member, the starts of their bookings of `countedServiceId` (the daily limit). */
+  /**
+   * Per listed staff member, the starts of their bookings of `countedServiceId` (the daily limit);
+   * a session's start once.
+   */
   startsByStaff: Map<string, number[]>;
+  /** The asked service's sessions, per owner id ('' for the service itself) and start. */
+  sessions: Map<string, Map<number, Session>>;
 }
 
 /**
  * One pass over the bookings, keeping only those that occupy at `nowMs`, are not
  * `ignoreBookingId`, and belong to one of the owners asked about. A booking counts against its
- * staff member and its resource whatever service it is for.
+ * staff member and its resource whatever service it is for; a session counts once.
  */
 export function indexBookings(
   bookings: readonly ExistingBooking[],
@@ -93,44 +144,57 @@ export function indexBookings(
     serviceId: string | undefined;
     /** The service whose bookings a daily limit counts; absent when it has none. */
     countedServiceId?: string | undefined;
+    /** A seated service asked about: whose sessions to gather. */
+    sessionsOf?: { serviceId: string; owner: SessionOwner } | undefined;
   },
 ): BookingIndexes {
-  const staff = new Map<string, Spans>();
-  const resources = new Map<string, Spans>();
-  const service: Spans = { starts: [], ends: [] };
-  const startsByStaff = new Map<string, number[]>();
-  const push = (spans: Spans, span: { startMs: number; endMs: number }): void => {
-    spans.starts.push(span.startMs);
-    spans.ends.push(span.endMs);
-  };
-  const add = (map: Map<string, Spans>, key: string, span: { startMs: number; endMs: number }): void => {
+  const staff = new Map<string, OwnerSpans>();
+  const resources = new Map<string, OwnerSpans>();
+  const service = new OwnerSpans();
+  const starts = new Map<string, { once: Set<number>; each: number[] }>();
+  const sessions = new Map<string, Map<number, Session>>();
+  const spansOf = (map: Map<string, OwnerSpans>, key: string): OwnerSpans => {
     let spans = map.get(key);
-    if (!spans) map.set(key, (spans = { starts: [], ends: [] }));
-    push(spans, span);
+    if (!spans) map.set(key, (spans = new OwnerSpans()));
+    return spans;
   };
+  const { sessionsOf } = options;
   for (const b of bookings) {
     // A booking without length is malformed and takes nothing, buffers included.
     if (!(b.endsAtMs > b.startsAtMs) || !occupies(b, options.nowMs)) continue;
     if (options.ignoreBookingId !== undefined && b.bookingId === options.ignoreBookingId) continue;
     const span = occupiedInterval(b);
     if (b.staffId && options.staffIds.has(b.staffId)) {
-      add(staff, b.staffId, span);
+      spansOf(staff, b.staffId).add(b, span);
       if (b.serviceId === options.countedServiceId) {
-        const starts = startsByStaff.get(b.staffId);
-        if (starts) starts.push(b.startsAtMs);
-        else startsByStaff.set(b.staffId, [b.startsAtMs]);
+        let mine = starts.get(b.staffId);
+        if (!mine) starts.set(b.staffId, (mine = { once: new Set(), each: [] }));
+        if (isSeated(b)) mine.once.add(b.startsAtMs);
+        else mine.each.push(b.startsAtMs);
       }
     }
-    if (b.resourceId && options.resourceIds.has(b.resourceId)) add(resources, b.resourceId, span);
-    if (options.serviceId !== undefined && b.serviceId === options.serviceId) push(service, span);
+    if (b.resourceId && options.resourceIds.has(b.resourceId)) spansOf(resources, b.resourceId).add(b, span);
+    if (options.serviceId !== undefined && b.serviceId === options.serviceId) service.add(b, span);
+    if (sessionsOf && b.serviceId === sessionsOf.serviceId && isSeated(b)) {
+      const owner = { staff: b.staffId, resource: b.resourceId, service: '' }[sessionsOf.owner];
+      if (owner === undefined) continue;
+      let ofOwner = sessions.get(owner);
+      if (!ofOwner) sessions.set(owner, (ofOwner = new Map()));
+      const seen = ofOwner.get(b.startsAtMs);
+      ofOwner.set(b.startsAtMs, {
+        seatsTaken: (seen?.seatsTaken ?? 0) + partyOf(b),
+        resourceId: seen?.resourceId ?? b.resourceId,
+      });
+    }
   }
-  const toIndexes = (map: Map<string, Spans>): Map<string, BookingIndex> =>
-    new Map([...map].map(([key, spans]) => [key, new BookingIndex(spans.starts, spans.ends)]));
+  const toIndexes = (map: Map<string, OwnerSpans>): Map<string, BookingIndex> =>
+    new Map([...map].map(([key, spans]) => [key, spans.index()]));
   return {
     byStaff: toIndexes(staff),
     byResource: toIndexes(resources),
-    ofService: new BookingIndex(service.starts, service.ends),
-    startsByStaff,
+    ofService: service.index(),
+    startsByStaff: new Map([...starts].map(([key, s]) => [key, [...s.each, ...s.once]])),
+    sessions,
   };
 }
 
@@ -148,16 +212,30 @@ export function keepsItsPlace(
   resourceCapacity: number,
 ): boolean {
   const ownsNeither = !booking.staffId && !booking.resourceId;
+  // A seated booking shares its session with the others of its service, start and owner: they
+  // are one occupant with it, within its seats (docs/decisions.md "Seats").
+  const owner: SessionOwner = booking.staffId ? 'staff' : booking.resourceId ? 'resource' : 'service';
   const indexes = indexBookings(others, {
     nowMs,
     ignoreBookingId: booking.bookingId,
     staffIds: new Set(booking.staffId ? [booking.staffId] : []),
     resourceIds: new Set(booking.resourceId ? [booking.resourceId] : []),
     serviceId: ownsNeither ? booking.serviceId : undefined,
+    sessionsOf: isSeated(booking) ? { serviceId: booking.serviceId, owner } : undefined,
   });
+  const ownerId = { staff: booking.staffId, resource: booking.resourceId, service: '' }[owner] ?? '';
+  const mates = indexes.sessions.get(ownerId)?.get(booking.startsAtMs);
+  if (mates && mates.seatsTaken + partyOf(booking) > (booking.seats ?? 1)) return false;
   const { startMs, endMs } = occupiedInterval(booking);
-  const overlapping = (index: BookingIndex | undefined) => index?.countOverlapping(startMs, endMs) ?? 0;
-  if (booking.staffId && overlapping(indexes.byStaff.get(booking.staffId)) > 0) return false;
-  if (booking.resourceId && overlapping(indexes.byResource.get(booking.resourceId)) >= resourceCapacity) return false;
-  return !ownsNeither || overlapping(indexes.ofService) === 0;
+  const overlapping = (index: BookingIndex | undefined, mine: boolean) =>
+    (index?.countOverlapping(startMs, endMs) ?? 0) - (mates && mine ? 1 : 0);
+  if (booking.staffId && overlapping(indexes.byStaff.get(booking.staffId), owner === 'staff') > 0) return false;
+  const sharesResource = owner === 'resource' || (owner === 'staff' && mates?.resourceId === booking.resourceId);
+  if (
+    booking.resourceId &&
+    overlapping(indexes.byResource.get(booking.resourceId), sharesResource) >= resourceCapacity
+  ) {
+    return false;
+  }
+  return !ownsNeither || overlapping(indexes.ofService, true) === 0;
 }

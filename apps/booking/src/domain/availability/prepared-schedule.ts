@@ -6,7 +6,7 @@ import { DAY_MS, MINUTE_MS } from '@svc/rules';
 import { IntervalSet } from './intervals.js';
 import { DailyCounts } from './daily-limit.js';
 import { CalendarCache } from './local-calendar.js';
-import { BookingIndex, indexBookings } from './occupancy.js';
+import { BookingIndex, indexBookings, type Session, type SessionOwner } from './occupancy.js';
 import type {
   DateOverrideInput,
   ExistingBooking,
@@ -35,6 +35,8 @@ export interface SlotShape {
   maxAdvanceMs: number;
   /** Bookings of the service per staff member and local day; 0 = no limit. */
   maxPerDay: number;
+  /** Seats of a session of the service; 1 = not a session (docs/decisions.md "Seats"). */
+  seats: number;
 }
 
 export function slotShape(service: ServiceInput): SlotShape {
@@ -53,6 +55,7 @@ export function slotShape(service: ServiceInput): SlotShape {
     // Days are 24-hour spans from now, not calendar days: the limit is about lead time.
     maxAdvanceMs: nonNegative(service.maxAdvanceDays) * DAY_MS,
     maxPerDay: Math.floor(nonNegative(service.maxBookingsPerDay ?? 0)),
+    seats: Math.max(1, Math.floor(nonNegative(service.seats ?? 1))),
   };
 }
 
@@ -74,6 +77,8 @@ export interface OwnerAvailability {
   capacity: number;
   /** A staff member's bookings of the service per local day, when it has a daily limit. */
   daily: DailyCounts | null;
+  /** The sessions of the service on this owner by start, when the service is seated and they are its session owners. */
+  sessions: ReadonlyMap<number, Session>;
 }
 
 export interface PreparedSchedule {
@@ -94,7 +99,13 @@ export interface PreparedSchedule {
   resources: OwnerAvailability[];
   /** The service's own bookings; consulted only when it needs neither staff nor resources. */
   serviceBookings: BookingIndex;
+  /** Its sessions by start, for a seated service that needs neither. */
+  serviceSessions: ReadonlyMap<number, Session>;
   serviceId: string;
+  /** Whose sessions a seated service's are. */
+  sessionOwner: SessionOwner;
+  /** The seats the booking asked about takes. */
+  party: number;
 }
 
 export interface PrepareOptions {
@@ -103,7 +114,11 @@ export interface PrepareOptions {
   toMs: number;
   nowMs: number;
   ignoreBookingId?: string | undefined;
+  /** Seats the booking takes; absent: 1. */
+  partySize?: number | undefined;
 }
+
+const NO_SESSIONS: ReadonlyMap<number, Session> = new Map();
 
 function groupByOwner<T extends { ownerType: OwnerType; ownerId: string }>(
   items: readonly T[],
@@ -169,6 +184,7 @@ export function prepareSchedule(
   const staffIds = [...new Set(service.staffIds)];
   const resourceIds = [...new Set(service.resourceIds)];
   const needsNeither = staffIds.length === 0 && resourceIds.length === 0;
+  const sessionOwner: SessionOwner = staffIds.length > 0 ? 'staff' : resourceIds.length > 0 ? 'resource' : 'service';
   const indexes = indexBookings(bookings, {
     nowMs: options.nowMs,
     ignoreBookingId: options.ignoreBookingId,
@@ -176,7 +192,10 @@ export function prepareSchedule(
     resourceIds: new Set(resourceIds),
     serviceId: needsNeither ? service.serviceId : undefined,
     countedServiceId: shape.maxPerDay > 0 ? service.serviceId : undefined,
+    sessionsOf: shape.seats > 1 ? { serviceId: service.serviceId, owner: sessionOwner } : undefined,
   });
+  const sessionsOf = (kind: SessionOwner, id: string) =>
+    kind === sessionOwner ? (indexes.sessions.get(id) ?? NO_SESSIONS) : NO_SESSIONS;
 
   const rulesOf = { staff: groupByOwner(schedule.rules, 'staff'), resource: groupByOwner(schedule.rules, 'resource') };
   const blocksOf = {
@@ -207,6 +226,7 @@ export function prepareSchedule(
         active && shape.maxPerDay > 0
           ? new DailyCounts(calendars.get(zone), indexes.startsByStaff.get(id) ?? [], shape.maxPerDay)
           : null,
+      sessions: sessionsOf('staff', id),
     };
   });
 
@@ -227,6 +247,7 @@ export function prepareSchedule(
       bookings: indexes.byResource.get(id) ?? BookingIndex.EMPTY,
       capacity: record && Number.isFinite(record.capacity) ? record.capacity : 0,
       daily: null,
+      sessions: sessionsOf('resource', id),
     };
   });
 
@@ -242,6 +263,12 @@ export function prepareSchedule(
     staff,
     resources,
     serviceBookings: indexes.ofService,
+    serviceSessions: sessionsOf('service', ''),
     serviceId: service.serviceId,
+    sessionOwner,
+    party:
+      options.partySize !== undefined && Number.isInteger(options.partySize) && options.partySize > 0
+        ? options.partySize
+        : 1,
   };
 }

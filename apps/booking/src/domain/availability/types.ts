@@ -31,6 +31,11 @@ export interface ServiceInput {
    * absent, 0 or less: no limit (docs/decisions.md "Service policies").
    */
   maxBookingsPerDay?: number | undefined;
+  /**
+   * Above 1, the service is a session (docs/decisions.md "Seats"): bookings of it at one start on
+   * one owner share it until their party sizes reach `seats`. Absent or 1: one booking a slot.
+   */
+  seats?: number | undefined;
 }
 
 export interface StaffInput {
@@ -123,12 +128,21 @@ export interface ExistingBooking {
    */
   bufferBeforeMin?: number | undefined;
   bufferAfterMin?: number | undefined;
+  /** The seats the booking takes in its session; absent: 1. */
+  partySize?: number | undefined;
+  /**
+   * Its service's `seats` when it was booked: above 1 it belongs to the session of its service,
+   * start and owner, which occupies the owner once (docs/decisions.md "Seats"). Absent: 1.
+   */
+  seats?: number | undefined;
 }
 
 /** A bookable slot `[startsAtMs, endsAtMs)`. */
 export interface Slot {
   startsAtMs: number;
   endsAtMs: number;
+  /** For a seated service: the most seats one booking could still take there. */
+  seatsLeft?: number;
 }
 
 export interface ComputeSlotsInput {
@@ -140,6 +154,8 @@ export interface ComputeSlotsInput {
   nowMs: number;
   /** Treat this booking as absent (a reschedule screen showing slots around the booking's own). */
   ignoreBookingId?: string | undefined;
+  /** Seats the booking would take; absent: 1. Only slots with room for it are listed. */
+  partySize?: number | undefined;
 }
 
 export interface CheckSlotInput {
@@ -151,10 +167,12 @@ export interface CheckSlotInput {
   preferredStaffId?: string | undefined;
   /** Treat this booking as absent: a reschedule must not collide with its own current slot. */
   ignoreBookingId?: string | undefined;
+  /** Seats the booking takes; absent: 1. */
+  partySize?: number | undefined;
 }
 
 export type SlotRejectReason =
-  'outside_hours' | 'misaligned' | 'too_soon' | 'too_far' | 'holiday' | 'blocked' | 'taken' | 'daily_limit';
+  'outside_hours' | 'misaligned' | 'too_soon' | 'too_far' | 'holiday' | 'blocked' | 'taken' | 'full' | 'daily_limit';
 
 /**
  * Whom a refusal concerns: the staff member or resource that came closest to taking the slot, or
@@ -178,7 +196,7 @@ export type CheckSlotResult =
 
 /** checkSlot's verdict with, for a refusal, the owner it concerns (where one does). */
 export type SlotExplanation =
-  | { ok: true; staffId?: string; resourceId?: string }
+  | { ok: true; staffId?: string; resourceId?: string; seatsLeft?: number }
   | { ok: false; reason: SlotRejectReason; owner?: SlotOwner; override?: SlotOverride };
 
 /** The same result under the name the booking create uses. */

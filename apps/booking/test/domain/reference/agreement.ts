@@ -36,12 +36,20 @@ function spread<T>(list: readonly T[], n: number): T[] {
  * The first disagreement between engine and reference on `q`, as a sentence; null when they agree.
  * `maxChecks` bounds the checkSlot calls.
  */
-export function disagreement(q: Question, maxChecks = 12, stats?: AgreementStats): string | null {
+export function disagreement(
+  q: Question,
+  maxChecks = 12,
+  stats?: AgreementStats,
+  /** Starts checkSlot must be asked about too (a session's start). */
+  alsoCheck: readonly number[] = [],
+): string | null {
   const reference = new ReferenceAvailability({
     schedule: q.schedule,
     bookings: q.bookings,
     nowMs: q.nowMs,
     ignoreBookingId: q.ignoreBookingId,
+    partySize: q.partySize,
+    preferredStaffId: q.preferredStaffId,
     coverFromMs: q.fromMs,
     coverToMs: q.toMs,
   });
@@ -62,6 +70,7 @@ export function disagreement(q: Question, maxChecks = 12, stats?: AgreementStats
     toMs: q.toMs,
     nowMs: q.nowMs,
     ignoreBookingId: q.ignoreBookingId,
+    partySize: q.partySize,
   });
   const listed = new Set(slots.map((s) => s.startsAtMs));
   const wanted = new Set(expected);
@@ -76,10 +85,14 @@ export function disagreement(q: Question, maxChecks = 12, stats?: AgreementStats
     return `computeSlots disagrees with the reference: missing ${missing.length} [${show(missing)}], extra ${extra.length} [${show(extra)}]`;
   }
   for (let i = 0; i < slots.length; i++) {
-    const s = slots[i] as { startsAtMs: number; endsAtMs: number };
+    const s = slots[i] as { startsAtMs: number; endsAtMs: number; seatsLeft?: number };
     const previous = slots[i - 1];
     if (s.endsAtMs !== s.startsAtMs + reference.slotDurationMs || (previous && previous.startsAtMs >= s.startsAtMs)) {
       return `computeSlots returned a slot of the wrong length, out of order or twice: ${JSON.stringify(s)}`;
+    }
+    const want = reference.verdict(s.startsAtMs);
+    if (want.free && s.seatsLeft !== want.seatsLeft) {
+      return `computeSlots(${describeStart(q, s.startsAtMs)}) says ${s.seatsLeft} seats left, reference: ${want.seatsLeft}`;
     }
   }
 
@@ -90,6 +103,7 @@ export function disagreement(q: Question, maxChecks = 12, stats?: AgreementStats
   const rejected = spread(rejectedOnGrid, Math.ceil((maxChecks - free.length) * 0.66));
   const candidates = [...free, ...rejected, ...spread(offGrid, maxChecks - free.length - rejected.length)];
   if (expected.length > 0) candidates.push((expected[0] as number) + 30_000);
+  candidates.push(...alsoCheck);
 
   for (const t of candidates) {
     const want = reference.verdict(t);
@@ -100,24 +114,16 @@ export function disagreement(q: Question, maxChecks = 12, stats?: AgreementStats
       nowMs: q.nowMs,
       preferredStaffId: q.preferredStaffId,
       ignoreBookingId: q.ignoreBookingId,
+      partySize: q.partySize,
     });
     if (got.ok !== want.free) {
       return `checkSlot(${describeStart(q, t)}) = ${JSON.stringify(got)}, reference: ${JSON.stringify(want)}`;
     }
-    if (got.ok && want.free) {
-      // The preferred staff member when free, else the first free one in the service's order;
-      // the first resource in the service's order with room.
-      const staffId =
-        q.preferredStaffId !== undefined && want.freeStaffIds.includes(q.preferredStaffId)
-          ? q.preferredStaffId
-          : want.freeStaffIds[0];
-      const resourceId = want.freeResourceIds[0];
-      if (got.staffId !== staffId || got.resourceId !== resourceId) {
-        return (
-          `checkSlot(${describeStart(q, t)}) assigned staff ${got.staffId} / resource ${got.resourceId}, ` +
-          `reference: ${staffId} / ${resourceId} (free staff ${want.freeStaffIds}, free resources ${want.freeResourceIds})`
-        );
-      }
+    if (got.ok && want.free && (got.staffId !== want.staffId || got.resourceId !== want.resourceId)) {
+      return (
+        `checkSlot(${describeStart(q, t)}) assigned staff ${got.staffId} / resource ${got.resourceId}, ` +
+        `reference: ${want.staffId} / ${want.resourceId} (usable staff ${want.freeStaffIds}, free resources ${want.freeResourceIds})`
+      );
     }
   }
   if (stats) {

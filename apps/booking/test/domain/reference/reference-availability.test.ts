@@ -135,8 +135,18 @@ describe('reference rules', () => {
       coverFromMs: jun1('00:00'),
       coverToMs: jun1('23:59'),
     });
-    expect(reference.verdict(jun1('09:00'))).toEqual({ free: true, freeStaffIds: ['ann'], freeResourceIds: [] });
-    expect(reference.verdict(jun1('10:00'))).toEqual({ free: true, freeStaffIds: ['ann', 'bob'], freeResourceIds: [] });
+    expect(reference.verdict(jun1('09:00'))).toEqual({
+      free: true,
+      staffId: 'ann',
+      freeStaffIds: ['ann'],
+      freeResourceIds: [],
+    });
+    expect(reference.verdict(jun1('10:00'))).toEqual({
+      free: true,
+      staffId: 'ann',
+      freeStaffIds: ['ann', 'bob'],
+      freeResourceIds: [],
+    });
     expect(reference.verdict(jun1('12:00'))).toEqual({ free: false, reason: 'misaligned' });
   });
 

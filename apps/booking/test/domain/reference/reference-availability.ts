@@ -27,14 +27,32 @@ import {
   type DayNumber,
 } from './wall-clock.js';
 
+/**
+ * A free start: the assignment create would make (the preferred staff member when usable, else,
+ * for a seated service, the first with a session to join, else the first usable; the session's
+ * resource, else the first free one), every usable staff member and free resource, and for a
+ * seated service the most seats one booking could still take.
+ */
 export type ReferenceVerdict =
-  { free: true; freeStaffIds: string[]; freeResourceIds: string[] } | { free: false; reason: string };
+  | {
+      free: true;
+      staffId?: string;
+      resourceId?: string;
+      seatsLeft?: number;
+      freeStaffIds: string[];
+      freeResourceIds: string[];
+    }
+  | { free: false; reason: string };
 
 export interface ReferenceQuery {
   schedule: ScheduleInput;
   bookings: readonly ExistingBooking[];
   nowMs: number;
   ignoreBookingId?: string | undefined;
+  /** Seats the booking takes; absent: 1. */
+  partySize?: number | undefined;
+  /** The staff member asked for; absent: none. */
+  preferredStaffId?: string | undefined;
   /** Every start that will be asked about lies in `[coverFromMs, coverToMs)`. */
   coverFromMs: number;
   coverToMs: number;
@@ -53,6 +71,13 @@ interface Span {
 }
 
 const inside = (t: number, span: Span): boolean => span.fromMs <= t && t < span.toMs;
+
+/** Booked as part of a session: its service had more than one seat then. */
+const isSeated = (b: ExistingBooking): boolean => b.seats !== undefined && b.seats > 1;
+
+/** The seats a booking takes: a positive whole number, else 1. */
+const partyOf = (b: ExistingBooking): number =>
+  b.partySize !== undefined && Number.isInteger(b.partySize) && b.partySize > 0 ? b.partySize : 1;
 
 /** Is `test` true at every minute of `[fromMs, toMs)`? */
 function everyMinute(fromMs: number, toMs: number, test: (t: number) => boolean): boolean {
@@ -94,6 +119,10 @@ export class ReferenceAvailability {
   private readonly firstDay: number;
   private readonly lastDay: number;
   private readonly occupyingBookings: ExistingBooking[];
+  /** docs/decisions.md "Seats": the service's seats (1: no sessions), the booking's party, whose sessions. */
+  private readonly seats: number;
+  private readonly party: number;
+  private readonly sessionOwner: 'staff' | 'resource' | 'service';
   /** Occurrences of each staff member's / resource's own rules, worked out on first use. */
   private readonly ownOccurrences = new Map<string, Occurrence[] | null>();
   /** The tenant's date overrides: per civil date of its zone, the spans of their windows. */
@@ -107,6 +136,10 @@ export class ReferenceAvailability {
       throw new RangeError('durationMin must be a positive integer');
     }
     this.durationMs = service.durationMin * MINUTE_MS;
+    this.seats = Math.max(1, Math.floor(minutes(service.seats)));
+    const party = query.partySize;
+    this.party = party !== undefined && Number.isInteger(party) && party > 0 ? party : 1;
+    this.sessionOwner = service.staffIds.length > 0 ? 'staff' : service.resourceIds.length > 0 ? 'resource' : 'service';
     // slotIntervalMin 0 means "the duration" (the catalog's default).
     this.stepMs = (service.slotIntervalMin > 0 ? service.slotIntervalMin : service.durationMin) * MINUTE_MS;
     this.bufferBeforeMs = minutes(service.bufferBeforeMin) * MINUTE_MS;
@@ -214,10 +247,14 @@ export class ReferenceAvailability {
     );
   }
 
-  /** `confirmed`, or `held` with a hold still running (or no expiry at all); not the ignored booking. */
+  /**
+   * `confirmed`, or `held` with a hold still running (or no expiry at all); not the ignored
+   * booking, and not one without length (malformed: it counts for nothing).
+   */
   private occupying(): ExistingBooking[] {
     const { bookings, nowMs, ignoreBookingId } = this.query;
     return bookings.filter((b) => {
+      if (!(b.endsAtMs > b.startsAtMs)) return false;
       if (ignoreBookingId !== undefined && b.bookingId === ignoreBookingId) return false;
       if (b.status === 'confirmed') return true;
       return b.status === 'held' && (b.holdExpiresAtMs === undefined || b.holdExpiresAtMs > nowMs);
@@ -226,23 +263,57 @@ export class ReferenceAvailability {
 
   /**
    * The time a booking takes from its owner: `[start − bufferBefore, end + bufferAfter)` with the
-   * buffers stored on the booking, so buffers protect both sides. A booking without length is
-   * malformed and takes none.
+   * buffers stored on the booking, so buffers protect both sides.
    */
   private occupation(b: ExistingBooking): Span {
-    if (!(b.endsAtMs > b.startsAtMs)) return { fromMs: 0, toMs: 0 };
     return {
       fromMs: b.startsAtMs - minutes(b.bufferBeforeMin) * MINUTE_MS,
       toMs: b.endsAtMs + minutes(b.bufferAfterMin) * MINUTE_MS,
     };
   }
 
-  /** How many of `bookings` occupy some minute of `[fromMs, toMs)`. */
+  /**
+   * How many occupants among `bookings` take some minute of `[fromMs, toMs)`: docs/decisions.md
+   * "Seats": the bookings of one session (booked seated, same service and start) are one
+   * occupant, taking every minute any of them takes; any other booking is one.
+   */
   private countOccupying(bookings: readonly ExistingBooking[], fromMs: number, toMs: number): number {
-    return bookings.filter((b) => {
-      const span = this.occupation(b);
-      return someMinute(fromMs, toMs, (t) => inside(t, span));
-    }).length;
+    const occupants = new Map<string, ExistingBooking[]>();
+    bookings.forEach((b, i) => {
+      const key = isSeated(b) ? `session ${b.serviceId} ${b.startsAtMs}` : `booking ${i}`;
+      occupants.set(key, [...(occupants.get(key) ?? []), b]);
+    });
+    return [...occupants.values()].filter((members) =>
+      someMinute(fromMs, toMs, (t) => members.some((b) => inside(t, this.occupation(b)))),
+    ).length;
+  }
+
+  /** The service's bookings of a session at `start` among `bookings` (the owner's). */
+  private sessionMates(bookings: readonly ExistingBooking[], start: number): ExistingBooking[] {
+    if (this.seats === 1) return [];
+    const { serviceId } = this.query.schedule.service;
+    return bookings.filter((b) => b.serviceId === serviceId && isSeated(b) && b.startsAtMs === start);
+  }
+
+  /**
+   * An owner's answer for the booking: not the occupants other than its session (fewer than
+   * `capacity` overlapping), and enough seats left in the session; `null` when it cannot.
+   */
+  private seatsFor(
+    theirs: readonly ExistingBooking[],
+    start: number,
+    busyFrom: number,
+    busyTo: number,
+    capacity: number,
+    sessionOwner: boolean,
+  ): { seatsLeft: number; mates: ExistingBooking[] } | null {
+    const mates = sessionOwner ? this.sessionMates(theirs, start) : [];
+    const others = theirs.filter((b) => !mates.includes(b));
+    if (!(this.countOccupying(others, busyFrom, busyTo) < capacity)) return null;
+    // Seats are counted on the session's owner only (a resource beside a staff member has none).
+    if (!sessionOwner) return { seatsLeft: 1, mates };
+    const seatsLeft = this.seats - mates.reduce((sum, b) => sum + partyOf(b), 0);
+    return this.party <= seatsLeft ? { seatsLeft, mates } : null;
   }
 
   /**
@@ -274,41 +345,41 @@ export class ReferenceAvailability {
     });
   }
 
-  private staffFree(id: string, start: number, end: number, busyFrom: number, busyTo: number): boolean {
+  /** A staff member's answer (seatsFor), or null: inactive, outside their hours, blocked, taken, full, at the daily limit. */
+  private staffFit(id: string, start: number, end: number, busyFrom: number, busyTo: number) {
     const { schedule } = this.query;
     const record = schedule.staff.find((s) => s.staffId === id);
-    if (!record || record.status !== 'active') return false;
+    if (!record || record.status !== 'active') return null;
     // Without rules of their own they work the tenant's hours; with rules, only within them. A
     // rule without a zone is in the staff member's zone, else the tenant's.
     const staffZone = record.timezone || schedule.timezone;
-    if (this.ownHours('staff', id, staffZone, start, end) === false) return false;
-    if (someMinute(start, end, (t) => this.blockedAt('staff', id, t))) return false;
+    if (this.ownHours('staff', id, staffZone, start, end) === false) return null;
+    if (someMinute(start, end, (t) => this.blockedAt('staff', id, t))) return null;
     const theirs = this.occupyingBookings.filter((b) => b.staffId === id);
-    if (this.countOccupying(theirs, busyFrom, busyTo) > 0) return false;
+    const fit = this.seatsFor(theirs, start, busyFrom, busyTo, 1, this.sessionOwner === 'staff');
+    if (!fit) return null;
     // docs/decisions.md "Service policies": fewer occupying bookings of this service than the
-    // limit start on the civil date, in the staff member's zone, that the slot starts on (a
-    // booking without length is malformed and counts for nothing).
+    // limit start on the civil date, in the staff member's zone, that the slot starts on; a
+    // session's bookings count once, and joining a session adds none.
     const limit = minutes(schedule.service.maxBookingsPerDay);
-    if (limit === 0) return true;
+    if (limit === 0 || fit.mates.length > 0) return fit;
     const z = zone(staffZone);
     const sameDay = theirs.filter(
-      (b) =>
-        b.serviceId === schedule.service.serviceId &&
-        b.endsAtMs > b.startsAtMs &&
-        localDayOf(z, b.startsAtMs) === localDayOf(z, start),
+      (b) => b.serviceId === schedule.service.serviceId && localDayOf(z, b.startsAtMs) === localDayOf(z, start),
     );
-    return sameDay.length < limit;
+    const days = new Set(sameDay.map((b, i) => (isSeated(b) ? `session ${b.startsAtMs}` : `booking ${i}`)));
+    return days.size < limit ? fit : null;
   }
 
-  private resourceFree(id: string, start: number, end: number, busyFrom: number, busyTo: number): boolean {
+  private resourceFit(id: string, start: number, end: number, busyFrom: number, busyTo: number) {
     const { schedule } = this.query;
     const record = schedule.resources.find((r) => r.resourceId === id);
-    if (!record || record.status !== 'active') return false;
-    if (this.ownHours('resource', id, schedule.timezone, start, end) === false) return false;
-    if (someMinute(start, end, (t) => this.blockedAt('resource', id, t))) return false;
+    if (!record || record.status !== 'active') return null;
+    if (this.ownHours('resource', id, schedule.timezone, start, end) === false) return null;
+    if (someMinute(start, end, (t) => this.blockedAt('resource', id, t))) return null;
     const theirs = this.occupyingBookings.filter((b) => b.resourceId === id);
     // "Fewer than its capacity": a capacity that is not a number has no room.
-    return this.countOccupying(theirs, busyFrom, busyTo) < record.capacity;
+    return this.seatsFor(theirs, start, busyFrom, busyTo, record.capacity, this.sessionOwner === 'resource');
   }
 
   /**
@@ -338,15 +409,61 @@ export class ReferenceAvailability {
     const busyTo = end + this.bufferAfterMs;
     const staffIds = [...new Set(service.staffIds)];
     const resourceIds = [...new Set(service.resourceIds)];
-    const freeStaffIds = staffIds.filter((id) => this.staffFree(id, start, end, busyFrom, busyTo));
-    const freeResourceIds = resourceIds.filter((id) => this.resourceFree(id, start, end, busyFrom, busyTo));
-    if (staffIds.length > 0 && freeStaffIds.length === 0) return { free: false, reason: 'no_staff' };
-    if (resourceIds.length > 0 && freeResourceIds.length === 0) return { free: false, reason: 'no_resource' };
-    if (staffIds.length === 0 && resourceIds.length === 0) {
-      const ofService = this.occupyingBookings.filter((b) => b.serviceId === service.serviceId);
-      if (this.countOccupying(ofService, busyFrom, busyTo) > 0) return { free: false, reason: 'taken' };
+    const seated = this.seats > 1;
+    const resourceFits = new Map(
+      resourceIds.flatMap((id) => {
+        const fit = this.resourceFit(id, start, end, busyFrom, busyTo);
+        return fit ? [[id, fit] as const] : [];
+      }),
+    );
+    const freeResourceIds = [...resourceFits.keys()];
+    if (staffIds.length > 0) {
+      // A staff member is usable when a resource is there for the booking: the session's own
+      // (joining it), else a free one.
+      const sessionResource = (mates: readonly ExistingBooking[]) =>
+        mates.find((b) => b.resourceId !== undefined)?.resourceId;
+      const usable = staffIds.flatMap((id) => {
+        const fit = this.staffFit(id, start, end, busyFrom, busyTo);
+        if (!fit) return [];
+        const resourceId = sessionResource(fit.mates) ?? freeResourceIds[0];
+        if (resourceIds.length > 0 && resourceId === undefined) return [];
+        return [{ id, fit, resourceId }];
+      });
+      if (usable.length === 0)
+        return {
+          free: false,
+          reason: freeResourceIds.length === 0 && resourceIds.length > 0 ? 'no_resource' : 'no_staff',
+        };
+      const { preferredStaffId } = this.query;
+      const chosen =
+        usable.find((u) => u.id === preferredStaffId) ??
+        (seated ? usable.find((u) => u.fit.mates.length > 0) : undefined) ??
+        (usable[0] as (typeof usable)[number]);
+      return {
+        free: true,
+        staffId: chosen.id,
+        ...(chosen.resourceId !== undefined ? { resourceId: chosen.resourceId } : {}),
+        ...(seated ? { seatsLeft: Math.max(...usable.map((u) => u.fit.seatsLeft)) } : {}),
+        freeStaffIds: usable.map((u) => u.id),
+        freeResourceIds,
+      };
     }
-    return { free: true, freeStaffIds, freeResourceIds };
+    if (resourceIds.length > 0) {
+      if (freeResourceIds.length === 0) return { free: false, reason: 'no_resource' };
+      const fits = [...resourceFits.entries()];
+      const chosen = (seated ? fits.find(([, fit]) => fit.mates.length > 0) : undefined) ?? fits[0]!;
+      return {
+        free: true,
+        resourceId: chosen[0],
+        ...(seated ? { seatsLeft: Math.max(...fits.map(([, fit]) => fit.seatsLeft)) } : {}),
+        freeStaffIds: [],
+        freeResourceIds,
+      };
+    }
+    const ofService = this.occupyingBookings.filter((b) => b.serviceId === service.serviceId);
+    const fit = this.seatsFor(ofService, start, busyFrom, busyTo, 1, true);
+    if (!fit) return { free: false, reason: 'taken' };
+    return { free: true, ...(seated ? { seatsLeft: fit.seatsLeft } : {}), freeStaffIds: [], freeResourceIds: [] };
   }
 
   /** Every free start in `[fromMs, toMs)`, walking the window minute by minute. */

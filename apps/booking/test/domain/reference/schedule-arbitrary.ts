@@ -64,6 +64,9 @@ export interface BookingSpec {
   status: BookingStatus;
   /** Minutes from now at which a hold expires; null = no expiry recorded. */
   holdExpiresInMin: number | null;
+  /** The service's seats when it was booked (above 1: a session's booking); null = not stored. */
+  seats: number | null;
+  partySize: number | null;
 }
 
 export interface QuestionSpec {
@@ -79,6 +82,8 @@ export interface QuestionSpec {
     maxAdvanceDays: number;
     /** 0: no daily limit. */
     maxBookingsPerDay: number;
+    /** Above 1: a seated service (docs/decisions.md "Seats"). */
+    seats: number;
     staff: string[];
     resources: string[];
   };
@@ -98,6 +103,8 @@ export interface QuestionSpec {
   nowMin: number;
   ignoreBooking: number | null;
   preferredStaff: string | null;
+  /** The seats the booking asked about takes. */
+  partySize: number;
 }
 
 export interface Question {
@@ -108,6 +115,7 @@ export interface Question {
   nowMs: number;
   ignoreBookingId?: string;
   preferredStaffId?: string;
+  partySize?: number;
 }
 
 /** `arb` one time in `1 + rarely`, null otherwise (fc.option's `freq` weighs the other way round). */
@@ -200,6 +208,9 @@ const bookingArb = (): fc.Arbitrary<BookingSpec> => {
       'completed',
       'no_show',
     ),
+    // Sessions of a seated service: bookings stored with its seats, and their party sizes.
+    seats: fc.option(fc.constantFrom(2, 3, 4, 20), { nil: null, freq: 2 }),
+    partySize: fc.option(fc.constantFrom(1, 1, 2, 3, 0), { nil: null, freq: 2 }),
     holdExpiresInMin: fc.option(
       fc.oneof(
         { arbitrary: fc.constantFrom(-1, 0, 1), weight: 2 },
@@ -234,6 +245,7 @@ export function questionSpecArb(): fc.Arbitrary<QuestionSpec> {
           { arbitrary: fc.constant(0), weight: 3 },
           { arbitrary: fc.constantFrom(1, 1, 2, 3), weight: 2 },
         ),
+        seats: fc.oneof({ arbitrary: fc.constant(1), weight: 2 }, { arbitrary: fc.constantFrom(2, 3, 4), weight: 1 }),
         staff: fc.oneof(fc.constant([]), fc.shuffledSubarray([...STAFF_IDS, UNKNOWN_STAFF], { minLength: 1 })),
         resources: fc.oneof(
           fc.constant([]),
@@ -342,6 +354,7 @@ export function questionSpecArb(): fc.Arbitrary<QuestionSpec> {
       ),
       ignoreBooking: rarely(fc.integer({ min: 0, max: 9 }), 4),
       preferredStaff: fc.option(fc.constantFrom(...STAFF_IDS, UNKNOWN_STAFF), { nil: null }),
+      partySize: fc.constantFrom(1, 1, 1, 2, 3),
     }),
   ) as fc.Arbitrary<QuestionSpec>;
 }
@@ -410,6 +423,7 @@ export function materialize(spec: QuestionSpec): Question {
       minNoticeMin: spec.service.minNoticeMin,
       maxAdvanceDays: spec.service.maxAdvanceDays,
       maxBookingsPerDay: spec.service.maxBookingsPerDay,
+      seats: spec.service.seats,
       staffIds: spec.service.staff,
       resourceIds: spec.service.resources,
     },
@@ -449,6 +463,8 @@ export function materialize(spec: QuestionSpec): Question {
     // Buffers stored on the booking (absent: none, as on records made before they were stored).
     if (b.bufferBeforeMin !== null) booking.bufferBeforeMin = b.bufferBeforeMin;
     if (b.bufferAfterMin !== null) booking.bufferAfterMin = b.bufferAfterMin;
+    if (b.seats !== null) booking.seats = b.seats;
+    if (b.partySize !== null) booking.partySize = b.partySize;
     return booking;
   });
 
@@ -456,5 +472,6 @@ export function materialize(spec: QuestionSpec): Question {
   if (spec.ignoreBooking !== null && spec.ignoreBooking < bookings.length)
     question.ignoreBookingId = `b${spec.ignoreBooking}`;
   if (spec.preferredStaff !== null) question.preferredStaffId = spec.preferredStaff;
+  if (spec.partySize !== 1) question.partySize = spec.partySize;
   return question;
 }

@@ -43,6 +43,7 @@ export const bookingRecordSchema = z
         'The answers to the service’s intake questions, in the questions’ order, with the questions as they were ' +
           'asked (a later edit of the service changes nothing here); an unanswered optional question is left out.',
       ),
+    partySize: z.number().int().describe('The seats it takes in its session (1 for a service without seats).'),
     createdAtMs: z.number().int(),
     updatedAtMs: z.number().int(),
   })
@@ -72,6 +73,7 @@ export function toBookingRecord(b: bookingV1.Booking): BookingRecord {
     cancelReason: orNull(b.cancelReason),
     noShowReason: orNull(b.noShowReason),
     answers: b.answers.map((a) => ({ key: a.key, label: a.label, type: a.type, value: fromAnswerValue(a.value) })),
+    partySize: b.partySize || 1,
     createdAtMs: b.createdAtMs,
     updatedAtMs: b.updatedAtMs,
   };

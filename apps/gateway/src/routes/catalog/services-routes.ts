@@ -8,6 +8,7 @@ import {
   currencySchema,
   MAX_BOOKINGS_PER_DAY,
   MAX_CUTOFF_MIN,
+  MAX_SEATS,
   MINUTES_PER_DAY,
   optionalIdSchema,
   QUESTION_TYPES,
@@ -38,6 +39,12 @@ const RESCHEDULE_CUTOFF =
 const DAILY_LIMIT =
   'Held and confirmed bookings of this service one staff member takes per day of their own time zone; 0 = no limit. ' +
   'A start past it is refused with the reason daily_limit.';
+
+// Seats in the words of every record that shows them (docs/decisions.md "Seats").
+const SEATS =
+  'Above 1 the service is a session: bookings of it at one start on one staff member (or resource) share it ' +
+  'until their party sizes reach the seats; the session occupies its owner once.';
+const MAX_PARTY = 'The largest `partySize` one booking may take.';
 
 /** A service's questions as records show them. */
 const questionRecordsSchema = z
@@ -82,6 +89,8 @@ const serviceRecordSchema = z
     rescheduleCutoffMin: z.number().int().describe(RESCHEDULE_CUTOFF),
     maxBookingsPerDay: z.number().int().describe(DAILY_LIMIT),
     questions: questionRecordsSchema,
+    seats: z.number().int().describe(SEATS),
+    maxPartySize: z.number().int().describe(MAX_PARTY),
     createdAtMs: z.number().int(),
     updatedAtMs: z.number().int(),
   })
@@ -114,6 +123,8 @@ const serviceFieldsShape = {
   rescheduleCutoffMin: int(0, MAX_CUTOFF_MIN).describe(`${RESCHEDULE_CUTOFF} Default: 0.`),
   maxBookingsPerDay: int(0, MAX_BOOKINGS_PER_DAY).describe(`${DAILY_LIMIT} Default: 0.`),
   questions: questionsSchema.describe(`${questionsSchema.description} Default: [].`),
+  seats: int(1, MAX_SEATS).describe(`${SEATS} Default: 1.`),
+  maxPartySize: int(1, MAX_SEATS).describe(`${MAX_PARTY} At most seats. Default: 1.`),
 };
 
 /**
@@ -151,6 +162,8 @@ export const bookableServiceSchema = z
     cancelCutoffMin: z.number().int().describe(CANCEL_CUTOFF),
     rescheduleCutoffMin: z.number().int().describe(RESCHEDULE_CUTOFF),
     questions: questionRecordsSchema,
+    seats: z.number().int().describe(SEATS),
+    maxPartySize: z.number().int().describe(MAX_PARTY),
   })
   .describe('A service customers can book now (status active).');
 
@@ -173,6 +186,8 @@ export async function activeServices(
       cancelCutoffMin: s.cancelCutoffMin,
       rescheduleCutoffMin: s.rescheduleCutoffMin,
       questions: s.questions,
+      seats: s.seats,
+      maxPartySize: s.maxPartySize,
     })),
     page: res.page,
   });

@@ -25,6 +25,7 @@ export async function availabilityOf(
     fromMs: query.fromMs,
     toMs: query.toMs,
     catalogVersion,
+    ...(query.partySize !== undefined ? { partySize: query.partySize } : {}),
   });
   return {
     serviceSlug: res.serviceSlug,
@@ -32,12 +33,22 @@ export async function availabilityOf(
     fromMs: res.fromMs,
     toMs: res.toMs,
     // Unpacked from its starts and the one duration (GetAvailabilityResponse).
-    slots: res.slotStartsMs.map((startsAtMs) => ({ startsAtMs, endsAtMs: startsAtMs + res.slotDurationMs })),
+    slots: res.slotStartsMs.map((startsAtMs, i) => {
+      const seatsLeft = res.slotSeatsLeft[i];
+      return {
+        startsAtMs,
+        endsAtMs: startsAtMs + res.slotDurationMs,
+        // A seated service's slots each say their seats left (docs/decisions.md "Seats").
+        ...(seatsLeft !== undefined ? { seatsLeft } : {}),
+      };
+    }),
     finalAuthority: 'booking_create_recheck_under_lock' as const,
   };
 }
 
-export const AVAILABILITY_RULE = '`fromMs` < `toMs`, and `toMs - fromMs` at most 31 days (2678400000 ms).';
+export const AVAILABILITY_RULE =
+  '`fromMs` < `toMs`, and `toMs - fromMs` at most 31 days (2678400000 ms). A seated service lists the slots ' +
+  'with room for `partySize` (default 1), each with `seatsLeft`.';
 
 /** GET /book/{tenantSlug}/availability: display candidates; create decides again under the lock. */
 export function registerAvailabilityRoute(app: FastifyInstance, downstream: Downstream): void {

@@ -34,6 +34,11 @@ export const configSchema = z.object({
         .int()
         .describe("How long before the start the customer's manage link stops cancelling; 0 = until it starts."),
       rescheduleCutoffMin: z.number().int().describe('The same for moving the booking.'),
+      seats: z
+        .number()
+        .int()
+        .describe('Above 1 a session whose slots say their seats left (docs/decisions.md "Seats").'),
+      maxPartySize: z.number().int().describe('The largest party one booking may bring.'),
       questions: z
         .array(
           z.object({
@@ -81,6 +86,8 @@ export async function bookingConfigOf(catalog: CatalogClient, tenantSlug: string
       price: s.priceCurrency ? { amount: s.priceAmount, currency: s.priceCurrency } : null,
       cancelCutoffMin: s.cancelCutoffMin,
       rescheduleCutoffMin: s.rescheduleCutoffMin,
+      seats: Math.max(1, s.seats),
+      maxPartySize: Math.max(1, s.maxPartySize),
       // The catalog stores only the types it checked.
       questions: s.questions.map((q) => ({ ...q, type: q.type as Question['type'] })),
     })),

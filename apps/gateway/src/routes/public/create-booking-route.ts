@@ -33,7 +33,9 @@ export interface CreatedBooking {
 export const CREATE_RULE =
   'The customer needs `primaryEmail` or `phone` (or both). A `staffId` must be one the service lists (else ' +
   "VALIDATION_ERROR at body.staffId). `answers` must answer the service's questions by their types, every " +
-  'required one answered (else VALIDATION_ERROR at body.answers.<key>). `startsAtMs` must be a free, aligned slot of ' +
+  "required one answered (else VALIDATION_ERROR at body.answers.<key>). `partySize` is at most the service's " +
+  "`maxPartySize` (else VALIDATION_ERROR at body.partySize); a seated service's session must have that many seats " +
+  'left. `startsAtMs` must be a free, aligned slot of ' +
   'the service (else BOOKING_SLOT_UNAVAILABLE 409). The booking is `held` for 10 minutes until the business ' +
   'confirms it; for a service whose `confirmation` is `automatic` the platform confirms it before answering, ' +
   'so it is `confirmed` (events booking.created, then booking.confirmed). The same Idempotency-Key with the ' +
@@ -77,6 +79,7 @@ export async function createBooking(
         timezone: body.timezone ?? '',
         ...(body.staffId ? { staffId: body.staffId } : {}),
         answers: Object.entries(body.answers ?? {}).map(([key, value]) => ({ key, value: toAnswerValue(value) })),
+        ...(body.partySize !== undefined ? { partySize: body.partySize } : {}),
       },
       { deadlineMs: LOCKED_WRITE_DEADLINE_MS },
     ),

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   answersSchema,
+  partySizeQuerySchema,
+  partySizeSchema,
   CONTACT_REQUIRED_MESSAGE,
   customerNameSchema,
   emailSchema,
@@ -29,6 +31,7 @@ export const availabilityQuery = z
     serviceSlug: serviceSlugSchema,
     fromMs: epochMsQuerySchema,
     toMs: epochMsQuerySchema,
+    partySize: partySizeQuerySchema.optional(),
   })
   .refine((q) => q.fromMs < q.toMs, { path: ['toMs'], message: 'must be after fromMs' })
   .refine((q) => q.toMs - q.fromMs <= MAX_AVAILABILITY_WINDOW_MS, {
@@ -36,7 +39,15 @@ export const availabilityQuery = z
     message: 'the window is at most 31 days',
   });
 
-export const slotSchema = z.object({ startsAtMs: z.number().int(), endsAtMs: z.number().int() });
+export const slotSchema = z.object({
+  startsAtMs: z.number().int(),
+  endsAtMs: z.number().int(),
+  seatsLeft: z
+    .number()
+    .int()
+    .optional()
+    .describe('For a seated service only: the most seats one booking could still take at this start.'),
+});
 
 /** 1–255 printable ASCII characters (docs/decisions.md "Booking"). */
 export const idempotencyHeaders = z.object({
@@ -77,6 +88,8 @@ export function createBookingBodyFor<S extends 'public_page' | 'partner_api' | '
     staffId: idSchema.optional(),
     // Checked against the service's questions by the booking service (body.answers.<key>).
     answers: answersSchema.optional(),
+    // At most the service's maxPartySize, checked by the booking service (body.partySize).
+    partySize: partySizeSchema.optional(),
   });
 }
 

@@ -54,6 +54,8 @@ export interface Booking {
   rescheduleCutoffMin: number;
   /** The answers to the service's intake questions, in the questions' order. */
   answers: BookingAnswer[];
+  /** The seats it takes in its session (1 for a service without seats). */
+  partySize: number;
 }
 
 export interface GetAvailabilityRequest {
@@ -67,6 +69,11 @@ export interface GetAvailabilityRequest {
    * the booking service asks the catalog for the current version.
    */
   catalogVersion: string;
+  /**
+   * The seats a booking would take: a seated service's slots are listed when they have room for
+   * it (docs/decisions.md "Seats"); 0 = 1.
+   */
+  partySize?: number | undefined;
 }
 
 export interface GetAvailabilityResponse {
@@ -76,6 +83,8 @@ export interface GetAvailabilityResponse {
   toMs: number;
   slotStartsMs: number[];
   slotDurationMs: number;
+  /** For a seated service, slot i's seats left (the most one booking could take); empty otherwise. */
+  slotSeatsLeft: number[];
 }
 
 export interface CustomerInput {
@@ -108,6 +117,8 @@ export interface CreateBookingRequest {
   idempotencyScope: string;
   /** The answers to the service's questions by key (docs/decisions.md "Intake questions"). */
   answers: AnswerInput[];
+  /** The seats the booking takes (docs/decisions.md "Seats"); 0 = 1. */
+  partySize?: number | undefined;
 }
 
 /** One answer's value: which kind fits is the question's type. */
@@ -294,6 +305,7 @@ function createBaseBooking(): Booking {
     cancelCutoffMin: 0,
     rescheduleCutoffMin: 0,
     answers: [],
+    partySize: 0,
   };
 }
 
@@ -364,6 +376,9 @@ export const Booking: MessageFns<Booking> = {
     }
     for (const v of message.answers) {
       BookingAnswer.encode(v!, writer.uint32(178).fork()).join();
+    }
+    if (message.partySize !== 0) {
+      writer.uint32(184).int32(message.partySize);
     }
     return writer;
   },
@@ -557,6 +572,14 @@ export const Booking: MessageFns<Booking> = {
             message.answers.push(BookingAnswer.decode(reader, reader.uint32()));
             continue;
           }
+          case 23: {
+            if (tag !== 184) {
+              break;
+            }
+
+            message.partySize = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -571,7 +594,7 @@ export const Booking: MessageFns<Booking> = {
 };
 
 function createBaseGetAvailabilityRequest(): GetAvailabilityRequest {
-  return { tenantId: "", serviceSlug: "", fromMs: 0, toMs: 0, catalogVersion: "" };
+  return { tenantId: "", serviceSlug: "", fromMs: 0, toMs: 0, catalogVersion: "", partySize: undefined };
 }
 
 export const GetAvailabilityRequest: MessageFns<GetAvailabilityRequest> = {
@@ -590,6 +613,9 @@ export const GetAvailabilityRequest: MessageFns<GetAvailabilityRequest> = {
     }
     if (message.catalogVersion !== "") {
       writer.uint32(42).string(message.catalogVersion);
+    }
+    if (message.partySize !== undefined) {
+      writer.uint32(48).int32(message.partySize);
     }
     return writer;
   },
@@ -647,6 +673,14 @@ export const GetAvailabilityRequest: MessageFns<GetAvailabilityRequest> = {
             message.catalogVersion = reader.string();
             continue;
           }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.partySize = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -661,7 +695,7 @@ export const GetAvailabilityRequest: MessageFns<GetAvailabilityRequest> = {
 };
 
 function createBaseGetAvailabilityResponse(): GetAvailabilityResponse {
-  return { serviceSlug: "", timezone: "", fromMs: 0, toMs: 0, slotStartsMs: [], slotDurationMs: 0 };
+  return { serviceSlug: "", timezone: "", fromMs: 0, toMs: 0, slotStartsMs: [], slotDurationMs: 0, slotSeatsLeft: [] };
 }
 
 export const GetAvailabilityResponse: MessageFns<GetAvailabilityResponse> = {
@@ -687,6 +721,13 @@ export const GetAvailabilityResponse: MessageFns<GetAvailabilityResponse> = {
     }
     if (message.slotDurationMs !== 0) {
       writer.uint32(56).int64(message.slotDurationMs);
+    }
+    if (message.slotSeatsLeft.length !== 0) {
+      writer.uint32(66).fork();
+      for (const v of message.slotSeatsLeft) {
+        writer.int32(v);
+      }
+      writer.join();
     }
     return writer;
   },
@@ -761,6 +802,24 @@ export const GetAvailabilityResponse: MessageFns<GetAvailabilityResponse> = {
 
             message.slotDurationMs = longToNumber(reader.int64());
             continue;
+          }
+          case 8: {
+            if (tag === 64) {
+              message.slotSeatsLeft.push(reader.int32());
+
+              continue;
+            }
+
+            if (tag === 66) {
+              const end2 = reader.uint32() + reader.pos;
+              while (reader.pos < end2) {
+                message.slotSeatsLeft.push(reader.int32());
+              }
+
+              continue;
+            }
+
+            break;
           }
         }
         if ((tag & 7) === 4 || tag === 0) {
@@ -868,6 +927,7 @@ function createBaseCreateBookingRequest(): CreateBookingRequest {
     staffId: undefined,
     idempotencyScope: "",
     answers: [],
+    partySize: undefined,
   };
 }
 
@@ -908,6 +968,9 @@ export const CreateBookingRequest: MessageFns<CreateBookingRequest> = {
     }
     for (const v of message.answers) {
       AnswerInput.encode(v!, writer.uint32(98).fork()).join();
+    }
+    if (message.partySize !== undefined) {
+      writer.uint32(104).int32(message.partySize);
     }
     return writer;
   },
@@ -1019,6 +1082,14 @@ export const CreateBookingRequest: MessageFns<CreateBookingRequest> = {
             }
 
             message.answers.push(AnswerInput.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 13: {
+            if (tag !== 104) {
+              break;
+            }
+
+            message.partySize = reader.int32();
             continue;
           }
         }

@@ -136,6 +136,12 @@ export interface Service {
   maxBookingsPerDay: number;
   /** What a create asks the customer (docs/decisions.md "Intake questions"), in order. */
   questions: Question[];
+  /**
+   * Above 1 the service is a session its bookings share up to this many seats, with parties of
+   * at most max_party_size (docs/decisions.md "Seats"); 1 and 1: one booking a slot.
+   */
+  seats: number;
+  maxPartySize: number;
 }
 
 export interface Question {
@@ -174,6 +180,8 @@ export interface ServiceFields {
   maxBookingsPerDay?: number | undefined;
   questions: Question[];
   questionsSet: boolean;
+  seats?: number | undefined;
+  maxPartySize?: number | undefined;
 }
 
 export interface CreateServiceRequest {
@@ -1446,6 +1454,8 @@ function createBaseService(): Service {
     rescheduleCutoffMin: 0,
     maxBookingsPerDay: 0,
     questions: [],
+    seats: 0,
+    maxPartySize: 0,
   };
 }
 
@@ -1525,6 +1535,12 @@ export const Service: MessageFns<Service> = {
     }
     for (const v of message.questions) {
       Question.encode(v!, writer.uint32(202).fork()).join();
+    }
+    if (message.seats !== 0) {
+      writer.uint32(208).int32(message.seats);
+    }
+    if (message.maxPartySize !== 0) {
+      writer.uint32(216).int32(message.maxPartySize);
     }
     return writer;
   },
@@ -1742,6 +1758,22 @@ export const Service: MessageFns<Service> = {
             message.questions.push(Question.decode(reader, reader.uint32()));
             continue;
           }
+          case 26: {
+            if (tag !== 208) {
+              break;
+            }
+
+            message.seats = reader.int32();
+            continue;
+          }
+          case 27: {
+            if (tag !== 216) {
+              break;
+            }
+
+            message.maxPartySize = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1871,6 +1903,8 @@ function createBaseServiceFields(): ServiceFields {
     maxBookingsPerDay: undefined,
     questions: [],
     questionsSet: false,
+    seats: undefined,
+    maxPartySize: undefined,
   };
 }
 
@@ -1947,6 +1981,12 @@ export const ServiceFields: MessageFns<ServiceFields> = {
     }
     if (message.questionsSet !== false) {
       writer.uint32(192).bool(message.questionsSet);
+    }
+    if (message.seats !== undefined) {
+      writer.uint32(200).int32(message.seats);
+    }
+    if (message.maxPartySize !== undefined) {
+      writer.uint32(208).int32(message.maxPartySize);
     }
     return writer;
   },
@@ -2154,6 +2194,22 @@ export const ServiceFields: MessageFns<ServiceFields> = {
             }
 
             message.questionsSet = reader.bool();
+            continue;
+          }
+          case 25: {
+            if (tag !== 200) {
+              break;
+            }
+
+            message.seats = reader.int32();
+            continue;
+          }
+          case 26: {
+            if (tag !== 208) {
+              break;
+            }
+
+            message.maxPartySize = reader.int32();
             continue;
           }
         }
