@@ -116,6 +116,7 @@ describe('create', () => {
         tenantId: tenant.tenantId,
         serviceId: tenant.service.serviceId,
         staffId: booking.staffId,
+        staffIds: [booking.staffId],
         status: 'held',
         startsAtMs,
         endsAtMs: startsAtMs + 30 * MIN,

@@ -137,6 +137,8 @@ export async function addService(
       resourceIdsSet: true,
       questions: [],
       questionsSet: false,
+      staffWeights: {},
+      staffWeightsSet: false,
       ...fields,
       staffIdsSet: true,
     },

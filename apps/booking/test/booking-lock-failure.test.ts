@@ -18,9 +18,16 @@ import {
 } from '@svc/store';
 import { mongoMissing, serverGate, startMongo, type MongoServer } from '@svc/testing';
 import { occupiedKeys } from '../src/application/lock-keys.js';
-import { BOOKING_COLLECTIONS, type BookingDoc, type OccupancyVersionDoc } from '../src/store/records.js';
+import {
+  BOOKING_COLLECTIONS,
+  staffOfBooking,
+  type BookingDoc,
+  type OccupancyVersionDoc,
+} from '../src/store/records.js';
 import {
   addService,
+  addStaff,
+  addWeeklyRules,
   AlwaysGrantingLock,
   bookingOf,
   codeCounts,
@@ -300,6 +307,46 @@ function lockFailureSuite(profile: Profile, setUp?: { before(): Promise<void>; a
           const taken = bookings.reduce((sum, b) => sum + (b.partySize ?? 1), 0);
           // Exactly full: a party of 1 fits while any seat is left, and half the requests are one.
           expect(taken).toBe(6);
+        } finally {
+          await svc.stop();
+        }
+      },
+      RACE_MS + 30_000,
+    );
+
+    it(
+      'a collective service of 3 and single-staff services of the same people, 30 creates past the lock: nobody booked twice',
+      async () => {
+        const { lock, svc } = await started();
+        try {
+          const tenant = await createBookableTenant(deps.catalog);
+          const staffIds = [tenant.staffId];
+          for (const name of ['Second', 'Third']) {
+            const id = await addStaff(deps.catalog, tenant.tenantId, name);
+            await addWeeklyRules(deps.catalog, tenant.tenantId, 'staff', id, [0, 1, 2, 3, 4, 5, 6], 0, 1440);
+            staffIds.push(id);
+          }
+          const together = await addService(deps.catalog, tenant.tenantId, { staffIds, assignment: 'collective' });
+          const singles = await Promise.all(
+            staffIds.map((id) => addService(deps.catalog, tenant.tenantId, { staffIds: [id] })),
+          );
+          const startsAtMs = localSlot(5, 14);
+          await settleAll(
+            Array.from({ length: 30 }, (_, i) =>
+              svc.client.createBooking(
+                createRequest(
+                  { tenantId: tenant.tenantId, service: i % 2 === 0 ? together : singles[i % 3]! },
+                  startsAtMs,
+                ),
+                { deadlineMs: RACE_MS },
+              ),
+            ),
+          );
+          expect(lock.maxHolders).toBeGreaterThan(1);
+          const { bookings } = await storedFor(svc.store, tenant.tenantId);
+          const taken = bookings.flatMap(staffOfBooking);
+          expect(taken.length).toBeGreaterThan(0);
+          expect(new Set(taken).size).toBe(taken.length);
         } finally {
           await svc.stop();
         }

@@ -155,6 +155,8 @@ describe.runIf(serverGate('Mailpit', mailpitMissing()))('the notifications servi
         resourceIdsSet: true,
         questions: [],
         questionsSet: false,
+        staffWeights: {},
+        staffWeightsSet: false,
       },
     });
     await notifications.updateNotificationSettings({

@@ -40,6 +40,8 @@ const NO_LISTS = {
   resourceIdsSet: true,
   questions: [],
   questionsSet: false,
+  staffWeights: {},
+  staffWeightsSet: false,
 };
 
 async function rules(

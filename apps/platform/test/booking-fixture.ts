@@ -53,6 +53,8 @@ export async function seedTenant(
           resourceIdsSet: false,
           questions: [],
           questionsSet: false,
+          staffWeights: {},
+          staffWeightsSet: false,
           ...fields,
         },
       });

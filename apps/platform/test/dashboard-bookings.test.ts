@@ -339,6 +339,8 @@ describe('the list', () => {
         resourceIdsSet: false,
         questions: [],
         questionsSet: false,
+        staffWeights: {},
+        staffWeightsSet: false,
       },
     });
     const cleaningId = service!.serviceId;

@@ -99,6 +99,8 @@ describe.runIf(serverGate('Mailpit', mailpitMissing()))('notifications through t
           resourceIdsSet: true,
           questions: [],
           questionsSet: false,
+          staffWeights: {},
+          staffWeightsSet: false,
         },
       });
     }
@@ -579,6 +581,8 @@ describe.runIf(serverGate('Mailpit', mailpitMissing()))('notifications through t
         resourceIdsSet: true,
         questions: [],
         questionsSet: false,
+        staffWeights: {},
+        staffWeightsSet: false,
       },
     });
     const theirOwner = await stores.session(other.tenantId, 'tenant_owner');

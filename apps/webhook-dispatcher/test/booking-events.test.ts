@@ -97,6 +97,8 @@ async function bookableTenant() {
       resourceIdsSet: true,
       questions: [],
       questionsSet: false,
+      staffWeights: {},
+      staffWeightsSet: false,
     },
   });
   return { tenantId, service: service! };
@@ -217,6 +219,8 @@ describe('booking events to webhooks', () => {
           'revision',
           'serviceId',
           'staffId',
+          // Every staff member it occupies (docs/decisions.md "Staff assignment").
+          'staffIds',
           'startsAtMs',
           'status',
           'tenantId',

@@ -217,6 +217,8 @@ describe.skipIf(!run)('SIGKILL mid-stream with Kafka', () => {
           resourceIdsSet: true,
           questions: [],
           questionsSet: false,
+          staffWeights: {},
+          staffWeightsSet: false,
         },
       });
       const { signingSecret } = await dispatcher.client.createSubscription({

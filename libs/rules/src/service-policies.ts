@@ -46,3 +46,12 @@ export const partySizeQuerySchema = z.coerce
   .min(1)
   .max(MAX_SEATS)
   .describe('Only slots with room for a party of this many (a seated service). Default: 1.');
+
+/** Who takes a booking when the customer names nobody (docs/decisions.md "Staff assignment"). */
+export const ASSIGNMENTS = ['first_available', 'round_robin', 'collective'] as const;
+export type Assignment = (typeof ASSIGNMENTS)[number];
+/** The policy a stored or transmitted value names; anything else (absent on older records) is first_available. */
+export const assignmentOf = (value: string | null | undefined): Assignment =>
+  value === 'round_robin' || value === 'collective' ? value : 'first_available';
+/** A round-robin share: 1 to this. */
+export const MAX_STAFF_WEIGHT = 100;

@@ -75,4 +75,6 @@ export const SERVICE_LISTS_UNCHANGED = {
   resourceIdsSet: false,
   questions: [] as never[],
   questionsSet: false,
+  staffWeights: {},
+  staffWeightsSet: false,
 };

@@ -1,6 +1,6 @@
 import type { WebhookEventType } from '@svc/rules';
-import type { BookingDoc, OutboxDoc } from '../store/records.js';
 import { newEventId } from '../store/ids.js';
+import { staffOfBooking, type BookingDoc, type OutboxDoc } from '../store/records.js';
 import type { CustomerSnapshot, ServiceInfo } from './ports.js';
 
 /** The specification's event names, defined once in @svc/rules (the dispatcher filters on them). */
@@ -30,6 +30,8 @@ export function bookingEvent(
         serviceId: booking.serviceId,
         // Whose calendar the booking belongs in (apps/integrations writes it back).
         staffId: booking.staffId,
+        // Every staff member it occupies: all of them for a collective service.
+        staffIds: staffOfBooking(booking),
         status: booking.status,
         startsAtMs: booking.startsAtMs,
         endsAtMs: booking.endsAtMs,

@@ -16,7 +16,7 @@ import {
   type StatusAction,
 } from '../domain/lifecycle.js';
 import type { CalendarSyncView } from '@svc/grpc';
-import type { BookingDoc } from '../store/records.js';
+import { collectiveStaffIdsOf, type BookingDoc } from '../store/records.js';
 import { bookingEvent } from './booking-events.js';
 import { occupyingBookings, toExistingBooking } from './existing-bookings.js';
 import { ServiceBuffers } from './stored-buffers.js';
@@ -231,6 +231,8 @@ export async function rescheduleBooking(deps: LifecycleDeps, cmd: RescheduleComm
           startsAtMs: cmd.startsAtMs,
           endsAtMs: cmd.startsAtMs + durationMin * MINUTE_MS,
           staffId: verdict.staffId ?? null,
+          // '' clears what a collective booking had, should the service have stopped being one.
+          collectiveStaffIds: collectiveStaffIdsOf(verdict.staffIds),
           resourceId: verdict.resourceId ?? null,
           bufferBeforeMin,
           bufferAfterMin,

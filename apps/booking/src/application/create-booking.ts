@@ -3,7 +3,7 @@ import { HOLD_MS, MINUTE_MS, normalizeTimeZone } from '@svc/rules';
 import { DuplicateKeyError, type Tx } from '@svc/store';
 import { answersFor, assertPartyFits, assertStaffOfService, assertValidCreateInput } from '../domain/create-input.js';
 import { newBookingId } from '../store/ids.js';
-import type { BookingDoc, IdempotencyDoc } from '../store/records.js';
+import { collectiveStaffIdsOf, type BookingDoc, type IdempotencyDoc } from '../store/records.js';
 import { confirmedOrCurrent, replayAnswer } from './automatic-confirmation.js';
 import { bookingEvent } from './booking-events.js';
 import { confirmCreatedHold, policiesOf, type LifecycleDeps } from './booking-lifecycle.js';
@@ -137,6 +137,8 @@ async function createOrFind(deps: CreateBookingDeps, cmd: CreateBookingCommand):
             serviceId: service.serviceId,
             serviceSlug: service.slug,
             staffId: recheck.staffId ?? null,
+            // A collective booking occupies every one of its staff (docs/decisions.md "Staff assignment").
+            ...(recheck.staffIds ? { collectiveStaffIds: collectiveStaffIdsOf(recheck.staffIds) } : {}),
             resourceId: recheck.resourceId ?? null,
             customerId: customer.customerId,
             status: 'held',

@@ -2,7 +2,7 @@ import { MINUTE_MS, MINUTES_PER_DAY } from '@svc/rules';
 import type { Tx } from '@svc/store';
 import type { ExistingBooking } from '../domain/availability/index.js';
 import type { BookingStore } from '../store/booking-store.js';
-import type { OccupancyDoc } from '../store/records.js';
+import { staffOfBooking, type OccupancyDoc } from '../store/records.js';
 import { hasStoredBuffers, type Buffers, type ServiceBuffers } from './stored-buffers.js';
 
 /**
@@ -49,5 +49,7 @@ export function toExistingBooking(b: OccupancyDoc, buffers: Buffers): ExistingBo
     bufferAfterMin: buffers.bufferAfterMin,
     ...(typeof b.partySize === 'number' ? { partySize: b.partySize } : {}),
     ...(typeof b.seats === 'number' ? { seats: b.seats } : {}),
+    ...(b.collectiveStaffIds ? { staffIds: staffOfBooking(b) } : {}),
+    createdAtMs: b.createdAtMs,
   };
 }

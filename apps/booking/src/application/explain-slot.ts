@@ -2,7 +2,9 @@ import { validationError, type FieldViolation } from '@svc/errors';
 import { clampToEpochRange, DAY_MS, EPOCH_MS_MESSAGE, isEpochMs, MINUTE_MS } from '@svc/rules';
 import {
   bookableStarts,
+  decisionReach,
   explainSlot as evaluate,
+  occupiedReach,
   slotShape,
   type SlotOverride,
   type SlotRejectReason,
@@ -87,16 +89,16 @@ export async function explainStart(deps: AvailabilityDeps, q: ExplainQuery): Pro
   if (service.status !== 'active') return refused('service_inactive', serviceOwner);
 
   const buffers = new ServiceBuffers(deps.services, q.tenantId, service);
-  const window = {
-    tenantId: q.tenantId,
-    fromMs: q.startsAtMs - service.bufferBeforeMin * MINUTE_MS,
-    toMs: view.endsAtMs + service.bufferAfterMin * MINUTE_MS,
-  };
+  const shape = slotShape(schedule.service);
+  const start = { fromMs: q.startsAtMs, toMs: q.startsAtMs };
+  // What the slot occupies, for the calendars; the bookings as create reads them (a daily limit's
+  // day, a round-robin week; decisionReach).
+  const window = { tenantId: q.tenantId, ...occupiedReach(shape, start) };
   const nowMs = deps.now();
   // A start outside the bookable horizon is refused whatever the calendars say: none is asked.
-  const bookable = bookableStarts(slotShape(schedule.service), nowMs, q.startsAtMs, q.startsAtMs + 1) !== null;
+  const bookable = bookableStarts(shape, nowMs, q.startsAtMs, q.startsAtMs + 1) !== null;
   const [booked, busy] = await Promise.all([
-    occupyingBookings(deps, buffers, window),
+    occupyingBookings(deps, buffers, { tenantId: q.tenantId, ...decisionReach(shape, start) }),
     bookable ? externalOccupancy(deps.busyTimes, { ...window, staffIds: service.staffIds, fresh: false }) : [],
   ]);
   const bookings = busy.length === 0 ? booked : [...booked, ...busy];

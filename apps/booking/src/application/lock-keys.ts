@@ -1,5 +1,5 @@
 import { DAY_MS, MINUTE_MS } from '@svc/rules';
-import type { BookingDoc } from '../store/records.js';
+import { staffOfBooking, type BookingDoc } from '../store/records.js';
 import { LOCAL_DAY_REACH_MS } from '../domain/availability/index.js';
 import { MAX_BUFFER_MS } from './existing-bookings.js';
 
@@ -43,6 +43,7 @@ export function occupiedKeys(
     | 'bufferBeforeMin'
     | 'bufferAfterMin'
     | 'maxBookingsPerDay'
+    | 'collectiveStaffIds'
   >,
 ): string[] {
   const buffer = (min: number | undefined) => (typeof min === 'number' ? min * MINUTE_MS : MAX_BUFFER_MS);
@@ -51,7 +52,8 @@ export function occupiedKeys(
   const day = (b.maxBookingsPerDay ?? 0) > 0 ? LOCAL_DAY_REACH_MS : 0;
   const owners = {
     serviceId: b.serviceId,
-    staffIds: b.staffId ? [b.staffId] : [],
+    // A collective booking makes every one of its staff busy.
+    staffIds: staffOfBooking(b),
     resourceIds: b.resourceId ? [b.resourceId] : [],
   };
   return lockKeysFor(

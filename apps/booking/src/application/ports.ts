@@ -1,5 +1,5 @@
 import type { CalendarSyncView } from '@svc/grpc';
-import type { ConfirmationPolicy, Question } from '@svc/rules';
+import type { Assignment, ConfirmationPolicy, Question } from '@svc/rules';
 import type { ScheduleInput } from '../domain/availability/index.js';
 
 export interface TenantInfo {
@@ -31,6 +31,8 @@ export interface ServiceInfo {
   /** A session's seats and the largest party a booking may bring (docs/decisions.md "Seats"); 1 and 1: none. */
   seats: number;
   maxPartySize: number;
+  /** Who takes a booking when nobody is named (docs/decisions.md "Staff assignment"). */
+  assignment: Assignment;
 }
 
 /** Everything availability needs about one service, from the catalog. */

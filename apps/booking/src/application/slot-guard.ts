@@ -12,6 +12,7 @@ import {
   bookableStarts,
   checkSlot,
   countedReach,
+  decisionReach,
   occupiedReach,
   slotShape,
   type ExistingBooking,
@@ -86,9 +87,14 @@ function bufferedInterval(req: SlotRequest, { schedule }: ServiceSchedule): Wind
   return occupiedReach(slotShape(schedule.service), { fromMs: req.startsAtMs, toMs: req.startsAtMs });
 }
 
-/** The bookings the verdict reads: the buffered interval's, and a daily limit's local day (countedReach). */
+/** The capacity locks' interval: the buffered one, and a daily limit's local day (countedReach). */
 function countedInterval(req: SlotRequest, { schedule }: ServiceSchedule): Window {
   return countedReach(slotShape(schedule.service), { fromMs: req.startsAtMs, toMs: req.startsAtMs });
+}
+
+/** The bookings the verdict reads: countedInterval's, and a round-robin service's week either side (decisionReach). */
+function decisionInterval(req: SlotRequest, { schedule }: ServiceSchedule): Window {
+  return decisionReach(slotShape(schedule.service), { fromMs: req.startsAtMs, toMs: req.startsAtMs });
 }
 
 /**
@@ -131,7 +137,7 @@ export async function verdictFor(
   tx?: Tx,
 ): Promise<SlotVerdict> {
   const { schedule } = known;
-  const window = countedInterval(req, known);
+  const window = decisionInterval(req, known);
   const bookings = await occupyingBookings(deps, buffers, { tenantId: req.tenantId, ...window }, tx);
   return checkSlot({
     schedule,

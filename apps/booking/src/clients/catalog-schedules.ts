@@ -1,6 +1,6 @@
 import { LruCache, type LruBounds } from '@svc/cache';
 import { type CatalogClient } from '@svc/grpc';
-import { confirmationPolicyOf, DAY_MS, type Question } from '@svc/rules';
+import { assignmentOf, confirmationPolicyOf, DAY_MS, type Question } from '@svc/rules';
 import type { catalogV1 } from '@svc/proto';
 import type { OwnerType, ScheduleInput } from '../domain/availability/index.js';
 import type { ScheduleSource, ServiceSchedule } from '../application/ports.js';
@@ -116,6 +116,8 @@ export function toSchedule(snap: catalogV1.GetScheduleSnapshotResponse): Service
       resourceIds: service.resourceIds,
       maxBookingsPerDay: service.maxBookingsPerDay,
       seats: service.seats,
+      assignment: assignmentOf(service.assignment),
+      staffWeights: { ...service.staffWeights },
     },
     staff: snap.staff.map((s) => ({ staffId: s.staffId, status: s.status, timezone: s.timezone })),
     resources: snap.resources.map((r) => ({ resourceId: r.resourceId, capacity: r.capacity, status: r.status })),
@@ -182,6 +184,7 @@ export function toSchedule(snap: catalogV1.GetScheduleSnapshotResponse): Service
       // Services stored before seats answer 0 over the wire: one seat.
       seats: Math.max(1, service.seats),
       maxPartySize: Math.max(1, service.maxPartySize),
+      assignment: assignmentOf(service.assignment),
     },
     schedule,
   };

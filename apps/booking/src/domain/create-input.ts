@@ -15,6 +15,7 @@ import {
   PARTY_SIZE_MESSAGE,
   checkAnswers,
   type Answer,
+  type Assignment,
   type Question,
 } from '@svc/rules';
 
@@ -89,8 +90,15 @@ export const STAFF_NOT_LISTED_MESSAGE = 'is not a staff member of this service';
  * against the catalog's schedule before anything is asked about them (busy times, locks), so an
  * id the tenant never made reaches no lookup and no cache.
  */
-export function assertStaffOfService(staffId: string | undefined, service: { staffIds: readonly string[] }): void {
-  if (staffId !== undefined && !service.staffIds.includes(staffId)) {
+export function assertStaffOfService(
+  staffId: string | undefined,
+  service: { staffIds: readonly string[]; assignment: Assignment },
+): void {
+  if (staffId === undefined) return;
+  if (!service.staffIds.includes(staffId))
     throw validationError([{ path: 'staffId', message: STAFF_NOT_LISTED_MESSAGE }]);
+  // A collective booking takes every staff member: naming one means nothing (docs/decisions.md "Staff assignment").
+  if (service.assignment === 'collective') {
+    throw validationError([{ path: 'staffId', message: 'cannot be named: the service books all its staff together' }]);
   }
 }

@@ -15,7 +15,7 @@ import { getAvailability } from '../application/get-availability.js';
 import { listBookings } from '../application/list-bookings.js';
 import { allowedActions, refusedActions } from '../domain/lifecycle.js';
 import { bookingCreates, failedCreateOutcome, SERVICE } from '../metrics.js';
-import type { BookingDoc } from '../store/records.js';
+import { staffOfBooking, type BookingDoc } from '../store/records.js';
 
 export interface BookingRpcDeps extends CreateBookingDeps, LifecycleDeps {
   /** Called after a commit that wrote outbox rows, so the relay publishes at once. */
@@ -168,6 +168,7 @@ function toProtoBooking(b: BookingDoc): bookingV1.Booking {
       type: a.type,
       value: toAnswerValue(a.value),
     })),
+    staffIds: staffOfBooking(b),
     partySize: b.partySize ?? 1,
   };
 }

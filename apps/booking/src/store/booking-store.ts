@@ -79,8 +79,9 @@ export class BookingStore {
       // read is answered from the index alone (a covering index; docs/architecture.md).
       {
         collection: bookings,
-        // With the seats of a session (docs/decisions.md "Seats"); replaces by_tenant_start_occupancy.
-        name: 'by_tenant_start_occupancy_seats',
+        // With the seats of a session and a collective booking's staff (docs/decisions.md
+        // "Seats", "Staff assignment"); replaces by_tenant_start_occupancy.
+        name: 'by_tenant_start_occupancy_v2',
         fields: ['tenantId', 'startsAtMs', '_id', ...OCCUPANCY_FIELDS.filter((f) => f !== 'startsAtMs')],
         covering: true,
       },

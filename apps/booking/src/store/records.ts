@@ -61,6 +61,12 @@ export interface BookingDoc {
    */
   partySize?: number;
   seats?: number;
+  /**
+   * Every staff member a collective booking occupies, `staffId` the first, their ids joined by
+   * spaces (docs/decisions.md "Staff assignment"): a string, as the occupancy read projects only
+   * scalars (DocumentStore FindOptions.fields). Absent or '' on any other booking.
+   */
+  collectiveStaffIds?: string;
   /** When it was confirmed; absent until then (and on bookings confirmed before it was stored). */
   confirmedAtMs?: number;
   createdAtMs: number;
@@ -71,6 +77,16 @@ export interface BookingDoc {
    */
   revision?: number;
 }
+
+/** Every staff member a booking occupies: a collective booking's all, else its one (or none). */
+export const staffOfBooking = (b: {
+  staffId: string | null;
+  collectiveStaffIds?: string | null | undefined;
+}): string[] => (b.collectiveStaffIds ? b.collectiveStaffIds.split(' ') : b.staffId ? [b.staffId] : []);
+
+/** A collective booking's staff as the booking keeps them; '' for any other. */
+export const collectiveStaffIdsOf = (staffIds: readonly string[] | undefined): string =>
+  staffIds && staffIds.length > 0 ? staffIds.join(' ') : '';
 
 /**
  * What the occupancy read (availability, the recheck under the lock) takes of a booking: the
@@ -89,11 +105,19 @@ export const OCCUPANCY_FIELDS = [
   'bufferAfterMin',
   'partySize',
   'seats',
+  'collectiveStaffIds',
+  'createdAtMs',
 ] as const;
 export type OccupancyDoc = Pick<
   BookingDoc,
-  '_id' | Exclude<(typeof OCCUPANCY_FIELDS)[number], 'bufferBeforeMin' | 'bufferAfterMin' | 'partySize' | 'seats'>
+  | '_id'
+  | Exclude<
+      (typeof OCCUPANCY_FIELDS)[number],
+      'bufferBeforeMin' | 'bufferAfterMin' | 'partySize' | 'seats' | 'collectiveStaffIds'
+    >
 > & {
+  /** Null (or absent) on any booking but a collective one. */
+  collectiveStaffIds?: string | null;
   bufferBeforeMin?: number | null;
   bufferAfterMin?: number | null;
   /** Null (or absent) on bookings made before seats: 1. */

@@ -34,6 +34,7 @@ const known: ServiceSchedule = {
     questions: [],
     seats: 1,
     maxPartySize: 1,
+    assignment: 'first_available',
   },
   schedule: {
     timezone: 'UTC',

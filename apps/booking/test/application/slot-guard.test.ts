@@ -35,6 +35,7 @@ const known: ServiceSchedule = {
     questions: [],
     seats: 1,
     maxPartySize: 1,
+    assignment: 'first_available',
   },
   schedule: {
     timezone: 'UTC',

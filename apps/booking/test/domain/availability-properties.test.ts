@@ -44,7 +44,9 @@ describe('availability engine ≡ reference implementation', () => {
       { seed: SEED, numRuns: RUNS },
     );
     // Not vacuous: many questions have free starts, and thousands of starts went through checkSlot.
-    expect(stats.questionsWithFreeStarts / stats.questions).toBeGreaterThan(0.3);
+    // (A collective service needs every listed staff member free, an unknown one among them often:
+    // those questions seldom have any.)
+    expect(stats.questionsWithFreeStarts / stats.questions).toBeGreaterThan(0.2);
     expect(stats.checkedStarts).toBeGreaterThan(stats.questions * 4);
   });
 
@@ -69,7 +71,7 @@ describe('availability engine ≡ reference implementation', () => {
       }),
       { seed: SEED, numRuns: Math.ceil(RUNS / 2) },
     );
-    expect(stats.questionsWithFreeStarts / stats.questions).toBeGreaterThan(0.3);
+    expect(stats.questionsWithFreeStarts / stats.questions).toBeGreaterThan(0.2);
   });
 });
 

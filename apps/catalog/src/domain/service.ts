@@ -15,6 +15,9 @@ import {
   MAX_BOOKINGS_PER_DAY,
   MAX_CUTOFF_MIN,
   MAX_SEATS,
+  MAX_STAFF_WEIGHT,
+  ASSIGNMENTS,
+  type Assignment,
   MINUTES_PER_DAY,
   normalizeCurrency,
   SLUG_MESSAGE,
@@ -69,6 +72,9 @@ export type ServiceRecord = {
   /** A session's seats and the largest party (docs/decisions.md "Seats"). Absent on services stored before: 1, 1. */
   seats?: number;
   maxPartySize?: number;
+  /** docs/decisions.md "Staff assignment". Absent on services stored before: first_available, no weights. */
+  assignment?: Assignment;
+  staffWeights?: Record<string, number>;
   createdAtMs: number;
   updatedAtMs: number;
 };
@@ -100,6 +106,9 @@ export interface ServiceInput {
   maxBookingsPerDay?: number;
   seats?: number;
   maxPartySize?: number;
+  assignment?: string;
+  /** Replaces the weights when given. */
+  staffWeights?: Readonly<Record<string, number>>;
   /** Replaces the questions when given. */
   questions?: ReadonlyArray<{
     key: string;
@@ -154,12 +163,15 @@ export function newService(input: ServiceInput, ctx: ServiceContext & { id: stri
     questions: [],
     seats: 1,
     maxPartySize: 1,
+    assignment: 'first_available',
+    staffWeights: {},
     createdAtMs: ctx.now,
     updatedAtMs: ctx.now,
     ...definedOnly(fields),
   };
   checkPrice(v, record);
   checkParty(v, record);
+  checkAssignment(v, record, input);
   v.throwIfAny();
   return record;
 }
@@ -175,6 +187,7 @@ export function patchService(current: ServiceRecord, input: ServiceInput, ctx: S
   };
   checkPrice(v, record);
   checkParty(v, record);
+  checkAssignment(v, record, input);
   v.throwIfAny();
   return record;
 }
@@ -211,6 +224,8 @@ function checkServiceFields(v: Violations, input: ServiceInput, references: Serv
     questions: checkServiceQuestions(v, input.questions),
     seats: checkInteger(v, 'seats', input.seats, 1, MAX_SEATS),
     maxPartySize: checkInteger(v, 'maxPartySize', input.maxPartySize, 1, MAX_SEATS),
+    assignment: checkEnum(v, 'assignment', input.assignment, ASSIGNMENTS),
+    staffWeights: checkWeights(v, input.staffWeights),
   };
 }
 
@@ -236,6 +251,37 @@ function checkServiceQuestions(v: Violations, input: ServiceInput['questions']):
   const { questions, violations } = checkQuestions(input);
   for (const { path, message } of violations) v.add(path, message);
   return violations.length === 0 ? questions : undefined;
+}
+
+/** Each weight a whole number from 1 to 100 (which staff it names is checked on the merged record). */
+function checkWeights(v: Violations, input: ServiceInput['staffWeights']): Record<string, number> | undefined {
+  if (input === undefined) return undefined;
+  const out: Record<string, number> = {};
+  for (const [staffId, weight] of Object.entries(input)) {
+    const checked = checkInteger(v, `staffWeights.${staffId}`, weight, 1, MAX_STAFF_WEIGHT);
+    if (checked !== undefined) out[staffId] = checked;
+  }
+  return out;
+}
+
+/**
+ * docs/decisions.md "Staff assignment": weights name staff the service lists; a collective
+ * booking takes every staff member, so it shares no seats.
+ */
+function checkAssignment(v: Violations, record: ServiceRecord, input: ServiceInput): void {
+  // A copy: the stored record's object stays as it was.
+  const weights = { ...(record.staffWeights ?? {}) };
+  record.staffWeights = weights;
+  for (const staffId of Object.keys(weights)) {
+    if (record.staffIds.includes(staffId)) continue;
+    // Weights sent must name listed staff; a stored one of a staff member the change took off the list goes.
+    if (input.staffWeights !== undefined)
+      v.add(`staffWeights.${staffId}`, 'must name a staff member the service lists');
+    else delete weights[staffId];
+  }
+  if (record.assignment === 'collective' && (record.seats ?? 1) > 1 && !v.has('assignment')) {
+    v.add('assignment', 'cannot be collective for a service with seats');
+  }
 }
 
 /** A party larger than the session's seats could never be booked. */

@@ -39,6 +39,8 @@ export const toServiceMessage = (r: ServiceRecord): catalogV1.Service => ({
   questions: (r.questions ?? []).map((q) => ({ ...q, options: [...q.options] })),
   seats: r.seats ?? 1,
   maxPartySize: r.maxPartySize ?? 1,
+  assignment: r.assignment ?? 'first_available',
+  staffWeights: { ...(r.staffWeights ?? {}) },
   createdAtMs: r.createdAtMs,
   updatedAtMs: r.updatedAtMs,
 });
@@ -48,9 +50,20 @@ const listField = (ids: string[], set: boolean) => (set || ids.length > 0 ? ids 
 
 function toServiceInput(fields: catalogV1.ServiceFields | undefined): ServiceInput {
   if (!fields) return {};
-  const { staffIds, staffIdsSet, resourceIds, resourceIdsSet, questions, questionsSet, ...scalars } = fields;
+  const {
+    staffIds,
+    staffIdsSet,
+    resourceIds,
+    resourceIdsSet,
+    questions,
+    questionsSet,
+    staffWeights,
+    staffWeightsSet,
+    ...scalars
+  } = fields;
   return {
     ...scalars,
+    staffWeights: staffWeightsSet || Object.keys(staffWeights).length > 0 ? staffWeights : undefined,
     staffIds: listField(staffIds, staffIdsSet),
     resourceIds: listField(resourceIds, resourceIdsSet),
     questions: questionsSet || questions.length > 0 ? questions : undefined,

@@ -40,6 +40,8 @@ describe('service create', () => {
       questions: [],
       seats: 1,
       maxPartySize: 1,
+      assignment: 'first_available',
+      staffWeights: {},
       createdAtMs: 1_000,
       updatedAtMs: 1_000,
     });
@@ -70,6 +72,28 @@ describe('service create', () => {
     const ctx = { tenantId: 'ten_1', now: 2_000, references: noReferences };
     expect(violationPaths(() => patchService(klass, { seats: 2 }, ctx))).toEqual(['maxPartySize']);
     expect(patchService(klass, { seats: 4 }, ctx)).toMatchObject({ seats: 4, maxPartySize: 4 });
+  });
+
+  it('takes an assignment policy and weights of the staff it lists; collective shares no seats', () => {
+    const refs = { staffIds: new Set(['stf_a', 'stf_b']), resourceIds: new Set<string>() };
+    const team = create(
+      { ...valid, staffIds: ['stf_a', 'stf_b'], assignment: 'round_robin', staffWeights: { stf_a: 2 } },
+      refs,
+    );
+    expect(team).toMatchObject({ assignment: 'round_robin', staffWeights: { stf_a: 2 } });
+    expect(violationPaths(() => create({ ...valid, assignment: 'random' }))).toEqual(['assignment']);
+    expect(violationPaths(() => create({ ...valid, staffIds: ['stf_a'], staffWeights: { stf_b: 1 } }, refs))).toEqual([
+      'staffWeights.stf_b',
+    ]);
+    expect(violationPaths(() => create({ ...valid, staffIds: ['stf_a'], staffWeights: { stf_a: 101 } }, refs))).toEqual(
+      ['staffWeights.stf_a'],
+    );
+    expect(violationPaths(() => create({ ...valid, assignment: 'collective', seats: 2, maxPartySize: 1 }))).toEqual([
+      'assignment',
+    ]);
+    // Taking a staff member off the list drops their weight.
+    const ctx = { tenantId: 'ten_1', now: 2_000, references: refs };
+    expect(patchService(team, { staffIds: ['stf_b'] }, ctx).staffWeights).toEqual({});
   });
 
   it('requires slug, name and durationMin', () => {

@@ -19,6 +19,8 @@ const NO_LISTS = {
   resourceIdsSet: true,
   questions: [],
   questionsSet: false,
+  staffWeights: {},
+  staffWeightsSet: false,
 };
 
 describe('GetCatalogVersion', () => {

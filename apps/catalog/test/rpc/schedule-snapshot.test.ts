@@ -46,6 +46,8 @@ function seeder(tenantId: string) {
         resourceIdsSet: true,
         questions: [],
         questionsSet: false,
+        staffWeights: {},
+        staffWeightsSet: false,
       };
       const { service } = await client.createService({ tenantId, fields });
       return service?.serviceId ?? '';

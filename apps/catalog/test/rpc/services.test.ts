@@ -19,6 +19,8 @@ const fields = (f: Partial<catalogV1.ServiceFields>): catalogV1.ServiceFields =>
   resourceIdsSet: false,
   questions: [],
   questionsSet: false,
+  staffWeights: {},
+  staffWeightsSet: false,
   ...f,
 });
 

@@ -32,6 +32,8 @@ export async function seedBenchTenant(
         resourceIdsSet: false,
         questions: [],
         questionsSet: false,
+        staffWeights: {},
+        staffWeightsSet: false,
       },
     });
     return tenantId;
@@ -107,6 +109,8 @@ export async function seedStaffedTenant(
         resourceIdsSet: false,
         questions: [],
         questionsSet: false,
+        staffWeights: {},
+        staffWeightsSet: false,
       },
     });
     return { tenantId, staffIds };

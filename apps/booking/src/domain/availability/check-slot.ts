@@ -3,6 +3,7 @@
 // is the same evaluation with the owner a refusal concerns, for the dashboard's "why not?".
 
 import { evaluateStart } from './evaluate.js';
+import { ROTATION_REACH_MS } from './horizon.js';
 import { prepareSchedule } from './prepared-schedule.js';
 import type { CheckSlotInput, CheckSlotResult, SlotExplanation } from './types.js';
 
@@ -34,6 +35,7 @@ export function explainSlot(input: CheckSlotInput): SlotExplanation {
     nowMs,
     ignoreBookingId: input.ignoreBookingId,
     partySize: input.partySize,
+    rotationWindow: { fromMs: startsAtMs - ROTATION_REACH_MS, toMs: startsAtMs + ROTATION_REACH_MS },
   });
   return evaluateStart(prepared, startsAtMs, { checkAlignment: true, preferredStaffId: input.preferredStaffId });
 }

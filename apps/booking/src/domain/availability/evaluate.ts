@@ -66,7 +66,8 @@ type Pick = { id: string; fit: Fit; mostSeats: number } | { reason: OwnerFailure
  * The owner a booking goes to: the preferred one when it fits; else, for a seated service, the
  * first in the service's order whose session at this start has room (a class fills before
  * another opens), else the first that fits. Otherwise the furthest reason and the first owner
- * that got that far. `accept` turns away an owner that fits but cannot be used (no resource left
+ * that got that far. `better` (round-robin) replaces "the first that fits" with the best of them
+ * by its order. `accept` turns away an owner that fits but cannot be used (no resource left
  * for a new session), and when one did and none was usable the answer is null; `mostSeats` is
  * the most seats any usable owner has left.
  */
@@ -78,6 +79,7 @@ function pickOwner(
   seating: Seating,
   preferredId: string | undefined,
   accept: (fit: Fit) => boolean = () => true,
+  better?: (a: string, b: string) => boolean,
 ): Pick | null {
   let worst: { reason: OwnerFailure; ownerId: string } | null = null;
   let preferred: { id: string; fit: Fit } | null = null;
@@ -96,8 +98,8 @@ function pickOwner(
       continue;
     }
     const chosen = { id: owner.id, fit };
-    // One seat a slot: the first usable owner, or the preferred one, decides; nothing to add up.
-    if (seating.seats === 1) {
+    // One seat a slot, first come: the first usable owner, or the preferred one, decides.
+    if (seating.seats === 1 && better === undefined) {
       if (preferredId === undefined || owner.id === preferredId) return { ...chosen, mostSeats: fit.seatsLeft };
       first ??= chosen;
       continue;
@@ -105,7 +107,7 @@ function pickOwner(
     mostSeats = Math.max(mostSeats, fit.seatsLeft);
     if (owner.id === preferredId) preferred = chosen;
     if (fit.session) joined ??= chosen;
-    first ??= chosen;
+    if (first === null || (better !== undefined && better(owner.id, first.id))) first = chosen;
   }
   const chosen = preferred ?? joined ?? first;
   if (chosen) return { ...chosen, mostSeats: seating.seats === 1 ? chosen.fit.seatsLeft : mostSeats };
@@ -142,6 +144,37 @@ export function isAligned(p: PreparedSchedule, start: number): boolean {
     if (start < o.endMs && (start - o.anchorMs) % p.shape.stepMs === 0) return true;
   }
   return false;
+}
+
+/**
+ * round_robin (docs/decisions.md "Staff assignment"): `a` before `b` when it has fewer bookings of
+ * the service around the start for its weight (compared exactly, count × the other's weight), then
+ * when it was booked less recently; otherwise the service's order decides.
+ */
+function rotationOrder(p: PreparedSchedule): ((a: string, b: string) => boolean) | undefined {
+  if (p.assignment !== 'round_robin') return undefined;
+  const none = { count: 0, lastBookedAtMs: Number.NEGATIVE_INFINITY };
+  return (a, b) => {
+    const ra = p.rotation.get(a) ?? none;
+    const rb = p.rotation.get(b) ?? none;
+    const left = ra.count * p.weightOf(b);
+    const right = rb.count * p.weightOf(a);
+    return left < right || (left === right && ra.lastBookedAtMs < rb.lastBookedAtMs);
+  };
+}
+
+/**
+ * collective: every listed staff member takes the booking, so each must fit; the first that does
+ * not is the refusal.
+ */
+function everyStaffMember(p: PreparedSchedule, start: number, end: number, span: BusySpan): SlotExplanation {
+  // One seat each (prepared-schedule.ts: collective has no sessions); a party is one too many.
+  const seating: Seating = { seats: 1, party: p.party };
+  for (const owner of p.staff) {
+    const fit = ownerFit(owner, start, end, span, seating);
+    if (typeof fit === 'string') return ownerRefusal('staff', p.staff, { reason: fit, ownerId: owner.id }, start, end);
+  }
+  return { ok: true, staffId: p.staff[0]!.id, staffIds: p.staff.map((o) => o.id) };
 }
 
 export interface EvaluateOptions {
@@ -186,12 +219,18 @@ export function evaluateStart(p: PreparedSchedule, start: number, options: Evalu
       ? pickOwner(p.resources, start, end, span, p.sessionOwner === 'resource' ? seating : ONE_SEAT, undefined)
       : null;
   const freeResource = resourcePick !== null && 'id' in resourcePick ? resourcePick.id : undefined;
+  if (p.staff.length > 0 && p.assignment === 'collective') {
+    const everyone = everyStaffMember(p, start, end, span);
+    if (!everyone.ok || resourcePick === null) return everyone;
+    if ('reason' in resourcePick) return ownerRefusal('resource', p.resources, resourcePick, start, end);
+    return { ...everyone, resourceId: resourcePick.id };
+  }
   if (p.staff.length > 0) {
     // Staff and resources are independent of each other: "some staff member free and some
     // resource free". Joining a session takes the session's resource, which it already holds.
     const usable = (fit: Fit) =>
       p.resources.length === 0 || fit.session?.resourceId !== undefined || freeResource !== undefined;
-    const pick = pickOwner(p.staff, start, end, span, seating, options.preferredStaffId, usable);
+    const pick = pickOwner(p.staff, start, end, span, seating, options.preferredStaffId, usable, rotationOrder(p));
     if (pick === null)
       return ownerRefusal('resource', p.resources, resourcePick as Exclude<Pick, { id: string }>, start, end);
     if ('reason' in pick) return ownerRefusal('staff', p.staff, pick, start, end);

@@ -2,6 +2,7 @@
 // given moment. No other start is ever offered or booked, so nothing outside what these starts
 // can occupy (bookings, connected calendars) needs to be read (docs/decisions.md "Integrations").
 
+import { DAY_MS } from '@svc/rules';
 import { LOCAL_DAY_REACH_MS } from './daily-limit.js';
 import type { SlotShape } from './prepared-schedule.js';
 
@@ -47,4 +48,23 @@ export function countedReach(shape: SlotShape, starts: Window): Window {
   const reach = occupiedReach(shape, starts);
   if (shape.maxPerDay === 0) return reach;
   return { fromMs: reach.fromMs - LOCAL_DAY_REACH_MS, toMs: reach.toMs + LOCAL_DAY_REACH_MS };
+}
+
+/**
+ * round_robin (docs/decisions.md "Staff assignment"): the bookings of the service starting within
+ * a week either side of a start decide who takes it.
+ */
+export const ROTATION_REACH_MS = 7 * DAY_MS;
+
+/**
+ * The bookings a decision on one start reads (create, reschedule, explain): countedReach, and for a
+ * round-robin service its rotation window too.
+ */
+export function decisionReach(shape: SlotShape, starts: Window): Window {
+  const reach = countedReach(shape, starts);
+  if (!shape.rotates) return reach;
+  return {
+    fromMs: Math.min(reach.fromMs, starts.fromMs - ROTATION_REACH_MS),
+    toMs: Math.max(reach.toMs, starts.toMs + ROTATION_REACH_MS),
+  };
 }

@@ -105,6 +105,20 @@ class OwnerSpans {
   }
 }
 
+/** The staff a booking occupies: its staff member, and every one of a collective booking. */
+export function staffOf(b: ExistingBooking): string[] {
+  const all = b.staffId ? [b.staffId, ...(b.staffIds ?? [])] : [...(b.staffIds ?? [])];
+  return [...new Set(all)].filter((id) => id !== '');
+}
+
+/** A staff member's bookings of a round-robin service around a start (docs/decisions.md "Staff assignment"). */
+export interface Rotation {
+  /** Its bookings there, a session once. */
+  count: number;
+  /** When the latest of them was made; -Infinity for none. */
+  lastBookedAtMs: number;
+}
+
 /** A session of the service asked about on one owner at one start: its seats taken, and its resource. */
 export interface Session {
   seatsTaken: number;
@@ -127,6 +141,8 @@ export interface BookingIndexes {
   startsByStaff: Map<string, number[]>;
   /** The asked service's sessions, per owner id ('' for the service itself) and start. */
   sessions: Map<string, Map<number, Session>>;
+  /** Per staff member, their bookings of `rotationOf`'s service starting in its window. */
+  rotation: Map<string, Rotation>;
 }
 
 /**
@@ -146,6 +162,8 @@ export function indexBookings(
     countedServiceId?: string | undefined;
     /** A seated service asked about: whose sessions to gather. */
     sessionsOf?: { serviceId: string; owner: SessionOwner } | undefined;
+    /** A round-robin service asked about: whose bookings starting in `[fromMs, toMs)` to count. */
+    rotationOf?: { serviceId: string; fromMs: number; toMs: number } | undefined;
   },
 ): BookingIndexes {
   const staff = new Map<string, OwnerSpans>();
@@ -153,6 +171,7 @@ export function indexBookings(
   const service = new OwnerSpans();
   const starts = new Map<string, { once: Set<number>; each: number[] }>();
   const sessions = new Map<string, Map<number, Session>>();
+  const rotating = new Map<string, { units: Set<string>; lastBookedAtMs: number }>();
   const spansOf = (map: Map<string, OwnerSpans>, key: string): OwnerSpans => {
     let spans = map.get(key);
     if (!spans) map.set(key, (spans = new OwnerSpans()));
@@ -164,13 +183,26 @@ export function indexBookings(
     if (!(b.endsAtMs > b.startsAtMs) || !occupies(b, options.nowMs)) continue;
     if (options.ignoreBookingId !== undefined && b.bookingId === options.ignoreBookingId) continue;
     const span = occupiedInterval(b);
-    if (b.staffId && options.staffIds.has(b.staffId)) {
-      spansOf(staff, b.staffId).add(b, span);
+    const { rotationOf } = options;
+    for (const staffId of staffOf(b)) {
+      if (!options.staffIds.has(staffId)) continue;
+      spansOf(staff, staffId).add(b, span);
       if (b.serviceId === options.countedServiceId) {
-        let mine = starts.get(b.staffId);
-        if (!mine) starts.set(b.staffId, (mine = { once: new Set(), each: [] }));
+        let mine = starts.get(staffId);
+        if (!mine) starts.set(staffId, (mine = { once: new Set(), each: [] }));
         if (isSeated(b)) mine.once.add(b.startsAtMs);
         else mine.each.push(b.startsAtMs);
+      }
+      if (
+        rotationOf &&
+        b.serviceId === rotationOf.serviceId &&
+        b.startsAtMs >= rotationOf.fromMs &&
+        b.startsAtMs < rotationOf.toMs
+      ) {
+        let mine = rotating.get(staffId);
+        if (!mine) rotating.set(staffId, (mine = { units: new Set(), lastBookedAtMs: Number.NEGATIVE_INFINITY }));
+        mine.units.add(isSeated(b) ? `session ${b.startsAtMs}` : `booking ${b.bookingId}`);
+        mine.lastBookedAtMs = Math.max(mine.lastBookedAtMs, b.createdAtMs ?? Number.NEGATIVE_INFINITY);
       }
     }
     if (b.resourceId && options.resourceIds.has(b.resourceId)) spansOf(resources, b.resourceId).add(b, span);
@@ -195,6 +227,9 @@ export function indexBookings(
     ofService: service.index(),
     startsByStaff: new Map([...starts].map(([key, s]) => [key, [...s.each, ...s.once]])),
     sessions,
+    rotation: new Map(
+      [...rotating].map(([key, r]) => [key, { count: r.units.size, lastBookedAtMs: r.lastBookedAtMs }]),
+    ),
   };
 }
 
@@ -215,10 +250,11 @@ export function keepsItsPlace(
   // A seated booking shares its session with the others of its service, start and owner: they
   // are one occupant with it, within its seats (docs/decisions.md "Seats").
   const owner: SessionOwner = booking.staffId ? 'staff' : booking.resourceId ? 'resource' : 'service';
+  const staff = staffOf(booking);
   const indexes = indexBookings(others, {
     nowMs,
     ignoreBookingId: booking.bookingId,
-    staffIds: new Set(booking.staffId ? [booking.staffId] : []),
+    staffIds: new Set(staff),
     resourceIds: new Set(booking.resourceId ? [booking.resourceId] : []),
     serviceId: ownsNeither ? booking.serviceId : undefined,
     sessionsOf: isSeated(booking) ? { serviceId: booking.serviceId, owner } : undefined,
@@ -229,7 +265,11 @@ export function keepsItsPlace(
   const { startMs, endMs } = occupiedInterval(booking);
   const overlapping = (index: BookingIndex | undefined, mine: boolean) =>
     (index?.countOverlapping(startMs, endMs) ?? 0) - (mates && mine ? 1 : 0);
-  if (booking.staffId && overlapping(indexes.byStaff.get(booking.staffId), owner === 'staff') > 0) return false;
+  // A collective booking keeps its place only if every one of its staff is still free.
+  for (const staffId of staff) {
+    const mine = owner === 'staff' && staffId === booking.staffId;
+    if (overlapping(indexes.byStaff.get(staffId), mine) > 0) return false;
+  }
   const sharesResource = owner === 'resource' || (owner === 'staff' && mates?.resourceId === booking.resourceId);
   if (
     booking.resourceId &&

@@ -6,8 +6,9 @@ import { DAY_MS, MINUTE_MS } from '@svc/rules';
 import { IntervalSet } from './intervals.js';
 import { DailyCounts } from './daily-limit.js';
 import { CalendarCache } from './local-calendar.js';
-import { BookingIndex, indexBookings, type Session, type SessionOwner } from './occupancy.js';
+import { BookingIndex, indexBookings, type Rotation, type Session, type SessionOwner } from './occupancy.js';
 import type {
+  Assignment,
   DateOverrideInput,
   ExistingBooking,
   OwnerType,
@@ -37,6 +38,8 @@ export interface SlotShape {
   maxPerDay: number;
   /** Seats of a session of the service; 1 = not a session (docs/decisions.md "Seats"). */
   seats: number;
+  /** round_robin: who takes a booking depends on the bookings around its start. */
+  rotates: boolean;
 }
 
 export function slotShape(service: ServiceInput): SlotShape {
@@ -55,7 +58,9 @@ export function slotShape(service: ServiceInput): SlotShape {
     // Days are 24-hour spans from now, not calendar days: the limit is about lead time.
     maxAdvanceMs: nonNegative(service.maxAdvanceDays) * DAY_MS,
     maxPerDay: Math.floor(nonNegative(service.maxBookingsPerDay ?? 0)),
-    seats: Math.max(1, Math.floor(nonNegative(service.seats ?? 1))),
+    // A collective booking takes every staff member: no session is shared (the catalog refuses both).
+    seats: service.assignment === 'collective' ? 1 : Math.max(1, Math.floor(nonNegative(service.seats ?? 1))),
+    rotates: service.assignment === 'round_robin',
   };
 }
 
@@ -106,6 +111,11 @@ export interface PreparedSchedule {
   sessionOwner: SessionOwner;
   /** The seats the booking asked about takes. */
   party: number;
+  /** Who takes a booking when nobody is named (docs/decisions.md "Staff assignment"). */
+  assignment: Assignment;
+  /** round_robin: each listed staff member's bookings of the service around the start, and share. */
+  rotation: ReadonlyMap<string, Rotation>;
+  weightOf: (staffId: string) => number;
 }
 
 export interface PrepareOptions {
@@ -116,6 +126,11 @@ export interface PrepareOptions {
   ignoreBookingId?: string | undefined;
   /** Seats the booking takes; absent: 1. */
   partySize?: number | undefined;
+  /**
+   * round_robin: the bookings of the service starting in this window count for who takes the
+   * booking (checkSlot passes it; a list of slots assigns nobody).
+   */
+  rotationWindow?: { fromMs: number; toMs: number } | undefined;
 }
 
 const NO_SESSIONS: ReadonlyMap<number, Session> = new Map();
@@ -184,6 +199,7 @@ export function prepareSchedule(
   const staffIds = [...new Set(service.staffIds)];
   const resourceIds = [...new Set(service.resourceIds)];
   const needsNeither = staffIds.length === 0 && resourceIds.length === 0;
+  const assignment: Assignment = service.assignment ?? 'first_available';
   const sessionOwner: SessionOwner = staffIds.length > 0 ? 'staff' : resourceIds.length > 0 ? 'resource' : 'service';
   const indexes = indexBookings(bookings, {
     nowMs: options.nowMs,
@@ -193,6 +209,10 @@ export function prepareSchedule(
     serviceId: needsNeither ? service.serviceId : undefined,
     countedServiceId: shape.maxPerDay > 0 ? service.serviceId : undefined,
     sessionsOf: shape.seats > 1 ? { serviceId: service.serviceId, owner: sessionOwner } : undefined,
+    rotationOf:
+      assignment === 'round_robin' && options.rotationWindow
+        ? { serviceId: service.serviceId, ...options.rotationWindow }
+        : undefined,
   });
   const sessionsOf = (kind: SessionOwner, id: string) =>
     kind === sessionOwner ? (indexes.sessions.get(id) ?? NO_SESSIONS) : NO_SESSIONS;
@@ -266,6 +286,13 @@ export function prepareSchedule(
     serviceSessions: sessionsOf('service', ''),
     serviceId: service.serviceId,
     sessionOwner,
+    assignment,
+    rotation: indexes.rotation,
+    weightOf: (staffId) => {
+      const weights = service.staffWeights;
+      const weight = weights && Object.hasOwn(weights, staffId) ? weights[staffId] : undefined;
+      return weight !== undefined && Number.isFinite(weight) && weight > 0 ? weight : 1;
+    },
     party:
       options.partySize !== undefined && Number.isInteger(options.partySize) && options.partySize > 0
         ? options.partySize

@@ -36,7 +36,17 @@ export interface ServiceInput {
    * one owner share it until their party sizes reach `seats`. Absent or 1: one booking a slot.
    */
   seats?: number | undefined;
+  /**
+   * Who takes a booking when the customer names nobody (docs/decisions.md "Staff assignment"):
+   * the first free in the service's order (absent: this), the free one with the fewest bookings
+   * of the service around the start for their weight, or every listed staff member at once.
+   */
+  assignment?: Assignment | undefined;
+  /** round_robin: each staff member's share; absent or not a positive number: 1. */
+  staffWeights?: Readonly<Record<string, number>> | undefined;
 }
+
+export type Assignment = 'first_available' | 'round_robin' | 'collective';
 
 export interface StaffInput {
   staffId: string;
@@ -131,6 +141,13 @@ export interface ExistingBooking {
   /** The seats the booking takes in its session; absent: 1. */
   partySize?: number | undefined;
   /**
+   * Every staff member a collective booking occupies (`staffId` is the first of them); absent
+   * for any other booking.
+   */
+  staffIds?: readonly string[] | undefined;
+  /** When it was made: round-robin's tie goes to whoever was booked least recently. */
+  createdAtMs?: number | undefined;
+  /**
    * Its service's `seats` when it was booked: above 1 it belongs to the session of its service,
    * start and owner, which occupies the owner once (docs/decisions.md "Seats"). Absent: 1.
    */
@@ -192,11 +209,11 @@ export interface SlotOverride {
 }
 
 export type CheckSlotResult =
-  { ok: true; staffId?: string; resourceId?: string } | { ok: false; reason: SlotRejectReason };
+  { ok: true; staffId?: string; staffIds?: string[]; resourceId?: string } | { ok: false; reason: SlotRejectReason };
 
 /** checkSlot's verdict with, for a refusal, the owner it concerns (where one does). */
 export type SlotExplanation =
-  | { ok: true; staffId?: string; resourceId?: string; seatsLeft?: number }
+  | { ok: true; staffId?: string; staffIds?: string[]; resourceId?: string; seatsLeft?: number }
   | { ok: false; reason: SlotRejectReason; owner?: SlotOwner; override?: SlotOverride };
 
 /** The same result under the name the booking create uses. */

@@ -119,7 +119,8 @@ export function disagreement(
     if (got.ok !== want.free) {
       return `checkSlot(${describeStart(q, t)}) = ${JSON.stringify(got)}, reference: ${JSON.stringify(want)}`;
     }
-    if (got.ok && want.free && (got.staffId !== want.staffId || got.resourceId !== want.resourceId)) {
+    const sameStaff = got.ok && want.free && JSON.stringify(got.staffIds) === JSON.stringify(want.staffIds);
+    if (got.ok && want.free && (got.staffId !== want.staffId || got.resourceId !== want.resourceId || !sameStaff)) {
       return (
         `checkSlot(${describeStart(q, t)}) assigned staff ${got.staffId} / resource ${got.resourceId}, ` +
         `reference: ${want.staffId} / ${want.resourceId} (usable staff ${want.freeStaffIds}, free resources ${want.freeResourceIds})`

@@ -37,6 +37,8 @@ export type ReferenceVerdict =
   | {
       free: true;
       staffId?: string;
+      /** A collective booking's staff: all of them. */
+      staffIds?: string[];
       resourceId?: string;
       seatsLeft?: number;
       freeStaffIds: string[];
@@ -136,7 +138,8 @@ export class ReferenceAvailability {
       throw new RangeError('durationMin must be a positive integer');
     }
     this.durationMs = service.durationMin * MINUTE_MS;
-    this.seats = Math.max(1, Math.floor(minutes(service.seats)));
+    // A collective booking takes every staff member: no seats are shared.
+    this.seats = service.assignment === 'collective' ? 1 : Math.max(1, Math.floor(minutes(service.seats)));
     const party = query.partySize;
     this.party = party !== undefined && Number.isInteger(party) && party > 0 ? party : 1;
     this.sessionOwner = service.staffIds.length > 0 ? 'staff' : service.resourceIds.length > 0 ? 'resource' : 'service';
@@ -355,7 +358,8 @@ export class ReferenceAvailability {
     const staffZone = record.timezone || schedule.timezone;
     if (this.ownHours('staff', id, staffZone, start, end) === false) return null;
     if (someMinute(start, end, (t) => this.blockedAt('staff', id, t))) return null;
-    const theirs = this.occupyingBookings.filter((b) => b.staffId === id);
+    // A collective booking occupies every staff member it names.
+    const theirs = this.occupyingBookings.filter((b) => b.staffId === id || (b.staffIds ?? []).includes(id));
     const fit = this.seatsFor(theirs, start, busyFrom, busyTo, 1, this.sessionOwner === 'staff');
     if (!fit) return null;
     // docs/decisions.md "Service policies": fewer occupying bookings of this service than the
@@ -417,6 +421,21 @@ export class ReferenceAvailability {
       }),
     );
     const freeResourceIds = [...resourceFits.keys()];
+    if (staffIds.length > 0 && service.assignment === 'collective') {
+      // docs/decisions.md "Staff assignment": every listed staff member takes the booking.
+      if (!staffIds.every((id) => this.staffFit(id, start, end, busyFrom, busyTo))) {
+        return { free: false, reason: 'no_staff' };
+      }
+      if (resourceIds.length > 0 && freeResourceIds.length === 0) return { free: false, reason: 'no_resource' };
+      return {
+        free: true,
+        staffId: staffIds[0]!,
+        staffIds,
+        ...(freeResourceIds[0] !== undefined ? { resourceId: freeResourceIds[0] } : {}),
+        freeStaffIds: staffIds,
+        freeResourceIds,
+      };
+    }
     if (staffIds.length > 0) {
       // A staff member is usable when a resource is there for the booking: the session's own
       // (joining it), else a free one.
@@ -438,6 +457,7 @@ export class ReferenceAvailability {
       const chosen =
         usable.find((u) => u.id === preferredStaffId) ??
         (seated ? usable.find((u) => u.fit.mates.length > 0) : undefined) ??
+        (service.assignment === 'round_robin' ? this.leastBooked(usable, start) : undefined) ??
         (usable[0] as (typeof usable)[number]);
       return {
         free: true,
@@ -464,6 +484,46 @@ export class ReferenceAvailability {
     const fit = this.seatsFor(ofService, start, busyFrom, busyTo, 1, true);
     if (!fit) return { free: false, reason: 'taken' };
     return { free: true, ...(seated ? { seatsLeft: fit.seatsLeft } : {}), freeStaffIds: [], freeResourceIds: [] };
+  }
+
+  /**
+   * docs/decisions.md "Staff assignment", round_robin: of `usable` (in the service's order), the
+   * one with the fewest bookings of the service starting within 7 days either side of `start` (a
+   * session's once) for their weight, then the one whose latest such booking was made longest ago
+   * (none: longest of all), then the first.
+   */
+  private leastBooked<U extends { id: string }>(usable: readonly U[], start: number): U | undefined {
+    const { serviceId, staffWeights } = this.query.schedule.service;
+    const week = 7 * DAY_MS;
+    const weight = (id: string) => {
+      const w = staffWeights && Object.hasOwn(staffWeights, id) ? staffWeights[id] : undefined;
+      return w !== undefined && Number.isFinite(w) && w > 0 ? w : 1;
+    };
+    const stats = (id: string) => {
+      const theirs = this.occupyingBookings.filter(
+        (b) =>
+          (b.staffId === id || (b.staffIds ?? []).includes(id)) &&
+          b.serviceId === serviceId &&
+          start - week <= b.startsAtMs &&
+          b.startsAtMs < start + week,
+      );
+      const units = new Set(theirs.map((b) => (isSeated(b) ? `session ${b.startsAtMs}` : `booking ${b.bookingId}`)));
+      const last = Math.max(Number.NEGATIVE_INFINITY, ...theirs.map((b) => b.createdAtMs ?? Number.NEGATIVE_INFINITY));
+      return { count: units.size, last };
+    };
+    let best: U | undefined;
+    for (const u of usable) {
+      if (best === undefined) {
+        best = u;
+        continue;
+      }
+      const a = stats(u.id);
+      const b = stats(best.id);
+      const left = a.count * weight(best.id);
+      const right = b.count * weight(u.id);
+      if (left < right || (left === right && a.last < b.last)) best = u;
+    }
+    return best;
   }
 
   /** Every free start in `[fromMs, toMs)`, walking the window minute by minute. */

@@ -67,6 +67,10 @@ export interface BookingSpec {
   /** The service's seats when it was booked (above 1: a session's booking); null = not stored. */
   seats: number | null;
   partySize: number | null;
+  /** Minutes before now it was made (round-robin's tie); null = not stored. */
+  madeMinAgo: number | null;
+  /** A collective booking: the other staff members it occupies too. */
+  alsoStaff: number[];
 }
 
 export interface QuestionSpec {
@@ -84,6 +88,9 @@ export interface QuestionSpec {
     maxBookingsPerDay: number;
     /** Above 1: a seated service (docs/decisions.md "Seats"). */
     seats: number;
+    assignment: 'first_available' | 'round_robin' | 'collective';
+    /** round_robin shares, per staff index; 0 = none given. */
+    weights: number[];
     staff: string[];
     resources: string[];
   };
@@ -208,6 +215,11 @@ const bookingArb = (): fc.Arbitrary<BookingSpec> => {
       'completed',
       'no_show',
     ),
+    madeMinAgo: fc.option(fc.integer({ min: 0, max: 5 }), { nil: null, freq: 4 }),
+    alsoStaff: fc.oneof(
+      { arbitrary: fc.constant<number[]>([]), weight: 5 },
+      { arbitrary: fc.uniqueArray(fc.integer({ min: 0, max: 2 }), { maxLength: 2 }), weight: 1 },
+    ),
     // Sessions of a seated service: bookings stored with its seats, and their party sizes.
     seats: fc.option(fc.constantFrom(2, 3, 4, 20), { nil: null, freq: 2 }),
     partySize: fc.option(fc.constantFrom(1, 1, 2, 3, 0), { nil: null, freq: 2 }),
@@ -246,6 +258,12 @@ export function questionSpecArb(): fc.Arbitrary<QuestionSpec> {
           { arbitrary: fc.constantFrom(1, 1, 2, 3), weight: 2 },
         ),
         seats: fc.oneof({ arbitrary: fc.constant(1), weight: 2 }, { arbitrary: fc.constantFrom(2, 3, 4), weight: 1 }),
+        assignment: fc.oneof(
+          { arbitrary: fc.constant('first_available' as const), weight: 4 },
+          { arbitrary: fc.constant('round_robin' as const), weight: 2 },
+          { arbitrary: fc.constant('collective' as const), weight: 1 },
+        ),
+        weights: fc.array(fc.constantFrom(0, 1, 2, 3), { minLength: 3, maxLength: 3 }),
         staff: fc.oneof(fc.constant([]), fc.shuffledSubarray([...STAFF_IDS, UNKNOWN_STAFF], { minLength: 1 })),
         resources: fc.oneof(
           fc.constant([]),
@@ -424,6 +442,10 @@ export function materialize(spec: QuestionSpec): Question {
       maxAdvanceDays: spec.service.maxAdvanceDays,
       maxBookingsPerDay: spec.service.maxBookingsPerDay,
       seats: spec.service.seats,
+      assignment: spec.service.assignment,
+      staffWeights: Object.fromEntries(
+        spec.service.weights.flatMap((w, i) => (w > 0 ? [[STAFF_IDS[i] as string, w]] : [])),
+      ),
       staffIds: spec.service.staff,
       resourceIds: spec.service.resources,
     },
@@ -465,6 +487,10 @@ export function materialize(spec: QuestionSpec): Question {
     if (b.bufferAfterMin !== null) booking.bufferAfterMin = b.bufferAfterMin;
     if (b.seats !== null) booking.seats = b.seats;
     if (b.partySize !== null) booking.partySize = b.partySize;
+    if (b.madeMinAgo !== null) booking.createdAtMs = nowMs - b.madeMinAgo * MINUTE_MS;
+    if (b.alsoStaff.length > 0 && booking.staffId !== undefined) {
+      booking.staffIds = [booking.staffId, ...b.alsoStaff.map((i) => STAFF_IDS[i] as string)];
+    }
     return booking;
   });
 

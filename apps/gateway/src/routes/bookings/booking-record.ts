@@ -16,6 +16,11 @@ export const bookingRecordSchema = z
     serviceId: z.string(),
     serviceSlug: z.string(),
     staffId: z.string().nullable().describe('The staff member assigned; null when the service lists none.'),
+    staffIds: z
+      .array(z.string())
+      .describe(
+        'Every staff member it occupies: `[staffId]`, or all of them for a collective service; [] without one.',
+      ),
     resourceId: z.string().nullable().describe('The resource assigned; null when the service lists none.'),
     customerId: z.string(),
     status: z.enum(BOOKING_STATUSES),
@@ -61,6 +66,7 @@ export function toBookingRecord(b: bookingV1.Booking): BookingRecord {
     serviceId: b.serviceId,
     serviceSlug: b.serviceSlug,
     staffId: orNull(b.staffId),
+    staffIds: b.staffIds.length > 0 ? [...b.staffIds] : b.staffId ? [b.staffId] : [],
     resourceId: orNull(b.resourceId),
     customerId: b.customerId,
     status: b.status as BookingRecord['status'],

@@ -5,10 +5,14 @@ import type { catalogV1 } from '@svc/proto';
 import {
   CONFIRMATION_POLICIES,
   confirmationPolicyOf,
+  assignmentOf,
   currencySchema,
   MAX_BOOKINGS_PER_DAY,
   MAX_CUTOFF_MIN,
   MAX_SEATS,
+  MAX_STAFF_WEIGHT,
+  ASSIGNMENTS,
+  idSchema,
   MINUTES_PER_DAY,
   optionalIdSchema,
   QUESTION_TYPES,
@@ -45,6 +49,11 @@ const SEATS =
   'Above 1 the service is a session: bookings of it at one start on one staff member (or resource) share it ' +
   'until their party sizes reach the seats; the session occupies its owner once.';
 const MAX_PARTY = 'The largest `partySize` one booking may take.';
+const ASSIGNMENT =
+  'Who takes a booking when the customer names nobody (docs/decisions.md "Staff assignment"): first_available, ' +
+  'the first free in `staffIds` order; round_robin, the free one with the fewest bookings of the service within a ' +
+  'week either side for their weight; collective, every listed staff member at once (naming one is refused).';
+const WEIGHTS = 'round_robin shares by staff id, 1 to 100; a staff member without one has 1.';
 
 /** A service's questions as records show them. */
 const questionRecordsSchema = z
@@ -91,6 +100,8 @@ const serviceRecordSchema = z
     questions: questionRecordsSchema,
     seats: z.number().int().describe(SEATS),
     maxPartySize: z.number().int().describe(MAX_PARTY),
+    assignment: z.string().describe(`${ASSIGNMENTS.join(' | ')}. ${ASSIGNMENT}`),
+    staffWeights: z.record(z.string(), z.number().int()).describe(WEIGHTS),
     createdAtMs: z.number().int(),
     updatedAtMs: z.number().int(),
   })
@@ -125,6 +136,10 @@ const serviceFieldsShape = {
   questions: questionsSchema.describe(`${questionsSchema.description} Default: [].`),
   seats: int(1, MAX_SEATS).describe(`${SEATS} Default: 1.`),
   maxPartySize: int(1, MAX_SEATS).describe(`${MAX_PARTY} At most seats. Default: 1.`),
+  assignment: z.enum(ASSIGNMENTS).describe(`${ASSIGNMENT} Not collective with seats. Default: first_available.`),
+  staffWeights: z
+    .record(idSchema, int(1, MAX_STAFF_WEIGHT))
+    .describe(`${WEIGHTS} Each names a staff member the service lists; replaces the weights. Default: {}.`),
 };
 
 /**
@@ -164,6 +179,7 @@ export const bookableServiceSchema = z
     questions: questionRecordsSchema,
     seats: z.number().int().describe(SEATS),
     maxPartySize: z.number().int().describe(MAX_PARTY),
+    assignment: z.enum(ASSIGNMENTS).describe(ASSIGNMENT),
   })
   .describe('A service customers can book now (status active).');
 
@@ -188,6 +204,7 @@ export async function activeServices(
       questions: s.questions,
       seats: s.seats,
       maxPartySize: s.maxPartySize,
+      assignment: assignmentOf(s.assignment),
     })),
     page: res.page,
   });
@@ -203,7 +220,7 @@ const listServicesQuery = z.strictObject({
  * tell the service that a list was sent (an empty list clears it; an absent one keeps it).
  */
 function serviceFields(body: z.output<typeof patchServiceSchema>): catalogV1.ServiceFields {
-  const { staffIds, resourceIds, questions, ...scalars } = body;
+  const { staffIds, resourceIds, questions, staffWeights, ...scalars } = body;
   return {
     ...scalars,
     staffIds: staffIds ?? [],
@@ -212,6 +229,8 @@ function serviceFields(body: z.output<typeof patchServiceSchema>): catalogV1.Ser
     resourceIdsSet: resourceIds !== undefined,
     questions: (questions ?? []).map((q) => ({ ...q, required: q.required ?? false, options: q.options ?? [] })),
     questionsSet: questions !== undefined,
+    staffWeights: staffWeights ?? {},
+    staffWeightsSet: staffWeights !== undefined,
   };
 }
 

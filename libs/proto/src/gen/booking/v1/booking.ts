@@ -56,6 +56,11 @@ export interface Booking {
   answers: BookingAnswer[];
   /** The seats it takes in its session (1 for a service without seats). */
   partySize: number;
+  /**
+   * Every staff member it occupies: [staff_id] (none without one); all of them for a collective
+   * service (docs/decisions.md "Staff assignment").
+   */
+  staffIds: string[];
 }
 
 export interface GetAvailabilityRequest {
@@ -306,6 +311,7 @@ function createBaseBooking(): Booking {
     rescheduleCutoffMin: 0,
     answers: [],
     partySize: 0,
+    staffIds: [],
   };
 }
 
@@ -379,6 +385,9 @@ export const Booking: MessageFns<Booking> = {
     }
     if (message.partySize !== 0) {
       writer.uint32(184).int32(message.partySize);
+    }
+    for (const v of message.staffIds) {
+      writer.uint32(194).string(v!);
     }
     return writer;
   },
@@ -578,6 +587,14 @@ export const Booking: MessageFns<Booking> = {
             }
 
             message.partySize = reader.int32();
+            continue;
+          }
+          case 24: {
+            if (tag !== 194) {
+              break;
+            }
+
+            message.staffIds.push(reader.string());
             continue;
           }
         }

@@ -142,6 +142,18 @@ export interface Service {
    */
   seats: number;
   maxPartySize: number;
+  /**
+   * first_available | round_robin | collective: who takes a booking when the customer names
+   * nobody (docs/decisions.md "Staff assignment"); '' on services stored before: first_available.
+   */
+  assignment: string;
+  /** round_robin: a listed staff member's share (1 to 100); absent: 1. */
+  staffWeights: { [key: string]: number };
+}
+
+export interface Service_StaffWeightsEntry {
+  key: string;
+  value: number;
 }
 
 export interface Question {
@@ -182,6 +194,14 @@ export interface ServiceFields {
   questionsSet: boolean;
   seats?: number | undefined;
   maxPartySize?: number | undefined;
+  assignment?: string | undefined;
+  staffWeights: { [key: string]: number };
+  staffWeightsSet: boolean;
+}
+
+export interface ServiceFields_StaffWeightsEntry {
+  key: string;
+  value: number;
 }
 
 export interface CreateServiceRequest {
@@ -1456,6 +1476,8 @@ function createBaseService(): Service {
     questions: [],
     seats: 0,
     maxPartySize: 0,
+    assignment: "",
+    staffWeights: {},
   };
 }
 
@@ -1542,6 +1564,12 @@ export const Service: MessageFns<Service> = {
     if (message.maxPartySize !== 0) {
       writer.uint32(216).int32(message.maxPartySize);
     }
+    if (message.assignment !== "") {
+      writer.uint32(226).string(message.assignment);
+    }
+    globalThis.Object.entries(message.staffWeights).forEach(([key, value]: [string, number]) => {
+      Service_StaffWeightsEntry.encode({ key: key as any, value }, writer.uint32(234).fork()).join();
+    });
     return writer;
   },
 
@@ -1774,6 +1802,82 @@ export const Service: MessageFns<Service> = {
             message.maxPartySize = reader.int32();
             continue;
           }
+          case 28: {
+            if (tag !== 226) {
+              break;
+            }
+
+            message.assignment = reader.string();
+            continue;
+          }
+          case 29: {
+            if (tag !== 234) {
+              break;
+            }
+
+            const entry29 = Service_StaffWeightsEntry.decode(reader, reader.uint32());
+            if (entry29.value !== undefined) {
+              message.staffWeights[entry29.key] = entry29.value;
+            }
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseService_StaffWeightsEntry(): Service_StaffWeightsEntry {
+  return { key: "", value: 0 };
+}
+
+export const Service_StaffWeightsEntry: MessageFns<Service_StaffWeightsEntry> = {
+  encode(message: Service_StaffWeightsEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.value !== 0) {
+      writer.uint32(16).int32(message.value);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Service_StaffWeightsEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseService_StaffWeightsEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.value = reader.int32();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1905,6 +2009,9 @@ function createBaseServiceFields(): ServiceFields {
     questionsSet: false,
     seats: undefined,
     maxPartySize: undefined,
+    assignment: undefined,
+    staffWeights: {},
+    staffWeightsSet: false,
   };
 }
 
@@ -1987,6 +2094,15 @@ export const ServiceFields: MessageFns<ServiceFields> = {
     }
     if (message.maxPartySize !== undefined) {
       writer.uint32(208).int32(message.maxPartySize);
+    }
+    if (message.assignment !== undefined) {
+      writer.uint32(218).string(message.assignment);
+    }
+    globalThis.Object.entries(message.staffWeights).forEach(([key, value]: [string, number]) => {
+      ServiceFields_StaffWeightsEntry.encode({ key: key as any, value }, writer.uint32(226).fork()).join();
+    });
+    if (message.staffWeightsSet !== false) {
+      writer.uint32(232).bool(message.staffWeightsSet);
     }
     return writer;
   },
@@ -2210,6 +2326,90 @@ export const ServiceFields: MessageFns<ServiceFields> = {
             }
 
             message.maxPartySize = reader.int32();
+            continue;
+          }
+          case 27: {
+            if (tag !== 218) {
+              break;
+            }
+
+            message.assignment = reader.string();
+            continue;
+          }
+          case 28: {
+            if (tag !== 226) {
+              break;
+            }
+
+            const entry28 = ServiceFields_StaffWeightsEntry.decode(reader, reader.uint32());
+            if (entry28.value !== undefined) {
+              message.staffWeights[entry28.key] = entry28.value;
+            }
+            continue;
+          }
+          case 29: {
+            if (tag !== 232) {
+              break;
+            }
+
+            message.staffWeightsSet = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseServiceFields_StaffWeightsEntry(): ServiceFields_StaffWeightsEntry {
+  return { key: "", value: 0 };
+}
+
+export const ServiceFields_StaffWeightsEntry: MessageFns<ServiceFields_StaffWeightsEntry> = {
+  encode(message: ServiceFields_StaffWeightsEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.value !== 0) {
+      writer.uint32(16).int32(message.value);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ServiceFields_StaffWeightsEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseServiceFields_StaffWeightsEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.value = reader.int32();
             continue;
           }
         }

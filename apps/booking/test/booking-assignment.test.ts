@@ -1,0 +1,133 @@
+// Staff assignment at the service boundary (docs/decisions.md "Staff assignment"): round-robin
+// spreads bookings over the team, decided under the lock; a collective booking takes every
+// listed staff member and keeps each of them from other bookings. The real booking service over
+// gRPC with the real catalog.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staffOfBooking } from '../src/store/records.js';
+import {
+  addService,
+  addStaff,
+  addWeeklyRules,
+  bookingOf,
+  create,
+  createBookableTenant,
+  createRequest,
+  failure,
+  localSlot,
+  MIN,
+  settleAll,
+  startBooking,
+  startDependencies,
+  storedFor,
+  type BookingHarness,
+  type Dependencies,
+} from './booking-fixture.js';
+
+let deps: Dependencies;
+let svc: BookingHarness;
+
+beforeAll(async () => {
+  deps = await startDependencies();
+  svc = await startBooking(deps);
+});
+afterAll(async () => {
+  await svc?.stop();
+  await deps?.stop();
+});
+
+const ALL_WEEK = [0, 1, 2, 3, 4, 5, 6];
+
+/** A tenant with `n` staff open around the clock and a service of theirs with `fields`. */
+async function team(n: number, fields: Parameters<typeof addService>[2] extends infer F ? Omit<F, 'staffIds'> : never) {
+  const tenant = await createBookableTenant(deps.catalog);
+  const staffIds = [tenant.staffId];
+  for (let i = 1; i < n; i++) {
+    const id = await addStaff(deps.catalog, tenant.tenantId, `Member ${i}`);
+    await addWeeklyRules(deps.catalog, tenant.tenantId, 'staff', id, ALL_WEEK, 0, 1440);
+    staffIds.push(id);
+  }
+  const service = await addService(deps.catalog, tenant.tenantId, { ...fields, staffIds });
+  return { tenant, staffIds, service: { tenantId: tenant.tenantId, service } };
+}
+
+describe('round_robin', () => {
+  it('60 bookings one after another at different times: 20 each for three equal staff', async () => {
+    const { staffIds, service } = await team(3, { assignment: 'round_robin' });
+    const counts = new Map(staffIds.map((id) => [id, 0]));
+    for (let i = 0; i < 60; i++) {
+      const made = bookingOf(await create(svc.client, createRequest(service, localSlot(3, 0) + i * 30 * MIN)));
+      counts.set(made.staffId, (counts.get(made.staffId) ?? 0) + 1);
+    }
+    expect([...counts.values()]).toEqual([20, 20, 20]);
+  });
+
+  it('weights 2:1 make the first member take two of every three', async () => {
+    const tenant = await createBookableTenant(deps.catalog);
+    const other = await addStaff(deps.catalog, tenant.tenantId, 'Other');
+    await addWeeklyRules(deps.catalog, tenant.tenantId, 'staff', other, ALL_WEEK, 0, 1440);
+    const weighted = await addService(deps.catalog, tenant.tenantId, {
+      staffIds: [tenant.staffId, other],
+      assignment: 'round_robin',
+      staffWeights: { [tenant.staffId]: 2 },
+      staffWeightsSet: true,
+    });
+    const made = [];
+    for (let i = 0; i < 30; i++) {
+      made.push(
+        bookingOf(
+          await create(svc.client, createRequest({ ...tenant, service: weighted }, localSlot(4, 0) + i * 30 * MIN)),
+        ),
+      );
+    }
+    expect(made.filter((b) => b.staffId === tenant.staffId)).toHaveLength(20);
+  });
+
+  it('24 parallel creates for one time with 3 staff: each staff member once, the rest refused', async () => {
+    const { service } = await team(3, { assignment: 'round_robin' });
+    const at = localSlot(5, 10);
+    const { ok, failed } = await settleAll(
+      Array.from({ length: 24 }, () => create(svc.client, createRequest(service, at))),
+    );
+    expect(ok).toHaveLength(3);
+    expect(new Set(ok.map((r) => bookingOf(r).staffId)).size).toBe(3);
+    expect(new Set(failed.map((f) => f.code))).toEqual(new Set(['BOOKING_SLOT_UNAVAILABLE']));
+  });
+});
+
+describe('collective', () => {
+  it('takes every staff member; each is then busy for another service; naming one is refused', async () => {
+    const { tenant, staffIds, service } = await team(3, { assignment: 'collective' });
+    const at = localSlot(6, 10);
+    const made = bookingOf(await create(svc.client, createRequest(service, at)));
+    expect(made).toMatchObject({ staffId: staffIds[0], staffIds });
+    const { bookings, outbox } = await storedFor(svc.store, tenant.tenantId);
+    expect(bookings[0]).toMatchObject({ collectiveStaffIds: staffIds.join(' ') });
+    expect(outbox[0]).toMatchObject({ data: { booking: { staffId: staffIds[0], staffIds } } });
+    // The tenant's own service is the first staff member's: busy at that time.
+    expect((await failure(create(svc.client, createRequest(tenant, at)))).code).toBe('BOOKING_SLOT_UNAVAILABLE');
+    const named = await failure(create(svc.client, createRequest(service, at + 60 * MIN, { staffId: staffIds[1]! })));
+    expect([named.code, named.details]).toEqual([
+      'VALIDATION_ERROR',
+      [{ path: 'staffId', message: 'cannot be named: the service books all its staff together' }],
+    ]);
+  });
+
+  it('30 collective and 30 single-staff creates racing for one time: nobody booked twice', async () => {
+    const { tenant, staffIds, service } = await team(3, { assignment: 'collective' });
+    const singles = await Promise.all(
+      staffIds.map((id) => addService(deps.catalog, tenant.tenantId, { staffIds: [id] })),
+    );
+    const at = localSlot(7, 10);
+    const calls = Array.from({ length: 60 }, (_, i) =>
+      i % 2 === 0
+        ? create(svc.client, createRequest(service, at))
+        : create(svc.client, createRequest({ tenantId: tenant.tenantId, service: singles[i % 3]! }, at)),
+    );
+    await settleAll(calls);
+    const { bookings } = await storedFor(svc.store, tenant.tenantId);
+    const taken = bookings.flatMap(staffOfBooking);
+    expect(new Set(taken).size).toBe(taken.length);
+    expect(bookings.length).toBeGreaterThan(0);
+  });
+});
