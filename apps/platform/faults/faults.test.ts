@@ -23,6 +23,16 @@ import {
   type Rig,
   startRig,
 } from './fault-rig.js';
+import {
+  book,
+  doubleBooked,
+  hourAhead,
+  percentile,
+  seedSchedulingTenant,
+  storedOf,
+  type Answer,
+  type SchedulingTenant,
+} from './scheduling.js';
 
 const runs =
   (process.env.MONGODB_URL !== undefined || serverGate('MongoDB', mongoMissing())) &&
@@ -86,6 +96,101 @@ describe.skipIf(!runs)('fault suite: 2 gateways, 2 booking replicas, real Redis,
     }
     printFigures('contention', all, await expectInvariants(rig));
   }, 600_000);
+
+  describe('scheduling (issue 26): seats, collective and round-robin over both gateways and replicas', () => {
+    let tenant: SchedulingTenant;
+    beforeAll(async () => {
+      tenant = await seedSchedulingTenant(rig);
+    }, 120_000);
+
+    it('a 20-seat class, 2,000 creates of parties of 1 to 3 from 64 clients: at most 20 seats, none left for a refused party, no 5xx', async () => {
+      const at = hourAhead(0);
+      const parties = Array.from({ length: 2000 }, (_, i) => 1 + (i % 3));
+      const answers: Answer[] = new Array(parties.length);
+      let next = 0;
+      const started = performance.now();
+      await Promise.all(
+        Array.from({ length: 64 }, async () => {
+          while (next < parties.length) {
+            const i = next++;
+            answers[i] = await book(rig, i, 'class', at, { partySize: parties[i]! });
+          }
+        }),
+      );
+      const seconds = (performance.now() - started) / 1000;
+      const created = answers.flatMap((a, i) => (a.status === 201 ? [parties[i]!] : []));
+      const refused = answers.flatMap((a, i) => (a.status === 409 ? [parties[i]!] : []));
+      const other = answers.filter(
+        (a) => a.status !== 201 && !(a.status === 409 && a.code === 'BOOKING_SLOT_UNAVAILABLE'),
+      );
+      expect(other, 'answers other than 201 and 409 BOOKING_SLOT_UNAVAILABLE').toEqual([]);
+      const stored = (await storedOf(rig, tenant)).filter((b) => b.serviceSlug === 'class');
+      const seats = stored.reduce((sum, b) => sum + (b.partySize ?? 1), 0);
+      // Every seat a client was told it has is stored, once: nothing counted twice, nothing lost.
+      expect(stored).toHaveLength(created.length);
+      expect(seats).toBe(created.reduce((sum, p) => sum + p, 0));
+      expect(seats).toBeLessThanOrEqual(20);
+      expect(20 - seats).toBeLessThan(Math.min(...refused));
+      const ms = answers.map((a) => a.ms);
+      console.log(
+        `[faults] class flash sale: 2000 creates from 64 clients in ${seconds.toFixed(1)} s ` +
+          `(${(2000 / seconds).toFixed(0)} answers/s), ${created.length} bookings, ${seats} of 20 seats, ` +
+          `p50 ${percentile(ms, 50).toFixed(0)} ms, p99 ${percentile(ms, 99).toFixed(0)} ms, 5xx 0`,
+      );
+    }, 600_000);
+
+    it('a collective team of 3 racing their own single-staff services, 5 times 100 creates: nobody double-booked', async () => {
+      const answers: Answer[] = [];
+      for (let round = 0; round < 5; round++) {
+        const at = hourAhead(2 + round);
+        answers.push(
+          ...(await Promise.all(
+            Array.from({ length: 100 }, (_, i) => book(rig, i, i % 2 === 0 ? 'team' : `solo-${i % 3}`, at)),
+          )),
+        );
+      }
+      expect(answers.filter((a) => a.status !== 201 && a.status !== 409)).toEqual([]);
+      const stored = await storedOf(rig, tenant);
+      expect(doubleBooked(stored)).toEqual([]);
+      const collective = stored.filter((b) => b.serviceSlug === 'team');
+      console.log(
+        `[faults] collective race: 500 creates, ${answers.filter((a) => a.status === 201).length} bookings ` +
+          `(${collective.length} collective), nobody double-booked`,
+      );
+    }, 600_000);
+
+    it('round-robin: 1,000 bookings one after another spread within 3 % of a quarter each, 2:1:1 within 5 % of their shares', async () => {
+      const spread = async (slug: string, staff: readonly string[], count: number, firstHour: number) => {
+        for (let i = 0; i < count; i++) {
+          const answer = await book(rig, i, slug, hourAhead(firstHour) + i * 30 * 60_000);
+          expect(answer.status, JSON.stringify(answer)).toBe(201);
+        }
+        const stored = (await storedOf(rig, tenant)).filter((b) => b.serviceSlug === slug);
+        return staff.map((id) => stored.filter((b) => b.staffId === id).length);
+      };
+      const equal = await spread('rr', tenant.equal, 1000, 24);
+      for (const n of equal) expect(Math.abs(n - 250), `equal: ${equal}`).toBeLessThanOrEqual(7.5);
+      const weighted = await spread('rrw', tenant.weighted, 1000, 24);
+      const shares = [500, 250, 250];
+      weighted.forEach((n, i) =>
+        expect(Math.abs(n - shares[i]!), `weighted: ${weighted}`).toBeLessThanOrEqual(shares[i]! * 0.05),
+      );
+      console.log(
+        `[faults] round-robin, 1000 sequential: equal ${equal.join('/')}, weighted 2:1:1 ${weighted.join('/')}`,
+      );
+    }, 600_000);
+
+    it('round-robin under 200-way concurrency over 50 times: every time at most its 4 staff, nobody double-booked', async () => {
+      const starts = Array.from({ length: 50 }, (_, i) => hourAhead(24 * 40) + i * 30 * 60_000);
+      const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => book(rig, i, 'rr', starts[i % 50]!)));
+      expect(answers.filter((a) => a.status !== 201 && a.status !== 409)).toEqual([]);
+      const stored = (await storedOf(rig, tenant)).filter((b) => starts.includes(b.startsAtMs));
+      expect(doubleBooked(stored)).toEqual([]);
+      console.log(
+        `[faults] round-robin, 200 concurrent over 50 times: ${stored.length} bookings, nobody double-booked`,
+      );
+    }, 600_000);
+  });
 
   it('receiver down for a while: deliveries retry on the schedule and all succeed once it is back', async () => {
     await rig.receiver.down();

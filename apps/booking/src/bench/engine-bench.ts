@@ -25,6 +25,19 @@ function stats(samples: number[]): Stats {
   return { median: at(0.5), p95: at(0.95), min: sorted[0] as number };
 }
 
+/** Two functions timed turn about, so a busy machine or a collection weighs on both alike. */
+function timeTurnAbout(runs: number, a: () => void, b: () => void): [number[], number[]] {
+  const samples: [number[], number[]] = [[], []];
+  for (let i = 0; i < runs; i++) {
+    for (const [k, fn] of [a, b].entries()) {
+      const t0 = performance.now();
+      fn();
+      samples[k]!.push(performance.now() - t0);
+    }
+  }
+  return samples;
+}
+
 function time(runs: number, fn: () => void): number[] {
   const samples: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -71,12 +84,30 @@ const check = (): void => {
   if (someSlot) sink += checkSlot({ schedule, bookings, startsAtMs: someSlot.startsAtMs, nowMs }).ok ? 1 : 0;
 };
 
+// The same scenario with round-robin on (docs/decisions.md "Staff assignment"): availability
+// decides whether, not who, so it must cost what first_available costs; the create's checkSlot
+// also counts each staff member's bookings of the week either side.
+const roundRobin = { ...schedule, service: { ...schedule.service, assignment: 'round_robin' as const } };
+const computeRoundRobin = (): void => {
+  sink += computeSlots({ schedule: roundRobin, bookings, fromMs, toMs, nowMs }).length;
+};
+const checkRoundRobin = (): void => {
+  if (someSlot)
+    sink += checkSlot({ schedule: roundRobin, bookings, startsAtMs: someSlot.startsAtMs, nowMs }).ok ? 1 : 0;
+};
+
 time(WARMUP_RUNS, compute);
 time(WARMUP_RUNS, baseline);
 time(WARMUP_RUNS, check);
-const engineStats = stats(time(MEASURED_RUNS, compute));
+time(WARMUP_RUNS, computeRoundRobin);
+time(WARMUP_RUNS, checkRoundRobin);
+const [computeSamples, roundRobinSamples] = timeTurnAbout(MEASURED_RUNS, compute, computeRoundRobin);
+const engineStats = stats(computeSamples);
+const roundRobinStats = stats(roundRobinSamples);
 const baselineStats = stats(time(MEASURED_RUNS, baseline).map((ms) => ms / BASELINE_BATCH));
-const checkStats = stats(time(MEASURED_RUNS, check));
+const [checkSamples, checkRoundRobinSamples] = timeTurnAbout(MEASURED_RUNS, check, checkRoundRobin);
+const checkStats = stats(checkSamples);
+const checkRoundRobinStats = stats(checkRoundRobinSamples);
 
 const fmt = (ms: number): string => ms.toFixed(3);
 const rows: string[][] = [
@@ -98,6 +129,22 @@ const rows: string[][] = [
     '-',
   ],
   ['checkSlot (one start, same data)', fmt(checkStats.median), fmt(checkStats.p95), fmt(checkStats.min), '1', '-'],
+  [
+    'computeSlots, round_robin (same data)',
+    fmt(roundRobinStats.median),
+    fmt(roundRobinStats.p95),
+    fmt(roundRobinStats.min),
+    String(candidateCount),
+    String(computeSlots({ schedule: roundRobin, bookings, fromMs, toMs, nowMs }).length),
+  ],
+  [
+    'checkSlot, round_robin (same data)',
+    fmt(checkRoundRobinStats.median),
+    fmt(checkRoundRobinStats.p95),
+    fmt(checkRoundRobinStats.min),
+    '1',
+    '-',
+  ],
 ];
 const widths = (rows[0] as string[]).map((_, c) => Math.max(...rows.map((r) => (r[c] as string).length)));
 const line = (r: string[]): string =>
@@ -112,5 +159,10 @@ for (const r of rows.slice(1)) console.log(line(r));
 console.log(`ratio computeSlots / baseline (median): ${(engineStats.median / baselineStats.median).toFixed(0)}x`);
 console.log(
   `target: median <= ${TARGET_MEDIAN_MS} ms -> ${engineStats.median <= TARGET_MEDIAN_MS ? 'met' : 'NOT MET'} (${fmt(engineStats.median)} ms)`,
+);
+const rrRatio = roundRobinStats.median / engineStats.median;
+console.log(
+  `round_robin / first_available, computeSlots 31 d (median): ${rrRatio.toFixed(2)} -> ` +
+    `${rrRatio <= 1.1 ? 'within' : 'NOT within'} 10 %; checkSlot: ${(checkRoundRobinStats.median / checkStats.median).toFixed(2)}`,
 );
 if (sink === Number.MIN_SAFE_INTEGER) console.log('unreachable'); // keeps the work observable

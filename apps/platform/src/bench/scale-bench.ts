@@ -17,13 +17,12 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { readPlatformRuntime } from '@svc/config';
 import { connectService, type BookingClient } from '@svc/grpc';
 import { bookingV1 } from '@svc/proto';
-import { runApp, type AppProcess } from '@svc/testing';
 import { seedStaffedTenant } from './bench-tenant.js';
 import { formatProfileSummary, summarizeCpuProfile } from './cpu-profile.js';
 import { runLoad, type LoadResult } from './load.js';
+import { startPlatform, stopPlatform, type Platform } from './platform-process.js';
 import { cpuMs, residentMb } from './process-stats.js';
 
 const { values } = parseArgs({
@@ -116,39 +115,6 @@ function cadenceSlots(days: ReturnType<typeof localDays>, staffIds: string[], se
     [slots[i], slots[j]] = [slots[j]!, slots[i]!];
   }
   return slots;
-}
-
-interface Platform {
-  app: AppProcess;
-  url: string;
-  services: Record<string, string>;
-}
-
-/** The embedded platform as its own process (as `npm start` runs it), optionally with node options. */
-async function startPlatform(dataDir: string, nodeArgs: string[] = []): Promise<Platform> {
-  const app = runApp(
-    'platform',
-    {
-      DATA_DIR: dataDir,
-      PORT: '0',
-      LOG_LEVEL: 'warn',
-      BASE_URL: 'http://127.0.0.1',
-      RATE_LIMITS: 'off',
-      // As deployed: large answers are not validated again (docs/operations.md "Response validation").
-      NODE_ENV: 'production',
-    },
-    { nodeArgs },
-  );
-  await app.waitFor('is running at', 120_000);
-  const runtime = readPlatformRuntime(dataDir);
-  if (!runtime) throw new Error(`the platform did not publish its runtime file:\n${app.output()}`);
-  return { app, url: runtime.url, services: runtime.services };
-}
-
-async function stopPlatform(p: Platform): Promise<void> {
-  p.app.kill('SIGTERM');
-  const code = await p.app.exited;
-  if (code !== 0) throw new Error(`the platform exited with ${code}:\n${p.app.output()}`);
 }
 
 function postCreate(url: string, key: string, startsAtMs: number, staffId?: string): Promise<Response> {

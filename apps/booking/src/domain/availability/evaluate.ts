@@ -152,11 +152,13 @@ export function isAligned(p: PreparedSchedule, start: number): boolean {
  * when it was booked less recently; otherwise the service's order decides.
  */
 function rotationOrder(p: PreparedSchedule): ((a: string, b: string) => boolean) | undefined {
-  if (p.assignment !== 'round_robin') return undefined;
+  // Listing slots asks only whether someone can: the first who fits says so, as first_available.
+  const { rotation } = p;
+  if (rotation === null) return undefined;
   const none = { count: 0, lastBookedAtMs: Number.NEGATIVE_INFINITY };
   return (a, b) => {
-    const ra = p.rotation.get(a) ?? none;
-    const rb = p.rotation.get(b) ?? none;
+    const ra = rotation.get(a) ?? none;
+    const rb = rotation.get(b) ?? none;
     const left = ra.count * p.weightOf(b);
     const right = rb.count * p.weightOf(a);
     return left < right || (left === right && ra.lastBookedAtMs < rb.lastBookedAtMs);

@@ -113,8 +113,11 @@ export interface PreparedSchedule {
   party: number;
   /** Who takes a booking when nobody is named (docs/decisions.md "Staff assignment"). */
   assignment: Assignment;
-  /** round_robin: each listed staff member's bookings of the service around the start, and share. */
-  rotation: ReadonlyMap<string, Rotation>;
+  /**
+   * round_robin: each listed staff member's bookings of the service around the start, when the
+   * question is who takes a booking (checkSlot); null when it is only whether (computeSlots).
+   */
+  rotation: ReadonlyMap<string, Rotation> | null;
   weightOf: (staffId: string) => number;
 }
 
@@ -287,7 +290,7 @@ export function prepareSchedule(
     serviceId: service.serviceId,
     sessionOwner,
     assignment,
-    rotation: indexes.rotation,
+    rotation: assignment === 'round_robin' && options.rotationWindow ? indexes.rotation : null,
     weightOf: (staffId) => {
       const weights = service.staffWeights;
       const weight = weights && Object.hasOwn(weights, staffId) ? weights[staffId] : undefined;
