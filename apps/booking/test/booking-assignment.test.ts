@@ -131,3 +131,48 @@ describe('collective', () => {
     expect(bookings.length).toBeGreaterThan(0);
   });
 });
+
+describe("one staff member's slots (availability's staffId)", () => {
+  const slotsOf = (service: { tenantId: string; service: { slug: string } }, from: number, staffId?: string) =>
+    svc.client
+      .getAvailability({
+        tenantId: service.tenantId,
+        serviceSlug: service.service.slug,
+        fromMs: from,
+        toMs: from + 2 * 60 * MIN,
+        catalogVersion: '',
+        ...(staffId !== undefined ? { staffId } : {}),
+      })
+      .then((res) => res.slotStartsMs);
+
+  it("lists only that person's free times, and the create naming them books them", async () => {
+    const { staffIds, service } = await team(2, { assignment: 'round_robin' });
+    const at = localSlot(8, 10);
+    const made = bookingOf(await create(svc.client, createRequest(service, at, { staffId: staffIds[0]! })));
+    expect(made.staffId).toBe(staffIds[0]);
+    // The first is busy at `at`; the second and the team as a whole are not.
+    expect(await slotsOf(service, at, staffIds[0])).not.toContain(at);
+    expect(await slotsOf(service, at, staffIds[1])).toContain(at);
+    expect(await slotsOf(service, at)).toContain(at);
+    expect(await slotsOf(service, at, '')).toEqual(await slotsOf(service, at));
+    const second = bookingOf(await create(svc.client, createRequest(service, at, { staffId: staffIds[1]! })));
+    expect(second.staffId).toBe(staffIds[1]);
+    expect(await slotsOf(service, at)).not.toContain(at);
+  });
+
+  it('refuses a staff member the service does not list, and any of a collective service', async () => {
+    const { tenant, service } = await team(2, { assignment: 'first_available' });
+    const stranger = await addStaff(deps.catalog, tenant.tenantId, 'Stranger');
+    const unlisted = await failure(slotsOf(service, localSlot(9, 10), stranger));
+    expect([unlisted.code, unlisted.details]).toEqual([
+      'VALIDATION_ERROR',
+      [{ path: 'staffId', message: expect.stringMatching(/service/) }],
+    ]);
+    const together = await team(2, { assignment: 'collective' });
+    const named = await failure(slotsOf(together.service, localSlot(9, 10), together.staffIds[0]));
+    expect([named.code, named.details]).toEqual([
+      'VALIDATION_ERROR',
+      [{ path: 'staffId', message: 'cannot be named: the service books all its staff together' }],
+    ]);
+  });
+});

@@ -14,7 +14,7 @@ interface BookingPageData {
 }
 
 interface Created {
-  booking: { bookingId: string; status: string };
+  booking: { bookingId: string; status: string; staffId: string | null };
   manageUrl: string;
 }
 
@@ -28,33 +28,45 @@ form.addEventListener('change', (event) => {
   const target = event.target as HTMLInputElement;
   if (target.name === 'service') chooseService(target.value);
   if (target.name === 'partySize') void picker.setPartySize(Number(target.value));
+  if (target.name === 'staffId') void picker.setStaff(target.value);
 });
 const initial = form.querySelector<HTMLInputElement>('input[name="service"]:checked');
 if (initial) chooseService(initial.value);
 
 /**
- * The service's slots, its party size choice and its questions (the others' hidden and disabled:
- * not validated, not sent).
+ * The service's slots, its party size and staff choices and its questions (the others' hidden
+ * and disabled: not validated, not sent).
  */
 function chooseService(slug: string): void {
-  for (const set of [...questionSets(), ...partySets()]) {
+  for (const set of [...questionSets(), ...choiceSets('party'), ...choiceSets('staff')]) {
     const mine = set.dataset.service === slug;
     set.hidden = !mine;
     set.disabled = !mine;
   }
-  void picker.setService(slug, partySizeOf(slug));
+  void picker.setService(slug, partySizeOf(slug), staffChoiceOf(slug)?.value ?? '');
 }
 
-function partySets(): HTMLFieldSetElement[] {
-  return Array.from(form.querySelectorAll<HTMLFieldSetElement>('fieldset.party'));
+function choiceSets(kind: 'party' | 'staff'): HTMLFieldSetElement[] {
+  return Array.from(form.querySelectorAll<HTMLFieldSetElement>(`fieldset.${kind}`));
+}
+
+function choiceOf(kind: 'party' | 'staff', slug: string): HTMLSelectElement | undefined {
+  return (
+    choiceSets(kind)
+      .find((s) => s.dataset.service === slug)
+      ?.querySelector<HTMLSelectElement>('select') ?? undefined
+  );
 }
 
 /** The party size chosen for a seated service (docs/decisions.md "Seats"); 1 otherwise. */
 function partySizeOf(slug: string): number {
-  const select = partySets()
-    .find((s) => s.dataset.service === slug)
-    ?.querySelector<HTMLSelectElement>('select');
+  const select = choiceOf('party', slug);
   return select ? Number(select.value) : 1;
+}
+
+/** The staff choice of a service that offers one; its value '' is "anyone available". */
+function staffChoiceOf(slug: string): HTMLSelectElement | undefined {
+  return choiceOf('staff', slug);
 }
 
 function questionSets(): HTMLFieldSetElement[] {
@@ -129,6 +141,7 @@ async function send(): Promise<void> {
     timezone: picker.zone,
     answers: answersOf(service),
     ...(partySizeOf(service) > 1 ? { partySize: partySizeOf(service) } : {}),
+    ...(staffChoiceOf(service)?.value ? { staffId: staffChoiceOf(service)!.value } : {}),
   });
   const key = last?.body === body ? last.key : newIdempotencyKey();
   last = { key, body };
@@ -168,8 +181,14 @@ function confirm(created: Created, startsAtMs: number, emailGiven: boolean): voi
   const serviceName = form.querySelector('input[name="service"]:checked')?.closest('label')?.querySelector('.name');
   const service = form.querySelector<HTMLInputElement>('input[name="service"]:checked')?.value ?? '';
   const party = partySizeOf(service);
+  // With whom, where the customer could choose: the one it went to (the chosen one when still
+  // free, else whom the service's policy picked).
+  const staffName = Array.from(staffChoiceOf(service)?.options ?? []).find(
+    (o) => o.value !== '' && o.value === created.booking.staffId,
+  )?.textContent;
+  const withWhom = staffName ? ` with ${staffName}` : '';
   byId('confirmation-summary').textContent =
-    `${serviceName?.textContent ?? 'Your appointment'}${party > 1 ? ` for ${party} people` : ''}, ` +
+    `${serviceName?.textContent ?? 'Your appointment'}${party > 1 ? ` for ${party} people` : ''}${withWhom}, ` +
     `${formatWhen(startsAtMs, data.locale, picker.zone)}.`;
   byId<HTMLAnchorElement>('manage-link').href = created.manageUrl;
   byId<HTMLAnchorElement>('ics-link').href = `${created.manageUrl}/ics`;

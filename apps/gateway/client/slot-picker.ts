@@ -36,6 +36,8 @@ export class SlotPicker {
   private serviceSlug: string | undefined;
   /** The seats the booking takes: a seated service's slots without room for them are not shown. */
   private partySize = 1;
+  /** The staff member chosen (docs/decisions.md "Staff assignment"); '' = anyone available. */
+  private staffId = '';
   private loading = 0;
 
   constructor(private readonly opts: PickerOptions) {
@@ -56,14 +58,20 @@ export class SlotPicker {
     return checked ? Number(checked.value) : undefined;
   }
 
-  setService(serviceSlug: string, partySize = 1): Promise<void> {
+  setService(serviceSlug: string, partySize = 1, staffId = ''): Promise<void> {
     this.serviceSlug = serviceSlug;
     this.partySize = partySize;
+    this.staffId = staffId;
     return this.load();
   }
 
   setPartySize(partySize: number): Promise<void> {
     this.partySize = partySize;
+    return this.load();
+  }
+
+  setStaff(staffId: string): Promise<void> {
+    this.staffId = staffId;
     return this.load();
   }
 
@@ -78,6 +86,7 @@ export class SlotPicker {
     const { fromMs, toMs } = dayWindow(opts.day.value, this.zone);
     const query = new URLSearchParams({ serviceSlug: this.serviceSlug, fromMs: String(fromMs), toMs: String(toMs) });
     if (this.partySize > 1) query.set('partySize', String(this.partySize));
+    if (this.staffId) query.set('staffId', this.staffId);
     const answer = await getJson<{ slots: Slot[] }>(
       `/book/${encodeURIComponent(opts.tenantSlug)}/availability?${query}`,
     );

@@ -110,16 +110,22 @@ export interface Answer {
 
 let seq = 0;
 
-/** A public create of `serviceSlug` through gateway `gateway`; never throws (status 0: no answer). */
+/** A fresh Idempotency-Key. */
+export const newKey = (): string => `sched-${process.pid}-${++seq}`;
+
+/**
+ * A public create of `serviceSlug` through gateway `gateway` with Idempotency-Key `key` (a new one
+ * unless a retry passes its own); never throws (status 0: no answer).
+ */
 export async function book(
   rig: Rig,
   gateway: number,
   serviceSlug: string,
   startsAtMs: number,
   extra: { partySize?: number } = {},
+  key = newKey(),
 ): Promise<Answer> {
   const base = rig.topology.gatewayUrls[gateway % rig.topology.gatewayUrls.length]!;
-  const key = `sched-${process.pid}-${++seq}`;
   const started = performance.now();
   try {
     const res = await fetch(`${base}/book/${SCHEDULING_SLUG}/bookings`, {
@@ -194,4 +200,14 @@ export function doubleBooked(bookings: readonly StoredBooking[]): string[] {
 export function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+}
+
+/** Answers counted by status, as `201 41, 409 3, 503 156`. */
+export function countBy(answers: readonly Answer[]): string {
+  const counts = new Map<number, number>();
+  for (const a of answers) counts.set(a.status, (counts.get(a.status) ?? 0) + 1);
+  return [...counts]
+    .sort(([a], [b]) => a - b)
+    .map(([status, n]) => `${status} ${n}`)
+    .join(', ');
 }

@@ -1,6 +1,6 @@
 import { connectService } from '@svc/grpc';
 import { catalogV1, webhooksV1 } from '@svc/proto';
-import { createTestTenant, openEveryDay, type WebhookReceiver } from '@svc/testing';
+import { createTestTenant, openEveryDay, SERVICE_LISTS_UNCHANGED, type WebhookReceiver } from '@svc/testing';
 
 const HOUR = 3_600_000;
 
@@ -14,6 +14,49 @@ export function berlinTime(daysAhead: number, hour: number, minute = 0): number 
     .find((p) => p.type === 'timeZoneName')!
     .value.match(/GMT([+-]\d+)?/)![1];
   return guess - Number(offset ?? 0) * HOUR;
+}
+
+/**
+ * Staff members `names` of tenant `tenantId`, open 09:00–17:00 every day, and a 30-minute service
+ * `slug` of theirs with `fields` (its assignment policy); through the catalog's gRPC API.
+ */
+export async function seedTeam(
+  catalogAddress: string,
+  tenantId: string,
+  slug: string,
+  names: readonly string[],
+  fields: Partial<catalogV1.ServiceFields>,
+): Promise<string[]> {
+  const catalog = connectService(catalogV1.CatalogServiceService, catalogAddress);
+  try {
+    const staffIds: string[] = [];
+    for (const displayName of names) {
+      const { staff } = await catalog.createStaff({ tenantId, fields: { displayName } });
+      staffIds.push(staff!.staffId);
+    }
+    await openEveryDay(
+      catalog,
+      tenantId,
+      staffIds.map((id) => ['staff', id] as const),
+      540,
+      1020,
+    );
+    await catalog.createService({
+      tenantId,
+      fields: {
+        ...SERVICE_LISTS_UNCHANGED,
+        slug,
+        name: slug,
+        durationMin: 30,
+        staffIds,
+        staffIdsSet: true,
+        ...fields,
+      },
+    });
+    return staffIds;
+  } finally {
+    catalog.close();
+  }
 }
 
 /**

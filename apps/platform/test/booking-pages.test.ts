@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectService } from '@svc/grpc';
 import { catalogV1 } from '@svc/proto';
 import { chromiumMissing, eventually, json, serverGate } from '@svc/testing';
-import { berlinTime, seedTenant } from './booking-fixture.js';
+import { berlinTime, seedTeam, seedTenant } from './booking-fixture.js';
 import {
   chooseDay,
   chooseSlot,
@@ -44,6 +44,8 @@ let staff: ReturnType<typeof dashboard>;
 /** The dashboard of `ask`, whose second service asks questions. */
 let asker: ReturnType<typeof dashboard>;
 let browser: Browser;
+/** The round-robin team of `crew` (the staff choice test): Ana and Ben, and their dashboard. */
+let crew: { staffIds: string[]; owner: ReturnType<typeof dashboard> };
 
 beforeAll(async () => {
   if (!run) return;
@@ -89,6 +91,13 @@ beforeAll(async () => {
     maxPartySize: 3,
   });
   expect(klass.status).toBe(201);
+  const { tenantId: crewTenant } = await seedTenant(platform.services.catalog.address, 'crew');
+  crew = {
+    staffIds: await seedTeam(platform.services.catalog.address, crewTenant, 'consult', ['Ana', 'Ben'], {
+      assignment: 'round_robin',
+    }),
+    owner: dashboard(platform.url, await stores.session(crewTenant, 'tenant_owner')),
+  };
   const { tenantId: logoTenant } = await seedTenant(platform.services.catalog.address, 'logo');
   const catalogAgain = connectService(catalogV1.CatalogServiceService, platform.services.catalog.address);
   try {
@@ -501,6 +510,45 @@ describe.skipIf(!run)('booking pages in Chromium', { timeout: 120_000 }, () => {
     expect(await chooseSlot(page, start)).toMatch(/^10:00 · 2 seats left$/);
     await page.select('#party-yoga', '3');
     expect(await shownSlots(page)).not.toContain(start);
+    expect(problems).toEqual([]);
+    expect(refusals).toEqual([]);
+    await page.close();
+  });
+
+  it("offers the team's names, lists the chosen person's free times, and says whom the booking is with", async () => {
+    const { page, problems, refusals } = await openPage(browser, BERLIN);
+    const start = berlinTime(8, 11);
+    const [ana, ben] = crew.staffIds as [string, string];
+    expect((await book(platform.url, 'crew', start, { serviceSlug: 'consult', staffId: ana })).booking.status).toBe(
+      'held',
+    );
+    await page.goto(`${platform.url}/book/crew`, { waitUntil: 'networkidle0' });
+    // The one-person service offers no choice.
+    await page.click('input[value="checkup"]');
+    expect(await page.$$eval('fieldset.staff:not([hidden])', (els) => els.length)).toBe(0);
+    await page.click('input[value="consult"]');
+    await page.waitForSelector('fieldset.staff[data-service="consult"]:not([hidden]):not([disabled])');
+    expect(await page.$$eval('#staff-consult option', (os) => os.map((o) => o.textContent))).toEqual([
+      'Anyone available',
+      'Ana',
+      'Ben',
+    ]);
+    await page.select('#zone', BERLIN);
+    await chooseDay(page, isoDateIn(start, BERLIN));
+    await chooseSlot(page, start); // Ben is free at 11:00
+    await page.select('#staff-consult', ana);
+    expect(await shownSlots(page)).not.toContain(start);
+    await page.select('#staff-consult', ben);
+    await chooseSlot(page, start);
+    await fillDetails(page, 'Chooser', 'chooser@example.test');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.click('#submit');
+    await page.waitForSelector('#confirmation:not([hidden])');
+    expect(await shown(page, '#confirmation-summary')).toMatch(/^consult with Ben, /);
+    await shot(page, '20-staff-chosen');
+    const listed = (await json(await crew.owner('GET', `/api/bookings?fromMs=${start}&toMs=${start + 1}`))).data
+      .items as Array<{ staffId: string }>;
+    expect(listed.map((b) => b.staffId).sort()).toEqual([ana, ben].sort());
     expect(problems).toEqual([]);
     expect(refusals).toEqual([]);
     await page.close();

@@ -55,6 +55,13 @@ export function publicBookingPath(base: () => string, bookingStore: () => Promis
           description: '',
           durationMin: 30,
           price: { amount: 4500, currency: 'EUR' },
+          seats: 1,
+          maxPartySize: 1,
+          cancelCutoffMin: 0,
+          rescheduleCutoffMin: 0,
+          questions: [],
+          // Whom the customer may choose: the service's active staff, by name only.
+          staff: [{ staffId: expect.stringMatching(/^stf_/), displayName: 'Dr. Weber' }],
         },
       ]);
     });

@@ -19,6 +19,7 @@ import {
   type Window,
 } from '../domain/availability/index.js';
 import type { BookingStore } from '../store/booking-store.js';
+import { assertStaffOfService } from '../domain/create-input.js';
 import { occupyingBookings } from './existing-bookings.js';
 import { externalOccupancy } from './external-busy.js';
 import type { BusyTimeSource, ScheduleSource, ServiceLookup } from './ports.js';
@@ -33,6 +34,8 @@ export interface AvailabilityQuery {
   catalogVersion?: string;
   /** The seats a booking would take: a seated service lists the slots with room for it. */
   partySize: number;
+  /** Only this staff member's slots (the booking page's staff choice); '' or absent: all listed. */
+  staffId?: string;
 }
 
 /** What the read paths (availability, explain) need: bookings, the catalog and calendars' busy times. */
@@ -62,7 +65,11 @@ export async function getAvailability(
   const fromMs = clampToEpochRange(q.fromMs - DAY_MS);
   const toMs = clampToEpochRange(q.toMs + DAY_MS);
   // The catalog as it is now: a catalog change shows in the very next answer.
-  const { tenant, service, schedule } = await deps.schedules.forService(
+  const {
+    tenant,
+    service,
+    schedule: listed,
+  } = await deps.schedules.forService(
     q.tenantId,
     q.serviceSlug,
     fromMs,
@@ -70,6 +77,12 @@ export async function getAvailability(
     q.catalogVersion ? { version: q.catalogVersion } : { fresh: true },
   );
   if (service.status !== 'active') throw new DomainError('SERVICE_INACTIVE', 'This service cannot be booked.');
+  // One staff member's slots are the service's with only them listed: the create then names them
+  // as its preferred staff member (docs/decisions.md "Staff assignment").
+  const staffId = q.staffId || undefined;
+  assertStaffOfService(staffId, service);
+  const staffIds = staffId === undefined ? service.staffIds : [staffId];
+  const schedule = staffId === undefined ? listed : { ...listed, service: { ...listed.service, staffIds } };
   const buffers = new ServiceBuffers(deps.services, q.tenantId, service);
   // One clock for the horizon and the slots.
   const nowMs = deps.now();
@@ -94,7 +107,7 @@ export async function getAvailability(
         // Connected calendars may answer from the integrations service's short cache.
         externalOccupancy(deps.busyTimes, {
           ...around(occupiedReach(shape, starts)),
-          staffIds: service.staffIds,
+          staffIds,
           fresh: false,
         }),
       ])

@@ -65,6 +65,27 @@ function partyFieldsets(services: BookingConfig['services']) {
 }
 
 /**
+ * Whom the customer would like, for each service with more than one staff member to choose from
+ * (docs/decisions.md "Staff assignment"): "anyone available" leaves it to the service's policy;
+ * a name lists that person's free times, and the create names them.
+ */
+function staffFieldsets(services: BookingConfig['services']) {
+  return services
+    .filter((s) => s.staff.length > 1)
+    .map(
+      (s) =>
+        html`<fieldset class="staff" data-service="${s.slug}" disabled hidden>
+          <legend class="visually-hidden">Staff</legend>
+          <label for="staff-${s.slug}">With</label>
+          <select id="staff-${s.slug}" name="staffId">
+            <option value="">Anyone available</option>
+            ${s.staff.map((m) => html`<option value="${m.staffId}">${m.displayName}</option>`)}
+          </select>
+        </fieldset>`,
+    );
+}
+
+/**
  * The public booking page (docs/decisions.md "Booking pages"): the tenant's active services,
  * the slot picker, the customer's details, and the confirmation the script reveals.
  */
@@ -104,7 +125,7 @@ export function renderBookingPage(config: BookingConfig, assets: PageAssets, non
             </fieldset>
             <fieldset>
               <legend>2. Day and time</legend>
-              ${partyFieldsets(services)} ${slotPickerFields(tenant.timezone)}
+              ${partyFieldsets(services)} ${staffFieldsets(services)} ${slotPickerFields(tenant.timezone)}
             </fieldset>
             <fieldset>
               <legend>3. Your details</legend>

@@ -12,3 +12,17 @@ export function pageRequest(query: { limit: number; cursor?: string | undefined 
 export function toPage<T>(res: { items: T[]; page?: commonV1.PageResponse | undefined }): Page<T> {
   return { items: res.items, nextCursor: res.page?.nextCursor || null };
 }
+
+/** Every item of a paged RPC list, 100 a page (what a page renders whole: the booking config). */
+export async function everyPage<T>(
+  list: (page: commonV1.PageRequest) => Promise<{ items: T[]; page?: commonV1.PageResponse | undefined }>,
+): Promise<T[]> {
+  const items: T[] = [];
+  let cursor = '';
+  do {
+    const res = await list({ limit: 100, cursor });
+    items.push(...res.items);
+    cursor = res.page?.nextCursor ?? '';
+  } while (cursor);
+  return items;
+}

@@ -95,7 +95,8 @@ export const MCP_TOOLS: McpTool[] = [
     title: 'Get free slots',
     description:
       'Free start times of a service between fromMs and toMs (epoch milliseconds, at most 31 days apart). ' +
-      'A slot is a candidate: create_booking checks it again.',
+      'A slot is a candidate: create_booking checks it again. `partySize` lists the times a class has room for; ' +
+      '`staffId` lists one of the service’s staff members’ times (not for a collective service).',
     scope: 'booking:read',
     input: availabilityQuery,
     readOnly: true,

@@ -26,6 +26,7 @@ export async function availabilityOf(
     toMs: query.toMs,
     catalogVersion,
     ...(query.partySize !== undefined ? { partySize: query.partySize } : {}),
+    ...(query.staffId !== undefined ? { staffId: query.staffId } : {}),
   });
   return {
     serviceSlug: res.serviceSlug,
@@ -48,7 +49,8 @@ export async function availabilityOf(
 
 export const AVAILABILITY_RULE =
   '`fromMs` < `toMs`, and `toMs - fromMs` at most 31 days (2678400000 ms). A seated service lists the slots ' +
-  'with room for `partySize` (default 1), each with `seatsLeft`.';
+  'with room for `partySize` (default 1), each with `seatsLeft`. `staffId` lists the slots of one staff member: one the ' +
+  'service lists (its config `staff`), not of a collective service (else VALIDATION_ERROR at query.staffId).';
 
 /** GET /book/{tenantSlug}/availability: display candidates; create decides again under the lock. */
 export function registerAvailabilityRoute(app: FastifyInstance, downstream: Downstream): void {

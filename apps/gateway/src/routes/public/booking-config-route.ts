@@ -6,6 +6,7 @@ import type { Downstream } from '../../downstream/services.js';
 import { defineRoute } from '../../http/route.js';
 import { perIp } from '../../limits/rate-limits.js';
 import { brandingOf } from '../catalog/tenant-routes.js';
+import { everyPage } from '../catalog/paging.js';
 import { publicTenant } from './public-tenant.js';
 import { tenantSlugParams } from './schemas.js';
 
@@ -50,6 +51,12 @@ export const configSchema = z.object({
           }),
         )
         .describe('What a create answers in `answers` (docs/decisions.md "Intake questions").'),
+      staff: z
+        .array(z.object({ staffId: z.string(), displayName: z.string() }))
+        .describe(
+          'Whom the customer may choose (availability and create take `staffId`); empty when the service ' +
+            'books its whole team together (docs/decisions.md "Staff assignment").',
+        ),
     }),
   ),
 });
@@ -59,17 +66,13 @@ export type BookingConfig = z.input<typeof configSchema>;
 /** The public config of a tenant (the JSON route and the booking page): only active services. */
 export async function bookingConfigOf(catalog: CatalogClient, tenantSlug: string): Promise<BookingConfig> {
   const { tenant } = await publicTenant(catalog, tenantSlug);
-  const services = [];
-  let cursor = '';
-  do {
-    const page = await catalog.listServices({
-      tenantId: tenant.tenantId,
-      statuses: ['active'],
-      page: { limit: 100, cursor },
-    });
-    services.push(...page.items);
-    cursor = page.page?.nextCursor ?? '';
-  } while (cursor);
+  const tenantId = tenant.tenantId;
+  const [services, staff] = await Promise.all([
+    everyPage((page) => catalog.listServices({ tenantId, statuses: ['active'], page })),
+    everyPage((page) => catalog.listStaff({ tenantId, page })),
+  ]);
+  // Only the names of active staff members reach the public page.
+  const names = new Map(staff.filter((s) => s.status === 'active').map((s) => [s.staffId, s.displayName]));
   return {
     tenant: {
       slug: tenant.slug,
@@ -90,6 +93,13 @@ export async function bookingConfigOf(catalog: CatalogClient, tenantSlug: string
       maxPartySize: Math.max(1, s.maxPartySize),
       // The catalog stores only the types it checked.
       questions: s.questions.map((q) => ({ ...q, type: q.type as Question['type'] })),
+      staff:
+        s.assignment === 'collective'
+          ? []
+          : s.staffIds.flatMap((staffId) => {
+              const displayName = names.get(staffId);
+              return displayName === undefined ? [] : [{ staffId, displayName }];
+            }),
     })),
   };
 }

@@ -127,6 +127,13 @@ export function registerCreateBookingRoute(app: FastifyInstance, downstream: Dow
         status: z
           .string()
           .describe('held (the business confirms it within 10 minutes), or confirmed for an automatic service.'),
+        staffId: z
+          .string()
+          .nullable()
+          .describe(
+            'The staff member it went to (a named one when free, else the policy chose); null when the service ' +
+              'lists none or books its whole team.',
+          ),
       }),
       idempotentReplay: z.boolean(),
       manageToken: z.string(),
@@ -145,7 +152,11 @@ export function registerCreateBookingRoute(app: FastifyInstance, downstream: Dow
       if (created.idempotentReplay) reply.code(200);
       return {
         ...created,
-        booking: { bookingId: created.booking.bookingId, status: created.booking.status },
+        booking: {
+          bookingId: created.booking.bookingId,
+          status: created.booking.status,
+          staffId: created.booking.staffIds.length > 1 ? null : created.booking.staffId || null,
+        },
       };
     },
   });

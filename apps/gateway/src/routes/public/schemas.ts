@@ -32,6 +32,8 @@ export const availabilityQuery = z
     fromMs: epochMsQuerySchema,
     toMs: epochMsQuerySchema,
     partySize: partySizeQuerySchema.optional(),
+    // One staff member's slots: one the service lists, not of a collective service (query.staffId).
+    staffId: idSchema.optional(),
   })
   .refine((q) => q.fromMs < q.toMs, { path: ['toMs'], message: 'must be after fromMs' })
   .refine((q) => q.toMs - q.fromMs <= MAX_AVAILABILITY_WINDOW_MS, {

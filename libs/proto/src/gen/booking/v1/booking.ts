@@ -78,7 +78,14 @@ export interface GetAvailabilityRequest {
    * The seats a booking would take: a seated service's slots are listed when they have room for
    * it (docs/decisions.md "Seats"); 0 = 1.
    */
-  partySize?: number | undefined;
+  partySize?:
+    | number
+    | undefined;
+  /**
+   * Only this staff member's slots: one the service lists, not for a collective service
+   * (docs/decisions.md "Staff assignment"); absent or '' = every listed staff member.
+   */
+  staffId?: string | undefined;
 }
 
 export interface GetAvailabilityResponse {
@@ -611,7 +618,15 @@ export const Booking: MessageFns<Booking> = {
 };
 
 function createBaseGetAvailabilityRequest(): GetAvailabilityRequest {
-  return { tenantId: "", serviceSlug: "", fromMs: 0, toMs: 0, catalogVersion: "", partySize: undefined };
+  return {
+    tenantId: "",
+    serviceSlug: "",
+    fromMs: 0,
+    toMs: 0,
+    catalogVersion: "",
+    partySize: undefined,
+    staffId: undefined,
+  };
 }
 
 export const GetAvailabilityRequest: MessageFns<GetAvailabilityRequest> = {
@@ -633,6 +648,9 @@ export const GetAvailabilityRequest: MessageFns<GetAvailabilityRequest> = {
     }
     if (message.partySize !== undefined) {
       writer.uint32(48).int32(message.partySize);
+    }
+    if (message.staffId !== undefined) {
+      writer.uint32(58).string(message.staffId);
     }
     return writer;
   },
@@ -696,6 +714,14 @@ export const GetAvailabilityRequest: MessageFns<GetAvailabilityRequest> = {
             }
 
             message.partySize = reader.int32();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.staffId = reader.string();
             continue;
           }
         }
