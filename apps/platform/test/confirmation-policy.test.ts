@@ -113,7 +113,11 @@ describe('a manual service (the default)', () => {
 
     const replay = await postBooking(platform.url, 'byhand', start, 'manual-1');
     expect(replay.status).toBe(200);
-    expect((await json(replay)).data.booking).toEqual({ bookingId, status: 'held' });
+    expect((await json(replay)).data.booking).toEqual({
+      bookingId,
+      status: 'held',
+      staffId: expect.stringMatching(/^stf_/),
+    });
     expect(await stores.events(bookingId)).toEqual(['booking.created']);
   });
 });

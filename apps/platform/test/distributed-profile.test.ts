@@ -70,7 +70,11 @@ describe.skipIf(!runs)(
       const { bookingId } = body.data.booking as { bookingId: string };
       const replay = await postBooking(base, 'instant', start, 'instant-1');
       expect(replay.status).toBe(200);
-      expect((await json(replay)).data.booking).toEqual({ bookingId, status: 'confirmed' });
+      expect((await json(replay)).data.booking).toEqual({
+        bookingId,
+        status: 'confirmed',
+        staffId: expect.stringMatching(/^stf_/),
+      });
 
       // The booking service's own MongoDB database: its two outbox rows, in order, both relayed to Kafka.
       const bookingStore = await openStore(

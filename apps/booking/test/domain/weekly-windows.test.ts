@@ -145,6 +145,46 @@ describe('date overrides', () => {
     expect(out).toEqual([occ(2 * HOUR, 4 * HOUR, HOUR), occ(2 * HOUR, 3 * HOUR), occ(25 * HOUR, 26 * HOUR)]);
   });
 
+  it('drop malformed windows on a plain day too, where every minute has an instant', () => {
+    const plain = new LocalCalendar('UTC', MON, MON + 2 * DAY);
+    const { windows } = expandOverrides(
+      [
+        {
+          ownerType: 'tenant',
+          ownerId: 't',
+          date: '2026-06-01',
+          windows: [
+            { startMinute: 660.5, endMinute: 700 },
+            { startMinute: 700, endMinute: 700.5 },
+            { startMinute: -10, endMinute: 10 },
+            { startMinute: 800, endMinute: 790 },
+            { startMinute: 800, endMinute: 800 },
+            { startMinute: 1400, endMinute: 1441 },
+            { startMinute: 1380, endMinute: 1440 },
+          ],
+        },
+      ],
+      plain,
+    );
+    expect(windows).toEqual([occ(MON + 23 * HOUR, MON + 24 * HOUR)]);
+  });
+
+  it('leave an occurrence alone that a later day does not reach, and leave nothing empty behind a day that ends it', () => {
+    const weekly = [occ(10 * HOUR, 20 * HOUR)];
+    expect(withOverrides(weekly, { days: [day(25 * HOUR, 30 * HOUR)], windows: [] })).toEqual(weekly);
+    expect(withOverrides(weekly, { days: [day(15 * HOUR, 20 * HOUR)], windows: [] })).toEqual([
+      occ(10 * HOUR, 15 * HOUR, 10 * HOUR),
+    ]);
+  });
+
+  it('order a window and an occurrence that open together by anchor, whichever came first', () => {
+    const days = [day(100 * HOUR, 101 * HOUR)];
+    const early = occ(5 * HOUR, 8 * HOUR, 3 * HOUR);
+    const late = occ(5 * HOUR, 6 * HOUR, 5 * HOUR);
+    expect(withOverrides([early], { days, windows: [late] })).toEqual([early, late]);
+    expect(withOverrides([late], { days, windows: [early] })).toEqual([early, late]);
+  });
+
   it('explain finds the override day a slot touches, not one it only meets', () => {
     const days = [day(0, 24 * HOUR, 'first'), day(24 * HOUR, 48 * HOUR, 'second')];
     expect(overrideDayAt(days, 23 * HOUR, 24 * HOUR)?.date).toBe('first');

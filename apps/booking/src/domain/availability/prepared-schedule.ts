@@ -47,6 +47,7 @@ export function slotShape(service: ServiceInput): SlotShape {
   if (!Number.isInteger(durationMin) || durationMin <= 0) {
     throw new RangeError(`durationMin must be a positive integer, got ${durationMin}`);
   }
+  // Stryker disable next-line EqualityOperator: equivalent, 0 is kept as 0 either way (docs/testing.md)
   const nonNegative = (n: number): number => (Number.isFinite(n) && n > 0 ? n : 0);
   return {
     durationMs: durationMin * MINUTE_MS,
