@@ -243,6 +243,7 @@ describe('a real MCP client', () => {
     expect(idArguments.map((a) => `${a.tool}.${a.name}`).sort()).toEqual([
       'cancel_booking.bookingId',
       'create_booking.staffId',
+      'get_availability.staffId',
       'get_booking.bookingId',
       'list_bookings.customerId',
       'list_bookings.serviceId',
@@ -269,6 +270,10 @@ describe('a real MCP client', () => {
     expect(long).toMatch(/^VALIDATION_ERROR: .*arguments\.staffId/);
     const unlisted = errorText(await call(client, 'create_booking', { ...args, staffId: 'stf_notoneofthisservice' }));
     expect(unlisted).toMatch(/^VALIDATION_ERROR: .*arguments\.staffId.*not a staff member of this service/);
+    const oneStaff = { serviceSlug: 'checkup', fromMs: slot, toMs: slot + 1, staffId: 'stf_notoneofthisservice' };
+    expect(errorText(await call(client, 'get_availability', oneStaff))).toMatch(
+      /^VALIDATION_ERROR: .*arguments\.staffId.*not a staff member of this service/,
+    );
     // Nothing was booked: the same key then books the slot.
     expect(dataOf(await call(client, 'create_booking', args)).booking.startsAtMs).toBe(slot);
   });
