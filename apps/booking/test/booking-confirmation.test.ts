@@ -5,7 +5,7 @@
 // does not happen (the store fails between the two transactions), a replay or the sweeper
 // confirms the hold later, and never claims a confirmation for a hold that expired first.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { bookingV1 } from '@svc/proto';
 import { openSqliteStore, StoreUnavailableError, type DocumentStore } from '@svc/store';
 import { AUTO_CONFIRM_AFTER_MS } from '../src/application/automatic-confirmation.js';
@@ -22,29 +22,19 @@ import {
   HOLD_MS,
   localSlot,
   startBooking,
-  startDependencies,
   storedFor,
   type BookableTenant,
   type BookingHarness,
-  type Dependencies,
+  bookingServiceForSuite,
 } from './booking-fixture.js';
 
-let deps: Dependencies;
-let svc: BookingHarness;
-
-beforeAll(async () => {
-  deps = await startDependencies();
-  svc = await startBooking(deps);
-});
-afterAll(async () => {
-  await svc?.stop();
-  await deps?.stop();
-});
+/** The booking service and its dependencies, started for this file. */
+const suite = bookingServiceForSuite();
 
 /** A bookable tenant whose service confirms automatically. */
 async function automaticTenant(): Promise<BookableTenant> {
-  const tenant = await createBookableTenant(deps.catalog);
-  const service = await addService(deps.catalog, tenant.tenantId, {
+  const tenant = await createBookableTenant(suite.deps.catalog);
+  const service = await addService(suite.deps.catalog, tenant.tenantId, {
     staffIds: [tenant.staffId],
     confirmation: 'automatic',
   });
@@ -92,7 +82,7 @@ async function withUnconfirmedHold(
   }) => Promise<void>,
 ): Promise<void> {
   const { store, failTransaction } = await failingStore();
-  const harness = await startBooking(deps, { store, ...(clock ? { now: () => clock.now } : {}), ...opts });
+  const harness = await startBooking(suite.deps, { store, ...(clock ? { now: () => clock.now } : {}), ...opts });
   try {
     const tenant = await automaticTenant();
     const req = createRequest(tenant, localSlot(3, 10));
@@ -112,48 +102,48 @@ describe('automatic confirmation', () => {
   it('confirms at once: the create answers confirmed, booking.created then booking.confirmed by system', async () => {
     const tenant = await automaticTenant();
     const req = createRequest(tenant, localSlot(3, 10));
-    const res = await create(svc.client, req);
+    const res = await create(suite.svc.client, req);
     const booking = bookingOf(res);
     expect(res.idempotentReplay).toBe(false);
     expect(booking).toMatchObject({ status: 'confirmed', revision: 1 });
     expect(booking.holdExpiresAtMs).toBeUndefined();
 
-    const events = await eventsOf(svc, booking);
+    const events = await eventsOf(suite.svc, booking);
     expect(events.map((e) => e.type)).toEqual(['booking.created', 'booking.confirmed']);
     expect(events[0]!.data).toMatchObject({ booking: { status: 'held' } });
     expect(events[1]!.data).toMatchObject({ booking: { status: 'confirmed' }, actor: 'system' });
     expect(events[1]!.data.customer).toEqual(events[0]!.data.customer);
-    const [stored] = (await storedFor(svc.store, tenant.tenantId)).bookings;
+    const [stored] = (await storedFor(suite.svc.store, tenant.tenantId)).bookings;
     expect(stored).toMatchObject({ status: 'confirmed', confirmation: 'automatic', holdExpiresAtMs: null });
 
     // A replay answers the same, and writes nothing.
-    const again = await create(svc.client, req);
+    const again = await create(suite.svc.client, req);
     expect(again.idempotentReplay).toBe(true);
     expect(again.booking).toEqual(booking);
-    expect(await eventsOf(svc, booking)).toHaveLength(2);
+    expect(await eventsOf(suite.svc, booking)).toHaveLength(2);
     // The slot is taken as by any confirmed booking.
-    expect((await failure(create(svc.client, createRequest(tenant, booking.startsAtMs)))).code).toBe(
+    expect((await failure(create(suite.svc.client, createRequest(tenant, booking.startsAtMs)))).code).toBe(
       'BOOKING_SLOT_UNAVAILABLE',
     );
   });
 
   it('leaves a manual service held, and its replay answers held even once confirmed', async () => {
-    const tenant = await createBookableTenant(deps.catalog);
+    const tenant = await createBookableTenant(suite.deps.catalog);
     const req = createRequest(tenant, localSlot(3, 11));
-    const booking = bookingOf(await create(svc.client, req));
+    const booking = bookingOf(await create(suite.svc.client, req));
     expect(booking).toMatchObject({ status: 'held', revision: 0 });
-    expect((await eventsOf(svc, booking)).map((e) => e.type)).toEqual(['booking.created']);
-    await svc.client.changeBookingStatus({ ...booking, action: 'confirm', reason: '', actor: 'staff' });
-    const events = await eventsOf(svc, booking);
+    expect((await eventsOf(suite.svc, booking)).map((e) => e.type)).toEqual(['booking.created']);
+    await suite.svc.client.changeBookingStatus({ ...booking, action: 'confirm', reason: '', actor: 'staff' });
+    const events = await eventsOf(suite.svc, booking);
     expect(events.at(-1)!.data).toMatchObject({ actor: 'staff' });
-    expect(bookingOf(await create(svc.client, req)).status).toBe('held');
+    expect(bookingOf(await create(suite.svc.client, req)).status).toBe('held');
   });
 
   it('refuses `system` as the actor of a request', async () => {
-    const tenant = await createBookableTenant(deps.catalog);
-    const booking = bookingOf(await create(svc.client, createRequest(tenant, localSlot(3, 12))));
+    const tenant = await createBookableTenant(suite.deps.catalog);
+    const booking = bookingOf(await create(suite.svc.client, createRequest(tenant, localSlot(3, 12))));
     const err = await failure(
-      svc.client.changeBookingStatus({ ...booking, action: 'confirm', reason: '', actor: 'system' }),
+      suite.svc.client.changeBookingStatus({ ...booking, action: 'confirm', reason: '', actor: 'system' }),
     );
     expect(err.code).toBe('VALIDATION_ERROR');
   });
@@ -177,9 +167,9 @@ describe('a confirm that did not happen with the create', () => {
   it('is made by the sweeper once no create can still be at it, before the hold runs out; manual holds stay', async () => {
     const clock = { now: Date.now() };
     await withUnconfirmedHold(clock, {}, async ({ harness, tenant, held }) => {
-      const { sweeper, close } = handSweeper(deps, harness, () => clock.now);
+      const { sweeper, close } = handSweeper(suite.deps, harness, () => clock.now);
       try {
-        const manualService = await addService(deps.catalog, tenant.tenantId, { staffIds: [tenant.staffId] });
+        const manualService = await addService(suite.deps.catalog, tenant.tenantId, { staffIds: [tenant.staffId] });
         const manual = bookingOf(
           await create(harness.client, createRequest({ ...tenant, service: manualService }, localSlot(3, 11))),
         );
@@ -213,7 +203,7 @@ describe('a confirm that did not happen with the create', () => {
   it('expires a hold that ran out before anyone confirmed it, and its replay says so', async () => {
     const clock = { now: Date.now() };
     await withUnconfirmedHold(clock, {}, async ({ harness, req }) => {
-      const { sweeper, close } = handSweeper(deps, harness, () => clock.now);
+      const { sweeper, close } = handSweeper(suite.deps, harness, () => clock.now);
       try {
         clock.now += HOLD_MS;
         expect(await sweeper.confirmOnce()).toBe(0);

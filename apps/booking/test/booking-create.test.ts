@@ -37,39 +37,29 @@ import {
   MIN,
   settleAll,
   startBooking,
-  startDependencies,
   storedFor,
   TIMEZONE,
   type BookableTenant,
   type BookingHarness,
-  type Dependencies,
+  bookingServiceForSuite,
 } from './booking-fixture.js';
 
-let deps: Dependencies;
-let svc: BookingHarness;
-
-beforeAll(async () => {
-  deps = await startDependencies();
-  svc = await startBooking(deps);
-});
-afterAll(async () => {
-  await svc?.stop();
-  await deps?.stop();
-});
+/** The booking service and its dependencies, started for this file. */
+const suite = bookingServiceForSuite();
 
 /** Three days ahead at 10:00 local: inside the rules, aligned, within notice and advance limits. */
 const SLOT = () => localSlot(3, 10);
 
 describe('create', () => {
   it('holds the slot for 10 minutes, assigns the staff member, and writes one booking.created outbox row', async () => {
-    const tenant = await createBookableTenant(deps.catalog);
+    const tenant = await createBookableTenant(suite.deps.catalog);
     const startsAtMs = SLOT();
     const req = createRequest(tenant, startsAtMs, {
       customer: { name: 'Ada Lovelace', primaryEmail: 'ada@example.com' },
       notes: 'window seat',
     });
 
-    const res = await create(svc.client, req);
+    const res = await create(suite.svc.client, req);
     const booking = bookingOf(res);
 
     expect(res.idempotentReplay).toBe(false);
@@ -93,7 +83,7 @@ describe('create', () => {
     expect(booking.holdExpiresAtMs).toBe(booking.createdAtMs + HOLD_MS);
     expect(booking.updatedAtMs).toBe(booking.createdAtMs);
 
-    const stored = await storedFor(svc.store, tenant.tenantId);
+    const stored = await storedFor(suite.svc.store, tenant.tenantId);
     expect(stored.bookings).toHaveLength(1);
     expect(stored.bookings[0]).toMatchObject({
       _id: booking.bookingId,
@@ -139,7 +129,7 @@ describe('create', () => {
 
     // The relay publishes the row to the bus, keyed by booking id, as the event envelope.
     const received: ReceivedMessage[] = [];
-    const sub = await svc.bus.subscribe(
+    const sub = await suite.svc.bus.subscribe(
       { topic: BOOKING_EVENTS_TOPIC, groupId: `test-${tenant.tenantId}` },
       async (m) => {
         received.push(m);
@@ -167,13 +157,13 @@ describe('create', () => {
     }
     // ...and marks it published.
     const published = await eventually('the outbox row marked published', async () => {
-      const [r] = (await storedFor(svc.store, tenant.tenantId)).outbox;
+      const [r] = (await storedFor(suite.svc.store, tenant.tenantId)).outbox;
       return r?.state === 'published' ? r : undefined;
     });
     expect(published.publishedAtMs).toBeGreaterThanOrEqual(booking.createdAtMs);
 
     // GetBooking answers the same booking.
-    const got = await svc.client.getBooking({
+    const got = await suite.svc.client.getBooking({
       tenantId: tenant.tenantId,
       bookingId: booking.bookingId,
       actor: '',
@@ -182,13 +172,13 @@ describe('create', () => {
   });
 
   it("keeps the customer's own timezone on the booking and honours a staff preference", async () => {
-    const tenant = await createBookableTenant(deps.catalog);
-    const other = await addStaff(deps.catalog, tenant.tenantId, 'Other Staff');
-    await addWeeklyRules(deps.catalog, tenant.tenantId, 'staff', other, [0, 1, 2, 3, 4, 5, 6], 0, 1440);
-    const service = await addService(deps.catalog, tenant.tenantId, { staffIds: [tenant.staffId, other] });
+    const tenant = await createBookableTenant(suite.deps.catalog);
+    const other = await addStaff(suite.deps.catalog, tenant.tenantId, 'Other Staff');
+    await addWeeklyRules(suite.deps.catalog, tenant.tenantId, 'staff', other, [0, 1, 2, 3, 4, 5, 6], 0, 1440);
+    const service = await addService(suite.deps.catalog, tenant.tenantId, { staffIds: [tenant.staffId, other] });
 
     const res = await create(
-      svc.client,
+      suite.svc.client,
       createRequest({ ...tenant, service }, SLOT(), { timezone: 'America/New_York', staffId: other }),
     );
     expect(bookingOf(res)).toMatchObject({ timezone: 'America/New_York', staffId: other, status: 'held' });
@@ -197,57 +187,57 @@ describe('create', () => {
 
 describe('idempotency', () => {
   it('replays the first answer for the same key and body, even after the booking moved on', async () => {
-    const tenant = await createBookableTenant(deps.catalog);
+    const tenant = await createBookableTenant(suite.deps.catalog);
     const req = createRequest(tenant, SLOT());
-    const first = bookingOf(await create(svc.client, req));
+    const first = bookingOf(await create(suite.svc.client, req));
 
     // The booking changes after the first answer (a later confirm, say).
-    const bookings = (svc.store as DocumentStore).collection<Document>('bookings');
+    const bookings = (suite.svc.store as DocumentStore).collection<Document>('bookings');
     expect(await bookings.updateOne({ _id: first.bookingId }, { status: 'confirmed', holdExpiresAtMs: null })).toBe(1);
 
-    const again = await create(svc.client, req);
+    const again = await create(suite.svc.client, req);
     expect(again.idempotentReplay).toBe(true);
     expect(bookingOf(again).bookingId).toBe(first.bookingId);
     expect(bookingOf(again).status).toBe('held'); // as first answered
 
-    const stored = await storedFor(svc.store, tenant.tenantId);
+    const stored = await storedFor(suite.svc.store, tenant.tenantId);
     expect(stored.bookings).toHaveLength(1);
     expect(stored.outbox).toHaveLength(1);
     expect(stored.idempotency).toHaveLength(1);
   });
 
   it('rejects the same key with another body as BOOKING_IDEMPOTENCY_CONFLICT', async () => {
-    const tenant = await createBookableTenant(deps.catalog);
+    const tenant = await createBookableTenant(suite.deps.catalog);
     const req = createRequest(tenant, SLOT());
-    const first = bookingOf(await create(svc.client, req));
+    const first = bookingOf(await create(suite.svc.client, req));
 
     const otherBody = { ...req, startsAtMs: req.startsAtMs + 30 * MIN };
-    const err = await failure(create(svc.client, { ...otherBody, requestFingerprint: fingerprintOf(otherBody) }));
+    const err = await failure(create(suite.svc.client, { ...otherBody, requestFingerprint: fingerprintOf(otherBody) }));
     expect(err.code).toBe('BOOKING_IDEMPOTENCY_CONFLICT');
     expect(err.httpStatus).toBe(409);
 
-    const stored = await storedFor(svc.store, tenant.tenantId);
+    const stored = await storedFor(suite.svc.store, tenant.tenantId);
     expect(stored.bookings.map((b) => b._id)).toEqual([first.bookingId]);
     expect(stored.outbox).toHaveLength(1);
   });
 
   it('a key lives in its caller’s scope: one key from three callers books three times, each replaying its own', async () => {
-    const tenant = await createBookableTenant(deps.catalog);
+    const tenant = await createBookableTenant(suite.deps.catalog);
     const key = 'order-1002';
     const scopes = ['', 'api_key:key_partner', 'mcp:key_partner'];
     const firsts = [];
     for (const [i, idempotencyScope] of scopes.entries()) {
       const req = createRequest(tenant, localSlot(3, 10 + i), { idempotencyKey: key, idempotencyScope });
-      const first = await create(svc.client, req);
+      const first = await create(suite.svc.client, req);
       expect(first.idempotentReplay, idempotencyScope).toBe(false);
       firsts.push({ req, bookingId: bookingOf(first).bookingId });
     }
     for (const { req, bookingId } of firsts) {
-      const again = await create(svc.client, req);
+      const again = await create(suite.svc.client, req);
       expect(again.idempotentReplay).toBe(true);
       expect(bookingOf(again).bookingId).toBe(bookingId);
     }
-    const stored = await storedFor(svc.store, tenant.tenantId);
+    const stored = await storedFor(suite.svc.store, tenant.tenantId);
     expect(stored.bookings).toHaveLength(3);
     expect(stored.idempotency).toHaveLength(3);
     // The public scope keeps the record form keys had before scopes.
@@ -255,20 +245,20 @@ describe('idempotency', () => {
   });
 
   it('a scope that is not one of the callers’ shapes is VALIDATION_ERROR at idempotencyScope', async () => {
-    const tenant = await createBookableTenant(deps.catalog);
+    const tenant = await createBookableTenant(suite.deps.catalog);
     for (const idempotencyScope of ['public', 'api_key:', 'partner:key_1', `api_key:${'k'.repeat(70)}`, 'mcp:key 1']) {
-      const err = await failure(create(svc.client, createRequest(tenant, SLOT(), { idempotencyScope })));
+      const err = await failure(create(suite.svc.client, createRequest(tenant, SLOT(), { idempotencyScope })));
       expect(err.code, idempotencyScope).toBe('VALIDATION_ERROR');
       expect(err.details.map((d) => d.path)).toEqual(['idempotencyScope']);
     }
-    expect((await storedFor(svc.store, tenant.tenantId)).bookings).toHaveLength(0);
+    expect((await storedFor(suite.svc.store, tenant.tenantId)).bookings).toHaveLength(0);
   });
 
   it('20 concurrent creates with one key make one booking and all name it', async () => {
-    const tenant = await createBookableTenant(deps.catalog);
+    const tenant = await createBookableTenant(suite.deps.catalog);
     const req = createRequest(tenant, SLOT());
 
-    const { ok, failed } = await settleAll(Array.from({ length: 20 }, () => create(svc.client, req)));
+    const { ok, failed } = await settleAll(Array.from({ length: 20 }, () => create(suite.svc.client, req)));
 
     expect(codeCounts(failed)).toEqual({});
     expect(ok).toHaveLength(20);
@@ -277,7 +267,7 @@ describe('idempotency', () => {
     expect(ok.filter((r) => !r.idempotentReplay)).toHaveLength(1);
     expect(ok.every((r) => bookingOf(r).status === 'held')).toBe(true);
 
-    const stored = await storedFor(svc.store, tenant.tenantId);
+    const stored = await storedFor(suite.svc.store, tenant.tenantId);
     expect(stored.bookings.map((b) => b._id)).toEqual([...ids]);
     expect(stored.outbox).toHaveLength(1);
     expect(stored.idempotency).toHaveLength(1);
@@ -286,11 +276,11 @@ describe('idempotency', () => {
 
 describe('one slot, many customers', () => {
   it('200 parallel creates for one slot: exactly one wins, 199 are BOOKING_SLOT_UNAVAILABLE', async () => {
-    const tenant = await createBookableTenant(deps.catalog);
+    const tenant = await createBookableTenant(suite.deps.catalog);
     const startsAtMs = SLOT();
 
     const { ok, failed } = await settleAll(
-      Array.from({ length: 200 }, () => create(svc.client, createRequest(tenant, startsAtMs))),
+      Array.from({ length: 200 }, () => create(suite.svc.client, createRequest(tenant, startsAtMs))),
     );
 
     expect(codeCounts(failed)).toEqual({ BOOKING_SLOT_UNAVAILABLE: 199 });
@@ -299,12 +289,12 @@ describe('one slot, many customers', () => {
     expect(winner).toMatchObject({ status: 'held', startsAtMs, staffId: tenant.staffId });
     expect(failed.every((e) => e.httpStatus === 409)).toBe(true);
 
-    const stored = await storedFor(svc.store, tenant.tenantId);
+    const stored = await storedFor(suite.svc.store, tenant.tenantId);
     expect(stored.bookings.map((b) => b._id)).toEqual([winner.bookingId]);
     expect(stored.outbox.map((r) => r.key)).toEqual([winner.bookingId]);
     expect(stored.idempotency.map((r) => r.bookingId)).toEqual([winner.bookingId]);
     // The losers were refused before a customer was created for them.
-    const customers = connectService(customerV1.CustomerServiceService, deps.customerHost.address);
+    const customers = connectService(customerV1.CustomerServiceService, suite.deps.customerHost.address);
     const listed = await customers.listCustomers({
       tenantId: tenant.tenantId,
       page: { limit: 100, cursor: '' },
@@ -375,10 +365,10 @@ describe('waiting for the capacity locks', () => {
   ): Promise<void> {
     const gate = gatedLock();
     const store = await openSqliteStore({ file: ':memory:' });
-    const waiting = await startBooking(deps, { store, lock: gate.lock, lockWaitMs: 60_000 });
-    const other = await startBooking(deps, { store });
+    const waiting = await startBooking(suite.deps, { store, lock: gate.lock, lockWaitMs: 60_000 });
+    const other = await startBooking(suite.deps, { store });
     try {
-      await body({ gate, store, waiting, other, tenant: await createBookableTenant(deps.catalog) });
+      await body({ gate, store, waiting, other, tenant: await createBookableTenant(suite.deps.catalog) });
     } finally {
       await waiting.stop();
       await other.stop();
@@ -422,17 +412,17 @@ describe('slot rules at create', () => {
   let takenBookingId: string;
 
   beforeAll(async () => {
-    tenant = await createBookableTenant(deps.catalog);
-    takenBookingId = bookingOf(await create(svc.client, createRequest(tenant, SLOT()))).bookingId;
+    tenant = await createBookableTenant(suite.deps.catalog);
+    takenBookingId = bookingOf(await create(suite.svc.client, createRequest(tenant, SLOT()))).bookingId;
   });
 
   /** Asserts the create fails with `code` (and `reason` in the message) and leaves no trace. */
   async function expectRejected(req: bookingV1.CreateBookingRequest, code: string, reason?: string): Promise<void> {
-    const before = await storedFor(svc.store, req.tenantId);
-    const err = await failure(create(svc.client, req));
+    const before = await storedFor(suite.svc.store, req.tenantId);
+    const err = await failure(create(suite.svc.client, req));
     expect(err.code).toBe(code);
     if (reason) expect(err.message).toContain(`(${reason})`);
-    const after = await storedFor(svc.store, req.tenantId);
+    const after = await storedFor(suite.svc.store, req.tenantId);
     expect(after.bookings).toHaveLength(before.bookings.length);
     expect(after.outbox).toHaveLength(before.outbox.length);
     expect(after.idempotency).toHaveLength(before.idempotency.length);
@@ -443,21 +433,23 @@ describe('slot rules at create', () => {
     await expectRejected(createRequest(tenant, SLOT()), 'BOOKING_SLOT_UNAVAILABLE', 'taken');
     // Overlapping by part of it is taken too: the 30-minute service at +0 holds 10:00–10:30 only,
     // so 10:30 is free while 10:00 is not.
-    expect(bookingOf(await create(svc.client, createRequest(tenant, SLOT() + 30 * MIN))).status).toBe('held');
+    expect(bookingOf(await create(suite.svc.client, createRequest(tenant, SLOT() + 30 * MIN))).status).toBe('held');
   });
 
   it('outside working hours is BOOKING_SLOT_UNAVAILABLE', async () => {
     // A part-timer who works 09:00–12:00 on that one weekday only.
-    const partTimer = await addStaff(deps.catalog, tenant.tenantId, 'Part Timer');
-    await addWeeklyRules(deps.catalog, tenant.tenantId, 'staff', partTimer, [localWeekday(3)], 9 * 60, 12 * 60);
-    const service = await addService(deps.catalog, tenant.tenantId, { staffIds: [partTimer] });
+    const partTimer = await addStaff(suite.deps.catalog, tenant.tenantId, 'Part Timer');
+    await addWeeklyRules(suite.deps.catalog, tenant.tenantId, 'staff', partTimer, [localWeekday(3)], 9 * 60, 12 * 60);
+    const service = await addService(suite.deps.catalog, tenant.tenantId, { staffIds: [partTimer] });
     const scoped = { ...tenant, service };
 
     await expectRejected(createRequest(scoped, localSlot(3, 14)), 'BOOKING_SLOT_UNAVAILABLE', 'outside hours');
     await expectRejected(createRequest(scoped, localSlot(3, 12)), 'BOOKING_SLOT_UNAVAILABLE', 'outside hours');
     await expectRejected(createRequest(scoped, localSlot(4, 10)), 'BOOKING_SLOT_UNAVAILABLE', 'outside hours');
     // ...while inside those hours it books.
-    expect(bookingOf(await create(svc.client, createRequest(scoped, localSlot(3, 11, 30)))).staffId).toBe(partTimer);
+    expect(bookingOf(await create(suite.svc.client, createRequest(scoped, localSlot(3, 11, 30)))).staffId).toBe(
+      partTimer,
+    );
   });
 
   it('a start off the slot grid is BOOKING_SLOT_UNAVAILABLE', async () => {
@@ -469,7 +461,7 @@ describe('slot rules at create', () => {
   });
 
   it('a start within minNoticeMin is BOOKING_SLOT_UNAVAILABLE', async () => {
-    const service = await addService(deps.catalog, tenant.tenantId, {
+    const service = await addService(suite.deps.catalog, tenant.tenantId, {
       staffIds: [tenant.staffId],
       minNoticeMin: 3 * 1440,
     });
@@ -478,19 +470,19 @@ describe('slot rules at create', () => {
       'BOOKING_SLOT_UNAVAILABLE',
       'too soon',
     );
-    expect(bookingOf(await create(svc.client, createRequest({ ...tenant, service }, localSlot(5, 12)))).status).toBe(
-      'held',
-    );
+    expect(
+      bookingOf(await create(suite.svc.client, createRequest({ ...tenant, service }, localSlot(5, 12)))).status,
+    ).toBe('held');
   });
 
   it('a start beyond maxAdvanceDays is BOOKING_SLOT_UNAVAILABLE', async () => {
     await expectRejected(createRequest(tenant, localSlot(92, 10)), 'BOOKING_SLOT_UNAVAILABLE', 'too far');
-    expect(bookingOf(await create(svc.client, createRequest(tenant, localSlot(88, 10)))).status).toBe('held');
+    expect(bookingOf(await create(suite.svc.client, createRequest(tenant, localSlot(88, 10)))).status).toBe('held');
   });
 
   it('a hidden or disabled service is SERVICE_INACTIVE', async () => {
     for (const status of ['hidden', 'disabled']) {
-      const service = await addService(deps.catalog, tenant.tenantId, { staffIds: [tenant.staffId], status });
+      const service = await addService(suite.deps.catalog, tenant.tenantId, { staffIds: [tenant.staffId], status });
       await expectRejected(createRequest({ ...tenant, service }, localSlot(6, 10)), 'SERVICE_INACTIVE');
     }
   });
@@ -509,11 +501,11 @@ describe('slot rules at create', () => {
       'misaligned',
     );
 
-    const res = await create(svc.client, createRequest(tenant, localSlot(7, 10), { idempotencyKey: key }));
+    const res = await create(suite.svc.client, createRequest(tenant, localSlot(7, 10), { idempotencyKey: key }));
     expect(res.idempotentReplay).toBe(false);
     const booking = bookingOf(res);
     expect(booking.bookingId).not.toBe(takenBookingId);
-    const stored = await storedFor(svc.store, tenant.tenantId);
+    const stored = await storedFor(suite.svc.store, tenant.tenantId);
     expect(stored.idempotency.find((r) => r._id === idempotencyId(tenant.tenantId, key))?.bookingId).toBe(
       booking.bookingId,
     );
@@ -523,9 +515,9 @@ describe('slot rules at create', () => {
 describe('infrastructure down: BOOKING_POLICY_BLOCKED 503, nothing written', () => {
   it('when the store is closed under the service', async () => {
     const store = await openSqliteStore({ file: ':memory:' });
-    const own = await startBooking(deps, { store });
+    const own = await startBooking(suite.deps, { store });
     try {
-      const tenant = await createBookableTenant(deps.catalog);
+      const tenant = await createBookableTenant(suite.deps.catalog);
       await store.close();
       const err = await failure(create(own.client, createRequest(tenant, SLOT())));
       expect(err.code).toBe('BOOKING_POLICY_BLOCKED');
@@ -541,9 +533,9 @@ describe('infrastructure down: BOOKING_POLICY_BLOCKED 503, nothing written', () 
     ['the write transaction fails under the lock (and the lock is released again)', 'transactions'],
   ] as const)('answers 503 when %s, writes nothing, and the same key books after recovery', async (_what, outage) => {
     const store = new OutageStore(await openSqliteStore({ file: ':memory:' }));
-    const own = await startBooking(deps, { store, lockWaitMs: 2_000 });
+    const own = await startBooking(suite.deps, { store, lockWaitMs: 2_000 });
     try {
-      const tenant = await createBookableTenant(deps.catalog);
+      const tenant = await createBookableTenant(suite.deps.catalog);
       const req = createRequest(tenant, SLOT());
 
       store.outage = outage;
@@ -574,9 +566,9 @@ describe.skipIf(!run)('lock unavailable (real Redis)', () => {
   it('is BOOKING_POLICY_BLOCKED 503 with nothing written; once Redis is back the same key books', async () => {
     const lock = await createRedisLockManager({ url: redis.url, keyPrefix: 'test:booking:' });
     const store = await openSqliteStore({ file: ':memory:' });
-    const own = await startBooking(deps, { lock, store });
+    const own = await startBooking(suite.deps, { lock, store });
     try {
-      const tenant = await createBookableTenant(deps.catalog);
+      const tenant = await createBookableTenant(suite.deps.catalog);
       const req = createRequest(tenant, SLOT());
       const port = redis.port;
 

@@ -5,7 +5,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DateTime } from 'luxon';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { startCatalogService } from '@svc/catalog';
 import { startCustomerService } from '@svc/customer';
 import { DomainError } from '@svc/errors';
@@ -377,4 +377,21 @@ export async function storedFor(store: DocumentStore, tenantId: string): Promise
     outbox: await store.collection<OutboxDoc>(outbox).find({ tenantId }),
     idempotency: await store.collection<IdempotencyDoc>(idempotency).find({ tenantId }),
   };
+}
+
+/**
+ * The booking service and its dependencies for the tests of one file: started before them,
+ * stopped after (read `deps` and `svc` inside the tests, once they run).
+ */
+export function bookingServiceForSuite(): { deps: Dependencies; svc: BookingHarness } {
+  const suite = {} as { deps: Dependencies; svc: BookingHarness };
+  beforeAll(async () => {
+    suite.deps = await startDependencies();
+    suite.svc = await startBooking(suite.deps);
+  });
+  afterAll(async () => {
+    await suite.svc?.stop();
+    await suite.deps?.stop();
+  });
+  return suite;
 }

@@ -2,7 +2,7 @@
 // a create checked against the catalog's questions, kept with the questions as asked, and sent in
 // booking.created. The real booking service over gRPC with the real catalog.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SERVICE_LISTS_UNCHANGED } from '@svc/testing';
 import { fromAnswerValue, toAnswerValue, type AnswerJson } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
@@ -14,24 +14,12 @@ import {
   createRequest,
   failure,
   localSlot,
-  startBooking,
-  startDependencies,
   storedFor,
-  type BookingHarness,
-  type Dependencies,
+  bookingServiceForSuite,
 } from './booking-fixture.js';
 
-let deps: Dependencies;
-let svc: BookingHarness;
-
-beforeAll(async () => {
-  deps = await startDependencies();
-  svc = await startBooking(deps);
-});
-afterAll(async () => {
-  await svc?.stop();
-  await deps?.stop();
-});
+/** The booking service and its dependencies, started for this file. */
+const suite = bookingServiceForSuite();
 
 const QUESTIONS: catalogV1.Question[] = [
   { key: 'reason', label: 'What brings you in?', type: 'text', required: true, options: [] },
@@ -42,8 +30,8 @@ const QUESTIONS: catalogV1.Question[] = [
 ];
 
 async function tenantAsking(questions = QUESTIONS) {
-  const tenant = await createBookableTenant(deps.catalog);
-  const service = await addService(deps.catalog, tenant.tenantId, { staffIds: [tenant.staffId], questions });
+  const tenant = await createBookableTenant(suite.deps.catalog);
+  const service = await addService(suite.deps.catalog, tenant.tenantId, { staffIds: [tenant.staffId], questions });
   return { tenantId: tenant.tenantId, service };
 }
 
@@ -55,7 +43,7 @@ describe('intake answers', () => {
     const service = await tenantAsking();
     const booking = bookingOf(
       await create(
-        svc.client,
+        suite.svc.client,
         createRequest(service, localSlot(3, 10), {
           answers: answers({ consent: true, reason: '  A loose filling ', areas: ['Lower', 'Upper'], age: 41 }),
         }),
@@ -68,12 +56,12 @@ describe('intake answers', () => {
       { key: 'age', label: 'Age', type: 'number', value: 41 },
     ];
     expect(booking.answers.map((a) => ({ ...a, value: fromAnswerValue(a.value) }))).toEqual(kept);
-    const { bookings, outbox } = await storedFor(svc.store, service.tenantId);
+    const { bookings, outbox } = await storedFor(suite.svc.store, service.tenantId);
     expect(bookings[0]!.answers).toEqual(kept);
     expect(outbox[0]).toMatchObject({ type: 'booking.created', data: { booking: { answers: kept } } });
 
     // A later edit of the questions changes nothing the booking kept.
-    await deps.catalog.updateService({
+    await suite.deps.catalog.updateService({
       tenantId: service.tenantId,
       serviceId: service.service.serviceId,
       fields: {
@@ -82,7 +70,11 @@ describe('intake answers', () => {
         questionsSet: true,
       },
     });
-    const again = await svc.client.getBooking({ tenantId: service.tenantId, bookingId: booking.bookingId, actor: '' });
+    const again = await suite.svc.client.getBooking({
+      tenantId: service.tenantId,
+      bookingId: booking.bookingId,
+      actor: '',
+    });
     expect(again.booking!.answers[0]).toMatchObject({ key: 'reason', label: 'What brings you in?' });
   });
 
@@ -90,7 +82,7 @@ describe('intake answers', () => {
     const service = await tenantAsking();
     const refused = await failure(
       create(
-        svc.client,
+        suite.svc.client,
         createRequest(service, localSlot(3, 11), {
           answers: answers({ insurer: 'Statutory', consent: false, shoe_size: 42, age: 'forty' }),
         }),
@@ -104,29 +96,29 @@ describe('intake answers', () => {
       { path: 'answers.consent', message: 'is required' },
       { path: 'answers.age', message: expect.stringContaining('must be a number') },
     ]);
-    const { bookings, outbox, idempotency } = await storedFor(svc.store, service.tenantId);
+    const { bookings, outbox, idempotency } = await storedFor(suite.svc.store, service.tenantId);
     expect([bookings, outbox, idempotency]).toEqual([[], [], []]);
   });
 
   it('a service without questions takes no answers, and a booking of it has none', async () => {
     const service = await tenantAsking([]);
     const refused = await failure(
-      create(svc.client, createRequest(service, localSlot(3, 12), { answers: answers({ note: 'hi' }) })),
+      create(suite.svc.client, createRequest(service, localSlot(3, 12), { answers: answers({ note: 'hi' }) })),
     );
     expect(refused.details).toEqual([{ path: 'answers.note', message: 'is not a question of this service' }]);
-    const booking = bookingOf(await create(svc.client, createRequest(service, localSlot(3, 12))));
+    const booking = bookingOf(await create(suite.svc.client, createRequest(service, localSlot(3, 12))));
     expect(booking.answers).toEqual([]);
   });
 
   it('the answers are part of the idempotent request: the same key with other answers is a conflict', async () => {
     const service = await tenantAsking();
     const first = createRequest(service, localSlot(3, 13), { answers: answers({ reason: 'x', consent: true }) });
-    bookingOf(await create(svc.client, first));
+    bookingOf(await create(suite.svc.client, first));
     const other = createRequest(service, localSlot(3, 13), {
       idempotencyKey: first.idempotencyKey,
       customer: first.customer,
       answers: answers({ reason: 'y', consent: true }),
     });
-    expect((await failure(create(svc.client, other))).code).toBe('BOOKING_IDEMPOTENCY_CONFLICT');
+    expect((await failure(create(suite.svc.client, other))).code).toBe('BOOKING_IDEMPOTENCY_CONFLICT');
   });
 });

@@ -2,7 +2,7 @@
 // booking service over gRPC with the real catalog and customer services. Each change writes
 // exactly one outbox row of its type; a refused one writes nothing.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SERVICE_LISTS_UNCHANGED } from '@svc/testing';
 import type { bookingV1 } from '@svc/proto';
 import type { HoldExpiry } from '../src/application/hold-expiry.js';
@@ -21,36 +21,25 @@ import {
   MIN,
   settleAll,
   startBooking,
-  startDependencies,
   storedFor,
   type BookableTenant,
-  type BookingHarness,
-  type Dependencies,
+  bookingServiceForSuite,
 } from './booking-fixture.js';
 
-let deps: Dependencies;
-let svc: BookingHarness;
-
-beforeAll(async () => {
-  deps = await startDependencies();
-  svc = await startBooking(deps);
-});
-afterAll(async () => {
-  await svc?.stop();
-  await deps?.stop();
-});
+/** The booking service and its dependencies, started for this file. */
+const suite = bookingServiceForSuite();
 
 /** A fresh tenant and one held booking of it at `daysAhead` days, 10:00 local. */
 async function heldBooking(
   daysAhead = 3,
-  harness = svc,
+  harness = suite.svc,
 ): Promise<{ tenant: BookableTenant; booking: bookingV1.Booking }> {
-  const tenant = await createBookableTenant(deps.catalog);
+  const tenant = await createBookableTenant(suite.deps.catalog);
   const booking = bookingOf(await create(harness.client, createRequest(tenant, localSlot(daysAhead, 10))));
   return { tenant, booking };
 }
 
-function change(booking: bookingV1.Booking, action: string, reason = '', actor = 'staff', harness = svc) {
+function change(booking: bookingV1.Booking, action: string, reason = '', actor = 'staff', harness = suite.svc) {
   return harness.client.changeBookingStatus({
     tenantId: booking.tenantId,
     bookingId: booking.bookingId,
@@ -61,11 +50,16 @@ function change(booking: bookingV1.Booking, action: string, reason = '', actor =
 }
 
 function reschedule(booking: bookingV1.Booking, startsAtMs: number, actor = 'staff') {
-  return svc.client.rescheduleBooking({ tenantId: booking.tenantId, bookingId: booking.bookingId, startsAtMs, actor });
+  return suite.svc.client.rescheduleBooking({
+    tenantId: booking.tenantId,
+    bookingId: booking.bookingId,
+    startsAtMs,
+    actor,
+  });
 }
 
 /** The booking's outbox rows after booking.created, oldest first. */
-async function laterEvents(booking: bookingV1.Booking, harness = svc) {
+async function laterEvents(booking: bookingV1.Booking, harness = suite.svc) {
   const { outbox } = await storedFor(harness.store, booking.tenantId);
   return outbox
     .filter((e) => e.key === booking.bookingId && e.type !== 'booking.created')
@@ -90,7 +84,7 @@ describe('status changes', () => {
         customer: { customerId: booking.customerId },
       },
     });
-    const got = await svc.client.getBooking({
+    const got = await suite.svc.client.getBooking({
       tenantId: booking.tenantId,
       bookingId: booking.bookingId,
       actor: 'staff',
@@ -158,7 +152,7 @@ describe('status changes', () => {
         };
       },
     }) as DocumentStore;
-    const harness = await startBooking(deps, { store: contended });
+    const harness = await startBooking(suite.deps, { store: contended });
     try {
       const { booking } = await heldBooking(3, harness);
       await change(booking, 'confirm', '', 'staff', harness);
@@ -184,7 +178,7 @@ describe('status changes', () => {
     expect((await change(booking, 'cancel', '   ')).booking!.cancelReason).toBe('');
     const { booking: other } = await heldBooking();
     expect((await change(other, 'cancel', '  late  ')).booking!.cancelReason).toBe('late');
-    const { bookings } = await storedFor(svc.store, booking.tenantId);
+    const { bookings } = await storedFor(suite.svc.store, booking.tenantId);
     expect(bookings[0]!.cancelReason).toBeNull();
   });
 
@@ -197,7 +191,7 @@ describe('status changes', () => {
 
   it("answers NOT_FOUND for an unknown booking or another tenant's, and VALIDATION_ERROR for bad input", async () => {
     const { booking } = await heldBooking();
-    const other = await createBookableTenant(deps.catalog);
+    const other = await createBookableTenant(suite.deps.catalog);
     expect((await failure(change({ ...booking, tenantId: other.tenantId }, 'confirm'))).code).toBe('NOT_FOUND');
     expect((await failure(change({ ...booking, bookingId: 'bkg_nope' }, 'confirm'))).code).toBe('NOT_FOUND');
     const bad = await failure(change(booking, 'approve'));
@@ -217,7 +211,7 @@ describe('status changes', () => {
     // Either cancel won outright, or one confirm then one cancel.
     expect([['booking.cancelled'], ['booking.confirmed', 'booking.cancelled']]).toContainEqual(types);
     expect(ok).toHaveLength(types.length);
-    const { bookings } = await storedFor(svc.store, booking.tenantId);
+    const { bookings } = await storedFor(suite.svc.store, booking.tenantId);
     expect(bookings[0]).toMatchObject({ status: 'cancelled', revision: types.length });
   });
 });
@@ -239,8 +233,8 @@ describe('reschedule', () => {
       },
     });
     // The old slot can be booked again, the new one cannot.
-    bookingOf(await create(svc.client, createRequest(tenant, booking.startsAtMs)));
-    expect((await failure(create(svc.client, createRequest(tenant, to)))).code).toBe('BOOKING_SLOT_UNAVAILABLE');
+    bookingOf(await create(suite.svc.client, createRequest(tenant, booking.startsAtMs)));
+    expect((await failure(create(suite.svc.client, createRequest(tenant, to)))).code).toBe('BOOKING_SLOT_UNAVAILABLE');
   });
 
   it('keeps a confirmed booking confirmed; a move onto its own current time or overlapping it is fine', async () => {
@@ -255,11 +249,11 @@ describe('reschedule', () => {
 
   it('refuses a taken or misaligned start with BOOKING_SLOT_UNAVAILABLE and changes nothing', async () => {
     const { tenant, booking } = await heldBooking();
-    const taken = bookingOf(await create(svc.client, createRequest(tenant, localSlot(3, 12))));
+    const taken = bookingOf(await create(suite.svc.client, createRequest(tenant, localSlot(3, 12))));
     expect((await failure(reschedule(booking, taken.startsAtMs))).code).toBe('BOOKING_SLOT_UNAVAILABLE');
     expect((await failure(reschedule(booking, localSlot(3, 12, 10)))).code).toBe('BOOKING_SLOT_UNAVAILABLE');
     expect(await laterEvents(booking)).toEqual([]);
-    const { bookings } = await storedFor(svc.store, tenant.tenantId);
+    const { bookings } = await storedFor(suite.svc.store, tenant.tenantId);
     expect(bookings.find((b) => b._id === booking.bookingId)).toMatchObject({
       startsAtMs: booking.startsAtMs,
       revision: 0,
@@ -267,12 +261,12 @@ describe('reschedule', () => {
   });
 
   it('20 parallel moves of two bookings onto one free slot: exactly one lands there', async () => {
-    const tenant = await createBookableTenant(deps.catalog);
-    const a = bookingOf(await create(svc.client, createRequest(tenant, localSlot(5, 9))));
-    const b = bookingOf(await create(svc.client, createRequest(tenant, localSlot(5, 11))));
+    const tenant = await createBookableTenant(suite.deps.catalog);
+    const a = bookingOf(await create(suite.svc.client, createRequest(tenant, localSlot(5, 9))));
+    const b = bookingOf(await create(suite.svc.client, createRequest(tenant, localSlot(5, 11))));
     const target = localSlot(5, 15);
     const { ok, failed } = await settleAll(Array.from({ length: 20 }, (_, i) => reschedule(i % 2 ? a : b, target)));
-    const { bookings, outbox } = await storedFor(svc.store, tenant.tenantId);
+    const { bookings, outbox } = await storedFor(suite.svc.store, tenant.tenantId);
     expect(bookings.filter((x) => x.startsAtMs === target)).toHaveLength(1);
     // The winner may move onto its own new time again; the other booking never gets there.
     const winner = bookings.find((x) => x.startsAtMs === target)!;
@@ -285,14 +279,14 @@ describe('reschedule', () => {
 describe('decisions under the lock read the catalog as it is', () => {
   /** Books 10:00 (which also fills the schedule cache for that day), then changes the catalog. */
   async function afterWarmCreate(): Promise<BookableTenant> {
-    const tenant = await createBookableTenant(deps.catalog);
-    bookingOf(await create(svc.client, createRequest(tenant, localSlot(6, 10))));
+    const tenant = await createBookableTenant(suite.deps.catalog);
+    bookingOf(await create(suite.svc.client, createRequest(tenant, localSlot(6, 10))));
     return tenant;
   }
 
   it('a service hidden a moment before: SERVICE_INACTIVE', async () => {
     const tenant = await afterWarmCreate();
-    await deps.catalog.updateService({
+    await suite.deps.catalog.updateService({
       tenantId: tenant.tenantId,
       serviceId: tenant.service.serviceId,
       fields: {
@@ -300,12 +294,14 @@ describe('decisions under the lock read the catalog as it is', () => {
         ...SERVICE_LISTS_UNCHANGED,
       },
     });
-    expect((await failure(create(svc.client, createRequest(tenant, localSlot(6, 11))))).code).toBe('SERVICE_INACTIVE');
+    expect((await failure(create(suite.svc.client, createRequest(tenant, localSlot(6, 11))))).code).toBe(
+      'SERVICE_INACTIVE',
+    );
   });
 
   it('a block added a moment before: BOOKING_SLOT_UNAVAILABLE', async () => {
     const tenant = await afterWarmCreate();
-    await deps.catalog.createBlockedTime({
+    await suite.deps.catalog.createBlockedTime({
       tenantId: tenant.tenantId,
       fields: {
         ownerType: 'tenant',
@@ -315,17 +311,17 @@ describe('decisions under the lock read the catalog as it is', () => {
         reason: 'x',
       },
     });
-    expect((await failure(create(svc.client, createRequest(tenant, localSlot(6, 11))))).code).toBe(
+    expect((await failure(create(suite.svc.client, createRequest(tenant, localSlot(6, 11))))).code).toBe(
       'BOOKING_SLOT_UNAVAILABLE',
     );
   });
 
   it('a holiday added a moment before: BOOKING_SLOT_UNAVAILABLE, for a reschedule too', async () => {
     const tenant = await afterWarmCreate();
-    const other = bookingOf(await create(svc.client, createRequest(tenant, localSlot(7, 10))));
+    const other = bookingOf(await create(suite.svc.client, createRequest(tenant, localSlot(7, 10))));
     const date = new Date(localSlot(6, 12)).toLocaleDateString('en-CA', { timeZone: tenant.timezone });
-    await deps.catalog.createHoliday({ tenantId: tenant.tenantId, fields: { date, name: 'Closed' } });
-    expect((await failure(create(svc.client, createRequest(tenant, localSlot(6, 11))))).code).toBe(
+    await suite.deps.catalog.createHoliday({ tenantId: tenant.tenantId, fields: { date, name: 'Closed' } });
+    expect((await failure(create(suite.svc.client, createRequest(tenant, localSlot(6, 11))))).code).toBe(
       'BOOKING_SLOT_UNAVAILABLE',
     );
     expect((await failure(reschedule(other, localSlot(6, 11)))).code).toBe('BOOKING_SLOT_UNAVAILABLE');
@@ -334,19 +330,19 @@ describe('decisions under the lock read the catalog as it is', () => {
 
 describe('listing', () => {
   it('walks 120 bookings 50 at a time in (startsAtMs, bookingId) order, and filters', async () => {
-    const tenant = await createBookableTenant(deps.catalog);
+    const tenant = await createBookableTenant(suite.deps.catalog);
     const made: bookingV1.Booking[] = [];
     for (let i = 0; i < 120; i++) {
       // Five days of half-hour slots from 08:00 to 20:00 (clear of DST changes), made in shuffled order.
       const slot = (i * 37) % 120;
       const start = localSlot(10 + Math.floor(slot / 24), 8 + Math.floor((slot % 24) / 2), (slot % 2) * 30);
-      made.push(bookingOf(await create(svc.client, createRequest(tenant, start))));
+      made.push(bookingOf(await create(suite.svc.client, createRequest(tenant, start))));
     }
     const sizes: number[] = [];
     const seen: bookingV1.Booking[] = [];
     let cursor = '';
     do {
-      const page = await svc.client.listBookings({
+      const page = await suite.svc.client.listBookings({
         tenantId: tenant.tenantId,
         page: { limit: 50, cursor },
         status: '',
@@ -364,7 +360,7 @@ describe('listing', () => {
 
     await change(made[0]!, 'confirm');
     const list = (q: Partial<bookingV1.ListBookingsRequest>) =>
-      svc.client.listBookings({
+      suite.svc.client.listBookings({
         tenantId: tenant.tenantId,
         page: { limit: 100, cursor: '' },
         status: '',
@@ -399,8 +395,8 @@ describe('hold expiry', () => {
   it('moves a hold that ran out to cancelled with booking.expired, once, with two sweepers racing; confirm after is 409', async () => {
     let clock = Date.now();
     const now = () => clock;
-    const harness = await startBooking(deps, { now });
-    const replicas = [handSweeper(deps, harness, now), handSweeper(deps, harness, now)];
+    const harness = await startBooking(suite.deps, { now });
+    const replicas = [handSweeper(suite.deps, harness, now), handSweeper(suite.deps, harness, now)];
     try {
       const { booking } = await heldBooking(3, harness);
       const [one, two] = replicas.map((r) => r.sweeper) as [HoldExpiry, HoldExpiry];
@@ -427,7 +423,7 @@ describe('hold expiry', () => {
 
   it('refuses to confirm a hold that ran out before the sweeper ran, and frees its slot at once', async () => {
     let clock = Date.now();
-    const harness = await startBooking(deps, { now: () => clock });
+    const harness = await startBooking(suite.deps, { now: () => clock });
     try {
       const { tenant, booking } = await heldBooking(3, harness);
       clock += HOLD_MS + 1;
@@ -440,7 +436,7 @@ describe('hold expiry', () => {
 
   it('the running service sweeps by itself', async () => {
     let clock = Date.now();
-    const harness = await startBooking(deps, { now: () => clock, holdSweepMs: 50 });
+    const harness = await startBooking(suite.deps, { now: () => clock, holdSweepMs: 50 });
     try {
       const { booking } = await heldBooking(3, harness);
       clock += HOLD_MS;
@@ -457,9 +453,9 @@ describe('hold expiry', () => {
 
 describe('the schedule cache under the lock', () => {
   it('reuses a snapshot while the catalog version is unchanged and reads again after any write', async () => {
-    const tenant = await createBookableTenant(deps.catalog);
+    const tenant = await createBookableTenant(suite.deps.catalog);
     let snapshots = 0;
-    const counting = new Proxy(deps.catalog, {
+    const counting = new Proxy(suite.deps.catalog, {
       get(target, prop, receiver) {
         if (prop === 'getScheduleSnapshot') snapshots++;
         return Reflect.get(target, prop, receiver) as unknown;
@@ -473,16 +469,16 @@ describe('the schedule cache under the lock', () => {
     await ask();
     expect(snapshots).toBe(1);
     const date = new Date(localSlot(3, 12)).toLocaleDateString('en-CA', { timeZone: tenant.timezone });
-    await deps.catalog.createHoliday({ tenantId: tenant.tenantId, fields: { date, name: 'Closed' } });
+    await suite.deps.catalog.createHoliday({ tenantId: tenant.tenantId, fields: { date, name: 'Closed' } });
     const after = await ask();
     expect(snapshots).toBe(2);
     expect(after.schedule.holidays).toEqual([{ date }]);
   });
 
   it('with the version the caller read, reuses the snapshot of exactly that version without asking the catalog', async () => {
-    const tenant = await createBookableTenant(deps.catalog);
+    const tenant = await createBookableTenant(suite.deps.catalog);
     const calls: string[] = [];
-    const counting = new Proxy(deps.catalog, {
+    const counting = new Proxy(suite.deps.catalog, {
       get(target, prop, receiver) {
         if (prop === 'getScheduleSnapshot' || prop === 'getCatalogVersion') calls.push(prop);
         return Reflect.get(target, prop, receiver) as unknown;
@@ -491,14 +487,15 @@ describe('the schedule cache under the lock', () => {
     const schedules = catalogSchedules(counting);
     const at = (version: string) =>
       schedules.forService(tenant.tenantId, tenant.service.slug, localSlot(3, 0), localSlot(4, 0), { version });
-    const version = async () => (await deps.catalog.getCatalogVersion({ tenantId: tenant.tenantId })).catalogVersion;
+    const version = async () =>
+      (await suite.deps.catalog.getCatalogVersion({ tenantId: tenant.tenantId })).catalogVersion;
     const v1 = await version();
     expect(v1).not.toBe('');
     await at(v1);
     await at(v1);
     expect(calls).toEqual(['getScheduleSnapshot']);
     const date = new Date(localSlot(3, 12)).toLocaleDateString('en-CA', { timeZone: tenant.timezone });
-    await deps.catalog.createHoliday({ tenantId: tenant.tenantId, fields: { date, name: 'Closed' } });
+    await suite.deps.catalog.createHoliday({ tenantId: tenant.tenantId, fields: { date, name: 'Closed' } });
     const v2 = await version();
     expect(v2).not.toBe(v1);
     const after = await at(v2);

@@ -3,7 +3,7 @@
 // seats; a move takes its party along; a confirm keeps its place in the session. The real
 // booking service over gRPC with the real catalog.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { bookingV1 } from '@svc/proto';
 import {
   addService,
@@ -13,37 +13,29 @@ import {
   createRequest,
   failure,
   localSlot,
-  startBooking,
-  startDependencies,
   storedFor,
-  type BookingHarness,
-  type Dependencies,
+  bookingServiceForSuite,
 } from './booking-fixture.js';
 
-let deps: Dependencies;
-let svc: BookingHarness;
-
-beforeAll(async () => {
-  deps = await startDependencies();
-  svc = await startBooking(deps);
-});
-afterAll(async () => {
-  await svc?.stop();
-  await deps?.stop();
-});
+/** The booking service and its dependencies, started for this file. */
+const suite = bookingServiceForSuite();
 
 /** A tenant with a class of `seats` seats and parties up to `maxPartySize`, taught by its staff member. */
 async function classOf(seats: number, maxPartySize: number) {
-  const tenant = await createBookableTenant(deps.catalog);
-  const service = await addService(deps.catalog, tenant.tenantId, { staffIds: [tenant.staffId], seats, maxPartySize });
+  const tenant = await createBookableTenant(suite.deps.catalog);
+  const service = await addService(suite.deps.catalog, tenant.tenantId, {
+    staffIds: [tenant.staffId],
+    seats,
+    maxPartySize,
+  });
   return { tenant, klass: { tenantId: tenant.tenantId, service } };
 }
 
 const book = (klass: Awaited<ReturnType<typeof classOf>>['klass'], startsAtMs: number, partySize: number) =>
-  create(svc.client, createRequest(klass, startsAtMs, { partySize }));
+  create(suite.svc.client, createRequest(klass, startsAtMs, { partySize }));
 
 async function seatsLeft(klass: Awaited<ReturnType<typeof classOf>>['klass'], startsAtMs: number, partySize = 1) {
-  const res = await svc.client.getAvailability({
+  const res = await suite.svc.client.getAvailability({
     tenantId: klass.tenantId,
     serviceSlug: klass.service.slug,
     fromMs: startsAtMs,
@@ -67,7 +59,7 @@ describe('seats', () => {
     expect([refused.code, refused.message]).toEqual(['BOOKING_SLOT_UNAVAILABLE', 'This time is not available (full).']);
     bookingOf(await book(klass, at, 2));
     expect(await seatsLeft(klass, at)).toBeUndefined();
-    const { bookings, outbox } = await storedFor(svc.store, klass.tenantId);
+    const { bookings, outbox } = await storedFor(suite.svc.store, klass.tenantId);
     expect(bookings.map((b) => [b.partySize, b.seats]).sort()).toEqual([
       [2, 5],
       [3, 5],
@@ -85,9 +77,9 @@ describe('seats', () => {
     const tooMany = await failure(book(klass, localSlot(3, 11), 1001));
     expect(tooMany.details[0]).toMatchObject({ path: 'partySize' });
     // A service without seats takes one seat a booking.
-    const plain = await createBookableTenant(deps.catalog);
+    const plain = await createBookableTenant(suite.deps.catalog);
     expect(
-      (await failure(create(svc.client, createRequest(plain, localSlot(3, 11), { partySize: 2 })))).details,
+      (await failure(create(suite.svc.client, createRequest(plain, localSlot(3, 11), { partySize: 2 })))).details,
     ).toEqual([{ path: 'partySize', message: 'must be at most 1 for this service' }]);
   });
 
@@ -97,7 +89,7 @@ describe('seats', () => {
     const a = bookingOf(await book(klass, at, 2));
     const b = bookingOf(await book(klass, at, 2));
     const change = (x: bookingV1.Booking, action: string) =>
-      svc.client.changeBookingStatus({
+      suite.svc.client.changeBookingStatus({
         tenantId: x.tenantId,
         bookingId: x.bookingId,
         action,
@@ -109,7 +101,7 @@ describe('seats', () => {
     await change(b, 'cancel');
     expect(await seatsLeft(klass, at)).toBe(2);
     const later = localSlot(4, 12);
-    const moved = await svc.client.rescheduleBooking({
+    const moved = await suite.svc.client.rescheduleBooking({
       tenantId: a.tenantId,
       bookingId: a.bookingId,
       startsAtMs: later,
@@ -126,7 +118,7 @@ describe('seats', () => {
     bookingOf(await book(klass, at, 1));
     bookingOf(await book(klass, at, 1));
     // The tenant's one-seat service by the same staff member at that time: taken.
-    expect((await failure(create(svc.client, createRequest(tenant, at)))).code).toBe('BOOKING_SLOT_UNAVAILABLE');
+    expect((await failure(create(suite.svc.client, createRequest(tenant, at)))).code).toBe('BOOKING_SLOT_UNAVAILABLE');
   });
 
   it('60 parallel creates of parties of 1 to 3 for a 20-seat class: never more than 20 seats, and no room left for the smallest refused party', async () => {
@@ -137,7 +129,7 @@ describe('seats', () => {
     const refused = parties.filter((_, i) => answers[i]!.status === 'rejected');
     const codes = answers.flatMap((a) => (a.status === 'rejected' ? [(a.reason as { code: string }).code] : []));
     expect(new Set(codes)).toEqual(new Set(['BOOKING_SLOT_UNAVAILABLE']));
-    const { bookings } = await storedFor(svc.store, klass.tenantId);
+    const { bookings } = await storedFor(suite.svc.store, klass.tenantId);
     const taken = bookings.reduce((sum, b) => sum + (b.partySize ?? 1), 0);
     expect(taken).toBeLessThanOrEqual(20);
     // Full, or too full for every party turned away.
