@@ -20,6 +20,7 @@ export const commandSchemas = {
   }),
   'member:add': z.object({ tenant: slug, email, role: oneOf(ROLES) }),
   'session:create': z.object({ tenant: slug, email }),
+  'session:link': z.object({ tenant: slug, email }),
   'tenant:set-status': z.object({ tenant: slug, status: oneOf(['active', 'disabled', 'suspended']) }),
   'apikey:create': z.object({
     tenant: slug,
@@ -46,6 +47,7 @@ export const USAGE = `usage: npm run --silent admin -- <command> [--option value
   tenant:create     --slug acme --name "Acme Dental" --timezone Europe/Berlin --owner-email owner@acme.test [--locale de]
   member:add        --tenant acme --email viewer@acme.test --role ${ROLES.join('|')}
   session:create    --tenant acme --email owner@acme.test
+  session:link      --tenant acme --email owner@acme.test (a one-time sign-in URL, 10 minutes)
   tenant:set-status --tenant acme --status active|disabled|suspended
   apikey:create     --tenant acme --name ci --scopes "*" (or comma-separated: booking:read,booking:write,…)
   --help            this text`;

@@ -13,6 +13,8 @@ export const adminConfigSchema = z
     ...storeSettings,
     CATALOG_GRPC_ADDR: z.string().optional(),
     SESSION_SECRET: z.string().min(32).optional(),
+    /** The gateway's public address, for the links the CLI prints; embedded: DATA_DIR/platform.json's. */
+    BASE_URL: z.string().url().optional(),
   })
   .superRefine(requiredWhenDistributed(['CATALOG_GRPC_ADDR', 'MONGODB_URL', 'SESSION_SECRET']));
 

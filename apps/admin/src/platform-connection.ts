@@ -12,11 +12,14 @@ export interface PlatformConnection {
   identity: IdentityStore;
   apiKeys: ApiKeyStore;
   sessionSecret: string;
+  /** The gateway's public address (BASE_URL, or the running embedded platform's), when known. */
+  baseUrl: string | null;
   close(): Promise<void>;
 }
 
 export async function connectToPlatform(config: AdminConfig): Promise<PlatformConnection> {
-  const catalogAddress = config.CATALOG_GRPC_ADDR ?? readPlatformRuntime(config.DATA_DIR)?.services.catalog;
+  const runtime = readPlatformRuntime(config.DATA_DIR);
+  const catalogAddress = config.CATALOG_GRPC_ADDR ?? runtime?.services.catalog;
   if (!catalogAddress) {
     throw new UsageError(
       `no running platform found in ${config.DATA_DIR} (start it with "npm start", or set CATALOG_GRPC_ADDR)`,
@@ -31,6 +34,7 @@ export async function connectToPlatform(config: AdminConfig): Promise<PlatformCo
     identity,
     apiKeys: new ApiKeyStore(store),
     sessionSecret: config.SESSION_SECRET ?? embeddedSecret(config.DATA_DIR, 'session'),
+    baseUrl: config.BASE_URL ?? runtime?.url ?? null,
     async close() {
       catalog.close();
       await store.close();

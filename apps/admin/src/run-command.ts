@@ -1,6 +1,6 @@
 import type { ParsedCommand } from './args.js';
 import { createApiKey } from './commands/api-key-commands.js';
-import { addMember, createSession } from './commands/member-commands.js';
+import { addMember, createSession, createSignInLink } from './commands/member-commands.js';
 import { createTenant, setTenantStatus } from './commands/tenant-commands.js';
 import type { PlatformConnection } from './platform-connection.js';
 
@@ -12,6 +12,8 @@ export function runCommand(conn: PlatformConnection, parsed: ParsedCommand): Pro
       return addMember(conn, parsed.args);
     case 'session:create':
       return createSession(conn, parsed.args);
+    case 'session:link':
+      return createSignInLink(conn, parsed.args);
     case 'tenant:set-status':
       return setTenantStatus(conn, parsed.args);
     case 'apikey:create':

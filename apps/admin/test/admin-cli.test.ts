@@ -97,6 +97,26 @@ describe('operator CLI against a started platform', () => {
     });
   });
 
+  it('session:link prints a one-time sign-in URL: the first use signs in, a second is refused', async () => {
+    const r = admin('session:link', '--tenant', 'acme', '--email', 'owner@acme.test');
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const { url, expiresAtMs } = r.json();
+    expect(url).toMatch(new RegExp(`^${base}/auth/link\\?token=[A-Za-z0-9_-]{43}$`));
+    expect(expiresAtMs).toBeGreaterThan(Date.now() + 9 * 60_000);
+    const first = await fetch(url, { redirect: 'manual' });
+    expect(first.status).toBe(302);
+    expect(first.headers.get('location')).toBe('/dashboard');
+    const cookie = first.headers.get('set-cookie')!.split(';')[0]!;
+    const res = await fetch(`${base}/api/session`, { headers: { cookie } });
+    expect((await json(res)).data).toMatchObject({ user: { email: 'owner@acme.test' }, role: 'tenant_owner' });
+    expect((await fetch(url, { redirect: 'manual' })).status).toBe(401);
+    // Not for someone who is no member.
+    const stranger = admin('session:link', '--tenant', 'acme', '--email', 'nobody@acme.test');
+    expect(stranger.status).not.toBe(0);
+    expect(stranger.stderr).toContain('nobody@acme.test is not a member of acme');
+  });
+
   it('with that cookie and CSRF token, creates a service, staff, a resource and weekly rules, all listed', async () => {
     const headers = { cookie: session.cookie, 'x-service-csrf': session.csrfToken, 'content-type': 'application/json' };
     const post = async (path: string, body: object) => {

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { EventBus } from '@svc/events';
 import type { DocumentStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
 import { registerApiKeyAuth } from './auth/api-key-guard.js';
@@ -26,6 +27,9 @@ import { registerBookingRoutes } from './routes/bookings/bookings-routes.js';
 import { registerCatalogRoutes } from './routes/catalog/index.js';
 import { registerCustomerRoutes } from './routes/customers/customers-routes.js';
 import { registerHealthRoute } from './routes/health.js';
+import { registerLiveRoute } from './routes/live/live-route.js';
+import { LiveBookingFeed } from './live/booking-feed.js';
+import { loadDashboardApp, registerDashboardApp } from './pages/dashboard-app.js';
 import { registerManageRoutes } from './routes/manage/manage-routes.js';
 import { registerMetricsRoute } from './routes/metrics.js';
 import { registerMcpRoute } from './routes/mcp/mcp-route.js';
@@ -57,6 +61,11 @@ export interface GatewayDeps {
    * closed with the gateway.
    */
   rateCounters?: RateCounters;
+  /**
+   * Where the dashboard's live updates come from (GET /api/live): the booking events' bus and
+   * this process's consumer group. Without it the route is not there (tests of other routes).
+   */
+  live?: { bus: EventBus; groupId: string };
 }
 
 /**
@@ -153,5 +162,13 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await registerUnsubscribeRoutes(app, notifications, pageAssets);
   registerPartnerRoutes(app, deps.downstream, deps.settings);
   registerMcpRoute(app, deps.downstream, deps.settings);
+  if (deps.live) {
+    const feed = new LiveBookingFeed(deps.live.bus, deps.live.groupId, deps.logger);
+    await feed.start();
+    // Before the server waits for open connections to end: the streams end here.
+    app.addHook('preClose', () => feed.close());
+    registerLiveRoute(app, feed);
+  }
+  registerDashboardApp(app, loadDashboardApp());
   return app;
 }

@@ -30,6 +30,11 @@ export const gatewayConfigSchema = z
     INTEGRATIONS_GRPC_ADDR: grpcAddress.optional(),
     /** The notifications service; distributed and unset: none is deployed (its routes answer 503). */
     NOTIFICATIONS_GRPC_ADDR: grpcAddress.optional(),
+    /**
+     * The booking events' Kafka (distributed): each gateway process reads the topic for the
+     * dashboard's live updates (GET /api/live) in a consumer group of its own.
+     */
+    KAFKA_BROKERS: z.string().optional(),
     /** The gateway owns identity data (users, memberships, sessions): same store rules as a service. */
     ...storeSettings,
     /** HMAC key of CSRF tokens (at least 32 characters); embedded: generated in DATA_DIR/secrets.json. */
@@ -77,6 +82,7 @@ export const gatewayConfigSchema = z
       'BOOKING_GRPC_ADDR',
       'CUSTOMER_GRPC_ADDR',
       'WEBHOOKS_GRPC_ADDR',
+      'KAFKA_BROKERS',
       'MONGODB_URL',
       'SESSION_SECRET',
       'MANAGE_TOKEN_SECRET',

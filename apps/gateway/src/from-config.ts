@@ -1,16 +1,23 @@
 import { storeConfigFor } from '@svc/config';
+import { eventBusFromConfig, type EventBus } from '@svc/events';
 import { openStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
 import { gatewaySettings, rateLimitStore, type GatewayConfig } from './config.js';
 import { InMemoryCounters, RedisCounters, type RateCounters } from './limits/counters.js';
+import { LiveBookingFeed } from './live/booking-feed.js';
 import { startGateway, type RunningGateway } from './start.js';
 
 /**
  * The gateway as its configuration describes it: main.ts and the embedded platform start it so.
  * Unset service addresses are the services' default ports on this host.
  */
-export async function startGatewayFromConfig(config: GatewayConfig, logger: Logger): Promise<RunningGateway> {
+export async function startGatewayFromConfig(
+  config: GatewayConfig,
+  logger: Logger,
+  adapters: { bus?: EventBus } = {},
+): Promise<RunningGateway> {
   return startGateway({
+    ...liveSource(config, adapters.bus),
     rateCounters: await rateCountersFor(config, logger),
     host: config.HOST,
     port: config.PORT,
@@ -28,6 +35,20 @@ export async function startGatewayFromConfig(config: GatewayConfig, logger: Logg
         config.NOTIFICATIONS_GRPC_ADDR ?? (config.PROFILE === 'distributed' ? undefined : '127.0.0.1:50056'),
     },
   });
+}
+
+/**
+ * Where GET /api/live reads the booking events: the embedded platform's shared bus (one process,
+ * so one fixed consumer group, journaled like every other), or Kafka with a group per process
+ * starting at what is new (docs/operations.md "Live updates"). A gateway with neither (embedded,
+ * started on its own) has no live route.
+ */
+function liveSource(config: GatewayConfig, bus: EventBus | undefined) {
+  if (bus) return { live: { bus, groupId: 'gateway-live', owned: false } };
+  if (!config.KAFKA_BROKERS) return {};
+  return {
+    live: { bus: eventBusFromConfig(config, 'gateway'), groupId: LiveBookingFeed.groupIdForProcess(), owned: true },
+  };
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { EventBus } from '@svc/events';
 import type { DocumentStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
 import { buildGateway } from './app.js';
@@ -22,6 +23,8 @@ export async function startGateway(opts: {
   settings: GatewaySettings;
   /** Owned from here on: closed when the gateway stops (in memory when absent). */
   rateCounters?: RateCounters;
+  /** The live updates' source (GatewayDeps.live); an `owned` bus is closed when the gateway stops. */
+  live?: { bus: EventBus; groupId: string; owned: boolean };
 }): Promise<RunningGateway> {
   const downstream = connectDownstream(opts.addresses);
   const app = await buildGateway({
@@ -30,6 +33,7 @@ export async function startGateway(opts: {
     store: opts.store,
     settings: opts.settings,
     ...(opts.rateCounters ? { rateCounters: opts.rateCounters } : {}),
+    ...(opts.live ? { live: opts.live } : {}),
   });
   try {
     await app.listen({ host: opts.host, port: opts.port });
@@ -38,6 +42,7 @@ export async function startGateway(opts: {
     await app.close();
     downstream.close();
     await opts.store.close();
+    if (opts.live?.owned) await opts.live.bus.close();
     throw err;
   }
   const addr = app.server.address();
@@ -49,6 +54,7 @@ export async function startGateway(opts: {
       await app.close();
       downstream.close();
       await opts.store.close();
+      if (opts.live?.owned) await opts.live.bus.close();
     },
   };
 }

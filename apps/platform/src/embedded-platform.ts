@@ -163,6 +163,7 @@ export async function startEmbeddedPlatform(
         NOTIFICATIONS_GRPC_ADDR: services.notifications.address,
       }),
       logger('gateway'),
+      { bus: borrowed(bus) },
     );
   } catch (err) {
     // The port was taken or the gateway's store would not open: leave nothing running.

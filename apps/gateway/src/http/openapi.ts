@@ -82,7 +82,7 @@ const ITEM_VERBS: Record<string, string> = { GET: 'get', PATCH: 'update', PUT: '
 /** Collections whose name does not end in s. */
 const COLLECTIVE_NOUNS = new Set(['staff']);
 /** Last segments that end in s without being a collection (a file format). */
-const NOT_PLURAL = new Set(['ics']);
+const NOT_PLURAL = new Set(['ics', 'js', 'css']);
 
 /**
  * A route's operationId, from its method and URL alone, so it is stable while the route is

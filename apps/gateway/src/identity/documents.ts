@@ -6,6 +6,7 @@ export const USERS = 'users';
 export const MEMBERSHIPS = 'memberships';
 export const SESSIONS = 'sessions';
 export const API_KEYS = 'api_keys';
+export const SIGN_IN_LINKS = 'sign_in_links';
 
 export interface UserDoc {
   [key: string]: unknown;
@@ -41,6 +42,21 @@ export interface SessionDoc {
   revokedAtMs: number | null;
 }
 
+/** A one-time sign-in link an operator printed (`admin session:link`); docs/decisions.md "Staff dashboard". */
+export interface SignInLinkDoc {
+  [key: string]: unknown;
+  _id: string;
+  userId: string;
+  /** The workspace the session it ends in starts in. */
+  tenantId: string;
+  /** SHA-256 hex of the link's token; the token itself is never stored. */
+  tokenHash: string;
+  createdAtMs: number;
+  expiresAtMs: number;
+  /** Set by the one redemption; a used link is refused. */
+  usedAtMs: number | null;
+}
+
 export interface ApiKeyDoc {
   [key: string]: unknown;
   _id: string;
@@ -67,5 +83,6 @@ export const IDENTITY_INDEXES: IndexSpec[] = [
   listIndex(MEMBERSHIPS),
   { collection: SESSIONS, fields: ['tokenHash'], unique: true, name: 'by_token_hash' },
   { collection: API_KEYS, fields: ['secretHash'], unique: true, name: 'by_secret_hash' },
+  { collection: SIGN_IN_LINKS, fields: ['tokenHash'], unique: true, name: 'by_token_hash' },
   listIndex(API_KEYS),
 ];

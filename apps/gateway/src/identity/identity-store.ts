@@ -5,12 +5,14 @@ import {
   IDENTITY_INDEXES,
   MEMBERSHIPS,
   SESSIONS,
+  SIGN_IN_LINKS,
   USERS,
   type MembershipDoc,
   type SessionDoc,
+  type SignInLinkDoc,
   type UserDoc,
 } from './documents.js';
-import { SESSION_LIFETIME_MS, hashSessionToken, newSessionToken } from './session-token.js';
+import { SESSION_LIFETIME_MS, SIGN_IN_LINK_LIFETIME_MS, hashSessionToken, newSessionToken } from './session-token.js';
 
 export interface User {
   userId: string;
@@ -73,6 +75,7 @@ export class IdentityStore {
   private readonly users: Collection<UserDoc>;
   private readonly memberships: Collection<MembershipDoc>;
   private readonly sessions: Collection<SessionDoc>;
+  private readonly signInLinks: Collection<SignInLinkDoc>;
 
   /** `now` is injectable so tests and the CLI can reason about lifetimes. */
   constructor(
@@ -82,6 +85,7 @@ export class IdentityStore {
     this.users = store.collection<UserDoc>(USERS);
     this.memberships = store.collection<MembershipDoc>(MEMBERSHIPS);
     this.sessions = store.collection<SessionDoc>(SESSIONS);
+    this.signInLinks = store.collection<SignInLinkDoc>(SIGN_IN_LINKS);
   }
 
   /** Unique emails, one membership per (user, tenant), unique token hashes. Idempotent. */
@@ -244,6 +248,42 @@ export class IdentityStore {
       await this.sessions.updateOne({ _id: sessionId }, { tenantId }, tx);
       return true;
     });
+  }
+
+  /**
+   * A one-time sign-in link's token for a member (10 minutes, single use): returned once and
+   * stored only as its hash, like a session's.
+   */
+  async createSignInLink(userId: string, tenantId: string): Promise<{ token: string; expiresAtMs: number }> {
+    const token = newSessionToken();
+    const nowMs = this.now();
+    const doc: SignInLinkDoc = {
+      _id: `sil_${randomUUID()}`,
+      userId,
+      tenantId,
+      tokenHash: hashSessionToken(token),
+      createdAtMs: nowMs,
+      expiresAtMs: nowMs + SIGN_IN_LINK_LIFETIME_MS,
+      usedAtMs: null,
+    };
+    await this.signInLinks.insertOne(doc);
+    return { token, expiresAtMs: doc.expiresAtMs };
+  }
+
+  /**
+   * Uses a sign-in link up: who it signs in, or null when it is unknown, used or expired. One
+   * compare-and-set marks it used, so of two redemptions at once exactly one gets the user.
+   */
+  async redeemSignInLink(token: string): Promise<{ userId: string; tenantId: string } | null> {
+    const tokenHash = hashSessionToken(token);
+    const nowMs = this.now();
+    const taken = await this.signInLinks.updateOne(
+      { tokenHash, usedAtMs: null, expiresAtMs: { $gt: nowMs } },
+      { usedAtMs: nowMs },
+    );
+    if (taken !== 1) return null;
+    const doc = await this.signInLinks.findOne({ tokenHash });
+    return doc ? { userId: doc.userId, tenantId: doc.tenantId } : null;
   }
 
   /** Ends the session; its cookie is unknown from now on. Idempotent. */

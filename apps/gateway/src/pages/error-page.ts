@@ -10,6 +10,7 @@ const SENTENCES: Record<string, string> = {
   NOT_FOUND: 'This page does not exist, or the booking link is not valid (links expire 30 days after booking).',
   TENANT_INACTIVE: 'This business is not taking bookings at the moment.',
   FORBIDDEN: 'This link does not allow that.',
+  AUTH_REQUIRED: 'This sign-in link is not valid: it was used already or has expired. Ask for a new one.',
   RATE_LIMITED: 'Too many requests from your connection. Please wait a minute and reload the page.',
   BOOKING_POLICY_BLOCKED: 'Bookings are briefly unavailable. Please reload the page in a moment.',
   VALIDATION_ERROR: 'This address is not valid. Please check the link.',

@@ -11,6 +11,7 @@ import { safeReturnTo } from '../auth/return-to.js';
 import { fetchTenant, isActive } from '../auth/tenants.js';
 import { errorEnvelope, errorResponses } from '../http/envelope.js';
 import type { IdentityStore, Membership } from '../identity/identity-store.js';
+import { looksLikeSessionToken } from '../identity/session-token.js';
 import { perIp } from '../limits/rate-limits.js';
 
 export interface AuthRouteDeps {
@@ -151,6 +152,55 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
       return reply.redirect(attempt.returnTo, 302);
     },
   );
+
+  registerSignInLinkRoute(app, deps);
+}
+
+/**
+ * GET /auth/link?token=…: a one-time sign-in link an operator printed (`admin session:link`).
+ * Used up by the first request, whatever follows; it ends in the same session a Google login
+ * makes, in the link's workspace while the user is still a member there.
+ */
+function registerSignInLinkRoute(app: FastifyInstance, deps: AuthRouteDeps): void {
+  app.get(
+    '/auth/link',
+    {
+      // The token is in the query: the log gets the path only.
+      logSerializers: pathOnlyLog,
+      // Guessing tokens costs a login's budget per client network.
+      onRequest: async (request, reply) => app.rateLimits.enforce(request, reply, [perIp('login')]),
+      config: { page: true },
+      schema: {
+        summary: 'Sign in with a one-time link: sets the session cookie and redirects (302) to /dashboard',
+        description:
+          'The link comes from the operator CLI (`admin session:link`), is valid for 10 minutes and works once. ' +
+          'Unknown, used or expired: AUTH_REQUIRED (a page when Accept prefers text/html).',
+        tags: ['auth'],
+        security: [],
+        querystring: z.object({ token: z.string().max(128).optional() }),
+        response: {
+          302: redirect('To /dashboard; sets the session cookie __Host-service_session.'),
+          401: errorEnvelope.describe('AUTH_REQUIRED: the link is unknown, used or expired.'),
+          403: errorEnvelope.describe('FORBIDDEN: the user is no longer a member of any workspace.'),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { token } = request.query as { token?: string };
+      const link = token && looksLikeSessionToken(token) ? await deps.identity.redeemSignInLink(token) : null;
+      if (!link) {
+        throw new DomainError('AUTH_REQUIRED', 'This sign-in link is not valid: it was used already or has expired.');
+      }
+      const memberships = await deps.identity.membershipsOf(link.userId);
+      const workspace = memberships.find((m) => m.tenantId === link.tenantId) ?? (await pickWorkspace(deps, memberships));
+      if (!workspace) throw new DomainError('FORBIDDEN', 'This account is no longer a member of any workspace.');
+      const session = await deps.identity.createSession(link.userId, workspace.tenantId);
+      reply.header('set-cookie', sessionCookie(session.token, session.expiresAtMs));
+      return reply.redirect('/dashboard', 302);
+    },
+  );
 }
 
 /**
@@ -158,7 +208,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
  * oldest one (the user then sees TENANT_INACTIVE and can switch). Looks tenants up one by one,
  * so the usual case costs one catalog call.
  */
-async function pickWorkspace(deps: AuthRouteDeps, memberships: Membership[]): Promise<Membership | undefined> {
+async function pickWorkspace(deps: Pick<AuthRouteDeps, 'catalog'>, memberships: Membership[]): Promise<Membership | undefined> {
   for (const m of memberships) {
     const tenant = await fetchTenant(deps.catalog, m.tenantId);
     if (tenant && isActive(tenant)) return m;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { startCatalogService } from '@svc/catalog';
 import { startCustomerService } from '@svc/customer';
+import { InProcessEventBus } from '@svc/events';
 import { type CatalogClient } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
 import { openSqliteStore, type Collection, type Document, type DocumentStore } from '@svc/store';
@@ -49,6 +50,8 @@ export interface Traffic {
 
 export interface GatewayHarness {
   app: FastifyInstance;
+  /** The bus the gateway's live feed reads (GET /api/live): publish booking events to it. */
+  bus: InProcessEventBus;
   /** `http://127.0.0.1:<port>`, also the gateway's BASE_URL. */
   base: string;
   port: number;
@@ -137,13 +140,21 @@ export async function startGatewayWithCatalog(opts: HarnessOptions = {}): Promis
     }),
     port,
   );
-  const app = await buildGateway({ logger: createLogger('gateway-test', 'silent'), downstream, store, settings });
+  const bus = new InProcessEventBus();
+  const app = await buildGateway({
+    logger: createLogger('gateway-test', 'silent'),
+    downstream,
+    store,
+    settings,
+    live: { bus, groupId: 'gateway-live' },
+  });
   await opts.beforeListen?.(app);
   await app.listen({ host: '127.0.0.1', port });
 
   let userSeq = 0;
   return {
     app,
+    bus,
     base,
     port,
     downstream,
@@ -195,6 +206,7 @@ export async function startGatewayWithCatalog(opts: HarnessOptions = {}): Promis
     },
     async stop() {
       await app.close();
+      await bus.close();
       downstream.close();
       await catalogHost.stop();
       await customerHost.stop();

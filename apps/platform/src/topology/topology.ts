@@ -208,6 +208,7 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
             INTEGRATIONS_GRPC_ADDR: integrations.address,
             ...(notifications ? { NOTIFICATIONS_GRPC_ADDR: notifications.address } : {}),
             REDIS_URL: redis.url,
+            KAFKA_BROKERS: kafka.brokers.join(','),
             RATE_LIMITS: options.rateLimits ?? 'on',
             // Google login is not part of this topology; the gateway only needs the settings.
             OIDC_CLIENT_ID: 'topology-client',

@@ -102,6 +102,7 @@ CUSTOMER_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "customer" $v.customer.port
 WEBHOOKS_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "webhook-dispatcher" $v.webhookDispatcher.port) | quote }}
 INTEGRATIONS_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "integrations" $v.integrations.port) | quote }}
 NOTIFICATIONS_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "notifications" $v.notifications.port) | quote }}
+KAFKA_BROKERS: {{ $v.kafka.brokers | quote }}
 {{- else }}
 GRPC_HOST: "0.0.0.0"
 GRPC_PORT: {{ $svc.port | quote }}

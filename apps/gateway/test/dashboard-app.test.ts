@@ -1,0 +1,244 @@
+// The staff dashboard's server side: the one-time sign-in link, the live stream of booking
+// changes (GET /api/live) and the web app's files under the pages' CSP (docs/decisions.md
+// "Staff dashboard").
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOKING_EVENTS_TOPIC } from '@svc/events';
+import { json } from '@svc/testing';
+import { SESSION_COOKIE } from '../src/auth/cookies.js';
+import { LIVE_STREAMS_PER_TENANT } from '../src/live/booking-feed.js';
+import { startGatewayWithCatalog, type GatewayHarness } from './support/gateway-harness.js';
+
+let gw: GatewayHarness;
+let tenantId: string;
+let otherTenantId: string;
+
+beforeAll(async () => {
+  gw = await startGatewayWithCatalog();
+  tenantId = (await gw.createTenant('dash-acme')).tenantId;
+  otherTenantId = (await gw.createTenant('dash-other')).tenantId;
+});
+afterAll(() => gw.stop());
+
+const linkFor = async (email: string, tenant = tenantId) => {
+  const user = await gw.identity.findOrCreateUserByEmail(email);
+  await gw.identity.addMembership(user.userId, tenant, 'tenant_owner');
+  return gw.identity.createSignInLink(user.userId, tenant);
+};
+const open = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${gw.base}${path}`, { redirect: 'manual', headers });
+
+describe('one-time sign-in link', () => {
+  it('signs in once: a session cookie and /dashboard; a second use is refused', async () => {
+    const link = await linkFor('link-owner@example.test');
+    const first = await open(`/auth/link?token=${link.token}`);
+    expect(first.status).toBe(302);
+    expect(first.headers.get('location')).toBe('/dashboard');
+    const cookie = first.headers.get('set-cookie')!;
+    expect(cookie).toMatch(
+      new RegExp(`^${SESSION_COOKIE}=[A-Za-z0-9_-]{43}; HttpOnly; Secure; SameSite=Lax; Path=/; Max-Age=2592000$`),
+    );
+    const session = await json(await open('/api/session', { cookie: cookie.split(';')[0]! }));
+    expect(session.data).toMatchObject({
+      user: { email: 'link-owner@example.test' },
+      tenant: { tenantId },
+      role: 'tenant_owner',
+    });
+
+    const again = await open(`/auth/link?token=${link.token}`);
+    expect(again.status).toBe(401);
+    expect(again.headers.get('set-cookie')).toBeNull();
+    expect((await json(again)).error.code).toBe('AUTH_REQUIRED');
+    // A browser reads it as a page.
+    const page = await open(`/auth/link?token=${link.token}`, { accept: 'text/html' });
+    expect(page.status).toBe(401);
+    expect(await page.text()).toContain('This sign-in link is not valid');
+  });
+
+  it('of two redemptions at once, exactly one signs in', async () => {
+    const link = await linkFor('link-race@example.test');
+    const answers = await Promise.all(Array.from({ length: 20 }, () => open(`/auth/link?token=${link.token}`)));
+    expect(answers.map((a) => a.status).sort()).toEqual([302, ...Array(19).fill(401)]);
+  });
+
+  it('refuses an expired link, an unknown one, a malformed one and none', async () => {
+    const user = await gw.identity.findOrCreateUserByEmail('link-late@example.test');
+    await gw.identity.addMembership(user.userId, tenantId, 'tenant_admin');
+    const link = await gw.identity.createSignInLink(user.userId, tenantId);
+    await gw.store
+      .collection('sign_in_links')
+      .updateOne({ tokenHash: { $ne: '' }, userId: user.userId }, { expiresAtMs: Date.now() - 1 });
+    for (const query of [
+      `?token=${link.token}`,
+      `?token=${'A'.repeat(43)}`,
+      '?token=short',
+      '',
+      `?token=${'x'.repeat(129)}`,
+    ]) {
+      const res = await open(`/auth/link${query}`);
+      expect([401, 400], query).toContain(res.status);
+      expect(res.headers.get('set-cookie'), query).toBeNull();
+    }
+  });
+
+  it('stores the link hashed, never the token', async () => {
+    const link = await linkFor('link-hash@example.test');
+    const docs = await gw.store.collection('sign_in_links').find({});
+    expect(JSON.stringify(docs)).not.toContain(link.token);
+  });
+
+  it('ends in the workspace still held when the link’s own was left', async () => {
+    const user = await gw.identity.findOrCreateUserByEmail('link-moved@example.test');
+    await gw.identity.addMembership(user.userId, otherTenantId, 'tenant_viewer');
+    // A link for a workspace the user is not a member of (left since it was printed).
+    const link = await gw.identity.createSignInLink(user.userId, tenantId);
+    const res = await open(`/auth/link?token=${link.token}`);
+    expect(res.status).toBe(302);
+    const session = await json(await open('/api/session', { cookie: res.headers.get('set-cookie')!.split(';')[0]! }));
+    expect(session.data.tenant.tenantId).toBe(otherTenantId);
+  });
+});
+
+describe('GET /dashboard', () => {
+  it('serves the web app under the strict CSP, its files cached for a year', async () => {
+    const res = await open('/dashboard');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const csp = res.headers.get('content-security-policy')!;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self';");
+    expect(csp).toContain("frame-ancestors 'none'");
+    const page = await res.text();
+    expect(page).not.toMatch(/<script(?![^>]*\bsrc=)/); // no inline script
+    const assets = [...page.matchAll(/(?:src|href)="(\/dashboard\/assets\/[^"]+)"/g)].map((m) => m[1]!);
+    expect(assets.some((a) => a.endsWith('.js'))).toBe(true);
+    expect(assets.some((a) => a.endsWith('.css'))).toBe(true);
+    for (const asset of assets) {
+      const file = await open(asset);
+      expect(file.status, asset).toBe(200);
+      expect(file.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(file.headers.get('content-type')).toMatch(asset.endsWith('.js') ? /^text\/javascript/ : /^text\/css/);
+    }
+    expect((await open('/dashboard/assets/js/nothing.js')).status).toBe(400);
+  });
+});
+
+/** An open GET /api/live: its events as they come, and a way to close it. */
+function openLive(
+  cookie: string,
+): Promise<{ res: IncomingMessage; next: (event: string) => Promise<any>; close: () => void }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${gw.base}/api/live`, { headers: { cookie, accept: 'text/event-stream' } }, (res) => {
+      let buffer = '';
+      const events: Array<{ event: string; data: any }> = [];
+      const waiting: Array<() => void> = [];
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event && data) events.push({ event, data: JSON.parse(data) });
+          for (const wake of waiting.splice(0)) wake();
+        }
+      });
+      const next = async (event: string) => {
+        const deadline = Date.now() + 5_000;
+        for (;;) {
+          const i = events.findIndex((e) => e.event === event);
+          if (i >= 0) return events.splice(i, 1)[0]!.data;
+          if (Date.now() > deadline) throw new Error(`no ${event} event`);
+          await new Promise<void>((wake) => {
+            waiting.push(wake);
+            setTimeout(wake, 100);
+          });
+        }
+      };
+      resolve({ res, next, close: () => req.destroy() });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const bookingEvent = (tenant: string, bookingId: string, type = 'booking.created', status = 'held') => ({
+  key: bookingId,
+  headers: {},
+  value: JSON.stringify({
+    id: `evt_${bookingId}_${type}`,
+    type,
+    payloadVersion: 1,
+    occurredAtMs: 1_800_000_000_000,
+    data: {
+      booking: {
+        bookingId,
+        tenantId: tenant,
+        serviceId: 'svc_1',
+        staffId: 'stf_1',
+        status,
+        startsAtMs: 1_800_003_600_000,
+        endsAtMs: 1_800_005_400_000,
+        timezone: 'Europe/Berlin',
+        revision: 1,
+      },
+      customer: { name: 'Private Person', email: 'private@example.test' },
+    },
+  }),
+});
+
+describe('GET /api/live', () => {
+  it('pushes the workspace’s booking changes, without customer data, and nothing of another workspace', async () => {
+    const owner = await gw.mintSession([[tenantId, 'tenant_viewer']]);
+    const live = await openLive(owner.cookie);
+    expect(live.res.statusCode).toBe(200);
+    expect(live.res.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(live.res.headers['x-request-id']).toBeTruthy();
+    expect(await live.next('ready')).toEqual({ tenantId });
+
+    await gw.bus.publish(BOOKING_EVENTS_TOPIC, [
+      bookingEvent(otherTenantId, 'bkg_other'),
+      bookingEvent(tenantId, 'bkg_mine'),
+    ]);
+    const change = await live.next('booking');
+    expect(change).toEqual({
+      eventId: 'evt_bkg_mine_booking.created',
+      type: 'booking.created',
+      bookingId: 'bkg_mine',
+      status: 'held',
+      startsAtMs: 1_800_003_600_000,
+      endsAtMs: 1_800_005_400_000,
+      staffId: 'stf_1',
+      occurredAtMs: 1_800_000_000_000,
+    });
+    await gw.bus.publish(BOOKING_EVENTS_TOPIC, [
+      { key: 'x', headers: {}, value: 'not json' },
+      bookingEvent(tenantId, 'bkg_mine', 'booking.confirmed', 'confirmed'),
+    ]);
+    expect(await live.next('booking')).toMatchObject({ type: 'booking.confirmed', status: 'confirmed' });
+    live.close();
+  });
+
+  it('needs a session, and keeps at most 50 streams per workspace open', async () => {
+    expect((await open('/api/live')).status).toBe(401);
+    const viewer = await gw.mintSession([[otherTenantId, 'tenant_viewer']]);
+    const streams = await Promise.all(Array.from({ length: LIVE_STREAMS_PER_TENANT }, () => openLive(viewer.cookie)));
+    expect(streams.every((s) => s.res.statusCode === 200)).toBe(true);
+    const over = await open('/api/live', { cookie: viewer.cookie });
+    expect(over.status).toBe(429);
+    expect((await json(over)).error.code).toBe('RATE_LIMITED');
+    // A closed stream makes room again.
+    streams[0]!.close();
+    await expect
+      .poll(async () => {
+        const res = await open('/api/live', { cookie: viewer.cookie });
+        const status = res.status;
+        await res.body?.cancel();
+        return status;
+      })
+      .toBe(200);
+    for (const s of streams) s.close();
+  });
+});

@@ -1,0 +1,172 @@
+// The page callbacks of puppeteer run in the browser.
+/// <reference lib="dom" />
+// The staff dashboard in a real browser (Debian's Chromium through puppeteer-core) on the
+// embedded platform: sign in with a one-time link from the operator CLI (a second use refused), a
+// public booking made in another tab appears live as held, the front desk confirms it, and the
+// customer's manage page says so; a viewer sees no control it may not use; axe-core on the
+// screens. Screenshots land in apps/platform/test-output/booking-pages/ (dashboard-*.png).
+
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { join } from 'node:path';
+import type { Browser, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumMissing, json, repoRoot, serverGate } from '@svc/testing';
+import { berlinTime, postBooking, seedTenant } from './booking-fixture.js';
+import {
+  chooseDay,
+  chooseSlot,
+  isoDateIn,
+  launchBrowser,
+  openPage,
+  seriousViolations,
+  shot,
+} from './browser-fixture.js';
+import { platformStores, type PlatformStores } from './dashboard-fixture.js';
+import { startTestPlatform } from './platform-fixture.js';
+
+const run = serverGate('Chromium', chromiumMissing());
+const execFileAsync = promisify(execFile);
+const BERLIN = 'Europe/Berlin';
+
+let platform: Awaited<ReturnType<typeof startTestPlatform>>;
+let stores: PlatformStores;
+let browser: Browser;
+let tenantId: string;
+
+beforeAll(async () => {
+  if (!run) return;
+  platform = await startTestPlatform();
+  stores = await platformStores(platform);
+  ({ tenantId } = await seedTenant(platform.services.catalog.address, 'desk'));
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stores?.close();
+  await platform?.cleanup();
+});
+
+/**
+ * `admin session:link` as an operator runs it against this platform's DATA_DIR: the URL it
+ * prints. Asynchronous: the platform runs in this process and must answer the CLI meanwhile.
+ */
+async function signInLink(email: string): Promise<string> {
+  const { stdout, stderr } = await execFileAsync(
+    process.execPath,
+    [join(repoRoot(), 'apps/admin/dist/main.js'), 'session:link', '--tenant', 'desk', '--email', email],
+    { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: platform.dataDir } },
+  );
+  expect(stderr).toBe('');
+  const { url, expiresAtMs } = JSON.parse(stdout) as { url: string; expiresAtMs: number };
+  expect(expiresAtMs - Date.now()).toBeGreaterThan(9 * 60_000);
+  expect(expiresAtMs - Date.now()).toBeLessThanOrEqual(10 * 60_000);
+  return url;
+}
+
+/** Signs `email` in through a fresh link and waits for the live day. */
+async function signIn(email: string): Promise<Page> {
+  const url = await signInLink(email);
+  expect(url).toMatch(new RegExp(`^${platform.url}/auth/link\\?token=[A-Za-z0-9_-]{43}$`));
+  const { page, problems } = await openPage(browser, BERLIN);
+  // Not networkidle: the live stream stays open.
+  const res = await page.goto(url, { waitUntil: 'load' });
+  expect(res!.url()).toBe(`${platform.url}/dashboard`);
+  await page.waitForSelector('.live-live');
+  expect(problems).toEqual([]);
+  return page;
+}
+
+const text = (page: Page, selector: string) => page.$eval(selector, (el) => (el as HTMLElement).innerText);
+
+describe.skipIf(!run)('staff dashboard in Chromium', { timeout: 120_000 }, () => {
+  it('signs in with a one-time link, shows a public booking live as held, confirms it, and the manage page says confirmed', async () => {
+    await stores.session(tenantId, 'tenant_owner', 'owner@desk.test');
+    const link = await signInLink('owner@desk.test');
+    const { page: desk, problems } = await openPage(browser, BERLIN);
+    const first = await desk.goto(link, { waitUntil: 'load' });
+    expect(first!.url()).toBe(`${platform.url}/dashboard`);
+    await desk.waitForSelector('.live-live');
+    expect(await text(desk, '#held-title')).toBe('Waiting for confirmation (0)');
+    // The link is used up: a second use (another tab) is refused, as a page.
+    const again = await browser.newPage();
+    const refused = await again.goto(link);
+    expect(refused!.status()).toBe(401);
+    expect(await again.$eval('#error-message', (el) => el.textContent)).toContain('used already or has expired');
+    await again.close();
+
+    // Tomorrow's agenda, empty for now.
+    const start = berlinTime(1, 10);
+    await desk.click('button[aria-label="Next day"]');
+    await desk.waitForFunction(() => document.body.innerText.includes('No bookings on this day.'));
+
+    // The customer books in another tab.
+    const { page: customer } = await openPage(browser, BERLIN);
+    await customer.goto(`${platform.url}/book/desk`, { waitUntil: 'networkidle0' });
+    await customer.select('#zone', BERLIN);
+    await chooseDay(customer, isoDateIn(start, BERLIN));
+    await chooseSlot(customer, start);
+    await customer.type('#name', 'Live Customer');
+    await customer.type('#email', 'live@example.test');
+    const submittedAt = Date.now();
+    await customer.click('#submit');
+    await customer.waitForSelector('#confirmation:not([hidden])');
+    const manageUrl = await customer.$eval('#manage-link', (el) => (el as HTMLAnchorElement).href);
+
+    // The front desk sees it without a reload: on top with its time left, and in the agenda.
+    // Polled: rAF does not run in a tab in the background, and the customer's tab is in front.
+    await desk.waitForFunction(
+      () => document.querySelector('.held-list')?.textContent?.includes('Live Customer') ?? false,
+      { timeout: 10_000, polling: 50 },
+    );
+    const shownAfterMs = Date.now() - submittedAt;
+    console.log(`[dashboard] a public booking shown on the dashboard ${shownAfterMs} ms after the submit click`);
+    const heldItem = await text(desk, '.held-item');
+    expect(heldItem).toContain('Check-up');
+    expect(heldItem).toMatch(/\b(9|10):\d{2} left/);
+    expect(await text(desk, '#held-title')).toBe('Waiting for confirmation (1)');
+    expect(await text(desk, '.agenda-item')).toContain('Waiting for confirmation');
+    expect(await seriousViolations(desk)).toEqual([]);
+    await shot(desk, 'dashboard-01-held-request');
+
+    await desk.bringToFront();
+    await desk.click('.held-item button.primary');
+    await desk.waitForFunction(() => document.body.innerText.includes('No request is waiting.'));
+    await desk.waitForFunction(() => document.querySelector('.agenda-item .status')?.textContent === 'Confirmed');
+    await shot(desk, 'dashboard-02-agenda');
+    await desk.click('button[aria-pressed="false"]'); // the grid
+    await desk.waitForSelector('.grid-booking');
+    expect(await text(desk, '.grid-column h3')).toBe('Dr. Weber');
+    await shot(desk, 'dashboard-03-grid');
+    expect(await seriousViolations(desk)).toEqual([]);
+
+    await customer.goto(manageUrl, { waitUntil: 'networkidle0' });
+    expect(await customer.$eval('#booking-status', (el) => el.textContent)).toBe('Confirmed');
+    expect(problems).toEqual([]);
+  });
+
+  it('shows a viewer no confirm control, and the server refuses a forced confirm with 403', async () => {
+    await stores.session(tenantId, 'tenant_viewer', 'viewer@desk.test');
+    const made = await postBooking(platform.url, 'desk', berlinTime(2, 11), 'viewer-test-1', 'Seen By Viewer');
+    expect(made.status).toBe(201);
+    const bookingId = (await json(made)).data.booking.bookingId;
+
+    const page = await signIn('viewer@desk.test');
+    await page.waitForFunction(
+      () => document.querySelector('.held-list')?.textContent?.includes('Seen By Viewer') ?? false,
+    );
+    expect(await page.$$('.held-item button')).toHaveLength(0);
+    expect(await page.$$eval('button', (els) => els.map((el) => el.textContent))).not.toContain('Confirm');
+    // Forced from the viewer's own page, with its own CSRF token: refused.
+    const forced = await page.evaluate(async (id) => {
+      const session = await (await fetch('/api/session')).json();
+      const res = await fetch(`/api/bookings/${id}/confirm`, {
+        method: 'POST',
+        headers: { 'x-service-csrf': session.data.csrfToken },
+      });
+      return { status: res.status, code: (await res.json()).error?.code };
+    }, bookingId);
+    expect(forced).toEqual({ status: 403, code: 'FORBIDDEN' });
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,318 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import {
+  ApiError,
+  get,
+  getAll,
+  post,
+  type Booking,
+  type Customer,
+  type Resource,
+  type Service,
+  type Session,
+  type Staff,
+  type Tenant,
+} from './api.js';
+import { agendaOf, columnsOf, heldRequests, placeInDay, timeLeft } from './day-model.js';
+import { ErrorNote } from './error-note.js';
+import {
+  browserZone,
+  dayWindow,
+  isoDateIn,
+  longDate,
+  nextIsoDate,
+  previousIsoDate,
+  statusWords,
+  timeRange,
+} from './format.js';
+import { listenForChanges, type LiveState } from './live.js';
+
+const WRITE_ROLES = new Set(['tenant_owner', 'tenant_admin']);
+/** Changes often come in bursts (a create, then its confirm): one reload for a burst. */
+const RELOAD_DEBOUNCE_MS = 150;
+
+interface Catalog {
+  tenant: Tenant;
+  staff: Staff[];
+  resources: Resource[];
+  services: Service[];
+}
+
+interface DayData {
+  bookings: Booking[];
+  held: Booking[];
+}
+
+/** The front desk's screen: held requests on top, then the day as an agenda or a grid. */
+export function DayScreen({ session }: { session: Session }) {
+  const canWrite = WRITE_ROLES.has(session.role);
+  const [catalog, setCatalog] = useState<Catalog | null>(null);
+  const [error, setError] = useState<ApiError | null>(null);
+  const [useMyZone, setUseMyZone] = useState(false);
+  const [day, setDay] = useState<string | null>(null);
+  const [view, setView] = useState<'agenda' | 'grid'>('agenda');
+  const [data, setData] = useState<DayData | null>(null);
+  const [live, setLive] = useState<LiveState>('connecting');
+  const [now, setNow] = useState(Date.now());
+  const customers = useCustomers();
+
+  useEffect(() => {
+    Promise.all([
+      get<Tenant>('/api/tenant'),
+      getAll<Staff>('/api/staff'),
+      getAll<Resource>('/api/resources'),
+      getAll<Service>('/api/services'),
+    ]).then(([tenant, staff, resources, services]) => setCatalog({ tenant, staff, resources, services }), setError);
+  }, []);
+
+  const zone = catalog ? (useMyZone ? browserZone() : catalog.tenant.timezone) : 'UTC';
+  const locale = catalog?.tenant.locale ?? 'en';
+  const today = isoDateIn(now, zone);
+  const shownDay = day ?? today;
+  const window = useMemo(() => dayWindow(shownDay, zone), [shownDay, zone]);
+
+  const load = useCallback(async () => {
+    try {
+      const [bookings, held] = await Promise.all([
+        getAll<Booking>(`/api/bookings?fromMs=${window.fromMs}&toMs=${window.toMs}`),
+        getAll<Booking>(`/api/bookings?status=held&fromMs=${Date.now() - 86_400_000}`),
+      ]);
+      performance.mark('day-data-arrived');
+      setData({ bookings, held });
+      customers.want([...bookings, ...held].map((b) => b.customerId));
+    } catch (err) {
+      setError(err as ApiError);
+    }
+  }, [window.fromMs, window.toMs]);
+
+  useEffect(() => {
+    if (catalog) void load();
+  }, [catalog, load]);
+
+  // Pushed changes reload the data; a burst of them reloads it once.
+  const loadRef = useRef(load);
+  loadRef.current = load;
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stop = listenForChanges(() => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void loadRef.current(), RELOAD_DEBOUNCE_MS);
+    }, setLive);
+    return () => {
+      clearTimeout(timer);
+      stop();
+    };
+  }, []);
+
+  // The holds' countdowns.
+  useEffect(() => {
+    const tick = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(tick);
+  }, []);
+
+  useEffect(() => {
+    if (data) performance.mark('day-rendered');
+  }, [data]);
+
+  const act = async (booking: Booking, action: 'confirm' | 'decline') => {
+    setError(null);
+    try {
+      if (action === 'confirm') await post(`/api/bookings/${booking.bookingId}/confirm`);
+      else await post(`/api/bookings/${booking.bookingId}/cancel`, { reason: 'declined' });
+      await load();
+    } catch (err) {
+      setError(err as ApiError);
+    }
+  };
+
+  if (!catalog) {
+    return (
+      <main class="centered" aria-busy={error ? 'false' : 'true'}>
+        {error ? <ErrorNote error={error} /> : <p>Loading…</p>}
+      </main>
+    );
+  }
+  const services = new Map(catalog.services.map((s) => [s.serviceId, s.name]));
+  const staffNames = new Map(catalog.staff.map((s) => [s.staffId, s.displayName]));
+  const describe = (b: Booking) => ({
+    who: customers.name(b.customerId),
+    what: services.get(b.serviceId) ?? 'Service',
+    with: b.staffIds.map((id) => staffNames.get(id) ?? 'Staff member').join(', '),
+    when: timeRange(b.startsAtMs, b.endsAtMs, locale, zone),
+  });
+  const held = data ? heldRequests(data.held, now) : [];
+
+  return (
+    <div class="layout">
+      <header class="topbar">
+        <strong>{session.tenant.name}</strong>
+        <span class={`live live-${live}`} role="status">
+          {live === 'live' ? 'Live' : live === 'stopped' ? 'Live updates stopped: reload the page' : 'Connecting…'}
+        </span>
+        <label class="zone">
+          <input type="checkbox" checked={useMyZone} onChange={(e) => setUseMyZone((e.target as HTMLInputElement).checked)} />
+          Times in my zone ({browserZone()}) instead of the workspace's ({catalog.tenant.timezone})
+        </label>
+        <span class="hint">
+          {session.user.email} · {session.role.replace('tenant_', '')}
+        </span>
+      </header>
+      <main>
+        {error && <ErrorNote error={error} />}
+        <section aria-labelledby="held-title" class="held">
+          <h2 id="held-title">Waiting for confirmation ({held.length})</h2>
+          {held.length === 0 ? (
+            <p class="hint">No request is waiting.</p>
+          ) : (
+            <ul class="held-list">
+              {held.map((b) => {
+                const d = describe(b);
+                return (
+                  <li key={b.bookingId} class="held-item" data-booking-id={b.bookingId}>
+                    <div>
+                      <strong>{d.who}</strong> · {d.what}
+                      {d.with && ` with ${d.with}`}
+                      <br />
+                      {longDate(isoDateIn(b.startsAtMs, zone), locale)}, {d.when}
+                    </div>
+                    <div class="countdown" aria-label={`${timeLeft(b.holdExpiresAtMs!, now)} left to confirm`}>
+                      {timeLeft(b.holdExpiresAtMs!, now)} left
+                    </div>
+                    {canWrite && (
+                      <div class="actions">
+                        <button type="button" class="primary" onClick={() => void act(b, 'confirm')}>
+                          Confirm
+                        </button>
+                        <button type="button" onClick={() => void act(b, 'decline')}>
+                          Decline
+                        </button>
+                      </div>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </section>
+        <section aria-labelledby="day-title">
+          <div class="day-nav">
+            <button type="button" onClick={() => setDay(previousIsoDate(shownDay))} aria-label="Previous day">
+              ‹
+            </button>
+            <button type="button" onClick={() => setDay(null)} disabled={shownDay === today}>
+              Today
+            </button>
+            <button type="button" onClick={() => setDay(nextIsoDate(shownDay))} aria-label="Next day">
+              ›
+            </button>
+            <h2 id="day-title">{longDate(shownDay, locale)}</h2>
+            <div role="group" aria-label="View" class="views">
+              <button type="button" aria-pressed={view === 'agenda'} onClick={() => setView('agenda')}>
+                Agenda
+              </button>
+              <button type="button" aria-pressed={view === 'grid'} onClick={() => setView('grid')}>
+                By staff and resource
+              </button>
+            </div>
+          </div>
+          {!data ? (
+            <p aria-busy="true">Loading the day…</p>
+          ) : view === 'agenda' ? (
+            <Agenda bookings={data.bookings} describe={describe} />
+          ) : (
+            <DayGrid data={data} catalog={catalog} window={window} describe={describe} />
+          )}
+        </section>
+      </main>
+    </div>
+  );
+}
+
+type Describe = (b: Booking) => { who: string; what: string; with: string; when: string };
+
+function Agenda({ bookings, describe }: { bookings: Booking[]; describe: Describe }) {
+  if (bookings.length === 0) return <p class="hint">No bookings on this day.</p>;
+  return (
+    <ol class="agenda">
+      {agendaOf(bookings).map((b) => {
+        const d = describe(b);
+        return (
+          <li key={b.bookingId} class={`agenda-item status-${b.status}`} data-booking-id={b.bookingId}>
+            <span class="when">{d.when}</span>
+            <span class="who">{d.who}</span>
+            <span class="what">
+              {d.what}
+              {d.with && ` · ${d.with}`}
+              {b.partySize > 1 && ` · ${b.partySize} people`}
+            </span>
+            <span class="status">{statusWords(b)}</span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function DayGrid({
+  data,
+  catalog,
+  window,
+  describe,
+}: {
+  data: DayData;
+  catalog: Catalog;
+  window: { fromMs: number; toMs: number };
+  describe: Describe;
+}) {
+  const columns = columnsOf(data.bookings, catalog.staff, catalog.resources);
+  return (
+    <div class="grid" role="list">
+      {columns.map((column) => (
+        <div key={column.key} class="grid-column" role="listitem" aria-label={column.label}>
+          <h3>{column.label}</h3>
+          <div class="grid-day">
+            {column.bookings.map((b) => {
+              const place = placeInDay(b, window.fromMs, window.toMs);
+              const d = describe(b);
+              return (
+                <div
+                  key={b.bookingId}
+                  class={`grid-booking status-${b.status}`}
+                  ref={(el) => {
+                    // Positions through the CSSOM: the CSP refuses style attributes.
+                    if (el) {
+                      el.style.top = `${place.top * 100}%`;
+                      el.style.height = `${place.height * 100}%`;
+                    }
+                  }}
+                  title={`${d.when} ${d.who}, ${d.what}`}
+                >
+                  {d.when} {d.who}
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** Customers' names by id, fetched once each, at most six requests at a time. */
+function useCustomers() {
+  const [names, setNames] = useState<ReadonlyMap<string, string>>(new Map());
+  const asked = useRef(new Set<string>());
+  const want = useCallback((ids: string[]) => {
+    const fresh = [...new Set(ids)].filter((id) => !asked.current.has(id));
+    for (const id of fresh) asked.current.add(id);
+    let next = 0;
+    const worker = async () => {
+      while (next < fresh.length) {
+        const id = fresh[next++]!;
+        const customer = await get<Customer>(`/api/customers/${id}`).catch(() => null);
+        if (customer) setNames((m) => new Map(m).set(id, customer.name));
+      }
+    };
+    for (let i = 0; i < Math.min(6, fresh.length); i++) void worker();
+  }, []);
+  return { want, name: (id: string) => names.get(id) ?? 'Customer' };
+}

@@ -1,0 +1,34 @@
+// Dates, times and names as the workspace writes them: its locale, the zone the viewer chose.
+import { formatTime } from '../../gateway/client/zoned.js';
+
+export { dayWindow, isoDateIn, nextIsoDate } from '../../gateway/client/zoned.js';
+export { formatTime };
+
+/** "09:00–09:30" in `zone`. */
+export const timeRange = (fromMs: number, toMs: number, locale: string, zone: string): string =>
+  `${formatTime(fromMs, locale, zone)}–${formatTime(toMs, locale, zone)}`;
+
+/** "Friday, 27 November 2026" of a `YYYY-MM-DD` day. */
+export const longDate = (isoDate: string, locale: string): string =>
+  new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${isoDate}T12:00:00Z`));
+
+/** The day before `isoDate`. */
+export const previousIsoDate = (isoDate: string): string =>
+  new Date(Date.parse(`${isoDate}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+/** The viewer's own zone, as the browser knows it. */
+export const browserZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+const STATUS_WORDS: Record<string, string> = {
+  held: 'Waiting for confirmation',
+  confirmed: 'Confirmed',
+  cancelled: 'Cancelled',
+  completed: 'Completed',
+  no_show: 'No-show',
+};
+
+/** A booking's state in words; a hold that ran out is a cancellation the customer should hear of as such. */
+export const statusWords = (b: { status: string; cancelReason: string | null }): string =>
+  b.status === 'cancelled' && b.cancelReason === 'hold_expired'
+    ? 'Expired: not confirmed in time'
+    : (STATUS_WORDS[b.status] ?? b.status);
