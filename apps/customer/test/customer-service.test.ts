@@ -274,7 +274,7 @@ function customerServiceSuite(label: string, openStore: () => Promise<DocumentSt
         expect((await list(tenant())).items).toEqual([]);
       });
 
-      it('finds by a case-insensitive prefix of a name word, the email, a word of it, its domain or the phone digits', async () => {
+      it('finds by a case-insensitive prefix of a name word, the email, a word of it, its domain, the phone digits or a run of 4 of them', async () => {
         const t = tenant();
         const createLater = (fields: customerV1.CustomerFields) => ((now += 1), create(t, fields));
         const lena = await createLater({ name: 'Lena Müller', primaryEmail: 'lena@alpha.example' });
@@ -294,7 +294,11 @@ function customerServiceSuite(label: string, openStore: () => Promise<DocumentSt
         expect(await ids('030 123')).toEqual([max.customerId]);
         expect(await ids('(415) 555')).toEqual([ola.customerId]);
         expect(await ids('  ola ')).toEqual([ola.customerId]);
-        for (const none of ['zzz', 'example', 'ena', 'power max', '555 0199'])
+        // A run of 4 or more digits anywhere in the number: the front desk types the last digits.
+        expect(await ids('555 0199')).toEqual([ola.customerId]);
+        expect(await ids('0199')).toEqual([ola.customerId]);
+        expect(await ids('123456')).toEqual([max.customerId]);
+        for (const none of ['zzz', 'example', 'ena', 'power max', '555 0198', '199'])
           expect(await ids(none), none).toEqual([]);
         // Ordered by the matching key: `max power` < `muller`; `a` matches every one of them once.
         expect(await ids('m')).toEqual([max.customerId, lena.customerId]);
@@ -422,6 +426,9 @@ const mongo = mongoForSuites();
 afterAll(() => mongo.stop());
 if (mongo.runs) {
   customerServiceSuite('MongoDB', async () =>
-    openMongoStore({ url: await mongo.url(), dbName: `customer_test_${randomUUID().replaceAll('-', '').slice(0, 12)}` }),
+    openMongoStore({
+      url: await mongo.url(),
+      dbName: `customer_test_${randomUUID().replaceAll('-', '').slice(0, 12)}`,
+    }),
   );
 }

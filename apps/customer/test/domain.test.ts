@@ -128,9 +128,12 @@ describe('search keys', () => {
       expect(finds({ primaryEmail: 'ann.lee+news@mail.example.com' }, q), q).toBe(false);
   });
 
-  it('phone: digits with the country code, with the trunk prefix, and the national number', () => {
-    expect(keys({ phone: '+4915112345678' })).toEqual(['015112345678', '15112345678', '4915112345678']);
-    expect(keys({ phone: '+14155550123' })).toEqual(['14155550123', '4155550123']);
+  it('phone: digits with the country code, with the trunk prefix, and the national number; marked, every run of 4 digits on', () => {
+    const runs = (digits: string) => Array.from({ length: digits.length - 3 }, (_, i) => `#${digits.slice(i)}`);
+    expect(keys({ phone: '+4915112345678' })).toEqual(
+      ['#015112345678', ...runs('4915112345678'), '015112345678', '15112345678', '4915112345678'].sort(),
+    );
+    expect(keys({ phone: '+14155550123' })).toEqual([...runs('14155550123'), '14155550123', '4155550123'].sort());
     for (const q of ['+49 151', '0049 1511', '0151 123', '0151/12345678', '151-12', '+49 (0)151 12']) {
       expect(finds({ phone: '+4915112345678' }, q), q).toBe(true);
     }
@@ -139,14 +142,25 @@ describe('search keys', () => {
       expect(finds({ phone: '+4915112345678' }, q), q).toBe(false);
   });
 
+  it('phone: a front desk finds a number by any run of 4 or more of its digits, a shorter query only at its start', () => {
+    const desk = { phone: '+49301234567' };
+    for (const q of ['1234567', '4567', '3012', '0301', '30 1234 567', '+49 30 1234567', '49301234567'])
+      expect(finds(desk, q), q).toBe(true);
+    for (const q of ['1234568', '567', '12', '7654', '030 1235']) expect(finds(desk, q), q).toBe(false);
+    // Fewer than 4 digits: only where a form of the number starts.
+    for (const q of ['49', '030', '30']) expect(finds(desk, q), q).toBe(true);
+    expect(parseSearch('1234')).toEqual({ prefix: '#1234' });
+    expect(parseSearch('123')).toEqual({ prefix: '123' });
+  });
+
   it('a query is folded text, or only its digits when it looks like a phone number', () => {
     expect(parseSearch('   ')).toBeNull();
     expect(parseSearch(' ANN   Lee ')).toEqual({ prefix: 'ann lee' });
-    expect(parseSearch('+49 (151) 123-4')).toEqual({ prefix: '491511234' });
+    expect(parseSearch('+49 (151) 123-4')).toEqual({ prefix: '#491511234' });
     expect(parseSearch('room 101')).toEqual({ prefix: 'room 101' });
     expect(parseSearch('101')).toEqual({ prefix: '101' });
     expect(parseSearch('--')).toEqual({ prefix: '--' });
-    expect(parseSearch('0049 30')).toEqual({ prefix: '4930' });
+    expect(parseSearch('0049 30')).toEqual({ prefix: '#4930' });
     expect(parseSearch('00')).toEqual({ prefix: '00' });
   });
 

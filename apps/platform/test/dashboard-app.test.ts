@@ -145,6 +145,52 @@ describe.skipIf(!run)('staff dashboard in Chromium', { timeout: 120_000 }, () =>
     expect(problems).toEqual([]);
   });
 
+  it('reschedules through the picker: a taken time is refused with explain’s reason, a free one moves the booking', async () => {
+    const start = berlinTime(3, 10);
+    const taken = berlinTime(3, 11);
+    const made = await postBooking(platform.url, 'desk', start, 'move-me', 'Moving Customer');
+    expect(made.status).toBe(201);
+    const bookingId = (await json(made)).data.booking.bookingId;
+    expect((await postBooking(platform.url, 'desk', taken, 'in-the-way', 'In The Way')).status).toBe(201);
+
+    const page = await signIn('owner@desk.test');
+    await page.goto(`${platform.url}/dashboard#/booking/${bookingId}`, { waitUntil: 'load' });
+    await page.waitForSelector('#booking-status');
+    expect(await text(page, '#booking-status')).toMatch(/^Waiting for confirmation until \d{2}:\d{2}$/);
+    expect(await text(page, '.booking')).toContain('Moving Customer');
+    expect(await text(page, '.history')).toContain('created');
+    await page.click('button[aria-expanded="false"]'); // Reschedule…
+    await page.waitForSelector('.slots button');
+    // 11:00 is taken by the other request: explain says so, and nothing moves.
+    await page.$eval('.explain input[type="time"]', (el) => {
+      (el as HTMLInputElement).value = '11:00';
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await page.click('.explain button[type="submit"]');
+    await page.waitForSelector('#explain-verdict');
+    expect(await text(page, '#explain-verdict')).toBe('11:00 is not free: it is already taken.');
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'dashboard-04-booking-reschedule');
+    // 12:00 is free: one click on it moves the booking.
+    const noon = await page.$$eval('.slots button', (els) => els.map((el) => el.textContent));
+    expect(noon).toContain('12:00');
+    expect(noon).not.toContain('11:00');
+    await page.evaluate(() => {
+      const button = [...document.querySelectorAll('.slots button')].find((el) => el.textContent === '12:00');
+      (button as HTMLButtonElement).click();
+    });
+    await page.waitForFunction(
+      () => document.querySelector('.history')?.textContent?.includes('rescheduled by staff') ?? false,
+    );
+    expect(await text(page, '#booking-title')).toContain('12:00');
+    const moved = await json(
+      await fetch(
+        `${platform.url}/book/desk/availability?serviceSlug=checkup&fromMs=${berlinTime(3, 12)}&toMs=${berlinTime(3, 13)}`,
+      ),
+    );
+    expect(moved.data.slots.map((x: { startsAtMs: number }) => x.startsAtMs)).not.toContain(berlinTime(3, 12));
+  });
+
   it('shows a viewer no confirm control, and the server refuses a forced confirm with 403', async () => {
     await stores.session(tenantId, 'tenant_viewer', 'viewer@desk.test');
     const made = await postBooking(platform.url, 'desk', berlinTime(2, 11), 'viewer-test-1', 'Seen By Viewer');

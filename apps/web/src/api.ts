@@ -49,7 +49,11 @@ interface Envelope {
   meta?: { requestId?: string };
 }
 
-export async function call<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+export async function call<T>(
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (method !== 'GET') headers['x-service-csrf'] = csrfToken;
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -70,7 +74,13 @@ export async function call<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE
   try {
     envelope = (await res.json()) as Envelope;
   } catch {
-    throw new ApiError('INTERNAL_ERROR', res.status, 'The server sent an answer that could not be read.', [], requestId);
+    throw new ApiError(
+      'INTERNAL_ERROR',
+      res.status,
+      'The server sent an answer that could not be read.',
+      [],
+      requestId,
+    );
   }
   if (envelope.ok) return envelope.data as T;
   const error = envelope.error ?? { code: 'INTERNAL_ERROR', message: 'Something went wrong.' };

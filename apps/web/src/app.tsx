@@ -3,7 +3,11 @@ import { ApiError, get, useCsrfToken, type Session } from './api.js';
 import { DayScreen } from './day-screen.js';
 import { ErrorNote } from './error-note.js';
 
-type Load = { state: 'loading' } | { state: 'signed-out' } | { state: 'failed'; error: ApiError } | { state: 'in'; session: Session };
+type Load =
+  | { state: 'loading' }
+  | { state: 'signed-out' }
+  | { state: 'failed'; error: ApiError }
+  | { state: 'in'; session: Session };
 
 /** The session decides the screen: the sign-in offer without one, the day with one. */
 export function App() {
@@ -16,12 +20,19 @@ export function App() {
       },
       (error: ApiError) =>
         setLoad(
-          error.code === 'AUTH_REQUIRED' || error.code === 'SESSION_EXPIRED' ? { state: 'signed-out' } : { state: 'failed', error },
+          error.code === 'AUTH_REQUIRED' || error.code === 'SESSION_EXPIRED'
+            ? { state: 'signed-out' }
+            : { state: 'failed', error },
         ),
     );
   }, []);
 
-  if (load.state === 'loading') return <main class="centered" aria-busy="true"><p>Loading…</p></main>;
+  if (load.state === 'loading')
+    return (
+      <main class="centered" aria-busy="true">
+        <p>Loading…</p>
+      </main>
+    );
   if (load.state === 'signed-out') return <SignIn />;
   if (load.state === 'failed') {
     return (
@@ -44,7 +55,8 @@ function SignIn() {
         </a>
       </p>
       <p class="hint">
-        An operator can also print a one-time sign-in link: <code>npm run --silent admin -- session:link --tenant &lt;slug&gt; --email &lt;you&gt;</code>
+        An operator can also print a one-time sign-in link:{' '}
+        <code>npm run --silent admin -- session:link --tenant &lt;slug&gt; --email &lt;you&gt;</code>
       </p>
     </main>
   );

@@ -35,10 +35,15 @@ export interface Column {
  * One column per active staff member (a disabled one only when a booking of the day is theirs), then per resource a booking of the day uses, then one for
  * bookings with neither. A collective booking stands in each of its staff members' columns.
  */
-export function columnsOf(bookings: readonly Booking[], staff: readonly Staff[], resources: readonly Resource[]): Column[] {
+export function columnsOf(
+  bookings: readonly Booking[],
+  staff: readonly Staff[],
+  resources: readonly Resource[],
+): Column[] {
   const columns = new Map<string, Column>();
   for (const s of staff) {
-    if (s.status === 'active') columns.set(`staff:${s.staffId}`, { key: `staff:${s.staffId}`, label: s.displayName, bookings: [] });
+    if (s.status === 'active')
+      columns.set(`staff:${s.staffId}`, { key: `staff:${s.staffId}`, label: s.displayName, bookings: [] });
   }
   const resourceName = new Map(resources.map((r) => [r.resourceId, r.name]));
   const staffName = new Map(staff.map((s) => [s.staffId, s.displayName]));
@@ -66,9 +71,26 @@ export function columnsOf(bookings: readonly Booking[], staff: readonly Staff[],
 }
 
 /** Where a booking sits in a day column: top and height as fractions of the day. */
-export function placeInDay(b: Pick<Booking, 'startsAtMs' | 'endsAtMs'>, dayFromMs: number, dayToMs: number): { top: number; height: number } {
+export function placeInDay(
+  b: Pick<Booking, 'startsAtMs' | 'endsAtMs'>,
+  dayFromMs: number,
+  dayToMs: number,
+): { top: number; height: number } {
   const span = dayToMs - dayFromMs;
   const from = Math.max(b.startsAtMs, dayFromMs);
   const to = Math.min(b.endsAtMs, dayToMs);
   return { top: (from - dayFromMs) / span, height: Math.max(0, to - from) / span };
+}
+
+export type BookingAction = 'confirm' | 'cancel' | 'complete' | 'no-show' | 'reschedule';
+
+/**
+ * What staff may do with a booking in this status (docs/decisions.md "Booking lifecycle"): the
+ * buttons the booking screen offers. The server decides again; this only leaves out the ones it
+ * would refuse for the status alone.
+ */
+export function actionsFor(status: Booking['status']): BookingAction[] {
+  if (status === 'held') return ['confirm', 'cancel', 'reschedule'];
+  if (status === 'confirmed') return ['complete', 'no-show', 'cancel', 'reschedule'];
+  return [];
 }

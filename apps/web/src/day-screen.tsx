@@ -13,6 +13,7 @@ import {
   type Tenant,
 } from './api.js';
 import { agendaOf, columnsOf, heldRequests, placeInDay, timeLeft } from './day-model.js';
+import { BookingScreen } from './booking-screen.js';
 import { ErrorNote } from './error-note.js';
 import {
   browserZone,
@@ -54,6 +55,9 @@ export function DayScreen({ session }: { session: Session }) {
   const [live, setLive] = useState<LiveState>('connecting');
   const [now, setNow] = useState(Date.now());
   const customers = useCustomers();
+  const route = useRoute();
+  /** Counts pushed changes: the booking screen reloads on each. */
+  const [changes, setChanges] = useState(0);
 
   useEffect(() => {
     Promise.all([
@@ -94,6 +98,7 @@ export function DayScreen({ session }: { session: Session }) {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const stop = listenForChanges(() => {
+      setChanges((n) => n + 1);
       clearTimeout(timer);
       timer = setTimeout(() => void loadRef.current(), RELOAD_DEBOUNCE_MS);
     }, setLive);
@@ -149,82 +154,112 @@ export function DayScreen({ session }: { session: Session }) {
           {live === 'live' ? 'Live' : live === 'stopped' ? 'Live updates stopped: reload the page' : 'Connecting…'}
         </span>
         <label class="zone">
-          <input type="checkbox" checked={useMyZone} onChange={(e) => setUseMyZone((e.target as HTMLInputElement).checked)} />
+          <input
+            type="checkbox"
+            checked={useMyZone}
+            onChange={(e) => setUseMyZone((e.target as HTMLInputElement).checked)}
+          />
           Times in my zone ({browserZone()}) instead of the workspace's ({catalog.tenant.timezone})
         </label>
         <span class="hint">
           {session.user.email} · {session.role.replace('tenant_', '')}
         </span>
       </header>
-      <main>
-        {error && <ErrorNote error={error} />}
-        <section aria-labelledby="held-title" class="held">
-          <h2 id="held-title">Waiting for confirmation ({held.length})</h2>
-          {held.length === 0 ? (
-            <p class="hint">No request is waiting.</p>
-          ) : (
-            <ul class="held-list">
-              {held.map((b) => {
-                const d = describe(b);
-                return (
-                  <li key={b.bookingId} class="held-item" data-booking-id={b.bookingId}>
-                    <div>
-                      <strong>{d.who}</strong> · {d.what}
-                      {d.with && ` with ${d.with}`}
-                      <br />
-                      {longDate(isoDateIn(b.startsAtMs, zone), locale)}, {d.when}
-                    </div>
-                    <div class="countdown" aria-label={`${timeLeft(b.holdExpiresAtMs!, now)} left to confirm`}>
-                      {timeLeft(b.holdExpiresAtMs!, now)} left
-                    </div>
-                    {canWrite && (
-                      <div class="actions">
-                        <button type="button" class="primary" onClick={() => void act(b, 'confirm')}>
-                          Confirm
-                        </button>
-                        <button type="button" onClick={() => void act(b, 'decline')}>
-                          Decline
-                        </button>
+      {route.bookingId ? (
+        <BookingScreen
+          key={route.bookingId}
+          bookingId={route.bookingId}
+          session={session}
+          tenant={catalog.tenant}
+          zone={zone}
+          changed={changes}
+        />
+      ) : (
+        <main>
+          {error && <ErrorNote error={error} />}
+          <section aria-labelledby="held-title" class="held">
+            <h2 id="held-title">Waiting for confirmation ({held.length})</h2>
+            {held.length === 0 ? (
+              <p class="hint">No request is waiting.</p>
+            ) : (
+              <ul class="held-list">
+                {held.map((b) => {
+                  const d = describe(b);
+                  return (
+                    <li key={b.bookingId} class="held-item" data-booking-id={b.bookingId}>
+                      <div>
+                        <a href={`#/booking/${b.bookingId}`}>
+                          <strong>{d.who}</strong>
+                        </a>{' '}
+                        · {d.what}
+                        {d.with && ` with ${d.with}`}
+                        <br />
+                        {longDate(isoDateIn(b.startsAtMs, zone), locale)}, {d.when}
                       </div>
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </section>
-        <section aria-labelledby="day-title">
-          <div class="day-nav">
-            <button type="button" onClick={() => setDay(previousIsoDate(shownDay))} aria-label="Previous day">
-              ‹
-            </button>
-            <button type="button" onClick={() => setDay(null)} disabled={shownDay === today}>
-              Today
-            </button>
-            <button type="button" onClick={() => setDay(nextIsoDate(shownDay))} aria-label="Next day">
-              ›
-            </button>
-            <h2 id="day-title">{longDate(shownDay, locale)}</h2>
-            <div role="group" aria-label="View" class="views">
-              <button type="button" aria-pressed={view === 'agenda'} onClick={() => setView('agenda')}>
-                Agenda
+                      <div class="countdown" aria-label={`${timeLeft(b.holdExpiresAtMs!, now)} left to confirm`}>
+                        {timeLeft(b.holdExpiresAtMs!, now)} left
+                      </div>
+                      {canWrite && (
+                        <div class="actions">
+                          <button type="button" class="primary" onClick={() => void act(b, 'confirm')}>
+                            Confirm
+                          </button>
+                          <button type="button" onClick={() => void act(b, 'decline')}>
+                            Decline
+                          </button>
+                        </div>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </section>
+          <section aria-labelledby="day-title">
+            <div class="day-nav">
+              <button type="button" onClick={() => setDay(previousIsoDate(shownDay))} aria-label="Previous day">
+                ‹
               </button>
-              <button type="button" aria-pressed={view === 'grid'} onClick={() => setView('grid')}>
-                By staff and resource
+              <button type="button" onClick={() => setDay(null)} disabled={shownDay === today}>
+                Today
               </button>
+              <button type="button" onClick={() => setDay(nextIsoDate(shownDay))} aria-label="Next day">
+                ›
+              </button>
+              <h2 id="day-title">{longDate(shownDay, locale)}</h2>
+              <div role="group" aria-label="View" class="views">
+                <button type="button" aria-pressed={view === 'agenda'} onClick={() => setView('agenda')}>
+                  Agenda
+                </button>
+                <button type="button" aria-pressed={view === 'grid'} onClick={() => setView('grid')}>
+                  By staff and resource
+                </button>
+              </div>
             </div>
-          </div>
-          {!data ? (
-            <p aria-busy="true">Loading the day…</p>
-          ) : view === 'agenda' ? (
-            <Agenda bookings={data.bookings} describe={describe} />
-          ) : (
-            <DayGrid data={data} catalog={catalog} window={window} describe={describe} />
-          )}
-        </section>
-      </main>
+            {!data ? (
+              <p aria-busy="true">Loading the day…</p>
+            ) : view === 'agenda' ? (
+              <Agenda bookings={data.bookings} describe={describe} />
+            ) : (
+              <DayGrid data={data} catalog={catalog} window={window} describe={describe} />
+            )}
+          </section>
+        </main>
+      )}
     </div>
   );
+}
+
+/** The app's views are addressed after `#`: `#/` the day, `#/booking/<id>` one booking. */
+function useRoute(): { bookingId: string | null } {
+  const read = () => /^#\/booking\/([A-Za-z0-9_-]{1,64})$/.exec(location.hash)?.[1] ?? null;
+  const [bookingId, setBookingId] = useState(read);
+  useEffect(() => {
+    const onChange = () => setBookingId(read());
+    addEventListener('hashchange', onChange);
+    return () => removeEventListener('hashchange', onChange);
+  }, []);
+  return { bookingId };
 }
 
 type Describe = (b: Booking) => { who: string; what: string; with: string; when: string };
@@ -238,7 +273,9 @@ function Agenda({ bookings, describe }: { bookings: Booking[]; describe: Describ
         return (
           <li key={b.bookingId} class={`agenda-item status-${b.status}`} data-booking-id={b.bookingId}>
             <span class="when">{d.when}</span>
-            <span class="who">{d.who}</span>
+            <a class="who" href={`#/booking/${b.bookingId}`}>
+              {d.who}
+            </a>
             <span class="what">
               {d.what}
               {d.with && ` · ${d.with}`}

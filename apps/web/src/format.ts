@@ -1,5 +1,5 @@
 // Dates, times and names as the workspace writes them: its locale, the zone the viewer chose.
-import { formatTime } from '../../gateway/client/zoned.js';
+import { formatTime, zoneOffsetMs } from '../../gateway/client/zoned.js';
 
 export { dayWindow, isoDateIn, nextIsoDate } from '../../gateway/client/zoned.js';
 export { formatTime };
@@ -11,6 +11,19 @@ export const timeRange = (fromMs: number, toMs: number, locale: string, zone: st
 /** "Friday, 27 November 2026" of a `YYYY-MM-DD` day. */
 export const longDate = (isoDate: string, locale: string): string =>
   new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${isoDate}T12:00:00Z`));
+
+/**
+ * The instant a wall-clock `HH:MM` of a `YYYY-MM-DD` day is in `zone` (a time a DST change skips
+ * lands after the gap, as the zone's clocks read it).
+ */
+export function wallTimeMs(isoDate: string, hhmm: string, zone: string): number {
+  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
+  const [h, min] = hhmm.split(':').map(Number) as [number, number];
+  const wall = Date.UTC(y, m - 1, d, h, min);
+  // As dayStartMs does for midnight: the offset at the guess can differ from the answer's.
+  const first = wall - zoneOffsetMs(wall, zone);
+  return wall - zoneOffsetMs(first, zone);
+}
 
 /** The day before `isoDate`. */
 export const previousIsoDate = (isoDate: string): string =>

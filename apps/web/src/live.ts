@@ -14,6 +14,8 @@ export function listenForChanges(onChange: () => void, onState: (state: LiveStat
     opened = true;
   });
   source.addEventListener('booking', () => onChange());
-  source.addEventListener('error', () => onState(source.readyState === EventSource.CLOSED ? 'stopped' : 'reconnecting'));
+  source.addEventListener('error', () =>
+    onState(source.readyState === EventSource.CLOSED ? 'stopped' : 'reconnecting'),
+  );
   return () => source.close();
 }

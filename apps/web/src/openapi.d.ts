@@ -587,6 +587,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bookings/{bookingId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A booking's history: the events its changes wrote, oldest first
+         * @description At most 200 entries. Each is an event the webhooks deliver too, as it left the booking.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bookings/{bookingId}/confirm": {
         parameters: {
             query?: never;
@@ -1341,6 +1361,26 @@ export interface paths {
         };
         /** Get a booking */
         get: operations["partnerGetBooking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bookings/{bookingId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A booking's history: the events its changes wrote, oldest first
+         * @description At most 200 entries. Each is an event the webhooks deliver too, as it left the booking.
+         */
+        get: operations["partnerListEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6757,6 +6797,97 @@ export interface operations {
             };
         };
     };
+    listEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bookingId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            items: {
+                                eventId: string;
+                                /** @enum {string} */
+                                type: "booking.created" | "booking.confirmed" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "booking.no_show" | "booking.expired";
+                                occurredAtMs: number;
+                                /** @description customer | staff | partner | system; null for the create. */
+                                actor: string | null;
+                                /**
+                                 * @description The status the change left.
+                                 * @enum {string}
+                                 */
+                                status: "held" | "confirmed" | "cancelled" | "completed" | "no_show";
+                                startsAtMs: number;
+                                endsAtMs: number;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     postBookingsConfirm: {
         parameters: {
             query?: never;
@@ -11719,6 +11850,100 @@ export interface operations {
                                 /** @description The video meeting link, when the provider made one. */
                                 meetingUrl: string | null;
                             } | null;
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    partnerListEvents: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The API key's tenant id (ten_…); missing or another tenant's is FORBIDDEN. */
+                "x-service-tenant-id": string;
+            };
+            path: {
+                bookingId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            items: {
+                                eventId: string;
+                                /** @enum {string} */
+                                type: "booking.created" | "booking.confirmed" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "booking.no_show" | "booking.expired";
+                                occurredAtMs: number;
+                                /** @description customer | staff | partner | system; null for the create. */
+                                actor: string | null;
+                                /**
+                                 * @description The status the change left.
+                                 * @enum {string}
+                                 */
+                                status: "held" | "confirmed" | "cancelled" | "completed" | "no_show";
+                                startsAtMs: number;
+                                endsAtMs: number;
+                            }[];
                         };
                         meta: {
                             requestId: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Booking, Resource, Staff } from '../src/api.js';
-import { agendaOf, columnsOf, heldRequests, placeInDay, timeLeft } from '../src/day-model.js';
-import { statusWords } from '../src/format.js';
+import { actionsFor, agendaOf, columnsOf, heldRequests, placeInDay, timeLeft } from '../src/day-model.js';
+import { statusWords, wallTimeMs } from '../src/format.js';
 
 const HOUR = 3_600_000;
 const T0 = Date.UTC(2026, 10, 27, 8);
@@ -64,7 +64,11 @@ describe('agenda and columns', () => {
     const nine = booking({ startsAtMs: T0 + HOUR });
     const eight = booking({ startsAtMs: T0 });
     const gone = booking({ startsAtMs: T0 - HOUR, status: 'cancelled' });
-    expect(agendaOf([nine, gone, eight]).map((b) => b.bookingId)).toEqual([eight.bookingId, nine.bookingId, gone.bookingId]);
+    expect(agendaOf([nine, gone, eight]).map((b) => b.bookingId)).toEqual([
+      eight.bookingId,
+      nine.bookingId,
+      gone.bookingId,
+    ]);
   });
 
   it('gives each active staff member a column, a used resource one, and a collective booking a place in each', () => {
@@ -104,5 +108,21 @@ describe('agenda and columns', () => {
     expect(statusWords({ status: 'cancelled', cancelReason: 'hold_expired' })).toBe('Expired: not confirmed in time');
     expect(statusWords({ status: 'cancelled', cancelReason: 'declined' })).toBe('Cancelled');
     expect(statusWords({ status: 'held', cancelReason: null })).toBe('Waiting for confirmation');
+  });
+});
+
+describe('the booking screen', () => {
+  it('offers the actions the state machine allows for the status', () => {
+    expect(actionsFor('held')).toEqual(['confirm', 'cancel', 'reschedule']);
+    expect(actionsFor('confirmed')).toEqual(['complete', 'no-show', 'cancel', 'reschedule']);
+    for (const done of ['cancelled', 'completed', 'no_show'] as const) expect(actionsFor(done)).toEqual([]);
+  });
+
+  it('reads a wall-clock time of a day in the shown zone, across DST changes', () => {
+    expect(wallTimeMs('2026-11-27', '10:30', 'Europe/Berlin')).toBe(Date.UTC(2026, 10, 27, 9, 30));
+    expect(wallTimeMs('2026-07-01', '10:30', 'Europe/Berlin')).toBe(Date.UTC(2026, 6, 1, 8, 30));
+    expect(wallTimeMs('2026-03-29', '01:30', 'Europe/Berlin')).toBe(Date.UTC(2026, 2, 29, 0, 30));
+    expect(wallTimeMs('2026-03-29', '03:30', 'Europe/Berlin')).toBe(Date.UTC(2026, 2, 29, 1, 30));
+    expect(wallTimeMs('2026-11-27', '10:30', 'America/New_York')).toBe(Date.UTC(2026, 10, 27, 15, 30));
   });
 });

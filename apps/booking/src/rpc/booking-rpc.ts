@@ -15,7 +15,7 @@ import { getAvailability } from '../application/get-availability.js';
 import { listBookings } from '../application/list-bookings.js';
 import { allowedActions, refusedActions } from '../domain/lifecycle.js';
 import { bookingCreates, failedCreateOutcome, SERVICE } from '../metrics.js';
-import { staffOfBooking, type BookingDoc } from '../store/records.js';
+import { staffOfBooking, type BookingDoc, type OutboxDoc } from '../store/records.js';
 
 export interface BookingRpcDeps extends CreateBookingDeps, LifecycleDeps {
   /** Called after a commit that wrote outbox rows, so the relay publishes at once. */
@@ -124,6 +124,12 @@ export function bookingService(deps: BookingRpcDeps): ServiceBinding {
         return { booking: toProtoBooking(booking) };
       },
 
+      listBookingEvents: async (req) => {
+        if (!(await deps.store.booking(req.tenantId, req.bookingId))) throw notFound('Booking');
+        const rows = await deps.store.eventsOf(req.tenantId, req.bookingId, MAX_HISTORY);
+        return { events: rows.map(toHistoryEntry) };
+      },
+
       explainSlot: async (req) => {
         const view = await explainStart(deps, req);
         return {
@@ -137,6 +143,24 @@ export function bookingService(deps: BookingRpcDeps): ServiceBinding {
     },
     { outage: bookingUnavailable },
   );
+}
+
+/** A booking's history is short (a create and a few changes); a bound all the same. */
+const MAX_HISTORY = 200;
+
+/** An outbox row as a history entry: what happened, who did it, how it left the booking. */
+function toHistoryEntry(row: OutboxDoc): bookingV1.BookingHistoryEntry {
+  const booking = (row.data.booking ?? {}) as Partial<Record<'status' | 'startsAtMs' | 'endsAtMs', unknown>>;
+  const num = (v: unknown) => (typeof v === 'number' ? v : 0);
+  return {
+    eventId: row._id,
+    type: row.type,
+    occurredAtMs: row.occurredAtMs,
+    actor: typeof row.data.actor === 'string' ? row.data.actor : '',
+    status: typeof booking.status === 'string' ? booking.status : '',
+    startsAtMs: num(booking.startsAtMs),
+    endsAtMs: num(booking.endsAtMs),
+  };
 }
 
 function toProtoBooking(b: BookingDoc): bookingV1.Booking {

@@ -90,6 +90,8 @@ export class BookingStore {
       // Its other scan: holds of automatic services their create did not confirm (hold-expiry.ts).
       { collection: bookings, name: 'by_status_confirmation', fields: ['status', 'confirmation', 'createdAtMs'] },
       { collection: outbox, name: 'by_state', fields: ['state', '_id'] },
+      // A booking's history (ListBookingEvents): its rows, oldest first.
+      { collection: outbox, name: 'by_key', fields: ['key', '_id'] },
       { collection: idempotency, name: 'by_expiry', fields: ['expiresAtMs'] },
       { collection: leases, name: 'by_expiry', fields: ['expiresAtMs'] },
       // Transactions write it first, so it must exist before any (DocumentStore.ensureIndexes).
@@ -272,6 +274,12 @@ export class BookingStore {
   /** Gives the lease up at once (a clean stop), so another owner need not wait for it to expire. */
   async releaseLease(job: string, owner: string): Promise<void> {
     await this.leases.updateOne({ _id: job, owner }, { expiresAtMs: 0 });
+  }
+
+  /** The booking's events, oldest first, at most `limit` (its history; the tenant checked on each row). */
+  async eventsOf(tenantId: string, bookingId: string, limit: number): Promise<OutboxDoc[]> {
+    const rows = await this.outbox.find({ key: bookingId }, { sort: [['_id', 1]], limit });
+    return rows.filter((row) => row.tenantId === tenantId);
   }
 
   /** Up to `limit` events not yet published, oldest first (event ids sort by time). */

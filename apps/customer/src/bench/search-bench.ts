@@ -199,6 +199,7 @@ interface Case {
 
 const withEmail = people.filter((p) => p.email !== null);
 const withGermanPhone = people.filter((p) => p.phone?.startsWith('+49'));
+const withPhone = people.filter((p) => p.phone !== null);
 const secondPages: Array<{ q: string; cursor: string }> = [];
 for (const first of FIRST) {
   const q = first.slice(0, 3);
@@ -239,6 +240,9 @@ const cases: Case[] = [
     query: () => request(`+49 ${pick(withGermanPhone).phone!.slice(3, 7)}`),
   },
   { label: 'phone, "01512" (trunk prefix)', query: () => request(`0${pick(withGermanPhone).phone!.slice(3, 7)}`) },
+  // What a front desk types from a caller's number: its last digits (issue 27).
+  { label: 'phone, last 7 digits', query: () => request(pick(withPhone).phone!.slice(-7)) },
+  { label: 'phone, last 4 digits (many match)', query: () => request(pick(withPhone).phone!.slice(-4)) },
   { label: 'no match ("zzqx")', query: () => request(`zzqx${digits(2)}`) },
 ];
 

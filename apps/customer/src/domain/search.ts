@@ -8,10 +8,18 @@ import { compareUtf8 } from '@svc/store';
 import type { Customer } from './customer.js';
 
 /** Raised whenever searchKeysOf changes, so the start-up backfill rewrites every customer's keys. */
-export const SEARCH_KEYS_VERSION = 1;
+export const SEARCH_KEYS_VERSION = 2;
 
 /** Name words a key starts at, at most: longer names are still found from their first 16 words. */
 const MAX_NAME_WORDS = 16;
+
+/** The phone digits a front desk types from the middle of a number: this many at least. */
+export const MIN_PHONE_RUN = 4;
+/**
+ * Marks the keys of digit runs inside a phone number, so a query of fewer digits still matches
+ * only where a number starts (`49`), and one of MIN_PHONE_RUN or more anywhere in it (`1234567`).
+ */
+const PHONE_RUN = '#';
 
 export interface SearchQuery {
   /** The normalized prefix every matching customer has a key starting with. */
@@ -45,7 +53,8 @@ export function parseSearch(q: string): SearchQuery | null {
   // like `+` (as the phone rule reads it), and `+49 (0)151` writes the trunk prefix it then drops.
   const digits = text.replace(/\(0\)/g, '').replace(/\D/g, '');
   const international = text.startsWith('00') ? digits.slice(2) : digits;
-  return { prefix: international !== '' ? international : digits };
+  const number = international !== '' ? international : digits;
+  return { prefix: number.length >= MIN_PHONE_RUN ? PHONE_RUN + number : number };
 }
 
 export const isQueryTooLong = (q: string): boolean => q.length > MAX_CUSTOMER_QUERY_LENGTH;
@@ -67,7 +76,12 @@ function wordStarts(text: string, limit: number): number[] {
  * - the email from each word of its local part (`ann.lee@example.com`, `lee@example.com`), and
  *   its domain (`example.com`);
  * - the phone's digits with the country code, with the trunk prefix, and without either
- *   (`4915112345678`, `015112345678`, `15112345678`).
+ *   (`4915112345678`, `015112345678`, `15112345678`): what a query of 1 to 3 digits is matched
+ *   against;
+ * - marked with `#`, every run of its digits that a query of MIN_PHONE_RUN or more digits can
+ *   start at: each suffix (of MIN_PHONE_RUN digits or more) of the digits with the country code,
+ *   and the form with the trunk prefix (`#4915112345678`, `#915112345678`, …, `#5678`,
+ *   `#015112345678`), so `1234567` finds `+49 30 1234567` and `0151 12` still finds the first.
  */
 export function searchKeysOf(c: Pick<Customer, 'name' | 'primaryEmail' | 'phone'>): string[] {
   const keys = new Set<string>();
@@ -79,7 +93,14 @@ export function searchKeysOf(c: Pick<Customer, 'name' | 'primaryEmail' | 'phone'
     for (const i of wordStarts(email.slice(0, at), Infinity)) keys.add(email.slice(i));
     keys.add(email.slice(at + 1));
   }
-  if (c.phone !== null) for (const digits of phoneDigitForms(c.phone)) keys.add(digits);
+  if (c.phone !== null) {
+    const [international, ...national] = phoneDigitForms(c.phone);
+    for (const digits of [international, ...national]) if (digits) keys.add(digits);
+    for (let i = 0; international && i + MIN_PHONE_RUN <= international.length; i++) {
+      keys.add(PHONE_RUN + international.slice(i));
+    }
+    for (const digits of national) if (digits.length >= MIN_PHONE_RUN) keys.add(PHONE_RUN + digits);
+  }
   keys.delete('');
   return [...keys].sort(compareUtf8);
 }

@@ -2,7 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { answeringOutagesWith, bookingUnavailable } from '@svc/errors';
 import type { BookingClient, IntegrationClient } from '@svc/grpc';
-import { bookingReasonSchema, bookingStatusSchema, epochMsQuerySchema, epochMsSchema, idSchema } from '@svc/rules';
+import {
+  BOOKING_STATUSES,
+  bookingReasonSchema,
+  bookingStatusSchema,
+  epochMsQuerySchema,
+  epochMsSchema,
+  idSchema,
+  webhookEventTypeSchema,
+} from '@svc/rules';
 import type { KeyAccess } from '../../auth/principal.js';
 import { linksTo, type RouteLink } from '../../http/openapi-links.js';
 import { defineRoute } from '../../http/route.js';
@@ -60,6 +68,21 @@ export const listBookingsQuery = z
   .superRefine(ascending('fromMs', 'toMs', 'toMs must be greater than fromMs.', { at: 'toMs' }));
 
 export const bookingParams = z.strictObject({ bookingId: idSchema });
+type BookingHistory = z.input<typeof bookingHistorySchema>;
+
+const bookingHistorySchema = z.object({
+  items: z.array(
+    z.object({
+      eventId: z.string(),
+      type: webhookEventTypeSchema,
+      occurredAtMs: z.number().int(),
+      actor: z.string().nullable().describe('customer | staff | partner | system; null for the create.'),
+      status: z.enum(BOOKING_STATUSES).describe('The status the change left.'),
+      startsAtMs: z.number().int(),
+      endsAtMs: z.number().int(),
+    }),
+  ),
+});
 
 /** `{ startsAtMs }`: the new start of a held or confirmed booking (dashboard and manage link). */
 export const rescheduleBody = z.strictObject({ startsAtMs: epochMsSchema.describe('The new start.') });
@@ -115,6 +138,7 @@ export function bookingLinks(prefix: string, from: string, except?: string): Rou
   const item = `${prefix}/bookings/:bookingId`;
   const targets = [
     `GET ${item}`,
+    `GET ${item}/events`,
     ...STATUS_CHANGES.map((change) => `POST ${item}/${change.path}`),
     `POST ${item}/reschedule`,
     ...(prefix === DASHBOARD_BOOKINGS.prefix ? [`POST ${item}/calendar-sync`] : []),
@@ -158,6 +182,18 @@ export function bookingOperations(booking: BookingClient, actor: 'staff' | 'part
       answeringOutagesWith(bookingUnavailable, async () =>
         recordOf(await booking.getBooking({ tenantId, bookingId, actor: '' })),
       ),
+    history: (tenantId: string, bookingId: string) =>
+      answeringOutagesWith(bookingUnavailable, async () => {
+        const { events } = await booking.listBookingEvents({ tenantId, bookingId });
+        // The booking service writes only the specification's event types and statuses.
+        const items = events.map((e) => ({
+          ...e,
+          type: e.type as BookingHistory['items'][number]['type'],
+          status: e.status as BookingHistory['items'][number]['status'],
+          actor: e.actor || null,
+        }));
+        return { items };
+      }),
     change: (tenantId: string, bookingId: string, action: BookingAction, reason: string | undefined) =>
       answeringOutagesWith(bookingUnavailable, async () =>
         recordOf(await booking.changeBookingStatus({ tenantId, bookingId, action, reason: reason ?? '', actor })),
@@ -219,6 +255,18 @@ export function registerBookingRoutes(
       const sync = integrations ? await integrations.getCalendarSync({ tenantId, bookingId: params.bookingId }) : {};
       return { ...record, calendarSync: toCalendarSync(sync.calendarSync) };
     },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: `${item}/events`,
+    summary: "A booking's history: the events its changes wrote, oldest first",
+    description: 'At most 200 entries. Each is an event the webhooks deliver too, as it left the booking.',
+    tags,
+    access: surface.read,
+    params: bookingParams,
+    response: bookingHistorySchema,
+    handler: ({ params }, request) => ops.history(tenantOf(request), params.bookingId),
   });
 
   for (const change of STATUS_CHANGES) {

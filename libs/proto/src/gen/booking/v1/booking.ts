@@ -293,6 +293,30 @@ export interface SlotOverride {
   date: string;
 }
 
+export interface ListBookingEventsRequest {
+  tenantId: string;
+  bookingId: string;
+}
+
+/** One change of a booking as its event recorded it (the outbox row; docs/architecture.md "Events"). */
+export interface BookingHistoryEntry {
+  eventId: string;
+  /** The webhook event type: booking.created, booking.confirmed, ... */
+  type: string;
+  occurredAtMs: number;
+  /** Who made the change: customer, staff, partner, system; '' for the create. */
+  actor: string;
+  /** The booking as the change left it. */
+  status: string;
+  startsAtMs: number;
+  endsAtMs: number;
+}
+
+export interface ListBookingEventsResponse {
+  /** At most 200, oldest first. */
+  events: BookingHistoryEntry[];
+}
+
 function createBaseBooking(): Booking {
   return {
     bookingId: "",
@@ -2483,6 +2507,221 @@ export const SlotOverride: MessageFns<SlotOverride> = {
   },
 };
 
+function createBaseListBookingEventsRequest(): ListBookingEventsRequest {
+  return { tenantId: "", bookingId: "" };
+}
+
+export const ListBookingEventsRequest: MessageFns<ListBookingEventsRequest> = {
+  encode(message: ListBookingEventsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tenantId !== "") {
+      writer.uint32(10).string(message.tenantId);
+    }
+    if (message.bookingId !== "") {
+      writer.uint32(18).string(message.bookingId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListBookingEventsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListBookingEventsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tenantId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.bookingId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseBookingHistoryEntry(): BookingHistoryEntry {
+  return { eventId: "", type: "", occurredAtMs: 0, actor: "", status: "", startsAtMs: 0, endsAtMs: 0 };
+}
+
+export const BookingHistoryEntry: MessageFns<BookingHistoryEntry> = {
+  encode(message: BookingHistoryEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.eventId !== "") {
+      writer.uint32(10).string(message.eventId);
+    }
+    if (message.type !== "") {
+      writer.uint32(18).string(message.type);
+    }
+    if (message.occurredAtMs !== 0) {
+      writer.uint32(24).int64(message.occurredAtMs);
+    }
+    if (message.actor !== "") {
+      writer.uint32(34).string(message.actor);
+    }
+    if (message.status !== "") {
+      writer.uint32(42).string(message.status);
+    }
+    if (message.startsAtMs !== 0) {
+      writer.uint32(48).int64(message.startsAtMs);
+    }
+    if (message.endsAtMs !== 0) {
+      writer.uint32(56).int64(message.endsAtMs);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BookingHistoryEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBookingHistoryEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.eventId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.type = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.occurredAtMs = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.actor = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.startsAtMs = longToNumber(reader.int64());
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.endsAtMs = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseListBookingEventsResponse(): ListBookingEventsResponse {
+  return { events: [] };
+}
+
+export const ListBookingEventsResponse: MessageFns<ListBookingEventsResponse> = {
+  encode(message: ListBookingEventsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.events) {
+      BookingHistoryEntry.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListBookingEventsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListBookingEventsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.events.push(BookingHistoryEntry.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
 /**
  * Availability, booking create under lock and the booking lifecycle (docs/decisions.md
  * "Booking"). Every status change goes through one state machine (domain/lifecycle.ts).
@@ -2564,6 +2803,18 @@ export const BookingServiceService = {
     responseSerialize: (value: ExplainSlotResponse): Buffer => Buffer.from(ExplainSlotResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ExplainSlotResponse => ExplainSlotResponse.decode(value),
   },
+  /** The booking's history: the events its changes wrote, oldest first. */
+  listBookingEvents: {
+    path: "/booking.v1.BookingService/ListBookingEvents" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListBookingEventsRequest): Buffer =>
+      Buffer.from(ListBookingEventsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListBookingEventsRequest => ListBookingEventsRequest.decode(value),
+    responseSerialize: (value: ListBookingEventsResponse): Buffer =>
+      Buffer.from(ListBookingEventsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListBookingEventsResponse => ListBookingEventsResponse.decode(value),
+  },
 } as const;
 
 export interface BookingServiceServer extends UntypedServiceImplementation {
@@ -2578,6 +2829,8 @@ export interface BookingServiceServer extends UntypedServiceImplementation {
   rescheduleBooking: handleUnaryCall<RescheduleBookingRequest, RescheduleBookingResponse>;
   /** The engine's verdict for one start of a service, and the reason (dashboard: "why no slots?"). */
   explainSlot: handleUnaryCall<ExplainSlotRequest, ExplainSlotResponse>;
+  /** The booking's history: the events its changes wrote, oldest first. */
+  listBookingEvents: handleUnaryCall<ListBookingEventsRequest, ListBookingEventsResponse>;
 }
 
 export interface BookingServiceClient extends Client {
@@ -2689,6 +2942,22 @@ export interface BookingServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ExplainSlotResponse) => void,
+  ): ClientUnaryCall;
+  /** The booking's history: the events its changes wrote, oldest first. */
+  listBookingEvents(
+    request: ListBookingEventsRequest,
+    callback: (error: ServiceError | null, response: ListBookingEventsResponse) => void,
+  ): ClientUnaryCall;
+  listBookingEvents(
+    request: ListBookingEventsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListBookingEventsResponse) => void,
+  ): ClientUnaryCall;
+  listBookingEvents(
+    request: ListBookingEventsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListBookingEventsResponse) => void,
   ): ClientUnaryCall;
 }
 
