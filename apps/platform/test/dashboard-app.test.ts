@@ -39,6 +39,9 @@ beforeAll(async () => {
   platform = await startTestPlatform();
   stores = await platformStores(platform);
   ({ tenantId } = await seedTenant(platform.services.catalog.address, 'desk'));
+  // The desk's owner and viewer, members the operator CLI can print sign-in links for.
+  await stores.session(tenantId, 'tenant_owner', 'owner@desk.test');
+  await stores.session(tenantId, 'tenant_viewer', 'viewer@desk.test');
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -81,7 +84,6 @@ const text = (page: Page, selector: string) => page.$eval(selector, (el) => (el 
 
 describe.skipIf(!run)('staff dashboard in Chromium', { timeout: 120_000 }, () => {
   it('signs in with a one-time link, shows a public booking live as held, confirms it, and the manage page says confirmed', async () => {
-    await stores.session(tenantId, 'tenant_owner', 'owner@desk.test');
     const link = await signInLink('owner@desk.test');
     const { page: desk, problems } = await openPage(browser, BERLIN);
     const first = await desk.goto(link, { waitUntil: 'load' });
@@ -191,8 +193,41 @@ describe.skipIf(!run)('staff dashboard in Chromium', { timeout: 120_000 }, () =>
     expect(moved.data.slots.map((x: { startsAtMs: number }) => x.startsAtMs)).not.toContain(berlinTime(3, 12));
   });
 
+  it('finds a customer as the front desk types the last digits of a phone, creates one and edits it', async () => {
+    const page = await signIn('owner@desk.test');
+    await page.click('a[href="#/customers"]');
+    await page.waitForSelector('#customer-search');
+    await page.type('#new-name', 'Walk In');
+    await page.type('#new-phone', '+49 30 1234567');
+    await page.click('.customer-form button[type="submit"]');
+    await page.waitForSelector('#edit-name');
+    expect(await page.$eval('h1', (el) => el.textContent)).toBe('Walk In');
+    // Edited: an email added.
+    await page.type('#edit-email', 'walk.in@example.test');
+    await page.click('.customer-form button[type="submit"]');
+    await page.waitForFunction(
+      () => document.querySelector('.customer-form [role="status"]')?.textContent?.includes('Saved.') ?? false,
+    );
+    await page.click('a[href="#/customers"]');
+    await page.waitForSelector('#customer-search');
+    // The last digits a caller gives, typed one by one: the list follows.
+    await page.type('#customer-search', '1234567', { delay: 30 });
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('.customer-list li')].map((li) => li.textContent).join('|') ===
+        'Walk In walk.in@example.test · +49301234567',
+      { polling: 50 },
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'dashboard-05-customers');
+    await page.$eval('#customer-search', (el) => {
+      (el as HTMLInputElement).value = '';
+    });
+    await page.type('#customer-search', '7654321');
+    await page.waitForFunction(() => document.body.innerText.includes('No customer matches.'), { polling: 50 });
+  });
+
   it('shows a viewer no confirm control, and the server refuses a forced confirm with 403', async () => {
-    await stores.session(tenantId, 'tenant_viewer', 'viewer@desk.test');
     const made = await postBooking(platform.url, 'desk', berlinTime(2, 11), 'viewer-test-1', 'Seen By Viewer');
     expect(made.status).toBe(201);
     const bookingId = (await json(made)).data.booking.bookingId;

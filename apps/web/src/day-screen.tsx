@@ -14,6 +14,7 @@ import {
 } from './api.js';
 import { agendaOf, columnsOf, heldRequests, placeInDay, timeLeft } from './day-model.js';
 import { BookingScreen } from './booking-screen.js';
+import { CustomerScreen, CustomersScreen } from './customer-screens.js';
 import { ErrorNote } from './error-note.js';
 import {
   browserZone,
@@ -150,6 +151,14 @@ export function DayScreen({ session }: { session: Session }) {
     <div class="layout">
       <header class="topbar">
         <strong>{session.tenant.name}</strong>
+        <nav aria-label="Sections" class="sections">
+          <a href="#/" aria-current={route.view === 'day' ? 'page' : undefined}>
+            Day
+          </a>
+          <a href="#/customers" aria-current={route.view.startsWith('customer') ? 'page' : undefined}>
+            Customers
+          </a>
+        </nav>
         <span class={`live live-${live}`} role="status">
           {live === 'live' ? 'Live' : live === 'stopped' ? 'Live updates stopped: reload the page' : 'Connecting…'}
         </span>
@@ -165,15 +174,19 @@ export function DayScreen({ session }: { session: Session }) {
           {session.user.email} · {session.role.replace('tenant_', '')}
         </span>
       </header>
-      {route.bookingId ? (
+      {route.view === 'booking' ? (
         <BookingScreen
-          key={route.bookingId}
-          bookingId={route.bookingId}
+          key={route.id}
+          bookingId={route.id}
           session={session}
           tenant={catalog.tenant}
           zone={zone}
           changed={changes}
         />
+      ) : route.view === 'customers' ? (
+        <CustomersScreen session={session} />
+      ) : route.view === 'customer' ? (
+        <CustomerScreen key={route.id} customerId={route.id} session={session} tenant={catalog.tenant} zone={zone} />
       ) : (
         <main>
           {error && <ErrorNote error={error} />}
@@ -250,16 +263,22 @@ export function DayScreen({ session }: { session: Session }) {
   );
 }
 
-/** The app's views are addressed after `#`: `#/` the day, `#/booking/<id>` one booking. */
-function useRoute(): { bookingId: string | null } {
-  const read = () => /^#\/booking\/([A-Za-z0-9_-]{1,64})$/.exec(location.hash)?.[1] ?? null;
-  const [bookingId, setBookingId] = useState(read);
+type Route = { view: 'day' } | { view: 'booking' | 'customer'; id: string } | { view: 'customers' };
+
+/** The app's views are addressed after `#`: `#/` the day, `#/booking/<id>`, `#/customers`, `#/customer/<id>`. */
+function useRoute(): Route {
+  const read = (): Route => {
+    const m = /^#\/(booking|customer)\/([A-Za-z0-9_-]{1,64})$/.exec(location.hash);
+    if (m) return { view: m[1] as 'booking' | 'customer', id: m[2]! };
+    return location.hash === '#/customers' ? { view: 'customers' } : { view: 'day' };
+  };
+  const [route, setRoute] = useState(read);
   useEffect(() => {
-    const onChange = () => setBookingId(read());
+    const onChange = () => setRoute(read());
     addEventListener('hashchange', onChange);
     return () => removeEventListener('hashchange', onChange);
   }, []);
-  return { bookingId };
+  return route;
 }
 
 type Describe = (b: Booking) => { who: string; what: string; with: string; when: string };

@@ -1,0 +1,224 @@
+import { useEffect, useState } from 'preact/hooks';
+import { ApiError, call, get, getAll, post, type Booking, type Customer, type Session, type Tenant } from './api.js';
+import { ErrorNote } from './error-note.js';
+import { isoDateIn, longDate, statusWords, timeRange } from './format.js';
+
+/** Waits this long after the last key before searching: one request per pause, not per key. */
+const TYPING_PAUSE_MS = 200;
+
+const canWrite = (session: Session) => session.role === 'tenant_owner' || session.role === 'tenant_admin';
+
+/** Search as you type (name, email, any run of 4 or more phone digits), and a new customer. */
+export function CustomersScreen({ session }: { session: Session }) {
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState<{ items: Customer[]; nextCursor: string | null } | null>(null);
+  const [error, setError] = useState<ApiError | null>(null);
+
+  useEffect(() => {
+    let stale = false;
+    const timer = setTimeout(() => {
+      get<{ items: Customer[]; nextCursor: string | null }>(`/api/customers?limit=25&q=${encodeURIComponent(q)}`).then(
+        (p) => !stale && (setPage(p), setError(null)),
+        (err: ApiError) => !stale && setError(err),
+      );
+    }, TYPING_PAUSE_MS);
+    return () => {
+      stale = true;
+      clearTimeout(timer);
+    };
+  }, [q]);
+
+  const more = async () => {
+    if (!page?.nextCursor) return;
+    try {
+      const next = await get<{ items: Customer[]; nextCursor: string | null }>(
+        `/api/customers?limit=25&q=${encodeURIComponent(q)}&cursor=${encodeURIComponent(page.nextCursor)}`,
+      );
+      setPage({ items: [...page.items, ...next.items], nextCursor: next.nextCursor });
+    } catch (err) {
+      setError(err as ApiError);
+    }
+  };
+
+  return (
+    <main>
+      <h1>Customers</h1>
+      <p>
+        <label>
+          Search{' '}
+          <input
+            id="customer-search"
+            type="search"
+            autoComplete="off"
+            maxLength={200}
+            value={q}
+            placeholder="Name, email or phone digits"
+            onInput={(e) => setQ((e.target as HTMLInputElement).value)}
+          />
+        </label>
+      </p>
+      {error && <ErrorNote error={error} />}
+      {page && (
+        <>
+          <ul class="plain customer-list" aria-live="polite">
+            {page.items.map((c) => (
+              <li key={c.customerId}>
+                <a href={`#/customer/${c.customerId}`}>{c.name || c.primaryEmail || c.phone}</a>
+                <span class="hint"> {[c.primaryEmail, c.phone].filter(Boolean).join(' · ')}</span>
+              </li>
+            ))}
+          </ul>
+          {page.items.length === 0 && <p class="hint">No customer matches.</p>}
+          {page.nextCursor && (
+            <button type="button" onClick={() => void more()}>
+              More
+            </button>
+          )}
+        </>
+      )}
+      {canWrite(session) && (
+        <CustomerForm heading="New customer" onSaved={(c) => (location.hash = `#/customer/${c.customerId}`)} />
+      )}
+    </main>
+  );
+}
+
+/** One customer: the record (editable by owners and admins) and their bookings, newest first. */
+export function CustomerScreen({
+  customerId,
+  session,
+  tenant,
+  zone,
+}: {
+  customerId: string;
+  session: Session;
+  tenant: Tenant;
+  zone: string;
+}) {
+  const [customer, setCustomer] = useState<Customer | null>(null);
+  const [bookings, setBookings] = useState<Booking[] | null>(null);
+  const [error, setError] = useState<ApiError | null>(null);
+
+  useEffect(() => {
+    get<Customer>(`/api/customers/${customerId}`).then(setCustomer, setError);
+    getAll<Booking>(`/api/bookings?customerId=${customerId}`).then((all) => setBookings(all.reverse()), setError);
+  }, [customerId]);
+
+  return (
+    <main>
+      <p>
+        <a href="#/customers">← Customers</a>
+      </p>
+      {error && <ErrorNote error={error} />}
+      {customer && (
+        <>
+          <h1>{customer.name || customer.primaryEmail || customer.phone}</h1>
+          <dl class="facts">
+            <dt>Email</dt>
+            <dd>{customer.primaryEmail ?? '—'}</dd>
+            <dt>Phone</dt>
+            <dd>{customer.phone ?? '—'}</dd>
+          </dl>
+          {canWrite(session) && <CustomerForm heading="Edit" customer={customer} onSaved={setCustomer} />}
+        </>
+      )}
+      <section aria-labelledby="customer-bookings">
+        <h2 id="customer-bookings">Bookings</h2>
+        {bookings === null ? (
+          <p aria-busy="true">Loading…</p>
+        ) : bookings.length === 0 ? (
+          <p class="hint">No bookings.</p>
+        ) : (
+          <ul class="plain">
+            {bookings.map((b) => (
+              <li key={b.bookingId}>
+                <a href={`#/booking/${b.bookingId}`}>
+                  {longDate(isoDateIn(b.startsAtMs, zone), tenant.locale)},{' '}
+                  {timeRange(b.startsAtMs, b.endsAtMs, tenant.locale, zone)}
+                </a>{' '}
+                <span class="hint">{statusWords(b)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </main>
+  );
+}
+
+/** Create (no `customer`) or edit: name, email, phone; an emptied email or phone is removed. */
+function CustomerForm({
+  heading,
+  customer,
+  onSaved,
+}: {
+  heading: string;
+  customer?: Customer;
+  onSaved: (c: Customer) => void;
+}) {
+  const [name, setName] = useState(customer?.name ?? '');
+  const [email, setEmail] = useState(customer?.primaryEmail ?? '');
+  const [phone, setPhone] = useState(customer?.phone ?? '');
+  const [error, setError] = useState<ApiError | null>(null);
+  const [saved, setSaved] = useState(false);
+  const id = customer ? 'edit' : 'new';
+
+  const save = async (e: Event) => {
+    e.preventDefault();
+    setError(null);
+    setSaved(false);
+    const fields = { name: name.trim(), primaryEmail: email.trim() || null, phone: phone.trim() || null };
+    try {
+      const result = customer
+        ? await call<Customer>('PATCH', `/api/customers/${customer.customerId}`, fields)
+        : await post<Customer>('/api/customers', {
+            name: fields.name,
+            ...(fields.primaryEmail ? { primaryEmail: fields.primaryEmail } : {}),
+            ...(fields.phone ? { phone: fields.phone } : {}),
+          });
+      setSaved(true);
+      onSaved(result);
+    } catch (err) {
+      setError(err as ApiError);
+    }
+  };
+
+  return (
+    <form class="customer-form" onSubmit={save} aria-labelledby={`${id}-customer-title`}>
+      <h2 id={`${id}-customer-title`}>{heading}</h2>
+      <label>
+        Name{' '}
+        <input
+          id={`${id}-name`}
+          required
+          maxLength={200}
+          value={name}
+          onInput={(e) => setName((e.target as HTMLInputElement).value)}
+        />
+      </label>
+      <label>
+        Email{' '}
+        <input
+          id={`${id}-email`}
+          type="email"
+          value={email}
+          onInput={(e) => setEmail((e.target as HTMLInputElement).value)}
+        />
+      </label>
+      <label>
+        Phone (international, +49…){' '}
+        <input
+          id={`${id}-phone`}
+          type="tel"
+          value={phone}
+          onInput={(e) => setPhone((e.target as HTMLInputElement).value)}
+        />
+      </label>
+      <button type="submit" class="primary">
+        Save
+      </button>
+      {saved && <span role="status"> Saved.</span>}
+      {error && <ErrorNote error={error} />}
+    </form>
+  );
+}
