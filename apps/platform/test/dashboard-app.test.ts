@@ -21,6 +21,7 @@ import {
   openPage,
   seriousViolations,
   shot,
+  shownSlots,
 } from './browser-fixture.js';
 import { platformStores, type PlatformStores } from './dashboard-fixture.js';
 import { startTestPlatform } from './platform-fixture.js';
@@ -225,6 +226,56 @@ describe.skipIf(!run)('staff dashboard in Chromium', { timeout: 120_000 }, () =>
     });
     await page.type('#customer-search', '7654321');
     await page.waitForFunction(() => document.body.innerText.includes('No customer matches.'), { polling: 50 });
+  });
+
+  it('edits weekly hours and adds a date override; the booking page offers exactly the new times', async () => {
+    const day = berlinTime(5, 12);
+    const overrideDay = berlinTime(6, 12);
+    const weekday = new Date(isoDateIn(day, BERLIN) + 'T12:00:00Z').getUTCDay();
+    const page = await signIn('owner@desk.test');
+    await page.click('a[href="#/hours"]');
+    await page.waitForSelector('#hours-owner');
+    const weber = await page.$$eval('#hours-owner option', (els) =>
+      els.find((el) => el.textContent === 'Dr. Weber')!.getAttribute('value'),
+    );
+    await page.select('#hours-owner', weber!);
+    await page.waitForSelector(`tr[data-weekday="${weekday}"] input.clock`);
+    const field = async (n: number, value: string) => {
+      const selector = `tr[data-weekday="${weekday}"] input.clock:nth-of-type(${n})`;
+      await page.click(selector, { clickCount: 3 });
+      await page.type(selector, value);
+    };
+    await field(1, '10:00');
+    await field(2, '12:00');
+    await page.click('#hours-save');
+    await page.waitForFunction(() => document.getElementById('hours-note')?.textContent === 'Saved.');
+    await page.$eval(
+      '#override-date',
+      (el, value) => {
+        (el as HTMLInputElement).value = value;
+        el.dispatchEvent(new Event('change', { bubbles: true }));
+      },
+      isoDateIn(overrideDay, BERLIN),
+    );
+    await page.click('#override-start', { clickCount: 3 });
+    await page.type('#override-start', '13:00');
+    await page.click('#override-end', { clickCount: 3 });
+    await page.type('#override-end', '14:00');
+    await page.click('.override-form button[type="submit"]');
+    await page.waitForSelector('#override-list');
+    expect(await text(page, '#override-list')).toBe(`${isoDateIn(overrideDay, BERLIN)}: 13:00–14:00`);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'dashboard-06-hours');
+
+    const { page: customer } = await openPage(browser, BERLIN);
+    await customer.goto(`${platform.url}/book/desk`, { waitUntil: 'networkidle0' });
+    await customer.select('#zone', BERLIN);
+    await chooseDay(customer, isoDateIn(day, BERLIN));
+    expect(await shownSlots(customer)).toEqual(
+      [10, 10.5, 11, 11.5].map((h) => berlinTime(5, Math.floor(h), (h % 1) * 60)),
+    );
+    await chooseDay(customer, isoDateIn(overrideDay, BERLIN));
+    expect(await shownSlots(customer)).toEqual([berlinTime(6, 13), berlinTime(6, 13, 30)]);
   });
 
   it('shows a viewer no confirm control, and the server refuses a forced confirm with 403', async () => {

@@ -16,6 +16,7 @@ import { agendaOf, columnsOf, heldRequests, placeInDay, timeLeft } from './day-m
 import { BookingScreen } from './booking-screen.js';
 import { CustomerScreen, CustomersScreen } from './customer-screens.js';
 import { ErrorNote } from './error-note.js';
+import { HoursScreen } from './hours-screen.js';
 import {
   browserZone,
   dayWindow,
@@ -158,6 +159,9 @@ export function DayScreen({ session }: { session: Session }) {
           <a href="#/customers" aria-current={route.view.startsWith('customer') ? 'page' : undefined}>
             Customers
           </a>
+          <a href="#/hours" aria-current={route.view === 'hours' ? 'page' : undefined}>
+            Hours
+          </a>
         </nav>
         <span class={`live live-${live}`} role="status">
           {live === 'live' ? 'Live' : live === 'stopped' ? 'Live updates stopped: reload the page' : 'Connecting…'}
@@ -183,6 +187,8 @@ export function DayScreen({ session }: { session: Session }) {
           zone={zone}
           changed={changes}
         />
+      ) : route.view === 'hours' ? (
+        <HoursScreen session={session} staff={catalog.staff} zone={zone} />
       ) : route.view === 'customers' ? (
         <CustomersScreen session={session} />
       ) : route.view === 'customer' ? (
@@ -263,14 +269,15 @@ export function DayScreen({ session }: { session: Session }) {
   );
 }
 
-type Route = { view: 'day' } | { view: 'booking' | 'customer'; id: string } | { view: 'customers' };
+type Route = { view: 'day' } | { view: 'booking' | 'customer'; id: string } | { view: 'customers' } | { view: 'hours' };
 
 /** The app's views are addressed after `#`: `#/` the day, `#/booking/<id>`, `#/customers`, `#/customer/<id>`. */
 function useRoute(): Route {
   const read = (): Route => {
     const m = /^#\/(booking|customer)\/([A-Za-z0-9_-]{1,64})$/.exec(location.hash);
     if (m) return { view: m[1] as 'booking' | 'customer', id: m[2]! };
-    return location.hash === '#/customers' ? { view: 'customers' } : { view: 'day' };
+    if (location.hash === '#/customers') return { view: 'customers' };
+    return location.hash === '#/hours' ? { view: 'hours' } : { view: 'day' };
   };
   const [route, setRoute] = useState(read);
   useEffect(() => {

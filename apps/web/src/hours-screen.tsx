@@ -1,0 +1,337 @@
+import { useEffect, useState } from 'preact/hooks';
+import { ApiError, call, getAll, post, type Data, type Session, type Staff } from './api.js';
+import { ErrorNote } from './error-note.js';
+import { isoDateIn } from './format.js';
+import { DAY_NAMES, fromClock, hoursWrites, toClock, weekOf, type StoredRule, type Week } from './hours-model.js';
+
+type Rule = Data<'/api/availability-rules'>['items'][number];
+type Override = Data<'/api/date-overrides'>['items'][number];
+
+interface Owner {
+  ownerType: 'tenant' | 'staff';
+  ownerId: string;
+  label: string;
+}
+
+/** Monday first, as a week reads in most of Europe; the API counts from Sunday. */
+const DISPLAY_ORDER = [1, 2, 3, 4, 5, 6, 0];
+
+/** The weekly hours of the workspace or a staff member, drawn and edited; and its date overrides. */
+export function HoursScreen({ session, staff, zone }: { session: Session; staff: Staff[]; zone: string }) {
+  const canWrite = session.role === 'tenant_owner' || session.role === 'tenant_admin';
+  const owners: Owner[] = [
+    { ownerType: 'tenant', ownerId: session.tenant.tenantId, label: 'The workspace' },
+    ...staff
+      .filter((s) => s.status === 'active')
+      .map((s) => ({ ownerType: 'staff' as const, ownerId: s.staffId, label: s.displayName })),
+  ];
+  const [ownerKey, setOwnerKey] = useState(`${owners[0]!.ownerType}:${owners[0]!.ownerId}`);
+  const owner = owners.find((o) => `${o.ownerType}:${o.ownerId}` === ownerKey) ?? owners[0]!;
+  const [stored, setStored] = useState<StoredRule[] | null>(null);
+  const [week, setWeek] = useState<Week | null>(null);
+  const [overrides, setOverrides] = useState<Override[]>([]);
+  const [error, setError] = useState<ApiError | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+
+  const ownerQuery = `ownerType=${owner.ownerType}${owner.ownerType === 'tenant' ? '' : `&ownerId=${owner.ownerId}`}`;
+  const load = async () => {
+    try {
+      const rules = (await getAll<Rule>(`/api/availability-rules?${ownerQuery}`)).filter(
+        (r) => r.ownerId === owner.ownerId,
+      );
+      setStored(rules);
+      setWeek(weekOf(rules));
+      const today = isoDateIn(Date.now(), zone);
+      setOverrides(
+        (await getAll<Override>(`/api/date-overrides?fromDate=${today}`)).filter(
+          (o) => o.ownerId === owner.ownerId && o.status === 'active',
+        ),
+      );
+    } catch (err) {
+      setError(err as ApiError);
+    }
+  };
+  useEffect(() => {
+    setStored(null);
+    setNote(null);
+    void load();
+  }, [ownerKey]);
+
+  const edit = (weekday: number, change: (windows: Week[number]) => Week[number]) =>
+    setWeek((w) => w && w.map((windows, day) => (day === weekday ? change(windows) : windows)));
+
+  const save = async () => {
+    if (!stored || !week) return;
+    setError(null);
+    const plan = hoursWrites(stored, week);
+    if ('problem' in plan) {
+      setNote(plan.problem);
+      return;
+    }
+    try {
+      for (const w of plan.writes) {
+        if (w.kind === 'delete') await call('PATCH', `/api/availability-rules/${w.ruleId}`, { status: 'deleted' });
+        else if (w.kind === 'update') {
+          await call('PATCH', `/api/availability-rules/${w.ruleId}`, {
+            startMinute: w.startMinute,
+            endMinute: w.endMinute,
+          });
+        } else {
+          await post('/api/availability-rules', {
+            ownerType: owner.ownerType,
+            ...(owner.ownerType === 'staff' ? { ownerId: owner.ownerId } : {}),
+            weekday: w.weekday,
+            startMinute: w.startMinute,
+            endMinute: w.endMinute,
+          });
+        }
+      }
+      setNote(plan.writes.length === 0 ? 'Nothing changed.' : 'Saved.');
+      await load();
+    } catch (err) {
+      setError(err as ApiError);
+    }
+  };
+
+  return (
+    <main class="hours">
+      <h1>Opening hours</h1>
+      <p>
+        <label>
+          Whose hours{' '}
+          <select
+            id="hours-owner"
+            value={ownerKey}
+            onChange={(e) => setOwnerKey((e.target as HTMLSelectElement).value)}
+          >
+            {owners.map((o) => (
+              <option key={o.ownerId} value={`${o.ownerType}:${o.ownerId}`}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </p>
+      <p class="hint">
+        A time is bookable when the workspace and the staff member (or resource) are both open. Times are the owner's
+        wall clock.
+      </p>
+      {error && <ErrorNote error={error} />}
+      {!week ? (
+        <p aria-busy="true">Loading…</p>
+      ) : (
+        <table class="week">
+          <tbody>
+            {DISPLAY_ORDER.map((weekday) => (
+              <tr key={weekday} data-weekday={weekday}>
+                <th scope="row">{DAY_NAMES[weekday]}</th>
+                <td class="bar-cell">
+                  <DayBar windows={week[weekday]!} />
+                </td>
+                <td>
+                  {week[weekday]!.length === 0 && <span class="hint">Closed </span>}
+                  {week[weekday]!.map((w, i) => (
+                    <span class="window" key={`${weekday}-${i}`}>
+                      <input
+                        aria-label={`${DAY_NAMES[weekday]} window ${i + 1} from`}
+                        class="clock"
+                        value={w.start}
+                        disabled={!canWrite}
+                        onInput={(e) =>
+                          edit(weekday, (ws) =>
+                            ws.map((x, j) => (j === i ? { ...x, start: (e.target as HTMLInputElement).value } : x)),
+                          )
+                        }
+                      />
+                      –
+                      <input
+                        aria-label={`${DAY_NAMES[weekday]} window ${i + 1} to`}
+                        class="clock"
+                        value={w.end}
+                        disabled={!canWrite}
+                        onInput={(e) =>
+                          edit(weekday, (ws) =>
+                            ws.map((x, j) => (j === i ? { ...x, end: (e.target as HTMLInputElement).value } : x)),
+                          )
+                        }
+                      />
+                      {canWrite && (
+                        <button
+                          type="button"
+                          aria-label={`Remove ${DAY_NAMES[weekday]} window ${i + 1}`}
+                          onClick={() => edit(weekday, (ws) => ws.filter((_, j) => j !== i))}
+                        >
+                          ×
+                        </button>
+                      )}
+                    </span>
+                  ))}
+                  {canWrite && (
+                    <button
+                      type="button"
+                      aria-label={`Add hours on ${DAY_NAMES[weekday]}`}
+                      onClick={() => edit(weekday, (ws) => [...ws, { ruleId: null, start: '09:00', end: '17:00' }])}
+                    >
+                      +
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {canWrite && week && (
+        <p>
+          <button type="button" class="primary" id="hours-save" onClick={() => void save()}>
+            Save hours
+          </button>{' '}
+          {note && (
+            <span role="status" id="hours-note">
+              {note}
+            </span>
+          )}
+        </p>
+      )}
+      <Overrides owner={owner} overrides={overrides} canWrite={canWrite} onSaved={load} />
+    </main>
+  );
+}
+
+/** A day's windows drawn over its 24 hours (positions set through the CSSOM: the CSP refuses style attributes). */
+function DayBar({ windows }: { windows: Week[number] }) {
+  return (
+    <div class="day-bar" aria-hidden="true">
+      {windows.map((w, i) => {
+        const from = fromClock(w.start);
+        const to = fromClock(w.end);
+        if (from === null || to === null || to <= from) return null;
+        return (
+          <span
+            key={i}
+            class="day-bar-window"
+            ref={(el) => {
+              if (el) {
+                el.style.left = `${(from / 1440) * 100}%`;
+                el.style.width = `${((to - from) / 1440) * 100}%`;
+              }
+            }}
+          />
+        );
+      })}
+    </div>
+  );
+}
+
+/** One date with other hours than the week's (or closed): listed from today on, and added. */
+function Overrides({
+  owner,
+  overrides,
+  canWrite,
+  onSaved,
+}: {
+  owner: Owner;
+  overrides: Override[];
+  canWrite: boolean;
+  onSaved: () => Promise<void>;
+}) {
+  const [date, setDate] = useState('');
+  const [closed, setClosed] = useState(false);
+  const [start, setStart] = useState('10:00');
+  const [end, setEnd] = useState('14:00');
+  const [error, setError] = useState<ApiError | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const add = async (e: Event) => {
+    e.preventDefault();
+    setError(null);
+    setProblem(null);
+    const from = fromClock(start);
+    const to = fromClock(end);
+    if (!date) return setProblem('Choose a date.');
+    if (!closed && (from === null || to === null || to <= from))
+      return setProblem('The hours are HH:MM, the end after the start.');
+    try {
+      await post('/api/date-overrides', {
+        ownerType: owner.ownerType,
+        ...(owner.ownerType === 'staff' ? { ownerId: owner.ownerId } : {}),
+        date,
+        windows: closed ? [] : [{ startMinute: from, endMinute: to }],
+      });
+      setDate('');
+      await onSaved();
+    } catch (err) {
+      setError(err as ApiError);
+    }
+  };
+
+  return (
+    <section aria-labelledby="overrides-title">
+      <h2 id="overrides-title">Other hours on a date</h2>
+      {overrides.length === 0 ? (
+        <p class="hint">None from today on.</p>
+      ) : (
+        <ul class="plain" id="override-list">
+          {overrides.map((o) => (
+            <li key={o.overrideId}>
+              {o.date}:{' '}
+              {o.windows.length === 0
+                ? 'closed'
+                : o.windows.map((w) => `${toClock(w.startMinute)}–${toClock(w.endMinute)}`).join(', ')}
+            </li>
+          ))}
+        </ul>
+      )}
+      {canWrite && (
+        <form class="override-form" onSubmit={add}>
+          <label>
+            Date{' '}
+            <input
+              id="override-date"
+              type="date"
+              value={date}
+              onChange={(e) => setDate((e.target as HTMLInputElement).value)}
+            />
+          </label>
+          <label>
+            <input
+              type="checkbox"
+              checked={closed}
+              onChange={(e) => setClosed((e.target as HTMLInputElement).checked)}
+            />{' '}
+            Closed all day
+          </label>
+          {!closed && (
+            <>
+              <label>
+                From{' '}
+                <input
+                  id="override-start"
+                  class="clock"
+                  value={start}
+                  onInput={(e) => setStart((e.target as HTMLInputElement).value)}
+                />
+              </label>
+              <label>
+                To{' '}
+                <input
+                  id="override-end"
+                  class="clock"
+                  value={end}
+                  onInput={(e) => setEnd((e.target as HTMLInputElement).value)}
+                />
+              </label>
+            </>
+          )}
+          <button type="submit">Add</button>
+          {problem && (
+            <p class="error" role="alert">
+              {problem}
+            </p>
+          )}
+          {error && <ErrorNote error={error} />}
+        </form>
+      )}
+    </section>
+  );
+}
