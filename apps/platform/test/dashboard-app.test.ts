@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumMissing, json, repoRoot, serverGate } from '@svc/testing';
+import { chromiumMissing, eventually, json, repoRoot, serverGate, startWebhookReceiver } from '@svc/testing';
 import { berlinTime, postBooking, seedTenant } from './booking-fixture.js';
 import {
   chooseDay,
@@ -276,6 +276,68 @@ describe.skipIf(!run)('staff dashboard in Chromium', { timeout: 120_000 }, () =>
     );
     await chooseDay(customer, isoDateIn(overrideDay, BERLIN));
     expect(await shownSlots(customer)).toEqual([berlinTime(6, 13), berlinTime(6, 13, 30)]);
+  });
+
+  it('creates a webhook subscription, sees a delivery and replays it; creates an API key shown once, revokes it, and /v1 refuses it', async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      const page = await signIn('owner@desk.test');
+      await page.click('a[href="#/webhooks"]');
+      await page.waitForSelector('#webhook-url');
+      await page.type('#webhook-url', receiver.url('desk'));
+      await page.click('.inline-form button[type="submit"]');
+      await page.waitForSelector('#shown-secret');
+      receiver.setSecret('desk', await text(page, '#shown-secret'));
+      await page.click('.secret button');
+      expect(await page.$('#shown-secret')).toBeNull();
+
+      expect((await postBooking(platform.url, 'desk', berlinTime(4, 9), 'hooked', 'Hooked Customer')).status).toBe(201);
+      await eventually('the delivery', async () => receiver.received('desk')[0]);
+      const succeeded = async () => {
+        await page.click('main > button'); // Reload
+        await page.waitForSelector('#deliveries');
+        return page.$$eval('#deliveries tbody tr', (rows) =>
+          rows.map((row) => [
+            row.querySelector('.delivery-status')!.textContent,
+            row.querySelector('.delivery-series')!.textContent,
+          ]),
+        );
+      };
+      await expect.poll(succeeded).toEqual([['succeeded (1 attempt)', '1']]);
+      await page.click('#deliveries tbody tr button');
+      await expect.poll(succeeded, { timeout: 10_000 }).toEqual([['succeeded (1 attempt)', '2']]);
+      const [first, again] = receiver.received('desk');
+      expect(again!.event.id).toBe(first!.event.id);
+      expect(receiver.rejected('desk')).toBe(0);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.click('a[href="#/api-keys"]');
+      await page.waitForSelector('#key-name');
+      await page.type('#key-name', 'Practice system');
+      await page.click('.inline-form button[type="submit"]');
+      await page.waitForSelector('#shown-secret');
+      const secret = await text(page, '#shown-secret');
+      expect(secret).toMatch(/^sk_live_/);
+      await shot(page, 'dashboard-07-api-key-once');
+      const v1 = () =>
+        fetch(`${platform.url}/v1/bookings`, {
+          headers: { authorization: `Bearer ${secret}`, 'x-service-tenant-id': tenantId },
+        });
+      expect((await v1()).status).toBe(200);
+      await page.click('.secret button');
+      // Never again: not on the page, not in the list's answer, not after a reload.
+      await page.reload({ waitUntil: 'load' });
+      await page.waitForSelector('#api-keys li');
+      expect(await text(page, 'main')).not.toContain(secret);
+      expect(await text(page, '#api-keys')).toContain(secret.slice(0, 12));
+      await page.click('#api-keys button.revoke');
+      await page.waitForFunction(() => document.querySelector('#api-keys .key-status')?.textContent === 'revoked');
+      const refused = await v1();
+      expect(refused.status).toBe(401);
+      expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('shows a viewer no confirm control, and the server refuses a forced confirm with 403', async () => {

@@ -17,6 +17,7 @@ import { BookingScreen } from './booking-screen.js';
 import { CustomerScreen, CustomersScreen } from './customer-screens.js';
 import { ErrorNote } from './error-note.js';
 import { HoursScreen } from './hours-screen.js';
+import { ApiKeysScreen, WebhooksScreen } from './settings-screens.js';
 import {
   browserZone,
   dayWindow,
@@ -162,6 +163,12 @@ export function DayScreen({ session }: { session: Session }) {
           <a href="#/hours" aria-current={route.view === 'hours' ? 'page' : undefined}>
             Hours
           </a>
+          <a href="#/webhooks" aria-current={route.view === 'webhooks' ? 'page' : undefined}>
+            Webhooks
+          </a>
+          <a href="#/api-keys" aria-current={route.view === 'api-keys' ? 'page' : undefined}>
+            API keys
+          </a>
         </nav>
         <span class={`live live-${live}`} role="status">
           {live === 'live' ? 'Live' : live === 'stopped' ? 'Live updates stopped: reload the page' : 'Connecting…'}
@@ -187,6 +194,10 @@ export function DayScreen({ session }: { session: Session }) {
           zone={zone}
           changed={changes}
         />
+      ) : route.view === 'webhooks' ? (
+        <WebhooksScreen session={session} tenant={catalog.tenant} zone={zone} />
+      ) : route.view === 'api-keys' ? (
+        <ApiKeysScreen session={session} tenant={catalog.tenant} zone={zone} />
       ) : route.view === 'hours' ? (
         <HoursScreen session={session} staff={catalog.staff} zone={zone} />
       ) : route.view === 'customers' ? (
@@ -269,15 +280,20 @@ export function DayScreen({ session }: { session: Session }) {
   );
 }
 
-type Route = { view: 'day' } | { view: 'booking' | 'customer'; id: string } | { view: 'customers' } | { view: 'hours' };
+type Route =
+  | { view: 'day' }
+  | { view: 'booking' | 'customer'; id: string }
+  | { view: 'customers' | 'hours' | 'webhooks' | 'api-keys' };
 
 /** The app's views are addressed after `#`: `#/` the day, `#/booking/<id>`, `#/customers`, `#/customer/<id>`. */
 function useRoute(): Route {
   const read = (): Route => {
     const m = /^#\/(booking|customer)\/([A-Za-z0-9_-]{1,64})$/.exec(location.hash);
     if (m) return { view: m[1] as 'booking' | 'customer', id: m[2]! };
-    if (location.hash === '#/customers') return { view: 'customers' };
-    return location.hash === '#/hours' ? { view: 'hours' } : { view: 'day' };
+    const view = location.hash.slice(2);
+    return view === 'customers' || view === 'hours' || view === 'webhooks' || view === 'api-keys'
+      ? { view }
+      : { view: 'day' };
   };
   const [route, setRoute] = useState(read);
   useEffect(() => {

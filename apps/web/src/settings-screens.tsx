@@ -1,0 +1,306 @@
+import { useEffect, useState } from 'preact/hooks';
+import { ApiError, call, get, getAll, post, type Data, type Session, type Tenant } from './api.js';
+import { ErrorNote } from './error-note.js';
+import { formatTime, isoDateIn, longDate } from './format.js';
+
+type Subscription = Data<'/api/webhook-subscriptions'>['items'][number];
+type NewSubscription = Data<'/api/webhook-subscriptions', 'post'>;
+type Delivery = Data<'/api/webhook-deliveries'>['items'][number];
+type ApiKey = Data<'/api/api-keys'>['items'][number];
+type NewApiKey = Data<'/api/api-keys', 'post'>;
+
+/** The scopes a key may hold (docs/decisions.md "API keys and scopes"); `*` is every one. */
+const SCOPES = [
+  'booking:read',
+  'booking:write',
+  'customer:read',
+  'customer:write',
+  'branding:read',
+  'branding:write',
+  'notification:read',
+  'notification:write',
+] as const;
+
+/** A secret the API shows once: copied now or never. */
+function SecretOnce({ label, secret, onDone }: { label: string; secret: string; onDone: () => void }) {
+  return (
+    <div class="secret" role="status">
+      <p>
+        <strong>{label}</strong> It is shown this once; store it now.
+      </p>
+      <p>
+        <code id="shown-secret">{secret}</code>
+      </p>
+      <button type="button" onClick={onDone}>
+        I have stored it
+      </button>
+    </div>
+  );
+}
+
+const when = (ms: number, tenant: Tenant, zone: string) =>
+  `${longDate(isoDateIn(ms, zone), tenant.locale)} ${formatTime(ms, tenant.locale, zone)}`;
+
+/** Webhook subscriptions (create, rotate the secret, delete) and the delivery log with replay. */
+export function WebhooksScreen({ session, tenant, zone }: { session: Session; tenant: Tenant; zone: string }) {
+  const canWrite = session.role === 'tenant_owner' || session.role === 'tenant_admin';
+  const [subs, setSubs] = useState<Subscription[] | null>(null);
+  const [deliveries, setDeliveries] = useState<Delivery[]>([]);
+  const [url, setUrl] = useState('');
+  const [secret, setSecret] = useState<string | null>(null);
+  const [error, setError] = useState<ApiError | null>(null);
+
+  const load = async () => {
+    try {
+      setSubs(await getAll<Subscription>('/api/webhook-subscriptions'));
+      setDeliveries((await get<{ items: Delivery[] }>('/api/webhook-deliveries?limit=50')).items);
+    } catch (err) {
+      setError(err as ApiError);
+    }
+  };
+  useEffect(() => void load(), []);
+
+  const run = async (action: () => Promise<void>) => {
+    setError(null);
+    try {
+      await action();
+      await load();
+    } catch (err) {
+      setError(err as ApiError);
+    }
+  };
+
+  return (
+    <main>
+      <h1>Webhooks</h1>
+      {error && <ErrorNote error={error} />}
+      {secret && <SecretOnce label="The signing secret." secret={secret} onDone={() => setSecret(null)} />}
+      {canWrite && (
+        <form
+          class="inline-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void run(async () => {
+              const made = await post<NewSubscription>('/api/webhook-subscriptions', { url: url.trim() });
+              setSecret(made.signingSecret);
+              setUrl('');
+            });
+          }}
+        >
+          <label>
+            Endpoint URL{' '}
+            <input
+              id="webhook-url"
+              type="url"
+              required
+              value={url}
+              onInput={(e) => setUrl((e.target as HTMLInputElement).value)}
+            />
+          </label>
+          <button type="submit" class="primary">
+            Subscribe to every event
+          </button>
+        </form>
+      )}
+      <h2>Subscriptions</h2>
+      {subs && subs.length === 0 && <p class="hint">None yet.</p>}
+      <ul class="plain" id="subscriptions">
+        {subs?.map((s) => (
+          <li key={s.subscriptionId}>
+            <code>{s.url}</code> · {s.events.length === 0 ? 'every event' : s.events.join(', ')} · {s.status}{' '}
+            {canWrite && (
+              <>
+                <button
+                  type="button"
+                  onClick={() =>
+                    void run(async () =>
+                      setSecret(
+                        (await post<NewSubscription>(`/api/webhook-subscriptions/${s.subscriptionId}/rotate-secret`))
+                          .signingSecret,
+                      ),
+                    )
+                  }
+                >
+                  Rotate secret
+                </button>{' '}
+                <button
+                  type="button"
+                  onClick={() =>
+                    void run(async () => void (await call('DELETE', `/api/webhook-subscriptions/${s.subscriptionId}`)))
+                  }
+                >
+                  Delete
+                </button>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+      <h2>Deliveries</h2>
+      <button type="button" onClick={() => void load()}>
+        Reload
+      </button>
+      {deliveries.length === 0 ? (
+        <p class="hint">No deliveries yet.</p>
+      ) : (
+        <table class="log" id="deliveries">
+          <thead>
+            <tr>
+              <th scope="col">Created</th>
+              <th scope="col">Event</th>
+              <th scope="col">Booking</th>
+              <th scope="col">Status</th>
+              <th scope="col">Series</th>
+              {canWrite && <th scope="col">Replay</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {deliveries.map((d) => (
+              <tr key={d.deliveryId} data-delivery-id={d.deliveryId}>
+                <td>{when(d.createdAtMs, tenant, zone)}</td>
+                <td>{d.eventType}</td>
+                <td>
+                  <a href={`#/booking/${d.bookingId}`}>{d.bookingId}</a>
+                </td>
+                <td class="delivery-status">
+                  {d.status} ({d.attemptCount} attempt{d.attemptCount === 1 ? '' : 's'})
+                </td>
+                <td class="delivery-series">{d.series}</td>
+                {canWrite && (
+                  <td>
+                    <button
+                      type="button"
+                      onClick={() =>
+                        void run(async () => void (await post(`/api/webhook-deliveries/${d.deliveryId}/replay`)))
+                      }
+                    >
+                      Replay
+                    </button>
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </main>
+  );
+}
+
+/** API keys: create (the secret shown once), rotate, revoke. */
+export function ApiKeysScreen({ session, tenant, zone }: { session: Session; tenant: Tenant; zone: string }) {
+  const canWrite = session.role === 'tenant_owner' || session.role === 'tenant_admin';
+  const [keys, setKeys] = useState<ApiKey[] | null>(null);
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<string[]>(['booking:read']);
+  const [secret, setSecret] = useState<string | null>(null);
+  const [error, setError] = useState<ApiError | null>(null);
+
+  const load = async () => {
+    try {
+      setKeys(await getAll<ApiKey>('/api/api-keys'));
+    } catch (err) {
+      setError(err as ApiError);
+    }
+  };
+  useEffect(() => void load(), []);
+
+  const run = async (action: () => Promise<void>) => {
+    setError(null);
+    try {
+      await action();
+      await load();
+    } catch (err) {
+      setError(err as ApiError);
+    }
+  };
+
+  return (
+    <main>
+      <h1>API keys</h1>
+      <p class="hint">
+        Partners call <code>/v1</code> with a key as <code>Authorization: Bearer …</code> and this workspace's id{' '}
+        <code>{session.tenant.tenantId}</code> as <code>X-Service-Tenant-Id</code>.
+      </p>
+      {error && <ErrorNote error={error} />}
+      {secret && <SecretOnce label="The key's secret." secret={secret} onDone={() => setSecret(null)} />}
+      {canWrite && (
+        <form
+          class="inline-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void run(async () => {
+              setSecret((await post<NewApiKey>('/api/api-keys', { name: name.trim(), scopes })).secret);
+              setName('');
+            });
+          }}
+        >
+          <label>
+            Name{' '}
+            <input
+              id="key-name"
+              required
+              maxLength={100}
+              value={name}
+              onInput={(e) => setName((e.target as HTMLInputElement).value)}
+            />
+          </label>
+          <fieldset>
+            <legend>Scopes</legend>
+            {SCOPES.map((scope) => (
+              <label key={scope} class="scope">
+                <input
+                  type="checkbox"
+                  value={scope}
+                  checked={scopes.includes(scope)}
+                  onChange={(e) =>
+                    setScopes((list) =>
+                      (e.target as HTMLInputElement).checked ? [...list, scope] : list.filter((x) => x !== scope),
+                    )
+                  }
+                />{' '}
+                {scope}
+              </label>
+            ))}
+          </fieldset>
+          <button type="submit" class="primary">
+            Create key
+          </button>
+        </form>
+      )}
+      {keys && keys.length === 0 && <p class="hint">No keys yet.</p>}
+      <ul class="plain" id="api-keys">
+        {keys?.map((k) => (
+          <li key={k.apiKeyId} data-key-id={k.apiKeyId}>
+            <strong>{k.name}</strong> <code>{k.prefix}…</code> · {k.scopes.join(', ')} ·{' '}
+            <span class="key-status">{k.status}</span>
+            {k.lastUsedAtMs !== null && (
+              <span class="hint"> · last used {when(k.lastUsedAtMs, tenant, zone)}</span>
+            )}{' '}
+            {canWrite && k.status === 'active' && (
+              <>
+                <button
+                  type="button"
+                  onClick={() =>
+                    void run(async () =>
+                      setSecret((await post<NewApiKey>(`/api/api-keys/${k.apiKeyId}/rotate`)).secret),
+                    )
+                  }
+                >
+                  Rotate
+                </button>{' '}
+                <button
+                  type="button"
+                  class="revoke"
+                  onClick={() => void run(async () => void (await post(`/api/api-keys/${k.apiKeyId}/revoke`)))}
+                >
+                  Revoke
+                </button>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}
