@@ -31,6 +31,7 @@ import { registerLiveRoute } from './routes/live/live-route.js';
 import { LiveBookingFeed } from './live/booking-feed.js';
 import { loadDashboardApp, registerDashboardApp } from './pages/dashboard-app.js';
 import { registerManageRoutes } from './routes/manage/manage-routes.js';
+import { registerMemberRoutes } from './routes/members/members-routes.js';
 import { registerMetricsRoute } from './routes/metrics.js';
 import { registerMcpRoute } from './routes/mcp/mcp-route.js';
 import { registerPartnerRoutes } from './routes/partner/partner-routes.js';
@@ -156,7 +157,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   registerIntegrationRoutes(app, deps.downstream, deps.settings.baseUrl);
   registerApiKeyRoutes(app, apiKeys);
   const { notifications } = deps.downstream;
-  registerNotificationSettingsRoutes(app, notifications, new IdentityStore(deps.store));
+  const identity = new IdentityStore(deps.store);
+  registerNotificationSettingsRoutes(app, notifications, identity);
+  registerMemberRoutes(app, identity);
   registerNotificationLogRoutes(app, notifications, DASHBOARD_NOTIFICATIONS);
   registerNotificationLogRoutes(app, notifications, PARTNER_NOTIFICATIONS);
   await registerUnsubscribeRoutes(app, notifications, pageAssets);

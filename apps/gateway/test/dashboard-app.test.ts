@@ -242,3 +242,83 @@ describe('GET /api/live', () => {
     for (const s of streams) s.close();
   });
 });
+
+describe('/api/members', () => {
+  it('owners add, change and remove members; admins only read; the last owner stays', async () => {
+    const t = (await gw.createTenant('dash-team')).tenantId;
+    const owner = await gw.mintSession([[t, 'tenant_owner']], { email: 'team-owner@example.test' });
+    const admin = await gw.mintSession([[t, 'tenant_admin']]);
+    const viewer = await gw.mintSession([[t, 'tenant_viewer']]);
+
+    const listed = await gw.call(admin, 'GET', '/api/members');
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.items.map((m: { email: string; role: string }) => [m.email, m.role])).toEqual([
+      ['team-owner@example.test', 'tenant_owner'],
+      [admin.email, 'tenant_admin'],
+      [viewer.email, 'tenant_viewer'],
+    ]);
+    expect((await gw.call(viewer, 'GET', '/api/members')).status).toBe(403);
+    expect(
+      (await gw.call(admin, 'POST', '/api/members', { email: 'x@example.test', role: 'tenant_viewer' })).status,
+    ).toBe(403);
+
+    const added = await gw.call(owner, 'POST', '/api/members', {
+      email: 'New.Desk@Example.test',
+      role: 'tenant_staff',
+    });
+    expect(added.status).toBe(201);
+    expect(added.body.data).toMatchObject({ email: 'new.desk@example.test', role: 'tenant_staff', name: '' });
+    const again = await gw.call(owner, 'POST', '/api/members', {
+      email: 'new.desk@example.test',
+      role: 'tenant_viewer',
+    });
+    expect(again.status).toBe(400);
+    expect(again.body.error.details).toEqual([
+      { path: 'body.email', message: 'is a member already; change its role instead' },
+    ]);
+    const bad = await gw.call(owner, 'POST', '/api/members', { email: 'new@example.test', role: 'tenant_king' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details[0].path).toBe('body.role');
+
+    const id = added.body.data.membershipId;
+    const promoted = await gw.call(owner, 'PATCH', `/api/members/${id}`, { role: 'tenant_admin' });
+    expect(promoted.body.data.role).toBe('tenant_admin');
+    // Another workspace's member is not this one's.
+    const stranger = await gw.mintSession([[otherTenantId, 'tenant_owner']]);
+    expect((await gw.call(stranger, 'PATCH', `/api/members/${id}`, { role: 'tenant_viewer' })).status).toBe(404);
+
+    // The last owner can neither step down nor leave.
+    const mine = listed.body.data.items[0].membershipId;
+    for (const [method, body] of [
+      ['PATCH', { role: 'tenant_admin' }],
+      ['DELETE', undefined],
+    ] as const) {
+      const refused = await gw.call(owner, method, `/api/members/${mine}`, body);
+      expect(refused.status).toBe(403);
+      expect(refused.body.error.message).toContain('at least one owner');
+    }
+
+    // A removed member's session stops working at once.
+    const viewerId = listed.body.data.items[2].membershipId;
+    expect((await gw.call(owner, 'DELETE', `/api/members/${viewerId}`)).body.data.role).toBe('tenant_viewer');
+    expect((await gw.call(viewer, 'GET', '/api/session')).status).toBe(403);
+    expect((await gw.call(owner, 'DELETE', `/api/members/${viewerId}`)).status).toBe(404);
+  });
+
+  it('two owners stepping down at once: exactly one does', async () => {
+    const t = (await gw.createTenant('dash-duo')).tenantId;
+    const a = await gw.mintSession([[t, 'tenant_owner']]);
+    const b = await gw.mintSession([[t, 'tenant_owner']]);
+    const members = (await gw.call(a, 'GET', '/api/members')).body.data.items as Array<{ membershipId: string }>;
+    const answers = await Promise.all(
+      [a, b].map((who, i) =>
+        gw.call(who, 'PATCH', `/api/members/${members[i]!.membershipId}`, { role: 'tenant_admin' }),
+      ),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 403]);
+    const roles = ((await gw.call(a, 'GET', '/api/members')).body.data.items as Array<{ role: string }>).map(
+      (m) => m.role,
+    );
+    expect(roles.filter((r) => r === 'tenant_owner')).toHaveLength(1);
+  });
+});

@@ -10,7 +10,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumMissing, eventually, json, repoRoot, serverGate, startWebhookReceiver } from '@svc/testing';
 import { berlinTime, postBooking, seedTenant } from './booking-fixture.js';
 import {
@@ -34,6 +34,8 @@ let platform: Awaited<ReturnType<typeof startTestPlatform>>;
 let stores: PlatformStores;
 let browser: Browser;
 let tenantId: string;
+/** The owner's session outside the browser, to check what the screens wrote. */
+let ownerCookie: string;
 
 beforeAll(async () => {
   if (!run) return;
@@ -41,7 +43,7 @@ beforeAll(async () => {
   stores = await platformStores(platform);
   ({ tenantId } = await seedTenant(platform.services.catalog.address, 'desk'));
   // The desk's owner and viewer, members the operator CLI can print sign-in links for.
-  await stores.session(tenantId, 'tenant_owner', 'owner@desk.test');
+  ownerCookie = (await stores.session(tenantId, 'tenant_owner', 'owner@desk.test')).cookie;
   await stores.session(tenantId, 'tenant_viewer', 'viewer@desk.test');
   browser = await launchBrowser();
 });
@@ -68,11 +70,18 @@ async function signInLink(email: string): Promise<string> {
   return url;
 }
 
+/** The pages a test opened: closed after it, so their live streams do not use up the browser's six connections. */
+const openPages: Page[] = [];
+afterEach(async () => {
+  await Promise.all(openPages.splice(0).map((p) => p.close()));
+});
+
 /** Signs `email` in through a fresh link and waits for the live day. */
 async function signIn(email: string): Promise<Page> {
   const url = await signInLink(email);
   expect(url).toMatch(new RegExp(`^${platform.url}/auth/link\\?token=[A-Za-z0-9_-]{43}$`));
   const { page, problems } = await openPage(browser, BERLIN);
+  openPages.push(page);
   // Not networkidle: the live stream stays open.
   const res = await page.goto(url, { waitUntil: 'load' });
   expect(res!.url()).toBe(`${platform.url}/dashboard`);
@@ -87,6 +96,7 @@ describe.skipIf(!run)('staff dashboard in Chromium', { timeout: 120_000 }, () =>
   it('signs in with a one-time link, shows a public booking live as held, confirms it, and the manage page says confirmed', async () => {
     const link = await signInLink('owner@desk.test');
     const { page: desk, problems } = await openPage(browser, BERLIN);
+    openPages.push(desk);
     const first = await desk.goto(link, { waitUntil: 'load' });
     expect(first!.url()).toBe(`${platform.url}/dashboard`);
     await desk.waitForSelector('.live-live');
@@ -105,6 +115,7 @@ describe.skipIf(!run)('staff dashboard in Chromium', { timeout: 120_000 }, () =>
 
     // The customer books in another tab.
     const { page: customer } = await openPage(browser, BERLIN);
+    openPages.push(customer);
     await customer.goto(`${platform.url}/book/desk`, { waitUntil: 'networkidle0' });
     await customer.select('#zone', BERLIN);
     await chooseDay(customer, isoDateIn(start, BERLIN));
@@ -268,6 +279,7 @@ describe.skipIf(!run)('staff dashboard in Chromium', { timeout: 120_000 }, () =>
     await shot(page, 'dashboard-06-hours');
 
     const { page: customer } = await openPage(browser, BERLIN);
+    openPages.push(customer);
     await customer.goto(`${platform.url}/book/desk`, { waitUntil: 'networkidle0' });
     await customer.select('#zone', BERLIN);
     await chooseDay(customer, isoDateIn(day, BERLIN));
@@ -338,6 +350,28 @@ describe.skipIf(!run)('staff dashboard in Chromium', { timeout: 120_000 }, () =>
     } finally {
       await receiver.close();
     }
+  });
+
+  it('lets an owner add a member, change the role and remove them', async () => {
+    const page = await signIn('owner@desk.test');
+    await page.click('a[href="#/members"]');
+    await page.waitForSelector('#member-email');
+    await page.type('#member-email', 'desk.admin@example.test');
+    await page.select('#member-role', 'tenant_admin');
+    await page.click('.inline-form button[type="submit"]');
+    const row = 'tr[data-email="desk.admin@example.test"]';
+    await page.waitForSelector(row);
+    expect(await page.$eval(`${row} select`, (el) => (el as HTMLSelectElement).value)).toBe('tenant_admin');
+    await page.select(`${row} select`, 'tenant_viewer');
+    await expect
+      .poll(async () => {
+        const members = await json(await fetch(`${platform.url}/api/members`, { headers: { cookie: ownerCookie } }));
+        return members.data.items.find((m: { email: string }) => m.email === 'desk.admin@example.test')?.role;
+      })
+      .toBe('tenant_viewer');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.click(`${row} button`);
+    await page.waitForFunction((selector) => document.querySelector(selector) === null, {}, row);
   });
 
   it('shows a viewer no confirm control, and the server refuses a forced confirm with 403', async () => {

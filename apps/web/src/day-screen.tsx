@@ -17,7 +17,7 @@ import { BookingScreen } from './booking-screen.js';
 import { CustomerScreen, CustomersScreen } from './customer-screens.js';
 import { ErrorNote } from './error-note.js';
 import { HoursScreen } from './hours-screen.js';
-import { ApiKeysScreen, WebhooksScreen } from './settings-screens.js';
+import { ApiKeysScreen, MembersScreen, WebhooksScreen } from './settings-screens.js';
 import {
   browserZone,
   dayWindow,
@@ -163,12 +163,19 @@ export function DayScreen({ session }: { session: Session }) {
           <a href="#/hours" aria-current={route.view === 'hours' ? 'page' : undefined}>
             Hours
           </a>
-          <a href="#/webhooks" aria-current={route.view === 'webhooks' ? 'page' : undefined}>
-            Webhooks
-          </a>
-          <a href="#/api-keys" aria-current={route.view === 'api-keys' ? 'page' : undefined}>
-            API keys
-          </a>
+          {canWrite && (
+            <>
+              <a href="#/webhooks" aria-current={route.view === 'webhooks' ? 'page' : undefined}>
+                Webhooks
+              </a>
+              <a href="#/api-keys" aria-current={route.view === 'api-keys' ? 'page' : undefined}>
+                API keys
+              </a>
+              <a href="#/members" aria-current={route.view === 'members' ? 'page' : undefined}>
+                Members
+              </a>
+            </>
+          )}
         </nav>
         <span class={`live live-${live}`} role="status">
           {live === 'live' ? 'Live' : live === 'stopped' ? 'Live updates stopped: reload the page' : 'Connecting…'}
@@ -194,6 +201,8 @@ export function DayScreen({ session }: { session: Session }) {
           zone={zone}
           changed={changes}
         />
+      ) : route.view === 'members' ? (
+        <MembersScreen session={session} />
       ) : route.view === 'webhooks' ? (
         <WebhooksScreen session={session} tenant={catalog.tenant} zone={zone} />
       ) : route.view === 'api-keys' ? (
@@ -280,10 +289,10 @@ export function DayScreen({ session }: { session: Session }) {
   );
 }
 
-type Route =
-  | { view: 'day' }
-  | { view: 'booking' | 'customer'; id: string }
-  | { view: 'customers' | 'hours' | 'webhooks' | 'api-keys' };
+const SECTIONS = ['customers', 'hours', 'webhooks', 'api-keys', 'members'] as const;
+type Section = (typeof SECTIONS)[number];
+
+type Route = { view: 'day' } | { view: 'booking' | 'customer'; id: string } | { view: Section };
 
 /** The app's views are addressed after `#`: `#/` the day, `#/booking/<id>`, `#/customers`, `#/customer/<id>`. */
 function useRoute(): Route {
@@ -291,9 +300,7 @@ function useRoute(): Route {
     const m = /^#\/(booking|customer)\/([A-Za-z0-9_-]{1,64})$/.exec(location.hash);
     if (m) return { view: m[1] as 'booking' | 'customer', id: m[2]! };
     const view = location.hash.slice(2);
-    return view === 'customers' || view === 'hours' || view === 'webhooks' || view === 'api-keys'
-      ? { view }
-      : { view: 'day' };
+    return (SECTIONS as readonly string[]).includes(view) ? { view: view as Section } : { view: 'day' };
   };
   const [route, setRoute] = useState(read);
   useEffect(() => {

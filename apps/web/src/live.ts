@@ -5,17 +5,46 @@
 /** `stopped`: the gateway refused the stream (signed out, too many open): a reload is needed. */
 export type LiveState = 'connecting' | 'live' | 'reconnecting' | 'stopped';
 
+/**
+ * A tab hidden this long gives its stream up until it is shown again: a browser keeps at most six
+ * connections per server over HTTP/1.1, and every open tab's stream holds one.
+ */
+const HIDDEN_CLOSE_MS = 60_000;
+
 export function listenForChanges(onChange: () => void, onState: (state: LiveState) => void): () => void {
-  const source = new EventSource('/api/live');
+  let source: EventSource | null = null;
   let opened = false;
-  source.addEventListener('ready', () => {
-    onState('live');
-    if (opened) onChange(); // back after a gap: catch up
-    opened = true;
-  });
-  source.addEventListener('booking', () => onChange());
-  source.addEventListener('error', () =>
-    onState(source.readyState === EventSource.CLOSED ? 'stopped' : 'reconnecting'),
-  );
-  return () => source.close();
+  let hiddenTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const open = () => {
+    const s = new EventSource('/api/live');
+    s.addEventListener('ready', () => {
+      onState('live');
+      if (opened) onChange(); // back after a gap: catch up
+      opened = true;
+    });
+    s.addEventListener('booking', () => onChange());
+    s.addEventListener('error', () => onState(s.readyState === EventSource.CLOSED ? 'stopped' : 'reconnecting'));
+    source = s;
+  };
+  const onVisibility = () => {
+    clearTimeout(hiddenTimer);
+    if (document.visibilityState === 'hidden') {
+      hiddenTimer = setTimeout(() => {
+        source?.close();
+        source = null;
+        onState('connecting');
+      }, HIDDEN_CLOSE_MS);
+    } else if (!source) {
+      open();
+    }
+  };
+
+  open();
+  document.addEventListener('visibilitychange', onVisibility);
+  return () => {
+    clearTimeout(hiddenTimer);
+    document.removeEventListener('visibilitychange', onVisibility);
+    source?.close();
+  };
 }

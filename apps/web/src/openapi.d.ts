@@ -1193,6 +1193,54 @@ export interface paths {
         patch: operations["updateNotificationSettings"];
         trace?: never;
     };
+    "/api/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the workspace's members
+         * @description Oldest first. Owner and admin roles only.
+         */
+        get: operations["listMembers"];
+        put?: never;
+        /**
+         * Add a member by email with a role (owners only)
+         * @description The person signs in with Google under that address, or with a one-time link an operator prints. An address that is a member already is VALIDATION_ERROR at `body.email`. No email is sent.
+         */
+        post: operations["createMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/members/{membershipId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member (owners only)
+         * @description Answers the member as it was. The last owner cannot be removed: FORBIDDEN.
+         */
+        delete: operations["deleteMember"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's role (owners only)
+         * @description The last owner cannot become anything else: FORBIDDEN.
+         */
+        patch: operations["updateMember"];
+        trace?: never;
+    };
     "/api/notifications": {
         parameters: {
             query?: never;
@@ -10478,6 +10526,366 @@ export interface operations {
                             senderName: string;
                             /** @description null while the defaults apply. */
                             updatedAtMs: number | null;
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listMembers: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100 (default 50). */
+                limit?: number;
+                /** @description The nextCursor of the previous page (opaque). */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            items: {
+                                membershipId: string;
+                                userId: string;
+                                email: string;
+                                /** @description '' until the person first signs in with a name. */
+                                name: string;
+                                /** @enum {string} */
+                                role: "tenant_owner" | "tenant_admin" | "tenant_staff" | "tenant_viewer";
+                                createdAtMs: number;
+                            }[];
+                            /** @description Pass as cursor for the next page; null on the last page. */
+                            nextCursor: string | null;
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description An email address, at most 254 characters; stored lower-case. */
+                    email: string;
+                    /** @enum {string} */
+                    role: "tenant_owner" | "tenant_admin" | "tenant_staff" | "tenant_viewer";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        /** @description A member of the workspace: who may use its dashboard, with which role. */
+                        data: {
+                            membershipId: string;
+                            userId: string;
+                            email: string;
+                            /** @description '' until the person first signs in with a name. */
+                            name: string;
+                            /** @enum {string} */
+                            role: "tenant_owner" | "tenant_admin" | "tenant_staff" | "tenant_viewer";
+                            createdAtMs: number;
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                membershipId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        /** @description A member of the workspace: who may use its dashboard, with which role. */
+                        data: {
+                            membershipId: string;
+                            userId: string;
+                            email: string;
+                            /** @description '' until the person first signs in with a name. */
+                            name: string;
+                            /** @enum {string} */
+                            role: "tenant_owner" | "tenant_admin" | "tenant_staff" | "tenant_viewer";
+                            createdAtMs: number;
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    updateMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                membershipId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    role: "tenant_owner" | "tenant_admin" | "tenant_staff" | "tenant_viewer";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        /** @description A member of the workspace: who may use its dashboard, with which role. */
+                        data: {
+                            membershipId: string;
+                            userId: string;
+                            email: string;
+                            /** @description '' until the person first signs in with a name. */
+                            name: string;
+                            /** @enum {string} */
+                            role: "tenant_owner" | "tenant_admin" | "tenant_staff" | "tenant_viewer";
+                            createdAtMs: number;
                         };
                         meta: {
                             requestId: string;

@@ -8,6 +8,7 @@ type NewSubscription = Data<'/api/webhook-subscriptions', 'post'>;
 type Delivery = Data<'/api/webhook-deliveries'>['items'][number];
 type ApiKey = Data<'/api/api-keys'>['items'][number];
 type NewApiKey = Data<'/api/api-keys', 'post'>;
+type Member = Data<'/api/members'>['items'][number];
 
 /** The scopes a key may hold (docs/decisions.md "API keys and scopes"); `*` is every one. */
 const SCOPES = [
@@ -301,6 +302,135 @@ export function ApiKeysScreen({ session, tenant, zone }: { session: Session; ten
           </li>
         ))}
       </ul>
+    </main>
+  );
+}
+
+const ROLE_WORDS: Record<Member['role'], string> = {
+  tenant_owner: 'Owner',
+  tenant_admin: 'Admin',
+  tenant_staff: 'Staff',
+  tenant_viewer: 'Viewer',
+};
+
+/** Who may use the dashboard: owners add members by email, change roles and remove them. */
+export function MembersScreen({ session }: { session: Session }) {
+  const isOwner = session.role === 'tenant_owner';
+  const [members, setMembers] = useState<Member[] | null>(null);
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<Member['role']>('tenant_staff');
+  const [error, setError] = useState<ApiError | null>(null);
+
+  const load = async () => {
+    try {
+      setMembers(await getAll<Member>('/api/members'));
+    } catch (err) {
+      setError(err as ApiError);
+    }
+  };
+  useEffect(() => void load(), []);
+
+  const run = async (action: () => Promise<unknown>) => {
+    setError(null);
+    try {
+      await action();
+      await load();
+    } catch (err) {
+      setError(err as ApiError);
+    }
+  };
+
+  return (
+    <main>
+      <h1>Members</h1>
+      <p class="hint">A member signs in with Google under their address, or with a one-time link an operator prints.</p>
+      {error && <ErrorNote error={error} />}
+      {isOwner && (
+        <form
+          class="inline-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void run(async () => {
+              await post('/api/members', { email: email.trim(), role });
+              setEmail('');
+            });
+          }}
+        >
+          <label>
+            Email{' '}
+            <input
+              id="member-email"
+              type="email"
+              required
+              value={email}
+              onInput={(e) => setEmail((e.target as HTMLInputElement).value)}
+            />
+          </label>
+          <label>
+            Role{' '}
+            <select
+              id="member-role"
+              value={role}
+              onChange={(e) => setRole((e.target as HTMLSelectElement).value as Member['role'])}
+            >
+              {Object.entries(ROLE_WORDS).map(([value, words]) => (
+                <option key={value} value={value}>
+                  {words}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" class="primary">
+            Add member
+          </button>
+        </form>
+      )}
+      <table class="log" id="members">
+        <tbody>
+          {members?.map((m) => (
+            <tr key={m.membershipId} data-email={m.email}>
+              <td>
+                {m.name ? `${m.name} · ` : ''}
+                {m.email}
+              </td>
+              <td>
+                {isOwner ? (
+                  <select
+                    aria-label={`Role of ${m.email}`}
+                    value={m.role}
+                    onChange={(e) =>
+                      void run(() =>
+                        call('PATCH', `/api/members/${m.membershipId}`, {
+                          role: (e.target as HTMLSelectElement).value,
+                        }),
+                      )
+                    }
+                  >
+                    {Object.entries(ROLE_WORDS).map(([value, words]) => (
+                      <option key={value} value={value}>
+                        {words}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  ROLE_WORDS[m.role]
+                )}
+              </td>
+              {isOwner && (
+                <td>
+                  <button
+                    type="button"
+                    aria-label={`Remove ${m.email}`}
+                    onClick={() => void run(() => call('DELETE', `/api/members/${m.membershipId}`))}
+                  >
+                    Remove
+                  </button>
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </main>
   );
 }

@@ -81,6 +81,9 @@ export function createDashboardGuard(deps: DashboardGuardDeps): DashboardGuard {
     if ((access === 'dashboard:write' || options.writeRole) && !WRITE_ROLES.includes(membership.role)) {
       throw new DomainError('FORBIDDEN', 'Your role cannot make changes in this workspace.');
     }
+    if (options.ownerOnly && membership.role !== 'tenant_owner') {
+      throw new DomainError('FORBIDDEN', 'Only an owner can do this in this workspace.');
+    }
     return context;
   };
 }

@@ -59,6 +59,8 @@ export interface GuardOptions {
   tenant?: 'active' | 'any' | 'none';
   /** Only write roles, although the route only reads (the API key list). */
   writeRole?: boolean;
+  /** Only owners (the members routes' changes: who may act for the workspace). */
+  ownerOnly?: boolean;
 }
 
 /** Whether the guard checks X-Service-CSRF: on every write, and where the route asks for it. */

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { DuplicateKeyError, type Collection, type DocumentStore } from '@svc/store';
+import {
+  decodePageCursor,
+  DuplicateKeyError,
+  encodePageCursor,
+  findPage,
+  type Collection,
+  type DocumentStore,
+} from '@svc/store';
 import type { Role } from '../auth/principal.js';
 import {
   IDENTITY_INDEXES,
@@ -247,6 +254,54 @@ export class IdentityStore {
       if (!member) return false;
       await this.sessions.updateOne({ _id: sessionId }, { tenantId }, tx);
       return true;
+    });
+  }
+
+  /**
+   * The tenant's members with their user's email and name, oldest membership first, one page
+   * (the dashboard's members screen).
+   */
+  async membersOf(tenantId: string, page: { limit: number; cursor?: string | undefined }) {
+    const after = page.cursor ? decodePageCursor(page.cursor) : null;
+    const found = await findPage(this.memberships, { tenantId }, { limit: page.limit, after });
+    const users = await Promise.all(found.items.map((m) => this.users.findOne({ _id: m.userId })));
+    return {
+      items: found.items.map((m, i) => ({
+        ...toMembership(m),
+        email: users[i]?.email ?? '',
+        name: users[i]?.name ?? '',
+      })),
+      nextCursor: found.next ? encodePageCursor(found.next) : null,
+    };
+  }
+
+  /**
+   * Changes a member's role, or removes the membership (`role` null): the membership as it was
+   * before, null when the tenant has no such membership, `last_owner` when the change would leave
+   * the workspace without an owner. In one transaction that also touches every other owner's
+   * membership, so two owners demoting each other at once conflict on MongoDB (the loser runs
+   * again and sees one owner left) instead of both succeeding.
+   */
+  async changeMember(
+    tenantId: string,
+    membershipId: string,
+    role: Role | null,
+  ): Promise<Membership | 'last_owner' | null> {
+    return this.store.withTransaction(async (tx) => {
+      const doc = await this.memberships.findOne({ _id: membershipId, tenantId }, tx);
+      if (!doc) return null;
+      if (doc.role === 'tenant_owner' && role !== 'tenant_owner') {
+        const others = (await this.memberships.find({ tenantId, role: 'tenant_owner' }, {}, tx)).filter(
+          (m) => m._id !== membershipId,
+        );
+        if (others.length === 0) return 'last_owner';
+        const nowMs = this.now();
+        for (const m of others) await this.memberships.updateOne({ _id: m._id }, { updatedAtMs: nowMs }, tx);
+      }
+      if (role === null) await this.memberships.deleteMany({ _id: membershipId }, tx);
+      else if (role !== doc.role)
+        await this.memberships.updateOne({ _id: membershipId }, { role, updatedAtMs: this.now() }, tx);
+      return toMembership(doc);
     });
   }
 
