@@ -152,6 +152,11 @@ describe.skipIf(!run)('staff dashboard in Chromium', { timeout: 120_000 }, () =>
     await desk.waitForSelector('.grid-booking');
     expect(await text(desk, '.grid-column h3')).toBe('Dr. Weber');
     await shot(desk, 'dashboard-03-grid');
+    await desk.click('.views button:nth-of-type(3)'); // the week
+    await desk.waitForSelector('.week-grid a.grid-booking');
+    expect(await text(desk, '.week-grid a.grid-booking')).toContain('Live Customer');
+    expect(await desk.$$eval('.week-grid .grid-column', (cols) => cols.length)).toBe(7);
+    await shot(desk, 'dashboard-03b-week');
     expect(await seriousViolations(desk)).toEqual([]);
 
     await customer.goto(manageUrl, { waitUntil: 'networkidle0' });

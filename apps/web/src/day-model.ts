@@ -94,3 +94,17 @@ export function actionsFor(status: Booking['status']): BookingAction[] {
   if (status === 'confirmed') return ['complete', 'no-show', 'cancel', 'reschedule'];
   return [];
 }
+
+/** The seven `YYYY-MM-DD` days, Monday to Sunday, of the week `isoDate` falls in. */
+export function weekOfDay(isoDate: string): string[] {
+  const noon = Date.parse(`${isoDate}T12:00:00Z`);
+  const monday = noon - ((new Date(noon).getUTCDay() + 6) % 7) * 86_400_000;
+  return Array.from({ length: 7 }, (_, i) => new Date(monday + i * 86_400_000).toISOString().slice(0, 10));
+}
+
+/** Whether a booking is `whose`: `all`, `staff:<id>` (one of its staff) or `resource:<id>`. */
+export function ownedBy(b: Pick<Booking, 'staffIds' | 'resourceId'>, whose: string): boolean {
+  if (whose === 'all') return true;
+  if (whose.startsWith('staff:')) return b.staffIds.includes(whose.slice('staff:'.length));
+  return whose === `resource:${b.resourceId}`;
+}

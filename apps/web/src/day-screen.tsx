@@ -12,7 +12,7 @@ import {
   type Staff,
   type Tenant,
 } from './api.js';
-import { agendaOf, columnsOf, heldRequests, placeInDay, timeLeft } from './day-model.js';
+import { agendaOf, columnsOf, heldRequests, ownedBy, placeInDay, timeLeft, weekOfDay } from './day-model.js';
 import { BookingScreen } from './booking-screen.js';
 import { CustomerScreen, CustomersScreen } from './customer-screens.js';
 import { ErrorNote } from './error-note.js';
@@ -25,6 +25,7 @@ import {
   longDate,
   nextIsoDate,
   previousIsoDate,
+  shortDate,
   statusWords,
   timeRange,
 } from './format.js';
@@ -53,7 +54,7 @@ export function DayScreen({ session }: { session: Session }) {
   const [error, setError] = useState<ApiError | null>(null);
   const [useMyZone, setUseMyZone] = useState(false);
   const [day, setDay] = useState<string | null>(null);
-  const [view, setView] = useState<'agenda' | 'grid'>('agenda');
+  const [view, setView] = useState<'agenda' | 'grid' | 'week'>('agenda');
   const [data, setData] = useState<DayData | null>(null);
   const [live, setLive] = useState<LiveState>('connecting');
   const [now, setNow] = useState(Date.now());
@@ -76,11 +77,14 @@ export function DayScreen({ session }: { session: Session }) {
   const today = isoDateIn(now, zone);
   const shownDay = day ?? today;
   const window = useMemo(() => dayWindow(shownDay, zone), [shownDay, zone]);
+  const week = useMemo(() => weekOfDay(shownDay).map((d) => ({ date: d, ...dayWindow(d, zone) })), [shownDay, zone]);
+  /** What is read: the day, or its week (Monday to Sunday) in the week view. */
+  const range = view === 'week' ? { fromMs: week[0]!.fromMs, toMs: week[6]!.toMs } : window;
 
   const load = useCallback(async () => {
     try {
       const [bookings, held] = await Promise.all([
-        getAll<Booking>(`/api/bookings?fromMs=${window.fromMs}&toMs=${window.toMs}`),
+        getAll<Booking>(`/api/bookings?fromMs=${range.fromMs}&toMs=${range.toMs}`),
         getAll<Booking>(`/api/bookings?status=held&fromMs=${Date.now() - 86_400_000}`),
       ]);
       performance.mark('day-data-arrived');
@@ -89,7 +93,7 @@ export function DayScreen({ session }: { session: Session }) {
     } catch (err) {
       setError(err as ApiError);
     }
-  }, [window.fromMs, window.toMs]);
+  }, [range.fromMs, range.toMs]);
 
   useEffect(() => {
     if (catalog) void load();
@@ -273,12 +277,17 @@ export function DayScreen({ session }: { session: Session }) {
                 <button type="button" aria-pressed={view === 'grid'} onClick={() => setView('grid')}>
                   By staff and resource
                 </button>
+                <button type="button" aria-pressed={view === 'week'} onClick={() => setView('week')}>
+                  Week
+                </button>
               </div>
             </div>
             {!data ? (
               <p aria-busy="true">Loading the day…</p>
             ) : view === 'agenda' ? (
               <Agenda bookings={data.bookings} describe={describe} />
+            ) : view === 'week' ? (
+              <WeekGrid bookings={data.bookings} catalog={catalog} week={week} locale={locale} describe={describe} />
             ) : (
               <DayGrid data={data} catalog={catalog} window={window} describe={describe} />
             )}
@@ -380,6 +389,77 @@ function DayGrid({
         </div>
       ))}
     </div>
+  );
+}
+
+/** The week of the shown day, a column a day, for everyone or one staff member or resource. */
+function WeekGrid({
+  bookings,
+  catalog,
+  week,
+  locale,
+  describe,
+}: {
+  bookings: Booking[];
+  catalog: Catalog;
+  week: Array<{ date: string; fromMs: number; toMs: number }>;
+  locale: string;
+  describe: Describe;
+}) {
+  const [whose, setWhose] = useState('all');
+  const shown = bookings.filter((b) => b.status !== 'cancelled' && ownedBy(b, whose));
+  return (
+    <>
+      <p>
+        <label>
+          Whose week{' '}
+          <select id="week-owner" value={whose} onChange={(e) => setWhose((e.target as HTMLSelectElement).value)}>
+            <option value="all">Everyone</option>
+            {catalog.staff.map((s) => (
+              <option key={s.staffId} value={`staff:${s.staffId}`}>
+                {s.displayName}
+              </option>
+            ))}
+            {catalog.resources.map((r) => (
+              <option key={r.resourceId} value={`resource:${r.resourceId}`}>
+                {r.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      </p>
+      <div class="grid week-grid" role="list">
+        {week.map((day) => (
+          <div key={day.date} class="grid-column" role="listitem" aria-label={longDate(day.date, locale)}>
+            <h3>{shortDate(day.date, locale)}</h3>
+            <div class="grid-day">
+              {shown
+                .filter((b) => b.startsAtMs < day.toMs && b.endsAtMs > day.fromMs)
+                .map((b) => {
+                  const place = placeInDay(b, day.fromMs, day.toMs);
+                  const d = describe(b);
+                  return (
+                    <a
+                      key={b.bookingId}
+                      href={`#/booking/${b.bookingId}`}
+                      class={`grid-booking status-${b.status}`}
+                      ref={(el) => {
+                        if (el) {
+                          el.style.top = `${place.top * 100}%`;
+                          el.style.height = `${place.height * 100}%`;
+                        }
+                      }}
+                      title={`${d.when} ${d.who}, ${d.what}`}
+                    >
+                      {d.when} {d.who}
+                    </a>
+                  );
+                })}
+            </div>
+          </div>
+        ))}
+      </div>
+    </>
   );
 }
 

@@ -25,6 +25,12 @@ export function wallTimeMs(isoDate: string, hhmm: string, zone: string): number 
   return wall - zoneOffsetMs(first, zone);
 }
 
+/** "Mo., 30.11." of a `YYYY-MM-DD` day: a week column's heading. */
+export const shortDate = (isoDate: string, locale: string): string =>
+  new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${isoDate}T12:00:00Z`),
+  );
+
 /** The day before `isoDate`. */
 export const previousIsoDate = (isoDate: string): string =>
   new Date(Date.parse(`${isoDate}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Booking, Resource, Staff } from '../src/api.js';
-import { actionsFor, agendaOf, columnsOf, heldRequests, placeInDay, timeLeft } from '../src/day-model.js';
+import {
+  actionsFor,
+  agendaOf,
+  columnsOf,
+  heldRequests,
+  ownedBy,
+  placeInDay,
+  timeLeft,
+  weekOfDay,
+} from '../src/day-model.js';
 import { statusWords, wallTimeMs } from '../src/format.js';
 
 const HOUR = 3_600_000;
@@ -124,5 +133,41 @@ describe('the booking screen', () => {
     expect(wallTimeMs('2026-03-29', '01:30', 'Europe/Berlin')).toBe(Date.UTC(2026, 2, 29, 0, 30));
     expect(wallTimeMs('2026-03-29', '03:30', 'Europe/Berlin')).toBe(Date.UTC(2026, 2, 29, 1, 30));
     expect(wallTimeMs('2026-11-27', '10:30', 'America/New_York')).toBe(Date.UTC(2026, 10, 27, 15, 30));
+  });
+});
+
+describe('the week view', () => {
+  it('is Monday to Sunday around the shown day, across a month and a year', () => {
+    expect(weekOfDay('2026-11-27')).toEqual([
+      '2026-11-23',
+      '2026-11-24',
+      '2026-11-25',
+      '2026-11-26',
+      '2026-11-27',
+      '2026-11-28',
+      '2026-11-29',
+    ]);
+    expect(weekOfDay('2026-11-23')[0]).toBe('2026-11-23');
+    expect(weekOfDay('2026-11-29')[0]).toBe('2026-11-23');
+    expect(weekOfDay('2027-01-01')).toEqual([
+      '2026-12-28',
+      '2026-12-29',
+      '2026-12-30',
+      '2026-12-31',
+      '2027-01-01',
+      '2027-01-02',
+      '2027-01-03',
+    ]);
+  });
+
+  it('shows everyone, one staff member (a collective booking too) or one resource', () => {
+    const collective = { staffIds: ['stf_a', 'stf_b'], resourceId: null };
+    const inRoom = { staffIds: [], resourceId: 'res_1' };
+    expect(ownedBy(collective, 'all')).toBe(true);
+    expect(ownedBy(collective, 'staff:stf_b')).toBe(true);
+    expect(ownedBy(collective, 'staff:stf_c')).toBe(false);
+    expect(ownedBy(inRoom, 'resource:res_1')).toBe(true);
+    expect(ownedBy(inRoom, 'resource:res_2')).toBe(false);
+    expect(ownedBy(inRoom, 'staff:stf_a')).toBe(false);
   });
 });
