@@ -108,3 +108,20 @@ export function ownedBy(b: Pick<Booking, 'staffIds' | 'resourceId'>, whose: stri
   if (whose.startsWith('staff:')) return b.staffIds.includes(whose.slice('staff:'.length));
   return whose === `resource:${b.resourceId}`;
 }
+
+/**
+ * The screen's data after one booking changed, as the API now reads it: in the bookings when it
+ * starts inside the shown range (replacing its old self), in the held list while it is held.
+ */
+export function mergeBooking(
+  data: { bookings: Booking[]; held: Booking[] },
+  changed: Booking,
+  range: { fromMs: number; toMs: number },
+): { bookings: Booking[]; held: Booking[] } {
+  const others = (list: Booking[]) => list.filter((b) => b.bookingId !== changed.bookingId);
+  const inRange = changed.startsAtMs >= range.fromMs && changed.startsAtMs < range.toMs;
+  return {
+    bookings: inRange ? [...others(data.bookings), changed] : others(data.bookings),
+    held: changed.status === 'held' ? [...others(data.held), changed] : others(data.held),
+  };
+}

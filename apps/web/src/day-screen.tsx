@@ -12,7 +12,16 @@ import {
   type Staff,
   type Tenant,
 } from './api.js';
-import { agendaOf, columnsOf, heldRequests, ownedBy, placeInDay, timeLeft, weekOfDay } from './day-model.js';
+import {
+  agendaOf,
+  columnsOf,
+  heldRequests,
+  mergeBooking,
+  ownedBy,
+  placeInDay,
+  timeLeft,
+  weekOfDay,
+} from './day-model.js';
 import { BookingScreen } from './booking-screen.js';
 import { CustomerScreen, CustomersScreen } from './customer-screens.js';
 import { ErrorNote } from './error-note.js';
@@ -32,7 +41,7 @@ import {
 import { listenForChanges, type LiveState } from './live.js';
 
 const WRITE_ROLES = new Set(['tenant_owner', 'tenant_admin']);
-/** Changes often come in bursts (a create, then its confirm): one reload for a burst. */
+/** After a reconnect, changes may come in a burst: one reload for all of it. */
 const RELOAD_DEBOUNCE_MS = 150;
 
 interface Catalog {
@@ -99,15 +108,25 @@ export function DayScreen({ session }: { session: Session }) {
     if (catalog) void load();
   }, [catalog, load]);
 
-  // Pushed changes reload the data; a burst of them reloads it once.
+  // A pushed change: that booking is read and merged in (one small request, whatever the day
+  // holds); a possible gap (a reconnect) reads everything again, once for a burst.
   const loadRef = useRef(load);
   loadRef.current = load;
+  const rangeRef = useRef(range);
+  rangeRef.current = range;
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const stop = listenForChanges(() => {
-      setChanges((n) => n + 1);
+    const reloadAll = () => {
       clearTimeout(timer);
       timer = setTimeout(() => void loadRef.current(), RELOAD_DEBOUNCE_MS);
+    };
+    const stop = listenForChanges((bookingId) => {
+      setChanges((n) => n + 1);
+      if (bookingId === null) return reloadAll();
+      get<Booking>(`/api/bookings/${bookingId}`).then((changed) => {
+        customers.want([changed.customerId]);
+        setData((d) => d && mergeBooking(d, changed, rangeRef.current));
+      }, reloadAll);
     }, setLive);
     return () => {
       clearTimeout(timer);

@@ -1,6 +1,6 @@
 // The workspace's booking changes, pushed by the gateway (GET /api/live, server-sent events).
-// EventSource reconnects by itself after a lost connection; the screen reloads its data on
-// every change and after each reconnect, so nothing missed while away stays missing.
+// EventSource reconnects by itself after a lost connection; the screen reads each changed
+// booking, and everything again after a reconnect, so nothing missed while away stays missing.
 
 /** `stopped`: the gateway refused the stream (signed out, too many open): a reload is needed. */
 export type LiveState = 'connecting' | 'live' | 'reconnecting' | 'stopped';
@@ -11,7 +11,11 @@ export type LiveState = 'connecting' | 'live' | 'reconnecting' | 'stopped';
  */
 const HIDDEN_CLOSE_MS = 60_000;
 
-export function listenForChanges(onChange: () => void, onState: (state: LiveState) => void): () => void {
+/** `onChange(bookingId)` per change; `onChange(null)`: changes may have been missed, read everything. */
+export function listenForChanges(
+  onChange: (bookingId: string | null) => void,
+  onState: (state: LiveState) => void,
+): () => void {
   let source: EventSource | null = null;
   let opened = false;
   let hiddenTimer: ReturnType<typeof setTimeout> | undefined;
@@ -20,10 +24,13 @@ export function listenForChanges(onChange: () => void, onState: (state: LiveStat
     const s = new EventSource('/api/live');
     s.addEventListener('ready', () => {
       onState('live');
-      if (opened) onChange(); // back after a gap: catch up
+      if (opened) onChange(null); // back after a gap: catch up
       opened = true;
     });
-    s.addEventListener('booking', () => onChange());
+    s.addEventListener('booking', (e) => {
+      const { bookingId } = JSON.parse((e as MessageEvent<string>).data) as { bookingId?: unknown };
+      onChange(typeof bookingId === 'string' ? bookingId : null);
+    });
     s.addEventListener('error', () => onState(s.readyState === EventSource.CLOSED ? 'stopped' : 'reconnecting'));
     source = s;
   };

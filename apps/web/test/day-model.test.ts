@@ -5,6 +5,7 @@ import {
   agendaOf,
   columnsOf,
   heldRequests,
+  mergeBooking,
   ownedBy,
   placeInDay,
   timeLeft,
@@ -169,5 +170,20 @@ describe('the week view', () => {
     expect(ownedBy(inRoom, 'resource:res_1')).toBe(true);
     expect(ownedBy(inRoom, 'resource:res_2')).toBe(false);
     expect(ownedBy(inRoom, 'staff:stf_a')).toBe(false);
+  });
+});
+
+describe('a pushed change', () => {
+  it('replaces the booking where it was, adds it to the range it now starts in, and keeps the held list true', () => {
+    const range = { fromMs: T0, toMs: T0 + 24 * HOUR };
+    const other = booking({});
+    const held = booking({ status: 'held', holdExpiresAtMs: T0 + 600_000 });
+    const start = { bookings: [other, held], held: [held] };
+    const confirmed = { ...held, status: 'confirmed' as const, holdExpiresAtMs: null };
+    expect(mergeBooking(start, confirmed, range)).toEqual({ bookings: [other, confirmed], held: [] });
+    const movedAway = { ...held, startsAtMs: T0 + 48 * HOUR, endsAtMs: T0 + 49 * HOUR };
+    expect(mergeBooking(start, movedAway, range)).toEqual({ bookings: [other], held: [movedAway] });
+    const fresh = booking({ status: 'held', holdExpiresAtMs: T0 + 600_000, startsAtMs: T0 + 2 * HOUR });
+    expect(mergeBooking(start, fresh, range)).toEqual({ bookings: [other, held, fresh], held: [held, fresh] });
   });
 });
