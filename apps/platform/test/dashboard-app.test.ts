@@ -379,6 +379,45 @@ describe.skipIf(!run)('staff dashboard in Chromium', { timeout: 120_000 }, () =>
     await page.waitForFunction((selector) => document.querySelector(selector) === null, {}, row);
   });
 
+  it('previews the branding as the booking page will show it, saves it, and saves the notification settings', async () => {
+    const page = await signIn('owner@desk.test');
+    await page.click('a[href="#/settings"]');
+    await page.waitForSelector('#brand-primary');
+    // Too pale to read: the preview says so and shows the colour the page will use instead.
+    await page.type('#brand-primary', '#ffff00');
+    await page.waitForSelector('#replaced-primaryColor');
+    expect(await text(page, '#replaced-primaryColor')).toMatch(
+      /^The main colour #ffff00 cannot be read \(contrast 1\.1:1 on white, 4\.5:1 needed\); the booking page uses #1d4ed8 instead\.$/,
+    );
+    await page.click('#brand-primary', { clickCount: 3 });
+    await page.type('#brand-primary', '#0f766e');
+    await page.waitForFunction(() => document.getElementById('replaced-primaryColor') === null);
+    expect(await page.$eval('#brand-preview button', (el) => getComputedStyle(el).backgroundColor)).toBe(
+      'rgb(15, 118, 110)',
+    );
+    await page.type('#brand-name', 'Desk Dental');
+    await page.click('#branding-title ~ form button[type="submit"]');
+    await page.waitForFunction(() => document.querySelector('#branding-title ~ form [role="status"]') !== null);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'dashboard-08-settings');
+
+    const { page: customer } = await openPage(browser, BERLIN);
+    openPages.push(customer);
+    await customer.goto(`${platform.url}/book/desk`, { waitUntil: 'networkidle0' });
+    expect(await customer.$eval('h1', (el) => el.textContent)).toBe('Book with Desk Dental');
+    expect(await customer.$eval('.brand', (el) => getComputedStyle(el).backgroundColor)).toBe('rgb(15, 118, 110)');
+
+    await page.bringToFront(); // rAF, which waitForFunction polls with, stops in a tab in the background
+    await page.click('#reminders', { clickCount: 3 });
+    await page.type('#reminders', '60');
+    await page.click('#notifications-title ~ form button[type="submit"]');
+    await page.waitForFunction(() => document.querySelector('#notifications-title ~ form [role="status"]') !== null);
+    const settings = await json(
+      await fetch(`${platform.url}/api/notification-settings`, { headers: { cookie: ownerCookie } }),
+    );
+    expect(settings.data.reminderOffsetsMin).toEqual([60]);
+  });
+
   it('shows a viewer no confirm control, and the server refuses a forced confirm with 403', async () => {
     const made = await postBooking(platform.url, 'desk', berlinTime(2, 11), 'viewer-test-1', 'Seen By Viewer');
     expect(made.status).toBe(201);

@@ -27,6 +27,7 @@ import { CustomerScreen, CustomersScreen } from './customer-screens.js';
 import { ErrorNote } from './error-note.js';
 import { HoursScreen } from './hours-screen.js';
 import { ApiKeysScreen, MembersScreen, WebhooksScreen } from './settings-screens.js';
+import { SettingsScreen } from './workspace-settings.js';
 import {
   browserZone,
   dayWindow,
@@ -186,6 +187,9 @@ export function DayScreen({ session }: { session: Session }) {
           <a href="#/hours" aria-current={route.view === 'hours' ? 'page' : undefined}>
             Hours
           </a>
+          <a href="#/settings" aria-current={route.view === 'settings' ? 'page' : undefined}>
+            Settings
+          </a>
           {canWrite && (
             <>
               <a href="#/webhooks" aria-current={route.view === 'webhooks' ? 'page' : undefined}>
@@ -223,6 +227,12 @@ export function DayScreen({ session }: { session: Session }) {
           tenant={catalog.tenant}
           zone={zone}
           changed={changes}
+        />
+      ) : route.view === 'settings' ? (
+        <SettingsScreen
+          session={session}
+          tenant={catalog.tenant}
+          onTenant={(tenant) => setCatalog((c) => c && { ...c, tenant })}
         />
       ) : route.view === 'members' ? (
         <MembersScreen session={session} />
@@ -317,7 +327,7 @@ export function DayScreen({ session }: { session: Session }) {
   );
 }
 
-const SECTIONS = ['customers', 'hours', 'webhooks', 'api-keys', 'members'] as const;
+const SECTIONS = ['customers', 'hours', 'settings', 'webhooks', 'api-keys', 'members'] as const;
 type Section = (typeof SECTIONS)[number];
 
 type Route = { view: 'day' } | { view: 'booking' | 'customer'; id: string } | { view: Section };

@@ -1,0 +1,251 @@
+import { useEffect, useState } from 'preact/hooks';
+import { contrastRatio, PAGE_BACKGROUND, themeOf } from '@svc/html';
+import { ApiError, call, get, type Data, type Session, type Tenant } from './api.js';
+import { ErrorNote } from './error-note.js';
+
+type Settings = Data<'/api/notification-settings'>;
+type Branding = NonNullable<Tenant['branding']>;
+
+/** The workspace's branding, with a live preview of the booking page's colours, and its notification settings. */
+export function SettingsScreen({
+  session,
+  tenant,
+  onTenant,
+}: {
+  session: Session;
+  tenant: Tenant;
+  onTenant: (t: Tenant) => void;
+}) {
+  const canWrite = session.role === 'tenant_owner' || session.role === 'tenant_admin';
+  return (
+    <main>
+      <h1>Settings</h1>
+      <BrandingForm tenant={tenant} canWrite={canWrite} onSaved={onTenant} />
+      <NotificationForm canWrite={canWrite} />
+    </main>
+  );
+}
+
+const EMPTY: Branding = { displayName: '', logoUrl: '', primaryColor: '', accentColor: '' };
+
+function BrandingForm({
+  tenant,
+  canWrite,
+  onSaved,
+}: {
+  tenant: Tenant;
+  canWrite: boolean;
+  onSaved: (t: Tenant) => void;
+}) {
+  const [branding, setBranding] = useState<Branding>({ ...EMPTY, ...tenant.branding });
+  const [error, setError] = useState<ApiError | null>(null);
+  const [saved, setSaved] = useState(false);
+  const theme = themeOf(branding);
+  const field = (key: keyof Branding) => (e: Event) => {
+    setSaved(false);
+    setBranding((b) => ({ ...b, [key]: (e.target as HTMLInputElement).value }));
+  };
+  const save = async (e: Event) => {
+    e.preventDefault();
+    setError(null);
+    try {
+      onSaved(await call<Tenant>('PATCH', '/api/tenant', { branding }));
+      setSaved(true);
+    } catch (err) {
+      setError(err as ApiError);
+    }
+  };
+
+  return (
+    <section aria-labelledby="branding-title">
+      <h2 id="branding-title">Booking page branding</h2>
+      <form class="inline-form" onSubmit={save}>
+        <label>
+          Name shown{' '}
+          <input
+            id="brand-name"
+            maxLength={200}
+            value={branding.displayName}
+            disabled={!canWrite}
+            onInput={field('displayName')}
+          />
+        </label>
+        <label>
+          Logo (https URL){' '}
+          <input id="brand-logo" type="url" value={branding.logoUrl} disabled={!canWrite} onInput={field('logoUrl')} />
+        </label>
+        <label>
+          Main colour{' '}
+          <input
+            id="brand-primary"
+            placeholder="#1d4ed8"
+            maxLength={7}
+            value={branding.primaryColor}
+            disabled={!canWrite}
+            onInput={field('primaryColor')}
+          />
+        </label>
+        <label>
+          Accent colour{' '}
+          <input
+            id="brand-accent"
+            placeholder="#7c2d12"
+            maxLength={7}
+            value={branding.accentColor}
+            disabled={!canWrite}
+            onInput={field('accentColor')}
+          />
+        </label>
+        {canWrite && (
+          <button type="submit" class="primary">
+            Save branding
+          </button>
+        )}
+        {saved && <span role="status"> Saved.</span>}
+      </form>
+      {error && <ErrorNote error={error} />}
+      <div class="preview" aria-label="Preview of the booking page" id="brand-preview">
+        <div
+          class="preview-brand"
+          ref={(el) => {
+            // The page's own colours, through the CSSOM (the CSP refuses style attributes).
+            if (el) el.style.borderBottomColor = theme.accent;
+          }}
+        >
+          {branding.logoUrl && <img src={branding.logoUrl} alt="" referrerpolicy="no-referrer" height={32} />}
+          <strong>Book with {branding.displayName || tenant.name}</strong>
+        </div>
+        <button
+          type="button"
+          tabIndex={-1}
+          ref={(el) => {
+            if (el) {
+              el.style.background = theme.primary;
+              el.style.color = theme.onPrimary;
+              el.style.borderColor = theme.primary;
+            }
+          }}
+        >
+          Request this time
+        </button>
+        {theme.replaced.map((f) => (
+          <p key={f} class="error" id={`replaced-${f}`}>
+            {f === 'primaryColor' ? 'The main colour' : 'The accent colour'} {branding[f]} cannot be read
+            {parsesAsColor(branding[f])
+              ? ` (contrast ${contrastRatio(branding[f], PAGE_BACKGROUND).toFixed(1)}:1 on white, 4.5:1 needed)`
+              : ' (not a #rrggbb colour)'}
+            ; the booking page uses {f === 'primaryColor' ? theme.primary : theme.accent} instead.
+          </p>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+const parsesAsColor = (value: string) => /^#[0-9a-f]{6}$/i.test(value);
+
+function NotificationForm({ canWrite }: { canWrite: boolean }) {
+  const [settings, setSettings] = useState<Settings | null>(null);
+  const [reminders, setReminders] = useState('');
+  const [emails, setEmails] = useState('');
+  const [error, setError] = useState<ApiError | null>(null);
+  const [saved, setSaved] = useState(false);
+
+  const show = (s: Settings) => {
+    setSettings(s);
+    setReminders(s.reminderOffsetsMin.join(', '));
+    setEmails(s.businessEmailsFollowTeam ? '' : s.businessEmails.join(', '));
+  };
+  useEffect(() => {
+    get<Settings>('/api/notification-settings').then(show, setError);
+  }, []);
+
+  const save = async (e: Event) => {
+    e.preventDefault();
+    if (!settings) return;
+    setError(null);
+    setSaved(false);
+    const list = (text: string) =>
+      text
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean);
+    try {
+      show(
+        await call<Settings>('PATCH', '/api/notification-settings', {
+          reminderOffsetsMin: list(reminders).map(Number),
+          // Empty: the owners and admins, as by default.
+          businessEmails: list(emails).length > 0 ? list(emails) : null,
+          replyToEmail: settings.replyToEmail,
+          senderName: settings.senderName,
+          smsEnabled: settings.smsEnabled,
+        }),
+      );
+      setSaved(true);
+    } catch (err) {
+      setError(err as ApiError);
+    }
+  };
+
+  if (!settings) return error ? <ErrorNote error={error} /> : <p aria-busy="true">Loading…</p>;
+  return (
+    <section aria-labelledby="notifications-title">
+      <h2 id="notifications-title">Notifications</h2>
+      <form class="inline-form" onSubmit={save}>
+        <label>
+          Reminders, minutes before (e.g. 1440, 120){' '}
+          <input
+            id="reminders"
+            value={reminders}
+            disabled={!canWrite}
+            onInput={(e) => setReminders((e.target as HTMLInputElement).value)}
+          />
+        </label>
+        <label>
+          Who hears of requests (emails; empty: owners and admins){' '}
+          <input
+            id="business-emails"
+            value={emails}
+            disabled={!canWrite}
+            onInput={(e) => setEmails((e.target as HTMLInputElement).value)}
+          />
+        </label>
+        <label>
+          Reply-To{' '}
+          <input
+            id="reply-to"
+            type="email"
+            value={settings.replyToEmail}
+            disabled={!canWrite}
+            onInput={(e) => setSettings({ ...settings, replyToEmail: (e.target as HTMLInputElement).value })}
+          />
+        </label>
+        <label>
+          Sender name{' '}
+          <input
+            id="sender-name"
+            value={settings.senderName}
+            disabled={!canWrite}
+            onInput={(e) => setSettings({ ...settings, senderName: (e.target as HTMLInputElement).value })}
+          />
+        </label>
+        <label>
+          <input
+            type="checkbox"
+            checked={settings.smsEnabled}
+            disabled={!canWrite}
+            onChange={(e) => setSettings({ ...settings, smsEnabled: (e.target as HTMLInputElement).checked })}
+          />{' '}
+          Text messages too
+        </label>
+        {canWrite && (
+          <button type="submit" class="primary">
+            Save notifications
+          </button>
+        )}
+        {saved && <span role="status"> Saved.</span>}
+      </form>
+      {error && <ErrorNote error={error} />}
+    </section>
+  );
+}
