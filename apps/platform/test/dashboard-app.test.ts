@@ -418,6 +418,53 @@ describe.skipIf(!run)('staff dashboard in Chromium', { timeout: 120_000 }, () =>
     expect(settings.data.reminderOffsetsMin).toEqual([60]);
   });
 
+  it('at 360 px wide, every screen fits without sideways scrolling and a request is confirmed by keyboard alone', async () => {
+    const made = await postBooking(platform.url, 'desk', berlinTime(7, 9), 'keyboard-1', 'Keyboard Customer');
+    expect(made.status).toBe(201);
+    const bookingId = (await json(made)).data.booking.bookingId;
+    const page = await signIn('owner@desk.test');
+    await page.setViewport({ width: 360, height: 740 });
+    for (const hash of [
+      '#/',
+      '#/customers',
+      '#/hours',
+      '#/settings',
+      '#/webhooks',
+      '#/api-keys',
+      '#/members',
+      `#/booking/${bookingId}`,
+    ]) {
+      await page.goto(`${platform.url}/dashboard${hash}`, { waitUntil: 'load' });
+      await page.waitForSelector('main h1, main h2');
+      await new Promise((r) => setTimeout(r, 200));
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, hash).toBeLessThanOrEqual(0);
+    }
+    await page.goto(`${platform.url}/dashboard#/`, { waitUntil: 'load' });
+    await page.waitForSelector(`.held-item[data-booking-id="${bookingId}"] button.primary`);
+    await shot(page, 'dashboard-09-narrow');
+    // Tab from the top of the page to the request's Confirm, then Enter: no mouse.
+    let reached = false;
+    for (let i = 0; i < 60 && !reached; i++) {
+      await page.keyboard.press('Tab');
+      reached = await page.evaluate(
+        (id) => document.activeElement === document.querySelector(`.held-item[data-booking-id="${id}"] button.primary`),
+        bookingId,
+      );
+    }
+    expect(reached).toBe(true);
+    // Focus is visible: the focused control draws an outline.
+    expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)).toBe('solid');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((id) => !document.querySelector(`.held-item[data-booking-id="${id}"]`), {}, bookingId);
+    const confirmed = await json(
+      await fetch(`${platform.url}/api/bookings/${bookingId}`, { headers: { cookie: ownerCookie } }),
+    );
+    expect(confirmed.data.status).toBe('confirmed');
+  });
+
   it('shows a viewer no confirm control, and the server refuses a forced confirm with 403', async () => {
     const made = await postBooking(platform.url, 'desk', berlinTime(2, 11), 'viewer-test-1', 'Seen By Viewer');
     expect(made.status).toBe(201);
