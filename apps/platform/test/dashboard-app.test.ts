@@ -427,6 +427,7 @@ describe.skipIf(!run)('staff dashboard in Chromium', { timeout: 120_000 }, () =>
     for (const hash of [
       '#/',
       '#/customers',
+      '#/catalog',
       '#/hours',
       '#/settings',
       '#/webhooks',
@@ -463,6 +464,72 @@ describe.skipIf(!run)('staff dashboard in Chromium', { timeout: 120_000 }, () =>
       await fetch(`${platform.url}/api/bookings/${bookingId}`, { headers: { cookie: ownerCookie } }),
     );
     expect(confirmed.data.status).toBe('confirmed');
+  });
+
+  it('creates a service with its fields, blocks a time and adds a holiday; the booking page follows', async () => {
+    const page = await signIn('owner@desk.test');
+    await page.click('a[href="#/catalog"]');
+    await page.waitForSelector('#services-title ~ button');
+    await page.click('#services-title ~ button'); // New service
+    await page.type('#service-slug', 'cleaning');
+    await page.type('#service-name', 'Cleaning');
+    await page.$eval('.service-form input.number', (el) => {
+      (el as HTMLInputElement).value = '';
+    });
+    await page.select('#service-confirmation', 'automatic');
+    const price = await page.$$('.service-form input.number');
+    // Duration, then the price field (the 7th number field): typed as a person would.
+    await price[0]!.click({ clickCount: 3 });
+    await price[0]!.type('45');
+    await price[6]!.type('45.50');
+    await page.click('.service-form fieldset label input'); // Dr. Weber
+    await page.click('.service-form button[type="submit"]');
+    await page.waitForFunction(() => document.getElementById('services')?.textContent?.includes('Cleaning') ?? false);
+    expect(await text(page, '#services')).toMatch(/Cleaning · 45 min · 45,50\s€ · automatic · active/);
+
+    const blockDay = berlinTime(8, 12);
+    await page.$eval(
+      '#block-date',
+      (el, value) => {
+        (el as HTMLInputElement).value = value;
+        el.dispatchEvent(new Event('change', { bubbles: true }));
+      },
+      isoDateIn(blockDay, BERLIN),
+    );
+    await page.click('#blocked-title ~ form button[type="submit"]');
+    await page.waitForFunction(() => (document.getElementById('blocked-times')?.children.length ?? 0) > 0);
+    const holiday = isoDateIn(berlinTime(9, 12), BERLIN);
+    await page.$eval(
+      '#holiday-date',
+      (el, value) => {
+        (el as HTMLInputElement).value = value;
+        el.dispatchEvent(new Event('change', { bubbles: true }));
+      },
+      holiday,
+    );
+    await page.click('#holidays-title ~ form button[type="submit"]');
+    await page.waitForFunction(
+      (d) => document.getElementById('holidays')?.textContent?.includes(d) ?? false,
+      {},
+      holiday,
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'dashboard-10-catalog');
+
+    const slots = async (daysAhead: number) => {
+      const from = berlinTime(daysAhead, 0);
+      const answer = await json(
+        await fetch(
+          `${platform.url}/book/desk/availability?serviceSlug=cleaning&fromMs=${from}&toMs=${from + 24 * 3_600_000}`,
+        ),
+      );
+      return (answer.data.slots as Array<{ startsAtMs: number }>).map((x) => x.startsAtMs);
+    };
+    const blockedDay = await slots(8);
+    expect(blockedDay.length).toBeGreaterThan(0);
+    // 12:00–13:00 is blocked: no 45-minute visit overlaps it.
+    expect(blockedDay.filter((t) => t < berlinTime(8, 13) && t + 45 * 60_000 > berlinTime(8, 12))).toEqual([]);
+    expect(await slots(9)).toEqual([]);
   });
 
   it('shows a viewer no confirm control, and the server refuses a forced confirm with 403', async () => {

@@ -23,6 +23,7 @@ import {
   weekOfDay,
 } from './day-model.js';
 import { BookingScreen } from './booking-screen.js';
+import { CatalogScreen } from './catalog-screen.js';
 import { CustomerScreen, CustomersScreen } from './customer-screens.js';
 import { ErrorNote } from './error-note.js';
 import { HoursScreen } from './hours-screen.js';
@@ -184,6 +185,9 @@ export function DayScreen({ session }: { session: Session }) {
           <a href="#/customers" aria-current={route.view.startsWith('customer') ? 'page' : undefined}>
             Customers
           </a>
+          <a href="#/catalog" aria-current={route.view === 'catalog' ? 'page' : undefined}>
+            Catalog
+          </a>
           <a href="#/hours" aria-current={route.view === 'hours' ? 'page' : undefined}>
             Hours
           </a>
@@ -228,6 +232,8 @@ export function DayScreen({ session }: { session: Session }) {
           zone={zone}
           changed={changes}
         />
+      ) : route.view === 'catalog' ? (
+        <CatalogScreen session={session} tenant={catalog.tenant} zone={zone} />
       ) : route.view === 'settings' ? (
         <SettingsScreen
           session={session}
@@ -327,7 +333,7 @@ export function DayScreen({ session }: { session: Session }) {
   );
 }
 
-const SECTIONS = ['customers', 'hours', 'settings', 'webhooks', 'api-keys', 'members'] as const;
+const SECTIONS = ['customers', 'catalog', 'hours', 'settings', 'webhooks', 'api-keys', 'members'] as const;
 type Section = (typeof SECTIONS)[number];
 
 type Route = { view: 'day' } | { view: 'booking' | 'customer'; id: string } | { view: Section };

@@ -1,0 +1,536 @@
+import { useEffect, useState } from 'preact/hooks';
+import {
+  ApiError,
+  call,
+  getAll,
+  post,
+  type Data,
+  type Resource,
+  type Service,
+  type Session,
+  type Staff,
+  type Tenant,
+} from './api.js';
+import { ErrorNote } from './error-note.js';
+import { formatTime, isoDateIn, longDate, wallTimeMs } from './format.js';
+
+type BlockedTime = Data<'/api/blocked-times'>['items'][number];
+type Holiday = Data<'/api/holidays'>['items'][number];
+
+/** The fields of a service the form edits, as text while typed. */
+interface ServiceDraft {
+  slug: string;
+  name: string;
+  description: string;
+  durationMin: string;
+  bufferBeforeMin: string;
+  bufferAfterMin: string;
+  slotIntervalMin: string;
+  minNoticeMin: string;
+  maxAdvanceDays: string;
+  price: string;
+  priceCurrency: string;
+  status: string;
+  confirmation: string;
+  assignment: string;
+  seats: string;
+  maxPartySize: string;
+  cancelCutoffMin: string;
+  rescheduleCutoffMin: string;
+  maxBookingsPerDay: string;
+  staffIds: string[];
+  resourceIds: string[];
+  questions: string;
+}
+
+const draftOf = (s: Service | null): ServiceDraft => ({
+  slug: s?.slug ?? '',
+  name: s?.name ?? '',
+  description: s?.description ?? '',
+  durationMin: String(s?.durationMin ?? 30),
+  bufferBeforeMin: String(s?.bufferBeforeMin ?? 0),
+  bufferAfterMin: String(s?.bufferAfterMin ?? 0),
+  slotIntervalMin: String(s?.slotIntervalMin ?? s?.durationMin ?? 30),
+  minNoticeMin: String(s?.minNoticeMin ?? 0),
+  maxAdvanceDays: String(s?.maxAdvanceDays ?? 90),
+  price: s?.priceAmount != null && s.priceCurrency ? (s.priceAmount / 100).toFixed(2) : '',
+  priceCurrency: s?.priceCurrency || 'EUR',
+  status: s?.status ?? 'active',
+  confirmation: s?.confirmation ?? 'manual',
+  assignment: s?.assignment ?? 'first_available',
+  seats: String(s?.seats ?? 1),
+  maxPartySize: String(s?.maxPartySize ?? 1),
+  cancelCutoffMin: String(s?.cancelCutoffMin ?? 0),
+  rescheduleCutoffMin: String(s?.rescheduleCutoffMin ?? 0),
+  maxBookingsPerDay: String(s?.maxBookingsPerDay ?? 0),
+  staffIds: [...(s?.staffIds ?? [])],
+  resourceIds: [...(s?.resourceIds ?? [])],
+  questions: JSON.stringify(s?.questions ?? [], null, 2),
+});
+
+/**
+ * The body of a create or update: numbers as numbers, the price in minor units (none when the
+ * amount is empty), the questions parsed; or the one field that cannot be read, in words.
+ */
+export function serviceBody(
+  d: ServiceDraft,
+  creating: boolean,
+): { body: Record<string, unknown> } | { problem: string } {
+  const ints: Array<keyof ServiceDraft> = [
+    'durationMin',
+    'bufferBeforeMin',
+    'bufferAfterMin',
+    'slotIntervalMin',
+    'minNoticeMin',
+    'maxAdvanceDays',
+    'seats',
+    'maxPartySize',
+    'cancelCutoffMin',
+    'rescheduleCutoffMin',
+    'maxBookingsPerDay',
+  ];
+  const body: Record<string, unknown> = {};
+  for (const key of ints) {
+    const text = String(d[key]).trim();
+    if (!/^\d+$/.test(text)) return { problem: `${key} must be a whole number.` };
+    body[key] = Number(text);
+  }
+  let questions: unknown;
+  try {
+    questions = JSON.parse(d.questions || '[]');
+  } catch {
+    return { problem: 'The questions are not valid JSON.' };
+  }
+  const price = d.price.trim();
+  if (price !== '' && !/^\d+(\.\d{1,2})?$/.test(price)) return { problem: 'The price is an amount like 45 or 45.50.' };
+  Object.assign(body, {
+    name: d.name.trim(),
+    description: d.description.trim(),
+    status: d.status,
+    confirmation: d.confirmation,
+    assignment: d.assignment,
+    staffIds: d.staffIds,
+    resourceIds: d.resourceIds,
+    questions,
+    ...(price === ''
+      ? creating
+        ? {}
+        : { priceCurrency: '' }
+      : { priceAmount: Math.round(Number(price) * 100), priceCurrency: d.priceCurrency.trim().toUpperCase() }),
+    ...(creating ? { slug: d.slug.trim() } : {}),
+  });
+  return { body };
+}
+
+/** Services with every field, staff, resources, blocked times and holidays. */
+export function CatalogScreen({ session, tenant, zone }: { session: Session; tenant: Tenant; zone: string }) {
+  const canWrite = session.role === 'tenant_owner' || session.role === 'tenant_admin';
+  const [services, setServices] = useState<Service[]>([]);
+  const [staff, setStaff] = useState<Staff[]>([]);
+  const [resources, setResources] = useState<Resource[]>([]);
+  const [blocked, setBlocked] = useState<BlockedTime[]>([]);
+  const [holidays, setHolidays] = useState<Holiday[]>([]);
+  const [editing, setEditing] = useState<Service | 'new' | null>(null);
+  const [error, setError] = useState<ApiError | null>(null);
+
+  const load = async () => {
+    try {
+      const [sv, st, rs, bt, hd] = await Promise.all([
+        getAll<Service>('/api/services'),
+        getAll<Staff>('/api/staff'),
+        getAll<Resource>('/api/resources'),
+        getAll<BlockedTime>('/api/blocked-times'),
+        getAll<Holiday>('/api/holidays'),
+      ]);
+      setServices(sv);
+      setStaff(st);
+      setResources(rs);
+      setBlocked(bt.filter((b) => b.endsAtMs > Date.now() && b.status === 'active'));
+      setHolidays(hd.filter((h) => h.status === 'active'));
+    } catch (err) {
+      setError(err as ApiError);
+    }
+  };
+  useEffect(() => void load(), []);
+
+  const run = async (action: () => Promise<unknown>) => {
+    setError(null);
+    try {
+      await action();
+      await load();
+    } catch (err) {
+      setError(err as ApiError);
+    }
+  };
+  const staffName = new Map(staff.map((s) => [s.staffId, s.displayName]));
+  const resourceName = new Map(resources.map((r) => [r.resourceId, r.name]));
+
+  return (
+    <main>
+      <h1>Catalog</h1>
+      {error && <ErrorNote error={error} />}
+      <section aria-labelledby="services-title">
+        <h2 id="services-title">Services</h2>
+        <ul class="plain" id="services">
+          {services.map((s) => (
+            <li key={s.serviceId}>
+              <strong>{s.name}</strong> · {s.durationMin} min
+              {s.priceCurrency &&
+                ` · ${new Intl.NumberFormat(tenant.locale, { style: 'currency', currency: s.priceCurrency }).format((s.priceAmount ?? 0) / 100)}`}{' '}
+              · {s.confirmation} · {s.status}{' '}
+              {canWrite && (
+                <button type="button" onClick={() => setEditing(s)}>
+                  Edit
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+        {canWrite && editing === null && (
+          <button type="button" onClick={() => setEditing('new')}>
+            New service
+          </button>
+        )}
+        {editing !== null && (
+          <ServiceForm
+            key={editing === 'new' ? 'new' : editing.serviceId}
+            service={editing === 'new' ? null : editing}
+            staff={staff}
+            resources={resources}
+            onDone={async () => {
+              setEditing(null);
+              await load();
+            }}
+          />
+        )}
+      </section>
+
+      <section aria-labelledby="staff-title">
+        <h2 id="staff-title">Staff</h2>
+        <ul class="plain">
+          {staff.map((s) => (
+            <li key={s.staffId}>
+              {s.displayName} {s.email && <span class="hint">{s.email}</span>} · {s.status}{' '}
+              {canWrite && (
+                <button
+                  type="button"
+                  onClick={() =>
+                    void run(() =>
+                      call('PATCH', `/api/staff/${s.staffId}`, {
+                        status: s.status === 'active' ? 'disabled' : 'active',
+                      }),
+                    )
+                  }
+                >
+                  {s.status === 'active' ? 'Disable' : 'Enable'}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+        {canWrite && (
+          <NameForm
+            label="Staff member's name"
+            id="new-staff"
+            onAdd={(displayName) => run(() => post('/api/staff', { displayName }))}
+          />
+        )}
+      </section>
+
+      <section aria-labelledby="resources-title">
+        <h2 id="resources-title">Resources</h2>
+        <ul class="plain">
+          {resources.map((r) => (
+            <li key={r.resourceId}>
+              {r.name} · {r.status}
+            </li>
+          ))}
+        </ul>
+        {canWrite && (
+          <NameForm
+            label="Room or equipment"
+            id="new-resource"
+            onAdd={(name) => run(() => post('/api/resources', { type: 'room', name }))}
+          />
+        )}
+      </section>
+
+      <section aria-labelledby="blocked-title">
+        <h2 id="blocked-title">Blocked times</h2>
+        <ul class="plain" id="blocked-times">
+          {blocked.map((b) => (
+            <li key={b.blockId}>
+              {longDate(isoDateIn(b.startsAtMs, zone), tenant.locale)} {formatTime(b.startsAtMs, tenant.locale, zone)}–
+              {formatTime(b.endsAtMs, tenant.locale, zone)} ·{' '}
+              {b.ownerType === 'tenant'
+                ? 'everyone'
+                : (staffName.get(b.ownerId) ?? resourceName.get(b.ownerId) ?? b.ownerId)}
+              {b.reason && ` · ${b.reason}`}
+            </li>
+          ))}
+        </ul>
+        {canWrite && (
+          <BlockForm staff={staff} zone={zone} onAdd={(body) => run(() => post('/api/blocked-times', body))} />
+        )}
+      </section>
+
+      <section aria-labelledby="holidays-title">
+        <h2 id="holidays-title">Holidays</h2>
+        <ul class="plain" id="holidays">
+          {holidays.map((h) => (
+            <li key={h.holidayId}>
+              {h.date} {h.name && `· ${h.name}`}
+            </li>
+          ))}
+        </ul>
+        {canWrite && <HolidayForm onAdd={(body) => run(() => post('/api/holidays', body))} />}
+      </section>
+    </main>
+  );
+}
+
+function ServiceForm({
+  service,
+  staff,
+  resources,
+  onDone,
+}: {
+  service: Service | null;
+  staff: Staff[];
+  resources: Resource[];
+  onDone: () => Promise<void>;
+}) {
+  const [draft, setDraft] = useState(() => draftOf(service));
+  const [problem, setProblem] = useState<string | null>(null);
+  const [error, setError] = useState<ApiError | null>(null);
+  const text = (key: keyof ServiceDraft) => (e: Event) =>
+    setDraft((d) => ({ ...d, [key]: (e.target as HTMLInputElement).value }));
+  const toggle = (key: 'staffIds' | 'resourceIds', id: string) => (e: Event) =>
+    setDraft((d) => ({
+      ...d,
+      [key]: (e.target as HTMLInputElement).checked ? [...d[key], id] : d[key].filter((x) => x !== id),
+    }));
+  const number = (key: keyof ServiceDraft, label: string) => (
+    <label>
+      {label} <input class="number" inputMode="numeric" value={draft[key] as string} onInput={text(key)} />
+    </label>
+  );
+
+  const save = async (e: Event) => {
+    e.preventDefault();
+    setProblem(null);
+    setError(null);
+    const made = serviceBody(draft, service === null);
+    if ('problem' in made) return setProblem(made.problem);
+    try {
+      if (service) await call('PATCH', `/api/services/${service.serviceId}`, made.body);
+      else await post('/api/services', made.body);
+      await onDone();
+    } catch (err) {
+      setError(err as ApiError);
+    }
+  };
+
+  return (
+    <form class="service-form" onSubmit={save} aria-label={service ? `Edit ${service.name}` : 'New service'}>
+      {service === null && (
+        <label>
+          Slug (in the booking link) <input id="service-slug" required value={draft.slug} onInput={text('slug')} />
+        </label>
+      )}
+      <label>
+        Name <input id="service-name" required value={draft.name} onInput={text('name')} />
+      </label>
+      <label class="wide">
+        Description <textarea value={draft.description} onInput={text('description')} />
+      </label>
+      {number('durationMin', 'Duration (min)')}
+      {number('slotIntervalMin', 'Start every (min)')}
+      {number('bufferBeforeMin', 'Buffer before (min)')}
+      {number('bufferAfterMin', 'Buffer after (min)')}
+      {number('minNoticeMin', 'Notice (min)')}
+      {number('maxAdvanceDays', 'Bookable ahead (days)')}
+      <label>
+        Price <input class="number" value={draft.price} onInput={text('price')} placeholder="none" />
+      </label>
+      <label>
+        Currency <input class="number" maxLength={3} value={draft.priceCurrency} onInput={text('priceCurrency')} />
+      </label>
+      <label>
+        Confirmation{' '}
+        <select id="service-confirmation" value={draft.confirmation} onChange={text('confirmation')}>
+          <option value="manual">Staff confirm each request</option>
+          <option value="automatic">Confirmed at once</option>
+        </select>
+      </label>
+      <label>
+        Status{' '}
+        <select value={draft.status} onChange={text('status')}>
+          <option value="active">Bookable</option>
+          <option value="hidden">Hidden from the booking page</option>
+          <option value="disabled">Disabled</option>
+        </select>
+      </label>
+      <label>
+        Assignment{' '}
+        <select value={draft.assignment} onChange={text('assignment')}>
+          <option value="first_available">First available</option>
+          <option value="round_robin">Round robin</option>
+          <option value="collective">All together (collective)</option>
+        </select>
+      </label>
+      {number('seats', 'Seats')}
+      {number('maxPartySize', 'Largest party')}
+      {number('cancelCutoffMin', 'Cancel until (min before)')}
+      {number('rescheduleCutoffMin', 'Reschedule until (min before)')}
+      {number('maxBookingsPerDay', 'Per staff member a day (0: no limit)')}
+      <fieldset class="wide">
+        <legend>Staff</legend>
+        {staff.map((s) => (
+          <label key={s.staffId} class="scope">
+            <input
+              type="checkbox"
+              checked={draft.staffIds.includes(s.staffId)}
+              onChange={toggle('staffIds', s.staffId)}
+            />{' '}
+            {s.displayName}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset class="wide">
+        <legend>Resources</legend>
+        {resources.map((r) => (
+          <label key={r.resourceId} class="scope">
+            <input
+              type="checkbox"
+              checked={draft.resourceIds.includes(r.resourceId)}
+              onChange={toggle('resourceIds', r.resourceId)}
+            />{' '}
+            {r.name}
+          </label>
+        ))}
+      </fieldset>
+      <label class="wide">
+        Intake questions (JSON: key, label, type, required, options){' '}
+        <textarea id="service-questions" rows={5} value={draft.questions} onInput={text('questions')} />
+      </label>
+      <div class="wide">
+        <button type="submit" class="primary">
+          Save service
+        </button>{' '}
+        <button type="button" onClick={() => void onDone()}>
+          Cancel
+        </button>
+      </div>
+      {problem && (
+        <p class="error wide" role="alert">
+          {problem}
+        </p>
+      )}
+      {error && <ErrorNote error={error} />}
+    </form>
+  );
+}
+
+function NameForm({ label, id, onAdd }: { label: string; id: string; onAdd: (name: string) => Promise<void> }) {
+  const [name, setName] = useState('');
+  return (
+    <form
+      class="inline-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void onAdd(name.trim()).then(() => setName(''));
+      }}
+    >
+      <label>
+        {label} <input id={id} required value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+      </label>
+      <button type="submit">Add</button>
+    </form>
+  );
+}
+
+function BlockForm({ staff, zone, onAdd }: { staff: Staff[]; zone: string; onAdd: (body: object) => Promise<void> }) {
+  const [owner, setOwner] = useState('tenant');
+  const [date, setDate] = useState('');
+  const [from, setFrom] = useState('12:00');
+  const [to, setTo] = useState('13:00');
+  const [reason, setReason] = useState('');
+  return (
+    <form
+      class="inline-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!date) return;
+        void onAdd({
+          ownerType: owner === 'tenant' ? 'tenant' : 'staff',
+          ...(owner === 'tenant' ? {} : { ownerId: owner }),
+          startsAtMs: wallTimeMs(date, from, zone),
+          endsAtMs: wallTimeMs(date, to, zone),
+          ...(reason.trim() ? { reason: reason.trim() } : {}),
+        });
+      }}
+    >
+      <label>
+        Whose{' '}
+        <select value={owner} onChange={(e) => setOwner((e.target as HTMLSelectElement).value)}>
+          <option value="tenant">Everyone</option>
+          {staff.map((s) => (
+            <option key={s.staffId} value={s.staffId}>
+              {s.displayName}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Date{' '}
+        <input
+          id="block-date"
+          type="date"
+          required
+          value={date}
+          onChange={(e) => setDate((e.target as HTMLInputElement).value)}
+        />
+      </label>
+      <label>
+        From <input class="clock" value={from} onInput={(e) => setFrom((e.target as HTMLInputElement).value)} />
+      </label>
+      <label>
+        To <input class="clock" value={to} onInput={(e) => setTo((e.target as HTMLInputElement).value)} />
+      </label>
+      <label>
+        Reason <input value={reason} maxLength={200} onInput={(e) => setReason((e.target as HTMLInputElement).value)} />
+      </label>
+      <button type="submit">Block</button>
+    </form>
+  );
+}
+
+function HolidayForm({ onAdd }: { onAdd: (body: object) => Promise<void> }) {
+  const [date, setDate] = useState('');
+  const [name, setName] = useState('');
+  return (
+    <form
+      class="inline-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (date) void onAdd({ date, ...(name.trim() ? { name: name.trim() } : {}) });
+      }}
+    >
+      <label>
+        Date{' '}
+        <input
+          id="holiday-date"
+          type="date"
+          required
+          value={date}
+          onChange={(e) => setDate((e.target as HTMLInputElement).value)}
+        />
+      </label>
+      <label>
+        Name <input value={name} maxLength={200} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+      </label>
+      <button type="submit">Add holiday</button>
+    </form>
+  );
+}
