@@ -395,6 +395,12 @@ describe.skipIf(!run)('staff dashboard in Chromium', { timeout: 120_000 }, () =>
     expect(await page.$eval('#brand-preview button', (el) => getComputedStyle(el).backgroundColor)).toBe(
       'rgb(15, 118, 110)',
     );
+    // The staff calendars: none connected yet, the connect form offered.
+    expect(await text(page, '#calendars-title ~ p')).toBe('No staff calendar is connected.');
+    expect(await page.$$eval('#calendars-title ~ form button', (els) => els.map((el) => el.textContent))).toEqual([
+      'Connect CalDAV',
+      'Connect Google Calendar',
+    ]);
     await page.type('#brand-name', 'Desk Dental');
     await page.click('#branding-title ~ form button[type="submit"]');
     await page.waitForFunction(() => document.querySelector('#branding-title ~ form [role="status"]') !== null);

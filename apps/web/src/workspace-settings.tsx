@@ -1,19 +1,22 @@
 import { useEffect, useState } from 'preact/hooks';
 import { contrastRatio, PAGE_BACKGROUND, themeOf } from '@svc/html';
-import { ApiError, call, get, type Data, type Session, type Tenant } from './api.js';
+import { ApiError, call, get, getAll, post, type Data, type Session, type Staff, type Tenant } from './api.js';
 import { ErrorNote } from './error-note.js';
 
 type Settings = Data<'/api/notification-settings'>;
+type Connection = Data<'/api/integrations'>['items'][number];
 type Branding = NonNullable<Tenant['branding']>;
 
 /** The workspace's branding, with a live preview of the booking page's colours, and its notification settings. */
 export function SettingsScreen({
   session,
   tenant,
+  staff,
   onTenant,
 }: {
   session: Session;
   tenant: Tenant;
+  staff: Staff[];
   onTenant: (t: Tenant) => void;
 }) {
   const canWrite = session.role === 'tenant_owner' || session.role === 'tenant_admin';
@@ -22,7 +25,123 @@ export function SettingsScreen({
       <h1>Settings</h1>
       <BrandingForm tenant={tenant} canWrite={canWrite} onSaved={onTenant} />
       <NotificationForm canWrite={canWrite} />
+      <CalendarConnections staff={staff} canWrite={canWrite} />
     </main>
+  );
+}
+
+/** The staff members' calendars: their state (a refused login says so), connect CalDAV or Google, disconnect. */
+function CalendarConnections({ staff, canWrite }: { staff: Staff[]; canWrite: boolean }) {
+  const [connections, setConnections] = useState<Connection[] | null>(null);
+  const [staffId, setStaffId] = useState(staff[0]?.staffId ?? '');
+  const [serverUrl, setServerUrl] = useState('');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<ApiError | null>(null);
+  const names = new Map(staff.map((s) => [s.staffId, s.displayName]));
+
+  const load = () => getAll<Connection>('/api/integrations').then(setConnections, setError);
+  useEffect(() => void load(), []);
+  const run = async (action: () => Promise<unknown>) => {
+    setError(null);
+    try {
+      await action();
+      await load();
+    } catch (err) {
+      setError(err as ApiError);
+    }
+  };
+
+  return (
+    <section aria-labelledby="calendars-title">
+      <h2 id="calendars-title">Calendar connections</h2>
+      {error && <ErrorNote error={error} />}
+      {connections && connections.length === 0 && <p class="hint">No staff calendar is connected.</p>}
+      <ul class="plain" id="connections">
+        {connections?.map((c) => (
+          <li key={c.connectionId}>
+            {names.get(c.staffId) ?? c.staffId}: {c.provider} ({c.account}) ·{' '}
+            <span class={c.status === 'connected' ? '' : 'status-held'}>
+              {c.status === 'needs_reauth' ? 'needs signing in again' : c.status}
+            </span>{' '}
+            {canWrite && (
+              <button
+                type="button"
+                onClick={() => void run(() => post(`/api/integrations/${c.connectionId}/disconnect`))}
+              >
+                Disconnect
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {canWrite && staff.length > 0 && (
+        <form
+          class="inline-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void run(async () => {
+              await post('/api/integrations/caldav', { staffId, serverUrl: serverUrl.trim(), username, password });
+              setPassword('');
+            });
+          }}
+        >
+          <label>
+            Whose{' '}
+            <select value={staffId} onChange={(e) => setStaffId((e.target as HTMLSelectElement).value)}>
+              {staff.map((s) => (
+                <option key={s.staffId} value={s.staffId}>
+                  {s.displayName}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            CalDAV server{' '}
+            <input
+              type="url"
+              required
+              value={serverUrl}
+              onInput={(e) => setServerUrl((e.target as HTMLInputElement).value)}
+            />
+          </label>
+          <label>
+            Username{' '}
+            <input
+              required
+              autoComplete="off"
+              value={username}
+              onInput={(e) => setUsername((e.target as HTMLInputElement).value)}
+            />
+          </label>
+          <label>
+            App password{' '}
+            <input
+              type="password"
+              required
+              autoComplete="new-password"
+              value={password}
+              onInput={(e) => setPassword((e.target as HTMLInputElement).value)}
+            />
+          </label>
+          <button type="submit">Connect CalDAV</button>{' '}
+          <button
+            type="button"
+            onClick={() =>
+              void run(async () => {
+                const { authorizationUrl } = await post<{ authorizationUrl: string }>(
+                  '/api/integrations/google/connect',
+                  { staffId },
+                );
+                location.assign(authorizationUrl);
+              })
+            }
+          >
+            Connect Google Calendar
+          </button>
+        </form>
+      )}
+    </section>
   );
 }
 
