@@ -6,7 +6,8 @@
 # check still judges the request and its answer as they were.
 #
 # - A write to a protected record (the service, its staff member, the weekly rules, the API key
-#   the /v1 cases run with) goes to an id that does not exist: NOT_FOUND. So does a DELETE of the
+#   the /v1 cases run with, the members of the workspace as seeded, the session's owner among
+#   them) goes to an id that does not exist: NOT_FOUND. So does a DELETE of the
 #   seeded webhook subscription, which the delivery operations need.
 # - A blocked time or a date override of the tenant or of that staff member becomes one of the
 #   seeded resource, which no service needs.

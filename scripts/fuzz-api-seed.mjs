@@ -244,6 +244,14 @@ const dictionaries = {
   'caldav-users': [caldav.user],
   'caldav-passwords': [caldav.password],
   slots: starts,
+  // Each operation that books or moves to a slot gets slots of its own (every fifth), so one
+  // operation's cases never find the slot another one's took first.
+  ...Object.fromEntries(
+    ['create', 'partner-create', 'reschedule', 'partner-reschedule', 'manage-reschedule'].map((use, k) => [
+      `slots-${use}`,
+      starts.filter((_, i) => i % 5 === k),
+    ]),
+  ),
   // An availability window of a week inside the horizon.
   'window-starts': [first],
   'window-ends': [first + 7 * DAY],
@@ -254,8 +262,11 @@ const toml = Object.entries(dictionaries)
 writeFileSync(join(outDir, 'seed.toml'), `# Written by scripts/fuzz-api-seed.mjs for this run.\n${toml}`);
 
 // What the fuzz may read but not change (scripts/fuzz-api-hooks.py): the bookable setup, its
-// calendar connection, and the API key every /v1 case runs with.
+// calendar connection, the API key every /v1 case runs with, and the workspace's members (the
+// session every dashboard case runs in is one: demoted or removed, it could do nothing more).
+const members = await call('GET', '/api/members');
 const protectedIds = [
+  ...members.items.map((m) => m.membershipId),
   service.serviceId,
   staff.staffId,
   connection.connectionId,

@@ -127,10 +127,21 @@ interface Profile {
   name: string;
   /** Whether two transactions can be open at once (MongoDB), or one writer runs at a time (SQLite). */
   concurrent: boolean;
+  /**
+   * Whether a reader sees only committed writes. The MongoDB test server shows a transaction's
+   * writes at once (docs/operations.md "The MongoDB test server"), so a look outside the lock can
+   * count a booking whose transaction then loses a write conflict.
+   */
+  isolatedReads: boolean;
   open(): Promise<DocumentStore>;
 }
 
-const sqlite: Profile = { name: 'SQLite', concurrent: false, open: () => openSqliteStore({ file: ':memory:' }) };
+const sqlite: Profile = {
+  name: 'SQLite',
+  concurrent: false,
+  isolatedReads: true,
+  open: () => openSqliteStore({ file: ':memory:' }),
+};
 
 function lockFailureSuite(profile: Profile, setUp?: { before(): Promise<void>; after(): Promise<void> }): void {
   describe(`${profile.name}: a lock that grants every acquire`, () => {
@@ -305,8 +316,13 @@ function lockFailureSuite(profile: Profile, setUp?: { before(): Promise<void>; a
           expect(new Set(failed.map((f) => f.code))).toEqual(new Set(['BOOKING_SLOT_UNAVAILABLE']));
           const { bookings } = await storedFor(svc.store, tenant.tenantId);
           const taken = bookings.reduce((sum, b) => sum + (b.partySize ?? 1), 0);
+          // Never more than the seats, whatever the reads see.
+          expect(taken).toBeLessThanOrEqual(6);
           // Exactly full: a party of 1 fits while any seat is left, and half the requests are one.
-          expect(taken).toBe(6);
+          // Where a reader can see a booking whose transaction then aborts (the test server), a
+          // party of 1 may be refused on that phantom: full, or one seat short.
+          if (profile.isolatedReads) expect(taken).toBe(6);
+          else expect(taken).toBeGreaterThanOrEqual(5);
         } finally {
           await svc.stop();
         }
@@ -465,6 +481,7 @@ if (realUrl !== undefined || serverGate('MongoDB', mongoMissing())) {
     {
       name: realUrl ? 'MongoDB (MONGODB_URL)' : 'MongoDB test server',
       concurrent: true,
+      isolatedReads: realUrl !== undefined,
       open: () =>
         openMongoStore({
           url,

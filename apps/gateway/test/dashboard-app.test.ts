@@ -252,11 +252,18 @@ describe('/api/members', () => {
 
     const listed = await gw.call(admin, 'GET', '/api/members');
     expect(listed.status).toBe(200);
-    expect(listed.body.data.items.map((m: { email: string; role: string }) => [m.email, m.role])).toEqual([
-      ['team-owner@example.test', 'tenant_owner'],
-      [admin.email, 'tenant_admin'],
-      [viewer.email, 'tenant_viewer'],
-    ]);
+    type Listed = { membershipId: string; email: string; role: string };
+    const items = listed.body.data.items as Listed[];
+    // Oldest first; memberships made in the same millisecond are in id order.
+    expect(items[0]).toMatchObject({ email: 'team-owner@example.test', role: 'tenant_owner' });
+    expect(items.map((m) => [m.email, m.role])).toEqual(
+      expect.arrayContaining([
+        [admin.email, 'tenant_admin'],
+        [viewer.email, 'tenant_viewer'],
+      ]),
+    );
+    expect(items).toHaveLength(3);
+    const idOf = (email: string) => items.find((m) => m.email === email)!.membershipId;
     expect((await gw.call(viewer, 'GET', '/api/members')).status).toBe(403);
     expect(
       (await gw.call(admin, 'POST', '/api/members', { email: 'x@example.test', role: 'tenant_viewer' })).status,
@@ -288,7 +295,7 @@ describe('/api/members', () => {
     expect((await gw.call(stranger, 'PATCH', `/api/members/${id}`, { role: 'tenant_viewer' })).status).toBe(404);
 
     // The last owner can neither step down nor leave.
-    const mine = listed.body.data.items[0].membershipId;
+    const mine = idOf('team-owner@example.test');
     for (const [method, body] of [
       ['PATCH', { role: 'tenant_admin' }],
       ['DELETE', undefined],
@@ -299,7 +306,7 @@ describe('/api/members', () => {
     }
 
     // A removed member's session stops working at once.
-    const viewerId = listed.body.data.items[2].membershipId;
+    const viewerId = idOf(viewer.email);
     expect((await gw.call(owner, 'DELETE', `/api/members/${viewerId}`)).body.data.role).toBe('tenant_viewer');
     expect((await gw.call(viewer, 'GET', '/api/session')).status).toBe(403);
     expect((await gw.call(owner, 'DELETE', `/api/members/${viewerId}`)).status).toBe(404);

@@ -249,6 +249,13 @@ describe('every /v1 route under its scope', () => {
         async () => ({ path: `/v1/bookings/${await heldBooking()}` }),
       ],
       [
+        'GET',
+        '/v1/bookings/{bookingId}/events',
+        'booking:read',
+        200,
+        async () => ({ path: `/v1/bookings/${await heldBooking()}/events` }),
+      ],
+      [
         'POST',
         '/v1/bookings',
         'booking:write',
