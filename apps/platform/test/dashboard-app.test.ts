@@ -1,5 +1,6 @@
 // The page callbacks of puppeteer run in the browser.
 /// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 // The staff dashboard in a real browser (Debian's Chromium through puppeteer-core) on the
 // embedded platform: sign in with a one-time link from the operator CLI (a second use refused), a
 // public booking made in another tab appears live as held, the front desk confirms it, and the

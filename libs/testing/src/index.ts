@@ -47,3 +47,4 @@ export {
   type StartMailpitOptions,
 } from './mailpit-server.js';
 export { startSmsApiStandIn, type SmsApiStandIn, type ReceivedSms } from './sms-api-standin.js';
+export { openEventStream, type EventStream } from './event-stream.js';
