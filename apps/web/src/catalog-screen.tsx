@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import {
   ApiError,
   call,
@@ -12,6 +12,7 @@ import {
   type Tenant,
 } from './api.js';
 import { ErrorNote } from './error-note.js';
+import { useLoaded } from './use-loaded.js';
 import { formatTime, isoDateIn, longDate, wallTimeMs } from './format.js';
 
 type BlockedTime = Data<'/api/blocked-times'>['items'][number];
@@ -125,43 +126,28 @@ export function serviceBody(
 /** Services with every field, staff, resources, blocked times and holidays. */
 export function CatalogScreen({ session, tenant, zone }: { session: Session; tenant: Tenant; zone: string }) {
   const canWrite = session.role === 'tenant_owner' || session.role === 'tenant_admin';
-  const [services, setServices] = useState<Service[]>([]);
-  const [staff, setStaff] = useState<Staff[]>([]);
-  const [resources, setResources] = useState<Resource[]>([]);
-  const [blocked, setBlocked] = useState<BlockedTime[]>([]);
-  const [holidays, setHolidays] = useState<Holiday[]>([]);
   const [editing, setEditing] = useState<Service | 'new' | null>(null);
-  const [error, setError] = useState<ApiError | null>(null);
-
-  const load = async () => {
-    try {
-      const [sv, st, rs, bt, hd] = await Promise.all([
-        getAll<Service>('/api/services'),
-        getAll<Staff>('/api/staff'),
-        getAll<Resource>('/api/resources'),
-        getAll<BlockedTime>('/api/blocked-times'),
-        getAll<Holiday>('/api/holidays'),
-      ]);
-      setServices(sv);
-      setStaff(st);
-      setResources(rs);
-      setBlocked(bt.filter((b) => b.endsAtMs > Date.now() && b.status === 'active'));
-      setHolidays(hd.filter((h) => h.status === 'active'));
-    } catch (err) {
-      setError(err as ApiError);
-    }
-  };
-  useEffect(() => void load(), []);
-
-  const run = async (action: () => Promise<unknown>) => {
-    setError(null);
-    try {
-      await action();
-      await load();
-    } catch (err) {
-      setError(err as ApiError);
-    }
-  };
+  const { data, error, run, reload } = useLoaded(async () => {
+    const [services, staff, resources, blocked, holidays] = await Promise.all([
+      getAll<Service>('/api/services'),
+      getAll<Staff>('/api/staff'),
+      getAll<Resource>('/api/resources'),
+      getAll<BlockedTime>('/api/blocked-times'),
+      getAll<Holiday>('/api/holidays'),
+    ]);
+    return {
+      services,
+      staff,
+      resources,
+      blocked: blocked.filter((b) => b.endsAtMs > Date.now() && b.status === 'active'),
+      holidays: holidays.filter((h) => h.status === 'active'),
+    };
+  });
+  const services: Service[] = data?.services ?? [];
+  const staff: Staff[] = data?.staff ?? [];
+  const resources: Resource[] = data?.resources ?? [];
+  const blocked: BlockedTime[] = data?.blocked ?? [];
+  const holidays: Holiday[] = data?.holidays ?? [];
   const staffName = new Map(staff.map((s) => [s.staffId, s.displayName]));
   const resourceName = new Map(resources.map((r) => [r.resourceId, r.name]));
 
@@ -199,7 +185,7 @@ export function CatalogScreen({ session, tenant, zone }: { session: Session; ten
             resources={resources}
             onDone={async () => {
               setEditing(null);
-              await load();
+              await reload();
             }}
           />
         )}

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'preact/hooks';
-import { ApiError, call, get, getAll, post, type Data, type Session, type Tenant } from './api.js';
+import { useState } from 'preact/hooks';
+import { call, get, getAll, post, type Data, type Session, type Tenant } from './api.js';
+import { useLoaded } from './use-loaded.js';
 import { ErrorNote } from './error-note.js';
 import { formatTime, isoDateIn, longDate } from './format.js';
 
@@ -45,31 +46,14 @@ const when = (ms: number, tenant: Tenant, zone: string) =>
 /** Webhook subscriptions (create, rotate the secret, delete) and the delivery log with replay. */
 export function WebhooksScreen({ session, tenant, zone }: { session: Session; tenant: Tenant; zone: string }) {
   const canWrite = session.role === 'tenant_owner' || session.role === 'tenant_admin';
-  const [subs, setSubs] = useState<Subscription[] | null>(null);
-  const [deliveries, setDeliveries] = useState<Delivery[]>([]);
   const [url, setUrl] = useState('');
   const [secret, setSecret] = useState<string | null>(null);
-  const [error, setError] = useState<ApiError | null>(null);
-
-  const load = async () => {
-    try {
-      setSubs(await getAll<Subscription>('/api/webhook-subscriptions'));
-      setDeliveries((await get<{ items: Delivery[] }>('/api/webhook-deliveries?limit=50')).items);
-    } catch (err) {
-      setError(err as ApiError);
-    }
-  };
-  useEffect(() => void load(), []);
-
-  const run = async (action: () => Promise<void>) => {
-    setError(null);
-    try {
-      await action();
-      await load();
-    } catch (err) {
-      setError(err as ApiError);
-    }
-  };
+  const { data, error, run, reload } = useLoaded(async () => ({
+    subs: await getAll<Subscription>('/api/webhook-subscriptions'),
+    deliveries: (await get<{ items: Delivery[] }>('/api/webhook-deliveries?limit=50')).items,
+  }));
+  const subs = data?.subs ?? null;
+  const deliveries = data?.deliveries ?? [];
 
   return (
     <main>
@@ -138,7 +122,7 @@ export function WebhooksScreen({ session, tenant, zone }: { session: Session; te
         ))}
       </ul>
       <h2>Deliveries</h2>
-      <button type="button" onClick={() => void load()}>
+      <button type="button" onClick={() => void reload()}>
         Reload
       </button>
       {deliveries.length === 0 ? (
@@ -191,30 +175,10 @@ export function WebhooksScreen({ session, tenant, zone }: { session: Session; te
 /** API keys: create (the secret shown once), rotate, revoke. */
 export function ApiKeysScreen({ session, tenant, zone }: { session: Session; tenant: Tenant; zone: string }) {
   const canWrite = session.role === 'tenant_owner' || session.role === 'tenant_admin';
-  const [keys, setKeys] = useState<ApiKey[] | null>(null);
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<string[]>(['booking:read']);
   const [secret, setSecret] = useState<string | null>(null);
-  const [error, setError] = useState<ApiError | null>(null);
-
-  const load = async () => {
-    try {
-      setKeys(await getAll<ApiKey>('/api/api-keys'));
-    } catch (err) {
-      setError(err as ApiError);
-    }
-  };
-  useEffect(() => void load(), []);
-
-  const run = async (action: () => Promise<void>) => {
-    setError(null);
-    try {
-      await action();
-      await load();
-    } catch (err) {
-      setError(err as ApiError);
-    }
-  };
+  const { data: keys, error, run } = useLoaded(() => getAll<ApiKey>('/api/api-keys'));
 
   return (
     <main>
@@ -316,29 +280,9 @@ const ROLE_WORDS: Record<Member['role'], string> = {
 /** Who may use the dashboard: owners add members by email, change roles and remove them. */
 export function MembersScreen({ session }: { session: Session }) {
   const isOwner = session.role === 'tenant_owner';
-  const [members, setMembers] = useState<Member[] | null>(null);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Member['role']>('tenant_staff');
-  const [error, setError] = useState<ApiError | null>(null);
-
-  const load = async () => {
-    try {
-      setMembers(await getAll<Member>('/api/members'));
-    } catch (err) {
-      setError(err as ApiError);
-    }
-  };
-  useEffect(() => void load(), []);
-
-  const run = async (action: () => Promise<unknown>) => {
-    setError(null);
-    try {
-      await action();
-      await load();
-    } catch (err) {
-      setError(err as ApiError);
-    }
-  };
+  const { data: members, error, run } = useLoaded(() => getAll<Member>('/api/members'));
 
   return (
     <main>

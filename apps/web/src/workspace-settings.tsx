@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { contrastRatio, PAGE_BACKGROUND, themeOf } from '@svc/html';
 import { ApiError, call, get, getAll, post, type Data, type Session, type Staff, type Tenant } from './api.js';
 import { ErrorNote } from './error-note.js';
+import { useLoaded } from './use-loaded.js';
 
 type Settings = Data<'/api/notification-settings'>;
 type Connection = Data<'/api/integrations'>['items'][number];
@@ -32,25 +33,12 @@ export function SettingsScreen({
 
 /** The staff members' calendars: their state (a refused login says so), connect CalDAV or Google, disconnect. */
 function CalendarConnections({ staff, canWrite }: { staff: Staff[]; canWrite: boolean }) {
-  const [connections, setConnections] = useState<Connection[] | null>(null);
   const [staffId, setStaffId] = useState(staff[0]?.staffId ?? '');
   const [serverUrl, setServerUrl] = useState('');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<ApiError | null>(null);
   const names = new Map(staff.map((s) => [s.staffId, s.displayName]));
-
-  const load = () => getAll<Connection>('/api/integrations').then(setConnections, setError);
-  useEffect(() => void load(), []);
-  const run = async (action: () => Promise<unknown>) => {
-    setError(null);
-    try {
-      await action();
-      await load();
-    } catch (err) {
-      setError(err as ApiError);
-    }
-  };
+  const { data: connections, error, run } = useLoaded(() => getAll<Connection>('/api/integrations'));
 
   return (
     <section aria-labelledby="calendars-title">
