@@ -291,11 +291,6 @@ function ServiceForm({
   const [error, setError] = useState<ApiError | null>(null);
   const text = (key: keyof ServiceDraft) => (e: Event) =>
     setDraft((d) => ({ ...d, [key]: (e.target as HTMLInputElement).value }));
-  const toggle = (key: 'staffIds' | 'resourceIds', id: string) => (e: Event) =>
-    setDraft((d) => ({
-      ...d,
-      [key]: (e.target as HTMLInputElement).checked ? [...d[key], id] : d[key].filter((x) => x !== id),
-    }));
   const number = (key: keyof ServiceDraft, label: string) => (
     <label>
       {label} <input class="number" inputMode="numeric" value={draft[key] as string} onInput={text(key)} />
@@ -370,32 +365,22 @@ function ServiceForm({
       {number('cancelCutoffMin', 'Cancel until (min before)')}
       {number('rescheduleCutoffMin', 'Reschedule until (min before)')}
       {number('maxBookingsPerDay', 'Per staff member a day (0: no limit)')}
-      <fieldset class="wide">
-        <legend>Staff</legend>
-        {staff.map((s) => (
-          <label key={s.staffId} class="scope">
-            <input
-              type="checkbox"
-              checked={draft.staffIds.includes(s.staffId)}
-              onChange={toggle('staffIds', s.staffId)}
-            />{' '}
-            {s.displayName}
-          </label>
-        ))}
-      </fieldset>
-      <fieldset class="wide">
-        <legend>Resources</legend>
-        {resources.map((r) => (
-          <label key={r.resourceId} class="scope">
-            <input
-              type="checkbox"
-              checked={draft.resourceIds.includes(r.resourceId)}
-              onChange={toggle('resourceIds', r.resourceId)}
-            />{' '}
-            {r.name}
-          </label>
-        ))}
-      </fieldset>
+      <Checklist
+        legend="Staff"
+        options={staff.map((x) => [x.staffId, x.displayName] as const)}
+        chosen={draft.staffIds}
+        onToggle={(id, on) =>
+          setDraft((d) => ({ ...d, staffIds: on ? [...d.staffIds, id] : d.staffIds.filter((x) => x !== id) }))
+        }
+      />
+      <Checklist
+        legend="Resources"
+        options={resources.map((x) => [x.resourceId, x.name] as const)}
+        chosen={draft.resourceIds}
+        onToggle={(id, on) =>
+          setDraft((d) => ({ ...d, resourceIds: on ? [...d.resourceIds, id] : d.resourceIds.filter((x) => x !== id) }))
+        }
+      />
       <label class="wide">
         Intake questions (JSON: key, label, type, required, options){' '}
         <textarea id="service-questions" rows={5} value={draft.questions} onInput={text('questions')} />
@@ -415,6 +400,35 @@ function ServiceForm({
       )}
       {error && <ErrorNote error={error} />}
     </form>
+  );
+}
+
+/** Checkboxes of [id, label] options, `chosen` checked. */
+function Checklist({
+  legend,
+  options,
+  chosen,
+  onToggle,
+}: {
+  legend: string;
+  options: ReadonlyArray<readonly [string, string]>;
+  chosen: readonly string[];
+  onToggle: (id: string, on: boolean) => void;
+}) {
+  return (
+    <fieldset class="wide">
+      <legend>{legend}</legend>
+      {options.map(([id, label]) => (
+        <label key={id} class="scope">
+          <input
+            type="checkbox"
+            checked={chosen.includes(id)}
+            onChange={(e) => onToggle(id, (e.target as HTMLInputElement).checked)}
+          />{' '}
+          {label}
+        </label>
+      ))}
+    </fieldset>
   );
 }
 

@@ -402,29 +402,42 @@ function DayGrid({
           <h3>{column.label}</h3>
           <div class="grid-day">
             {column.bookings.map((b) => {
-              const place = placeInDay(b, window.fromMs, window.toMs);
-              const d = describe(b);
-              return (
-                <div
-                  key={b.bookingId}
-                  class={`grid-booking status-${b.status}`}
-                  ref={(el) => {
-                    // Positions through the CSSOM: the CSP refuses style attributes.
-                    if (el) {
-                      el.style.top = `${place.top * 100}%`;
-                      el.style.height = `${place.height * 100}%`;
-                    }
-                  }}
-                  title={`${d.when} ${d.who}, ${d.what}`}
-                >
-                  {d.when} {d.who}
-                </div>
-              );
+              return <PlacedBooking key={b.bookingId} booking={b} day={window} describe={describe} />;
             })}
           </div>
         </div>
       ))}
     </div>
+  );
+}
+
+/** A booking in a day column: placed by its share of the day, a link to its screen. */
+function PlacedBooking({
+  booking,
+  day,
+  describe,
+}: {
+  booking: Booking;
+  day: { fromMs: number; toMs: number };
+  describe: Describe;
+}) {
+  const place = placeInDay(booking, day.fromMs, day.toMs);
+  const d = describe(booking);
+  return (
+    <a
+      href={`#/booking/${booking.bookingId}`}
+      class={`grid-booking status-${booking.status}`}
+      ref={(el) => {
+        // Positions through the CSSOM: the CSP refuses style attributes.
+        if (el) {
+          el.style.top = `${place.top * 100}%`;
+          el.style.height = `${place.height * 100}%`;
+        }
+      }}
+      title={`${d.when} ${d.who}, ${d.what}`}
+    >
+      {d.when} {d.who}
+    </a>
   );
 }
 
@@ -472,24 +485,7 @@ function WeekGrid({
               {shown
                 .filter((b) => b.startsAtMs < day.toMs && b.endsAtMs > day.fromMs)
                 .map((b) => {
-                  const place = placeInDay(b, day.fromMs, day.toMs);
-                  const d = describe(b);
-                  return (
-                    <a
-                      key={b.bookingId}
-                      href={`#/booking/${b.bookingId}`}
-                      class={`grid-booking status-${b.status}`}
-                      ref={(el) => {
-                        if (el) {
-                          el.style.top = `${place.top * 100}%`;
-                          el.style.height = `${place.height * 100}%`;
-                        }
-                      }}
-                      title={`${d.when} ${d.who}, ${d.what}`}
-                    >
-                      {d.when} {d.who}
-                    </a>
-                  );
+                  return <PlacedBooking key={b.bookingId} booking={b} day={day} describe={describe} />;
                 })}
             </div>
           </div>

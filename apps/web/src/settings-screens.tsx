@@ -21,7 +21,10 @@ const SCOPES = [
   'branding:write',
   'notification:read',
   'notification:write',
-] as const;
+] as const satisfies ReadonlyArray<ApiKey['scopes'][number]>;
+// Every scope the API documents is offered: a new one fails this line until it is listed.
+const everyScope: Exclude<ApiKey['scopes'][number], (typeof SCOPES)[number] | '*'> extends never ? true : never = true;
+void everyScope;
 
 /** A secret the API shows once: copied now or never. */
 function SecretOnce({ label, secret, onDone }: { label: string; secret: string; onDone: () => void }) {
