@@ -102,6 +102,15 @@ describe.skipIf(!run)('staff dashboard in Chromium', { timeout: 120_000 }, () =>
     expect(first!.url()).toBe(`${platform.url}/dashboard`);
     await desk.waitForSelector('.live-live');
     expect(await text(desk, '#held-title')).toBe('Waiting for confirmation (0)');
+    // Without a session, the sign-in offer (a page of its own, checked too).
+    const stranger = await browser.createBrowserContext(); // no cookies of the signed-in tab
+    const signedOut = await stranger.newPage();
+    await signedOut.goto(`${platform.url}/dashboard`, { waitUntil: 'load' });
+    await signedOut.waitForFunction(() => document.querySelector('h1')?.textContent === 'Sign in to the dashboard', {
+      polling: 50,
+    });
+    expect(await seriousViolations(signedOut)).toEqual([]);
+    await stranger.close();
     // The link is used up: a second use (another tab) is refused, as a page.
     const again = await browser.newPage();
     const refused = await again.goto(link);
@@ -158,6 +167,7 @@ describe.skipIf(!run)('staff dashboard in Chromium', { timeout: 120_000 }, () =>
     expect(await text(desk, '.week-grid a.grid-booking')).toContain('Live Customer');
     expect(await desk.$$eval('.week-grid .grid-column', (cols) => cols.length)).toBe(7);
     await shot(desk, 'dashboard-03b-week');
+    expect(await seriousViolations(desk)).toEqual([]);
     expect(await seriousViolations(desk)).toEqual([]);
 
     await customer.goto(manageUrl, { waitUntil: 'networkidle0' });
@@ -226,6 +236,7 @@ describe.skipIf(!run)('staff dashboard in Chromium', { timeout: 120_000 }, () =>
     await page.waitForFunction(
       () => document.querySelector('.customer-form [role="status"]')?.textContent?.includes('Saved.') ?? false,
     );
+    expect(await seriousViolations(page)).toEqual([]); // a customer's screen
     await page.click('a[href="#/customers"]');
     await page.waitForSelector('#customer-search');
     // The last digits a caller gives, typed one by one: the list follows.

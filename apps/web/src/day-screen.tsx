@@ -194,11 +194,11 @@ export function DayScreen({ session }: { session: Session }) {
           <a href="#/settings" aria-current={route.view === 'settings' ? 'page' : undefined}>
             Settings
           </a>
+          <a href="#/webhooks" aria-current={route.view === 'webhooks' ? 'page' : undefined}>
+            Webhooks
+          </a>
           {canWrite && (
             <>
-              <a href="#/webhooks" aria-current={route.view === 'webhooks' ? 'page' : undefined}>
-                Webhooks
-              </a>
               <a href="#/api-keys" aria-current={route.view === 'api-keys' ? 'page' : undefined}>
                 API keys
               </a>
@@ -248,7 +248,7 @@ export function DayScreen({ session }: { session: Session }) {
       ) : route.view === 'api-keys' ? (
         <ApiKeysScreen session={session} tenant={catalog.tenant} zone={zone} />
       ) : route.view === 'hours' ? (
-        <HoursScreen session={session} staff={catalog.staff} zone={zone} />
+        <HoursScreen session={session} staff={catalog.staff} resources={catalog.resources} zone={zone} />
       ) : route.view === 'customers' ? (
         <CustomersScreen session={session} />
       ) : route.view === 'customer' ? (

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ApiError, call, getAll, post, type Data, type Session, type Staff } from './api.js';
+import { ApiError, call, getAll, post, type Data, type Resource, type Session, type Staff } from './api.js';
 import { ErrorNote } from './error-note.js';
 import { isoDateIn } from './format.js';
 import { DAY_NAMES, fromClock, hoursWrites, toClock, weekOf, type StoredRule, type Week } from './hours-model.js';
@@ -8,7 +8,7 @@ type Rule = Data<'/api/availability-rules'>['items'][number];
 type Override = Data<'/api/date-overrides'>['items'][number];
 
 interface Owner {
-  ownerType: 'tenant' | 'staff';
+  ownerType: 'tenant' | 'staff' | 'resource';
   ownerId: string;
   label: string;
 }
@@ -17,13 +17,26 @@ interface Owner {
 const DISPLAY_ORDER = [1, 2, 3, 4, 5, 6, 0];
 
 /** The weekly hours of the workspace or a staff member, drawn and edited; and its date overrides. */
-export function HoursScreen({ session, staff, zone }: { session: Session; staff: Staff[]; zone: string }) {
+export function HoursScreen({
+  session,
+  staff,
+  resources,
+  zone,
+}: {
+  session: Session;
+  staff: Staff[];
+  resources: Resource[];
+  zone: string;
+}) {
   const canWrite = session.role === 'tenant_owner' || session.role === 'tenant_admin';
   const owners: Owner[] = [
     { ownerType: 'tenant', ownerId: session.tenant.tenantId, label: 'The workspace' },
     ...staff
       .filter((s) => s.status === 'active')
       .map((s) => ({ ownerType: 'staff' as const, ownerId: s.staffId, label: s.displayName })),
+    ...resources
+      .filter((r) => r.status === 'active')
+      .map((r) => ({ ownerType: 'resource' as const, ownerId: r.resourceId, label: r.name })),
   ];
   const [ownerKey, setOwnerKey] = useState(`${owners[0]!.ownerType}:${owners[0]!.ownerId}`);
   const owner = owners.find((o) => `${o.ownerType}:${o.ownerId}` === ownerKey) ?? owners[0]!;
@@ -79,7 +92,7 @@ export function HoursScreen({ session, staff, zone }: { session: Session; staff:
         } else {
           await post('/api/availability-rules', {
             ownerType: owner.ownerType,
-            ...(owner.ownerType === 'staff' ? { ownerId: owner.ownerId } : {}),
+            ...(owner.ownerType === 'tenant' ? {} : { ownerId: owner.ownerId }),
             weekday: w.weekday,
             startMinute: w.startMinute,
             endMinute: w.endMinute,
@@ -254,7 +267,7 @@ function Overrides({
     try {
       await post('/api/date-overrides', {
         ownerType: owner.ownerType,
-        ...(owner.ownerType === 'staff' ? { ownerId: owner.ownerId } : {}),
+        ...(owner.ownerType === 'tenant' ? {} : { ownerId: owner.ownerId }),
         date,
         windows: closed ? [] : [{ startMinute: from, endMinute: to }],
       });
