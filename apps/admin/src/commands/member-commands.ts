@@ -35,7 +35,7 @@ export async function createSession(conn: PlatformConnection, args: CommandArgs<
  * a normal dashboard session (docs/decisions.md "Staff dashboard").
  */
 export async function createSignInLink(conn: PlatformConnection, args: CommandArgs<'session:link'>) {
-  if (!conn.baseUrl) throw new UsageError('the gateway\'s address is unknown: set BASE_URL');
+  if (!conn.baseUrl) throw new UsageError("the gateway's address is unknown: set BASE_URL");
   const { userId, tenantId } = await memberOf(conn, args.tenant, args.email);
   const link = await conn.identity.createSignInLink(userId, tenantId);
   const url = new URL('/auth/link', conn.baseUrl);

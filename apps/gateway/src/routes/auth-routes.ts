@@ -194,7 +194,8 @@ function registerSignInLinkRoute(app: FastifyInstance, deps: AuthRouteDeps): voi
         throw new DomainError('AUTH_REQUIRED', 'This sign-in link is not valid: it was used already or has expired.');
       }
       const memberships = await deps.identity.membershipsOf(link.userId);
-      const workspace = memberships.find((m) => m.tenantId === link.tenantId) ?? (await pickWorkspace(deps, memberships));
+      const workspace =
+        memberships.find((m) => m.tenantId === link.tenantId) ?? (await pickWorkspace(deps, memberships));
       if (!workspace) throw new DomainError('FORBIDDEN', 'This account is no longer a member of any workspace.');
       const session = await deps.identity.createSession(link.userId, workspace.tenantId);
       reply.header('set-cookie', sessionCookie(session.token, session.expiresAtMs));
@@ -208,7 +209,10 @@ function registerSignInLinkRoute(app: FastifyInstance, deps: AuthRouteDeps): voi
  * oldest one (the user then sees TENANT_INACTIVE and can switch). Looks tenants up one by one,
  * so the usual case costs one catalog call.
  */
-async function pickWorkspace(deps: Pick<AuthRouteDeps, 'catalog'>, memberships: Membership[]): Promise<Membership | undefined> {
+async function pickWorkspace(
+  deps: Pick<AuthRouteDeps, 'catalog'>,
+  memberships: Membership[],
+): Promise<Membership | undefined> {
   for (const m of memberships) {
     const tenant = await fetchTenant(deps.catalog, m.tenantId);
     if (tenant && isActive(tenant)) return m;
