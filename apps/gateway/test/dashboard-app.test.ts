@@ -1,6 +1,8 @@
 // The staff dashboard's server side: the one-time sign-in link, the live stream of booking
 // changes (GET /api/live) and the web app's files under the pages' CSP (docs/decisions.md
 // "Staff dashboard").
+import { connect } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_EVENTS_TOPIC } from '@svc/events';
 import { json, openEventStream } from '@svc/testing';
@@ -180,6 +182,30 @@ describe('GET /api/live', () => {
     ]);
     expect(await live.next('booking')).toMatchObject({ type: 'booking.confirmed', status: 'confirmed' });
     live.close();
+  });
+
+  it('ends the stream of a client that stops reading instead of buffering for it without end', async () => {
+    const viewer = await gw.mintSession([[tenantId, 'tenant_viewer']]);
+    const socket = connect(gw.port, '127.0.0.1');
+    await new Promise((ready) => socket.once('connect', ready));
+    socket.write(`GET /api/live HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${viewer.cookie}\r\n\r\n`);
+    const head = await new Promise<string>((got) => socket.once('data', (chunk) => got(String(chunk))));
+    expect(head).toMatch(/^HTTP\/1\.1 200 OK/);
+    socket.pause(); // reads nothing from here on
+    const closed = new Promise<void>((done) => socket.once('close', () => done()));
+    // 20,000 changes of about 330 bytes (6.6 MB): more than the socket buffers and the 256 KiB bound together.
+    for (let batch = 0; batch < 20; batch++) {
+      await gw.bus.publish(
+        BOOKING_EVENTS_TOPIC,
+        Array.from({ length: 1_000 }, (_, i) => bookingEvent(tenantId, `bkg_slow_${batch}_${i}`)),
+      );
+    }
+    await sleep(3_000); // the feed hands them out meanwhile
+    socket.resume(); // what was sent drains, then the end the server gave the stream
+    socket.on('data', () => {});
+    await expect(Promise.race([closed.then(() => 'closed'), sleep(10_000).then(() => 'still open')])).resolves.toBe(
+      'closed',
+    );
   });
 
   it('needs a session, and keeps at most 50 streams per workspace open', async () => {

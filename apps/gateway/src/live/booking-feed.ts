@@ -24,6 +24,11 @@ export const LIVE_STREAMS_PER_TENANT = 50;
 export const LIVE_STREAMS_PER_PROCESS = 2_000;
 /** A comment line this often keeps proxies from closing an idle stream. */
 const HEARTBEAT_MS = 25_000;
+/**
+ * A stream whose client has not taken this much is ended rather than buffered further (a stalled
+ * browser must not grow the process); the app reconnects and reads everything again.
+ */
+const MAX_UNSENT_BYTES = 256 * 1024;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): v is string => typeof v === 'string' && v !== '';
@@ -124,11 +129,11 @@ export class LiveBookingFeed {
     const set = this.streams.get(parsed.tenantId);
     if (!set) return;
     const text = sseMessage('booking', parsed.change);
-    for (const stream of set) stream.write(text);
+    for (const stream of set) send(stream, text);
   }
 
   private broadcast(text: string): void {
-    for (const set of this.streams.values()) for (const stream of set) stream.write(text);
+    for (const set of this.streams.values()) for (const stream of set) send(stream, text);
   }
 
   /** Stops reading the topic and ends every open stream (the gateway is closing). */
@@ -139,4 +144,15 @@ export class LiveBookingFeed {
     this.streams.clear();
     this.count = 0;
   }
+}
+
+/** Writes to a stream, or ends it when its client has fallen MAX_UNSENT_BYTES behind. */
+function send(stream: ServerResponse, text: string): void {
+  // What its socket has not sent yet (the response's own count includes it on Node 20, not on
+  // every version).
+  const unsent = Math.max(stream.writableLength, stream.socket?.writableLength ?? 0);
+  if (unsent <= MAX_UNSENT_BYTES) stream.write(text);
+  // The response was handed over (hijacked): its socket is what is closed.
+  else if (stream.socket) stream.socket.destroy();
+  else stream.destroy();
 }
