@@ -2,7 +2,8 @@
 // runs as its own process at LOG_LEVEL=trace, exporting its spans to a real OTLP/HTTP receiver,
 // while a customer uses the manage link (view, page, calendar file, reschedule, cancel, a path
 // no route matches), a staff member connects Google Calendar (the OAuth round trip against a
-// local provider: the callback's code and state), a partner calls /v1 with an API key, and a
+// local provider: the callback's code and state), an operator's one-time sign-in link is used
+// (and refused the second time), a partner calls /v1 with an API key, and a
 // webhook is signed and delivered. Then everything the process printed and everything it
 // exported is searched for each secret value it handled.
 
@@ -11,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPlatformRuntime, storeConfigFor } from '@svc/config';
+import { IdentityStore } from '@svc/gateway';
 import { openStore, type DocumentStore } from '@svc/store';
 import {
   authorizeAtProvider,
@@ -119,6 +121,17 @@ describe('secrets in logs and spans', () => {
     });
     expect(partner.status).toBe(200);
 
+    // A one-time sign-in link, used twice (the second refused), and the session it opened.
+    const identity = new IdentityStore(gatewayStore!);
+    const linked = await identity.findOrCreateUserByEmail('link@secrets.test');
+    await identity.addMembership(linked.userId, tenantId, 'tenant_owner');
+    const link = await identity.createSignInLink(linked.userId, tenantId);
+    secrets['sign-in link token'] = link.token;
+    const signedIn = await fetch(`${base}/auth/link?token=${link.token}`, { redirect: 'manual' });
+    expect(signedIn.status).toBe(302);
+    secrets['session cookie from a sign-in link'] = /=([^;]+)/.exec(signedIn.headers.get('set-cookie')!)![1]!;
+    expect((await fetch(`${base}/auth/link?token=${link.token}`, { redirect: 'manual' })).status).toBe(401);
+
     // The webhooks of the booking's three events went out, signed.
     await eventually('the webhooks', async () => (hooks.received('s').length >= 3 ? true : undefined), 30_000);
     for (const [what, value] of Object.entries(secrets)) expect(value.length, what).toBeGreaterThanOrEqual(20);
@@ -141,6 +154,7 @@ describe('secrets in logs and spans', () => {
     // info yet) and name the manage routes by their template.
     expect(logs).toContain('/booking/manage/:token/reschedule');
     expect(logs).toContain('/api/integrations/google/callback');
+    expect(logs).toContain('/auth/link');
     expect(logs).toContain('/booking/manage/:redacted/no-such-action');
     const names = otlp.spans().map((s) => s.name);
     expect(names).toEqual(
