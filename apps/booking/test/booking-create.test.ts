@@ -641,6 +641,10 @@ class OutageStore implements DocumentStore {
     return this.outage === 'none' ? this.inner.ping() : Promise.reject(this.down());
   }
 
+  scrubFreed(): Promise<void> {
+    return this.inner.scrubFreed();
+  }
+
   close(): Promise<void> {
     return this.inner.close();
   }

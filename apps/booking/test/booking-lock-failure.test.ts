@@ -109,6 +109,7 @@ class ObservedStore implements DocumentStore {
   ensureIndexes: DocumentStore['ensureIndexes'] = (specs) => this.inner.ensureIndexes(specs);
   dropIndex: DocumentStore['dropIndex'] = (collection, name) => this.inner.dropIndex(collection, name);
   ping = () => this.inner.ping();
+  scrubFreed = () => this.inner.scrubFreed();
   close = () => this.inner.close();
 }
 

@@ -45,13 +45,42 @@ const INDEXES: IndexSpec[] = [
   { collection: GROUPS, name: 'by_topic_group', fields: ['topic', 'groupId'], unique: true },
 ];
 
+/**
+ * How soon after messages leave the journal their bytes leave its files: events carry customers'
+ * names and emails, and an erased customer's must not stay in free pages or the write-ahead log
+ * (docs/decisions.md "Privacy"; DocumentStore.scrubFreed).
+ */
+const SCRUB_DELAY_MS = 2_000;
+
 /** The journal in a document store (the embedded platform: `DATA_DIR/events.sqlite`). */
 export class StoreBusJournal implements BusJournal {
-  private constructor(private readonly store: DocumentStore) {}
+  private scrubTimer: NodeJS.Timeout | null = null;
 
-  static async open(store: DocumentStore): Promise<StoreBusJournal> {
+  private constructor(
+    private readonly store: DocumentStore,
+    private readonly scrubDelayMs: number,
+  ) {}
+
+  static async open(store: DocumentStore, opts: { scrubDelayMs?: number } = {}): Promise<StoreBusJournal> {
     await store.ensureIndexes(INDEXES);
-    return new StoreBusJournal(store);
+    return new StoreBusJournal(store, opts.scrubDelayMs ?? SCRUB_DELAY_MS);
+  }
+
+  /** Scrubs the store once, a little after messages were dropped (many drops, one scrub). */
+  private scheduleScrub(dropped: number): void {
+    if (dropped === 0 || this.scrubTimer) return;
+    this.scrubTimer = setTimeout(() => {
+      this.scrubTimer = null;
+      // A failed scrub is retried after the next drop; the store's outage shows in its health.
+      this.store.scrubFreed().catch(() => undefined);
+    }, this.scrubDelayMs);
+    this.scrubTimer.unref();
+  }
+
+  /** Stops the pending scrub (the bus is closing its store). */
+  close(): void {
+    if (this.scrubTimer) clearTimeout(this.scrubTimer);
+    this.scrubTimer = null;
   }
 
   async load(): Promise<Map<string, JournalTopic>> {
@@ -94,7 +123,7 @@ export class StoreBusJournal implements BusJournal {
           tx,
         );
       }
-      await c.deleteMany({ topic, offset: { $lt: dropBelow } }, tx);
+      this.scheduleScrub(await c.deleteMany({ topic, offset: { $lt: dropBelow } }, tx));
     });
   }
 
@@ -105,7 +134,9 @@ export class StoreBusJournal implements BusJournal {
       if ((await groups.updateOne({ _id }, { committed }, tx)) === 0) {
         await groups.insertOne({ _id, topic, groupId, committed }, tx);
       }
-      await this.store.collection<MessageDoc>(MESSAGES).deleteMany({ topic, offset: { $lt: dropBelow } }, tx);
+      this.scheduleScrub(
+        await this.store.collection<MessageDoc>(MESSAGES).deleteMany({ topic, offset: { $lt: dropBelow } }, tx),
+      );
     });
   }
 

@@ -1,5 +1,11 @@
 import type { Admin, Kafka } from 'kafkajs';
 
+/**
+ * How long the broker keeps an event: the events carry customers' names and emails, which an erase
+ * cannot rewrite in the log, so they leave with it after seven days (docs/decisions.md "Privacy").
+ */
+const TOPIC_RETENTION = { name: 'retention.ms', value: String(7 * 24 * 3_600_000) };
+
 /** The bus's admin connection: topic creation on demand, group start offsets, ping. */
 export class KafkaAdmin {
   private readonly admin: Admin;
@@ -71,7 +77,10 @@ export class KafkaAdmin {
     await this.connect();
     try {
       // false (not an error) when it already exists
-      await this.admin.createTopics({ topics: [{ topic, numPartitions: this.numPartitions }], waitForLeaders: true });
+      await this.admin.createTopics({
+        topics: [{ topic, numPartitions: this.numPartitions, configEntries: [TOPIC_RETENTION] }],
+        waitForLeaders: true,
+      });
     } catch (error) {
       // Another client created it between our metadata read and our request.
       if ((error as { type?: string }).type !== 'TOPIC_ALREADY_EXISTS') throw error;

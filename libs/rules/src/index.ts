@@ -23,3 +23,4 @@ export * from './text.js';
 export * from './date-overrides.js';
 export * from './service-policies.js';
 export * from './intake.js';
+export * from './retention.js';

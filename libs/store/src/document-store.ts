@@ -117,6 +117,14 @@ export interface DocumentStore {
   withTransaction<R>(fn: (tx: Tx) => Promise<R>): Promise<R>;
   /** Throws when the store is unreachable (health checks). */
   ping(): Promise<void>;
+  /**
+   * Makes what deletes and overwrites removed unreadable in the store's files too (docs/decisions.md
+   * "Privacy"): SQLite zeroes freed content as it goes (secure_delete) and here folds its
+   * write-ahead log, which still holds earlier versions of the pages, into the database and
+   * truncates it; MongoDB has no such step (its storage engine reuses freed space; a replica's
+   * files are the operator's). Call after an erase; never inside a transaction.
+   */
+  scrubFreed(): Promise<void>;
   close(): Promise<void>;
 }
 

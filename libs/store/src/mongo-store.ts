@@ -271,6 +271,10 @@ export class MongoDocumentStore implements DocumentStore {
     }
   }
 
+  async scrubFreed(): Promise<void> {
+    // Nothing to fold: WiredTiger reuses freed space and its journal is the operator's to manage.
+  }
+
   async ping(): Promise<void> {
     try {
       await this.db.command({ ping: 1 });

@@ -89,6 +89,8 @@ export class SqliteDocumentStore implements DocumentStore {
       // WAL: readers in other processes do not block the writer; busy_timeout: wait on their locks.
       this.db.pragma('journal_mode = WAL');
       this.db.pragma(`busy_timeout = ${busyTimeoutMs}`);
+      // Deleted and overwritten content is zeroed, not left in free space (scrubFreed).
+      this.db.pragma('secure_delete = ON');
     } catch (e) {
       this.db.close();
       throw e;
@@ -232,6 +234,11 @@ export class SqliteDocumentStore implements DocumentStore {
   async ping(): Promise<void> {
     // No mutex: SELECT 1 touches no data, so it may run while a transaction is open.
     this.attempt(() => this.db.prepare('SELECT 1').get());
+  }
+
+  async scrubFreed(): Promise<void> {
+    this.scope.assertOutside('scrubFreed', false);
+    await this.mutex.runExclusive(() => this.attempt(() => this.db.pragma('wal_checkpoint(TRUNCATE)')));
   }
 
   async close(): Promise<void> {

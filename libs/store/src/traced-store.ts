@@ -52,6 +52,7 @@ export function tracedStore(store: DocumentStore, system: 'sqlite' | 'mongodb'):
     dropIndex: (collection, name) => store.dropIndex(collection, name),
     withTransaction: (fn) => traced(system, 'transaction', '*', () => store.withTransaction(fn)),
     ping: () => store.ping(),
+    scrubFreed: () => store.scrubFreed(),
     close: () => store.close(),
   };
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -235,6 +235,32 @@ describe('sqlite adapter specifics', () => {
     await store.collection('a').insertOne({ _id: '1', k: 1 });
     await store.collection('b').insertOne({ _id: '1', k: 1 });
     await expect(store.collection('b').insertOne({ _id: '2', k: 1 })).rejects.toMatchObject({ index: 'by_k' });
+    await store.close();
+  });
+});
+
+describe('sqlite scrubFreed', () => {
+  /** Every byte of the store's files (database, write-ahead log, shared memory) as text. */
+  const filesText = (file: string) =>
+    ['', '-wal', '-shm']
+      .map((suffix) => (existsSync(file + suffix) ? readFileSync(file + suffix).toString('latin1') : ''))
+      .join('\n');
+
+  it('leaves no byte of a deleted or overwritten value in the files', async () => {
+    const file = newFile();
+    const store = await openSqliteStore({ file });
+    const c = store.collection<Document & { name: string }>('people');
+    await c.insertOne({ _id: 'p1', name: 'Zelda Quockerwodger' });
+    await c.insertOne({ _id: 'p2', name: 'Xavier Blumenkohl' });
+    for (let i = 0; i < 50; i++) await c.insertOne({ _id: `f${i}`, name: `filler ${'x'.repeat(200)} ${i}` });
+    expect(filesText(file)).toContain('Quockerwodger');
+    await c.deleteMany({ _id: 'p1' });
+    await c.updateOne({ _id: 'p2' }, { name: 'erased' });
+    await store.scrubFreed();
+    const text = filesText(file);
+    expect(text).not.toContain('Quockerwodger');
+    expect(text).not.toContain('Blumenkohl');
+    expect(await c.findOne({ _id: 'p2' })).toEqual({ _id: 'p2', name: 'erased' });
     await store.close();
   });
 });

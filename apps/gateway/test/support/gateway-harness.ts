@@ -244,6 +244,7 @@ function countingReads(store: DocumentStore, counts: Traffic): DocumentStore {
     dropIndex: (collection, name) => store.dropIndex(collection, name),
     withTransaction: (fn) => store.withTransaction(fn),
     ping: () => store.ping(),
+    scrubFreed: () => store.scrubFreed(),
     close: () => store.close(),
   };
 }

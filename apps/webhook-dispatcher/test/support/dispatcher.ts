@@ -49,6 +49,7 @@ export function borrowedStore(store: DocumentStore): DocumentStore {
     dropIndex: (collection, name) => store.dropIndex(collection, name),
     withTransaction: (fn) => store.withTransaction(fn),
     ping: () => store.ping(),
+    scrubFreed: () => store.scrubFreed(),
     close: async () => {},
   };
 }
