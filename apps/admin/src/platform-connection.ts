@@ -1,5 +1,5 @@
 import { embeddedSecret, readPlatformRuntime, storeConfigFor } from '@svc/config';
-import { ApiKeyStore, IdentityStore } from '@svc/gateway';
+import { ApiKeyStore, AuditLog, IdentityStore } from '@svc/gateway';
 import { connectService, type CatalogClient } from '@svc/grpc';
 import { catalogV1 } from '@svc/proto';
 import { openStore } from '@svc/store';
@@ -11,6 +11,8 @@ export interface PlatformConnection {
   catalog: CatalogClient;
   identity: IdentityStore;
   apiKeys: ApiKeyStore;
+  /** The gateway's audit log: every command that changes something is recorded (run-command.ts). */
+  audit: AuditLog;
   sessionSecret: string;
   /** The gateway's public address (BASE_URL, or the running embedded platform's), when known. */
   baseUrl: string | null;
@@ -28,11 +30,16 @@ export async function connectToPlatform(config: AdminConfig): Promise<PlatformCo
   const store = await openStore(storeConfigFor('gateway', config));
   const identity = new IdentityStore(store);
   await identity.ensureIndexes();
+  const audit = new AuditLog(store, Date.now, (err) =>
+    process.stderr.write(`admin: the audit record could not be completed: ${(err as Error).message}\n`),
+  );
+  await audit.ensureIndexes();
   const catalog = connectService(catalogV1.CatalogServiceService, catalogAddress);
   return {
     catalog,
     identity,
     apiKeys: new ApiKeyStore(store),
+    audit,
     sessionSecret: config.SESSION_SECRET ?? embeddedSecret(config.DATA_DIR, 'session'),
     baseUrl: config.BASE_URL ?? runtime?.url ?? null,
     async close() {

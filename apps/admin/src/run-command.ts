@@ -1,10 +1,25 @@
+import { randomUUID } from 'node:crypto';
+import { OPERATOR } from '@svc/gateway';
 import type { ParsedCommand } from './args.js';
 import { createApiKey } from './commands/api-key-commands.js';
 import { addMember, createSession, createSignInLink } from './commands/member-commands.js';
-import { createTenant, setTenantStatus } from './commands/tenant-commands.js';
+import { createTenant, setTenantStatus, tenantBySlug } from './commands/tenant-commands.js';
 import type { PlatformConnection } from './platform-connection.js';
 
-export function runCommand(conn: PlatformConnection, parsed: ParsedCommand): Promise<object> {
+/**
+ * Runs a command under its audit record (docs/decisions.md "Audit log"): actor `operator`, the
+ * command as the operation, written `pending` before the command changes anything and completed
+ * with the ids it answers, or its error. The tenant named by `--tenant` is looked up first (a
+ * read): an unknown slug is refused before anything is recorded. tenant:create learns its tenant
+ * from its answer.
+ */
+export async function runCommand(conn: PlatformConnection, parsed: ParsedCommand): Promise<object> {
+  const tenantId = 'tenant' in parsed.args ? (await tenantBySlug(conn, parsed.args.tenant)).tenantId : '';
+  const context = { tenantId, actor: OPERATOR, surface: 'cli' as const, requestId: randomUUID(), clientAddress: null };
+  return conn.audit.record(context, parsed.command, [], () => dispatch(conn, parsed));
+}
+
+function dispatch(conn: PlatformConnection, parsed: ParsedCommand): Promise<object> {
   switch (parsed.command) {
     case 'tenant:create':
       return createTenant(conn, parsed.args);

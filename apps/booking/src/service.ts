@@ -14,6 +14,7 @@ import { bookingV1 } from '@svc/proto';
 import type { DocumentStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
 import { startBufferMigration } from './application/buffer-migration.js';
+import { CustomerErasure, type EraseOptions } from './application/erase-customer.js';
 import { HoldExpiry } from './application/hold-expiry.js';
 import { catalogSchedules } from './clients/catalog-schedules.js';
 import { catalogServices } from './clients/catalog-services.js';
@@ -39,6 +40,8 @@ export interface BookingDeps {
   lockWaitMs: number;
   /** Pause between hold-expiry sweeps (application/hold-expiry.ts). */
   holdSweepMs: number;
+  /** The erase jobs' timing (application/erase-customer.ts); defaults for production. */
+  erase?: EraseOptions;
   now?: () => number;
 }
 
@@ -59,7 +62,9 @@ export async function startBookingService(settings: HostSettings, deps: BookingD
     busyTimes: deps.integrations ? integrationBusyTimes(deps.integrations) : noBusyTimes,
     calendarSyncs: deps.integrations ? integrationCalendarSyncs(deps.integrations, deps.logger) : noCalendarSyncs,
   };
-  const booking = bookingService({ ...lifecycle, onOutboxWrite: () => relay.nudge() });
+  const onOutboxWrite = () => relay.nudge();
+  const erasure = new CustomerErasure({ ...lifecycle, onOutboxWrite }, deps.logger, deps.erase);
+  const booking = bookingService({ ...lifecycle, onOutboxWrite, erasure });
   const expiry = new HoldExpiry(lifecycle, deps.logger, {
     intervalMs: deps.holdSweepMs,
     onChanged: () => relay.nudge(),
@@ -75,11 +80,17 @@ export async function startBookingService(settings: HostSettings, deps: BookingD
       bus: deps.bus,
       clients: grpcClients(deps.catalog, deps.customers, ...(deps.integrations ? [deps.integrations] : [])),
     },
-    onStopping: () => Promise.all([expiry.stop(), relay.stop(), migration?.stop()]).then(() => undefined),
+    // The erase jobs first: a job waiting for the relay to publish stops before the relay does.
+    onStopping: async () => {
+      await erasure.stop();
+      await Promise.all([expiry.stop(), relay.stop(), migration?.stop()]);
+    },
     prepare: () => store.ensureIndexes(),
   });
   relay.start();
   expiry.start();
+  // Resumes the jobs a stop or a crash interrupted (docs/decisions.md "Privacy").
+  erasure.start();
   // Not part of start-up proper: the catalog may not answer yet, and readers fill in what is
   // still missing meanwhile (application/buffer-migration.ts).
   migration = startBufferMigration({ store, services }, deps.logger);

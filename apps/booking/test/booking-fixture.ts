@@ -9,13 +9,20 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { startCatalogService } from '@svc/catalog';
 import { startCustomerService } from '@svc/customer';
 import { DomainError } from '@svc/errors';
-import { InProcessEventBus } from '@svc/events';
-import { type RunningGrpcHost, connectService, type CatalogClient, type BookingClient } from '@svc/grpc';
+import { InProcessEventBus, type EventBus } from '@svc/events';
+import {
+  type RunningGrpcHost,
+  connectService,
+  type CatalogClient,
+  type BookingClient,
+  type CustomerClient,
+} from '@svc/grpc';
 import { InProcessLockManager, type Lease, type LockManager } from '@svc/lock';
 import { bookingV1, catalogV1, customerV1 } from '@svc/proto';
 import { openSqliteStore, type DocumentStore } from '@svc/store';
 import { createLogger } from '@svc/telemetry';
 import { createTestTenant, uniqueSlug } from '@svc/testing';
+import type { EraseOptions } from '../src/application/erase-customer.js';
 import { HoldExpiry } from '../src/application/hold-expiry.js';
 import { noBusyTimes } from '../src/clients/busy-times.js';
 import { noCalendarSyncs } from '../src/clients/calendar-syncs.js';
@@ -203,6 +210,12 @@ export interface BookingOptions {
   now?: () => number;
   /** Pause between hold-expiry sweeps; default a minute (tests sweep by hand). */
   holdSweepMs?: number;
+  /** The service's customer client (default: one to the real customer service); the host closes it. */
+  customers?: CustomerClient;
+  /** What the relay publishes to, around the harness's bus (default: the bus itself). */
+  wrapBus?: (bus: InProcessEventBus) => EventBus;
+  /** The erase jobs' timing. */
+  erase?: EraseOptions;
 }
 
 /** startBookingService with real gRPC clients to catalog and customer; the host owns (closes) them. */
@@ -213,11 +226,12 @@ export async function startBooking(deps: Dependencies, opts: BookingOptions = {}
     logger: createLogger('booking', 'silent'),
     store,
     lock: opts.lock ?? new InProcessLockManager(),
-    bus,
+    bus: opts.wrapBus ? opts.wrapBus(bus) : bus,
     catalog: connectService(catalogV1.CatalogServiceService, deps.catalogHost.address),
-    customers: connectService(customerV1.CustomerServiceService, deps.customerHost.address),
+    customers: opts.customers ?? connectService(customerV1.CustomerServiceService, deps.customerHost.address),
     lockWaitMs: opts.lockWaitMs ?? 5_000,
     holdSweepMs: opts.holdSweepMs ?? 60_000,
+    ...(opts.erase ? { erase: opts.erase } : {}),
     ...(opts.now ? { now: opts.now } : {}),
   });
   const client = connectService(bookingV1.BookingServiceService, host.address);

@@ -415,6 +415,51 @@ function customerServiceSuite(label: string, openStore: () => Promise<DocumentSt
         expect(await get(t, a.customerId)).toEqual(a);
       });
     });
+
+    describe('EraseCustomer', () => {
+      it('keeps the id and removes every personal field, contact and search key; idempotent', async () => {
+        const t = tenant();
+        const a = await create(t, { name: 'Wilhelmina Zorb', primaryEmail: 'wz@example.com', phone: '+14155550199' });
+        const other = await create(t, { name: 'Wilbur Other' });
+        now += 1000;
+        const { customer: erased } = await client.eraseCustomer({ tenantId: t, customerId: a.customerId });
+        expect(erased).toMatchObject({
+          customerId: a.customerId,
+          tenantId: t,
+          name: '',
+          locale: '',
+          timezone: '',
+          status: 'erased',
+          erasedAtMs: now,
+          createdAtMs: a.createdAtMs,
+        });
+        expect(erased?.primaryEmail).toBeUndefined();
+        expect(erased?.phone).toBeUndefined();
+        expect((await get(t, a.customerId)).status).toBe('erased');
+        // Search finds nothing of them any more; the other customer still.
+        const search = async (query: string) =>
+          (await client.listCustomers({ tenantId: t, query, page: { limit: 10, cursor: '' } })).items.map(
+            (c) => c.customerId,
+          );
+        expect(await search('wilhelmina')).toEqual([]);
+        expect(await search('wz@example')).toEqual([]);
+        expect(await search('0199')).toEqual([]);
+        expect(await search('wil')).toEqual([other.customerId]);
+        // Their email and phone are free: the next booking with them makes a new customer.
+        const again = await lookup(t, { primaryEmail: 'wz@example.com', name: 'W' });
+        expect(again.created).toBe(true);
+        expect(again.customer?.customerId).not.toBe(a.customerId);
+        // A second erase answers the same; an erased record takes no changes.
+        now += 1000;
+        expect((await client.eraseCustomer({ tenantId: t, customerId: a.customerId })).customer).toEqual(erased);
+        await expectViolation(update(t, a.customerId, { name: 'Back' }), ['customerId']);
+        // Another tenant's customer is not found.
+        expect((await failure(client.eraseCustomer({ tenantId: tenant(), customerId: other.customerId }))).code).toBe(
+          'NOT_FOUND',
+        );
+        expect((await get(t, other.customerId)).status).toBe('active');
+      });
+    });
   });
 }
 

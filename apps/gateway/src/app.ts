@@ -5,6 +5,8 @@ import type { EventBus } from '@svc/events';
 import type { DocumentStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
 import { registerApiKeyAuth } from './auth/api-key-guard.js';
+import { registerAuditLog } from './audit/audit-hooks.js';
+import { registerAuditRoutes } from './routes/audit/audit-routes.js';
 import { registerManageAuth } from './auth/manage-guard.js';
 import { registerDashboardAuth } from './auth/register.js';
 import type { GatewaySettings } from './config.js';
@@ -26,6 +28,7 @@ import { registerAvailabilityExplainRoute } from './routes/availability/explain-
 import { registerBookingRoutes } from './routes/bookings/bookings-routes.js';
 import { registerCatalogRoutes } from './routes/catalog/index.js';
 import { registerCustomerRoutes } from './routes/customers/customers-routes.js';
+import { registerCustomerPrivacyRoutes } from './routes/customers/customer-privacy-routes.js';
 import { registerHealthRoute } from './routes/health.js';
 import { registerLiveRoute } from './routes/live/live-route.js';
 import { LiveBookingFeed } from './live/booking-feed.js';
@@ -37,6 +40,7 @@ import { registerMcpRoute } from './routes/mcp/mcp-route.js';
 import { registerPartnerRoutes } from './routes/partner/partner-routes.js';
 import { registerPublicBookingRoutes } from './routes/public/index.js';
 import { registerWebhookRoutes } from './routes/webhooks/webhook-routes.js';
+import { registerTenantExport } from './routes/tenant-export/tenant-export-routes.js';
 import { registerIntegrationRoutes } from './routes/integrations/integration-routes.js';
 import { IdentityStore } from './identity/identity-store.js';
 import {
@@ -144,10 +148,19 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     deps.logger.warn({ err }, 'could not record when an API key was last used'),
   );
   registerApiKeyAuth(app, { keys: apiKeys, catalog: deps.downstream.catalog, limits });
+  // Every change through the dashboard, /v1 and MCP, recorded before it is asked for (audit/audit-hooks.ts).
+  const auditLog = await registerAuditLog(app, {
+    store: deps.store,
+    catalog: deps.downstream.catalog,
+    logger: deps.logger,
+    sweepMs: deps.settings.auditSweepMs,
+  });
+  registerAuditRoutes(app, auditLog);
   registerHealthRoute(app, deps.downstream);
   registerMetricsRoute(app);
   registerCatalogRoutes(app, deps.downstream);
   registerCustomerRoutes(app, deps.downstream.customer);
+  registerCustomerPrivacyRoutes(app, deps.downstream);
   registerAvailabilityExplainRoute(app, deps.downstream);
   registerPublicBookingRoutes(app, deps.downstream, deps.settings);
   registerBookingRoutes(app, deps.downstream);
@@ -165,6 +178,14 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await registerUnsubscribeRoutes(app, notifications, pageAssets);
   registerPartnerRoutes(app, deps.downstream, deps.settings);
   registerMcpRoute(app, deps.downstream, deps.settings);
+  // A tenant's full export: jobs run here, archives in the store (routes/tenant-export).
+  await registerTenantExport(app, {
+    store: deps.store,
+    downstream: deps.downstream,
+    logger: deps.logger,
+    linkSecret: deps.settings.sessionSecret,
+    baseUrl: deps.settings.baseUrl,
+  });
   if (deps.live) {
     const feed = new LiveBookingFeed(deps.live.bus, deps.live.groupId, deps.logger);
     await feed.start();

@@ -75,6 +75,8 @@ export const gatewayConfigSchema = z
     RATE_LIMIT_REPLAY_PER_TENANT: limitSetting.default(60),
     /** An IPv6 client is counted by this prefix of its address (one subscriber holds a /64). */
     RATE_LIMIT_IPV6_PREFIX: z.coerce.number().int().min(16).max(128).default(64),
+    /** How often the audit log's sweeper runs (retention, abandoned records; docs/operations.md "Retention"). */
+    RETENTION_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(3_600_000),
   })
   .superRefine(
     requiredWhenDistributed([
@@ -123,6 +125,8 @@ export interface GatewaySettings {
   trustProxy: number;
   /** Large answers are validated against their schema (default) or written by a compiled serializer. */
   responseValidation?: boolean;
+  /** How often the audit log's sweeper runs (default hourly). */
+  auditSweepMs?: number;
 }
 
 /** Resolves settings; `port` is the bound port (known only after listen when PORT=0). */
@@ -155,6 +159,7 @@ export function gatewaySettings(
     | 'TRUST_PROXY'
     | 'NODE_ENV'
     | 'RESPONSE_VALIDATION'
+    | 'RETENTION_SWEEP_INTERVAL_MS'
   >,
   port: number,
 ): GatewaySettings {
@@ -188,5 +193,6 @@ export function gatewaySettings(
     },
     trustProxy: config.TRUST_PROXY,
     responseValidation: (config.RESPONSE_VALIDATION ?? (config.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
+    auditSweepMs: config.RETENTION_SWEEP_INTERVAL_MS,
   };
 }

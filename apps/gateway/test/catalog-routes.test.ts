@@ -284,6 +284,28 @@ describe('/api/tenant', () => {
     const other = await call(ownerB, 'GET', '/api/tenant');
     expect(other.body.data).toMatchObject({ tenantId: tenantB, name: 'Tenant tenant-b' });
   });
+
+  it('shows the retention (defaults until set), patches part of it, and refuses days out of range', async () => {
+    expect((await call(ownerB, 'GET', '/api/tenant')).body.data.retention).toEqual({
+      webhookBodyDays: 30,
+      notificationBodyDays: 30,
+      auditDays: 365,
+    });
+    const patched = await call(ownerB, 'PATCH', '/api/tenant', { retention: { webhookBodyDays: 7 } });
+    expect(patched.status).toBe(200);
+    expect(patched.body.data.retention).toEqual({ webhookBodyDays: 7, notificationBodyDays: 30, auditDays: 365 });
+    for (const [retention, path] of [
+      [{ auditDays: 0 }, 'body.retention.auditDays'],
+      [{ notificationBodyDays: 3651 }, 'body.retention.notificationBodyDays'],
+      [{ webhookBodyDays: 1.5 }, 'body.retention.webhookBodyDays'],
+      [{}, 'body'],
+    ] as const) {
+      const res = await call(ownerB, 'PATCH', '/api/tenant', { retention });
+      expect(res.status, JSON.stringify(retention)).toBe(400);
+      expect(res.body.error.details[0].path).toBe(path);
+    }
+    expect((await call(viewerA, 'PATCH', '/api/tenant', { retention: { auditDays: 30 } })).status).toBe(403);
+  });
 });
 
 describe('validation', () => {
@@ -676,6 +698,7 @@ describe('GET /openapi.json', () => {
       'branding',
       'locale',
       'name',
+      'retention',
       'timezone',
     ]);
   });
@@ -735,6 +758,14 @@ describe('GET /openapi.json', () => {
     expect(body('/api/tenant', 'patch').anyOf).toContainEqual({
       required: ['branding'],
       properties: { branding: { minProperties: 1 } },
+    });
+    expect(body('/api/tenant', 'patch').anyOf).toContainEqual({
+      required: ['retention'],
+      properties: { retention: { minProperties: 1 } },
+    });
+    expect(body('/api/tenant', 'patch').properties.retention.properties.auditDays).toMatchObject({
+      minimum: 1,
+      maximum: 3650,
     });
   });
 });

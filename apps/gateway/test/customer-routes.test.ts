@@ -104,6 +104,8 @@ function customerRoutesSuite(label: string, customerStore: () => Promise<Documen
           timezone: 'Europe/London',
           createdAtMs: expect.any(Number),
           updatedAtMs: ada.createdAtMs,
+          status: 'active',
+          erasedAtMs: null,
         });
         const bare = await create(adminA, { name: 'Bare' });
         expect(bare).toMatchObject({ primaryEmail: null, phone: null, locale: '', timezone: '' });

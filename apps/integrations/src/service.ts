@@ -12,6 +12,7 @@ import { GoogleOAuth, type GoogleOAuthSettings } from './providers/google-oauth.
 import { measured } from './providers/measured.js';
 import { integrationService } from './rpc/integration-service.js';
 import { ConnectionRepository } from './store/connection-repository.js';
+import { ErasureRepository } from './store/erasure-repository.js';
 import { OAuthStateRepository } from './store/oauth-state-repository.js';
 import { INTEGRATION_INDEXES } from './store/records.js';
 import { SyncRepository } from './store/sync-repository.js';
@@ -114,7 +115,14 @@ export async function startIntegrations(settings: HostSettings, deps: Integratio
     },
   });
   try {
-    consumer = await consumeBookingEvents(deps.bus, { connections, syncs, now, onStored: () => worker.nudge() });
+    consumer = await consumeBookingEvents(deps.bus, {
+      connections,
+      syncs,
+      erasures: new ErasureRepository(deps.store),
+      scrubFreed: () => deps.store.scrubFreed(),
+      now,
+      onStored: () => worker.nudge(),
+    });
   } catch (err) {
     await host.stop();
     throw err;

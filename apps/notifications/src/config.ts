@@ -49,6 +49,8 @@ export const notificationsConfigSchema = z
     NOTIFY_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(32),
     /** How long one send may take (connection, SMTP dialogue or SMS request). */
     NOTIFY_SEND_TIMEOUT_MS: positiveMs.default(10_000),
+    /** Between two retention sweeps of the notification bodies (docs/operations.md "Retention"). */
+    RETENTION_SWEEP_INTERVAL_MS: positiveMs.default(3_600_000),
   })
   .superRefine(
     requiredWhenDistributed([

@@ -66,6 +66,7 @@ export async function startNotificationsFromConfig(
       sendTimeoutMs: config.NOTIFY_SEND_TIMEOUT_MS,
       mailFrom,
     },
+    retentionSweepMs: config.RETENTION_SWEEP_INTERVAL_MS,
     ...(shared.now ? { now: shared.now } : {}),
   });
 }

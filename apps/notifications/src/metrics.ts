@@ -5,7 +5,7 @@ export const SERVICE = 'notifications';
 
 export const eventsConsumed: Counter<'service' | 'result'> = counter(
   'notification_events_consumed_total',
-  'Booking events the notifications took from the bus, by result (stored, skipped)',
+  'Booking events the notifications took from the bus, by result (stored, skipped, erased: a customer.erased event)',
   ['service', 'result'],
 );
 

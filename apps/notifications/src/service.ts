@@ -8,7 +8,9 @@ import { SendWorker, type SendWorkerSettings } from './delivery/send-worker.js';
 import type { ComposeSettings } from './intake/compose.js';
 import { consumeBookingEvents } from './intake/consumer.js';
 import type { Clients } from './intake/context.js';
+import { DEFAULT_RETENTION_SWEEP_MS, RetentionSweeper } from './privacy/retention-sweeper.js';
 import { notificationService } from './rpc/notification-service.js';
+import { ErasureRepository } from './store/erasure-repository.js';
 import { NotificationRepository } from './store/notification-repository.js';
 import { NOTIFICATION_INDEXES } from './store/records.js';
 import { ReminderRepository } from './store/reminder-repository.js';
@@ -28,22 +30,32 @@ export interface NotificationsDeps {
   sms: SmsTransport | null;
   compose: ComposeSettings;
   worker: Omit<SendWorkerSettings, 'mailFrom'> & { mailFrom: string };
-  /** Epoch ms; tests may move it (reminders falling due). */
+  /** Epoch ms; tests may move it (reminders falling due, retention). */
   now?: () => number;
   random?: () => number;
+  /** Between two retention sweeps (docs/operations.md "Retention"); default an hour. */
+  retentionSweepMs?: number;
 }
 
 /**
  * The notifications service: serves notifications.v1.NotificationService, consumes the booking
- * topic in its own group (intake), and runs the send worker and the reminder worker. Owns its
- * store, bus and transports: at shutdown it stops consuming, lets the sends in flight finish and
- * be recorded, then closes them.
+ * topic in its own group (intake, erasures included), and runs the send worker, the reminder
+ * worker and the retention sweeper. Owns its store, bus and transports: at shutdown it stops
+ * consuming and sweeping, lets the sends in flight finish and be recorded, then closes them.
  */
 export async function startNotifications(settings: HostSettings, deps: NotificationsDeps): Promise<RunningGrpcHost> {
   const now = deps.now ?? Date.now;
   const notifications = new NotificationRepository(deps.store);
   const reminders = new ReminderRepository(deps.store);
   const settingsRepo = new SettingsRepository(deps.store);
+  /**
+   * After an erase (docs/decisions.md "Privacy"): the erased messages' .eml copies go, and the
+   * store's files are scrubbed of what the erase overwrote.
+   */
+  const afterErasure = async (messageIds: readonly string[]): Promise<void> => {
+    if (messageIds.length > 0 && deps.mail.forget) await deps.mail.forget(messageIds);
+    await deps.store.scrubFreed();
+  };
   const sender = new SendWorker(
     {
       notifications,
@@ -53,14 +65,25 @@ export async function startNotifications(settings: HostSettings, deps: Notificat
       logger: deps.logger,
       now,
       ...(deps.random ? { random: deps.random } : {}),
+      onErased: (messageIds) =>
+        afterErasure(messageIds).catch((err: unknown) =>
+          // The record is erased; a later erase step or sweep scrubs the files again.
+          deps.logger.warn({ err }, 'the files of an erased notification could not be scrubbed'),
+        ),
     },
     deps.worker,
+  );
+  const sweeper = new RetentionSweeper(
+    { store: deps.store, notifications, catalog: deps.clients.catalog, logger: deps.logger, now },
+    deps.retentionSweepMs ?? DEFAULT_RETENTION_SWEEP_MS,
   );
   const shared = {
     store: deps.store,
     notifications,
     reminders,
     settings: settingsRepo,
+    erasures: new ErasureRepository(deps.store),
+    afterErasure,
     clients: deps.clients,
     compose: deps.compose,
     smsAvailable: deps.sms !== null,
@@ -98,6 +121,7 @@ export async function startNotifications(settings: HostSettings, deps: Notificat
     // The consumer first (no new records), then the workers (sends in flight are recorded).
     onStopping: async () => {
       await consumer?.stop();
+      await sweeper.stop();
       await reminderWorker.stop();
       await sender.stop();
     },
@@ -116,5 +140,6 @@ export async function startNotifications(settings: HostSettings, deps: Notificat
   }
   sender.start();
   reminderWorker.start();
+  sweeper.start();
   return host;
 }

@@ -27,6 +27,7 @@ const event = (over: Partial<BookingEvent> = {}): BookingEvent => ({
   actor: '',
   previous: null,
   customerId: 'cus_1',
+  customerSnapshot: { name: 'Ann Example', email: 'ann@example.test' },
   traceparent: null,
   ...over,
 });

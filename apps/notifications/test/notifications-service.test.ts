@@ -23,16 +23,15 @@ import { bookingV1, catalogV1, customerV1, notificationsV1 } from '@svc/proto';
 import { openSqliteStore } from '@svc/store';
 import { createLogger } from '@svc/telemetry';
 import {
-  createTestTenant,
   eventually,
   mailpitMissing,
-  openEveryDay,
   serverGate,
   startMailpit,
   startSmsApiStandIn,
   type MailpitServer,
   type SmsApiStandIn,
 } from '@svc/testing';
+import { notificationTestTenant } from './support/test-tenant.js';
 import { startNotifications } from '../src/index.js';
 import { SmtpTransport } from '../src/transport/smtp-transport.js';
 import { TwilioSmsTransport } from '../src/transport/sms-transport.js';
@@ -135,42 +134,9 @@ describe.runIf(serverGate('Mailpit', mailpitMissing()))('the notifications servi
     await sms?.close();
   });
 
-  /** A tenant open every day, a manual 30-minute service with a staff member, and its settings. */
-  async function tenant(settings: Partial<notificationsV1.UpdateNotificationSettingsRequest>) {
-    const { tenantId } = await createTestTenant(catalog, { name: 'Acme Dental', timezone: 'UTC', locale: 'en' });
-    const { staff } = await catalog.createStaff({ tenantId, fields: { displayName: 'Sam', email: 'sam@acme.test' } });
-    await openEveryDay(catalog, tenantId, [
-      ['tenant', tenantId],
-      ['staff', staff!.staffId],
-    ]);
-    await catalog.createService({
-      tenantId,
-      fields: {
-        slug: 'checkup',
-        name: 'Check-up',
-        durationMin: 30,
-        staffIds: [staff!.staffId],
-        staffIdsSet: true,
-        resourceIds: [],
-        resourceIdsSet: true,
-        questions: [],
-        questionsSet: false,
-        staffWeights: {},
-        staffWeightsSet: false,
-      },
-    });
-    await notifications.updateNotificationSettings({
-      tenantId,
-      reminderOffsetsMin: [],
-      reminderOffsetsSet: false,
-      businessEmails: [],
-      businessEmailsSet: false,
-      teamEmails: [],
-      businessEmailsFollowTeam: false,
-      ...settings,
-    });
-    return tenantId;
-  }
+  /** A tenant of the fixture (support/test-tenant.ts). */
+  const tenant = (settings: Partial<notificationsV1.UpdateNotificationSettingsRequest>) =>
+    notificationTestTenant(catalog, notifications, settings);
 
   let slots = 0;
   async function createBooking(tenantId: string, customer: { email: string; phone?: string }) {

@@ -57,7 +57,8 @@ export async function startEmbeddedPlatform(
   // service stopping cannot close it under another. Its journal is the embedded profile's
   // broker log (docs/architecture.md "The event-bus port").
   const busStore = await openStore(storeConfigFor('events', { PROFILE: 'embedded', DATA_DIR: config.DATA_DIR }));
-  const bus = await InProcessEventBus.withJournal(await StoreBusJournal.open(busStore)).catch(async (err: unknown) => {
+  const journal = await StoreBusJournal.open(busStore);
+  const bus = await InProcessEventBus.withJournal(journal).catch(async (err: unknown) => {
     await busStore.close();
     throw err;
   });
@@ -104,6 +105,8 @@ export async function startEmbeddedPlatform(
     'webhook-dispatcher': await startWebhookDispatcherFromConfig(
       dispatcherConfigSchema.parse({
         ...service,
+        // The tenants' retention for the sweep of delivery bodies.
+        CATALOG_GRPC_ADDR: catalog.address,
         WEBHOOK_SECRET_KEY: config.WEBHOOK_SECRET_KEY,
         ALLOW_LOOPBACK_TARGETS,
         WEBHOOK_URL_ALLOWLIST: config.WEBHOOK_URL_ALLOWLIST,
@@ -148,6 +151,7 @@ export async function startEmbeddedPlatform(
   const stopServices = async () => {
     await Promise.all(Object.values(services).map((s) => s.stop()));
     await bus.close();
+    journal.close();
     await busStore.close();
   };
   let gateway: Awaited<ReturnType<typeof startGatewayFromConfig>>;

@@ -254,6 +254,25 @@ describe.skipIf(!run)('staff dashboard in Chromium', { timeout: 120_000 }, () =>
     });
     await page.type('#customer-search', '7654321');
     await page.waitForFunction(() => document.body.innerText.includes('No customer matches.'), { polling: 50 });
+
+    // Their data: the export is a download of the API's document; the erase waits for the id typed.
+    await page.click('#customer-search', { count: 3 });
+    await page.type('#customer-search', '1234567');
+    await page.waitForFunction(() => document.querySelectorAll('.customer-list li a').length === 1, { polling: 50 });
+    await page.click('.customer-list li a');
+    await page.waitForSelector('#erase-form');
+    const exportHref = await page.$eval('#export-customer', (a) => (a as HTMLAnchorElement).href);
+    const exported = await page.evaluate(async (href) => (await fetch(href)).json(), exportHref);
+    expect(exported.customer).toMatchObject({ name: 'Walk In', primaryEmail: 'walk.in@example.test' });
+    expect(await page.$eval('#erase-form button', (b) => (b as HTMLButtonElement).disabled)).toBe(true);
+    await page.type('#erase-form input', exported.customer.customerId);
+    expect(await page.$eval('#erase-form button', (b) => (b as HTMLButtonElement).disabled)).toBe(false);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.click('#erase-form button');
+    await page.waitForSelector('#erased-note');
+    expect(await page.$eval('h1', (el) => el.textContent)).toBe('Erased customer');
+    expect(await page.$('#edit-name')).toBeNull();
+    expect(await page.content()).not.toContain('walk.in@example.test');
   });
 
   it('edits weekly hours and adds a date override; the booking page offers exactly the new times', async () => {

@@ -6,6 +6,7 @@ import { storeConfigFor } from '@svc/config';
 import { IdentityStore, SESSION_COOKIE, type Role } from '@svc/gateway';
 import { openStore, type DocumentStore } from '@svc/store';
 import { freePort, json, runApp } from '@svc/testing';
+import { WriteWatch } from './audit-check.js';
 
 /** An outbox row as the booking service wrote it (apps/booking/src/store/records.ts OutboxDoc). */
 export interface OutboxRow {
@@ -161,7 +162,8 @@ export function slotSequence(berlinTime: (daysAhead: number, hour: number, minut
 
 /**
  * The platform as `npm start` runs it (its own process, real HTTP through the gateway) on a free
- * port with a throw-away data folder and `env` on top, with its stores opened beside it.
+ * port with a throw-away data folder and `env` on top, with its stores opened beside it. Like
+ * startTestPlatform, `stop()` checks that every write left exactly one audit record (audit-check.ts).
  */
 export async function platformProcess(name: string, env: Record<string, string>) {
   const dataDir = mkdtempSync(join(tmpdir(), `${name}-`));
@@ -170,6 +172,7 @@ export async function platformProcess(name: string, env: Record<string, string>)
   await proc.waitFor('is running at', 60_000);
   const base = `http://127.0.0.1:${port}`;
   const stores = await platformStores({ url: base, dataDir });
+  const writes = new WriteWatch(base, dataDir);
   return {
     proc,
     base,
@@ -179,7 +182,12 @@ export async function platformProcess(name: string, env: Record<string, string>)
       await stores.close();
       proc.kill('SIGTERM');
       await proc.exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      try {
+        await writes.verify();
+      } finally {
+        await writes.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }

@@ -1,3 +1,4 @@
+import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeConfigFor } from '@svc/config';
 import { checkHealth } from '@svc/grpc';
@@ -206,6 +207,73 @@ describe.skipIf(!runs)(
         }
       },
     );
+
+    it('erases a customer from every MongoDB database: no name, email, phone or answer left in any collection', async () => {
+      const PERSON = { name: 'Quillon Distributova', email: 'quillon.d5519@example.test', phone: '+4915199995519' };
+      const { tenantId } = await seedTenant(topology!.catalogAddress, 'erase-dist');
+      const gatewayStore = await openStore(
+        storeConfigFor('gateway', { PROFILE: 'distributed', DATA_DIR: '', ...app('gateway-1').env }),
+      );
+      const mongo = new MongoClient(topology!.mongodbUrl);
+      try {
+        const api = dashboard(base, await sessions(gatewayStore, base)(tenantId, 'tenant_owner'));
+        const made: string[] = [];
+        for (const [i, start] of [berlinTime(5, 10), berlinTime(5, 11)].entries()) {
+          const res = await fetch(`${base}/book/erase-dist/bookings`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'idempotency-key': `erase-dist-${i}` },
+            body: JSON.stringify({
+              serviceSlug: 'checkup',
+              startsAtMs: start,
+              customer: { name: PERSON.name, primaryEmail: PERSON.email, phone: PERSON.phone },
+            }),
+          });
+          expect(res.status).toBe(201);
+          made.push((await json(res)).data.booking.bookingId);
+        }
+        expect((await api('POST', `/api/bookings/${made[0]}/confirm`, {})).status).toBe(200);
+        const customerId = (await json(await api('GET', `/api/bookings/${made[0]}`))).data.customerId as string;
+
+        /** Every document of every database of this topology, as text, that holds one of the person's data. */
+        const holding = async () => {
+          const hits: string[] = [];
+          const { databases } = await mongo.db('admin').admin().listDatabases();
+          for (const { name } of databases.filter((d) => d.name.startsWith(topology!.dbPrefix))) {
+            for (const c of await mongo.db(name).listCollections().toArray()) {
+              for (const doc of await mongo.db(name).collection(c.name).find({}).toArray()) {
+                const text = JSON.stringify(doc);
+                for (const t of Object.values(PERSON)) if (text.includes(t)) hits.push(`${name}.${c.name}: ${t}`);
+              }
+            }
+          }
+          return hits;
+        };
+        expect((await holding()).length).toBeGreaterThan(0);
+
+        const erased = await api('POST', `/api/customers/${customerId}/erase`, { confirmCustomerId: customerId });
+        const body = await json(erased);
+        expect(erased.status, JSON.stringify(body)).toBe(200);
+        expect(body.data).toMatchObject({ customerId, status: 'erased', bookings: 2, cancelled: 2 });
+        const left = await eventually(
+          'no trace of the customer in any database',
+          async () => {
+            const hits = await holding();
+            return hits.length === 0 ? hits : undefined;
+          },
+          60_000,
+        ).catch(async (err: unknown) => {
+          throw new Error(`${String(err)}: still in ${(await holding()).join(', ')}`);
+        });
+        expect(left).toEqual([]);
+        const again = await json(
+          await api('POST', `/api/customers/${customerId}/erase`, { confirmCustomerId: customerId }),
+        );
+        expect(again.data).toEqual(body.data);
+      } finally {
+        await mongo.close();
+        await gatewayStore.close();
+      }
+    });
 
     const app = (id: string): TopologyApp => {
       const found = topology!.apps.find((a) => a.id === id);

@@ -321,6 +321,23 @@ describe('every /v1 route under its scope', () => {
         200,
         async () => ({ path: `/v1/customers/${customer}`, body: { locale: 'de' } }),
       ],
+      [
+        'GET',
+        '/v1/customers/{customerId}/export',
+        'customer:read',
+        200,
+        async () => ({ path: `/v1/customers/${customer}/export` }),
+      ],
+      [
+        'POST',
+        '/v1/customers/{customerId}/erase',
+        'customer:write',
+        200,
+        async () => {
+          const doomed = (await json(await api('POST', '/api/customers', { name: `Erased ${++n}` }))).data.customerId;
+          return { path: `/v1/customers/${doomed}/erase`, body: { confirmCustomerId: doomed } };
+        },
+      ],
       ['GET', '/v1/notifications', 'notification:read', 200, async () => ({ path: '/v1/notifications' })],
       [
         'GET',
@@ -384,7 +401,10 @@ describe('every /v1 route under its scope', () => {
       });
       const served = await call(only);
       expect(served.status, `${method} ${template} with ${scope}: ${await served.clone().text()}`).toBe(status);
-      expect((await json(served)).ok).toBe(true);
+      const answer = await json(served);
+      // The customer export is a document of its own (docs/decisions.md "Privacy"), every other answer the envelope.
+      if (template.endsWith('/export')) expect(answer.customer.customerId).toBe(customer);
+      else expect(answer.ok).toBe(true);
     }
   });
 });

@@ -9,6 +9,7 @@ import {
   type EmbeddedPlatformOptions,
   type PlatformConfig,
 } from '../src/index.js';
+import { WriteWatch } from './audit-check.js';
 
 /**
  * The embedded platform on a free port. The port is picked before the gateway listens (its
@@ -32,11 +33,13 @@ export async function startOnFreePort(
 /**
  * The embedded platform on a free port with a throw-away data folder. Rate limits are off (the
  * suites book far more than 20 times a minute from 127.0.0.1); the rate limit suite turns them on.
+ * Every dashboard, /v1 and MCP write the test file makes must leave exactly one audit record:
+ * `cleanup()` checks it after the stop and throws otherwise (audit-check.ts).
  */
 export async function startTestPlatform(
   overrides: Partial<PlatformConfig> = {},
   options: EmbeddedPlatformOptions = {},
-): Promise<EmbeddedPlatform & { dataDir: string; cleanup(): Promise<void> }> {
+): Promise<EmbeddedPlatform & { dataDir: string; auditCheck: WriteWatch; cleanup(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'platform-test-'));
   const platform = await startOnFreePort(
     {
@@ -48,12 +51,20 @@ export async function startTestPlatform(
     },
     options,
   );
+  const writes = new WriteWatch(platform.url, dataDir);
   return {
     ...platform,
     dataDir,
+    /** The audit check of this platform (cleanup runs it; its own test runs it earlier too). */
+    auditCheck: writes,
     async cleanup() {
       await platform.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      try {
+        await writes.verify();
+      } finally {
+        await writes.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }

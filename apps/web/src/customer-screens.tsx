@@ -99,10 +99,11 @@ export function CustomerScreen({
   const [bookings, setBookings] = useState<Booking[] | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
 
-  useEffect(() => {
+  const load = () => {
     get<Customer>(`/api/customers/${customerId}`).then(setCustomer, setError);
     getAll<Booking>(`/api/bookings?customerId=${customerId}`).then((all) => setBookings(all.reverse()), setError);
-  }, [customerId]);
+  };
+  useEffect(load, [customerId]);
 
   return (
     <main>
@@ -112,14 +113,30 @@ export function CustomerScreen({
       {error && <ErrorNote error={error} />}
       {customer && (
         <>
-          <h1>{customer.name || customer.primaryEmail || customer.phone}</h1>
-          <dl class="facts">
-            <dt>Email</dt>
-            <dd>{customer.primaryEmail ?? '—'}</dd>
-            <dt>Phone</dt>
-            <dd>{customer.phone ?? '—'}</dd>
-          </dl>
-          {canWrite(session) && <CustomerForm heading="Edit" customer={customer} onSaved={setCustomer} />}
+          <h1>
+            {customer.status === 'erased'
+              ? 'Erased customer'
+              : customer.name || customer.primaryEmail || customer.phone}
+          </h1>
+          {customer.status === 'erased' ? (
+            <p id="erased-note">
+              Erased {customer.erasedAtMs ? longDate(isoDateIn(customer.erasedAtMs, zone), tenant.locale) : ''}: nothing
+              about this person is kept. Their bookings stay below, without their details, for your records.
+            </p>
+          ) : (
+            <dl class="facts">
+              <dt>Email</dt>
+              <dd>{customer.primaryEmail ?? '—'}</dd>
+              <dt>Phone</dt>
+              <dd>{customer.phone ?? '—'}</dd>
+            </dl>
+          )}
+          {canWrite(session) && customer.status !== 'erased' && (
+            <>
+              <CustomerForm heading="Edit" customer={customer} onSaved={setCustomer} />
+              <PrivacyActions customer={customer} onErased={load} />
+            </>
+          )}
         </>
       )}
       <section aria-labelledby="customer-bookings">
@@ -143,6 +160,53 @@ export function CustomerScreen({
         )}
       </section>
     </main>
+  );
+}
+
+/**
+ * A customer's data request (docs/decisions.md "Privacy"): the export as a download, and the
+ * erase, confirmed by typing the customer id, as the API asks.
+ */
+function PrivacyActions({ customer, onErased }: { customer: Customer; onErased: () => void }) {
+  const [confirm, setConfirm] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiError | null>(null);
+  const erase = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await post(`/api/customers/${customer.customerId}/erase`, { confirmCustomerId: confirm.trim() });
+      onErased();
+    } catch (err) {
+      setError(err as ApiError);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section aria-labelledby="privacy-title">
+      <h2 id="privacy-title">Their data</h2>
+      <p>
+        <a id="export-customer" href={`/api/customers/${customer.customerId}/export`} download>
+          Download everything held about them (JSON)
+        </a>
+      </p>
+      <form id="erase-form" onSubmit={(e) => void erase(e)}>
+        <p class="hint">
+          Erasing cancels their open bookings (they are told), then removes their name, email, phone, answers and notes
+          everywhere, for good. Their bookings stay for your records.
+        </p>
+        <label>
+          Type <code>{customer.customerId}</code> to confirm
+          <input value={confirm} onInput={(e) => setConfirm(e.currentTarget.value)} autocomplete="off" />
+        </label>
+        {error && <ErrorNote error={error} />}
+        <button type="submit" class="danger" disabled={busy || confirm.trim() !== customer.customerId}>
+          Erase this customer
+        </button>
+      </form>
+    </section>
   );
 }
 

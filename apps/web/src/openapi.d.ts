@@ -108,6 +108,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/audit-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the workspace's audit log (newest first)
+         * @description Every change made through the dashboard, the partner API, MCP and the operator CLI, one record each, newest first; filtered by actor, target id and time ([fromMs, toMs)). Owner and admin roles only. Records are kept for the tenant's retention.auditDays (365 by default).
+         */
+        get: operations["listAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -140,8 +160,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Update the session's tenant: name, timezone, locale, branding (partial)
-         * @description At least one field; `{ "branding": {} }` alone changes nothing and is refused.
+         * Update the session's tenant: name, timezone, locale, branding, retention (partial)
+         * @description At least one field; `{ "branding": {} }` or `{ "retention": {} }` alone changes nothing and is refused.
          */
         patch: operations["updateTenant"];
         trace?: never;
@@ -473,6 +493,46 @@ export interface paths {
         patch: operations["updateCustomer"];
         trace?: never;
     };
+    "/api/customers/{customerId}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything held about a customer, as one JSON document
+         * @description One JSON document (not the envelope; `Content-Disposition: attachment`), written as it is read: the customer, every booking with its history, the messages sent about them, the webhook deliveries of their bookings’ events and the calendar events written for them, bodies included while retention keeps them. Owners and admins.
+         */
+        get: operations["getCustomersExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/{customerId}/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase a customer's personal data everywhere
+         * @description Cancels their open bookings first (reason `customer_erased`, with the normal events and messages), then removes their name, email, phone, locale, answers and notes from the customer record, the bookings, the stored events, webhook delivery bodies, messages and calendar events. The bookings stay (time, service, staff, status, price) for the business’s accounts. Idempotent: erasing again answers the same. `confirmCustomerId` must repeat the path’s id (else VALIDATION_ERROR at body.confirmCustomerId). Owners and admins.
+         */
+        post: operations["postCustomersErase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/availability/explain": {
         parameters: {
             query?: never;
@@ -779,6 +839,26 @@ export interface paths {
          * @description The token needs `read`. One VEVENT with a stable UID, SEQUENCE growing with every change, times in UTC, and STATUS TENTATIVE (held), CONFIRMED or CANCELLED. No cookie or CSRF header is read. Every answer, errors included, carries `Cache-Control: private, no-store`.
          */
         get: operations["getBookingManageIcs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/booking/manage/{token}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything the business holds about the customer of the booking, as one JSON document
+         * @description The token needs `read`. The same document as the dashboard’s customer export (docs/decisions.md "Privacy"), for the customer the booking belongs to; an export only, never an erase. No cookie or CSRF header is read. Every answer, errors included, carries `Cache-Control: private, no-store`.
+         */
+        get: operations["getBookingManageExport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1582,6 +1662,46 @@ export interface paths {
         patch: operations["partnerUpdateCustomer"];
         trace?: never;
     };
+    "/v1/customers/{customerId}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything held about a customer, as one JSON document
+         * @description One JSON document (not the envelope; `Content-Disposition: attachment`), written as it is read: the customer, every booking with its history, the messages sent about them, the webhook deliveries of their bookings’ events and the calendar events written for them, bodies included while retention keeps them. Needs `customer:read`.
+         */
+        get: operations["partnerGetCustomersExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customers/{customerId}/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase a customer's personal data everywhere
+         * @description Cancels their open bookings first (reason `customer_erased`, with the normal events and messages), then removes their name, email, phone, locale, answers and notes from the customer record, the bookings, the stored events, webhook delivery bodies, messages and calendar events. The bookings stay (time, service, staff, status, price) for the business’s accounts. Idempotent: erasing again answers the same. `confirmCustomerId` must repeat the path’s id (else VALIDATION_ERROR at body.confirmCustomerId). Needs `customer:write`.
+         */
+        post: operations["partnerPostCustomersErase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/services": {
         parameters: {
             query?: never;
@@ -1643,6 +1763,46 @@ export interface paths {
         patch: operations["partnerUpdateBranding"];
         trace?: never;
     };
+    "/api/tenant/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start an export of the workspace's data (owners only)
+         * @description Answers the job, queued; ask its status until it is ready. The archive (zip) holds `tenant.ndjson`; `catalog/services.ndjson`, `staff`, `resources`, `availability-rules`, `date-overrides`, `blocked-times`, `holidays`; `customers.ndjson`; `bookings.ndjson`; `settings/webhook-subscriptions.ndjson` (without signing secrets), `notification-settings`, `integration-settings` and `calendar-connections` (without credentials); and `manifest.json` with the count of each file. Each line is the record the dashboard API answers for it. At most one export of a workspace runs at a time: another while one is queued or running is QUOTA_EXCEEDED 409. A gateway already running as many exports as it may answers RATE_LIMITED 429 with Retry-After. The archive is kept 7 days.
+         */
+        post: operations["postTenantExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/export/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The status of an export (owners only)
+         * @description Once ready, `download` holds a link to the archive that works for an hour; every answer hands out a fresh one. Another workspace's export is NOT_FOUND.
+         */
+        get: operations["getTenantExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/live": {
         parameters: {
             query?: never;
@@ -1675,6 +1835,26 @@ export interface paths {
          * @description Signs in with the dashboard session; without one it offers the sign-in.
          */
         get: operations["getDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tenant/export/{jobId}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an export's archive (owners only)
+         * @description The zip, streamed. The session must be an owner of the export’s workspace (another workspace’s export is NOT_FOUND), and `token` the one a status answer handed out within the hour: a wrong one is FORBIDDEN, and so is one past its hour (ask the status again for a new link).
+         */
+        get: operations["getTenantExportDownload"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2295,6 +2475,126 @@ export interface operations {
             };
         };
     };
+    listAuditEvents: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100 (default 50). */
+                limit?: number;
+                /** @description The nextCursor of the previous page (opaque). */
+                cursor?: string;
+                /** @description Only changes by this user id or API key id (or `operator`, `system`). */
+                actorId?: string | ("operator" | "system");
+                /** @description Only changes that name this id (a booking, a customer, a member, …). */
+                targetId?: string;
+                /** @description Only changes asked for at or after this instant. */
+                fromMs?: number;
+                /** @description Only changes asked for before this instant. */
+                toMs?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            items: {
+                                auditEventId: string;
+                                tenantId: string;
+                                /** @description When the change was asked for. */
+                                occurredAtMs: number;
+                                actor: {
+                                    /** @enum {string} */
+                                    type: "user" | "api_key" | "operator" | "system";
+                                    /** @description The user id, the API key id, `operator` (the operator CLI) or `system`. */
+                                    id: string;
+                                    /** @description A user's role at the time; null for the others. */
+                                    role: ("tenant_owner" | "tenant_admin" | "tenant_staff" | "tenant_viewer") | null;
+                                };
+                                /** @description The operationId of the route (/openapi.json), the MCP tool or the CLI command. */
+                                operation: string;
+                                /** @enum {string} */
+                                surface: "dashboard" | "partner" | "mcp" | "cli";
+                                /** @description The ids the path (or the tool arguments) and the answer name, at most 10. */
+                                targetIds: string[];
+                                requestId: string;
+                                /** @description IPv4 as it is, IPv6 cut to its /64; null for the CLI. */
+                                clientAddress: string | null;
+                                /**
+                                 * @description pending: asked for, not answered yet; succeeded; failed: refused, nothing changed; unknown: the change may or may not have happened (a 5xx, or a process that stopped before the answer).
+                                 * @enum {string}
+                                 */
+                                outcome: "pending" | "succeeded" | "failed" | "unknown";
+                                /** @description The error code of a failed or unknown change. */
+                                errorCode: string | null;
+                                completedAtMs: number | null;
+                            }[];
+                            /** @description Pass as cursor for the next page; null on the last page. */
+                            nextCursor: string | null;
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     getHealth: {
         parameters: {
             query?: never;
@@ -2409,6 +2709,12 @@ export interface operations {
                                 /** @description #rrggbb */
                                 accentColor: string;
                             };
+                            /** @description How many days webhook delivery bodies, message bodies and audit records are kept. */
+                            retention?: {
+                                webhookBodyDays: number;
+                                notificationBodyDays: number;
+                                auditDays: number;
+                            };
                             createdAtMs: number;
                             updatedAtMs: number;
                         };
@@ -2494,8 +2800,16 @@ export interface operations {
                         /** @description #rrggbb; '' clears it. */
                         accentColor?: string;
                     };
+                    /** @description Days to keep webhook delivery bodies (default 30), message bodies (30) and audit records (365): 1 to 3650. Only the fields sent change (docs/operations.md "Retention"). */
+                    retention?: {
+                        webhookBodyDays?: number;
+                        notificationBodyDays?: number;
+                        auditDays?: number;
+                    };
                 } | unknown | unknown | unknown | {
                     branding: unknown;
+                } | {
+                    retention: unknown;
                 };
             };
         };
@@ -2525,6 +2839,12 @@ export interface operations {
                                 primaryColor: string;
                                 /** @description #rrggbb */
                                 accentColor: string;
+                            };
+                            /** @description How many days webhook delivery bodies, message bodies and audit records are kept. */
+                            retention?: {
+                                webhookBodyDays: number;
+                                notificationBodyDays: number;
+                                auditDays: number;
                             };
                             createdAtMs: number;
                             updatedAtMs: number;
@@ -5745,6 +6065,13 @@ export interface operations {
                                 timezone: string;
                                 createdAtMs: number;
                                 updatedAtMs: number;
+                                /**
+                                 * @description `erased`: the customer was erased; the record keeps its id and times, nothing about the person.
+                                 * @enum {string}
+                                 */
+                                status: "active" | "erased";
+                                /** @description When the customer was erased; null while active. */
+                                erasedAtMs: number | null;
                             }[];
                             /** @description Pass as cursor for the next page; null on the last page. */
                             nextCursor: string | null;
@@ -5851,6 +6178,13 @@ export interface operations {
                             timezone: string;
                             createdAtMs: number;
                             updatedAtMs: number;
+                            /**
+                             * @description `erased`: the customer was erased; the record keeps its id and times, nothing about the person.
+                             * @enum {string}
+                             */
+                            status: "active" | "erased";
+                            /** @description When the customer was erased; null while active. */
+                            erasedAtMs: number | null;
                         };
                         meta: {
                             requestId: string;
@@ -5942,6 +6276,13 @@ export interface operations {
                             timezone: string;
                             createdAtMs: number;
                             updatedAtMs: number;
+                            /**
+                             * @description `erased`: the customer was erased; the record keeps its id and times, nothing about the person.
+                             * @enum {string}
+                             */
+                            status: "active" | "erased";
+                            /** @description When the customer was erased; null while active. */
+                            erasedAtMs: number | null;
                         };
                         meta: {
                             requestId: string;
@@ -6047,6 +6388,363 @@ export interface operations {
                             timezone: string;
                             createdAtMs: number;
                             updatedAtMs: number;
+                            /**
+                             * @description `erased`: the customer was erased; the record keeps its id and times, nothing about the person.
+                             * @enum {string}
+                             */
+                            status: "active" | "erased";
+                            /** @description When the customer was erased; null while active. */
+                            erasedAtMs: number | null;
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getCustomersExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        exportedAtMs: number;
+                        tenantId: string;
+                        /** @description A customer of the tenant. */
+                        customer: {
+                            customerId: string;
+                            tenantId: string;
+                            /** @description Lower-case; null when the customer has none. */
+                            primaryEmail: string | null;
+                            /** @description E.164; null when the customer has none. */
+                            phone: string | null;
+                            /** @description '' only for a customer a booking made without a name. */
+                            name: string;
+                            /** @description BCP 47, or '' when unknown. */
+                            locale: string;
+                            /** @description IANA time zone, or '' when unknown. */
+                            timezone: string;
+                            createdAtMs: number;
+                            updatedAtMs: number;
+                            /**
+                             * @description `erased`: the customer was erased; the record keeps its id and times, nothing about the person.
+                             * @enum {string}
+                             */
+                            status: "active" | "erased";
+                            /** @description When the customer was erased; null while active. */
+                            erasedAtMs: number | null;
+                        };
+                        /** @description Every booking of the customer, oldest first, each with its history. */
+                        bookings: {
+                            bookingId: string;
+                            tenantId: string;
+                            serviceId: string;
+                            serviceSlug: string;
+                            /** @description The staff member assigned; null when the service lists none. */
+                            staffId: string | null;
+                            /** @description Every staff member it occupies: `[staffId]`, or all of them for a collective service; [] without one. */
+                            staffIds: string[];
+                            /** @description The resource assigned; null when the service lists none. */
+                            resourceId: string | null;
+                            customerId: string;
+                            /** @enum {string} */
+                            status: "held" | "confirmed" | "cancelled" | "completed" | "no_show";
+                            startsAtMs: number;
+                            /** @description Exclusive. */
+                            endsAtMs: number;
+                            /** @description The customer's IANA time zone. */
+                            timezone: string;
+                            /** @description public_page | dashboard | partner_api | mcp */
+                            source: string;
+                            notes: string;
+                            /** @description When a held booking stops holding its slot. */
+                            holdExpiresAtMs: number | null;
+                            /** @description `customer`, `hold_expired`, or what staff gave; null when none. */
+                            cancelReason: string | null;
+                            noShowReason: string | null;
+                            /** @description The answers to the service’s intake questions, in the questions’ order, with the questions as they were asked (a later edit of the service changes nothing here); an unanswered optional question is left out. */
+                            answers: {
+                                key: string;
+                                /** @description The question as the customer was asked it. */
+                                label: string;
+                                /** @description text | textarea | select | multiselect | checkbox | email | phone | number */
+                                type: string;
+                                /** @description A string, a number, true, or the options chosen, by the type; null only if it was lost. */
+                                value: (string | number | boolean | string[]) | null;
+                            }[];
+                            /** @description The seats it takes in its session (1 for a service without seats). */
+                            partySize: number;
+                            createdAtMs: number;
+                            updatedAtMs: number;
+                            history: {
+                                eventId: string;
+                                /** @enum {string} */
+                                type: "booking.created" | "booking.confirmed" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "booking.no_show" | "booking.expired";
+                                occurredAtMs: number;
+                                /** @description customer | staff | partner | system; null for the create. */
+                                actor: string | null;
+                                /**
+                                 * @description The status the change left.
+                                 * @enum {string}
+                                 */
+                                status: "held" | "confirmed" | "cancelled" | "completed" | "no_show";
+                                startsAtMs: number;
+                                endsAtMs: number;
+                            }[];
+                        }[];
+                        /** @description Every message sent about the customer’s bookings (to them, the business or staff), newest first. */
+                        notifications: {
+                            notificationId: string;
+                            bookingId: string;
+                            customerId: string | null;
+                            /** @description The booking event (evt_…) or the reminder (rem_…) it answers. */
+                            eventId: string;
+                            /** @enum {string} */
+                            template: "customer.request_received" | "customer.confirmed" | "customer.rescheduled" | "customer.cancelled" | "customer.hold_expired" | "customer.reminder" | "business.request_pending" | "business.cancelled_by_customer" | "business.rescheduled_by_customer";
+                            /** @enum {string} */
+                            channel: "email" | "sms";
+                            /** @enum {string} */
+                            recipientKind: "customer" | "business" | "staff";
+                            /** @description The email address or phone number. */
+                            recipient: string;
+                            /** @description '' for SMS. */
+                            subject: string;
+                            /**
+                             * @description suppressed: a reminder to a customer who unsubscribed, not sent.
+                             * @enum {string}
+                             */
+                            status: "pending" | "sent" | "failed" | "suppressed";
+                            /** @description Attempts of the current series. */
+                            attemptCount: number;
+                            /** @description When the next attempt is due (pending only). */
+                            nextAttemptAtMs: number | null;
+                            /** @description The last failure (an SMTP reply code and text), without the address. */
+                            lastError: string | null;
+                            /** @description The Message-ID header (email), the same on every retry of a series. */
+                            messageId: string | null;
+                            sentAtMs: number | null;
+                            /** @description 1 + the number of resends. */
+                            series: number;
+                            createdAtMs: number;
+                            updatedAtMs: number;
+                            bodyText: string;
+                            /** @description When retention or an erase removed the body; null while it is held. */
+                            bodyRemovedAtMs: number | null;
+                        }[];
+                        /** @description Every webhook delivery of the events of their bookings, with its signed body while held. */
+                        webhookDeliveries: {
+                            deliveryId: string;
+                            tenantId: string;
+                            subscriptionId: string;
+                            /** @description The event id (X-Service-Event-Id), the same on every attempt and replay. */
+                            eventId: string;
+                            /** @enum {string} */
+                            eventType: "booking.created" | "booking.confirmed" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "booking.no_show" | "booking.expired";
+                            bookingId: string;
+                            /** @enum {string} */
+                            status: "pending" | "succeeded" | "failed";
+                            /** @description 1 + the number of replays. */
+                            series: number;
+                            /** @description Attempts of the current series. */
+                            attemptCount: number;
+                            /** @description When the next attempt is due (pending only). */
+                            nextAttemptAtMs: number | null;
+                            createdAtMs: number;
+                            updatedAtMs: number;
+                            /** @description Every attempt, oldest first. */
+                            attempts: {
+                                /** @description 1 for the original series, 2 for the first replay, … */
+                                series: number;
+                                /** @description 1 to 6 within its series. */
+                                attemptNo: number;
+                                startedAtMs: number;
+                                durationMs: number;
+                                /** @description null when no response arrived. */
+                                responseStatus: number | null;
+                                /** @description A short reason when the attempt failed. */
+                                error: string | null;
+                                /** @description When the next attempt of its series was due. */
+                                nextAttemptAtMs: number | null;
+                            }[];
+                            body: string;
+                            /** @description When retention or an erase removed the body; null while it is held. */
+                            bodyRemovedAtMs: number | null;
+                        }[];
+                        calendarEvents: {
+                            bookingId: string;
+                            staffId: string;
+                            /** @description The booking in the staff member’s connected calendar; null when it has none. */
+                            calendarSync: {
+                                /**
+                                 * @description `pending`: being written or retried; `removed`: taken out after a cancel or no-show.
+                                 * @enum {string}
+                                 */
+                                status: "pending" | "synced" | "failed" | "removed";
+                                /** @description `caldav`; empty before the first write. */
+                                provider: string;
+                                /** @description The event at the provider (CalDAV: its resource URL). */
+                                externalEventId: string | null;
+                                /** @description The video meeting link, when the provider made one. */
+                                meetingUrl: string | null;
+                            } | null;
+                            calendarId: string | null;
+                            /** @description The event's title as last written; '' once removed. */
+                            summary: string;
+                            /** @description The event's description as last written; '' once removed. */
+                            description: string;
+                            updatedAtMs: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postCustomersErase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        /** @description The confirmation. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The customer id again, as the confirmation that this customer goes. */
+                    confirmCustomerId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        /** @description The erase, done. */
+                        data: {
+                            customerId: string;
+                            /** @enum {string} */
+                            status: "erased";
+                            /** @description The customer’s bookings: kept, without their personal data. */
+                            bookings: number;
+                            /** @description Open bookings the erase cancelled first (reason `customer_erased`). */
+                            cancelled: number;
+                            /** @description When the erase was first asked for. */
+                            requestedAtMs: number;
+                            completedAtMs: number;
                         };
                         meta: {
                             requestId: string;
@@ -8058,6 +8756,262 @@ export interface operations {
                 };
                 content: {
                     "text/calendar": string;
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getBookingManageExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The manage token of the booking (`manageToken` of the create response, the last segment of `manageUrl`). A token that is malformed, forged, expired or names no booking of its customer is NOT_FOUND; one whose action set lacks what the route does is FORBIDDEN. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        exportedAtMs: number;
+                        tenantId: string;
+                        /** @description A customer of the tenant. */
+                        customer: {
+                            customerId: string;
+                            tenantId: string;
+                            /** @description Lower-case; null when the customer has none. */
+                            primaryEmail: string | null;
+                            /** @description E.164; null when the customer has none. */
+                            phone: string | null;
+                            /** @description '' only for a customer a booking made without a name. */
+                            name: string;
+                            /** @description BCP 47, or '' when unknown. */
+                            locale: string;
+                            /** @description IANA time zone, or '' when unknown. */
+                            timezone: string;
+                            createdAtMs: number;
+                            updatedAtMs: number;
+                            /**
+                             * @description `erased`: the customer was erased; the record keeps its id and times, nothing about the person.
+                             * @enum {string}
+                             */
+                            status: "active" | "erased";
+                            /** @description When the customer was erased; null while active. */
+                            erasedAtMs: number | null;
+                        };
+                        /** @description Every booking of the customer, oldest first, each with its history. */
+                        bookings: {
+                            bookingId: string;
+                            tenantId: string;
+                            serviceId: string;
+                            serviceSlug: string;
+                            /** @description The staff member assigned; null when the service lists none. */
+                            staffId: string | null;
+                            /** @description Every staff member it occupies: `[staffId]`, or all of them for a collective service; [] without one. */
+                            staffIds: string[];
+                            /** @description The resource assigned; null when the service lists none. */
+                            resourceId: string | null;
+                            customerId: string;
+                            /** @enum {string} */
+                            status: "held" | "confirmed" | "cancelled" | "completed" | "no_show";
+                            startsAtMs: number;
+                            /** @description Exclusive. */
+                            endsAtMs: number;
+                            /** @description The customer's IANA time zone. */
+                            timezone: string;
+                            /** @description public_page | dashboard | partner_api | mcp */
+                            source: string;
+                            notes: string;
+                            /** @description When a held booking stops holding its slot. */
+                            holdExpiresAtMs: number | null;
+                            /** @description `customer`, `hold_expired`, or what staff gave; null when none. */
+                            cancelReason: string | null;
+                            noShowReason: string | null;
+                            /** @description The answers to the service’s intake questions, in the questions’ order, with the questions as they were asked (a later edit of the service changes nothing here); an unanswered optional question is left out. */
+                            answers: {
+                                key: string;
+                                /** @description The question as the customer was asked it. */
+                                label: string;
+                                /** @description text | textarea | select | multiselect | checkbox | email | phone | number */
+                                type: string;
+                                /** @description A string, a number, true, or the options chosen, by the type; null only if it was lost. */
+                                value: (string | number | boolean | string[]) | null;
+                            }[];
+                            /** @description The seats it takes in its session (1 for a service without seats). */
+                            partySize: number;
+                            createdAtMs: number;
+                            updatedAtMs: number;
+                            history: {
+                                eventId: string;
+                                /** @enum {string} */
+                                type: "booking.created" | "booking.confirmed" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "booking.no_show" | "booking.expired";
+                                occurredAtMs: number;
+                                /** @description customer | staff | partner | system; null for the create. */
+                                actor: string | null;
+                                /**
+                                 * @description The status the change left.
+                                 * @enum {string}
+                                 */
+                                status: "held" | "confirmed" | "cancelled" | "completed" | "no_show";
+                                startsAtMs: number;
+                                endsAtMs: number;
+                            }[];
+                        }[];
+                        /** @description Every message sent about the customer’s bookings (to them, the business or staff), newest first. */
+                        notifications: {
+                            notificationId: string;
+                            bookingId: string;
+                            customerId: string | null;
+                            /** @description The booking event (evt_…) or the reminder (rem_…) it answers. */
+                            eventId: string;
+                            /** @enum {string} */
+                            template: "customer.request_received" | "customer.confirmed" | "customer.rescheduled" | "customer.cancelled" | "customer.hold_expired" | "customer.reminder" | "business.request_pending" | "business.cancelled_by_customer" | "business.rescheduled_by_customer";
+                            /** @enum {string} */
+                            channel: "email" | "sms";
+                            /** @enum {string} */
+                            recipientKind: "customer" | "business" | "staff";
+                            /** @description The email address or phone number. */
+                            recipient: string;
+                            /** @description '' for SMS. */
+                            subject: string;
+                            /**
+                             * @description suppressed: a reminder to a customer who unsubscribed, not sent.
+                             * @enum {string}
+                             */
+                            status: "pending" | "sent" | "failed" | "suppressed";
+                            /** @description Attempts of the current series. */
+                            attemptCount: number;
+                            /** @description When the next attempt is due (pending only). */
+                            nextAttemptAtMs: number | null;
+                            /** @description The last failure (an SMTP reply code and text), without the address. */
+                            lastError: string | null;
+                            /** @description The Message-ID header (email), the same on every retry of a series. */
+                            messageId: string | null;
+                            sentAtMs: number | null;
+                            /** @description 1 + the number of resends. */
+                            series: number;
+                            createdAtMs: number;
+                            updatedAtMs: number;
+                            bodyText: string;
+                            /** @description When retention or an erase removed the body; null while it is held. */
+                            bodyRemovedAtMs: number | null;
+                        }[];
+                        /** @description Every webhook delivery of the events of their bookings, with its signed body while held. */
+                        webhookDeliveries: {
+                            deliveryId: string;
+                            tenantId: string;
+                            subscriptionId: string;
+                            /** @description The event id (X-Service-Event-Id), the same on every attempt and replay. */
+                            eventId: string;
+                            /** @enum {string} */
+                            eventType: "booking.created" | "booking.confirmed" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "booking.no_show" | "booking.expired";
+                            bookingId: string;
+                            /** @enum {string} */
+                            status: "pending" | "succeeded" | "failed";
+                            /** @description 1 + the number of replays. */
+                            series: number;
+                            /** @description Attempts of the current series. */
+                            attemptCount: number;
+                            /** @description When the next attempt is due (pending only). */
+                            nextAttemptAtMs: number | null;
+                            createdAtMs: number;
+                            updatedAtMs: number;
+                            /** @description Every attempt, oldest first. */
+                            attempts: {
+                                /** @description 1 for the original series, 2 for the first replay, … */
+                                series: number;
+                                /** @description 1 to 6 within its series. */
+                                attemptNo: number;
+                                startedAtMs: number;
+                                durationMs: number;
+                                /** @description null when no response arrived. */
+                                responseStatus: number | null;
+                                /** @description A short reason when the attempt failed. */
+                                error: string | null;
+                                /** @description When the next attempt of its series was due. */
+                                nextAttemptAtMs: number | null;
+                            }[];
+                            body: string;
+                            /** @description When retention or an erase removed the body; null while it is held. */
+                            bodyRemovedAtMs: number | null;
+                        }[];
+                        calendarEvents: {
+                            bookingId: string;
+                            staffId: string;
+                            /** @description The booking in the staff member’s connected calendar; null when it has none. */
+                            calendarSync: {
+                                /**
+                                 * @description `pending`: being written or retried; `removed`: taken out after a cancel or no-show.
+                                 * @enum {string}
+                                 */
+                                status: "pending" | "synced" | "failed" | "removed";
+                                /** @description `caldav`; empty before the first write. */
+                                provider: string;
+                                /** @description The event at the provider (CalDAV: its resource URL). */
+                                externalEventId: string | null;
+                                /** @description The video meeting link, when the provider made one. */
+                                meetingUrl: string | null;
+                            } | null;
+                            calendarId: string | null;
+                            /** @description The event's title as last written; '' once removed. */
+                            summary: string;
+                            /** @description The event's description as last written; '' once removed. */
+                            description: string;
+                            updatedAtMs: number;
+                        }[];
+                    };
                 };
             };
             /** @description Default Response */
@@ -13084,6 +14038,13 @@ export interface operations {
                                 timezone: string;
                                 createdAtMs: number;
                                 updatedAtMs: number;
+                                /**
+                                 * @description `erased`: the customer was erased; the record keeps its id and times, nothing about the person.
+                                 * @enum {string}
+                                 */
+                                status: "active" | "erased";
+                                /** @description When the customer was erased; null while active. */
+                                erasedAtMs: number | null;
                             }[];
                             /** @description Pass as cursor for the next page; null on the last page. */
                             nextCursor: string | null;
@@ -13193,6 +14154,13 @@ export interface operations {
                             timezone: string;
                             createdAtMs: number;
                             updatedAtMs: number;
+                            /**
+                             * @description `erased`: the customer was erased; the record keeps its id and times, nothing about the person.
+                             * @enum {string}
+                             */
+                            status: "active" | "erased";
+                            /** @description When the customer was erased; null while active. */
+                            erasedAtMs: number | null;
                         };
                         meta: {
                             requestId: string;
@@ -13287,6 +14255,13 @@ export interface operations {
                             timezone: string;
                             createdAtMs: number;
                             updatedAtMs: number;
+                            /**
+                             * @description `erased`: the customer was erased; the record keeps its id and times, nothing about the person.
+                             * @enum {string}
+                             */
+                            status: "active" | "erased";
+                            /** @description When the customer was erased; null while active. */
+                            erasedAtMs: number | null;
                         };
                         meta: {
                             requestId: string;
@@ -13395,6 +14370,369 @@ export interface operations {
                             timezone: string;
                             createdAtMs: number;
                             updatedAtMs: number;
+                            /**
+                             * @description `erased`: the customer was erased; the record keeps its id and times, nothing about the person.
+                             * @enum {string}
+                             */
+                            status: "active" | "erased";
+                            /** @description When the customer was erased; null while active. */
+                            erasedAtMs: number | null;
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    partnerGetCustomersExport: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The API key's tenant id (ten_…); missing or another tenant's is FORBIDDEN. */
+                "x-service-tenant-id": string;
+            };
+            path: {
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        exportedAtMs: number;
+                        tenantId: string;
+                        /** @description A customer of the tenant. */
+                        customer: {
+                            customerId: string;
+                            tenantId: string;
+                            /** @description Lower-case; null when the customer has none. */
+                            primaryEmail: string | null;
+                            /** @description E.164; null when the customer has none. */
+                            phone: string | null;
+                            /** @description '' only for a customer a booking made without a name. */
+                            name: string;
+                            /** @description BCP 47, or '' when unknown. */
+                            locale: string;
+                            /** @description IANA time zone, or '' when unknown. */
+                            timezone: string;
+                            createdAtMs: number;
+                            updatedAtMs: number;
+                            /**
+                             * @description `erased`: the customer was erased; the record keeps its id and times, nothing about the person.
+                             * @enum {string}
+                             */
+                            status: "active" | "erased";
+                            /** @description When the customer was erased; null while active. */
+                            erasedAtMs: number | null;
+                        };
+                        /** @description Every booking of the customer, oldest first, each with its history. */
+                        bookings: {
+                            bookingId: string;
+                            tenantId: string;
+                            serviceId: string;
+                            serviceSlug: string;
+                            /** @description The staff member assigned; null when the service lists none. */
+                            staffId: string | null;
+                            /** @description Every staff member it occupies: `[staffId]`, or all of them for a collective service; [] without one. */
+                            staffIds: string[];
+                            /** @description The resource assigned; null when the service lists none. */
+                            resourceId: string | null;
+                            customerId: string;
+                            /** @enum {string} */
+                            status: "held" | "confirmed" | "cancelled" | "completed" | "no_show";
+                            startsAtMs: number;
+                            /** @description Exclusive. */
+                            endsAtMs: number;
+                            /** @description The customer's IANA time zone. */
+                            timezone: string;
+                            /** @description public_page | dashboard | partner_api | mcp */
+                            source: string;
+                            notes: string;
+                            /** @description When a held booking stops holding its slot. */
+                            holdExpiresAtMs: number | null;
+                            /** @description `customer`, `hold_expired`, or what staff gave; null when none. */
+                            cancelReason: string | null;
+                            noShowReason: string | null;
+                            /** @description The answers to the service’s intake questions, in the questions’ order, with the questions as they were asked (a later edit of the service changes nothing here); an unanswered optional question is left out. */
+                            answers: {
+                                key: string;
+                                /** @description The question as the customer was asked it. */
+                                label: string;
+                                /** @description text | textarea | select | multiselect | checkbox | email | phone | number */
+                                type: string;
+                                /** @description A string, a number, true, or the options chosen, by the type; null only if it was lost. */
+                                value: (string | number | boolean | string[]) | null;
+                            }[];
+                            /** @description The seats it takes in its session (1 for a service without seats). */
+                            partySize: number;
+                            createdAtMs: number;
+                            updatedAtMs: number;
+                            history: {
+                                eventId: string;
+                                /** @enum {string} */
+                                type: "booking.created" | "booking.confirmed" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "booking.no_show" | "booking.expired";
+                                occurredAtMs: number;
+                                /** @description customer | staff | partner | system; null for the create. */
+                                actor: string | null;
+                                /**
+                                 * @description The status the change left.
+                                 * @enum {string}
+                                 */
+                                status: "held" | "confirmed" | "cancelled" | "completed" | "no_show";
+                                startsAtMs: number;
+                                endsAtMs: number;
+                            }[];
+                        }[];
+                        /** @description Every message sent about the customer’s bookings (to them, the business or staff), newest first. */
+                        notifications: {
+                            notificationId: string;
+                            bookingId: string;
+                            customerId: string | null;
+                            /** @description The booking event (evt_…) or the reminder (rem_…) it answers. */
+                            eventId: string;
+                            /** @enum {string} */
+                            template: "customer.request_received" | "customer.confirmed" | "customer.rescheduled" | "customer.cancelled" | "customer.hold_expired" | "customer.reminder" | "business.request_pending" | "business.cancelled_by_customer" | "business.rescheduled_by_customer";
+                            /** @enum {string} */
+                            channel: "email" | "sms";
+                            /** @enum {string} */
+                            recipientKind: "customer" | "business" | "staff";
+                            /** @description The email address or phone number. */
+                            recipient: string;
+                            /** @description '' for SMS. */
+                            subject: string;
+                            /**
+                             * @description suppressed: a reminder to a customer who unsubscribed, not sent.
+                             * @enum {string}
+                             */
+                            status: "pending" | "sent" | "failed" | "suppressed";
+                            /** @description Attempts of the current series. */
+                            attemptCount: number;
+                            /** @description When the next attempt is due (pending only). */
+                            nextAttemptAtMs: number | null;
+                            /** @description The last failure (an SMTP reply code and text), without the address. */
+                            lastError: string | null;
+                            /** @description The Message-ID header (email), the same on every retry of a series. */
+                            messageId: string | null;
+                            sentAtMs: number | null;
+                            /** @description 1 + the number of resends. */
+                            series: number;
+                            createdAtMs: number;
+                            updatedAtMs: number;
+                            bodyText: string;
+                            /** @description When retention or an erase removed the body; null while it is held. */
+                            bodyRemovedAtMs: number | null;
+                        }[];
+                        /** @description Every webhook delivery of the events of their bookings, with its signed body while held. */
+                        webhookDeliveries: {
+                            deliveryId: string;
+                            tenantId: string;
+                            subscriptionId: string;
+                            /** @description The event id (X-Service-Event-Id), the same on every attempt and replay. */
+                            eventId: string;
+                            /** @enum {string} */
+                            eventType: "booking.created" | "booking.confirmed" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "booking.no_show" | "booking.expired";
+                            bookingId: string;
+                            /** @enum {string} */
+                            status: "pending" | "succeeded" | "failed";
+                            /** @description 1 + the number of replays. */
+                            series: number;
+                            /** @description Attempts of the current series. */
+                            attemptCount: number;
+                            /** @description When the next attempt is due (pending only). */
+                            nextAttemptAtMs: number | null;
+                            createdAtMs: number;
+                            updatedAtMs: number;
+                            /** @description Every attempt, oldest first. */
+                            attempts: {
+                                /** @description 1 for the original series, 2 for the first replay, … */
+                                series: number;
+                                /** @description 1 to 6 within its series. */
+                                attemptNo: number;
+                                startedAtMs: number;
+                                durationMs: number;
+                                /** @description null when no response arrived. */
+                                responseStatus: number | null;
+                                /** @description A short reason when the attempt failed. */
+                                error: string | null;
+                                /** @description When the next attempt of its series was due. */
+                                nextAttemptAtMs: number | null;
+                            }[];
+                            body: string;
+                            /** @description When retention or an erase removed the body; null while it is held. */
+                            bodyRemovedAtMs: number | null;
+                        }[];
+                        calendarEvents: {
+                            bookingId: string;
+                            staffId: string;
+                            /** @description The booking in the staff member’s connected calendar; null when it has none. */
+                            calendarSync: {
+                                /**
+                                 * @description `pending`: being written or retried; `removed`: taken out after a cancel or no-show.
+                                 * @enum {string}
+                                 */
+                                status: "pending" | "synced" | "failed" | "removed";
+                                /** @description `caldav`; empty before the first write. */
+                                provider: string;
+                                /** @description The event at the provider (CalDAV: its resource URL). */
+                                externalEventId: string | null;
+                                /** @description The video meeting link, when the provider made one. */
+                                meetingUrl: string | null;
+                            } | null;
+                            calendarId: string | null;
+                            /** @description The event's title as last written; '' once removed. */
+                            summary: string;
+                            /** @description The event's description as last written; '' once removed. */
+                            description: string;
+                            updatedAtMs: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    partnerPostCustomersErase: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The API key's tenant id (ten_…); missing or another tenant's is FORBIDDEN. */
+                "x-service-tenant-id": string;
+            };
+            path: {
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        /** @description The confirmation. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The customer id again, as the confirmation that this customer goes. */
+                    confirmCustomerId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        /** @description The erase, done. */
+                        data: {
+                            customerId: string;
+                            /** @enum {string} */
+                            status: "erased";
+                            /** @description The customer’s bookings: kept, without their personal data. */
+                            bookings: number;
+                            /** @description Open bookings the erase cancelled first (reason `customer_erased`). */
+                            cancelled: number;
+                            /** @description When the erase was first asked for. */
+                            requestedAtMs: number;
+                            completedAtMs: number;
                         };
                         meta: {
                             requestId: string;
@@ -13851,6 +15189,223 @@ export interface operations {
             };
         };
     };
+    postTenantExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description No body, or `{}`. */
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never> | null;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        /** @description An export of the workspace's catalog, customers, bookings and settings as NDJSON files in a zip. */
+                        data: {
+                            jobId: string;
+                            /**
+                             * @description queued, running, then ready (the archive can be downloaded) or failed (see `error`).
+                             * @enum {string}
+                             */
+                            status: "queued" | "running" | "ready" | "failed";
+                            createdAtMs: number;
+                            startedAtMs: number | null;
+                            finishedAtMs: number | null;
+                            /** @description The archive’s files begun so far, in archive order; complete once ready. */
+                            files: {
+                                name: string;
+                                /** @description NDJSON lines written so far. */
+                                records: number;
+                            }[];
+                            /** @description The archive’s size once ready; null before. */
+                            sizeBytes: number | null;
+                            /** @description Why it failed; null unless failed. */
+                            error: string | null;
+                            /** @description When the job and its archive are removed: 7 days after it finished; null while it runs. */
+                            keptUntilMs: number | null;
+                            /** @description Once ready: a fresh link on every answer. */
+                            download: {
+                                /** @description GET it with the session (owners): the archive, application/zip. */
+                                url: string;
+                                /** @description The `token` of the URL. */
+                                token: string;
+                                /** @description The link works until then (an hour); ask the status again for a new one. */
+                                expiresAtMs: number;
+                            } | null;
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getTenantExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        /** @description An export of the workspace's catalog, customers, bookings and settings as NDJSON files in a zip. */
+                        data: {
+                            jobId: string;
+                            /**
+                             * @description queued, running, then ready (the archive can be downloaded) or failed (see `error`).
+                             * @enum {string}
+                             */
+                            status: "queued" | "running" | "ready" | "failed";
+                            createdAtMs: number;
+                            startedAtMs: number | null;
+                            finishedAtMs: number | null;
+                            /** @description The archive’s files begun so far, in archive order; complete once ready. */
+                            files: {
+                                name: string;
+                                /** @description NDJSON lines written so far. */
+                                records: number;
+                            }[];
+                            /** @description The archive’s size once ready; null before. */
+                            sizeBytes: number | null;
+                            /** @description Why it failed; null unless failed. */
+                            error: string | null;
+                            /** @description When the job and its archive are removed: 7 days after it finished; null while it runs. */
+                            keptUntilMs: number | null;
+                            /** @description Once ready: a fresh link on every answer. */
+                            download: {
+                                /** @description GET it with the session (owners): the archive, application/zip. */
+                                url: string;
+                                /** @description The `token` of the URL. */
+                                token: string;
+                                /** @description The link works until then (an hour); ask the status again for a new one. */
+                                expiresAtMs: number;
+                            } | null;
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     getLive: {
         parameters: {
             query?: never;
@@ -13933,6 +15488,77 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getTenantExportDownload: {
+        parameters: {
+            query: {
+                /** @description The `download.token` of the job’s status answer. */
+                token: string;
+            };
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
                 };
             };
             /** @description Default Response */

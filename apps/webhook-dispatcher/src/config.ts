@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { allowLoopbackTargetsSetting, requiredWhenDistributed, serviceSettings } from '@svc/config';
+import { HOUR_MS, hostPortSchema } from '@svc/rules';
 
 const positiveMs = z.coerce.number().int().positive();
 
@@ -10,6 +11,13 @@ export const dispatcherConfigSchema = z
   .object({
     ...serviceSettings,
     GRPC_PORT: serviceSettings.GRPC_PORT.default(50054),
+    /** The catalog: the tenants and their retention (the retention sweep of delivery bodies). */
+    CATALOG_GRPC_ADDR: hostPortSchema.default('127.0.0.1:50051'),
+    /**
+     * Pause between two retention sweeps of delivery bodies (docs/operations.md "Retention");
+     * each tenant's retention.webhookBodyDays, default 30, says what is old enough.
+     */
+    RETENTION_SWEEP_INTERVAL_MS: positiveMs.default(HOUR_MS),
     /** Distributed profile: comma-separated Kafka bootstrap brokers to consume booking events from. */
     KAFKA_BROKERS: z.string().optional(),
     /**

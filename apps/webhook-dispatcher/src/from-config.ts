@@ -1,7 +1,8 @@
 import { commaList, embeddedSecret, storeConfigFor } from '@svc/config';
 import { SecretBox } from '@svc/crypto';
 import { eventBusFromConfig, type EventBus } from '@svc/events';
-import type { RunningGrpcHost } from '@svc/grpc';
+import { connectService, type RunningGrpcHost } from '@svc/grpc';
+import { catalogV1 } from '@svc/proto';
 import { openStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
 import type { DispatcherConfig } from './config.js';
@@ -14,7 +15,8 @@ import { UrlPolicy, type Resolver } from '@svc/url-policy';
  * instead of one of the dispatcher's own. `shared.resolve`: the DNS resolver of the URL policy
  * (tests).
  *
- * Loopback targets (http to loopback allowed) follow ALLOW_LOOPBACK_TARGETS. The secret key comes
+ * The retention sweep reads the tenants from the catalog at CATALOG_GRPC_ADDR every
+ * RETENTION_SWEEP_INTERVAL_MS. Loopback targets (http to loopback allowed) follow ALLOW_LOOPBACK_TARGETS. The secret key comes
  * from WEBHOOK_SECRET_KEY (required in the distributed profile); embedded, a random one kept
  * in DATA_DIR/secrets.json.
  */
@@ -37,6 +39,10 @@ export async function startWebhookDispatcherFromConfig(
     secrets,
     policy,
     maxSubscriptions: config.WEBHOOK_MAX_SUBSCRIPTIONS,
+    retention: {
+      catalog: connectService(catalogV1.CatalogServiceService, config.CATALOG_GRPC_ADDR),
+      intervalMs: config.RETENTION_SWEEP_INTERVAL_MS,
+    },
     worker: {
       firstRetryMs: config.WEBHOOK_FIRST_RETRY_MS,
       attemptTimeoutMs: config.WEBHOOK_ATTEMPT_TIMEOUT_MS,

@@ -20,7 +20,7 @@ export const webhookDeliveryLatency: Histogram<'service'> = histogram(
 
 export const eventsConsumed: Counter<'service' | 'result'> = counter(
   'webhook_events_consumed_total',
-  'Booking events the fan-out took from the bus, by result (stored, skipped: malformed)',
+  'Booking events the fan-out took from the bus, by result (stored, erasure: customer.erased applied, skipped: malformed)',
   ['service', 'result'],
 );
 

@@ -9,9 +9,11 @@ import { consumeBookingEvents } from './delivery/fan-out.js';
 import type { WebhookRequest } from './delivery/http-sender.js';
 import { DeliveryWorker, type WorkerSettings } from './delivery/worker.js';
 import type { AttemptResult } from './domain/retry-schedule.js';
+import { BodySweeper, type TenantDirectory } from './retention/body-sweeper.js';
 import { webhookService } from './rpc/webhook-service.js';
 import { ensureDispatcherIndexes } from './store/collections.js';
 import { DeliveryRepository } from './store/delivery-repository.js';
+import { ErasureRepository } from './store/erasure-repository.js';
 import { SubscriptionRepository } from './store/subscription-repository.js';
 import type { UrlPolicy } from '@svc/url-policy';
 
@@ -32,17 +34,35 @@ export interface DispatcherDeps {
   random?: () => number;
   /** The HTTP request of an attempt; tests may wrap it. */
   send?: (req: WebhookRequest) => Promise<AttemptResult>;
+  /**
+   * The retention sweep of delivery bodies (retention/body-sweeper.ts): the tenants and their
+   * retention from the catalog (a client the dispatcher then owns and closes), every
+   * `intervalMs`. Absent: no sweep (tests of other things).
+   */
+  retention?: {
+    catalog: TenantDirectory & { close(): void };
+    intervalMs: number;
+  };
 }
 
 /**
  * The webhook dispatcher: serves webhooks.v1.WebhookService, consumes the booking topic in its
- * consumer group (fan-out) and runs the delivery worker. Owns its store and bus: at shutdown it
- * stops consuming, lets the attempts in flight finish and be recorded, then closes them.
+ * consumer group (fan-out, erasures) and runs the delivery worker and the retention sweep. Owns
+ * its store and bus: at shutdown it stops consuming, lets the attempts in flight finish and be
+ * recorded and a sweep in progress end, then closes them.
  */
 export async function startWebhookDispatcher(settings: HostSettings, deps: DispatcherDeps): Promise<RunningGrpcHost> {
   const now = deps.now ?? Date.now;
   const subscriptions = new SubscriptionRepository(deps.store);
   const deliveries = new DeliveryRepository(deps.store);
+  const erasures = new ErasureRepository(deps.store);
+  const scrubFreed = () => deps.store.scrubFreed();
+  const sweeper =
+    deps.retention &&
+    new BodySweeper(
+      { catalog: deps.retention.catalog, deliveries, scrubFreed, logger: deps.logger, now },
+      deps.retention.intervalMs,
+    );
   const worker = new DeliveryWorker(
     {
       deliveries,
@@ -51,6 +71,7 @@ export async function startWebhookDispatcher(settings: HostSettings, deps: Dispa
       policy: deps.policy,
       logger: deps.logger,
       now,
+      scrubFreed,
       ...(deps.random ? { random: deps.random } : {}),
       ...(deps.send ? { send: deps.send } : {}),
     },
@@ -72,18 +93,25 @@ export async function startWebhookDispatcher(settings: HostSettings, deps: Dispa
         maxSubscriptions: deps.maxSubscriptions ?? DEFAULT_MAX_SUBSCRIPTIONS,
       }),
     ],
-    resources: { store: deps.store, bus: deps.bus },
+    resources: {
+      store: deps.store,
+      bus: deps.bus,
+      // A channel, not probed (the catalog's health is its own).
+      ...(deps.retention ? { catalog: channel(deps.retention.catalog) } : {}),
+    },
     prepare: () => ensureDispatcherIndexes(deps.store),
     // The consumer first (no new deliveries), then the worker (attempts in flight are recorded).
     onStopping: async () => {
       await consumer?.stop();
-      await worker.stop();
+      await Promise.all([worker.stop(), sweeper?.stop()]);
     },
   });
   try {
     consumer = await consumeBookingEvents(deps.bus, {
       subscriptions,
       deliveries,
+      erasures,
+      scrubFreed,
       logger: deps.logger,
       now,
       onStored: () => worker.nudge(),
@@ -93,5 +121,8 @@ export async function startWebhookDispatcher(settings: HostSettings, deps: Dispa
     throw err;
   }
   worker.start();
+  sweeper?.start();
   return host;
 }
+
+const channel = (client: { close(): void }) => ({ ping: async () => {}, close: async () => client.close() });

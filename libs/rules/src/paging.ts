@@ -10,6 +10,8 @@ export const PAGE_LIMITS = {
   webhooks: { default: 50, max: 100 },
   /** The notifications' send log (docs/decisions.md "Notifications"). */
   notifications: { default: 50, max: 100 },
+  /** The gateway's audit log (docs/decisions.md "Audit log"). */
+  audit: { default: 50, max: 100 },
 } as const;
 export type PagedList = keyof typeof PAGE_LIMITS;
 

@@ -48,3 +48,4 @@ export {
 } from './mailpit-server.js';
 export { startSmsApiStandIn, type SmsApiStandIn, type ReceivedSms } from './sms-api-standin.js';
 export { openEventStream, type EventStream } from './event-stream.js';
+export { unzip, ndjsonLines } from './unzip.js';

@@ -1,6 +1,7 @@
 import type { WebhookEventType } from '@svc/rules';
+import { CUSTOMER_ERASED_EVENT } from '../domain/erasure.js';
 import { newEventId } from '../store/ids.js';
-import { staffOfBooking, type BookingDoc, type OutboxDoc } from '../store/records.js';
+import { staffOfBooking, type BookingDoc, type EraseJobDoc, type OutboxDoc } from '../store/records.js';
 import type { CustomerSnapshot, ServiceInfo } from './ports.js';
 
 /** The specification's event names, defined once in @svc/rules (the dispatcher filters on them). */
@@ -48,6 +49,30 @@ export function bookingEvent(
       ...extra,
     },
     traceparent,
+    state: 'pending',
+    publishedAtMs: null,
+  };
+}
+
+/**
+ * The outbox row telling the services downstream which bookings' data to redact (docs/decisions.md
+ * "Privacy"): an internal event, not a webhook event type, keyed by the customer. `erasedAtMs` is
+ * when the erase was asked for, the same in every row of one erase.
+ */
+export function customerErasedEvent(
+  job: Pick<EraseJobDoc, 'tenantId' | 'customerId' | 'requestedAtMs'>,
+  bookingIds: string[],
+  nowMs: number,
+): OutboxDoc {
+  return {
+    _id: newEventId(nowMs),
+    type: CUSTOMER_ERASED_EVENT,
+    payloadVersion: 1,
+    occurredAtMs: nowMs,
+    key: job.customerId,
+    tenantId: job.tenantId,
+    data: { tenantId: job.tenantId, customerId: job.customerId, bookingIds, erasedAtMs: job.requestedAtMs },
+    traceparent: null,
     state: 'pending',
     publishedAtMs: null,
   };

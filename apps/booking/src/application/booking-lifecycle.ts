@@ -16,6 +16,7 @@ import {
   type StatusAction,
 } from '../domain/lifecycle.js';
 import type { CalendarSyncView } from '@svc/grpc';
+import { erasedCustomer } from '../domain/erasure.js';
 import { collectiveStaffIdsOf, type BookingDoc } from '../store/records.js';
 import { bookingEvent } from './booking-events.js';
 import { occupyingBookings, toExistingBooking } from './existing-bookings.js';
@@ -280,6 +281,9 @@ async function commitChange(
         customerSnapshot(deps, ref.tenantId, about.customerId),
         deps.calendarSyncs.of(ref.tenantId, ref.bookingId),
       ]);
+  // A booking of an erased customer is not moved (docs/decisions.md "Privacy"); the erase
+  // cancelled the open ones, and anything else is refused by the state machine anyway.
+  if (action === 'reschedule' && customer.erased) throw erasedCustomer();
   const known = calendarSync ? { calendarSync } : {};
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const done = await deps.store.withTransaction(async (tx) => {
@@ -317,7 +321,9 @@ async function customerSnapshot(deps: LifecycleDeps, tenantId: string, customerI
   try {
     return await deps.customers.byId(tenantId, customerId);
   } catch (err) {
-    if (err instanceof DomainError && err.code === 'NOT_FOUND') return { customerId, name: '', primaryEmail: null };
+    if (err instanceof DomainError && err.code === 'NOT_FOUND') {
+      return { customerId, name: '', primaryEmail: null, erased: false };
+    }
     throw err;
   }
 }

@@ -2,6 +2,7 @@ import { DomainError } from '@svc/errors';
 import { HOLD_MS, MINUTE_MS, normalizeTimeZone } from '@svc/rules';
 import { DuplicateKeyError, type Tx } from '@svc/store';
 import { answersFor, assertPartyFits, assertStaffOfService, assertValidCreateInput } from '../domain/create-input.js';
+import { erasedCustomer } from '../domain/erasure.js';
 import { newBookingId } from '../store/ids.js';
 import { collectiveStaffIdsOf, type BookingDoc, type IdempotencyDoc } from '../store/records.js';
 import { confirmedOrCurrent, replayAnswer } from './automatic-confirmation.js';
@@ -122,12 +123,16 @@ async function createOrFind(deps: CreateBookingDeps, cmd: CreateBookingCommand):
         const answers = answersFor(fresh.service, cmd.answers);
         const recheckIn = await slotFreeUnderLock(deps, req, fresh);
         const customer = await deps.customers.lookupOrCreate(cmd.tenantId, cmd.customer);
+        if (customer.erased) throw erasedCustomer();
         const { service, tenant } = fresh;
 
         const outcome = await deps.store.withTransaction(async (tx): Promise<Outcome> => {
           const now = deps.now();
           const again = await deps.store.idempotencyRecord(cmd.tenantId, keyOf(cmd), now, tx);
           if (again) return replay(deps, again, cmd, tx);
+          // A customer being erased takes no new booking: the erase job, written before its first
+          // step, is read in the transaction that would add one (docs/decisions.md "Privacy").
+          if (await deps.store.eraseJobs.get(cmd.tenantId, customer.customerId, tx)) throw erasedCustomer();
 
           const recheck = await recheckIn(tx);
 

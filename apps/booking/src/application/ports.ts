@@ -85,12 +85,16 @@ export interface CustomerSnapshot {
   customerId: string;
   name: string;
   primaryEmail: string | null;
+  /** The record was erased (docs/decisions.md "Privacy"): it names nobody and takes no booking. */
+  erased: boolean;
 }
 
 export interface CustomerDirectory {
   lookupOrCreate(tenantId: string, input: CustomerInput): Promise<CustomerSnapshot>;
-  /** The customer's snapshot for an event; throws NOT_FOUND for an unknown id. */
+  /** The customer's snapshot for an event; throws NOT_FOUND for an unknown id (or another tenant's). */
   byId(tenantId: string, customerId: string): Promise<CustomerSnapshot>;
+  /** Erases the customer's record (idempotent): the last word of the erase job (erase-customer.ts). */
+  erase(tenantId: string, customerId: string): Promise<void>;
 }
 
 /**

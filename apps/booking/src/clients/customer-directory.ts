@@ -11,10 +11,18 @@ export function customerDirectory(client: CustomerClient): CustomerDirectory {
     async byId(tenantId: string, customerId: string): Promise<CustomerSnapshot> {
       return snapshotOf((await client.getCustomer({ tenantId, customerId })).customer);
     },
+    async erase(tenantId: string, customerId: string): Promise<void> {
+      await client.eraseCustomer({ tenantId, customerId });
+    },
   };
 }
 
 function snapshotOf(customer: customerV1.Customer | undefined): CustomerSnapshot {
   if (!customer) throw new Error('customer service answered without a customer');
-  return { customerId: customer.customerId, name: customer.name, primaryEmail: customer.primaryEmail ?? null };
+  return {
+    customerId: customer.customerId,
+    name: customer.name,
+    primaryEmail: customer.primaryEmail ?? null,
+    erased: customer.status === 'erased',
+  };
 }

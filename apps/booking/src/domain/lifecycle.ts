@@ -56,11 +56,12 @@ const RULES: Record<BookingAction, Rule> = {
   // `system`: the booking service confirming a hold of an automatic service (docs/decisions.md
   // "Confirmation policy").
   confirm: { from: ['held'], to: 'confirmed', event: 'booking.confirmed', actors: [...TENANT, 'system'] },
+  // `system`: the erase of a customer cancelling their open bookings (docs/decisions.md "Privacy").
   cancel: {
     from: ['held', 'confirmed'],
     to: 'cancelled',
     event: 'booking.cancelled',
-    actors: PEOPLE,
+    actors: [...PEOPLE, 'system'],
     beforeStart: ['customer'],
     customerCutoff: 'cancelCutoffMin',
   },

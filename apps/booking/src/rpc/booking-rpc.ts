@@ -1,5 +1,5 @@
 import { bookingUnavailable, notFound } from '@svc/errors';
-import { bindService, fromAnswerValue, toAnswerValue, type ServiceBinding } from '@svc/grpc';
+import { bindService, fromAnswerValue, type ServiceBinding } from '@svc/grpc';
 import { bookingV1 } from '@svc/proto';
 import { currentTraceparent } from '@svc/telemetry';
 import {
@@ -10,16 +10,20 @@ import {
   type LifecycleDeps,
 } from '../application/booking-lifecycle.js';
 import { createBooking, type CreateBookingDeps } from '../application/create-booking.js';
+import type { CustomerErasure } from '../application/erase-customer.js';
+import { exportCustomerBookings, MAX_HISTORY } from '../application/export-customer.js';
 import { explainStart } from '../application/explain-slot.js';
 import { getAvailability } from '../application/get-availability.js';
 import { listBookings } from '../application/list-bookings.js';
 import { allowedActions, refusedActions } from '../domain/lifecycle.js';
 import { bookingCreates, failedCreateOutcome, SERVICE } from '../metrics.js';
-import { staffOfBooking, type BookingDoc, type OutboxDoc } from '../store/records.js';
+import { toHistoryEntry, toProtoBooking } from './booking-mapping.js';
 
 export interface BookingRpcDeps extends CreateBookingDeps, LifecycleDeps {
   /** Called after a commit that wrote outbox rows, so the relay publishes at once. */
   onOutboxWrite: () => void;
+  /** The erase jobs (EraseCustomer). */
+  erasure: CustomerErasure;
 }
 
 /**
@@ -130,6 +134,34 @@ export function bookingService(deps: BookingRpcDeps): ServiceBinding {
         return { events: rows.map(toHistoryEntry) };
       },
 
+      eraseCustomer: async (req) => {
+        const job = await deps.erasure.erase(req.tenantId, req.customerId);
+        return {
+          customerId: job.customerId,
+          status: 'erased',
+          bookings: job.bookings,
+          cancelled: job.cancelled,
+          requestedAtMs: job.requestedAtMs,
+          completedAtMs: job.completedAtMs ?? 0,
+        };
+      },
+
+      exportCustomerBookings: async (req) => {
+        const { items, nextCursor } = await exportCustomerBookings(deps, {
+          tenantId: req.tenantId,
+          customerId: req.customerId,
+          limit: req.page?.limit ?? 0,
+          cursor: req.page?.cursor ?? '',
+        });
+        return {
+          items: items.map((item) => ({
+            booking: toProtoBooking(item.booking),
+            events: item.events.map(toHistoryEntry),
+          })),
+          page: { nextCursor },
+        };
+      },
+
       explainSlot: async (req) => {
         const view = await explainStart(deps, req);
         return {
@@ -143,58 +175,6 @@ export function bookingService(deps: BookingRpcDeps): ServiceBinding {
     },
     { outage: bookingUnavailable },
   );
-}
-
-/** A booking's history is short (a create and a few changes); a bound all the same. */
-const MAX_HISTORY = 200;
-
-/** An outbox row as a history entry: what happened, who did it, how it left the booking. */
-function toHistoryEntry(row: OutboxDoc): bookingV1.BookingHistoryEntry {
-  const booking = (row.data.booking ?? {}) as Partial<Record<'status' | 'startsAtMs' | 'endsAtMs', unknown>>;
-  const num = (v: unknown) => (typeof v === 'number' ? v : 0);
-  return {
-    eventId: row._id,
-    type: row.type,
-    occurredAtMs: row.occurredAtMs,
-    actor: typeof row.data.actor === 'string' ? row.data.actor : '',
-    status: typeof booking.status === 'string' ? booking.status : '',
-    startsAtMs: num(booking.startsAtMs),
-    endsAtMs: num(booking.endsAtMs),
-  };
-}
-
-function toProtoBooking(b: BookingDoc): bookingV1.Booking {
-  return {
-    bookingId: b._id,
-    tenantId: b.tenantId,
-    serviceId: b.serviceId,
-    serviceSlug: b.serviceSlug,
-    staffId: b.staffId ?? '',
-    resourceId: b.resourceId ?? '',
-    customerId: b.customerId,
-    status: b.status,
-    startsAtMs: b.startsAtMs,
-    endsAtMs: b.endsAtMs,
-    timezone: b.timezone,
-    source: b.source,
-    notes: b.notes,
-    ...(b.holdExpiresAtMs !== null ? { holdExpiresAtMs: b.holdExpiresAtMs } : {}),
-    cancelReason: b.cancelReason ?? '',
-    noShowReason: b.noShowReason ?? '',
-    createdAtMs: b.createdAtMs,
-    updatedAtMs: b.updatedAtMs,
-    revision: b.revision ?? 0,
-    cancelCutoffMin: b.cancelCutoffMin ?? 0,
-    rescheduleCutoffMin: b.rescheduleCutoffMin ?? 0,
-    answers: (b.answers ?? []).map((a) => ({
-      key: a.key,
-      label: a.label,
-      type: a.type,
-      value: toAnswerValue(a.value),
-    })),
-    staffIds: staffOfBooking(b),
-    partySize: b.partySize ?? 1,
-  };
 }
 
 /**

@@ -8,9 +8,12 @@ import {
   type Filter,
   type Page,
   type PagePosition,
+  type PageRequest,
   type Tx,
 } from '@svc/store';
 import { occupiedKeys } from '../application/lock-keys.js';
+import { STRIPPED_BOOKING } from '../domain/erasure.js';
+import { EraseJobRepository } from './erase-job-repository.js';
 import {
   BOOKING_COLLECTIONS,
   OCCUPANCY_FIELDS,
@@ -63,8 +66,11 @@ export class BookingStore {
   private readonly outbox: Collection<OutboxDoc>;
   private readonly leases: Collection<LeaseDoc>;
   private readonly versions: Collection<OccupancyVersionDoc>;
+  /** The erase jobs of customers (docs/decisions.md "Privacy"). */
+  readonly eraseJobs: EraseJobRepository;
 
   constructor(private readonly store: DocumentStore) {
+    this.eraseJobs = new EraseJobRepository(store);
     this.bookings = store.collection<BookingDoc>(BOOKING_COLLECTIONS.bookings);
     this.idempotency = store.collection<IdempotencyDoc>(BOOKING_COLLECTIONS.idempotency);
     this.outbox = store.collection<OutboxDoc>(BOOKING_COLLECTIONS.outbox);
@@ -96,6 +102,13 @@ export class BookingStore {
       { collection: leases, name: 'by_expiry', fields: ['expiresAtMs'] },
       // Transactions write it first, so it must exist before any (DocumentStore.ensureIndexes).
       { collection: occupancyVersions, name: 'by_tenant', fields: ['tenantId'] },
+      // A customer's bookings in creation order: their export and erase page through them.
+      {
+        collection: bookings,
+        name: 'by_tenant_customer_created',
+        fields: ['tenantId', 'customerId', 'createdAtMs', '_id'],
+      },
+      ...EraseJobRepository.INDEXES,
     ]);
     // Its prefix is the index above, which replaces it (a no-op once dropped); and the index
     // above before it held the seats.
@@ -153,6 +166,55 @@ export class BookingStore {
       { limit: q.limit, after: q.after },
       { orderBy: 'startsAtMs', within: { from: q.fromMs, to: q.toMs } },
     );
+  }
+
+  /** A page of the customer's bookings in (createdAtMs, bookingId) order (by_tenant_customer_created). */
+  customerBookings(tenantId: string, customerId: string, page: PageRequest): Promise<Page<BookingDoc>> {
+    return findPage(this.bookings, { tenantId, customerId }, page);
+  }
+
+  /**
+   * Removes answers and notes from the bookings (docs/decisions.md "Privacy"), in one transaction.
+   * A transition's compare-and-set reads and writes the booking in its own transaction, so it
+   * never writes back what this removed.
+   */
+  async strip(tenantId: string, bookingIds: readonly string[]): Promise<void> {
+    if (bookingIds.length === 0) return;
+    await this.store.withTransaction(async (tx) => {
+      for (const _id of bookingIds) await this.bookings.updateOne({ _id, tenantId }, { ...STRIPPED_BOOKING }, tx);
+    });
+  }
+
+  /** Every not yet redacted event of the bookings (by_key), oldest first. */
+  unredactedEventsOf(bookingIds: readonly string[]): Promise<OutboxDoc[]> {
+    if (bookingIds.length === 0) return Promise.resolve([]);
+    return this.outbox.find({ key: { $in: [...bookingIds] }, redactedAtMs: null }, { sort: [['_id', 1]] });
+  }
+
+  /**
+   * Replaces the data of published events by their redacted data, in one transaction. A row still
+   * pending is left as it is: the relay has yet to publish what it holds.
+   */
+  async redactPublished(
+    rows: ReadonlyArray<{ _id: string; data: Record<string, unknown> }>,
+    nowMs: number,
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    await this.store.withTransaction(async (tx) => {
+      for (const row of rows) {
+        await this.outbox.updateOne({ _id: row._id, state: 'published' }, { data: row.data, redactedAtMs: nowMs }, tx);
+      }
+    });
+  }
+
+  /** An event of the service's own (not a booking's change), in `tx`. */
+  async appendEvent(event: OutboxDoc, tx: Tx): Promise<void> {
+    await this.outbox.insertOne(event, tx);
+  }
+
+  /** Makes what the erase removed unreadable in the store's files too (DocumentStore.scrubFreed). */
+  scrubFreed(): Promise<void> {
+    return this.store.scrubFreed();
   }
 
   /** Up to `limit` held bookings (of any tenant) whose hold ran out at or before nowMs, oldest first. */
@@ -280,6 +342,25 @@ export class BookingStore {
   async eventsOf(tenantId: string, bookingId: string, limit: number): Promise<OutboxDoc[]> {
     const rows = await this.outbox.find({ key: bookingId }, { sort: [['_id', 1]], limit });
     return rows.filter((row) => row.tenantId === tenantId);
+  }
+
+  /**
+   * The events of several bookings at once (the export's page), each booking's oldest first and at
+   * most `limit` of them: one indexed read (by_key) instead of one per booking.
+   */
+  async eventsOfMany(
+    tenantId: string,
+    bookingIds: readonly string[],
+    limit: number,
+  ): Promise<Map<string, OutboxDoc[]>> {
+    const byBooking = new Map<string, OutboxDoc[]>(bookingIds.map((id) => [id, []]));
+    if (bookingIds.length === 0) return byBooking;
+    const rows = await this.outbox.find({ key: { $in: [...bookingIds] } }, { sort: [['_id', 1]] });
+    for (const row of rows) {
+      const events = byBooking.get(row.key);
+      if (events && row.tenantId === tenantId && events.length < limit) events.push(row);
+    }
+    return byBooking;
   }
 
   /** Up to `limit` events not yet published, oldest first (event ids sort by time). */

@@ -1,4 +1,5 @@
 import type { Answer, BookingStatus, ConfirmationPolicy } from '@svc/rules';
+import type { EraseStep } from '../domain/erasure.js';
 
 /** Where the booking service keeps each kind of document. */
 export const BOOKING_COLLECTIONS = {
@@ -7,6 +8,7 @@ export const BOOKING_COLLECTIONS = {
   outbox: 'outbox',
   leases: 'relay_leases',
   occupancyVersions: 'occupancy_versions',
+  eraseJobs: 'erase_jobs',
 } as const;
 
 /** A booking as stored (docs/decisions.md "Booking"); `_id` is the bookingId. */
@@ -140,7 +142,11 @@ export interface IdempotencyDoc {
   expiresAtMs: number;
 }
 
-/** An immutable outbox row (docs/architecture.md "Events"); `_id` is the event id, time-ordered. */
+/**
+ * An outbox row (docs/architecture.md "Events"); `_id` is the event id, time-ordered. Immutable
+ * but for its publication and, once published, the erase of its customer, which redacts `data`
+ * (docs/decisions.md "Privacy").
+ */
 export interface OutboxDoc {
   [field: string]: unknown;
   _id: string;
@@ -156,6 +162,31 @@ export interface OutboxDoc {
   /** Text rather than a boolean so the (state, _id) index serves the relay's query. */
   state: 'pending' | 'published';
   publishedAtMs: number | null;
+  /** When the erase of its customer redacted `data`; absent until then. */
+  redactedAtMs?: number;
+}
+
+/**
+ * The durable erase of one customer (application/erase-customer.ts; docs/decisions.md
+ * "Privacy"): `_id` is `<tenantId>:<customerId>`. Written before its first step and kept once
+ * done, so a second request answers what the first did. Holds ids and counts only.
+ */
+export interface EraseJobDoc {
+  [field: string]: unknown;
+  _id: string;
+  tenantId: string;
+  customerId: string;
+  /** The step to run next (domain/erasure.ts ERASE_STEPS); `done` once every step ran. */
+  step: EraseStep;
+  requestedAtMs: number;
+  completedAtMs: number | null;
+  /** The customer's bookings, and how many of them the erase cancelled (counted in the strip step). */
+  bookings: number;
+  cancelled: number;
+  /** The announce step's progress: the page cursor after the last booking announced, and the rows written. */
+  announcedAfter: string | null;
+  announcedRows: number;
+  updatedAtMs: number;
 }
 
 /**

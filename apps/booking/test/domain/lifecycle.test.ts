@@ -35,9 +35,12 @@ const ALLOWED: Record<string, [BookingStatus, string]> = {
   'held cancel staff': ['cancelled', 'booking.cancelled'],
   'held cancel partner': ['cancelled', 'booking.cancelled'],
   'held cancel customer': ['cancelled', 'booking.cancelled'],
+  // The erase of a customer (docs/decisions.md "Privacy").
+  'held cancel system': ['cancelled', 'booking.cancelled'],
   'confirmed cancel staff': ['cancelled', 'booking.cancelled'],
   'confirmed cancel partner': ['cancelled', 'booking.cancelled'],
   'confirmed cancel customer': ['cancelled', 'booking.cancelled'],
+  'confirmed cancel system': ['cancelled', 'booking.cancelled'],
   'confirmed complete staff': ['completed', 'booking.completed'],
   'confirmed complete partner': ['completed', 'booking.completed'],
   'confirmed no_show staff': ['no_show', 'booking.no_show'],

@@ -1,4 +1,5 @@
-import { checkEnum, checkFormat, checkText, requirePresent } from './field-checks.js';
+import { checkEnum, checkFormat, checkInteger, checkText, requirePresent } from './field-checks.js';
+import type { Retention } from '@svc/rules';
 import {
   canonicalLocale,
   canonicalTimeZone,
@@ -6,6 +7,7 @@ import {
   isLocale,
   isSlug,
   LOCALE_MESSAGE,
+  RETENTION_DAYS,
   SLUG_MESSAGE,
   TIME_ZONE_MESSAGE,
 } from '@svc/rules';
@@ -27,6 +29,8 @@ export type TenantRecord = {
   timezone: string;
   locale: string;
   branding: Branding;
+  /** What the tenant set; a field absent is its default (@svc/rules effectiveRetention). */
+  retention?: Partial<Retention>;
   createdAtMs: number;
   updatedAtMs: number;
 };
@@ -46,6 +50,7 @@ export interface TenantPatch {
   locale?: string;
   status?: string;
   branding?: Partial<Branding>;
+  retention?: Partial<Retention>;
 }
 
 export const DEFAULT_LOCALE = 'en';
@@ -74,17 +79,31 @@ export function newTenant(input: TenantCreateInput, ctx: { id: string; now: numb
 }
 
 export function patchTenant(current: TenantRecord, patch: TenantPatch, now: number): TenantRecord {
-  assertSomeField({ ...patch, branding: undefined, ...patch.branding });
+  assertSomeField({ ...patch, branding: undefined, retention: undefined, ...patch.branding, ...patch.retention });
   const v = new Violations();
   const fields = checkTenantFields(v, patch);
   const status = checkEnum(v, 'status', patch.status, TENANT_STATUSES);
   const branding = checkBranding(v, patch.branding ?? {});
+  const retention = checkRetention(v, patch.retention ?? {});
   v.throwIfAny();
-  return {
+  const next: TenantRecord = {
     ...current,
     ...definedOnly({ ...fields, status }),
     branding: { ...current.branding, ...definedOnly(branding) },
     updatedAtMs: nextUpdatedAt(current.updatedAtMs, now),
+  };
+  const retained = definedOnly(retention);
+  if (Object.keys(retained).length > 0) next.retention = { ...current.retention, ...retained };
+  return next;
+}
+
+function checkRetention(v: Violations, input: Partial<Retention>): Partial<Retention> {
+  const days = (field: keyof Retention) =>
+    checkInteger(v, `retention.${field}`, input[field], RETENTION_DAYS.min, RETENTION_DAYS.max);
+  return {
+    webhookBodyDays: days('webhookBodyDays'),
+    notificationBodyDays: days('notificationBodyDays'),
+    auditDays: days('auditDays'),
   };
 }
 

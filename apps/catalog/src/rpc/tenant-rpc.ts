@@ -1,4 +1,6 @@
 import type { catalogV1 } from '@svc/proto';
+import { effectiveRetention } from '@svc/rules';
+import { parsePageRequest } from '../domain/paging.js';
 import { newId } from '../domain/ids.js';
 import { newTenant, patchTenant, type TenantRecord } from '../domain/tenant.js';
 import type { CatalogContext, CatalogHandlers } from './entity-rpc.js';
@@ -12,6 +14,7 @@ export const toTenantMessage = (r: TenantRecord): catalogV1.Tenant => ({
   timezone: r.timezone,
   locale: r.locale,
   branding: { ...r.branding },
+  retention: effectiveRetention(r.retention),
   createdAtMs: r.createdAtMs,
   updatedAtMs: r.updatedAtMs,
 });
@@ -21,7 +24,7 @@ export function tenantHandlers({
   store,
   repos,
   now,
-}: CatalogContext): CatalogHandlers<'createTenant' | 'getTenant' | 'getTenantBySlug' | 'updateTenant'> {
+}: CatalogContext): CatalogHandlers<'createTenant' | 'getTenant' | 'getTenantBySlug' | 'updateTenant' | 'listTenants'> {
   return {
     createTenant: async (req) => {
       // proto3 strings cannot be absent, so '' means "not given" (required ones then fail as required).
@@ -49,7 +52,14 @@ export function tenantHandlers({
 
     updateTenant: async (req) => {
       const { name, timezone, locale, status } = req;
-      const patch = { name, timezone, locale, status, branding: req.branding && { ...req.branding } };
+      const patch = {
+        name,
+        timezone,
+        locale,
+        status,
+        branding: req.branding && { ...req.branding },
+        retention: req.retention && { ...req.retention },
+      };
       const tenant = await store.withTransaction(async (tx) => {
         const next = patchTenant(await requireTenant(repos, req.tenantId, tx), patch, now());
         await repos.tenants.save(next, tx);
@@ -57,6 +67,11 @@ export function tenantHandlers({
         return next;
       });
       return { tenant: toTenantMessage(tenant) };
+    },
+
+    listTenants: async (req) => {
+      const { items, nextCursor } = await repos.tenants.list(parsePageRequest(req.page));
+      return { items: items.map(toTenantMessage), page: { nextCursor } };
     },
   };
 }

@@ -16,6 +16,8 @@ const SERVICE_SLUG_INDEX = 'by_tenant_slug';
 
 export const CATALOG_INDEXES: IndexSpec[] = [
   { collection: COLLECTIONS.tenants, name: TENANT_SLUG_INDEX, fields: ['slug'], unique: true },
+  // ListTenants: every tenant in list order (no tenant scope).
+  { collection: COLLECTIONS.tenants, name: 'by_created', fields: ['createdAtMs', '_id'] },
   { collection: COLLECTIONS.services, name: SERVICE_SLUG_INDEX, fields: ['tenantId', 'slug'], unique: true },
   listIndex(COLLECTIONS.services),
   listIndex(COLLECTIONS.staff),

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Collection, DocumentStore, Tx } from '@svc/store';
+import { encodePageCursor, findPage, type Collection, type DocumentStore, type PageRequest, type Tx } from '@svc/store';
 import type { TenantRecord } from '../domain/tenant.js';
 import { COLLECTIONS } from './collections.js';
-import { fromStored, type Stored } from './tenant-scoped-repository.js';
+import { fromStored, type Page, type Stored } from './tenant-scoped-repository.js';
 
 /** The tenant document also carries the catalog version (not part of the tenant record). */
 type TenantDoc = Stored<TenantRecord> & { catalogVersion?: string };
@@ -46,6 +46,12 @@ export class TenantRepository {
   async getBySlugVersioned(slug: string): Promise<{ tenant: TenantRecord; catalogVersion: string } | null> {
     const doc = await this.collection.findOne({ slug });
     return doc && { tenant: toRecord(doc), catalogVersion: doc.catalogVersion ?? '' };
+  }
+
+  /** Every tenant in (createdAtMs, id) order: the services' retention sweepers walk them. */
+  async list(page: PageRequest): Promise<Page<TenantRecord>> {
+    const found = await findPage(this.collection, {}, page);
+    return { items: found.items.map(toRecord), nextCursor: found.next ? encodePageCursor(found.next) : '' };
   }
 
   async save(record: TenantRecord, tx: Tx): Promise<void> {

@@ -86,3 +86,38 @@ describe('tenants over gRPC', () => {
     ]);
   });
 });
+
+describe('tenant retention and the tenant list', () => {
+  it('answers the defaults until set, keeps what was set, and refuses days out of range', async () => {
+    const { client } = h;
+    const created = await createTenant(client, { slug: uniqueSlug('keep'), name: 'Keep', branding: undefined });
+    expect(created.retention).toEqual({ webhookBodyDays: 30, notificationBodyDays: 30, auditDays: 365 });
+    const { tenant } = await client.updateTenant({ tenantId: created.tenantId, retention: { webhookBodyDays: 7 } });
+    expect(tenant?.retention).toEqual({ webhookBodyDays: 7, notificationBodyDays: 30, auditDays: 365 });
+    const again = await client.updateTenant({ tenantId: created.tenantId, retention: { auditDays: 3650 } });
+    expect(again.tenant?.retention).toEqual({ webhookBodyDays: 7, notificationBodyDays: 30, auditDays: 3650 });
+    await expectViolations(
+      client.updateTenant({ tenantId: created.tenantId, retention: { notificationBodyDays: 0, auditDays: 3651 } }),
+      ['retention.notificationBodyDays', 'retention.auditDays'],
+    );
+    expect((await client.getTenant({ tenantId: created.tenantId })).tenant?.retention?.auditDays).toBe(3650);
+  });
+
+  it('lists every tenant page by page, each once', async () => {
+    const { client } = h;
+    const made = new Set<string>();
+    for (let i = 0; i < 5; i++)
+      made.add((await createTenant(client, { slug: uniqueSlug('list'), name: `L${i}`, branding: undefined })).tenantId);
+    const seen: string[] = [];
+    let cursor = '';
+    do {
+      const { items, page } = await client.listTenants({ page: { limit: 2, cursor } });
+      expect(items.length).toBeLessThanOrEqual(2);
+      seen.push(...items.map((t) => t.tenantId));
+      cursor = page?.nextCursor ?? '';
+    } while (cursor);
+    expect(new Set(seen).size).toBe(seen.length);
+    for (const id of made) expect(seen).toContain(id);
+    await expectViolations(client.listTenants({ page: { limit: 101, cursor: '' } }), ['limit']);
+  });
+});

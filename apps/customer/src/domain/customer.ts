@@ -12,6 +12,27 @@ export interface Customer {
   timezone: string;
   createdAtMs: number;
   updatedAtMs: number;
+  /**
+   * When the customer was erased (docs/decisions.md "Privacy"): the record keeps its id and
+   * nothing else about the person. Absent or null on a customer who was not.
+   */
+  erasedAtMs?: number | null;
+}
+
+/** An erased customer's record: its id, tenant and times; every personal field empty. */
+export function erasedCustomer(c: Customer, nowMs: number): Customer {
+  return {
+    customerId: c.customerId,
+    tenantId: c.tenantId,
+    primaryEmail: null,
+    phone: null,
+    name: '',
+    locale: '',
+    timezone: '',
+    createdAtMs: c.createdAtMs,
+    updatedAtMs: Math.max(nowMs, c.updatedAtMs),
+    erasedAtMs: nowMs,
+  };
 }
 
 /** Fields a caller may set, already validated and normalized. */

@@ -4,10 +4,11 @@ import { bindService, type ServiceBinding } from '@svc/grpc';
 import { customerV1 } from '@svc/proto';
 import { parseCreateFields, parseLookupFields, parseUpdateFields } from '../domain/fields.js';
 import { parseListRequest } from '../domain/paging.js';
-import { ContactInUseError, type CustomerRepository } from '../store/customer-repository.js';
-import { contactInUse, toProtoCustomer } from './mapping.js';
+import { ContactInUseError, CustomerErasedError, type CustomerRepository } from '../store/customer-repository.js';
+import { contactInUse, customerErased, toProtoCustomer } from './mapping.js';
 
 function rethrowContactInUse(err: unknown): never {
+  if (err instanceof CustomerErasedError) throw customerErased();
   throw err instanceof ContactInUseError ? contactInUse(err) : err;
 }
 
@@ -46,6 +47,13 @@ export function customerService(repo: CustomerRepository): ServiceBinding {
       const changes = parseUpdateFields(req.fields ?? {});
       const customer =
         req.customerId === '' ? null : await repo.update(tenantId, req.customerId, changes).catch(rethrowContactInUse);
+      if (!customer) throw notFound('Customer');
+      return { customer: toProtoCustomer(customer) };
+    },
+
+    eraseCustomer: async (req) => {
+      const tenantId = requireTenantId(req.tenantId);
+      const customer = req.customerId === '' ? null : await repo.erase(tenantId, req.customerId);
       if (!customer) throw notFound('Customer');
       return { customer: toProtoCustomer(customer) };
     },

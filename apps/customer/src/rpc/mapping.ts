@@ -14,8 +14,14 @@ export function toProtoCustomer(c: Customer): customerV1.Customer {
     timezone: c.timezone,
     createdAtMs: c.createdAtMs,
     updatedAtMs: c.updatedAtMs,
+    status: c.erasedAtMs != null ? 'erased' : 'active',
+    erasedAtMs: c.erasedAtMs ?? undefined,
   };
 }
+
+/** docs/decisions.md "Privacy": an erased customer's record cannot be given personal data again. */
+export const customerErased = (): DomainError =>
+  validationError([{ path: 'customerId', message: 'names an erased customer; their record cannot change' }]);
 
 /** docs/decisions.md "Customers": a clash of the per-tenant unique email or phone is a VALIDATION_ERROR on it. */
 export function contactInUse(err: ContactInUseError): DomainError {

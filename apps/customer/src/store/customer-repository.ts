@@ -14,7 +14,13 @@ import {
   type IndexSpec,
   type Tx,
 } from '@svc/store';
-import { contactsOf, type ContactKind, type Customer, type CustomerFields } from '../domain/customer.js';
+import {
+  contactsOf,
+  erasedCustomer,
+  type ContactKind,
+  type Customer,
+  type CustomerFields,
+} from '../domain/customer.js';
 import { assertIdentifiable } from '../domain/fields.js';
 import { applyChanges, contactChanges, fillFromBooking, newCustomer, type Contact } from '../domain/merge.js';
 import { encodeCursor, encodeSearchCursor, type ListRequest, type SearchPosition } from '../domain/paging.js';
@@ -56,6 +62,14 @@ export class ContactInUseError extends Error {
   override readonly name = 'ContactInUseError';
   constructor(readonly kinds: ContactKind[]) {
     super(`${kinds.join(' and ')} already used by another customer`);
+  }
+}
+
+/** An erased customer's record does not change any more (docs/decisions.md "Privacy"). */
+export class CustomerErasedError extends Error {
+  override readonly name = 'CustomerErasedError';
+  constructor() {
+    super('customer erased');
   }
 }
 
@@ -171,6 +185,7 @@ export class CustomerRepository {
         const doc = await this.getDoc(tenantId, customerId, tx);
         if (!doc) return null;
         const existing = fromDoc(doc);
+        if (existing.erasedAtMs != null) throw new CustomerErasedError();
         const next = applyChanges(existing, changes, this.clock());
         assertIdentifiable(next, changes);
         const { removed, added } = contactChanges(existing, next);
@@ -194,6 +209,42 @@ export class CustomerRepository {
         return next;
       }),
     );
+  }
+
+  /**
+   * Erases the customer (docs/decisions.md "Privacy"): in one transaction their contacts and
+   * search keys go and the record keeps only its id, tenant and times; then the freed bytes are
+   * scrubbed from the store's files. Idempotent: an erased customer is answered as it is. null
+   * when the id is unknown or another tenant's.
+   */
+  async erase(tenantId: string, customerId: string): Promise<Customer | null> {
+    const erased = await this.store.withTransaction(async (tx) => {
+      const doc = await this.getDoc(tenantId, customerId, tx);
+      if (!doc) return null;
+      const existing = fromDoc(doc);
+      if (existing.erasedAtMs != null) return { customer: existing, changed: false };
+      const next = erasedCustomer(existing, this.clock());
+      await this.contacts.deleteMany({ customerId }, tx);
+      await this.search.deleteMany({ customerId }, tx);
+      await this.customers.updateOne(
+        { _id: customerId, tenantId },
+        {
+          name: next.name,
+          primaryEmail: null,
+          phone: null,
+          locale: next.locale,
+          timezone: next.timezone,
+          updatedAtMs: next.updatedAtMs,
+          erasedAtMs: next.erasedAtMs,
+          searchKeys: [],
+          searchVersion: SEARCH_KEYS_VERSION,
+        },
+        tx,
+      );
+      return { customer: next, changed: true };
+    });
+    if (erased?.changed) await this.store.scrubFreed();
+    return erased?.customer ?? null;
   }
 
   /** A page of the tenant's customers: in list order, or a search's matches in search order. */

@@ -32,6 +32,8 @@ export interface CustomerDoc extends Document {
   /** Absent on customers written before search keys existed (until the backfill reaches them). */
   searchKeys?: string[];
   searchVersion?: number;
+  /** Set once the customer is erased (domain/customer.ts erasedCustomer). */
+  erasedAtMs?: number | null;
 }
 
 export interface SearchDoc extends Document {
@@ -68,6 +70,7 @@ export function toDoc(c: Customer): CustomerDoc {
   };
   if (c.primaryEmail !== null) doc.primaryEmail = c.primaryEmail;
   if (c.phone !== null) doc.phone = c.phone;
+  if (c.erasedAtMs != null) doc.erasedAtMs = c.erasedAtMs;
   return doc;
 }
 
@@ -82,5 +85,6 @@ export function fromDoc(doc: CustomerDoc): Customer {
     timezone: doc.timezone,
     createdAtMs: doc.createdAtMs,
     updatedAtMs: doc.updatedAtMs,
+    erasedAtMs: doc.erasedAtMs ?? null,
   };
 }

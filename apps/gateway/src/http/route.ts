@@ -163,6 +163,11 @@ export interface RouteDefinition<P, Q, B, H, D extends Schema> {
    * returns the body as a string, sent as UTF-8 without the envelope. Errors keep the envelope.
    */
   produces?: string;
+  /**
+   * A GET that changes something (the OAuth callback that stores a connection): the audit log
+   * records it like the writes (audit/audit-hooks.ts).
+   */
+  changes?: boolean;
   /** Success status (200 unless stated); the handler may set another via reply.code. */
   status?: number;
   /** Further success statuses the handler may answer with the same data schema (e.g. 200 on a replay). */
@@ -242,7 +247,10 @@ export function defineRoute<
         { serializerCompiler: largeAnswerSerializer(app.largeAnswers) as never }
       : {}),
     // Pages answer their errors as pages too (errors-plugin.ts).
-    config: { page: Boolean(def.html) || def.produces === 'text/html' },
+    config: {
+      page: Boolean(def.html) || def.produces === 'text/html',
+      ...(def.changes ? { audit: 'change' as const } : {}),
+    },
     handler: async (request, reply) => {
       reply.code(status);
       if (def.html) reply.header('vary', 'Accept');

@@ -80,6 +80,9 @@ export function renderManagePage(input: ManagePageInput, assets: PageAssets, non
       <a id="ics-link" class="button secondary" href="${base}/ics" download>Add to calendar (.ics)</a>
     </p>
     <p id="manage-error" class="error" role="alert" hidden></p>
+    <p class="hint" id="export-hint">
+      <a id="export-link" href="${base}/export" download>Download the data ${business} holds about you</a> (JSON).
+    </p>
     ${
       actions.canReschedule
         ? html`<section aria-labelledby="reschedule-title">

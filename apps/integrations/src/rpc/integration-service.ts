@@ -28,7 +28,7 @@ import { ProviderAuthError } from '../providers/provider.js';
 import type { ConnectionRepository } from '../store/connection-repository.js';
 import type { ConnectionDoc } from '../store/records.js';
 import type { SyncRepository } from '../store/sync-repository.js';
-import { toCalendarSyncMessage, toConnectionMessage } from './mapping.js';
+import { toBookingCalendarEvent, toCalendarSyncMessage, toConnectionMessage } from './mapping.js';
 
 export interface IntegrationServiceDeps {
   connections: ConnectionRepository;
@@ -47,6 +47,8 @@ export interface IntegrationServiceDeps {
   onRequeued: () => void;
 }
 
+/** Bookings one export request may name (the booking service asks a page at a time). */
+export const MAX_EXPORT_BOOKINGS = 500;
 /** Staff members asked about at once at most (a service's staff list is far shorter). */
 const MAX_BUSY_STAFF = 1_000;
 /**
@@ -272,6 +274,23 @@ export function integrationService(deps: IntegrationServiceDeps): ServiceBinding
       }
       deps.onRequeued();
       return { calendarSync: toCalendarSyncMessage(requeued) };
+    },
+
+    exportBookingCalendarEvents: async (req) => {
+      const tenantId = requireTenantId(req.tenantId);
+      const violations: FieldViolation[] = [];
+      if (req.bookingIds.length > MAX_EXPORT_BOOKINGS) {
+        violations.push({ path: 'bookingIds', message: `at most ${MAX_EXPORT_BOOKINGS}` });
+      } else {
+        req.bookingIds.forEach((id, i) => {
+          if (id === '') violations.push({ path: `bookingIds.${i}`, message: 'is required' });
+        });
+      }
+      throwIfViolations(violations);
+      const ids = [...new Set(req.bookingIds)];
+      const byId = new Map((await deps.syncs.ofBookings(tenantId, ids)).map((doc) => [doc._id, doc]));
+      // In the order asked; a booking never written to a calendar has no item.
+      return { items: ids.flatMap((id) => (byId.has(id) ? [toBookingCalendarEvent(byId.get(id)!)] : [])) };
     },
 
     getCalendarSync: async (req) => {

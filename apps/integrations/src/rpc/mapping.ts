@@ -22,3 +22,14 @@ export const toCalendarSyncMessage = (doc: SyncDoc): integrationsV1.CalendarSync
   ...(doc.externalEventId === null ? {} : { externalEventId: doc.externalEventId }),
   ...(doc.meetingUrl === null ? {} : { meetingUrl: doc.meetingUrl }),
 });
+
+/** A booking's calendar event as the customer export shows it: what it said as last written. */
+export const toBookingCalendarEvent = (doc: SyncDoc): integrationsV1.BookingCalendarEvent => ({
+  bookingId: doc._id,
+  staffId: doc.staffId,
+  calendarSync: toCalendarSyncMessage(doc),
+  ...(doc.calendarId === null ? {} : { calendarId: doc.calendarId }),
+  summary: doc.summary ?? '',
+  description: doc.description ?? '',
+  updatedAtMs: doc.updatedAtMs,
+});

@@ -6,6 +6,7 @@ export const COLLECTIONS = {
   settings: 'integration_settings',
   syncs: 'calendar_syncs',
   oauthStates: 'integration_oauth_states',
+  erasedBookings: 'erased_bookings',
 } as const;
 
 export type Provider = 'caldav' | 'google';
@@ -64,8 +65,26 @@ export interface SyncDoc extends Omit<CalendarWish, 'bookingId'> {
   /** A worker holds it until then (replicas do not run the same write twice at once). */
   leaseUntilMs: number;
   lastError: string | null;
+  /**
+   * What the calendar event says as last written (its title and description); '' once the
+   * event is removed. Absent on records written before the customer export (issue 28).
+   */
+  summary?: string;
+  description?: string;
   createdAtMs: number;
   updatedAtMs: number;
+}
+
+/**
+ * A booking whose customer was erased (docs/decisions.md "Privacy"; `_id` = booking id): its
+ * calendar event goes and no later event of the booking writes a personal field again.
+ */
+export interface ErasedBookingDoc {
+  [field: string]: unknown;
+  _id: string;
+  tenantId: string;
+  customerId: string;
+  erasedAtMs: number;
 }
 
 /**
@@ -88,4 +107,6 @@ export const INTEGRATION_INDEXES: IndexSpec[] = [
   listIndex(COLLECTIONS.connections),
   { collection: COLLECTIONS.connections, name: 'by_tenant_staff', fields: ['tenantId', 'staffId'] },
   { collection: COLLECTIONS.syncs, name: 'by_due', fields: ['dueAtMs'] },
+  // Written first inside the erasure's transaction, so it must exist before (store.ensureIndexes).
+  { collection: COLLECTIONS.erasedBookings, name: 'by_tenant_customer', fields: ['tenantId', 'customerId'] },
 ];

@@ -1,6 +1,13 @@
 import { DuplicateKeyError, type Collection, type DocumentStore } from '@svc/store';
 import { COLLECTIONS, type SyncDoc } from './records.js';
 
+/** Compare-and-set rounds of an erasure against events of the booking stored meanwhile. */
+const ERASE_ATTEMPTS = 5;
+
+/** The record holds no personal field and wishes the event gone (an erasure was applied). */
+export const isErased = (doc: SyncDoc): boolean =>
+  doc.want === 'absent' && doc.title === '' && (doc.summary ?? '') === '' && (doc.description ?? '') === '';
+
 /** The write-back state per booking (records.ts SyncDoc). */
 export class SyncRepository {
   private readonly syncs: Collection<SyncDoc>;
@@ -42,6 +49,44 @@ export class SyncRepository {
         },
       );
     }
+  }
+
+  /** The records of these bookings (at most a few hundred ids: the export's page). */
+  ofBookings(tenantId: string, bookingIds: readonly string[]): Promise<SyncDoc[]> {
+    if (bookingIds.length === 0) return Promise.resolve([]);
+    return this.syncs.find({ tenantId, _id: { $in: [...bookingIds] } });
+  }
+
+  /**
+   * The booking's customer was erased (docs/decisions.md "Privacy"): the record keeps no
+   * personal field (the title holds the customer's name; what was last written too) and wishes
+   * the event absent, due now, so the worker removes it through the usual retries and lease.
+   * A compare-and-set on `eventAtMs`, which it moves on: a worker writing the old wish meanwhile
+   * keeps only the ids it wrote (`finish`) and the removal stays due. Answers whether it changed
+   * anything (a record erased already, or not there, is left alone).
+   */
+  async erase(tenantId: string, bookingId: string, erasedAtMs: number, nowMs: number): Promise<boolean> {
+    for (let attempt = 0; attempt < ERASE_ATTEMPTS; attempt++) {
+      const doc = await this.get(tenantId, bookingId);
+      if (!doc || (isErased(doc) && doc.status !== 'failed')) return false;
+      const changed = await this.syncs.updateOne(
+        { _id: bookingId, tenantId, eventAtMs: doc.eventAtMs },
+        {
+          want: 'absent',
+          title: '',
+          summary: '',
+          description: '',
+          lastError: null,
+          eventAtMs: Math.max(doc.eventAtMs + 1, erasedAtMs),
+          status: 'pending',
+          attempts: 0,
+          dueAtMs: nowMs,
+          updatedAtMs: nowMs,
+        },
+      );
+      if (changed === 1) return true;
+    }
+    throw new Error(`the calendar sync of ${bookingId} kept changing while its customer was erased`);
   }
 
   due(nowMs: number, limit: number): Promise<SyncDoc[]> {

@@ -114,7 +114,7 @@ export class SyncWorker {
         await this.deps.use.run(previous, (p) => p.deleteEvent(calendarId, externalEventId));
         await this.touched(previous);
       }
-      return { ...done, status: 'removed' };
+      return { ...done, status: 'removed', summary: '', description: '' };
     }
     const target = (await this.deps.connections.ofStaff(doc.tenantId, [doc.staffId])).find(
       (c) => c.bookingCalendarId !== null,
@@ -134,11 +134,12 @@ export class SyncWorker {
       await this.deps.use.run(previous, (p) => p.deleteEvent(oldCalendar, externalEventId));
     }
     const conferencing = target.provider === 'google' ? await this.conferencingOf(doc) : 'none';
+    const description = `Booking ${doc._id}`;
     const written = await this.deps.use.run(target, (p) =>
       p.putEvent(calendarId, {
         bookingId: doc._id,
         title: doc.title,
-        description: `Booking ${doc._id}`,
+        description,
         startsAtMs: doc.startsAtMs,
         endsAtMs: doc.endsAtMs,
         sequence: doc.writes,
@@ -155,6 +156,10 @@ export class SyncWorker {
       externalEventId: written.externalEventId,
       meetingUrl: written.meetingUrl,
       writes: doc.writes + 1,
+      // Kept only when the record still wishes what was written (SyncRepository.finish): an
+      // erasure meanwhile has moved the record on, so its customer's name is not stored again.
+      summary: doc.title,
+      description,
     };
   }
 

@@ -11,7 +11,13 @@ import type { Logger } from '@svc/telemetry';
 import { judgeSend, type SendResult } from '../domain/retry.js';
 import { SUPPRESSIBLE } from '../domain/templates.js';
 import { eventToSend, SERVICE, sendAttempts } from '../metrics.js';
-import type { ClaimedNotification, NotificationRepository, SendRecord } from '../store/notification-repository.js';
+import type {
+  ClaimedNotification,
+  NotificationRepository,
+  RecordResult,
+  SendRecord,
+} from '../store/notification-repository.js';
+import { messageIdsOf } from '../store/redaction.js';
 import type { SettingsRepository } from '../store/settings-repository.js';
 import type { MailTransport } from '../transport/mail-transport.js';
 import type { SmsTransport } from '../transport/sms-transport.js';
@@ -38,6 +44,11 @@ export interface SendWorkerDeps {
   logger: Logger;
   now: () => number;
   random?: () => number;
+  /**
+   * Told when a record was erased as its outcome was recorded (its customer was erased while it
+   * was pending): its copies are forgotten and the store scrubbed (docs/decisions.md "Privacy").
+   */
+  onErased: (messageIds: readonly string[]) => Promise<void>;
 }
 
 export class SendWorker {
@@ -47,7 +58,7 @@ export class SendWorker {
   private readonly random: () => number;
   private readonly toRecord: Array<{
     item: { claimed: ClaimedNotification; outcome: SendRecord };
-    resolve: (recorded: boolean) => void;
+    resolve: (result: RecordResult) => void;
     reject: (err: unknown) => void;
   }> = [];
   private recording: Promise<void> | undefined;
@@ -140,8 +151,15 @@ export class SendWorker {
     const recorded = await this.record(claimed, outcome);
     // Ids, the template and the outcome only: never the address, the text or a link (tokens).
     const fields = { notificationId: claimed._id, template: claimed.template, channel: claimed.channel, attemptNo };
-    if (!recorded) logger.warn(fields, 'notification outcome not recorded: the lease ran out meanwhile');
-    else logger.info({ ...fields, status: outcome.status, error: outcome.error }, 'notification attempt');
+    if (recorded === 'lost') {
+      logger.warn(fields, 'notification outcome not recorded: the lease ran out meanwhile');
+      return;
+    }
+    logger.info(
+      { ...fields, status: outcome.status, error: outcome.error, erased: recorded === 'erased' },
+      'notification attempt',
+    );
+    if (recorded === 'erased') await this.deps.onErased(messageIdsOf(claimed));
   }
 
   private send(claimed: ClaimedNotification): Promise<SendResult> {
@@ -164,8 +182,8 @@ export class SendWorker {
   }
 
   /** Group commit: outcomes that end while a recording runs are recorded together in the next one. */
-  private record(claimed: ClaimedNotification, outcome: SendRecord): Promise<boolean> {
-    return new Promise<boolean>((resolve, reject) => {
+  private record(claimed: ClaimedNotification, outcome: SendRecord): Promise<RecordResult> {
+    return new Promise<RecordResult>((resolve, reject) => {
       this.toRecord.push({ item: { claimed, outcome }, resolve, reject });
       this.recording ??= this.flushRecords().finally(() => (this.recording = undefined));
     });

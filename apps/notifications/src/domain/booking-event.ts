@@ -26,6 +26,11 @@ export interface BookingEvent {
   /** Before a reschedule. */
   previous: { startsAtMs: number; endsAtMs: number } | null;
   customerId: string;
+  /**
+   * The customer as the event carries them (`data.customer`): who the message goes to once their
+   * record is erased (the cancels of an erase, docs/decisions.md "Privacy"); '' where absent.
+   */
+  customerSnapshot: { name: string; email: string };
   traceparent: string | null;
 }
 
@@ -57,7 +62,8 @@ export function parseBookingEvent(
   const booking = data.booking;
   const startsAtMs = num(booking.startsAtMs);
   const endsAtMs = num(booking.endsAtMs);
-  const customerId = isRecord(data.customer) ? str(data.customer.customerId) : '';
+  const customer = isRecord(data.customer) ? data.customer : {};
+  const customerId = str(customer.customerId);
   if (str(booking.tenantId) === '' || str(booking.bookingId) === '' || startsAtMs === null || endsAtMs === null) {
     return { problem: 'no data.booking tenantId, bookingId, startsAtMs or endsAtMs' };
   }
@@ -81,6 +87,7 @@ export function parseBookingEvent(
       previous:
         previousStart !== null && previousEnd !== null ? { startsAtMs: previousStart, endsAtMs: previousEnd } : null,
       customerId,
+      customerSnapshot: { name: str(customer.name), email: str(customer.primaryEmail) },
       traceparent: headers.traceparent || null,
     },
   };

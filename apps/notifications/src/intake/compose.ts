@@ -85,6 +85,7 @@ function linksFor(
 }
 
 const WITH_CALENDAR = new Set(['customer.confirmed', 'customer.rescheduled']);
+const PLATFORM_REASONS = new Set(['customer', 'hold_expired', 'customer_erased']);
 
 export function composeRecords(
   messages: readonly PlannedMessage[],
@@ -112,8 +113,9 @@ export function composeRecords(
       holdExpiresAtMs,
       nowMs,
       cancelledBy: ctx.booking.cancelReason === 'customer' ? 'customer' : 'business',
-      // The stored reasons the platform writes itself are said in words instead.
-      cancelReason: ['customer', 'hold_expired'].includes(ctx.booking.cancelReason) ? '' : ctx.booking.cancelReason,
+      // The stored reasons the platform writes itself are said in words instead (or, for the
+      // cancel of an erase, docs/decisions.md "Privacy", not at all).
+      cancelReason: PLATFORM_REASONS.has(ctx.booking.cancelReason) ? '' : ctx.booking.cancelReason,
       reminderOffsetMin: occurrence.reminderOffsetMin,
       changes: ctx.booking.changes,
     };
@@ -187,6 +189,8 @@ export function composeRecords(
       sentAtMs: null,
       createdAtMs: nowMs,
       updatedAtMs: nowMs,
+      bodyRemovedAtMs: null,
+      erasedAtMs: null,
     };
   });
 }

@@ -16,8 +16,10 @@ import {
 import { inSpan, type Logger } from '@svc/telemetry';
 import type { DocumentStore } from '@svc/store';
 import { parseBookingEvent, type BookingEvent } from '../domain/booking-event.js';
+import { parseCustomerErasure, type CustomerErasure } from '../domain/customer-erasure.js';
 import { planFor, type ReminderPlan } from '../domain/plan.js';
 import { eventsConsumed, SERVICE } from '../metrics.js';
+import type { ErasureRepository } from '../store/erasure-repository.js';
 import type { NotificationRepository } from '../store/notification-repository.js';
 import type { NotificationDoc } from '../store/records.js';
 import type { ReminderRepository } from '../store/reminder-repository.js';
@@ -36,6 +38,12 @@ export interface IntakeDeps {
   notifications: NotificationRepository;
   reminders: ReminderRepository;
   settings: SettingsRepository;
+  erasures: ErasureRepository;
+  /**
+   * After an erase changed the store: the erased messages' copies are forgotten and the store's
+   * files scrubbed (docs/decisions.md "Privacy").
+   */
+  afterErasure: (messageIds: readonly string[]) => Promise<void>;
   clients: Clients;
   compose: ComposeSettings;
   smsAvailable: boolean;
@@ -96,7 +104,14 @@ export function intakeBatch(deps: IntakeDeps, messages: readonly ReceivedMessage
     async () => {
       const reader = new ContextReader(deps.clients, deps.settings, deps.smsAvailable);
       const events: BookingEvent[] = [];
+      const erasures: CustomerErasure[] = [];
       for (const message of messages) {
+        const erasure = parseCustomerErasure(message.value);
+        if (erasure) {
+          if ('erasure' in erasure) erasures.push(erasure.erasure);
+          else deps.logger.error({ offset: message.offset, problem: erasure.problem }, 'customer.erased skipped');
+          continue;
+        }
         const parsed = parseBookingEvent(message.value, message.headers);
         if ('problem' in parsed) {
           eventsConsumed.inc({ service: SERVICE, result: 'skipped' });
@@ -127,9 +142,37 @@ export function intakeBatch(deps: IntakeDeps, messages: readonly ReceivedMessage
       });
       eventsConsumed.inc({ service: SERVICE, result: 'stored' }, prepared.length);
       if (stored > 0 || prepared.some((p) => p.reminders)) deps.onStored();
+      // After the batch's records: a pending one among them is erased once it is final.
+      if (erasures.length > 0) await eraseCustomers(deps, erasures);
       return stored;
     },
   );
+}
+
+/**
+ * Handles `customer.erased` events (docs/decisions.md "Privacy"): they compose nothing; what the
+ * store holds of the customer is erased, one event after the other, then the store's files are
+ * scrubbed. A failure fails the batch, which the bus hands over again (handling is idempotent).
+ */
+async function eraseCustomers(deps: IntakeDeps, erasures: readonly CustomerErasure[]): Promise<void> {
+  const messageIds: string[] = [];
+  for (const erasure of erasures) {
+    const outcome = await deps.erasures.apply(erasure, deps.now());
+    messageIds.push(...outcome.messageIds);
+    eventsConsumed.inc({ service: SERVICE, result: 'erased' });
+    // Ids and counts only.
+    deps.logger.info(
+      {
+        eventId: erasure.eventId,
+        customerId: erasure.customerId,
+        bookings: erasure.bookingIds.length,
+        erased: outcome.erased,
+        pending: outcome.pending,
+      },
+      'customer erased from the notifications',
+    );
+  }
+  await deps.afterErasure(messageIds);
 }
 
 /** Subscribes the intake to the booking topic in the notifications' group, in batches where the bus can. */

@@ -6,7 +6,7 @@
  */
 import { DomainError } from '@svc/errors';
 import type { BookingClient, CatalogClient, CustomerClient } from '@svc/grpc';
-import type { bookingV1 } from '@svc/proto';
+import type { bookingV1, customerV1 } from '@svc/proto';
 import { cutoffAtMs } from '@svc/rules';
 import type { Branding } from '../domain/layout.js';
 import type { CustomerChanges } from '../domain/templates.js';
@@ -51,6 +51,37 @@ function customerChanges({ booking, allowedActions, refusedActions }: StoredBook
     cancelUntilMs: until('cancel', booking.cancelCutoffMin),
     rescheduleUntilMs: until('reschedule', booking.rescheduleCutoffMin),
     closedByCutoff: refusedActions.some((r) => r.reason === 'cutoff'),
+  };
+}
+
+/**
+ * The customer as the messages address them: their record; once it is erased (docs/decisions.md
+ * "Privacy"), the name and address the event carries, so the cancels of an erase, which may be
+ * read after the record went, still reach them (their record's locale and phone are gone: the
+ * tenant's language, no SMS).
+ */
+function customerOf(
+  customerId: string,
+  person: customerV1.Customer,
+  snapshot: { name: string; email: string } | undefined,
+): BookingContext['customer'] {
+  if (person.status === 'erased') {
+    return {
+      customerId,
+      name: snapshot?.name ?? '',
+      email: snapshot?.email || null,
+      phone: null,
+      locale: '',
+      timezone: person.timezone,
+    };
+  }
+  return {
+    customerId,
+    name: person.name,
+    email: person.primaryEmail || null,
+    phone: person.phone || null,
+    locale: person.locale,
+    timezone: person.timezone,
   };
 }
 
@@ -114,12 +145,17 @@ export class ContextReader {
     return (await this.withActions(tenantId, bookingId)).booking;
   }
 
+  /**
+   * `ref.customerSnapshot`: the customer as the event carries them, used only once their record
+   * is erased (below).
+   */
   async load(ref: {
     tenantId: string;
     bookingId: string;
     serviceId: string;
     staffId: string;
     customerId: string;
+    customerSnapshot?: { name: string; email: string };
   }): Promise<BookingContext> {
     const { catalog, customer } = this.clients;
     const { tenantId } = ref;
@@ -176,14 +212,7 @@ export class ContextReader {
         cancelReason: stored.cancelReason,
         changes: customerChanges(found),
       },
-      customer: {
-        customerId,
-        name: person.name,
-        email: person.primaryEmail || null,
-        phone: person.phone || null,
-        locale: person.locale,
-        timezone: person.timezone,
-      },
+      customer: customerOf(customerId, person, ref.customerSnapshot),
       staff: staff ? { name: staff.displayName, email: staff.email || null, timezone: staff.timezone } : null,
       settings: { ...settings, businessEmails: businessAddresses(settings) },
       smsAvailable: this.smsAvailable,

@@ -5,12 +5,14 @@
  * the one its signed token names.
  */
 import { verifyUnsubscribeToken, type ManageTokenKeys } from '@svc/crypto';
-import { notFound, requireTenantId, throwIfViolations, type FieldViolation } from '@svc/errors';
+import { DomainError, notFound, requireTenantId, throwIfViolations, type FieldViolation } from '@svc/errors';
 import { bindService, type CatalogClient, type ServiceBinding } from '@svc/grpc';
 import { notificationsV1, type commonV1 } from '@svc/proto';
 import {
   BUSINESS_EMAILS_MESSAGE,
   EMAIL_MESSAGE,
+  ID_MESSAGE,
+  isId,
   isReminderOffsets,
   isSenderName,
   MAX_BUSINESS_EMAILS,
@@ -55,6 +57,10 @@ const toSettingsMessage = (doc: SettingsDoc): notificationsV1.NotificationSettin
   updatedAtMs: doc.updatedAtMs,
 });
 
+/**
+ * A record as the send log shows it: its metadata and subject, no body (`bodyText` '': only the
+ * customer export carries it, `withBody`).
+ */
 export const toNotificationMessage = (doc: NotificationDoc): notificationsV1.Notification => ({
   notificationId: doc._id,
   tenantId: doc.tenantId,
@@ -75,16 +81,45 @@ export const toNotificationMessage = (doc: NotificationDoc): notificationsV1.Not
   series: doc.series,
   createdAtMs: doc.createdAtMs,
   updatedAtMs: doc.updatedAtMs,
+  bodyText: '',
+  ...(doc.bodyRemovedAtMs == null ? {} : { bodyRemovedAtMs: doc.bodyRemovedAtMs }),
 });
+
+/** The record as the customer export shows it: with the text part of the message while it is held. */
+const withBody = (doc: NotificationDoc): notificationsV1.Notification => ({
+  ...toNotificationMessage(doc),
+  bodyText: doc.content.text,
+});
+
+/** The export's pages: larger than the send log's, as a customer's whole history is read. */
+export const EXPORT_PAGE = { default: 100, max: 200 } as const;
+
+/** A resend of a record whose message retention or an erase removed: nothing is left to send. */
+const bodyRemoved = () =>
+  new DomainError(
+    'BOOKING_POLICY_BLOCKED',
+    'This notification cannot be resent: its message was removed (retention or an erase).',
+  );
 
 /** limit 0 (proto's "unset") is the default; out of range is refused, not clamped. */
 function parsePage(input: commonV1.PageRequest | undefined, violations: FieldViolation[]): PageRequest {
   const limit = pageLimit(input?.limit ?? 0, 'notifications');
   if (limit === null) violations.push({ path: 'limit', message: pageLimitMessage('notifications') });
+  return { limit: limit ?? 1, after: parseCursor(input, violations) };
+}
+
+function parseExportPage(input: commonV1.PageRequest | undefined, violations: FieldViolation[]): PageRequest {
+  const limit = input?.limit || EXPORT_PAGE.default;
+  const valid = Number.isSafeInteger(limit) && limit >= 1 && limit <= EXPORT_PAGE.max;
+  if (!valid) violations.push({ path: 'limit', message: `must be an integer from 1 to ${EXPORT_PAGE.max}` });
+  return { limit: valid ? limit : 1, after: parseCursor(input, violations) };
+}
+
+function parseCursor(input: commonV1.PageRequest | undefined, violations: FieldViolation[]): PageRequest['after'] {
   const cursor = input?.cursor ?? '';
   const after = cursor === '' ? null : decodePageCursor(cursor);
   if (cursor !== '' && after === null) violations.push({ path: 'cursor', message: PAGE_CURSOR_MESSAGE });
-  return { limit: limit ?? 1, after };
+  return after;
 }
 
 /** Addresses as stored (trimmed, lower-case), each once; a violation per address that is not one. */
@@ -194,13 +229,27 @@ export function notificationService(deps: NotificationServiceDeps): ServiceBindi
       const tenantId = requireTenantId(req.tenantId);
       const doc =
         req.notificationId === ''
-          ? null
+          ? 'not_found'
           : await notifications.resend(tenantId, req.notificationId, now(), (series) =>
               messageIdOf(req.notificationId, series, deps.mailDomain),
             );
-      if (!doc) throw notFound('Notification');
+      if (doc === 'not_found') throw notFound('Notification');
+      if (doc === 'body_removed') throw bodyRemoved();
       deps.onResend();
       return { notification: toNotificationMessage(doc) };
+    },
+
+    exportCustomerNotifications: async (req) => {
+      const tenantId = requireTenantId(req.tenantId);
+      const violations: FieldViolation[] = [];
+      if (!isId(req.customerId)) violations.push({ path: 'customerId', message: ID_MESSAGE });
+      const page = parseExportPage(req.page, violations);
+      throwIfViolations(violations);
+      const found = await notifications.customerPage(tenantId, req.customerId, page);
+      return {
+        items: found.items.map(withBody),
+        page: { nextCursor: found.next ? encodePageCursor(found.next) : '' },
+      };
     },
 
     unsubscribe: async (req) => {

@@ -8,7 +8,8 @@ import {
   type PageRequest,
   type Tx,
 } from '@svc/store';
-import { COLLECTIONS, type NotificationDoc, type SendStatus } from './records.js';
+import { COLLECTIONS, type ErasedBookingDoc, type NotificationDoc, type SendStatus } from './records.js';
+import { bodyRemoval, erasure, FINAL_STATUSES, isFinal } from './redaction.js';
 
 export interface NotificationFilter {
   bookingId?: string | undefined;
@@ -28,6 +29,15 @@ export interface SendRecord {
 export type ClaimedNotification = NotificationDoc & { leaseToken: string };
 
 /**
+ * How an outcome was recorded: `erased` when its customer was erased meanwhile, so the record was
+ * erased as it reached its final state (docs/decisions.md "Privacy").
+ */
+export type RecordResult = 'recorded' | 'erased' | 'lost';
+
+/** What resend found: the record due again, none in the tenant, or one whose message was removed. */
+export type ResendResult = NotificationDoc | 'not_found' | 'body_removed';
+
+/**
  * Send records (docs/architecture.md "Notifications"). Workers claim a due record by
  * compare-and-set on its `revision`, which sets a lease: until it runs out the record is due for
  * nobody else. The outcome is recorded, and the lease released, in a write that matches the
@@ -35,21 +45,28 @@ export type ClaimedNotification = NotificationDoc & { leaseToken: string };
  */
 export class NotificationRepository {
   private readonly docs: Collection<NotificationDoc>;
+  private readonly erased: Collection<ErasedBookingDoc>;
 
   constructor(private readonly store: DocumentStore) {
     this.docs = store.collection<NotificationDoc>(COLLECTIONS.notifications);
+    this.erased = store.collection<ErasedBookingDoc>(COLLECTIONS.erasedBookings);
   }
 
   /**
    * Stores the records that are new, inside the caller's transaction; one whose (event, template,
    * channel, recipient) is stored already, before or earlier in the list, is skipped (looked up
-   * rather than caught: a failed insert would doom the transaction). Answers how many were new.
+   * rather than caught: a failed insert would doom the transaction). A customer has one address
+   * per channel, so a customer's record is also stored already when the event's customer record
+   * is there under an erased address: a redelivered event mails no erased customer again.
+   * Answers how many were new.
    */
   async insertAbsent(docs: readonly NotificationDoc[], tx: Tx): Promise<number> {
     let stored = 0;
     for (const doc of docs) {
-      const key = { eventId: doc.eventId, template: doc.template, channel: doc.channel, recipient: doc.recipient };
-      if (await this.docs.findOne(key, tx)) continue;
+      const key = { eventId: doc.eventId, template: doc.template, channel: doc.channel };
+      const same = await this.docs.find(key, {}, tx);
+      const customer = doc.recipientKind === 'customer';
+      if (same.some((d) => d.recipient === doc.recipient || (customer && d.recipientKind === 'customer'))) continue;
       await this.docs.insertOne(doc, tx);
       stored++;
     }
@@ -65,6 +82,40 @@ export class NotificationRepository {
     const where: Filter = { tenantId };
     for (const [field, value] of Object.entries(filter)) if (value !== undefined) where[field] = value;
     return findPage(this.docs, where, page, { descending: true });
+  }
+
+  /** A customer's records for their export, oldest first (index by_tenant_customer_created). */
+  customerPage(tenantId: string, customerId: string, page: PageRequest): Promise<Page<NotificationDoc>> {
+    return findPage(this.docs, { tenantId, customerId }, page, {});
+  }
+
+  /**
+   * A tenant's records made before `beforeMs` whose body is still held, oldest first (index
+   * by_tenant_body_created): the retention sweeper's work, pending ones included (it skips them).
+   */
+  heldBodies(tenantId: string, beforeMs: number, page: PageRequest): Promise<Page<NotificationDoc>> {
+    return findPage(this.docs, { tenantId, bodyRemovedAtMs: null }, page, { within: { to: beforeMs } });
+  }
+
+  /**
+   * Removes the bodies of these records (retention) in one transaction, each only while it is
+   * still final and unchanged: a record resent since (pending again) keeps its message. Answers
+   * how many were removed.
+   */
+  async removeBodies(docs: readonly NotificationDoc[], nowMs: number): Promise<number> {
+    const final = docs.filter((d) => isFinal(d.status) && d.bodyRemovedAtMs == null);
+    if (final.length === 0) return 0;
+    return this.store.withTransaction(async (tx) => {
+      let removed = 0;
+      for (const doc of final) {
+        removed += await this.docs.updateOne(
+          { _id: doc._id, revision: doc.revision, status: { $in: [...FINAL_STATUSES] } },
+          bodyRemoval(doc, nowMs),
+          tx,
+        );
+      }
+      return removed;
+    });
   }
 
   /** Records due at `nowMs`, earliest first. */
@@ -100,18 +151,33 @@ export class NotificationRepository {
    * Records the outcomes of several attempts in one transaction (the worker's group commit). A
    * record resent meanwhile keeps its new series due; one whose lease was lost is not written.
    */
-  async recordAll(items: ReadonlyArray<{ claimed: ClaimedNotification; outcome: SendRecord }>): Promise<boolean[]> {
+  async recordAll(
+    items: ReadonlyArray<{ claimed: ClaimedNotification; outcome: SendRecord }>,
+  ): Promise<RecordResult[]> {
     if (items.length === 0) return [];
     return this.store.withTransaction(async (tx) => {
-      const results: boolean[] = [];
+      const results: RecordResult[] = [];
       for (const { claimed, outcome } of items) results.push(await this.recordIn(tx, claimed, outcome));
       return results;
     });
   }
 
-  private async recordIn(tx: Tx, claimed: ClaimedNotification, outcome: SendRecord): Promise<boolean> {
+  /**
+   * Whether the record's booking or customer was erased (its markers): read inside the recording
+   * transaction, so an erase committing meanwhile either is seen here or sees the final record.
+   */
+  private async wasErased(tx: Tx, doc: NotificationDoc): Promise<boolean> {
+    const marker = await this.erased.findOne({ _id: doc.bookingId, tenantId: doc.tenantId }, tx);
+    if (marker) return true;
+    if (doc.customerId === '') return false;
+    return (await this.erased.findOne({ tenantId: doc.tenantId, customerId: doc.customerId }, tx)) !== null;
+  }
+
+  private async recordIn(tx: Tx, claimed: ClaimedNotification, outcome: SendRecord): Promise<RecordResult> {
     const lease = { _id: claimed._id, leaseToken: claimed.leaseToken };
     const released = { leaseToken: null, leaseUntilMs: null, updatedAtMs: outcome.nowMs };
+    // Sent normally, erased as it reaches its final state (docs/decisions.md "Privacy").
+    const erase = isFinal(outcome.status) && (await this.wasErased(tx, claimed));
     const sameSeries =
       (await this.docs.updateOne(
         { ...lease, series: claimed.series },
@@ -124,13 +190,14 @@ export class NotificationRepository {
           dueAtMs: outcome.nextAttemptAtMs,
           lastError: outcome.error,
           ...(outcome.status === 'sent' ? { sentAtMs: outcome.nowMs } : {}),
+          ...(erase ? erasure(claimed, outcome.nowMs) : {}),
         },
         tx,
       )) === 1;
-    if (sameSeries) return true;
+    if (sameSeries) return erase ? 'erased' : 'recorded';
     const current = await this.docs.findOne(lease, tx);
     // The lease ran out and another worker took the record: this attempt is not recorded.
-    if (!current) return false;
+    if (!current) return 'lost';
     // Resent meanwhile: the new series is due now; this attempt only leaves its error behind.
     await this.docs.updateOne(
       lease,
@@ -142,23 +209,24 @@ export class NotificationRepository {
       },
       tx,
     );
-    return true;
+    return 'recorded';
   }
 
   /**
    * Sends the record again as a new series, due now (its Message-ID changes with the series). While
    * an attempt is in flight the worker keeps its lease and the new series is due once it is
-   * recorded. Null when the record does not exist in the tenant.
+   * recorded. A record whose message was removed (retention, an erase) has nothing to send.
    */
   async resend(
     tenantId: string,
     id: string,
     nowMs: number,
     messageIdOf: (series: number) => string,
-  ): Promise<NotificationDoc | null> {
+  ): Promise<ResendResult> {
     for (;;) {
       const doc = await this.get(tenantId, id);
-      if (!doc) return null;
+      if (!doc) return 'not_found';
+      if (doc.bodyRemovedAtMs != null) return 'body_removed';
       const leased = doc.leaseToken !== null;
       const series = doc.series + 1;
       const next: NotificationDoc = {

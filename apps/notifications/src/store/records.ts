@@ -9,6 +9,7 @@ export const COLLECTIONS = {
   notifications: 'notifications',
   reminders: 'notification_reminders',
   suppressions: 'notification_suppressions',
+  erasedBookings: 'erased_bookings',
 } as const;
 
 /** The unique index that makes a redelivered event send nothing twice. */
@@ -39,6 +40,18 @@ export const NOTIFICATION_INDEXES: IndexSpec[] = [
     name: 'by_tenant_status_created',
     fields: ['tenantId', 'status', 'createdAtMs', '_id'],
   },
+  // The retention sweeper: a tenant's records whose body is still held, oldest first.
+  {
+    collection: COLLECTIONS.notifications,
+    name: 'by_tenant_body_created',
+    fields: ['tenantId', 'bodyRemovedAtMs', 'createdAtMs', '_id'],
+  },
+  // An erase: the customer's records not erased yet (those of bookings its event did not list).
+  {
+    collection: COLLECTIONS.notifications,
+    name: 'by_tenant_customer_erased_created',
+    fields: ['tenantId', 'customerId', 'erasedAtMs', 'createdAtMs', '_id'],
+  },
   // Workers: what is due.
   { collection: COLLECTIONS.notifications, name: 'by_due', fields: ['dueAtMs'] },
   { collection: COLLECTIONS.reminders, name: 'by_due', fields: ['dueAtMs'] },
@@ -49,6 +62,8 @@ export const NOTIFICATION_INDEXES: IndexSpec[] = [
     fields: ['tenantId', 'customerId'],
     unique: true,
   },
+  // The send worker asks whether a record's customer was erased (docs/decisions.md "Privacy").
+  { collection: COLLECTIONS.erasedBookings, name: 'by_tenant_customer', fields: ['tenantId', 'customerId'] },
 ];
 
 /** A tenant's notification settings (one document per tenant, `_id` = the tenant id). */
@@ -142,6 +157,40 @@ export type NotificationDoc = {
   sentAtMs: number | null;
   createdAtMs: number;
   updatedAtMs: number;
+  /**
+   * When retention or an erase removed `content` (docs/decisions.md "Privacy"); null (or absent,
+   * on records made before) while it is held.
+   */
+  bodyRemovedAtMs?: number | null;
+  /** When an erase removed the customer's data from it (content, and a customer's address). */
+  erasedAtMs?: number | null;
+  /**
+   * Set by an erase on a record still pending: its outcome is recorded erased (the worker reads
+   * the erasure markers; the write makes a concurrent recording conflict with the erase).
+   */
+  eraseWhenFinal?: boolean;
+};
+
+/** What remains of a message once its body is removed. */
+export const REMOVED_CONTENT: MessageContent = {
+  fromName: '',
+  replyTo: null,
+  subject: '',
+  text: '',
+  html: null,
+  calendar: null,
+  unsubscribeUrl: null,
+};
+
+/**
+ * An erased customer's booking (`_id` = the booking id): what the customer's notifications
+ * still pending are checked against when they reach a final state (docs/decisions.md "Privacy").
+ */
+export type ErasedBookingDoc = {
+  _id: string;
+  tenantId: string;
+  customerId: string;
+  erasedAtMs: number;
 };
 
 /** A reminder of a confirmed booking (`_id` = `<bookingId>:<offsetMin>`). */

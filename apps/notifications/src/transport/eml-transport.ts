@@ -1,4 +1,4 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { SendResult } from '../domain/retry.js';
@@ -34,6 +34,11 @@ export class EmlFileTransport implements MailTransport {
         error: `could not write the .eml file: ${(err as NodeJS.ErrnoException).code ?? 'error'}`,
       };
     }
+  }
+
+  /** The files of erased messages go too: they sit under DATA_DIR, beside the store. */
+  async forget(messageIds: readonly string[]): Promise<void> {
+    for (const id of new Set(messageIds)) await rm(join(this.dir, emlFileName(id)), { force: true });
   }
 
   async close(): Promise<void> {

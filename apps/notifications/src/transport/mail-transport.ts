@@ -24,6 +24,11 @@ export interface MailTransport {
   /** Where messages go, for the start-up log line (never a password). */
   readonly description: string;
   send(mail: OutgoingMail): Promise<SendResult>;
+  /**
+   * Removes the copies of these messages the transport itself keeps (the .eml files), once an
+   * erase removed them from the store (docs/decisions.md "Privacy"). SMTP keeps none: absent.
+   */
+  forget?(messageIds: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }
 

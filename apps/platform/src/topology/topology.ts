@@ -150,19 +150,20 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
       return launch(app, id, { GRPC_HOST: '127.0.0.1', GRPC_PORT: String(port), ...env }, `127.0.0.1:${port}`);
     };
 
-    const [catalog, customer, dispatcher] = await Promise.all([
-      service('catalog', 'catalog'),
-      service('customer', 'customer'),
+    const [catalog, customer] = await Promise.all([service('catalog', 'catalog'), service('customer', 'customer')]);
+    const [dispatcher, integrations] = await Promise.all([
       service('webhook-dispatcher', 'webhook-dispatcher', {
+        // The tenants' retention for the sweep of delivery bodies.
+        CATALOG_GRPC_ADDR: catalog.address,
         KAFKA_BROKERS: kafka.brokers.join(','),
         WEBHOOK_SECRET_KEY: secret(),
       }),
+      service('integrations', 'integrations', {
+        CATALOG_GRPC_ADDR: catalog.address,
+        KAFKA_BROKERS: kafka.brokers.join(','),
+        INTEGRATIONS_SECRET_KEY: secret(),
+      }),
     ]);
-    const integrations = await service('integrations', 'integrations', {
-      CATALOG_GRPC_ADDR: catalog.address,
-      KAFKA_BROKERS: kafka.brokers.join(','),
-      INTEGRATIONS_SECRET_KEY: secret(),
-    });
     const bookingApps = await Promise.all(
       Array.from({ length: bookings }, (_, i) =>
         service('booking', `booking-${i + 1}`, {

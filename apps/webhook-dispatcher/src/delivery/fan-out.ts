@@ -4,6 +4,8 @@
  * (eventId, subscriptionId), so an event the bus hands over again creates nothing new; the
  * handler resolves only once every delivery is stored, so the bus commits the event's offset
  * after that and a crash in between means the event comes again, never that it is lost.
+ * The internal `customer.erased` on the same topic is never delivered: it is applied
+ * (privacy/erasure.ts), just as durably.
  */
 import {
   BOOKING_EVENTS_TOPIC,
@@ -15,9 +17,12 @@ import {
 import { SpanKind, type Span } from '@opentelemetry/api';
 import { contextOf, inSpan, serviceTracer, traceparentOf, type Logger } from '@svc/telemetry';
 import { eventsConsumed, SERVICE } from '../metrics.js';
-import { filterTakes, parseBookingEvent } from '../domain/booking-event.js';
+import { filterTakes, parseTopicMessage } from '../domain/booking-event.js';
+import type { CustomerErased } from '../domain/customer-erased.js';
 import { newId } from '../domain/ids.js';
+import { applyErasure } from '../privacy/erasure.js';
 import type { DeliveryRepository } from '../store/delivery-repository.js';
+import type { ErasureRepository } from '../store/erasure-repository.js';
 import { pendingDelivery, type DeliveryDoc, type SubscriptionDoc } from '../store/records.js';
 import type { SubscriptionRepository } from '../store/subscription-repository.js';
 
@@ -27,6 +32,9 @@ export const DISPATCHER_GROUP = 'webhook-dispatcher';
 export interface FanOutDeps {
   subscriptions: SubscriptionRepository;
   deliveries: DeliveryRepository;
+  erasures: ErasureRepository;
+  /** DocumentStore.scrubFreed (after an erasure). */
+  scrubFreed: () => Promise<void>;
   logger: Logger;
   now: () => number;
   /** Told when deliveries were stored (the worker looks for due work). */
@@ -61,10 +69,18 @@ export function fanOutBatch(deps: FanOutDeps, messages: readonly ReceivedMessage
 async function storeDeliveries(deps: FanOutDeps, messages: readonly ReceivedMessage[], batch: Span): Promise<number> {
   const activeOf = new Map<string, Promise<SubscriptionDoc[]>>();
   const docs: DeliveryDoc[] = [];
+  const erasures: CustomerErased[] = [];
   const spans: Span[] = [];
   for (const message of messages) {
-    const parsed = parseBookingEvent(message.value, message.headers);
-    eventsConsumed.inc({ service: SERVICE, result: 'problem' in parsed ? 'skipped' : 'stored' });
+    const parsed = parseTopicMessage(message.value, message.headers);
+    eventsConsumed.inc({
+      service: SERVICE,
+      result: 'problem' in parsed ? 'skipped' : 'erased' in parsed ? 'erasure' : 'stored',
+    });
+    if ('erased' in parsed) {
+      erasures.push(parsed.erased);
+      continue;
+    }
     if ('problem' in parsed) {
       // Retrying cannot fix a malformed event; it is skipped, loudly.
       deps.logger.error({ offset: message.offset, key: message.key, problem: parsed.problem }, 'booking event skipped');
@@ -104,13 +120,17 @@ async function storeDeliveries(deps: FanOutDeps, messages: readonly ReceivedMess
     }
   }
   // One transaction for all (the unique (event, subscription) pair skips what is stored already).
+  let created: number;
   try {
-    const created = await deps.deliveries.insertAllAbsent(docs);
+    created = await deps.deliveries.insertAllAbsent(docs);
     if (created > 0) deps.onStored();
-    return created;
   } finally {
     for (const span of spans) span.end();
   }
+  // After the deliveries: either order would do (a pending delivery of an erased booking loses
+  // its body once final), and the batch resolves only once both are done.
+  for (const erased of erasures) await applyErasure(deps, erased);
+  return created;
 }
 
 function consumerSpan(traceparent: string | null): Span | undefined {

@@ -49,6 +49,8 @@ export interface WorkerDeps {
   random?: () => number;
   /** The HTTP request (tests may observe it); default postWebhook. */
   send?: (req: WebhookRequest) => Promise<AttemptResult>;
+  /** DocumentStore.scrubFreed: after a recording removed an erased customer's body. */
+  scrubFreed: () => Promise<void>;
 }
 
 export class DeliveryWorker {
@@ -171,10 +173,21 @@ export class DeliveryWorker {
       const batch = this.toRecord.splice(0, RECORD_BATCH);
       try {
         const results = await this.deps.deliveries.recordAll(batch.map((b) => b.item));
-        batch.forEach((b, i) => b.resolve(results[i]!));
+        // What the removal overwrote must leave the store's files too (docs/decisions.md "Privacy").
+        if (results.some((r) => r.bodyRemoved)) await this.scrub();
+        batch.forEach((b, i) => b.resolve(results[i]!.recorded));
       } catch (err) {
         for (const b of batch) b.reject(err);
       }
+    }
+  }
+
+  /** A failed scrub leaves the recording standing; the next erase or sweep scrubs again. */
+  private async scrub(): Promise<void> {
+    try {
+      await this.deps.scrubFreed();
+    } catch (err) {
+      this.deps.logger.warn({ err }, 'store scrub after a body removal failed');
     }
   }
 

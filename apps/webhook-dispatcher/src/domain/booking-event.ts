@@ -4,6 +4,7 @@
  * the exact JSON text that was published, since that text is what gets signed and sent.
  */
 import { isWebhookEventType, type WebhookEventType } from '@svc/rules';
+import { CUSTOMER_ERASED_EVENT, parseCustomerErased, type CustomerErased } from './customer-erased.js';
 
 export interface BookingEvent {
   id: string;
@@ -20,11 +21,15 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 const nonEmpty = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
-/** The event, or why the message is not one (it is then skipped: retrying cannot fix it). */
-export function parseBookingEvent(
+/**
+ * A message of the booking topic: a booking event to fan out, the internal `customer.erased`
+ * (never delivered; domain/customer-erased.ts), or why it is neither (skipped: retrying cannot
+ * fix it).
+ */
+export function parseTopicMessage(
   value: string,
   headers: Record<string, string>,
-): { event: BookingEvent } | { problem: string } {
+): { event: BookingEvent } | { erased: CustomerErased } | { problem: string } {
   let envelope: unknown;
   try {
     envelope = JSON.parse(value);
@@ -34,6 +39,7 @@ export function parseBookingEvent(
   if (!isRecord(envelope)) return { problem: 'not a JSON object' };
   const { id, type, payloadVersion, occurredAtMs, data } = envelope;
   if (!nonEmpty(id)) return { problem: 'no event id' };
+  if (type === CUSTOMER_ERASED_EVENT) return parseCustomerErased(id, data);
   if (typeof type !== 'string' || !isWebhookEventType(type)) return { problem: `unknown event type ${String(type)}` };
   if (payloadVersion !== 1) return { problem: `payload version ${String(payloadVersion)} is not 1` };
   if (typeof occurredAtMs !== 'number') return { problem: 'no occurredAtMs' };

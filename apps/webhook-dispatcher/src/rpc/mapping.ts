@@ -23,7 +23,15 @@ export const toAttemptMessage = (doc: AttemptDoc): webhooksV1.Attempt => ({
   ...(doc.nextAttemptAtMs === null ? {} : { nextAttemptAtMs: doc.nextAttemptAtMs }),
 });
 
-export const toDeliveryMessage = (doc: DeliveryDoc, attempts: AttemptDoc[] = []): webhooksV1.Delivery => ({
+/**
+ * A delivery as the API shows it. `withBody`: the body as held (GetDelivery and the export; ''
+ * once removed, bodyRemovedAtMs saying when); lists leave it out.
+ */
+export const toDeliveryMessage = (
+  doc: DeliveryDoc,
+  attempts: AttemptDoc[] = [],
+  { withBody = false }: { withBody?: boolean } = {},
+): webhooksV1.Delivery => ({
   deliveryId: doc._id,
   tenantId: doc.tenantId,
   subscriptionId: doc.subscriptionId,
@@ -37,4 +45,6 @@ export const toDeliveryMessage = (doc: DeliveryDoc, attempts: AttemptDoc[] = [])
   createdAtMs: doc.createdAtMs,
   updatedAtMs: doc.updatedAtMs,
   attempts: attempts.map(toAttemptMessage),
+  body: withBody ? doc.body : '',
+  ...(doc.bodyRemovedAtMs == null ? {} : { bodyRemovedAtMs: doc.bodyRemovedAtMs }),
 });

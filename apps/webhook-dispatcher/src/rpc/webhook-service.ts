@@ -3,15 +3,22 @@
  * log. Every request names its tenant and every read is scoped to it, so another tenant's id is
  * NOT_FOUND. Signing secrets leave the service only in the create and rotate responses.
  */
-import { DomainError, notFound, requireTenantId, throwIfViolations, type FieldViolation } from '@svc/errors';
+import {
+  DomainError,
+  notFound,
+  requireTenantId,
+  throwIfViolations,
+  validationError,
+  type FieldViolation,
+} from '@svc/errors';
 import { bindService, type ServiceBinding } from '@svc/grpc';
 import { newWebhookSigningSecret, type SecretBox } from '@svc/crypto';
 import { webhooksV1, type commonV1 } from '@svc/proto';
-import { isWebhookEventType, pageLimit, pageLimitMessage, WEBHOOK_EVENT_MESSAGE } from '@svc/rules';
+import { ID_MESSAGE, isId, isWebhookEventType, pageLimit, pageLimitMessage, WEBHOOK_EVENT_MESSAGE } from '@svc/rules';
 import { decodePageCursor, encodePageCursor, PAGE_CURSOR_MESSAGE, type Page, type PageRequest } from '@svc/store';
 import { newId } from '../domain/ids.js';
 import { checkDescription, checkEvents, checkStatus } from '../domain/subscription-input.js';
-import type { DeliveryRepository } from '../store/delivery-repository.js';
+import { BodyRemovedError, type DeliveryRepository } from '../store/delivery-repository.js';
 import { DELIVERY_STATUSES, type DeliveryStatus, type SubscriptionDoc } from '../store/records.js';
 import type { SubscriptionRepository } from '../store/subscription-repository.js';
 import type { UrlPolicy } from '@svc/url-policy';
@@ -43,6 +50,26 @@ const pageResponse = <T>(page: Page<T>): commonV1.PageResponse => ({
   nextCursor: page.next ? encodePageCursor(page.next) : '',
 });
 
+/** Bookings one ExportBookingDeliveries may name (webhooks.proto). */
+export const EXPORT_MAX_BOOKINGS = 500;
+/**
+ * The most an export answer may encode to: under gRPC's 4 MiB default for a received message,
+ * so a caller gets this clear error rather than its client refusing the answer.
+ */
+export const EXPORT_MAX_BYTES = 3 * 1024 * 1024;
+
+/** The booking ids of an export, distinct; violations for too many or a malformed one. */
+function checkBookingIds(ids: readonly string[], violations: FieldViolation[]): string[] {
+  if (ids.length > EXPORT_MAX_BOOKINGS) {
+    violations.push({ path: 'bookingIds', message: `must name at most ${EXPORT_MAX_BOOKINGS} bookings` });
+    return [];
+  }
+  const bad = ids.findIndex((id) => !isId(id));
+  if (bad >= 0) violations.push({ path: `bookingIds[${bad}]`, message: ID_MESSAGE });
+  // Sorted: the answer lists the bookings' deliveries in booking id order.
+  return [...new Set(ids)].sort();
+}
+
 export function webhookService(deps: WebhookServiceDeps): ServiceBinding {
   const { subscriptions, deliveries, secrets, policy, now } = deps;
 
@@ -54,6 +81,23 @@ export function webhookService(deps: WebhookServiceDeps): ServiceBinding {
       return url;
     }
     return check.url.href;
+  }
+
+  /** A replay, or a clear refusal when the body is gone (retention or an erasure). */
+  async function replay(tenantId: string, deliveryId: string) {
+    try {
+      return await deliveries.replay(tenantId, deliveryId, now());
+    } catch (err) {
+      if (!(err instanceof BodyRemovedError)) throw err;
+      // A refused transition (409): the event's body is no longer held, and an empty one is
+      // not the event.
+      throw new DomainError(
+        'BOOKING_POLICY_BLOCKED',
+        "This delivery's body was removed (retention or the customer's erasure), so it cannot be replayed.",
+        [],
+        { httpStatus: 409 },
+      );
+    }
   }
 
   async function subscription(tenantId: string, subscriptionId: string): Promise<SubscriptionDoc> {
@@ -172,15 +216,41 @@ export function webhookService(deps: WebhookServiceDeps): ServiceBinding {
       const tenantId = requireTenantId(req.tenantId);
       const doc = req.deliveryId === '' ? null : await deliveries.get(tenantId, req.deliveryId);
       if (!doc) throw notFound('Delivery');
-      return { delivery: toDeliveryMessage(doc, await deliveries.attemptsOf(tenantId, doc._id)) };
+      return {
+        delivery: toDeliveryMessage(doc, await deliveries.attemptsOf(tenantId, doc._id), { withBody: true }),
+      };
     },
 
     replayDelivery: async (req) => {
       const tenantId = requireTenantId(req.tenantId);
-      const doc = req.deliveryId === '' ? null : await deliveries.replay(tenantId, req.deliveryId, now());
+      const doc = req.deliveryId === '' ? null : await replay(tenantId, req.deliveryId);
       if (!doc) throw notFound('Delivery');
       deps.onReplay();
       return { delivery: toDeliveryMessage(doc, await deliveries.attemptsOf(tenantId, doc._id)) };
+    },
+
+    exportBookingDeliveries: async (req) => {
+      const tenantId = requireTenantId(req.tenantId);
+      const violations: FieldViolation[] = [];
+      const bookingIds = checkBookingIds(req.bookingIds, violations);
+      throwIfViolations(violations);
+      const items: webhooksV1.Delivery[] = [];
+      let bytes = 0;
+      for await (const step of deliveries.exportOf(tenantId, bookingIds)) {
+        for (const { delivery, attempts } of step) {
+          const message = toDeliveryMessage(delivery, attempts, { withBody: true });
+          // A repeated field's entry: its bytes, a tag and a length prefix.
+          bytes += webhooksV1.Delivery.encode(message).finish().length + 6;
+          if (bytes > EXPORT_MAX_BYTES) {
+            throw validationError(
+              [{ path: 'bookingIds', message: 'name fewer bookings at once' }],
+              `The webhook deliveries of these bookings exceed ${EXPORT_MAX_BYTES / 1024 / 1024} MiB in one answer.`,
+            );
+          }
+          items.push(message);
+        }
+      }
+      return { items };
     },
   });
 }

@@ -6,7 +6,12 @@ export const COLLECTIONS = {
   attempts: 'webhook_attempts',
   /** One per tenant: a version every subscription create counts up (SubscriptionRepository.insertWithin). */
   tenantSubscriptions: 'webhook_tenant_subscriptions',
+  /** One per booking whose customer was erased (records.ts ErasedBookingDoc). */
+  erasedBookings: 'erased_bookings',
 } as const;
+
+/** The retention sweep's index: a tenant's deliveries still holding a body, oldest first. */
+export const HELD_BODY_INDEX = 'by_tenant_held_created';
 
 /** The unique index that makes a redelivered event create nothing new. */
 export const EVENT_SUBSCRIPTION_INDEX = 'by_event_subscription';
@@ -38,11 +43,19 @@ export const DISPATCHER_INDEXES: IndexSpec[] = [
     name: 'by_tenant_status_created',
     fields: ['tenantId', 'status', 'createdAtMs', '_id'],
   },
+  // Retention (retention/body-sweeper.ts): by tenant and age, only the bodies still held, so a
+  // sweep reads what it removes rather than every old delivery again each time.
+  {
+    collection: COLLECTIONS.deliveries,
+    name: HELD_BODY_INDEX,
+    fields: ['tenantId', 'bodyRemovedAtMs', 'createdAtMs'],
+  },
   // Workers: what is due.
   { collection: COLLECTIONS.deliveries, name: 'by_due', fields: ['dueAtMs'] },
   { collection: COLLECTIONS.attempts, name: 'by_delivery', fields: ['deliveryId', 'series', 'attemptNo'] },
   // Created before any transaction writes it (DocumentStore.ensureIndexes).
   { collection: COLLECTIONS.tenantSubscriptions, name: 'by_tenant', fields: ['tenantId'] },
+  { collection: COLLECTIONS.erasedBookings, name: 'by_tenant_customer', fields: ['tenantId', 'customerId'] },
 ];
 
 export function ensureDispatcherIndexes(store: DocumentStore): Promise<void> {

@@ -34,8 +34,20 @@ export type DeliveryDoc = {
   eventId: string;
   eventType: string;
   bookingId: string;
-  /** The raw JSON envelope of the event. */
+  /** The raw JSON envelope of the event; '' once removed (bodyRemovedAtMs). */
   body: string;
+  /**
+   * When retention or a customer's erasure removed the body (docs/decisions.md "Privacy"); null
+   * (or absent, in deliveries stored before removal existed) while it is held. Only a final
+   * delivery loses its body, and one without a body is never replayed.
+   */
+  bodyRemovedAtMs?: number | null;
+  /**
+   * Set when the customer of its booking was erased while it was pending: its body goes as soon
+   * as it is final (the worker checks the erasure marker). The write itself matters on MongoDB:
+   * a recording that ran concurrently conflicts with it (DeliveryRepository.redactErased).
+   */
+  erasedAtMs?: number;
   traceparent: string | null;
   status: DeliveryStatus;
   /** 1 + replays: the series the next attempt belongs to. */
@@ -68,6 +80,7 @@ export type DeliveryTarget = Pick<
 export function pendingDelivery(target: DeliveryTarget, nowMs: number): DeliveryDoc {
   return {
     ...target,
+    bodyRemovedAtMs: null,
     status: 'pending',
     series: 1,
     attemptCount: 0,
@@ -97,6 +110,17 @@ export type AttemptDoc = {
 
 export const attemptId = (deliveryId: string, series: number, attemptNo: number): string =>
   `${deliveryId}_${series}_${attemptNo}`;
+
+/**
+ * A booking whose customer was erased (docs/decisions.md "Privacy"), `_id` the booking id:
+ * whatever the dispatcher holds of it loses its body once final, whenever that is.
+ */
+export type ErasedBookingDoc = {
+  _id: string;
+  tenantId: string;
+  customerId: string;
+  erasedAtMs: number;
+};
 
 /**
  * A tenant's subscription version (`_id` the tenant id): written by every create in the same

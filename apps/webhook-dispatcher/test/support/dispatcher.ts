@@ -31,6 +31,7 @@ export interface DispatcherOptions {
   send?: DispatcherDeps['send'];
   now?: () => number;
   maxSubscriptions?: number;
+  retention?: DispatcherDeps['retention'];
 }
 
 export interface DispatcherHarness {
@@ -81,6 +82,7 @@ export async function startDispatcher(opts: DispatcherOptions = {}): Promise<Dis
     ...(opts.send ? { send: opts.send } : {}),
     ...(opts.now ? { now: opts.now } : {}),
     ...(opts.maxSubscriptions ? { maxSubscriptions: opts.maxSubscriptions } : {}),
+    ...(opts.retention ? { retention: opts.retention } : {}),
   });
   const client = connectService(webhooksV1.WebhookServiceService, host.address);
   return {
@@ -101,6 +103,8 @@ export interface TestEvent {
   tenantId: string;
   bookingId: string;
   traceparent?: string;
+  /** data.customer; default Ann Example. */
+  customer?: { customerId: string; name: string; primaryEmail: string };
 }
 
 /** Publishes a booking event as the outbox relay does (same envelope, key and headers). */
@@ -130,7 +134,7 @@ export async function publishEvent(
         timezone: 'Europe/Berlin',
       },
       service: { serviceId: 'svc_1', slug: 'checkup', name: 'Check-up' },
-      customer: { customerId: 'cus_1', name: 'Ann Example', primaryEmail: 'ann@example.com' },
+      customer: full.customer ?? { customerId: 'cus_1', name: 'Ann Example', primaryEmail: 'ann@example.com' },
     },
   };
   await bus.publish(BOOKING_EVENTS_TOPIC, [
@@ -146,6 +150,37 @@ export async function publishEvent(
     },
   ]);
   return full;
+}
+
+/**
+ * Publishes the internal customer.erased as the booking service's outbox relay does (the
+ * customer id as the key, docs/decisions.md "Privacy"); answers its event id.
+ */
+export async function publishErased(
+  bus: EventBus,
+  erased: { tenantId: string; customerId: string; bookingIds: string[]; erasedAtMs?: number; id?: string },
+): Promise<string> {
+  const id = erased.id ?? `evt_${randomUUID()}`;
+  const envelope = {
+    id,
+    type: 'customer.erased',
+    payloadVersion: 1,
+    occurredAtMs: Date.now(),
+    data: {
+      tenantId: erased.tenantId,
+      customerId: erased.customerId,
+      bookingIds: erased.bookingIds,
+      erasedAtMs: erased.erasedAtMs ?? Date.now(),
+    },
+  };
+  await bus.publish(BOOKING_EVENTS_TOPIC, [
+    {
+      key: erased.customerId,
+      value: JSON.stringify(envelope),
+      headers: { 'event-id': id, 'event-type': 'customer.erased', 'tenant-id': erased.tenantId },
+    },
+  ]);
+  return id;
 }
 
 /** A tenant id no other test uses. */

@@ -9,7 +9,7 @@ services:
   - { name: gateway, key: gateway, http: true, callers: [],
       secrets: [MONGODB_URL, REDIS_URL, SESSION_SECRET, MANAGE_TOKEN_SECRET, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET],
       optionalSecrets: [MANAGE_TOKEN_PREVIOUS] }
-  - { name: catalog, key: catalog, http: false, callers: [gateway, booking, integrations, notifications],
+  - { name: catalog, key: catalog, http: false, callers: [gateway, booking, webhook-dispatcher, integrations, notifications],
       secrets: [MONGODB_URL], optionalSecrets: [] }
   - { name: booking, key: booking, http: false, callers: [gateway, notifications],
       secrets: [MONGODB_URL, REDIS_URL], optionalSecrets: [] }
@@ -116,7 +116,9 @@ KAFKA_BROKERS: {{ $v.kafka.brokers | quote }}
 LOCK_WAIT_MS: {{ $svc.lockWaitMs | quote }}
 {{- end }}
 {{- if eq $s.name "webhook-dispatcher" }}
+CATALOG_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "catalog" $v.catalog.port) | quote }}
 KAFKA_BROKERS: {{ $v.kafka.brokers | quote }}
+RETENTION_SWEEP_INTERVAL_MS: {{ $svc.retentionSweepIntervalMs | quote }}
 WEBHOOK_CONCURRENCY: {{ $svc.concurrency | quote }}
 WEBHOOK_ATTEMPT_TIMEOUT_MS: {{ $svc.attemptTimeoutMs | quote }}
 WEBHOOK_MAX_SUBSCRIPTIONS: {{ $svc.maxSubscriptions | quote }}

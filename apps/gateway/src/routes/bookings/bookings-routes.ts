@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { answeringOutagesWith, bookingUnavailable } from '@svc/errors';
 import type { BookingClient, IntegrationClient } from '@svc/grpc';
+import type { bookingV1 } from '@svc/proto';
 import {
   BOOKING_STATUSES,
   bookingReasonSchema,
@@ -68,20 +69,29 @@ export const listBookingsQuery = z
   .superRefine(ascending('fromMs', 'toMs', 'toMs must be greater than fromMs.', { at: 'toMs' }));
 
 export const bookingParams = z.strictObject({ bookingId: idSchema });
-type BookingHistory = z.input<typeof bookingHistorySchema>;
+/** One change of a booking as its event recorded it (the history route and the customer export). */
+export const bookingHistoryItemSchema = z.object({
+  eventId: z.string(),
+  type: webhookEventTypeSchema,
+  occurredAtMs: z.number().int(),
+  actor: z.string().nullable().describe('customer | staff | partner | system; null for the create.'),
+  status: z.enum(BOOKING_STATUSES).describe('The status the change left.'),
+  startsAtMs: z.number().int(),
+  endsAtMs: z.number().int(),
+});
+type BookingHistoryItem = z.input<typeof bookingHistoryItemSchema>;
 
-const bookingHistorySchema = z.object({
-  items: z.array(
-    z.object({
-      eventId: z.string(),
-      type: webhookEventTypeSchema,
-      occurredAtMs: z.number().int(),
-      actor: z.string().nullable().describe('customer | staff | partner | system; null for the create.'),
-      status: z.enum(BOOKING_STATUSES).describe('The status the change left.'),
-      startsAtMs: z.number().int(),
-      endsAtMs: z.number().int(),
-    }),
-  ),
+const bookingHistorySchema = z.object({ items: z.array(bookingHistoryItemSchema) });
+
+/** The booking service writes only the specification's event types and statuses. */
+export const toBookingHistoryItem = (e: bookingV1.BookingHistoryEntry): BookingHistoryItem => ({
+  eventId: e.eventId,
+  type: e.type as BookingHistoryItem['type'],
+  occurredAtMs: e.occurredAtMs,
+  actor: e.actor || null,
+  status: e.status as BookingHistoryItem['status'],
+  startsAtMs: e.startsAtMs,
+  endsAtMs: e.endsAtMs,
 });
 
 /** `{ startsAtMs }`: the new start of a held or confirmed booking (dashboard and manage link). */
@@ -185,14 +195,7 @@ export function bookingOperations(booking: BookingClient, actor: 'staff' | 'part
     history: (tenantId: string, bookingId: string) =>
       answeringOutagesWith(bookingUnavailable, async () => {
         const { events } = await booking.listBookingEvents({ tenantId, bookingId });
-        // The booking service writes only the specification's event types and statuses.
-        const items = events.map((e) => ({
-          ...e,
-          type: e.type as BookingHistory['items'][number]['type'],
-          status: e.status as BookingHistory['items'][number]['status'],
-          actor: e.actor || null,
-        }));
-        return { items };
+        return { items: events.map(toBookingHistoryItem) };
       }),
     change: (tenantId: string, bookingId: string, action: BookingAction, reason: string | undefined) =>
       answeringOutagesWith(bookingUnavailable, async () =>

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type CatalogClient } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
-import { localeSchema, timeZoneSchema } from '@svc/rules';
+import { localeSchema, retentionDaysSchema, timeZoneSchema } from '@svc/rules';
 import { activeTenantOf } from '../../auth/principal.js';
 import { defineRoute } from '../../http/route.js';
 import { present, tenantOf } from './admin-resource.js';
@@ -25,6 +25,14 @@ const tenantRecordSchema = z
     timezone: z.string(),
     locale: z.string(),
     branding: brandingRecordSchema.optional(),
+    retention: z
+      .object({
+        webhookBodyDays: z.number().int(),
+        notificationBodyDays: z.number().int(),
+        auditDays: z.number().int(),
+      })
+      .optional()
+      .describe('How many days webhook delivery bodies, message bodies and audit records are kept.'),
     createdAtMs: z.number().int(),
     updatedAtMs: z.number().int(),
   })
@@ -50,10 +58,28 @@ export const brandingPatchSchema = z
 
 // Slug and status are not the workspace's to change from the dashboard: the slug is in public
 // links and status is an operator decision.
-const patchTenantSchema = z
-  .strictObject({ name: nameSchema, timezone: timeZoneSchema, locale: localeSchema, branding: brandingPatchSchema })
+const retentionPatchSchema = z
+  .strictObject({
+    webhookBodyDays: retentionDaysSchema,
+    notificationBodyDays: retentionDaysSchema,
+    auditDays: retentionDaysSchema,
+  })
   .partial()
-  .refine(({ branding, ...rest }) => Object.keys({ ...rest, ...branding }).length > 0, {
+  .describe(
+    'Days to keep webhook delivery bodies (default 30), message bodies (30) and audit records (365): 1 to 3650. ' +
+      'Only the fields sent change (docs/operations.md "Retention").',
+  );
+
+const patchTenantSchema = z
+  .strictObject({
+    name: nameSchema,
+    timezone: timeZoneSchema,
+    locale: localeSchema,
+    branding: brandingPatchSchema,
+    retention: retentionPatchSchema,
+  })
+  .partial()
+  .refine(({ branding, retention, ...rest }) => Object.keys({ ...rest, ...branding, ...retention }).length > 0, {
     // `{ branding: {} }` changes nothing either, as the catalog sees it.
     message: 'Send at least one field to change.',
     when: (payload) => payload.issues.length === 0,
@@ -66,6 +92,7 @@ const patchTenantSchema = z
       { required: ['timezone'] },
       { required: ['locale'] },
       { required: ['branding'], properties: { branding: { minProperties: 1 } } },
+      { required: ['retention'], properties: { retention: { minProperties: 1 } } },
     ],
   });
 
@@ -106,8 +133,9 @@ export function registerTenantRoutes(app: FastifyInstance, catalog: CatalogClien
   defineRoute(app, {
     method: 'PATCH',
     url: '/api/tenant',
-    summary: "Update the session's tenant: name, timezone, locale, branding (partial)",
-    description: 'At least one field; `{ "branding": {} }` alone changes nothing and is refused.',
+    summary: "Update the session's tenant: name, timezone, locale, branding, retention (partial)",
+    description:
+      'At least one field; `{ "branding": {} }` or `{ "retention": {} }` alone changes nothing and is refused.',
     tags: ['tenant'],
     access: 'dashboard:write',
     body: patchTenantSchema,

@@ -25,7 +25,7 @@ import { patchOf } from '../catalog/schemas.js';
  */
 
 /** The customer record: the customer service's Customer with absent contacts as null. */
-const customerRecordSchema = z
+export const customerRecordSchema = z
   .object({
     customerId: z.string(),
     tenantId: z.string(),
@@ -36,18 +36,28 @@ const customerRecordSchema = z
     timezone: z.string().describe("IANA time zone, or '' when unknown."),
     createdAtMs: z.number().int(),
     updatedAtMs: z.number().int(),
+    status: z
+      .enum(['active', 'erased'])
+      .describe('`erased`: the customer was erased; the record keeps its id and times, nothing about the person.'),
+    erasedAtMs: z.number().int().nullable().describe('When the customer was erased; null while active.'),
   })
   .describe('A customer of the tenant.');
 
 type CustomerRecord = z.input<typeof customerRecordSchema>;
 
-function toRecord(c: customerV1.Customer): CustomerRecord {
-  return { ...c, primaryEmail: c.primaryEmail ?? null, phone: c.phone ?? null };
+export function toCustomerRecord(c: customerV1.Customer): CustomerRecord {
+  return {
+    ...c,
+    primaryEmail: c.primaryEmail ?? null,
+    phone: c.phone ?? null,
+    status: c.status === 'erased' ? 'erased' : 'active',
+    erasedAtMs: c.erasedAtMs ?? null,
+  };
 }
 
 /** The record of a create or update answer; absent means the service broke its contract (admin-resource.ts `present`). */
 const recordOf = (res: { customer?: customerV1.Customer | undefined }) => ({
-  customer: res.customer && toRecord(res.customer),
+  customer: res.customer && toCustomerRecord(res.customer),
 });
 
 const customerFieldsShape = {
@@ -138,7 +148,7 @@ export function registerCustomerRoutes(
     patchBody: patchCustomerSchema,
     list: async (tenantId, query) => {
       const res = await customers.listCustomers({ tenantId, query: query.q ?? '', page: pageRequest(query) });
-      return { ...res, items: res.items.map(toRecord) };
+      return { ...res, items: res.items.map(toCustomerRecord) };
     },
     create: async (tenantId, body) => recordOf(await customers.createCustomer({ tenantId, fields: toFields(body) })),
     update: async (tenantId, customerId, body) =>

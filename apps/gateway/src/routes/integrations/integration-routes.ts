@@ -135,6 +135,7 @@ export function registerIntegrationRoutes(
     // CSRF header. It finishes a write (a new connection), so it needs a write role like the connect.
     access: 'dashboard:read',
     guard: { writeRole: true },
+    changes: true,
     // Google adds parameters of its own (scope, authuser, prompt, iss), so unknown ones are allowed.
     querystring: z.object({
       // Bounded so the whole callback URL, percent-encoded, stays under the 16 KiB header limit

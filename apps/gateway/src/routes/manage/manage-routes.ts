@@ -4,7 +4,9 @@ import { cutoffAtMs } from '@svc/rules';
 import { answeringOutagesWith, bookingUnavailable } from '@svc/errors';
 import { hasAction, manageUrl, MANAGE_TOKEN_PREFIX } from '@svc/crypto';
 import { bookingCalendar, calendarFileName } from '@svc/ics';
-import type { BookingClient, CatalogClient } from '@svc/grpc';
+import type { Downstream } from '../../downstream/services.js';
+import { customerExportSchema } from '../../privacy/customer-export.js';
+import { sendCustomerExport } from '../customers/customer-privacy-routes.js';
 import type { bookingV1, catalogV1 } from '@svc/proto';
 import { CUSTOMER_ACTOR, FORBIDDEN_ACTION, manageOf, type ManageContext } from '../../auth/manage-guard.js';
 import type { GatewaySettings } from '../../config.js';
@@ -26,6 +28,7 @@ const MANAGE_PATH = '/booking/manage/:token';
 const MANAGE_OPERATIONS = [
   `GET ${MANAGE_PATH}`,
   `GET ${MANAGE_PATH}/ics`,
+  `GET ${MANAGE_PATH}/export`,
   `POST ${MANAGE_PATH}/cancel`,
   `POST ${MANAGE_PATH}/reschedule`,
 ];
@@ -125,7 +128,7 @@ const CHECKS =
  */
 export function registerManageRoutes(
   app: FastifyInstance,
-  downstream: { booking: BookingClient; catalog: CatalogClient },
+  downstream: Downstream,
   settings: Pick<GatewaySettings, 'baseUrl'>,
   assets: PageAssets,
 ): void {
@@ -296,5 +299,24 @@ export function registerManageRoutes(
           host,
         });
       }),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: `${MANAGE_PATH}/export`,
+    summary: 'Everything the business holds about the customer of the booking, as one JSON document',
+    description:
+      'The token needs `read`. The same document as the dashboard’s customer export (docs/decisions.md "Privacy"), ' +
+      `for the customer the booking belongs to; an export only, never an erase. ${CHECKS}`,
+    tags: TAGS,
+    access: 'manage:read',
+    limits: MANAGE_LIMITS,
+    params: tokenParams,
+    produces: 'application/json',
+    response: customerExportSchema,
+    handler: (_input, request, reply) => {
+      const { booking } = manageOf(request);
+      return sendCustomerExport(downstream, booking.tenantId, booking.customerId, reply) as never;
+    },
   });
 }

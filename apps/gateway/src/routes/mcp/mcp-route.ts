@@ -12,6 +12,9 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { DomainError, validationError } from '@svc/errors';
 import { grantsScope, idSchema } from '@svc/rules';
+import type { AuditLog, ChangeContext } from '../../audit/audit-log.js';
+import { changeContextOf } from '../../audit/change-context.js';
+import { idsInInput } from '../../audit/target-ids.js';
 import { partnerOf } from '../../auth/principal.js';
 import type { Downstream } from '../../downstream/services.js';
 import { toDomainError } from '../../http/http-errors.js';
@@ -46,12 +49,22 @@ function toolError(err: unknown, log: (err: unknown) => void): CallToolResult {
   };
 }
 
-/** Scope, then arguments, then the work; every failure is a tool error, never a protocol error. */
+/** Records a tool call that writes in the audit log (docs/decisions.md "Audit log"), like an HTTP change. */
+interface ToolAudit {
+  log: AuditLog;
+  change: ChangeContext;
+}
+
+/**
+ * Scope, then arguments, then the work; every failure is a tool error, never a protocol error.
+ * A tool that writes runs under its audit record once its scope and arguments are checked.
+ */
 async function callTool(
   tool: McpTool,
   args: unknown,
   ctx: ToolContext,
   log: (err: unknown) => void,
+  audit: ToolAudit,
 ): Promise<CallToolResult> {
   try {
     if (!grantsScope(ctx.partner.apiKey.scopes, tool.scope)) {
@@ -59,7 +72,10 @@ async function callTool(
     }
     const parsed = tool.input.safeParse(args ?? {});
     if (!parsed.success) throw argumentsError(parsed.error);
-    const data = await tool.run(parsed.data, ctx);
+    const run = () => tool.run(parsed.data, ctx);
+    const data = tool.readOnly
+      ? await run()
+      : await audit.log.record(audit.change, tool.name, idsInInput(parsed.data), run);
     return {
       content: [{ type: 'text', text: JSON.stringify(data) }],
       structuredContent: data as Record<string, unknown>,
@@ -70,7 +86,7 @@ async function callTool(
 }
 
 /** An MCP server for one request (stateless: nothing is kept between requests). */
-function mcpServer(ctx: ToolContext, log: (err: unknown) => void): Server {
+function mcpServer(ctx: ToolContext, log: (err: unknown) => void, audit: ToolAudit): Server {
   const server = new Server(SERVER_INFO, {
     capabilities: { tools: {} },
     instructions:
@@ -81,7 +97,7 @@ function mcpServer(ctx: ToolContext, log: (err: unknown) => void): Server {
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = TOOLS_BY_NAME.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
-    return callTool(tool, request.params.arguments, ctx, log);
+    return callTool(tool, request.params.arguments, ctx, log, audit);
   });
   return server;
 }
@@ -104,6 +120,8 @@ export function registerMcpRoute(app: FastifyInstance, downstream: Downstream, l
     method: 'POST',
     url: '/mcp/:tenantId',
     schema: { hide: true, params: tenantParams },
+    // Not one change per request: each tool call that writes is recorded (callTool).
+    config: { audit: 'self' },
     onRequest: async (request, reply) => {
       const { tenantId } = request.params as { tenantId: string };
       request.partner = await app.apiKeyGuard(request, reply, null, { path: tenantId });
@@ -125,7 +143,9 @@ export function registerMcpRoute(app: FastifyInstance, downstream: Downstream, l
         await app.rateLimits.enforce(request, reply, [perApiKey(partner.apiKey.apiKeyId)], messages - 1);
       }
       const log = (err: unknown) => request.log.error({ err }, 'MCP tool failed');
-      const server = mcpServer({ partner, downstream, links }, log);
+      const change = changeContextOf(request, 'mcp');
+      if (!change) throw new Error('MCP request without the API-key guard');
+      const server = mcpServer({ partner, downstream, links }, log, { log: app.auditLog, change });
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       // The SDK writes the answer itself; the headers set so far (x-request-id, RateLimit-*) go with it.
       reply.hijack();

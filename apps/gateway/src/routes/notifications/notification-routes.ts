@@ -95,7 +95,7 @@ const patchSettingsBody = patchOf({
   senderName: senderNameSchema,
 });
 
-const notificationSchema = z
+export const notificationSchema = z
   .object({
     notificationId: z.string(),
     bookingId: z.string(),
@@ -120,7 +120,7 @@ const notificationSchema = z
 
 type NotificationRecord = z.input<typeof notificationSchema>;
 
-const toRecord = (n: notificationsV1.Notification): NotificationRecord => ({
+export const toNotificationRecord = (n: notificationsV1.Notification): NotificationRecord => ({
   notificationId: n.notificationId,
   bookingId: n.bookingId,
   customerId: n.customerId || null,
@@ -142,7 +142,7 @@ const toRecord = (n: notificationsV1.Notification): NotificationRecord => ({
 });
 
 const recordOf = (res: { notification?: notificationsV1.Notification | undefined }) =>
-  toRecord(present(res.notification, 'notification'));
+  toNotificationRecord(present(res.notification, 'notification'));
 
 const listQuery = z.strictObject({
   ...pageQueryShapeFor('notifications'),
@@ -193,7 +193,7 @@ export function registerNotificationLogRoutes(
         customerId: customerId ?? '',
         status: status ?? '',
       });
-      return toPage({ items: res.items.map(toRecord), page: res.page });
+      return toPage({ items: res.items.map(toNotificationRecord), page: res.page });
     },
   });
 

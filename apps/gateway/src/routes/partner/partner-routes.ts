@@ -14,6 +14,7 @@ import { pageOf, pageQueryShape, patchOf } from '../catalog/schemas.js';
 import { activeServices, bookableServiceSchema } from '../catalog/services-routes.js';
 import { brandingOf, brandingPatchSchema, brandingRecordSchema, updateBranding } from '../catalog/tenant-routes.js';
 import { PARTNER_CUSTOMERS, registerCustomerRoutes } from '../customers/customers-routes.js';
+import { registerCustomerPrivacyRoutes } from '../customers/customer-privacy-routes.js';
 import { AVAILABILITY_RULE, availabilityOf } from '../public/availability-route.js';
 import { CREATE_RULE, CREATE_SUMMARY, createBooking } from '../public/create-booking-route.js';
 import { availabilityQuery, availabilitySchema, createBookingBodyFor, idempotencyHeaders } from '../public/schemas.js';
@@ -43,6 +44,7 @@ const brandingPatchBody = patchOf(brandingPatchSchema.shape);
 export function registerPartnerRoutes(app: FastifyInstance, downstream: Downstream, settings: GatewaySettings): void {
   registerBookingRoutes(app, downstream, PARTNER_BOOKINGS);
   registerCustomerRoutes(app, downstream.customer, PARTNER_CUSTOMERS);
+  registerCustomerPrivacyRoutes(app, downstream, PARTNER_CUSTOMERS);
 
   defineRoute(app, {
     method: 'POST',

@@ -134,7 +134,7 @@ const deliveryFields = {
 };
 
 const deliveryRecordSchema = z.object(deliveryFields).describe('A delivery of one event to one subscription.');
-const deliveryDetailSchema = z
+export const deliveryDetailSchema = z
   .object({ ...deliveryFields, attempts: z.array(attemptSchema).describe('Every attempt, oldest first.') })
   .describe('A delivery with its attempts.');
 
@@ -157,7 +157,7 @@ function toDeliveryRecord(d: webhooksV1.Delivery): Omit<DeliveryDetail, 'attempt
   };
 }
 
-function toDeliveryDetail(d: webhooksV1.Delivery): DeliveryDetail {
+export function toDeliveryDetail(d: webhooksV1.Delivery): DeliveryDetail {
   return {
     ...toDeliveryRecord(d),
     attempts: d.attempts.map((a) => ({

@@ -317,6 +317,41 @@ export interface ListBookingEventsResponse {
   events: BookingHistoryEntry[];
 }
 
+export interface EraseCustomerRequest {
+  tenantId: string;
+  customerId: string;
+}
+
+export interface EraseCustomerResponse {
+  customerId: string;
+  /** erased (every step of the job done) */
+  status: string;
+  /** The customer's bookings, and how many of them the erase cancelled. */
+  bookings: number;
+  cancelled: number;
+  requestedAtMs: number;
+  completedAtMs: number;
+}
+
+export interface ExportCustomerBookingsRequest {
+  tenantId: string;
+  customerId: string;
+  page?: PageRequest | undefined;
+}
+
+export interface CustomerBookingExport {
+  booking?:
+    | Booking
+    | undefined;
+  /** Its history, oldest first. */
+  events: BookingHistoryEntry[];
+}
+
+export interface ExportCustomerBookingsResponse {
+  items: CustomerBookingExport[];
+  page?: PageResponse | undefined;
+}
+
 function createBaseBooking(): Booking {
   return {
     bookingId: "",
@@ -2722,6 +2757,346 @@ export const ListBookingEventsResponse: MessageFns<ListBookingEventsResponse> = 
   },
 };
 
+function createBaseEraseCustomerRequest(): EraseCustomerRequest {
+  return { tenantId: "", customerId: "" };
+}
+
+export const EraseCustomerRequest: MessageFns<EraseCustomerRequest> = {
+  encode(message: EraseCustomerRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tenantId !== "") {
+      writer.uint32(10).string(message.tenantId);
+    }
+    if (message.customerId !== "") {
+      writer.uint32(18).string(message.customerId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EraseCustomerRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEraseCustomerRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tenantId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.customerId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseEraseCustomerResponse(): EraseCustomerResponse {
+  return { customerId: "", status: "", bookings: 0, cancelled: 0, requestedAtMs: 0, completedAtMs: 0 };
+}
+
+export const EraseCustomerResponse: MessageFns<EraseCustomerResponse> = {
+  encode(message: EraseCustomerResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.customerId !== "") {
+      writer.uint32(10).string(message.customerId);
+    }
+    if (message.status !== "") {
+      writer.uint32(18).string(message.status);
+    }
+    if (message.bookings !== 0) {
+      writer.uint32(24).int32(message.bookings);
+    }
+    if (message.cancelled !== 0) {
+      writer.uint32(32).int32(message.cancelled);
+    }
+    if (message.requestedAtMs !== 0) {
+      writer.uint32(40).int64(message.requestedAtMs);
+    }
+    if (message.completedAtMs !== 0) {
+      writer.uint32(48).int64(message.completedAtMs);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EraseCustomerResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEraseCustomerResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.customerId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.bookings = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.cancelled = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.requestedAtMs = longToNumber(reader.int64());
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.completedAtMs = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseExportCustomerBookingsRequest(): ExportCustomerBookingsRequest {
+  return { tenantId: "", customerId: "", page: undefined };
+}
+
+export const ExportCustomerBookingsRequest: MessageFns<ExportCustomerBookingsRequest> = {
+  encode(message: ExportCustomerBookingsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tenantId !== "") {
+      writer.uint32(10).string(message.tenantId);
+    }
+    if (message.customerId !== "") {
+      writer.uint32(18).string(message.customerId);
+    }
+    if (message.page !== undefined) {
+      PageRequest.encode(message.page, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ExportCustomerBookingsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseExportCustomerBookingsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tenantId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.customerId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.page = PageRequest.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseCustomerBookingExport(): CustomerBookingExport {
+  return { booking: undefined, events: [] };
+}
+
+export const CustomerBookingExport: MessageFns<CustomerBookingExport> = {
+  encode(message: CustomerBookingExport, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.booking !== undefined) {
+      Booking.encode(message.booking, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.events) {
+      BookingHistoryEntry.encode(v!, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CustomerBookingExport {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCustomerBookingExport();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.booking = Booking.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.events.push(BookingHistoryEntry.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseExportCustomerBookingsResponse(): ExportCustomerBookingsResponse {
+  return { items: [], page: undefined };
+}
+
+export const ExportCustomerBookingsResponse: MessageFns<ExportCustomerBookingsResponse> = {
+  encode(message: ExportCustomerBookingsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.items) {
+      CustomerBookingExport.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.page !== undefined) {
+      PageResponse.encode(message.page, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ExportCustomerBookingsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseExportCustomerBookingsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.items.push(CustomerBookingExport.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.page = PageResponse.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
 /**
  * Availability, booking create under lock and the booking lifecycle (docs/decisions.md
  * "Booking"). Every status change goes through one state machine (domain/lifecycle.ts).
@@ -2815,6 +3190,35 @@ export const BookingServiceService = {
       Buffer.from(ListBookingEventsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ListBookingEventsResponse => ListBookingEventsResponse.decode(value),
   },
+  /**
+   * Erases a customer's personal data from the bookings (docs/decisions.md "Privacy"): cancels
+   * their open bookings first (reason customer_erased), then removes answers and notes, redacts
+   * the stored events, tells the other services (event customer.erased) and erases the
+   * customer record. A durable job, resumed at start-up; idempotent.
+   */
+  eraseCustomer: {
+    path: "/booking.v1.BookingService/EraseCustomer" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: EraseCustomerRequest): Buffer => Buffer.from(EraseCustomerRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): EraseCustomerRequest => EraseCustomerRequest.decode(value),
+    responseSerialize: (value: EraseCustomerResponse): Buffer =>
+      Buffer.from(EraseCustomerResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): EraseCustomerResponse => EraseCustomerResponse.decode(value),
+  },
+  /** One page of a customer's bookings, each with its history (the customer export). */
+  exportCustomerBookings: {
+    path: "/booking.v1.BookingService/ExportCustomerBookings" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ExportCustomerBookingsRequest): Buffer =>
+      Buffer.from(ExportCustomerBookingsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ExportCustomerBookingsRequest => ExportCustomerBookingsRequest.decode(value),
+    responseSerialize: (value: ExportCustomerBookingsResponse): Buffer =>
+      Buffer.from(ExportCustomerBookingsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ExportCustomerBookingsResponse =>
+      ExportCustomerBookingsResponse.decode(value),
+  },
 } as const;
 
 export interface BookingServiceServer extends UntypedServiceImplementation {
@@ -2831,6 +3235,15 @@ export interface BookingServiceServer extends UntypedServiceImplementation {
   explainSlot: handleUnaryCall<ExplainSlotRequest, ExplainSlotResponse>;
   /** The booking's history: the events its changes wrote, oldest first. */
   listBookingEvents: handleUnaryCall<ListBookingEventsRequest, ListBookingEventsResponse>;
+  /**
+   * Erases a customer's personal data from the bookings (docs/decisions.md "Privacy"): cancels
+   * their open bookings first (reason customer_erased), then removes answers and notes, redacts
+   * the stored events, tells the other services (event customer.erased) and erases the
+   * customer record. A durable job, resumed at start-up; idempotent.
+   */
+  eraseCustomer: handleUnaryCall<EraseCustomerRequest, EraseCustomerResponse>;
+  /** One page of a customer's bookings, each with its history (the customer export). */
+  exportCustomerBookings: handleUnaryCall<ExportCustomerBookingsRequest, ExportCustomerBookingsResponse>;
 }
 
 export interface BookingServiceClient extends Client {
@@ -2958,6 +3371,43 @@ export interface BookingServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ListBookingEventsResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Erases a customer's personal data from the bookings (docs/decisions.md "Privacy"): cancels
+   * their open bookings first (reason customer_erased), then removes answers and notes, redacts
+   * the stored events, tells the other services (event customer.erased) and erases the
+   * customer record. A durable job, resumed at start-up; idempotent.
+   */
+  eraseCustomer(
+    request: EraseCustomerRequest,
+    callback: (error: ServiceError | null, response: EraseCustomerResponse) => void,
+  ): ClientUnaryCall;
+  eraseCustomer(
+    request: EraseCustomerRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: EraseCustomerResponse) => void,
+  ): ClientUnaryCall;
+  eraseCustomer(
+    request: EraseCustomerRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: EraseCustomerResponse) => void,
+  ): ClientUnaryCall;
+  /** One page of a customer's bookings, each with its history (the customer export). */
+  exportCustomerBookings(
+    request: ExportCustomerBookingsRequest,
+    callback: (error: ServiceError | null, response: ExportCustomerBookingsResponse) => void,
+  ): ClientUnaryCall;
+  exportCustomerBookings(
+    request: ExportCustomerBookingsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ExportCustomerBookingsResponse) => void,
+  ): ClientUnaryCall;
+  exportCustomerBookings(
+    request: ExportCustomerBookingsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ExportCustomerBookingsResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -41,6 +41,29 @@ export interface Tenant {
   branding?: Branding | undefined;
   createdAtMs: number;
   updatedAtMs: number;
+  retention?: Retention | undefined;
+}
+
+/** How long the tenant's data is kept, in days (docs/operations.md "Retention"). */
+export interface Retention {
+  webhookBodyDays: number;
+  notificationBodyDays: number;
+  auditDays: number;
+}
+
+export interface RetentionPatch {
+  webhookBodyDays?: number | undefined;
+  notificationBodyDays?: number | undefined;
+  auditDays?: number | undefined;
+}
+
+export interface ListTenantsRequest {
+  page?: PageRequest | undefined;
+}
+
+export interface ListTenantsResponse {
+  items: Tenant[];
+  page?: PageResponse | undefined;
 }
 
 export interface BrandingPatch {
@@ -92,6 +115,7 @@ export interface UpdateTenantRequest {
   locale?: string | undefined;
   status?: string | undefined;
   branding?: BrandingPatch | undefined;
+  retention?: RetentionPatch | undefined;
 }
 
 export interface UpdateTenantResponse {
@@ -750,6 +774,7 @@ function createBaseTenant(): Tenant {
     branding: undefined,
     createdAtMs: 0,
     updatedAtMs: 0,
+    retention: undefined,
   };
 }
 
@@ -781,6 +806,9 @@ export const Tenant: MessageFns<Tenant> = {
     }
     if (message.updatedAtMs !== 0) {
       writer.uint32(72).int64(message.updatedAtMs);
+    }
+    if (message.retention !== undefined) {
+      Retention.encode(message.retention, writer.uint32(82).fork()).join();
     }
     return writer;
   },
@@ -868,6 +896,253 @@ export const Tenant: MessageFns<Tenant> = {
             }
 
             message.updatedAtMs = longToNumber(reader.int64());
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.retention = Retention.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseRetention(): Retention {
+  return { webhookBodyDays: 0, notificationBodyDays: 0, auditDays: 0 };
+}
+
+export const Retention: MessageFns<Retention> = {
+  encode(message: Retention, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.webhookBodyDays !== 0) {
+      writer.uint32(8).int32(message.webhookBodyDays);
+    }
+    if (message.notificationBodyDays !== 0) {
+      writer.uint32(16).int32(message.notificationBodyDays);
+    }
+    if (message.auditDays !== 0) {
+      writer.uint32(24).int32(message.auditDays);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Retention {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRetention();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.webhookBodyDays = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.notificationBodyDays = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.auditDays = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseRetentionPatch(): RetentionPatch {
+  return { webhookBodyDays: undefined, notificationBodyDays: undefined, auditDays: undefined };
+}
+
+export const RetentionPatch: MessageFns<RetentionPatch> = {
+  encode(message: RetentionPatch, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.webhookBodyDays !== undefined) {
+      writer.uint32(8).int32(message.webhookBodyDays);
+    }
+    if (message.notificationBodyDays !== undefined) {
+      writer.uint32(16).int32(message.notificationBodyDays);
+    }
+    if (message.auditDays !== undefined) {
+      writer.uint32(24).int32(message.auditDays);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RetentionPatch {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRetentionPatch();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.webhookBodyDays = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.notificationBodyDays = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.auditDays = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseListTenantsRequest(): ListTenantsRequest {
+  return { page: undefined };
+}
+
+export const ListTenantsRequest: MessageFns<ListTenantsRequest> = {
+  encode(message: ListTenantsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.page !== undefined) {
+      PageRequest.encode(message.page, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListTenantsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListTenantsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.page = PageRequest.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseListTenantsResponse(): ListTenantsResponse {
+  return { items: [], page: undefined };
+}
+
+export const ListTenantsResponse: MessageFns<ListTenantsResponse> = {
+  encode(message: ListTenantsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.items) {
+      Tenant.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.page !== undefined) {
+      PageResponse.encode(message.page, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListTenantsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListTenantsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.items.push(Tenant.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.page = PageResponse.decode(reader, reader.uint32());
             continue;
           }
         }
@@ -1301,6 +1576,7 @@ function createBaseUpdateTenantRequest(): UpdateTenantRequest {
     locale: undefined,
     status: undefined,
     branding: undefined,
+    retention: undefined,
   };
 }
 
@@ -1323,6 +1599,9 @@ export const UpdateTenantRequest: MessageFns<UpdateTenantRequest> = {
     }
     if (message.branding !== undefined) {
       BrandingPatch.encode(message.branding, writer.uint32(50).fork()).join();
+    }
+    if (message.retention !== undefined) {
+      RetentionPatch.encode(message.retention, writer.uint32(58).fork()).join();
     }
     return writer;
   },
@@ -1386,6 +1665,14 @@ export const UpdateTenantRequest: MessageFns<UpdateTenantRequest> = {
             }
 
             message.branding = BrandingPatch.decode(reader, reader.uint32());
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.retention = RetentionPatch.decode(reader, reader.uint32());
             continue;
           }
         }
@@ -7471,6 +7758,16 @@ export const CatalogServiceService = {
       Buffer.from(UpdateTenantResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): UpdateTenantResponse => UpdateTenantResponse.decode(value),
   },
+  /** Every tenant, in id order (the retention sweepers read each one's retention). */
+  listTenants: {
+    path: "/catalog.v1.CatalogService/ListTenants" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListTenantsRequest): Buffer => Buffer.from(ListTenantsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListTenantsRequest => ListTenantsRequest.decode(value),
+    responseSerialize: (value: ListTenantsResponse): Buffer => Buffer.from(ListTenantsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListTenantsResponse => ListTenantsResponse.decode(value),
+  },
   createService: {
     path: "/catalog.v1.CatalogService/CreateService" as const,
     requestStream: false as const,
@@ -7794,6 +8091,8 @@ export interface CatalogServiceServer extends UntypedServiceImplementation {
   getTenant: handleUnaryCall<GetTenantRequest, GetTenantResponse>;
   getTenantBySlug: handleUnaryCall<GetTenantBySlugRequest, GetTenantBySlugResponse>;
   updateTenant: handleUnaryCall<UpdateTenantRequest, UpdateTenantResponse>;
+  /** Every tenant, in id order (the retention sweepers read each one's retention). */
+  listTenants: handleUnaryCall<ListTenantsRequest, ListTenantsResponse>;
   createService: handleUnaryCall<CreateServiceRequest, CreateServiceResponse>;
   listServices: handleUnaryCall<ListServicesRequest, ListServicesResponse>;
   getService: handleUnaryCall<GetServiceRequest, GetServiceResponse>;
@@ -7891,6 +8190,22 @@ export interface CatalogServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: UpdateTenantResponse) => void,
+  ): ClientUnaryCall;
+  /** Every tenant, in id order (the retention sweepers read each one's retention). */
+  listTenants(
+    request: ListTenantsRequest,
+    callback: (error: ServiceError | null, response: ListTenantsResponse) => void,
+  ): ClientUnaryCall;
+  listTenants(
+    request: ListTenantsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListTenantsResponse) => void,
+  ): ClientUnaryCall;
+  listTenants(
+    request: ListTenantsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListTenantsResponse) => void,
   ): ClientUnaryCall;
   createService(
     request: CreateServiceRequest,

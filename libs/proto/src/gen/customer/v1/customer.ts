@@ -34,6 +34,9 @@ export interface Customer {
   timezone: string;
   createdAtMs: number;
   updatedAtMs: number;
+  /** active | erased */
+  status: string;
+  erasedAtMs?: number | undefined;
 }
 
 export interface CustomerFields {
@@ -93,6 +96,15 @@ export interface UpdateCustomerResponse {
   customer?: Customer | undefined;
 }
 
+export interface EraseCustomerRequest {
+  tenantId: string;
+  customerId: string;
+}
+
+export interface EraseCustomerResponse {
+  customer?: Customer | undefined;
+}
+
 function createBaseCustomer(): Customer {
   return {
     customerId: "",
@@ -104,6 +116,8 @@ function createBaseCustomer(): Customer {
     timezone: "",
     createdAtMs: 0,
     updatedAtMs: 0,
+    status: "",
+    erasedAtMs: undefined,
   };
 }
 
@@ -135,6 +149,12 @@ export const Customer: MessageFns<Customer> = {
     }
     if (message.updatedAtMs !== 0) {
       writer.uint32(72).int64(message.updatedAtMs);
+    }
+    if (message.status !== "") {
+      writer.uint32(82).string(message.status);
+    }
+    if (message.erasedAtMs !== undefined) {
+      writer.uint32(88).int64(message.erasedAtMs);
     }
     return writer;
   },
@@ -222,6 +242,22 @@ export const Customer: MessageFns<Customer> = {
             }
 
             message.updatedAtMs = longToNumber(reader.int64());
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 88) {
+              break;
+            }
+
+            message.erasedAtMs = longToNumber(reader.int64());
             continue;
           }
         }
@@ -886,6 +922,109 @@ export const UpdateCustomerResponse: MessageFns<UpdateCustomerResponse> = {
   },
 };
 
+function createBaseEraseCustomerRequest(): EraseCustomerRequest {
+  return { tenantId: "", customerId: "" };
+}
+
+export const EraseCustomerRequest: MessageFns<EraseCustomerRequest> = {
+  encode(message: EraseCustomerRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tenantId !== "") {
+      writer.uint32(10).string(message.tenantId);
+    }
+    if (message.customerId !== "") {
+      writer.uint32(18).string(message.customerId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EraseCustomerRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEraseCustomerRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tenantId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.customerId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseEraseCustomerResponse(): EraseCustomerResponse {
+  return { customer: undefined };
+}
+
+export const EraseCustomerResponse: MessageFns<EraseCustomerResponse> = {
+  encode(message: EraseCustomerResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.customer !== undefined) {
+      Customer.encode(message.customer, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EraseCustomerResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEraseCustomerResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.customer = Customer.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
 /** Customer records per tenant: lookup-or-create for bookings, search and paging. */
 export type CustomerServiceService = typeof CustomerServiceService;
 export const CustomerServiceService = {
@@ -942,6 +1081,20 @@ export const CustomerServiceService = {
       Buffer.from(UpdateCustomerResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): UpdateCustomerResponse => UpdateCustomerResponse.decode(value),
   },
+  /**
+   * The record keeps its id and becomes erased: name, email, phone, locale and search keys gone.
+   * Idempotent. Called by the booking service's erase job (booking.v1 EraseCustomer) last.
+   */
+  eraseCustomer: {
+    path: "/customer.v1.CustomerService/EraseCustomer" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: EraseCustomerRequest): Buffer => Buffer.from(EraseCustomerRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): EraseCustomerRequest => EraseCustomerRequest.decode(value),
+    responseSerialize: (value: EraseCustomerResponse): Buffer =>
+      Buffer.from(EraseCustomerResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): EraseCustomerResponse => EraseCustomerResponse.decode(value),
+  },
 } as const;
 
 export interface CustomerServiceServer extends UntypedServiceImplementation {
@@ -950,6 +1103,11 @@ export interface CustomerServiceServer extends UntypedServiceImplementation {
   getCustomer: handleUnaryCall<GetCustomerRequest, GetCustomerResponse>;
   listCustomers: handleUnaryCall<ListCustomersRequest, ListCustomersResponse>;
   updateCustomer: handleUnaryCall<UpdateCustomerRequest, UpdateCustomerResponse>;
+  /**
+   * The record keeps its id and becomes erased: name, email, phone, locale and search keys gone.
+   * Idempotent. Called by the booking service's erase job (booking.v1 EraseCustomer) last.
+   */
+  eraseCustomer: handleUnaryCall<EraseCustomerRequest, EraseCustomerResponse>;
 }
 
 export interface CustomerServiceClient extends Client {
@@ -1027,6 +1185,25 @@ export interface CustomerServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: UpdateCustomerResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The record keeps its id and becomes erased: name, email, phone, locale and search keys gone.
+   * Idempotent. Called by the booking service's erase job (booking.v1 EraseCustomer) last.
+   */
+  eraseCustomer(
+    request: EraseCustomerRequest,
+    callback: (error: ServiceError | null, response: EraseCustomerResponse) => void,
+  ): ClientUnaryCall;
+  eraseCustomer(
+    request: EraseCustomerRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: EraseCustomerResponse) => void,
+  ): ClientUnaryCall;
+  eraseCustomer(
+    request: EraseCustomerRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: EraseCustomerResponse) => void,
   ): ClientUnaryCall;
 }
 

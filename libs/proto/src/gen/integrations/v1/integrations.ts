@@ -197,6 +197,29 @@ export interface RetryCalendarSyncResponse {
   calendarSync?: CalendarSync | undefined;
 }
 
+export interface ExportBookingCalendarEventsRequest {
+  tenantId: string;
+  /** At most 500. */
+  bookingIds: string[];
+}
+
+export interface BookingCalendarEvent {
+  bookingId: string;
+  staffId: string;
+  calendarSync?: CalendarSync | undefined;
+  calendarId?:
+    | string
+    | undefined;
+  /** What the event says (title and description) as last written; '' once removed. */
+  summary: string;
+  description: string;
+  updatedAtMs: number;
+}
+
+export interface ExportBookingCalendarEventsResponse {
+  items: BookingCalendarEvent[];
+}
+
 function createBaseConnection(): Connection {
   return {
     connectionId: "",
@@ -2029,6 +2052,229 @@ export const RetryCalendarSyncResponse: MessageFns<RetryCalendarSyncResponse> = 
   },
 };
 
+function createBaseExportBookingCalendarEventsRequest(): ExportBookingCalendarEventsRequest {
+  return { tenantId: "", bookingIds: [] };
+}
+
+export const ExportBookingCalendarEventsRequest: MessageFns<ExportBookingCalendarEventsRequest> = {
+  encode(message: ExportBookingCalendarEventsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tenantId !== "") {
+      writer.uint32(10).string(message.tenantId);
+    }
+    for (const v of message.bookingIds) {
+      writer.uint32(18).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ExportBookingCalendarEventsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseExportBookingCalendarEventsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tenantId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.bookingIds.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseBookingCalendarEvent(): BookingCalendarEvent {
+  return {
+    bookingId: "",
+    staffId: "",
+    calendarSync: undefined,
+    calendarId: undefined,
+    summary: "",
+    description: "",
+    updatedAtMs: 0,
+  };
+}
+
+export const BookingCalendarEvent: MessageFns<BookingCalendarEvent> = {
+  encode(message: BookingCalendarEvent, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.bookingId !== "") {
+      writer.uint32(10).string(message.bookingId);
+    }
+    if (message.staffId !== "") {
+      writer.uint32(18).string(message.staffId);
+    }
+    if (message.calendarSync !== undefined) {
+      CalendarSync.encode(message.calendarSync, writer.uint32(26).fork()).join();
+    }
+    if (message.calendarId !== undefined) {
+      writer.uint32(34).string(message.calendarId);
+    }
+    if (message.summary !== "") {
+      writer.uint32(42).string(message.summary);
+    }
+    if (message.description !== "") {
+      writer.uint32(50).string(message.description);
+    }
+    if (message.updatedAtMs !== 0) {
+      writer.uint32(56).int64(message.updatedAtMs);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BookingCalendarEvent {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBookingCalendarEvent();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.bookingId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.staffId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.calendarSync = CalendarSync.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.calendarId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.summary = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.updatedAtMs = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseExportBookingCalendarEventsResponse(): ExportBookingCalendarEventsResponse {
+  return { items: [] };
+}
+
+export const ExportBookingCalendarEventsResponse: MessageFns<ExportBookingCalendarEventsResponse> = {
+  encode(message: ExportBookingCalendarEventsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.items) {
+      BookingCalendarEvent.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ExportBookingCalendarEventsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseExportBookingCalendarEventsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.items.push(BookingCalendarEvent.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
 /**
  * External calendars of staff members (CalDAV, Google Calendar with Meet): connections with
  * their sealed credentials, busy times for availability, and the write-back of bookings
@@ -2166,6 +2412,20 @@ export const IntegrationServiceService = {
       Buffer.from(RetryCalendarSyncResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): RetryCalendarSyncResponse => RetryCalendarSyncResponse.decode(value),
   },
+  /** The calendar events written for some bookings (the customer export). */
+  exportBookingCalendarEvents: {
+    path: "/integrations.v1.IntegrationService/ExportBookingCalendarEvents" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ExportBookingCalendarEventsRequest): Buffer =>
+      Buffer.from(ExportBookingCalendarEventsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ExportBookingCalendarEventsRequest =>
+      ExportBookingCalendarEventsRequest.decode(value),
+    responseSerialize: (value: ExportBookingCalendarEventsResponse): Buffer =>
+      Buffer.from(ExportBookingCalendarEventsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ExportBookingCalendarEventsResponse =>
+      ExportBookingCalendarEventsResponse.decode(value),
+  },
 } as const;
 
 export interface IntegrationServiceServer extends UntypedServiceImplementation {
@@ -2184,6 +2444,8 @@ export interface IntegrationServiceServer extends UntypedServiceImplementation {
   getCalendarSync: handleUnaryCall<GetCalendarSyncRequest, GetCalendarSyncResponse>;
   /** Writes the booking to the calendar again now; PROVIDER_ACTION_PENDING while a write runs. */
   retryCalendarSync: handleUnaryCall<RetryCalendarSyncRequest, RetryCalendarSyncResponse>;
+  /** The calendar events written for some bookings (the customer export). */
+  exportBookingCalendarEvents: handleUnaryCall<ExportBookingCalendarEventsRequest, ExportBookingCalendarEventsResponse>;
 }
 
 export interface IntegrationServiceClient extends Client {
@@ -2369,6 +2631,22 @@ export interface IntegrationServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: RetryCalendarSyncResponse) => void,
+  ): ClientUnaryCall;
+  /** The calendar events written for some bookings (the customer export). */
+  exportBookingCalendarEvents(
+    request: ExportBookingCalendarEventsRequest,
+    callback: (error: ServiceError | null, response: ExportBookingCalendarEventsResponse) => void,
+  ): ClientUnaryCall;
+  exportBookingCalendarEvents(
+    request: ExportBookingCalendarEventsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ExportBookingCalendarEventsResponse) => void,
+  ): ClientUnaryCall;
+  exportBookingCalendarEvents(
+    request: ExportBookingCalendarEventsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ExportBookingCalendarEventsResponse) => void,
   ): ClientUnaryCall;
 }
 

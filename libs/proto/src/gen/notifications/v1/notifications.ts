@@ -122,6 +122,12 @@ export interface Notification {
   series: number;
   createdAtMs: number;
   updatedAtMs: number;
+  /**
+   * The message as held (the export only): '' once retention or an erase removed it
+   * (body_removed_at_ms says when).
+   */
+  bodyText: string;
+  bodyRemovedAtMs?: number | undefined;
 }
 
 export interface ListNotificationsRequest {
@@ -173,6 +179,17 @@ export interface UnsubscribeResponse {
   tenantName: string;
   /** Whether the customer is unsubscribed now. */
   unsubscribed: boolean;
+}
+
+export interface ExportCustomerNotificationsRequest {
+  tenantId: string;
+  customerId: string;
+  page?: PageRequest | undefined;
+}
+
+export interface ExportCustomerNotificationsResponse {
+  items: Notification[];
+  page?: PageResponse | undefined;
 }
 
 function createBaseNotificationSettings(): NotificationSettings {
@@ -673,6 +690,8 @@ function createBaseNotification(): Notification {
     series: 0,
     createdAtMs: 0,
     updatedAtMs: 0,
+    bodyText: "",
+    bodyRemovedAtMs: undefined,
   };
 }
 
@@ -734,6 +753,12 @@ export const Notification: MessageFns<Notification> = {
     }
     if (message.updatedAtMs !== 0) {
       writer.uint32(152).int64(message.updatedAtMs);
+    }
+    if (message.bodyText !== "") {
+      writer.uint32(162).string(message.bodyText);
+    }
+    if (message.bodyRemovedAtMs !== undefined) {
+      writer.uint32(168).int64(message.bodyRemovedAtMs);
     }
     return writer;
   },
@@ -901,6 +926,22 @@ export const Notification: MessageFns<Notification> = {
             }
 
             message.updatedAtMs = longToNumber(reader.int64());
+            continue;
+          }
+          case 20: {
+            if (tag !== 162) {
+              break;
+            }
+
+            message.bodyText = reader.string();
+            continue;
+          }
+          case 21: {
+            if (tag !== 168) {
+              break;
+            }
+
+            message.bodyRemovedAtMs = longToNumber(reader.int64());
             continue;
           }
         }
@@ -1394,6 +1435,131 @@ export const UnsubscribeResponse: MessageFns<UnsubscribeResponse> = {
   },
 };
 
+function createBaseExportCustomerNotificationsRequest(): ExportCustomerNotificationsRequest {
+  return { tenantId: "", customerId: "", page: undefined };
+}
+
+export const ExportCustomerNotificationsRequest: MessageFns<ExportCustomerNotificationsRequest> = {
+  encode(message: ExportCustomerNotificationsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tenantId !== "") {
+      writer.uint32(10).string(message.tenantId);
+    }
+    if (message.customerId !== "") {
+      writer.uint32(18).string(message.customerId);
+    }
+    if (message.page !== undefined) {
+      PageRequest.encode(message.page, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ExportCustomerNotificationsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseExportCustomerNotificationsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tenantId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.customerId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.page = PageRequest.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseExportCustomerNotificationsResponse(): ExportCustomerNotificationsResponse {
+  return { items: [], page: undefined };
+}
+
+export const ExportCustomerNotificationsResponse: MessageFns<ExportCustomerNotificationsResponse> = {
+  encode(message: ExportCustomerNotificationsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.items) {
+      Notification.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.page !== undefined) {
+      PageResponse.encode(message.page, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ExportCustomerNotificationsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseExportCustomerNotificationsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.items.push(Notification.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.page = PageResponse.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
 /**
  * Notifications to customers, the business and staff (docs/decisions.md "Notifications"): a
  * tenant's notification settings, the send log with its resend, and the customers' unsubscribe.
@@ -1469,6 +1635,20 @@ export const NotificationServiceService = {
     responseSerialize: (value: UnsubscribeResponse): Buffer => Buffer.from(UnsubscribeResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): UnsubscribeResponse => UnsubscribeResponse.decode(value),
   },
+  /** One page of a customer's notifications with their bodies as held (the customer export). */
+  exportCustomerNotifications: {
+    path: "/notifications.v1.NotificationService/ExportCustomerNotifications" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ExportCustomerNotificationsRequest): Buffer =>
+      Buffer.from(ExportCustomerNotificationsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ExportCustomerNotificationsRequest =>
+      ExportCustomerNotificationsRequest.decode(value),
+    responseSerialize: (value: ExportCustomerNotificationsResponse): Buffer =>
+      Buffer.from(ExportCustomerNotificationsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ExportCustomerNotificationsResponse =>
+      ExportCustomerNotificationsResponse.decode(value),
+  },
 } as const;
 
 export interface NotificationServiceServer extends UntypedServiceImplementation {
@@ -1478,6 +1658,8 @@ export interface NotificationServiceServer extends UntypedServiceImplementation 
   getNotification: handleUnaryCall<GetNotificationRequest, GetNotificationResponse>;
   resendNotification: handleUnaryCall<ResendNotificationRequest, ResendNotificationResponse>;
   unsubscribe: handleUnaryCall<UnsubscribeRequest, UnsubscribeResponse>;
+  /** One page of a customer's notifications with their bodies as held (the customer export). */
+  exportCustomerNotifications: handleUnaryCall<ExportCustomerNotificationsRequest, ExportCustomerNotificationsResponse>;
 }
 
 export interface NotificationServiceClient extends Client {
@@ -1570,6 +1752,22 @@ export interface NotificationServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: UnsubscribeResponse) => void,
+  ): ClientUnaryCall;
+  /** One page of a customer's notifications with their bodies as held (the customer export). */
+  exportCustomerNotifications(
+    request: ExportCustomerNotificationsRequest,
+    callback: (error: ServiceError | null, response: ExportCustomerNotificationsResponse) => void,
+  ): ClientUnaryCall;
+  exportCustomerNotifications(
+    request: ExportCustomerNotificationsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ExportCustomerNotificationsResponse) => void,
+  ): ClientUnaryCall;
+  exportCustomerNotifications(
+    request: ExportCustomerNotificationsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ExportCustomerNotificationsResponse) => void,
   ): ClientUnaryCall;
 }
 

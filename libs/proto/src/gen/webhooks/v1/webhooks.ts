@@ -155,6 +155,12 @@ export interface Delivery {
   updatedAtMs: number;
   /** Every attempt of every series, oldest first (GetDelivery only; empty in lists). */
   attempts: Attempt[];
+  /**
+   * The signed body as held (GetDelivery and the export only); '' once retention or an erase
+   * removed it (body_removed_at_ms says when).
+   */
+  body: string;
+  bodyRemovedAtMs?: number | undefined;
 }
 
 export interface ListDeliveriesRequest {
@@ -191,6 +197,16 @@ export interface ReplayDeliveryRequest {
 
 export interface ReplayDeliveryResponse {
   delivery?: Delivery | undefined;
+}
+
+export interface ExportBookingDeliveriesRequest {
+  tenantId: string;
+  /** At most 500. */
+  bookingIds: string[];
+}
+
+export interface ExportBookingDeliveriesResponse {
+  items: Delivery[];
 }
 
 function createBaseSubscription(): Subscription {
@@ -1196,6 +1212,8 @@ function createBaseDelivery(): Delivery {
     createdAtMs: 0,
     updatedAtMs: 0,
     attempts: [],
+    body: "",
+    bodyRemovedAtMs: undefined,
   };
 }
 
@@ -1239,6 +1257,12 @@ export const Delivery: MessageFns<Delivery> = {
     }
     for (const v of message.attempts) {
       Attempt.encode(v!, writer.uint32(106).fork()).join();
+    }
+    if (message.body !== "") {
+      writer.uint32(114).string(message.body);
+    }
+    if (message.bodyRemovedAtMs !== undefined) {
+      writer.uint32(120).int64(message.bodyRemovedAtMs);
     }
     return writer;
   },
@@ -1358,6 +1382,22 @@ export const Delivery: MessageFns<Delivery> = {
             }
 
             message.attempts.push(Attempt.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.body = reader.string();
+            continue;
+          }
+          case 15: {
+            if (tag !== 120) {
+              break;
+            }
+
+            message.bodyRemovedAtMs = longToNumber(reader.int64());
             continue;
           }
         }
@@ -1737,6 +1777,109 @@ export const ReplayDeliveryResponse: MessageFns<ReplayDeliveryResponse> = {
   },
 };
 
+function createBaseExportBookingDeliveriesRequest(): ExportBookingDeliveriesRequest {
+  return { tenantId: "", bookingIds: [] };
+}
+
+export const ExportBookingDeliveriesRequest: MessageFns<ExportBookingDeliveriesRequest> = {
+  encode(message: ExportBookingDeliveriesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tenantId !== "") {
+      writer.uint32(10).string(message.tenantId);
+    }
+    for (const v of message.bookingIds) {
+      writer.uint32(18).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ExportBookingDeliveriesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseExportBookingDeliveriesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tenantId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.bookingIds.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseExportBookingDeliveriesResponse(): ExportBookingDeliveriesResponse {
+  return { items: [] };
+}
+
+export const ExportBookingDeliveriesResponse: MessageFns<ExportBookingDeliveriesResponse> = {
+  encode(message: ExportBookingDeliveriesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.items) {
+      Delivery.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ExportBookingDeliveriesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseExportBookingDeliveriesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.items.push(Delivery.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
 /**
  * Webhook subscriptions and their deliveries (docs/decisions.md "Webhooks"). Events arrive on
  * the booking topic, not over gRPC. Every request names its tenant; a record of another tenant
@@ -1847,6 +1990,19 @@ export const WebhookServiceService = {
       Buffer.from(ReplayDeliveryResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ReplayDeliveryResponse => ReplayDeliveryResponse.decode(value),
   },
+  /** The deliveries of some bookings with their bodies and attempts (the customer export). */
+  exportBookingDeliveries: {
+    path: "/webhooks.v1.WebhookService/ExportBookingDeliveries" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ExportBookingDeliveriesRequest): Buffer =>
+      Buffer.from(ExportBookingDeliveriesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ExportBookingDeliveriesRequest => ExportBookingDeliveriesRequest.decode(value),
+    responseSerialize: (value: ExportBookingDeliveriesResponse): Buffer =>
+      Buffer.from(ExportBookingDeliveriesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ExportBookingDeliveriesResponse =>
+      ExportBookingDeliveriesResponse.decode(value),
+  },
 } as const;
 
 export interface WebhookServiceServer extends UntypedServiceImplementation {
@@ -1863,6 +2019,8 @@ export interface WebhookServiceServer extends UntypedServiceImplementation {
   listDeliveries: handleUnaryCall<ListDeliveriesRequest, ListDeliveriesResponse>;
   getDelivery: handleUnaryCall<GetDeliveryRequest, GetDeliveryResponse>;
   replayDelivery: handleUnaryCall<ReplayDeliveryRequest, ReplayDeliveryResponse>;
+  /** The deliveries of some bookings with their bodies and attempts (the customer export). */
+  exportBookingDeliveries: handleUnaryCall<ExportBookingDeliveriesRequest, ExportBookingDeliveriesResponse>;
 }
 
 export interface WebhookServiceClient extends Client {
@@ -2004,6 +2162,22 @@ export interface WebhookServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ReplayDeliveryResponse) => void,
+  ): ClientUnaryCall;
+  /** The deliveries of some bookings with their bodies and attempts (the customer export). */
+  exportBookingDeliveries(
+    request: ExportBookingDeliveriesRequest,
+    callback: (error: ServiceError | null, response: ExportBookingDeliveriesResponse) => void,
+  ): ClientUnaryCall;
+  exportBookingDeliveries(
+    request: ExportBookingDeliveriesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ExportBookingDeliveriesResponse) => void,
+  ): ClientUnaryCall;
+  exportBookingDeliveries(
+    request: ExportBookingDeliveriesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ExportBookingDeliveriesResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -1,0 +1,117 @@
+// The operator CLI's commands in the audit log (docs/decisions.md "Audit log"): each command that
+// changes something is one record, actor `operator`, the command as its operation, visible to
+// the tenant's owners through GET /api/audit-events. An unknown --tenant is refused before
+// anything is recorded; a command the catalog refuses is recorded failed.
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEvent } from '@svc/gateway';
+import { platformConfigSchema, startEmbeddedPlatform, type EmbeddedPlatform } from '@svc/platform';
+import { freePort, json } from '@svc/testing';
+import { parseCommand, type ParsedCommand } from '../src/args.js';
+import { adminConfigSchema } from '../src/config.js';
+import { connectToPlatform, type PlatformConnection } from '../src/platform-connection.js';
+import { runCommand } from '../src/run-command.js';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'admin-audit-'));
+let platform: EmbeddedPlatform;
+let conn: PlatformConnection;
+
+beforeAll(async () => {
+  platform = await startEmbeddedPlatform(
+    platformConfigSchema.parse({ PORT: await freePort(), DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMITS: 'off' }),
+  );
+  conn = await connectToPlatform(adminConfigSchema.parse({ DATA_DIR: dataDir }));
+});
+afterAll(async () => {
+  await conn?.close();
+  await platform?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** `admin <argv…>` as main.ts runs it, in this process. */
+const admin = (...argv: string[]) => runCommand(conn, parseCommand(argv) as ParsedCommand) as Promise<any>;
+
+describe('operator commands in the audit log', () => {
+  it('records each command once, actor operator, with the ids it answers', async () => {
+    const tenant = await admin(
+      'tenant:create',
+      '--slug',
+      'cli-audit',
+      '--name',
+      'CLI Audit',
+      '--timezone',
+      'Europe/Berlin',
+      '--owner-email',
+      'owner@cli-audit.test',
+    );
+    const member = await admin(
+      'member:add',
+      '--tenant',
+      'cli-audit',
+      '--email',
+      'staff@cli-audit.test',
+      '--role',
+      'tenant_staff',
+    );
+    const key = await admin('apikey:create', '--tenant', 'cli-audit', '--name', 'ci', '--scopes', '*');
+    const session = await admin('session:create', '--tenant', 'cli-audit', '--email', 'owner@cli-audit.test');
+
+    const res = await fetch(`${platform.url}/api/audit-events`, { headers: { cookie: session.cookie } });
+    expect(res.status).toBe(200);
+    const items = (await json(res)).data.items as AuditEvent[];
+    const operator = { type: 'operator', id: 'operator', role: null };
+    const common = {
+      tenantId: tenant.tenantId,
+      actor: operator,
+      surface: 'cli',
+      clientAddress: null,
+      outcome: 'succeeded',
+      errorCode: null,
+    };
+    expect(items).toEqual([
+      expect.objectContaining({ ...common, operation: 'session:create', targetIds: [] }),
+      expect.objectContaining({ ...common, operation: 'apikey:create', targetIds: [key.apiKeyId] }),
+      expect.objectContaining({ ...common, operation: 'member:add', targetIds: [member.userId] }),
+      // The tenant it created is the record's tenant, learnt from the answer.
+      expect.objectContaining({ ...common, operation: 'tenant:create', targetIds: [tenant.ownerUserId] }),
+    ]);
+    expect(new Set(items.map((e) => e.requestId)).size).toBe(items.length);
+    // The secret and the cookie the commands printed are nowhere in the records.
+    expect(JSON.stringify(items)).not.toContain(key.secret);
+    expect(JSON.stringify(items)).not.toContain(session.cookie.split('=')[1]);
+  });
+
+  it('an unknown --tenant is refused before anything is recorded; a refused create is recorded failed', async () => {
+    const before = (await conn.audit.list('', {}, { limit: 100 })).items.length;
+    await expect(
+      admin('member:add', '--tenant', 'no-such-tenant', '--email', 'x@y.test', '--role', 'tenant_staff'),
+    ).rejects.toThrow(/not found/i);
+    expect((await conn.audit.list('', {}, { limit: 100 })).items.length).toBe(before);
+
+    // The slug is taken: the catalog refuses it, and no tenant is learnt from an answer.
+    await expect(
+      admin(
+        'tenant:create',
+        '--slug',
+        'cli-audit',
+        '--name',
+        'Again',
+        '--timezone',
+        'Europe/Berlin',
+        '--owner-email',
+        'o@cli.test',
+      ),
+    ).rejects.toThrow();
+    const [failed] = (await conn.audit.list('', {}, { limit: 100 })).items;
+    expect(failed).toMatchObject({
+      tenantId: '',
+      operation: 'tenant:create',
+      actor: { type: 'operator', id: 'operator', role: null },
+      outcome: 'failed',
+      errorCode: expect.stringMatching(/^[A-Z_]+$/),
+    });
+  });
+});

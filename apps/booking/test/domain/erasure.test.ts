@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { eraseAction, holdsPersonalData, nextStep, redactEventData, type EraseStep } from '../../src/domain/erasure.js';
+
+const NOW = 1_800_000_000_000;
+const HOUR = 3_600_000;
+
+describe('the erase of a customer', () => {
+  it('runs its steps in order and stays done', () => {
+    const seen: EraseStep[] = ['cancel'];
+    while (seen.at(-1) !== 'done') seen.push(nextStep(seen.at(-1)!));
+    expect(seen).toEqual(['cancel', 'strip', 'redact', 'announce', 'customer', 'scrub', 'done']);
+    expect(nextStep('done')).toBe('done');
+  });
+
+  it('cancels holds and confirmed bookings ahead, expires holds that ran out, keeps what took place', () => {
+    const at = (status: string, startsAtMs: number, holdExpiresAtMs: number | null = null) =>
+      eraseAction({ status: status as never, startsAtMs, holdExpiresAtMs }, NOW);
+    expect(at('held', NOW + HOUR, NOW + 60_000)).toBe('cancel');
+    expect(at('held', NOW + HOUR, NOW)).toBe('expire');
+    expect(at('confirmed', NOW + 1)).toBe('cancel');
+    // Started (or over): it took place, for the business's accounts.
+    expect(at('confirmed', NOW)).toBeNull();
+    expect(at('confirmed', NOW - HOUR)).toBeNull();
+    for (const status of ['cancelled', 'completed', 'no_show']) expect(at(status, NOW + HOUR)).toBeNull();
+  });
+
+  it('knows a booking that still holds answers or notes', () => {
+    expect(holdsPersonalData({ notes: '', answers: [] })).toBe(false);
+    expect(holdsPersonalData({ notes: '' })).toBe(false);
+    expect(holdsPersonalData({ notes: 'x', answers: [] })).toBe(true);
+    expect(holdsPersonalData({ notes: '', answers: [{ key: 'a' }] })).toBe(true);
+  });
+
+  it('redacts the customer and the answers of an event and keeps everything else', () => {
+    const data = {
+      booking: { bookingId: 'bkg_1', status: 'cancelled', startsAtMs: NOW, answers: [{ key: 'a', value: 'secret' }] },
+      service: { serviceId: 'svc_1', slug: 'cut', name: 'Cut' },
+      customer: { customerId: 'cus_1', name: 'Ada', primaryEmail: 'ada@example.org', phone: '+4930123' },
+      previous: { startsAtMs: NOW - HOUR, endsAtMs: NOW },
+      actor: 'system',
+    };
+    expect(redactEventData(data)).toEqual({
+      ...data,
+      booking: { ...data.booking, answers: [] },
+      customer: { customerId: 'cus_1', name: '', primaryEmail: '', phone: '' },
+    });
+    // The stored data is replaced, never changed in place.
+    expect(data.customer.name).toBe('Ada');
+    expect(redactEventData({ customer: { customerId: 'cus_1', name: 'Ada', primaryEmail: null } })).toEqual({
+      customer: { customerId: 'cus_1', name: '', primaryEmail: '' },
+    });
+  });
+});

@@ -1,0 +1,296 @@
+import { randomBytes } from 'node:crypto';
+import {
+  decodePageCursor,
+  encodePageCursor,
+  findPage,
+  type Collection,
+  type DocumentStore,
+  type Filter,
+  type Page,
+} from '@svc/store';
+import type { Role } from '../auth/principal.js';
+import { toDomainError } from '../http/http-errors.js';
+import {
+  AUDIT_EVENTS,
+  AUDIT_INDEXES,
+  AUDIT_TARGETS,
+  type ActorType,
+  type AuditEventDoc,
+  type AuditTargetDoc,
+  type Outcome,
+  type Surface,
+} from './audit-documents.js';
+import { idsInAnswer, mergeTargets, tenantIdIn } from './target-ids.js';
+
+export interface AuditActor {
+  type: ActorType;
+  /** The user id, the API key id, `operator` or `system`. */
+  id: string;
+  role: Role | null;
+}
+
+/** The operator CLI's actor (docs/decisions.md "Audit log"). */
+export const OPERATOR: AuditActor = { type: 'operator', id: 'operator', role: null };
+
+/** Who asks for a change, where, and in which request. */
+export interface ChangeContext {
+  /** '' when the change creates the tenant (taken from the answer then). */
+  tenantId: string;
+  actor: AuditActor;
+  surface: Surface;
+  requestId: string;
+  clientAddress: string | null;
+}
+
+/** How a change ended: `succeeded` with the ids its answer names, or the error it answered. */
+export type Completion =
+  | { outcome: 'succeeded'; targetIds: string[]; tenantId?: string }
+  | { outcome: 'failed' | 'unknown'; errorCode: string };
+
+/** A record as GET /api/audit-events answers it. */
+export interface AuditEvent {
+  auditEventId: string;
+  tenantId: string;
+  occurredAtMs: number;
+  actor: AuditActor;
+  operation: string;
+  surface: Surface;
+  targetIds: string[];
+  requestId: string;
+  clientAddress: string | null;
+  outcome: Outcome;
+  errorCode: string | null;
+  completedAtMs: number | null;
+}
+
+/** What `begin` wrote that `complete` needs, so completing reads nothing. */
+export interface PendingChange {
+  eventId: string;
+  tenantId: string;
+  actorId: string;
+  createdAtMs: number;
+  targetIds: string[];
+}
+
+export interface AuditFilter {
+  actorId?: string | undefined;
+  targetId?: string | undefined;
+  fromMs?: number | undefined;
+  toMs?: number | undefined;
+}
+
+/** A pending record older than this was left by a process that stopped mid-request. */
+export const ABANDONED_AFTER_MS = 60_000;
+const BATCH = 500;
+
+const toAuditEvent = (d: AuditEventDoc): AuditEvent => ({
+  auditEventId: d._id,
+  tenantId: d.tenantId,
+  occurredAtMs: d.createdAtMs,
+  actor: { type: d.actorType, id: d.actorId, role: d.actorRole },
+  operation: d.operation,
+  surface: d.surface,
+  targetIds: d.targetIds,
+  requestId: d.requestId,
+  clientAddress: d.clientAddress,
+  outcome: d.outcome,
+  errorCode: d.errorCode,
+  completedAtMs: d.completedAtMs,
+});
+
+/**
+ * How a change that threw ended: a refusal (a 4xx: the services check before they write, so
+ * nothing changed) is `failed`; an outage or crash (a 5xx) may come after the service committed
+ * (a deadline that ran out), so it is `unknown`.
+ */
+export function completionOfError(err: unknown): Completion {
+  const { error } = toDomainError(err);
+  return { outcome: error.httpStatus < 500 ? 'failed' : 'unknown', errorCode: error.code };
+}
+
+/**
+ * The audit log over the DocumentStore port (docs/decisions.md "Audit log"), in the gateway's
+ * store; the operator CLI writes it too. Write-ahead: `begin` stores the record as `pending`
+ * before the change is asked for, `complete` sets how it ended once, so no change is without its
+ * record, and a record whose change may not have happened says so (`pending` from a crash becomes
+ * `unknown`). Nothing else changes a record; the retention sweep is the only delete.
+ */
+export class AuditLog {
+  private readonly events: Collection<AuditEventDoc>;
+  private readonly targets: Collection<AuditTargetDoc>;
+
+  constructor(
+    private readonly store: DocumentStore,
+    private readonly now: () => number = Date.now,
+    /** Sees a completion that could not be written (the record stays pending; a sweep marks it unknown). */
+    private readonly onCompleteError: (err: unknown) => void = () => {},
+  ) {
+    this.events = store.collection<AuditEventDoc>(AUDIT_EVENTS);
+    this.targets = store.collection<AuditTargetDoc>(AUDIT_TARGETS);
+  }
+
+  async ensureIndexes(): Promise<void> {
+    await this.store.ensureIndexes(AUDIT_INDEXES);
+  }
+
+  /** Stores the record of a change about to be asked for, `pending`; answers what `complete` needs. */
+  async begin(ctx: ChangeContext, operation: string, targetIds: string[]): Promise<PendingChange> {
+    const doc: AuditEventDoc = {
+      _id: `aud_${randomBytes(16).toString('base64url')}`,
+      tenantId: ctx.tenantId,
+      createdAtMs: this.now(),
+      actorType: ctx.actor.type,
+      actorId: ctx.actor.id,
+      actorRole: ctx.actor.role,
+      operation,
+      surface: ctx.surface,
+      targetIds: mergeTargets(targetIds),
+      requestId: ctx.requestId,
+      clientAddress: ctx.clientAddress,
+      outcome: 'pending',
+      errorCode: null,
+      completedAtMs: null,
+    };
+    const rows = this.targetRows(doc, doc.tenantId, 0);
+    if (rows.length === 0) {
+      await this.events.insertOne(doc);
+    } else {
+      await this.store.withTransaction(async (tx) => {
+        await this.events.insertOne(doc, tx);
+        for (const row of rows) await this.targets.insertOne(row, tx);
+      });
+    }
+    const { _id: eventId, tenantId, actorId, createdAtMs } = doc;
+    return { eventId, tenantId, actorId, createdAtMs, targetIds: doc.targetIds };
+  }
+
+  /**
+   * Sets how the change ended, with the ids its answer names; false when the record has ended
+   * already. One conditional update, no read: a record a sweep marked `unknown` while its request
+   * was still running gets its real outcome, an ended one is left as it is.
+   */
+  async complete(change: PendingChange, completion: Completion): Promise<boolean> {
+    const succeeded = completion.outcome === 'succeeded';
+    const tenantId = change.tenantId || (succeeded ? (completion.tenantId ?? '') : '');
+    const targetIds = succeeded ? mergeTargets(change.targetIds, completion.targetIds) : change.targetIds;
+    // Rows for the ids that are new here (all of them when the tenant was only now learnt).
+    const rows = this.targetRows(
+      { ...change, _id: change.eventId, targetIds },
+      tenantId,
+      change.tenantId === '' ? 0 : change.targetIds.length,
+    );
+    return this.store.withTransaction(async (tx) => {
+      const updated = await this.events.updateOne(
+        // Not completed yet: pending, or marked unknown by a sweep (which leaves completedAtMs null).
+        { _id: change.eventId, completedAtMs: null },
+        {
+          tenantId,
+          targetIds,
+          outcome: completion.outcome,
+          errorCode: succeeded ? null : completion.errorCode,
+          completedAtMs: this.now(),
+        },
+        tx,
+      );
+      if (updated === 0) return false;
+      for (const row of rows) await this.targets.insertOne(row, tx);
+      return true;
+    });
+  }
+
+  /**
+   * Runs a change under its record: `begin`, the change, `complete` with its answer's ids or its
+   * error (which is rethrown). The MCP tools and the operator CLI; HTTP routes use the hooks
+   * (audit-hooks.ts), which wrap the handler the same way.
+   */
+  async record<T>(ctx: ChangeContext, operation: string, targetIds: string[], run: () => Promise<T>): Promise<T> {
+    const change = await this.begin(ctx, operation, targetIds);
+    let result: T;
+    try {
+      result = await run();
+    } catch (err) {
+      await this.completeOrLog(change, completionOfError(err));
+      throw err;
+    }
+    await this.completeOrLog(change, {
+      outcome: 'succeeded',
+      targetIds: idsInAnswer(result),
+      tenantId: tenantIdIn(result),
+    });
+    return result;
+  }
+
+  /**
+   * `complete`, but a store failure is reported rather than thrown: the change has happened (or
+   * was refused) either way, so its answer stands; the record stays pending until a sweep marks
+   * it `unknown`.
+   */
+  async completeOrLog(change: PendingChange, completion: Completion): Promise<void> {
+    await this.complete(change, completion).catch(this.onCompleteError);
+  }
+
+  /** The tenant's records, newest first, filtered by actor, target and time ([fromMs, toMs)). */
+  async list(
+    tenantId: string,
+    filter: AuditFilter,
+    page: { limit: number; cursor?: string | undefined },
+  ): Promise<{ items: AuditEvent[]; nextCursor: string | null }> {
+    const request = { limit: page.limit, after: page.cursor ? decodePageCursor(page.cursor) : null };
+    const options = { descending: true, within: { from: filter.fromMs, to: filter.toMs } };
+    const actor: Filter = filter.actorId === undefined ? {} : { actorId: filter.actorId };
+    let found: Page<AuditEventDoc>;
+    if (filter.targetId === undefined) {
+      found = await findPage(this.events, { tenantId, ...actor }, request, options);
+    } else {
+      const rows = await findPage(this.targets, { tenantId, targetId: filter.targetId, ...actor }, request, options);
+      const ids = rows.items.map((r) => r.eventId);
+      const docs = ids.length === 0 ? [] : await this.events.find({ _id: { $in: ids } });
+      const byId = new Map(docs.map((d) => [d._id, d]));
+      // A record the retention sweep removed between the two reads is left out.
+      found = { items: ids.flatMap((id) => byId.get(id) ?? []), next: rows.next };
+    }
+    return { items: found.items.map(toAuditEvent), nextCursor: found.next ? encodePageCursor(found.next) : null };
+  }
+
+  /**
+   * Marks `unknown` every record still pending ABANDONED_AFTER_MS after it was written: its
+   * process stopped between writing it and the answer (start-up and every sweep). Answers how many.
+   */
+  async markAbandoned(): Promise<number> {
+    const cutoff = this.now() - ABANDONED_AFTER_MS;
+    let marked = 0;
+    for (;;) {
+      const batch = await this.events.find(
+        { outcome: 'pending', createdAtMs: { $lt: cutoff } },
+        { sort: [['createdAtMs', 1]], limit: BATCH },
+      );
+      for (const doc of batch)
+        marked += await this.events.updateOne({ _id: doc._id, outcome: 'pending' }, { outcome: 'unknown' });
+      if (batch.length < BATCH) return marked;
+    }
+  }
+
+  /** Removes the tenant's records written before `cutoffMs` (retention); answers how many. */
+  async sweepTenant(tenantId: string, cutoffMs: number): Promise<number> {
+    const older = { tenantId, createdAtMs: { $lt: cutoffMs } };
+    await this.targets.deleteMany(older);
+    return this.events.deleteMany(older);
+  }
+
+  /** The target rows of `targetIds` from position `from` on (none while the tenant is unknown). */
+  private targetRows(
+    event: { _id: string; actorId: string; createdAtMs: number; targetIds: string[] },
+    tenantId: string,
+    from: number,
+  ): AuditTargetDoc[] {
+    if (tenantId === '') return [];
+    return event.targetIds.slice(from).map((targetId, i) => ({
+      _id: `${event._id}_${from + i}`,
+      tenantId,
+      targetId,
+      actorId: event.actorId,
+      createdAtMs: event.createdAtMs,
+      eventId: event._id,
+    }));
+  }
+}

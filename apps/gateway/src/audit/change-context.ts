@@ -1,0 +1,27 @@
+import type { FastifyRequest } from 'fastify';
+import { clientNetworkKey } from '@svc/rules';
+import type { Surface } from './audit-documents.js';
+import type { ChangeContext } from './audit-log.js';
+
+/** IPv6 clients are recorded by their /64 (one subscriber's network), not their address. */
+const IPV6_PREFIX_BITS = 64;
+
+/** The client's address as the record keeps it: IPv4 as it is, IPv6 cut to its /64. */
+export const recordedAddress = (ip: string): string => clientNetworkKey(ip, IPV6_PREFIX_BITS);
+
+/**
+ * Who asks for a change in this request, or null when no auth context resolved a caller (public
+ * and manage routes are not audited). The session's user with their role, or the API key.
+ */
+export function changeContextOf(request: FastifyRequest, surface?: Surface): ChangeContext | null {
+  const common = { requestId: request.id, clientAddress: recordedAddress(request.ip) };
+  if (request.dashboard) {
+    const { userId, role, tenantId } = request.dashboard.principal;
+    return { ...common, tenantId, surface: surface ?? 'dashboard', actor: { type: 'user', id: userId, role } };
+  }
+  if (request.partner) {
+    const { apiKeyId, tenantId } = request.partner.apiKey;
+    return { ...common, tenantId, surface: surface ?? 'partner', actor: { type: 'api_key', id: apiKeyId, role: null } };
+  }
+  return null;
+}

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { epochMsQuerySchema, idSchema } from '@svc/rules';
+import { ACTOR_TYPES, OUTCOMES, SURFACES } from '../../audit/audit-documents.js';
+import type { AuditLog } from '../../audit/audit-log.js';
+import { ROLES } from '../../auth/principal.js';
+import { defineRoute } from '../../http/route.js';
+import { tenantOf } from '../catalog/admin-resource.js';
+import { ascending, pageOf, pageQueryShapeFor } from '../catalog/schemas.js';
+
+const TAGS = ['audit'];
+
+export const auditEventSchema = z
+  .object({
+    auditEventId: z.string(),
+    tenantId: z.string(),
+    occurredAtMs: z.number().int().describe('When the change was asked for.'),
+    actor: z.object({
+      type: z.enum(ACTOR_TYPES),
+      id: z.string().describe('The user id, the API key id, `operator` (the operator CLI) or `system`.'),
+      role: z.enum(ROLES).nullable().describe("A user's role at the time; null for the others."),
+    }),
+    operation: z.string().describe('The operationId of the route (/openapi.json), the MCP tool or the CLI command.'),
+    surface: z.enum(SURFACES),
+    targetIds: z
+      .array(z.string())
+      .describe('The ids the path (or the tool arguments) and the answer name, at most 10.'),
+    requestId: z.string(),
+    clientAddress: z.string().nullable().describe('IPv4 as it is, IPv6 cut to its /64; null for the CLI.'),
+    outcome: z
+      .enum(OUTCOMES)
+      .describe(
+        'pending: asked for, not answered yet; succeeded; failed: refused, nothing changed; unknown: the change may ' +
+          'or may not have happened (a 5xx, or a process that stopped before the answer).',
+      ),
+    errorCode: z.string().nullable().describe('The error code of a failed or unknown change.'),
+    completedAtMs: z.number().int().nullable(),
+  })
+  .describe('One change made through the dashboard, the partner API, MCP or the operator CLI.');
+
+const actorIdSchema = z
+  .union([idSchema, z.enum(['operator', 'system'])])
+  .describe('Only changes by this user id or API key id (or `operator`, `system`).');
+
+export const listAuditEventsQuery = z
+  .strictObject({
+    ...pageQueryShapeFor('audit'),
+    actorId: actorIdSchema.optional(),
+    targetId: idSchema.optional().describe('Only changes that name this id (a booking, a customer, a member, …).'),
+    fromMs: epochMsQuerySchema.optional().describe('Only changes asked for at or after this instant.'),
+    toMs: epochMsQuerySchema.optional().describe('Only changes asked for before this instant.'),
+  })
+  .superRefine(ascending('fromMs', 'toMs', 'toMs must be greater than fromMs.', { at: 'toMs' }));
+
+/**
+ * `GET /api/audit-events` (docs/api-conventions.md "Audit log"): the workspace's audit log,
+ * newest first, for owners and admins (like the API key list, it tells who can and did act).
+ */
+export function registerAuditRoutes(app: FastifyInstance, log: AuditLog): void {
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/audit-events',
+    summary: "List the workspace's audit log (newest first)",
+    description:
+      'Every change made through the dashboard, the partner API, MCP and the operator CLI, one record each, newest ' +
+      'first; filtered by actor, target id and time ([fromMs, toMs)). Owner and admin roles only. Records are kept ' +
+      "for the tenant's retention.auditDays (365 by default).",
+    tags: TAGS,
+    access: 'dashboard:read',
+    guard: { writeRole: true },
+    querystring: listAuditEventsQuery,
+    response: pageOf(auditEventSchema),
+    handler: ({ query }, request) => {
+      const { limit, cursor, ...filter } = query;
+      return log.list(tenantOf(request), filter, { limit, cursor });
+    },
+  });
+}

@@ -1,0 +1,111 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { answeringOutagesWith, bookingUnavailable, validationError } from '@svc/errors';
+import { idSchema } from '@svc/rules';
+import type { Downstream } from '../../downstream/services.js';
+import { defineRoute } from '../../http/route.js';
+import { customerExportSchema, customerExportStream } from '../../privacy/customer-export.js';
+import { present, tenantOf } from '../catalog/admin-resource.js';
+import { toCustomerRecord, type CustomerSurface } from './customers-routes.js';
+
+/**
+ * A customer's export and erase (docs/decisions.md "Privacy"): the dashboard's for owners and
+ * admins, the partner API's under the customer scopes.
+ */
+
+const params = z.strictObject({ customerId: idSchema });
+
+const eraseBody = z
+  .strictObject({
+    confirmCustomerId: idSchema.describe('The customer id again, as the confirmation that this customer goes.'),
+  })
+  .describe('The confirmation.');
+
+const erasureSchema = z
+  .object({
+    customerId: z.string(),
+    status: z.literal('erased'),
+    bookings: z.number().int().describe('The customer’s bookings: kept, without their personal data.'),
+    cancelled: z.number().int().describe('Open bookings the erase cancelled first (reason `customer_erased`).'),
+    requestedAtMs: z.number().int().describe('When the erase was first asked for.'),
+    completedAtMs: z.number().int(),
+  })
+  .describe('The erase, done.');
+
+/** An erase cancels and rewrites every booking of the customer: more than a plain write's deadline. */
+const ERASE_DEADLINE_MS = 120_000;
+
+const EXPORT_RULES =
+  'One JSON document (not the envelope; `Content-Disposition: attachment`), written as it is read: the customer, ' +
+  'every booking with its history, the messages sent about them, the webhook deliveries of their bookings’ events ' +
+  'and the calendar events written for them, bodies included while retention keeps them.';
+
+/** Sends the export of a customer known to exist as the reply's body. */
+export async function sendCustomerExport(
+  downstream: Downstream,
+  tenantId: string,
+  customerId: string,
+  reply: FastifyReply,
+): Promise<string> {
+  const customer = toCustomerRecord(
+    present((await downstream.customer.getCustomer({ tenantId, customerId })).customer, 'customer'),
+  );
+  reply.header('content-disposition', `attachment; filename="customer-${customerId}.json"`);
+  reply.header('cache-control', 'no-store');
+  // Streamed: defineRoute passes a `produces` answer through as it is.
+  return customerExportStream(downstream, tenantId, customer, Date.now()) as unknown as string;
+}
+
+export function registerCustomerPrivacyRoutes(
+  app: FastifyInstance,
+  downstream: Downstream,
+  surface: CustomerSurface = { prefix: '/api' },
+): void {
+  const partner = 'access' in surface;
+  const tags = [partner ? 'partner API' : 'customers'];
+  const item = `${surface.prefix}/customers/:customerId`;
+
+  defineRoute(app, {
+    method: 'GET',
+    url: `${item}/export`,
+    summary: 'Everything held about a customer, as one JSON document',
+    description: `${EXPORT_RULES} ${partner ? 'Needs `customer:read`.' : 'Owners and admins.'}`,
+    tags,
+    ...(partner ? { access: surface.access.read } : { access: 'dashboard:read', guard: { writeRole: true } }),
+    params,
+    produces: 'application/json',
+    response: customerExportSchema,
+    handler: ({ params: p }, request, reply) =>
+      sendCustomerExport(downstream, tenantOf(request), p.customerId, reply) as never,
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: `${item}/erase`,
+    summary: "Erase a customer's personal data everywhere",
+    description:
+      'Cancels their open bookings first (reason `customer_erased`, with the normal events and messages), then ' +
+      'removes their name, email, phone, locale, answers and notes from the customer record, the bookings, the ' +
+      'stored events, webhook delivery bodies, messages and calendar events. The bookings stay (time, service, staff, ' +
+      'status, price) for the business’s accounts. Idempotent: erasing again answers the same. `confirmCustomerId` ' +
+      'must repeat the path’s id (else VALIDATION_ERROR at body.confirmCustomerId). ' +
+      (partner ? 'Needs `customer:write`.' : 'Owners and admins.'),
+    tags,
+    access: partner ? surface.access.write : 'dashboard:write',
+    params,
+    body: eraseBody,
+    response: erasureSchema,
+    handler: async ({ params: p, body }, request) => {
+      if (body.confirmCustomerId !== p.customerId)
+        // defineRoute places a service's field paths in the body: this one becomes body.confirmCustomerId.
+        throw validationError([{ path: 'confirmCustomerId', message: 'must repeat the customer id of the path' }]);
+      return answeringOutagesWith(bookingUnavailable, async () => {
+        const res = await downstream.booking.eraseCustomer(
+          { tenantId: tenantOf(request), customerId: p.customerId },
+          { deadlineMs: ERASE_DEADLINE_MS },
+        );
+        return { ...res, status: 'erased' as const };
+      });
+    },
+  });
+}

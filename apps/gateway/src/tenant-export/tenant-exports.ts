@@ -1,0 +1,246 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { DueLoop, waitFor, type DocumentStore } from '@svc/store';
+import { detached, type Logger } from '@svc/telemetry';
+import type { Downstream } from '../downstream/services.js';
+import type { IdentityStore } from '../identity/identity-store.js';
+import { ChunkWriter } from './chunk-writer.js';
+import { CHUNK_BYTES, type ExportFileCount, type ExportJobDoc } from './documents.js';
+import { DOWNLOAD_LINK_TTL_MS, checkDownloadToken, mintDownloadToken, type TokenVerdict } from './download-link.js';
+import { EXPORT_LEASE_MS, ExportJobStore, MAINTENANCE_BATCH, PROCESS_STOPPED } from './job-store.js';
+import { exportFiles, type ExportFile } from './sources.js';
+import { writeZip, type ArchiveEntry } from './zip-writer.js';
+
+/** Exports running at once in one gateway process; beyond, a request is told to come back. */
+export const MAX_RUNNING_PER_PROCESS = 4;
+/** How often a running job records its progress (and renews its lease at the latest when half is gone). */
+const PROGRESS_EVERY_MS = 5_000;
+/** How often the maintenance pass looks at most: jobs of dead processes, archives past their 7 days. */
+const MAINTENANCE_POLL_MS = 60_000;
+/** Chunks read per store query while a download streams (1 MiB). */
+const DOWNLOAD_READ_AHEAD = 4;
+
+export const GATEWAY_STOPPED = 'The gateway stopped while this export ran; start a new export.';
+
+export interface TenantExportDeps {
+  store: DocumentStore;
+  downstream: Pick<Downstream, 'catalog' | 'customer' | 'booking' | 'webhooks' | 'integrations' | 'notifications'>;
+  identity: IdentityStore;
+  logger: Logger;
+  /** The download links' HMAC key (the gateway's SESSION_SECRET). */
+  linkSecret: string;
+  now?: () => number;
+  maxRunning?: number;
+}
+
+/** What a request to start an export got. */
+export type StartAnswer = { job: ExportJobDoc } | { running: ExportJobDoc } | { busy: true };
+
+/** The job must stop: the gateway is shutting down. */
+class Stopped extends Error {}
+/** Another process declared the job dead (its lease ran out) and failed it. */
+class LeaseLost extends Error {}
+/** A file's records could not be read. */
+class ReadFailed extends Error {
+  constructor(
+    readonly what: string,
+    cause: unknown,
+  ) {
+    super(`could not read ${what}`, { cause });
+  }
+}
+
+/**
+ * A tenant's full export (docs/decisions.md "Tenant export"): jobs run in the gateway process that
+ * accepted them, write their archive into the store chunk by chunk, and hold a lease they renew as
+ * they go. Every process runs a maintenance pass, at start-up and then at least every minute:
+ * a queued or running job whose lease ran out belonged to a process that died and is marked
+ * failed (its owner can start a new one at once), and jobs finished more than 7 days ago are
+ * removed with their archives.
+ */
+export class TenantExports {
+  readonly jobs: ExportJobStore;
+  private readonly owner = `gwp_${randomUUID()}`;
+  private readonly now: () => number;
+  private readonly maxRunning: number;
+  private readonly running = new Map<string, Promise<void>>();
+  /** Slots taken by requests between their check and their job's launch. */
+  private reserved = 0;
+  private readonly stopping = new AbortController();
+  private readonly maintenance: DueLoop;
+
+  constructor(private readonly deps: TenantExportDeps) {
+    this.jobs = new ExportJobStore(deps.store);
+    this.now = deps.now ?? Date.now;
+    this.maxRunning = deps.maxRunning ?? MAX_RUNNING_PER_PROCESS;
+    this.maintenance = new DueLoop(
+      'tenant export maintenance',
+      () => this.maintain(),
+      MAINTENANCE_POLL_MS,
+      deps.logger,
+    );
+  }
+
+  /** Ensures the indexes and runs the first maintenance pass (the start-up recovery), then keeps it running. */
+  async start(): Promise<void> {
+    await this.jobs.ensureIndexes();
+    this.maintenance.start();
+  }
+
+  /** Starts an export of the tenant for `userId`, unless one is running (or this process is full). */
+  async request(tenantId: string, userId: string): Promise<StartAnswer> {
+    if (this.running.size + this.reserved >= this.maxRunning) return { busy: true };
+    this.reserved++;
+    try {
+      const created = await this.jobs.create(tenantId, userId, this.owner, this.now());
+      if ('job' in created) this.launch(created.job);
+      return created;
+    } finally {
+      this.reserved--;
+    }
+  }
+
+  /**
+   * The tenant's job as it stands (null: none of this tenant's, or removed). A queued or running job whose
+   * lease ran out is marked failed first, so nobody waits for an export nobody runs.
+   */
+  async status(tenantId: string, jobId: string): Promise<ExportJobDoc | null> {
+    const job = await this.jobs.get(tenantId, jobId);
+    const nowMs = this.now();
+    // Past its 7 days it is gone, whether or not the sweep came by yet.
+    if (job?.removeAtMs != null && job.removeAtMs <= nowMs) return null;
+    if (!job || (job.status !== 'queued' && job.status !== 'running')) return job;
+    if ((job.leaseUntilMs ?? 0) >= nowMs) return job;
+    await this.jobs.finishFailed(job, nowMs, PROCESS_STOPPED, { leaseUntilMs: job.leaseUntilMs });
+    return this.jobs.get(tenantId, jobId);
+  }
+
+  /** A download token for a ready job, valid for an hour from now, and when it ends. */
+  downloadToken(job: ExportJobDoc): { token: string; expiresAtMs: number } {
+    const expiresAtMs = this.now() + DOWNLOAD_LINK_TTL_MS;
+    return { token: mintDownloadToken(this.deps.linkSecret, job.tenantId, job._id, expiresAtMs), expiresAtMs };
+  }
+
+  checkToken(job: ExportJobDoc, token: string): TokenVerdict {
+    return checkDownloadToken(this.deps.linkSecret, job.tenantId, job._id, token, this.now());
+  }
+
+  /** A ready job's archive as it is stored, a few chunks per read. */
+  archive(job: ExportJobDoc): Readable {
+    const { jobs } = this;
+    async function* chunks() {
+      for (let seq = 0; seq < job.chunkCount; seq += DOWNLOAD_READ_AHEAD) {
+        const count = Math.min(DOWNLOAD_READ_AHEAD, job.chunkCount - seq);
+        const read = await jobs.chunks(job._id, seq, count);
+        // Removed by the sweep while it streamed: the connection ends early rather than a truncated zip looking whole.
+        if (read.length !== count) throw new Error(`the archive of ${job._id} was removed while it was downloaded`);
+        yield* read;
+      }
+    }
+    return Readable.from(chunks(), { objectMode: false });
+  }
+
+  /** Stops the maintenance, lets the running jobs notice (they end failed) and waits for them. */
+  async stop(): Promise<void> {
+    this.stopping.abort();
+    await this.maintenance.stop();
+    await Promise.allSettled([...this.running.values()]);
+  }
+
+  private launch(job: ExportJobDoc): void {
+    // Detached: the job outlives the request that started it and is no part of its trace.
+    const run = detached(() => this.run(job))
+      .catch((err: unknown) => this.deps.logger.error({ err, jobId: job._id }, 'tenant export could not be finished'))
+      .finally(() => this.running.delete(job._id));
+    this.running.set(job._id, run);
+  }
+
+  private async run(job: ExportJobDoc): Promise<void> {
+    const { logger } = this.deps;
+    if (!(await this.jobs.start(job._id, this.owner, this.now()))) return;
+    const counts = new Map<string, number>();
+    const files = (): ExportFileCount[] => [...counts].map(([name, records]) => ({ name, records }));
+    let recordedAt = this.now();
+    let leaseUntil = recordedAt + EXPORT_LEASE_MS;
+    const checkpoint = async () => {
+      if (this.stopping.signal.aborted) throw new Stopped();
+      const nowMs = this.now();
+      if (nowMs - recordedAt < PROGRESS_EVERY_MS && leaseUntil - nowMs > EXPORT_LEASE_MS / 2) return;
+      if (!(await this.jobs.renew(job._id, this.owner, nowMs, files()))) throw new LeaseLost();
+      recordedAt = nowMs;
+      leaseUntil = nowMs + EXPORT_LEASE_MS;
+    };
+    const sources = exportFiles(this.deps.downstream, this.deps.identity, job.tenantId, {
+      checkpoint,
+      signal: this.stopping.signal,
+    });
+    const entries: ArchiveEntry[] = sources.map((file) => ({
+      name: file.name,
+      content: () => ndjson(file, counts),
+    }));
+    entries.push({ name: 'manifest.json', content: () => manifest(job, files) });
+    const writer = new ChunkWriter((seq, bytes) => this.jobs.appendChunk(job._id, seq, bytes), CHUNK_BYTES);
+    try {
+      await writeZip(entries, new Date(job.createdAtMs), (bytes) => writer.write(bytes));
+      await writer.end();
+      const result = { files: files(), sizeBytes: writer.totalBytes, chunkCount: writer.chunkCount };
+      if (!(await this.jobs.finishReady(job, this.owner, this.now(), result))) throw new LeaseLost();
+      logger.info({ jobId: job._id, sizeBytes: result.sizeBytes }, 'tenant export ready');
+    } catch (err) {
+      if (err instanceof LeaseLost) {
+        // Failed by another process meanwhile, which removed the chunks it saw: remove the rest.
+        logger.warn({ jobId: job._id }, 'tenant export was taken as dead by another process; its archive is dropped');
+        await this.jobs.removeChunks(job._id);
+        return;
+      }
+      const stopped = err instanceof Stopped || this.stopping.signal.aborted;
+      if (!stopped) logger.warn({ err, jobId: job._id }, 'tenant export failed');
+      const message = stopped
+        ? GATEWAY_STOPPED
+        : err instanceof ReadFailed
+          ? `Could not read ${err.what}; start a new export.`
+          : 'The export could not be written; start a new export.';
+      await this.jobs.finishFailed(job, this.now(), message, { owner: this.owner }, files());
+    }
+  }
+
+  private async maintain(): Promise<number> {
+    const nowMs = this.now();
+    const { failed, nextLeaseEndMs } = await this.jobs.failExpiredLeases(nowMs);
+    const { removed, nextRemoveAtMs } = await this.jobs.sweep(nowMs);
+    if (failed > 0) this.deps.logger.warn({ failed }, 'tenant exports of stopped processes marked failed');
+    if (removed > 0) this.deps.logger.info({ removed }, 'tenant exports past their 7 days removed');
+    // A full batch may leave more behind: look again at once.
+    if (failed >= MAINTENANCE_BATCH || removed >= MAINTENANCE_BATCH) return 0;
+    const next = [nextLeaseEndMs, nextRemoveAtMs].filter((t): t is number => t !== null);
+    return waitFor(next.length > 0 ? Math.min(...next) : null, nowMs, MAINTENANCE_POLL_MS);
+  }
+}
+
+/** A file's records as NDJSON, one buffer per page, counted as they go out. */
+async function* ndjson(file: ExportFile, counts: Map<string, number>): AsyncGenerator<Buffer> {
+  counts.set(file.name, 0);
+  try {
+    for await (const records of file.pages()) {
+      if (records.length === 0) continue;
+      counts.set(file.name, (counts.get(file.name) ?? 0) + records.length);
+      yield Buffer.from(records.map((r) => `${JSON.stringify(r)}\n`).join(''), 'utf8');
+    }
+  } catch (err) {
+    if (err instanceof Stopped || err instanceof LeaseLost) throw err;
+    throw new ReadFailed(file.what, err);
+  }
+}
+
+/** The archive's last file: what it holds, written once every other file is complete. */
+async function* manifest(job: ExportJobDoc, files: () => ExportFileCount[]): AsyncGenerator<Buffer> {
+  const doc = {
+    kind: 'tenant-export',
+    version: 1,
+    jobId: job._id,
+    tenantId: job.tenantId,
+    createdAtMs: job.createdAtMs,
+    files: files(),
+  };
+  yield Buffer.from(`${JSON.stringify(doc, null, 2)}\n`, 'utf8');
+}

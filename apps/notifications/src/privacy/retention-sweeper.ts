@@ -1,0 +1,94 @@
+/**
+ * The retention sweeper (docs/decisions.md "Privacy", docs/operations.md "Retention"): for every
+ * tenant the catalog lists, the bodies of its notifications older than the tenant's
+ * `retention.notificationBodyDays` (0: the default, 30) are removed; each record keeps its
+ * metadata (ids, template, status, times, attempts). A record still pending (a retry or a resend
+ * under way) keeps its message until it is final and a later pass. Reads go through the index
+ * on (tenantId, bodyRemovedAtMs, createdAtMs): only a tenant's held bodies older than its cutoff,
+ * never a scan of all records. Runs at start-up and then every `intervalMs` (hourly by default).
+ */
+import type { CatalogClient } from '@svc/grpc';
+import type { catalogV1 } from '@svc/proto';
+import { effectiveRetention, retentionCutoffMs } from '@svc/rules';
+import { DueLoop, type DocumentStore, type PagePosition } from '@svc/store';
+import type { Logger } from '@svc/telemetry';
+import type { NotificationRepository } from '../store/notification-repository.js';
+
+/** Tenants read per ListTenants call. */
+const TENANT_PAGE = 100;
+/** Records whose bodies are removed in one transaction at most. */
+const SWEEP_BATCH = 200;
+
+export const DEFAULT_RETENTION_SWEEP_MS = 60 * 60_000;
+
+export interface RetentionSweeperDeps {
+  store: DocumentStore;
+  notifications: NotificationRepository;
+  catalog: Pick<CatalogClient, 'listTenants'>;
+  logger: Logger;
+  /** Epoch ms; tests move it. */
+  now: () => number;
+}
+
+export interface SweepResult {
+  tenants: number;
+  removed: number;
+}
+
+export class RetentionSweeper {
+  private readonly loop: DueLoop;
+
+  constructor(
+    private readonly deps: RetentionSweeperDeps,
+    private readonly intervalMs: number = DEFAULT_RETENTION_SWEEP_MS,
+  ) {
+    this.loop = new DueLoop('notification retention sweeper', () => this.pass(), intervalMs, deps.logger);
+  }
+
+  start(): void {
+    this.loop.start();
+  }
+
+  /** Stops sweeping and waits for the pass in progress. */
+  stop(): Promise<void> {
+    return this.loop.stop();
+  }
+
+  private async pass(): Promise<number> {
+    const { tenants, removed } = await this.sweep();
+    this.deps.logger.info({ tenants, removed }, 'notification retention sweep');
+    return this.intervalMs;
+  }
+
+  /** One sweep over every tenant; answers how many bodies it removed. */
+  async sweep(): Promise<SweepResult> {
+    const result: SweepResult = { tenants: 0, removed: 0 };
+    let cursor = '';
+    do {
+      const page = await this.deps.catalog.listTenants({ page: { limit: TENANT_PAGE, cursor } }, { deadlineMs: 5_000 });
+      for (const tenant of page.items) {
+        result.removed += await this.sweepTenant(tenant);
+        result.tenants++;
+      }
+      cursor = page.page?.nextCursor ?? '';
+    } while (cursor !== '');
+    // Removed bodies leave the store's files too (SQLite's write-ahead log holds the old pages).
+    if (result.removed > 0) await this.deps.store.scrubFreed();
+    return result;
+  }
+
+  private async sweepTenant(tenant: catalogV1.Tenant): Promise<number> {
+    const { notifications, now } = this.deps;
+    const days = effectiveRetention(tenant.retention).notificationBodyDays;
+    const nowMs = now();
+    const cutoffMs = retentionCutoffMs(nowMs, days);
+    let removed = 0;
+    let after: PagePosition | null = null;
+    do {
+      const page = await notifications.heldBodies(tenant.tenantId, cutoffMs, { limit: SWEEP_BATCH, after });
+      removed += await notifications.removeBodies(page.items, nowMs);
+      after = page.next;
+    } while (after !== null);
+    return removed;
+  }
+}
