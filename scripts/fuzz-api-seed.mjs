@@ -166,6 +166,11 @@ for (const [set, { held }] of Object.entries(BOOKING_SETS)) {
 }
 const allBookings = Object.values(bookingSets).flat();
 const customerId = (await call('GET', `/api/bookings/${allBookings[0]}`)).customerId;
+// Customers the erase operations may erase (the one above stays: other operations name it).
+const erasable = [];
+for (let i = 0; i < 6; i++) {
+  erasable.push((await call('POST', '/api/customers', { name: `Fuzz Erasable ${i}` })).customerId);
+}
 
 // The bookings' events reach the receiver: wait for their deliveries (30 s at most).
 let deliveries = [];
@@ -227,6 +232,7 @@ const dictionaries = {
   'holiday-ids': [holiday.holidayId],
   'override-ids': [dateOverride.overrideId],
   'customer-ids': [customerId],
+  'erasable-customer-ids': erasable,
   'api-key-rotate-ids': [keys[0].apiKeyId],
   'api-key-revoke-ids': [keys[1].apiKeyId],
   'subscription-ids': [subscription.subscriptionId],
@@ -278,6 +284,8 @@ writeFileSync(
   [
     `export FUZZ_PROTECTED_IDS=${protectedIds.join(',')}`,
     `export FUZZ_PROTECTED_STAFF_ID=${staff.staffId}`,
+    // Named by many operations: never erased.
+    `export FUZZ_KEPT_CUSTOMER_ID=${customerId}`,
     // Kept for the delivery operations: it may change, but not be deleted.
     `export FUZZ_UNDELETABLE_IDS=${subscription.subscriptionId}`,
     `export FUZZ_RESOURCE_ID=${resource.resourceId}`,

@@ -27,6 +27,9 @@ const CANNOT_SUCCEED = {
   getAuthLink:
     'signs in with a one-time link the operator CLI printed, good for one use only ' +
     '(apps/gateway/test/dashboard-app.test.ts, apps/platform/test/dashboard-app.test.ts)',
+  getTenantExportDownload:
+    'downloads a finished tenant export: needs the token of a status answer given within the hour ' +
+    '(apps/gateway/test/tenant-export.test.ts, apps/platform/test/tenant-export.test.ts)',
   getLive:
     'not run (--exclude-operation-id): a stream that stays open, so every case would end in the request ' +
     'timeout (apps/gateway/test/dashboard-app.test.ts)',

@@ -1,9 +1,11 @@
 // The erase of a customer in the booking service (docs/decisions.md "Privacy"): the real booking
 // service over gRPC with the real catalog and customer services, on SQLite (in memory, and files
-// where a restart or the files' bytes matter). Where a test must fail or count the customer
+// where a restart or the files' bytes matter), and its races with a change or a create also on
+// MongoDB, whose transactions overlap. Where a test must fail or count the customer
 // record's own erase (the customer service's, tested there), a double stands in for that one call
 // (erase-fixture.ts); one test runs it for real.
 
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +15,8 @@ import { BOOKING_EVENTS_TOPIC, type ReceivedMessage } from '@svc/events';
 import { connectService } from '@svc/grpc';
 import { customerV1 } from '@svc/proto';
 import { isWebhookEventType } from '@svc/rules';
-import { openSqliteStore, type DocumentStore } from '@svc/store';
+import { openMongoStore, openSqliteStore, type DocumentStore } from '@svc/store';
+import { mongoMissing, serverGate, startMongo, type MongoServer } from '@svc/testing';
 import {
   bookingOf,
   create,
@@ -31,6 +34,8 @@ import {
   customerWithBookings,
   erasingCustomers,
   gatedBus,
+  Pause,
+  PausingStore,
   personalData,
   type CustomerWithBookings,
   type ErasingCustomers,
@@ -450,3 +455,188 @@ describe('EraseCustomer over SQLite files', () => {
     }
   });
 });
+
+/**
+ * A store to race on: SQLite runs one writer at a time; on MongoDB transactions overlap, and a
+ * read in one does not conflict with another's insert (docs/operations.md "The MongoDB test server").
+ */
+interface RaceProfile {
+  name: string;
+  /** Whether a transaction can stay open while the erase runs (MongoDB). */
+  concurrent: boolean;
+  open(): Promise<DocumentStore>;
+}
+
+function raceSuite(profile: RaceProfile, setUp?: { before(): Promise<void>; after(): Promise<void> }): void {
+  describe(`${profile.name}: EraseCustomer racing a change or a create of the customer`, () => {
+    beforeAll(async () => setUp?.before());
+    afterAll(async () => setUp?.after());
+
+    async function started() {
+      const store = new PausingStore(await profile.open());
+      const local = erasingCustomers(deps);
+      const harness = await startBooking(deps, { store, customers: local.client(), erase: { pollMs: 600_000 } });
+      const received: ReceivedMessage[] = [];
+      const sub = await harness.bus.subscribe({ topic: BOOKING_EVENTS_TOPIC, groupId: 'race' }, async (m) => {
+        received.push(m);
+      });
+      const stop = async () => {
+        await sub.stop();
+        await harness.stop();
+      };
+      return { store, local, harness, received, stop };
+    }
+
+    /** The customer's confirmed booking moved into the past: the erase leaves it, staff may complete it. */
+    async function startedBooking(harness: BookingHarness, c: CustomerWithBookings, set: Partial<BookingDoc> = {}) {
+      const startsAtMs = localSlot(-1, 10);
+      await harness.store
+        .collection<BookingDoc>(BOOKING_COLLECTIONS.bookings)
+        .updateOne({ _id: c.bookings.confirmed }, { startsAtMs, endsAtMs: startsAtMs + 30 * 60_000, ...set });
+      return c.bookings.confirmed;
+    }
+
+    const complete = (harness: BookingHarness, c: CustomerWithBookings, bookingId: string) =>
+      harness.client.changeBookingStatus(
+        { tenantId: c.tenantId, bookingId, action: 'complete', reason: '', actor: 'staff' },
+        DEADLINE,
+      );
+
+    /** The change's event: stored and sent with nothing of the person, and the booking stripped. */
+    async function expectRedacted(
+      harness: BookingHarness,
+      received: ReceivedMessage[],
+      c: CustomerWithBookings,
+      bookingId: string,
+    ) {
+      await allPublished(harness, c.tenantId);
+      const { bookings, outbox } = await storedFor(harness.store, c.tenantId);
+      const row = outbox.find((r) => r.type === 'booking.completed' && r.key === bookingId);
+      expect(row).toBeDefined();
+      expect(row!.data.customer).toEqual({ customerId: c.customerId, name: '', primaryEmail: '' });
+      expect((row!.data.booking as { answers: unknown[] }).answers).toEqual([]);
+      expect(row!.redactedAtMs).toBeGreaterThan(0);
+      const sent = await eventually('the completion sent', async () =>
+        received.find((m) => m.headers['event-id'] === row!._id),
+      );
+      for (const text of [c.person.name, c.person.email, c.person.answer, c.person.notes]) {
+        expect(JSON.stringify(row), text).not.toContain(text);
+        expect(sent.value, text).not.toContain(text);
+      }
+      expect(bookings.find((b) => b._id === bookingId)).toMatchObject({ status: 'completed', notes: '', answers: [] });
+    }
+
+    it('writes a change redacted when it read the customer before the erase and commits after it', async () => {
+      const { local, harness, received, stop } = await started();
+      try {
+        const c = await customerWithBookings(deps, harness.client);
+        const bookingId = await startedBooking(harness, c);
+        // The completion reads the customer (name and email), then waits while the whole erase runs.
+        const pause = (local.afterRead = new Pause());
+        const completing = complete(harness, c, bookingId);
+        await pause.reached;
+        expect(await erase(harness, c)).toMatchObject({ status: 'erased', bookings: 5, cancelled: 1 });
+        pause.release();
+        // It happened: the state change is not refused, only its data redacted.
+        expect((await completing).booking).toMatchObject({ status: 'completed' });
+        await expectRedacted(harness, received, c, bookingId);
+        // The job's own cancellation of the open booking went out with the customer's data (step 1).
+        const cancelled = (await storedFor(harness.store, c.tenantId)).outbox.find(
+          (r) => r.type === 'booking.cancelled' && r.key === c.bookings.held,
+        );
+        const message = received.find((m) => m.headers['event-id'] === cancelled!._id);
+        expect(message!.value).toContain(c.person.name);
+      } finally {
+        await stop();
+      }
+    });
+
+    // The two below hold a transaction open while the erase runs: on SQLite, whose one writer
+    // makes that race impossible, the erase would wait for it and it for the erase.
+    it.runIf(profile.concurrent)(
+      'runs again a change whose transaction read "no erase job" before the job opened, and writes it redacted',
+      async () => {
+        const { store, harness, received, stop } = await started();
+        try {
+          const c = await customerWithBookings(deps, harness.client);
+          // Without answers or notes, so the job's strip step does not write the booking itself.
+          const bookingId = await startedBooking(harness, c, { notes: '', answers: [] });
+          const pause = (store.afterJobRead = new Pause());
+          const completing = complete(harness, c, bookingId);
+          await pause.reached;
+          expect(await erase(harness, c)).toMatchObject({ status: 'erased', bookings: 5 });
+          pause.release();
+          expect((await completing).booking).toMatchObject({ status: 'completed' });
+          await expectRedacted(harness, received, c, bookingId);
+        } finally {
+          await stop();
+        }
+      },
+    );
+
+    it.runIf(profile.concurrent)(
+      'refuses a create whose transaction read "no erase job" before the job opened',
+      async () => {
+        const { store, harness, stop } = await started();
+        try {
+          const c = await customerWithBookings(deps, harness.client);
+          const pause = (store.afterJobRead = new Pause());
+          const creating = failure(
+            create(
+              harness.client,
+              createRequest(c, localSlot(8, 10), {
+                customer: { name: c.person.name, primaryEmail: c.person.email },
+                notes: c.person.notes,
+              }),
+            ),
+          );
+          await pause.reached;
+          const answer = await erase(harness, c);
+          expect(answer).toMatchObject({ status: 'erased', bookings: 5 });
+          pause.release();
+          const refused = await creating;
+          expect(refused.code).toBe('VALIDATION_ERROR');
+          expect(refused.details.map((d) => d.path)).toEqual(['customerId']);
+          // Nothing was added after the job collected the customer's bookings: all of them announced and stripped.
+          await allPublished(harness, c.tenantId);
+          const { bookings, outbox } = await storedFor(harness.store, c.tenantId);
+          expect(bookings).toHaveLength(5);
+          const announced = erasedRows(outbox).flatMap((r) => r.data.bookingIds as string[]);
+          expect(new Set(announced)).toEqual(new Set(bookings.map((b) => b._id)));
+          for (const text of [c.person.name, c.person.email, c.person.notes]) {
+            expect(JSON.stringify([bookings, outbox]), text).not.toContain(text);
+          }
+        } finally {
+          await stop();
+        }
+      },
+    );
+  });
+}
+
+raceSuite({ name: 'SQLite', concurrent: false, open: () => openSqliteStore({ file: ':memory:' }) });
+
+// MONGODB_URL (a real replica set) when set, otherwise the wire-protocol test server.
+const mongoUrl = process.env.MONGODB_URL;
+if (mongoUrl !== undefined || serverGate('MongoDB', mongoMissing())) {
+  let server: MongoServer | undefined;
+  let url = mongoUrl ?? '';
+  raceSuite(
+    {
+      name: mongoUrl ? 'MongoDB (MONGODB_URL)' : 'MongoDB test server',
+      concurrent: true,
+      open: () => openMongoStore({ url, dbName: `booking_erase_${randomUUID().replaceAll('-', '').slice(0, 12)}` }),
+    },
+    {
+      async before() {
+        if (!mongoUrl) {
+          server = await startMongo();
+          url = server.url;
+        }
+      },
+      async after() {
+        await server?.stop();
+      },
+    },
+  );
+}

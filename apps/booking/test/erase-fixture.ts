@@ -9,6 +9,8 @@ import { DomainError } from '@svc/errors';
 import { connectService, toAnswerValue, type CustomerClient, type BookingClient } from '@svc/grpc';
 import { customerV1, type catalogV1 } from '@svc/proto';
 import type { InProcessEventBus } from '@svc/events';
+import type { Collection, Document, DocumentStore, Tx } from '@svc/store';
+import { BOOKING_COLLECTIONS } from '../src/store/records.js';
 import { addService, bookingOf, create, createBookableTenant, createRequest, localSlot } from './booking-fixture.js';
 import type { Dependencies, SeededService } from './booking-fixture.js';
 
@@ -21,6 +23,8 @@ export interface ErasingCustomers {
   eraseCalls: number;
   /** How many erase calls still fail (as an outage), before they succeed again. */
   failErases: number;
+  /** Where a GetCustomer waits once it has its answer (the first one after it was set). */
+  afterRead: Pause | undefined;
 }
 
 /** The real customer service at `deps`, with the double's erase (see the file's comment). */
@@ -33,13 +37,16 @@ export function erasingCustomers(deps: Dependencies): ErasingCustomers {
     erased: new Set(),
     eraseCalls: 0,
     failErases: 0,
+    afterRead: undefined,
     client() {
       const real = connectService(customerV1.CustomerServiceService, deps.customerHost.address);
       return {
         ...real,
         getCustomer: async (req, options) => {
           const res = await real.getCustomer(req, options);
-          return { customer: erasedView(res.customer, `${req.tenantId}:${req.customerId}`) };
+          const customer = erasedView(res.customer, `${req.tenantId}:${req.customerId}`);
+          await state.afterRead?.here();
+          return { customer };
         },
         lookupOrCreateCustomer: async (req, options) => {
           const res = await real.lookupOrCreateCustomer(req, options);
@@ -168,4 +175,66 @@ export function gatedBus(bus: InProcessEventBus) {
       gate = Promise.resolve();
     },
   };
+}
+
+/**
+ * A point where the service stops once, so the test can run something else meanwhile: the first
+ * caller of `here()` waits until `release()`; `reached` resolves when it has arrived. Later
+ * callers pass.
+ */
+export class Pause {
+  private passed = false;
+  private arrive!: () => void;
+  private leave!: () => void;
+  readonly reached = new Promise<void>((resolve) => (this.arrive = resolve));
+  private readonly released = new Promise<void>((resolve) => (this.leave = resolve));
+
+  async here(): Promise<void> {
+    if (this.passed) return;
+    this.passed = true;
+    this.arrive();
+    await this.released;
+  }
+
+  release(): void {
+    this.leave();
+  }
+}
+
+/**
+ * The store as the service sees it, where a transaction can be held right after it read the
+ * customer's erase job (`afterJobRead`), as a slow transaction on MongoDB may be while the job
+ * runs (SQLite runs one writer at a time: nothing else writes while it waits).
+ */
+export class PausingStore implements DocumentStore {
+  afterJobRead: Pause | undefined;
+
+  constructor(readonly inner: DocumentStore) {}
+
+  collection<T extends Document>(name: string): Collection<T> {
+    const c = this.inner.collection<T>(name);
+    if (name !== BOOKING_COLLECTIONS.eraseJobs) return c;
+    return {
+      findOne: async (filter, tx) => {
+        const found = await c.findOne(filter, tx);
+        if (tx) await this.afterJobRead?.here();
+        return found;
+      },
+      insertOne: (doc, tx) => c.insertOne(doc, tx),
+      find: (filter, opts, tx) => c.find(filter, opts, tx),
+      count: (filter, tx) => c.count(filter, tx),
+      updateOne: (filter, set, tx) => c.updateOne(filter, set, tx),
+      deleteMany: (filter, tx) => c.deleteMany(filter, tx),
+    };
+  }
+
+  withTransaction<R>(fn: (tx: Tx) => Promise<R>): Promise<R> {
+    return this.inner.withTransaction(fn);
+  }
+
+  ensureIndexes: DocumentStore['ensureIndexes'] = (specs) => this.inner.ensureIndexes(specs);
+  dropIndex: DocumentStore['dropIndex'] = (collection, name) => this.inner.dropIndex(collection, name);
+  ping = () => this.inner.ping();
+  scrubFreed = () => this.inner.scrubFreed();
+  close = () => this.inner.close();
 }

@@ -386,7 +386,7 @@ describe('retention sweeper', () => {
   it("removes each tenant's records older than its retention.auditDays (0: 365), by an injected clock", async () => {
     const short = (await h.createTenant('audit-short')).tenantId;
     const long = (await h.createTenant('audit-long')).tenantId;
-    await h.downstream.catalog.updateTenant({ tenantId: short, retention: { auditDays: 2 } });
+    await h.downstream.catalog.updateTenant({ tenantId: short, retention: { auditDays: 90 } });
     let now = Date.now();
     const clock = () => now;
     const log = new AuditLog(h.store, clock);
@@ -400,7 +400,7 @@ describe('retention sweeper', () => {
     };
     await write(short, 'sweep-short-old');
     await write(long, 'sweep-long-old');
-    now += 3 * DAY;
+    now += 91 * DAY;
     await write(short, 'sweep-short-new');
     const sweeper = new AuditSweeper(log, h.downstream.catalog, {
       now: clock,
@@ -417,7 +417,7 @@ describe('retention sweeper', () => {
     expect(await targeted(short)).toBe(1);
     expect(await ids(long)).toEqual(['sweep-long-old']);
 
-    now += 363 * DAY; // 366 days after the first records: past the default 365
+    now += 275 * DAY; // 366 days after the first records: past the default 365
     await sweeper.sweep();
     expect(await ids(long)).toEqual([]);
     expect(await targeted(long)).toBe(0);

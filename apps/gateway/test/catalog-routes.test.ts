@@ -296,6 +296,7 @@ describe('/api/tenant', () => {
     expect(patched.body.data.retention).toEqual({ webhookBodyDays: 7, notificationBodyDays: 30, auditDays: 365 });
     for (const [retention, path] of [
       [{ auditDays: 0 }, 'body.retention.auditDays'],
+      [{ auditDays: 89 }, 'body.retention.auditDays'],
       [{ notificationBodyDays: 3651 }, 'body.retention.notificationBodyDays'],
       [{ webhookBodyDays: 1.5 }, 'body.retention.webhookBodyDays'],
       [{}, 'body'],
@@ -304,7 +305,15 @@ describe('/api/tenant', () => {
       expect(res.status, JSON.stringify(retention)).toBe(400);
       expect(res.body.error.details[0].path).toBe(path);
     }
-    expect((await call(viewerA, 'PATCH', '/api/tenant', { retention: { auditDays: 30 } })).status).toBe(403);
+    expect((await call(viewerA, 'PATCH', '/api/tenant', { retention: { auditDays: 90 } })).status).toBe(403);
+    // An admin may set how long bodies are kept, not the audit log's own retention.
+    const adminB = await h.mintSession([[tenantB, 'tenant_admin']], { email: 'admin@b.test' });
+    expect((await call(adminB, 'PATCH', '/api/tenant', { retention: { notificationBodyDays: 14 } })).status).toBe(200);
+    const refused = await call(adminB, 'PATCH', '/api/tenant', { retention: { auditDays: 400 } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('FORBIDDEN');
+    const owned = await call(ownerB, 'PATCH', '/api/tenant', { retention: { auditDays: 400 } });
+    expect(owned.body.data.retention).toEqual({ webhookBodyDays: 7, notificationBodyDays: 14, auditDays: 400 });
   });
 });
 
@@ -764,6 +773,10 @@ describe('GET /openapi.json', () => {
       properties: { retention: { minProperties: 1 } },
     });
     expect(body('/api/tenant', 'patch').properties.retention.properties.auditDays).toMatchObject({
+      minimum: 90,
+      maximum: 3650,
+    });
+    expect(body('/api/tenant', 'patch').properties.retention.properties.webhookBodyDays).toMatchObject({
       minimum: 1,
       maximum: 3650,
     });

@@ -7,15 +7,21 @@ import { mongoForSuites, ndjsonLines, unzip } from '@svc/testing';
 import { ChunkWriter } from '../src/tenant-export/chunk-writer.js';
 import { EXPORT_CHUNKS, EXPORT_TENANT_LOCKS, type ExportJobDoc } from '../src/tenant-export/documents.js';
 import { DOWNLOAD_LINK_TTL_MS, checkDownloadToken, mintDownloadToken } from '../src/tenant-export/download-link.js';
-import { EXPORT_KEEP_MS, EXPORT_LEASE_MS, ExportJobStore, PROCESS_STOPPED } from '../src/tenant-export/job-store.js';
-import { TenantExports } from '../src/tenant-export/tenant-exports.js';
+import {
+  EXPORT_KEEP_MS,
+  EXPORT_LEASE_MS,
+  ExportJobStore,
+  PROCESS_STOPPED,
+  replacedBy,
+} from '../src/tenant-export/job-store.js';
+import { ERASED_AFTER, ERASED_WHILE_RUNNING, TenantExports } from '../src/tenant-export/tenant-exports.js';
 import { writeZip, type ArchiveEntry } from '../src/tenant-export/zip-writer.js';
 import { startGatewayWithCatalog, type GatewayHarness, type MintedSession } from './support/gateway-harness.js';
 
 // A tenant's full export (docs/api-conventions.md "Tenant export"): the job store's rules on each
-// store adapter at hand (one export per tenant under real concurrency, leases, the 7-day sweep),
-// the archive writer, the download token, and the routes over real HTTP with the real catalog and
-// customer services behind the gateway.
+// store adapter at hand (one export per tenant under real concurrency, leases, the 7-day sweep,
+// the archives an erase or a newer archive removes), the archive writer, the download token, and
+// the routes over real HTTP with the real catalog and customer services behind the gateway.
 
 const T0 = 1_800_000_000_000;
 
@@ -161,6 +167,94 @@ function jobStoreSuite(label: string, open: () => Promise<DocumentStore>): void 
       expect(await exports.status(t, dead.job._id)).not.toBeNull();
       nowMs += 1;
       expect(await exports.status(t, dead.job._id)).toBeNull();
+    });
+
+    /** A ready job of the tenant whose archive has `chunks` chunks. */
+    async function readyJob(t: string, nowMs: number, chunks = 2): Promise<ExportJobDoc> {
+      const created = await jobs.create(t, 'usr_1', 'gwp_a', nowMs);
+      if (!('job' in created)) throw new Error('expected a job');
+      await jobs.start(created.job._id, 'gwp_a', nowMs);
+      for (let seq = 0; seq < chunks; seq++) await jobs.appendChunk(created.job._id, seq, Buffer.from(`part ${seq}`));
+      const result = { files: [], sizeBytes: 6 * chunks, chunkCount: chunks };
+      expect(await jobs.finishReady(created.job, 'gwp_a', nowMs + 1, result)).toBe(true);
+      return (await jobs.get(t, created.job._id))!;
+    }
+    const erasedErrors = { ready: 'erased after it was made', active: 'erased while it ran' };
+
+    it('forget removes every archive of the tenant: ready ones lose theirs, a running one fails', async () => {
+      const t = tenant();
+      const other = tenant();
+      const older = await readyJob(t, T0);
+      const otherJob = await readyJob(other, T0);
+      const created = await jobs.create(t, 'usr_1', 'gwp_b', T0 + 10);
+      if (!('job' in created)) throw new Error('expected a job');
+      const running = created.job;
+      await jobs.start(running._id, 'gwp_b', T0 + 10);
+      await jobs.appendChunk(running._id, 0, Buffer.from('half an archive'));
+
+      const ended = await jobs.forget(t, T0 + 20, erasedErrors);
+      expect(ended.map((j) => j._id).sort()).toEqual([older._id, running._id].sort());
+      expect(await jobs.get(t, older._id)).toMatchObject({
+        status: 'failed',
+        error: erasedErrors.ready,
+        sizeBytes: 0,
+        chunkCount: 0,
+        finishedAtMs: T0 + 20,
+      });
+      expect(await jobs.get(t, running._id)).toMatchObject({
+        status: 'failed',
+        error: erasedErrors.active,
+        leaseUntilMs: null,
+      });
+      expect(await chunkCount(older._id)).toBe(0);
+      expect(await chunkCount(running._id)).toBe(0);
+      // The running job's process finds it no longer its own; the tenant may export again.
+      expect(await jobs.renew(running._id, 'gwp_b', T0 + 30, [])).toBe(false);
+      expect(await jobs.finishReady(running, 'gwp_b', T0 + 30, { files: [], sizeBytes: 1, chunkCount: 1 })).toBe(false);
+      expect(await store.collection(EXPORT_TENANT_LOCKS).findOne({ _id: t })).toBeNull();
+      // Another tenant's archive stays.
+      expect(await jobs.get(other, otherJob._id)).toMatchObject({ status: 'ready', chunkCount: 2 });
+      expect(await chunkCount(otherJob._id)).toBe(2);
+      // Again: nothing left to remove, nothing changed.
+      expect(await jobs.forget(t, T0 + 40, erasedErrors)).toEqual([]);
+      expect(await jobs.get(t, older._id)).toMatchObject({ status: 'failed', finishedAtMs: T0 + 20 });
+    });
+
+    it('forget while the job finishes, concurrently: it ends failed without an archive either way', async () => {
+      for (let round = 0; round < 10; round++) {
+        const t = tenant();
+        const created = await jobs.create(t, 'usr_1', 'gwp_a', T0);
+        if (!('job' in created)) throw new Error('expected a job');
+        const { job } = created;
+        await jobs.start(job._id, 'gwp_a', T0);
+        for (let seq = 0; seq < 3; seq++) await jobs.appendChunk(job._id, seq, Buffer.from(`part ${seq}`));
+        const result = { files: [], sizeBytes: 18, chunkCount: 3 };
+        await Promise.all([jobs.forget(t, T0 + 1, erasedErrors), jobs.finishReady(job, 'gwp_a', T0 + 1, result)]);
+        const after = await jobs.get(t, job._id);
+        expect(after).toMatchObject({ status: 'failed', chunkCount: 0 });
+        expect([erasedErrors.ready, erasedErrors.active]).toContain(after!.error);
+        expect(await chunkCount(job._id)).toBe(0);
+      }
+    });
+
+    it("a new archive replaces the tenant's earlier ones", async () => {
+      const t = tenant();
+      const other = tenant();
+      const first = await readyJob(t, T0);
+      const otherJob = await readyJob(other, T0);
+      const second = await readyJob(t, T0 + 100, 3);
+      expect(await jobs.replaceOlder(second, T0 + 200)).toBe(1);
+      expect(await jobs.get(t, first._id)).toMatchObject({
+        status: 'failed',
+        error: replacedBy(second._id),
+        chunkCount: 0,
+        finishedAtMs: T0 + 200,
+      });
+      expect(await chunkCount(first._id)).toBe(0);
+      expect(await jobs.get(t, second._id)).toMatchObject({ status: 'ready', chunkCount: 3 });
+      expect(await chunkCount(second._id)).toBe(3);
+      expect(await chunkCount(otherJob._id)).toBe(2);
+      expect(await jobs.replaceOlder(second, T0 + 300)).toBe(0);
     });
 
     it("another tenant's job id names nothing", async () => {
@@ -388,5 +482,139 @@ describe('/api/tenant/export over HTTP', () => {
     expect(doc.paths['/api/tenant/export/{jobId}/download']?.get.responses['200']?.content).toHaveProperty(
       'application/zip',
     );
+  });
+});
+
+describe('the archives a customer erase and a newer export remove, over HTTP', () => {
+  let h: GatewayHarness;
+  let owner: MintedSession;
+  let apiKeySecret = '';
+  let tenantId = '';
+  const erased: Array<{ tenantId: string; customerId: string }> = [];
+  let gate: Promise<void> = Promise.resolve();
+  let release = () => {};
+
+  beforeAll(async () => {
+    h = await startGatewayWithCatalog({
+      config: { SESSION_SECRET: 's'.repeat(32), MANAGE_TOKEN_SECRET: 'm'.repeat(32) },
+    });
+    tenantId = (await h.createTenant('export-erase')).tenantId;
+    owner = await h.mintSession([[tenantId, 'tenant_owner']]);
+    const key = await h.call(owner, 'POST', '/api/api-keys', { name: 'erase', scopes: ['*'] });
+    expect(key.status, JSON.stringify(key.body)).toBe(201);
+    apiKeySecret = key.body.data.secret;
+    // The services this harness does not run answer as empty ones would; the booking service's
+    // erase answers as done (the gateway's part is what is tested here).
+    const { booking, catalog, webhooks } = h.downstream;
+    const integrations = h.downstream.integrations!;
+    booking.listBookings = async () => ({ items: [] });
+    webhooks.listSubscriptions = async () => ({ items: [] });
+    integrations.getSettings = async () => ({ settings: {} as never });
+    integrations.listConnections = async () => ({ items: [] });
+    booking.eraseCustomer = async (req) => {
+      erased.push({ tenantId: req.tenantId, customerId: req.customerId });
+      return {
+        customerId: req.customerId,
+        status: 'erased',
+        bookings: 0,
+        cancelled: 0,
+        requestedAtMs: 1,
+        completedAtMs: 2,
+      };
+    };
+    // A test may hold an export at the services, so it is certainly running.
+    const listServices = catalog.listServices.bind(catalog);
+    catalog.listServices = async (...args) => {
+      await gate;
+      return listServices(...args);
+    };
+  });
+  afterAll(async () => {
+    release();
+    await h?.stop();
+  });
+
+  const status = async (jobId: string) => (await h.call(owner, 'GET', `/api/tenant/export/${jobId}`)).body.data;
+  const chunks = (jobId: string) => h.store.collection(EXPORT_CHUNKS).count({ jobId });
+  const started = async () => {
+    const res = await h.call(owner, 'POST', '/api/tenant/export');
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    return res.body.data.jobId as string;
+  };
+  const until = async (jobId: string, wanted: string) =>
+    vi.waitFor(
+      async () => {
+        const job = await status(jobId);
+        expect(job.status).toBe(wanted);
+        return job;
+      },
+      { timeout: 10_000, interval: 25 },
+    );
+  const erase = (customerId: string, partner = false) =>
+    partner
+      ? fetch(`${h.base}/v1/customers/${customerId}/erase`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${apiKeySecret}`,
+            'x-service-tenant-id': tenantId,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({ confirmCustomerId: customerId }),
+        }).then(async (res) => ({ status: res.status, body: await res.json() }))
+      : h.call(owner, 'POST', `/api/customers/${customerId}/erase`, { confirmCustomerId: customerId });
+
+  it("a new archive replaces the workspace's earlier one", async () => {
+    const first = await started();
+    await until(first, 'ready');
+    expect(await chunks(first)).toBeGreaterThan(0);
+    const second = await started();
+    const ready = await until(second, 'ready');
+    expect(ready.download).not.toBeNull();
+    const replaced = await status(first);
+    expect(replaced).toMatchObject({ status: 'failed', error: replacedBy(second), download: null, sizeBytes: null });
+    expect(await chunks(first)).toBe(0);
+    expect(await chunks(second)).toBeGreaterThan(0);
+  });
+
+  it('an erase (/api and /v1) removes the archive: its job has no download and its chunks are gone', async () => {
+    const scrubs = vi.spyOn(h.store, 'scrubFreed');
+    for (const partner of [false, true]) {
+      const jobId = await started();
+      const ready = await until(jobId, 'ready');
+      expect(await chunks(jobId)).toBeGreaterThan(0);
+      const customerId = `cus_${randomUUID()}`;
+      const res = await erase(customerId, partner);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.data).toMatchObject({ customerId, status: 'erased' });
+      expect(erased.at(-1)).toEqual({ tenantId, customerId });
+      expect(await status(jobId)).toMatchObject({ status: 'failed', error: ERASED_AFTER, download: null });
+      expect(await chunks(jobId)).toBe(0);
+      // The link handed out before is worth nothing now.
+      const link = new URL(ready.download.url);
+      const download = await h.call(owner, 'GET', `${link.pathname}${link.search}`);
+      expect(download.status).toBe(404);
+      expect(download.body.error.code).toBe('NOT_FOUND');
+      // Erasing again answers the same.
+      expect((await erase(customerId, partner)).status).toBe(200);
+      expect(await status(jobId)).toMatchObject({ status: 'failed', error: ERASED_AFTER });
+    }
+    expect(scrubs.mock.calls.length).toBeGreaterThanOrEqual(4);
+    scrubs.mockRestore();
+  });
+
+  it('an erase while an export runs fails it, and it writes nothing after', async () => {
+    gate = new Promise<void>((resolve) => (release = resolve));
+    const jobId = await started();
+    await until(jobId, 'running');
+    const erasing = erase(`cus_${randomUUID()}`);
+    // Failed at once; the erase then waits for the job to stop, at its next read.
+    const failed = await until(jobId, 'failed');
+    expect(failed).toMatchObject({ error: ERASED_WHILE_RUNNING, download: null });
+    release();
+    expect((await erasing).status).toBe(200);
+    expect(await chunks(jobId)).toBe(0);
+    expect(await status(jobId)).toMatchObject({ status: 'failed', error: ERASED_WHILE_RUNNING });
+    // The workspace may export again at once.
+    await until(await started(), 'ready');
   });
 });

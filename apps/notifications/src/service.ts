@@ -74,7 +74,7 @@ export async function startNotifications(settings: HostSettings, deps: Notificat
     deps.worker,
   );
   const sweeper = new RetentionSweeper(
-    { store: deps.store, notifications, catalog: deps.clients.catalog, logger: deps.logger, now },
+    { store: deps.store, notifications, catalog: deps.clients.catalog, mail: deps.mail, logger: deps.logger, now },
     deps.retentionSweepMs ?? DEFAULT_RETENTION_SWEEP_MS,
   );
   const shared = {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { manageUrl, mintManageToken, mintUnsubscribeToken } from '@svc/crypto';
 import { parseBookingEvent } from '../src/domain/booking-event.js';
 import { CUSTOMER_ERASED, MAX_ERASED_BOOKINGS, parseCustomerErasure } from '../src/domain/customer-erasure.js';
+import { LINK_REMOVED, withoutLinkTokens } from '../src/domain/link-tokens.js';
 import { REMOVED_CONTENT } from '../src/store/records.js';
 import { bodyRemoval, erasedRecipient, erasure, messageIdsOf } from '../src/store/redaction.js';
 
@@ -104,5 +106,52 @@ describe('redaction', () => {
       '<ntf_1.2@mail.test>',
     ]);
     expect(messageIdsOf({ _id: 'ntf_1', channel: 'sms', series: 1, messageId: '' })).toEqual([]);
+  });
+});
+
+describe('the export text of a message', () => {
+  const keys = { current: { kid: 'k1', secret: 'privacy-domain-test-manage-secret-0123456789' } };
+  const claims = { tenantId: 'ten_1', bookingId: 'bkg_1', customerId: 'cus_1' };
+  const manage = mintManageToken(keys, claims, 1_700_000_000_000);
+  const unsubscribe = mintUnsubscribeToken(keys, claims);
+  const base = 'https://book.example.test';
+
+  it('replaces every manage and unsubscribe token, whole, wherever it stands', () => {
+    const text = [
+      'Hello Ann Example',
+      '',
+      `Manage your booking: ${manageUrl(base, manage)}`,
+      '',
+      '-- ',
+      `Stop reminders: ${base}/notifications/unsubscribe/${unsubscribe}`,
+      `Twice on a line: ${manage} and ${base}/x?token=${unsubscribe}&lang=de`,
+      `At the end of a sentence: ${manage}.`,
+      // Cut short or altered: still the token's secret parts.
+      `Cut: ${manage.split('.').slice(0, 2).join('.')} and ${unsubscribe}.extra`,
+      `Book again: ${base}/book/acme`,
+    ].join('\n');
+    expect(withoutLinkTokens(text)).toBe(
+      [
+        'Hello Ann Example',
+        '',
+        `Manage your booking: ${base}/booking/manage/${LINK_REMOVED}`,
+        '',
+        '-- ',
+        `Stop reminders: ${base}/notifications/unsubscribe/${LINK_REMOVED}`,
+        `Twice on a line: ${LINK_REMOVED} and ${base}/x?token=${LINK_REMOVED}&lang=de`,
+        `At the end of a sentence: ${LINK_REMOVED}.`,
+        `Cut: ${LINK_REMOVED} and ${LINK_REMOVED}`,
+        `Book again: ${base}/book/acme`,
+      ].join('\n'),
+    );
+    const [, payload, signature] = manage.split('.');
+    const out = withoutLinkTokens(text);
+    for (const part of [payload!, signature!, ...unsubscribe.split('.').slice(1)]) expect(out).not.toContain(part);
+  });
+
+  it('leaves a text without tokens as it is', () => {
+    const text = `Your booking with Acme on 2 May.\nBook again: ${base}/book/acme\nsvc_m1 alone names nothing.`;
+    expect(withoutLinkTokens(text)).toBe(text);
+    expect(withoutLinkTokens('')).toBe('');
   });
 });

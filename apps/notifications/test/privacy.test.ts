@@ -28,6 +28,7 @@ import { openSqliteStore, type SqliteDocumentStore } from '@svc/store';
 import { createLogger } from '@svc/telemetry';
 import { eventually, startSmsApiStandIn, type SmsApiStandIn } from '@svc/testing';
 import { notificationTestTenant } from './support/test-tenant.js';
+import { LINK_REMOVED } from '../src/domain/link-tokens.js';
 import { emlFileName, startNotifications } from '../src/index.js';
 import { eventsConsumed } from '../src/metrics.js';
 import { COLLECTIONS, type NotificationDoc, type ReminderDoc } from '../src/store/records.js';
@@ -432,7 +433,16 @@ describe('the notifications and privacy', () => {
       expect(n.customerId).toBe(customerId);
       expect(n.bodyText).toContain('Olga Export');
       expect(n.bodyRemovedAtMs).toBeUndefined();
+      // No manage link (cancel, reschedule as the customer) in what admins and partner keys read.
+      expect(n.bodyText).not.toMatch(/svc_[mu]1\./);
     }
+    // The customer's messages had their manage link there; the stored messages keep it.
+    const toCustomer = seen.filter((n) => n.recipientKind === 'customer');
+    expect(toCustomer).toHaveLength(3);
+    for (const n of toCustomer) expect(n.bodyText).toContain(`/booking/manage/${LINK_REMOVED}\n`);
+    const kept = (await stored()).filter((d) => toCustomer.some((n) => n.notificationId === d._id));
+    expect(kept).toHaveLength(3);
+    for (const doc of kept) expect(doc.content.text).toMatch(/\/booking\/manage\/svc_m1\.[\w-]+\.[\w-]+\n/);
     // The send log carries no body.
     const { items } = await notifications.listNotifications({ tenantId, bookingId: '', customerId, status: '' });
     expect(items.map((n) => n.bodyText)).toEqual(items.map(() => ''));
@@ -456,6 +466,14 @@ describe('the notifications and privacy', () => {
     const person = { name: 'Rita Retention', email: 'rita@example.test' };
     const body = async (id: string) => (await stored()).find((d) => d._id === id)!;
     const held = (doc: NotificationDoc) => doc.bodyRemovedAtMs == null && doc.content.text !== '';
+    /** Whether the .eml copy of a message is in the mail directory. */
+    const hasEml = async (messageId: string) => (await readdir(mailDir)).includes(emlFileName(messageId));
+    /** Every message of these records has its .eml copy (`true`) or none has (`false`). */
+    const emlsOf = async (items: readonly notificationsV1.Notification[]) => {
+      const found = await Promise.all(items.map((n) => hasEml(n.messageId)));
+      expect(items.length).toBeGreaterThan(0);
+      return found.every((f) => f) ? true : found.every((f) => !f) ? false : found;
+    };
 
     const [oldShort, oldLong] = await Promise.all([createBooking(short, person), createBooking(long, person)]);
     const oldShortLog = await settled(short, oldShort.bookingId, 3);
@@ -468,6 +486,9 @@ describe('the notifications and privacy', () => {
     const newLongLog = await settled(long, newLong.bookingId);
     // One old record is resent while mail fails: pending, it keeps its message.
     const resent = oldShortLog.find((n) => n.recipientKind === 'customer')!.notificationId;
+    const resentFirstId = oldShortLog.find((n) => n.notificationId === resent)!.messageId;
+    // The check below can fail: every message went out as an .eml file.
+    expect(await emlsOf([...oldShortLog, ...newShortLog, ...oldLongLog, ...newLongLog])).toBe(true);
     blockMail();
     try {
       await notifications.resendNotification({ tenantId: short, notificationId: resent });
@@ -484,11 +505,15 @@ describe('the notifications and privacy', () => {
       const resentDoc = await body(resent);
       expect(resentDoc.status).toBe('pending');
       expect(held(resentDoc)).toBe(true);
+      // The swept messages' .eml copies went with their bodies; the pending one's first stays.
+      expect(await emlsOf(oldShortLog.filter((n) => n.notificationId !== resent))).toBe(false);
+      expect(await hasEml(resentFirstId)).toBe(true);
     } finally {
       unblockMail();
     }
     for (const n of [...newShortLog, ...oldLongLog, ...newLongLog])
       expect(held(await body(n.notificationId))).toBe(true);
+    expect(await emlsOf([...newShortLog, ...oldLongLog, ...newLongLog])).toBe(true);
     for (const n of oldShortLog.filter((x) => x.notificationId !== resent)) {
       const doc = await body(n.notificationId);
       // The record stays, with its metadata.
@@ -500,10 +525,15 @@ describe('the notifications and privacy', () => {
     expect(shown.notification).toMatchObject({ subject: '', bodyRemovedAtMs: expect.any(Number) });
 
     // Once sent, the resent one goes at the next sweep; a month on, the long tenant's old ones too.
-    await eventually('the resent record to be sent and swept', async () => {
+    const resentDoc = await eventually('the resent record to be sent and swept', async () => {
       const doc = await body(resent);
       return doc.status === 'sent' && doc.bodyRemovedAtMs != null ? doc : undefined;
     });
+    // Both its messages' copies, the first and the resend's, are gone.
+    expect(resentDoc.messageId).not.toBe(resentFirstId);
+    await eventually('the resent record copies to go', async () =>
+      !(await hasEml(resentFirstId)) && !(await hasEml(resentDoc.messageId)) ? true : undefined,
+    );
     // A month after the first: the long tenant's first ones are past its 30 days.
     shiftMs = 31 * DAY;
     await eventually('the long tenant old records to lose their bodies', async () => {
@@ -514,5 +544,7 @@ describe('the notifications and privacy', () => {
     // 29.5 days old: within the long tenant's 30, past the short one's 2.
     for (const n of newLongLog) expect(held(await body(n.notificationId))).toBe(true);
     for (const n of newShortLog) expect(held(await body(n.notificationId))).toBe(false);
+    expect(await emlsOf(newLongLog)).toBe(true);
+    expect(await emlsOf([...oldLongLog, ...newShortLog])).toBe(false);
   });
 });

@@ -61,20 +61,24 @@ it('finishes an erase after a SIGKILL half way, by itself; erasing again answers
   const { tenantId } = await seedTenant(readPlatformRuntime(dataDir)!.services.catalog!, 'erase-crash');
   const session = await stores.session(tenantId, 'tenant_owner');
   const nextSlot = slotSequence(berlinTime);
-  let firstBooking = '';
-  for (let i = 0; i < BOOKINGS; i++) {
-    const res = await fetch(`${base}/book/erase-crash/bookings`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'idempotency-key': `crash-${i}` },
-      body: JSON.stringify({
-        serviceSlug: 'checkup',
-        startsAtMs: nextSlot(),
-        customer: { name: NAME, primaryEmail: EMAIL },
+  // Booked ten at a time (each its own slot): the same customer, found by the email.
+  const starts = Array.from({ length: BOOKINGS }, () => nextSlot());
+  const created: string[] = [];
+  for (let i = 0; i < BOOKINGS; i += 10) {
+    const answers = await Promise.all(
+      starts.slice(i, i + 10).map(async (startsAtMs, k) => {
+        const res = await fetch(`${base}/book/erase-crash/bookings`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'idempotency-key': `crash-${i + k}` },
+          body: JSON.stringify({ serviceSlug: 'checkup', startsAtMs, customer: { name: NAME, primaryEmail: EMAIL } }),
+        });
+        expect(res.status).toBe(201);
+        return (await json(res)).data.booking.bookingId as string;
       }),
-    });
-    expect(res.status).toBe(201);
-    firstBooking ||= (await json(res)).data.booking.bookingId;
+    );
+    created.push(...answers);
   }
+  const firstBooking = created[0]!;
   const api = () => dashboard(base, session);
   const customerId = (await json(await api()('GET', `/api/bookings/${firstBooking}`))).data.customerId as string;
 

@@ -2,10 +2,13 @@
 // "Tenant export"): a tenant with a catalog, customers (more than a page), bookings and settings
 // is exported; the archive is downloaded through the status answer's link, unpacked, and each
 // NDJSON file held against what the dashboard API lists; the link refuses a wrong or expired
-// token, another workspace's owner and a non-owner.
+// token, another workspace's owner and a non-owner. A customer erase removes the archives that
+// may hold them.
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { storeConfigFor } from '@svc/config';
 import { mintExportDownloadToken } from '@svc/gateway';
+import { openStore } from '@svc/store';
 import { json, ndjsonLines, unzip } from '@svc/testing';
 import { berlinTime, seedTenant } from './booking-fixture.js';
 import {
@@ -242,4 +245,43 @@ describe('a full export', () => {
       code: 'FORBIDDEN',
     });
   });
+});
+
+describe('after a customer erase', () => {
+  it('no stored archive holds them: the earlier export has no download and its chunks are gone', async () => {
+    // The gateway's own store, read the way the operator CLI opens it (dashboard-fixture.ts).
+    const gatewayStore = await openStore(
+      storeConfigFor('gateway', { PROFILE: 'embedded' as const, DATA_DIR: platform.dataDir }),
+    );
+    const chunks = (jobId: string) => gatewayStore.collection('export_chunks').count({ jobId });
+    try {
+      const before = await readyJob(api);
+      expect(await chunks(before.jobId)).toBeGreaterThan(0);
+      const customer = (await listAll('/api/customers')).find((c) => c.primaryEmail === 'kundin7@example.test')!;
+      const customerId = customer.customerId as string;
+
+      const res = await api('POST', `/api/customers/${customerId}/erase`, { confirmCustomerId: customerId });
+      const body = await json(res);
+      expect(res.status, JSON.stringify(body)).toBe(200);
+      expect(body.data.status).toBe('erased');
+
+      const after = (await json(await api('GET', `/api/tenant/export/${before.jobId}`))).data;
+      expect(after).toMatchObject({ status: 'failed', download: null, sizeBytes: null });
+      expect(after.error).toContain('erased');
+      expect(await chunks(before.jobId)).toBe(0);
+      const old = await fetch(before.download.url, { headers: { cookie: owner.cookie } });
+      expect(await errorOf(old)).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+
+      // A new export knows the customer only as erased.
+      const next = await readyJob(api);
+      const archive = await fetch(next.download.url, { headers: { cookie: owner.cookie } });
+      const files = await unzip(Buffer.from(await archive.arrayBuffer()));
+      const customers = files.get('customers.ndjson')!.toString('utf8');
+      expect(customers).toContain('kundin8@example.test');
+      expect(customers).not.toContain('kundin7@example.test');
+      expect(customers).not.toContain('"name":"Kundin 7"');
+    } finally {
+      await gatewayStore.close();
+    }
+  }, 60_000);
 });

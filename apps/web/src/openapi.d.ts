@@ -855,8 +855,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Everything the business holds about the customer of the booking, as one JSON document
-         * @description The token needs `read`. The same document as the dashboard’s customer export (docs/decisions.md "Privacy"), for the customer the booking belongs to; an export only, never an erase. No cookie or CSRF header is read. Every answer, errors included, carries `Cache-Control: private, no-store`.
+         * What the business holds about this booking, as one JSON document
+         * @description The token needs `read`. The booking with its answers, notes and history, and the messages sent to the customer about it (when and how, without their text). Only this booking: the manage link goes to whoever made the booking, whatever address they typed, so it opens nothing of the customer’s other bookings or of their record; the whole customer export is the business’s to give (docs/decisions.md "Privacy"). An export only, never an erase. No cookie or CSRF header is read. Every answer, errors included, carries `Cache-Control: private, no-store`.
          */
         get: operations["getBookingManageExport"];
         put?: never;
@@ -2800,10 +2800,11 @@ export interface operations {
                         /** @description #rrggbb; '' clears it. */
                         accentColor?: string;
                     };
-                    /** @description Days to keep webhook delivery bodies (default 30), message bodies (30) and audit records (365): 1 to 3650. Only the fields sent change (docs/operations.md "Retention"). */
+                    /** @description Days to keep webhook delivery bodies (default 30) and message bodies (30), 1 to 3650, and audit records (365), 90 to 3650 and changed by owners only. Only the fields sent change (docs/operations.md "Retention"). */
                     retention?: {
                         webhookBodyDays?: number;
                         notificationBodyDays?: number;
+                        /** @description 90 to 3650; owners only. */
                         auditDays?: number;
                     };
                 } | unknown | unknown | unknown | {
@@ -6552,7 +6553,7 @@ export interface operations {
                                 endsAtMs: number;
                             }[];
                         }[];
-                        /** @description Every message sent about the customer’s bookings (to them, the business or staff), newest first. */
+                        /** @description Every message sent about the customer’s bookings (to them, the business or staff), oldest first. */
                         notifications: {
                             notificationId: string;
                             bookingId: string;
@@ -8827,32 +8828,7 @@ export interface operations {
                     "application/json": {
                         exportedAtMs: number;
                         tenantId: string;
-                        /** @description A customer of the tenant. */
-                        customer: {
-                            customerId: string;
-                            tenantId: string;
-                            /** @description Lower-case; null when the customer has none. */
-                            primaryEmail: string | null;
-                            /** @description E.164; null when the customer has none. */
-                            phone: string | null;
-                            /** @description '' only for a customer a booking made without a name. */
-                            name: string;
-                            /** @description BCP 47, or '' when unknown. */
-                            locale: string;
-                            /** @description IANA time zone, or '' when unknown. */
-                            timezone: string;
-                            createdAtMs: number;
-                            updatedAtMs: number;
-                            /**
-                             * @description `erased`: the customer was erased; the record keeps its id and times, nothing about the person.
-                             * @enum {string}
-                             */
-                            status: "active" | "erased";
-                            /** @description When the customer was erased; null while active. */
-                            erasedAtMs: number | null;
-                        };
-                        /** @description Every booking of the customer, oldest first, each with its history. */
-                        bookings: {
+                        booking: {
                             bookingId: string;
                             tenantId: string;
                             serviceId: string;
@@ -8908,108 +8884,20 @@ export interface operations {
                                 startsAtMs: number;
                                 endsAtMs: number;
                             }[];
-                        }[];
-                        /** @description Every message sent about the customer’s bookings (to them, the business or staff), newest first. */
-                        notifications: {
+                        };
+                        messages: {
                             notificationId: string;
-                            bookingId: string;
-                            customerId: string | null;
-                            /** @description The booking event (evt_…) or the reminder (rem_…) it answers. */
-                            eventId: string;
                             /** @enum {string} */
                             template: "customer.request_received" | "customer.confirmed" | "customer.rescheduled" | "customer.cancelled" | "customer.hold_expired" | "customer.reminder" | "business.request_pending" | "business.cancelled_by_customer" | "business.rescheduled_by_customer";
                             /** @enum {string} */
                             channel: "email" | "sms";
-                            /** @enum {string} */
-                            recipientKind: "customer" | "business" | "staff";
-                            /** @description The email address or phone number. */
-                            recipient: string;
-                            /** @description '' for SMS. */
-                            subject: string;
                             /**
                              * @description suppressed: a reminder to a customer who unsubscribed, not sent.
                              * @enum {string}
                              */
                             status: "pending" | "sent" | "failed" | "suppressed";
-                            /** @description Attempts of the current series. */
-                            attemptCount: number;
-                            /** @description When the next attempt is due (pending only). */
-                            nextAttemptAtMs: number | null;
-                            /** @description The last failure (an SMTP reply code and text), without the address. */
-                            lastError: string | null;
-                            /** @description The Message-ID header (email), the same on every retry of a series. */
-                            messageId: string | null;
                             sentAtMs: number | null;
-                            /** @description 1 + the number of resends. */
-                            series: number;
                             createdAtMs: number;
-                            updatedAtMs: number;
-                            bodyText: string;
-                            /** @description When retention or an erase removed the body; null while it is held. */
-                            bodyRemovedAtMs: number | null;
-                        }[];
-                        /** @description Every webhook delivery of the events of their bookings, with its signed body while held. */
-                        webhookDeliveries: {
-                            deliveryId: string;
-                            tenantId: string;
-                            subscriptionId: string;
-                            /** @description The event id (X-Service-Event-Id), the same on every attempt and replay. */
-                            eventId: string;
-                            /** @enum {string} */
-                            eventType: "booking.created" | "booking.confirmed" | "booking.rescheduled" | "booking.cancelled" | "booking.completed" | "booking.no_show" | "booking.expired";
-                            bookingId: string;
-                            /** @enum {string} */
-                            status: "pending" | "succeeded" | "failed";
-                            /** @description 1 + the number of replays. */
-                            series: number;
-                            /** @description Attempts of the current series. */
-                            attemptCount: number;
-                            /** @description When the next attempt is due (pending only). */
-                            nextAttemptAtMs: number | null;
-                            createdAtMs: number;
-                            updatedAtMs: number;
-                            /** @description Every attempt, oldest first. */
-                            attempts: {
-                                /** @description 1 for the original series, 2 for the first replay, … */
-                                series: number;
-                                /** @description 1 to 6 within its series. */
-                                attemptNo: number;
-                                startedAtMs: number;
-                                durationMs: number;
-                                /** @description null when no response arrived. */
-                                responseStatus: number | null;
-                                /** @description A short reason when the attempt failed. */
-                                error: string | null;
-                                /** @description When the next attempt of its series was due. */
-                                nextAttemptAtMs: number | null;
-                            }[];
-                            body: string;
-                            /** @description When retention or an erase removed the body; null while it is held. */
-                            bodyRemovedAtMs: number | null;
-                        }[];
-                        calendarEvents: {
-                            bookingId: string;
-                            staffId: string;
-                            /** @description The booking in the staff member’s connected calendar; null when it has none. */
-                            calendarSync: {
-                                /**
-                                 * @description `pending`: being written or retried; `removed`: taken out after a cancel or no-show.
-                                 * @enum {string}
-                                 */
-                                status: "pending" | "synced" | "failed" | "removed";
-                                /** @description `caldav`; empty before the first write. */
-                                provider: string;
-                                /** @description The event at the provider (CalDAV: its resource URL). */
-                                externalEventId: string | null;
-                                /** @description The video meeting link, when the provider made one. */
-                                meetingUrl: string | null;
-                            } | null;
-                            calendarId: string | null;
-                            /** @description The event's title as last written; '' once removed. */
-                            summary: string;
-                            /** @description The event's description as last written; '' once removed. */
-                            description: string;
-                            updatedAtMs: number;
                         }[];
                     };
                 };
@@ -14537,7 +14425,7 @@ export interface operations {
                                 endsAtMs: number;
                             }[];
                         }[];
-                        /** @description Every message sent about the customer’s bookings (to them, the business or staff), newest first. */
+                        /** @description Every message sent about the customer’s bookings (to them, the business or staff), oldest first. */
                         notifications: {
                             notificationId: string;
                             bookingId: string;

@@ -25,6 +25,14 @@ export const isRetentionDays = (n: unknown): n is number =>
 
 export const retentionDaysSchema = z.number().int().min(RETENTION_DAYS.min).max(RETENTION_DAYS.max);
 
+/**
+ * The audit log is kept at least 90 days: short enough a setting would let whoever changed
+ * something erase the trace of it by the next sweep (docs/decisions.md "Audit log").
+ */
+export const AUDIT_RETENTION_MIN_DAYS = 90;
+export const AUDIT_RETENTION_MESSAGE = `must be a whole number of days from ${AUDIT_RETENTION_MIN_DAYS} to ${RETENTION_DAYS.max}`;
+export const auditRetentionDaysSchema = z.number().int().min(AUDIT_RETENTION_MIN_DAYS).max(RETENTION_DAYS.max);
+
 /** The retention in effect: a field that is absent or 0 (proto's "unset") is its default. */
 export function effectiveRetention(r: Partial<Retention> | null | undefined): Retention {
   return {

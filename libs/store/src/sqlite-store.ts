@@ -64,6 +64,10 @@ export function mapSqliteError(e: unknown): unknown {
   return e;
 }
 
+/** scrubFreed waits this often (50, 100, … ms) for other connections' readers to finish. */
+const SCRUB_ATTEMPTS = 8;
+const SCRUB_RETRY_MS = 50;
+
 export class SqliteDocumentStore implements DocumentStore {
   private readonly db: Database.Database;
   private readonly mutex = new AsyncMutex();
@@ -238,7 +242,18 @@ export class SqliteDocumentStore implements DocumentStore {
 
   async scrubFreed(): Promise<void> {
     this.scope.assertOutside('scrubFreed', false);
-    await this.mutex.runExclusive(() => this.attempt(() => this.db.pragma('wal_checkpoint(TRUNCATE)')));
+    // A reader in another connection (the CLI, a second process) keeps the log from being
+    // truncated: then the checkpoint answers busy, and the bytes are still there.
+    for (let attempt = 1; ; attempt++) {
+      const [result] = await this.mutex.runExclusive(() =>
+        this.attempt(() => this.db.pragma('wal_checkpoint(TRUNCATE)') as Array<{ busy: number }>),
+      );
+      if (!result || result.busy === 0) return;
+      if (attempt === SCRUB_ATTEMPTS) {
+        throw new StoreUnavailableError('the write-ahead log could not be truncated: another connection is reading it');
+      }
+      await new Promise((resolve) => setTimeout(resolve, SCRUB_RETRY_MS * attempt));
+    }
   }
 
   async close(): Promise<void> {

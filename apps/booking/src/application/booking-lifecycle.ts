@@ -16,7 +16,7 @@ import {
   type StatusAction,
 } from '../domain/lifecycle.js';
 import type { CalendarSyncView } from '@svc/grpc';
-import { erasedCustomer } from '../domain/erasure.js';
+import { erasedCustomer, redactEventData, STRIPPED_BOOKING } from '../domain/erasure.js';
 import { collectiveStaffIdsOf, type BookingDoc } from '../store/records.js';
 import { bookingEvent } from './booking-events.js';
 import { occupyingBookings, toExistingBooking } from './existing-bookings.js';
@@ -46,6 +46,11 @@ interface ChangeRef {
   actor: Actor;
   /** W3C traceparent of the request, carried by the event. */
   traceparent: string | null;
+  /**
+   * The erase job's own cancel or expiry of its first step, whose event goes out with the
+   * customer's data before the job redacts it (docs/decisions.md "Privacy"); never a request's.
+   */
+  erasing?: boolean;
 }
 
 export interface StatusChangeCommand extends ChangeRef {
@@ -272,7 +277,8 @@ async function commitChange(
   given?: { customer: CustomerSnapshot; calendarSync: CalendarSyncView | null },
 ): Promise<BookingDoc> {
   const { service } = about;
-  // The customer of a booking never changes, so the snapshot can be taken before the transaction.
+  // The customer of a booking never changes, so the snapshot can be taken before the transaction;
+  // what it says of the person is dropped there if their erase has begun meanwhile (below).
   // The calendar write-back state is the integrations service's (its record is the only copy):
   // the event carries it as it stood before this change, which the write-back then acts on.
   const [customer, calendarSync] = given
@@ -293,9 +299,18 @@ async function commitChange(
       const decision = decide(current, action, ref.actor, nowMs);
       if (!decision.ok) throw policyBlocked(decision);
       const { after: changes, extra } = await build(current, nowMs, tx);
+      // Once the customer's erase has begun (docs/decisions.md "Privacy"), a change still happens
+      // but writes nothing of the person: the booking as the job strips it, the event as the job
+      // redacts it (marked so, the job does not wait for it). Only the job's own cancellations
+      // of its first step go out whole, as the job redacts them later. A change whose snapshot
+      // was read before the job's last redaction would otherwise keep it for good; seenIn makes
+      // "no job" here mean committed before the job opened, so the job's steps see the event.
+      const job = await deps.store.eraseJobs.seenIn(ref.tenantId, current.customerId, nowMs, tx);
+      const redact = job !== null && !(ref.erasing === true && job.step === 'cancel');
       const after: BookingDoc = {
         ...current,
         ...changes,
+        ...(redact ? STRIPPED_BOOKING : {}),
         status: decision.to,
         updatedAtMs: nowMs,
         revision: (current.revision ?? 0) + 1,
@@ -308,7 +323,8 @@ async function commitChange(
         ...known,
         actor: ref.actor,
       });
-      return (await deps.store.transition(current, after, event, tx)) ? after : null;
+      const written = redact ? { ...event, data: redactEventData(event.data), redactedAtMs: nowMs } : event;
+      return (await deps.store.transition(current, after, written, tx)) ? after : null;
     });
     if (done) return done;
   }

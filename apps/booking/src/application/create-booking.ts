@@ -130,9 +130,13 @@ async function createOrFind(deps: CreateBookingDeps, cmd: CreateBookingCommand):
           const now = deps.now();
           const again = await deps.store.idempotencyRecord(cmd.tenantId, keyOf(cmd), now, tx);
           if (again) return replay(deps, again, cmd, tx);
-          // A customer being erased takes no new booking: the erase job, written before its first
-          // step, is read in the transaction that would add one (docs/decisions.md "Privacy").
-          if (await deps.store.eraseJobs.get(cmd.tenantId, customer.customerId, tx)) throw erasedCustomer();
+          // A customer being erased takes no new booking (docs/decisions.md "Privacy"): the job is
+          // read here, and the customer's fence written, which the job's opening writes too. On
+          // MongoDB a create that read "no job" would otherwise commit after the job collected the
+          // customer's bookings; now it conflicts and runs again (then refused), or it committed
+          // before the job opened and every step sees its booking. Refusing is simpler than a job
+          // that hunts for newcomers, and holds on SQLite (one writer) and MongoDB alike.
+          if (await deps.store.eraseJobs.seenIn(cmd.tenantId, customer.customerId, now, tx)) throw erasedCustomer();
 
           const recheck = await recheckIn(tx);
 

@@ -257,8 +257,10 @@ class EraseRun {
       await this.advance(job, 'customer');
     },
 
-    // Events a change wrote while the job ran (a staff member completing a past booking) are
-    // redacted too, before the files are scrubbed.
+    // A last look before the files are scrubbed. A change committed since the job opened wrote
+    // its event redacted already, and one committed before it was seen by the redact step
+    // (booking-lifecycle.ts commitChange, EraseJobRepository.seenIn), so this finds nothing
+    // unless a row was written some other way; it costs a read per page.
     scrub: async (job) => {
       await this.redactEvents(job);
       await this.deps.store.scrubFreed();
@@ -291,6 +293,7 @@ class EraseRun {
           actor: 'system',
           reason: action === 'cancel' ? ERASED_REASON : '',
           traceparent: null,
+          erasing: true,
         });
         this.deps.onOutboxWrite();
         return;

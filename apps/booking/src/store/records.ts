@@ -9,6 +9,7 @@ export const BOOKING_COLLECTIONS = {
   leases: 'relay_leases',
   occupancyVersions: 'occupancy_versions',
   eraseJobs: 'erase_jobs',
+  customerFences: 'customer_fences',
 } as const;
 
 /** A booking as stored (docs/decisions.md "Booking"); `_id` is the bookingId. */
@@ -196,6 +197,20 @@ export interface EraseJobDoc {
  * commit on MongoDB. `_id` is the capacity lock's key, `<tenantId>:<owner>:<YYYY-MM-DD>`.
  */
 export interface OccupancyVersionDoc {
+  [field: string]: unknown;
+  _id: string;
+  tenantId: string;
+  version: number;
+  updatedAtMs: number;
+}
+
+/**
+ * One customer's fence (EraseJobRepository.seenIn; docs/decisions.md "Privacy"): counted up by
+ * every transaction that adds or changes a booking of the customer and by the one that opens
+ * their erase job, so on MongoDB those transactions write one document and cannot overlap.
+ * `_id` is the erase job's, `<tenantId>:<customerId>`; ids and a count only.
+ */
+export interface CustomerFenceDoc {
   [field: string]: unknown;
   _id: string;
   tenantId: string;

@@ -7,6 +7,7 @@ import {
   isLocale,
   isSlug,
   LOCALE_MESSAGE,
+  AUDIT_RETENTION_MIN_DAYS,
   RETENTION_DAYS,
   SLUG_MESSAGE,
   TIME_ZONE_MESSAGE,
@@ -98,12 +99,12 @@ export function patchTenant(current: TenantRecord, patch: TenantPatch, now: numb
 }
 
 function checkRetention(v: Violations, input: Partial<Retention>): Partial<Retention> {
-  const days = (field: keyof Retention) =>
-    checkInteger(v, `retention.${field}`, input[field], RETENTION_DAYS.min, RETENTION_DAYS.max);
+  const days = (field: keyof Retention, min: number = RETENTION_DAYS.min) =>
+    checkInteger(v, `retention.${field}`, input[field], min, RETENTION_DAYS.max);
   return {
     webhookBodyDays: days('webhookBodyDays'),
     notificationBodyDays: days('notificationBodyDays'),
-    auditDays: days('auditDays'),
+    auditDays: days('auditDays', AUDIT_RETENTION_MIN_DAYS),
   };
 }
 

@@ -100,6 +100,10 @@ describe('tenant retention and the tenant list', () => {
       client.updateTenant({ tenantId: created.tenantId, retention: { notificationBodyDays: 0, auditDays: 3651 } }),
       ['retention.notificationBodyDays', 'retention.auditDays'],
     );
+    // The audit log: at least 90 days (docs/decisions.md "Audit log").
+    await expectViolations(client.updateTenant({ tenantId: created.tenantId, retention: { auditDays: 89 } }), [
+      'retention.auditDays',
+    ]);
     expect((await client.getTenant({ tenantId: created.tenantId })).tenant?.retention?.auditDays).toBe(3650);
   });
 

@@ -222,7 +222,7 @@ export class CustomerRepository {
       const doc = await this.getDoc(tenantId, customerId, tx);
       if (!doc) return null;
       const existing = fromDoc(doc);
-      if (existing.erasedAtMs != null) return { customer: existing, changed: false };
+      if (existing.erasedAtMs != null) return existing;
       const next = erasedCustomer(existing, this.clock());
       await this.contacts.deleteMany({ customerId }, tx);
       await this.search.deleteMany({ customerId }, tx);
@@ -241,10 +241,12 @@ export class CustomerRepository {
         },
         tx,
       );
-      return { customer: next, changed: true };
+      return next;
     });
-    if (erased?.changed) await this.store.scrubFreed();
-    return erased?.customer ?? null;
+    // Every time, not only when this call erased: a scrub that failed after the commit is redone
+    // by the retried step, which finds the record already erased.
+    if (erased) await this.store.scrubFreed();
+    return erased;
   }
 
   /** A page of the tenant's customers: in list order, or a search's matches in search order. */

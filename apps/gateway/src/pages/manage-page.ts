@@ -81,7 +81,8 @@ export function renderManagePage(input: ManagePageInput, assets: PageAssets, non
     </p>
     <p id="manage-error" class="error" role="alert" hidden></p>
     <p class="hint" id="export-hint">
-      <a id="export-link" href="${base}/export" download>Download the data ${business} holds about you</a> (JSON).
+      <a id="export-link" href="${base}/export" download>Download what ${business} holds about this booking</a>
+      (JSON).
     </p>
     ${
       actions.canReschedule

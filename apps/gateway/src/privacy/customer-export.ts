@@ -1,5 +1,7 @@
 import { Readable } from 'node:stream';
 import { z } from 'zod';
+import { DomainError } from '@svc/errors';
+import type { webhooksV1 } from '@svc/proto';
 import type { Downstream } from '../downstream/services.js';
 import { present } from '../routes/catalog/admin-resource.js';
 import {
@@ -47,7 +49,7 @@ export const customerExportSchema = z
       .describe('Every booking of the customer, oldest first, each with its history.'),
     notifications: z
       .array(notificationSchema.extend({ bodyText: z.string(), bodyRemovedAtMs: removedAt }))
-      .describe('Every message sent about the customer’s bookings (to them, the business or staff), newest first.'),
+      .describe('Every message sent about the customer’s bookings (to them, the business or staff), oldest first.'),
     webhookDeliveries: z
       .array(deliveryDetailSchema.extend({ body: z.string(), bodyRemovedAtMs: removedAt }))
       .describe('Every webhook delivery of the events of their bookings, with its signed body while held.'),
@@ -111,9 +113,22 @@ async function* exportParts(
     } while (cursor);
   });
 
+  /**
+   * The deliveries of some bookings. The dispatcher refuses an answer above 3 MiB (gRPC's 4 MiB
+   * bound) as VALIDATION_ERROR at bookingIds: then the halves are asked for, down to one booking.
+   */
+  const deliveriesOf = async (ids: string[]): Promise<webhooksV1.Delivery[]> => {
+    try {
+      return (await webhooks.exportBookingDeliveries({ tenantId, bookingIds: ids })).items;
+    } catch (err) {
+      if (ids.length === 1 || !(err instanceof DomainError) || err.code !== 'VALIDATION_ERROR') throw err;
+      const half = Math.ceil(ids.length / 2);
+      return [...(await deliveriesOf(ids.slice(0, half))), ...(await deliveriesOf(ids.slice(half)))];
+    }
+  };
   yield* array('webhookDeliveries', async function* () {
     for (const ids of chunks(bookingIds)) {
-      const { items } = await webhooks.exportBookingDeliveries({ tenantId, bookingIds: ids });
+      const items = await deliveriesOf(ids);
       yield items.map((d) => ({ ...toDeliveryDetail(d), body: d.body, bodyRemovedAtMs: d.bodyRemovedAtMs ?? null }));
     }
   });

@@ -72,6 +72,8 @@ export const CHUNK_BYTES = 256 * 1024;
 export const EXPORT_INDEXES: IndexSpec[] = [
   // The start-up and periodic check for jobs whose process died (status, lease end).
   { collection: EXPORT_JOBS, fields: ['status', 'leaseUntilMs'], name: 'by_status_lease' },
+  // A tenant's ready and running jobs: a customer erase and a newer archive remove their archives.
+  { collection: EXPORT_JOBS, fields: ['tenantId', 'status'], name: 'by_tenant_status' },
   // The 7-day sweep.
   { collection: EXPORT_JOBS, fields: ['removeAtMs'], name: 'by_remove_at' },
   { collection: EXPORT_CHUNKS, fields: ['jobId', 'seq'], unique: true, name: 'by_job_seq' },

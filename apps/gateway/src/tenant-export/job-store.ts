@@ -18,6 +18,8 @@ export const EXPORT_LEASE_MS = 60_000;
 export const EXPORT_KEEP_MS = 7 * 24 * 60 * 60_000;
 /** Jobs handled per maintenance read (a pass repeats at once while it finds a full batch). */
 export const MAINTENANCE_BATCH = 100;
+/** Reads of a tenant's live jobs `forget` makes before it gives up on jobs that keep appearing. */
+const FORGET_PASSES = 10;
 
 /** What `create` answers: the new job, or the export that is still running for the tenant. */
 export type Created = { job: ExportJobDoc } | { running: ExportJobDoc };
@@ -158,13 +160,13 @@ export class ExportJobStore {
 
   /**
    * queued or running → failed with `error`, the marker released and the chunks written so far
-   * removed. With `owner`, only while that process still holds it.
+   * removed. With `owner`, only while that process still holds it; with `{}`, whoever holds it.
    */
   async finishFailed(
     job: ExportJobDoc,
     nowMs: number,
     error: string,
-    match: { owner: string } | { leaseUntilMs: number | null },
+    match: { owner: string } | { leaseUntilMs: number | null } | Record<string, never>,
     files?: ExportFileCount[],
   ): Promise<boolean> {
     const done = await this.store.withTransaction(async (tx) => {
@@ -228,6 +230,60 @@ export class ExportJobStore {
     return { removed: due.length, nextRemoveAtMs: next?.removeAtMs ?? null };
   }
 
+  /**
+   * Removes every archive of the tenant, for a customer erase (docs/decisions.md "Tenant export"):
+   * each ready job loses its chunks and is marked failed with `errors.ready`; each queued or running
+   * one is failed with `errors.active` (its marker released) and loses what it wrote (its process
+   * drops what it writes after, once it finds the job no longer its own). A ready job's chunks go
+   * before its mark, so an interrupted call leaves a job that the next call finds again. Answers the
+   * jobs it ended.
+   */
+  async forget(tenantId: string, nowMs: number, errors: { ready: string; active: string }): Promise<ExportJobDoc[]> {
+    const ended: ExportJobDoc[] = [];
+    for (let pass = 1; ; pass++) {
+      const live = await this.jobs.find(
+        { tenantId, status: { $in: ['ready', ...ACTIVE_STATUSES] } },
+        { limit: MAINTENANCE_BATCH },
+      );
+      if (live.length === 0) return ended;
+      // Each pass ends what it found; only new exports started meanwhile, again and again, get here.
+      if (pass > FORGET_PASSES)
+        throw new Error('the exports of a tenant kept changing while their archives were removed');
+      for (const job of live) {
+        let done: boolean;
+        if (job.status === 'ready') done = await this.dropReady(job, nowMs, errors.ready);
+        else {
+          // Before the mark as well: what a running job wrote so far cannot outlive an interrupted call.
+          await this.removeChunks(job._id);
+          done = await this.finishFailed(job, nowMs, errors.active, {});
+        }
+        if (done) ended.push(job);
+      }
+    }
+  }
+
+  /**
+   * Removes the tenant's other ready archives once `job` is ready: a tenant keeps one archive
+   * (docs/decisions.md "Tenant export"); their jobs answer that they were replaced. Answers how many.
+   */
+  async replaceOlder(job: ExportJobDoc, nowMs: number): Promise<number> {
+    let replaced = 0;
+    for (;;) {
+      const older = await this.jobs.find(
+        { tenantId: job.tenantId, status: 'ready', _id: { $ne: job._id } },
+        { limit: MAINTENANCE_BATCH },
+      );
+      for (const old of older) if (await this.dropReady(old, nowMs, replacedBy(job._id))) replaced++;
+      if (older.length < MAINTENANCE_BATCH) return replaced;
+    }
+  }
+
+  /** A ready job's chunks removed, then the job marked failed with `error`; false when it was no longer ready. */
+  private async dropReady(job: ExportJobDoc, nowMs: number, error: string): Promise<boolean> {
+    await this.removeChunks(job._id);
+    return (await this.jobs.updateOne({ _id: job._id, status: 'ready' }, failedFields(nowMs, error))) === 1;
+  }
+
   async appendChunk(jobId: string, seq: number, bytes: Uint8Array): Promise<void> {
     await this.chunkDocs.insertOne({ _id: `${jobId}:${seq}`, jobId, seq, data: Buffer.from(bytes).toString('base64') });
   }
@@ -250,6 +306,10 @@ export class ExportJobStore {
 }
 
 export const PROCESS_STOPPED = 'The gateway process running this export stopped; start a new export.';
+
+/** The error of a ready job whose archive a newer export replaced. */
+export const replacedBy = (jobId: string) =>
+  `Replaced by a newer export of this workspace (${jobId}); its archive was removed.`;
 
 const isActive = (job: ExportJobDoc) => ACTIVE_STATUSES.includes(job.status);
 

@@ -21,6 +21,10 @@ const MAINTENANCE_POLL_MS = 60_000;
 const DOWNLOAD_READ_AHEAD = 4;
 
 export const GATEWAY_STOPPED = 'The gateway stopped while this export ran; start a new export.';
+/** The errors of the jobs whose archives a customer erase removed (docs/decisions.md "Tenant export"). */
+export const ERASED_AFTER =
+  'A customer was erased after this export was made, so its archive was removed; start a new export.';
+export const ERASED_WHILE_RUNNING = 'A customer was erased while the export ran; start it again.';
 
 export interface TenantExportDeps {
   store: DocumentStore;
@@ -40,6 +44,12 @@ export type StartAnswer = { job: ExportJobDoc } | { running: ExportJobDoc } | { 
 class Stopped extends Error {}
 /** Another process declared the job dead (its lease ran out) and failed it. */
 class LeaseLost extends Error {}
+/** A job of this process, running, and how to stop it when its archive is forgotten. */
+interface RunningJob {
+  done: Promise<void>;
+  drop: AbortController;
+}
+
 /** A file's records could not be read. */
 class ReadFailed extends Error {
   constructor(
@@ -56,14 +66,14 @@ class ReadFailed extends Error {
  * they go. Every process runs a maintenance pass, at start-up and then at least every minute:
  * a queued or running job whose lease ran out belonged to a process that died and is marked
  * failed (its owner can start a new one at once), and jobs finished more than 7 days ago are
- * removed with their archives.
+ * removed with their archives. A tenant keeps its newest archive only, and none after a customer erase.
  */
 export class TenantExports {
   readonly jobs: ExportJobStore;
   private readonly owner = `gwp_${randomUUID()}`;
   private readonly now: () => number;
   private readonly maxRunning: number;
-  private readonly running = new Map<string, Promise<void>>();
+  private readonly running = new Map<string, RunningJob>();
   /** Slots taken by requests between their check and their job's launch. */
   private reserved = 0;
   private readonly stopping = new AbortController();
@@ -132,7 +142,8 @@ export class TenantExports {
       for (let seq = 0; seq < job.chunkCount; seq += DOWNLOAD_READ_AHEAD) {
         const count = Math.min(DOWNLOAD_READ_AHEAD, job.chunkCount - seq);
         const read = await jobs.chunks(job._id, seq, count);
-        // Removed by the sweep while it streamed: the connection ends early rather than a truncated zip looking whole.
+        // Removed while it streamed (the sweep, a newer archive, an erase): the connection ends
+        // early rather than a truncated zip looking whole.
         if (read.length !== count) throw new Error(`the archive of ${job._id} was removed while it was downloaded`);
         yield* read;
       }
@@ -140,22 +151,47 @@ export class TenantExports {
     return Readable.from(chunks(), { objectMode: false });
   }
 
+  /**
+   * Removes every archive of the tenant, for a customer just erased: customers.ndjson and
+   * bookings.ndjson may hold them (docs/decisions.md "Tenant export", "Privacy"). Ready jobs lose
+   * their archive, queued and running ones fail; a job of this process is stopped and waited for, so
+   * it writes nothing after; then the store is scrubbed. Idempotent: again, it finds nothing more to
+   * remove. Answers how many jobs it ended.
+   */
+  async forgetArchives(tenantId: string): Promise<number> {
+    const ended = await this.jobs.forget(tenantId, this.now(), {
+      ready: ERASED_AFTER,
+      active: ERASED_WHILE_RUNNING,
+    });
+    for (const job of ended) {
+      const running = this.running.get(job._id);
+      running?.drop.abort();
+      await running?.done;
+    }
+    await this.deps.store.scrubFreed();
+    if (ended.length > 0)
+      this.deps.logger.info({ ended: ended.length }, 'tenant export archives removed after an erase');
+    return ended.length;
+  }
+
   /** Stops the maintenance, lets the running jobs notice (they end failed) and waits for them. */
   async stop(): Promise<void> {
     this.stopping.abort();
     await this.maintenance.stop();
-    await Promise.allSettled([...this.running.values()]);
+    await Promise.allSettled([...this.running.values()].map((r) => r.done));
   }
 
   private launch(job: ExportJobDoc): void {
+    const drop = new AbortController();
     // Detached: the job outlives the request that started it and is no part of its trace.
-    const run = detached(() => this.run(job))
+    const done = detached(() => this.run(job, drop.signal))
       .catch((err: unknown) => this.deps.logger.error({ err, jobId: job._id }, 'tenant export could not be finished'))
       .finally(() => this.running.delete(job._id));
-    this.running.set(job._id, run);
+    this.running.set(job._id, { done, drop });
   }
 
-  private async run(job: ExportJobDoc): Promise<void> {
+  /** `dropped`: the job's archive was forgotten (it is failed already); it stops and removes what it wrote. */
+  private async run(job: ExportJobDoc, dropped: AbortSignal): Promise<void> {
     const { logger } = this.deps;
     if (!(await this.jobs.start(job._id, this.owner, this.now()))) return;
     const counts = new Map<string, number>();
@@ -163,6 +199,7 @@ export class TenantExports {
     let recordedAt = this.now();
     let leaseUntil = recordedAt + EXPORT_LEASE_MS;
     const checkpoint = async () => {
+      if (dropped.aborted) throw new LeaseLost();
       if (this.stopping.signal.aborted) throw new Stopped();
       const nowMs = this.now();
       if (nowMs - recordedAt < PROGRESS_EVERY_MS && leaseUntil - nowMs > EXPORT_LEASE_MS / 2) return;
@@ -172,7 +209,8 @@ export class TenantExports {
     };
     const sources = exportFiles(this.deps.downstream, this.deps.identity, job.tenantId, {
       checkpoint,
-      signal: this.stopping.signal,
+      // Either ends a wait between retries at once.
+      signal: AbortSignal.any([this.stopping.signal, dropped]),
     });
     const entries: ArchiveEntry[] = sources.map((file) => ({
       name: file.name,
@@ -187,9 +225,9 @@ export class TenantExports {
       if (!(await this.jobs.finishReady(job, this.owner, this.now(), result))) throw new LeaseLost();
       logger.info({ jobId: job._id, sizeBytes: result.sizeBytes }, 'tenant export ready');
     } catch (err) {
-      if (err instanceof LeaseLost) {
-        // Failed by another process meanwhile, which removed the chunks it saw: remove the rest.
-        logger.warn({ jobId: job._id }, 'tenant export was taken as dead by another process; its archive is dropped');
+      if (err instanceof LeaseLost || dropped.aborted) {
+        // Failed by another process or an erase meanwhile, which removed the chunks it saw: remove the rest.
+        logger.warn({ jobId: job._id }, 'tenant export was ended elsewhere; its archive is dropped');
         await this.jobs.removeChunks(job._id);
         return;
       }
@@ -201,7 +239,11 @@ export class TenantExports {
           ? `Could not read ${err.what}; start a new export.`
           : 'The export could not be written; start a new export.';
       await this.jobs.finishFailed(job, this.now(), message, { owner: this.owner }, files());
+      return;
     }
+    // One archive per tenant: the earlier ones go (docs/decisions.md "Tenant export").
+    const replaced = await this.jobs.replaceOlder(job, this.now());
+    if (replaced > 0) logger.info({ jobId: job._id, replaced }, 'earlier tenant exports replaced');
   }
 
   private async maintain(): Promise<number> {

@@ -5,7 +5,9 @@
  * metadata (ids, template, status, times, attempts). A record still pending (a retry or a resend
  * under way) keeps its message until it is final and a later pass. Reads go through the index
  * on (tenantId, bodyRemovedAtMs, createdAtMs): only a tenant's held bodies older than its cutoff,
- * never a scan of all records. Runs at start-up and then every `intervalMs` (hourly by default).
+ * never a scan of all records. As with an erase, the swept messages' copies the mail transport
+ * keeps (the .eml files under DATA_DIR/mail) go with their bodies. Runs at start-up and then
+ * every `intervalMs` (hourly by default).
  */
 import type { CatalogClient } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
@@ -13,6 +15,8 @@ import { effectiveRetention, retentionCutoffMs } from '@svc/rules';
 import { DueLoop, type DocumentStore, type PagePosition } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
 import type { NotificationRepository } from '../store/notification-repository.js';
+import { messageIdsOf } from '../store/redaction.js';
+import type { MailTransport } from '../transport/mail-transport.js';
 
 /** Tenants read per ListTenants call. */
 const TENANT_PAGE = 100;
@@ -25,6 +29,8 @@ export interface RetentionSweeperDeps {
   store: DocumentStore;
   notifications: NotificationRepository;
   catalog: Pick<CatalogClient, 'listTenants'>;
+  /** Its `forget` removes the .eml copies of the messages whose bodies were removed. */
+  mail: Pick<MailTransport, 'forget'>;
   logger: Logger;
   /** Epoch ms; tests move it. */
   now: () => number;
@@ -78,7 +84,7 @@ export class RetentionSweeper {
   }
 
   private async sweepTenant(tenant: catalogV1.Tenant): Promise<number> {
-    const { notifications, now } = this.deps;
+    const { notifications, mail, now } = this.deps;
     const days = effectiveRetention(tenant.retention).notificationBodyDays;
     const nowMs = now();
     const cutoffMs = retentionCutoffMs(nowMs, days);
@@ -86,7 +92,11 @@ export class RetentionSweeper {
     let after: PagePosition | null = null;
     do {
       const page = await notifications.heldBodies(tenant.tenantId, cutoffMs, { limit: SWEEP_BATCH, after });
-      removed += await notifications.removeBodies(page.items, nowMs);
+      const swept = await notifications.removeBodies(page.items, nowMs);
+      // After the commit: a record a resend made pending again keeps its message and its files.
+      const messageIds = swept.flatMap((doc) => messageIdsOf(doc));
+      if (messageIds.length > 0 && mail.forget) await mail.forget(messageIds);
+      removed += swept.length;
       after = page.next;
     } while (after !== null);
     return removed;

@@ -24,6 +24,7 @@ import {
 } from '@svc/rules';
 import { decodePageCursor, encodePageCursor, PAGE_CURSOR_MESSAGE, type PageRequest } from '@svc/store';
 import { messageIdOf } from '../domain/ids.js';
+import { withoutLinkTokens } from '../domain/link-tokens.js';
 import type { NotificationRepository } from '../store/notification-repository.js';
 import {
   businessAddresses,
@@ -85,10 +86,13 @@ export const toNotificationMessage = (doc: NotificationDoc): notificationsV1.Not
   ...(doc.bodyRemovedAtMs == null ? {} : { bodyRemovedAtMs: doc.bodyRemovedAtMs }),
 });
 
-/** The record as the customer export shows it: with the text part of the message while it is held. */
+/**
+ * The record as the customer export shows it: with the text part of the message while it is
+ * held, its manage and unsubscribe tokens removed (admins and partner keys read it too).
+ */
 const withBody = (doc: NotificationDoc): notificationsV1.Notification => ({
   ...toNotificationMessage(doc),
-  bodyText: doc.content.text,
+  bodyText: withoutLinkTokens(doc.content.text),
 });
 
 /** The export's pages: larger than the send log's, as a customer's whole history is read. */

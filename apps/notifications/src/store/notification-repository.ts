@@ -100,19 +100,20 @@ export class NotificationRepository {
   /**
    * Removes the bodies of these records (retention) in one transaction, each only while it is
    * still final and unchanged: a record resent since (pending again) keeps its message. Answers
-   * how many were removed.
+   * the records whose bodies were removed, as read (their .eml copies go next).
    */
-  async removeBodies(docs: readonly NotificationDoc[], nowMs: number): Promise<number> {
+  async removeBodies(docs: readonly NotificationDoc[], nowMs: number): Promise<NotificationDoc[]> {
     const final = docs.filter((d) => isFinal(d.status) && d.bodyRemovedAtMs == null);
-    if (final.length === 0) return 0;
+    if (final.length === 0) return [];
     return this.store.withTransaction(async (tx) => {
-      let removed = 0;
+      const removed: NotificationDoc[] = [];
       for (const doc of final) {
-        removed += await this.docs.updateOne(
+        const matched = await this.docs.updateOne(
           { _id: doc._id, revision: doc.revision, status: { $in: [...FINAL_STATUSES] } },
           bodyRemoval(doc, nowMs),
           tx,
         );
+        if (matched === 1) removed.push(doc);
       }
       return removed;
     });

@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type CatalogClient } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
-import { localeSchema, retentionDaysSchema, timeZoneSchema } from '@svc/rules';
-import { activeTenantOf } from '../../auth/principal.js';
+import { auditRetentionDaysSchema, localeSchema, retentionDaysSchema, timeZoneSchema } from '@svc/rules';
+import { DomainError } from '@svc/errors';
+import { activeTenantOf, principalOf } from '../../auth/principal.js';
 import { defineRoute } from '../../http/route.js';
 import { present, tenantOf } from './admin-resource.js';
 import { nameSchema, optionalText } from './schemas.js';
@@ -62,11 +63,12 @@ const retentionPatchSchema = z
   .strictObject({
     webhookBodyDays: retentionDaysSchema,
     notificationBodyDays: retentionDaysSchema,
-    auditDays: retentionDaysSchema,
+    auditDays: auditRetentionDaysSchema.describe('90 to 3650; owners only.'),
   })
   .partial()
   .describe(
-    'Days to keep webhook delivery bodies (default 30), message bodies (30) and audit records (365): 1 to 3650. ' +
+    'Days to keep webhook delivery bodies (default 30) and message bodies (30), 1 to 3650, and audit records (365), ' +
+      '90 to 3650 and changed by owners only. ' +
       'Only the fields sent change (docs/operations.md "Retention").',
   );
 
@@ -141,6 +143,9 @@ export function registerTenantRoutes(app: FastifyInstance, catalog: CatalogClien
     body: patchTenantSchema,
     response: tenantRecordSchema,
     handler: async ({ body }, request) => {
+      // Whoever may change things must not also decide how long the trace of it is kept.
+      if (body.retention?.auditDays !== undefined && principalOf(request).role !== 'tenant_owner')
+        throw new DomainError('FORBIDDEN', 'Only an owner can change how long the audit log is kept.');
       const res = await catalog.updateTenant({ tenantId: tenantOf(request), ...body });
       return present(res.tenant, 'tenant');
     },

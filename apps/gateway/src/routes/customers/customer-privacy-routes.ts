@@ -99,13 +99,13 @@ export function registerCustomerPrivacyRoutes(
       if (body.confirmCustomerId !== p.customerId)
         // defineRoute places a service's field paths in the body: this one becomes body.confirmCustomerId.
         throw validationError([{ path: 'confirmCustomerId', message: 'must repeat the customer id of the path' }]);
-      return answeringOutagesWith(bookingUnavailable, async () => {
-        const res = await downstream.booking.eraseCustomer(
-          { tenantId: tenantOf(request), customerId: p.customerId },
-          { deadlineMs: ERASE_DEADLINE_MS },
-        );
-        return { ...res, status: 'erased' as const };
-      });
+      const tenantId = tenantOf(request);
+      const res = await answeringOutagesWith(bookingUnavailable, () =>
+        downstream.booking.eraseCustomer({ tenantId, customerId: p.customerId }, { deadlineMs: ERASE_DEADLINE_MS }),
+      );
+      // The tenant's export archives may hold the customer: they go too (docs/decisions.md "Tenant export").
+      await request.server.tenantExports.forgetArchives(tenantId);
+      return { ...res, status: 'erased' as const };
     },
   });
 }

@@ -5,8 +5,7 @@ import { answeringOutagesWith, bookingUnavailable } from '@svc/errors';
 import { hasAction, manageUrl, MANAGE_TOKEN_PREFIX } from '@svc/crypto';
 import { bookingCalendar, calendarFileName } from '@svc/ics';
 import type { Downstream } from '../../downstream/services.js';
-import { customerExportSchema } from '../../privacy/customer-export.js';
-import { sendCustomerExport } from '../customers/customer-privacy-routes.js';
+import { bookingExportSchema, bookingExport } from '../../privacy/booking-export.js';
 import type { bookingV1, catalogV1 } from '@svc/proto';
 import { CUSTOMER_ACTOR, FORBIDDEN_ACTION, manageOf, type ManageContext } from '../../auth/manage-guard.js';
 import type { GatewaySettings } from '../../config.js';
@@ -304,19 +303,24 @@ export function registerManageRoutes(
   defineRoute(app, {
     method: 'GET',
     url: `${MANAGE_PATH}/export`,
-    summary: 'Everything the business holds about the customer of the booking, as one JSON document',
+    summary: 'What the business holds about this booking, as one JSON document',
     description:
-      'The token needs `read`. The same document as the dashboard’s customer export (docs/decisions.md "Privacy"), ' +
-      `for the customer the booking belongs to; an export only, never an erase. ${CHECKS}`,
+      'The token needs `read`. The booking with its answers, notes and history, and the messages sent to the ' +
+      'customer about it (when and how, without their text). Only this booking: the manage link goes to whoever ' +
+      'made the booking, whatever address they typed, so it opens nothing of the customer’s other bookings or ' +
+      'of their record; the whole customer export is the business’s to give (docs/decisions.md "Privacy"). ' +
+      `An export only, never an erase. ${CHECKS}`,
     tags: TAGS,
     access: 'manage:read',
     limits: MANAGE_LIMITS,
     params: tokenParams,
     produces: 'application/json',
-    response: customerExportSchema,
-    handler: (_input, request, reply) => {
+    response: bookingExportSchema,
+    handler: async (_input, request, reply) => {
       const { booking } = manageOf(request);
-      return sendCustomerExport(downstream, booking.tenantId, booking.customerId, reply) as never;
+      reply.header('content-disposition', `attachment; filename="booking-${booking.bookingId}.json"`);
+      reply.header('cache-control', 'private, no-store');
+      return JSON.stringify(await bookingExport(downstream, booking, Date.now())) as never;
     },
   });
 }

@@ -13,6 +13,13 @@ import { EXPORT_STATUSES, type ExportJobDoc } from '../../tenant-export/document
 import { TenantExports } from '../../tenant-export/tenant-exports.js';
 import { tenantOf } from '../catalog/admin-resource.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's tenant exports: a customer erase removes the tenant's archives through it. */
+    tenantExports: TenantExports;
+  }
+}
+
 const TAGS = ['tenant export'];
 const COLLECTION = '/api/tenant/export';
 const JOB = `${COLLECTION}/:jobId`;
@@ -91,6 +98,8 @@ export async function registerTenantExport(
   });
   await exports.start();
   app.addHook('onClose', () => exports.stop());
+  // For the customer erase (routes/customers/customer-privacy-routes.ts), registered before this.
+  app.decorate('tenantExports', exports);
   registerTenantExportRoutes(app, { exports, baseUrl: deps.baseUrl });
 }
 
