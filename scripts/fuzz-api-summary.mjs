@@ -27,12 +27,19 @@ const CANNOT_SUCCEED = {
   getAuthLink:
     'signs in with a one-time link the operator CLI printed, good for one use only ' +
     '(apps/gateway/test/dashboard-app.test.ts, apps/platform/test/dashboard-app.test.ts)',
-  getTenantExportDownload:
-    'downloads a finished tenant export: needs the token of a status answer given within the hour ' +
-    '(apps/gateway/test/tenant-export.test.ts, apps/platform/test/tenant-export.test.ts)',
   getLive:
     'not run (--exclude-operation-id): a stream that stays open, so every case would end in the request ' +
     'timeout (apps/gateway/test/dashboard-app.test.ts)',
+};
+
+/**
+ * Operations whose success depends on the order the stateful phase happens to take, so neither
+ * outcome is a finding. Each is covered by tests that drive it to a success.
+ */
+const MAY_SUCCEED = {
+  getTenantExportDownload:
+    'downloads a finished tenant export: needs the token of a status answer from a ready job, which the next ' +
+    'export the fuzz starts replaces (apps/gateway/test/tenant-export.test.ts, apps/platform/test/tenant-export.test.ts)',
 };
 
 const [documentPath, ...eventPaths] = process.argv.slice(2);
@@ -55,9 +62,9 @@ for (const [path, item] of Object.entries(document.paths)) {
     });
   }
 }
-for (const id of Object.keys(CANNOT_SUCCEED)) {
+for (const id of [...Object.keys(CANNOT_SUCCEED), ...Object.keys(MAY_SUCCEED)]) {
   if (![...operations.values()].some((op) => op.id === id)) {
-    console.error(`fuzz summary: ${id} is listed as unable to succeed but is not in the document`);
+    console.error(`fuzz summary: ${id} is listed as exempt from having to succeed but is not in the document`);
     process.exit(1);
   }
 }
@@ -108,7 +115,11 @@ const expected = all.filter((op) => CANNOT_SUCCEED[op.id]);
 console.log('fuzz: without a success, as expected (scripts/fuzz-api-summary.mjs CANNOT_SUCCEED):');
 for (const op of expected) console.log(`  ${op.id} (${seen(op)}): ${CANNOT_SUCCEED[op.id]}`);
 
-const missing = all.filter((op) => !succeeded(op) && !CANNOT_SUCCEED[op.id]);
+const optional = all.filter((op) => MAY_SUCCEED[op.id]);
+console.log('fuzz: may or may not succeed (scripts/fuzz-api-summary.mjs MAY_SUCCEED):');
+for (const op of optional) console.log(`  ${op.id} (${seen(op)}): ${MAY_SUCCEED[op.id]}`);
+
+const missing = all.filter((op) => !succeeded(op) && !CANNOT_SUCCEED[op.id] && !MAY_SUCCEED[op.id]);
 const stale = expected.filter(succeeded);
 for (const op of missing) console.error(`fuzz: FAILED: ${op.id} can succeed but never did (${seen(op)})`);
 for (const op of stale) console.error(`fuzz: FAILED: ${op.id} is listed as unable to succeed but did (${seen(op)})`);
