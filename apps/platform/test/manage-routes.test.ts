@@ -380,7 +380,9 @@ describe('cut-offs (docs/decisions.md "Service policies")', () => {
 
   it('both closed: nothing to press, and whom to ask', async () => {
     const startsAtMs = nextSlot();
-    const reached = Math.ceil((startsAtMs - Date.now()) / MIN);
+    // Not a whole number of hours: the refusal would say "66 hours" instead of the minutes.
+    const minutes = Math.ceil((startsAtMs - Date.now()) / MIN);
+    const reached = minutes % 60 === 0 ? minutes + 1 : minutes;
     const made = await bookedWith(startsAtMs, { cancelCutoffMin: reached + 60, rescheduleCutoffMin: reached });
     const view = await ok(await manage(made.manageToken));
     expect(view.actions).toMatchObject({
