@@ -506,8 +506,10 @@ describe.skipIf(!run)('staff dashboard in Chromium', { timeout: 120_000 }, () =>
   it('creates a service with its fields, blocks a time and adds a holiday; the booking page follows', async () => {
     const page = await signIn('owner@desk.test');
     await page.click('a[href="#/catalog"]');
-    await page.waitForSelector('#services-title ~ button');
+    // The list loads first: clicked before it does, the button moves under the pointer as the list grows.
+    await page.waitForSelector('#services li');
     await page.click('#services-title ~ button'); // New service
+    await page.waitForSelector('#service-slug');
     await page.type('#service-slug', 'cleaning');
     await page.type('#service-name', 'Cleaning');
     await page.$eval('.service-form input.number', (el) => {
