@@ -5,9 +5,10 @@
 # requests that cannot touch it, before they are sent; the case records what was sent, so every
 # check still judges the request and its answer as they were.
 #
-# - A write to a protected record (the service, its staff member, the weekly rules, the API key
-#   the /v1 cases run with, the members of the workspace as seeded, the session's owner among
-#   them) goes to an id that does not exist: NOT_FOUND. So does a DELETE of the
+# - A write to a protected record (the tenant, which the platform API could suspend, the service,
+#   its staff member, the weekly rules, the API key the /v1 cases run with, the members of the
+#   workspace as seeded, the session's owner among them) goes to an id that does not exist:
+#   NOT_FOUND. The catalog's rules hold on /api and /v1 alike. So does a DELETE of the
 #   seeded webhook subscription, which the delivery operations need.
 # - A blocked time or a date override of the tenant or of that staff member becomes one of the
 #   seeded resource, which no service needs.
@@ -15,6 +16,7 @@
 #   February stays a date).
 # - An erase of the customer the other operations name goes to an id that does not exist; any
 #   other erase gets its confirmation (the path's id again in the body), as a client sends it.
+# - The partner tenant header names the seeded tenant whenever it names a tenant id at all.
 import os
 import re
 from datetime import date, datetime, timedelta, timezone
@@ -32,8 +34,18 @@ HORIZON_END = datetime.fromtimestamp(int(os.environ.get("FUZZ_HORIZON_END_MS", "
 ABSENT_ID = "zzz_fuzz-protected-record"
 
 
+TENANT = os.environ.get("FUZZ_TENANT_ID", "")
+
+
 @schemathesis.hook
 def before_call(context, case, kwargs):
+    # The partner key is the seeded tenant's: the tenant header names it, not one of the tenants
+    # the platform API makes and lists (schemathesis reuses ids other answers gave), which would
+    # only ever be FORBIDDEN. A made-up value still tests the header's refusal.
+    headers = case.headers or {}
+    for name, value in list(headers.items()):
+        if name.lower() == "x-service-tenant-id" and isinstance(value, str) and value.startswith("ten_"):
+            headers[name] = TENANT
     if case.method.upper() == "GET":
         return
     for name, value in list((case.path_parameters or {}).items()):
@@ -49,12 +61,12 @@ def before_call(context, case, kwargs):
             body["confirmCustomerId"] = customer
     if body is None:
         return
-    if case.path.startswith("/api/blocked-times") or case.path.startswith("/api/date-overrides"):
+    if case.path.startswith(("/api/blocked-times", "/api/date-overrides", "/v1/blocked-times", "/v1/date-overrides")):
         owner_type, owner_id = body.get("ownerType"), body.get("ownerId")
         if owner_type == "tenant" or owner_id == PROTECTED_STAFF:
             body["ownerType"] = "resource"
             body["ownerId"] = RESOURCE
-    elif case.path.startswith("/api/holidays") and re.fullmatch(r"\d{4}-\d{2}-\d{2}", str(body.get("date"))):
+    elif case.path.startswith(("/api/holidays", "/v1/holidays")) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", str(body.get("date"))):
         try:
             day = date.fromisoformat(body["date"])
         except ValueError:

@@ -208,7 +208,8 @@ await call('POST', `/api/bookings/${remindedBooking.booking.bookingId}/confirm`)
 const mailDir = join(outDir, 'mail');
 let unsubscribeToken;
 for (const deadline = Date.now() + 120_000; !unsubscribeToken && Date.now() < deadline;) {
-  for (const file of existsSync(mailDir) ? readdirSync(mailDir) : []) {
+  // Only finished messages: each is written to `.eml.tmp` and renamed, so a `.tmp` may be gone when read.
+  for (const file of (existsSync(mailDir) ? readdirSync(mailDir) : []).filter((f) => f.endsWith('.eml'))) {
     // The header may be folded onto the next line (RFC 5322).
     const header = /^List-Unsubscribe:\s*<([^>]+)>/m.exec(readFileSync(join(mailDir, file), 'utf8'));
     if (header) unsubscribeToken = new URL(header[1]).pathname.split('/').pop();
@@ -267,11 +268,13 @@ const toml = Object.entries(dictionaries)
   .join('\n');
 writeFileSync(join(outDir, 'seed.toml'), `# Written by scripts/fuzz-api-seed.mjs for this run.\n${toml}`);
 
-// What the fuzz may read but not change (scripts/fuzz-api-hooks.py): the bookable setup, its
+// What the fuzz may read but not change (scripts/fuzz-api-hooks.py): the tenant itself (the
+// platform API lists it, and a suspend would close every other operation), the bookable setup, its
 // calendar connection, the API key every /v1 case runs with, and the workspace's members (the
 // session every dashboard case runs in is one: demoted or removed, it could do nothing more).
 const members = await call('GET', '/api/members');
 const protectedIds = [
+  env('FUZZ_TENANT_ID'),
   ...members.items.map((m) => m.membershipId),
   service.serviceId,
   staff.staffId,

@@ -3,7 +3,7 @@
 # document's links), against the embedded platform's /openapi.json (docs/testing.md "API fuzz").
 # Starts the built platform (npm run build first) on a free port with a temporary DATA_DIR, a
 # stand-in identity provider and webhook receiver, and Radicale (CalDAV); creates the tenant, the
-# owner's session and a partner API key (every scope) with the operator CLI; seeds a bookable
+# owner's session, a partner API key (every scope) and a platform key with the operator CLI; seeds a bookable
 # service, bookings, a subscription and a calendar connection through the API
 # (scripts/fuzz-api-seed.mjs); runs schemathesis; then prints, per operation group, how many
 # operations answered a success at least once, and fails when one that can succeed never did
@@ -119,10 +119,12 @@ slug=acme
 tenant=$(admin tenant:create --slug "$slug" --name "Acme Dental" --timezone Europe/Berlin --owner-email owner@acme.test)
 session=$(admin session:create --tenant "$slug" --email owner@acme.test)
 key=$(admin apikey:create --tenant "$slug" --name fuzz --scopes "*")
+platform_key=$(admin platformkey:create --name fuzz)
 field() { echo "$1" | node -pe "JSON.parse(require('fs').readFileSync(0)).$2"; }
 cookie=$(field "$session" cookie)
 export FUZZ_SESSION_TOKEN="${cookie#*=}" FUZZ_CSRF_TOKEN="$(field "$session" csrfToken)"
 export FUZZ_API_KEY="$(field "$key" secret)" FUZZ_TENANT_ID="$(field "$tenant" tenantId)"
+export FUZZ_PLATFORM_KEY="$(field "$platform_key" secret)"
 
 # The tenant's bookable setup; its ids become dictionaries appended to the configuration.
 FUZZ_BASE="$base" FUZZ_TENANT_SLUG="$slug" FUZZ_SESSION_COOKIE="$cookie" FUZZ_API_KEY_ID="$(field "$key" apiKeyId)" \

@@ -1,13 +1,14 @@
-// A webhook receiver for the booking platform in plain Node (no dependencies), as
-// docs/webhook-receivers.md explains it. The test suite runs this very file against the real
-// dispatcher (apps/webhook-dispatcher/test/receiver-guide.test.ts).
+// A webhook receiver for the booking platform in Node, as docs/webhook-receivers.md explains it,
+// with the SDK's verifyWebhook (libs/sdk; `npm install @svc/sdk` outside this repository). The
+// test suite runs this very file against the real dispatcher
+// (apps/webhook-dispatcher/test/receiver-guide.test.ts).
 //
 //   WEBHOOK_SECRET=whsec_… PORT=3000 node docs/examples/webhook-receiver.mjs
 //
 // It prints one JSON line per request: {"received":…}, {"duplicate":…} or {"rejected":…}.
 
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
+import { verifyWebhook } from '@svc/sdk/webhooks';
 
 const secret = process.env.WEBHOOK_SECRET;
 if (!secret) {
@@ -15,22 +16,7 @@ if (!secret) {
   process.exit(1);
 }
 const port = Number(process.env.PORT ?? 3000);
-const TOLERANCE_SECONDS = 5 * 60;
 const MAX_BODY_BYTES = 1024 * 1024;
-
-/** 1. The signature, before anything else: HMAC-SHA256 of `timestamp.rawBody`, compared in constant time. */
-function verify(headers, rawBody) {
-  const timestamp = headers['x-service-timestamp'];
-  const signature = headers['x-service-signature'];
-  if (typeof timestamp !== 'string' || typeof signature !== 'string' || !/^\d+$/.test(timestamp)) return false;
-  // 2. The timestamp: a delivery older (or newer) than five minutes is refused, which bounds replays.
-  if (Math.abs(Date.now() / 1000 - Number(timestamp)) > TOLERANCE_SECONDS) return false;
-  const expected = Buffer.from(
-    'sha256=' + createHmac('sha256', secret).update(`${timestamp}.`).update(rawBody).digest('hex'),
-  );
-  const given = Buffer.from(signature);
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
 
 /** 3. Deduplication by event id: delivery is at least once. Use a unique key in your database. */
 const handled = new Set();
@@ -46,7 +32,9 @@ createServer((req, res) => {
   });
   req.on('end', () => {
     const rawBody = Buffer.concat(chunks);
-    if (!verify(req.headers, rawBody)) {
+    // 1. The signature over the raw bytes, compared in constant time, before anything else;
+    // 2. the signed timestamp within five minutes of this clock, which bounds replays.
+    if (!verifyWebhook(rawBody, req.headers, secret, { toleranceSec: 5 * 60 })) {
       console.log(JSON.stringify({ rejected: req.headers['x-service-event-id'] ?? null }));
       return res.writeHead(401).end();
     }

@@ -1,11 +1,12 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { ROLES } from '@svc/gateway';
-import { apiKeyNameSchema, apiKeyScopesSchema, emailSchema as email, SLUG_PATTERN } from '@svc/rules';
+import { apiKeyNameSchema, apiKeyScopesSchema, emailSchema as email, ID_PATTERN, SLUG_PATTERN } from '@svc/rules';
 
 // Each message says what a value must be: the CLI prints it after the option's name.
 const slug = z.string().regex(SLUG_PATTERN, 'must be a slug: lower-case letters, digits and dashes');
 const text = z.string().min(1, 'must not be empty');
+const id = z.string().regex(ID_PATTERN, 'must be an id, like plk_…');
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, `must be one of ${values.join('|')}`);
 
@@ -31,6 +32,10 @@ export const commandSchemas = {
       .transform((list) => list.split(',').map((s) => s.trim()))
       .pipe(apiKeyScopesSchema),
   }),
+  // Operator-level keys of /platform/v1 (docs/decisions.md "Platform provisioning"): made here only.
+  'platformkey:create': z.object({ name: apiKeyNameSchema }),
+  'platformkey:list': z.object({}),
+  'platformkey:revoke': z.object({ id }),
 } as const;
 
 export type CommandName = keyof typeof commandSchemas;
@@ -50,6 +55,9 @@ export const USAGE = `usage: npm run --silent admin -- <command> [--option value
   session:link      --tenant acme --email owner@acme.test (a one-time sign-in URL, 10 minutes)
   tenant:set-status --tenant acme --status active|disabled|suspended
   apikey:create     --tenant acme --name ci --scopes "*" (or comma-separated: booking:read,booking:write,…)
+  platformkey:create --name reseller (a pk_live_ key for /platform/v1; the secret is printed once)
+  platformkey:list
+  platformkey:revoke --id plk_…
   --help            this text`;
 
 const HELP = new Set(['--help', '-h']);

@@ -1,5 +1,5 @@
 import { embeddedSecret, readPlatformRuntime, storeConfigFor } from '@svc/config';
-import { ApiKeyStore, AuditLog, IdentityStore } from '@svc/gateway';
+import { ApiKeyStore, AuditLog, IdentityStore, PlatformKeyStore } from '@svc/gateway';
 import { connectService, type CatalogClient } from '@svc/grpc';
 import { catalogV1 } from '@svc/proto';
 import { openStore } from '@svc/store';
@@ -11,6 +11,8 @@ export interface PlatformConnection {
   catalog: CatalogClient;
   identity: IdentityStore;
   apiKeys: ApiKeyStore;
+  /** The operator-level keys of /platform/v1, which only this tool makes. */
+  platformKeys: PlatformKeyStore;
   /** The gateway's audit log: every command that changes something is recorded (run-command.ts). */
   audit: AuditLog;
   sessionSecret: string;
@@ -39,6 +41,7 @@ export async function connectToPlatform(config: AdminConfig): Promise<PlatformCo
     catalog,
     identity,
     apiKeys: new ApiKeyStore(store),
+    platformKeys: new PlatformKeyStore(store),
     audit,
     sessionSecret: config.SESSION_SECRET ?? embeddedSecret(config.DATA_DIR, 'session'),
     baseUrl: config.BASE_URL ?? runtime?.url ?? null,

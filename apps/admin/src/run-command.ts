@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { OPERATOR } from '@svc/gateway';
 import type { ParsedCommand } from './args.js';
 import { createApiKey } from './commands/api-key-commands.js';
+import { createPlatformKey, listPlatformKeys, revokePlatformKey } from './commands/platform-key-commands.js';
 import { addMember, createSession, createSignInLink } from './commands/member-commands.js';
 import { createTenant, setTenantStatus, tenantBySlug } from './commands/tenant-commands.js';
 import type { PlatformConnection } from './platform-connection.js';
@@ -11,9 +12,11 @@ import type { PlatformConnection } from './platform-connection.js';
  * command as the operation, written `pending` before the command changes anything and completed
  * with the ids it answers, or its error. The tenant named by `--tenant` is looked up first (a
  * read): an unknown slug is refused before anything is recorded. tenant:create learns its tenant
- * from its answer.
+ * from its answer. Platform keys belong to no tenant: their records have none (tenantId ''), and
+ * their list, a read, has no record.
  */
 export async function runCommand(conn: PlatformConnection, parsed: ParsedCommand): Promise<object> {
+  if (parsed.command === 'platformkey:list') return listPlatformKeys(conn);
   const tenantId = 'tenant' in parsed.args ? (await tenantBySlug(conn, parsed.args.tenant)).tenantId : '';
   const context = { tenantId, actor: OPERATOR, surface: 'cli' as const, requestId: randomUUID(), clientAddress: null };
   return conn.audit.record(context, parsed.command, [], () => dispatch(conn, parsed));
@@ -33,5 +36,11 @@ function dispatch(conn: PlatformConnection, parsed: ParsedCommand): Promise<obje
       return setTenantStatus(conn, parsed.args);
     case 'apikey:create':
       return createApiKey(conn, parsed.args);
+    case 'platformkey:create':
+      return createPlatformKey(conn, parsed.args);
+    case 'platformkey:list':
+      return listPlatformKeys(conn);
+    case 'platformkey:revoke':
+      return revokePlatformKey(conn, parsed.args);
   }
 }

@@ -44,9 +44,28 @@ describe('parseCommand', () => {
     });
     expect(refusal(['apikey:create', '--tenant', 'acme', '--name', 'ci', '--scopes', 'booking:delete'])).toBe(
       'apikey:create: --scopes: must be one of booking:read, booking:write, customer:read, customer:write, ' +
-        'branding:read, branding:write, notification:read, notification:write, *',
+        'branding:read, branding:write, notification:read, notification:write, catalog:read, catalog:write, ' +
+        'webhook:read, webhook:write, *',
     );
     expect(refusal(['apikey:create', '--tenant', 'acme', '--name', 'ci'])).toBe('apikey:create: --scopes: required');
+  });
+
+  it('takes the platform key commands: a name to create, an id to revoke, nothing to list', () => {
+    expect(parseCommand(['platformkey:create', '--name', 'reseller'])).toEqual({
+      command: 'platformkey:create',
+      args: { name: 'reseller' },
+    });
+    expect(parseCommand(['platformkey:list'])).toEqual({ command: 'platformkey:list', args: {} });
+    expect(parseCommand(['platformkey:revoke', '--id', 'plk_0f8e'])).toEqual({
+      command: 'platformkey:revoke',
+      args: { id: 'plk_0f8e' },
+    });
+    expect(refusal(['platformkey:create'])).toBe('platformkey:create: --name: required');
+    expect(refusal(['platformkey:create', '--name', '  '])).toMatch(/^platformkey:create: --name: /);
+    expect(refusal(['platformkey:revoke', '--id', 'pk_live_abc'])).toBe(
+      'platformkey:revoke: --id: must be an id, like plk_…',
+    );
+    expect(refusal(['platformkey:list', '--tenant', 'acme'])).toMatch(/--tenant.*\nusage:/s);
   });
 
   it('accepts valid options and returns them typed', () => {

@@ -115,3 +115,39 @@ describe('operator commands in the audit log', () => {
     });
   });
 });
+
+describe('platform key commands', () => {
+  it('create prints the secret once; the key opens /platform/v1 until revoke; list shows no secret', async () => {
+    const before = (await conn.audit.list('', {}, { limit: 100 })).items.length;
+    const key = await admin('platformkey:create', '--name', 'reseller');
+    expect(key).toEqual({
+      platformKeyId: expect.stringMatching(/^plk_/),
+      prefix: key.secret.slice(0, 12),
+      secret: expect.stringMatching(/^pk_live_[A-Za-z0-9_-]{43}$/),
+    });
+    const tenants = () =>
+      fetch(`${platform.url}/platform/v1/tenants`, { headers: { authorization: `Bearer ${key.secret}` } });
+    expect((await tenants()).status).toBe(200);
+
+    const listed = await admin('platformkey:list');
+    expect(listed.items).toEqual([
+      expect.objectContaining({ platformKeyId: key.platformKeyId, name: 'reseller', status: 'active' }),
+    ]);
+    expect(JSON.stringify(listed)).not.toContain(key.secret);
+
+    expect(await admin('platformkey:revoke', '--id', key.platformKeyId)).toMatchObject({ status: 'revoked' });
+    expect((await tenants()).status).toBe(401);
+    await expect(admin('platformkey:revoke', '--id', 'plk_unknown')).rejects.toThrow(/not found/i);
+
+    // Create and revoke are recorded, with no tenant (a platform key has none); the list, a read, is not.
+    const all = (await conn.audit.list('', {}, { limit: 100 })).items;
+    const records = all.slice(0, all.length - before);
+    const operator = { type: 'operator', id: 'operator', role: null };
+    expect(records).toEqual([
+      expect.objectContaining({ operation: 'platformkey:revoke', outcome: 'failed', errorCode: 'NOT_FOUND' }),
+      expect.objectContaining({ operation: 'platformkey:revoke', actor: operator, targetIds: [key.platformKeyId] }),
+      expect.objectContaining({ operation: 'platformkey:create', actor: operator, targetIds: [key.platformKeyId] }),
+    ]);
+    expect(JSON.stringify(records)).not.toContain(key.secret);
+  });
+});

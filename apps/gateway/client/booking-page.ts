@@ -2,6 +2,7 @@
 // details, then what became of the booking (requested or booked) with the manage link and the
 // calendar file.
 import { newIdempotencyKey, postJson } from './api.js';
+import { startEmbedBridge } from './embed-bridge.js';
 import { explain } from './messages.js';
 import { announce, markInvalid, pageData } from './page-data.js';
 import { byId, pickerOnPage } from './slot-picker.js';
@@ -23,6 +24,8 @@ const form = byId<HTMLFormElement>('booking-form');
 const submit = byId<HTMLButtonElement>('submit');
 const formError = byId('form-error');
 const picker = pickerOnPage(data);
+/** The host page's events when the page is embedded (GET /embed.js): its height, the booking made. */
+const embed = startEmbedBridge();
 
 form.addEventListener('change', (event) => {
   const target = event.target as HTMLInputElement;
@@ -195,4 +198,5 @@ function confirm(created: Created, startsAtMs: number, emailGiven: boolean): voi
   form.hidden = true;
   section.hidden = false;
   section.focus();
+  embed.created(created.booking);
 }

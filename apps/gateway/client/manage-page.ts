@@ -15,6 +15,8 @@ interface ManagePageData {
   startsAtMs: number;
   /** The booking's party: a seated service's slots are listed when they have room for it. */
   partySize: number;
+  /** The service's horizon (its slug to days), where the month view stops. */
+  maxAdvanceDays: Record<string, number>;
 }
 
 const data = pageData<ManagePageData>();

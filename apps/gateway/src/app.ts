@@ -5,6 +5,9 @@ import type { EventBus } from '@svc/events';
 import type { DocumentStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
 import { registerApiKeyAuth } from './auth/api-key-guard.js';
+import { registerPlatformKeyAuth } from './auth/platform-key-guard.js';
+import { PlatformKeyStore } from './identity/platform-key-store.js';
+import { registerPlatformRoutes } from './routes/platform/platform-routes.js';
 import { registerAuditLog } from './audit/audit-hooks.js';
 import { registerAuditRoutes } from './routes/audit/audit-routes.js';
 import { registerManageAuth } from './auth/manage-guard.js';
@@ -148,6 +151,10 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     deps.logger.warn({ err }, 'could not record when an API key was last used'),
   );
   registerApiKeyAuth(app, { keys: apiKeys, catalog: deps.downstream.catalog, limits });
+  const platformKeys = new PlatformKeyStore(deps.store, Date.now, (err) =>
+    deps.logger.warn({ err }, 'could not record when a platform key was last used'),
+  );
+  registerPlatformKeyAuth(app, { keys: platformKeys, limits });
   // Every change through the dashboard, /v1 and MCP, recorded before it is asked for (audit/audit-hooks.ts).
   const auditLog = await registerAuditLog(app, {
     store: deps.store,
@@ -178,6 +185,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await registerUnsubscribeRoutes(app, notifications, pageAssets);
   registerPartnerRoutes(app, deps.downstream, deps.settings);
   registerMcpRoute(app, deps.downstream, deps.settings);
+  // The operator's platform: tenants and their keys, with a pk_live_ key (docs/decisions.md "Platform provisioning").
+  registerPlatformRoutes(app, { catalog: deps.downstream.catalog, identity, apiKeys, store: deps.store });
   // A tenant's full export: jobs run here, archives in the store (routes/tenant-export).
   await registerTenantExport(app, {
     store: deps.store,

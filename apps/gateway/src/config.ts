@@ -69,6 +69,8 @@ export const gatewayConfigSchema = z
     RATE_LIMIT_CREATE_PER_TENANT: limitSetting.default(600),
     RATE_LIMIT_MANAGE_PER_IP: limitSetting.default(60),
     RATE_LIMIT_PARTNER_PER_KEY: limitSetting.default(600),
+    /** The platform API (/platform/v1) per platform key (docs/decisions.md "Platform provisioning"). */
+    RATE_LIMIT_PLATFORM_PER_KEY: limitSetting.default(120),
     RATE_LIMIT_PAGES_PER_IP: limitSetting.default(120),
     RATE_LIMIT_LOGIN_PER_IP: limitSetting.default(30),
     RATE_LIMIT_DASHBOARD_WRITES_PER_USER: limitSetting.default(300),
@@ -151,6 +153,7 @@ export function gatewaySettings(
     | 'RATE_LIMIT_CREATE_PER_TENANT'
     | 'RATE_LIMIT_MANAGE_PER_IP'
     | 'RATE_LIMIT_PARTNER_PER_KEY'
+    | 'RATE_LIMIT_PLATFORM_PER_KEY'
     | 'RATE_LIMIT_PAGES_PER_IP'
     | 'RATE_LIMIT_LOGIN_PER_IP'
     | 'RATE_LIMIT_DASHBOARD_WRITES_PER_USER'
@@ -184,6 +187,7 @@ export function gatewaySettings(
         createTenant: config.RATE_LIMIT_CREATE_PER_TENANT,
         manage: config.RATE_LIMIT_MANAGE_PER_IP,
         partner: config.RATE_LIMIT_PARTNER_PER_KEY,
+        platform: config.RATE_LIMIT_PLATFORM_PER_KEY,
         pages: config.RATE_LIMIT_PAGES_PER_IP,
         login: config.RATE_LIMIT_LOGIN_PER_IP,
         dashboardWrite: config.RATE_LIMIT_DASHBOARD_WRITES_PER_USER,

@@ -22,6 +22,9 @@ export {
   type ApiKeyWithSecret,
   LAST_USED_WRITE_INTERVAL_MS,
 } from './identity/api-key-store.js';
+export { PlatformKeyStore, type PlatformKey, type PlatformKeyWithSecret } from './identity/platform-key-store.js';
+export { provisionTenant, type NewTenant, type ProvisionedTenant } from './provisioning/tenant-provisioning.js';
+export { PLATFORM_KEYS, PLATFORM_TENANT_CREATES } from './identity/documents.js';
 export { InMemoryCounters, RedisCounters, type RateCounters } from './limits/counters.js';
 export { RateLimits, OUTAGE_POLICY, type LimitName, type RateLimitSettings } from './limits/rate-limits.js';
 export { MCP_TOOLS } from './routes/mcp/mcp-tools.js';

@@ -27,7 +27,13 @@ beforeAll(async () => {
   const createTenant = async (slug: string) =>
     (
       await h.createTenant(slug, {
-        branding: { displayName: slug, logoUrl: '', primaryColor: '#112233', accentColor: '#445566' },
+        branding: {
+          displayName: slug,
+          logoUrl: '',
+          primaryColor: '#112233',
+          accentColor: '#445566',
+          embedOrigins: [],
+        },
       })
     ).tenantId;
   tenantA = await createTenant('tenant-a');
@@ -401,6 +407,19 @@ describe('validation', () => {
     ['PATCH', '/api/tenant', { branding: { primaryColor: 'red' } }, 'body.branding.primaryColor'],
     ['PATCH', '/api/tenant', { branding: { logoUrl: 'http://x.test/logo.png' } }, 'body.branding.logoUrl'],
     ['PATCH', '/api/tenant', { branding: {} }, 'body'],
+    [
+      'PATCH',
+      '/api/tenant',
+      { branding: { embedOrigins: ['https://ok.example', 'http://www.example.com'] } },
+      'body.branding.embedOrigins.1',
+    ],
+    [
+      'PATCH',
+      '/api/tenant',
+      { branding: { embedOrigins: ['https://shop.example/book'] } },
+      'body.branding.embedOrigins.0',
+    ],
+    ['PATCH', '/api/tenant', { branding: { embedOrigins: 'https://shop.example' } }, 'body.branding.embedOrigins'],
     ['PATCH', '/api/tenant', { name: '   ' }, 'body.name'],
     // Status is the operator's, the slug is in public links: neither is the dashboard's to change.
     ['PATCH', '/api/tenant', { status: 'suspended' }, 'body'],
@@ -698,8 +717,13 @@ describe('GET /openapi.json', () => {
     }
     expect(doc.paths['/api/tenant'].get).toBeDefined();
     // How each route authenticates: session cookie to read, plus the CSRF header to write (the
-    // partner API's Bearer key is the third scheme).
-    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['apiKey', 'csrfHeader', 'sessionCookie']);
+    // partner API's Bearer key and the operator's platform key are the other schemes).
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual([
+      'apiKey',
+      'csrfHeader',
+      'platformKey',
+      'sessionCookie',
+    ]);
     expect(doc.paths['/api/services'].get.security).toEqual([{ sessionCookie: [] }]);
     expect(doc.paths['/api/services'].post.security).toEqual([{ sessionCookie: [], csrfHeader: [] }]);
     expect(doc.paths['/health'].get.security).toEqual([]);
@@ -710,6 +734,40 @@ describe('GET /openapi.json', () => {
       'retention',
       'timezone',
     ]);
+  });
+
+  // docs/decisions.md "Partner API": the same modules register the catalog on /v1.
+  it('documents the catalog on /v1 with the dashboard’s schemas and the catalog scopes', async () => {
+    const doc = await json(await fetch(`${base}/openapi.json`));
+    type Operation = { requestBody?: unknown; parameters?: unknown[]; responses: Record<string, { content: unknown }> };
+    const schemasOf = (op: Operation) => ({
+      body: op.requestBody ?? null,
+      // The partner API adds its tenant header; the rest are the dashboard's parameters.
+      parameters: (op.parameters ?? []).filter((p) => (p as { name: string }).name !== 'x-service-tenant-id'),
+      // The answer's schema (its links name the surface's own operations).
+      answer: (op.responses['200'] ?? op.responses['201'])!.content,
+    });
+    const read = [{ apiKey: ['catalog:read'] }];
+    const write = [{ apiKey: ['catalog:write'] }];
+    for (const [path, idParam] of [...collections, ['/api/date-overrides', 'overrideId'] as const]) {
+      const v1 = path.replace('/api/', '/v1/');
+      const operations = [
+        ['get', path, v1, v1 === '/v1/services' ? [...read, { apiKey: ['booking:read'] }] : read],
+        ['post', path, v1, write],
+        ['get', `${path}/{${idParam}}`, `${v1}/{${idParam}}`, read],
+        ['patch', `${path}/{${idParam}}`, `${v1}/{${idParam}}`, write],
+      ] as const;
+      for (const [method, dashboardPath, partnerPath, security] of operations) {
+        const partner = doc.paths[partnerPath]?.[method];
+        expect(partner, `${method} ${partnerPath}`).toBeDefined();
+        expect(partner.security, `${method} ${partnerPath}`).toEqual(security);
+        expect(partner.operationId).toMatch(/^partner/);
+        expect(partner.parameters).toEqual(
+          expect.arrayContaining([expect.objectContaining({ name: 'x-service-tenant-id', in: 'header' })]),
+        );
+        expect(schemasOf(partner), `${method} ${partnerPath}`).toEqual(schemasOf(doc.paths[dashboardPath][method]));
+      }
+    }
   });
 
   it('states the input rules the server applies (patterns, enums, minProperties, descriptions)', async () => {

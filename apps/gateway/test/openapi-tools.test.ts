@@ -358,6 +358,7 @@ describe('operationIdOf', () => {
     ['POST', '/v1/bookings/:bookingId/cancel', 'partnerPostBookingsCancel'],
     ['PATCH', '/v1/branding', 'partnerUpdateBranding'],
     ['GET', '/api/api-keys', 'listApiKeys'],
+    ['GET', '/embed.js', 'getEmbedJs'],
   ])('%s %s → %s', (method, url, id) => {
     expect(operationIdOf(method, url)).toBe(id);
   });

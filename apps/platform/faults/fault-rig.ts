@@ -234,6 +234,10 @@ export async function retryUnanswered(rig: Rig, outcomes: Outcome[], withinMs = 
   return retried;
 }
 
+/** One outcome in a line, as an assertion's message shows it (status and code, which a diff would cut off). */
+export const describeOutcome = (o: Outcome): string =>
+  `${o.key} at ${o.startsAtMs}: ${o.status} ${o.code ?? ''}`.trim();
+
 /** Counts per status ("no answer" for 0). */
 export function statusCounts(outcomes: Outcome[]): Record<string, number> {
   const counts: Record<string, number> = {};

@@ -27,6 +27,7 @@ import {
   outboxRows,
   printFigures,
   retryUnanswered,
+  describeOutcome,
   storedBookings,
   stream,
   type Outcome,
@@ -430,7 +431,7 @@ describe.skipIf(!runs)('fault suite: 2 gateways, 2 booking replicas, real Redis,
     });
     await restarting;
     const retried = await retryUnanswered(rig, outcomes);
-    expect(retried.filter((o) => o.status !== 201 && o.status !== 200)).toEqual([]);
+    expect(retried.filter((o) => o.status !== 201 && o.status !== 200).map(describeOutcome)).toEqual([]);
     // One dispatcher killed: at most its attempts in flight (WEBHOOK_CONCURRENCY, 32 by default)
     // reach the receiver again (docs/decisions.md "Webhooks").
     const figures = await expectInvariants(rig, { deliverWithinMs: 180_000, duplicateBound: DISPATCHER_CONCURRENCY });
@@ -456,7 +457,7 @@ describe.skipIf(!runs)('fault suite: 2 gateways, 2 booking replicas, real Redis,
     const unanswered = outcomes.filter((o) => o.status === 0 || o.status >= 500);
     expect(outcomes.filter((o) => o.status !== 201 && !unanswered.includes(o))).toEqual([]);
     const retried = await retryUnanswered(rig, unanswered);
-    expect(retried.filter((o) => o.status !== 201 && o.status !== 200)).toEqual([]);
+    expect(retried.filter((o) => o.status !== 201 && o.status !== 200).map(describeOutcome)).toEqual([]);
 
     // Every key that got a 201 (first time or on retry) names a stored booking; every stored
     // booking of these slots belongs to a key whose client learnt of it.

@@ -11,11 +11,11 @@ import { openStore, type DocumentStore } from '@svc/store';
  * (the MCP SDK's client included), and the fixture's cleanup verifies it once the platform has
  * stopped, so a write with no record or two fails the file, naming the request. New routes are
  * covered by what they are, not by a list:
- * - a write is a 2xx answer to a method other than GET or HEAD under /api/ or /v1/, and each
- *   successful `tools/call` of an MCP tool that is not read-only (MCP_TOOLS);
+ * - a write is a 2xx answer to a method other than GET or HEAD under /api/, /v1/ or /platform/, and
+ *   each successful `tools/call` of an MCP tool that is not read-only (MCP_TOOLS);
  * - the expected actor comes from the request's credentials, read from the gateway's store before
- *   the request is sent (the session's user for /api, the API key for /v1 and MCP), so a key
- *   rotated later in the test still names its id;
+ *   the request is sent (the session's user for /api, the API key for /v1 and MCP, the platform
+ *   key for /platform), so a key rotated later in the test still names its id;
  * - records are matched by the answer's x-request-id (and the tool's name for MCP).
  * Not seen: requests a browser makes (the Puppeteer suites) and raw node:http requests.
  */
@@ -124,19 +124,21 @@ export class WriteWatch {
       return session ? { type: 'user', id: String(session.userId) } : null;
     }
     const secret = /^Bearer +(\S+)/i.exec(headers.get('authorization') ?? '')?.[1];
-    const key = secret ? await store.collection('api_keys').findOne({ secretHash: sha256Hex(secret) }) : null;
-    return key ? { type: 'api_key', id: key._id } : null;
+    const [collection, type] =
+      surface === 'platform' ? ['platform_keys', 'platform_key' as const] : ['api_keys', 'api_key' as const];
+    const key = secret ? await store.collection(collection).findOne({ secretHash: sha256Hex(secret) }) : null;
+    return key ? { type, id: key._id } : null;
   }
 }
 
-type Surface = 'dashboard' | 'partner' | 'mcp';
+type Surface = 'dashboard' | 'partner' | 'mcp' | 'platform';
 type FetchInput = Parameters<typeof fetch>[0];
 
 interface Expected {
   requestId: string;
   what: string;
   surface: Surface;
-  actor: { type: 'user' | 'api_key'; id: string } | null;
+  actor: { type: 'user' | 'api_key' | 'platform_key'; id: string } | null;
   /** The MCP tool; null for an HTTP write (one record per request). */
   operation: string | null;
 }
@@ -148,6 +150,7 @@ function surfaceOf(path: string): Surface | null {
   if (path.startsWith('/api/')) return 'dashboard';
   if (path.startsWith('/v1/')) return 'partner';
   if (path.startsWith('/mcp/')) return 'mcp';
+  if (path.startsWith('/platform/')) return 'platform';
   return null;
 }
 

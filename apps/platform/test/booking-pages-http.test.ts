@@ -147,6 +147,10 @@ describe('GET /book/{tenantSlug}', () => {
       tenantSlug: 'bright',
       timezone: 'Europe/Berlin',
       locale: 'de',
+      // Framed by no site (docs/decisions.md "Embedding").
+      embedOrigins: [],
+      // The month view goes no further than each service's horizon (docs/decisions.md "Booking pages").
+      maxAdvanceDays: { checkup: 90 },
     });
     // The same page whatever the Accept: it is a page route.
     expect((await get('/book/bright')).headers.get('content-type')).toBe('text/html; charset=utf-8');

@@ -591,7 +591,7 @@ describe.skipIf(!run)('booking pages in Chromium', { timeout: 120_000 }, () => {
     const elsewhere: Array<{ url: string; headers: Record<string, string> }> = [];
     await page.setRequestInterception(true);
     page.on('request', (req) => {
-      // data: URLs (the date field's own icon) never leave the browser.
+      // data: URLs (the page's icon) never leave the browser.
       if (req.url().startsWith(platform.url) || req.url().startsWith('data:')) return void req.continue();
       elsewhere.push({ url: req.url(), headers: req.headers() });
       // A 1×1 transparent GIF, as the logo host would answer.

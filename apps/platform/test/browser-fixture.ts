@@ -55,16 +55,52 @@ export async function shot(page: Page, name: string): Promise<string> {
   return path;
 }
 
-/** Sets the picker's day (an `<input type="date">`, whose typing depends on the browser's locale). */
-export async function chooseDay(page: Page, isoDate: string): Promise<void> {
-  await page.$eval(
-    '#day',
-    (el, value) => {
-      (el as HTMLInputElement).value = value;
-      el.dispatchEvent(new Event('change', { bubbles: true }));
-    },
-    isoDate,
+/** The month the picker's month view shows (`YYYY-MM`), once it has loaded. */
+export async function shownMonth(page: Page): Promise<string> {
+  await page.waitForSelector('#month-grid[aria-busy="false"]');
+  return page.$eval('#month-grid', (el) => (el as HTMLElement).dataset.month ?? '');
+}
+
+/** Shows `month` (`YYYY-MM`) with the month view's previous/next buttons, as a visitor does. */
+export async function showMonth(page: Page, month: string): Promise<void> {
+  for (;;) {
+    const shown = await shownMonth(page);
+    if (shown === month) return;
+    const button = shown < month ? '#month-next' : '#month-prev';
+    if (await page.$eval(button, (el) => el.getAttribute('aria-disabled') === 'true')) {
+      throw new Error(`the month view cannot go from ${shown} to ${month}`);
+    }
+    await page.click(button);
+    await page.waitForFunction((m) => document.getElementById('month-grid')?.dataset.month !== m, {}, shown);
+  }
+}
+
+/** The days the month view offers (enabled, marked), in order. */
+export async function offeredDays(page: Page): Promise<string[]> {
+  await shownMonth(page);
+  return page.$$eval('#month-grid button[data-date]:not([aria-disabled])', (els) =>
+    els.map((el) => (el as HTMLElement).dataset.date!),
   );
+}
+
+/** The day selected in the month view, if any. */
+export async function selectedDay(page: Page): Promise<string | undefined> {
+  await shownMonth(page);
+  return page.$eval(
+    '#month-grid',
+    (grid) => grid.querySelector<HTMLElement>('td[aria-selected="true"] button')?.dataset.date,
+  );
+}
+
+/** Chooses the day `isoDate` in the month view (going to its month first); it must have free times. */
+export async function chooseDay(page: Page, isoDate: string): Promise<void> {
+  await showMonth(page, isoDate.slice(0, 7));
+  const day = `#month-grid button[data-date="${isoDate}"]`;
+  if (await page.$eval(day, (el) => el.getAttribute('aria-disabled') === 'true')) {
+    throw new Error(`${isoDate} has no free times in the month view`);
+  }
+  await page.click(day);
+  await page.waitForSelector(`#month-grid td[aria-selected="true"] button[data-date="${isoDate}"]`);
 }
 
 /** Waits for the slot starting at `startsAtMs` and chooses it as a visitor does (its label). */

@@ -87,7 +87,8 @@ describe('an automatic service', () => {
     const owner = await stores.session(autoTenantId, 'tenant_owner');
     const key = (await createKey(platform.url, owner, ['booking:read', 'booking:write'])).secret;
     const v1 = partner(platform.url, key, autoTenantId);
-    const services = await json(await v1('GET', '/v1/services'));
+    // The services customers can book (docs/decisions.md "Partner API").
+    const services = await json(await v1('GET', '/v1/services?status=active'));
     expect(services.data.items).toEqual([
       expect.objectContaining({ slug: 'checkup', confirmation: 'automatic', durationMin: 30 }),
     ]);

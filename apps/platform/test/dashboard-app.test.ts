@@ -433,14 +433,25 @@ describe.skipIf(!run)('staff dashboard in Chromium', { timeout: 120_000 }, () =>
       'Connect Google Calendar',
     ]);
     await page.type('#brand-name', 'Desk Dental');
+    // The sites that may embed the booking page: kept as the platform normalizes them.
+    await page.type('#brand-embed-origins', 'https://WWW.Desk.example/, https://www.desk.example');
     await page.click('#branding-title ~ form button[type="submit"]');
     await page.waitForFunction(() => document.querySelector('#branding-title ~ form [role="status"]') !== null);
+    expect(await page.$eval('#brand-embed-origins', (el) => (el as HTMLInputElement).value)).toBe(
+      'https://www.desk.example',
+    );
+    expect(await text(page, '#embed-tag')).toBe(
+      `<script src="${platform.url}/embed.js" data-tenant="desk" async></script>`,
+    );
     expect(await seriousViolations(page)).toEqual([]);
     await shot(page, 'dashboard-08-settings');
 
     const { page: customer } = await openPage(browser, BERLIN);
     openPages.push(customer);
-    await customer.goto(`${platform.url}/book/desk`, { waitUntil: 'networkidle0' });
+    const booking = await customer.goto(`${platform.url}/book/desk`, { waitUntil: 'networkidle0' });
+    expect(booking!.headers()['content-security-policy']?.split('; ')).toContain(
+      'frame-ancestors https://www.desk.example',
+    );
     expect(await customer.$eval('h1', (el) => el.textContent)).toBe('Book with Desk Dental');
     expect(await customer.$eval('.brand', (el) => getComputedStyle(el).backgroundColor)).toBe('rgb(15, 118, 110)');
 

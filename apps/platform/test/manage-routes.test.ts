@@ -136,7 +136,7 @@ describe('view', () => {
     const { calendarSync: _sync, ...record } = (await json(await staff('GET', `/api/bookings/${b.bookingId}`))).data;
     expect(data).toEqual({
       booking: record,
-      service: { serviceId: service!.serviceId, slug: 'checkup', name: 'Check-up' },
+      service: { serviceId: service!.serviceId, slug: 'checkup', name: 'Check-up', maxAdvanceDays: 90 },
       tenant: { slug: 'smile', name: 'Clinic smile', timezone: 'Europe/Berlin' },
       actions: openUntil(b.startsAtMs),
     });

@@ -22,6 +22,7 @@ import { startTestPlatform } from './platform-fixture.js';
 
 const DAY = 86_400_000;
 const TOOLS = [
+  'block_time',
   'cancel_booking',
   'create_booking',
   'get_availability',
@@ -29,6 +30,7 @@ const TOOLS = [
   'get_branding',
   'list_bookings',
   'list_services',
+  'list_staff',
   'reschedule_booking',
   'update_branding',
 ];
@@ -95,7 +97,7 @@ describe('a real MCP client', () => {
     expect(tools.map((t) => t.name).sort()).toEqual(TOOLS);
     for (const tool of tools) {
       expect(tool.inputSchema.type, tool.name).toBe('object');
-      expect(tool.description).toMatch(/Needs the (booking|branding):(read|write) scope\.$/);
+      expect(tool.description).toMatch(/Needs the (booking|branding|catalog):(read|write)( or booking:read)? scope\.$/);
     }
     const create = tools.find((t) => t.name === 'create_booking')!;
     expect(create.inputSchema.required).toEqual(
@@ -115,7 +117,8 @@ describe('a real MCP client', () => {
     expect(dataOf(await call(client, 'get_branding'))).toMatchObject({ primaryColor: '#0a7cff' });
 
     const bad = errorText(await call(client, 'update_branding', { primaryColor: 'blue' }));
-    expect(bad).toMatch(/^VALIDATION_ERROR: .*arguments\.primaryColor/);
+    // The field at fault under `arguments`, once.
+    expect(bad).toMatch(/^VALIDATION_ERROR: The tool arguments are not valid\. \(arguments\.primaryColor: /);
     expect(errorText(await call(client, 'update_branding', {}))).toMatch(/^VALIDATION_ERROR: /);
     expect(errorText(await call(client, 'update_branding', { favicon: 'x.ico' }))).toMatch(/^VALIDATION_ERROR: /);
   });
@@ -161,7 +164,7 @@ describe('a real MCP client', () => {
 
   it('finds a slot and books it; the same idempotency key twice books once', async () => {
     const client = await connect();
-    const services = dataOf(await call(client, 'list_services'));
+    const services = dataOf(await call(client, 'list_services', { status: 'active' }));
     expect(services.items.map((s: { slug: string }) => s.slug)).toEqual(['checkup']);
     expect(services.items[0]).toMatchObject({
       durationMin: 30,
@@ -231,6 +234,60 @@ describe('a real MCP client', () => {
     expect(errorText(await call(client, 'get_booking', { bookingId: 'bkg_nope' }))).toMatch(/^NOT_FOUND: /);
   });
 
+  it('list_staff and block_time: a staff member’s time off leaves the free slots, as the booking page shows', async () => {
+    const client = await connect();
+    const staff = dataOf(await call(client, 'list_staff'));
+    expect(staff).toMatchObject({ items: [{ displayName: 'Dr. Weber', status: 'active' }], nextCursor: null });
+    const staffId = staff.items[0].staffId as string;
+    const from = berlinTime(33, 0);
+    const slots = async () =>
+      dataOf(await call(client, 'get_availability', { serviceSlug: 'checkup', fromMs: from, toMs: from + DAY })).slots;
+    expect(await slots()).toHaveLength(16);
+
+    const blocked = dataOf(
+      await call(client, 'block_time', {
+        ownerType: 'staff',
+        ownerId: staffId,
+        startsAtMs: berlinTime(33, 9),
+        endsAtMs: berlinTime(33, 13),
+        reason: 'Dentist conference',
+      }),
+    );
+    expect(blocked).toMatchObject({
+      blockId: expect.stringMatching(/^blk_/),
+      ownerType: 'staff',
+      ownerId: staffId,
+      reason: 'Dentist conference',
+      status: 'active',
+    });
+    expect(await slots()).toHaveLength(8);
+    // The record /v1 shows, and the public page agrees.
+    const viaV1 = await fetch(`${base}/v1/blocked-times/${blocked.blockId}`, {
+      headers: { authorization: `Bearer ${secret}`, 'x-service-tenant-id': tenantId },
+    });
+    expect((await json(viaV1)).data).toEqual(blocked);
+    const page = await json(
+      await fetch(`${base}/book/agent/availability?serviceSlug=checkup&fromMs=${from}&toMs=${from + DAY}`),
+    );
+    expect(page.data.slots).toHaveLength(8);
+
+    const outOfOrder = { ownerType: 'staff', startsAtMs: berlinTime(34, 9), endsAtMs: berlinTime(34, 8) };
+    expect(errorText(await call(client, 'block_time', outOfOrder))).toBe(
+      'VALIDATION_ERROR: The tool arguments are not valid. (arguments.ownerId: Required when ownerType is staff.; ' +
+        'arguments.startsAtMs: startsAtMs must be before endsAtMs.)',
+    );
+    expect(
+      errorText(
+        await call(client, 'block_time', {
+          ownerType: 'staff',
+          ownerId: 'stf_nobodyhere',
+          startsAtMs: berlinTime(34, 9),
+          endsAtMs: berlinTime(34, 10),
+        }),
+      ),
+    ).toMatch(/^VALIDATION_ERROR: [^(]*\(arguments\.ownerId: /);
+  });
+
   // docs/api-conventions.md "Input rules": the tools take ids of the one shape the HTTP routes take.
   it('every id argument has the one id shape; a value that is no id, or a staff member the service does not list, is VALIDATION_ERROR', async () => {
     const client = await connect();
@@ -241,6 +298,7 @@ describe('a real MCP client', () => {
         .map(([name, schema]) => ({ tool: tool.name, name, schema })),
     );
     expect(idArguments.map((a) => `${a.tool}.${a.name}`).sort()).toEqual([
+      'block_time.ownerId',
       'cancel_booking.bookingId',
       'create_booking.staffId',
       'get_availability.staffId',
@@ -251,7 +309,9 @@ describe('a real MCP client', () => {
       'reschedule_booking.bookingId',
     ]);
     for (const { tool, name, schema } of idArguments) {
-      expect(schema, `${tool}.${name}`).toMatchObject({ maxLength: 64, pattern: '^[a-z]{3}_[A-Za-z0-9_-]{1,60}$' });
+      // A block's owner may also be '' for the tenant's own (as on /v1/blocked-times).
+      const pattern = name === 'ownerId' ? '^$|^[a-z]{3}_[A-Za-z0-9_-]{1,60}$' : '^[a-z]{3}_[A-Za-z0-9_-]{1,60}$';
+      expect(schema, `${tool}.${name}`).toMatchObject({ maxLength: 64, pattern });
     }
 
     for (const bookingId of ['b'.repeat(60_000), 'bkg_' + 'x'.repeat(61), 'not an id']) {
@@ -286,7 +346,14 @@ describe('a real MCP client', () => {
     const rows: Array<[string, string, () => Promise<Record<string, unknown>>]> = [
       ['get_branding', 'branding:read', async () => ({})],
       ['update_branding', 'branding:write', async () => ({ accentColor: '#112233' })],
+      ['list_services', 'catalog:read', async () => ({})],
       ['list_services', 'booking:read', async () => ({})],
+      ['list_staff', 'catalog:read', async () => ({ limit: 5 })],
+      [
+        'block_time',
+        'catalog:write',
+        async () => ({ ownerType: 'tenant', startsAtMs: berlinTime(60, 8), endsAtMs: berlinTime(60, 9) }),
+      ],
       ['get_availability', 'booking:read', async () => ({ serviceSlug: 'checkup', fromMs: from, toMs: from + DAY })],
       [
         'create_booking',
@@ -303,20 +370,32 @@ describe('a real MCP client', () => {
       ['cancel_booking', 'booking:write', async () => ({ bookingId: await held() })],
       ['reschedule_booking', 'booking:write', async () => ({ bookingId: await held(), startsAtMs: slot() })],
     ];
-    expect(rows.map(([name]) => name).sort()).toEqual(TOOLS);
-    const all = ['booking:read', 'booking:write', 'branding:read', 'branding:write', 'customer:read', 'customer:write'];
+    expect([...new Set(rows.map(([name]) => name))].sort()).toEqual(TOOLS);
+    const all = [
+      'booking:read',
+      'booking:write',
+      'branding:read',
+      'branding:write',
+      'customer:read',
+      'customer:write',
+      'catalog:read',
+      'catalog:write',
+    ];
+    // list_services takes either of two scopes, as GET /v1/services (docs/decisions.md "Partner API").
+    const either: Record<string, string[]> = { list_services: ['catalog:read', 'booking:read'] };
     for (const [tool, scope, args] of rows) {
+      const needed = either[tool] ?? [scope];
       const without = await connect(
         (
           await createKey(
             base,
             owner,
-            all.filter((s) => s !== scope),
+            all.filter((s) => !needed.includes(s)),
           )
         ).secret,
       );
       expect(errorText(await call(without, tool, await args())), tool).toBe(
-        `FORBIDDEN: This API key lacks the ${scope} scope.`,
+        `FORBIDDEN: This API key lacks the ${needed.join(' or ')} scope.`,
       );
       const only = await connect((await createKey(base, owner, [scope])).secret);
       dataOf(await call(only, tool, await args()));

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectService, type CatalogClient } from '@svc/grpc';
 import { catalogV1 } from '@svc/proto';
-import { eventually, json } from '@svc/testing';
+import { eventually, json, startWebhookReceiver } from '@svc/testing';
 import { berlinTime, seedTenant } from './booking-fixture.js';
 import {
   book,
@@ -29,6 +29,10 @@ const ALL_SCOPES = [
   'branding:write',
   'notification:read',
   'notification:write',
+  'catalog:read',
+  'catalog:write',
+  'webhook:read',
+  'webhook:write',
 ];
 const DAY = 86_400_000;
 
@@ -218,7 +222,7 @@ describe('Bearer auth and the tenant header', () => {
 });
 
 describe('every /v1 route under its scope', () => {
-  it('refuses a key without the route’s scope (403) and serves one with only that scope', async () => {
+  it('refuses a key without the route’s scope (403), serves one with only that scope and one with *', async () => {
     const doc = await json(await fetch(`${base}/openapi.json`));
     const api = dashboard(base, owner);
     const heldBooking = async () => (await book(base, 'partner', nextSlot())).booking.bookingId;
@@ -228,17 +232,71 @@ describe('every /v1 route under its scope', () => {
       return id;
     };
     const customer = (await json(await api('POST', '/api/customers', { name: 'Scope Test' }))).data.customerId;
+    // A subscription with a receiver that answers, so the next booking's events are delivered.
+    const receiver = await startWebhookReceiver();
+    const subscribed = (await json(await api('POST', '/api/webhook-subscriptions', { url: receiver.url('scope') })))
+      .data;
+    receiver.setSecret('scope', subscribed.signingSecret);
+    const subscriptionId = subscribed.subscriptionId as string;
+    const newSubscription = async () =>
+      (await json(await api('POST', '/api/webhook-subscriptions', { url: receiver.url('scope') }))).data
+        .subscriptionId as string;
     // A booking's first message (the customer's "request received") in the send log.
     const notified = await heldBooking();
+    const delivery = await eventually('a delivery of the booking', async () => {
+      const log = await json(await api('GET', `/api/webhook-deliveries?bookingId=${notified}&status=succeeded`));
+      return (log.data.items as Array<{ deliveryId: string }>)[0]?.deliveryId;
+    });
     const notification = await eventually('the request received message of a booking', async () => {
       const log = await json(await api('GET', `/api/notifications?bookingId=${notified}`));
       return (log.data.items as Array<{ notificationId: string }>)[0]?.notificationId;
     });
     let n = 0;
     const from = berlinTime(20, 0);
+    // The catalog's records the item rows read and change: a hidden service and a staff member
+    // of no service, so nothing here changes what the other tests book. Holidays and date
+    // overrides fall on days no test books.
+    const created = async (path: string, body: unknown) => (await json(await api('POST', path, body))).data;
+    const service = (
+      await created('/api/services', { slug: 'scope-matrix', name: 'Scope', durationMin: 30, status: 'hidden' })
+    ).serviceId as string;
+    const staff = (await created('/api/staff', { displayName: 'Scope Staff' })).staffId as string;
+    const resource = (await created('/api/resources', { type: 'room', name: 'Scope Room' })).resourceId as string;
+    const staffRule = { ownerType: 'staff', ownerId: staff, weekday: 1, startMinute: 540, endMinute: 600 };
+    const rule = (await created('/api/availability-rules', staffRule)).ruleId as string;
+    const block = { ownerType: 'staff', ownerId: staff, startsAtMs: from, endsAtMs: from + 3_600_000 };
+    const blockId = (await created('/api/blocked-times', block)).blockId as string;
+    const farDate = () => `2090-01-${String((++n % 28) + 1).padStart(2, '0')}`;
+    const holiday = (await created('/api/holidays', { date: farDate(), name: 'Scope day' })).holidayId as string;
+    const override = { ownerType: 'staff', ownerId: staff, windows: [{ startMinute: 600, endMinute: 660 }] };
+    const overrideId = (await created('/api/date-overrides', { ...override, date: farDate() })).overrideId as string;
+    /** The catalog collection's four operations under catalog:read and catalog:write. */
+    const catalogRows = (
+      collection: string,
+      idParam: string,
+      id: string,
+      body: () => unknown,
+      patch: unknown,
+    ): Row[] => [
+      ['POST', `/v1/${collection}`, 'catalog:write', 201, async () => ({ path: `/v1/${collection}`, body: body() })],
+      ['GET', `/v1/${collection}/{${idParam}}`, 'catalog:read', 200, async () => ({ path: `/v1/${collection}/${id}` })],
+      [
+        'PATCH',
+        `/v1/${collection}/{${idParam}}`,
+        'catalog:write',
+        200,
+        async () => ({ path: `/v1/${collection}/${id}`, body: patch }),
+      ],
+    ];
 
-    // [method, path template, scope, status, prepare → { path, body }]
-    type Row = [string, string, string, number, () => Promise<{ path: string; body?: unknown; key?: string }>];
+    // [method, path template, scope (either of a pair), status, prepare → { path, body }]
+    type Row = [
+      string,
+      string,
+      string | [string, string],
+      number,
+      () => Promise<{ path: string; body?: unknown; key?: string }>,
+    ];
     const rows: Row[] = [
       ['GET', '/v1/bookings', 'booking:read', 200, async () => ({ path: '/v1/bookings' })],
       [
@@ -297,7 +355,39 @@ describe('every /v1 route under its scope', () => {
         200,
         async () => ({ path: `/v1/bookings/${await heldBooking()}/reschedule`, body: { startsAtMs: nextSlot() } }),
       ],
-      ['GET', '/v1/services', 'booking:read', 200, async () => ({ path: '/v1/services' })],
+      // The one list a booking partner and a catalog partner share (docs/decisions.md "Partner API").
+      ['GET', '/v1/services', ['catalog:read', 'booking:read'], 200, async () => ({ path: '/v1/services' })],
+      ...catalogRows(
+        'services',
+        'serviceId',
+        service,
+        () => ({ slug: `scope-made-${++n}`, name: 'Made', durationMin: 20, status: 'hidden' }),
+        { description: 'Changed by a partner' },
+      ),
+      ['GET', '/v1/staff', 'catalog:read', 200, async () => ({ path: '/v1/staff' })],
+      ...catalogRows('staff', 'staffId', staff, () => ({ displayName: `Made ${++n}` }), { timezone: 'Europe/Berlin' }),
+      ['GET', '/v1/resources', 'catalog:read', 200, async () => ({ path: '/v1/resources' })],
+      ...catalogRows('resources', 'resourceId', resource, () => ({ type: 'room', name: `Room ${++n}` }), {
+        capacity: 2,
+      }),
+      [
+        'GET',
+        '/v1/availability-rules',
+        'catalog:read',
+        200,
+        async () => ({ path: `/v1/availability-rules?ownerId=${staff}` }),
+      ],
+      ...catalogRows('availability-rules', 'ruleId', rule, () => ({ ...staffRule, weekday: ++n % 7 }), {
+        endMinute: 660,
+      }),
+      ['GET', '/v1/blocked-times', 'catalog:read', 200, async () => ({ path: '/v1/blocked-times' })],
+      ...catalogRows('blocked-times', 'blockId', blockId, () => block, { reason: 'Partner sync' }),
+      ['GET', '/v1/holidays', 'catalog:read', 200, async () => ({ path: '/v1/holidays' })],
+      ...catalogRows('holidays', 'holidayId', holiday, () => ({ date: farDate() }), { name: 'Renamed' }),
+      ['GET', '/v1/date-overrides', 'catalog:read', 200, async () => ({ path: '/v1/date-overrides' })],
+      ...catalogRows('date-overrides', 'overrideId', overrideId, () => ({ ...override, date: farDate() }), {
+        windows: [{ startMinute: 600, endMinute: 720 }],
+      }),
       [
         'GET',
         '/v1/availability',
@@ -353,6 +443,57 @@ describe('every /v1 route under its scope', () => {
         202,
         async () => ({ path: `/v1/notifications/${notification}/resend` }),
       ],
+      ['GET', '/v1/webhook-subscriptions', 'webhook:read', 200, async () => ({ path: '/v1/webhook-subscriptions' })],
+      [
+        'POST',
+        '/v1/webhook-subscriptions',
+        'webhook:write',
+        201,
+        async () => ({ path: '/v1/webhook-subscriptions', body: { url: receiver.url('scope') } }),
+      ],
+      [
+        'GET',
+        '/v1/webhook-subscriptions/{subscriptionId}',
+        'webhook:read',
+        200,
+        async () => ({ path: `/v1/webhook-subscriptions/${subscriptionId}` }),
+      ],
+      [
+        'PATCH',
+        '/v1/webhook-subscriptions/{subscriptionId}',
+        'webhook:write',
+        200,
+        async () => ({ path: `/v1/webhook-subscriptions/${subscriptionId}`, body: { description: `scope ${++n}` } }),
+      ],
+      [
+        'POST',
+        '/v1/webhook-subscriptions/{subscriptionId}/rotate-secret',
+        'webhook:write',
+        200,
+        async () => ({ path: `/v1/webhook-subscriptions/${subscriptionId}/rotate-secret` }),
+      ],
+      [
+        'DELETE',
+        '/v1/webhook-subscriptions/{subscriptionId}',
+        'webhook:write',
+        200,
+        async () => ({ path: `/v1/webhook-subscriptions/${await newSubscription()}` }),
+      ],
+      ['GET', '/v1/webhook-deliveries', 'webhook:read', 200, async () => ({ path: '/v1/webhook-deliveries' })],
+      [
+        'GET',
+        '/v1/webhook-deliveries/{deliveryId}',
+        'webhook:read',
+        200,
+        async () => ({ path: `/v1/webhook-deliveries/${delivery}` }),
+      ],
+      [
+        'POST',
+        '/v1/webhook-deliveries/{deliveryId}/replay',
+        'webhook:write',
+        202,
+        async () => ({ path: `/v1/webhook-deliveries/${delivery}/replay` }),
+      ],
       ['GET', '/v1/branding', 'branding:read', 200, async () => ({ path: '/v1/branding' })],
       [
         'PATCH',
@@ -370,42 +511,42 @@ describe('every /v1 route under its scope', () => {
         Object.entries(item).map(([method, op]) => [`${method.toUpperCase()} ${path}`, op.security]),
       );
     expect(documented.map(([op]) => op).sort()).toEqual(rows.map(([m, p]) => `${m} ${p}`).sort());
+    const scopesOf = (scope: Row[2]) => (Array.isArray(scope) ? scope : [scope]);
     for (const [method, path, scope] of rows) {
-      expect(doc.paths[path][method.toLowerCase()].security, `${method} ${path}`).toEqual([{ apiKey: [scope] }]);
+      expect(doc.paths[path][method.toLowerCase()].security, `${method} ${path}`).toEqual(
+        scopesOf(scope).map((s) => ({ apiKey: [s] })),
+      );
     }
 
-    const keys = new Map<string, { only: string; without: string }>();
-    for (const scope of ALL_SCOPES) {
-      keys.set(scope, {
-        only: (await createKey(base, owner, [scope])).secret,
-        without: (
-          await createKey(
-            base,
-            owner,
-            ALL_SCOPES.filter((s) => s !== scope),
-          )
-        ).secret,
-      });
-    }
+    // Per scope a key with only it; per scope (or pair) a key with every other scope.
+    const keys = new Map<string, string>();
+    const keyOf = async (scopes: string[]) => {
+      const name = scopes.join(',');
+      if (!keys.has(name)) keys.set(name, (await createKey(base, owner, scopes)).secret);
+      return keys.get(name)!;
+    };
     for (const [method, template, scope, status, prepare] of rows) {
-      const { only, without } = keys.get(scope)!;
+      const needed = scopesOf(scope);
       const call = async (secret: string) => {
         const { path, body, key } = await prepare();
         return partner(base, secret, tenantId)(method, path, body, key ? { 'idempotency-key': key } : {});
       };
-      const refused = await errorOf(await call(without));
-      expect(refused, `${method} ${template} without ${scope}`).toMatchObject({
+      const refused = await errorOf(await call(await keyOf(ALL_SCOPES.filter((s) => !needed.includes(s)))));
+      expect(refused, `${method} ${template} without ${needed.join(' or ')}`).toMatchObject({
         status: 403,
         code: 'FORBIDDEN',
-        message: `This API key lacks the ${scope} scope.`,
+        message: `This API key lacks the ${needed.join(' or ')} scope.`,
       });
-      const served = await call(only);
-      expect(served.status, `${method} ${template} with ${scope}: ${await served.clone().text()}`).toBe(status);
-      const answer = await json(served);
-      // The customer export is a document of its own (docs/decisions.md "Privacy"), every other answer the envelope.
-      if (template.endsWith('/export')) expect(answer.customer.customerId).toBe(customer);
-      else expect(answer.ok).toBe(true);
+      for (const granted of [...needed.map((s) => [s]), ['*']]) {
+        const served = await call(await keyOf(granted));
+        expect(served.status, `${method} ${template} with ${granted}: ${await served.clone().text()}`).toBe(status);
+        const answer = await json(served);
+        // The customer export is a document of its own (docs/decisions.md "Privacy"), every other answer the envelope.
+        if (template.endsWith('/export')) expect(answer.customer.customerId).toBe(customer);
+        else expect(answer.ok).toBe(true);
+      }
     }
+    await receiver.close();
   });
 });
 

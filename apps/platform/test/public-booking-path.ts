@@ -59,6 +59,7 @@ export function publicBookingPath(base: () => string, bookingStore: () => Promis
           maxPartySize: 1,
           cancelCutoffMin: 0,
           rescheduleCutoffMin: 0,
+          maxAdvanceDays: 90,
           questions: [],
           // Whom the customer may choose: the service's active staff, by name only.
           staff: [{ staffId: expect.stringMatching(/^stf_/), displayName: 'Dr. Weber' }],

@@ -1,7 +1,7 @@
 // The gateway's dashboard API as the web app calls it: same origin, the session cookie, the CSRF
 // token on every write, the envelope unwrapped, errors as one class (docs/decisions.md "Staff
-// dashboard"). Payload types come from openapi.d.ts, generated from the gateway's document.
-import type { paths } from './openapi.js';
+// dashboard"). Payload types are the SDK's (libs/sdk), generated from the gateway's document.
+import type { paths } from '@svc/sdk';
 
 /** What a successful GET of `path` answers in its envelope's `data`. */
 export type Data<P extends keyof paths, M extends keyof paths[P] = 'get'> = paths[P][M] extends {

@@ -133,7 +133,10 @@ function CalendarConnections({ staff, canWrite }: { staff: Staff[]; canWrite: bo
   );
 }
 
-const EMPTY: Branding = { displayName: '', logoUrl: '', primaryColor: '', accentColor: '' };
+const EMPTY: Branding = { displayName: '', logoUrl: '', primaryColor: '', accentColor: '', embedOrigins: [] };
+/** The embed origins as the form shows them, and the list a comma or space separated text names. */
+const originsText = (origins: readonly string[] | undefined) => (origins ?? []).join(', ');
+const originList = (text: string) => text.split(/[\s,]+/).filter(Boolean);
 
 function BrandingForm({
   tenant,
@@ -145,10 +148,11 @@ function BrandingForm({
   onSaved: (t: Tenant) => void;
 }) {
   const [branding, setBranding] = useState<Branding>({ ...EMPTY, ...tenant.branding });
+  const [origins, setOrigins] = useState(originsText(tenant.branding?.embedOrigins));
   const [error, setError] = useState<ApiError | null>(null);
   const [saved, setSaved] = useState(false);
   const theme = themeOf(branding);
-  const field = (key: keyof Branding) => (e: Event) => {
+  const field = (key: Exclude<keyof Branding, 'embedOrigins'>) => (e: Event) => {
     setSaved(false);
     setBranding((b) => ({ ...b, [key]: (e.target as HTMLInputElement).value }));
   };
@@ -156,7 +160,12 @@ function BrandingForm({
     e.preventDefault();
     setError(null);
     try {
-      onSaved(await call<Tenant>('PATCH', '/api/tenant', { branding }));
+      const next = await call<Tenant>('PATCH', '/api/tenant', {
+        branding: { ...branding, embedOrigins: originList(origins) },
+      });
+      // As the platform keeps them: normalized, duplicates dropped.
+      setOrigins(originsText(next.branding?.embedOrigins));
+      onSaved(next);
       setSaved(true);
     } catch (err) {
       setError(err as ApiError);
@@ -203,6 +212,19 @@ function BrandingForm({
             onInput={field('accentColor')}
           />
         </label>
+        <label class="wide-field">
+          Sites that may embed the booking page (their origins, comma separated){' '}
+          <input
+            id="brand-embed-origins"
+            placeholder="https://www.example.com"
+            value={origins}
+            disabled={!canWrite}
+            onInput={(e) => {
+              setSaved(false);
+              setOrigins((e.target as HTMLInputElement).value);
+            }}
+          />
+        </label>
         {canWrite && (
           <button type="submit" class="primary">
             Save branding
@@ -211,6 +233,13 @@ function BrandingForm({
         {saved && <span role="status"> Saved.</span>}
       </form>
       {error && <ErrorNote error={error} />}
+      <p class="hint">
+        On those sites, this tag shows the booking page:{' '}
+        <code
+          id="embed-tag"
+          class="embed-tag"
+        >{`<script src="${location.origin}/embed.js" data-tenant="${tenant.slug}" async></script>`}</code>
+      </p>
       <div class="preview" aria-label="Preview of the booking page" id="brand-preview">
         <div
           class="preview-brand"

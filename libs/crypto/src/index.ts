@@ -19,7 +19,6 @@ export { SecretBox, SecretBoxError, SECRET_BOX_MIN_KEY_LENGTH } from './secret-b
 export {
   newWebhookSigningSecret,
   webhookSignature,
-  verifyWebhookSignature,
   WEBHOOK_SIGNATURE_PREFIX,
   WEBHOOK_SECRET_PREFIX,
 } from './webhook-signature.js';

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { constantTimeEqual } from './constant-time.js';
 import { hmacSha256 } from './hash.js';
 
 /**
@@ -18,24 +17,4 @@ export function newWebhookSigningSecret(): string {
 
 export function webhookSignature(secret: string, timestampSec: number, rawBody: string): string {
   return WEBHOOK_SIGNATURE_PREFIX + hmacSha256(secret, `${timestampSec}.${rawBody}`).toString('hex');
-}
-
-/**
- * What a receiver checks before it parses the body: the signature (constant-time) and a
- * timestamp within `toleranceSec` of its clock (default 5 minutes), which bounds replays.
- */
-export function verifyWebhookSignature(input: {
-  secret: string;
-  signature: string | undefined;
-  timestamp: string | undefined;
-  rawBody: string;
-  nowSec?: number;
-  toleranceSec?: number;
-}): boolean {
-  const { signature, timestamp } = input;
-  if (signature === undefined || timestamp === undefined || !/^\d{1,12}$/.test(timestamp)) return false;
-  const nowSec = input.nowSec ?? Math.floor(Date.now() / 1000);
-  if (Math.abs(nowSec - Number(timestamp)) > (input.toleranceSec ?? 300)) return false;
-  const expected = webhookSignature(input.secret, Number(timestamp), input.rawBody);
-  return constantTimeEqual(Buffer.from(signature, 'utf8'), Buffer.from(expected, 'utf8'));
 }

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { newWebhookSigningSecret, verifyWebhookSignature, webhookSignature } from '../src/index.js';
+import { newWebhookSigningSecret, webhookSignature } from '../src/index.js';
 
 describe('webhook signatures', () => {
   const secret = 'whsec_test';
@@ -9,26 +9,6 @@ describe('webhook signatures', () => {
   it('is sha256= and the hex HMAC-SHA256 of timestamp.body keyed with the whole secret', () => {
     const expected = createHmac('sha256', secret).update(`1700000000.${body}`).digest('hex');
     expect(webhookSignature(secret, 1_700_000_000, body)).toBe(`sha256=${expected}`);
-  });
-
-  it('verifies the signature and the timestamp tolerance', () => {
-    const signature = webhookSignature(secret, 1_700_000_000, body);
-    const check = (over: Partial<Parameters<typeof verifyWebhookSignature>[0]>) =>
-      verifyWebhookSignature({
-        secret,
-        signature,
-        timestamp: '1700000000',
-        rawBody: body,
-        nowSec: 1_700_000_010,
-        ...over,
-      });
-    expect(check({})).toBe(true);
-    expect(check({ rawBody: `${body} ` })).toBe(false);
-    expect(check({ secret: 'whsec_other' })).toBe(false);
-    expect(check({ timestamp: '1700000001' })).toBe(false);
-    expect(check({ nowSec: 1_700_000_301 })).toBe(false);
-    expect(check({ signature: undefined })).toBe(false);
-    expect(check({ timestamp: 'abc' })).toBe(false);
   });
 
   it('makes whsec_ secrets of 32 random bytes', () => {

@@ -3,7 +3,8 @@ import { trimmedTextSchema } from './text.js';
 
 /**
  * Scopes of a partner API key (docs/decisions.md "API keys and scopes"): read and write of
- * bookings, customers, branding and notifications; `*` grants every scope, including any added later.
+ * bookings, customers, branding, notifications, the catalog and webhooks; `*` grants every scope,
+ * including any added later.
  */
 export const API_KEY_SCOPES = [
   'booking:read',
@@ -15,6 +16,12 @@ export const API_KEY_SCOPES = [
   /** The notifications' send log (docs/decisions.md "Notifications"). */
   'notification:read',
   'notification:write',
+  /** Services, staff, resources, weekly rules, date overrides, blocked times, holidays (docs/decisions.md "Partner API"). */
+  'catalog:read',
+  'catalog:write',
+  /** Webhook subscriptions and their delivery log (docs/decisions.md "Partner API"). */
+  'webhook:read',
+  'webhook:write',
 ] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 export const API_KEY_WILDCARD = '*';
@@ -40,4 +47,9 @@ export const apiKeyNameSchema = trimmedTextSchema(API_KEY_NAME_MAX, { required: 
 /** Whether a key with these scopes may do what `needed` names. */
 export function grantsScope(granted: readonly string[], needed: ApiKeyScope): boolean {
   return granted.includes(API_KEY_WILDCARD) || granted.includes(needed);
+}
+
+/** Whether a key with these scopes holds one of `needed`: an operation either scope opens (`GET /v1/services`). */
+export function grantsAnyScope(granted: readonly string[], needed: readonly ApiKeyScope[]): boolean {
+  return needed.some((scope) => grantsScope(granted, scope));
 }

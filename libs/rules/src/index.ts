@@ -24,3 +24,4 @@ export * from './date-overrides.js';
 export * from './service-policies.js';
 export * from './intake.js';
 export * from './retention.js';
+export * from './embed-origins.js';

@@ -1,3 +1,4 @@
+import { provisionTenant } from '@svc/gateway';
 import type { catalogV1 } from '@svc/proto';
 import type { CommandArgs } from '../args.js';
 import type { PlatformConnection } from '../platform-connection.js';
@@ -8,18 +9,15 @@ export async function tenantBySlug(conn: PlatformConnection, slug: string): Prom
   return res.tenant;
 }
 
-/** Creates the tenant with its owner. The user is found or created first, so a failed tenant
- * create leaves at most a user without membership (harmless), never a tenant without owner. */
+/** Creates the tenant with its owner, as the platform API does (@svc/gateway provisionTenant). */
 export async function createTenant(conn: PlatformConnection, args: CommandArgs<'tenant:create'>) {
-  const owner = await conn.identity.findOrCreateUserByEmail(args['owner-email']);
-  const { tenant } = await conn.catalog.createTenant({
+  const { tenant, owner } = await provisionTenant(conn, {
     slug: args.slug,
     name: args.name,
     timezone: args.timezone,
-    locale: args.locale ?? '',
+    locale: args.locale,
+    ownerEmail: args['owner-email'],
   });
-  if (!tenant) throw new Error('the catalog answered without a tenant');
-  await conn.identity.addMembership(owner.userId, tenant.tenantId, 'tenant_owner');
   return { tenantId: tenant.tenantId, slug: tenant.slug, ownerUserId: owner.userId };
 }
 

@@ -8,6 +8,7 @@ import {
   isSlug,
   LOCALE_MESSAGE,
   AUDIT_RETENTION_MIN_DAYS,
+  normalizeEmbedOrigins,
   RETENTION_DAYS,
   SLUG_MESSAGE,
   TIME_ZONE_MESSAGE,
@@ -20,7 +21,14 @@ export const TENANT_STATUSES = ['active', 'disabled', 'suspended'] as const;
 export type TenantStatus = (typeof TENANT_STATUSES)[number];
 
 /** '' means "not set": clients fall back to the tenant name and their own colors. */
-export type Branding = { displayName: string; logoUrl: string; primaryColor: string; accentColor: string };
+export type Branding = {
+  displayName: string;
+  logoUrl: string;
+  primaryColor: string;
+  accentColor: string;
+  /** Who may embed the pages (docs/decisions.md "Embedding"); absent on tenants stored before it: none. */
+  embedOrigins?: string[];
+};
 
 export type TenantRecord = {
   tenantId: string;
@@ -55,7 +63,7 @@ export interface TenantPatch {
 }
 
 export const DEFAULT_LOCALE = 'en';
-const EMPTY_BRANDING: Branding = { displayName: '', logoUrl: '', primaryColor: '', accentColor: '' };
+const EMPTY_BRANDING: Branding = { displayName: '', logoUrl: '', primaryColor: '', accentColor: '', embedOrigins: [] };
 
 export function newTenant(input: TenantCreateInput, ctx: { id: string; now: number }): TenantRecord {
   const v = new Violations();
@@ -133,5 +141,17 @@ function checkBranding(v: Violations, input: Partial<Branding>): Partial<Brandin
     ),
     primaryColor: color('branding.primaryColor', input.primaryColor),
     accentColor: color('branding.accentColor', input.accentColor),
+    embedOrigins: checkEmbedOrigins(v, input.embedOrigins),
   };
+}
+
+/** The list normalized and deduplicated (@svc/rules), each bad entry reported at its index. */
+function checkEmbedOrigins(v: Violations, input: readonly string[] | undefined): string[] | undefined {
+  if (input === undefined) return undefined;
+  const checked = normalizeEmbedOrigins(input);
+  if ('origins' in checked) return checked.origins;
+  for (const { index, message } of checked.violations) {
+    v.add(index === undefined ? 'branding.embedOrigins' : `branding.embedOrigins.${index}`, message);
+  }
+  return undefined;
 }

@@ -13,7 +13,7 @@ export const toTenantMessage = (r: TenantRecord): catalogV1.Tenant => ({
   status: r.status,
   timezone: r.timezone,
   locale: r.locale,
-  branding: { ...r.branding },
+  branding: { ...r.branding, embedOrigins: [...(r.branding.embedOrigins ?? [])] },
   retention: effectiveRetention(r.retention),
   createdAtMs: r.createdAtMs,
   updatedAtMs: r.updatedAtMs,
@@ -57,7 +57,8 @@ export function tenantHandlers({
         timezone,
         locale,
         status,
-        branding: req.branding && { ...req.branding },
+        // An absent list stays; a present one replaces it (catalog.proto BrandingPatch).
+        branding: req.branding && { ...req.branding, embedOrigins: req.branding.embedOrigins?.origins },
         retention: req.retention && { ...req.retention },
       };
       const tenant = await store.withTransaction(async (tx) => {

@@ -14,7 +14,7 @@ describe('tenant create', () => {
       status: 'active',
       timezone: 'Europe/Berlin',
       locale: 'en',
-      branding: { displayName: '', logoUrl: '', primaryColor: '', accentColor: '' },
+      branding: { displayName: '', logoUrl: '', primaryColor: '', accentColor: '', embedOrigins: [] },
       createdAtMs: 1_000,
       updatedAtMs: 1_000,
     });
@@ -52,6 +52,36 @@ describe('tenant create', () => {
     ]);
     expect(violationPaths(() => create({ ...valid, branding: { logoUrl: 'http://cdn.example/logo.png' } }))).toEqual([
       'branding.logoUrl',
+    ]);
+  });
+});
+
+describe('embed origins', () => {
+  it('are normalized and deduplicated on create and patch; an empty list clears them', () => {
+    const tenant = create({
+      ...valid,
+      branding: {
+        embedOrigins: ['https://WWW.Acme.example/', 'https://www.acme.example:443', 'http://127.0.0.2:4100'],
+      },
+    });
+    expect(tenant.branding.embedOrigins).toEqual(['https://www.acme.example', 'http://127.0.0.2:4100']);
+    const patched = patchTenant(tenant, { branding: { embedOrigins: ['https://shop.acme.example'] } }, 2_000);
+    expect(patched.branding).toEqual({ ...tenant.branding, embedOrigins: ['https://shop.acme.example'] });
+    expect(patchTenant(patched, { branding: { displayName: 'Acme' } }, 3_000).branding.embedOrigins).toEqual([
+      'https://shop.acme.example',
+    ]);
+    expect(patchTenant(patched, { branding: { embedOrigins: [] } }, 3_000).branding.embedOrigins).toEqual([]);
+  });
+
+  it('report each bad entry at its index, and a list too long as a whole', () => {
+    const bad = ['https://ok.example', 'http://www.acme.example', 'https://acme.example/book'];
+    expect(violationPaths(() => create({ ...valid, branding: { embedOrigins: bad } }))).toEqual([
+      'branding.embedOrigins.1',
+      'branding.embedOrigins.2',
+    ]);
+    const many = Array.from({ length: 21 }, (_, i) => `https://s${i}.example`);
+    expect(violationPaths(() => create({ ...valid, branding: { embedOrigins: many } }))).toEqual([
+      'branding.embedOrigins',
     ]);
   });
 });

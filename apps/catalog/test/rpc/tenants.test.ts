@@ -21,7 +21,13 @@ describe('tenants over gRPC', () => {
     const created = await createTenant(client, { slug, name: 'Acme', branding: undefined });
     expect(created).toMatchObject({ slug, name: 'Acme', status: 'active', timezone: 'Europe/Berlin', locale: 'en' });
     expect(created.tenantId).toMatch(/^ten_[A-Za-z0-9_-]{20,}$/);
-    expect(created.branding).toEqual({ displayName: '', logoUrl: '', primaryColor: '', accentColor: '' });
+    expect(created.branding).toEqual({
+      displayName: '',
+      logoUrl: '',
+      primaryColor: '',
+      accentColor: '',
+      embedOrigins: [],
+    });
 
     const byId = await client.getTenant({ tenantId: created.tenantId });
     expect(byId.tenant).toEqual(created);
@@ -41,7 +47,27 @@ describe('tenants over gRPC', () => {
       branding: { displayName: '', logoUrl: '', primaryColor: '#112233', accentColor: '' },
     });
     expect(updated?.updatedAtMs).toBeGreaterThan(created.updatedAtMs);
-    expect((await client.getTenant({ tenantId: created.tenantId })).tenant).toEqual(updated);
+    // Embed origins: present replaces the list (normalized), absent keeps it.
+    const embedded = await client.updateTenant({
+      tenantId: created.tenantId,
+      branding: { embedOrigins: { origins: ['https://WWW.Acme.example/', 'https://www.acme.example'] } },
+    });
+    expect(embedded.tenant?.branding?.embedOrigins).toEqual(['https://www.acme.example']);
+    const kept = await client.updateTenant({ tenantId: created.tenantId, branding: { displayName: 'Acme' } });
+    expect(kept.tenant?.branding?.embedOrigins).toEqual(['https://www.acme.example']);
+    await expectViolations(
+      client.updateTenant({
+        tenantId: created.tenantId,
+        branding: { embedOrigins: { origins: ['http://acme.example'] } },
+      }),
+      ['branding.embedOrigins.0'],
+    );
+    const cleared = await client.updateTenant({
+      tenantId: created.tenantId,
+      branding: { displayName: '', embedOrigins: { origins: [] } },
+    });
+    expect(cleared.tenant?.branding?.embedOrigins).toEqual([]);
+    expect((await client.getTenant({ tenantId: created.tenantId })).tenant).toEqual(cleared.tenant);
     // By slug, the tenant comes with its catalog version (the gateway hands it to availability).
     const version = (await client.getCatalogVersion({ tenantId: created.tenantId })).catalogVersion;
     expect(version).not.toBe('');

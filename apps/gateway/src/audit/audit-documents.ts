@@ -6,11 +6,12 @@ export const AUDIT_EVENTS = 'audit_events';
 /** One row per (event, target id): the store has no array match, so the target filter reads these. */
 export const AUDIT_TARGETS = 'audit_targets';
 
-export const ACTOR_TYPES = ['user', 'api_key', 'operator', 'system'] as const;
+/** `platform_key`: an operator's platform through /platform/v1 (docs/decisions.md "Platform provisioning"). */
+export const ACTOR_TYPES = ['user', 'api_key', 'platform_key', 'operator', 'system'] as const;
 export type ActorType = (typeof ACTOR_TYPES)[number];
 
-/** Where the change came in: the dashboard (/api), the partner API (/v1), MCP, the operator CLI. */
-export const SURFACES = ['dashboard', 'partner', 'mcp', 'cli'] as const;
+/** Where the change came in: the dashboard (/api), the partner API (/v1), MCP, the operator CLI, the platform API (/platform/v1). */
+export const SURFACES = ['dashboard', 'partner', 'mcp', 'cli', 'platform'] as const;
 export type Surface = (typeof SURFACES)[number];
 
 /**
@@ -29,7 +30,7 @@ export interface AuditEventDoc {
   /** When the change was asked for (the record was written), epoch ms. */
   createdAtMs: number;
   actorType: ActorType;
-  /** The user id, the API key id, `operator` or `system`: what the actor filter matches. */
+  /** The user id, the API key id, the platform key id, `operator` or `system`: what the actor filter matches. */
   actorId: string;
   /** The member's role at the time (users only). */
   actorRole: Role | null;

@@ -6,13 +6,13 @@ import { operationIdOf } from '../http/openapi.js';
 import { AuditLog, type Completion, type PendingChange } from './audit-log.js';
 import { AUDIT_SWEEP_DEFAULT_MS, AuditSweeper } from './audit-sweeper.js';
 import { changeContextOf } from './change-context.js';
-import { idsInAnswer, idsInInput } from './target-ids.js';
+import { idsInAnswer, idsInInput, tenantIdIn } from './target-ids.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * How the audit log sees the route (docs/decisions.md "Audit log"). By default a request with
-     * a session or an API key and a method other than GET or HEAD is a change; `change` makes a
+     * a session, an API key or a platform key and a method other than GET or HEAD is a change; `change` makes a
      * GET one too (the OAuth callback that stores a connection); `self` leaves it to the route
      * (MCP records each tool call that writes).
      */
@@ -36,10 +36,16 @@ function isChange(request: FastifyRequest): boolean {
   return declared === 'change' || !READS.has(request.method);
 }
 
-/** How the answer ended the change: the envelope's data ids, or its error code. */
+/**
+ * How the answer ended the change: the envelope's data ids (and its tenant, for a change that
+ * created one: the platform API's tenant create), or its error code.
+ */
 function completionOf(status: number, payload: unknown): Completion {
   const body = parsed(payload);
-  if (status < 400) return { outcome: 'succeeded', targetIds: idsInAnswer(body?.data) };
+  if (status < 400) {
+    const data = body?.data;
+    return { outcome: 'succeeded', targetIds: idsInAnswer(data), tenantId: tenantIdIn(data) };
+  }
   const code = typeof body?.error?.code === 'string' ? body.error.code : `HTTP_${status}`;
   // A 4xx is a refusal (nothing changed); a 5xx may come after the service committed.
   return { outcome: status < 500 ? 'failed' : 'unknown', errorCode: code };

@@ -24,7 +24,7 @@ import { idsInAnswer, mergeTargets, tenantIdIn } from './target-ids.js';
 
 export interface AuditActor {
   type: ActorType;
-  /** The user id, the API key id, `operator` or `system`. */
+  /** The user id, the API key id, the platform key id, `operator` or `system`. */
   id: string;
   role: Role | null;
 }

@@ -11,7 +11,8 @@ export const recordedAddress = (ip: string): string => clientNetworkKey(ip, IPV6
 
 /**
  * Who asks for a change in this request, or null when no auth context resolved a caller (public
- * and manage routes are not audited). The session's user with their role, or the API key.
+ * and manage routes are not audited). The session's user with their role, the API key, or the
+ * platform key acting on the tenant its path names ('' for a create: the answer names it).
  */
 export function changeContextOf(request: FastifyRequest, surface?: Surface): ChangeContext | null {
   const common = { requestId: request.id, clientAddress: recordedAddress(request.ip) };
@@ -22,6 +23,11 @@ export function changeContextOf(request: FastifyRequest, surface?: Surface): Cha
   if (request.partner) {
     const { apiKeyId, tenantId } = request.partner.apiKey;
     return { ...common, tenantId, surface: surface ?? 'partner', actor: { type: 'api_key', id: apiKeyId, role: null } };
+  }
+  if (request.platform) {
+    const tenantId = (request.params as { tenantId?: string } | undefined)?.tenantId ?? '';
+    const actor = { type: 'platform_key' as const, id: request.platform.platformKey.platformKeyId, role: null };
+    return { ...common, tenantId, surface: surface ?? 'platform', actor };
   }
   return null;
 }

@@ -31,7 +31,7 @@ export function mergeTargets(...lists: string[][]): string[] {
   return [...new Set(lists.flat())].slice(0, MAX_TARGET_IDS);
 }
 
-/** The answer's own tenant id (an operator's tenant:create), or ''. */
+/** The answer's own tenant id (an operator's tenant:create, the platform API's tenant create), or ''. */
 export function tenantIdIn(data: unknown): string {
   if (typeof data !== 'object' || data === null) return '';
   const tenantId = (data as { tenantId?: unknown }).tenantId;

@@ -1,14 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '@svc/errors';
 import type { CatalogClient } from '@svc/grpc';
-import { grantsScope, type ApiKeyScope } from '@svc/rules';
+import { grantsAnyScope, type ApiKeyScope } from '@svc/rules';
 import type { ApiKeyStore } from '../identity/api-key-store.js';
 import { perApiKey, type RateLimits } from '../limits/rate-limits.js';
 import type { PartnerContext } from './principal.js';
 import { fetchTenant, isActive } from './tenants.js';
 
 export const TENANT_ID_HEADER = 'x-service-tenant-id';
-const BEARER = /^Bearer +(\S+) *$/i;
+/** `Authorization: Bearer <secret>`: the partner and platform keys. */
+export const BEARER = /^Bearer +(\S+) *$/i;
 
 /**
  * Where a partner request names its tenant: the `X-Service-Tenant-Id` header (`/v1`) or the
@@ -18,12 +19,13 @@ export type TenantClaim = { header: true } | { path: string };
 
 /**
  * Resolves the partner behind a request or throws the answer (docs/api-conventions.md "Partner
- * API"); `scope` null checks none (MCP checks each tool's scope when it is called).
+ * API"); the key must hold one of `scopes`; null checks none (MCP checks each tool's scopes when
+ * it is called).
  */
 export type ApiKeyGuard = (
   request: FastifyRequest,
   reply: FastifyReply,
-  scope: ApiKeyScope | null,
+  scopes: readonly ApiKeyScope[] | null,
   claim: TenantClaim,
 ) => Promise<PartnerContext>;
 
@@ -41,6 +43,10 @@ export interface ApiKeyGuardDeps {
 
 const authRequired = () => new DomainError('AUTH_REQUIRED', 'Send a valid API key as Authorization: Bearer sk_live_….');
 
+/** The answer to a key without the scope (or any of the scopes) an operation needs: routes and MCP tools. */
+export const missingScope = (needed: readonly ApiKeyScope[]) =>
+  new DomainError('FORBIDDEN', `This API key lacks the ${needed.join(' or ')} scope.`);
+
 /**
  * The API-key guard, run in the route's onRequest hook (before the body is read). Checks, in
  * this order, and the first failure answers:
@@ -49,13 +55,13 @@ const authRequired = () => new DomainError('AUTH_REQUIRED', 'Send a valid API ke
  *    cookie alone is this answer too;
  * 2. the tenant the request names (header or path) missing or not the key's → FORBIDDEN;
  * 3. the key's tenant disabled, suspended or gone → TENANT_INACTIVE;
- * 4. the scope the route needs not granted → FORBIDDEN;
+ * 4. none of the scopes the route takes granted → FORBIDDEN;
  * 5. the key over its rate limit → RATE_LIMITED 429.
  * Cost: one indexed identity-store read (the key by its secret's hash) and one GetTenant, whose
  * answer handlers reuse (`activeTenantOf`).
  */
 export function createApiKeyGuard(deps: ApiKeyGuardDeps): ApiKeyGuard {
-  return async (request, reply, scope, claim) => {
+  return async (request, reply, scopes, claim) => {
     const match = BEARER.exec(request.headers.authorization ?? '');
     const apiKey = match?.[1] ? await deps.keys.verify(match[1]) : null;
     if (!apiKey) {
@@ -69,9 +75,7 @@ export function createApiKeyGuard(deps: ApiKeyGuardDeps): ApiKeyGuard {
     if (named !== apiKey.tenantId) throw new DomainError('FORBIDDEN', 'This API key belongs to another tenant.');
     const tenant = await fetchTenant(deps.catalog, apiKey.tenantId);
     if (!tenant || !isActive(tenant)) throw new DomainError('TENANT_INACTIVE', 'This workspace is not active.');
-    if (scope && !grantsScope(apiKey.scopes, scope)) {
-      throw new DomainError('FORBIDDEN', `This API key lacks the ${scope} scope.`);
-    }
+    if (scopes && !grantsAnyScope(apiKey.scopes, scopes)) throw missingScope(scopes);
     await deps.limits.enforce(request, reply, [perApiKey(apiKey.apiKeyId)]);
     return { apiKey, tenant };
   };

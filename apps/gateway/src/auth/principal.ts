@@ -4,6 +4,7 @@ import type { catalogV1 } from '@svc/proto';
 import type { ApiKeyScope } from '@svc/rules';
 import type { ApiKey } from '../identity/api-key-store.js';
 import type { Session } from '../identity/identity-store.js';
+import type { PlatformKey } from '../identity/platform-key-store.js';
 
 export const ROLES = ['tenant_owner', 'tenant_admin', 'tenant_staff', 'tenant_viewer'] as const;
 export type Role = (typeof ROLES)[number];
@@ -26,20 +27,27 @@ export interface DashboardPrincipal {
  * `manage:<action>` needs a manage token in the path (`:token`) that grants the action, and
  * ignores cookies like a public route (auth/manage-guard.ts); `key:<scope>` needs a partner API
  * key (`Authorization: Bearer sk_live_…`) of the tenant named by `X-Service-Tenant-Id` that
- * grants the scope, and ignores cookies too (auth/api-key-guard.ts).
+ * grants the scope, and ignores cookies too (auth/api-key-guard.ts); `key:<scope>|<scope>` takes
+ * a key with either scope (`GET /v1/services`: docs/decisions.md "Partner API").
  */
-export type Access = 'public' | DashboardAccess | ManageAccess | KeyAccess;
+export type Access = 'public' | DashboardAccess | ManageAccess | KeyAccess | PlatformAccess;
+/**
+ * An operator's platform key (`Authorization: Bearer pk_live_…`), made by the operator CLI only;
+ * ignores cookies, names no tenant (auth/platform-key-guard.ts; docs/decisions.md "Platform provisioning").
+ */
+export type PlatformAccess = 'platform';
 export type DashboardAccess = 'dashboard:read' | 'dashboard:write';
 export type ManageAccess = `manage:${ManageAction}`;
-export type KeyAccess = `key:${ApiKeyScope}`;
+export type KeyAccess = `key:${ApiKeyScope}` | `key:${ApiKeyScope}|${ApiKeyScope}`;
 
 export const isManageAccess = (access: Access): access is ManageAccess => access.startsWith('manage:');
 /** The token action a `manage:*` route needs. */
 export const manageActionOf = (access: ManageAccess): ManageAction => access.slice('manage:'.length) as ManageAction;
 export const isKeyAccess = (access: Access): access is KeyAccess => access.startsWith('key:');
-/** The scope a `key:*` route needs. */
-export const scopeOf = (access: KeyAccess): ApiKeyScope => access.slice('key:'.length) as ApiKeyScope;
+/** The scopes a `key:*` route takes, any one of which opens it. */
+export const scopesOf = (access: KeyAccess): ApiKeyScope[] => access.slice('key:'.length).split('|') as ApiKeyScope[];
 export const isDashboardAccess = (access: Access): access is DashboardAccess => access.startsWith('dashboard:');
+export const isPlatformAccess = (access: Access): access is PlatformAccess => access === 'platform';
 
 /**
  * A route's exceptions to the guard's uniform rules, declared on the route itself (defineRoute's
@@ -88,6 +96,11 @@ export type DashboardGuard = (
   options: GuardOptions,
 ) => Promise<DashboardContext>;
 
+/** What the platform-key guard resolved (`platform` routes). */
+export interface PlatformContext {
+  platformKey: PlatformKey;
+}
+
 /** What the API-key guard resolved for a partner request (`key:*` routes, MCP). */
 export interface PartnerContext {
   apiKey: ApiKey;
@@ -101,6 +114,8 @@ declare module 'fastify' {
     dashboard?: DashboardContext;
     /** Set by the API-key guard on `key:*` routes only. */
     partner?: PartnerContext;
+    /** Set by the platform-key guard on `platform` routes only. */
+    platform?: PlatformContext;
   }
   interface FastifyInstance {
     dashboardGuard: DashboardGuard;
@@ -111,6 +126,12 @@ declare module 'fastify' {
 export function dashboardOf(request: FastifyRequest): DashboardContext {
   if (!request.dashboard) throw new Error('dashboardOf() on a route without dashboard access');
   return request.dashboard;
+}
+
+/** What the platform-key guard resolved (routes with `platform` access only). */
+export function platformOf(request: FastifyRequest): PlatformContext {
+  if (!request.platform) throw new Error('platformOf() on a route without platform access');
+  return request.platform;
 }
 
 /** What the API-key guard resolved (routes with `key:*` access only). */

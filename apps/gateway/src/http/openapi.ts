@@ -44,6 +44,14 @@ export async function registerOpenApi(app: FastifyInstance, baseUrl: string): Pr
               'A partner API key, `Authorization: Bearer sk_live_…` (POST /api/api-keys shows the secret once). ' +
               'Each /v1 operation names the scope it needs; `*` grants all. The key’s tenant goes in X-Service-Tenant-Id.',
           },
+          platformKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'An operator-level platform key, `Authorization: Bearer pk_live_…`, made only by the operator CLI ' +
+              '(`admin platformkey:create`): /platform/v1 only; it is refused on /v1 and /api, as partner keys and ' +
+              'sessions are refused here.',
+          },
         },
       },
     },
@@ -92,7 +100,8 @@ const NOT_PLURAL = new Set(['ics', 'js', 'css']);
  *   `createBooking`;
  * - anything else: the method + every fixed segment → `getHealth`, `updateTenant`,
  *   `postSessionLogout`, `getBookConfig`;
- * - under `/v1` (the partner API): `partner` + the id of the rest → `partnerListBookings`.
+ * - under `/v1` (the partner API): `partner` + the id of the rest → `partnerListBookings`;
+ * - under `/platform/v1` (the platform API): `platform` + the id of the rest → `platformCreateTenant`.
  */
 export function operationIdOf(method: string, url: string): string {
   // The partner API repeats dashboard paths under /v1: its operations are `partner…`
@@ -101,6 +110,10 @@ export function operationIdOf(method: string, url: string): string {
   if (first === 'v1') {
     const id = operationIdOf(method, `/${rest.join('/')}`);
     return `partner${id.charAt(0).toUpperCase()}${id.slice(1)}`;
+  }
+  if (first === 'platform' && rest[0] === 'v1') {
+    const id = operationIdOf(method, `/${rest.slice(1).join('/')}`);
+    return `platform${id.charAt(0).toUpperCase()}${id.slice(1)}`;
   }
   const segments = url.split('/').filter((s) => s !== '' && s !== 'api');
   const fixed = segments.filter((s) => !s.startsWith(':'));
@@ -116,7 +129,8 @@ export function operationIdOf(method: string, url: string): string {
 }
 
 function isCollection(noun: string): boolean {
-  return COLLECTIVE_NOUNS.has(noun) || (/[^s]s$/.test(noun) && !NOT_PLURAL.has(noun));
+  // A file name (`embed.js`) is no collection either.
+  return COLLECTIVE_NOUNS.has(noun) || (/[^s]s$/.test(noun) && !NOT_PLURAL.has(noun) && !noun.includes('.'));
 }
 
 function singular(noun: string): string {

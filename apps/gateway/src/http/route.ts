@@ -8,8 +8,9 @@ import {
   isDashboardAccess,
   isKeyAccess,
   isManageAccess,
+  isPlatformAccess,
   manageActionOf,
-  scopeOf,
+  scopesOf,
   type Access,
   type GuardOptions,
 } from '../auth/principal.js';
@@ -39,10 +40,12 @@ type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
  * The OpenAPI security requirement of what the guard checks (schemes declared in openapi.ts):
  * none for public and manage routes (no session, no cookie read; OpenAPI has no scheme for a
  * credential in the path, the token parameter documents itself); the session (and CSRF header)
- * for the dashboard; the Bearer key with the scope it needs for the partner API.
+ * for the dashboard; the Bearer key with the scope it needs for the partner API (one requirement
+ * per scope when either opens the route: OpenAPI's alternatives).
  */
 function securityOf(access: Access, guard: GuardOptions): Array<Record<string, string[]>> {
-  if (isKeyAccess(access)) return [{ apiKey: [scopeOf(access)] }];
+  if (isKeyAccess(access)) return scopesOf(access).map((scope) => ({ apiKey: [scope] }));
+  if (isPlatformAccess(access)) return [{ platformKey: [] }];
   if (!isDashboardAccess(access)) return [];
   return [checksCsrf(access, guard) ? { sessionCookie: [], csrfHeader: [] } : { sessionCookie: [] }];
 }
@@ -76,6 +79,15 @@ function authHooks(
     if (limits.length > 0) await app.rateLimits.enforce(request, reply, limits);
   };
   if (access === 'public') return limits.length > 0 ? { onRequest: limited } : {};
+  if (isPlatformAccess(access)) {
+    return {
+      onRequest: async (request, reply) => {
+        await limited(request, reply);
+        // The per-key limit is the guard's last check, once the key is known.
+        request.platform = await app.platformKeyGuard(request, reply);
+      },
+    };
+  }
   if (isManageAccess(access)) {
     const action = manageActionOf(access);
     return {
@@ -86,12 +98,13 @@ function authHooks(
     };
   }
   if (isKeyAccess(access)) {
-    const scope = scopeOf(access);
+    const scopes = scopesOf(access);
     return {
       onRequest: async (request, reply) => {
+        // The per-key limit is the guard's last check, once the key is known; the route's own
+        // limits come after it, as on the dashboard, since their subject may be the key's workspace.
+        request.partner = await app.apiKeyGuard(request, reply, scopes, { header: true });
         await limited(request, reply);
-        // The per-key limit is the guard's last check, once the key is known.
-        request.partner = await app.apiKeyGuard(request, reply, scope, { header: true });
       },
     };
   }

@@ -1,11 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { LruCache, type LruBounds } from '@svc/cache';
-import { constantTimeEqual } from '@svc/crypto';
+import type { LruBounds } from '@svc/cache';
 import { DomainError } from '@svc/errors';
 import type { ApiKeyScope, GrantedScope } from '@svc/rules';
 import { decodePageCursor, encodePageCursor, findPage, type Collection, type DocumentStore } from '@svc/store';
 import { API_KEYS, type ApiKeyDoc } from './documents.js';
-import { API_KEY_PREFIX_LENGTH, apiKeySecretHash, looksLikeApiKeySecret, newApiKeySecret } from './api-key-secret.js';
+import {
+  API_KEY_SECRET,
+  findActiveBySecret,
+  LAST_USED_MEMO_BOUNDS,
+  LastUsedWriter,
+  secretFields,
+} from './key-secret.js';
+
+export { LAST_USED_MEMO_BOUNDS, LAST_USED_WRITE_INTERVAL_MS } from './key-secret.js';
 
 /** A key as the dashboard lists it: never the secret, nor its hash. */
 export interface ApiKey {
@@ -26,14 +33,6 @@ export interface ApiKeyWithSecret {
   apiKey: ApiKey;
   secret: string;
 }
-
-/** `lastUsedAtMs` is written at most this often per key and process, never on every request. */
-export const LAST_USED_WRITE_INTERVAL_MS = 60_000;
-/**
- * Bounds of the "last written" memo (docs/operations.md "Memory bounds"); a key it forgot is
- * written again at most once more (its stored lastUsedAtMs usually says it was written already).
- */
-export const LAST_USED_MEMO_BOUNDS: LruBounds = { maxEntries: 10_000, maxBytes: 2 * 1024 * 1024 };
 
 const toApiKey = (d: ApiKeyDoc): ApiKey => ({
   apiKeyId: d._id,
@@ -57,29 +56,27 @@ const notFound = () => new DomainError('NOT_FOUND', 'API key was not found.');
  */
 export class ApiKeyStore {
   private readonly keys: Collection<ApiKeyDoc>;
-  /** apiKeyId → when this process last wrote its lastUsedAtMs. */
-  private readonly lastWritten: LruCache<number>;
+  private readonly lastUsed: LastUsedWriter<ApiKeyDoc>;
 
   constructor(
     store: DocumentStore,
     private readonly now: () => number = Date.now,
     /** Sees a failed lastUsedAtMs write (the request it belongs to is answered anyway). */
-    private readonly onTouchError: (err: unknown) => void = () => {},
+    onTouchError: (err: unknown) => void = () => {},
     lastUsedMemo: LruBounds = LAST_USED_MEMO_BOUNDS,
   ) {
     this.keys = store.collection<ApiKeyDoc>(API_KEYS);
-    this.lastWritten = new LruCache<number>({ ...lastUsedMemo, sizeOf: () => 8 });
+    this.lastUsed = new LastUsedWriter(this.keys, now, onTouchError, lastUsedMemo);
   }
 
   async create(tenantId: string, name: string, scopes: readonly GrantedScope[]): Promise<ApiKeyWithSecret> {
-    const secret = newApiKeySecret();
+    const secret = API_KEY_SECRET.newSecret();
     const nowMs = this.now();
     const doc: ApiKeyDoc = {
       _id: `key_${randomUUID()}`,
       tenantId,
       name,
-      prefix: secret.slice(0, API_KEY_PREFIX_LENGTH),
-      secretHash: apiKeySecretHash(secret),
+      ...secretFields(secret),
       scopes: [...scopes],
       status: 'active',
       lastUsedAtMs: null,
@@ -118,11 +115,10 @@ export class ApiKeyStore {
         { path: 'apiKeyId', message: 'is revoked' },
       ]);
     }
-    const secret = newApiKeySecret();
+    const secret = API_KEY_SECRET.newSecret();
     const nowMs = this.now();
     const changes = {
-      prefix: secret.slice(0, API_KEY_PREFIX_LENGTH),
-      secretHash: apiKeySecretHash(secret),
+      ...secretFields(secret),
       rotatedAtMs: nowMs,
       updatedAtMs: nowMs,
     };
@@ -151,21 +147,10 @@ export class ApiKeyStore {
    * in constant time. Notes the use (lastUsedAtMs) without waiting for it.
    */
   async verify(secret: string): Promise<ApiKey | null> {
-    if (!looksLikeApiKeySecret(secret)) return null;
-    const hash = apiKeySecretHash(secret);
-    const doc = await this.keys.findOne({ secretHash: hash, status: 'active' });
-    if (!doc || !constantTimeEqual(Buffer.from(doc.secretHash), Buffer.from(hash))) return null;
-    this.touch(doc);
+    const doc = await findActiveBySecret(this.keys, API_KEY_SECRET, secret);
+    if (!doc) return null;
+    this.lastUsed.touch(doc);
     return toApiKey(doc);
-  }
-
-  /** Writes lastUsedAtMs when this process has not written it for a minute. */
-  private touch(doc: ApiKeyDoc): void {
-    const nowMs = this.now();
-    const last = this.lastWritten.get(doc._id) ?? doc.lastUsedAtMs ?? -Infinity;
-    if (nowMs - last < LAST_USED_WRITE_INTERVAL_MS) return;
-    this.lastWritten.set(doc._id, nowMs);
-    this.keys.updateOne({ _id: doc._id }, { lastUsedAtMs: nowMs }).catch(this.onTouchError);
   }
 }
 

@@ -7,6 +7,10 @@ export const MEMBERSHIPS = 'memberships';
 export const SESSIONS = 'sessions';
 export const API_KEYS = 'api_keys';
 export const SIGN_IN_LINKS = 'sign_in_links';
+/** Operator-level keys of /platform/v1 (docs/decisions.md "Platform provisioning"). */
+export const PLATFORM_KEYS = 'platform_keys';
+/** The Idempotency-Keys of platform tenant creates. */
+export const PLATFORM_TENANT_CREATES = 'platform_tenant_creates';
 
 export interface UserDoc {
   [key: string]: unknown;
@@ -76,6 +80,43 @@ export interface ApiKeyDoc {
   revokedAtMs: number | null;
 }
 
+/**
+ * A platform key: like a partner API key (only the SHA-256 of its secret is kept), but of no
+ * tenant and without scopes; made and revoked by the operator CLI only.
+ */
+export interface PlatformKeyDoc {
+  [key: string]: unknown;
+  _id: string;
+  name: string;
+  /** The first 12 characters of the secret (`pk_live_` and 4 more), to recognise it. */
+  prefix: string;
+  /** SHA-256 hex of the secret: the indexed lookup id; the secret itself is never stored. */
+  secretHash: string;
+  status: 'active' | 'revoked';
+  /** Written at most once a minute per process (key-secret.ts LastUsedWriter). */
+  lastUsedAtMs: number | null;
+  createdAtMs: number;
+  updatedAtMs: number;
+  revokedAtMs: number | null;
+}
+
+/**
+ * A platform tenant create sent with an Idempotency-Key (platform/tenant-creates.ts): the key's
+ * record, written before the tenant is asked for and completed with its id.
+ */
+export interface PlatformTenantCreateDoc {
+  [key: string]: unknown;
+  /** SHA-256 hex of the platform key id and the Idempotency-Key. */
+  _id: string;
+  platformKeyId: string;
+  /** SHA-256 of the canonical body: the same key with another body is refused. */
+  fingerprint: string;
+  slug: string;
+  /** null until the tenant exists and its owner is a member. */
+  tenantId: string | null;
+  createdAtMs: number;
+}
+
 export const IDENTITY_INDEXES: IndexSpec[] = [
   { collection: USERS, fields: ['email'], unique: true, name: 'by_email' },
   { collection: MEMBERSHIPS, fields: ['userId', 'tenantId'], unique: true, name: 'by_user_tenant' },
@@ -85,4 +126,7 @@ export const IDENTITY_INDEXES: IndexSpec[] = [
   { collection: API_KEYS, fields: ['secretHash'], unique: true, name: 'by_secret_hash' },
   { collection: SIGN_IN_LINKS, fields: ['tokenHash'], unique: true, name: 'by_token_hash' },
   listIndex(API_KEYS),
+  { collection: PLATFORM_KEYS, fields: ['secretHash'], unique: true, name: 'by_secret_hash' },
+  // The operator's list of platform keys, oldest first (they belong to no tenant).
+  { collection: PLATFORM_KEYS, fields: ['createdAtMs', '_id'], name: 'by_created' },
 ];

@@ -12,6 +12,7 @@ import type { RateCounters, WindowCount } from './counters.js';
  * - `pages`: the booking page and its configuration, per client network;
  * - `login`: the start of a dashboard login (it writes a pending-login record), per client network;
  * - `partner`: the partner API and MCP (each message of a batch), per API key;
+ * - `platform`: the platform API (/platform/v1), per platform key;
  * - `dashboardWrite`: every dashboard write of tenant data, per signed-in user;
  * - `replay`: webhook delivery replays, per tenant.
  * A client network is an IPv4 address, or the IPv6 prefix it sits in (`ipv6PrefixBits`).
@@ -24,6 +25,7 @@ export const LIMIT_NAMES = [
   'pages',
   'login',
   'partner',
+  'platform',
   'dashboardWrite',
   'replay',
 ] as const;
@@ -48,6 +50,7 @@ export const OUTAGE_POLICY: Record<LimitName, 'open' | 'closed'> = {
   pages: 'open',
   login: 'open',
   partner: 'open',
+  platform: 'open',
   dashboardWrite: 'open',
   replay: 'open',
 };
@@ -81,10 +84,16 @@ export const perIp = (name: LimitName): RouteLimit => ({
 /** Per API key: the partner API and MCP, counted once the key is verified. */
 export const perApiKey = (apiKeyId: string): RouteLimit => ({ name: 'partner', subject: () => apiKeyId });
 
-/** Per tenant of the signed-in user (dashboard routes only: their limits are checked after the guard). */
+/** Per platform key: the platform API, counted once the key is verified. */
+export const perPlatformKey = (platformKeyId: string): RouteLimit => ({
+  name: 'platform',
+  subject: () => platformKeyId,
+});
+
+/** Per workspace: the signed-in user's or the API key's (route limits of both are checked after their guard). */
 export const perWorkspace = (name: LimitName): RouteLimit => ({
   name,
-  subject: (request) => request.dashboard?.principal.tenantId ?? '-',
+  subject: (request) => request.dashboard?.principal.tenantId ?? request.partner?.apiKey.tenantId ?? '-',
 });
 
 /** At most one "failing open" warning per limit this often, so an outage does not flood the log. */

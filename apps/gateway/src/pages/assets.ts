@@ -74,3 +74,42 @@ export function registerAssetRoutes(app: FastifyInstance, assets: PageAssets): v
     });
   }
 }
+
+/**
+ * Five minutes: businesses paste GET /embed.js by its fixed address, so a new version must reach
+ * their pages soon, while a visitor's later pages still take it from the cache.
+ */
+const EMBED_SCRIPT_CACHE = 'public, max-age=300';
+
+/**
+ * GET /embed.js: the booking widget a business includes on its own site with one tag
+ * (client/embed.ts; docs/decisions.md "Embedding"). A classic script, not a module, so the tag
+ * needs no `type` and the script can find itself through `document.currentScript`.
+ */
+export function registerEmbedScript(app: FastifyInstance, assets: PageAssets): void {
+  const script = assets.scripts.get('embed.js');
+  if (script === undefined)
+    throw new Error(`${SCRIPT_DIR}/embed.js is missing: build the gateway (npm run build) first`);
+  defineRoute(app, {
+    method: 'GET',
+    url: '/embed.js',
+    summary: 'The booking widget: a script a business includes on its own site',
+    description:
+      '`<script src="…/embed.js" data-tenant="{tenantSlug}" data-service="{serviceSlug}" async></script>` ' +
+      "inserts the tenant's booking page (GET /book/{tenantSlug}) in an iframe after the tag, sizes it to its " +
+      'content and raises `booking:created` (detail `{ bookingId, status }`) and `booking:height` (detail ' +
+      "`{ height }`) on the iframe, bubbling to the document. The host's origin must be one of the tenant's " +
+      '`branding.embedOrigins` (docs/decisions.md "Embedding"). Cached for five minutes.',
+    tags: ['booking pages'],
+    produces: 'text/javascript',
+    response: z.string(),
+    handler: async (_input, _request, reply) => {
+      reply
+        .header('cache-control', EMBED_SCRIPT_CACHE)
+        .header('x-content-type-options', NOSNIFF)
+        // Loadable by a host page that requires it of what it embeds (Cross-Origin-Embedder-Policy).
+        .header('cross-origin-resource-policy', 'cross-origin');
+      return script;
+    },
+  });
+}

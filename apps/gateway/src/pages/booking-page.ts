@@ -87,21 +87,18 @@ function staffFieldsets(services: BookingConfig['services']) {
 
 /**
  * The public booking page (docs/decisions.md "Booking pages"): the tenant's active services,
- * the slot picker, the customer's details, and the confirmation the script reveals.
+ * the slot picker, the customer's details, and the confirmation the script reveals. `service`:
+ * the slug to choose at once (a link's or the widget's `data-service`), when the tenant has it.
  */
-export function renderBookingPage(config: BookingConfig, assets: PageAssets, nonce: string): string {
+export function renderBookingPage(config: BookingConfig, assets: PageAssets, nonce: string, service?: string): string {
   const { tenant, services } = config;
+  const chosen = services.length === 1 ? services[0]!.slug : service;
   const locale = pageLocale(tenant.locale);
   const name = shownName(tenant);
   const serviceChoices = services.map(
-    (s, i) =>
+    (s) =>
       html`<label class="choice">
-        <input
-          type="radio"
-          name="service"
-          value="${s.slug}"
-          required${services.length === 1 && i === 0 ? html` checked` : ''}
-        />
+        <input type="radio" name="service" value="${s.slug}" required${s.slug === chosen ? html` checked` : ''} />
         <span class="name">${s.name}</span>
         <span class="meta"
           >${s.durationMin}
@@ -125,7 +122,7 @@ export function renderBookingPage(config: BookingConfig, assets: PageAssets, non
             </fieldset>
             <fieldset>
               <legend>2. Day and time</legend>
-              ${partyFieldsets(services)} ${staffFieldsets(services)} ${slotPickerFields(tenant.timezone)}
+              ${partyFieldsets(services)} ${staffFieldsets(services)} ${slotPickerFields(tenant.timezone, 2)}
             </fieldset>
             <fieldset>
               <legend>3. Your details</legend>
@@ -158,7 +155,15 @@ export function renderBookingPage(config: BookingConfig, assets: PageAssets, non
     assets,
     tenant,
     script: services.length === 0 ? undefined : 'booking-page.js',
-    data: { tenantSlug: tenant.slug, timezone: tenant.timezone, locale },
+    data: {
+      tenantSlug: tenant.slug,
+      timezone: tenant.timezone,
+      locale,
+      // Where the page may post its events when framed (client/embed-bridge.ts; docs/decisions.md "Embedding").
+      embedOrigins: tenant.branding.embedOrigins,
+      // How far ahead each service books: the month view goes no further (docs/decisions.md "Booking pages").
+      maxAdvanceDays: Object.fromEntries(services.map((s) => [s.slug, s.maxAdvanceDays])),
+    },
     body,
   });
 }

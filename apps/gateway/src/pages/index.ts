@@ -2,11 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { DomainError } from '@svc/errors';
 import type { CatalogClient } from '@svc/grpc';
+import { EMBED_ORIGIN_MAX_LENGTH, slugSchema } from '@svc/rules';
 import { defineRoute } from '../http/route.js';
 import { perIp } from '../limits/rate-limits.js';
 import { bookingConfigOf } from '../routes/public/booking-config-route.js';
 import { tenantSlugParams } from '../routes/public/schemas.js';
-import { registerAssetRoutes, type PageAssets } from './assets.js';
+import { registerAssetRoutes, registerEmbedScript, type PageAssets } from './assets.js';
 import { renderBookingPage } from './booking-page.js';
 import { renderErrorPage } from './error-page.js';
 import { prefersHtml } from './negotiate.js';
@@ -16,10 +17,17 @@ export { loadPageAssets, type PageAssets } from './assets.js';
 export { renderManagePage } from './manage-page.js';
 export { renderUnsubscribePage } from './unsubscribe-page.js';
 
-/** Sets a page's headers (CSP with a fresh nonce and the rest) and renders it with that nonce. */
-export function sendPage(reply: FastifyReply, render: (nonce: string) => string): string {
+/**
+ * Sets a page's headers (CSP with a fresh nonce and the rest) and renders it with that nonce;
+ * `frameAncestors`: the origins that may frame it (a tenant's embed origins), none by default.
+ */
+export function sendPage(
+  reply: FastifyReply,
+  render: (nonce: string) => string,
+  frameAncestors: readonly string[] = [],
+): string {
   const nonce = newNonce();
-  setPageHeaders(reply, nonce);
+  setPageHeaders(reply, nonce, frameAncestors);
   reply.type('text/html; charset=utf-8');
   return render(nonce);
 }
@@ -38,11 +46,34 @@ export function errorPageFor(assets: PageAssets) {
 }
 
 /**
+ * Other parameters (a campaign's `utm_*`) are ignored, so links made for the page keep working.
+ * `embed` is for the page's script alone (client/embed-bridge.ts), which posts to it only when it
+ * is one of the tenant's origins: any other value is ignored like a campaign's parameter, since the
+ * server does nothing with it.
+ */
+const bookingPageQuery = z.object({
+  service: slugSchema
+    .optional()
+    .describe(
+      'The slug of a service to choose at once (as `data-service` of GET /embed.js); an unknown one chooses none.',
+    ),
+  embed: z
+    .string()
+    .max(EMBED_ORIGIN_MAX_LENGTH)
+    .optional()
+    .describe(
+      'The origin of the page that embeds this one (GET /embed.js sets it): the page posts its events to it ' +
+        'when it is one of the tenant\'s `embedOrigins` (docs/decisions.md "Embedding"), and ignores any other value.',
+    ),
+});
+
+/**
  * The booking pages (docs/decisions.md "Booking pages"): their assets and GET /book/{tenantSlug}.
  * The manage page is the HTML answer of GET /booking/manage/{token} (routes/manage).
  */
 export function registerBookingPages(app: FastifyInstance, catalog: CatalogClient, assets: PageAssets): void {
   registerAssetRoutes(app, assets);
+  registerEmbedScript(app, assets);
   defineRoute(app, {
     method: 'GET',
     url: '/book/:tenantSlug',
@@ -50,16 +81,22 @@ export function registerBookingPages(app: FastifyInstance, catalog: CatalogClien
     description:
       "Services, free slots, the booking form and its confirmation, in the tenant's branding. Its script uses " +
       'the JSON routes under /book/{tenantSlug}/. Unknown tenant NOT_FOUND, inactive TENANT_INACTIVE (as pages ' +
-      'when Accept prefers text/html).',
+      "when Accept prefers text/html). Framed only by the tenant's `branding.embedOrigins` (its " +
+      "`frame-ancestors`; `'none'` when it has none): GET /embed.js puts it on their pages.",
     tags: ['booking pages'],
     params: tenantSlugParams,
+    querystring: bookingPageQuery,
     limits: [perIp('pages')],
     produces: 'text/html',
     response: z.string(),
-    handler: async ({ params }, _request, reply) => {
+    handler: async ({ params, query }, _request, reply) => {
       const config = await bookingConfigOf(catalog, params.tenantSlug);
       reply.header('cache-control', 'no-cache');
-      return sendPage(reply, (nonce) => renderBookingPage(config, assets, nonce));
+      return sendPage(
+        reply,
+        (nonce) => renderBookingPage(config, assets, nonce, query.service),
+        config.tenant.branding.embedOrigins,
+      );
     },
   });
 }

@@ -10,7 +10,7 @@ export interface ManagePageInput {
   token: string;
   view: {
     booking: BookingRecord;
-    service: { slug: string; name: string };
+    service: { slug: string; name: string; maxAdvanceDays: number };
     tenant: { slug: string; timezone: string };
     actions: {
       canCancel: boolean;
@@ -91,7 +91,7 @@ export function renderManagePage(input: ManagePageInput, assets: PageAssets, non
             <form id="reschedule-form" novalidate>
               <fieldset>
                 <legend>New day and time</legend>
-                ${slotPickerFields(view.tenant.timezone)}
+                ${slotPickerFields(view.tenant.timezone, 3)}
               </fieldset>
               <button type="submit" id="reschedule-submit">Move booking</button>
             </form>
@@ -133,6 +133,7 @@ export function renderManagePage(input: ManagePageInput, assets: PageAssets, non
           locale,
           startsAtMs: booking.startsAtMs,
           partySize: booking.partySize,
+          maxAdvanceDays: { [view.service.slug]: view.service.maxAdvanceDays },
         }
       : undefined,
     body,

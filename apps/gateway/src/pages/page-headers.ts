@@ -9,9 +9,11 @@ export const newNonce = (): string => randomBytes(16).toString('base64');
 /**
  * The Content-Security-Policy of a page: scripts only from the gateway itself (no inline
  * script at all), styles from the gateway plus the nonce'd theme (none on the dashboard), images from the gateway or any
- * https origin (the tenant's logo), requests only to the gateway, and no framing.
+ * https origin (the tenant's logo), requests only to the gateway, and no framing but by
+ * `frameAncestors`: the tenant's embed origins on its booking and manage pages (docs/decisions.md
+ * "Embedding"), already normalized origins (@svc/rules parseEmbedOrigin), so each is one CSP source.
  */
-export const contentSecurityPolicy = (nonce: string | null): string =>
+export const contentSecurityPolicy = (nonce: string | null, frameAncestors: readonly string[] = []): string =>
   [
     "default-src 'none'",
     "script-src 'self'",
@@ -20,17 +22,23 @@ export const contentSecurityPolicy = (nonce: string | null): string =>
     "connect-src 'self'",
     "form-action 'self'",
     "base-uri 'none'",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${frameAncestors.length === 0 ? "'none'" : frameAncestors.join(' ')}`,
   ].join('; ');
 
 /**
  * The headers of an HTML page. `Referrer-Policy: no-referrer` on every page: the manage page's
  * URL carries the token, and the logo is fetched from the tenant's (third-party) host.
+ * X-Frame-Options (for browsers without frame-ancestors) can only deny or name one origin, so a
+ * page some origins may frame leaves it out and relies on the CSP alone.
  */
-export function setPageHeaders(reply: FastifyReply, nonce: string | null): void {
+export function setPageHeaders(
+  reply: FastifyReply,
+  nonce: string | null,
+  frameAncestors: readonly string[] = [],
+): void {
   reply
-    .header('content-security-policy', contentSecurityPolicy(nonce))
+    .header('content-security-policy', contentSecurityPolicy(nonce, frameAncestors))
     .header('x-content-type-options', NOSNIFF)
-    .header('referrer-policy', 'no-referrer')
-    .header('x-frame-options', 'DENY');
+    .header('referrer-policy', 'no-referrer');
+  if (frameAncestors.length === 0) reply.header('x-frame-options', 'DENY');
 }

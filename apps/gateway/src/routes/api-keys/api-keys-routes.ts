@@ -30,12 +30,12 @@ export const apiKeyRecordSchema = z
   })
   .describe('A partner API key.');
 
-const withSecret = z.object({
+export const apiKeyWithSecretSchema = z.object({
   apiKey: apiKeyRecordSchema,
   secret: z.string().describe('sk_live_…: shown in this answer only; store it now. Send it as Authorization: Bearer.'),
 });
 
-const createBody = z.strictObject({ name: apiKeyNameSchema, scopes: apiKeyScopesSchema });
+export const createApiKeyBody = z.strictObject({ name: apiKeyNameSchema, scopes: apiKeyScopesSchema });
 const keyParams = z.strictObject({ apiKeyId: idSchema });
 
 /**
@@ -63,9 +63,9 @@ export function registerApiKeyRoutes(app: FastifyInstance, keys: ApiKeyStore): v
     summary: 'Create an API key; its secret is in this answer only',
     tags: TAGS,
     access: 'dashboard:write',
-    body: createBody,
+    body: createApiKeyBody,
     status: 201,
-    response: withSecret,
+    response: apiKeyWithSecretSchema,
     // The new key's rotate and revoke. The list links to neither: a client following links from
     // it would revoke the key it may be running with.
     links: linksTo([`POST ${KEY}/rotate`, `POST ${KEY}/revoke`], 'apiKeyId', 'apiKey/apiKeyId'),
@@ -80,7 +80,7 @@ export function registerApiKeyRoutes(app: FastifyInstance, keys: ApiKeyStore): v
     tags: TAGS,
     access: 'dashboard:write',
     params: keyParams,
-    response: withSecret,
+    response: apiKeyWithSecretSchema,
     links: linksTo([`POST ${KEY}/revoke`], 'apiKeyId', 'apiKey/apiKeyId'),
     handler: ({ params }, request) => keys.rotate(tenantOf(request), params.apiKeyId),
   });

@@ -17,7 +17,9 @@ export const auditEventSchema = z
     occurredAtMs: z.number().int().describe('When the change was asked for.'),
     actor: z.object({
       type: z.enum(ACTOR_TYPES),
-      id: z.string().describe('The user id, the API key id, `operator` (the operator CLI) or `system`.'),
+      id: z
+        .string()
+        .describe('The user id, the API key id, the platform key id, `operator` (the operator CLI) or `system`.'),
       role: z.enum(ROLES).nullable().describe("A user's role at the time; null for the others."),
     }),
     operation: z.string().describe('The operationId of the route (/openapi.json), the MCP tool or the CLI command.'),
@@ -36,11 +38,11 @@ export const auditEventSchema = z
     errorCode: z.string().nullable().describe('The error code of a failed or unknown change.'),
     completedAtMs: z.number().int().nullable(),
   })
-  .describe('One change made through the dashboard, the partner API, MCP or the operator CLI.');
+  .describe('One change made through the dashboard, the partner API, MCP, the operator CLI or the platform API.');
 
 const actorIdSchema = z
   .union([idSchema, z.enum(['operator', 'system'])])
-  .describe('Only changes by this user id or API key id (or `operator`, `system`).');
+  .describe('Only changes by this user id, API key id or platform key id (or `operator`, `system`).');
 
 export const listAuditEventsQuery = z
   .strictObject({
@@ -62,7 +64,8 @@ export function registerAuditRoutes(app: FastifyInstance, log: AuditLog): void {
     url: '/api/audit-events',
     summary: "List the workspace's audit log (newest first)",
     description:
-      'Every change made through the dashboard, the partner API, MCP and the operator CLI, one record each, newest ' +
+      'Every change made through the dashboard, the partner API, MCP, the operator CLI and the platform API, one ' +
+      'record each, newest ' +
       'first; filtered by actor, target id and time ([fromMs, toMs)). Owner and admin roles only. Records are kept ' +
       "for the tenant's retention.auditDays (365 by default).",
     tags: TAGS,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requestTenantId, type Access } from '../../auth/principal.js';
+import { requestTenantId, type Access, type KeyAccess } from '../../auth/principal.js';
 import { linksTo, type RouteLink } from '../../http/openapi-links.js';
 import { defineRoute } from '../../http/route.js';
 import { toPage } from './paging.js';
@@ -25,7 +25,27 @@ export function present<T>(value: T | undefined, what: string): T {
 }
 
 /**
- * One dashboard collection (the catalog's, the customers): list, create, partial update and
+ * Where a collection is served: the dashboard's `/api` (a session: read roles list and get, write
+ * roles create and update), or the partner API's `/v1` with an API key of the scopes named here
+ * (docs/decisions.md "Partner API"). One module registers both, so payloads and rules are one.
+ */
+export type AdminSurface = { prefix: '/api' } | { prefix: '/v1'; access: { read: KeyAccess; write: KeyAccess } };
+export const DASHBOARD_SURFACE: AdminSurface = { prefix: '/api' };
+/** The catalog's collections in the partner API. */
+export const PARTNER_CATALOG: AdminSurface = {
+  prefix: '/v1',
+  access: { read: 'key:catalog:read', write: 'key:catalog:write' },
+};
+
+/** The path, access and tag of `collection` (e.g. `services`) on a surface; `/v1`'s are tagged `partner API`. */
+export function onSurface(surface: AdminSurface, collection: string, tag: string) {
+  return 'access' in surface
+    ? { path: `${surface.prefix}/${collection}`, access: surface.access, tag: 'partner API' }
+    : { path: `${surface.prefix}/${collection}`, tag };
+}
+
+/**
+ * One collection (the catalog's, the customers): list, create, partial update and
  * (where the service has the RPC) get by id. The resource module supplies schemas and the gRPC calls; the routes,
  * access levels, statuses and documentation are the same for all, so they live here once.
  */
@@ -39,8 +59,11 @@ export interface AdminResource<
 > {
   /** Collection path, e.g. `/api/services`; items are `${path}/:${idParam}`. */
   path: string;
-  /** Who may list/get and create/update: the dashboard's read and write access by default. */
-  access?: { read: Access; write: Access };
+  /**
+   * Who may list/get and create/update: the dashboard's read and write access by default; `list`
+   * when the list takes others than `read` (GET /v1/services, also booking:read).
+   */
+  access?: { read: Access; write: Access; list?: Access };
   idParam: K;
   tag: string;
   /** For summaries: `service` / `services`. */
@@ -86,7 +109,8 @@ export function registerAdminResource<
   const itemPath = `${def.path}/:${def.idParam}`;
   const tags = [def.tag];
   const one = `${/^[aeiou]/.test(def.singular) ? 'an' : 'a'} ${def.singular}`;
-  const { read, write } = def.access ?? { read: 'dashboard:read', write: 'dashboard:write' };
+  const access: NonNullable<typeof def.access> = def.access ?? { read: 'dashboard:read', write: 'dashboard:write' };
+  const { read, write, list: listAccess = read } = access;
   /** Links to this record's get (where there is one) and update, its id at `from` in the answer. */
   const itemLinks = (from: string, except?: string): RouteLink[] =>
     linksTo([...(def.get ? [`GET ${itemPath}`] : []), `PATCH ${itemPath}`], def.idParam, from, except);
@@ -97,7 +121,7 @@ export function registerAdminResource<
     summary: `List ${def.plural}`,
     ...(def.rules?.list ? { description: def.rules.list } : {}),
     tags,
-    access: read,
+    access: listAccess,
     querystring: def.listQuery,
     response: pageOf(def.record),
     links: itemLinks(`items/0/${def.idParam}`),

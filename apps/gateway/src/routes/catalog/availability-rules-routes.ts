@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { type CatalogClient } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
 import { epochMsSchema, idSchema, timeZoneSchema } from '@svc/rules';
-import { registerAdminResource } from './admin-resource.js';
+import { DASHBOARD_SURFACE, onSurface, registerAdminResource, type AdminSurface } from './admin-resource.js';
 import { pageRequest } from './paging.js';
 import {
   ascending,
@@ -90,12 +90,15 @@ const listRulesQuery = z.strictObject({
   ownerId: idSchema.optional().describe('Only rules of this owner.'),
 });
 
-/** /api/availability-rules: weekly working hours. */
-export function registerAvailabilityRuleRoutes(app: FastifyInstance, catalog: CatalogClient): void {
+/** /api/availability-rules (or /v1/availability-rules): weekly working hours. */
+export function registerAvailabilityRuleRoutes(
+  app: FastifyInstance,
+  catalog: CatalogClient,
+  surface: AdminSurface = DASHBOARD_SURFACE,
+): void {
   registerAdminResource(app, {
-    path: '/api/availability-rules',
+    ...onSurface(surface, 'availability-rules', 'availability'),
     idParam: 'ruleId',
-    tag: 'availability',
     singular: 'availability rule',
     plural: 'availability rules',
     field: 'rule',

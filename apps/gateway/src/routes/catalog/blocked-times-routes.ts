@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type CatalogClient } from '@svc/grpc';
+import type { catalogV1 } from '@svc/proto';
 import { epochMsQuerySchema, epochMsSchema } from '@svc/rules';
-import { registerAdminResource } from './admin-resource.js';
+import { DASHBOARD_SURFACE, onSurface, registerAdminResource, type AdminSurface } from './admin-resource.js';
 import { pageRequest } from './paging.js';
 import {
   ascending,
@@ -43,13 +44,21 @@ const blockFieldsShape = {
 
 const timesInOrder = ascending('startsAtMs', 'endsAtMs', 'startsAtMs must be before endsAtMs.');
 
-const createBlockSchema = ownerRequired(
+/** A new block: the create route's body, also MCP `block_time`'s arguments. */
+export const createBlockSchema = ownerRequired(
   z
     .strictObject({ ...blockFieldsShape, status: createStatusSchema })
     .partial()
     .required({ ownerType: true, startsAtMs: true, endsAtMs: true }),
 ).superRefine(timesInOrder);
 const patchBlockSchema = patchOf({ ...blockFieldsShape, status: recordStatusSchema }).superRefine(timesInOrder);
+
+/** Creates a block: the create route's call, also MCP `block_time`'s. */
+export const createBlockedTime = (
+  catalog: CatalogClient,
+  tenantId: string,
+  fields: z.output<typeof createBlockSchema>,
+): Promise<catalogV1.CreateBlockedTimeResponse> => catalog.createBlockedTime({ tenantId, fields });
 
 const listBlocksQuery = z
   .strictObject({
@@ -59,12 +68,15 @@ const listBlocksQuery = z
   })
   .superRefine(ascending('fromMs', 'toMs', 'toMs must be greater than fromMs.', { at: 'toMs' }));
 
-/** /api/blocked-times: one-off unavailable periods. */
-export function registerBlockedTimeRoutes(app: FastifyInstance, catalog: CatalogClient): void {
+/** /api/blocked-times (or /v1/blocked-times): one-off unavailable periods. */
+export function registerBlockedTimeRoutes(
+  app: FastifyInstance,
+  catalog: CatalogClient,
+  surface: AdminSurface = DASHBOARD_SURFACE,
+): void {
   registerAdminResource(app, {
-    path: '/api/blocked-times',
+    ...onSurface(surface, 'blocked-times', 'availability'),
     idParam: 'blockId',
-    tag: 'availability',
     singular: 'blocked time',
     plural: 'blocked times',
     field: 'blockedTime',
@@ -81,7 +93,7 @@ export function registerBlockedTimeRoutes(app: FastifyInstance, catalog: Catalog
     patchBody: patchBlockSchema,
     list: (tenantId, { fromMs, toMs, ...page }) =>
       catalog.listBlockedTimes({ tenantId, page: pageRequest(page), fromMs, toMs }),
-    create: (tenantId, fields) => catalog.createBlockedTime({ tenantId, fields }),
+    create: (tenantId, fields) => createBlockedTime(catalog, tenantId, fields),
     update: (tenantId, blockId, fields) => catalog.updateBlockedTime({ tenantId, blockId, fields }),
     get: (tenantId, blockId) => catalog.getBlockedTime({ tenantId, blockId }),
   });

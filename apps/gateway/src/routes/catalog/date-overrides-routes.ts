@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type CatalogClient } from '@svc/grpc';
 import { dayWindowsSchema } from '@svc/rules';
-import { registerAdminResource } from './admin-resource.js';
+import { DASHBOARD_SURFACE, onSurface, registerAdminResource, type AdminSurface } from './admin-resource.js';
 import { pageRequest } from './paging.js';
 import {
   createStatusSchema,
@@ -64,12 +64,15 @@ const OVERRIDE_RULE =
   "On `date` the owner's hours are `windows` instead of its weekly rules (`[]` closes the day); several " +
   "overrides of one owner on one date add up. A staff member's or resource's hours never reach past the tenant's. ";
 
-/** /api/date-overrides: one date's hours of the tenant, a staff member or a resource. */
-export function registerDateOverrideRoutes(app: FastifyInstance, catalog: CatalogClient): void {
+/** /api/date-overrides (or /v1/date-overrides): one date's hours of the tenant, a staff member or a resource. */
+export function registerDateOverrideRoutes(
+  app: FastifyInstance,
+  catalog: CatalogClient,
+  surface: AdminSurface = DASHBOARD_SURFACE,
+): void {
   registerAdminResource(app, {
-    path: '/api/date-overrides',
+    ...onSurface(surface, 'date-overrides', 'availability'),
     idParam: 'overrideId',
-    tag: 'availability',
     singular: 'date override',
     plural: 'date overrides',
     field: 'dateOverride',

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type CatalogClient } from '@svc/grpc';
-import { registerAdminResource } from './admin-resource.js';
+import { DASHBOARD_SURFACE, onSurface, registerAdminResource, type AdminSurface } from './admin-resource.js';
 import { pageRequest } from './paging.js';
 import {
   createStatusSchema,
@@ -36,12 +36,15 @@ const createHolidaySchema = z
   .required({ date: true });
 const patchHolidaySchema = patchOf({ ...holidayFieldsShape, status: recordStatusSchema });
 
-/** /api/holidays: days the whole tenant is closed. */
-export function registerHolidayRoutes(app: FastifyInstance, catalog: CatalogClient): void {
+/** /api/holidays (or /v1/holidays): days the whole tenant is closed. */
+export function registerHolidayRoutes(
+  app: FastifyInstance,
+  catalog: CatalogClient,
+  surface: AdminSurface = DASHBOARD_SURFACE,
+): void {
   registerAdminResource(app, {
-    path: '/api/holidays',
+    ...onSurface(surface, 'holidays', 'availability'),
     idParam: 'holidayId',
-    tag: 'availability',
     singular: 'holiday',
     plural: 'holidays',
     field: 'holiday',

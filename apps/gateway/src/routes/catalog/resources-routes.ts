@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type CatalogClient } from '@svc/grpc';
 import { trimmedTextSchema } from '@svc/rules';
-import { registerAdminResource } from './admin-resource.js';
+import { DASHBOARD_SURFACE, onSurface, registerAdminResource, type AdminSurface } from './admin-resource.js';
 import { pageRequest } from './paging.js';
 import { int, nameSchema, optionalText, pageQuerySchema, patchOf } from './schemas.js';
 
@@ -33,12 +33,15 @@ const resourceFieldsShape = {
 const createResourceSchema = z.strictObject(resourceFieldsShape).partial().required({ type: true, name: true });
 const patchResourceSchema = patchOf(resourceFieldsShape);
 
-/** /api/resources: rooms and equipment that services need. */
-export function registerResourceRoutes(app: FastifyInstance, catalog: CatalogClient): void {
+/** /api/resources (or /v1/resources): rooms and equipment that services need. */
+export function registerResourceRoutes(
+  app: FastifyInstance,
+  catalog: CatalogClient,
+  surface: AdminSurface = DASHBOARD_SURFACE,
+): void {
   registerAdminResource(app, {
-    path: '/api/resources',
+    ...onSurface(surface, 'resources', 'resources'),
     idParam: 'resourceId',
-    tag: 'resources',
     singular: 'resource',
     plural: 'resources',
     field: 'resource',

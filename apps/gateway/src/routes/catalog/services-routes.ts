@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type CatalogClient } from '@svc/grpc';
-import type { catalogV1 } from '@svc/proto';
+import type { catalogV1, commonV1 } from '@svc/proto';
 import {
   CONFIRMATION_POLICIES,
-  confirmationPolicyOf,
-  assignmentOf,
   currencySchema,
   MAX_BOOKINGS_PER_DAY,
   MAX_CUTOFF_MIN,
@@ -19,8 +17,8 @@ import {
   questionsSchema,
   slugSchema,
 } from '@svc/rules';
-import { registerAdminResource } from './admin-resource.js';
-import { pageRequest, toPage, type Page } from './paging.js';
+import { DASHBOARD_SURFACE, onSurface, registerAdminResource, type AdminSurface } from './admin-resource.js';
+import { pageRequest } from './paging.js';
 import { idListSchema, int, nameSchema, optionalText, pageQueryShape, patchOf } from './schemas.js';
 
 const serviceStatusSchema = z.enum(['active', 'hidden', 'disabled']);
@@ -86,6 +84,10 @@ const serviceRecordSchema = z
     maxAdvanceDays: z.number().int().describe('Latest bookable start, in days from now.'),
     priceAmount: z.number().int().describe('Minor units of priceCurrency.'),
     priceCurrency: z.string(),
+    price: z
+      .object({ amount: z.number().int().describe('Minor units.'), currency: z.string() })
+      .nullable()
+      .describe('priceAmount and priceCurrency as one value; null when the service has no price.'),
     staffIds: z.array(z.string()),
     resourceIds: z.array(z.string()),
     status: z.string().describe('active | hidden | disabled'),
@@ -106,6 +108,17 @@ const serviceRecordSchema = z
     updatedAtMs: z.number().int(),
   })
   .describe('A bookable service of the tenant.');
+
+type ServiceRecord = z.input<typeof serviceRecordSchema>;
+
+/** The catalog's Service with its price as one value (what `GET /v1/services` always answered). */
+function toServiceRecord(s: catalogV1.Service): ServiceRecord {
+  return { ...s, price: s.priceCurrency ? { amount: s.priceAmount, currency: s.priceCurrency } : null };
+}
+
+const recordOf = (res: { service?: catalogV1.Service | undefined }) => ({
+  service: res.service && toServiceRecord(res.service),
+});
 
 const serviceFieldsShape = {
   slug: slugSchema,
@@ -164,56 +177,32 @@ const createServiceSchema = z
   .meta(createPriceRule);
 const patchServiceSchema = patchOf(serviceFieldsShape).meta({ dependentSchemas: amountNeedsCurrency });
 
-/** A bookable service as partners see it (`GET /v1/services`, MCP `list_services`). */
-export const bookableServiceSchema = z
-  .object({
-    serviceId: z.string(),
-    slug: z.string().describe('For availability and booking.'),
-    name: z.string(),
-    description: z.string(),
-    durationMin: z.number().int(),
-    price: z.object({ amount: z.number().int().describe('Minor units.'), currency: z.string() }).nullable(),
-    confirmation: confirmationSchema,
-    cancelCutoffMin: z.number().int().describe(CANCEL_CUTOFF),
-    rescheduleCutoffMin: z.number().int().describe(RESCHEDULE_CUTOFF),
-    questions: questionRecordsSchema,
-    seats: z.number().int().describe(SEATS),
-    maxPartySize: z.number().int().describe(MAX_PARTY),
-    assignment: z.enum(ASSIGNMENTS).describe(ASSIGNMENT),
-  })
-  .describe('A service customers can book now (status active).');
+/** A list of services: every status unless `status` names one (MCP `list_services` takes it too). */
+export const listServicesQuery = z.strictObject({
+  ...pageQueryShape,
+  status: serviceStatusSchema
+    .optional()
+    .describe('Only services in this status; `active`: the ones customers can book. Default: every status.'),
+});
 
-/** The tenant's active services, a page at a time, as bookableServiceSchema. */
-export async function activeServices(
+/** A page of the tenant's services as records: `GET /api/services`, `GET /v1/services`, MCP `list_services`. */
+export async function listServices(
   catalog: CatalogClient,
   tenantId: string,
-  page: { limit: number; cursor?: string | undefined },
-): Promise<Page<z.input<typeof bookableServiceSchema>>> {
-  const res = await catalog.listServices({ tenantId, statuses: ['active'], page: pageRequest(page) });
-  return toPage({
-    items: res.items.map((s) => ({
-      serviceId: s.serviceId,
-      slug: s.slug,
-      name: s.name,
-      description: s.description,
-      durationMin: s.durationMin,
-      price: s.priceCurrency ? { amount: s.priceAmount, currency: s.priceCurrency } : null,
-      confirmation: confirmationPolicyOf(s.confirmation),
-      cancelCutoffMin: s.cancelCutoffMin,
-      rescheduleCutoffMin: s.rescheduleCutoffMin,
-      questions: s.questions,
-      seats: s.seats,
-      maxPartySize: s.maxPartySize,
-      assignment: assignmentOf(s.assignment),
-    })),
-    page: res.page,
+  query: z.output<typeof listServicesQuery>,
+): Promise<{ items: ServiceRecord[]; page?: commonV1.PageResponse | undefined }> {
+  const res = await catalog.listServices({
+    tenantId,
+    page: pageRequest(query),
+    statuses: query.status ? [query.status] : [],
   });
+  return { ...res, items: res.items.map(toServiceRecord) };
 }
 
-const listServicesQuery = z.strictObject({
-  ...pageQueryShape,
-  status: serviceStatusSchema.optional().describe('Only services in this status.'),
-});
+/** What the partner API adds to the list's rules: why it also takes booking:read. */
+const PARTNER_LIST_RULE =
+  'Also under booking:read, since a partner needs the services to book: `status=active` lists the ones ' +
+  'customers can book now (with the slug that availability and a booking create take).';
 
 /**
  * The body as ServiceFields. Repeated fields cannot be "absent" in proto3, so the `*Set` flags
@@ -234,23 +223,30 @@ function serviceFields(body: z.output<typeof patchServiceSchema>): catalogV1.Ser
   };
 }
 
-/** /api/services: the tenant's bookable services. */
-export function registerServiceRoutes(app: FastifyInstance, catalog: CatalogClient): void {
+/** /api/services (or /v1/services): the tenant's bookable services. */
+export function registerServiceRoutes(
+  app: FastifyInstance,
+  catalog: CatalogClient,
+  surface: AdminSurface = DASHBOARD_SURFACE,
+): void {
+  const partner = 'access' in surface;
   registerAdminResource(app, {
-    path: '/api/services',
+    ...onSurface(surface, 'services', 'services'),
+    // The one GET /v1/services: a partner needs the services to book (docs/decisions.md "Partner API").
+    ...('access' in surface ? { access: { ...surface.access, list: 'key:catalog:read|booking:read' as const } } : {}),
     idParam: 'serviceId',
-    tag: 'services',
     singular: 'service',
     plural: 'services',
     field: 'service',
     record: serviceRecordSchema,
-    // A service's availability, by slug for clients and by id for the explain.
+    // A service's availability, by slug for clients and (on the dashboard) by id for the explain.
     createdLinks: [
       { to: 'GET /book/:tenantSlug/availability', parameters: { serviceSlug: 'slug' } },
       { to: 'GET /v1/availability', parameters: { serviceSlug: 'slug' } },
-      { to: 'GET /api/availability/explain', parameters: { serviceId: 'serviceId' } },
+      ...(partner ? [] : [{ to: 'GET /api/availability/explain', parameters: { serviceId: 'serviceId' } }]),
     ],
     rules: {
+      ...(partner ? { list: PARTNER_LIST_RULE } : {}),
       create:
         '`priceAmount` and `priceCurrency` go together; `slug` is unique in the tenant; `staffIds` and `resourceIds` name staff and resources of the tenant; `questions` have unique keys and unique options.',
       update:
@@ -259,19 +255,10 @@ export function registerServiceRoutes(app: FastifyInstance, catalog: CatalogClie
     listQuery: listServicesQuery,
     createBody: createServiceSchema,
     patchBody: patchServiceSchema,
-    list: (tenantId, query) =>
-      catalog.listServices({
-        tenantId,
-        page: pageRequest(query),
-        statuses: query.status ? [query.status] : [],
-      }),
-    create: (tenantId, body) => catalog.createService({ tenantId, fields: serviceFields(body) }),
-    update: (tenantId, serviceId, body) =>
-      catalog.updateService({
-        tenantId,
-        serviceId,
-        fields: serviceFields(body),
-      }),
-    get: (tenantId, serviceId) => catalog.getService({ tenantId, serviceId, slug: '' }),
+    list: (tenantId, query) => listServices(catalog, tenantId, query),
+    create: async (tenantId, body) => recordOf(await catalog.createService({ tenantId, fields: serviceFields(body) })),
+    update: async (tenantId, serviceId, body) =>
+      recordOf(await catalog.updateService({ tenantId, serviceId, fields: serviceFields(body) })),
+    get: async (tenantId, serviceId) => recordOf(await catalog.getService({ tenantId, serviceId, slug: '' })),
   });
 }

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type CatalogClient } from '@svc/grpc';
+import type { catalogV1 } from '@svc/proto';
 import { emailSchema, optionalIdSchema, timeZoneSchema } from '@svc/rules';
-import { registerAdminResource } from './admin-resource.js';
+import { DASHBOARD_SURFACE, onSurface, registerAdminResource, type AdminSurface } from './admin-resource.js';
 import { pageRequest } from './paging.js';
 import { nameSchema, pageQuerySchema, patchOf } from './schemas.js';
 
@@ -33,25 +34,40 @@ const staffFieldsShape = {
 const createStaffSchema = z.strictObject(staffFieldsShape).partial().required({ displayName: true });
 const patchStaffSchema = patchOf(staffFieldsShape);
 
-/** /api/staff: the people who perform services. */
-export function registerStaffRoutes(app: FastifyInstance, catalog: CatalogClient): void {
+/** A page of the tenant's staff: the list route's query and call, also MCP `list_staff`'s. */
+export const listStaffQuery = pageQuerySchema;
+export const listStaff = (
+  catalog: CatalogClient,
+  tenantId: string,
+  query: z.output<typeof listStaffQuery>,
+): Promise<catalogV1.ListStaffResponse> => catalog.listStaff({ tenantId, page: pageRequest(query) });
+
+/** /api/staff (or /v1/staff): the people who perform services. */
+export function registerStaffRoutes(
+  app: FastifyInstance,
+  catalog: CatalogClient,
+  surface: AdminSurface = DASHBOARD_SURFACE,
+): void {
   registerAdminResource(app, {
-    path: '/api/staff',
+    ...onSurface(surface, 'staff', 'staff'),
     idParam: 'staffId',
-    tag: 'staff',
     singular: 'staff member',
     plural: 'staff',
     field: 'staff',
     record: staffRecordSchema,
-    // A staff member's calendar is connected by their id.
-    createdLinks: [
-      { to: 'POST /api/integrations/caldav', body: { staffId: 'staffId' } },
-      { to: 'POST /api/integrations/google/connect', body: { staffId: 'staffId' } },
-    ],
-    listQuery: pageQuerySchema,
+    // A staff member's calendar is connected by their id, on the dashboard.
+    ...('access' in surface
+      ? {}
+      : {
+          createdLinks: [
+            { to: 'POST /api/integrations/caldav', body: { staffId: 'staffId' } },
+            { to: 'POST /api/integrations/google/connect', body: { staffId: 'staffId' } },
+          ],
+        }),
+    listQuery: listStaffQuery,
     createBody: createStaffSchema,
     patchBody: patchStaffSchema,
-    list: (tenantId, query) => catalog.listStaff({ tenantId, page: pageRequest(query) }),
+    list: (tenantId, query) => listStaff(catalog, tenantId, query),
     create: (tenantId, fields) => catalog.createStaff({ tenantId, fields }),
     update: (tenantId, staffId, fields) => catalog.updateStaff({ tenantId, staffId, fields }),
     get: (tenantId, staffId) => catalog.getStaff({ tenantId, staffId }),

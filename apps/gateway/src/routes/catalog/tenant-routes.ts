@@ -2,7 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type CatalogClient } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
-import { auditRetentionDaysSchema, localeSchema, retentionDaysSchema, timeZoneSchema } from '@svc/rules';
+import {
+  auditRetentionDaysSchema,
+  EMBED_ORIGINS_MAX,
+  embedOriginsSchema,
+  localeSchema,
+  retentionDaysSchema,
+  timeZoneSchema,
+} from '@svc/rules';
 import { DomainError } from '@svc/errors';
 import { activeTenantOf, principalOf } from '../../auth/principal.js';
 import { defineRoute } from '../../http/route.js';
@@ -14,10 +21,16 @@ export const brandingRecordSchema = z.object({
   logoUrl: z.string(),
   primaryColor: z.string().describe('#rrggbb'),
   accentColor: z.string().describe('#rrggbb'),
+  embedOrigins: z
+    .array(z.string())
+    .describe(
+      'The origins whose pages may embed the booking and manage pages (their `frame-ancestors`; GET /embed.js), ' +
+        'normalized; empty: no page may frame them (docs/decisions.md "Embedding").',
+    ),
 });
 
 /** The catalog's Tenant message as it is. */
-const tenantRecordSchema = z
+export const tenantRecordSchema = z
   .object({
     tenantId: z.string(),
     slug: z.string(),
@@ -53,6 +66,11 @@ export const brandingPatchSchema = z
       .describe("An https URL; '' removes the logo."),
     primaryColor: colorSchema,
     accentColor: colorSchema,
+    embedOrigins: embedOriginsSchema.describe(
+      `Up to ${EMBED_ORIGINS_MAX} origins (scheme, host, port; no path) whose pages may embed the booking page: ` +
+        'https, or http to localhost or 127.0.0.0/8. Normalized (lower case, default port dropped) and ' +
+        'deduplicated; the list replaces the one before, `[]` clears it.',
+    ),
   })
   .partial()
   .describe('Only the branding fields sent change.');
@@ -106,8 +124,18 @@ export function brandingOf(tenant: catalogV1.Tenant): z.input<typeof brandingRec
     logoUrl: b?.logoUrl ?? '',
     primaryColor: b?.primaryColor ?? '',
     accentColor: b?.accentColor ?? '',
+    embedOrigins: b?.embedOrigins ?? [],
   };
 }
+
+/** A branding patch as the catalog takes it: a list sent is wrapped, so an absent one stays absent. */
+const toBrandingPatch = ({
+  embedOrigins,
+  ...fields
+}: z.output<typeof brandingPatchSchema>): catalogV1.BrandingPatch => ({
+  ...fields,
+  ...(embedOrigins === undefined ? {} : { embedOrigins: { origins: embedOrigins } }),
+});
 
 /** A partial branding update (PATCH /api/tenant's `branding`, /v1/branding, MCP update_branding). */
 export async function updateBranding(
@@ -115,7 +143,7 @@ export async function updateBranding(
   tenantId: string,
   branding: z.output<typeof brandingPatchSchema>,
 ): Promise<z.input<typeof brandingRecordSchema>> {
-  const res = await catalog.updateTenant({ tenantId, branding });
+  const res = await catalog.updateTenant({ tenantId, branding: toBrandingPatch(branding) });
   return brandingOf(present(res.tenant, 'tenant'));
 }
 
@@ -146,7 +174,11 @@ export function registerTenantRoutes(app: FastifyInstance, catalog: CatalogClien
       // Whoever may change things must not also decide how long the trace of it is kept.
       if (body.retention?.auditDays !== undefined && principalOf(request).role !== 'tenant_owner')
         throw new DomainError('FORBIDDEN', 'Only an owner can change how long the audit log is kept.');
-      const res = await catalog.updateTenant({ tenantId: tenantOf(request), ...body });
+      const res = await catalog.updateTenant({
+        tenantId: tenantOf(request),
+        ...body,
+        branding: body.branding && toBrandingPatch(body.branding),
+      });
       return present(res.tenant, 'tenant');
     },
   });

@@ -13,8 +13,7 @@ import {
   timeZoneSchema,
 } from '@svc/rules';
 import { KEY_CURSOR_PATTERN, PAGE_CURSOR_MESSAGE, PAGE_CURSOR_PATTERN } from '@svc/store';
-import type { KeyAccess } from '../../auth/principal.js';
-import { registerAdminResource } from '../catalog/admin-resource.js';
+import { DASHBOARD_SURFACE, onSurface, registerAdminResource, type AdminSurface } from '../catalog/admin-resource.js';
 import { pageRequest } from '../catalog/paging.js';
 import { patchOf } from '../catalog/schemas.js';
 
@@ -116,7 +115,7 @@ const CONTACT_RULE =
   'An email or phone that another customer of the tenant has is VALIDATION_ERROR at body.primaryEmail or body.phone.';
 
 /** The dashboard's customers, or the partner API's (customer:read and customer:write). */
-export type CustomerSurface = { prefix: '/api' } | { prefix: '/v1'; access: { read: KeyAccess; write: KeyAccess } };
+export type CustomerSurface = AdminSurface;
 export const PARTNER_CUSTOMERS: CustomerSurface = {
   prefix: '/v1',
   access: { read: 'key:customer:read', write: 'key:customer:write' },
@@ -125,13 +124,11 @@ export const PARTNER_CUSTOMERS: CustomerSurface = {
 export function registerCustomerRoutes(
   app: FastifyInstance,
   customers: CustomerClient,
-  surface: CustomerSurface = { prefix: '/api' },
+  surface: CustomerSurface = DASHBOARD_SURFACE,
 ): void {
   registerAdminResource(app, {
-    path: `${surface.prefix}/customers`,
-    ...('access' in surface ? { access: surface.access } : {}),
+    ...onSurface(surface, 'customers', 'customers'),
     idParam: 'customerId',
-    tag: 'access' in surface ? 'partner API' : 'customers',
     singular: 'customer',
     plural: 'customers',
     field: 'customer',

@@ -87,7 +87,15 @@ function refusalOf(
 
 const manageViewSchema = z.object({
   booking: bookingRecordSchema,
-  service: z.object({ serviceId: z.string(), slug: z.string(), name: z.string() }),
+  service: z.object({
+    serviceId: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    maxAdvanceDays: z
+      .number()
+      .int()
+      .describe('How many days ahead a start can be booked: how far a reschedule can move it.'),
+  }),
   tenant: z.object({ slug: z.string(), name: z.string(), timezone: z.string() }),
   actions: z
     .object({
@@ -149,7 +157,12 @@ export function registerManageRoutes(
     const rescheduleRefusal = refusalOf(ctx, 'reschedule', decisions);
     return {
       booking: toBookingRecord(booking),
-      service: { serviceId: service.serviceId, slug: service.slug, name: service.name },
+      service: {
+        serviceId: service.serviceId,
+        slug: service.slug,
+        name: service.name,
+        maxAdvanceDays: service.maxAdvanceDays,
+      },
       tenant: { slug: ctx.tenant.slug, name: ctx.tenant.name, timezone: ctx.tenant.timezone },
       actions: {
         canCancel: cancelRefusal === null,
@@ -188,22 +201,26 @@ export function registerManageRoutes(
     html: (data, request, reply) => {
       const ctx = manageOf(request);
       const { done } = request.query as { done?: unknown };
-      return sendPage(reply, (nonce) =>
-        renderManagePage(
-          {
-            token: ctx.token,
-            view: data,
-            tenant: {
-              name: ctx.tenant.name,
-              locale: ctx.tenant.locale,
-              branding: brandingOf(ctx.tenant),
+      return sendPage(
+        reply,
+        (nonce) =>
+          renderManagePage(
+            {
+              token: ctx.token,
+              view: data,
+              tenant: {
+                name: ctx.tenant.name,
+                locale: ctx.tenant.locale,
+                branding: brandingOf(ctx.tenant),
+              },
+              ...(typeof done === 'string' ? { done } : {}),
+              nowMs: Date.now(),
             },
-            ...(typeof done === 'string' ? { done } : {}),
-            nowMs: Date.now(),
-          },
-          assets,
-          nonce,
-        ),
+            assets,
+            nonce,
+          ),
+        // Framed only where the booking page may be (docs/decisions.md "Embedding").
+        ctx.tenant.branding?.embedOrigins ?? [],
       );
     },
     handler: (_input, request) =>

@@ -10,11 +10,12 @@ import {
   type CallToolResult,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import { DomainError, validationError } from '@svc/errors';
-import { grantsScope, idSchema } from '@svc/rules';
+import { validationError } from '@svc/errors';
+import { grantsAnyScope, idSchema } from '@svc/rules';
 import type { AuditLog, ChangeContext } from '../../audit/audit-log.js';
 import { changeContextOf } from '../../audit/change-context.js';
 import { idsInInput } from '../../audit/target-ids.js';
+import { missingScope } from '../../auth/api-key-guard.js';
 import { partnerOf } from '../../auth/principal.js';
 import type { Downstream } from '../../downstream/services.js';
 import { toDomainError } from '../../http/http-errors.js';
@@ -29,7 +30,7 @@ const SERVER_INFO = { name: 'booking-platform', version: '1.0.0' };
 const TOOL_LIST: Tool[] = MCP_TOOLS.map((t) => ({
   name: t.name,
   title: t.title,
-  description: `${t.description} Needs the ${t.scope} scope.`,
+  description: `${t.description} Needs the ${t.scopes.join(' or ')} scope.`,
   inputSchema: z.toJSONSchema(t.input, { io: 'input', unrepresentable: 'any' }) as Tool['inputSchema'],
   annotations: { title: t.title, readOnlyHint: t.readOnly, openWorldHint: false },
 }));
@@ -67,9 +68,7 @@ async function callTool(
   audit: ToolAudit,
 ): Promise<CallToolResult> {
   try {
-    if (!grantsScope(ctx.partner.apiKey.scopes, tool.scope)) {
-      throw new DomainError('FORBIDDEN', `This API key lacks the ${tool.scope} scope.`);
-    }
+    if (!grantsAnyScope(ctx.partner.apiKey.scopes, tool.scopes)) throw missingScope(tool.scopes);
     const parsed = tool.input.safeParse(args ?? {});
     if (!parsed.success) throw argumentsError(parsed.error);
     const run = () => tool.run(parsed.data, ctx);
@@ -90,8 +89,9 @@ function mcpServer(ctx: ToolContext, log: (err: unknown) => void, audit: ToolAud
   const server = new Server(SERVER_INFO, {
     capabilities: { tools: {} },
     instructions:
-      'Booking tools of one business. Times are epoch milliseconds (UTC). Find a service with list_services, ' +
-      'free starts with get_availability, then create_booking with an idempotency key.',
+      'Booking tools of one business. Times are epoch milliseconds (UTC). Find a bookable service with ' +
+      'list_services (status active), free starts with get_availability, then create_booking with an idempotency ' +
+      'key. list_staff and block_time keep staff members’ time off out of the bookable slots.',
   });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: TOOL_LIST }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {

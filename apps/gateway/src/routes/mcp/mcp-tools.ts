@@ -5,8 +5,12 @@ import type { PartnerContext } from '../../auth/principal.js';
 import type { Downstream } from '../../downstream/services.js';
 import { toBookingRecord } from '../bookings/booking-record.js';
 import { bookingOperations, listBookingsQuery } from '../bookings/bookings-routes.js';
-import { pageQueryShape, patchOf } from '../catalog/schemas.js';
-import { activeServices } from '../catalog/services-routes.js';
+import { present } from '../catalog/admin-resource.js';
+import { createBlockSchema, createBlockedTime } from '../catalog/blocked-times-routes.js';
+import { toPage } from '../catalog/paging.js';
+import { patchOf } from '../catalog/schemas.js';
+import { listServices, listServicesQuery } from '../catalog/services-routes.js';
+import { listStaff, listStaffQuery } from '../catalog/staff-routes.js';
 import { brandingOf, brandingPatchSchema, updateBranding } from '../catalog/tenant-routes.js';
 import { availabilityOf } from '../public/availability-route.js';
 import { createBooking, type ManageLinks } from '../public/create-booking-route.js';
@@ -15,13 +19,13 @@ import { bookingReasonSchema, epochMsSchema, idempotencyScope, idSchema } from '
 
 /**
  * One MCP tool: its input schema (zod: validates the arguments and, as JSON Schema, is what
- * tools/list shows), the scope it needs, and what it does for the key's tenant.
+ * tools/list shows), the scopes that open it (any one of them), and what it does for the key's tenant.
  */
 export interface McpTool<S extends z.ZodType = z.ZodType> {
   name: string;
   title: string;
   description: string;
-  scope: ApiKeyScope;
+  scopes: readonly ApiKeyScope[];
   input: S;
   readOnly: boolean;
   run(args: z.output<S>, ctx: ToolContext): Promise<object>;
@@ -52,15 +56,18 @@ const bookings = (ctx: ToolContext) => bookingOperations(ctx.downstream.booking,
 
 /**
  * The tools of `/mcp/{tenantId}` (docs/decisions.md "MCP"): branding as the specification asks,
- * and the booking tools scheduling MCP servers (Cal.com's, Calendly's) offer. Each calls what the
- * partner API's route calls, so records, rules and the state machine (actor `partner`) are one.
+ * the booking tools scheduling MCP servers (Cal.com's, Calendly's) offer, and the catalog's
+ * services, staff and blocked times. Each calls what the partner API's route calls, so records,
+ * rules and the state machine (actor `partner`) are one.
  */
 export const MCP_TOOLS: McpTool[] = [
   tool({
     name: 'get_branding',
     title: 'Get branding',
-    description: "The tenant's branding: displayName, logoUrl, primaryColor and accentColor (#rrggbb).",
-    scope: 'branding:read',
+    description:
+      "The tenant's branding: displayName, logoUrl, primaryColor and accentColor (#rrggbb), and embedOrigins (the " +
+      'sites that may embed the booking page).',
+    scopes: ['branding:read'],
     input: z.strictObject({}),
     readOnly: true,
     run: async (_args, ctx) => brandingOf(ctx.partner.tenant),
@@ -70,25 +77,53 @@ export const MCP_TOOLS: McpTool[] = [
     title: 'Update branding',
     description:
       "Changes only the branding fields given (at least one); '' clears a field. Colours are #rrggbb, the logo an " +
-      'https URL. Answers the branding after the change.',
-    scope: 'branding:write',
+      'https URL, embedOrigins a list of https origins that replaces the one before. Answers the branding after ' +
+      'the change.',
+    scopes: ['branding:write'],
     input: patchOf(brandingPatchSchema.shape),
     readOnly: false,
     run: (args, ctx) => updateBranding(ctx.downstream.catalog, tenantId(ctx), args),
   }),
   tool({
     name: 'list_services',
-    title: 'List bookable services',
+    title: 'List services',
     description:
-      'The services customers can book now, with their slug (for availability and booking), duration, price and ' +
-      'confirmation policy (manual: a new booking is held until the business confirms it; automatic: confirmed at once) ' +
-      "the customer's cut-offs (cancelCutoffMin, rescheduleCutoffMin: how long before the start the customer's " +
-      'manage link stops cancelling or moving a booking; 0 = until it starts) and the intake questions a ' +
-      'create_booking answers (`questions`: key, label, type, required, options).',
-    scope: 'booking:read',
-    input: z.strictObject(pageQueryShape),
+      "The tenant's services as `GET /v1/services` answers them; `status: active` lists the ones customers can book " +
+      'now. Each has its slug (for availability and booking), durationMin, price, its confirmation policy (manual: a ' +
+      'new booking is held until the business confirms it; automatic: confirmed at once), the customer’s cut-offs ' +
+      "(cancelCutoffMin, rescheduleCutoffMin: how long before the start the customer's manage link stops cancelling " +
+      'or moving a booking; 0 = until it starts), the intake questions a create_booking answers (`questions`: key, ' +
+      'label, type, required, options) and the staffIds who perform it. Pass nextCursor back as cursor for the next page.',
+    // As GET /v1/services: a partner that books needs the services (docs/decisions.md "Partner API").
+    scopes: ['catalog:read', 'booking:read'],
+    input: listServicesQuery,
     readOnly: true,
-    run: (args, ctx) => activeServices(ctx.downstream.catalog, tenantId(ctx), args),
+    run: async (args, ctx) => toPage(await listServices(ctx.downstream.catalog, tenantId(ctx), args)),
+  }),
+  tool({
+    name: 'list_staff',
+    title: 'List staff',
+    description:
+      'The people who perform services: staffId (for availability, create_booking and block_time), displayName, ' +
+      'timezone and status (active | disabled). Pass nextCursor back as cursor for the next page.',
+    scopes: ['catalog:read'],
+    input: listStaffQuery,
+    readOnly: true,
+    run: async (args, ctx) => toPage(await listStaff(ctx.downstream.catalog, tenantId(ctx), args)),
+  }),
+  tool({
+    name: 'block_time',
+    title: 'Block time',
+    description:
+      'Makes a period unbookable (epoch milliseconds, startsAtMs before endsAtMs): for the whole business ' +
+      '(ownerType tenant), a staff member or a resource (ownerType staff or resource with its ownerId). Bookings ' +
+      'already made are kept. Answers the blocked time (`blockId`); `PATCH /v1/blocked-times/{blockId}` with ' +
+      '`status: deleted` removes it.',
+    scopes: ['catalog:write'],
+    input: createBlockSchema,
+    readOnly: false,
+    run: async (args, ctx) =>
+      present((await createBlockedTime(ctx.downstream.catalog, tenantId(ctx), args)).blockedTime, 'blockedTime'),
   }),
   tool({
     name: 'get_availability',
@@ -97,7 +132,7 @@ export const MCP_TOOLS: McpTool[] = [
       'Free start times of a service between fromMs and toMs (epoch milliseconds, at most 31 days apart). ' +
       'A slot is a candidate: create_booking checks it again. `partySize` lists the times a class has room for; ' +
       '`staffId` lists one of the service’s staff members’ times (not for a collective service).',
-    scope: 'booking:read',
+    scopes: ['booking:read'],
     input: availabilityQuery,
     readOnly: true,
     run: (args, ctx) => availabilityOf(ctx.downstream.booking, tenantId(ctx), args),
@@ -109,7 +144,7 @@ export const MCP_TOOLS: McpTool[] = [
       'Books a free slot: status held for 10 minutes until the business confirms it, or confirmed at once when the ' +
       'service’s confirmation is automatic. The customer needs a name and an email or phone; `answers` answers the ' +
       'service’s intake questions (list_services shows them) by key. Answers the booking and the customer’s manage link.',
-    scope: 'booking:write',
+    scopes: ['booking:write'],
     input: createBookingArgs,
     readOnly: false,
     run: async ({ idempotencyKey, ...body }, ctx) => {
@@ -125,7 +160,7 @@ export const MCP_TOOLS: McpTool[] = [
     name: 'get_booking',
     title: 'Get a booking',
     description: 'One booking by its id.',
-    scope: 'booking:read',
+    scopes: ['booking:read'],
     input: z.strictObject(bookingIdArg),
     readOnly: true,
     run: (args, ctx) => bookings(ctx).get(tenantId(ctx), args.bookingId),
@@ -136,7 +171,7 @@ export const MCP_TOOLS: McpTool[] = [
     description:
       'Bookings ordered by start, filtered by status, a start window (fromMs, toMs), service, staff member or ' +
       'customer; pass nextCursor back as cursor for the next page.',
-    scope: 'booking:read',
+    scopes: ['booking:read'],
     input: listBookingsQuery,
     readOnly: true,
     run: (args, ctx) => bookings(ctx).list(tenantId(ctx), args),
@@ -145,7 +180,7 @@ export const MCP_TOOLS: McpTool[] = [
     name: 'cancel_booking',
     title: 'Cancel a booking',
     description: 'Cancels a held or confirmed booking; the reason is stored with it.',
-    scope: 'booking:write',
+    scopes: ['booking:write'],
     input: z.strictObject({ ...bookingIdArg, reason: bookingReasonSchema.optional() }),
     readOnly: false,
     run: (args, ctx) => bookings(ctx).change(tenantId(ctx), args.bookingId, 'cancel', args.reason),
@@ -154,18 +189,22 @@ export const MCP_TOOLS: McpTool[] = [
     name: 'reschedule_booking',
     title: 'Move a booking',
     description: 'Moves a held or confirmed booking that has not started to another free start (epoch milliseconds).',
-    scope: 'booking:write',
+    scopes: ['booking:write'],
     input: z.strictObject({ ...bookingIdArg, startsAtMs: epochMsSchema.describe('The new start.') }),
     readOnly: false,
     run: (args, ctx) => bookings(ctx).reschedule(tenantId(ctx), args.bookingId, args.startsAtMs),
   }),
 ];
 
-/** A zod failure on tool arguments as the VALIDATION_ERROR the HTTP routes give, paths under `arguments`. */
+/**
+ * A zod failure on tool arguments as the VALIDATION_ERROR the HTTP routes give. Its paths are the
+ * arguments' own: the tool error puts them under `arguments` as it does a service's
+ * (mcp-route.ts `toolError`), so they read `arguments.primaryColor`, once.
+ */
 export function argumentsError(error: z.ZodError): DomainError {
   return new DomainError(
     'VALIDATION_ERROR',
     'The tool arguments are not valid.',
-    error.issues.map((i) => ({ path: ['arguments', ...i.path.map(String)].join('.'), message: i.message })),
+    error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })),
   );
 }

@@ -9,12 +9,13 @@ import { defineRoute } from '../../http/route.js';
 import { bookingRecordSchema, toBookingRecord } from '../bookings/booking-record.js';
 import { bookingLinks, PARTNER_BOOKINGS, registerBookingRoutes } from '../bookings/bookings-routes.js';
 import { manageLinks } from '../manage/manage-routes.js';
-import { tenantOf } from '../catalog/admin-resource.js';
-import { pageOf, pageQueryShape, patchOf } from '../catalog/schemas.js';
-import { activeServices, bookableServiceSchema } from '../catalog/services-routes.js';
+import { PARTNER_CATALOG, tenantOf } from '../catalog/admin-resource.js';
+import { registerCatalogCollections } from '../catalog/index.js';
+import { patchOf } from '../catalog/schemas.js';
 import { brandingOf, brandingPatchSchema, brandingRecordSchema, updateBranding } from '../catalog/tenant-routes.js';
 import { PARTNER_CUSTOMERS, registerCustomerRoutes } from '../customers/customers-routes.js';
 import { registerCustomerPrivacyRoutes } from '../customers/customer-privacy-routes.js';
+import { PARTNER_WEBHOOKS, registerWebhookRoutes } from '../webhooks/webhook-routes.js';
 import { AVAILABILITY_RULE, availabilityOf } from '../public/availability-route.js';
 import { CREATE_RULE, CREATE_SUMMARY, createBooking } from '../public/create-booking-route.js';
 import { availabilityQuery, availabilitySchema, createBookingBodyFor, idempotencyHeaders } from '../public/schemas.js';
@@ -36,15 +37,17 @@ export const partnerCreatedSchema = z.object({
 const brandingPatchBody = patchOf(brandingPatchSchema.shape);
 
 /**
- * The partner API under /v1 (docs/api-conventions.md "Partner API"): the dashboard's booking and
- * customer routes with an API key instead of a session (same RPCs, records and rules; booking
- * changes with actor `partner`), the booking create of the public page with `source:
- * partner_api`, the bookable services, availability, and the tenant's branding. Each operation needs its scope.
+ * The partner API under /v1 (docs/api-conventions.md "Partner API"): the dashboard's booking,
+ * customer and catalog routes with an API key instead of a session (same RPCs, records and rules;
+ * booking changes with actor `partner`), the booking create of the public page with `source:
+ * partner_api`, availability, and the tenant's branding. Each operation needs its scope.
  */
 export function registerPartnerRoutes(app: FastifyInstance, downstream: Downstream, settings: GatewaySettings): void {
   registerBookingRoutes(app, downstream, PARTNER_BOOKINGS);
   registerCustomerRoutes(app, downstream.customer, PARTNER_CUSTOMERS);
   registerCustomerPrivacyRoutes(app, downstream, PARTNER_CUSTOMERS);
+  registerWebhookRoutes(app, downstream.webhooks, PARTNER_WEBHOOKS);
+  registerCatalogCollections(app, downstream.catalog, PARTNER_CATALOG);
 
   defineRoute(app, {
     method: 'POST',
@@ -70,20 +73,6 @@ export function registerPartnerRoutes(app: FastifyInstance, downstream: Downstre
       if (created.idempotentReplay) reply.code(200);
       return { ...created, booking: toBookingRecord(created.booking) };
     },
-  });
-
-  defineRoute(app, {
-    method: 'GET',
-    url: '/v1/services',
-    summary: 'The services customers can book now',
-    description:
-      'Active services with their slug (for availability and booking), duration, price and `confirmation` ' +
-      '(what a new booking becomes). Paged like every list.',
-    tags: TAGS,
-    access: 'key:booking:read',
-    querystring: z.strictObject(pageQueryShape),
-    response: pageOf(bookableServiceSchema),
-    handler: ({ query }, request) => activeServices(downstream.catalog, tenantOf(request), query),
   });
 
   defineRoute(app, {

@@ -21,6 +21,9 @@ export const configSchema = z.object({
       logoUrl: z.string(),
       primaryColor: z.string(),
       accentColor: z.string(),
+      embedOrigins: z
+        .array(z.string())
+        .describe('The origins whose pages may embed the booking page (docs/decisions.md "Embedding").'),
     }),
   }),
   services: z.array(
@@ -35,6 +38,10 @@ export const configSchema = z.object({
         .int()
         .describe("How long before the start the customer's manage link stops cancelling; 0 = until it starts."),
       rescheduleCutoffMin: z.number().int().describe('The same for moving the booking.'),
+      maxAdvanceDays: z
+        .number()
+        .int()
+        .describe('How many days ahead a start can be booked (docs/decisions.md "Availability").'),
       seats: z
         .number()
         .int()
@@ -89,6 +96,7 @@ export async function bookingConfigOf(catalog: CatalogClient, tenantSlug: string
       price: s.priceCurrency ? { amount: s.priceAmount, currency: s.priceCurrency } : null,
       cancelCutoffMin: s.cancelCutoffMin,
       rescheduleCutoffMin: s.rescheduleCutoffMin,
+      maxAdvanceDays: s.maxAdvanceDays,
       seats: Math.max(1, s.seats),
       maxPartySize: Math.max(1, s.maxPartySize),
       // The catalog stores only the types it checked.

@@ -12,14 +12,15 @@ import {
 import { linksTo, type RouteLink } from '../../http/openapi-links.js';
 import { defineRoute } from '../../http/route.js';
 import { perWorkspace } from '../../limits/rate-limits.js';
-import { present, tenantOf } from '../catalog/admin-resource.js';
+import { DASHBOARD_SURFACE, present, tenantOf, type AdminSurface } from '../catalog/admin-resource.js';
 import { pageRequest, toPage } from '../catalog/paging.js';
 import { pageOf, pageQueryShapeFor, patchOf } from '../catalog/schemas.js';
 
 /**
  * /api/webhook-subscriptions and /api/webhook-deliveries (docs/decisions.md "Webhooks"): the
  * dashboard side of the webhook dispatcher. Reading needs a session; changes need a write role
- * and the CSRF header. The dispatcher applies every rule again (the URL policy needs DNS and the
+ * and the CSRF header. The same routes under /v1 take an API key with webhook:read or
+ * webhook:write instead. The dispatcher applies every rule again (the URL policy needs DNS and the
  * platform's profile, so only it can judge where a URL points).
  */
 
@@ -85,26 +86,46 @@ const patchSubscriptionBody = patchOf({
 
 const subscriptionParams = z.strictObject({ subscriptionId: idSchema });
 
-const SUBSCRIPTION = '/api/webhook-subscriptions/:subscriptionId';
-const DELIVERY = '/api/webhook-deliveries/:deliveryId';
+/** The webhook routes in the partner API: webhook:read and webhook:write. */
+export const PARTNER_WEBHOOKS: AdminSurface = {
+  prefix: '/v1',
+  access: { read: 'key:webhook:read', write: 'key:webhook:write' },
+};
 
-/** Links from an answer with a subscription id (at `from`) to the subscription's operations and its deliveries. */
-const subscriptionLinks = (from: string, except?: string): RouteLink[] =>
-  linksTo(
-    [
-      `GET ${SUBSCRIPTION}`,
-      `PATCH ${SUBSCRIPTION}`,
-      `POST ${SUBSCRIPTION}/rotate-secret`,
-      'GET /api/webhook-deliveries',
-    ],
-    'subscriptionId',
-    from,
-    except,
-  );
-
-/** Links from an answer with a delivery id (at `from`) to its detail and replay. */
-const deliveryLinks = (from: string, except?: string): RouteLink[] =>
-  linksTo([`GET ${DELIVERY}`, `POST ${DELIVERY}/replay`], 'deliveryId', from, except);
+/** The paths, access and links of the webhook routes on a surface (`/api` or `/v1`). */
+function webhookSurface(surface: AdminSurface) {
+  const { prefix } = surface;
+  const SUBSCRIPTIONS_PATH = `${prefix}/webhook-subscriptions`;
+  const DELIVERIES_PATH = `${prefix}/webhook-deliveries`;
+  const SUBSCRIPTION = `${SUBSCRIPTIONS_PATH}/:subscriptionId`;
+  const DELIVERY = `${DELIVERIES_PATH}/:deliveryId`;
+  const partner = 'access' in surface;
+  return {
+    SUBSCRIPTIONS_PATH,
+    DELIVERIES_PATH,
+    SUBSCRIPTION,
+    DELIVERY,
+    read: partner ? surface.access.read : ('dashboard:read' as const),
+    write: partner ? surface.access.write : ('dashboard:write' as const),
+    tags: partner ? ['partner API'] : SUBSCRIPTIONS,
+    /** Links from an answer with a subscription id (at `from`) to the subscription's operations and its deliveries. */
+    subscriptionLinks: (from: string, except?: string): RouteLink[] =>
+      linksTo(
+        [
+          `GET ${SUBSCRIPTION}`,
+          `PATCH ${SUBSCRIPTION}`,
+          `POST ${SUBSCRIPTION}/rotate-secret`,
+          `GET ${DELIVERIES_PATH}`,
+        ],
+        'subscriptionId',
+        from,
+        except,
+      ),
+    /** Links from an answer with a delivery id (at `from`) to its detail and replay. */
+    deliveryLinks: (from: string, except?: string): RouteLink[] =>
+      linksTo([`GET ${DELIVERY}`, `POST ${DELIVERY}/replay`], 'deliveryId', from, except),
+  };
+}
 
 const attemptSchema = z
   .object({
@@ -186,14 +207,29 @@ const listDeliveriesQuery = z.strictObject({
 const deliveryParams = z.strictObject({ deliveryId: idSchema });
 const noBody = z.strictObject({}).optional().describe('No body, or `{}`.');
 
-export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookClient): void {
+export function registerWebhookRoutes(
+  app: FastifyInstance,
+  webhooks: WebhookClient,
+  surface: AdminSurface = DASHBOARD_SURFACE,
+): void {
+  const {
+    SUBSCRIPTIONS_PATH,
+    DELIVERIES_PATH,
+    SUBSCRIPTION,
+    DELIVERY,
+    read,
+    write,
+    tags,
+    subscriptionLinks,
+    deliveryLinks,
+  } = webhookSurface(surface);
   defineRoute(app, {
     method: 'GET',
-    url: '/api/webhook-subscriptions',
+    url: SUBSCRIPTIONS_PATH,
     summary: 'List webhook subscriptions',
     description: 'Oldest first. Signing secrets are never listed.',
-    tags: SUBSCRIPTIONS,
-    access: 'dashboard:read',
+    tags,
+    access: read,
     querystring: z.strictObject(pageQueryShapeFor('webhooks')),
     response: pageOf(subscriptionRecordSchema),
     links: subscriptionLinks('items/0/subscriptionId'),
@@ -205,14 +241,14 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookCli
 
   defineRoute(app, {
     method: 'POST',
-    url: '/api/webhook-subscriptions',
+    url: SUBSCRIPTIONS_PATH,
     summary: 'Create a webhook subscription',
     description:
       `Answers the subscription with its signing secret, shown this once. ${URL_RULE} A workspace has at most ` +
       'WEBHOOK_MAX_SUBSCRIPTIONS subscriptions (20 unless the operator set another number), active or disabled; ' +
       'one more is QUOTA_EXCEEDED 409 until one is deleted.',
-    tags: SUBSCRIPTIONS,
-    access: 'dashboard:write',
+    tags,
+    access: write,
     body: createSubscriptionBody,
     response: withSecretSchema,
     status: 201,
@@ -236,8 +272,8 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookCli
     method: 'GET',
     url: SUBSCRIPTION,
     summary: 'Get a webhook subscription',
-    tags: SUBSCRIPTIONS,
-    access: 'dashboard:read',
+    tags,
+    access: read,
     params: subscriptionParams,
     response: subscriptionRecordSchema,
     links: subscriptionLinks('subscriptionId', `GET ${SUBSCRIPTION}`),
@@ -252,8 +288,8 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookCli
     url: SUBSCRIPTION,
     summary: 'Update a webhook subscription (partial; at least one field)',
     description: `Only the fields sent change; \`events: []\` means all events. ${URL_RULE}`,
-    tags: SUBSCRIPTIONS,
-    access: 'dashboard:write',
+    tags,
+    access: write,
     params: subscriptionParams,
     body: patchSubscriptionBody,
     response: subscriptionRecordSchema,
@@ -277,8 +313,8 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookCli
     url: `${SUBSCRIPTION}/rotate-secret`,
     summary: 'Rotate the signing secret of a webhook subscription',
     description: 'Answers the new secret, shown this once; from now on only it signs deliveries.',
-    tags: SUBSCRIPTIONS,
-    access: 'dashboard:write',
+    tags,
+    access: write,
     params: subscriptionParams,
     body: noBody,
     response: withSecretSchema,
@@ -299,8 +335,8 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookCli
     description:
       'Nothing more is delivered to it: attempts still due are recorded as not sent. Its deliveries stay in the ' +
       'log. Answers the subscription as it was.',
-    tags: SUBSCRIPTIONS,
-    access: 'dashboard:write',
+    tags,
+    access: write,
     params: subscriptionParams,
     response: subscriptionRecordSchema,
     handler: async ({ params }, request) =>
@@ -311,12 +347,12 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookCli
 
   defineRoute(app, {
     method: 'GET',
-    url: '/api/webhook-deliveries',
+    url: DELIVERIES_PATH,
     summary: 'List webhook deliveries',
     description:
       'Newest first (by createdAtMs, then deliveryId, both descending); each delivery without its attempts (see the detail).',
-    tags: SUBSCRIPTIONS,
-    access: 'dashboard:read',
+    tags,
+    access: read,
     querystring: listDeliveriesQuery,
     response: pageOf(deliveryRecordSchema),
     links: deliveryLinks('items/0/deliveryId'),
@@ -338,8 +374,8 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookCli
     method: 'GET',
     url: DELIVERY,
     summary: 'Get a webhook delivery with its attempts',
-    tags: SUBSCRIPTIONS,
-    access: 'dashboard:read',
+    tags,
+    access: read,
     params: deliveryParams,
     response: deliveryDetailSchema,
     links: deliveryLinks('deliveryId', `GET ${DELIVERY}`),
@@ -355,8 +391,8 @@ export function registerWebhookRoutes(app: FastifyInstance, webhooks: WebhookCli
       'Queues a new series of up to 6 attempts for the same event (same event id), due now; the earlier ' +
       'attempts stay. Answers 202 with the delivery as queued. Limited per tenant (RATE_LIMITED 429 with ' +
       'Retry-After), since each replay sends requests to the tenant’s endpoint.',
-    tags: SUBSCRIPTIONS,
-    access: 'dashboard:write',
+    tags,
+    access: write,
     limits: [perWorkspace('replay')],
     params: deliveryParams,
     body: noBody,

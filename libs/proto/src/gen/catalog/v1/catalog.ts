@@ -29,6 +29,11 @@ export interface Branding {
   logoUrl: string;
   primaryColor: string;
   accentColor: string;
+  /**
+   * The origins whose pages may embed the booking and manage pages (frame-ancestors), normalized
+   * (docs/decisions.md "Embedding"); empty: no page may frame them.
+   */
+  embedOrigins: string[];
 }
 
 export interface Tenant {
@@ -70,7 +75,15 @@ export interface BrandingPatch {
   displayName?: string | undefined;
   logoUrl?: string | undefined;
   primaryColor?: string | undefined;
-  accentColor?: string | undefined;
+  accentColor?:
+    | string
+    | undefined;
+  /** Present: the list replaces the tenant's (an empty one clears it); absent: it stays. */
+  embedOrigins?: EmbedOrigins | undefined;
+}
+
+export interface EmbedOrigins {
+  origins: string[];
 }
 
 export interface CreateTenantRequest {
@@ -685,7 +698,7 @@ export interface GetCatalogVersionResponse {
 }
 
 function createBaseBranding(): Branding {
-  return { displayName: "", logoUrl: "", primaryColor: "", accentColor: "" };
+  return { displayName: "", logoUrl: "", primaryColor: "", accentColor: "", embedOrigins: [] };
 }
 
 export const Branding: MessageFns<Branding> = {
@@ -701,6 +714,9 @@ export const Branding: MessageFns<Branding> = {
     }
     if (message.accentColor !== "") {
       writer.uint32(34).string(message.accentColor);
+    }
+    for (const v of message.embedOrigins) {
+      writer.uint32(42).string(v!);
     }
     return writer;
   },
@@ -748,6 +764,14 @@ export const Branding: MessageFns<Branding> = {
             }
 
             message.accentColor = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.embedOrigins.push(reader.string());
             continue;
           }
         }
@@ -1159,7 +1183,13 @@ export const ListTenantsResponse: MessageFns<ListTenantsResponse> = {
 };
 
 function createBaseBrandingPatch(): BrandingPatch {
-  return { displayName: undefined, logoUrl: undefined, primaryColor: undefined, accentColor: undefined };
+  return {
+    displayName: undefined,
+    logoUrl: undefined,
+    primaryColor: undefined,
+    accentColor: undefined,
+    embedOrigins: undefined,
+  };
 }
 
 export const BrandingPatch: MessageFns<BrandingPatch> = {
@@ -1175,6 +1205,9 @@ export const BrandingPatch: MessageFns<BrandingPatch> = {
     }
     if (message.accentColor !== undefined) {
       writer.uint32(34).string(message.accentColor);
+    }
+    if (message.embedOrigins !== undefined) {
+      EmbedOrigins.encode(message.embedOrigins, writer.uint32(42).fork()).join();
     }
     return writer;
   },
@@ -1222,6 +1255,60 @@ export const BrandingPatch: MessageFns<BrandingPatch> = {
             }
 
             message.accentColor = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.embedOrigins = EmbedOrigins.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseEmbedOrigins(): EmbedOrigins {
+  return { origins: [] };
+}
+
+export const EmbedOrigins: MessageFns<EmbedOrigins> = {
+  encode(message: EmbedOrigins, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.origins) {
+      writer.uint32(10).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): EmbedOrigins {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseEmbedOrigins();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.origins.push(reader.string());
             continue;
           }
         }
