@@ -16,7 +16,8 @@
 #   February stays a date).
 # - An erase of the customer the other operations name goes to an id that does not exist; any
 #   other erase gets its confirmation (the path's id again in the body), as a client sends it.
-# - The partner tenant header names the seeded tenant whenever it names a tenant id at all.
+# - The partner tenant header and a workspace switch name the seeded tenant whenever they name an
+#   id of the right shape.
 import os
 import re
 from datetime import date, datetime, timedelta, timezone
@@ -35,17 +36,28 @@ ABSENT_ID = "zzz_fuzz-protected-record"
 
 
 TENANT = os.environ.get("FUZZ_TENANT_ID", "")
+# The id shape (docs/api-conventions.md): a schema-valid tenant id; anything else is a negative case.
+ID_SHAPE = re.compile(r"^[a-z]{3}_[A-Za-z0-9_-]{1,60}$")
+
+
+def seeded_tenant(value):
+    return TENANT if isinstance(value, str) and ID_SHAPE.match(value) else value
 
 
 @schemathesis.hook
 def before_call(context, case, kwargs):
-    # The partner key is the seeded tenant's: the tenant header names it, not one of the tenants
-    # the platform API makes and lists (schemathesis reuses ids other answers gave), which would
-    # only ever be FORBIDDEN. A made-up value still tests the header's refusal.
-    headers = case.headers or {}
-    for name, value in list(headers.items()):
-        if name.lower() == "x-service-tenant-id" and isinstance(value, str) and value.startswith("ten_"):
-            headers[name] = TENANT
+    # The partner key and the session are the seeded tenant's: a schema-valid tenant id in the
+    # tenant header or in a workspace switch names it, not a made-up one or one of the tenants the
+    # platform API makes and lists (schemathesis reuses ids other answers gave), which would only
+    # ever be FORBIDDEN (apps/platform/test/partner-api.test.ts tests that refusal). A value of
+    # another shape stays: it tests the schema's refusal.
+    # The case's headers, and the request's when they are already drawn up from it.
+    for headers in (case.headers, (kwargs or {}).get("headers")):
+        for name, value in list((headers or {}).items()):
+            if name.lower() == "x-service-tenant-id":
+                headers[name] = seeded_tenant(value)
+    if case.path == "/api/session/workspace" and isinstance(case.body, dict) and "tenantId" in case.body:
+        case.body["tenantId"] = seeded_tenant(case.body["tenantId"])
     if case.method.upper() == "GET":
         return
     for name, value in list((case.path_parameters or {}).items()):

@@ -24,8 +24,10 @@ export interface EmbedBridge {
  */
 function hostOrigin(origins: readonly string[]): string | null {
   if (window.parent === window) return null;
+  // An opaque parent is reported as "null": then the parameter is the only word on it.
+  const reported = window.location.ancestorOrigins?.[0];
   const claimed =
-    window.location.ancestorOrigins?.[0] ?? new URLSearchParams(window.location.search).get('embed') ?? null;
+    reported !== undefined && reported !== 'null' ? reported : new URLSearchParams(window.location.search).get('embed');
   return claimed !== null && origins.includes(claimed) ? claimed : null;
 }
 

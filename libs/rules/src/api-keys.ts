@@ -38,7 +38,29 @@ export const apiKeyScopesSchema = z
   .max(API_KEY_SCOPES.length + 1)
   .refine((scopes) => new Set(scopes).size === scopes.length, { message: 'each scope at most once' })
   .meta({ uniqueItems: true })
-  .describe(`The scopes the key grants: ${API_KEY_SCOPES.join(', ')}, or * for all.`);
+  .describe(
+    `The scopes the key grants: ${API_KEY_SCOPES.join(', ')}, or * for all. webhook:read and webhook:write ` +
+      'also give the events’ data (bookings with their customers); branding:write also sets which sites may ' +
+      'frame the booking pages (embedOrigins).',
+  );
+
+/**
+ * The scopes an operator's platform key may mint for a tenant (docs/decisions.md "Platform
+ * provisioning"): none that reads bookings, customers, messages or webhook events (which carry
+ * both), and not `*`; the owner grants those in the dashboard.
+ */
+export const PLATFORM_MINTABLE_SCOPES = ['catalog:read', 'catalog:write', 'branding:read', 'branding:write'] as const;
+
+export const platformMintScopesSchema = z
+  .array(z.enum(PLATFORM_MINTABLE_SCOPES, { message: `must be one of ${PLATFORM_MINTABLE_SCOPES.join(', ')}` }))
+  .min(1, 'give at least one scope')
+  .max(PLATFORM_MINTABLE_SCOPES.length)
+  .refine((scopes) => new Set(scopes).size === scopes.length, { message: 'each scope at most once' })
+  .meta({ uniqueItems: true })
+  .describe(
+    `The scopes the key grants: ${PLATFORM_MINTABLE_SCOPES.join(', ')}. Scopes that read bookings, customers, ` +
+      "messages or webhook events are the tenant owner's to grant, in the dashboard.",
+  );
 
 /** A key's name as its owner recognises it in the list ("ci", "Zapier"). */
 export const API_KEY_NAME_MAX = 100;

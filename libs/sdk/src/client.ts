@@ -57,15 +57,15 @@ export interface ApiClient {
   raw: Client<paths>;
 }
 
-/** The client every credential kind builds on: `headers` carry the credential. */
-export function createApiClient(options: ClientOptions, credential: Middleware): ApiClient {
+/** The client every credential kind builds on: the middleware sets the credential (none: the public routes). */
+export function createApiClient(options: ClientOptions, credential?: Middleware): ApiClient {
   const send = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const raw = createClient<paths>({
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     fetch: retryingFetch(send, options.retry),
     ...(options.headers ? { headers: options.headers } : {}),
   });
-  raw.use(credential, idempotencyKeys);
+  raw.use(...(credential ? [credential] : []), idempotencyKeys);
 
   const call =
     (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE') =>
@@ -78,7 +78,9 @@ export function createApiClient(options: ClientOptions, credential: Middleware):
         ) => Promise<{ data?: unknown; error?: unknown; response: Response }>
       )(method, path, init);
       if (!response.ok) throw BookingApiError.fromAnswer(response, error);
-      return ((data as { data?: unknown } | undefined)?.data ?? data) as never;
+      // The envelope's `data` (which may be null); a body without the envelope as it came.
+      const isEnvelope = typeof data === 'object' && data !== null && 'ok' in data && 'data' in data;
+      return (isEnvelope ? (data as { data: unknown }).data : data) as never;
     };
   const get = call('GET');
 

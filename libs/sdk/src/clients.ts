@@ -31,7 +31,8 @@ export function createPlatformClient(options: ClientOptions & { platformKey: str
 /**
  * A dashboard session for `/api`. In a browser on the platform's origin the session cookie goes
  * by itself; elsewhere pass it as `cookie`. Writes carry `X-Service-CSRF`: the token given, or
- * the one `GET /api/session` answers, fetched once on the first write.
+ * the one `GET /api/session` answers, fetched on the first write and again after a
+ * `CSRF_INVALID` answer (the session was renewed).
  */
 export function createDashboardClient(options: ClientOptions & { cookie?: string; csrfToken?: string }): ApiClient {
   let csrfToken: Promise<string> | undefined = options.csrfToken ? Promise.resolve(options.csrfToken) : undefined;
@@ -48,6 +49,15 @@ export function createDashboardClient(options: ClientOptions & { cookie?: string
           throw error;
         }),
       );
+      return undefined;
+    },
+    async onResponse({ response }) {
+      if (response.status !== 403) return undefined;
+      const body: unknown = await response
+        .clone()
+        .json()
+        .catch(() => null);
+      if ((body as { error?: { code?: unknown } } | null)?.error?.code === 'CSRF_INVALID') csrfToken = undefined;
       return undefined;
     },
   });
@@ -77,10 +87,7 @@ export interface PublicClient {
 }
 
 export function createPublicClient(options: ClientOptions & { slug: string }): PublicClient {
-  const api = createApiClient(
-    options,
-    headersMiddleware(() => ({})),
-  );
+  const api = createApiClient(options);
   const path = { tenantSlug: options.slug };
   return {
     config: () => api.get('/book/{tenantSlug}/config', { params: { path } }),

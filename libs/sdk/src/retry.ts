@@ -14,6 +14,7 @@ export interface RetryOptions {
 
 export interface RetryEvent {
   method: string;
+  /** The request's URL with its tokens (a manage or unsubscribe link's) replaced by `[token]`, fit for a log. */
   url: string;
   /** The attempt that failed (1 for the first). */
   attempt: number;
@@ -22,6 +23,9 @@ export interface RetryEvent {
 }
 
 type Fetch = (request: Request) => Promise<Response>;
+
+/** Manage and unsubscribe tokens (`svc_m1.…`, `svc_u1.…`) are credentials: never in a retry event. */
+const loggableUrl = (url: string): string => url.replace(/svc_[a-z][0-9]\.[A-Za-z0-9._~%-]+/g, '[token]');
 
 /**
  * A request may be sent again when sending it twice cannot do twice what it does: reads, and
@@ -54,7 +58,13 @@ export function retryingFetch(send: Fetch, options: RetryOptions = {}, sleep = d
         if (request.signal.aborted) throw cause;
         const delayMs = backoff(baseDelayMs, attempt);
         if (last || !replaySafe || delayMs > maxDelayMs) throw BookingApiError.network(cause);
-        options.onRetry?.({ method: request.method, url: request.url, attempt, reason: 'NETWORK_ERROR', delayMs });
+        options.onRetry?.({
+          method: request.method,
+          url: loggableUrl(request.url),
+          attempt,
+          reason: 'NETWORK_ERROR',
+          delayMs,
+        });
         await sleep(delayMs, request.signal);
         continue;
       }
@@ -62,7 +72,7 @@ export function retryingFetch(send: Fetch, options: RetryOptions = {}, sleep = d
       if (reason === null || last) return response;
       const delayMs = retryAfterMs(response.headers.get('retry-after')) ?? backoff(baseDelayMs, attempt);
       if (delayMs > maxDelayMs) return response;
-      options.onRetry?.({ method: request.method, url: request.url, attempt, reason, delayMs });
+      options.onRetry?.({ method: request.method, url: loggableUrl(request.url), attempt, reason, delayMs });
       // The answer is dropped: release its connection before waiting.
       await response.body?.cancel().catch(() => undefined);
       await sleep(delayMs, request.signal);

@@ -74,7 +74,8 @@ function authHooks(
   guard: GuardOptions,
   limits: readonly RouteLimit[],
 ): { onRequest?: Hook; preValidation?: Hook } {
-  // The route's own limits (per IP, per tenant) come first: they must hold before any work.
+  // The route's own limits (per IP, per tenant): before any work on public, manage and platform
+  // routes; after the guard on dashboard and API-key routes, whose limits count per workspace.
   const limited = async (request: FastifyRequest, reply: FastifyReply) => {
     if (limits.length > 0) await app.rateLimits.enforce(request, reply, limits);
   };
@@ -149,9 +150,9 @@ export interface RouteDefinition<P, Q, B, H, D extends Schema> {
   /** Exceptions to the dashboard guard's rules (dashboard access only); see GuardOptions. */
   guard?: GuardOptions;
   /**
-   * Rate limits (limits/rate-limits.ts), checked before the auth context, except on dashboard
-   * routes: there after the guard (their subjects are the session's), behind the per-user
-   * budget of every write. `key:*` routes also get the per-key limit, after the key is verified.
+   * Rate limits (limits/rate-limits.ts), checked before the auth context, except on dashboard and
+   * `key:*` routes: there after the guard (their subjects are the session's or the key's
+   * workspace), behind the per-user budget of every dashboard write and the per-key limit.
    */
   limits?: RouteLimit[];
   params?: P;

@@ -7,6 +7,7 @@ import type { Downstream } from '../downstream/services.js';
 import type { IdentityStore } from '../identity/identity-store.js';
 import { toBookingRecord } from '../routes/bookings/booking-record.js';
 import { present } from '../routes/catalog/admin-resource.js';
+import { toServiceRecord } from '../routes/catalog/services-routes.js';
 
 /** Records asked per page: the largest page every list allows (docs/api-conventions.md "Input rules"). */
 const PAGE_LIMIT = 100;
@@ -93,7 +94,12 @@ export function exportFiles(
       present((await catalog.getTenant({ tenantId })).tenant, 'tenant'),
     ),
     // Every status (active, hidden, disabled): the whole catalog, not what the booking page shows.
-    page('catalog/services.ndjson', 'services', (p) => catalog.listServices({ tenantId, page: p, statuses: [] })),
+    page(
+      'catalog/services.ndjson',
+      'services',
+      (p) => catalog.listServices({ tenantId, page: p, statuses: [] }),
+      toServiceRecord,
+    ),
     page('catalog/staff.ndjson', 'staff', (p) => catalog.listStaff({ tenantId, page: p })),
     page('catalog/resources.ndjson', 'resources', (p) => catalog.listResources({ tenantId, page: p })),
     page(

@@ -2261,7 +2261,7 @@ export interface paths {
         put?: never;
         /**
          * Mint an API key for a tenant; its secret is in this answer only
-         * @description The key is the tenant’s own, as one its owner makes in the dashboard, and works on /v1 and MCP.
+         * @description The key is the tenant’s own, as one its owner makes in the dashboard, and works on /v1 and MCP. It may grant the catalog and branding scopes only: the platform reads no booking, customer, message or webhook event (VALIDATION_ERROR at body.scopes.<i> for another scope).
          */
         post: operations["platformCreateApiKey"];
         delete?: never;
@@ -11596,7 +11596,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    /** @description The scopes the key grants: booking:read, booking:write, customer:read, customer:write, branding:read, branding:write, notification:read, notification:write, catalog:read, catalog:write, webhook:read, webhook:write, or * for all. */
+                    /** @description The scopes the key grants: booking:read, booking:write, customer:read, customer:write, branding:read, branding:write, notification:read, notification:write, catalog:read, catalog:write, webhook:read, webhook:write, or * for all. webhook:read and webhook:write also give the events’ data (bookings with their customers); branding:write also sets which sites may frame the booking pages (embedOrigins). */
                     scopes: ("booking:read" | "booking:write" | "customer:read" | "customer:write" | "branding:read" | "branding:write" | "notification:read" | "notification:write" | "catalog:read" | "catalog:write" | "webhook:read" | "webhook:write" | "*")[];
                 };
             };
@@ -20457,8 +20457,8 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    /** @description The scopes the key grants: booking:read, booking:write, customer:read, customer:write, branding:read, branding:write, notification:read, notification:write, catalog:read, catalog:write, webhook:read, webhook:write, or * for all. */
-                    scopes: ("booking:read" | "booking:write" | "customer:read" | "customer:write" | "branding:read" | "branding:write" | "notification:read" | "notification:write" | "catalog:read" | "catalog:write" | "webhook:read" | "webhook:write" | "*")[];
+                    /** @description The scopes the key grants: catalog:read, catalog:write, branding:read, branding:write. Scopes that read bookings, customers, messages or webhook events are the tenant owner's to grant, in the dashboard. */
+                    scopes: ("catalog:read" | "catalog:write" | "branding:read" | "branding:write")[];
                 };
             };
         };

@@ -35,7 +35,7 @@ export const apiKeyWithSecretSchema = z.object({
   secret: z.string().describe('sk_live_…: shown in this answer only; store it now. Send it as Authorization: Bearer.'),
 });
 
-export const createApiKeyBody = z.strictObject({ name: apiKeyNameSchema, scopes: apiKeyScopesSchema });
+const createApiKeyBody = z.strictObject({ name: apiKeyNameSchema, scopes: apiKeyScopesSchema });
 const keyParams = z.strictObject({ apiKeyId: idSchema });
 
 /**

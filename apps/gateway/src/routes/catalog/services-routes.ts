@@ -111,8 +111,8 @@ const serviceRecordSchema = z
 
 type ServiceRecord = z.input<typeof serviceRecordSchema>;
 
-/** The catalog's Service with its price as one value (what `GET /v1/services` always answered). */
-function toServiceRecord(s: catalogV1.Service): ServiceRecord {
+/** The catalog's Service with its price as one value (what `GET /v1/services` always answered); also the tenant export's. */
+export function toServiceRecord(s: catalogV1.Service): ServiceRecord {
   return { ...s, price: s.priceCurrency ? { amount: s.priceAmount, currency: s.priceCurrency } : null };
 }
 

@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { CatalogClient } from '@svc/grpc';
 import {
+  apiKeyNameSchema,
   emailSchema,
   IDEMPOTENCY_KEY_MESSAGE,
   IDEMPOTENCY_KEY_PATTERN,
   idSchema,
   localeSchema,
+  platformMintScopesSchema,
   slugSchema,
   timeZoneSchema,
 } from '@svc/rules';
@@ -17,11 +19,14 @@ import { defineRoute } from '../../http/route.js';
 import type { ApiKeyStore } from '../../identity/api-key-store.js';
 import type { IdentityStore } from '../../identity/identity-store.js';
 import { TenantCreates } from '../../provisioning/tenant-creates.js';
-import { apiKeyRecordSchema, apiKeyWithSecretSchema, createApiKeyBody } from '../api-keys/api-keys-routes.js';
+import { apiKeyRecordSchema, apiKeyWithSecretSchema } from '../api-keys/api-keys-routes.js';
 import { present } from '../catalog/admin-resource.js';
 import { pageRequest, toPage } from '../catalog/paging.js';
 import { nameSchema, pageOf, pageQuerySchema } from '../catalog/schemas.js';
 import { tenantRecordSchema } from '../catalog/tenant-routes.js';
+
+/** A minted key: the dashboard's body, with the scopes a platform may grant (docs/decisions.md "Platform provisioning"). */
+const platformMintKeyBody = z.strictObject({ name: apiKeyNameSchema, scopes: platformMintScopesSchema });
 
 const TAGS = ['platform'];
 const TENANTS = '/platform/v1/tenants';
@@ -187,11 +192,14 @@ export function registerPlatformRoutes(app: FastifyInstance, deps: PlatformRoute
     method: 'POST',
     url: KEYS,
     summary: 'Mint an API key for a tenant; its secret is in this answer only',
-    description: 'The key is the tenant’s own, as one its owner makes in the dashboard, and works on /v1 and MCP.',
+    description:
+      'The key is the tenant’s own, as one its owner makes in the dashboard, and works on /v1 and MCP. It may grant ' +
+      'the catalog and branding scopes only: the platform reads no booking, customer, message or webhook event ' +
+      '(VALIDATION_ERROR at body.scopes.<i> for another scope).',
     tags: TAGS,
     access: 'platform',
     params: tenantParams,
-    body: createApiKeyBody,
+    body: platformMintKeyBody,
     status: 201,
     response: apiKeyWithSecretSchema,
     links: [
