@@ -143,6 +143,13 @@ export async function book(
   return body.data as { booking: { bookingId: string; status: string }; manageToken: string; manageUrl: string };
 }
 
+/** The answer's data, after checking its status (200 unless told). */
+export async function dataOf(res: Response, status = 200) {
+  const body = await json(res);
+  expect(res.status, JSON.stringify(body)).toBe(status);
+  return body.data;
+}
+
 /** Status, code and message of an error answer. */
 export async function errorOf(res: Response) {
   const body = await json(res);

@@ -5,9 +5,15 @@
 // (The scope of every operation is partner-api.test.ts's matrix.)
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json } from '@svc/testing';
 import { berlinTime, seedTenant, slotStartsOn } from './booking-fixture.js';
-import { dashboard, errorOf, platformStores, type DashboardSession, type PlatformStores } from './dashboard-fixture.js';
+import {
+  dashboard,
+  type DashboardSession,
+  dataOf,
+  errorOf,
+  platformStores,
+  type PlatformStores,
+} from './dashboard-fixture.js';
 import { createKey, partner, type CreatedKey } from './partner-fixture.js';
 import { startTestPlatform } from './platform-fixture.js';
 
@@ -50,12 +56,6 @@ const hhmm = (starts: number[]) =>
     new Date(ms).toLocaleTimeString('en-GB', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit' }),
   );
 
-async function data(res: Response, status = 200) {
-  const body = await json(res);
-  expect(res.status, JSON.stringify(body)).toBe(status);
-  return body.data;
-}
-
 describe('a practice-management system keeps hours in sync through /v1', () => {
   it('shorter weekly hours and a date override change the public availability; each change is audited', async () => {
     const day = berlinDay(5);
@@ -64,21 +64,21 @@ describe('a practice-management system keeps hours in sync through /v1', () => {
     expect(await slotStartsOn(base, 'synced', 6)).toHaveLength(16);
 
     // The partner finds the staff member and her rule for that weekday as the dashboard lists them.
-    const staff = await data(await v1('GET', '/v1/staff'));
-    expect(staff.items).toEqual((await data(await api('GET', '/api/staff'))).items);
+    const staff = await dataOf(await v1('GET', '/v1/staff'));
+    expect(staff.items).toEqual((await dataOf(await api('GET', '/api/staff'))).items);
     expect(staff.items.map((s: { staffId: string }) => s.staffId)).toEqual([staffId]);
-    const rules = await data(await v1('GET', `/v1/availability-rules?ownerType=staff&ownerId=${staffId}&limit=100`));
+    const rules = await dataOf(await v1('GET', `/v1/availability-rules?ownerType=staff&ownerId=${staffId}&limit=100`));
     const rule = rules.items.find((r: { weekday: number }) => r.weekday === day.weekday);
     expect(rule).toMatchObject({ ownerId: staffId, startMinute: 540, endMinute: 1020, status: 'active' });
 
     // Her hours that weekday end at noon: the booking page offers the morning only.
-    const patched = await data(await v1('PATCH', `/v1/availability-rules/${rule.ruleId}`, { endMinute: 720 }));
+    const patched = await dataOf(await v1('PATCH', `/v1/availability-rules/${rule.ruleId}`, { endMinute: 720 }));
     expect(patched).toMatchObject({ ruleId: rule.ruleId, startMinute: 540, endMinute: 720 });
-    expect((await data(await api('GET', `/api/availability-rules/${rule.ruleId}`))).endMinute).toBe(720);
+    expect((await dataOf(await api('GET', `/api/availability-rules/${rule.ruleId}`))).endMinute).toBe(720);
     expect(hhmm(await slotStartsOn(base, 'synced', 5))).toEqual(['09:00', '09:30', '10:00', '10:30', '11:00', '11:30']);
 
     // The next day she works 10:00–11:00 only.
-    const override = await data(
+    const override = await dataOf(
       await v1('POST', '/v1/date-overrides', {
         ownerType: 'staff',
         ownerId: staffId,
@@ -91,7 +91,7 @@ describe('a practice-management system keeps hours in sync through /v1', () => {
     expect(hhmm(await slotStartsOn(base, 'synced', 6))).toEqual(['10:00', '10:30']);
 
     // The audit log names the API key and the operation of each change.
-    const events = await data(await api('GET', `/api/audit-events?actorId=${key.apiKey.apiKeyId}&limit=100`));
+    const events = await dataOf(await api('GET', `/api/audit-events?actorId=${key.apiKey.apiKeyId}&limit=100`));
     const made = events.items.map((e: { operation: string; surface: string; actor: unknown; outcome: string }) => ({
       operation: e.operation,
       surface: e.surface,
@@ -107,15 +107,15 @@ describe('a practice-management system keeps hours in sync through /v1', () => {
     );
 
     // Removed as on the dashboard: the override deleted, the hours back to 17:00.
-    await data(await v1('PATCH', `/v1/date-overrides/${override.overrideId}`, { status: 'deleted' }));
-    await data(await v1('PATCH', `/v1/availability-rules/${rule.ruleId}`, { endMinute: 1020 }));
+    await dataOf(await v1('PATCH', `/v1/date-overrides/${override.overrideId}`, { status: 'deleted' }));
+    await dataOf(await v1('PATCH', `/v1/availability-rules/${rule.ruleId}`, { endMinute: 1020 }));
     expect(await slotStartsOn(base, 'synced', 5)).toHaveLength(16);
     expect(await slotStartsOn(base, 'synced', 6)).toHaveLength(16);
   });
 
   it('a blocked time and a holiday through /v1 take their slots away', async () => {
     const from = berlinTime(7, 9);
-    await data(
+    await dataOf(
       await v1('POST', '/v1/blocked-times', {
         ownerType: 'staff',
         ownerId: staffId,
@@ -128,32 +128,32 @@ describe('a practice-management system keeps hours in sync through /v1', () => {
     expect(hhmm(await slotStartsOn(base, 'synced', 7)).slice(0, 2)).toEqual(['11:00', '11:30']);
     expect(await slotStartsOn(base, 'synced', 7)).toHaveLength(12);
 
-    const holiday = await data(await v1('POST', '/v1/holidays', { date: berlinDay(8).date, name: 'Closed' }), 201);
+    const holiday = await dataOf(await v1('POST', '/v1/holidays', { date: berlinDay(8).date, name: 'Closed' }), 201);
     expect(await slotStartsOn(base, 'synced', 8)).toEqual([]);
-    const listed = await data(await v1('GET', '/v1/holidays'));
+    const listed = await dataOf(await v1('GET', '/v1/holidays'));
     expect(listed.items.map((h: { holidayId: string }) => h.holidayId)).toContain(holiday.holidayId);
   });
 });
 
 describe('GET /v1/services', () => {
   it('one list for booking and catalog partners: the catalog’s records, `status=active` the bookable ones', async () => {
-    const hidden = await data(
+    const hidden = await dataOf(
       await v1('POST', '/v1/services', { slug: 'private', name: 'Private', durationMin: 45, status: 'hidden' }),
       201,
     );
     expect(hidden).toMatchObject({ slug: 'private', status: 'hidden', price: null });
     const booker = partner(base, (await createKey(base, owner, ['booking:read'])).secret, tenantId);
 
-    const all = await data(await booker('GET', '/v1/services'));
+    const all = await dataOf(await booker('GET', '/v1/services'));
     // The dashboard's record, field for field.
-    expect(all).toEqual(await data(await api('GET', '/api/services')));
+    expect(all).toEqual(await dataOf(await api('GET', '/api/services')));
     // Every status: the fixture's hidden `secret` too.
     expect(all.items.map((s: { slug: string; status: string }) => `${s.slug} ${s.status}`)).toEqual([
       'checkup active',
       'secret hidden',
       'private hidden',
     ]);
-    const bookable = await data(await booker('GET', '/v1/services?status=active'));
+    const bookable = await dataOf(await booker('GET', '/v1/services?status=active'));
     expect(bookable.items.map((s: { slug: string }) => s.slug)).toEqual(['checkup']);
     // Every field partners had from the old bookable list is still there.
     expect(bookable.items[0]).toMatchObject({
@@ -171,7 +171,7 @@ describe('GET /v1/services', () => {
       maxPartySize: 1,
       assignment: 'first_available',
     });
-    const priced = await data(
+    const priced = await dataOf(
       await v1('PATCH', `/v1/services/${hidden.serviceId}`, { priceAmount: 4500, priceCurrency: 'EUR' }),
     );
     expect(priced).toMatchObject({ priceAmount: 4500, priceCurrency: 'EUR', price: { amount: 4500, currency: 'EUR' } });
@@ -190,7 +190,7 @@ describe('GET /v1/services', () => {
 
 describe('bad input on /v1 is refused as on /api', () => {
   it('VALIDATION_ERROR with the same details, from the schemas and from the catalog', async () => {
-    const rule = (await data(await api('GET', '/api/availability-rules?limit=1'))).items[0];
+    const rule = (await dataOf(await api('GET', '/api/availability-rules?limit=1'))).items[0];
     const cases: Array<[string, string, unknown, string[]]> = [
       ['POST', '/services', { slug: 'Bad Slug', name: ' ', durationMin: 0 }, ['body.slug', 'body.name']],
       // The catalog's own rule (a slug once per tenant), at the field.

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, json, startWebhookReceiver, type WebhookReceiver } from '@svc/testing';
 import { postBooking, seedTenant, slotStartsOn } from './booking-fixture.js';
-import { dashboard, platformStores, type DashboardSession, type PlatformStores } from './dashboard-fixture.js';
+import { dashboard, type DashboardSession, dataOf, platformStores, type PlatformStores } from './dashboard-fixture.js';
 import { createKey, partner } from './partner-fixture.js';
 import { startTestPlatform } from './platform-fixture.js';
 
@@ -31,26 +31,22 @@ afterAll(async () => {
   await platform?.cleanup();
 });
 
-async function data(res: Response, status = 200) {
-  const body = await json(res);
-  expect(res.status, JSON.stringify(body)).toBe(status);
-  return body.data;
-}
-
 describe('a partner subscribes to webhooks with its API key', () => {
   it('creates a subscription, receives a signed delivery, reads it and replays it', async () => {
     const key = await createKey(base, owner, ['webhook:read', 'webhook:write'], 'receiver');
     const v1 = partner(base, key.secret, tenantId);
-    const created = await data(await v1('POST', '/v1/webhook-subscriptions', { url: receiver.url('partner') }), 201);
+    const created = await dataOf(await v1('POST', '/v1/webhook-subscriptions', { url: receiver.url('partner') }), 201);
     expect(created.signingSecret).toMatch(/^whsec_/);
     receiver.setSecret('partner', created.signingSecret);
     const { subscriptionId } = created;
 
     // The dashboard sees the same subscription; the list never shows the secret.
-    const listed = await data(await v1('GET', '/v1/webhook-subscriptions'));
-    expect(listed.items).toEqual((await data(await dashboard(base, owner)('GET', '/api/webhook-subscriptions'))).items);
+    const listed = await dataOf(await v1('GET', '/v1/webhook-subscriptions'));
+    expect(listed.items).toEqual(
+      (await dataOf(await dashboard(base, owner)('GET', '/api/webhook-subscriptions'))).items,
+    );
     expect(JSON.stringify(listed)).not.toContain(created.signingSecret);
-    expect(await data(await v1('GET', `/v1/webhook-subscriptions/${subscriptionId}`))).toMatchObject({
+    expect(await dataOf(await v1('GET', `/v1/webhook-subscriptions/${subscriptionId}`))).toMatchObject({
       subscriptionId,
       url: receiver.url('partner'),
     });
@@ -64,23 +60,25 @@ describe('a partner subscribes to webhooks with its API key', () => {
     );
 
     const deliveries = await eventually('the delivery log', async () => {
-      const page = await data(await v1('GET', `/v1/webhook-deliveries?bookingId=${bookingId}`));
+      const page = await dataOf(await v1('GET', `/v1/webhook-deliveries?bookingId=${bookingId}`));
       return page.items.some((d: { status: string }) => d.status === 'succeeded') ? page : undefined;
     });
     const [delivery] = deliveries.items as Array<{ deliveryId: string; eventType: string }>;
     expect(delivery).toMatchObject({ subscriptionId, eventType: 'booking.created', status: 'succeeded' });
-    expect(await data(await v1('GET', `/v1/webhook-deliveries/${delivery!.deliveryId}`))).toMatchObject({
+    expect(await dataOf(await v1('GET', `/v1/webhook-deliveries/${delivery!.deliveryId}`))).toMatchObject({
       deliveryId: delivery!.deliveryId,
     });
-    await data(await v1('POST', `/v1/webhook-deliveries/${delivery!.deliveryId}/replay`), 202);
+    await dataOf(await v1('POST', `/v1/webhook-deliveries/${delivery!.deliveryId}/replay`), 202);
     await eventually('the replayed delivery', async () =>
       receiver.received('partner').filter((r) => r.event.type === 'booking.created').length >= 2 ? true : undefined,
     );
 
-    const rotated = await data(await v1('POST', `/v1/webhook-subscriptions/${subscriptionId}/rotate-secret`));
+    const rotated = await dataOf(await v1('POST', `/v1/webhook-subscriptions/${subscriptionId}/rotate-secret`));
     expect(rotated.signingSecret).not.toBe(created.signingSecret);
     expect(
-      await data(await v1('PATCH', `/v1/webhook-subscriptions/${subscriptionId}`, { description: 'practice system' })),
+      await dataOf(
+        await v1('PATCH', `/v1/webhook-subscriptions/${subscriptionId}`, { description: 'practice system' }),
+      ),
     ).toMatchObject({ description: 'practice system' });
     expect((await v1('DELETE', `/v1/webhook-subscriptions/${subscriptionId}`)).status).toBe(200);
   });
@@ -111,7 +109,7 @@ describe('scopes', () => {
   ];
 
   it('each operation is FORBIDDEN without its scope and passes the scope check with it or with *', async () => {
-    const made = await data(
+    const made = await dataOf(
       await dashboard(base, owner)('POST', '/api/webhook-subscriptions', { url: receiver.url('scopes') }),
       201,
     );

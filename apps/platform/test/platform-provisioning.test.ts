@@ -14,7 +14,7 @@ import { storeConfigFor } from '@svc/config';
 import { PLATFORM_KEYS, PLATFORM_TENANT_CREATES } from '@svc/gateway';
 import { openStore } from '@svc/store';
 import { json, repoRoot } from '@svc/testing';
-import { errorOf, platformStores, type PlatformStores } from './dashboard-fixture.js';
+import { dataOf, errorOf, platformStores, type PlatformStores } from './dashboard-fixture.js';
 import { startTestPlatform } from './platform-fixture.js';
 
 const execFileAsync = promisify(execFile);
@@ -45,13 +45,6 @@ function bearer(base: string, secret: string | null) {
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-}
-
-/** The answer's data, after checking its status. */
-async function dataOf(res: Response, status: number) {
-  const body = await json(res);
-  expect(res.status, JSON.stringify(body)).toBe(status);
-  return body.data;
 }
 
 const tenantBody = (slug: string, ownerEmail = `owner@${slug}.test`) => ({

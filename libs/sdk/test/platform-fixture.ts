@@ -1,14 +1,13 @@
-// The SDK's tests run against the platform as `npm start` runs it: its own process, over a fresh
-// DATA_DIR, with a tenant, a session and an API key made by the operator CLI as the README shows.
+// The SDK's tests run against the platform as `npm start` runs it (@svc/testing
+// startPlatformProcess) over a fresh DATA_DIR, with a tenant, a session and an API key made by
+// the operator CLI as the README shows.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readPlatformRuntime } from '@svc/config';
-import { runApp, type AppProcess } from '@svc/testing';
+import { runApp, startPlatformProcess } from '@svc/testing';
 
 export interface RunningPlatform {
   url: string;
-  dataDir: string;
   /** Runs one operator CLI command and answers the JSON object it prints. */
   admin(...args: string[]): Promise<Record<string, string>>;
   stop(): Promise<void>;
@@ -16,13 +15,9 @@ export interface RunningPlatform {
 
 export async function startPlatform(env: Record<string, string> = {}): Promise<RunningPlatform> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sdk-platform-'));
-  const app: AppProcess = runApp('platform', { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', ...env });
-  await app.waitFor('is running at', 120_000);
-  const runtime = readPlatformRuntime(dataDir);
-  if (!runtime) throw new Error(`the platform did not publish its runtime file:\n${app.output()}`);
+  const platform = await startPlatformProcess(dataDir, env);
   return {
-    url: runtime.url,
-    dataDir,
+    url: platform.url,
     async admin(...args) {
       const cli = runApp('admin', { DATA_DIR: dataDir }, { args });
       const code = await cli.exited;
@@ -30,10 +25,11 @@ export async function startPlatform(env: Record<string, string> = {}): Promise<R
       return JSON.parse(cli.output()) as Record<string, string>;
     },
     async stop() {
-      app.kill('SIGTERM');
-      const code = await app.exited;
-      rmSync(dataDir, { recursive: true, force: true });
-      if (code !== 0) throw new Error(`the platform exited with ${code}:\n${app.output()}`);
+      try {
+        await platform.stop();
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }

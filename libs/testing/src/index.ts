@@ -29,6 +29,7 @@ export {
 } from './webhook-receiver.js';
 export { eventually } from './eventually.js';
 export { runApp, type AppProcess, type RunAppOptions } from './app-process.js';
+export { startPlatformProcess, type PlatformProcess } from './platform-process.js';
 export { chromiumArgs, chromiumMissing, chromiumPath } from './chromium.js';
 export { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from './otlp-receiver.js';
 export { parsePrometheusText, prom2jsonMissing, type MetricFamily } from './prometheus-text.js';
