@@ -15,13 +15,11 @@ import { storeContract } from './store-contract.js';
 
 /**
  * With MONGODB_URL (a real replica set) everything runs against it. Otherwise against the
- * wire-protocol test server (@svc/testing startMongo), which has no snapshot isolation: the
- * contract's tests that need it are skipped, loudly, on it alone.
+ * wire-protocol test server (@svc/testing startMongo): reads committed, write conflicts as
+ * MongoDB's, no snapshot reads (docs/operations.md "The MongoDB test server").
  */
 const realUrl = process.env.MONGODB_URL;
 const runs = realUrl !== undefined || serverGate('MongoDB', mongoMissing());
-const NO_ISOLATION =
-  'the wire-protocol test server (mongo-java-server) applies a transaction’s writes at once, visible to every reader';
 
 describe.skipIf(!runs)('MongoDB adapter against a server', () => {
   let server: MongoServer | undefined;
@@ -54,9 +52,7 @@ describe.skipIf(!runs)('MongoDB adapter against a server', () => {
     await server?.stop();
   });
 
-  storeContract('mongodb', async () => openMongoStore({ url, dbName: freshDb() }), {
-    ...(realUrl ? {} : { noSnapshotIsolation: NO_ISOLATION }),
-  });
+  storeContract('mongodb', async () => openMongoStore({ url, dbName: freshDb() }));
 
   describe('the adapter', () => {
     /** A store on its own client that records every command it sends. */

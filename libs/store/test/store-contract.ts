@@ -53,31 +53,7 @@ function deferred<T = void>(): { promise: Promise<T>; resolve: (v: T) => void } 
 
 const ids = (docs: Document[]): string[] => docs.map((d) => d._id);
 
-export interface ContractOptions {
-  /**
-   * Why the server under test has no snapshot isolation (the MongoDB wire-protocol test server
-   * shows uncommitted writes to every reader), or absent when it has. The tests that need
-   * isolation are declared with `isolated` and skipped, loudly, only then.
-   */
-  noSnapshotIsolation?: string;
-}
-
-export function storeContract(name: string, make: () => Promise<DocumentStore>, options: ContractOptions = {}): void {
-  /** A test that needs snapshot isolation: skipped with its reason on a server without it. */
-  const isolated = (title: string, fn: () => Promise<void>): void => {
-    const lacking = options.noSnapshotIsolation;
-    if (lacking !== undefined) {
-      const bar = '!'.repeat(78);
-      console.warn(
-        `\n${bar}\n!!! SKIPPED on ${name}: "${title}" needs snapshot isolation: ${lacking}\n!!! It runs with MONGODB_URL pointing at a real replica set.\n${bar}\n`,
-      );
-    }
-    it.runIf(lacking === undefined)(
-      lacking === undefined ? title : `${title} [needs snapshot isolation: ${lacking}]`,
-      fn,
-    );
-  };
-
+export function storeContract(name: string, make: () => Promise<DocumentStore>): void {
   describe(`${name}: DocumentStore contract`, () => {
     let store: DocumentStore;
     let seq = 0;
@@ -484,7 +460,7 @@ export function storeContract(name: string, make: () => Promise<DocumentStore>, 
         expect(await c.count({})).toBe(4);
       });
 
-      isolated('a read outside an open transaction does not see its uncommitted writes', async () => {
+      it('a read outside an open transaction does not see its uncommitted writes', async () => {
         const c = store.collection(fresh('iso'));
         await c.insertOne({ _id: 'seed' });
         const inserted = deferred();

@@ -37,8 +37,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  *       (IndexOptionsConflict); the shipped server silently keeps the old index.
  * </ul>
  *
- * Writes are applied at once and seen by everyone: reads have no snapshot isolation (only writes
- * conflict as under it). A write outside a transaction neither waits for nor conflicts with one.
+ * Writes are applied at once; a read (find, aggregate, count, distinct) sees the documents other
+ * open transactions wrote as they were before (their pre-images), so nobody reads uncommitted
+ * data, as in MongoDB. Reads are not a snapshot, though: a commit made after a transaction started
+ * is visible to its later reads (only writes conflict as under snapshot isolation). A write
+ * outside a transaction neither waits for nor conflicts with one.
  * Every command runs under one lock so an undo log never interleaves with another writer's
  * half-done command.
  *
@@ -156,8 +159,71 @@ public final class MongoTestServer {
         default:
           break;
       }
-      if (!Boolean.FALSE.equals(query.get("autocommit"))) return super.handleCommand(channel, db, command, query);
-      return inTxn(channel, db, command, query);
+      boolean inTransaction = Boolean.FALSE.equals(query.get("autocommit"));
+      if (!READS.contains(command.toLowerCase())) {
+        return inTransaction ? inTxn(channel, db, command, query) : super.handleCommand(channel, db, command, query);
+      }
+      // A read that opens a transaction ends the session's previous one first (as inTxn would),
+      // so nothing is undone while other transactions' writes are hidden.
+      if (inTransaction && Boolean.TRUE.equals(query.get("startTransaction"))) abortOpen(sessionKey(query.get("lsid")));
+      Map.Entry<Long, Txn> own = inTransaction ? txns.get(sessionKey(query.get("lsid"))) : null;
+      List<Hidden> hidden = hideUncommitted(own == null ? null : own.getValue());
+      try {
+        return inTransaction ? inTxn(channel, db, command, query) : super.handleCommand(channel, db, command, query);
+      } finally {
+        reveal(hidden);
+      }
+    }
+
+    /** The commands that only read, and must not see another transaction's uncommitted writes. */
+    static final java.util.Set<String> READS = java.util.Set.of("find", "aggregate", "count", "distinct");
+
+    /** A document another open transaction wrote, while a read runs: what it is now and what was committed. */
+    record Hidden(UndoKey key, Document current, Document committed, boolean committedShown) {}
+
+    /**
+     * Puts the committed state (pre-images) of every document an open transaction other than
+     * `reader` wrote in place of its uncommitted state, for the length of one read; reveal undoes
+     * it. Every removal comes before every insertion, so a unique index never sees both states.
+     */
+    private List<Hidden> hideUncommitted(Txn reader) {
+      List<Hidden> hidden = new ArrayList<>();
+      if (writers.isEmpty()) return hidden;
+      for (Map.Entry<UndoKey, Txn> w : writers.entrySet()) {
+        if (w.getValue() == reader) continue;
+        UndoKey key = w.getKey();
+        MongoCollection<?> c = resolveDatabase(key.db()).resolveCollection(key.collection(), false);
+        Document current = c == null ? null : first(c.handleQuery(new Document("_id", key.id())));
+        if (current != null) {
+          current = current.cloneDeeply();
+          c.deleteDocuments(new Document("_id", key.id()), 1);
+        }
+        hidden.add(new Hidden(key, current, w.getValue().preImages.get(key), false));
+      }
+      for (int i = 0; i < hidden.size(); i++) {
+        Hidden h = hidden.get(i);
+        if (h.committed() == null) continue;
+        MongoCollection<?> c = resolveDatabase(h.key().db()).resolveCollection(h.key().collection(), true);
+        try {
+          c.insertDocuments(List.of(h.committed().cloneDeeply()));
+          hidden.set(i, new Hidden(h.key(), h.current(), h.committed(), true));
+        } catch (RuntimeException e) {
+          // A unique key the reader's own transaction took meanwhile: its view keeps its write.
+        }
+      }
+      return hidden;
+    }
+
+    /** Puts back what hideUncommitted took away, committed states out first. */
+    private void reveal(List<Hidden> hidden) {
+      for (Hidden h : hidden) {
+        if (!h.committedShown()) continue;
+        resolveDatabase(h.key().db()).resolveCollection(h.key().collection(), false).deleteDocuments(new Document("_id", h.key().id()), 1);
+      }
+      for (Hidden h : hidden) {
+        if (h.current() == null) continue;
+        resolveDatabase(h.key().db()).resolveCollection(h.key().collection(), true).insertDocuments(List.of(h.current()));
+      }
     }
 
     private Document hello(String command) {

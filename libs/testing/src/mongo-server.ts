@@ -20,7 +20,8 @@ export interface MongoServer {
   readonly url: string;
   readonly port: number;
   /**
-   * This server has no snapshot reads: uncommitted writes are visible to every reader. Its write
+   * This server has no snapshot reads: a read sees what is committed when it runs (another
+   * transaction's uncommitted writes never), not what was when its transaction started. Its write
    * conflicts are MongoDB's (112 WriteConflict; docs/operations.md "The MongoDB test server").
    */
   readonly snapshotIsolation: false;

@@ -49,8 +49,9 @@ describe.skipIf(!serverGate('MongoDB', mongoMissing()))('MongoDB test server', (
       await c.updateMany({ k: 1 }, { $set: { k: 2 } }, { session });
       await c.deleteOne({ _id: 'gone' }, { session });
       await c.findOneAndUpdate({ _id: 'many1' }, { $set: { v: 7 } }, { session });
-      // No isolation: the writes are visible outside before the abort.
-      expect(await c.countDocuments({})).toBe(5);
+      // Inside, the transaction sees its writes; outside, only what was committed.
+      expect(await c.countDocuments({}, { session })).toBe(5);
+      expect(await c.find({}).sort({ _id: 1 }).toArray()).toEqual(before);
       await session.abortTransaction();
     } finally {
       await session.endSession();
@@ -70,6 +71,49 @@ describe.skipIf(!serverGate('MongoDB', mongoMissing()))('MongoDB test server', (
     await c.insertOne({ _id: 'b' }, { session: abandoned });
     await client.db('admin').command({ endSessions: [abandoned.id] });
     expect(await c.find({}).toArray()).toEqual([{ _id: 'a' }]);
+  });
+
+  it('reads see committed documents only: another transaction\'s inserts, updates and deletes stay hidden until it commits', async () => {
+    const c = fresh();
+    await c.insertMany([
+      { _id: 'kept', v: 1 },
+      { _id: 'gone', v: 2 },
+    ]);
+    const writer = client.startSession();
+    const reader = client.startSession();
+    try {
+      writer.startTransaction();
+      await c.insertOne({ _id: 'new', v: 9 }, { session: writer });
+      await c.updateOne({ _id: 'kept' }, { $set: { v: 100 } }, { session: writer });
+      await c.deleteOne({ _id: 'gone' }, { session: writer });
+      const committed = [
+        { _id: 'gone', v: 2 },
+        { _id: 'kept', v: 1 },
+      ];
+      // Outside any transaction: find, a filter the uncommitted state alone matches, count, distinct.
+      expect(await c.find({}).sort({ _id: 1 }).toArray()).toEqual(committed);
+      expect(await c.findOne({ _id: 'new' })).toBeNull();
+      expect(await c.find({ v: { $gte: 9 } }).toArray()).toEqual([]);
+      expect(await c.countDocuments({})).toBe(2);
+      expect((await c.distinct('v')).sort()).toEqual([1, 2]);
+      // In another transaction, its first command a read (it opens the transaction).
+      reader.startTransaction();
+      expect(await c.find({}, { session: reader }).sort({ _id: 1 }).toArray()).toEqual(committed);
+      await c.insertOne({ _id: 'mine' }, { session: reader });
+      expect(await c.countDocuments({}, { session: reader })).toBe(3);
+      await reader.abortTransaction();
+      // The writer sees its own state, and everyone does once it commits.
+      const mine = [
+        { _id: 'kept', v: 100 },
+        { _id: 'new', v: 9 },
+      ];
+      expect(await c.find({}, { session: writer }).sort({ _id: 1 }).toArray()).toEqual(mine);
+      await writer.commitTransaction();
+      expect(await c.find({}).sort({ _id: 1 }).toArray()).toEqual(mine);
+    } finally {
+      await writer.endSession();
+      await reader.endSession();
+    }
   });
 
   describe('write conflicts, as under snapshot isolation', () => {
