@@ -21,6 +21,12 @@ const CANNOT_SUCCEED = {
   getIntegrationsGoogleCallback:
     "finishes a Google calendar connect: needs the state inside the consent URL and Google's code after a real " +
     'consent (apps/platform/test/integrations-google.test.ts)',
+  getIntegrationsMicrosoftCallback:
+    "finishes a Microsoft 365 connect: needs the state inside the consent URL and Microsoft's code after a real " +
+    'consent (apps/platform/test/integrations-microsoft.test.ts)',
+  getIntegrationsZoomCallback:
+    "finishes a Zoom connect: needs the state inside the consent URL and Zoom's code after a real " +
+    'consent (apps/platform/test/integrations-zoom.test.ts)',
   postSessionLogout:
     'not run (--exclude-operation-id): it would end the session every dashboard case runs in ' +
     '(apps/gateway/test/auth-guard.test.ts)',

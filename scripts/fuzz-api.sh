@@ -95,6 +95,10 @@ PORT="$port" LOG_LEVEL=warn RATE_LIMITS=off ALLOW_LOOPBACK_TARGETS=on WEBHOOK_MA
   OIDC_ISSUER="$standin" OIDC_CLIENT_ID=fuzz OIDC_CLIENT_SECRET=fuzz-secret \
   GOOGLE_CLIENT_ID=fuzz GOOGLE_CLIENT_SECRET=fuzz-secret GOOGLE_AUTHORIZATION_URL="$standin/authorize" \
   GOOGLE_TOKEN_URL="$standin/token" GOOGLE_CALENDAR_API_URL="$standin/calendar" \
+  MICROSOFT_CLIENT_ID=fuzz MICROSOFT_CLIENT_SECRET=fuzz-secret MICROSOFT_AUTHORITY_URL="$standin" \
+  MICROSOFT_GRAPH_API_URL="$standin/graph" \
+  ZOOM_CLIENT_ID=fuzz ZOOM_CLIENT_SECRET=fuzz-secret ZOOM_AUTHORIZATION_URL="$standin/authorize" \
+  ZOOM_TOKEN_URL="$standin/token" ZOOM_API_URL="$standin/zoom" \
   node apps/platform/dist/main.js >"$data_dir/platform.log" 2>&1 &
 pids+=($!)
 

@@ -6,13 +6,16 @@
  * read is waited for, not read twice); create and reschedule ask `fresh` under their lock, and
  * what they read is kept as well. A calendar that cannot be read fails the whole answer
  * (PROVIDER_ACTION_FAILED / PROVIDER_NEEDS_REAUTH), unless the tenant books anyway: then its
- * staff member is listed as unavailable and blocks nothing.
+ * staff member is listed as unavailable and blocks nothing. The cache keeps the events as the
+ * provider read them; the connection's settings and the staff member's zone turn them into
+ * intervals at every answer (blockingIntervals), so a changed setting counts at once.
  */
 import { LruCache, stringBytes } from '@svc/cache';
 import { DAY_MS } from '@svc/rules';
-import { actionFailed, type ConnectionUse } from './connections.js';
+import { actionFailed, needsReauth, type ConnectionUse } from './connections.js';
+import { blockingIntervals, DEFAULT_BLOCKING } from './domain/blocking.js';
 import { busyCache, SERVICE } from './metrics.js';
-import type { Interval } from './providers/provider.js';
+import type { BusyEvent, Interval } from './providers/provider.js';
 import type { ConnectionRepository } from './store/connection-repository.js';
 import type { ConnectionDoc } from './store/records.js';
 
@@ -25,21 +28,22 @@ interface DayEntry {
   atMs: number;
   /** Which calendars were read (a changed choice is read again). */
   calendars: string;
-  /** The intervals overlapping the day (one spanning several days is in each of them). */
-  intervals: Interval[];
+  /** The events that may reach the day (one spanning several days is in each of them). */
+  events: BusyEvent[];
 }
 
 /** Days kept at most (a thousand connections with a 90-day horizon each fit). */
 export const MAX_CACHED_DAYS = 100_000;
 /** What they may take in memory at most, roughly (an interval is two numbers in a small object). */
 export const MAX_CACHED_BYTES = 64 * 1024 * 1024;
-const INTERVAL_BYTES = 64;
+/** An event: two numbers, a flag and, for an all-day one, two short dates. */
+const EVENT_BYTES = 128;
 const ENTRY_BYTES = 200;
 
 export class BusyTimes {
   private readonly days: LruCache<DayEntry>;
   /** Days being read now: a second window of the same day waits for the read under way. */
-  private readonly reading = new Map<string, { calendars: string; read: Promise<Interval[]> }>();
+  private readonly reading = new Map<string, { calendars: string; read: Promise<BusyEvent[]> }>();
 
   constructor(
     private readonly deps: {
@@ -53,7 +57,7 @@ export class BusyTimes {
     this.days = new LruCache<DayEntry>({
       maxEntries: bounds.maxDays ?? MAX_CACHED_DAYS,
       maxBytes: bounds.maxBytes ?? MAX_CACHED_BYTES,
-      sizeOf: (entry) => ENTRY_BYTES + stringBytes(entry.calendars) + INTERVAL_BYTES * entry.intervals.length,
+      sizeOf: (entry) => ENTRY_BYTES + stringBytes(entry.calendars) + EVENT_BYTES * entry.events.length,
     });
   }
 
@@ -61,7 +65,8 @@ export class BusyTimes {
    * `answerByMs`: when the asker stops waiting (its gRPC deadline, less a margin). A calendar
    * still being read then counts as one that cannot be read (PROVIDER_ACTION_FAILED, or its staff
    * member unavailable for a tenant that books anyway); the read itself goes on and its days are
-   * kept for the next asker.
+   * kept for the next asker. `timeZones`: each staff member's zone (their all-day events block
+   * their local days), `timeZone` for those not named (the tenant's).
    */
   async forStaff(
     tenantId: string,
@@ -69,7 +74,11 @@ export class BusyTimes {
     fromMs: number,
     toMs: number,
     fresh: boolean,
-    { answerByMs = Infinity }: { answerByMs?: number } = {},
+    {
+      answerByMs = Infinity,
+      timeZone = 'UTC',
+      timeZones = {},
+    }: { answerByMs?: number; timeZone?: string; timeZones?: Readonly<Record<string, string>> } = {},
   ): Promise<{ intervals: StaffBusy[]; unavailableStaffIds: string[]; noneConnectedForMs: number }> {
     const docs = (await this.deps.connections.ofStaff(tenantId, staffIds)).filter((d) => d.busyCalendarIds.length > 0);
     // Nothing of theirs blocks time: the asker may take that for as long as this cache may serve
@@ -84,7 +93,15 @@ export class BusyTimes {
     outcomes.forEach((outcome, i) => {
       const doc = docs[i] as ConnectionDoc;
       if (outcome.status === 'fulfilled') {
-        for (const interval of outcome.value) intervals.push({ staffId: doc.staffId, ...interval });
+        const settings = {
+          allDayEventsBlock: doc.allDayEventsBlock ?? DEFAULT_BLOCKING.allDayEventsBlock,
+          tentativeEventsBlock: doc.tentativeEventsBlock ?? DEFAULT_BLOCKING.tentativeEventsBlock,
+        };
+        const zone = Object.hasOwn(timeZones, doc.staffId) ? timeZones[doc.staffId]! : timeZone;
+        for (const interval of distinct(blockingIntervals(outcome.value, settings, zone))) {
+          if (interval.endsAtMs > fromMs && interval.startsAtMs < toMs)
+            intervals.push({ staffId: doc.staffId, ...interval });
+        }
       } else {
         failure ??= outcome.reason;
         unavailable.add(doc.staffId);
@@ -113,18 +130,21 @@ export class BusyTimes {
     return Promise.race([read, late]).finally(() => clearTimeout(timer));
   }
 
-  private async ofConnection(doc: ConnectionDoc, fromMs: number, toMs: number, fresh: boolean): Promise<Interval[]> {
+  private async ofConnection(doc: ConnectionDoc, fromMs: number, toMs: number, fresh: boolean): Promise<BusyEvent[]> {
+    // A refused grant is not trusted from the moment it is recorded, days still cached included
+    // (docs/decisions.md "Integrations", "Tokens that expire").
+    if (doc.status === 'needs_reauth') throw needsReauth();
     const now = this.deps.now();
     const calendars = doc.busyCalendarIds.join('\n');
     const days = utcDays(fromMs, toMs);
-    const found = new Map<number, Interval[] | Promise<Interval[]>>();
+    const found = new Map<number, BusyEvent[] | Promise<BusyEvent[]>>();
     const missing: number[] = [];
     for (const day of days) {
       const key = dayKey(doc._id, day);
       const cached = fresh ? undefined : this.days.get(key);
       const pending = fresh ? undefined : this.reading.get(key);
       if (cached && cached.calendars === calendars && now - cached.atMs < this.deps.cacheMs) {
-        found.set(day, cached.intervals);
+        found.set(day, cached.events);
       } else if (pending && pending.calendars === calendars) {
         found.set(day, pending.read);
       } else {
@@ -139,7 +159,7 @@ export class BusyTimes {
       const read = this.deps.use.run(doc, (provider) => provider.busy(doc.busyCalendarIds, runFrom, runTo));
       for (const day of run) {
         const key = dayKey(doc._id, day);
-        const ofDay = read.then((intervals) => overlapping(intervals, day, day + DAY_MS));
+        const ofDay = read.then((events) => reaching(events, day, day + DAY_MS));
         // A failed read leaves nothing behind (its callers see the failure).
         ofDay.catch(() => {});
         const entry = { calendars, read: ofDay };
@@ -147,9 +167,9 @@ export class BusyTimes {
         found.set(day, ofDay);
         void ofDay
           .then(
-            (intervals) => {
+            (events) => {
               // Kept unless the connection was forgotten or read again meanwhile.
-              if (this.reading.get(key) === entry) this.days.set(key, { atMs: now, calendars, intervals });
+              if (this.reading.get(key) === entry) this.days.set(key, { atMs: now, calendars, events });
             },
             () => {},
           )
@@ -159,7 +179,7 @@ export class BusyTimes {
       }
     }
     const perDay = await Promise.all(days.map((day) => found.get(day)!));
-    return distinct(perDay.flat().filter((i) => i.endsAtMs > fromMs && i.startsAtMs < toMs));
+    return perDay.flat();
   }
 
   /** Forgets a connection's cached busy times (disconnected, calendars chosen again). */
@@ -190,11 +210,19 @@ function consecutiveRuns(days: readonly number[]): number[][] {
   return runs;
 }
 
-function overlapping(intervals: readonly Interval[], fromMs: number, toMs: number): Interval[] {
-  return intervals.filter((i) => i.endsAtMs > fromMs && i.startsAtMs < toMs);
+/**
+ * The events that may reach `[fromMs, toMs)`: a timed one overlapping it, an all-day one whose
+ * dates come within a day of it (its local days reach the window in some zone).
+ */
+function reaching(events: readonly BusyEvent[], fromMs: number, toMs: number): BusyEvent[] {
+  return events.filter((e) =>
+    e.allDay
+      ? e.endsAtMs > fromMs - DAY_MS && e.startsAtMs < toMs + DAY_MS
+      : e.endsAtMs > fromMs && e.startsAtMs < toMs,
+  );
 }
 
-/** Each interval once (one spanning several cached days is found in each of them). */
+/** Each interval once (an event spanning several cached days is found in each of them). */
 function distinct(intervals: readonly Interval[]): Interval[] {
   const seen = new Set<string>();
   return intervals.filter((i) => {

@@ -47,6 +47,27 @@ export const integrationsConfigSchema = z
     GOOGLE_AUTHORIZATION_URL: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),
     GOOGLE_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
     GOOGLE_CALENDAR_API_URL: z.string().url().default('https://www.googleapis.com/calendar/v3'),
+    /** Microsoft 365's OAuth client (an app registration); unset: Microsoft cannot be connected (PROVIDER_NOT_CONNECTED). */
+    MICROSOFT_CLIENT_ID: z.string().optional(),
+    MICROSOFT_CLIENT_SECRET: z.string().optional(),
+    /**
+     * Whose accounts may connect: `common` (any work, school or personal Microsoft account),
+     * `organizations`, `consumers`, or one organisation's tenant id or domain.
+     */
+    MICROSOFT_TENANT: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9.-]{0,253}$/, 'a tenant name, id or domain')
+      .default('common'),
+    /** The identity platform's authority and Microsoft Graph; tests point them at a local OAuth provider and the stand-in. */
+    MICROSOFT_AUTHORITY_URL: z.string().url().default('https://login.microsoftonline.com'),
+    MICROSOFT_GRAPH_API_URL: z.string().url().default('https://graph.microsoft.com/v1.0'),
+    /** Zoom's OAuth client (a user-level app); unset: Zoom cannot be connected (PROVIDER_NOT_CONNECTED). */
+    ZOOM_CLIENT_ID: z.string().optional(),
+    ZOOM_CLIENT_SECRET: z.string().optional(),
+    /** Zoom's OAuth endpoints and API v2; tests point them at a local OAuth provider and the stand-in. */
+    ZOOM_AUTHORIZATION_URL: z.string().url().default('https://zoom.us/oauth/authorize'),
+    ZOOM_TOKEN_URL: z.string().url().default('https://zoom.us/oauth/token'),
+    ZOOM_API_URL: z.string().url().default('https://api.zoom.us/v2'),
   })
   .superRefine(requiredWhenDistributed(['MONGODB_URL', 'KAFKA_BROKERS', 'INTEGRATIONS_SECRET_KEY']));
 

@@ -42,6 +42,30 @@ export async function startIntegrationsFromConfig(
             apiUrl: config.GOOGLE_CALENDAR_API_URL,
           }
         : null,
+    microsoft:
+      config.MICROSOFT_CLIENT_ID && config.MICROSOFT_CLIENT_SECRET
+        ? {
+            oauth: {
+              clientId: config.MICROSOFT_CLIENT_ID,
+              clientSecret: config.MICROSOFT_CLIENT_SECRET,
+              authorityUrl: config.MICROSOFT_AUTHORITY_URL,
+              tenant: config.MICROSOFT_TENANT,
+            },
+            apiUrl: config.MICROSOFT_GRAPH_API_URL,
+          }
+        : null,
+    zoom:
+      config.ZOOM_CLIENT_ID && config.ZOOM_CLIENT_SECRET
+        ? {
+            oauth: {
+              clientId: config.ZOOM_CLIENT_ID,
+              clientSecret: config.ZOOM_CLIENT_SECRET,
+              authorizationUrl: config.ZOOM_AUTHORIZATION_URL,
+              tokenUrl: config.ZOOM_TOKEN_URL,
+            },
+            apiUrl: config.ZOOM_API_URL,
+          }
+        : null,
     catalog: connectService(catalogV1.CatalogServiceService, config.CATALOG_GRPC_ADDR),
     providerMaxResponseBytes: config.PROVIDER_MAX_RESPONSE_BYTES,
     // ALLOW_LOOPBACK_TARGETS: a CalDAV server on loopback over http (a local Radicale).

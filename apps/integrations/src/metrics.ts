@@ -5,7 +5,7 @@ export const SERVICE = 'integrations';
 
 export const providerRequests: Histogram<'service' | 'provider' | 'operation' | 'outcome'> = histogram(
   'integrations_provider_request_duration_seconds',
-  'Calendar provider calls by provider (caldav, google), operation (list_calendars, busy, put_event, delete_event) and outcome (ok, needs_reauth, failed)',
+  'Calendar and video provider calls by provider (caldav, google, microsoft, zoom), operation (list_calendars, busy, put_event, delete_event, account, put_meeting, delete_meeting) and outcome (ok, needs_reauth, failed)',
   ['service', 'provider', 'operation', 'outcome'],
 );
 

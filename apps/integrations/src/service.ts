@@ -7,9 +7,22 @@ import { integrationsV1 } from '@svc/proto';
 import type { DocumentStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
 import { BusyTimes } from './busy-times.js';
-import { ConnectionUse, ProviderClients, providerFactory, type ProviderFactory } from './connections.js';
+import { ConnectionTokens } from './connection-tokens.js';
+import { REFRESH_LEASE_SLACK_MS } from './token-refresh.js';
+import { ReauthNoticeRelay } from './events/reauth-notices.js';
+import {
+  ConnectionUse,
+  meetingFactory,
+  ProviderClients,
+  providerFactory,
+  type MeetingFactory,
+  type ProviderFactory,
+} from './connections.js';
 import { GoogleOAuth, type GoogleOAuthSettings } from './providers/google-oauth.js';
-import { measured } from './providers/measured.js';
+import { MicrosoftOAuth, type MicrosoftOAuthSettings } from './providers/microsoft-oauth.js';
+import { oauthConnectors } from './oauth-connectors.js';
+import { measured, measuredMeetings } from './providers/measured.js';
+import { ZoomOAuth, type ZoomOAuthSettings } from './providers/zoom-oauth.js';
 import { integrationService } from './rpc/integration-service.js';
 import { ConnectionRepository } from './store/connection-repository.js';
 import { ErasureRepository } from './store/erasure-repository.js';
@@ -34,6 +47,10 @@ export interface IntegrationsDeps {
   sync: { firstRetryMs: number; pollMs: number };
   /** Google Calendar: the OAuth client and the API's base URL; null when not configured. */
   google: { oauth: Omit<GoogleOAuthSettings, 'timeoutMs' | 'maxResponseBytes'>; apiUrl: string } | null;
+  /** Microsoft 365: the OAuth client (authority and tenant) and Graph's base URL; null or absent when not configured. */
+  microsoft?: { oauth: Omit<MicrosoftOAuthSettings, 'timeoutMs' | 'maxResponseBytes'>; apiUrl: string } | null;
+  /** Zoom (a user-level OAuth app): the OAuth client and the API's base URL; null or absent when not configured. */
+  zoom?: { oauth: Omit<ZoomOAuthSettings, 'timeoutMs' | 'maxResponseBytes'>; apiUrl: string } | null;
   /** The catalog: a service's conferencing. */
   catalog: CatalogClient;
   /** Where a CalDAV server URL may point (the webhook URL policy). */
@@ -41,6 +58,8 @@ export interface IntegrationsDeps {
   now?: () => number;
   /** The provider of a connection; tests may wrap it. */
   providerOf?: ProviderFactory;
+  /** The meetings of a video connection (Zoom); tests may wrap it. */
+  meetingsOf?: MeetingFactory;
 }
 
 /**
@@ -62,26 +81,59 @@ export async function startIntegrations(settings: HostSettings, deps: Integratio
         apiUrl: deps.google.apiUrl,
       }
     : null;
-  const made =
-    deps.providerOf ??
-    providerFactory({
+  const microsoft = deps.microsoft
+    ? {
+        oauth: new MicrosoftOAuth({
+          ...deps.microsoft.oauth,
+          timeoutMs: deps.providerTimeoutMs,
+          maxResponseBytes: deps.providerMaxResponseBytes,
+        }),
+        apiUrl: deps.microsoft.apiUrl,
+      }
+    : null;
+  const zoom = deps.zoom
+    ? {
+        oauth: new ZoomOAuth({
+          ...deps.zoom.oauth,
+          timeoutMs: deps.providerTimeoutMs,
+          maxResponseBytes: deps.providerMaxResponseBytes,
+        }),
+        apiUrl: deps.zoom.apiUrl,
+      }
+    : null;
+  const providerSettings = {
+    secrets: deps.secrets,
+    timeoutMs: deps.providerTimeoutMs,
+    maxResponseBytes: deps.providerMaxResponseBytes,
+    google,
+    microsoft,
+    zoom,
+    connections,
+    urlPolicy: deps.urlPolicy,
+    now,
+    // A refresh lease outlasts the token request (PROVIDER_TIMEOUT_MS) and the writes around it.
+    tokens: new ConnectionTokens({
       secrets: deps.secrets,
-      timeoutMs: deps.providerTimeoutMs,
-      maxResponseBytes: deps.providerMaxResponseBytes,
-      google,
       connections,
-      urlPolicy: deps.urlPolicy,
       now,
-    });
+      leaseMs: deps.providerTimeoutMs + REFRESH_LEASE_SLACK_MS,
+    }),
+  };
+  const made = deps.providerOf ?? providerFactory(providerSettings);
+  const meetingsOf = deps.meetingsOf ?? meetingFactory(providerSettings);
   // One measured client per connection, kept while its credentials stay the same.
   const clients = new ProviderClients((doc) => measured(made(doc), doc.provider));
-  const use = new ConnectionUse(connections, clients, now);
+  const use = new ConnectionUse(connections, clients, now, (doc) => measuredMeetings(meetingsOf(doc), doc.provider));
   const busy = new BusyTimes({ connections, use, now, cacheMs: deps.busyCacheMs });
   const worker = new SyncWorker(
     { syncs, connections, use, catalog: deps.catalog, logger: deps.logger, now },
     // A lease outlasts the two provider requests a write can make.
-    { ...deps.sync, leaseMs: 2 * deps.providerTimeoutMs + 15_000 },
+    // A write makes up to four provider requests (a meeting, the old calendar's event removed,
+    // the booking's event looked up, then written), each within its timeout.
+    { ...deps.sync, leaseMs: 4 * deps.providerTimeoutMs + 15_000 },
   );
+  // The business hears when a connection needs connecting again (events/reauth-notices.ts).
+  const notices = new ReauthNoticeRelay({ connections, bus: deps.bus, logger: deps.logger, now }, deps.sync.pollMs);
   let consumer: Subscription | undefined;
   const host = await startGrpcHost({
     name: 'integrations',
@@ -96,7 +148,13 @@ export async function startIntegrations(settings: HostSettings, deps: Integratio
         use,
         clients,
         secrets: deps.secrets,
-        google: google?.oauth ?? null,
+        oauth: oauthConnectors({
+          timeoutMs: deps.providerTimeoutMs,
+          maxResponseBytes: deps.providerMaxResponseBytes,
+          google,
+          microsoft,
+          zoom,
+        }),
         urlPolicy: deps.urlPolicy,
         now,
         onRequeued: () => worker.nudge(),
@@ -112,6 +170,7 @@ export async function startIntegrations(settings: HostSettings, deps: Integratio
     onStopping: async () => {
       await consumer?.stop();
       await worker.stop();
+      await notices.stop();
     },
   });
   try {
@@ -128,5 +187,6 @@ export async function startIntegrations(settings: HostSettings, deps: Integratio
     throw err;
   }
   worker.start();
+  notices.start();
   return host;
 }

@@ -7,7 +7,7 @@ import { DAY_MS, HOUR_MS } from '@svc/rules';
 import { openSqliteStore, type DocumentStore } from '@svc/store';
 import { BusyTimes } from '../src/busy-times.js';
 import { ConnectionUse, ProviderClients } from '../src/connections.js';
-import type { CalendarProvider, Interval } from '../src/providers/provider.js';
+import type { BusyEvent, CalendarProvider } from '../src/providers/provider.js';
 import { ConnectionRepository } from '../src/store/connection-repository.js';
 import { INTEGRATION_INDEXES, type ConnectionDoc } from '../src/store/records.js';
 
@@ -15,12 +15,12 @@ const D0 = Date.UTC(2031, 4, 5);
 const day = (n: number) => D0 + n * DAY_MS;
 
 /** A calendar busy 10:00–11:00 UTC every day, and 23:00 on day 2 to 01:00 on day 3. */
-function busyOf(fromMs: number, toMs: number): Interval[] {
-  const out: Interval[] = [];
+function busyOf(fromMs: number, toMs: number): BusyEvent[] {
+  const out: BusyEvent[] = [];
   for (let d = Math.floor(fromMs / DAY_MS) * DAY_MS; d < toMs; d += DAY_MS) {
-    out.push({ startsAtMs: d + 10 * HOUR_MS, endsAtMs: d + 11 * HOUR_MS });
+    out.push({ startsAtMs: d + 10 * HOUR_MS, endsAtMs: d + 11 * HOUR_MS, showAs: 'busy' });
   }
-  const night = { startsAtMs: day(2) + 23 * HOUR_MS, endsAtMs: day(3) + HOUR_MS };
+  const night: BusyEvent = { startsAtMs: day(2) + 23 * HOUR_MS, endsAtMs: day(3) + HOUR_MS, showAs: 'busy' };
   if (night.endsAtMs > fromMs && night.startsAtMs < toMs) out.push(night);
   return out.filter((i) => i.endsAtMs > fromMs && i.startsAtMs < toMs);
 }
@@ -167,9 +167,9 @@ describe('busy times cached per connection and UTC day', () => {
     expect(reads).toEqual([[day(1), day(2)]]);
   });
 
-  it('keeps at most maxBytes of intervals', async () => {
-    // Room for about two days of one interval each (200 + 64 bytes a day).
-    const busy = busyTimes({ maxBytes: 600 });
+  it('keeps at most maxBytes of events', async () => {
+    // Room for about two days of one event each (200 + 128 bytes a day).
+    const busy = busyTimes({ maxBytes: 700 });
     for (const n of [0, 1, 2]) await ask(busy, day(n), day(n + 1));
     reads = [];
     await ask(busy, day(2), day(3));

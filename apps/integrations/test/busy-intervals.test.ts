@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { busyIntervals } from '../src/providers/caldav.js';
+import { blockingIntervals, DEFAULT_BLOCKING, startOfLocalDay } from '../src/domain/blocking.js';
+import { busyEvents } from '../src/providers/ical-busy-events.js';
 import { calendarWish } from '../src/sync/booking-event.js';
 import { MAX_SYNC_ATTEMPTS, nextRetryAtMs } from '../src/sync/retry.js';
 
@@ -11,7 +12,13 @@ function ics(...events: string[][]): string {
 }
 const vevent = (...lines: string[]) => ['BEGIN:VEVENT', 'DTSTAMP:20300101T000000Z', ...lines, 'END:VEVENT'];
 
-describe('busy intervals of an iCalendar object', () => {
+/** The timed events of an object as intervals (every flag left to the tests that look at them). */
+const busyIntervals = (text: string, fromMs: number, toMs: number) =>
+  busyEvents(text, fromMs, toMs)
+    .filter((e) => !e.allDay)
+    .map(({ startsAtMs, endsAtMs }) => ({ startsAtMs, endsAtMs }));
+
+describe('busy events of an iCalendar object', () => {
   it('takes an opaque event and clips nothing outside the window', () => {
     const text = ics(vevent('UID:a', 'DTSTART:20300107T100000Z', 'DTEND:20300107T110000Z'));
     expect(busyIntervals(text, T0, T0 + 24 * HOUR)).toEqual([{ startsAtMs: T0 + 10 * HOUR, endsAtMs: T0 + 11 * HOUR }]);
@@ -61,6 +68,107 @@ describe('busy intervals of an iCalendar object', () => {
 
   it('blocks nothing for text that is not iCalendar', () => {
     expect(busyIntervals('not a calendar', T0, T0 + HOUR)).toEqual([]);
+  });
+
+  it("marks tentative events and the account's tentative answers; leaves out what the account declined", () => {
+    const text = ics(
+      vevent('UID:t', 'DTSTART:20300107T080000Z', 'DTEND:20300107T090000Z', 'STATUS:TENTATIVE'),
+      vevent(
+        'UID:i',
+        'DTSTART:20300107T100000Z',
+        'DTEND:20300107T110000Z',
+        'ATTENDEE;PARTSTAT=TENTATIVE:mailto:Ann@Example.test',
+      ),
+      vevent(
+        'UID:x',
+        'DTSTART:20300107T120000Z',
+        'DTEND:20300107T130000Z',
+        'ATTENDEE;PARTSTAT=DECLINED:mailto:ann@example.test',
+        'ATTENDEE;PARTSTAT=ACCEPTED:mailto:bob@example.test',
+      ),
+    );
+    expect(busyEvents(text, T0, T0 + 24 * HOUR, 'ann@example.test')).toEqual([
+      { startsAtMs: T0 + 8 * HOUR, endsAtMs: T0 + 9 * HOUR, showAs: 'tentative' },
+      { startsAtMs: T0 + 10 * HOUR, endsAtMs: T0 + 11 * HOUR, showAs: 'tentative' },
+    ]);
+    // Someone else's answer is not the account's.
+    expect(busyEvents(text, T0, T0 + 24 * HOUR, 'bob@example.test').map((e) => e.showAs)).toEqual([
+      'tentative',
+      'busy',
+      'busy',
+    ]);
+  });
+
+  it("keeps an all-day event's dates, also a day either side of the window, and a one-day event without DTEND", () => {
+    const text = ics(
+      vevent('UID:a1', 'DTSTART;VALUE=DATE:20300108', 'DTEND;VALUE=DATE:20300110'),
+      vevent('UID:a2', 'DTSTART;VALUE=DATE:20300112'),
+    );
+    // The window is Jan 9 (UTC): the first event reaches it; the second lies more than a day after.
+    expect(busyEvents(text, T0 + 48 * HOUR, T0 + 72 * HOUR)).toEqual([
+      {
+        startsAtMs: Date.UTC(2030, 0, 8),
+        endsAtMs: Date.UTC(2030, 0, 10),
+        allDay: { startDate: '2030-01-08', endDate: '2030-01-10' },
+        showAs: 'busy',
+      },
+    ]);
+    expect(busyEvents(text, Date.UTC(2030, 0, 11), Date.UTC(2030, 0, 12)).map((e) => e.allDay)).toEqual([
+      { startDate: '2030-01-12', endDate: '2030-01-13' },
+    ]);
+  });
+
+  it('finds a later occurrence moved back into the window', () => {
+    const text = ics(
+      vevent('UID:m', 'DTSTART:20300107T080000Z', 'DTEND:20300107T090000Z', 'RRULE:FREQ=WEEKLY;COUNT=10'),
+      vevent('UID:m', 'RECURRENCE-ID:20300304T080000Z', 'DTSTART:20300108T140000Z', 'DTEND:20300108T150000Z'),
+    );
+    const starts = busyIntervals(text, T0, T0 + 2 * 24 * HOUR).map((i) => (i.startsAtMs - T0) / HOUR);
+    expect(starts).toEqual([8, 24 + 14]);
+  });
+});
+
+describe('which events block', () => {
+  const timed = { startsAtMs: T0 + 8 * HOUR, endsAtMs: T0 + 9 * HOUR, showAs: 'busy' as const };
+  const tentative = { ...timed, startsAtMs: T0 + 10 * HOUR, endsAtMs: T0 + 11 * HOUR, showAs: 'tentative' as const };
+  // Sunday 30 March 2031: Berlin's clocks go from 02:00 to 03:00 (a 23-hour day).
+  const allDay = {
+    startsAtMs: Date.UTC(2031, 2, 30),
+    endsAtMs: Date.UTC(2031, 2, 31),
+    allDay: { startDate: '2031-03-30', endDate: '2031-03-31' },
+    showAs: 'busy' as const,
+  };
+
+  it("an all-day event blocks the whole local day in the staff member's zone, 23 hours across the spring change", () => {
+    expect(blockingIntervals([allDay], DEFAULT_BLOCKING, 'Europe/Berlin')).toEqual([
+      { startsAtMs: Date.UTC(2031, 2, 29, 23), endsAtMs: Date.UTC(2031, 2, 30, 22) },
+    ]);
+    expect(blockingIntervals([allDay], DEFAULT_BLOCKING, 'America/New_York')).toEqual([
+      { startsAtMs: Date.UTC(2031, 2, 30, 4), endsAtMs: Date.UTC(2031, 2, 31, 4) },
+    ]);
+  });
+
+  it("the connection's settings leave all-day or tentative events out", () => {
+    const events = [timed, tentative, allDay];
+    expect(blockingIntervals(events, DEFAULT_BLOCKING, 'UTC')).toHaveLength(3);
+    expect(blockingIntervals(events, { ...DEFAULT_BLOCKING, allDayEventsBlock: false }, 'UTC')).toEqual([
+      { startsAtMs: timed.startsAtMs, endsAtMs: timed.endsAtMs },
+      { startsAtMs: tentative.startsAtMs, endsAtMs: tentative.endsAtMs },
+    ]);
+    expect(blockingIntervals(events, { ...DEFAULT_BLOCKING, tentativeEventsBlock: false }, 'UTC')).toEqual([
+      { startsAtMs: timed.startsAtMs, endsAtMs: timed.endsAtMs },
+      { startsAtMs: Date.UTC(2031, 2, 30), endsAtMs: Date.UTC(2031, 2, 31) },
+    ]);
+  });
+
+  it('a day whose midnight does not exist starts at its first instant; a malformed date blocks nothing', () => {
+    // Chile's clocks skip from 00:00 to 01:00 on 2 September 2029 (America/Santiago, UTC-4 → UTC-3).
+    const start = startOfLocalDay('2029-09-02', 'America/Santiago')!;
+    expect(new Date(start).toISOString()).toBe('2029-09-02T04:00:00.000Z');
+    expect(startOfLocalDay('2029-9-9', 'UTC')).toBeNull();
+    expect(
+      blockingIntervals([{ ...allDay, allDay: { startDate: 'x', endDate: '2031-03-31' } }], DEFAULT_BLOCKING, 'UTC'),
+    ).toEqual([]);
   });
 });
 

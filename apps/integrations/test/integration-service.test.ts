@@ -64,6 +64,8 @@ const HOUR = 3_600_000;
 const UNICODE_USER = 'zoë-日本';
 const UNICODE_PASSWORD = 'pässwörd✓';
 const T0 = Date.UTC(2031, 2, 3);
+/** No staff member's own zone: all-day events fall on the tenant's (here UTC) days. */
+const UTC_ZONES = { timeZone: 'UTC', staffTimeZones: {} };
 const utc = (ms: number) =>
   new Date(ms)
     .toISOString()
@@ -208,7 +210,7 @@ describe.runIf(run)('integrations service against Radicale', () => {
       password: 'first-pass',
     });
     const ask = () =>
-      client.getBusyTimes({ tenantId: 'ten_r', staffIds: ['stf_r'], fromMs: T0, toMs: T0 + HOUR, fresh: true });
+      client.getBusyTimes({ tenantId: 'ten_r', staffIds: ['stf_r'], fromMs: T0, toMs: T0 + HOUR, fresh: true, ...UTC_ZONES });
     expect((await ask()).intervals).toEqual([]);
 
     // The name now points at the cloud metadata address: the next request is refused before
@@ -253,7 +255,7 @@ describe.runIf(run)('integrations service against Radicale', () => {
     });
     expect(put.status).toBe(201);
     const ask = (fresh: boolean) =>
-      client.getBusyTimes({ tenantId: 'ten_a', staffIds: ['stf_1', 'stf_2'], fromMs: T0, toMs: T0 + 24 * HOUR, fresh });
+      client.getBusyTimes({ tenantId: 'ten_a', staffIds: ['stf_1', 'stf_2'], fromMs: T0, toMs: T0 + 24 * HOUR, fresh, ...UTC_ZONES });
     expect(await ask(false)).toEqual({
       intervals: [{ staffId: 'stf_1', startsAtMs: T0 + 9 * HOUR, endsAtMs: T0 + 10 * HOUR }],
       unavailableStaffIds: [],
@@ -262,7 +264,7 @@ describe.runIf(run)('integrations service against Radicale', () => {
     });
     // Only staff without one: "no busy times" holds for the busy-time cache's time (BUSY_CACHE_MS).
     expect(
-      await client.getBusyTimes({ tenantId: 'ten_a', staffIds: ['stf_2'], fromMs: T0, toMs: T0 + HOUR, fresh: false }),
+      await client.getBusyTimes({ tenantId: 'ten_a', staffIds: ['stf_2'], fromMs: T0, toMs: T0 + HOUR, fresh: false, ...UTC_ZONES }),
     ).toEqual({ intervals: [], unavailableStaffIds: [], noneConnectedForMs: 60_000 });
     await fetch(`${calendar()}a.ics`, { method: 'DELETE', headers: auth('first-pass') });
     expect((await ask(false)).intervals).toHaveLength(1);
@@ -396,7 +398,7 @@ describe.runIf(run)('integrations service against Radicale', () => {
     expect((await client.listConnections({ tenantId: 'ten_a' })).items[0]).toMatchObject({ status: 'needs_reauth' });
     // Busy times cannot be read: refused unless the tenant books anyway.
     const ask = () =>
-      client.getBusyTimes({ tenantId: 'ten_a', staffIds: ['stf_1'], fromMs: T0, toMs: T0 + HOUR, fresh: true });
+      client.getBusyTimes({ tenantId: 'ten_a', staffIds: ['stf_1'], fromMs: T0, toMs: T0 + HOUR, fresh: true, ...UTC_ZONES });
     await expect(ask()).rejects.toMatchObject({ code: 'PROVIDER_NEEDS_REAUTH' });
     await client.updateSettings({ tenantId: 'ten_a', settings: { bookWhenCalendarUnavailable: true } });
     expect(await ask()).toEqual({ intervals: [], unavailableStaffIds: ['stf_1'], noneConnectedForMs: 0 });

@@ -15,6 +15,11 @@ export const notificationsConfigSchema = z
     BOOKING_GRPC_ADDR: hostPortSchema.default('127.0.0.1:50052'),
     /** The customer's email, phone, locale and time zone. */
     CUSTOMER_GRPC_ADDR: hostPortSchema.default('127.0.0.1:50053'),
+    /**
+     * The integrations service: a booking's video meeting link for the customer's messages.
+     * Unset: no integrations service is deployed; no message names a meeting.
+     */
+    INTEGRATIONS_GRPC_ADDR: hostPortSchema.optional(),
     /** Distributed profile: comma-separated Kafka bootstrap brokers to consume booking events from. */
     KAFKA_BROKERS: z.string().optional(),
     /** The gateway's public address: manage, unsubscribe and booking-page links. */
@@ -49,6 +54,11 @@ export const notificationsConfigSchema = z
     NOTIFY_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(32),
     /** How long one send may take (connection, SMTP dialogue or SMS request). */
     NOTIFY_SEND_TIMEOUT_MS: positiveMs.default(10_000),
+    /**
+     * How long a customer's confirmation or reschedule waits at most for the booking's video
+     * meeting link before it goes saying the link follows (docs/decisions.md "Notifications").
+     */
+    NOTIFY_MEETING_WAIT_MS: positiveMs.default(120_000),
     /** Between two retention sweeps of the notification bodies (docs/operations.md "Retention"). */
     RETENTION_SWEEP_INTERVAL_MS: positiveMs.default(3_600_000),
   })

@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 import { manageTokenKeysOf, storeConfigFor } from '@svc/config';
 import { eventBusFromConfig, type EventBus } from '@svc/events';
 import { connectService, type RunningGrpcHost } from '@svc/grpc';
-import { bookingV1, catalogV1, customerV1 } from '@svc/proto';
+import { bookingV1, catalogV1, customerV1, integrationsV1 } from '@svc/proto';
 import { openStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
 import type { NotificationsConfig } from './config.js';
@@ -50,6 +50,9 @@ export async function startNotificationsFromConfig(
       catalog: connectService(catalogV1.CatalogServiceService, config.CATALOG_GRPC_ADDR),
       booking: connectService(bookingV1.BookingServiceService, config.BOOKING_GRPC_ADDR),
       customer: connectService(customerV1.CustomerServiceService, config.CUSTOMER_GRPC_ADDR),
+      ...(config.INTEGRATIONS_GRPC_ADDR
+        ? { integrations: connectService(integrationsV1.IntegrationServiceService, config.INTEGRATIONS_GRPC_ADDR) }
+        : {}),
     },
     mail,
     sms,
@@ -67,6 +70,7 @@ export async function startNotificationsFromConfig(
       mailFrom,
     },
     retentionSweepMs: config.RETENTION_SWEEP_INTERVAL_MS,
+    meetingWaitMs: config.NOTIFY_MEETING_WAIT_MS,
     ...(shared.now ? { now: shared.now } : {}),
   });
 }

@@ -27,3 +27,9 @@ export const remindersHandled: Counter<'service' | 'result'> = counter(
   'Reminders that fell due, by result (sent, dropped: the booking moved, ended or started)',
   ['service', 'result'],
 );
+
+export const meetingWaits: Counter<'service' | 'phase' | 'result'> = counter(
+  'notification_meeting_waits_total',
+  'Looks at a video meeting link a customer message waits for, by phase (hold: the confirmation or reschedule is held; follow: the link follows) and result (sent, follow: sent saying the link follows, again, dropped)',
+  ['service', 'phase', 'result'],
+);

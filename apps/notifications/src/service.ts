@@ -3,14 +3,18 @@ import { serviceNameOf, startGrpcHost, type HostSettings, type RunningGrpcHost }
 import { notificationsV1 } from '@svc/proto';
 import type { DocumentStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
+import { MeetingWorker } from './delivery/meeting-worker.js';
 import { ReminderWorker } from './delivery/reminder-worker.js';
 import { SendWorker, type SendWorkerSettings } from './delivery/send-worker.js';
 import type { ComposeSettings } from './intake/compose.js';
+import { consumeConnectionEvents } from './intake/connection-notices.js';
 import { consumeBookingEvents } from './intake/consumer.js';
 import type { Clients } from './intake/context.js';
+import { MeetingReader } from './intake/meetings.js';
 import { DEFAULT_RETENTION_SWEEP_MS, RetentionSweeper } from './privacy/retention-sweeper.js';
 import { notificationService } from './rpc/notification-service.js';
 import { ErasureRepository } from './store/erasure-repository.js';
+import { MeetingWaitRepository } from './store/meeting-wait-repository.js';
 import { NotificationRepository } from './store/notification-repository.js';
 import { NOTIFICATION_INDEXES } from './store/records.js';
 import { ReminderRepository } from './store/reminder-repository.js';
@@ -35,12 +39,21 @@ export interface NotificationsDeps {
   random?: () => number;
   /** Between two retention sweeps (docs/operations.md "Retention"); default an hour. */
   retentionSweepMs?: number;
+  /**
+   * How long a confirmation or reschedule waits at most for the booking's video meeting link
+   * (docs/decisions.md "Notifications"); default DEFAULT_MEETING_WAIT_MS.
+   */
+  meetingWaitMs?: number;
 }
+
+/** Two minutes: a write-back normally makes the link within seconds of the confirmation. */
+export const DEFAULT_MEETING_WAIT_MS = 120_000;
 
 /**
  * The notifications service: serves notifications.v1.NotificationService, consumes the booking
- * topic in its own group (intake, erasures included), and runs the send worker, the reminder
- * worker and the retention sweeper. Owns its store, bus and transports: at shutdown it stops
+ * topic in its own group (intake, erasures included) and the integration topic in another (a
+ * calendar that needs connecting again), and runs the send worker, the reminder
+ * worker, the meeting-link worker and the retention sweeper. Owns its store, bus and transports: at shutdown it stops
  * consuming and sweeping, lets the sends in flight finish and be recorded, then closes them.
  */
 export async function startNotifications(settings: HostSettings, deps: NotificationsDeps): Promise<RunningGrpcHost> {
@@ -87,11 +100,16 @@ export async function startNotifications(settings: HostSettings, deps: Notificat
     clients: deps.clients,
     compose: deps.compose,
     smsAvailable: deps.sms !== null,
+    meetings: new MeetingReader(deps.clients.integrations, deps.logger),
+    waits: new MeetingWaitRepository(deps.store),
+    meetingWaitMs: deps.meetingWaitMs ?? DEFAULT_MEETING_WAIT_MS,
     logger: deps.logger,
     now,
   };
   const reminderWorker = new ReminderWorker({ ...shared, onStored: () => sender.nudge() }, deps.worker.pollMs);
+  const meetingWorker = new MeetingWorker({ ...shared, onStored: () => sender.nudge() }, deps.worker.pollMs);
   let consumer: Subscription | undefined;
+  let connectionNotices: Subscription | undefined;
   const channel = (client: { close(): void }) => ({ ping: async () => {}, close: async () => client.close() });
   const host = await startGrpcHost({
     name: 'notifications',
@@ -116,13 +134,16 @@ export async function startNotifications(settings: HostSettings, deps: Notificat
       catalog: channel(deps.clients.catalog),
       booking: channel(deps.clients.booking),
       customer: channel(deps.clients.customer),
+      ...(deps.clients.integrations ? { integrations: channel(deps.clients.integrations) } : {}),
     },
     prepare: () => deps.store.ensureIndexes(NOTIFICATION_INDEXES),
     // The consumer first (no new records), then the workers (sends in flight are recorded).
     onStopping: async () => {
       await consumer?.stop();
+      await connectionNotices?.stop();
       await sweeper.stop();
       await reminderWorker.stop();
+      await meetingWorker.stop();
       await sender.stop();
     },
   });
@@ -132,7 +153,19 @@ export async function startNotifications(settings: HostSettings, deps: Notificat
       onStored: () => {
         sender.nudge();
         reminderWorker.nudge();
+        meetingWorker.nudge();
       },
+    });
+    // The business hears when a calendar needs connecting again (the integration topic).
+    connectionNotices = await consumeConnectionEvents(deps.bus, {
+      store: deps.store,
+      notifications,
+      settings: settingsRepo,
+      catalog: deps.clients.catalog,
+      compose: deps.compose,
+      logger: deps.logger,
+      now,
+      onStored: () => sender.nudge(),
     });
   } catch (err) {
     await host.stop();
@@ -140,6 +173,7 @@ export async function startNotifications(settings: HostSettings, deps: Notificat
   }
   sender.start();
   reminderWorker.start();
+  meetingWorker.start();
   sweeper.start();
   return host;
 }

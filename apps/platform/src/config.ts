@@ -76,6 +76,16 @@ export const platformConfigSchema = z.object({
   GOOGLE_AUTHORIZATION_URL: integrations.GOOGLE_AUTHORIZATION_URL,
   GOOGLE_TOKEN_URL: integrations.GOOGLE_TOKEN_URL,
   GOOGLE_CALENDAR_API_URL: integrations.GOOGLE_CALENDAR_API_URL,
+  MICROSOFT_CLIENT_ID: integrations.MICROSOFT_CLIENT_ID,
+  MICROSOFT_CLIENT_SECRET: integrations.MICROSOFT_CLIENT_SECRET,
+  MICROSOFT_TENANT: integrations.MICROSOFT_TENANT,
+  MICROSOFT_AUTHORITY_URL: integrations.MICROSOFT_AUTHORITY_URL,
+  MICROSOFT_GRAPH_API_URL: integrations.MICROSOFT_GRAPH_API_URL,
+  ZOOM_CLIENT_ID: integrations.ZOOM_CLIENT_ID,
+  ZOOM_CLIENT_SECRET: integrations.ZOOM_CLIENT_SECRET,
+  ZOOM_AUTHORIZATION_URL: integrations.ZOOM_AUTHORIZATION_URL,
+  ZOOM_TOKEN_URL: integrations.ZOOM_TOKEN_URL,
+  ZOOM_API_URL: integrations.ZOOM_API_URL,
   /**
    * The notifications service's settings (docs/operations.md "Notifications"); without SMTP_URL
    * the messages are .eml files in DATA_DIR/mail/.
@@ -92,6 +102,7 @@ export const platformConfigSchema = z.object({
   NOTIFY_POLL_MS: notifications.NOTIFY_POLL_MS,
   NOTIFY_CONCURRENCY: notifications.NOTIFY_CONCURRENCY,
   NOTIFY_SEND_TIMEOUT_MS: notifications.NOTIFY_SEND_TIMEOUT_MS,
+  NOTIFY_MEETING_WAIT_MS: notifications.NOTIFY_MEETING_WAIT_MS,
 });
 
 export type PlatformConfig = z.input<typeof platformConfigSchema>;

@@ -77,7 +77,7 @@ describe('GET /booking/manage/{token}', () => {
       expect(res.headers.get('cache-control')).toBe(NO_STORE);
       expect(res.headers.get('vary')).toBe('Accept');
       const body = await json(res);
-      expect(Object.keys(body.data).sort()).toEqual(['actions', 'booking', 'service', 'tenant']);
+      expect(Object.keys(body.data).sort()).toEqual(['actions', 'booking', 'meetingUrl', 'service', 'tenant']);
       expect(body.data.actions).toMatchObject({ canCancel: true, canReschedule: true });
     }
 

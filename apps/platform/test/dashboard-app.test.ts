@@ -431,6 +431,8 @@ describe.skipIf(!run)('staff dashboard in Chromium', { timeout: 120_000 }, () =>
     expect(await page.$$eval('#calendars-title ~ form button', (els) => els.map((el) => el.textContent))).toEqual([
       'Connect CalDAV',
       'Connect Google Calendar',
+      'Connect Microsoft 365',
+      'Connect Zoom',
     ]);
     await page.type('#brand-name', 'Desk Dental');
     // The sites that may embed the booking page: kept as the platform normalizes them.

@@ -1,7 +1,7 @@
 // Google Calendar with Meet through the embedded platform: the OAuth round trip (code + PKCE +
 // state) against a real local OAuth provider (oidc-provider, as the login tests use), the
-// Calendar API against a contract stand-in (libs/testing: the documented shapes of free/busy
-// and events insert/patch/delete, not Google), tokens refreshed before expiry and a revoked
+// Calendar API against a contract stand-in (libs/testing: the documented shapes of events
+// list/insert/patch/delete, not Google), tokens refreshed before expiry and a revoked
 // grant marking the connection needs_reauth.
 
 import { readFileSync } from 'node:fs';
@@ -171,7 +171,7 @@ describe('Google Calendar OAuth against a local provider', () => {
 });
 
 describe('Google Calendar busy times and write-back with Meet (contract stand-in)', () => {
-  it('free/busy blocks the staff member; a confirmed booking becomes one event with a Meet link, moved and removed', async () => {
+  it('a busy event blocks the staff member; a confirmed booking becomes one event with a Meet link, moved and removed', async () => {
     const t = await tenant('google-meet');
     const { connectionId } = await connected(t);
     const first = standIn.tokensSeen().length;

@@ -138,6 +138,8 @@ describe('view', () => {
       booking: record,
       service: { serviceId: service!.serviceId, slug: 'checkup', name: 'Check-up', maxAdvanceDays: 90 },
       tenant: { slug: 'smile', name: 'Clinic smile', timezone: 'Europe/Berlin' },
+      // No video meeting (a held booking, a service without video).
+      meetingUrl: null,
       actions: openUntil(b.startsAtMs),
     });
     expect(data.booking).toMatchObject({ bookingId: b.bookingId, status: 'held', cancelReason: null });

@@ -1,8 +1,8 @@
 // No credential reaches a log line or a span (docs/operations.md "Logs"): the embedded platform
 // runs as its own process at LOG_LEVEL=trace, exporting its spans to a real OTLP/HTTP receiver,
 // while a customer uses the manage link (view, page, calendar file, reschedule, cancel, a path
-// no route matches), a staff member connects Google Calendar (the OAuth round trip against a
-// local provider: the callback's code and state), an operator's one-time sign-in link is used
+// no route matches), a staff member connects Google Calendar and Microsoft 365 (the OAuth round
+// trips against local providers: the callbacks' codes and states, Graph's access token), an operator's one-time sign-in link is used
 // (and refused the second time), a partner calls /v1 with an API key, and a
 // webhook is signed and delivered. Then everything the process printed and everything it
 // exported is searched for each secret value it handled.
@@ -29,24 +29,29 @@ import {
 import { berlinTime, seedTenant } from './booking-fixture.js';
 import { book, dashboard, sessions } from './dashboard-fixture.js';
 import { startLocalGoogle, type LocalGoogle } from './google-fixture.js';
+import { startLocalMicrosoft, type LocalMicrosoft } from './microsoft-fixture.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'platform-secrets-'));
 let otlp: OtlpReceiver;
 let hooks: WebhookReceiver;
 let google: LocalGoogle;
+let microsoft: LocalMicrosoft;
 let platform: AppProcess | undefined;
 let gatewayStore: DocumentStore | undefined;
 let base = '';
 let callbackPrefix = '';
+let microsoftCallback = '';
 
 beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   callbackPrefix = `${base}/api/integrations/google/callback`;
-  [otlp, hooks, google] = await Promise.all([
+  microsoftCallback = `${base}/api/integrations/microsoft/callback`;
+  [otlp, hooks, google, microsoft] = await Promise.all([
     startOtlpReceiver(),
     startWebhookReceiver(),
     startLocalGoogle(callbackPrefix),
+    startLocalMicrosoft(microsoftCallback),
   ]);
   platform = runApp('platform', {
     PORT: String(port),
@@ -56,6 +61,7 @@ beforeAll(async () => {
     OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint,
     OTEL_BSP_SCHEDULE_DELAY: '100',
     ...google.settings,
+    ...microsoft.settings,
   });
   await platform.waitFor('is running at', 60_000);
   gatewayStore = await openStore(storeConfigFor('gateway', { PROFILE: 'embedded', DATA_DIR: dataDir }));
@@ -65,7 +71,7 @@ afterAll(async () => {
   await gatewayStore?.close();
   platform?.kill('SIGKILL');
   await platform?.exited;
-  await Promise.all([otlp?.close(), hooks?.close(), google?.close()]);
+  await Promise.all([otlp?.close(), hooks?.close(), google?.close(), microsoft?.close()]);
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -113,6 +119,19 @@ describe('secrets in logs and spans', () => {
     const connected = await fetch(callbackUrl, { headers: { cookie: session.cookie }, redirect: 'manual' });
     expect(connected.status).toBe(201);
 
+    // A Microsoft 365 connect: the same, and the connect reads Graph with the new access token.
+    const startMicrosoft = await json(await api('POST', '/api/integrations/microsoft/connect', { staffId }));
+    const microsoftBack = await authorizeAtProvider(
+      new URL(startMicrosoft.data.authorizationUrl),
+      'staff-2',
+      microsoftCallback,
+    );
+    secrets['Microsoft OAuth code'] = microsoftBack.searchParams.get('code')!;
+    secrets['Microsoft OAuth state'] = microsoftBack.searchParams.get('state')!;
+    const connectedMicrosoft = await fetch(microsoftBack, { headers: { cookie: session.cookie }, redirect: 'manual' });
+    expect(connectedMicrosoft.status).toBe(201);
+    secrets['Microsoft Graph access token'] = microsoft.graph.tokensSeen()[0]!;
+
     // A partner API call with an API key.
     const key = await json(await api('POST', '/api/api-keys', { name: 'crm', scopes: ['booking:read'] }));
     secrets['API key'] = key.data.secret;
@@ -154,6 +173,7 @@ describe('secrets in logs and spans', () => {
     // info yet) and name the manage routes by their template.
     expect(logs).toContain('/booking/manage/:token/reschedule');
     expect(logs).toContain('/api/integrations/google/callback');
+    expect(logs).toContain('/api/integrations/microsoft/callback');
     expect(logs).toContain('/auth/link');
     expect(logs).toContain('/booking/manage/:redacted/no-such-action');
     const names = otlp.spans().map((s) => s.name);

@@ -238,6 +238,7 @@ export function DayScreen({ session }: { session: Session }) {
         <SettingsScreen
           session={session}
           tenant={catalog.tenant}
+          zone={zone}
           staff={catalog.staff}
           onTenant={(tenant) => setCatalog((c) => c && { ...c, tenant })}
         />

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { contrastRatio, PAGE_BACKGROUND, themeOf } from '@svc/html';
 import { ApiError, call, get, getAll, post, type Data, type Session, type Staff, type Tenant } from './api.js';
 import { ErrorNote } from './error-note.js';
+import { formatTime, isoDateIn, longDate } from './format.js';
 import { useLoaded } from './use-loaded.js';
 
 type Settings = Data<'/api/notification-settings'>;
@@ -12,11 +13,14 @@ type Branding = NonNullable<Tenant['branding']>;
 export function SettingsScreen({
   session,
   tenant,
+  zone,
   staff,
   onTenant,
 }: {
   session: Session;
   tenant: Tenant;
+  /** The zone the viewer chose (times are shown in it). */
+  zone: string;
   staff: Staff[];
   onTenant: (t: Tenant) => void;
 }) {
@@ -26,19 +30,37 @@ export function SettingsScreen({
       <h1>Settings</h1>
       <BrandingForm tenant={tenant} canWrite={canWrite} onSaved={onTenant} />
       <NotificationForm canWrite={canWrite} />
-      <CalendarConnections staff={staff} canWrite={canWrite} />
+      <CalendarConnections staff={staff} canWrite={canWrite} tenant={tenant} zone={zone} />
     </main>
   );
 }
 
-/** The staff members' calendars: their state (a refused login says so), connect CalDAV or Google, disconnect. */
-function CalendarConnections({ staff, canWrite }: { staff: Staff[]; canWrite: boolean }) {
+/** The staff members' calendars and Zoom accounts: their state (a refused login says so), connect CalDAV, Google or Zoom, disconnect. */
+function CalendarConnections({
+  staff,
+  canWrite,
+  tenant,
+  zone,
+}: {
+  staff: Staff[];
+  canWrite: boolean;
+  tenant: Tenant;
+  zone: string;
+}) {
   const [staffId, setStaffId] = useState(staff[0]?.staffId ?? '');
   const [serverUrl, setServerUrl] = useState('');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const names = new Map(staff.map((s) => [s.staffId, s.displayName]));
   const { data: connections, error, run } = useLoaded(() => getAll<Connection>('/api/integrations'));
+  /** Sends the browser to the provider's consent page; it comes back to the gateway's callback. */
+  const connectOAuth = (provider: 'google' | 'microsoft' | 'zoom') =>
+    void run(async () => {
+      const { authorizationUrl } = await post<{ authorizationUrl: string }>(`/api/integrations/${provider}/connect`, {
+        staffId,
+      });
+      location.assign(authorizationUrl);
+    });
 
   return (
     <section aria-labelledby="calendars-title">
@@ -51,6 +73,14 @@ function CalendarConnections({ staff, canWrite }: { staff: Staff[]; canWrite: bo
             {names.get(c.staffId) ?? c.staffId}: {c.provider} ({c.account}) ·{' '}
             <span class={c.status === 'connected' ? '' : 'status-held'}>
               {c.status === 'needs_reauth' ? 'needs signing in again' : c.status}
+              {c.status === 'needs_reauth' && c.needsReauthAtMs !== null && (
+                <>
+                  {' since '}
+                  <time dateTime={new Date(c.needsReauthAtMs).toISOString()}>
+                    {`${longDate(isoDateIn(c.needsReauthAtMs, zone), tenant.locale)} ${formatTime(c.needsReauthAtMs, tenant.locale, zone)}`}
+                  </time>
+                </>
+              )}
             </span>{' '}
             {canWrite && (
               <button
@@ -60,6 +90,8 @@ function CalendarConnections({ staff, canWrite }: { staff: Staff[]; canWrite: bo
                 Disconnect
               </button>
             )}
+            {/* A Zoom account has no calendar: nothing of it blocks time. */}
+            {c.provider !== 'zoom' && <BlockingToggles connection={c} canWrite={canWrite} run={run} />}
           </li>
         ))}
       </ul>
@@ -113,23 +145,53 @@ function CalendarConnections({ staff, canWrite }: { staff: Staff[]; canWrite: bo
             />
           </label>
           <button type="submit">Connect CalDAV</button>{' '}
-          <button
-            type="button"
-            onClick={() =>
-              void run(async () => {
-                const { authorizationUrl } = await post<{ authorizationUrl: string }>(
-                  '/api/integrations/google/connect',
-                  { staffId },
-                );
-                location.assign(authorizationUrl);
-              })
-            }
-          >
+          <button type="button" onClick={() => connectOAuth('google')}>
             Connect Google Calendar
+          </button>{' '}
+          <button type="button" onClick={() => connectOAuth('microsoft')}>
+            Connect Microsoft 365
+          </button>{' '}
+          <button type="button" onClick={() => connectOAuth('zoom')}>
+            Connect Zoom
           </button>
         </form>
       )}
     </section>
+  );
+}
+
+/** Whether the connection's all-day and tentative events block time (docs/decisions.md "Integrations"). */
+function BlockingToggles({
+  connection,
+  canWrite,
+  run,
+}: {
+  connection: Connection;
+  canWrite: boolean;
+  run: (action: () => Promise<unknown>) => Promise<void>;
+}) {
+  const toggle = (field: 'allDayEventsBlock' | 'tentativeEventsBlock', label: string) => (
+    <label>
+      <input
+        type="checkbox"
+        name={field}
+        checked={connection[field]}
+        disabled={!canWrite}
+        onChange={(e) =>
+          void run(() =>
+            call('PATCH', `/api/integrations/${connection.connectionId}`, {
+              [field]: (e.target as HTMLInputElement).checked,
+            }),
+          )
+        }
+      />{' '}
+      {label}
+    </label>
+  );
+  return (
+    <span class="inline-form">
+      {toggle('allDayEventsBlock', 'all-day events block')} {toggle('tentativeEventsBlock', 'tentative events block')}
+    </span>
   );
 }
 

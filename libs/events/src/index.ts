@@ -12,5 +12,5 @@ export type { HandlerErrorListener } from './deliver.js';
 export { InProcessEventBus, type InProcessEventBusOptions } from './in-process-bus.js';
 export { StoreBusJournal, type BusJournal, type JournalTopic } from './bus-journal.js';
 export { KafkaEventBus, createKafkaEventBus, type KafkaEventBusOptions, type KafkaLogLevel } from './kafka-bus.js';
-export { BOOKING_EVENTS_TOPIC } from './topics.js';
+export { BOOKING_EVENTS_TOPIC, INTEGRATION_EVENTS_TOPIC } from './topics.js';
 export { eventBusFromConfig } from './configured-bus.js';

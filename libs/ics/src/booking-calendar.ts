@@ -30,10 +30,15 @@ export interface BookingCalendarInput {
   booking: CalendarBooking;
   serviceName: string;
   tenantName: string;
-  /** The manage link of the booking (URL property). */
+  /** The manage link of the booking (in DESCRIPTION; the URL property too without a meeting). */
   manageUrl: string;
   /** The platform's host name: the UID's domain part. */
   host: string;
+  /**
+   * The video meeting's join link once it exists (docs/decisions.md "Integrations"): LOCATION and
+   * URL, and the first line of DESCRIPTION. Absent or null: no meeting is named.
+   */
+  meetingUrl?: string | null;
 }
 
 /** The UID of a booking's event: the booking id is unique, the domain names who made it. */
@@ -60,6 +65,9 @@ function text(calendar: ICalCalendar): string {
  *   event instead of adding one);
  * - DTSTART/DTEND in UTC, DTSTAMP and LAST-MODIFIED = the last change, CREATED = the booking's;
  * - SUMMARY "<service> at <tenant>", URL and DESCRIPTION carry the manage link;
+ * - with a video meeting (not for a cancelled booking, whose meeting is gone): LOCATION and URL
+ *   are its join link, which calendar apps show as where the event takes place and offer to
+ *   open, and DESCRIPTION names it before the manage link;
  * - STATUS after the booking's status (EVENT_STATUS).
  * ical-generator escapes the text and folds lines at 75 octets.
  */
@@ -70,6 +78,8 @@ export function bookingCalendar(input: BookingCalendarInput): string {
     throw new Error(`booking ${booking.bookingId} has an unknown status: ${booking.status}`);
   }
   const calendar = calendarOf('manage', ICalCalendarMethod.PUBLISH);
+  const meetingUrl = booking.status === 'cancelled' ? null : (input.meetingUrl ?? null);
+  const manage = `View, reschedule or cancel: ${input.manageUrl}`;
   calendar.createEvent({
     id: bookingUid(booking.bookingId, input.host),
     sequence: booking.revision,
@@ -79,8 +89,9 @@ export function bookingCalendar(input: BookingCalendarInput): string {
     created: new Date(booking.createdAtMs),
     lastModified: new Date(booking.updatedAtMs),
     summary: `${input.serviceName} at ${input.tenantName}`,
-    description: `View, reschedule or cancel: ${input.manageUrl}`,
-    url: input.manageUrl,
+    description: meetingUrl ? `Join the video meeting: ${meetingUrl}\n${manage}` : manage,
+    url: meetingUrl ?? input.manageUrl,
+    ...(meetingUrl ? { location: meetingUrl } : {}),
     status: EVENT_STATUS[booking.status],
   });
   return text(calendar);
@@ -99,6 +110,8 @@ export interface CalendarResourceEvent {
   endsAtMs: number;
   /** Grows with every write of the event. */
   sequence: number;
+  /** The booking's video meeting link (a Zoom meeting's): LOCATION and URL of the event. */
+  meetingUrl?: string | null;
 }
 
 /** The UID's domain part of written-back events: the booking id is unique, this names who made it. */
@@ -119,6 +132,8 @@ export function calendarResource(event: CalendarResourceEvent): string {
     stamp: new Date(),
     summary: event.title,
     description: event.description,
+    // Where calendar apps show the place and offer a link to open.
+    ...(event.meetingUrl ? { location: event.meetingUrl, url: event.meetingUrl } : {}),
   });
   return text(calendar);
 }

@@ -111,6 +111,33 @@ describe('bookingCalendar', () => {
   });
 });
 
+describe('bookingCalendar with a video meeting', () => {
+  const meetingUrl = 'https://meet.google.com/abc-defg-hij';
+
+  it('names the join link as LOCATION and URL, and first in DESCRIPTION, before the manage link', () => {
+    const { event } = parse(bookingCalendar(input({ status: 'confirmed' }, { meetingUrl })));
+    expect(event.getFirstPropertyValue('location')).toBe(meetingUrl);
+    expect(event.getFirstPropertyValue('url')).toBe(meetingUrl);
+    expect(event.getFirstPropertyValue('description')).toBe(
+      `Join the video meeting: ${meetingUrl}\nView, reschedule or cancel: ${input().manageUrl}`,
+    );
+  });
+
+  it('without a link (none yet, or none at all) the file is the one of the booking alone', () => {
+    const plain = bookingCalendar(input({ status: 'confirmed' }));
+    expect(bookingCalendar(input({ status: 'confirmed' }, { meetingUrl: null }))).toBe(plain);
+    const { event } = parse(plain);
+    expect(event.getFirstPropertyValue('location')).toBeNull();
+    expect(event.getFirstPropertyValue('url')).toBe(input().manageUrl);
+  });
+
+  it('a cancelled booking names no meeting: it is gone with the booking', () => {
+    const cancelled = bookingCalendar(input({ status: 'cancelled' }, { meetingUrl }));
+    expect(cancelled).toBe(bookingCalendar(input({ status: 'cancelled' })));
+    expect(cancelled).not.toContain('meet.google.com');
+  });
+});
+
 describe('calendarFileName', () => {
   it('names the booking and keeps only safe characters', () => {
     expect(calendarFileName('bkg_01J0ABC')).toBe('booking-bkg_01J0ABC.ics');

@@ -66,9 +66,11 @@ export const NOTIFICATION_TEMPLATES = [
   'customer.cancelled',
   'customer.hold_expired',
   'customer.reminder',
+  'customer.meeting_link',
   'business.request_pending',
   'business.cancelled_by_customer',
   'business.rescheduled_by_customer',
+  'business.calendar_needs_reauth',
 ] as const;
 export type NotificationTemplate = (typeof NOTIFICATION_TEMPLATES)[number];
 

@@ -5,15 +5,26 @@ const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
 export const MAX_TIME_ZONE_LENGTH = 64;
 export const TIME_ZONE_MESSAGE = 'must be an IANA time zone, like Europe/Berlin';
 
+/**
+ * Names found to be zones. Making an Intl.DateTimeFormat to ask costs about half a millisecond,
+ * which a per-request check (every GetBusyTimes names its zones) cannot pay each time. Only
+ * zones that exist are kept and the map is bounded (the IANA list and its aliases are about a
+ * thousand names), so a caller cannot grow it.
+ */
+const KNOWN_ZONES = new Set<string>();
+const MAX_KNOWN_ZONES = 4_096;
+
 /** A real IANA zone (or alias, in any letter case) that Intl can compute with, e.g. `Europe/Paris`, `UTC`. */
 export function isIanaTimeZone(value: string): boolean {
+  if (KNOWN_ZONES.has(value)) return true;
   if (value.length > MAX_TIME_ZONE_LENGTH || !ZONE_NAME.test(value)) return false;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
   } catch {
     return false;
   }
+  if (KNOWN_ZONES.size < MAX_KNOWN_ZONES) KNOWN_ZONES.add(value);
+  return true;
 }
 
 /**

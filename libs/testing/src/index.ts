@@ -37,8 +37,11 @@ export { authorizeAtProvider } from './provider-browser.js';
 export {
   startGoogleCalendarStandIn,
   type GoogleCalendarStandIn,
+  type NewStandInEvent,
   type StandInEvent,
 } from './google-calendar-standin.js';
+export { type GoogleEvent, type GoogleTime } from './google-calendar-instances.js';
+export { wallClockInstant } from './wall-clock.js';
 export {
   startMailpit,
   mailpitMissing,
@@ -48,5 +51,22 @@ export {
   type StartMailpitOptions,
 } from './mailpit-server.js';
 export { startSmsApiStandIn, type SmsApiStandIn, type ReceivedSms } from './sms-api-standin.js';
+export { startTokenEndpointStandIn, type TokenEndpointStandIn } from './oauth-token-standin.js';
 export { openEventStream, type EventStream } from './event-stream.js';
 export { unzip, ndjsonLines } from './unzip.js';
+export {
+  startZoomStandIn,
+  type ZoomStandIn,
+  type ZoomStandInMeeting,
+  type ZoomStandInRequest,
+  type ZoomStandInUser,
+} from './zoom-standin.js';
+export {
+  startMicrosoftGraphStandIn,
+  type GraphCalendar,
+  type GraphEvent,
+  type GraphRecurrence,
+  type GraphRequest,
+  type MicrosoftGraphStandIn,
+  type NewGraphEvent,
+} from './microsoft-graph-standin.js';

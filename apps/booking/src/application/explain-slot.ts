@@ -99,7 +99,9 @@ export async function explainStart(deps: AvailabilityDeps, q: ExplainQuery): Pro
   const bookable = bookableStarts(shape, nowMs, q.startsAtMs, q.startsAtMs + 1) !== null;
   const [booked, busy] = await Promise.all([
     occupyingBookings(deps, buffers, { tenantId: q.tenantId, ...decisionReach(shape, start) }),
-    bookable ? externalOccupancy(deps.busyTimes, { ...window, staffIds: service.staffIds, fresh: false }) : [],
+    bookable
+      ? externalOccupancy(deps.busyTimes, schedule, { ...window, staffIds: service.staffIds, fresh: false })
+      : [],
   ]);
   const bookings = busy.length === 0 ? booked : [...booked, ...busy];
   const verdict = evaluate({ schedule, bookings, startsAtMs: q.startsAtMs, nowMs });

@@ -1,5 +1,5 @@
-import type { ExistingBooking } from '../domain/availability/index.js';
-import type { BusyTimeSource, ExternalBusy } from './ports.js';
+import type { ExistingBooking, ScheduleInput } from '../domain/availability/index.js';
+import type { BusyTimeSource, ExternalBusy, StaffZones } from './ports.js';
 
 /**
  * Busy times of connected calendars as the availability engine sees them: occupancy of their
@@ -20,10 +20,23 @@ export function busyAsOccupancy(busy: readonly ExternalBusy[]): ExistingBooking[
   }));
 }
 
-/** The staff members' busy times in `[fromMs, toMs)` as occupancy. */
+/** The staff members' busy times in `[fromMs, toMs)` as occupancy; `schedule` names their zones. */
 export async function externalOccupancy(
   source: BusyTimeSource,
+  schedule: ScheduleInput,
   q: { tenantId: string; staffIds: readonly string[]; fromMs: number; toMs: number; fresh: boolean },
 ): Promise<ExistingBooking[]> {
-  return busyAsOccupancy(await source.busy(q.tenantId, q.staffIds, q.fromMs, q.toMs, { fresh: q.fresh }));
+  const zones = zonesOf(schedule, q.staffIds);
+  return busyAsOccupancy(await source.busy(q.tenantId, q.staffIds, q.fromMs, q.toMs, { fresh: q.fresh, zones }));
+}
+
+/** The zones of `staffIds` as the schedule knows them, the tenant's for the others. */
+export function zonesOf(schedule: ScheduleInput, staffIds: readonly string[]): StaffZones {
+  const asked = new Set(staffIds);
+  const staffTimeZones: Record<string, string> = {};
+  for (const s of schedule.staff)
+    // A staff member without a zone of their own ('') lives in the tenant's.
+    if (asked.has(s.staffId) && s.timezone !== '' && s.timezone !== schedule.timezone)
+      staffTimeZones[s.staffId] = s.timezone;
+  return { timeZone: schedule.timezone, staffTimeZones };
 }

@@ -105,7 +105,7 @@ export async function getAvailability(
     ? await Promise.all([
         occupyingBookings(deps, buffers, around(countedReach(shape, starts))),
         // Connected calendars may answer from the integrations service's short cache.
-        externalOccupancy(deps.busyTimes, {
+        externalOccupancy(deps.busyTimes, schedule, {
           ...around(occupiedReach(shape, starts)),
           staffIds,
           fresh: false,

@@ -118,13 +118,20 @@ export interface BusyTimeSource {
    * Busy intervals of the staff members' connected calendars overlapping `[fromMs, toMs)`. May
    * answer from a short cache unless `fresh` (create and reschedule under the lock). Throws
    * PROVIDER_ACTION_FAILED / PROVIDER_NEEDS_REAUTH when a calendar cannot be read and the
-   * tenant does not book anyway.
+   * tenant does not book anyway. `zones`: where each staff member's all-day events fall (their
+   * zone, else the tenant's).
    */
   busy(
     tenantId: string,
     staffIds: readonly string[],
     fromMs: number,
     toMs: number,
-    options: { fresh: boolean },
+    options: { fresh: boolean; zones: StaffZones },
   ): Promise<ExternalBusy[]>;
+}
+
+/** The tenant's zone and each staff member's own (an all-day calendar event blocks their local day). */
+export interface StaffZones {
+  timeZone: string;
+  staffTimeZones: Readonly<Record<string, string>>;
 }

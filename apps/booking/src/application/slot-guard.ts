@@ -116,7 +116,7 @@ export function busyAround(
   if (bookableStarts(shape, deps.now(), req.startsAtMs, req.startsAtMs + 1, MINUTE_MS) === null) {
     return Promise.resolve([]);
   }
-  return externalOccupancy(deps.busyTimes, {
+  return externalOccupancy(deps.busyTimes, known.schedule, {
     tenantId: req.tenantId,
     staffIds: known.service.staffIds,
     ...bufferedInterval(req, known),

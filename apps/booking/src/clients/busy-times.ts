@@ -36,7 +36,7 @@ export function integrationBusyTimes(
 ): BusyTimeSource {
   const noneConnectedUntil = new LruCache<number>({ ...bounds, sizeOf: () => 8 });
   return {
-    async busy(tenantId, staffIds, fromMs, toMs, { fresh }) {
+    async busy(tenantId, staffIds, fromMs, toMs, { fresh, zones }) {
       // A slot near the end of year 9999 plus its buffers reaches past the range the services
       // compute with (docs/api-conventions.md "Input rules"); nothing is busy out there.
       const from = clampToEpochRange(fromMs);
@@ -46,7 +46,7 @@ export function integrationBusyTimes(
       if (!fresh && (noneConnectedUntil.get(key) ?? 0) > now()) return [];
       const asked = now();
       const res = await client.getBusyTimes(
-        { tenantId, staffIds: [...staffIds], fromMs: from, toMs: to, fresh },
+        { tenantId, staffIds: [...staffIds], fromMs: from, toMs: to, fresh, ...zones },
         fresh ? { deadlineMs: FRESH_BUSY_DEADLINE_MS } : {},
       );
       noneConnectedUntil.delete(key);

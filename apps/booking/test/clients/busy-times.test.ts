@@ -3,6 +3,9 @@ import type { IntegrationClient } from '@svc/grpc';
 import { EPOCH_MS_END, EPOCH_MS_MAX, MINUTE_MS } from '@svc/rules';
 import { FRESH_BUSY_DEADLINE_MS, integrationBusyTimes } from '../../src/clients/busy-times.js';
 
+/** No staff member's own zone: the tenant's (UTC) for all. */
+const UTC = { timeZone: 'UTC', staffTimeZones: {} };
+
 /** Records what the client was asked; answers no busy time, and "none connected" for `noneConnectedForMs`. */
 function recordingClient(
   asked: { fromMs: number; toMs: number; fresh?: boolean }[],
@@ -26,8 +29,8 @@ describe('busy times from the integrations service', () => {
       },
     } as unknown as IntegrationClient;
     const busy = integrationBusyTimes(client);
-    await busy.busy('ten_a', ['stf_1'], 0, MINUTE_MS, { fresh: true });
-    await busy.busy('ten_a', ['stf_1'], 0, MINUTE_MS, { fresh: false });
+    await busy.busy('ten_a', ['stf_1'], 0, MINUTE_MS, { fresh: true, zones: UTC });
+    await busy.busy('ten_a', ['stf_1'], 0, MINUTE_MS, { fresh: false, zones: UTC });
     expect(deadlines).toEqual([FRESH_BUSY_DEADLINE_MS, undefined]);
     expect(FRESH_BUSY_DEADLINE_MS).toBe(8_000);
   });
@@ -35,17 +38,20 @@ describe('busy times from the integrations service', () => {
   it('asks about a slot near the end of year 9999 only up to the end of the range (found by the API fuzz)', async () => {
     const asked: { fromMs: number; toMs: number }[] = [];
     const busy = integrationBusyTimes(recordingClient(asked));
-    await busy.busy('ten_a', ['stf_1'], EPOCH_MS_MAX - MINUTE_MS, EPOCH_MS_MAX + 30 * MINUTE_MS, { fresh: true });
+    await busy.busy('ten_a', ['stf_1'], EPOCH_MS_MAX - MINUTE_MS, EPOCH_MS_MAX + 30 * MINUTE_MS, {
+      fresh: true,
+      zones: UTC,
+    });
     expect(asked).toEqual([{ fromMs: EPOCH_MS_MAX - MINUTE_MS, toMs: EPOCH_MS_END, fresh: true }]);
   });
 
   it('asks nothing for a window wholly past the range, or without staff', async () => {
     const asked: { fromMs: number; toMs: number }[] = [];
     const busy = integrationBusyTimes(recordingClient(asked));
-    expect(await busy.busy('ten_a', ['stf_1'], EPOCH_MS_END + 1, EPOCH_MS_END + MINUTE_MS, { fresh: false })).toEqual(
-      [],
-    );
-    expect(await busy.busy('ten_a', [], 1, MINUTE_MS, { fresh: false })).toEqual([]);
+    expect(
+      await busy.busy('ten_a', ['stf_1'], EPOCH_MS_END + 1, EPOCH_MS_END + MINUTE_MS, { fresh: false, zones: UTC }),
+    ).toEqual([]);
+    expect(await busy.busy('ten_a', [], 1, MINUTE_MS, { fresh: false, zones: UTC })).toEqual([]);
     expect(asked).toEqual([]);
   });
 
@@ -53,7 +59,7 @@ describe('busy times from the integrations service', () => {
     const asked: { fromMs: number; toMs: number; fresh?: boolean }[] = [];
     let clock = 1_000_000;
     const busy = integrationBusyTimes(recordingClient(asked, 60_000), () => clock);
-    const read = (staff: string[], fresh: boolean) => busy.busy('ten_a', staff, 0, MINUTE_MS, { fresh });
+    const read = (staff: string[], fresh: boolean) => busy.busy('ten_a', staff, 0, MINUTE_MS, { fresh, zones: UTC });
     await read(['stf_1', 'stf_2'], false);
     expect(asked).toHaveLength(1);
     await read(['stf_2', 'stf_1'], false); // the same staff in another order
@@ -70,15 +76,15 @@ describe('busy times from the integrations service', () => {
   it('asks every time while a staff member has a calendar that blocks time', async () => {
     const asked: { fromMs: number; toMs: number; fresh?: boolean }[] = [];
     const busy = integrationBusyTimes(recordingClient(asked, 0));
-    await busy.busy('ten_a', ['stf_1'], 0, MINUTE_MS, { fresh: false });
-    await busy.busy('ten_a', ['stf_1'], 0, MINUTE_MS, { fresh: false });
+    await busy.busy('ten_a', ['stf_1'], 0, MINUTE_MS, { fresh: false, zones: UTC });
+    await busy.busy('ten_a', ['stf_1'], 0, MINUTE_MS, { fresh: false, zones: UTC });
     expect(asked).toHaveLength(2);
   });
 });
 
 describe('the "none connected" memo', () => {
   const read = (busy: ReturnType<typeof integrationBusyTimes>, staff: string[]) =>
-    busy.busy('ten_a', staff, 0, MINUTE_MS, { fresh: false });
+    busy.busy('ten_a', staff, 0, MINUTE_MS, { fresh: false, zones: UTC });
 
   it('keeps at most maxEntries staff sets, forgetting the least recently used first', async () => {
     const asked: { fromMs: number; toMs: number }[] = [];

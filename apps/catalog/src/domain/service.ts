@@ -29,8 +29,12 @@ import { assertSomeField, definedOnly, Violations } from './violations.js';
 
 export const SERVICE_STATUSES = ['active', 'hidden', 'disabled'] as const;
 export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
-/** The video meeting a calendar write-back adds to the booking's event (docs/decisions.md "Integrations"). */
-export const CONFERENCING = ['none', 'google_meet'] as const;
+/**
+ * The service's video provider (docs/decisions.md "Integrations"): the meeting the write-back
+ * makes for a confirmed booking. Meet and Teams come with the staff member's Google or Microsoft
+ * calendar event; Zoom with the staff member's Zoom connection.
+ */
+export const CONFERENCING = ['none', 'google_meet', 'microsoft_teams', 'zoom'] as const;
 export type Conferencing = (typeof CONFERENCING)[number];
 
 export type ServiceRecord = {

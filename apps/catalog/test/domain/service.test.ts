@@ -157,6 +157,13 @@ describe('service create', () => {
     expect(violationPaths(() => create({ ...valid, confirmation: 'instant' }))).toEqual(['confirmation']);
   });
 
+  it('takes a video provider of none, google_meet, microsoft_teams or zoom, nothing else', () => {
+    for (const conferencing of ['none', 'google_meet', 'microsoft_teams', 'zoom']) {
+      expect(create({ ...valid, conferencing }).conferencing).toBe(conferencing);
+    }
+    expect(violationPaths(() => create({ ...valid, conferencing: 'webex' }))).toEqual(['conferencing']);
+  });
+
   it('rejects an unknown status', () => {
     expect(violationPaths(() => create({ ...valid, status: 'archived' }))).toEqual(['status']);
     expect(create({ ...valid, status: 'hidden' }).status).toBe('hidden');

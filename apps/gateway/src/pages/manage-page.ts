@@ -12,6 +12,8 @@ export interface ManagePageInput {
     booking: BookingRecord;
     service: { slug: string; name: string; maxAdvanceDays: number };
     tenant: { slug: string; timezone: string };
+    /** The video meeting's join link while it exists. */
+    meetingUrl: string | null;
     actions: {
       canCancel: boolean;
       canReschedule: boolean;
@@ -34,9 +36,9 @@ const DONE: Record<string, string> = {
 };
 
 /**
- * The manage page (docs/decisions.md "Booking pages"): the booking, the calendar file, and the
- * changes the token and the booking allow now (a reschedule slot picker, a cancel with a
- * confirmation step).
+ * The manage page (docs/decisions.md "Booking pages"): the booking (its video meeting's link once
+ * it exists), the calendar file, and the changes the token and the booking allow now (a
+ * reschedule slot picker, a cancel with a confirmation step).
  */
 export function renderManagePage(input: ManagePageInput, assets: PageAssets, nonce: string): string {
   const { view, tenant, token } = input;
@@ -72,6 +74,14 @@ export function renderManagePage(input: ManagePageInput, assets: PageAssets, non
       <dd id="booking-when">${when}</dd>
       <dt>Status</dt>
       <dd id="booking-status">${status.label}</dd>
+      ${
+        view.meetingUrl
+          ? html`<dt>Video meeting</dt>
+              <dd>
+                <a id="meeting-link" href="${view.meetingUrl}" rel="noopener noreferrer">Join the video meeting</a>
+              </dd>`
+          : ''
+      }
       <dt>Reference</dt>
       <dd>${booking.bookingId}</dd>
     </dl>

@@ -1,22 +1,23 @@
 /**
  * CalDAV (iCloud, Fastmail, Nextcloud, Radicale, …) through tsdav: discovery from the server URL,
- * the calendars of the account, a calendar-query with a time range for busy times (parsed with
- * ical.js, recurrences expanded), and the booking's event PUT at `<calendar>/<bookingId>.ics`,
+ * the calendars of the account, a calendar-query with a time range for busy times (read by
+ * ical-busy-events.ts), and the booking's event PUT at `<calendar>/<bookingId>.ics`,
  * so writing it again replaces it instead of adding a second one.
  */
 import { DAVClient } from 'tsdav';
-import ICAL from 'ical.js';
 import {
   asProviderError,
   ProviderAuthError,
   ProviderUnavailableError,
+  type BusyEvent,
   type CalendarEvent,
   type CalendarProvider,
-  type Interval,
   type ProviderCalendar,
   type WrittenEvent,
 } from './provider.js';
 import { calendarResource } from '@svc/ics';
+import { DAY_MS } from '@svc/rules';
+import { busyEvents } from './ical-busy-events.js';
 import { ResponseTooLargeError, UrlRefusedError, type Fetch } from './policy-fetch.js';
 import { providerSessions, SERVICE } from '../metrics.js';
 
@@ -25,9 +26,6 @@ export interface CaldavCredentials {
   username: string;
   password: string;
 }
-
-/** Recurring events are expanded at most this far (a rule without end stops at the window). */
-const MAX_OCCURRENCES = 5_000;
 
 export class CaldavProvider implements CalendarProvider {
   private readonly client: DAVClient;
@@ -97,14 +95,17 @@ export class CaldavProvider implements CalendarProvider {
     }
   }
 
-  async busy(calendarIds: readonly string[], fromMs: number, toMs: number): Promise<Interval[]> {
+  async busy(calendarIds: readonly string[], fromMs: number, toMs: number): Promise<BusyEvent[]> {
     try {
       await this.ready();
-      const timeRange = { start: new Date(fromMs).toISOString(), end: new Date(toMs).toISOString() };
+      // A day either side: an all-day event's local days may reach the window in any zone.
+      const timeRange = { start: new Date(fromMs - DAY_MS).toISOString(), end: new Date(toMs + DAY_MS).toISOString() };
       const perCalendar = await Promise.all(
         calendarIds.map((url) => this.client.fetchCalendarObjects({ calendar: { url }, timeRange })),
       );
-      return perCalendar.flat().flatMap((object) => busyIntervals(String(object.data ?? ''), fromMs, toMs));
+      return perCalendar
+        .flat()
+        .flatMap((object) => busyEvents(String(object.data ?? ''), fromMs, toMs, this.credentials.username));
     } catch (err) {
       throw asProviderError(err);
     }
@@ -151,55 +152,4 @@ export function eventUrl(calendarUrl: string, bookingId: string): string {
 function displayName(name: unknown, url: string): string {
   if (typeof name === 'string' && name !== '') return name;
   return decodeURIComponent(new URL(url).pathname.split('/').filter(Boolean).pop() ?? url);
-}
-
-/**
- * The intervals an iCalendar object keeps busy within [fromMs, toMs): opaque, not cancelled
- * VEVENTs, recurrences expanded. An unparsable object blocks nothing (it is logged by no one:
- * the calendar's owner sees it in their own client).
- */
-export function busyIntervals(ics: string, fromMs: number, toMs: number): Interval[] {
-  let root: ICAL.Component;
-  try {
-    root = new ICAL.Component(ICAL.parse(ics));
-  } catch {
-    return [];
-  }
-  const out: Interval[] = [];
-  for (const vevent of root.getAllSubcomponents('vevent')) {
-    if (String(vevent.getFirstPropertyValue('transp') ?? '').toUpperCase() === 'TRANSPARENT') continue;
-    if (String(vevent.getFirstPropertyValue('status') ?? '').toUpperCase() === 'CANCELLED') continue;
-    // Overrides of single occurrences (RECURRENCE-ID) are handled by the master's expansion.
-    if (vevent.hasProperty('recurrence-id')) continue;
-    const event = new ICAL.Event(vevent, { strictExceptions: false });
-    for (const exception of root.getAllSubcomponents('vevent')) {
-      if (exception !== vevent && exception.hasProperty('recurrence-id') && sameUid(exception, vevent)) {
-        event.relateException(exception);
-      }
-    }
-    const lengthMs = event.endDate ? event.endDate.toJSDate().getTime() - event.startDate.toJSDate().getTime() : 0;
-    if (!event.isRecurring()) {
-      push(out, event.startDate.toJSDate().getTime(), event.endDate.toJSDate().getTime(), fromMs, toMs);
-      continue;
-    }
-    const it = event.iterator();
-    for (let n = 0, next = it.next(); next && n < MAX_OCCURRENCES; n++, next = it.next()) {
-      const details = event.getOccurrenceDetails(next);
-      const start = details.startDate.toJSDate().getTime();
-      if (start >= toMs) break;
-      const end = details.endDate ? details.endDate.toJSDate().getTime() : start + lengthMs;
-      if (String(details.item.component.getFirstPropertyValue('status') ?? '').toUpperCase() === 'CANCELLED') continue;
-      push(out, start, end, fromMs, toMs);
-    }
-  }
-  return out;
-}
-
-const sameUid = (a: ICAL.Component, b: ICAL.Component): boolean =>
-  a.getFirstPropertyValue('uid') === b.getFirstPropertyValue('uid');
-
-function push(out: Interval[], startsAtMs: number, endsAtMs: number, fromMs: number, toMs: number): void {
-  if (Number.isFinite(startsAtMs) && endsAtMs > startsAtMs && endsAtMs > fromMs && startsAtMs < toMs) {
-    out.push({ startsAtMs, endsAtMs });
-  }
 }

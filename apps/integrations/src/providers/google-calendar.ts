@@ -1,19 +1,23 @@
 /**
- * Google Calendar API v3 (docs/decisions.md "Integrations"): free/busy for busy times, events
- * insert/patch/delete for the write-back with a Meet link requested through the event's
- * conference data. The base URL is configuration (default Google's); the tests use a local
- * contract stand-in. With the two scopes the grant allows, the account's calendar is `primary`.
+ * Google Calendar API v3 (docs/decisions.md "Integrations"): events.list with `singleEvents=true`
+ * for busy times (not free/busy, which hides what a connection's settings decide on: all-day,
+ * tentative, declined), events insert/patch/delete for the write-back with a Meet link requested
+ * through the event's conference data. The base URL is configuration (default Google's); the
+ * tests use a local contract stand-in. With the one scope the grant asks (`calendar.events`),
+ * the account's calendar is `primary`.
  * The event id derives from the booking id, so a repeated insert finds the event (409) and
  * patches it instead of adding a second one.
  */
 import { createHash } from 'node:crypto';
+import { DAY_MS } from '@svc/rules';
+import { busyEventOf, EVENT_FIELDS, type GoogleEventResource } from './google-busy.js';
 import type { GoogleOAuth, GoogleTokens } from './google-oauth.js';
 import {
   ProviderAuthError,
   ProviderUnavailableError,
   type CalendarEvent,
+  type BusyEvent,
   type CalendarProvider,
-  type Interval,
   type ProviderCalendar,
   type WrittenEvent,
 } from './provider.js';
@@ -21,7 +25,8 @@ import { readCappedJson } from './capped-body.js';
 
 export interface GoogleCalendarOptions {
   apiUrl: string;
-  oauth: GoogleOAuth;
+  /** The OAuth client's refresh, or a caller's wrapping of it (one refresh across replicas, token-refresh.ts). */
+  oauth: Pick<GoogleOAuth, 'fresh'>;
   tokens: GoogleTokens;
   /** Stores refreshed tokens (sealed) before they are used. */
   saveTokens: (tokens: GoogleTokens) => Promise<void>;
@@ -50,30 +55,55 @@ export class GoogleCalendarProvider implements CalendarProvider {
   }
 
   async listCalendars(): Promise<ProviderCalendar[]> {
-    // The grant has no calendar-list scope; checking the token is still a real request.
-    await this.call('POST', '/freeBusy', {
-      timeMin: new Date(0).toISOString(),
-      timeMax: new Date(1).toISOString(),
-      items: [{ id: 'primary' }],
-    });
+    // The grant has no calendar-list scope; checking the token is still a real request (one
+    // event at most, no field of it).
+    await this.call('GET', '/calendars/primary/events?singleEvents=true&maxResults=1&fields=kind');
     return [{ calendarId: 'primary', name: 'Primary calendar' }];
   }
 
-  async busy(calendarIds: readonly string[], fromMs: number, toMs: number): Promise<Interval[]> {
-    const res = (await this.call('POST', '/freeBusy', {
-      timeMin: new Date(fromMs).toISOString(),
-      timeMax: new Date(toMs).toISOString(),
-      items: calendarIds.map((id) => ({ id })),
-    })) as { calendars?: Record<string, { busy?: Array<{ start: string; end: string }>; errors?: unknown[] }> };
-    const out: Interval[] = [];
+  /**
+   * The events of `[fromMs, toMs)` that may block, a day either side asked as well (an all-day
+   * event's local days may reach the window in any zone), every page followed. Timed events
+   * outside the window are left out here; all-day ones are kept for the caller to place.
+   */
+  async busy(calendarIds: readonly string[], fromMs: number, toMs: number): Promise<BusyEvent[]> {
+    const out: BusyEvent[] = [];
     for (const id of calendarIds) {
-      const entry = res.calendars?.[id];
-      if (!entry || (entry.errors && entry.errors.length > 0)) {
-        throw new ProviderUnavailableError(`free/busy of calendar ${id} could not be read`);
+      for (const item of await this.eventsOf(id, fromMs - DAY_MS, toMs + DAY_MS)) {
+        const event = busyEventOf(item);
+        if (event && (event.allDay || (event.endsAtMs > fromMs && event.startsAtMs < toMs))) out.push(event);
       }
-      for (const b of entry.busy ?? []) out.push({ startsAtMs: Date.parse(b.start), endsAtMs: Date.parse(b.end) });
     }
     return out;
+  }
+
+  /** events.list over `[fromMs, toMs)`, recurring events as their instances, cancelled ones left out. */
+  private async eventsOf(calendarId: string, fromMs: number, toMs: number): Promise<GoogleEventResource[]> {
+    const items: GoogleEventResource[] = [];
+    let pageToken: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const query = new URLSearchParams({
+        singleEvents: 'true',
+        showDeleted: 'false',
+        timeMin: new Date(fromMs).toISOString(),
+        timeMax: new Date(toMs).toISOString(),
+        maxResults: String(PAGE_SIZE),
+        // Only the answer of the account itself among the attendees (a meeting of 500 guests
+        // would otherwise list all of them).
+        maxAttendees: '1',
+        fields: EVENT_FIELDS,
+      });
+      if (pageToken) query.set('pageToken', pageToken);
+      const res = (await this.call('GET', `/calendars/${encodeURIComponent(calendarId)}/events?${query}`)) as {
+        items?: GoogleEventResource[];
+        nextPageToken?: string;
+      };
+      items.push(...(res.items ?? []));
+      pageToken = res.nextPageToken;
+      if (!pageToken) return items;
+    }
+    // Never a partial answer: events left unread would leave their times bookable.
+    throw new ProviderUnavailableError(`Google Calendar answered more than ${MAX_PAGES * PAGE_SIZE} events`);
   }
 
   async putEvent(calendarId: string, event: CalendarEvent): Promise<WrittenEvent> {
@@ -83,6 +113,8 @@ export class GoogleCalendarProvider implements CalendarProvider {
       description: event.description,
       start: { dateTime: new Date(event.startsAtMs).toISOString() },
       end: { dateTime: new Date(event.endsAtMs).toISOString() },
+      // A Zoom meeting's link is where the event takes place ('' clears one no longer there).
+      ...(event.meetingUrl !== undefined ? { location: event.meetingUrl ?? '' } : {}),
       ...(event.conferencing === 'google_meet'
         ? { conferenceData: { createRequest: { requestId: id, conferenceSolutionKey: { type: 'hangoutsMeet' } } } }
         : {}),
@@ -142,6 +174,11 @@ export class GoogleCalendarProvider implements CalendarProvider {
 }
 
 class ConflictError extends Error {}
+
+/** events.list's largest page (its reference: at most 2,500). */
+const PAGE_SIZE = 2_500;
+/** Pages followed at most for one calendar and window (100,000 events; windows are at most 35 days). */
+const MAX_PAGES = 40;
 
 interface GoogleEvent {
   id?: string;

@@ -16,10 +16,31 @@ export interface Interval {
   endsAtMs: number;
 }
 
-/** A booking as it is written into a calendar: the CalDAV resource's fields, and its video meeting. */
+/**
+ * An event that may keep its owner busy, as a provider reads it (docs/decisions.md
+ * "Integrations", "Events that block"). Providers leave out what never blocks: transparent or
+ * "free" events, cancelled events and occurrences, invitations the account declined. Recurring
+ * events come as their occurrences. Whether an all-day or a tentative event blocks is the
+ * connection's setting, applied by blockingIntervals (domain/blocking.ts).
+ */
+export interface BusyEvent {
+  /** The instants of a timed event; for an all-day event UTC midnight of its dates (see allDay). */
+  startsAtMs: number;
+  endsAtMs: number;
+  /** An all-day event: local dates [startDate, endDate), YYYY-MM-DD, endDate exclusive. */
+  allDay?: { startDate: string; endDate: string };
+  /** 'tentative' when the owner marked the event or their answer tentative. */
+  showAs: 'busy' | 'tentative';
+}
+
+/**
+ * A booking as it is written into a calendar: the CalDAV resource's fields, and its video
+ * meeting: `meetingUrl` (from CalendarResourceEvent) a meeting made elsewhere (Zoom), written as
+ * the event's location (CalDAV LOCATION and URL, Google and Microsoft `location`); null clears it.
+ */
 export interface CalendarEvent extends CalendarResourceEvent {
-  /** The service's video meeting (a provider that cannot make one ignores it). */
-  conferencing: 'none' | 'google_meet';
+  /** The meeting the calendar's own provider adds to the event (a provider that cannot make one ignores it). */
+  conferencing: 'none' | 'google_meet' | 'microsoft_teams';
 }
 
 export interface WrittenEvent {
@@ -29,7 +50,11 @@ export interface WrittenEvent {
 
 export interface CalendarProvider {
   listCalendars(): Promise<ProviderCalendar[]>;
-  busy(calendarIds: readonly string[], fromMs: number, toMs: number): Promise<Interval[]>;
+  /**
+   * The events of the calendars that may block time in `[fromMs, toMs)`. All-day events are
+   * looked for a day either side (their local days may reach into the window in any zone).
+   */
+  busy(calendarIds: readonly string[], fromMs: number, toMs: number): Promise<BusyEvent[]>;
   /** Creates or replaces the booking's event (its id derives from the booking: never two). */
   putEvent(calendarId: string, event: CalendarEvent): Promise<WrittenEvent>;
   /** Removes the event; an event already gone is fine. */
@@ -44,6 +69,13 @@ export class ProviderAuthError extends Error {
 /** The provider could not be reached or answered with a failure. */
 export class ProviderUnavailableError extends Error {
   override readonly name = 'ProviderUnavailableError';
+  /** How long the provider asked to be left alone (a 429's or 503's `Retry-After`), when it said. */
+  readonly retryAfterMs: number | undefined;
+
+  constructor(message: string, options: { retryAfterMs?: number | undefined } = {}) {
+    super(message);
+    this.retryAfterMs = options.retryAfterMs;
+  }
 }
 
 /** Any thrown value as a provider error (network errors, timeouts and surprises are outages). */

@@ -15,13 +15,18 @@ import type { SecretBox } from '@svc/crypto';
 import type { UrlPolicy } from '@svc/url-policy';
 import { bindService, type ServiceBinding } from '@svc/grpc';
 import { integrationsV1 } from '@svc/proto';
-import { DAY_MS, derivedWindowViolations, MAX_AVAILABILITY_WINDOW_MS } from '@svc/rules';
+import {
+  DAY_MS,
+  derivedWindowViolations,
+  isIanaTimeZone,
+  MAX_AVAILABILITY_WINDOW_MS,
+  TIME_ZONE_MESSAGE,
+} from '@svc/rules';
 import type { BusyTimes } from '../busy-times.js';
 import type { ConnectionUse, ProviderClients } from '../connections.js';
-import { actionFailed, needsReauth, notConnected, sealTokens } from '../connections.js';
-import { newOAuthState, newPkceVerifier, TokenExchangeError, type GoogleOAuth } from '../providers/google-oauth.js';
-import { OAuthStateRepository } from '../store/oauth-state-repository.js';
-import { OAUTH_STATE_TTL_MS } from '../store/records.js';
+import { actionFailed, needsReauth } from '../connections.js';
+import type { OAuthStateRepository } from '../store/oauth-state-repository.js';
+import { completeOAuthConnect, startOAuthConnect, type OAuthConnectors } from './oauth-connect.js';
 import { checkCaldavInput } from '../domain/caldav-input.js';
 import { newConnectionId } from '../domain/ids.js';
 import { ProviderAuthError } from '../providers/provider.js';
@@ -39,8 +44,8 @@ export interface IntegrationServiceDeps {
   clients: ProviderClients;
   states: OAuthStateRepository;
   secrets: SecretBox;
-  /** Null when no Google OAuth client is configured. */
-  google: GoogleOAuth | null;
+  /** The OAuth providers the platform has a client of (google, microsoft, zoom). */
+  oauth: OAuthConnectors;
   urlPolicy: UrlPolicy;
   now: () => number;
   /** Told when a sync was made due (the worker looks for it at once). */
@@ -59,8 +64,11 @@ export const MAX_BUSY_WINDOW_MS = MAX_AVAILABILITY_WINDOW_MS + 4 * DAY_MS;
 /** How long before the caller's deadline busy times are answered with what is known by then. */
 export const ANSWER_MARGIN_MS = 500;
 
+const isZoom = (doc: ConnectionDoc): boolean => doc.provider === 'zoom';
+
 export function integrationService(deps: IntegrationServiceDeps): ServiceBinding {
   const { connections, now } = deps;
+  const oauth = { connectors: deps.oauth, states: deps.states, connections, secrets: deps.secrets, now };
 
   async function connection(tenantId: string, connectionId: string): Promise<ConnectionDoc> {
     const doc = connectionId === '' ? null : await connections.get(tenantId, connectionId);
@@ -122,71 +130,9 @@ export function integrationService(deps: IntegrationServiceDeps): ServiceBinding
       return { connection: toConnectionMessage(doc) };
     },
 
-    startGoogleConnect: async (req) => {
-      const tenantId = requireTenantId(req.tenantId);
-      const violations: FieldViolation[] = [];
-      if (req.staffId === '') violations.push({ path: 'staffId', message: 'is required' });
-      if (!/^https?:\/\//.test(req.redirectUri))
-        violations.push({ path: 'redirectUri', message: 'must be an http(s) URL' });
-      throwIfViolations(violations);
-      if (!deps.google) throw notConnected();
-      const state = newOAuthState();
-      const verifier = newPkceVerifier();
-      const _id = OAuthStateRepository.idOf(state);
-      await deps.states.insert({
-        _id,
-        tenantId,
-        staffId: req.staffId,
-        sealedVerifier: deps.secrets.seal(verifier, _id),
-        redirectUri: req.redirectUri,
-        expiresAtMs: now() + OAUTH_STATE_TTL_MS,
-      });
-      return { authorizationUrl: deps.google.authorizationUrl(state, verifier, req.redirectUri) };
-    },
+    startOAuthConnect: (req) => startOAuthConnect(oauth, req),
 
-    completeGoogleConnect: async (req) => {
-      const tenantId = requireTenantId(req.tenantId);
-      if (!deps.google) throw notConnected();
-      // Unknown, used, expired or another tenant's: the same answer.
-      const attempt = req.state === '' ? null : await deps.states.take(tenantId, req.state, now());
-      if (!attempt) {
-        throw new DomainError(
-          'OAUTH_STATE_INVALID',
-          'This authorization is unknown, expired or already used; connect again.',
-        );
-      }
-      const verifier = deps.secrets.open(attempt.sealedVerifier, attempt._id);
-      let tokens;
-      try {
-        if (req.code === '') throw new TokenExchangeError('no authorization code');
-        tokens = await deps.google.exchange(req.code, verifier, attempt.redirectUri, now());
-      } catch (err) {
-        if (!(err instanceof TokenExchangeError)) throw err;
-        throw new DomainError(
-          'OAUTH_TOKEN_EXCHANGE_FAILED',
-          `Google did not grant access (${err.message}); connect again.`,
-        );
-      }
-      const at = now();
-      const _id = newConnectionId();
-      const doc: ConnectionDoc = {
-        _id,
-        tenantId,
-        staffId: attempt.staffId,
-        provider: 'google',
-        status: 'connected',
-        serverUrl: '',
-        account: 'primary',
-        sealedSecret: sealTokens(deps.secrets, tokens, _id),
-        busyCalendarIds: ['primary'],
-        bookingCalendarId: 'primary',
-        lastSyncAtMs: null,
-        createdAtMs: at,
-        updatedAtMs: at,
-      };
-      await connections.insert(doc);
-      return { connection: toConnectionMessage(doc) };
-    },
+    completeOAuthConnect: (req) => completeOAuthConnect(oauth, req),
 
     disconnectConnection: async (req) => {
       const doc = await connection(requireTenantId(req.tenantId), req.connectionId);
@@ -212,8 +158,12 @@ export function integrationService(deps: IntegrationServiceDeps): ServiceBinding
     updateConnection: async (req) => {
       const doc = await connection(requireTenantId(req.tenantId), req.connectionId);
       if (doc.status === 'needs_reauth') throw needsReauth();
-      // The choice is checked against the account's calendars as the provider lists them now.
-      const known = new Set((await deps.use.run(doc, (p) => p.listCalendars())).map((c) => c.calendarId));
+      // A choice of calendars is checked against the account's calendars as the provider lists
+      // them now; the blocking settings need no provider.
+      const choosing = req.busyCalendarIds !== undefined || req.bookingCalendarId !== undefined;
+      const known = new Set(
+        choosing ? (await deps.use.run(doc, (p) => p.listCalendars())).map((c) => c.calendarId) : [],
+      );
       const violations: FieldViolation[] = [];
       (req.busyCalendarIds?.ids ?? []).forEach((id, i) => {
         if (!known.has(id))
@@ -226,6 +176,8 @@ export function integrationService(deps: IntegrationServiceDeps): ServiceBinding
       const updated = await connections.update(doc, {
         ...(req.busyCalendarIds ? { busyCalendarIds: [...new Set(req.busyCalendarIds.ids)] } : {}),
         ...(req.bookingCalendarId !== undefined ? { bookingCalendarId: req.bookingCalendarId } : {}),
+        ...(req.allDayEventsBlock !== undefined ? { allDayEventsBlock: req.allDayEventsBlock } : {}),
+        ...(req.tentativeEventsBlock !== undefined ? { tentativeEventsBlock: req.tentativeEventsBlock } : {}),
         updatedAtMs: now(),
       });
       deps.busy.forget(doc._id);
@@ -254,11 +206,24 @@ export function integrationService(deps: IntegrationServiceDeps): ServiceBinding
       }
       if (req.staffIds.length > MAX_BUSY_STAFF)
         violations.push({ path: 'staffIds', message: `at most ${MAX_BUSY_STAFF}` });
+      if (req.timeZone !== '' && !isIanaTimeZone(req.timeZone)) {
+        violations.push({ path: 'timeZone', message: TIME_ZONE_MESSAGE });
+      }
+      const zones = Object.entries(req.staffTimeZones);
+      if (zones.length > MAX_BUSY_STAFF) {
+        violations.push({ path: 'staffTimeZones', message: `at most ${MAX_BUSY_STAFF}` });
+      } else {
+        for (const [staffId, zone] of zones) {
+          if (!isIanaTimeZone(zone)) violations.push({ path: `staffTimeZones.${staffId}`, message: TIME_ZONE_MESSAGE });
+        }
+      }
       throwIfViolations(violations);
       // A calendar still reading when the caller gives up counts as one that cannot be read, a
       // moment before that, so the caller gets this service's verdict rather than its own timeout.
       return deps.busy.forStaff(tenantId, [...new Set(req.staffIds)], req.fromMs, req.toMs, req.fresh, {
         answerByMs: ctx.deadlineMs - ANSWER_MARGIN_MS,
+        timeZone: req.timeZone === '' ? 'UTC' : req.timeZone,
+        timeZones: Object.fromEntries(zones),
       });
     },
 
@@ -267,6 +232,13 @@ export function integrationService(deps: IntegrationServiceDeps): ServiceBinding
       const doc = req.bookingId === '' ? null : await deps.syncs.get(tenantId, req.bookingId);
       if (!doc) {
         throw new DomainError('PROVIDER_NOT_CONNECTED', 'This booking is not written to any connected calendar.');
+      }
+      // Written without the Zoom meeting its service asks for: again only once the staff member has Zoom.
+      if (doc.missingVideo === 'zoom' && !(await connections.ofStaff(tenantId, [doc.staffId])).some(isZoom)) {
+        throw new DomainError(
+          'PROVIDER_NOT_CONNECTED',
+          'The service asks for a Zoom meeting and the staff member has no Zoom connection; connect Zoom first.',
+        );
       }
       const requeued = await deps.syncs.requeue(doc, now());
       if (!requeued) {

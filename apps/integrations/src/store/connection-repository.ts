@@ -41,8 +41,117 @@ export class ConnectionRepository {
     return { ...doc, ...set };
   }
 
+  /**
+   * Records a provider call's outcome. A refused grant goes through markNeedsReauth; nothing
+   * leaves needs_reauth (a replica that read the connection before another one's refusal must
+   * not mark it connected again): only a new connection is connected again.
+   */
   async setStatus(doc: ConnectionDoc, status: ConnectionStatus, nowMs: number): Promise<void> {
-    if (doc.status !== status) await this.update(doc, { status, updatedAtMs: nowMs });
+    if (status === 'needs_reauth') {
+      await this.markNeedsReauth(doc, nowMs);
+      return;
+    }
+    if (doc.status === status) return;
+    await this.connections.updateOne(
+      { _id: doc._id, tenantId: doc.tenantId, status: { $ne: 'needs_reauth' } },
+      { status, updatedAtMs: nowMs },
+    );
+  }
+
+  /**
+   * The provider refused the grant: needs_reauth from now, the business's notice due and any
+   * refresh lease given up, in one conditional write. True only for the call that flipped it, so
+   * replicas racing on the same refusal record one time and one notice (docs/decisions.md
+   * "Integrations", "Tokens that expire").
+   */
+  async markNeedsReauth(doc: ConnectionDoc, nowMs: number): Promise<boolean> {
+    const flipped = await this.connections.updateOne(
+      { _id: doc._id, tenantId: doc.tenantId, status: { $ne: 'needs_reauth' } },
+      {
+        status: 'needs_reauth',
+        needsReauthAtMs: nowMs,
+        reauthNoticeDueAtMs: nowMs,
+        refreshLeaseUntilMs: null,
+        refreshLeaseOwner: null,
+        updatedAtMs: nowMs,
+      },
+    );
+    return flipped === 1;
+  }
+
+  /**
+   * Takes the refresh lease when the connection is still as `read` (its sealed tokens, its status
+   * and its lease as read: a compare-and-set), for `owner` until `untilMs`. False when another
+   * replica changed it first.
+   */
+  async takeRefreshLease(read: ConnectionDoc, owner: string, untilMs: number): Promise<boolean> {
+    const taken = await this.connections.updateOne(
+      {
+        _id: read._id,
+        tenantId: read.tenantId,
+        status: read.status,
+        sealedSecret: read.sealedSecret,
+        refreshLeaseUntilMs: read.refreshLeaseUntilMs ?? null,
+      },
+      { refreshLeaseUntilMs: untilMs, refreshLeaseOwner: owner },
+    );
+    return taken === 1;
+  }
+
+  /** Stores refreshed tokens and ends the lease, only while `owner` still holds it. */
+  async saveRefreshed(doc: ConnectionDoc, owner: string, sealedSecret: string): Promise<boolean> {
+    const saved = await this.connections.updateOne(
+      { _id: doc._id, tenantId: doc.tenantId, refreshLeaseOwner: owner },
+      { sealedSecret, refreshLeaseUntilMs: null, refreshLeaseOwner: null },
+    );
+    return saved === 1;
+  }
+
+  /** Gives the lease up (the refresh failed), only while `owner` still holds it. */
+  async releaseRefreshLease(doc: ConnectionDoc, owner: string): Promise<void> {
+    await this.connections.updateOne(
+      { _id: doc._id, tenantId: doc.tenantId, refreshLeaseOwner: owner },
+      { refreshLeaseUntilMs: null, refreshLeaseOwner: null },
+    );
+  }
+
+  /** Connections whose needs-reauth notice is due, oldest first, of every tenant (the notice relay). */
+  dueReauthNotices(nowMs: number, limit: number): Promise<ConnectionDoc[]> {
+    return this.connections.find(
+      { reauthNoticeDueAtMs: { $lte: nowMs } },
+      { sort: [['reauthNoticeDueAtMs', 1]], limit },
+    );
+  }
+
+  /** The earliest due time of a notice not published yet (a claimed one's retry included), or null. */
+  async nextReauthNoticeAtMs(): Promise<number | null> {
+    const [next] = await this.connections.find(
+      { reauthNoticeDueAtMs: { $gte: 0 } },
+      { sort: [['reauthNoticeDueAtMs', 1]], limit: 1, fields: ['reauthNoticeDueAtMs'] },
+    );
+    return typeof next?.reauthNoticeDueAtMs === 'number' ? next.reauthNoticeDueAtMs : null;
+  }
+
+  /**
+   * Claims a due notice for publishing (compare-and-set on its due time as read): due again at
+   * `retryAtMs` unless marked published before, so a relay that dies after claiming leaves it
+   * to another. False when another relay claimed it first.
+   */
+  async claimReauthNotice(read: ConnectionDoc, retryAtMs: number): Promise<boolean> {
+    if (typeof read.reauthNoticeDueAtMs !== 'number') return false;
+    const claimed = await this.connections.updateOne(
+      { _id: read._id, tenantId: read.tenantId, reauthNoticeDueAtMs: read.reauthNoticeDueAtMs },
+      { reauthNoticeDueAtMs: retryAtMs },
+    );
+    return claimed === 1;
+  }
+
+  /** The notice claimed until `claimedUntilMs` was published. */
+  async reauthNoticePublished(doc: ConnectionDoc, claimedUntilMs: number): Promise<void> {
+    await this.connections.updateOne(
+      { _id: doc._id, tenantId: doc.tenantId, reauthNoticeDueAtMs: claimedUntilMs },
+      { reauthNoticeDueAtMs: null },
+    );
   }
 
   async remove(doc: ConnectionDoc): Promise<void> {

@@ -2,7 +2,7 @@ import { sha256Hex } from '@svc/crypto';
 import type { Collection, DocumentStore } from '@svc/store';
 import { COLLECTIONS, type OAuthStateDoc } from './records.js';
 
-/** Google connects in progress, found by their state (records.ts OAuthStateDoc). */
+/** OAuth connects in progress, found by their state (records.ts OAuthStateDoc). */
 export class OAuthStateRepository {
   private readonly states: Collection<OAuthStateDoc>;
 

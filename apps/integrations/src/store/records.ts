@@ -9,7 +9,9 @@ export const COLLECTIONS = {
   erasedBookings: 'erased_bookings',
 } as const;
 
-export type Provider = 'caldav' | 'google';
+export type Provider = 'caldav' | 'google' | 'microsoft' | 'zoom';
+/** The providers connected through OAuth (a connect started, then its callback). */
+export type OAuthProvider = 'google' | 'microsoft' | 'zoom';
 export type ConnectionStatus = 'connected' | 'needs_reauth' | 'error';
 
 /** A staff member's calendar account. `sealedSecret` opens only here (SecretBox, context = _id). */
@@ -20,14 +22,31 @@ export interface ConnectionDoc {
   staffId: string;
   provider: Provider;
   status: ConnectionStatus;
-  /** The provider's address (CalDAV server URL; '' for Google, whose API URL is configuration). */
+  /** The provider's address (CalDAV server URL; '' for OAuth providers, whose API URLs are configuration). */
   serverUrl: string;
-  /** The account as the provider names it (CalDAV username; Google: the calendar owner's id, primary); never a secret. */
+  /** The account as the provider names it (CalDAV username; Google: primary; Microsoft: the account's address); never a secret. */
   account: string;
-  /** CalDAV: the app password; Google: the tokens as JSON. */
+  /** CalDAV: the app password; OAuth providers: the tokens as JSON. */
   sealedSecret: string;
   busyCalendarIds: string[];
   bookingCalendarId: string | null;
+  /** Whether all-day events block; absent (connections made before the setting): true. */
+  allDayEventsBlock?: boolean;
+  /** Whether tentative events block; absent: true. */
+  tentativeEventsBlock?: boolean;
+  /** When the provider refused the grant (status needs_reauth); absent or null before. */
+  needsReauthAtMs?: number | null;
+  /**
+   * The business is still to hear that the connection needs connecting again (the notice's
+   * outbox, events/reauth-notices.ts): due then; null once published, absent before a refusal.
+   */
+  reauthNoticeDueAtMs?: number | null;
+  /**
+   * A token refresh holds the connection until then, by `refreshLeaseOwner` (one replica at a
+   * time refreshes, token-refresh.ts); null or absent when none runs.
+   */
+  refreshLeaseUntilMs?: number | null;
+  refreshLeaseOwner?: string | null;
   lastSyncAtMs: number | null;
   createdAtMs: number;
   updatedAtMs: number;
@@ -56,7 +75,19 @@ export interface SyncDoc extends Omit<CalendarWish, 'bookingId'> {
   connectionId: string | null;
   calendarId: string | null;
   externalEventId: string | null;
+  /** The video meeting's join link (the calendar's Meet or Teams link, or the Zoom meeting's). */
   meetingUrl: string | null;
+  /**
+   * The booking's meeting at a video provider of its own (Zoom): its id and the connection that
+   * made it; absent or null when there is none (docs/decisions.md "Integrations").
+   */
+  meetingId?: string | null;
+  meetingConnectionId?: string | null;
+  /**
+   * The video provider the service asked for that the staff member had no connection of at the
+   * last write ('zoom'), so the booking went without a link; null or absent otherwise.
+   */
+  missingVideo?: 'zoom' | null;
   /** Writes made so far (the iCalendar SEQUENCE of the next one). */
   writes: number;
   attempts: number;
@@ -88,14 +119,17 @@ export interface ErasedBookingDoc {
 }
 
 /**
- * A Google connect in progress: `_id` = SHA-256 of the state sent to the browser, so the state
- * itself is not stored; the PKCE verifier is sealed. Used once, within OAUTH_STATE_TTL_MS.
+ * An OAuth connect in progress: `_id` = SHA-256 of the state sent to the browser, so the state
+ * itself is not stored; the PKCE verifier is sealed. Used once, within OAUTH_STATE_TTL_MS, and
+ * only by the callback of the provider it was started for.
  */
 export interface OAuthStateDoc {
   [field: string]: unknown;
   _id: string;
   tenantId: string;
   staffId: string;
+  /** The provider it was started for; absent on attempts started before Microsoft and Zoom: google. */
+  provider?: OAuthProvider;
   sealedVerifier: string;
   redirectUri: string;
   expiresAtMs: number;
@@ -106,6 +140,8 @@ export const OAUTH_STATE_TTL_MS = 10 * 60_000;
 export const INTEGRATION_INDEXES: IndexSpec[] = [
   listIndex(COLLECTIONS.connections),
   { collection: COLLECTIONS.connections, name: 'by_tenant_staff', fields: ['tenantId', 'staffId'] },
+  // The needs-reauth notices still to publish (events/reauth-notices.ts).
+  { collection: COLLECTIONS.connections, name: 'by_reauth_notice_due', fields: ['reauthNoticeDueAtMs'] },
   { collection: COLLECTIONS.syncs, name: 'by_due', fields: ['dueAtMs'] },
   // Written first inside the erasure's transaction, so it must exist before (store.ensureIndexes).
   { collection: COLLECTIONS.erasedBookings, name: 'by_tenant_customer', fields: ['tenantId', 'customerId'] },

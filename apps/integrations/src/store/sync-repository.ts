@@ -89,6 +89,14 @@ export class SyncRepository {
     throw new Error(`the calendar sync of ${bookingId} kept changing while its customer was erased`);
   }
 
+  /**
+   * Drops the record of a booking that goes nowhere (no calendar receives it, no meeting is made
+   * for it, nothing was written), unless a newer event was recorded meanwhile.
+   */
+  async forget(doc: SyncDoc): Promise<void> {
+    await this.syncs.deleteMany({ _id: doc._id, tenantId: doc.tenantId, eventAtMs: doc.eventAtMs });
+  }
+
   due(nowMs: number, limit: number): Promise<SyncDoc[]> {
     return this.syncs.find({ dueAtMs: { $lte: nowMs } }, { sort: [['dueAtMs', 1]], limit });
   }
@@ -126,6 +134,8 @@ export class SyncRepository {
       calendarId: set.calendarId,
       externalEventId: set.externalEventId,
       meetingUrl: set.meetingUrl,
+      meetingId: set.meetingId,
+      meetingConnectionId: set.meetingConnectionId,
       writes: set.writes,
       leaseUntilMs: 0,
     };

@@ -33,11 +33,12 @@ export async function recordWish(deps: ConsumerDeps, value: string): Promise<boo
   if (erased) return eraseRecord(deps, wish.tenantId, wish.bookingId, erased.erasedAtMs);
   const existing = await deps.syncs.get(wish.tenantId, wish.bookingId);
   if (!existing) {
-    // Only staff with a calendar that receives bookings get a sync record; a removal of a
-    // booking that was never written needs none.
+    // Only staff with a calendar that receives bookings or a Zoom account (the meeting of a Zoom
+    // service, docs/decisions.md "Integrations") get a sync record; a removal of a booking that
+    // was never written needs none.
     if (wish.want === 'absent') return false;
     const conns = await deps.connections.ofStaff(wish.tenantId, [wish.staffId]);
-    if (!conns.some((c) => c.bookingCalendarId !== null)) return false;
+    if (!conns.some((c) => c.bookingCalendarId !== null || c.provider === 'zoom')) return false;
   }
   const now = deps.now();
   await deps.syncs.want({

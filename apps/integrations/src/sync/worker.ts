@@ -1,19 +1,23 @@
 /**
  * The write-back worker: picks up due sync records, leases each (a compare-and-set in the
  * store, so replicas never write the same booking at once), makes the staff member's calendar
- * match the record's wish and stores the outcome; failures are retried with backoff (retry.ts).
- * The event's resource id derives from the booking, so a retry after a lost answer replaces
- * the event instead of adding a second one.
+ * and video meeting match the record's wish and stores the outcome; failures are retried with
+ * backoff (retry.ts), no sooner than a provider's Retry-After. The event's resource id derives
+ * from the booking, so a retry after a lost answer replaces the event instead of adding a second
+ * one; a Zoom meeting is found again by its agenda (booking-meeting.ts).
  */
 import { DomainError } from '@svc/errors';
 import type { CatalogClient } from '@svc/grpc';
 import type { Logger } from '@svc/telemetry';
 import type { ConnectionUse } from '../connections.js';
 import { calendarWrites, SERVICE } from '../metrics.js';
+import { ProviderUnavailableError } from '../providers/provider.js';
 import type { ConnectionRepository } from '../store/connection-repository.js';
 import type { ConnectionDoc, SyncDoc } from '../store/records.js';
 import type { SyncRepository } from '../store/sync-repository.js';
+import { BookingMeetings } from './booking-meeting.js';
 import { nextRetryAtMs } from './retry.js';
+import { asConferencing, MISSING_ZOOM, videoPlan, type Conferencing } from './video-plan.js';
 
 export interface SyncWorkerSettings {
   firstRetryMs: number;
@@ -29,6 +33,7 @@ export class SyncWorker {
   private wake: (() => void) | undefined;
   private loop: Promise<void> | undefined;
   private again = false;
+  private readonly meetings: BookingMeetings;
 
   constructor(
     private readonly deps: {
@@ -40,7 +45,9 @@ export class SyncWorker {
       now: () => number;
     },
     private readonly settings: SyncWorkerSettings,
-  ) {}
+  ) {
+    this.meetings = new BookingMeetings(deps);
+  }
 
   start(): void {
     this.stopped = false;
@@ -84,17 +91,27 @@ export class SyncWorker {
   private async process(doc: SyncDoc): Promise<void> {
     const now = this.deps.now();
     if (!(await this.deps.syncs.lease(doc, now, now + this.settings.leaseMs))) return;
+    // What was done before a failure (a meeting made) is stored with the failure.
+    const progress: Partial<SyncDoc> = {};
     try {
-      const outcome = await this.apply(doc);
+      const outcome = await this.apply(doc, progress);
+      if (outcome === null) {
+        await this.deps.syncs.forget(doc);
+        return;
+      }
       await this.deps.syncs.finish(doc, outcome);
       calendarWrites.inc({ service: SERVICE, outcome: outcome.status === 'removed' ? 'removed' : 'synced' });
     } catch (err) {
       const attempts = doc.attempts + 1;
-      const retryAt = nextRetryAtMs(attempts, this.deps.now(), this.settings.firstRetryMs);
+      const retryAt = laterOf(
+        nextRetryAtMs(attempts, this.deps.now(), this.settings.firstRetryMs),
+        this.deps.now() + (retryAfterOf(err) ?? 0),
+      );
       const reason = err instanceof Error ? err.message : String(err);
       this.deps.logger.warn({ bookingId: doc._id, attempts, reason }, 'calendar write-back failed');
       calendarWrites.inc({ service: SERVICE, outcome: retryAt === null ? 'failed' : 'retry' });
       await this.deps.syncs.finish(doc, {
+        ...progress,
         attempts,
         status: retryAt === null ? 'failed' : 'pending',
         dueAtMs: retryAt,
@@ -104,9 +121,13 @@ export class SyncWorker {
     }
   }
 
-  /** Makes the calendar match the wish; answers the record's new state. */
-  private async apply(doc: SyncDoc): Promise<Partial<SyncDoc>> {
-    const done = { attempts: 0, dueAtMs: null, lastError: null, updatedAtMs: this.deps.now() };
+  /**
+   * Makes the calendar and the meeting match the wish; answers the record's new state, or null
+   * when the booking goes nowhere (no receiving calendar, no meeting, nothing written): the record
+   * is dropped then, as the consumer would not have made it.
+   */
+  private async apply(doc: SyncDoc, progress: Partial<SyncDoc>): Promise<Partial<SyncDoc> | null> {
+    const done = { attempts: 0, dueAtMs: null, lastError: null, missingVideo: null, updatedAtMs: this.deps.now() };
     const previous = doc.connectionId ? await this.deps.connections.get(doc.tenantId, doc.connectionId) : null;
     if (doc.want === 'absent') {
       if (previous && doc.calendarId && doc.externalEventId) {
@@ -114,13 +135,41 @@ export class SyncWorker {
         await this.deps.use.run(previous, (p) => p.deleteEvent(calendarId, externalEventId));
         await this.touched(previous);
       }
-      return { ...done, status: 'removed', summary: '', description: '' };
+      await this.meetings.remove(doc, progress);
+      return { ...done, ...progress, status: 'removed', summary: '', description: '' };
     }
-    const target = (await this.deps.connections.ofStaff(doc.tenantId, [doc.staffId])).find(
-      (c) => c.bookingCalendarId !== null,
-    );
+    const staffConnections = await this.deps.connections.ofStaff(doc.tenantId, [doc.staffId]);
+    const target = staffConnections.find((c) => c.bookingCalendarId !== null) ?? null;
+    const zoom = staffConnections.find((c) => c.provider === 'zoom') ?? null;
+    if (!target && !zoom && !doc.externalEventId && !doc.meetingId) return null;
+    const service = await this.serviceOf(doc);
+    const plan = videoPlan(service.conferencing, target?.provider ?? null, zoom !== null);
+    if (!plan.zoom) await this.meetings.remove(doc, progress);
+    const meeting = plan.zoom && zoom ? await this.meetings.put(doc, zoom, service.name, progress) : null;
+    if (meeting && zoom) await this.touched(zoom);
+    const outcome = {
+      ...done,
+      ...progress,
+      status: 'synced' as const,
+      lastError: plan.missing === 'zoom' ? MISSING_ZOOM : null,
+      missingVideo: plan.missing,
+      writes: doc.writes + 1,
+    };
     if (!target || target.bookingCalendarId === null) {
-      throw new Error('the staff member has no calendar that receives bookings');
+      // Nothing to write, nothing written (a meeting it had is removed above).
+      if (!meeting && !doc.externalEventId) return null;
+      if (!meeting) throw new Error('the staff member has no calendar that receives bookings');
+      // A meeting alone, the record names Zoom: nothing in a calendar (one written before, in a
+      // calendar since disconnected, stays where it was).
+      return {
+        ...outcome,
+        provider: 'zoom',
+        connectionId: null,
+        calendarId: null,
+        externalEventId: null,
+        summary: service.name,
+        description: `Booking ${doc._id}`,
+      };
     }
     const calendarId = target.bookingCalendarId;
     // The booking moved to another calendar (chosen again, reconnected): the old event goes.
@@ -133,7 +182,6 @@ export class SyncWorker {
       const { calendarId: oldCalendar, externalEventId } = doc;
       await this.deps.use.run(previous, (p) => p.deleteEvent(oldCalendar, externalEventId));
     }
-    const conferencing = target.provider === 'google' ? await this.conferencingOf(doc) : 'none';
     const description = `Booking ${doc._id}`;
     const written = await this.deps.use.run(target, (p) =>
       p.putEvent(calendarId, {
@@ -143,19 +191,18 @@ export class SyncWorker {
         startsAtMs: doc.startsAtMs,
         endsAtMs: doc.endsAtMs,
         sequence: doc.writes,
-        conferencing,
+        conferencing: plan.calendar,
+        meetingUrl: meeting?.joinUrl ?? null,
       }),
     );
     await this.touched(target);
     return {
-      ...done,
-      status: 'synced',
+      ...outcome,
       provider: target.provider,
       connectionId: target._id,
       calendarId,
       externalEventId: written.externalEventId,
-      meetingUrl: written.meetingUrl,
-      writes: doc.writes + 1,
+      meetingUrl: meeting?.joinUrl ?? written.meetingUrl,
       // Kept only when the record still wishes what was written (SyncRepository.finish): an
       // erasure meanwhile has moved the record on, so its customer's name is not stored again.
       summary: doc.title,
@@ -163,18 +210,19 @@ export class SyncWorker {
     };
   }
 
-  /** The service's conferencing as the catalog has it now (a deleted service: none). */
-  private async conferencingOf(doc: SyncDoc): Promise<'none' | 'google_meet'> {
-    if (doc.serviceId === '') return 'none';
+  /** The service's name and video provider as the catalog has them now (a deleted service: none). */
+  private async serviceOf(doc: SyncDoc): Promise<{ name: string; conferencing: Conferencing }> {
+    const none = { name: '', conferencing: 'none' as const };
+    if (doc.serviceId === '') return none;
     try {
       const { service } = await this.deps.catalog.getService({
         tenantId: doc.tenantId,
         serviceId: doc.serviceId,
         slug: '',
       });
-      return service?.conferencing === 'google_meet' ? 'google_meet' : 'none';
+      return service ? { name: service.name, conferencing: asConferencing(service.conferencing) } : none;
     } catch (err) {
-      if (err instanceof DomainError && err.code === 'NOT_FOUND') return 'none';
+      if (err instanceof DomainError && err.code === 'NOT_FOUND') return none;
       throw err;
     }
   }
@@ -183,4 +231,14 @@ export class SyncWorker {
     const now = this.deps.now();
     await this.deps.connections.update(conn, { lastSyncAtMs: now });
   }
+}
+
+/** The later of a retry time and a provider's wish (null: no more retries). */
+const laterOf = (retryAt: number | null, notBefore: number): number | null =>
+  retryAt === null ? null : Math.max(retryAt, notBefore);
+
+/** The Retry-After a provider answered with, through the PROVIDER_ACTION_FAILED that carries it. */
+function retryAfterOf(err: unknown): number | undefined {
+  const cause = err instanceof DomainError ? err.cause : err;
+  return cause instanceof ProviderUnavailableError ? cause.retryAfterMs : undefined;
 }

@@ -8,10 +8,13 @@
 import { DueLoop, waitFor, type DocumentStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
 import { reminderEventId } from '../domain/ids.js';
+import { lineNow } from '../domain/meeting.js';
 import { toCustomer } from '../domain/plan.js';
 import { composeRecords, type ComposeSettings } from '../intake/compose.js';
 import { ContextGone, ContextReader, type Clients } from '../intake/context.js';
+import type { MeetingReader } from '../intake/meetings.js';
 import { remindersHandled, SERVICE } from '../metrics.js';
+import type { MeetingWaitRepository } from '../store/meeting-wait-repository.js';
 import type { NotificationRepository } from '../store/notification-repository.js';
 import type { ReminderDoc } from '../store/records.js';
 import type { ReminderRepository } from '../store/reminder-repository.js';
@@ -29,6 +32,9 @@ export interface ReminderWorkerDeps {
   clients: Clients;
   compose: ComposeSettings;
   smsAvailable: boolean;
+  /** The video meeting's link as it is when the reminder falls due. */
+  meetings: MeetingReader;
+  waits: MeetingWaitRepository;
   logger: Logger;
   now: () => number;
   /** Told when a reminder's records were stored. */
@@ -83,6 +89,10 @@ export class ReminderWorker {
         return;
       }
       const ctx = await reader.load(booking);
+      // The link when it exists; that it follows only while a follow-up is being looked for.
+      const state = await this.deps.meetings.state(booking, ctx.service.conferencing);
+      const following =
+        state.kind === 'waiting' && (await this.deps.waits.get(doc.tenantId, doc.bookingId))?.phase === 'follow';
       const records = composeRecords(
         toCustomer('customer.reminder', booking, ctx),
         ctx,
@@ -100,6 +110,7 @@ export class ReminderWorker {
         },
         this.deps.compose,
         nowMs,
+        lineNow(state, following),
       );
       await this.deps.store.withTransaction(async (tx) => {
         await this.deps.notifications.insertAbsent(records, tx);

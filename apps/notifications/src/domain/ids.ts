@@ -10,6 +10,13 @@ export const newNotificationId = (): string => `ntf_${randomBytes(16).toString('
 export const reminderEventId = (bookingId: string, offsetMin: number, startsAtMs: number): string =>
   `rem_${bookingId}_${offsetMin}_${startsAtMs}`;
 
+/**
+ * What the message carrying a video meeting's link that followed answers in place of an event:
+ * one per booking and revision, so a repeated look sends nothing twice and a moved booking's
+ * link is a new message.
+ */
+export const meetingLinkEventId = (bookingId: string, revision: number): string => `mtg_${bookingId}_${revision}`;
+
 /** The reminder document of a booking and offset. */
 export const reminderId = (bookingId: string, offsetMin: number): string => `${bookingId}:${offsetMin}`;
 

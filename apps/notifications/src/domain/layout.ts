@@ -33,12 +33,17 @@ export function renderMessage(facts: MessageFacts, branding: Branding, links: Li
   const action = words.action && links[words.action.link] ? { ...words.action, url: links[words.action.link]! } : null;
   const unsubscribe =
     words.unsubscribe && links.unsubscribe ? { line: words.unsubscribe, url: links.unsubscribe } : null;
+  const { meeting } = words;
+  // The note that the link follows is a paragraph; the link stands on its own, after the details.
+  const paragraphs = meeting && 'note' in meeting ? [...words.paragraphs, meeting.note] : words.paragraphs;
+  const join = meeting && 'url' in meeting ? meeting : null;
 
   const text = [
     words.heading,
     '',
-    ...words.paragraphs.flatMap((p) => [p, '']),
+    ...paragraphs.flatMap((p) => [p, '']),
     ...words.details.map(([label, value]) => `${label}: ${value}`),
+    ...(join ? ['', `${join.label}: ${join.url}`] : []),
     ...(action ? ['', `${action.label}: ${action.url}`] : []),
     '',
     '-- ',
@@ -88,7 +93,7 @@ export function renderMessage(facts: MessageFacts, branding: Branding, links: Li
                     >
                       ${words.heading}
                     </h1>
-                    ${words.paragraphs.map((p) => html`<p style="margin:0 0 12px;font-size:15px;line-height:1.5">${p}</p>`)}
+                    ${paragraphs.map((p) => html`<p style="margin:0 0 12px;font-size:15px;line-height:1.5">${p}</p>`)}
                     <table
                       role="presentation"
                       cellpadding="0"
@@ -103,6 +108,7 @@ export function renderMessage(facts: MessageFacts, branding: Branding, links: Li
                           </tr>`,
                       )}
                     </table>
+                    ${join ? html`<p style="margin:16px 0;font-size:15px;line-height:1.5"><strong>${join.label}:</strong> <a href="${join.url}" style="color:${theme.primary}">${join.url}</a></p>` : ''}
                     ${action ? html`<p style="margin:24px 0"><a href="${action.url}" style="display:inline-block;background:${theme.primary};color:${theme.onPrimary};padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${action.label}</a></p>` : ''}
                   </td>
                 </tr>
@@ -119,6 +125,7 @@ export function renderMessage(facts: MessageFacts, branding: Branding, links: Li
         </table>
       </body>
     </html> `;
-  const sms = words.sms === null ? null : action ? `${words.sms} ${action.url}` : words.sms;
+  const meetingSms = join ? `${join.label}: ${join.url}` : meeting && 'sms' in meeting ? meeting.sms : null;
+  const sms = words.sms === null ? null : [words.sms, meetingSms, action?.url].filter((part) => part != null).join(' ');
   return { subject: words.subject, text, html: body.value, sms };
 }

@@ -4,6 +4,7 @@
  */
 import type { NotificationTemplate } from '@svc/rules';
 import { formatShort, formatTime, formatWhen, type Language, type Reader } from './format.js';
+import { NAMES_MEETING, type MeetingLine } from './meeting.js';
 
 export type Template = NotificationTemplate;
 
@@ -41,6 +42,17 @@ export interface MessageFacts {
   reminderOffsetMin: number | null;
   /** What the customer's manage link can still change (customer messages). */
   changes: CustomerChanges;
+  /**
+   * The booking's video meeting (domain/meeting.ts): its link, or that the link follows; absent or
+   * null: nothing is said. Only the messages of NAMES_MEETING say it.
+   */
+  meeting?: MeetingLine;
+  /**
+   * A staff member's calendar connection that needs connecting again (business.calendar_needs_reauth,
+   * intake/connection-notices.ts): the provider as people call it and whose it is. The message is
+   * about no booking: its `startsAtMs` is when the provider refused the grant.
+   */
+  calendar?: { provider: string; staffName: string };
 }
 
 /**
@@ -67,6 +79,9 @@ export interface MessageWords {
   unsubscribe: string | null;
 }
 
+/** The video meeting as a message shows it: its link with a label, or the note that it follows. */
+export type MeetingWords = { label: string; url: string } | { note: string; sms: string };
+
 export type LinkKind = 'manage' | 'dashboard' | 'bookAgain';
 
 interface Dictionary {
@@ -84,6 +99,8 @@ interface Dictionary {
   /** The cut-off line; `reschedule`/`cancel` are the formatted instants of those still open. */
   changesUntil: (until: { reschedule: string | null; cancel: string | null }) => string;
   changesClosed: (business: string) => string;
+  /** The video meeting: the link's label, and the note while the link is not there yet. */
+  meeting: { label: string; follows: (business: string) => string; followsSms: string };
   words: Record<Template, (f: MessageFacts, w: Words) => MessageWords>;
 }
 
@@ -129,6 +146,12 @@ const en: Dictionary = {
       : `You can cancel online until ${cancel}.`;
   },
   changesClosed: (business) => `It can no longer be changed online; to change it, please contact ${business}.`,
+  meeting: {
+    label: 'Join the video meeting',
+    follows: (business) =>
+      `The link to join the video meeting is not ready yet. We will send it to you as soon as it is; if it has not arrived shortly before the start, please contact ${business}.`,
+    followsSms: 'The video meeting link will follow.',
+  },
   words: {
     'customer.request_received': (f, w) => ({
       subject: `Request received: ${f.service} on ${w.short}`,
@@ -195,6 +218,18 @@ const en: Dictionary = {
       sms: `${f.business}: your request for ${f.service} on ${w.short} was not confirmed in time and has lapsed.`,
       unsubscribe: null,
     }),
+    'customer.meeting_link': (f, w) => ({
+      subject: `Video meeting link: ${f.service} on ${w.short}`,
+      heading: 'Your video meeting link',
+      paragraphs: [
+        `Hello ${f.customerName}, the link to join your video meeting with ${f.business} is ready.`,
+        'The attached calendar file adds it to the event in your calendar.',
+      ],
+      details: [],
+      action: { label: w.manage, link: 'manage' },
+      sms: `${f.business}: the link for ${f.service} on ${w.short} is ready.`,
+      unsubscribe: null,
+    }),
     'customer.reminder': (f, w) => ({
       subject: `Reminder: ${f.service} on ${w.short}`,
       heading: `See you ${w.offset}`,
@@ -234,6 +269,25 @@ const en: Dictionary = {
       sms: null,
       unsubscribe: null,
     }),
+    'business.calendar_needs_reauth': (f) => {
+      const { provider, staffName } = calendarOf(f, 'a staff member');
+      return {
+        subject: `Connect again: ${provider} of ${staffName}`,
+        heading: 'A calendar needs connecting again',
+        paragraphs: [
+          `${provider} no longer accepts the platform’s access to the account of ${staffName}: the access was revoked or has expired, or its password changed.`,
+          `Until it is connected again, that calendar is not read: times with ${staffName} are not offered online (unless your workspace books when a calendar cannot be read, without checking it) and bookings are not written into it.`,
+          'Connect it again in the dashboard under Settings, Calendar connections.',
+        ],
+        details: [
+          ['Staff member', staffName],
+          ['Calendar', provider],
+        ],
+        action: { label: 'Open the calendar connections', link: 'dashboard' },
+        sms: null,
+        unsubscribe: null,
+      };
+    },
   },
 };
 
@@ -266,6 +320,12 @@ const de: Dictionary = {
   },
   changesClosed: (business) =>
     `Online lässt sich die Buchung nicht mehr ändern; für eine Änderung wenden Sie sich bitte an ${business}.`,
+  meeting: {
+    label: 'Zum Videotermin',
+    follows: (business) =>
+      `Der Link zum Videotermin ist noch nicht bereit. Wir senden ihn Ihnen, sobald er es ist; sollte er kurz vor dem Termin noch nicht da sein, wenden Sie sich bitte an ${business}.`,
+    followsSms: 'Der Link zum Videotermin folgt.',
+  },
   words: {
     'customer.request_received': (f, w) => ({
       subject: `Anfrage erhalten: ${f.service} am ${w.short}`,
@@ -332,6 +392,18 @@ const de: Dictionary = {
       sms: `${f.business}: Ihre Anfrage für ${f.service} am ${w.short} wurde nicht rechtzeitig bestätigt und ist verfallen.`,
       unsubscribe: null,
     }),
+    'customer.meeting_link': (f, w) => ({
+      subject: `Link zum Videotermin: ${f.service} am ${w.short}`,
+      heading: 'Ihr Link zum Videotermin',
+      paragraphs: [
+        `Hallo ${f.customerName}, der Link zu Ihrem Videotermin bei ${f.business} ist bereit.`,
+        'Mit der angehängten Kalenderdatei ergänzen Sie ihn im Termin in Ihrem Kalender.',
+      ],
+      details: [],
+      action: { label: w.manage, link: 'manage' },
+      sms: `${f.business}: der Link für ${f.service} am ${w.short} ist bereit.`,
+      unsubscribe: null,
+    }),
     'customer.reminder': (f, w) => ({
       subject: `Erinnerung: ${f.service} am ${w.short}`,
       heading: `Bis ${w.offset}`,
@@ -371,10 +443,34 @@ const de: Dictionary = {
       sms: null,
       unsubscribe: null,
     }),
+    'business.calendar_needs_reauth': (f) => {
+      const { provider, staffName } = calendarOf(f, 'eine Mitarbeiterin oder einen Mitarbeiter');
+      return {
+        subject: `Neu verbinden: ${provider} von ${staffName}`,
+        heading: 'Ein Kalender muss neu verbunden werden',
+        paragraphs: [
+          `${provider} akzeptiert den Zugriff der Plattform auf das Konto von ${staffName} nicht mehr: Der Zugriff wurde widerrufen oder ist abgelaufen, oder das Passwort wurde geändert.`,
+          `Bis er neu verbunden ist, wird dieser Kalender nicht gelesen: Zeiten bei ${staffName} werden online nicht angeboten (außer Ihr Arbeitsbereich bucht auch, wenn ein Kalender nicht gelesen werden kann, dann ohne ihn zu prüfen), und Buchungen werden nicht eingetragen.`,
+          'Verbinden Sie ihn im Dashboard unter Einstellungen, Kalenderverbindungen neu.',
+        ],
+        details: [
+          ['Mitarbeiter', staffName],
+          ['Kalender', provider],
+        ],
+        action: { label: 'Kalenderverbindungen öffnen', link: 'dashboard' },
+        sms: null,
+        unsubscribe: null,
+      };
+    },
   },
 };
 
 const DICTIONARIES: Record<Language, Dictionary> = { en, de };
+
+/** The calendar of a connection message; `someone` when the staff member's name is not known. */
+function calendarOf(f: MessageFacts, someone: string): { provider: string; staffName: string } {
+  return { provider: f.calendar?.provider ?? '', staffName: f.calendar?.staffName || someone };
+}
 
 /** "in 2 hours", "tomorrow"-like phrases for a reminder's heading. */
 function offsetPhrase(offsetMin: number | null, language: Language): string {
@@ -420,7 +516,7 @@ function changeWords(facts: MessageFacts, dict: Dictionary): Pick<Words, 'manage
  * the time (with its zone) and, when booked, the staff member; business messages add the
  * customer and their contact.
  */
-export function wordsFor(facts: MessageFacts): MessageWords & { footer: string } {
+export function wordsFor(facts: MessageFacts): MessageWords & { footer: string; meeting: MeetingWords | null } {
   const { reader } = facts;
   const dict = DICTIONARIES[reader.language];
   const w: Words = {
@@ -447,5 +543,14 @@ export function wordsFor(facts: MessageFacts): MessageWords & { footer: string }
   if (forBusiness) rows.push([dict.customer, facts.customerName], [dict.contact, facts.customerContact]);
   rows.push([dict.reference, facts.bookingId]);
   const details = rows.filter(([, value]) => value !== '');
-  return { ...words, details, footer: dict.footer(facts.business) };
+  return { ...words, details, footer: dict.footer(facts.business), meeting: meetingWords(facts, dict) };
+}
+
+/** The meeting's words, for the messages that name it (NAMES_MEETING). */
+function meetingWords(facts: MessageFacts, dict: Dictionary): MeetingWords | null {
+  const line = NAMES_MEETING.has(facts.template) ? (facts.meeting ?? null) : null;
+  if (line === null) return null;
+  return line.kind === 'link'
+    ? { label: dict.meeting.label, url: line.url }
+    : { note: dict.meeting.follows(facts.business), sms: dict.meeting.followsSms };
 }

@@ -1,8 +1,9 @@
 /**
  * A planned message as a send record: its words rendered in the reader's language and time zone,
  * the tenant's sender name and Reply-To, its links (the manage link the create answered, the
- * dashboard, the booking page, the unsubscribe link) and, for a customer's confirmation or
- * reschedule, the booking's calendar file made by the manage page's code (@svc/ics).
+ * dashboard, the booking page, the unsubscribe link), the video meeting's link where the message
+ * names it and, for a customer's confirmation, reschedule or meeting link, the booking's calendar
+ * file made by the manage page's code (@svc/ics).
  */
 import {
   manageUrl,
@@ -15,6 +16,7 @@ import { bookingCalendar, calendarFileName } from '@svc/ics';
 import { DAY_MS, HOLD_MS } from '@svc/rules';
 import { messageIdOf, newNotificationId } from '../domain/ids.js';
 import { renderMessage, type Links } from '../domain/layout.js';
+import { NAMES_MEETING, type MeetingLine } from '../domain/meeting.js';
 import type { PlannedMessage } from '../domain/plan.js';
 import type { MessageFacts } from '../domain/templates.js';
 import type { MessageContent, NotificationDoc } from '../store/records.js';
@@ -84,7 +86,7 @@ function linksFor(
   return links;
 }
 
-const WITH_CALENDAR = new Set(['customer.confirmed', 'customer.rescheduled']);
+const WITH_CALENDAR = new Set(['customer.confirmed', 'customer.rescheduled', 'customer.meeting_link']);
 const PLATFORM_REASONS = new Set(['customer', 'hold_expired', 'customer_erased']);
 
 export function composeRecords(
@@ -93,6 +95,8 @@ export function composeRecords(
   occurrence: Occurrence,
   settings: ComposeSettings,
   nowMs: number,
+  /** The booking's video meeting as the customer's messages name it (domain/meeting.ts). */
+  meeting: MeetingLine = null,
 ): NotificationDoc[] {
   const senderName = ctx.settings.senderName || ctx.tenant.branding.displayName;
   const replyTo = ctx.settings.replyToEmail || ctx.settings.businessEmails[0] || null;
@@ -118,7 +122,10 @@ export function composeRecords(
       cancelReason: PLATFORM_REASONS.has(ctx.booking.cancelReason) ? '' : ctx.booking.cancelReason,
       reminderOffsetMin: occurrence.reminderOffsetMin,
       changes: ctx.booking.changes,
+      meeting: NAMES_MEETING.has(message.template) ? meeting : null,
     };
+    // The file names the meeting only where the message does (the manage page's file of the state).
+    const meetingUrl = facts.meeting?.kind === 'link' ? facts.meeting.url : null;
     const links = linksFor(message, ctx, occurrence, settings, nowMs);
     const rendered = renderMessage(facts, ctx.tenant.branding, links);
     const calendar =
@@ -140,6 +147,7 @@ export function composeRecords(
               tenantName: ctx.tenant.name,
               manageUrl: links.manage,
               host: new URL(settings.baseUrl).hostname,
+              meetingUrl,
             }),
           }
         : null;

@@ -17,15 +17,19 @@ import { inSpan, type Logger } from '@svc/telemetry';
 import type { DocumentStore } from '@svc/store';
 import { parseBookingEvent, type BookingEvent } from '../domain/booking-event.js';
 import { parseCustomerErasure, type CustomerErasure } from '../domain/customer-erasure.js';
+import { holdCheckMs, lineNow } from '../domain/meeting.js';
 import { planFor, type ReminderPlan } from '../domain/plan.js';
 import { eventsConsumed, SERVICE } from '../metrics.js';
 import type { ErasureRepository } from '../store/erasure-repository.js';
+import type { MeetingWaitRepository } from '../store/meeting-wait-repository.js';
 import type { NotificationRepository } from '../store/notification-repository.js';
 import type { NotificationDoc } from '../store/records.js';
 import type { ReminderRepository } from '../store/reminder-repository.js';
 import type { SettingsRepository } from '../store/settings-repository.js';
 import { composeRecords, type ComposeSettings } from './compose.js';
-import { ContextGone, ContextReader, type Clients } from './context.js';
+import { ContextGone, ContextReader, type BookingContext, type Clients } from './context.js';
+import { composeHeld, heldEventOf, occurrenceOf, waitingMessages } from './held.js';
+import type { MeetingReader } from './meetings.js';
 
 /** The notifications' consumer group: replicas share the topic's partitions. */
 export const NOTIFICATIONS_GROUP = 'notifications';
@@ -47,6 +51,11 @@ export interface IntakeDeps {
   clients: Clients;
   compose: ComposeSettings;
   smsAvailable: boolean;
+  /** The video meeting's link (the integrations service's record). */
+  meetings: MeetingReader;
+  waits: MeetingWaitRepository;
+  /** How long a confirmation or reschedule waits for the meeting's link at most (NOTIFY_MEETING_WAIT_MS). */
+  meetingWaitMs: number;
   logger: Logger;
   now: () => number;
   /** Told when records were stored (the worker looks for due work) and reminders changed. */
@@ -55,12 +64,41 @@ export interface IntakeDeps {
 
 interface Prepared {
   event: BookingEvent;
+  /** The messages an earlier event held for the meeting's link, going now before this event's. */
+  released: NotificationDoc[];
   records: NotificationDoc[];
   reminders: ReminderPlan | null;
+  /** This event's customer messages wait for the meeting's link (until then). */
+  holdUntilMs: number | null;
 }
 
-/** Plans and composes one event's records; null when the event is to be skipped. */
-async function prepare(deps: IntakeDeps, reader: ContextReader, event: BookingEvent): Promise<Prepared | null> {
+/**
+ * Messages an earlier event of the booking still holds for the meeting's link go now, before
+ * this event's, saying the link only if it exists: whatever this event changed, its own
+ * messages say what is true of the meeting then (docs/decisions.md "Notifications").
+ */
+async function released(
+  deps: IntakeDeps,
+  event: BookingEvent,
+  ctx: BookingContext,
+  nowMs: number,
+): Promise<NotificationDoc[]> {
+  const wait = await deps.waits.get(event.tenantId, event.bookingId);
+  if (!wait || wait.phase !== 'hold' || wait.eventAtMs >= event.occurredAtMs) return [];
+  const state = await deps.meetings.state(wait.event, ctx.service.conferencing);
+  return composeHeld(wait.event, ctx, lineNow(state, false), deps.compose, nowMs);
+}
+
+/**
+ * Plans and composes one event's records; null when the event is to be skipped. `laterInBatch`:
+ * a later event of the same booking is in the batch, so nothing of this one is held back.
+ */
+async function prepare(
+  deps: IntakeDeps,
+  reader: ContextReader,
+  event: BookingEvent,
+  laterInBatch: boolean,
+): Promise<Prepared | null> {
   let ctx;
   try {
     ctx = await reader.load(event);
@@ -72,24 +110,24 @@ async function prepare(deps: IntakeDeps, reader: ContextReader, event: BookingEv
   }
   const nowMs = deps.now();
   const plan = planFor(event, ctx, nowMs);
+  const waiting = waitingMessages(plan.messages, event, ctx);
+  const state = waiting.length > 0 ? await deps.meetings.state(event, ctx.service.conferencing) : null;
+  const hold = state?.kind === 'waiting' && !laterInBatch;
   const records = composeRecords(
-    plan.messages,
+    hold ? plan.messages.filter((m) => !waiting.includes(m)) : plan.messages,
     ctx,
-    {
-      eventId: event.id,
-      eventAtMs: event.occurredAtMs,
-      bookingId: event.bookingId,
-      status: event.status,
-      startsAtMs: event.startsAtMs,
-      endsAtMs: event.endsAtMs,
-      revision: event.revision,
-      previousStartsAtMs: event.type === 'booking.rescheduled' ? (event.previous?.startsAtMs ?? null) : null,
-      reminderOffsetMin: null,
-    },
+    occurrenceOf(event),
     deps.compose,
     nowMs,
+    state ? lineNow(state, false) : null,
   );
-  return { event, records, reminders: plan.reminders };
+  return {
+    event,
+    released: await released(deps, event, ctx, nowMs),
+    records,
+    reminders: plan.reminders,
+    holdUntilMs: hold ? event.occurredAtMs + deps.meetingWaitMs : null,
+  };
 }
 
 /**
@@ -120,14 +158,23 @@ export function intakeBatch(deps: IntakeDeps, messages: readonly ReceivedMessage
         }
         events.push(parsed.event);
       }
-      const prepared = (await Promise.all(events.map((event) => prepare(deps, reader, event)))).filter(
-        (p): p is Prepared => p !== null,
-      );
+      const laterInBatch = (i: number) => events.slice(i + 1).some((e) => e.bookingId === events[i]!.bookingId);
+      const prepared = (
+        await Promise.all(events.map((event, i) => prepare(deps, reader, event, laterInBatch(i))))
+      ).filter((p): p is Prepared => p !== null);
       const nowMs = deps.now();
       const stored = await deps.store.withTransaction(async (tx) => {
         let count = 0;
         for (const p of prepared) {
+          const { tenantId, bookingId } = p.event;
+          // The earlier event's held messages first; then a later event ends any wait before it.
+          count += await deps.notifications.insertAbsent(p.released, tx);
+          await deps.waits.endBefore(tenantId, bookingId, p.event.occurredAtMs, tx);
           count += await deps.notifications.insertAbsent(p.records, tx);
+          if (p.holdUntilMs !== null) {
+            const firstLook = Math.min(p.holdUntilMs, nowMs + holdCheckMs(deps.meetingWaitMs, 0));
+            await deps.waits.hold(heldEventOf(p.event), p.holdUntilMs, firstLook, nowMs, tx);
+          }
           if (p.reminders) {
             await deps.reminders.apply(
               { tenantId: p.event.tenantId, bookingId: p.event.bookingId, startsAtMs: p.event.startsAtMs },
@@ -141,7 +188,7 @@ export function intakeBatch(deps: IntakeDeps, messages: readonly ReceivedMessage
         return count;
       });
       eventsConsumed.inc({ service: SERVICE, result: 'stored' }, prepared.length);
-      if (stored > 0 || prepared.some((p) => p.reminders)) deps.onStored();
+      if (stored > 0 || prepared.some((p) => p.reminders || p.holdUntilMs !== null)) deps.onStored();
       // After the batch's records: a pending one among them is erased once it is final.
       if (erasures.length > 0) await eraseCustomers(deps, erasures);
       return stored;

@@ -5,7 +5,7 @@
  * the tenant's notification settings. Read once per batch and tenant, service or booking.
  */
 import { DomainError } from '@svc/errors';
-import type { BookingClient, CatalogClient, CustomerClient } from '@svc/grpc';
+import type { BookingClient, CatalogClient, CustomerClient, IntegrationClient } from '@svc/grpc';
 import type { bookingV1, customerV1 } from '@svc/proto';
 import { cutoffAtMs } from '@svc/rules';
 import type { Branding } from '../domain/layout.js';
@@ -18,12 +18,18 @@ export interface Clients {
   catalog: CatalogClient;
   booking: BookingClient;
   customer: CustomerClient;
+  /**
+   * The booking's video meeting link (its calendar write-back record); absent when no
+   * integrations service is deployed: no message then names a meeting.
+   */
+  integrations?: IntegrationClient | undefined;
 }
 
 /** The booking's context: what planning needs, plus the names, links and branding of the texts. */
 export interface BookingContext extends PlanContext {
   tenant: PlanContext['tenant'] & { tenantId: string; slug: string; name: string; branding: Branding };
-  service: PlanContext['service'] & { name: string };
+  /** `conferencing`: the service's video provider (`none` without one). */
+  service: PlanContext['service'] & { name: string; conferencing: string };
   booking: PlanContext['booking'] & {
     status: string;
     createdAtMs: number;
@@ -203,7 +209,11 @@ export class ContextReader {
           accentColor: tenant.branding?.accentColor ?? '',
         },
       },
-      service: { name: service.name, confirmation: service.confirmation || 'manual' },
+      service: {
+        name: service.name,
+        confirmation: service.confirmation || 'manual',
+        conferencing: service.conferencing || 'none',
+      },
       booking: {
         status: stored.status,
         createdAtMs: stored.createdAtMs,

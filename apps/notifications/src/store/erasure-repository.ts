@@ -1,6 +1,12 @@
 import { findPage, type Collection, type DocumentStore, type Page, type PagePosition, type Tx } from '@svc/store';
 import type { CustomerErasure } from '../domain/customer-erasure.js';
-import { COLLECTIONS, type ErasedBookingDoc, type NotificationDoc, type ReminderDoc } from './records.js';
+import {
+  COLLECTIONS,
+  type ErasedBookingDoc,
+  type MeetingWaitDoc,
+  type NotificationDoc,
+  type ReminderDoc,
+} from './records.js';
 import { erasure, isFinal, messageIdsOf } from './redaction.js';
 
 /** Records of the customer (beyond the event's bookings) erased in one transaction at most. */
@@ -25,19 +31,21 @@ interface Tally {
  * A customer's erasure in the notifications' store (docs/decisions.md "Privacy"). One
  * transaction writes the marker of each booking the event lists, erases every final record of
  * those bookings, flags their pending ones (sent normally, erased when recorded final: the send
- * worker reads the markers) and drops their scheduled reminders. The customer's other records
- * (normally none: the event lists all their bookings) follow in bounded transactions. Handling
- * the same event again changes nothing.
+ * worker reads the markers) and drops their scheduled reminders and what waits for their
+ * meeting link. The customer's other records (normally none: the event lists all their bookings)
+ * follow in bounded transactions. Handling the same event again changes nothing.
  */
 export class ErasureRepository {
   private readonly markers: Collection<ErasedBookingDoc>;
   private readonly docs: Collection<NotificationDoc>;
   private readonly reminders: Collection<ReminderDoc>;
+  private readonly waits: Collection<MeetingWaitDoc>;
 
   constructor(private readonly store: DocumentStore) {
     this.markers = store.collection<ErasedBookingDoc>(COLLECTIONS.erasedBookings);
     this.docs = store.collection<NotificationDoc>(COLLECTIONS.notifications);
     this.reminders = store.collection<ReminderDoc>(COLLECTIONS.reminders);
+    this.waits = store.collection<MeetingWaitDoc>(COLLECTIONS.meetingWaits);
   }
 
   async apply(event: CustomerErasure, nowMs: number): Promise<ErasureOutcome> {
@@ -54,6 +62,8 @@ export class ErasureRepository {
           await this.eraseIn(tx, doc, nowMs, out);
         }
         await this.dropReminders(tx, tenantId, bookingId, event.erasedAtMs, nowMs);
+        // Nothing waits for the meeting of a booking whose customer is gone (the erase cancels it).
+        await this.waits.deleteMany({ _id: bookingId, tenantId }, tx);
       }
       return out;
     });

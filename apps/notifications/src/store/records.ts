@@ -1,6 +1,7 @@
 /** The notifications service's documents (docs/architecture.md "Notifications"). */
 import { listIndex, type IndexSpec } from '@svc/store';
 import { DEFAULT_REMINDER_OFFSETS_MIN, NOTIFICATION_STATUSES, type NotificationStatus } from '@svc/rules';
+import type { BookingEvent } from '../domain/booking-event.js';
 import type { Channel, RecipientKind } from '../domain/plan.js';
 import type { Template } from '../domain/templates.js';
 
@@ -10,6 +11,7 @@ export const COLLECTIONS = {
   reminders: 'notification_reminders',
   suppressions: 'notification_suppressions',
   erasedBookings: 'erased_bookings',
+  meetingWaits: 'notification_meeting_waits',
 } as const;
 
 /** The unique index that makes a redelivered event send nothing twice. */
@@ -56,6 +58,7 @@ export const NOTIFICATION_INDEXES: IndexSpec[] = [
   { collection: COLLECTIONS.notifications, name: 'by_due', fields: ['dueAtMs'] },
   { collection: COLLECTIONS.reminders, name: 'by_due', fields: ['dueAtMs'] },
   { collection: COLLECTIONS.reminders, name: 'by_booking', fields: ['bookingId'] },
+  { collection: COLLECTIONS.meetingWaits, name: 'by_due', fields: ['dueAtMs'] },
   {
     collection: COLLECTIONS.suppressions,
     name: 'by_tenant_customer',
@@ -216,4 +219,31 @@ export type SuppressionDoc = {
   tenantId: string;
   customerId: string;
   createdAtMs: number;
+};
+
+/** A booking event as a wait keeps it: nothing of the customer (their record is read when it is used). */
+export type HeldEvent = Omit<BookingEvent, 'customerSnapshot' | 'traceparent'>;
+
+/**
+ * A booking's customer messages waiting for its video meeting's link (`_id` = the booking id;
+ * domain/meeting.ts, docs/decisions.md "Notifications"). `hold`: the event's confirmation or
+ * reschedule message is not composed yet, until the link exists or `holdUntilMs`; `follow`: it
+ * went saying the link follows, which is sent on its own once it exists (until the start). A
+ * later event of the booking ends it.
+ */
+export type MeetingWaitDoc = {
+  _id: string;
+  tenantId: string;
+  phase: 'hold' | 'follow';
+  event: HeldEvent;
+  /** The event's time: a wait is replaced or ended only by a later event. */
+  eventAtMs: number;
+  holdUntilMs: number;
+  /** When to look again (or a lease's end). */
+  dueAtMs: number;
+  /** Looks made in the phase (the follow's backoff). */
+  checks: number;
+  leaseUntilMs: number;
+  createdAtMs: number;
+  updatedAtMs: number;
 };

@@ -184,6 +184,7 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
           CATALOG_GRPC_ADDR: catalog.address,
           BOOKING_GRPC_ADDR: bookingApps[0]!.address,
           CUSTOMER_GRPC_ADDR: customer.address,
+          INTEGRATIONS_GRPC_ADDR: integrations.address,
           KAFKA_BROKERS: kafka.brokers.join(','),
           BASE_URL: `http://127.0.0.1:${gatewayPorts[0]}`,
           MANAGE_TOKEN_SECRET: gatewaySecrets.MANAGE_TOKEN_SECRET,

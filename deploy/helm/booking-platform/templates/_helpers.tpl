@@ -17,9 +17,9 @@ services:
       secrets: [MONGODB_URL], optionalSecrets: [] }
   - { name: webhook-dispatcher, key: webhookDispatcher, http: false, callers: [gateway],
       secrets: [MONGODB_URL, WEBHOOK_SECRET_KEY], optionalSecrets: [WEBHOOK_SECRET_KEY_PREVIOUS] }
-  - { name: integrations, key: integrations, http: false, callers: [gateway, booking],
+  - { name: integrations, key: integrations, http: false, callers: [gateway, booking, notifications],
       secrets: [MONGODB_URL, INTEGRATIONS_SECRET_KEY],
-      optionalSecrets: [INTEGRATIONS_SECRET_KEY_PREVIOUS, GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET] }
+      optionalSecrets: [INTEGRATIONS_SECRET_KEY_PREVIOUS, GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, MICROSOFT_CLIENT_ID, MICROSOFT_CLIENT_SECRET, ZOOM_CLIENT_ID, ZOOM_CLIENT_SECRET] }
   - { name: notifications, key: notifications, http: false, callers: [gateway],
       secrets: [MONGODB_URL, MANAGE_TOKEN_SECRET, SMTP_URL],
       optionalSecrets: [MANAGE_TOKEN_PREVIOUS, SMS_ACCOUNT_SID, SMS_AUTH_TOKEN] }
@@ -139,6 +139,7 @@ CALDAV_URL_ALLOWLIST: {{ . | quote }}
 CATALOG_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "catalog" $v.catalog.port) | quote }}
 BOOKING_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "booking" $v.booking.port) | quote }}
 CUSTOMER_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "customer" $v.customer.port) | quote }}
+INTEGRATIONS_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "integrations" $v.integrations.port) | quote }}
 KAFKA_BROKERS: {{ $v.kafka.brokers | quote }}
 BASE_URL: {{ $v.gateway.baseUrl | quote }}
 MAIL_FROM: {{ $svc.mailFrom | quote }}

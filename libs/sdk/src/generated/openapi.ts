@@ -836,7 +836,7 @@ export interface paths {
         };
         /**
          * The booking as an iCalendar file
-         * @description The token needs `read`. One VEVENT with a stable UID, SEQUENCE growing with every change, times in UTC, and STATUS TENTATIVE (held), CONFIRMED or CANCELLED. No cookie or CSRF header is read. Every answer, errors included, carries `Cache-Control: private, no-store`.
+         * @description The token needs `read`. One VEVENT with a stable UID, SEQUENCE growing with every change, times in UTC, and STATUS TENTATIVE (held), CONFIRMED or CANCELLED. A confirmed booking whose video meeting exists has its join link as LOCATION and URL. No cookie or CSRF header is read. Every answer, errors included, carries `Cache-Control: private, no-store`.
          */
         get: operations["getBookingManageIcs"];
         put?: never;
@@ -1044,7 +1044,7 @@ export interface paths {
         put?: never;
         /**
          * Start connecting a Google calendar
-         * @description Answers the Google authorization URL to send the staff member to (authorization code with PKCE and state; scopes: calendar events and free/busy). Google sends the browser back to GET /api/integrations/google/callback. PROVIDER_NOT_CONNECTED when the platform has no Google OAuth client.
+         * @description Answers the Google authorization URL to send the staff member to (authorization code with PKCE and state; scopes: calendar events). Google sends the browser back to GET /api/integrations/google/callback. PROVIDER_NOT_CONNECTED when the platform has no Google OAuth client.
          */
         post: operations["postIntegrationsGoogleConnect"];
         delete?: never;
@@ -1062,9 +1062,89 @@ export interface paths {
         };
         /**
          * Finish connecting a Google calendar (Google’s redirect)
-         * @description Needs a write role, as the connect does (FORBIDDEN otherwise). The state must be one this workspace started, unused and at most 10 minutes old (else OAUTH_STATE_INVALID); a code Google does not exchange for tokens is OAUTH_TOKEN_EXCHANGE_FAILED (403). Answers the new connection.
+         * @description Needs a write role, as the connect does (FORBIDDEN otherwise). The state must be one this workspace started for Google, unused and at most 10 minutes old (else OAUTH_STATE_INVALID); a code Google does not exchange for tokens is OAUTH_TOKEN_EXCHANGE_FAILED (403). Answers the new connection.
          */
         get: operations["getIntegrationsGoogleCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/microsoft/connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start connecting a Microsoft 365 calendar
+         * @description Answers the Microsoft authorization URL to send the staff member to (authorization code with PKCE and state; scopes: offline_access, Calendars.ReadWrite, User.Read; the tenant is the platform’s MICROSOFT_TENANT). Microsoft sends the browser back to GET /api/integrations/microsoft/callback. PROVIDER_NOT_CONNECTED when the platform has no Microsoft OAuth client.
+         */
+        post: operations["postIntegrationsMicrosoftConnect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/microsoft/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Finish connecting a Microsoft 365 calendar (Microsoft’s redirect)
+         * @description Needs a write role, as the connect does (FORBIDDEN otherwise). The state must be one this workspace started for Microsoft, unused and at most 10 minutes old (else OAUTH_STATE_INVALID); a code Microsoft does not exchange for tokens is OAUTH_TOKEN_EXCHANGE_FAILED (403). Answers the new connection.
+         */
+        get: operations["getIntegrationsMicrosoftCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/zoom/connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start connecting a Zoom account
+         * @description Answers the Zoom authorization URL to send the staff member to (authorization code with PKCE and state; scopes: those of the platform’s Zoom app: its meetings and its user). Zoom sends the browser back to GET /api/integrations/zoom/callback. PROVIDER_NOT_CONNECTED when the platform has no Zoom OAuth client.
+         */
+        post: operations["postIntegrationsZoomConnect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/zoom/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Finish connecting a Zoom account (Zoom’s redirect)
+         * @description Needs a write role, as the connect does (FORBIDDEN otherwise). The state must be one this workspace started for Zoom, unused and at most 10 minutes old (else OAUTH_STATE_INVALID); a code Zoom does not exchange for tokens is OAUTH_TOKEN_EXCHANGE_FAILED (403). Answers the new connection.
+         */
+        get: operations["getIntegrationsZoomCallback"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1167,8 +1247,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Choose which calendars block time and which receives bookings
-         * @description Each id must be one of GET …/calendars (VALIDATION_ERROR otherwise).
+         * Choose which calendars block time, which receives bookings, and which events block
+         * @description Each calendar id must be one of GET …/calendars (VALIDATION_ERROR otherwise). `allDayEventsBlock` and `tentativeEventsBlock` say whether those events block time; they count from the next read.
          */
         patch: operations["updateIntegration"];
         trace?: never;
@@ -1184,7 +1264,7 @@ export interface paths {
         put?: never;
         /**
          * Write a booking to its staff calendar again
-         * @description Makes the booking’s calendar write-back due now (after a failure, or a calendar fixed by hand). PROVIDER_ACTION_PENDING while a write of it runs; PROVIDER_NOT_CONNECTED when the booking is in no connected calendar.
+         * @description Makes the booking’s calendar write-back due now (after a failure, or a calendar fixed by hand). PROVIDER_ACTION_PENDING while a write of it runs; PROVIDER_NOT_CONNECTED when the booking is in no connected calendar, or when its service asks for a Zoom meeting and the staff member still has no Zoom connection (connect Zoom, then retry: the meeting is made).
          */
         post: operations["postBookingsCalendarSync"];
         delete?: never;
@@ -3492,7 +3572,7 @@ export interface operations {
                                 resourceIds: string[];
                                 /** @description active | hidden | disabled */
                                 status: string;
-                                /** @description none | google_meet: the video meeting added to the booking in a Google calendar. */
+                                /** @description none | google_meet | microsoft_teams | zoom: the video provider whose meeting a confirmed booking gets. */
                                 conferencing: string;
                                 /** @description manual | automatic. manual: a new booking is held until a write role confirms it (or the hold expires after 10 minutes); automatic: the platform confirms it at once, so a create answers it `confirmed`. */
                                 confirmation: string;
@@ -3620,10 +3700,10 @@ export interface operations {
                      */
                     status?: "active" | "hidden" | "disabled";
                     /**
-                     * @description google_meet: a Meet link is requested when the booking is written to a connected Google calendar. Default: none.
+                     * @description The video meeting a confirmed booking gets, its link in the booking detail (calendarSync.meetingUrl): google_meet on the event in the staff member’s connected Google calendar, microsoft_teams on the event in their Microsoft 365 calendar, zoom a meeting in their connected Zoom account. A staff member without that connection gets the booking without a link. Default: none.
                      * @enum {string}
                      */
-                    conferencing?: "none" | "google_meet";
+                    conferencing?: "none" | "google_meet" | "microsoft_teams" | "zoom";
                     /**
                      * @description manual: a new booking is held until a write role confirms it (or the hold expires after 10 minutes); automatic: the platform confirms it at once, so a create answers it `confirmed`. Default: manual.
                      * @enum {string}
@@ -3715,7 +3795,7 @@ export interface operations {
                             resourceIds: string[];
                             /** @description active | hidden | disabled */
                             status: string;
-                            /** @description none | google_meet: the video meeting added to the booking in a Google calendar. */
+                            /** @description none | google_meet | microsoft_teams | zoom: the video provider whose meeting a confirmed booking gets. */
                             conferencing: string;
                             /** @description manual | automatic. manual: a new booking is held until a write role confirms it (or the hold expires after 10 minutes); automatic: the platform confirms it at once, so a create answers it `confirmed`. */
                             confirmation: string;
@@ -3852,7 +3932,7 @@ export interface operations {
                             resourceIds: string[];
                             /** @description active | hidden | disabled */
                             status: string;
-                            /** @description none | google_meet: the video meeting added to the booking in a Google calendar. */
+                            /** @description none | google_meet | microsoft_teams | zoom: the video provider whose meeting a confirmed booking gets. */
                             conferencing: string;
                             /** @description manual | automatic. manual: a new booking is held until a write role confirms it (or the hold expires after 10 minutes); automatic: the platform confirms it at once, so a create answers it `confirmed`. */
                             confirmation: string;
@@ -3979,10 +4059,10 @@ export interface operations {
                      */
                     status?: "active" | "hidden" | "disabled";
                     /**
-                     * @description google_meet: a Meet link is requested when the booking is written to a connected Google calendar. Default: none.
+                     * @description The video meeting a confirmed booking gets, its link in the booking detail (calendarSync.meetingUrl): google_meet on the event in the staff member’s connected Google calendar, microsoft_teams on the event in their Microsoft 365 calendar, zoom a meeting in their connected Zoom account. A staff member without that connection gets the booking without a link. Default: none.
                      * @enum {string}
                      */
-                    conferencing?: "none" | "google_meet";
+                    conferencing?: "none" | "google_meet" | "microsoft_teams" | "zoom";
                     /**
                      * @description manual: a new booking is held until a write role confirms it (or the hold expires after 10 minutes); automatic: the platform confirms it at once, so a create answers it `confirmed`. Default: manual.
                      * @enum {string}
@@ -4074,7 +4154,7 @@ export interface operations {
                             resourceIds: string[];
                             /** @description active | hidden | disabled */
                             status: string;
-                            /** @description none | google_meet: the video meeting added to the booking in a Google calendar. */
+                            /** @description none | google_meet | microsoft_teams | zoom: the video provider whose meeting a confirmed booking gets. */
                             conferencing: string;
                             /** @description manual | automatic. manual: a new booking is held until a write role confirms it (or the hold expires after 10 minutes); automatic: the platform confirms it at once, so a create answers it `confirmed`. */
                             confirmation: string;
@@ -7118,7 +7198,7 @@ export interface operations {
                             /** @description The booking event (evt_…) or the reminder (rem_…) it answers. */
                             eventId: string;
                             /** @enum {string} */
-                            template: "customer.request_received" | "customer.confirmed" | "customer.rescheduled" | "customer.cancelled" | "customer.hold_expired" | "customer.reminder" | "business.request_pending" | "business.cancelled_by_customer" | "business.rescheduled_by_customer";
+                            template: "customer.request_received" | "customer.confirmed" | "customer.rescheduled" | "customer.cancelled" | "customer.hold_expired" | "customer.reminder" | "customer.meeting_link" | "business.request_pending" | "business.cancelled_by_customer" | "business.rescheduled_by_customer" | "business.calendar_needs_reauth";
                             /** @enum {string} */
                             channel: "email" | "sms";
                             /** @enum {string} */
@@ -7198,11 +7278,11 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 status: "pending" | "synced" | "failed" | "removed";
-                                /** @description `caldav`; empty before the first write. */
+                                /** @description `caldav | google | microsoft`: the calendar the event is in; `zoom` when the staff member has a Zoom meeting and no calendar; empty before the first write. */
                                 provider: string;
                                 /** @description The event at the provider (CalDAV: its resource URL). */
                                 externalEventId: string | null;
-                                /** @description The video meeting link, when the provider made one. */
+                                /** @description The video meeting’s join link (Meet, Teams or Zoom, as the service’s conferencing asks), when one was made. */
                                 meetingUrl: string | null;
                             } | null;
                             calendarId: string | null;
@@ -8043,11 +8123,11 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 status: "pending" | "synced" | "failed" | "removed";
-                                /** @description `caldav`; empty before the first write. */
+                                /** @description `caldav | google | microsoft`: the calendar the event is in; `zoom` when the staff member has a Zoom meeting and no calendar; empty before the first write. */
                                 provider: string;
                                 /** @description The event at the provider (CalDAV: its resource URL). */
                                 externalEventId: string | null;
-                                /** @description The video meeting link, when the provider made one. */
+                                /** @description The video meeting’s join link (Meet, Teams or Zoom, as the service’s conferencing asks), when one was made. */
                                 meetingUrl: string | null;
                             } | null;
                         };
@@ -8891,6 +8971,8 @@ export interface operations {
                                 name: string;
                                 timezone: string;
                             };
+                            /** @description The video meeting's join link while the booking is confirmed and the meeting exists (made by the staff member's connected provider after the confirmation, so it may come a moment later); null otherwise. */
+                            meetingUrl: string | null;
                             /** @description What the customer may do now: the token grants it and the booking allows it (held or confirmed, before its cut-off and its start; docs/decisions.md "Service policies"), and, when not, why. */
                             actions: {
                                 canCancel: boolean;
@@ -9053,6 +9135,8 @@ export interface operations {
                                 name: string;
                                 timezone: string;
                             };
+                            /** @description The video meeting's join link while the booking is confirmed and the meeting exists (made by the staff member's connected provider after the confirmation, so it may come a moment later); null otherwise. */
+                            meetingUrl: string | null;
                             /** @description What the customer may do now: the token grants it and the booking allows it (held or confirmed, before its cut-off and its start; docs/decisions.md "Service policies"), and, when not, why. */
                             actions: {
                                 canCancel: boolean;
@@ -9221,6 +9305,8 @@ export interface operations {
                                 name: string;
                                 timezone: string;
                             };
+                            /** @description The video meeting's join link while the booking is confirmed and the meeting exists (made by the staff member's connected provider after the confirmation, so it may come a moment later); null otherwise. */
+                            meetingUrl: string | null;
                             /** @description What the customer may do now: the token grants it and the booking allows it (held or confirmed, before its cut-off and its start; docs/decisions.md "Service policies"), and, when not, why. */
                             actions: {
                                 canCancel: boolean;
@@ -9455,7 +9541,7 @@ export interface operations {
                         messages: {
                             notificationId: string;
                             /** @enum {string} */
-                            template: "customer.request_received" | "customer.confirmed" | "customer.rescheduled" | "customer.cancelled" | "customer.hold_expired" | "customer.reminder" | "business.request_pending" | "business.cancelled_by_customer" | "business.rescheduled_by_customer";
+                            template: "customer.request_received" | "customer.confirmed" | "customer.rescheduled" | "customer.cancelled" | "customer.hold_expired" | "customer.reminder" | "customer.meeting_link" | "business.request_pending" | "business.cancelled_by_customer" | "business.rescheduled_by_customer" | "business.calendar_needs_reauth";
                             /** @enum {string} */
                             channel: "email" | "sms";
                             /**
@@ -10667,23 +10753,416 @@ export interface operations {
                         data: {
                             connectionId: string;
                             tenantId: string;
-                            /** @enum {string} */
-                            provider: "caldav" | "google";
+                            /**
+                             * @description `zoom`: a video account (meetings for Zoom services); it has no calendars.
+                             * @enum {string}
+                             */
+                            provider: "caldav" | "google" | "microsoft" | "zoom";
                             /** @description The staff member whose calendar this is. */
                             staffId: string;
-                            /** @description The account as the provider names it (CalDAV username; Google: primary). */
+                            /** @description The account as the provider names it (CalDAV username; Google: primary; Microsoft and Zoom: its address). */
                             account: string;
                             /**
                              * @description `needs_reauth`: the provider refused the credentials; connect again. `error`: its last request failed.
                              * @enum {string}
                              */
                             status: "connected" | "needs_reauth" | "error";
+                            /** @description When the provider refused the credentials (status `needs_reauth`): from then on the calendar is not read and counts as unreadable (PROVIDER_NEEDS_REAUTH unless `bookWhenCalendarUnavailable`); null before. */
+                            needsReauthAtMs: number | null;
                             /** @description When a booking was last written to the calendar. */
                             lastSyncAtMs: number | null;
                             /** @description Calendars whose events block the staff member’s time. */
                             busyCalendarIds: string[];
                             /** @description The calendar confirmed bookings are written to. */
                             bookingCalendarId: string | null;
+                            /** @description Whether all-day events block the staff member’s whole local day (default true). */
+                            allDayEventsBlock: boolean;
+                            /** @description Whether events marked tentative block time (default true). */
+                            tentativeEventsBlock: boolean;
+                            createdAtMs: number;
+                            updatedAtMs: number;
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postIntegrationsMicrosoftConnect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Whose calendar it is. */
+                    staffId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            /** @description Microsoft’s consent page for this attempt (valid 10 minutes). */
+                            authorizationUrl: string;
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getIntegrationsMicrosoftCallback: {
+        parameters: {
+            query?: {
+                state?: string;
+                code?: string;
+                error?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        /** @description A connected calendar account (never with its password or tokens). */
+                        data: {
+                            connectionId: string;
+                            tenantId: string;
+                            /**
+                             * @description `zoom`: a video account (meetings for Zoom services); it has no calendars.
+                             * @enum {string}
+                             */
+                            provider: "caldav" | "google" | "microsoft" | "zoom";
+                            /** @description The staff member whose calendar this is. */
+                            staffId: string;
+                            /** @description The account as the provider names it (CalDAV username; Google: primary; Microsoft and Zoom: its address). */
+                            account: string;
+                            /**
+                             * @description `needs_reauth`: the provider refused the credentials; connect again. `error`: its last request failed.
+                             * @enum {string}
+                             */
+                            status: "connected" | "needs_reauth" | "error";
+                            /** @description When the provider refused the credentials (status `needs_reauth`): from then on the calendar is not read and counts as unreadable (PROVIDER_NEEDS_REAUTH unless `bookWhenCalendarUnavailable`); null before. */
+                            needsReauthAtMs: number | null;
+                            /** @description When a booking was last written to the calendar. */
+                            lastSyncAtMs: number | null;
+                            /** @description Calendars whose events block the staff member’s time. */
+                            busyCalendarIds: string[];
+                            /** @description The calendar confirmed bookings are written to. */
+                            bookingCalendarId: string | null;
+                            /** @description Whether all-day events block the staff member’s whole local day (default true). */
+                            allDayEventsBlock: boolean;
+                            /** @description Whether events marked tentative block time (default true). */
+                            tentativeEventsBlock: boolean;
+                            createdAtMs: number;
+                            updatedAtMs: number;
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postIntegrationsZoomConnect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Whose calendar it is. */
+                    staffId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            /** @description Zoom’s consent page for this attempt (valid 10 minutes). */
+                            authorizationUrl: string;
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getIntegrationsZoomCallback: {
+        parameters: {
+            query?: {
+                state?: string;
+                code?: string;
+                error?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        /** @description A connected calendar account (never with its password or tokens). */
+                        data: {
+                            connectionId: string;
+                            tenantId: string;
+                            /**
+                             * @description `zoom`: a video account (meetings for Zoom services); it has no calendars.
+                             * @enum {string}
+                             */
+                            provider: "caldav" | "google" | "microsoft" | "zoom";
+                            /** @description The staff member whose calendar this is. */
+                            staffId: string;
+                            /** @description The account as the provider names it (CalDAV username; Google: primary; Microsoft and Zoom: its address). */
+                            account: string;
+                            /**
+                             * @description `needs_reauth`: the provider refused the credentials; connect again. `error`: its last request failed.
+                             * @enum {string}
+                             */
+                            status: "connected" | "needs_reauth" | "error";
+                            /** @description When the provider refused the credentials (status `needs_reauth`): from then on the calendar is not read and counts as unreadable (PROVIDER_NEEDS_REAUTH unless `bookWhenCalendarUnavailable`); null before. */
+                            needsReauthAtMs: number | null;
+                            /** @description When a booking was last written to the calendar. */
+                            lastSyncAtMs: number | null;
+                            /** @description Calendars whose events block the staff member’s time. */
+                            busyCalendarIds: string[];
+                            /** @description The calendar confirmed bookings are written to. */
+                            bookingCalendarId: string | null;
+                            /** @description Whether all-day events block the staff member’s whole local day (default true). */
+                            allDayEventsBlock: boolean;
+                            /** @description Whether events marked tentative block time (default true). */
+                            tentativeEventsBlock: boolean;
                             createdAtMs: number;
                             updatedAtMs: number;
                         };
@@ -10763,23 +11242,32 @@ export interface operations {
                             items: {
                                 connectionId: string;
                                 tenantId: string;
-                                /** @enum {string} */
-                                provider: "caldav" | "google";
+                                /**
+                                 * @description `zoom`: a video account (meetings for Zoom services); it has no calendars.
+                                 * @enum {string}
+                                 */
+                                provider: "caldav" | "google" | "microsoft" | "zoom";
                                 /** @description The staff member whose calendar this is. */
                                 staffId: string;
-                                /** @description The account as the provider names it (CalDAV username; Google: primary). */
+                                /** @description The account as the provider names it (CalDAV username; Google: primary; Microsoft and Zoom: its address). */
                                 account: string;
                                 /**
                                  * @description `needs_reauth`: the provider refused the credentials; connect again. `error`: its last request failed.
                                  * @enum {string}
                                  */
                                 status: "connected" | "needs_reauth" | "error";
+                                /** @description When the provider refused the credentials (status `needs_reauth`): from then on the calendar is not read and counts as unreadable (PROVIDER_NEEDS_REAUTH unless `bookWhenCalendarUnavailable`); null before. */
+                                needsReauthAtMs: number | null;
                                 /** @description When a booking was last written to the calendar. */
                                 lastSyncAtMs: number | null;
                                 /** @description Calendars whose events block the staff member’s time. */
                                 busyCalendarIds: string[];
                                 /** @description The calendar confirmed bookings are written to. */
                                 bookingCalendarId: string | null;
+                                /** @description Whether all-day events block the staff member’s whole local day (default true). */
+                                allDayEventsBlock: boolean;
+                                /** @description Whether events marked tentative block time (default true). */
+                                tentativeEventsBlock: boolean;
                                 createdAtMs: number;
                                 updatedAtMs: number;
                             }[];
@@ -10871,23 +11359,32 @@ export interface operations {
                         data: {
                             connectionId: string;
                             tenantId: string;
-                            /** @enum {string} */
-                            provider: "caldav" | "google";
+                            /**
+                             * @description `zoom`: a video account (meetings for Zoom services); it has no calendars.
+                             * @enum {string}
+                             */
+                            provider: "caldav" | "google" | "microsoft" | "zoom";
                             /** @description The staff member whose calendar this is. */
                             staffId: string;
-                            /** @description The account as the provider names it (CalDAV username; Google: primary). */
+                            /** @description The account as the provider names it (CalDAV username; Google: primary; Microsoft and Zoom: its address). */
                             account: string;
                             /**
                              * @description `needs_reauth`: the provider refused the credentials; connect again. `error`: its last request failed.
                              * @enum {string}
                              */
                             status: "connected" | "needs_reauth" | "error";
+                            /** @description When the provider refused the credentials (status `needs_reauth`): from then on the calendar is not read and counts as unreadable (PROVIDER_NEEDS_REAUTH unless `bookWhenCalendarUnavailable`); null before. */
+                            needsReauthAtMs: number | null;
                             /** @description When a booking was last written to the calendar. */
                             lastSyncAtMs: number | null;
                             /** @description Calendars whose events block the staff member’s time. */
                             busyCalendarIds: string[];
                             /** @description The calendar confirmed bookings are written to. */
                             bookingCalendarId: string | null;
+                            /** @description Whether all-day events block the staff member’s whole local day (default true). */
+                            allDayEventsBlock: boolean;
+                            /** @description Whether events marked tentative block time (default true). */
+                            tentativeEventsBlock: boolean;
                             createdAtMs: number;
                             updatedAtMs: number;
                         };
@@ -10974,23 +11471,32 @@ export interface operations {
                         data: {
                             connectionId: string;
                             tenantId: string;
-                            /** @enum {string} */
-                            provider: "caldav" | "google";
+                            /**
+                             * @description `zoom`: a video account (meetings for Zoom services); it has no calendars.
+                             * @enum {string}
+                             */
+                            provider: "caldav" | "google" | "microsoft" | "zoom";
                             /** @description The staff member whose calendar this is. */
                             staffId: string;
-                            /** @description The account as the provider names it (CalDAV username; Google: primary). */
+                            /** @description The account as the provider names it (CalDAV username; Google: primary; Microsoft and Zoom: its address). */
                             account: string;
                             /**
                              * @description `needs_reauth`: the provider refused the credentials; connect again. `error`: its last request failed.
                              * @enum {string}
                              */
                             status: "connected" | "needs_reauth" | "error";
+                            /** @description When the provider refused the credentials (status `needs_reauth`): from then on the calendar is not read and counts as unreadable (PROVIDER_NEEDS_REAUTH unless `bookWhenCalendarUnavailable`); null before. */
+                            needsReauthAtMs: number | null;
                             /** @description When a booking was last written to the calendar. */
                             lastSyncAtMs: number | null;
                             /** @description Calendars whose events block the staff member’s time. */
                             busyCalendarIds: string[];
                             /** @description The calendar confirmed bookings are written to. */
                             bookingCalendarId: string | null;
+                            /** @description Whether all-day events block the staff member’s whole local day (default true). */
+                            allDayEventsBlock: boolean;
+                            /** @description Whether events marked tentative block time (default true). */
+                            tentativeEventsBlock: boolean;
                             createdAtMs: number;
                             updatedAtMs: number;
                         };
@@ -11145,6 +11651,8 @@ export interface operations {
                 "application/json": {
                     busyCalendarIds?: string[];
                     bookingCalendarId?: string;
+                    allDayEventsBlock?: boolean;
+                    tentativeEventsBlock?: boolean;
                 };
             };
         };
@@ -11162,23 +11670,32 @@ export interface operations {
                         data: {
                             connectionId: string;
                             tenantId: string;
-                            /** @enum {string} */
-                            provider: "caldav" | "google";
+                            /**
+                             * @description `zoom`: a video account (meetings for Zoom services); it has no calendars.
+                             * @enum {string}
+                             */
+                            provider: "caldav" | "google" | "microsoft" | "zoom";
                             /** @description The staff member whose calendar this is. */
                             staffId: string;
-                            /** @description The account as the provider names it (CalDAV username; Google: primary). */
+                            /** @description The account as the provider names it (CalDAV username; Google: primary; Microsoft and Zoom: its address). */
                             account: string;
                             /**
                              * @description `needs_reauth`: the provider refused the credentials; connect again. `error`: its last request failed.
                              * @enum {string}
                              */
                             status: "connected" | "needs_reauth" | "error";
+                            /** @description When the provider refused the credentials (status `needs_reauth`): from then on the calendar is not read and counts as unreadable (PROVIDER_NEEDS_REAUTH unless `bookWhenCalendarUnavailable`); null before. */
+                            needsReauthAtMs: number | null;
                             /** @description When a booking was last written to the calendar. */
                             lastSyncAtMs: number | null;
                             /** @description Calendars whose events block the staff member’s time. */
                             busyCalendarIds: string[];
                             /** @description The calendar confirmed bookings are written to. */
                             bookingCalendarId: string | null;
+                            /** @description Whether all-day events block the staff member’s whole local day (default true). */
+                            allDayEventsBlock: boolean;
+                            /** @description Whether events marked tentative block time (default true). */
+                            tentativeEventsBlock: boolean;
                             createdAtMs: number;
                             updatedAtMs: number;
                         };
@@ -11268,11 +11785,11 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 status: "pending" | "synced" | "failed" | "removed";
-                                /** @description `caldav`; empty before the first write. */
+                                /** @description `caldav | google | microsoft`: the calendar the event is in; `zoom` when the staff member has a Zoom meeting and no calendar; empty before the first write. */
                                 provider: string;
                                 /** @description The event at the provider (CalDAV: its resource URL). */
                                 externalEventId: string | null;
-                                /** @description The video meeting link, when the provider made one. */
+                                /** @description The video meeting’s join link (Meet, Teams or Zoom, as the service’s conferencing asks), when one was made. */
                                 meetingUrl: string | null;
                             };
                         };
@@ -12458,7 +12975,7 @@ export interface operations {
                                 /** @description The booking event (evt_…) or the reminder (rem_…) it answers. */
                                 eventId: string;
                                 /** @enum {string} */
-                                template: "customer.request_received" | "customer.confirmed" | "customer.rescheduled" | "customer.cancelled" | "customer.hold_expired" | "customer.reminder" | "business.request_pending" | "business.cancelled_by_customer" | "business.rescheduled_by_customer";
+                                template: "customer.request_received" | "customer.confirmed" | "customer.rescheduled" | "customer.cancelled" | "customer.hold_expired" | "customer.reminder" | "customer.meeting_link" | "business.request_pending" | "business.cancelled_by_customer" | "business.rescheduled_by_customer" | "business.calendar_needs_reauth";
                                 /** @enum {string} */
                                 channel: "email" | "sms";
                                 /** @enum {string} */
@@ -12571,7 +13088,7 @@ export interface operations {
                             /** @description The booking event (evt_…) or the reminder (rem_…) it answers. */
                             eventId: string;
                             /** @enum {string} */
-                            template: "customer.request_received" | "customer.confirmed" | "customer.rescheduled" | "customer.cancelled" | "customer.hold_expired" | "customer.reminder" | "business.request_pending" | "business.cancelled_by_customer" | "business.rescheduled_by_customer";
+                            template: "customer.request_received" | "customer.confirmed" | "customer.rescheduled" | "customer.cancelled" | "customer.hold_expired" | "customer.reminder" | "customer.meeting_link" | "business.request_pending" | "business.cancelled_by_customer" | "business.rescheduled_by_customer" | "business.calendar_needs_reauth";
                             /** @enum {string} */
                             channel: "email" | "sms";
                             /** @enum {string} */
@@ -12686,7 +13203,7 @@ export interface operations {
                             /** @description The booking event (evt_…) or the reminder (rem_…) it answers. */
                             eventId: string;
                             /** @enum {string} */
-                            template: "customer.request_received" | "customer.confirmed" | "customer.rescheduled" | "customer.cancelled" | "customer.hold_expired" | "customer.reminder" | "business.request_pending" | "business.cancelled_by_customer" | "business.rescheduled_by_customer";
+                            template: "customer.request_received" | "customer.confirmed" | "customer.rescheduled" | "customer.cancelled" | "customer.hold_expired" | "customer.reminder" | "customer.meeting_link" | "business.request_pending" | "business.cancelled_by_customer" | "business.rescheduled_by_customer" | "business.calendar_needs_reauth";
                             /** @enum {string} */
                             channel: "email" | "sms";
                             /** @enum {string} */
@@ -12808,7 +13325,7 @@ export interface operations {
                                 /** @description The booking event (evt_…) or the reminder (rem_…) it answers. */
                                 eventId: string;
                                 /** @enum {string} */
-                                template: "customer.request_received" | "customer.confirmed" | "customer.rescheduled" | "customer.cancelled" | "customer.hold_expired" | "customer.reminder" | "business.request_pending" | "business.cancelled_by_customer" | "business.rescheduled_by_customer";
+                                template: "customer.request_received" | "customer.confirmed" | "customer.rescheduled" | "customer.cancelled" | "customer.hold_expired" | "customer.reminder" | "customer.meeting_link" | "business.request_pending" | "business.cancelled_by_customer" | "business.rescheduled_by_customer" | "business.calendar_needs_reauth";
                                 /** @enum {string} */
                                 channel: "email" | "sms";
                                 /** @enum {string} */
@@ -12924,7 +13441,7 @@ export interface operations {
                             /** @description The booking event (evt_…) or the reminder (rem_…) it answers. */
                             eventId: string;
                             /** @enum {string} */
-                            template: "customer.request_received" | "customer.confirmed" | "customer.rescheduled" | "customer.cancelled" | "customer.hold_expired" | "customer.reminder" | "business.request_pending" | "business.cancelled_by_customer" | "business.rescheduled_by_customer";
+                            template: "customer.request_received" | "customer.confirmed" | "customer.rescheduled" | "customer.cancelled" | "customer.hold_expired" | "customer.reminder" | "customer.meeting_link" | "business.request_pending" | "business.cancelled_by_customer" | "business.rescheduled_by_customer" | "business.calendar_needs_reauth";
                             /** @enum {string} */
                             channel: "email" | "sms";
                             /** @enum {string} */
@@ -13042,7 +13559,7 @@ export interface operations {
                             /** @description The booking event (evt_…) or the reminder (rem_…) it answers. */
                             eventId: string;
                             /** @enum {string} */
-                            template: "customer.request_received" | "customer.confirmed" | "customer.rescheduled" | "customer.cancelled" | "customer.hold_expired" | "customer.reminder" | "business.request_pending" | "business.cancelled_by_customer" | "business.rescheduled_by_customer";
+                            template: "customer.request_received" | "customer.confirmed" | "customer.rescheduled" | "customer.cancelled" | "customer.hold_expired" | "customer.reminder" | "customer.meeting_link" | "business.request_pending" | "business.cancelled_by_customer" | "business.rescheduled_by_customer" | "business.calendar_needs_reauth";
                             /** @enum {string} */
                             channel: "email" | "sms";
                             /** @enum {string} */
@@ -13731,11 +14248,11 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 status: "pending" | "synced" | "failed" | "removed";
-                                /** @description `caldav`; empty before the first write. */
+                                /** @description `caldav | google | microsoft`: the calendar the event is in; `zoom` when the staff member has a Zoom meeting and no calendar; empty before the first write. */
                                 provider: string;
                                 /** @description The event at the provider (CalDAV: its resource URL). */
                                 externalEventId: string | null;
-                                /** @description The video meeting link, when the provider made one. */
+                                /** @description The video meeting’s join link (Meet, Teams or Zoom, as the service’s conferencing asks), when one was made. */
                                 meetingUrl: string | null;
                             } | null;
                         };
@@ -15071,7 +15588,7 @@ export interface operations {
                             /** @description The booking event (evt_…) or the reminder (rem_…) it answers. */
                             eventId: string;
                             /** @enum {string} */
-                            template: "customer.request_received" | "customer.confirmed" | "customer.rescheduled" | "customer.cancelled" | "customer.hold_expired" | "customer.reminder" | "business.request_pending" | "business.cancelled_by_customer" | "business.rescheduled_by_customer";
+                            template: "customer.request_received" | "customer.confirmed" | "customer.rescheduled" | "customer.cancelled" | "customer.hold_expired" | "customer.reminder" | "customer.meeting_link" | "business.request_pending" | "business.cancelled_by_customer" | "business.rescheduled_by_customer" | "business.calendar_needs_reauth";
                             /** @enum {string} */
                             channel: "email" | "sms";
                             /** @enum {string} */
@@ -15151,11 +15668,11 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 status: "pending" | "synced" | "failed" | "removed";
-                                /** @description `caldav`; empty before the first write. */
+                                /** @description `caldav | google | microsoft`: the calendar the event is in; `zoom` when the staff member has a Zoom meeting and no calendar; empty before the first write. */
                                 provider: string;
                                 /** @description The event at the provider (CalDAV: its resource URL). */
                                 externalEventId: string | null;
-                                /** @description The video meeting link, when the provider made one. */
+                                /** @description The video meeting’s join link (Meet, Teams or Zoom, as the service’s conferencing asks), when one was made. */
                                 meetingUrl: string | null;
                             } | null;
                             calendarId: string | null;
@@ -16301,7 +16818,7 @@ export interface operations {
                                 resourceIds: string[];
                                 /** @description active | hidden | disabled */
                                 status: string;
-                                /** @description none | google_meet: the video meeting added to the booking in a Google calendar. */
+                                /** @description none | google_meet | microsoft_teams | zoom: the video provider whose meeting a confirmed booking gets. */
                                 conferencing: string;
                                 /** @description manual | automatic. manual: a new booking is held until a write role confirms it (or the hold expires after 10 minutes); automatic: the platform confirms it at once, so a create answers it `confirmed`. */
                                 confirmation: string;
@@ -16432,10 +16949,10 @@ export interface operations {
                      */
                     status?: "active" | "hidden" | "disabled";
                     /**
-                     * @description google_meet: a Meet link is requested when the booking is written to a connected Google calendar. Default: none.
+                     * @description The video meeting a confirmed booking gets, its link in the booking detail (calendarSync.meetingUrl): google_meet on the event in the staff member’s connected Google calendar, microsoft_teams on the event in their Microsoft 365 calendar, zoom a meeting in their connected Zoom account. A staff member without that connection gets the booking without a link. Default: none.
                      * @enum {string}
                      */
-                    conferencing?: "none" | "google_meet";
+                    conferencing?: "none" | "google_meet" | "microsoft_teams" | "zoom";
                     /**
                      * @description manual: a new booking is held until a write role confirms it (or the hold expires after 10 minutes); automatic: the platform confirms it at once, so a create answers it `confirmed`. Default: manual.
                      * @enum {string}
@@ -16527,7 +17044,7 @@ export interface operations {
                             resourceIds: string[];
                             /** @description active | hidden | disabled */
                             status: string;
-                            /** @description none | google_meet: the video meeting added to the booking in a Google calendar. */
+                            /** @description none | google_meet | microsoft_teams | zoom: the video provider whose meeting a confirmed booking gets. */
                             conferencing: string;
                             /** @description manual | automatic. manual: a new booking is held until a write role confirms it (or the hold expires after 10 minutes); automatic: the platform confirms it at once, so a create answers it `confirmed`. */
                             confirmation: string;
@@ -16667,7 +17184,7 @@ export interface operations {
                             resourceIds: string[];
                             /** @description active | hidden | disabled */
                             status: string;
-                            /** @description none | google_meet: the video meeting added to the booking in a Google calendar. */
+                            /** @description none | google_meet | microsoft_teams | zoom: the video provider whose meeting a confirmed booking gets. */
                             conferencing: string;
                             /** @description manual | automatic. manual: a new booking is held until a write role confirms it (or the hold expires after 10 minutes); automatic: the platform confirms it at once, so a create answers it `confirmed`. */
                             confirmation: string;
@@ -16797,10 +17314,10 @@ export interface operations {
                      */
                     status?: "active" | "hidden" | "disabled";
                     /**
-                     * @description google_meet: a Meet link is requested when the booking is written to a connected Google calendar. Default: none.
+                     * @description The video meeting a confirmed booking gets, its link in the booking detail (calendarSync.meetingUrl): google_meet on the event in the staff member’s connected Google calendar, microsoft_teams on the event in their Microsoft 365 calendar, zoom a meeting in their connected Zoom account. A staff member without that connection gets the booking without a link. Default: none.
                      * @enum {string}
                      */
-                    conferencing?: "none" | "google_meet";
+                    conferencing?: "none" | "google_meet" | "microsoft_teams" | "zoom";
                     /**
                      * @description manual: a new booking is held until a write role confirms it (or the hold expires after 10 minutes); automatic: the platform confirms it at once, so a create answers it `confirmed`. Default: manual.
                      * @enum {string}
@@ -16892,7 +17409,7 @@ export interface operations {
                             resourceIds: string[];
                             /** @description active | hidden | disabled */
                             status: string;
-                            /** @description none | google_meet: the video meeting added to the booking in a Google calendar. */
+                            /** @description none | google_meet | microsoft_teams | zoom: the video provider whose meeting a confirmed booking gets. */
                             conferencing: string;
                             /** @description manual | automatic. manual: a new booking is held until a write role confirms it (or the hold expires after 10 minutes); automatic: the platform confirms it at once, so a create answers it `confirmed`. */
                             confirmation: string;

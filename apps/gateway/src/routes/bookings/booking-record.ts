@@ -94,9 +94,19 @@ export const calendarSyncSchema = z
     status: z
       .enum(['pending', 'synced', 'failed', 'removed'])
       .describe('`pending`: being written or retried; `removed`: taken out after a cancel or no-show.'),
-    provider: z.string().describe('`caldav`; empty before the first write.'),
+    provider: z
+      .string()
+      .describe(
+        '`caldav | google | microsoft`: the calendar the event is in; `zoom` when the staff member has a Zoom ' +
+          'meeting and no calendar; empty before the first write.',
+      ),
     externalEventId: z.string().nullable().describe('The event at the provider (CalDAV: its resource URL).'),
-    meetingUrl: z.string().nullable().describe('The video meeting link, when the provider made one.'),
+    meetingUrl: z
+      .string()
+      .nullable()
+      .describe(
+        'The video meeting’s join link (Meet, Teams or Zoom, as the service’s conferencing asks), when one was made.',
+      ),
   })
   .nullable()
   .describe('The booking in the staff member’s connected calendar; null when it has none.');

@@ -93,7 +93,9 @@ const serviceRecordSchema = z
     status: z.string().describe('active | hidden | disabled'),
     conferencing: z
       .string()
-      .describe('none | google_meet: the video meeting added to the booking in a Google calendar.'),
+      .describe(
+        'none | google_meet | microsoft_teams | zoom: the video provider whose meeting a confirmed booking gets.',
+      ),
     // A string like status: the record is the catalog's message as it is.
     confirmation: z.string().describe(`manual | automatic. ${confirmationSchema.description}`),
     cancelCutoffMin: z.number().int().describe(CANCEL_CUTOFF),
@@ -138,9 +140,12 @@ const serviceFieldsShape = {
   resourceIds: idListSchema.describe('Resources it needs; default [].'),
   status: serviceStatusSchema.describe('Default: active.'),
   conferencing: z
-    .enum(['none', 'google_meet'])
+    .enum(['none', 'google_meet', 'microsoft_teams', 'zoom'])
     .describe(
-      'google_meet: a Meet link is requested when the booking is written to a connected Google calendar. Default: none.',
+      'The video meeting a confirmed booking gets, its link in the booking detail (calendarSync.meetingUrl): ' +
+        'google_meet on the event in the staff member’s connected Google calendar, microsoft_teams on the event ' +
+        'in their Microsoft 365 calendar, zoom a meeting in their connected Zoom account. A staff member without ' +
+        'that connection gets the booking without a link. Default: none.',
     ),
   confirmation: confirmationSchema.describe(`${confirmationSchema.description} Default: manual.`),
   cancelCutoffMin: int(0, MAX_CUTOFF_MIN).describe(`${CANCEL_CUTOFF} Default: 0.`),

@@ -62,6 +62,7 @@ export function registerStaffRoutes(
           createdLinks: [
             { to: 'POST /api/integrations/caldav', body: { staffId: 'staffId' } },
             { to: 'POST /api/integrations/google/connect', body: { staffId: 'staffId' } },
+            { to: 'POST /api/integrations/microsoft/connect', body: { staffId: 'staffId' } },
           ],
         }),
     listQuery: listStaffQuery,

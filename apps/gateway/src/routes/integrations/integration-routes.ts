@@ -22,17 +22,35 @@ const connectionSchema = z
   .object({
     connectionId: z.string(),
     tenantId: z.string(),
-    provider: z.enum(['caldav', 'google']),
+    provider: z
+      .enum(['caldav', 'google', 'microsoft', 'zoom'])
+      .describe('`zoom`: a video account (meetings for Zoom services); it has no calendars.'),
     staffId: z.string().describe('The staff member whose calendar this is.'),
-    account: z.string().describe('The account as the provider names it (CalDAV username; Google: primary).'),
+    account: z
+      .string()
+      .describe(
+        'The account as the provider names it (CalDAV username; Google: primary; Microsoft and Zoom: its address).',
+      ),
     status: z
       .enum(['connected', 'needs_reauth', 'error'])
       .describe(
         '`needs_reauth`: the provider refused the credentials; connect again. `error`: its last request failed.',
       ),
+    needsReauthAtMs: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        'When the provider refused the credentials (status `needs_reauth`): from then on the calendar is not read and ' +
+          'counts as unreadable (PROVIDER_NEEDS_REAUTH unless `bookWhenCalendarUnavailable`); null before.',
+      ),
     lastSyncAtMs: z.number().int().nullable().describe('When a booking was last written to the calendar.'),
     busyCalendarIds: z.array(z.string()).describe('Calendars whose events block the staff member’s time.'),
     bookingCalendarId: z.string().nullable().describe('The calendar confirmed bookings are written to.'),
+    allDayEventsBlock: z
+      .boolean()
+      .describe('Whether all-day events block the staff member’s whole local day (default true).'),
+    tentativeEventsBlock: z.boolean().describe('Whether events marked tentative block time (default true).'),
     createdAtMs: z.number().int(),
     updatedAtMs: z.number().int(),
   })
@@ -50,6 +68,9 @@ const toConnection = (c: integrationsV1.Connection): ConnectionRecord => ({
   lastSyncAtMs: c.lastSyncAtMs ?? null,
   busyCalendarIds: c.busyCalendarIds,
   bookingCalendarId: c.bookingCalendarId ?? null,
+  allDayEventsBlock: c.allDayEventsBlock,
+  tentativeEventsBlock: c.tentativeEventsBlock,
+  needsReauthAtMs: c.needsReauthAtMs ?? null,
   createdAtMs: c.createdAtMs,
   updatedAtMs: c.updatedAtMs,
 });
@@ -99,64 +120,7 @@ export function registerIntegrationRoutes(
 ): void {
   // Without an integrations service every route answers PROVIDER_NOT_CONNECTED.
   const integrations = clients.integrations ?? notDeployed();
-  const redirectUri = new URL('/api/integrations/google/callback', baseUrl).href;
-
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/integrations/google/connect',
-    summary: 'Start connecting a Google calendar',
-    description:
-      'Answers the Google authorization URL to send the staff member to (authorization code with PKCE and state; ' +
-      'scopes: calendar events and free/busy). Google sends the browser back to GET /api/integrations/google/callback. ' +
-      'PROVIDER_NOT_CONNECTED when the platform has no Google OAuth client.',
-    tags: TAGS,
-    access: 'dashboard:write',
-    body: z.strictObject({ staffId: idSchema.describe('Whose calendar it is.') }),
-    response: z.object({
-      authorizationUrl: z.string().describe('Google’s consent page for this attempt (valid 10 minutes).'),
-    }),
-    handler: async ({ body }, request) => {
-      const tenantId = tenantOf(request);
-      await clients.catalog.getStaff({ tenantId, staffId: body.staffId });
-      return integrations.startGoogleConnect({ tenantId, staffId: body.staffId, redirectUri });
-    },
-  });
-
-  defineRoute(app, {
-    method: 'GET',
-    url: '/api/integrations/google/callback',
-    summary: 'Finish connecting a Google calendar (Google’s redirect)',
-    description:
-      'Needs a write role, as the connect does (FORBIDDEN otherwise). ' +
-      'The state must be one this workspace started, unused and at most 10 minutes old (else OAUTH_STATE_INVALID); ' +
-      'a code Google does not exchange for tokens is OAUTH_TOKEN_EXCHANGE_FAILED (403). Answers the new connection.',
-    tags: TAGS,
-    // A top-level navigation from Google: the state, bound to this workspace, stands in for the
-    // CSRF header. It finishes a write (a new connection), so it needs a write role like the connect.
-    access: 'dashboard:read',
-    guard: { writeRole: true },
-    changes: true,
-    // Google adds parameters of its own (scope, authuser, prompt, iss), so unknown ones are allowed.
-    querystring: z.object({
-      // Bounded so the whole callback URL, percent-encoded, stays under the 16 KiB header limit
-      // (docs/api-conventions.md): our state has 43 characters, Google's codes about 100.
-      state: z.string().max(128).optional(),
-      code: z.string().max(512).optional(),
-      error: z.string().max(200).optional(),
-    }),
-    response: connectionSchema,
-    status: 201,
-    links: connectionLinks('connectionId'),
-    handler: async ({ query }, request) =>
-      connectionOf(
-        await integrations.completeGoogleConnect({
-          tenantId: tenantOf(request),
-          state: query.state ?? '',
-          // A consent the user denied comes back with `error` and no code: nothing to exchange.
-          code: query.error ? '' : (query.code ?? ''),
-        }),
-      ),
-  });
+  for (const oauth of OAUTH_CONNECTS) registerOAuthConnect(app, oauth, integrations, clients.catalog, baseUrl);
 
   defineRoute(app, {
     method: 'GET',
@@ -237,14 +201,18 @@ export function registerIntegrationRoutes(
   defineRoute(app, {
     method: 'PATCH',
     url: CONNECTION,
-    summary: 'Choose which calendars block time and which receives bookings',
-    description: 'Each id must be one of GET …/calendars (VALIDATION_ERROR otherwise).',
+    summary: 'Choose which calendars block time, which receives bookings, and which events block',
+    description:
+      'Each calendar id must be one of GET …/calendars (VALIDATION_ERROR otherwise). ' +
+      '`allDayEventsBlock` and `tentativeEventsBlock` say whether those events block time; they count from the next read.',
     tags: TAGS,
     access: 'dashboard:write',
     params: connectionParams,
     body: patchOf({
       busyCalendarIds: z.array(z.string().min(1).max(2000)).max(100),
       bookingCalendarId: z.string().min(1).max(2000),
+      allDayEventsBlock: z.boolean(),
+      tentativeEventsBlock: z.boolean(),
     }),
     response: connectionSchema,
     handler: async ({ params, body }, request) =>
@@ -254,6 +222,8 @@ export function registerIntegrationRoutes(
           connectionId: params.connectionId,
           ...(body.busyCalendarIds ? { busyCalendarIds: { ids: body.busyCalendarIds } } : {}),
           ...(body.bookingCalendarId !== undefined ? { bookingCalendarId: body.bookingCalendarId } : {}),
+          ...(body.allDayEventsBlock !== undefined ? { allDayEventsBlock: body.allDayEventsBlock } : {}),
+          ...(body.tentativeEventsBlock !== undefined ? { tentativeEventsBlock: body.tentativeEventsBlock } : {}),
         }),
       ),
   });
@@ -264,7 +234,9 @@ export function registerIntegrationRoutes(
     summary: 'Write a booking to its staff calendar again',
     description:
       'Makes the booking’s calendar write-back due now (after a failure, or a calendar fixed by hand). ' +
-      'PROVIDER_ACTION_PENDING while a write of it runs; PROVIDER_NOT_CONNECTED when the booking is in no connected calendar.',
+      'PROVIDER_ACTION_PENDING while a write of it runs; PROVIDER_NOT_CONNECTED when the booking is in no connected ' +
+      'calendar, or when its service asks for a Zoom meeting and the staff member still has no Zoom connection ' +
+      '(connect Zoom, then retry: the meeting is made).',
     tags: TAGS,
     access: 'dashboard:write',
     params: z.strictObject({ bookingId: idSchema }),
@@ -299,6 +271,109 @@ export function registerIntegrationRoutes(
       present(
         (await integrations.updateSettings({ tenantId: tenantOf(request), settings: body })).settings,
         'settings',
+      ),
+  });
+}
+
+/** An account connected through OAuth: its routes' name and what the documentation says of it. */
+interface OAuthConnect {
+  provider: 'google' | 'microsoft' | 'zoom';
+  /** The account as a sentence names it ("a Google calendar"). */
+  what: string;
+  /** Who answers the consent ("Google"). */
+  who: string;
+  scopes: string;
+}
+
+const OAUTH_CONNECTS: readonly OAuthConnect[] = [
+  { provider: 'google', what: 'a Google calendar', who: 'Google', scopes: 'calendar events' },
+  {
+    provider: 'microsoft',
+    what: 'a Microsoft 365 calendar',
+    who: 'Microsoft',
+    scopes: 'offline_access, Calendars.ReadWrite, User.Read; the tenant is the platform’s MICROSOFT_TENANT',
+  },
+  {
+    provider: 'zoom',
+    what: 'a Zoom account',
+    who: 'Zoom',
+    scopes: 'those of the platform’s Zoom app: its meetings and its user',
+  },
+];
+
+/**
+ * `POST /api/integrations/{provider}/connect` and its callback `GET …/{provider}/callback`
+ * (docs/decisions.md "Integrations"): the same two steps for every OAuth provider, the state
+ * bound to the workspace and the provider that started it.
+ */
+function registerOAuthConnect(
+  app: FastifyInstance,
+  oauth: OAuthConnect,
+  integrations: IntegrationClient,
+  catalog: CatalogClient,
+  baseUrl: string,
+): void {
+  const { provider, what, who } = oauth;
+  const callback = `/api/integrations/${provider}/callback`;
+  const redirectUri = new URL(callback, baseUrl).href;
+
+  defineRoute(app, {
+    method: 'POST',
+    url: `/api/integrations/${provider}/connect`,
+    summary: `Start connecting ${what}`,
+    description:
+      `Answers the ${who} authorization URL to send the staff member to (authorization code with PKCE and state; ` +
+      `scopes: ${oauth.scopes}). ${who} sends the browser back to GET ${callback}. ` +
+      `PROVIDER_NOT_CONNECTED when the platform has no ${who} OAuth client.`,
+    tags: TAGS,
+    access: 'dashboard:write',
+    body: z.strictObject({ staffId: idSchema.describe('Whose calendar it is.') }),
+    response: z.object({
+      authorizationUrl: z.string().describe(`${who}’s consent page for this attempt (valid 10 minutes).`),
+    }),
+    handler: async ({ body }, request) => {
+      const tenantId = tenantOf(request);
+      await catalog.getStaff({ tenantId, staffId: body.staffId });
+      return integrations.startOAuthConnect({ tenantId, staffId: body.staffId, redirectUri, provider });
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: callback,
+    summary: `Finish connecting ${what} (${who}’s redirect)`,
+    description:
+      'Needs a write role, as the connect does (FORBIDDEN otherwise). ' +
+      `The state must be one this workspace started for ${who}, unused and at most 10 minutes old (else OAUTH_STATE_INVALID); ` +
+      `a code ${who} does not exchange for tokens is OAUTH_TOKEN_EXCHANGE_FAILED (403). Answers the new connection.`,
+    tags: TAGS,
+    // A top-level navigation from the provider: the state, bound to this workspace, stands in for
+    // the CSRF header. It finishes a write (a new connection), so it needs a write role like the connect.
+    access: 'dashboard:read',
+    guard: { writeRole: true },
+    changes: true,
+    // Providers add parameters of their own (Google: scope, authuser, prompt, iss; Microsoft:
+    // session_state, error_description), so unknown ones are allowed.
+    querystring: z.object({
+      // Bounded so the whole callback URL, percent-encoded, stays under the 16 KiB header limit
+      // (docs/api-conventions.md): our state has 43 characters; Google's codes are about 100
+      // characters, Microsoft's about 1,000 to 2,000.
+      state: z.string().max(128).optional(),
+      code: z.string().max(4096).optional(),
+      error: z.string().max(200).optional(),
+    }),
+    response: connectionSchema,
+    status: 201,
+    links: connectionLinks('connectionId'),
+    handler: async ({ query }, request) =>
+      connectionOf(
+        await integrations.completeOAuthConnect({
+          tenantId: tenantOf(request),
+          provider,
+          state: query.state ?? '',
+          // A consent the user denied comes back with `error` and no code: nothing to exchange.
+          code: query.error ? '' : (query.code ?? ''),
+        }),
       ),
   });
 }

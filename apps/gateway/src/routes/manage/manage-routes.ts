@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { cutoffAtMs } from '@svc/rules';
 import { answeringOutagesWith, bookingUnavailable } from '@svc/errors';
@@ -17,6 +17,7 @@ import { present } from '../catalog/admin-resource.js';
 import { LOCKED_WRITE_DEADLINE_MS, rescheduleBody } from '../bookings/bookings-routes.js';
 import { brandingOf } from '../catalog/tenant-routes.js';
 import { renderManagePage, sendPage, type PageAssets } from '../../pages/index.js';
+import { meetingUrlOf } from './meeting-link.js';
 
 /** The link a customer gets with a booking (docs/decisions.md "Manage token"); the notifications build it too. */
 export { manageUrl };
@@ -97,6 +98,13 @@ const manageViewSchema = z.object({
       .describe('How many days ahead a start can be booked: how far a reschedule can move it.'),
   }),
   tenant: z.object({ slug: z.string(), name: z.string(), timezone: z.string() }),
+  meetingUrl: z
+    .string()
+    .nullable()
+    .describe(
+      "The video meeting's join link while the booking is confirmed and the meeting exists (made by the " +
+        "staff member's connected provider after the confirmation, so it may come a moment later); null otherwise.",
+    ),
   actions: z
     .object({
       canCancel: z.boolean(),
@@ -139,7 +147,7 @@ export function registerManageRoutes(
   settings: Pick<GatewaySettings, 'baseUrl'>,
   assets: PageAssets,
 ): void {
-  const { booking: bookings, catalog } = downstream;
+  const { booking: bookings, catalog, integrations } = downstream;
   const host = new URL(settings.baseUrl).hostname;
 
   const serviceOf = async (booking: bookingV1.Booking): Promise<catalogV1.Service> => {
@@ -152,6 +160,7 @@ export function registerManageRoutes(
     booking: bookingV1.Booking,
     decisions: Pick<bookingV1.GetBookingResponse, 'allowedActions' | 'refusedActions'>,
     service: catalogV1.Service,
+    meetingUrl: string | null,
   ): ManageView => {
     const cancelRefusal = refusalOf(ctx, 'cancel', decisions);
     const rescheduleRefusal = refusalOf(ctx, 'reschedule', decisions);
@@ -164,6 +173,7 @@ export function registerManageRoutes(
         maxAdvanceDays: service.maxAdvanceDays,
       },
       tenant: { slug: ctx.tenant.slug, name: ctx.tenant.name, timezone: ctx.tenant.timezone },
+      meetingUrl,
       actions: {
         canCancel: cancelRefusal === null,
         canReschedule: rescheduleRefusal === null,
@@ -178,12 +188,13 @@ export function registerManageRoutes(
   };
 
   /** The view after a change: the booking and what the customer may do with it now. */
-  const viewAfterChange = async (ctx: ManageContext): Promise<ManageView> => {
+  const viewAfterChange = async (ctx: ManageContext, log: FastifyBaseLogger): Promise<ManageView> => {
     const [current, service] = await Promise.all([
       bookings.getBooking({ tenantId: ctx.claims.tenantId, bookingId: ctx.claims.bookingId, actor: CUSTOMER_ACTOR }),
       serviceOf(ctx.booking),
     ]);
-    return view(ctx, present(current.booking, 'booking'), current, service);
+    const booking = present(current.booking, 'booking');
+    return view(ctx, booking, current, service, await meetingUrlOf(integrations, booking, log));
   };
 
   defineRoute(app, {
@@ -226,7 +237,11 @@ export function registerManageRoutes(
     handler: (_input, request) =>
       answeringOutagesWith(bookingUnavailable, async () => {
         const ctx = manageOf(request);
-        return view(ctx, ctx.booking, ctx, await serviceOf(ctx.booking));
+        const [service, meetingUrl] = await Promise.all([
+          serviceOf(ctx.booking),
+          meetingUrlOf(integrations, ctx.booking, request.log),
+        ]);
+        return view(ctx, ctx.booking, ctx, service, meetingUrl);
       }),
   });
 
@@ -253,7 +268,7 @@ export function registerManageRoutes(
           reason: '',
           actor: CUSTOMER_ACTOR,
         });
-        return viewAfterChange(ctx);
+        return viewAfterChange(ctx, request.log);
       }),
   });
 
@@ -285,7 +300,7 @@ export function registerManageRoutes(
           },
           { deadlineMs: LOCKED_WRITE_DEADLINE_MS },
         );
-        return viewAfterChange(ctx);
+        return viewAfterChange(ctx, request.log);
       }),
   });
 
@@ -295,7 +310,8 @@ export function registerManageRoutes(
     summary: 'The booking as an iCalendar file',
     description:
       'The token needs `read`. One VEVENT with a stable UID, SEQUENCE growing with every change, times in UTC, ' +
-      `and STATUS TENTATIVE (held), CONFIRMED or CANCELLED. ${CHECKS}`,
+      'and STATUS TENTATIVE (held), CONFIRMED or CANCELLED. A confirmed booking whose video meeting exists has ' +
+      `its join link as LOCATION and URL. ${CHECKS}`,
     tags: TAGS,
     access: 'manage:read',
     limits: MANAGE_LIMITS,
@@ -305,7 +321,10 @@ export function registerManageRoutes(
     handler: (_input, request, reply) =>
       answeringOutagesWith(bookingUnavailable, async () => {
         const ctx = manageOf(request);
-        const service = await serviceOf(ctx.booking);
+        const [service, meetingUrl] = await Promise.all([
+          serviceOf(ctx.booking),
+          meetingUrlOf(integrations, ctx.booking, request.log),
+        ]);
         reply.header('content-disposition', `attachment; filename="${calendarFileName(ctx.booking.bookingId)}"`);
         return bookingCalendar({
           booking: ctx.booking,
@@ -313,6 +332,7 @@ export function registerManageRoutes(
           tenantName: ctx.tenant.name,
           manageUrl: manageUrl(settings.baseUrl, ctx.token),
           host,
+          meetingUrl,
         });
       }),
   });

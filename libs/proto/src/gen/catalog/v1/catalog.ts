@@ -155,7 +155,7 @@ export interface Service {
   status: string;
   createdAtMs: number;
   updatedAtMs: number;
-  /** none | google_meet: the meeting link a calendar write-back asks for. */
+  /** none | google_meet | microsoft_teams | zoom: the video provider whose meeting the write-back makes. */
   conferencing: string;
   /**
    * manual | automatic: whether a new booking waits, held, for a write role to confirm it, or is

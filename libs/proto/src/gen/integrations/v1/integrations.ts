@@ -27,7 +27,7 @@ export interface Connection {
   connectionId: string;
   tenantId: string;
   staffId: string;
-  /** caldav | google */
+  /** caldav | google | microsoft | zoom */
   provider: string;
   /** connected | needs_reauth | error */
   status: string;
@@ -40,6 +40,11 @@ export interface Connection {
   account: string;
   createdAtMs: number;
   updatedAtMs: number;
+  /** Whether all-day events and tentative events block time (docs/decisions.md "Integrations"). */
+  allDayEventsBlock: boolean;
+  tentativeEventsBlock: boolean;
+  /** When the provider refused the grant (status needs_reauth); unset before. */
+  needsReauthAtMs?: number | undefined;
 }
 
 export interface Calendar {
@@ -69,24 +74,28 @@ export interface ConnectCaldavResponse {
   connection?: Connection | undefined;
 }
 
-export interface StartGoogleConnectRequest {
+export interface StartOAuthConnectRequest {
   tenantId: string;
   staffId: string;
-  /** The gateway's callback URL, registered with the OAuth client. */
+  /** The gateway's callback URL of that provider, registered with the OAuth client. */
   redirectUri: string;
+  /** google | microsoft | zoom */
+  provider: string;
 }
 
-export interface StartGoogleConnectResponse {
+export interface StartOAuthConnectResponse {
   authorizationUrl: string;
 }
 
-export interface CompleteGoogleConnectRequest {
+export interface CompleteOAuthConnectRequest {
   tenantId: string;
   state: string;
   code: string;
+  /** The provider whose callback this is (a state started for another is OAUTH_STATE_INVALID). */
+  provider: string;
 }
 
-export interface CompleteGoogleConnectResponse {
+export interface CompleteOAuthConnectResponse {
   connection?: Connection | undefined;
 }
 
@@ -114,6 +123,8 @@ export interface UpdateConnectionRequest {
   /** Replaces the blocking calendars when set. */
   busyCalendarIds?: CalendarIds | undefined;
   bookingCalendarId?: string | undefined;
+  allDayEventsBlock?: boolean | undefined;
+  tentativeEventsBlock?: boolean | undefined;
 }
 
 export interface CalendarIds {
@@ -157,6 +168,17 @@ export interface GetBusyTimesRequest {
   fromMs: number;
   toMs: number;
   fresh: boolean;
+  /**
+   * The zone whose local days an all-day event blocks: the staff member's (staff_time_zones),
+   * else this one (the tenant's); '' is UTC.
+   */
+  timeZone: string;
+  staffTimeZones: { [key: string]: string };
+}
+
+export interface GetBusyTimesRequest_StaffTimeZonesEntry {
+  key: string;
+  value: string;
 }
 
 export interface GetBusyTimesResponse {
@@ -233,6 +255,9 @@ function createBaseConnection(): Connection {
     account: "",
     createdAtMs: 0,
     updatedAtMs: 0,
+    allDayEventsBlock: false,
+    tentativeEventsBlock: false,
+    needsReauthAtMs: undefined,
   };
 }
 
@@ -270,6 +295,15 @@ export const Connection: MessageFns<Connection> = {
     }
     if (message.updatedAtMs !== 0) {
       writer.uint32(88).int64(message.updatedAtMs);
+    }
+    if (message.allDayEventsBlock !== false) {
+      writer.uint32(96).bool(message.allDayEventsBlock);
+    }
+    if (message.tentativeEventsBlock !== false) {
+      writer.uint32(104).bool(message.tentativeEventsBlock);
+    }
+    if (message.needsReauthAtMs !== undefined) {
+      writer.uint32(112).int64(message.needsReauthAtMs);
     }
     return writer;
   },
@@ -373,6 +407,30 @@ export const Connection: MessageFns<Connection> = {
             }
 
             message.updatedAtMs = longToNumber(reader.int64());
+            continue;
+          }
+          case 12: {
+            if (tag !== 96) {
+              break;
+            }
+
+            message.allDayEventsBlock = reader.bool();
+            continue;
+          }
+          case 13: {
+            if (tag !== 104) {
+              break;
+            }
+
+            message.tentativeEventsBlock = reader.bool();
+            continue;
+          }
+          case 14: {
+            if (tag !== 112) {
+              break;
+            }
+
+            message.needsReauthAtMs = longToNumber(reader.int64());
             continue;
           }
         }
@@ -695,12 +753,12 @@ export const ConnectCaldavResponse: MessageFns<ConnectCaldavResponse> = {
   },
 };
 
-function createBaseStartGoogleConnectRequest(): StartGoogleConnectRequest {
-  return { tenantId: "", staffId: "", redirectUri: "" };
+function createBaseStartOAuthConnectRequest(): StartOAuthConnectRequest {
+  return { tenantId: "", staffId: "", redirectUri: "", provider: "" };
 }
 
-export const StartGoogleConnectRequest: MessageFns<StartGoogleConnectRequest> = {
-  encode(message: StartGoogleConnectRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+export const StartOAuthConnectRequest: MessageFns<StartOAuthConnectRequest> = {
+  encode(message: StartOAuthConnectRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.tenantId !== "") {
       writer.uint32(10).string(message.tenantId);
     }
@@ -710,10 +768,13 @@ export const StartGoogleConnectRequest: MessageFns<StartGoogleConnectRequest> = 
     if (message.redirectUri !== "") {
       writer.uint32(26).string(message.redirectUri);
     }
+    if (message.provider !== "") {
+      writer.uint32(34).string(message.provider);
+    }
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): StartGoogleConnectRequest {
+  decode(input: BinaryReader | Uint8Array, length?: number): StartOAuthConnectRequest {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -722,7 +783,7 @@ export const StartGoogleConnectRequest: MessageFns<StartGoogleConnectRequest> = 
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseStartGoogleConnectRequest();
+      const message = createBaseStartOAuthConnectRequest();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -750,6 +811,14 @@ export const StartGoogleConnectRequest: MessageFns<StartGoogleConnectRequest> = 
             message.redirectUri = reader.string();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.provider = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -763,19 +832,19 @@ export const StartGoogleConnectRequest: MessageFns<StartGoogleConnectRequest> = 
   },
 };
 
-function createBaseStartGoogleConnectResponse(): StartGoogleConnectResponse {
+function createBaseStartOAuthConnectResponse(): StartOAuthConnectResponse {
   return { authorizationUrl: "" };
 }
 
-export const StartGoogleConnectResponse: MessageFns<StartGoogleConnectResponse> = {
-  encode(message: StartGoogleConnectResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+export const StartOAuthConnectResponse: MessageFns<StartOAuthConnectResponse> = {
+  encode(message: StartOAuthConnectResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.authorizationUrl !== "") {
       writer.uint32(10).string(message.authorizationUrl);
     }
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): StartGoogleConnectResponse {
+  decode(input: BinaryReader | Uint8Array, length?: number): StartOAuthConnectResponse {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -784,7 +853,7 @@ export const StartGoogleConnectResponse: MessageFns<StartGoogleConnectResponse> 
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseStartGoogleConnectResponse();
+      const message = createBaseStartOAuthConnectResponse();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -809,12 +878,12 @@ export const StartGoogleConnectResponse: MessageFns<StartGoogleConnectResponse> 
   },
 };
 
-function createBaseCompleteGoogleConnectRequest(): CompleteGoogleConnectRequest {
-  return { tenantId: "", state: "", code: "" };
+function createBaseCompleteOAuthConnectRequest(): CompleteOAuthConnectRequest {
+  return { tenantId: "", state: "", code: "", provider: "" };
 }
 
-export const CompleteGoogleConnectRequest: MessageFns<CompleteGoogleConnectRequest> = {
-  encode(message: CompleteGoogleConnectRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+export const CompleteOAuthConnectRequest: MessageFns<CompleteOAuthConnectRequest> = {
+  encode(message: CompleteOAuthConnectRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.tenantId !== "") {
       writer.uint32(10).string(message.tenantId);
     }
@@ -824,10 +893,13 @@ export const CompleteGoogleConnectRequest: MessageFns<CompleteGoogleConnectReque
     if (message.code !== "") {
       writer.uint32(26).string(message.code);
     }
+    if (message.provider !== "") {
+      writer.uint32(34).string(message.provider);
+    }
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): CompleteGoogleConnectRequest {
+  decode(input: BinaryReader | Uint8Array, length?: number): CompleteOAuthConnectRequest {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -836,7 +908,7 @@ export const CompleteGoogleConnectRequest: MessageFns<CompleteGoogleConnectReque
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseCompleteGoogleConnectRequest();
+      const message = createBaseCompleteOAuthConnectRequest();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -864,6 +936,14 @@ export const CompleteGoogleConnectRequest: MessageFns<CompleteGoogleConnectReque
             message.code = reader.string();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.provider = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -877,19 +957,19 @@ export const CompleteGoogleConnectRequest: MessageFns<CompleteGoogleConnectReque
   },
 };
 
-function createBaseCompleteGoogleConnectResponse(): CompleteGoogleConnectResponse {
+function createBaseCompleteOAuthConnectResponse(): CompleteOAuthConnectResponse {
   return { connection: undefined };
 }
 
-export const CompleteGoogleConnectResponse: MessageFns<CompleteGoogleConnectResponse> = {
-  encode(message: CompleteGoogleConnectResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+export const CompleteOAuthConnectResponse: MessageFns<CompleteOAuthConnectResponse> = {
+  encode(message: CompleteOAuthConnectResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.connection !== undefined) {
       Connection.encode(message.connection, writer.uint32(10).fork()).join();
     }
     return writer;
   },
 
-  decode(input: BinaryReader | Uint8Array, length?: number): CompleteGoogleConnectResponse {
+  decode(input: BinaryReader | Uint8Array, length?: number): CompleteOAuthConnectResponse {
     const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
     const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
     if (previousRecursionDepth >= 100) {
@@ -898,7 +978,7 @@ export const CompleteGoogleConnectResponse: MessageFns<CompleteGoogleConnectResp
     (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
     try {
       const end = length === undefined ? reader.len : reader.pos + length;
-      const message = createBaseCompleteGoogleConnectResponse();
+      const message = createBaseCompleteOAuthConnectResponse();
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
@@ -1130,7 +1210,14 @@ export const ListCalendarsResponse: MessageFns<ListCalendarsResponse> = {
 };
 
 function createBaseUpdateConnectionRequest(): UpdateConnectionRequest {
-  return { tenantId: "", connectionId: "", busyCalendarIds: undefined, bookingCalendarId: undefined };
+  return {
+    tenantId: "",
+    connectionId: "",
+    busyCalendarIds: undefined,
+    bookingCalendarId: undefined,
+    allDayEventsBlock: undefined,
+    tentativeEventsBlock: undefined,
+  };
 }
 
 export const UpdateConnectionRequest: MessageFns<UpdateConnectionRequest> = {
@@ -1146,6 +1233,12 @@ export const UpdateConnectionRequest: MessageFns<UpdateConnectionRequest> = {
     }
     if (message.bookingCalendarId !== undefined) {
       writer.uint32(34).string(message.bookingCalendarId);
+    }
+    if (message.allDayEventsBlock !== undefined) {
+      writer.uint32(40).bool(message.allDayEventsBlock);
+    }
+    if (message.tentativeEventsBlock !== undefined) {
+      writer.uint32(48).bool(message.tentativeEventsBlock);
     }
     return writer;
   },
@@ -1193,6 +1286,22 @@ export const UpdateConnectionRequest: MessageFns<UpdateConnectionRequest> = {
             }
 
             message.bookingCalendarId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.allDayEventsBlock = reader.bool();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.tentativeEventsBlock = reader.bool();
             continue;
           }
         }
@@ -1610,7 +1719,7 @@ export const BusyInterval: MessageFns<BusyInterval> = {
 };
 
 function createBaseGetBusyTimesRequest(): GetBusyTimesRequest {
-  return { tenantId: "", staffIds: [], fromMs: 0, toMs: 0, fresh: false };
+  return { tenantId: "", staffIds: [], fromMs: 0, toMs: 0, fresh: false, timeZone: "", staffTimeZones: {} };
 }
 
 export const GetBusyTimesRequest: MessageFns<GetBusyTimesRequest> = {
@@ -1630,6 +1739,12 @@ export const GetBusyTimesRequest: MessageFns<GetBusyTimesRequest> = {
     if (message.fresh !== false) {
       writer.uint32(40).bool(message.fresh);
     }
+    if (message.timeZone !== "") {
+      writer.uint32(50).string(message.timeZone);
+    }
+    globalThis.Object.entries(message.staffTimeZones).forEach(([key, value]: [string, string]) => {
+      GetBusyTimesRequest_StaffTimeZonesEntry.encode({ key: key as any, value }, writer.uint32(58).fork()).join();
+    });
     return writer;
   },
 
@@ -1684,6 +1799,82 @@ export const GetBusyTimesRequest: MessageFns<GetBusyTimesRequest> = {
             }
 
             message.fresh = reader.bool();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.timeZone = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            const entry7 = GetBusyTimesRequest_StaffTimeZonesEntry.decode(reader, reader.uint32());
+            if (entry7.value !== undefined) {
+              message.staffTimeZones[entry7.key] = entry7.value;
+            }
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseGetBusyTimesRequest_StaffTimeZonesEntry(): GetBusyTimesRequest_StaffTimeZonesEntry {
+  return { key: "", value: "" };
+}
+
+export const GetBusyTimesRequest_StaffTimeZonesEntry: MessageFns<GetBusyTimesRequest_StaffTimeZonesEntry> = {
+  encode(message: GetBusyTimesRequest_StaffTimeZonesEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.key !== "") {
+      writer.uint32(10).string(message.key);
+    }
+    if (message.value !== "") {
+      writer.uint32(18).string(message.value);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetBusyTimesRequest_StaffTimeZonesEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetBusyTimesRequest_StaffTimeZonesEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.key = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.value = reader.string();
             continue;
           }
         }
@@ -2276,9 +2467,10 @@ export const ExportBookingCalendarEventsResponse: MessageFns<ExportBookingCalend
 };
 
 /**
- * External calendars of staff members (CalDAV, Google Calendar with Meet): connections with
- * their sealed credentials, busy times for availability, and the write-back of bookings
- * (docs/architecture.md "Integrations"). Credentials never leave the service.
+ * External calendars of staff members (CalDAV, Google Calendar with Meet, Microsoft 365 with
+ * Teams) and video accounts (Zoom): connections with their sealed credentials, busy times for
+ * availability, and the write-back of bookings (docs/architecture.md "Integrations").
+ * Credentials never leave the service.
  */
 export type IntegrationServiceService = typeof IntegrationServiceService;
 export const IntegrationServiceService = {
@@ -2303,28 +2495,31 @@ export const IntegrationServiceService = {
       Buffer.from(ConnectCaldavResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ConnectCaldavResponse => ConnectCaldavResponse.decode(value),
   },
-  /** Google: the authorization URL (code + PKCE + state), then the callback's code exchanged. */
-  startGoogleConnect: {
-    path: "/integrations.v1.IntegrationService/StartGoogleConnect" as const,
+  /**
+   * An OAuth provider (google, microsoft, zoom): the authorization URL (code + PKCE + state),
+   * then the callback's code exchanged; the state is bound to the provider it was started for.
+   */
+  startOAuthConnect: {
+    path: "/integrations.v1.IntegrationService/StartOAuthConnect" as const,
     requestStream: false as const,
     responseStream: false as const,
-    requestSerialize: (value: StartGoogleConnectRequest): Buffer =>
-      Buffer.from(StartGoogleConnectRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): StartGoogleConnectRequest => StartGoogleConnectRequest.decode(value),
-    responseSerialize: (value: StartGoogleConnectResponse): Buffer =>
-      Buffer.from(StartGoogleConnectResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): StartGoogleConnectResponse => StartGoogleConnectResponse.decode(value),
+    requestSerialize: (value: StartOAuthConnectRequest): Buffer =>
+      Buffer.from(StartOAuthConnectRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): StartOAuthConnectRequest => StartOAuthConnectRequest.decode(value),
+    responseSerialize: (value: StartOAuthConnectResponse): Buffer =>
+      Buffer.from(StartOAuthConnectResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): StartOAuthConnectResponse => StartOAuthConnectResponse.decode(value),
   },
-  completeGoogleConnect: {
-    path: "/integrations.v1.IntegrationService/CompleteGoogleConnect" as const,
+  completeOAuthConnect: {
+    path: "/integrations.v1.IntegrationService/CompleteOAuthConnect" as const,
     requestStream: false as const,
     responseStream: false as const,
-    requestSerialize: (value: CompleteGoogleConnectRequest): Buffer =>
-      Buffer.from(CompleteGoogleConnectRequest.encode(value).finish()),
-    requestDeserialize: (value: Buffer): CompleteGoogleConnectRequest => CompleteGoogleConnectRequest.decode(value),
-    responseSerialize: (value: CompleteGoogleConnectResponse): Buffer =>
-      Buffer.from(CompleteGoogleConnectResponse.encode(value).finish()),
-    responseDeserialize: (value: Buffer): CompleteGoogleConnectResponse => CompleteGoogleConnectResponse.decode(value),
+    requestSerialize: (value: CompleteOAuthConnectRequest): Buffer =>
+      Buffer.from(CompleteOAuthConnectRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CompleteOAuthConnectRequest => CompleteOAuthConnectRequest.decode(value),
+    responseSerialize: (value: CompleteOAuthConnectResponse): Buffer =>
+      Buffer.from(CompleteOAuthConnectResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CompleteOAuthConnectResponse => CompleteOAuthConnectResponse.decode(value),
   },
   disconnectConnection: {
     path: "/integrations.v1.IntegrationService/DisconnectConnection" as const,
@@ -2431,9 +2626,12 @@ export const IntegrationServiceService = {
 export interface IntegrationServiceServer extends UntypedServiceImplementation {
   listConnections: handleUnaryCall<ListConnectionsRequest, ListConnectionsResponse>;
   connectCaldav: handleUnaryCall<ConnectCaldavRequest, ConnectCaldavResponse>;
-  /** Google: the authorization URL (code + PKCE + state), then the callback's code exchanged. */
-  startGoogleConnect: handleUnaryCall<StartGoogleConnectRequest, StartGoogleConnectResponse>;
-  completeGoogleConnect: handleUnaryCall<CompleteGoogleConnectRequest, CompleteGoogleConnectResponse>;
+  /**
+   * An OAuth provider (google, microsoft, zoom): the authorization URL (code + PKCE + state),
+   * then the callback's code exchanged; the state is bound to the provider it was started for.
+   */
+  startOAuthConnect: handleUnaryCall<StartOAuthConnectRequest, StartOAuthConnectResponse>;
+  completeOAuthConnect: handleUnaryCall<CompleteOAuthConnectRequest, CompleteOAuthConnectResponse>;
   disconnectConnection: handleUnaryCall<DisconnectConnectionRequest, DisconnectConnectionResponse>;
   listCalendars: handleUnaryCall<ListCalendarsRequest, ListCalendarsResponse>;
   updateConnection: handleUnaryCall<UpdateConnectionRequest, UpdateConnectionResponse>;
@@ -2479,36 +2677,39 @@ export interface IntegrationServiceClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ConnectCaldavResponse) => void,
   ): ClientUnaryCall;
-  /** Google: the authorization URL (code + PKCE + state), then the callback's code exchanged. */
-  startGoogleConnect(
-    request: StartGoogleConnectRequest,
-    callback: (error: ServiceError | null, response: StartGoogleConnectResponse) => void,
+  /**
+   * An OAuth provider (google, microsoft, zoom): the authorization URL (code + PKCE + state),
+   * then the callback's code exchanged; the state is bound to the provider it was started for.
+   */
+  startOAuthConnect(
+    request: StartOAuthConnectRequest,
+    callback: (error: ServiceError | null, response: StartOAuthConnectResponse) => void,
   ): ClientUnaryCall;
-  startGoogleConnect(
-    request: StartGoogleConnectRequest,
+  startOAuthConnect(
+    request: StartOAuthConnectRequest,
     metadata: Metadata,
-    callback: (error: ServiceError | null, response: StartGoogleConnectResponse) => void,
+    callback: (error: ServiceError | null, response: StartOAuthConnectResponse) => void,
   ): ClientUnaryCall;
-  startGoogleConnect(
-    request: StartGoogleConnectRequest,
-    metadata: Metadata,
-    options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: StartGoogleConnectResponse) => void,
-  ): ClientUnaryCall;
-  completeGoogleConnect(
-    request: CompleteGoogleConnectRequest,
-    callback: (error: ServiceError | null, response: CompleteGoogleConnectResponse) => void,
-  ): ClientUnaryCall;
-  completeGoogleConnect(
-    request: CompleteGoogleConnectRequest,
-    metadata: Metadata,
-    callback: (error: ServiceError | null, response: CompleteGoogleConnectResponse) => void,
-  ): ClientUnaryCall;
-  completeGoogleConnect(
-    request: CompleteGoogleConnectRequest,
+  startOAuthConnect(
+    request: StartOAuthConnectRequest,
     metadata: Metadata,
     options: Partial<CallOptions>,
-    callback: (error: ServiceError | null, response: CompleteGoogleConnectResponse) => void,
+    callback: (error: ServiceError | null, response: StartOAuthConnectResponse) => void,
+  ): ClientUnaryCall;
+  completeOAuthConnect(
+    request: CompleteOAuthConnectRequest,
+    callback: (error: ServiceError | null, response: CompleteOAuthConnectResponse) => void,
+  ): ClientUnaryCall;
+  completeOAuthConnect(
+    request: CompleteOAuthConnectRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CompleteOAuthConnectResponse) => void,
+  ): ClientUnaryCall;
+  completeOAuthConnect(
+    request: CompleteOAuthConnectRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CompleteOAuthConnectResponse) => void,
   ): ClientUnaryCall;
   disconnectConnection(
     request: DisconnectConnectionRequest,

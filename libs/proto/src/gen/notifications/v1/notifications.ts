@@ -1563,7 +1563,7 @@ export const ExportCustomerNotificationsResponse: MessageFns<ExportCustomerNotif
 /**
  * Notifications to customers, the business and staff (docs/decisions.md "Notifications"): a
  * tenant's notification settings, the send log with its resend, and the customers' unsubscribe.
- * The messages themselves come from the booking topic, not over gRPC. Every request names its
+ * The messages themselves come from the booking and integration topics, not over gRPC. Every request names its
  * tenant (but Unsubscribe, whose signed token names it); a record of another tenant is NOT_FOUND.
  */
 export type NotificationServiceService = typeof NotificationServiceService;
