@@ -71,36 +71,19 @@ export async function startIntegrations(settings: HostSettings, deps: Integratio
   const now = deps.now ?? Date.now;
   const connections = new ConnectionRepository(deps.store);
   const syncs = new SyncRepository(deps.store);
+  // Every provider's token requests have the same time and answer size.
+  const limited = <S extends object>(oauth: S) => ({
+    ...oauth,
+    timeoutMs: deps.providerTimeoutMs,
+    maxResponseBytes: deps.providerMaxResponseBytes,
+  });
   const google = deps.google
-    ? {
-        oauth: new GoogleOAuth({
-          ...deps.google.oauth,
-          timeoutMs: deps.providerTimeoutMs,
-          maxResponseBytes: deps.providerMaxResponseBytes,
-        }),
-        apiUrl: deps.google.apiUrl,
-      }
+    ? { oauth: new GoogleOAuth(limited(deps.google.oauth)), apiUrl: deps.google.apiUrl }
     : null;
   const microsoft = deps.microsoft
-    ? {
-        oauth: new MicrosoftOAuth({
-          ...deps.microsoft.oauth,
-          timeoutMs: deps.providerTimeoutMs,
-          maxResponseBytes: deps.providerMaxResponseBytes,
-        }),
-        apiUrl: deps.microsoft.apiUrl,
-      }
+    ? { oauth: new MicrosoftOAuth(limited(deps.microsoft.oauth)), apiUrl: deps.microsoft.apiUrl }
     : null;
-  const zoom = deps.zoom
-    ? {
-        oauth: new ZoomOAuth({
-          ...deps.zoom.oauth,
-          timeoutMs: deps.providerTimeoutMs,
-          maxResponseBytes: deps.providerMaxResponseBytes,
-        }),
-        apiUrl: deps.zoom.apiUrl,
-      }
-    : null;
+  const zoom = deps.zoom ? { oauth: new ZoomOAuth(limited(deps.zoom.oauth)), apiUrl: deps.zoom.apiUrl } : null;
   const providerSettings = {
     secrets: deps.secrets,
     timeoutMs: deps.providerTimeoutMs,

@@ -12,9 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '@svc/crypto';
 import { BOOKING_EVENTS_TOPIC, InProcessEventBus } from '@svc/events';
 import { connectService, type IntegrationClient, type RunningGrpcHost } from '@svc/grpc';
-import { catalogV1, integrationsV1 } from '@svc/proto';
+import { catalogV1 } from '@svc/proto';
 import { openSqliteStore, type DocumentStore } from '@svc/store';
-import { createLogger } from '@svc/telemetry';
 import {
   eventually,
   radicaleMissing,
@@ -26,12 +25,12 @@ import {
 } from '@svc/testing';
 import { UrlPolicy } from '@svc/url-policy';
 import { providerFactory, sealTokens } from '../src/connections.js';
-import { startIntegrations } from '../src/index.js';
 import { GoogleOAuth } from '../src/providers/google-oauth.js';
 import type { CalendarProvider } from '../src/providers/provider.js';
 import { ConnectionRepository } from '../src/store/connection-repository.js';
 import { COLLECTIONS } from '../src/store/records.js';
 import { bookingEvent, CUSTOMER, erasedEvent, HOUR, personalIn } from './erasure-events.js';
+import { startTestIntegrations } from './integrations-host-fixture.js';
 
 const run = serverGate('Radicale', radicaleMissing());
 
@@ -80,37 +79,29 @@ describe.runIf(run)('customer erasure through the integrations service (Radicale
       urlPolicy,
       now: Date.now,
     });
-    host = await startIntegrations(
-      { GRPC_HOST: '127.0.0.1', GRPC_PORT: 0, SHUTDOWN_GRACE_MS: 1_000 },
-      {
-        logger: createLogger('integrations-erasure-test', 'silent'),
-        store,
-        bus,
-        secrets,
-        busyCacheMs: 60_000,
-        providerTimeoutMs: 3_000,
-        providerMaxResponseBytes: 1024 * 1024,
-        sync: { firstRetryMs: 100, pollMs: 200 },
-        google: { oauth, apiUrl: google.url },
-        urlPolicy,
-        providerOf: (doc) => {
-          const provider = real(doc);
-          const gated: CalendarProvider = {
-            listCalendars: () => provider.listCalendars(),
-            busy: (ids, from, to) => provider.busy(ids, from, to),
-            putEvent: async (calendarId, event) => {
-              await held.get(event.bookingId);
-              return provider.putEvent(calendarId, event);
-            },
-            deleteEvent: (calendarId, id) => provider.deleteEvent(calendarId, id),
-          };
-          return gated;
-        },
-        // The bookings name no service, so no Google write asks the catalog; nothing listens here.
-        catalog: connectService(catalogV1.CatalogServiceService, '127.0.0.1:1'),
+    ({ host, client } = await startTestIntegrations('integrations-erasure-test', {
+      store,
+      bus,
+      secrets,
+      sync: { firstRetryMs: 100, pollMs: 200 },
+      google: { oauth, apiUrl: google.url },
+      urlPolicy,
+      providerOf: (doc) => {
+        const provider = real(doc);
+        const gated: CalendarProvider = {
+          listCalendars: () => provider.listCalendars(),
+          busy: (ids, from, to) => provider.busy(ids, from, to),
+          putEvent: async (calendarId, event) => {
+            await held.get(event.bookingId);
+            return provider.putEvent(calendarId, event);
+          },
+          deleteEvent: (calendarId, id) => provider.deleteEvent(calendarId, id),
+        };
+        return gated;
       },
-    );
-    client = connectService(integrationsV1.IntegrationServiceService, host.address);
+      // The bookings name no service, so no Google write asks the catalog; nothing listens here.
+      catalog: connectService(catalogV1.CatalogServiceService, '127.0.0.1:1'),
+    }));
     // Staff stf_1 has Radicale, stf_g Google (a connection as the OAuth callback stores it).
     await client.connectCaldav({
       tenantId: 'ten_a',

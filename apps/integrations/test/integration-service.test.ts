@@ -8,19 +8,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '@svc/crypto';
 import { BOOKING_EVENTS_TOPIC, InProcessEventBus } from '@svc/events';
 import { connectService, type IntegrationClient, type RunningGrpcHost } from '@svc/grpc';
-import { catalogV1, integrationsV1 } from '@svc/proto';
+import { catalogV1 } from '@svc/proto';
 import { openSqliteStore, type DocumentStore } from '@svc/store';
-import { createLogger } from '@svc/telemetry';
 import { eventually, radicaleMissing, serverGate, startRadicale, type RadicaleServer } from '@svc/testing';
 import { providerFactory } from '../src/connections.js';
 import { UrlPolicy } from '@svc/url-policy';
-import { startIntegrations } from '../src/index.js';
 import { calendarWrites, providerRequests } from '../src/metrics.js';
 import type { Counter, Histogram } from '@svc/telemetry';
 import { basicAuthorization } from '../src/providers/caldav.js';
 import { ProviderUnavailableError } from '../src/providers/provider.js';
 import type { CalendarProvider } from '../src/providers/provider.js';
 import { ConnectionRepository } from '../src/store/connection-repository.js';
+import { startTestIntegrations } from './integrations-host-fixture.js';
 
 const run = serverGate('Radicale', radicaleMissing());
 
@@ -103,46 +102,38 @@ describe.runIf(run)('integrations service against Radicale', () => {
     expect((await fetch(calendar(), { method: 'MKCALENDAR', headers: auth('first-pass') })).status).toBe(201);
     store = await openSqliteStore({ file: ':memory:' });
     bus = new InProcessEventBus();
-    host = await startIntegrations(
-      { GRPC_HOST: '127.0.0.1', GRPC_PORT: 0, SHUTDOWN_GRACE_MS: 1_000 },
-      {
-        logger: createLogger('integrations-test', 'silent'),
-        store,
-        bus,
-        secrets,
-        busyCacheMs: 60_000,
-        providerTimeoutMs: 3_000,
-        providerMaxResponseBytes: 1024 * 1024,
-        sync: { firstRetryMs: 100, pollMs: 200 },
-        google: null,
-        urlPolicy,
-        providerOf: (doc) => {
-          const real = providerFactory({
-            secrets,
-            timeoutMs: 3_000,
-            maxResponseBytes: 1024 * 1024,
-            google: null,
-            connections: new ConnectionRepository(store),
-            urlPolicy,
-            now: Date.now,
-          })(doc);
-          const gated: CalendarProvider = {
-            listCalendars: () => real.listCalendars(),
-            busy: (ids, from, to) => real.busy(ids, from, to),
-            putEvent: async (calendarId, event) => {
-              await writesWait;
-              if (writesFail) throw new ProviderUnavailableError('CalDAV server answered 503');
-              return real.putEvent(calendarId, event);
-            },
-            deleteEvent: (calendarId, id) => real.deleteEvent(calendarId, id),
-          };
-          return gated;
-        },
-        // CalDAV never asks the catalog (conferencing is Google's); nothing listens here.
-        catalog: connectService(catalogV1.CatalogServiceService, '127.0.0.1:1'),
+    ({ host, client } = await startTestIntegrations('integrations-test', {
+      store,
+      bus,
+      secrets,
+      sync: { firstRetryMs: 100, pollMs: 200 },
+      google: null,
+      urlPolicy,
+      providerOf: (doc) => {
+        const real = providerFactory({
+          secrets,
+          timeoutMs: 3_000,
+          maxResponseBytes: 1024 * 1024,
+          google: null,
+          connections: new ConnectionRepository(store),
+          urlPolicy,
+          now: Date.now,
+        })(doc);
+        const gated: CalendarProvider = {
+          listCalendars: () => real.listCalendars(),
+          busy: (ids, from, to) => real.busy(ids, from, to),
+          putEvent: async (calendarId, event) => {
+            await writesWait;
+            if (writesFail) throw new ProviderUnavailableError('CalDAV server answered 503');
+            return real.putEvent(calendarId, event);
+          },
+          deleteEvent: (calendarId, id) => real.deleteEvent(calendarId, id),
+        };
+        return gated;
       },
-    );
-    client = connectService(integrationsV1.IntegrationServiceService, host.address);
+      // CalDAV never asks the catalog (conferencing is Google's); nothing listens here.
+      catalog: connectService(catalogV1.CatalogServiceService, '127.0.0.1:1'),
+    }));
   }, 60_000);
 
   afterAll(async () => {
@@ -210,7 +201,14 @@ describe.runIf(run)('integrations service against Radicale', () => {
       password: 'first-pass',
     });
     const ask = () =>
-      client.getBusyTimes({ tenantId: 'ten_r', staffIds: ['stf_r'], fromMs: T0, toMs: T0 + HOUR, fresh: true, ...UTC_ZONES });
+      client.getBusyTimes({
+        tenantId: 'ten_r',
+        staffIds: ['stf_r'],
+        fromMs: T0,
+        toMs: T0 + HOUR,
+        fresh: true,
+        ...UTC_ZONES,
+      });
     expect((await ask()).intervals).toEqual([]);
 
     // The name now points at the cloud metadata address: the next request is refused before
@@ -255,7 +253,14 @@ describe.runIf(run)('integrations service against Radicale', () => {
     });
     expect(put.status).toBe(201);
     const ask = (fresh: boolean) =>
-      client.getBusyTimes({ tenantId: 'ten_a', staffIds: ['stf_1', 'stf_2'], fromMs: T0, toMs: T0 + 24 * HOUR, fresh, ...UTC_ZONES });
+      client.getBusyTimes({
+        tenantId: 'ten_a',
+        staffIds: ['stf_1', 'stf_2'],
+        fromMs: T0,
+        toMs: T0 + 24 * HOUR,
+        fresh,
+        ...UTC_ZONES,
+      });
     expect(await ask(false)).toEqual({
       intervals: [{ staffId: 'stf_1', startsAtMs: T0 + 9 * HOUR, endsAtMs: T0 + 10 * HOUR }],
       unavailableStaffIds: [],
@@ -264,7 +269,14 @@ describe.runIf(run)('integrations service against Radicale', () => {
     });
     // Only staff without one: "no busy times" holds for the busy-time cache's time (BUSY_CACHE_MS).
     expect(
-      await client.getBusyTimes({ tenantId: 'ten_a', staffIds: ['stf_2'], fromMs: T0, toMs: T0 + HOUR, fresh: false, ...UTC_ZONES }),
+      await client.getBusyTimes({
+        tenantId: 'ten_a',
+        staffIds: ['stf_2'],
+        fromMs: T0,
+        toMs: T0 + HOUR,
+        fresh: false,
+        ...UTC_ZONES,
+      }),
     ).toEqual({ intervals: [], unavailableStaffIds: [], noneConnectedForMs: 60_000 });
     await fetch(`${calendar()}a.ics`, { method: 'DELETE', headers: auth('first-pass') });
     expect((await ask(false)).intervals).toHaveLength(1);
@@ -398,7 +410,14 @@ describe.runIf(run)('integrations service against Radicale', () => {
     expect((await client.listConnections({ tenantId: 'ten_a' })).items[0]).toMatchObject({ status: 'needs_reauth' });
     // Busy times cannot be read: refused unless the tenant books anyway.
     const ask = () =>
-      client.getBusyTimes({ tenantId: 'ten_a', staffIds: ['stf_1'], fromMs: T0, toMs: T0 + HOUR, fresh: true, ...UTC_ZONES });
+      client.getBusyTimes({
+        tenantId: 'ten_a',
+        staffIds: ['stf_1'],
+        fromMs: T0,
+        toMs: T0 + HOUR,
+        fresh: true,
+        ...UTC_ZONES,
+      });
     await expect(ask()).rejects.toMatchObject({ code: 'PROVIDER_NEEDS_REAUTH' });
     await client.updateSettings({ tenantId: 'ten_a', settings: { bookWhenCalendarUnavailable: true } });
     expect(await ask()).toEqual({ intervals: [], unavailableStaffIds: ['stf_1'], noneConnectedForMs: 0 });

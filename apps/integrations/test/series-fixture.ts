@@ -7,71 +7,11 @@
 import fc from 'fast-check';
 import ICAL from 'ical.js';
 import { DateTime } from 'luxon';
-import { wallClockInstant, type NewStandInEvent } from '@svc/testing';
+import { VTIMEZONES, wallClockInstant, type NewStandInEvent } from '@svc/testing';
 import type { BusyEvent } from '../src/providers/provider.js';
 
 const DAY_MS = 86_400_000;
 
-/** Zones with DST in both hemispheres, and one without; their rules as clients write them since 2008. */
-export const VTIMEZONES: Record<string, string[]> = {
-  'Europe/Berlin': [
-    'BEGIN:VTIMEZONE',
-    'TZID:Europe/Berlin',
-    'BEGIN:DAYLIGHT',
-    'TZOFFSETFROM:+0100',
-    'TZOFFSETTO:+0200',
-    'TZNAME:CEST',
-    'DTSTART:19700329T020000',
-    'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
-    'END:DAYLIGHT',
-    'BEGIN:STANDARD',
-    'TZOFFSETFROM:+0200',
-    'TZOFFSETTO:+0100',
-    'TZNAME:CET',
-    'DTSTART:19701025T030000',
-    'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
-    'END:STANDARD',
-    'END:VTIMEZONE',
-  ],
-  'America/New_York': [
-    'BEGIN:VTIMEZONE',
-    'TZID:America/New_York',
-    'BEGIN:DAYLIGHT',
-    'TZOFFSETFROM:-0500',
-    'TZOFFSETTO:-0400',
-    'TZNAME:EDT',
-    'DTSTART:20070311T020000',
-    'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU',
-    'END:DAYLIGHT',
-    'BEGIN:STANDARD',
-    'TZOFFSETFROM:-0400',
-    'TZOFFSETTO:-0500',
-    'TZNAME:EST',
-    'DTSTART:20071104T020000',
-    'RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU',
-    'END:STANDARD',
-    'END:VTIMEZONE',
-  ],
-  'Australia/Sydney': [
-    'BEGIN:VTIMEZONE',
-    'TZID:Australia/Sydney',
-    'BEGIN:STANDARD',
-    'TZOFFSETFROM:+1100',
-    'TZOFFSETTO:+1000',
-    'TZNAME:AEST',
-    'DTSTART:20080406T030000',
-    'RRULE:FREQ=YEARLY;BYMONTH=4;BYDAY=1SU',
-    'END:STANDARD',
-    'BEGIN:DAYLIGHT',
-    'TZOFFSETFROM:+1000',
-    'TZOFFSETTO:+1100',
-    'TZNAME:AEDT',
-    'DTSTART:20081005T020000',
-    'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=1SU',
-    'END:DAYLIGHT',
-    'END:VTIMEZONE',
-  ],
-};
 export const ZONES = [...Object.keys(VTIMEZONES), 'UTC'] as const;
 
 export interface Series {

@@ -8,18 +8,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '@svc/crypto';
 import { BOOKING_EVENTS_TOPIC, InProcessEventBus } from '@svc/events';
-import { connectService, type CatalogClient, type IntegrationClient, type RunningGrpcHost } from '@svc/grpc';
-import { integrationsV1 } from '@svc/proto';
+import type { CatalogClient, IntegrationClient, RunningGrpcHost } from '@svc/grpc';
 import { openSqliteStore, type DocumentStore } from '@svc/store';
-import { createLogger } from '@svc/telemetry';
 import { eventually, startZoomStandIn, type ZoomStandIn } from '@svc/testing';
 import { UrlPolicy } from '@svc/url-policy';
 import { providerFactory, sealTokens } from '../src/connections.js';
-import { startIntegrations } from '../src/index.js';
 import { ProviderUnavailableError, type CalendarEvent, type CalendarProvider } from '../src/providers/provider.js';
 import { ConnectionRepository } from '../src/store/connection-repository.js';
 import { COLLECTIONS, type ConnectionDoc, type SyncDoc } from '../src/store/records.js';
 import { bookingEvent, erasedEvent, HOUR, PERSONAL } from './erasure-events.js';
+import { startTestIntegrations } from './integrations-host-fixture.js';
 
 const T0 = Date.UTC(2031, 6, 7, 9);
 const secrets = new SecretBox('z'.repeat(40));
@@ -84,25 +82,17 @@ beforeAll(async () => {
       calendarEvents.delete(id.replace(/^main\/|\.ics$/g, ''));
     },
   };
-  host = await startIntegrations(
-    { GRPC_HOST: '127.0.0.1', GRPC_PORT: 0, SHUTDOWN_GRACE_MS: 1_000 },
-    {
-      logger: createLogger('integrations-zoom-test', 'silent'),
-      store,
-      bus,
-      secrets,
-      busyCacheMs: 60_000,
-      providerTimeoutMs: 3_000,
-      providerMaxResponseBytes: 1024 * 1024,
-      sync: { firstRetryMs: 100, pollMs: 100 },
-      google: null,
-      zoom: zoomSettings,
-      urlPolicy,
-      providerOf: (doc) => (doc.provider === 'caldav' ? calendar : real(doc)),
-      catalog,
-    },
-  );
-  client = connectService(integrationsV1.IntegrationServiceService, host.address);
+  ({ host, client } = await startTestIntegrations('integrations-zoom-test', {
+    store,
+    bus,
+    secrets,
+    sync: { firstRetryMs: 100, pollMs: 100 },
+    google: null,
+    zoom: zoomSettings,
+    urlPolicy,
+    providerOf: (doc) => (doc.provider === 'caldav' ? calendar : real(doc)),
+    catalog,
+  }));
   const connection = (staffId: string, provider: 'zoom' | 'caldav', token: string): ConnectionDoc => {
     const _id = `icn_${staffId}_${provider}`;
     return {

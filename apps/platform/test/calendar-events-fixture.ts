@@ -6,8 +6,11 @@
 // an accepted invitation. What must be free or blocked is said once here, as the slots of a
 // 30-minute service open 09:00–17:00 Berlin time.
 
-import type { NewGraphEvent, NewStandInEvent } from '@svc/testing';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { expect } from 'vitest';
+import { json, VTIMEZONES, type NewGraphEvent, type NewStandInEvent } from '@svc/testing';
 import { berlinTime } from './booking-fixture.js';
+import type { dashboard } from './dashboard-fixture.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -100,33 +103,12 @@ const utc = (ms: number) =>
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
 
-/** Europe/Berlin as calendar clients write it (the EU rule since 1996). */
-const VTIMEZONE_BERLIN = [
-  'BEGIN:VTIMEZONE',
-  'TZID:Europe/Berlin',
-  'BEGIN:DAYLIGHT',
-  'TZOFFSETFROM:+0100',
-  'TZOFFSETTO:+0200',
-  'TZNAME:CEST',
-  'DTSTART:19700329T020000',
-  'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
-  'END:DAYLIGHT',
-  'BEGIN:STANDARD',
-  'TZOFFSETFROM:+0200',
-  'TZOFFSETTO:+0100',
-  'TZNAME:CET',
-  'DTSTART:19701025T030000',
-  'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
-  'END:STANDARD',
-  'END:VTIMEZONE',
-];
-
 const calendar = (events: string[][]) =>
   [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//booking-platform//calendar events test//EN',
-    ...VTIMEZONE_BERLIN,
+    ...VTIMEZONES['Europe/Berlin']!,
     ...events.flat(),
     'END:VCALENDAR',
     '',
@@ -343,4 +325,51 @@ export async function slotsByDay(
     out[name] = labels(await slotsOn(day));
   }
   return out;
+}
+
+/**
+ * Both of the connection's settings turned off, then on again (PATCH /api/integrations/{id}):
+ * all-day and tentative events stop blocking at once, and block again. `slotsOn`: a day's slots
+ * as availability answers them.
+ */
+export async function expectSettingsApplyAtOnce(
+  api: ReturnType<typeof dashboard>,
+  connectionId: string,
+  slotsOn: (daysAhead: number) => Promise<number[]>,
+) {
+  const patch = async (fields: Record<string, boolean>) => {
+    const res = await api('PATCH', `/api/integrations/${connectionId}`, fields);
+    expect(res.status, JSON.stringify(await json(res.clone()))).toBe(200);
+  };
+  await patch({ allDayEventsBlock: false, tentativeEventsBlock: false });
+  expect(await slotsByDay(slotsOn)).toEqual(
+    expectations({ allDayEventsBlock: false, tentativeEventsBlock: false, cancelled: false }),
+  );
+  await patch({ allDayEventsBlock: true, tentativeEventsBlock: true });
+  expect(await slotsByDay(slotsOn)).toEqual(
+    expectations({ allDayEventsBlock: true, tentativeEventsBlock: true, cancelled: false }),
+  );
+}
+
+/**
+ * The occurrence of DAYS.cancelledLater cancelled in the calendar (`cancel`) after its day was
+ * read (and cached) while it still stood: it stops blocking at the first read after
+ * `busyCacheMs`, not eventually.
+ */
+export async function expectCancelSeenAfterCache(
+  cancel: () => unknown,
+  busyCacheMs: number,
+  slotsOn: (daysAhead: number) => Promise<number[]>,
+) {
+  expect((await slotsByDay(slotsOn)).cancelledLater).toEqual(
+    expectations({ allDayEventsBlock: true, tentativeEventsBlock: true, cancelled: false }).cancelledLater,
+  );
+  await cancel();
+  const changedAtMs = Date.now();
+  await sleep(changedAtMs + busyCacheMs + 50 - Date.now());
+  // The first read after the bound, not eventually.
+  expect(await slotsOn(DAYS.cancelledLater).then((s) => s.length)).toBe(16);
+  expect(await slotsByDay(slotsOn)).toEqual(
+    expectations({ allDayEventsBlock: true, tentativeEventsBlock: true, cancelled: true }),
+  );
 }

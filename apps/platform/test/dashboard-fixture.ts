@@ -7,6 +7,7 @@ import { IdentityStore, SESSION_COOKIE, type Role } from '@svc/gateway';
 import { openStore, type DocumentStore } from '@svc/store';
 import { freePort, json, runApp } from '@svc/testing';
 import { WriteWatch } from './audit-check.js';
+import { seedTenant } from './booking-fixture.js';
 
 /** An outbox row as the booking service wrote it (apps/booking/src/store/records.ts OutboxDoc). */
 export interface OutboxRow {
@@ -117,6 +118,18 @@ export function dashboard(base: string, session: DashboardSession | null) {
       ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
     });
   };
+}
+
+/** A tenant as seedTenant makes it, its owner signed in: the owner's session and dashboard requests. */
+export async function seedTenantWithOwner(
+  platform: { services: { catalog: { address: string } } },
+  stores: PlatformStores,
+  base: string,
+  slug: string,
+) {
+  const seeded = await seedTenant(platform.services.catalog.address, slug);
+  const session = await stores.session(seeded.tenantId, 'tenant_owner');
+  return { ...seeded, session, api: dashboard(base, session) };
 }
 
 let keys = 0;

@@ -1,7 +1,7 @@
-import { createServer } from 'node:http';
-import Provider from 'oidc-provider';
+import type Provider from 'oidc-provider';
 import { GOOGLE_SCOPES } from '@svc/integrations';
-import { freePort, startGoogleCalendarStandIn, type GoogleCalendarStandIn } from '@svc/testing';
+import { startGoogleCalendarStandIn, type GoogleCalendarStandIn } from '@svc/testing';
+import { startLocalOAuthProvider } from './oauth-provider-fixture.js';
 
 export const GOOGLE_CLIENT_ID = 'integrations-test';
 const GOOGLE_CLIENT_SECRET = 'integrations-test-client-secret-0123456789';
@@ -32,38 +32,14 @@ export async function startLocalGoogle(
   callbackUrl: string,
   opts: { accessTokenTtlS?: number } = {},
 ): Promise<LocalGoogle> {
-  const port = await freePort();
-  const issuer = `http://127.0.0.1:${port}`;
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: GOOGLE_CLIENT_ID,
-        client_secret: GOOGLE_CLIENT_SECRET,
-        redirect_uris: [callbackUrl],
-        grant_types: ['authorization_code', 'refresh_token'],
-        response_types: ['code'],
-      },
-    ],
-    scopes: [...GOOGLE_SCOPES, 'offline_access'],
-    pkce: { required: () => true },
-    features: { devInteractions: { enabled: true } },
-    issueRefreshToken: async () => true,
-    cookies: { keys: ['test-provider-cookie-key-0123456789'] },
-    ttl: {
-      AuthorizationCode: 60,
-      Interaction: 600,
-      Session: 3600,
-      Grant: 3600,
-      AccessToken: opts.accessTokenTtlS ?? 600,
-      RefreshToken: 3600,
-    },
-    findAccount: async (_ctx, id) => ({ accountId: id, claims: async () => ({ sub: id }) }),
+  const local = await startLocalOAuthProvider({
+    callbackUrl,
+    client: { client_id: GOOGLE_CLIENT_ID, client_secret: GOOGLE_CLIENT_SECRET },
+    config: { scopes: [...GOOGLE_SCOPES, 'offline_access'], issueRefreshToken: async () => true },
+    accessTokenTtlS: opts.accessTokenTtlS,
   });
-  const server = createServer(provider.callback());
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const calendar = await startGoogleCalendarStandIn({
-    verifyToken: async (token) => (await provider.AccessToken.find(token)) !== undefined,
-  });
+  const { provider, issuer } = local;
+  const calendar = await startGoogleCalendarStandIn({ verifyToken: local.issued });
   return {
     provider,
     calendar,
@@ -76,7 +52,7 @@ export async function startLocalGoogle(
     },
     async close() {
       await calendar.close();
-      await new Promise((resolve) => server.close(resolve));
+      await local.close();
     },
   };
 }

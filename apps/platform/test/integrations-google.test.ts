@@ -4,91 +4,57 @@
 // list/insert/patch/delete, not Google), tokens refreshed before expiry and a revoked
 // grant marking the connection needs_reauth.
 
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SecretBox } from '@svc/crypto';
 import { GOOGLE_SCOPES } from '@svc/integrations';
-import { authorizeAtProvider, eventually, freePort, json } from '@svc/testing';
-import { berlinTime, seedTenant, slotStartsOn } from './booking-fixture.js';
-import { book, dashboard, errorOf, platformStores, type PlatformStores } from './dashboard-fixture.js';
+import { eventually, json } from '@svc/testing';
+import { berlinTime, slotStartsOn } from './booking-fixture.js';
+import { book, errorOf, seedTenantWithOwner, type PlatformStores } from './dashboard-fixture.js';
 import { GOOGLE_CLIENT_ID, startLocalGoogle, type LocalGoogle } from './google-fixture.js';
-import { startTestPlatform } from './platform-fixture.js';
+import {
+  connectThroughOAuth,
+  followCallback,
+  type PlatformWithProviders,
+  startOAuthConnect,
+  startPlatformWithProviders,
+  storedConnectionTokens,
+} from './oauth-provider-fixture.js';
+import type { startTestPlatform } from './platform-fixture.js';
 
 const HOUR = 3_600_000;
 
 let google: LocalGoogle;
 let provider: LocalGoogle['provider'];
 let standIn: LocalGoogle['calendar'];
+let running: PlatformWithProviders<{ google: LocalGoogle }>;
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
 let stores: PlatformStores;
 let base: string;
 let callbackPrefix: string;
 
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  callbackPrefix = `${base}/api/integrations/google/callback`;
-  // Access tokens live 30 s, under the service's one-minute refresh margin: every Calendar
-  // call refreshes them first.
-  google = await startLocalGoogle(callbackPrefix, { accessTokenTtlS: 30 });
+  running = await startPlatformWithProviders(
+    // Access tokens live 30 s, under the service's one-minute refresh margin: every Calendar
+    // call refreshes them first.
+    async (callbackOf) => ({ google: await startLocalGoogle(callbackOf('google'), { accessTokenTtlS: 30 }) }),
+    { SYNC_FIRST_RETRY_MS: 200 },
+  );
+  ({ platform, stores, base } = running);
+  callbackPrefix = running.callbackOf('google');
+  google = running.providers.google;
   ({ provider, calendar: standIn } = google);
-  platform = await startTestPlatform({ PORT: port, ...google.settings, SYNC_FIRST_RETRY_MS: 200 });
-  stores = await platformStores(platform);
 }, 60_000);
 
-afterAll(async () => {
-  await stores?.close();
-  await platform?.cleanup();
-  await google?.close();
-});
+afterAll(() => running?.close());
 
-async function tenant(slug: string) {
-  const seeded = await seedTenant(platform.services.catalog.address, slug);
-  const session = await stores.session(seeded.tenantId, 'tenant_owner');
-  return { ...seeded, session, api: dashboard(base, session) };
-}
+const tenant = (slug: string) => seedTenantWithOwner(platform, stores, base, slug);
 
 type Tenant = Awaited<ReturnType<typeof tenant>>;
 
-/** POST …/google/connect, then the provider's login and consent; answers Google's redirect back. */
-async function startConnect(t: Tenant) {
-  const res = await t.api('POST', '/api/integrations/google/connect', { staffId: t.staffId });
-  const body = await json(res);
-  expect(res.status, JSON.stringify(body)).toBe(200);
-  const authorizeUrl = new URL(body.data.authorizationUrl);
-  const callbackUrl = await authorizeAtProvider(authorizeUrl, `staff-${t.staffId}`, callbackPrefix);
-  return { authorizeUrl, callbackUrl };
-}
-
-/** The callback as the staff member's browser follows it (the dashboard session's cookie). */
-const follow = (t: Tenant, url: URL | string) =>
-  fetch(url, { headers: { cookie: t.session.cookie }, redirect: 'manual' });
-
-async function connected(t: Tenant) {
-  const { callbackUrl } = await startConnect(t);
-  const res = await follow(t, callbackUrl);
-  const body = await json(res);
-  expect(res.status, JSON.stringify(body)).toBe(201);
-  return body.data as { connectionId: string };
-}
-
-/** The connection's tokens as stored, opened with the key the embedded platform keeps in DATA_DIR. */
-async function storedTokens(connectionId: string) {
-  const key = (JSON.parse(readFileSync(join(platform.dataDir, 'secrets.json'), 'utf8')) as Record<string, string>)
-    .integrations!;
-  const [doc] = await stores
-    .raw('integrations', 'integration_connections')
-    .then((docs) => docs.filter((d) => d._id === connectionId));
-  return {
-    sealed: String(doc!.sealedSecret),
-    tokens: JSON.parse(new SecretBox(key).open(String(doc!.sealedSecret), connectionId)) as {
-      accessToken: string;
-      refreshToken: string;
-      expiresAtMs: number;
-    },
-  };
-}
+/** POST …/google/connect, then the provider's login and consent; answers its redirect back. */
+const startConnect = (t: Tenant) => startOAuthConnect(t, 'google', callbackPrefix);
+const follow = followCallback;
+const connected = async (t: Tenant) => (await connectThroughOAuth(t, 'google', callbackPrefix)).connection;
+const storedTokens = (connectionId: string) => storedConnectionTokens(platform, stores, connectionId);
 
 const slotsOn = (slug: string, day: number) => slotStartsOn(base, slug, day);
 

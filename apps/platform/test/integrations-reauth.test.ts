@@ -7,19 +7,14 @@
 // gets one email through the real SMTP server (Mailpit), also when the event is published again.
 
 /// <reference lib="dom" />
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeConfigFor } from '@svc/config';
-import { SecretBox } from '@svc/crypto';
 import { SESSION_COOKIE } from '@svc/gateway';
 import { openStore } from '@svc/store';
 import {
-  authorizeAtProvider,
   chromiumMissing,
   eventually,
-  freePort,
   json,
   mailpitMissing,
   serverGate,
@@ -28,9 +23,15 @@ import {
 } from '@svc/testing';
 import { berlinTime, seedTenant } from './booking-fixture.js';
 import { launchBrowser, openPage, shot } from './browser-fixture.js';
-import { dashboard, errorOf, platformStores, type DashboardSession, type PlatformStores } from './dashboard-fixture.js';
+import { dashboard, errorOf, type DashboardSession, type PlatformStores } from './dashboard-fixture.js';
 import { startLocalGoogle, type LocalGoogle } from './google-fixture.js';
-import { startTestPlatform } from './platform-fixture.js';
+import {
+  connectThroughOAuth,
+  startPlatformWithProviders,
+  storedConnectionTokens,
+  type PlatformWithProviders,
+} from './oauth-provider-fixture.js';
+import type { startTestPlatform } from './platform-fixture.js';
 
 const HOUR = 3_600_000;
 const SLUG = 'reauth-desk';
@@ -39,6 +40,7 @@ const DESK = 'desk@reauth.test';
 describe.runIf(serverGate('Mailpit', mailpitMissing()))('a refused token refresh', { timeout: 120_000 }, () => {
   let google: LocalGoogle;
   let mailpit: MailpitServer;
+  let running: PlatformWithProviders<{ google: LocalGoogle }>;
   let platform: Awaited<ReturnType<typeof startTestPlatform>>;
   let stores: PlatformStores;
   let base = '';
@@ -51,20 +53,15 @@ describe.runIf(serverGate('Mailpit', mailpitMissing()))('a refused token refresh
   const busyAt = berlinTime(3, 10);
 
   beforeAll(async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    callbackPrefix = `${base}/api/integrations/google/callback`;
-    // Access tokens live 30 s, under the one-minute margin: every Calendar call refreshes first.
-    google = await startLocalGoogle(callbackPrefix, { accessTokenTtlS: 30 });
     mailpit = await startMailpit({ allowedRecipients: '\\.test$' });
-    platform = await startTestPlatform({
-      PORT: port,
-      ...google.settings,
-      SMTP_URL: mailpit.smtpUrl,
-      MAIL_FROM: 'bookings@platform.test',
-      NOTIFY_POLL_MS: 200,
-    });
-    stores = await platformStores(platform);
+    running = await startPlatformWithProviders(
+      // Access tokens live 30 s, under the one-minute margin: every Calendar call refreshes first.
+      async (callbackOf) => ({ google: await startLocalGoogle(callbackOf('google'), { accessTokenTtlS: 30 }) }),
+      { SMTP_URL: mailpit.smtpUrl, MAIL_FROM: 'bookings@platform.test', NOTIFY_POLL_MS: 200 },
+    );
+    ({ platform, stores, base } = running);
+    google = running.providers.google;
+    callbackPrefix = running.callbackOf('google');
     ({ tenantId, staffId } = await seedTenant(platform.services.catalog.address, SLUG));
     owner = await stores.session(tenantId, 'tenant_owner', 'owner@reauth.test');
     api = dashboard(base, owner);
@@ -73,9 +70,7 @@ describe.runIf(serverGate('Mailpit', mailpitMissing()))('a refused token refresh
   }, 60_000);
 
   afterAll(async () => {
-    await stores?.close();
-    await platform?.cleanup();
-    await google?.close();
+    await running?.close();
     await mailpit?.close();
   });
 
@@ -90,13 +85,7 @@ describe.runIf(serverGate('Mailpit', mailpitMissing()))('a refused token refresh
     return (body.data.slots as Array<{ startsAtMs: number }>).map((s) => s.startsAtMs);
   };
 
-  /** The connection's tokens as stored, opened with the key the embedded platform keeps in DATA_DIR. */
-  async function storedTokens() {
-    const key = (JSON.parse(readFileSync(join(platform.dataDir, 'secrets.json'), 'utf8')) as Record<string, string>)
-      .integrations!;
-    const [doc] = (await stores.raw('integrations', 'integration_connections')).filter((d) => d._id === connectionId);
-    return JSON.parse(new SecretBox(key).open(String(doc!.sealedSecret), connectionId)) as { refreshToken: string };
-  }
+  const storedTokens = async () => (await storedConnectionTokens(platform, stores, connectionId)).tokens;
 
   const mailsToDesk = async () => (await mailpit.parsed()).filter((m) => m.to === DESK);
 
@@ -109,19 +98,9 @@ describe.runIf(serverGate('Mailpit', mailpitMissing()))('a refused token refresh
     });
 
   it('connects Google, whose busy time blocks the staff member', async () => {
-    const res = await api('POST', '/api/integrations/google/connect', { staffId });
-    const body = await json(res);
-    expect(res.status, JSON.stringify(body)).toBe(200);
-    const callbackUrl = await authorizeAtProvider(
-      new URL(body.data.authorizationUrl),
-      `staff-${staffId}`,
-      callbackPrefix,
-    );
-    const done = await fetch(callbackUrl, { headers: { cookie: owner.cookie }, redirect: 'manual' });
-    const connection = await json(done);
-    expect(done.status, JSON.stringify(connection)).toBe(201);
-    connectionId = connection.data.connectionId;
-    expect(connection.data).toMatchObject({ status: 'connected', needsReauthAtMs: null });
+    const { connection } = await connectThroughOAuth({ staffId, session: owner, api }, 'google', callbackPrefix);
+    connectionId = connection.connectionId;
+    expect(connection).toMatchObject({ status: 'connected', needsReauthAtMs: null });
     const slots = await slotsOn(3);
     expect(slots).not.toContain(busyAt);
     expect(slots).toContain(busyAt + HOUR);

@@ -6,21 +6,26 @@
 // staff member's Google event; a reschedule moves it, a cancel deletes it; a staff member without
 // Zoom still gets the booking, without a link.
 
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SecretBox } from '@svc/crypto';
-import { authorizeAtProvider, eventually, freePort, json } from '@svc/testing';
-import { berlinTime, seedTenant } from './booking-fixture.js';
-import { book, dashboard, errorOf, platformStores, type PlatformStores } from './dashboard-fixture.js';
+import { eventually, json } from '@svc/testing';
+import { berlinTime } from './booking-fixture.js';
+import { book, errorOf, seedTenantWithOwner, type PlatformStores } from './dashboard-fixture.js';
 import { startLocalGoogle, type LocalGoogle } from './google-fixture.js';
-import { startTestPlatform } from './platform-fixture.js';
+import {
+  connectThroughOAuth,
+  followCallback,
+  type PlatformWithProviders,
+  startPlatformWithProviders,
+  storedConnectionTokens,
+} from './oauth-provider-fixture.js';
+import type { startTestPlatform } from './platform-fixture.js';
 import { startLocalZoom, ZOOM_CLIENT_ID, type LocalZoom } from './zoom-fixture.js';
 
 const HOUR = 3_600_000;
 
 let zoom: LocalZoom;
 let google: LocalGoogle;
+let running: PlatformWithProviders<{ zoom: LocalZoom; google: LocalGoogle }>;
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
 let stores: PlatformStores;
 let base: string;
@@ -28,74 +33,42 @@ let zoomCallback: string;
 let googleCallback: string;
 
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  zoomCallback = `${base}/api/integrations/zoom/callback`;
-  googleCallback = `${base}/api/integrations/google/callback`;
-  // Access tokens live 30 s, under the service's one-minute refresh margin: every Zoom call
-  // refreshes first, and each refresh rotates the refresh token.
-  zoom = await startLocalZoom(zoomCallback, { accessTokenTtlS: 30 });
-  google = await startLocalGoogle(googleCallback);
-  platform = await startTestPlatform({
-    PORT: port,
-    ...zoom.settings,
-    ...google.settings,
-    SYNC_FIRST_RETRY_MS: 200,
-  });
-  stores = await platformStores(platform);
+  running = await startPlatformWithProviders(
+    async (callbackOf) => ({
+      // Access tokens live 30 s, under the service's one-minute refresh margin: every Zoom call
+      // refreshes first, and each refresh rotates the refresh token.
+      zoom: await startLocalZoom(callbackOf('zoom'), { accessTokenTtlS: 30 }),
+      google: await startLocalGoogle(callbackOf('google')),
+    }),
+    { SYNC_FIRST_RETRY_MS: 200 },
+  );
+  ({ platform, stores, base } = running);
+  ({ zoom, google } = running.providers);
+  zoomCallback = running.callbackOf('zoom');
+  googleCallback = running.callbackOf('google');
 }, 60_000);
 
-afterAll(async () => {
-  await stores?.close();
-  await platform?.cleanup();
-  await zoom?.close();
-  await google?.close();
-});
+afterAll(() => running?.close());
 
 async function tenant(slug: string) {
-  const seeded = await seedTenant(platform.services.catalog.address, slug);
-  const session = await stores.session(seeded.tenantId, 'tenant_owner');
-  const api = dashboard(base, session);
-  const services = await json(await api('GET', '/api/services'));
+  const owned = await seedTenantWithOwner(platform, stores, base, slug);
+  const services = await json(await owned.api('GET', '/api/services'));
   const checkup = (services.data.items as Array<{ serviceId: string; slug: string }>).find(
     (s) => s.slug === 'checkup',
   )!;
-  return { ...seeded, slug, session, api, serviceId: checkup.serviceId, account: `staff-${slug}` };
+  return { ...owned, slug, serviceId: checkup.serviceId, account: `staff-${slug}` };
 }
 
 type Tenant = Awaited<ReturnType<typeof tenant>>;
 
-/** The callback as the staff member's browser follows it (the dashboard session's cookie). */
-const follow = (t: Tenant, url: URL | string) =>
-  fetch(url, { headers: { cookie: t.session.cookie }, redirect: 'manual' });
+const follow = followCallback;
 
 /** POST …/{provider}/connect, the provider's login and consent, then the callback. */
-async function connect(t: Tenant, provider: 'zoom' | 'google') {
-  const res = await t.api('POST', `/api/integrations/${provider}/connect`, { staffId: t.staffId });
-  const body = await json(res);
-  expect(res.status, JSON.stringify(body)).toBe(200);
-  const authorizeUrl = new URL(body.data.authorizationUrl);
-  const callbackUrl = await authorizeAtProvider(
-    authorizeUrl,
-    t.account,
-    provider === 'zoom' ? zoomCallback : googleCallback,
-  );
-  const done = await follow(t, callbackUrl);
-  const connection = await json(done);
-  expect(done.status, JSON.stringify(connection)).toBe(201);
-  return { authorizeUrl, callbackUrl, connection: connection.data };
-}
+const connect = (t: Tenant, provider: 'zoom' | 'google') =>
+  connectThroughOAuth(t, provider, provider === 'zoom' ? zoomCallback : googleCallback, t.account);
 
-/** The connection's tokens as stored, opened with the key the embedded platform keeps in DATA_DIR. */
-async function storedTokens(connectionId: string) {
-  const key = (JSON.parse(readFileSync(join(platform.dataDir, 'secrets.json'), 'utf8')) as Record<string, string>)
-    .integrations!;
-  const [doc] = (await stores.raw('integrations', 'integration_connections')).filter((d) => d._id === connectionId);
-  return JSON.parse(new SecretBox(key).open(String(doc!.sealedSecret), connectionId)) as {
-    accessToken: string;
-    refreshToken: string;
-  };
-}
+const storedTokens = async (connectionId: string) =>
+  (await storedConnectionTokens(platform, stores, connectionId)).tokens;
 
 const useZoom = (t: Tenant) => t.api('PATCH', `/api/services/${t.serviceId}`, { conferencing: 'zoom' });
 

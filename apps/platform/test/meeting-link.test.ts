@@ -9,9 +9,7 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  authorizeAtProvider,
   eventually,
-  freePort,
   json,
   mailpitMissing,
   serverGate,
@@ -21,10 +19,15 @@ import {
   type ReceivedMail,
   type WebhookReceiver,
 } from '@svc/testing';
-import { berlinTime, seedTenant, subscribeReceiver } from './booking-fixture.js';
-import { book, dashboard, platformStores, type PlatformStores } from './dashboard-fixture.js';
+import { berlinTime, subscribeReceiver } from './booking-fixture.js';
+import { book, seedTenantWithOwner, type PlatformStores } from './dashboard-fixture.js';
 import { startLocalGoogle, type LocalGoogle } from './google-fixture.js';
-import { startTestPlatform } from './platform-fixture.js';
+import {
+  connectThroughOAuth,
+  startPlatformWithProviders,
+  type PlatformWithProviders,
+} from './oauth-provider-fixture.js';
+import type { startTestPlatform } from './platform-fixture.js';
 
 const HOUR = 3_600_000;
 /** The bound a confirmation waits for the link here (NOTIFY_MEETING_WAIT_MS; two minutes by default). */
@@ -35,37 +38,33 @@ describe.runIf(serverGate('Mailpit', mailpitMissing()))('the video meeting link 
   let google: LocalGoogle;
   let mailpit: MailpitServer;
   let hooks: WebhookReceiver;
+  let running: PlatformWithProviders<{ google: LocalGoogle }>;
   let platform: Awaited<ReturnType<typeof startTestPlatform>>;
   let stores: PlatformStores;
   let base = '';
   let callbackPrefix = '';
 
   beforeAll(async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    callbackPrefix = `${base}/api/integrations/google/callback`;
-    [google, mailpit, hooks] = await Promise.all([
-      startLocalGoogle(callbackPrefix),
-      startMailpit({ allowedRecipients: '\\.test$' }),
-      startWebhookReceiver(),
-    ]);
-    platform = await startTestPlatform({
-      PORT: port,
-      ...google.settings,
-      SMTP_URL: mailpit.smtpUrl,
-      MAIL_FROM: 'bookings@platform.test',
-      NOTIFY_POLL_MS: 100,
-      NOTIFY_FIRST_RETRY_MS: 200,
-      NOTIFY_MEETING_WAIT_MS: WAIT_MS,
-      SYNC_FIRST_RETRY_MS: 100,
-    });
-    stores = await platformStores(platform);
+    [mailpit, hooks] = await Promise.all([startMailpit({ allowedRecipients: '\\.test$' }), startWebhookReceiver()]);
+    running = await startPlatformWithProviders(
+      async (callbackOf) => ({ google: await startLocalGoogle(callbackOf('google')) }),
+      {
+        SMTP_URL: mailpit.smtpUrl,
+        MAIL_FROM: 'bookings@platform.test',
+        NOTIFY_POLL_MS: 100,
+        NOTIFY_FIRST_RETRY_MS: 200,
+        NOTIFY_MEETING_WAIT_MS: WAIT_MS,
+        SYNC_FIRST_RETRY_MS: 100,
+      },
+    );
+    ({ platform, stores, base } = running);
+    google = running.providers.google;
+    callbackPrefix = running.callbackOf('google');
   }, 60_000);
 
   afterAll(async () => {
-    await stores?.close();
-    await platform?.cleanup();
-    await Promise.all([google?.close(), mailpit?.close(), hooks?.close()]);
+    await running?.close();
+    await Promise.all([mailpit?.close(), hooks?.close()]);
   });
 
   /**
@@ -73,19 +72,9 @@ describe.runIf(serverGate('Mailpit', mailpitMissing()))('the video meeting link 
    * round trip through the local provider), with its check-up service on Google Meet.
    */
   async function meetTenant(slug: string, opts: { connect?: boolean } = {}) {
-    const seeded = await seedTenant(platform.services.catalog.address, slug);
-    const session = await stores.session(seeded.tenantId, 'tenant_owner');
-    const api = dashboard(base, session);
-    if (opts.connect !== false) {
-      const started = await json(await api('POST', '/api/integrations/google/connect', { staffId: seeded.staffId }));
-      const callback = await authorizeAtProvider(
-        new URL(started.data.authorizationUrl),
-        `staff-${seeded.staffId}`,
-        callbackPrefix,
-      );
-      const done = await fetch(callback, { headers: { cookie: session.cookie }, redirect: 'manual' });
-      expect(done.status, await done.clone().text()).toBe(201);
-    }
+    const seeded = await seedTenantWithOwner(platform, stores, base, slug);
+    const { api } = seeded;
+    if (opts.connect !== false) await connectThroughOAuth(seeded, 'google', callbackPrefix);
     const services = (await json(await api('GET', '/api/services'))).data.items as Array<{
       serviceId: string;
       slug: string;
@@ -94,7 +83,7 @@ describe.runIf(serverGate('Mailpit', mailpitMissing()))('the video meeting link 
     const patched = await api('PATCH', `/api/services/${checkup.serviceId}`, { conferencing: 'google_meet' });
     expect((await json(patched)).data.conferencing).toBe('google_meet');
     await subscribeReceiver(platform.services['webhook-dispatcher'].address, seeded.tenantId, hooks, slug);
-    return { ...seeded, api };
+    return seeded;
   }
 
   type Tenant = Awaited<ReturnType<typeof meetTenant>>;

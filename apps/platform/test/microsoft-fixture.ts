@@ -1,7 +1,7 @@
-import { createServer } from 'node:http';
-import Provider from 'oidc-provider';
+import type Provider from 'oidc-provider';
 import { MICROSOFT_SCOPES } from '@svc/integrations';
-import { freePort, startMicrosoftGraphStandIn, type MicrosoftGraphStandIn } from '@svc/testing';
+import { startMicrosoftGraphStandIn, type MicrosoftGraphStandIn } from '@svc/testing';
+import { startLocalOAuthProvider } from './oauth-provider-fixture.js';
 
 export const MICROSOFT_CLIENT_ID = 'integrations-microsoft-test';
 const MICROSOFT_CLIENT_SECRET = 'integrations-microsoft-test-client-secret-0123456789';
@@ -36,53 +36,40 @@ export async function startLocalMicrosoft(
   callbackUrl: string,
   opts: { accessTokenTtlS?: number } = {},
 ): Promise<LocalMicrosoft> {
-  const port = await freePort();
-  const authority = `http://127.0.0.1:${port}`;
   const v2 = `/${MICROSOFT_TENANT}/oauth2/v2.0`;
-  const provider = new Provider(authority, {
-    routes: { authorization: `${v2}/authorize`, token: `${v2}/token` },
-    clients: [
-      {
-        client_id: MICROSOFT_CLIENT_ID,
-        client_secret: MICROSOFT_CLIENT_SECRET,
-        redirect_uris: [callbackUrl],
-        grant_types: ['authorization_code', 'refresh_token'],
-        response_types: ['code'],
-        token_endpoint_auth_method: 'client_secret_post',
-      },
-    ],
-    scopes: [...MICROSOFT_SCOPES],
-    pkce: { required: () => true },
-    features: { devInteractions: { enabled: true } },
-    // A refresh token only for a grant that asked for offline access, as Microsoft's.
-    issueRefreshToken: async (_ctx, _client, code) => code.scopes.has('offline_access'),
-    cookies: { keys: ['test-provider-cookie-key-0123456789'] },
-    ttl: {
-      AuthorizationCode: 60,
-      Interaction: 600,
-      Session: 3600,
-      Grant: 3600,
-      AccessToken: opts.accessTokenTtlS ?? 600,
-      RefreshToken: 3600,
+  const local = await startLocalOAuthProvider({
+    callbackUrl,
+    client: {
+      client_id: MICROSOFT_CLIENT_ID,
+      client_secret: MICROSOFT_CLIENT_SECRET,
+      token_endpoint_auth_method: 'client_secret_post',
     },
-    findAccount: async (_ctx, id) => ({ accountId: id, claims: async () => ({ sub: id }) }),
+    config: {
+      routes: { authorization: `${v2}/authorize`, token: `${v2}/token` },
+      scopes: [...MICROSOFT_SCOPES],
+      // A refresh token only for a grant that asked for offline access, as Microsoft's.
+      issueRefreshToken: async (_ctx, _client, code) => code.scopes.has('offline_access'),
+    },
+    accessTokenTtlS: opts.accessTokenTtlS,
+    serve: (provider) => {
+      // Microsoft issues a refresh token to any grant with offline_access; oidc-provider only when
+      // the request also says prompt=consent, so the fixture adds that to such requests.
+      provider.use(async (ctx, next) => {
+        if (ctx.path === `${v2}/authorize`) {
+          const query = new URLSearchParams(ctx.querystring);
+          if (query.get('scope')?.split(' ').includes('offline_access') && !query.has('prompt')) {
+            query.set('prompt', 'consent');
+            ctx.querystring = query.toString();
+          }
+        }
+        await next();
+      });
+      return provider.callback();
+    },
   });
-  // Microsoft issues a refresh token to any grant with offline_access; oidc-provider only when
-  // the request also says prompt=consent, so the fixture adds that to such requests.
-  provider.use(async (ctx, next) => {
-    if (ctx.path === `${v2}/authorize`) {
-      const query = new URLSearchParams(ctx.querystring);
-      if (query.get('scope')?.split(' ').includes('offline_access') && !query.has('prompt')) {
-        query.set('prompt', 'consent');
-        ctx.querystring = query.toString();
-      }
-    }
-    await next();
-  });
-  const server = createServer(provider.callback());
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const { provider, issuer: authority } = local;
   const graph = await startMicrosoftGraphStandIn({
-    verifyToken: async (token) => (await provider.AccessToken.find(token)) !== undefined,
+    verifyToken: local.issued,
     timeZone: 'Europe/Berlin',
     user: { mail: 'weber@contoso.test', displayName: 'Dr. Weber' },
   });
@@ -99,7 +86,7 @@ export async function startLocalMicrosoft(
     },
     async close() {
       await graph.close();
-      await new Promise((resolve) => server.close(resolve));
+      await local.close();
     },
   };
 }

@@ -1,6 +1,6 @@
-import { createServer } from 'node:http';
-import Provider from 'oidc-provider';
-import { freePort, startZoomStandIn, type ZoomStandIn } from '@svc/testing';
+import type Provider from 'oidc-provider';
+import { startZoomStandIn, type ZoomStandIn } from '@svc/testing';
+import { startLocalOAuthProvider } from './oauth-provider-fixture.js';
 
 export const ZOOM_CLIENT_ID = 'zoom-integrations-test';
 const ZOOM_CLIENT_SECRET = 'zoom-integrations-test-client-secret-0123456789';
@@ -39,51 +39,34 @@ const AUTHORIZE_PATH = '/oauth/authorize';
  * refresh first.
  */
 export async function startLocalZoom(callbackUrl: string, opts: { accessTokenTtlS?: number } = {}): Promise<LocalZoom> {
-  const port = await freePort();
-  const issuer = `http://127.0.0.1:${port}`;
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: ZOOM_CLIENT_ID,
-        client_secret: ZOOM_CLIENT_SECRET,
-        redirect_uris: [callbackUrl],
-        grant_types: ['authorization_code', 'refresh_token'],
-        response_types: ['code'],
-        token_endpoint_auth_method: 'client_secret_basic',
-      },
-    ],
-    scopes: APP_SCOPES,
-    pkce: { required: () => true },
-    features: { devInteractions: { enabled: true } },
-    issueRefreshToken: async () => true,
-    rotateRefreshToken: true,
-    cookies: { keys: ['zoom-test-provider-cookie-key-0123456789'] },
-    ttl: {
-      AuthorizationCode: 60,
-      Interaction: 600,
-      Session: 3600,
-      Grant: 3600,
-      AccessToken: opts.accessTokenTtlS ?? 600,
-      RefreshToken: 3600,
+  const local = await startLocalOAuthProvider({
+    callbackUrl,
+    client: {
+      client_id: ZOOM_CLIENT_ID,
+      client_secret: ZOOM_CLIENT_SECRET,
+      token_endpoint_auth_method: 'client_secret_basic',
     },
-    findAccount: async (_ctx, id) => ({ accountId: id, claims: async () => ({ sub: id }) }),
+    config: { scopes: APP_SCOPES, issueRefreshToken: async () => true, rotateRefreshToken: true },
+    accessTokenTtlS: opts.accessTokenTtlS,
+    // Zoom asks no `scope` of the client: it grants the app's configured ones. oidc-provider grants
+    // only what is requested, so Zoom's authorize endpoint here adds them and hands over to the
+    // provider's, which checks everything else (client, redirect URI, PKCE, state).
+    serve: (provider, issuer) => {
+      const handle = provider.callback();
+      return (req, res) => {
+        const url = new URL(req.url ?? '/', issuer);
+        if (url.pathname !== AUTHORIZE_PATH) return handle(req, res);
+        if (url.searchParams.has('scope')) {
+          res.writeHead(400, { 'content-type': 'text/plain' }).end('the test Zoom app takes no scope parameter');
+          return;
+        }
+        url.pathname = '/auth';
+        url.searchParams.set('scope', APP_SCOPES.join(' '));
+        res.writeHead(302, { location: url.href }).end();
+      };
+    },
   });
-  // Zoom asks no `scope` of the client: it grants the app's configured ones. oidc-provider grants
-  // only what is requested, so Zoom's authorize endpoint here adds them and hands over to the
-  // provider's, which checks everything else (client, redirect URI, PKCE, state).
-  const handle = provider.callback();
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', issuer);
-    if (url.pathname !== AUTHORIZE_PATH) return handle(req, res);
-    if (url.searchParams.has('scope')) {
-      res.writeHead(400, { 'content-type': 'text/plain' }).end('the test Zoom app takes no scope parameter');
-      return;
-    }
-    url.pathname = '/auth';
-    url.searchParams.set('scope', APP_SCOPES.join(' '));
-    res.writeHead(302, { location: url.href }).end();
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const { provider, issuer } = local;
   const api = await startZoomStandIn({
     verifyToken: async (token) => {
       const found = await provider.AccessToken.find(token);
@@ -103,7 +86,7 @@ export async function startLocalZoom(callbackUrl: string, opts: { accessTokenTtl
     },
     async close() {
       await api.close();
-      await new Promise((resolve) => server.close(resolve));
+      await local.close();
     },
   };
 }

@@ -13,4 +13,5 @@ export { InProcessEventBus, type InProcessEventBusOptions } from './in-process-b
 export { StoreBusJournal, type BusJournal, type JournalTopic } from './bus-journal.js';
 export { KafkaEventBus, createKafkaEventBus, type KafkaEventBusOptions, type KafkaLogLevel } from './kafka-bus.js';
 export { BOOKING_EVENTS_TOPIC, INTEGRATION_EVENTS_TOPIC } from './topics.js';
+export { isRecord, parseEnvelope } from './envelope.js';
 export { eventBusFromConfig } from './configured-bus.js';

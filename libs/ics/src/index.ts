@@ -7,3 +7,4 @@ export {
   type CalendarBooking,
   type CalendarResourceEvent,
 } from './booking-calendar.js';
+export { wallClockInstant, wallClockOf, type WallClockTime } from './wall-clock.js';

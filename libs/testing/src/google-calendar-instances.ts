@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import { DateTime } from 'luxon';
-import { wallClockInstant } from './wall-clock.js';
+import { wallClockInstant, wallClockOf } from '@svc/ics';
 
 /**
  * What the Google Calendar stand-in answers for events.list with `singleEvents=true`: recurring
@@ -141,15 +141,7 @@ function zoned(ms: number, zone: string): GoogleTime {
 
 /** The wall-clock time (floating) of an RFC 3339 instant in `zone`. */
 function wallClock(dateTime: string, zone: string): ICAL.Time {
-  const d = DateTime.fromMillis(Date.parse(dateTime), { zone });
-  return ICAL.Time.fromData({
-    year: d.year,
-    month: d.month,
-    day: d.day,
-    hour: d.hour,
-    minute: d.minute,
-    second: d.second,
-  });
+  return ICAL.Time.fromData(wallClockOf(Date.parse(dateTime), zone));
 }
 
 /** A value of a recurrence line (UTC with Z, in `tzid`, or floating) as wall-clock time in `zone`. */

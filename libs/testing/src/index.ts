@@ -41,7 +41,7 @@ export {
   type StandInEvent,
 } from './google-calendar-standin.js';
 export { type GoogleEvent, type GoogleTime } from './google-calendar-instances.js';
-export { wallClockInstant } from './wall-clock.js';
+export { wallClockInstant } from '@svc/ics';
 export {
   startMailpit,
   mailpitMissing,
@@ -70,3 +70,4 @@ export {
   type MicrosoftGraphStandIn,
   type NewGraphEvent,
 } from './microsoft-graph-standin.js';
+export * from './ical-zones.js';

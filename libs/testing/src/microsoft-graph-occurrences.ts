@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { wallClockInstant } from './wall-clock.js';
+import { wallClockInstant } from '@svc/ics';
 
 /**
  * What the Microsoft Graph stand-in answers for calendarView: events overlapping the window,

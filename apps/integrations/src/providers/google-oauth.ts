@@ -5,7 +5,7 @@
  * refresh token at every connect, the client authenticated with HTTP Basic. The endpoints are
  * configuration (defaults Google's), so tests run the flow against a local OAuth provider.
  */
-import { OAuthClient, type OAuthTokens } from './oauth-client.js';
+import { OAuthClient, type OAuthAppSettings, type OAuthTokens } from './oauth-client.js';
 
 export { newOAuthState, newPkceVerifier, pkceChallenge, TokenExchangeError } from './oauth-client.js';
 
@@ -16,15 +16,7 @@ export { newOAuthState, newPkceVerifier, pkceChallenge, TokenExchangeError } fro
  */
 export const GOOGLE_SCOPES = ['https://www.googleapis.com/auth/calendar.events'];
 
-export interface GoogleOAuthSettings {
-  clientId: string;
-  clientSecret: string;
-  authorizationUrl: string;
-  tokenUrl: string;
-  timeoutMs: number;
-  /** The most the token endpoint's answer may carry (PROVIDER_MAX_RESPONSE_BYTES). */
-  maxResponseBytes: number;
-}
+export type GoogleOAuthSettings = OAuthAppSettings;
 
 export type GoogleTokens = OAuthTokens;
 

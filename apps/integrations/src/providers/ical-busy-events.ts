@@ -5,7 +5,7 @@
  * occurrence as long as DTEND - DTSTART). The CalDAV provider's reading of a calendar-query.
  */
 import ICAL from 'ical.js';
-import { DateTime } from 'luxon';
+import { wallClockInstant, wallClockOf } from '@svc/ics';
 import { DAY_MS, isIanaTimeZone } from '@svc/rules';
 import type { BusyEvent } from './provider.js';
 
@@ -133,9 +133,7 @@ function add(
   }
   const startsAtMs = at(start, component, 'dtstart');
   const endsAtMs = end ? at(end, component, component.hasProperty('dtend') ? 'dtend' : 'dtstart') : startsAtMs;
-  if (Number.isFinite(startsAtMs) && endsAtMs > startsAtMs && endsAtMs > fromMs && startsAtMs < toMs) {
-    out.push({ startsAtMs, endsAtMs, showAs });
-  }
+  pushTimed(out, showAs, startsAtMs, endsAtMs, fromMs, toMs);
 }
 
 /** A timed occurrence of the master at instants already placed. */
@@ -149,7 +147,18 @@ function addTimed(
   account: string,
 ): void {
   const showAs = showAsOf(component, account);
-  if (showAs === null) return;
+  if (showAs !== null) pushTimed(out, showAs, startsAtMs, endsAtMs, fromMs, toMs);
+}
+
+/** A timed event that lasts and overlaps the window. */
+function pushTimed(
+  out: BusyEvent[],
+  showAs: BusyEvent['showAs'],
+  startsAtMs: number,
+  endsAtMs: number,
+  fromMs: number,
+  toMs: number,
+): void {
   if (Number.isFinite(startsAtMs) && endsAtMs > startsAtMs && endsAtMs > fromMs && startsAtMs < toMs) {
     out.push({ startsAtMs, endsAtMs, showAs });
   }
@@ -170,12 +179,7 @@ function ianaZoneOf(prop: ICAL.Property | null): string | null {
 function at(time: ICAL.Time, component: ICAL.Component, name: string): number {
   const zone =
     time.isDate || time.zone === ICAL.Timezone.utcTimezone ? null : ianaZoneOf(component.getFirstProperty(name));
-  if (zone === null) return time.toJSDate().getTime();
-  const { year, month, day, hour, minute, second } = time;
-  const dt = DateTime.fromObject({ year, month, day, hour, minute, second }, { zone });
-  let best = dt.toMillis();
-  for (const alt of dt.getPossibleOffsets()) best = Math.min(best, alt.toMillis());
-  return best;
+  return zone === null ? time.toJSDate().getTime() : wallClockInstant(time, zone);
 }
 
 /**
@@ -186,17 +190,7 @@ function at(time: ICAL.Time, component: ICAL.Component, name: string): number {
 function toWallClock(vevent: ICAL.Component, zone: string): void {
   const start = vevent.getFirstPropertyValue('dtstart') as ICAL.Time | null;
   if (!start || start.isDate || start.zone !== ICAL.Timezone.localTimezone) return;
-  const wall = (ms: number) => {
-    const d = DateTime.fromMillis(ms, { zone });
-    return ICAL.Time.fromData({
-      year: d.year,
-      month: d.month,
-      day: d.day,
-      hour: d.hour,
-      minute: d.minute,
-      second: d.second,
-    });
-  };
+  const wall = (ms: number) => ICAL.Time.fromData(wallClockOf(ms, zone));
   for (const prop of vevent.getAllProperties('rrule')) {
     const rule = prop.getFirstValue() as ICAL.Recur;
     if (rule.until && !rule.until.isDate && rule.until.zone === ICAL.Timezone.utcTimezone) {

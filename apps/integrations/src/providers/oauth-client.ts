@@ -31,6 +31,12 @@ export interface OAuthProviderSettings {
   maxResponseBytes: number;
 }
 
+/** What is configured of a provider's app whose endpoints are configuration (Google, Zoom). */
+export type OAuthAppSettings = Pick<
+  OAuthProviderSettings,
+  'clientId' | 'clientSecret' | 'authorizationUrl' | 'tokenUrl' | 'timeoutMs' | 'maxResponseBytes'
+>;
+
 export interface OAuthTokens {
   accessToken: string;
   refreshToken: string;

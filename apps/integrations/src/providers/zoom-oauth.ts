@@ -7,17 +7,9 @@
  * meetings, reading the user). Zoom rotates refresh tokens: every refresh answers a new one and
  * the old one stops working, so the new one is stored before the access token is used.
  */
-import { OAuthClient, type OAuthTokens } from './oauth-client.js';
+import { OAuthClient, type OAuthAppSettings, type OAuthTokens } from './oauth-client.js';
 
-export interface ZoomOAuthSettings {
-  clientId: string;
-  clientSecret: string;
-  authorizationUrl: string;
-  tokenUrl: string;
-  timeoutMs: number;
-  /** The most the token endpoint's answer may carry (PROVIDER_MAX_RESPONSE_BYTES). */
-  maxResponseBytes: number;
-}
+export type ZoomOAuthSettings = OAuthAppSettings;
 
 export type ZoomTokens = OAuthTokens;
 

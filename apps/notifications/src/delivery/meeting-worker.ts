@@ -8,7 +8,7 @@
  * next state are stored in one transaction, and records are unique per event, template, channel
  * and recipient, so a pass repeated after a crash sends nothing twice. The send worker sends.
  */
-import { DueLoop, waitFor, type DocumentStore } from '@svc/store';
+import { DueLoop, type DocumentStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
 import { heldLine, holdCheckMs, nextFollowCheckAtMs } from '../domain/meeting.js';
 import type { ComposeSettings } from '../intake/compose.js';
@@ -16,6 +16,7 @@ import { ContextGone, ContextReader, type Clients } from '../intake/context.js';
 import { composeHeld, composeMeetingLink } from '../intake/held.js';
 import type { MeetingReader } from '../intake/meetings.js';
 import { meetingWaits, SERVICE } from '../metrics.js';
+import { drainDue } from '../store/due-work.js';
 import type { MeetingWaitRepository } from '../store/meeting-wait-repository.js';
 import type { NotificationRepository } from '../store/notification-repository.js';
 import type { MeetingWaitDoc } from '../store/records.js';
@@ -66,15 +67,11 @@ export class MeetingWorker {
     return this.loop.stop();
   }
 
-  private async pass(): Promise<number> {
-    const { waits, now } = this.deps;
-    for (;;) {
-      const due = await waits.due(now(), BATCH);
+  private pass(): Promise<number> {
+    return drainDue(this.deps.waits, this.deps.now, this.pollMs, BATCH, (due) => {
       const reader = new ContextReader(this.deps.clients, this.deps.settings, this.deps.smsAvailable);
-      await Promise.all(due.map((doc) => this.handle(doc, reader)));
-      if (due.length < BATCH) break;
-    }
-    return waitFor(await waits.nextDueAtMs(), now(), this.pollMs);
+      return Promise.all(due.map((doc) => this.handle(doc, reader)));
+    });
   }
 
   private async handle(doc: MeetingWaitDoc, reader: ContextReader): Promise<void> {

@@ -5,7 +5,7 @@
  * in one transaction (the records are unique per reminder, so a pass repeated after a crash sends
  * nothing twice); otherwise the reminder is dropped. The send worker does the sending.
  */
-import { DueLoop, waitFor, type DocumentStore } from '@svc/store';
+import { DueLoop, type DocumentStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
 import { reminderEventId } from '../domain/ids.js';
 import { lineNow } from '../domain/meeting.js';
@@ -14,6 +14,7 @@ import { composeRecords, type ComposeSettings } from '../intake/compose.js';
 import { ContextGone, ContextReader, type Clients } from '../intake/context.js';
 import type { MeetingReader } from '../intake/meetings.js';
 import { remindersHandled, SERVICE } from '../metrics.js';
+import { drainDue } from '../store/due-work.js';
 import type { MeetingWaitRepository } from '../store/meeting-wait-repository.js';
 import type { NotificationRepository } from '../store/notification-repository.js';
 import type { ReminderDoc } from '../store/records.js';
@@ -63,16 +64,12 @@ export class ReminderWorker {
     return this.loop.stop();
   }
 
-  private async pass(): Promise<number> {
-    const { reminders, now } = this.deps;
-    for (;;) {
-      const due = await reminders.due(now(), BATCH);
-      // One reader per pass: a tenant's reminders falling due together read it once.
+  private pass(): Promise<number> {
+    return drainDue(this.deps.reminders, this.deps.now, this.pollMs, BATCH, (due) => {
+      // One reader per batch: a tenant's reminders falling due together read it once.
       const reader = new ContextReader(this.deps.clients, this.deps.settings, this.deps.smsAvailable);
-      await Promise.all(due.map((doc) => this.handle(doc, reader)));
-      if (due.length < BATCH) break;
-    }
-    return waitFor(await reminders.nextDueAtMs(), now(), this.pollMs);
+      return Promise.all(due.map((doc) => this.handle(doc, reader)));
+    });
   }
 
   private async handle(doc: ReminderDoc, reader: ContextReader): Promise<void> {

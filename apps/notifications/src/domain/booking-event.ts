@@ -3,6 +3,7 @@
  * (docs/architecture.md "Events"). Only what the messages need; the booking's stored state
  * (creation time, hold, cancel reason) is read from the booking service.
  */
+import { isRecord, parseEnvelope } from '@svc/events';
 import { isWebhookEventType, type WebhookEventType } from '@svc/rules';
 
 export interface BookingEvent {
@@ -34,8 +35,6 @@ export interface BookingEvent {
   traceparent: string | null;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 const num = (value: unknown): number | null =>
   typeof value === 'number' && Number.isSafeInteger(value) ? value : null;
@@ -45,14 +44,9 @@ export function parseBookingEvent(
   value: string,
   headers: Record<string, string>,
 ): { event: BookingEvent } | { problem: string } {
-  let envelope: unknown;
-  try {
-    envelope = JSON.parse(value);
-  } catch {
-    return { problem: 'not JSON' };
-  }
-  if (!isRecord(envelope)) return { problem: 'not a JSON object' };
-  const { id, type, payloadVersion, occurredAtMs, data } = envelope;
+  const parsed = parseEnvelope(value);
+  if ('problem' in parsed) return parsed;
+  const { id, type, payloadVersion, occurredAtMs, data } = parsed.envelope;
   if (str(id) === '') return { problem: 'no event id' };
   if (typeof type !== 'string' || !isWebhookEventType(type)) return { problem: `unknown event type ${String(type)}` };
   if (payloadVersion !== 1) return { problem: `payload version ${String(payloadVersion)} is not 1` };

@@ -3,6 +3,8 @@
  * integration topic (docs/architecture.md "Events"): the booking events' envelope, `data.connection`
  * naming the tenant, the staff member and the provider. Pure.
  */
+import { isRecord, parseEnvelope } from '@svc/events';
+
 export interface ConnectionNeedsReauth {
   /** The same on every publish of one flip: what makes a redelivery send nothing twice. */
   id: string;
@@ -26,8 +28,6 @@ const PROVIDER_NAMES: Readonly<Record<string, string>> = {
 
 export const providerName = (provider: string): string => PROVIDER_NAMES[provider] ?? provider;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /**
@@ -37,14 +37,9 @@ const str = (value: unknown): string => (typeof value === 'string' ? value : '')
 export function parseConnectionEvent(
   value: string,
 ): { event: ConnectionNeedsReauth } | { ignored: string } | { problem: string } {
-  let envelope: unknown;
-  try {
-    envelope = JSON.parse(value);
-  } catch {
-    return { problem: 'not JSON' };
-  }
-  if (!isRecord(envelope)) return { problem: 'not a JSON object' };
-  const { id, type, payloadVersion, data } = envelope;
+  const parsed = parseEnvelope(value);
+  if ('problem' in parsed) return parsed;
+  const { id, type, payloadVersion, data } = parsed.envelope;
   if (type !== NEEDS_REAUTH_EVENT) return { ignored: str(type) };
   if (str(id) === '') return { problem: 'no event id' };
   if (payloadVersion !== 1) return { problem: `payload version ${String(payloadVersion)} is not 1` };

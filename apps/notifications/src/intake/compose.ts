@@ -171,34 +171,60 @@ export function composeRecords(
             calendar: null,
             unsubscribeUrl: null,
           };
-    const id = newNotificationId();
-    return {
-      _id: id,
-      tenantId: ctx.tenant.tenantId,
-      bookingId: occurrence.bookingId,
-      customerId: ctx.customer.customerId,
-      eventId: occurrence.eventId,
-      eventAtMs: occurrence.eventAtMs,
-      template: message.template,
-      channel: message.channel,
-      recipientKind: message.recipientKind,
-      recipient: message.recipient,
-      content,
-      status: 'pending',
-      series: 1,
-      attemptCount: 0,
-      nextAttemptAtMs: nowMs,
-      dueAtMs: nowMs,
-      leaseToken: null,
-      leaseUntilMs: null,
-      revision: 0,
-      lastError: null,
-      messageId: message.channel === 'email' ? messageIdOf(id, 1, settings.mailDomain) : '',
-      sentAtMs: null,
-      createdAtMs: nowMs,
-      updatedAtMs: nowMs,
-      bodyRemovedAtMs: null,
-      erasedAtMs: null,
-    };
+    return pendingRecord(
+      {
+        tenantId: ctx.tenant.tenantId,
+        bookingId: occurrence.bookingId,
+        customerId: ctx.customer.customerId,
+        eventId: occurrence.eventId,
+        eventAtMs: occurrence.eventAtMs,
+        template: message.template,
+        channel: message.channel,
+        recipientKind: message.recipientKind,
+        recipient: message.recipient,
+        content,
+      },
+      settings.mailDomain,
+      nowMs,
+    );
   });
+}
+
+/** What a new send record says; pendingRecord adds the state of a first send. */
+export type RecordFields = Pick<
+  NotificationDoc,
+  | 'tenantId'
+  | 'bookingId'
+  | 'customerId'
+  | 'eventId'
+  | 'eventAtMs'
+  | 'template'
+  | 'channel'
+  | 'recipientKind'
+  | 'recipient'
+  | 'content'
+>;
+
+/** A new send record, due at once: first series, no attempt yet, no lease; an email's Message-ID in `mailDomain`. */
+export function pendingRecord(fields: RecordFields, mailDomain: string, nowMs: number): NotificationDoc {
+  const id = newNotificationId();
+  return {
+    _id: id,
+    ...fields,
+    status: 'pending',
+    series: 1,
+    attemptCount: 0,
+    nextAttemptAtMs: nowMs,
+    dueAtMs: nowMs,
+    leaseToken: null,
+    leaseUntilMs: null,
+    revision: 0,
+    lastError: null,
+    messageId: fields.channel === 'email' ? messageIdOf(id, 1, mailDomain) : '',
+    sentAtMs: null,
+    createdAtMs: nowMs,
+    updatedAtMs: nowMs,
+    bodyRemovedAtMs: null,
+    erasedAtMs: null,
+  };
 }

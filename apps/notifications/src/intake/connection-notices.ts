@@ -20,14 +20,14 @@ import type { DocumentStore } from '@svc/store';
 import { inSpan, type Logger } from '@svc/telemetry';
 import { parseConnectionEvent, providerName, type ConnectionNeedsReauth } from '../domain/connection-event.js';
 import { readerLocale, readerTimeZone } from '../domain/format.js';
-import { messageIdOf, newNotificationId } from '../domain/ids.js';
 import { renderMessage, type Branding } from '../domain/layout.js';
 import type { Template } from '../domain/templates.js';
 import { eventsConsumed, SERVICE } from '../metrics.js';
 import type { NotificationRepository } from '../store/notification-repository.js';
 import { businessAddresses, type NotificationDoc, type SettingsDoc } from '../store/records.js';
 import type { SettingsRepository } from '../store/settings-repository.js';
-import type { ComposeSettings } from './compose.js';
+import { pendingRecord, type ComposeSettings } from './compose.js';
+import { brandingOf } from './context.js';
 
 /** A group of its own: the booking intake's group reads another topic. */
 export const CONNECTION_NOTICES_GROUP = 'notifications-connections';
@@ -97,43 +97,30 @@ export function noticeRecords(
     { dashboard: `${compose.dashboardUrl}#/settings` },
   );
   return recipients.map((recipient) => {
-    const id = newNotificationId();
-    return {
-      _id: id,
-      tenantId: ctx.tenant.tenantId,
-      bookingId: '',
-      customerId: '',
-      eventId: event.id,
-      eventAtMs: event.needsReauthAtMs,
-      template: TEMPLATE,
-      channel: 'email',
-      recipientKind: 'business',
-      recipient,
-      content: {
-        fromName: ctx.settings.senderName || ctx.tenant.branding.displayName,
-        replyTo: ctx.settings.replyToEmail || businessEmails[0] || null,
-        subject: rendered.subject,
-        text: rendered.text,
-        html: rendered.html,
-        calendar: null,
-        unsubscribeUrl: null,
+    return pendingRecord(
+      {
+        tenantId: ctx.tenant.tenantId,
+        bookingId: '',
+        customerId: '',
+        eventId: event.id,
+        eventAtMs: event.needsReauthAtMs,
+        template: TEMPLATE,
+        channel: 'email',
+        recipientKind: 'business',
+        recipient,
+        content: {
+          fromName: ctx.settings.senderName || ctx.tenant.branding.displayName,
+          replyTo: ctx.settings.replyToEmail || businessEmails[0] || null,
+          subject: rendered.subject,
+          text: rendered.text,
+          html: rendered.html,
+          calendar: null,
+          unsubscribeUrl: null,
+        },
       },
-      status: 'pending',
-      series: 1,
-      attemptCount: 0,
-      nextAttemptAtMs: nowMs,
-      dueAtMs: nowMs,
-      leaseToken: null,
-      leaseUntilMs: null,
-      revision: 0,
-      lastError: null,
-      messageId: messageIdOf(id, 1, compose.mailDomain),
-      sentAtMs: null,
-      createdAtMs: nowMs,
-      updatedAtMs: nowMs,
-      bodyRemovedAtMs: null,
-      erasedAtMs: null,
-    };
+      compose.mailDomain,
+      nowMs,
+    );
   });
 }
 
@@ -167,12 +154,7 @@ async function contextOf(deps: ConnectionNoticeDeps, event: ConnectionNeedsReaut
       tenantId,
       timezone: tenant.timezone,
       locale: tenant.locale,
-      branding: {
-        displayName: tenant.branding?.displayName || tenant.name,
-        logoUrl: tenant.branding?.logoUrl ?? '',
-        primaryColor: tenant.branding?.primaryColor ?? '',
-        accentColor: tenant.branding?.accentColor ?? '',
-      },
+      branding: brandingOf(tenant),
     },
     staffName: staff?.displayName ?? '',
     settings,

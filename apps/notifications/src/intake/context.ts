@@ -6,13 +6,23 @@
  */
 import { DomainError } from '@svc/errors';
 import type { BookingClient, CatalogClient, CustomerClient, IntegrationClient } from '@svc/grpc';
-import type { bookingV1, customerV1 } from '@svc/proto';
+import type { bookingV1, catalogV1, customerV1 } from '@svc/proto';
 import { cutoffAtMs } from '@svc/rules';
 import type { Branding } from '../domain/layout.js';
 import type { CustomerChanges } from '../domain/templates.js';
 import type { PlanContext } from '../domain/plan.js';
 import type { SettingsRepository } from '../store/settings-repository.js';
 import { businessAddresses, type SettingsDoc } from '../store/records.js';
+
+/** The tenant's branding as the messages show it (its name where no display name is set). */
+export function brandingOf(tenant: Pick<catalogV1.Tenant, 'name' | 'branding'>): Branding {
+  return {
+    displayName: tenant.branding?.displayName || tenant.name,
+    logoUrl: tenant.branding?.logoUrl ?? '',
+    primaryColor: tenant.branding?.primaryColor ?? '',
+    accentColor: tenant.branding?.accentColor ?? '',
+  };
+}
 
 export interface Clients {
   catalog: CatalogClient;
@@ -202,12 +212,7 @@ export class ContextReader {
         name: tenant.name,
         timezone: tenant.timezone,
         locale: tenant.locale,
-        branding: {
-          displayName: tenant.branding?.displayName || tenant.name,
-          logoUrl: tenant.branding?.logoUrl ?? '',
-          primaryColor: tenant.branding?.primaryColor ?? '',
-          accentColor: tenant.branding?.accentColor ?? '',
-        },
+        branding: brandingOf(tenant),
       },
       service: {
         name: service.name,

@@ -1,4 +1,5 @@
 import type { Collection, DocumentStore, Tx } from '@svc/store';
+import { dueDocs, leaseDoc, nextDueAtMs } from './due-work.js';
 import { COLLECTIONS, type HeldEvent, type MeetingWaitDoc } from './records.js';
 
 /**
@@ -51,21 +52,16 @@ export class MeetingWaitRepository {
   }
 
   due(nowMs: number, limit: number): Promise<MeetingWaitDoc[]> {
-    return this.docs.find({ dueAtMs: { $lte: nowMs } }, { sort: [['dueAtMs', 1]], limit });
+    return dueDocs(this.docs, nowMs, limit);
   }
 
-  async nextDueAtMs(): Promise<number | null> {
-    const [first] = await this.docs.find({ dueAtMs: { $gte: 0 } }, { sort: [['dueAtMs', 1]], limit: 1 });
-    return first?.dueAtMs ?? null;
+  nextDueAtMs(): Promise<number | null> {
+    return nextDueAtMs(this.docs);
   }
 
   /** Takes the wait for a worker until `untilMs` (it falls due again then); false when another has it or it changed. */
-  async lease(doc: MeetingWaitDoc, nowMs: number, untilMs: number): Promise<boolean> {
-    const taken = await this.docs.updateOne(
-      { _id: doc._id, eventAtMs: doc.eventAtMs, phase: doc.phase, leaseUntilMs: { $lte: nowMs } },
-      { leaseUntilMs: untilMs, dueAtMs: untilMs },
-    );
-    return taken === 1;
+  lease(doc: MeetingWaitDoc, nowMs: number, untilMs: number): Promise<boolean> {
+    return leaseDoc(this.docs, { _id: doc._id, eventAtMs: doc.eventAtMs, phase: doc.phase }, nowMs, untilMs);
   }
 
   /** Looks again at `dueAtMs`. */

@@ -8,6 +8,7 @@ import {
   type PageRequest,
   type Tx,
 } from '@svc/store';
+import { dueDocs, nextDueAtMs } from './due-work.js';
 import { COLLECTIONS, type ErasedBookingDoc, type NotificationDoc, type SendStatus } from './records.js';
 import { bodyRemoval, erasure, FINAL_STATUSES, isFinal } from './redaction.js';
 
@@ -121,13 +122,12 @@ export class NotificationRepository {
 
   /** Records due at `nowMs`, earliest first. */
   due(nowMs: number, limit: number): Promise<NotificationDoc[]> {
-    return this.docs.find({ dueAtMs: { $lte: nowMs } }, { sort: [['dueAtMs', 1]], limit });
+    return dueDocs(this.docs, nowMs, limit);
   }
 
   /** When the earliest record falls due (leased ones at their lease's end); null when none is pending. */
-  async nextDueAtMs(): Promise<number | null> {
-    const [first] = await this.docs.find({ dueAtMs: { $gte: 0 } }, { sort: [['dueAtMs', 1]], limit: 1 });
-    return first?.dueAtMs ?? null;
+  nextDueAtMs(): Promise<number | null> {
+    return nextDueAtMs(this.docs);
   }
 
   /** Takes the lease of each record as read, in one transaction; those changed meanwhile are left out. */

@@ -1,6 +1,7 @@
 import type { Collection, DocumentStore, Tx } from '@svc/store';
 import { reminderId } from '../domain/ids.js';
 import type { ReminderPlan } from '../domain/plan.js';
+import { dueDocs, leaseDoc, nextDueAtMs } from './due-work.js';
 import { COLLECTIONS, type ReminderDoc } from './records.js';
 
 /**
@@ -61,21 +62,16 @@ export class ReminderRepository {
 
   /** Scheduled reminders due at `nowMs`, earliest first. */
   due(nowMs: number, limit: number): Promise<ReminderDoc[]> {
-    return this.docs.find({ dueAtMs: { $lte: nowMs } }, { sort: [['dueAtMs', 1]], limit });
+    return dueDocs(this.docs, nowMs, limit);
   }
 
-  async nextDueAtMs(): Promise<number | null> {
-    const [first] = await this.docs.find({ dueAtMs: { $gte: 0 } }, { sort: [['dueAtMs', 1]], limit: 1 });
-    return first?.dueAtMs ?? null;
+  nextDueAtMs(): Promise<number | null> {
+    return nextDueAtMs(this.docs);
   }
 
   /** Takes the reminder for a worker until `untilMs` (its due time moves there); false when another has it. */
-  async lease(doc: ReminderDoc, nowMs: number, untilMs: number): Promise<boolean> {
-    const taken = await this.docs.updateOne(
-      { _id: doc._id, eventAtMs: doc.eventAtMs, status: 'scheduled', leaseUntilMs: { $lte: nowMs } },
-      { leaseUntilMs: untilMs, dueAtMs: untilMs },
-    );
-    return taken === 1;
+  lease(doc: ReminderDoc, nowMs: number, untilMs: number): Promise<boolean> {
+    return leaseDoc(this.docs, { _id: doc._id, eventAtMs: doc.eventAtMs, status: 'scheduled' }, nowMs, untilMs);
   }
 
   /** Ends a leased reminder (sent or dropped), unless an event changed it meanwhile. */

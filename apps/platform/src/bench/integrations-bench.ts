@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectService } from '@svc/grpc';
 import { integrationsV1 } from '@svc/proto';
-import { radicaleMissing, startRadicale } from '@svc/testing';
+import { radicaleMissing, startRadicale, VTIMEZONES } from '@svc/testing';
 import { platformConfigSchema } from '../config.js';
 import { startEmbeddedPlatform } from '../embedded-platform.js';
 import { seedStaffedTenant } from './bench-tenant.js';
@@ -74,7 +74,7 @@ function calendarOf(staff: number, firstMs: number): string {
   const seriesStart = new Date(firstMs - SERIES_LEAD_DAYS * DAY);
   const ymd = seriesStart.toISOString().slice(0, 10).replace(/-/g, '');
   lines.push(
-    ...BERLIN,
+    ...VTIMEZONES['Europe/Berlin']!,
     'BEGIN:VEVENT',
     `UID:bench-${staff}-daily`,
     `DTSTAMP:${utc(firstMs)}`,
@@ -87,25 +87,6 @@ function calendarOf(staff: number, firstMs: number): string {
   lines.push('END:VCALENDAR', '');
   return lines.join('\r\n');
 }
-
-/** Europe/Berlin as iCalendar describes it (the series' zone). */
-const BERLIN = [
-  'BEGIN:VTIMEZONE',
-  'TZID:Europe/Berlin',
-  'BEGIN:DAYLIGHT',
-  'DTSTART:19700329T020000',
-  'TZOFFSETFROM:+0100',
-  'TZOFFSETTO:+0200',
-  'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
-  'END:DAYLIGHT',
-  'BEGIN:STANDARD',
-  'DTSTART:19701025T030000',
-  'TZOFFSETFROM:+0200',
-  'TZOFFSETTO:+0100',
-  'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
-  'END:STANDARD',
-  'END:VTIMEZONE',
-];
 
 const users = Object.fromEntries(Array.from({ length: STAFF }, (_, i) => [`staff${i}`, `bench-password-${i}`]));
 const radicale = await startRadicale(users);

@@ -3,6 +3,7 @@
  * (`{ id, type, payloadVersion, occurredAtMs, data }`, docs/architecture.md "Events"), kept as
  * the exact JSON text that was published, since that text is what gets signed and sent.
  */
+import { isRecord, parseEnvelope } from '@svc/events';
 import { isWebhookEventType, type WebhookEventType } from '@svc/rules';
 import { CUSTOMER_ERASED_EVENT, parseCustomerErased, type CustomerErased } from './customer-erased.js';
 
@@ -16,9 +17,6 @@ export interface BookingEvent {
   traceparent: string | null;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 const nonEmpty = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
 /**
@@ -30,14 +28,9 @@ export function parseTopicMessage(
   value: string,
   headers: Record<string, string>,
 ): { event: BookingEvent } | { erased: CustomerErased } | { problem: string } {
-  let envelope: unknown;
-  try {
-    envelope = JSON.parse(value);
-  } catch {
-    return { problem: 'not JSON' };
-  }
-  if (!isRecord(envelope)) return { problem: 'not a JSON object' };
-  const { id, type, payloadVersion, occurredAtMs, data } = envelope;
+  const parsed = parseEnvelope(value);
+  if ('problem' in parsed) return parsed;
+  const { id, type, payloadVersion, occurredAtMs, data } = parsed.envelope;
   if (!nonEmpty(id)) return { problem: 'no event id' };
   if (type === CUSTOMER_ERASED_EVENT) return parseCustomerErased(id, data);
   if (typeof type !== 'string' || !isWebhookEventType(type)) return { problem: `unknown event type ${String(type)}` };
