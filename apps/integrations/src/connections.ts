@@ -13,7 +13,7 @@ import { MicrosoftCalendarProvider } from './providers/microsoft-calendar.js';
 import { policyFetch } from './providers/policy-fetch.js';
 import type { GoogleOAuth } from './providers/google-oauth.js';
 import type { OAuthClient } from './providers/oauth-client.js';
-import { ProviderAuthError, type CalendarProvider } from './providers/provider.js';
+import { ProviderAuthError, ProviderNotReadyError, type CalendarProvider } from './providers/provider.js';
 import { zoomCalendars, ZoomMeetings, type MeetingProvider } from './providers/zoom-meetings.js';
 import { ConnectionTokens, openTokens } from './connection-tokens.js';
 import type { ConnectionRepository } from './store/connection-repository.js';
@@ -191,7 +191,8 @@ export class ConnectionUse {
         await this.connections.markNeedsReauth(doc, this.now());
         throw needsReauth();
       }
-      await this.connections.setStatus(doc, 'error', this.now());
+      // A part still being made says nothing against the account.
+      await this.connections.setStatus(doc, err instanceof ProviderNotReadyError ? 'connected' : 'error', this.now());
       throw actionFailed(err);
     }
   }

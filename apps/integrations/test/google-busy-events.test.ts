@@ -174,6 +174,26 @@ describe('Google busy events from events.list', () => {
   });
 });
 
+describe('a Meet that Google is still making', () => {
+  it('fails the write while the conference is pending, and answers the link once it is made', async () => {
+    const event = {
+      bookingId: 'bkg_meet_pending',
+      title: 'Consultation',
+      description: 'Booking bkg_meet_pending',
+      startsAtMs: T0 + 10 * HOUR,
+      endsAtMs: T0 + 11 * HOUR,
+      sequence: 0,
+      conferencing: 'google_meet' as const,
+    };
+    google.meetPending(1);
+    await expect(provider().putEvent('primary', event)).rejects.toThrow(/still making the Meet link/);
+    // The worker's retry writes the same event again (409, then PATCH with the same requestId).
+    const written = await provider().putEvent('primary', { ...event, sequence: 1 });
+    expect(written.meetingUrl).toMatch(/^https:\/\/meet\.google\.com\//);
+    expect(google.events('primary').filter((e) => e.id === written.externalEventId)).toHaveLength(1);
+  });
+});
+
 describe('one event resource as a busy event', () => {
   const at = (iso: string) => ({ dateTime: iso });
   it('leaves out a cancelled instance even when the server sends it, and what cannot be placed', () => {

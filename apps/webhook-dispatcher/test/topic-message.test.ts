@@ -15,12 +15,18 @@ describe('parseTopicMessage', () => {
         {},
       ),
     ).toEqual({
-      erased: { id: 'evt_1', tenantId: 'ten_1', customerId: 'cus_1', bookingIds: ['bkg_1', 'bkg_2'], erasedAtMs: 5 },
+      erasure: {
+        eventId: 'evt_1',
+        tenantId: 'ten_1',
+        customerId: 'cus_1',
+        bookingIds: ['bkg_1', 'bkg_2'],
+        erasedAtMs: 5,
+      },
     });
     // A customer without bookings is still an erasure (nothing to redact).
     expect(
       parseTopicMessage(erased({ tenantId: 'ten_1', customerId: 'cus_1', bookingIds: [], erasedAtMs: 5 }), {}),
-    ).toMatchObject({ erased: { bookingIds: [] } });
+    ).toMatchObject({ erasure: { bookingIds: [] } });
   });
 
   it.each([
@@ -32,11 +38,11 @@ describe('parseTopicMessage', () => {
     ],
     [
       { tenantId: 'ten_1', customerId: 'cus_1', bookingIds: 'bkg_1', erasedAtMs: 1 },
-      'customer.erased without a list of booking ids',
+      'customer.erased bookingIds must be at most 1000 ids',
     ],
     [
       { tenantId: 'ten_1', customerId: 'cus_1', bookingIds: ['bkg_1', ''], erasedAtMs: 1 },
-      'customer.erased without a list of booking ids',
+      'customer.erased bookingIds must be at most 1000 ids',
     ],
     [{ tenantId: 'ten_1', customerId: 'cus_1', bookingIds: [] }, 'customer.erased without erasedAtMs'],
   ])('skips a malformed customer.erased (%j): %s', (data, problem) => {

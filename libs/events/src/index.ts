@@ -14,4 +14,5 @@ export { StoreBusJournal, type BusJournal, type JournalTopic } from './bus-journ
 export { KafkaEventBus, createKafkaEventBus, type KafkaEventBusOptions, type KafkaLogLevel } from './kafka-bus.js';
 export { BOOKING_EVENTS_TOPIC, INTEGRATION_EVENTS_TOPIC } from './topics.js';
 export { isRecord, parseEnvelope } from './envelope.js';
+export * from './customer-erased.js';
 export { eventBusFromConfig } from './configured-bus.js';

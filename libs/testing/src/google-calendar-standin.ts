@@ -47,6 +47,12 @@ export interface GoogleCalendarStandIn {
   tokensSeen(): string[];
   /** While down, every request answers 503. */
   setDown(down: boolean): void;
+  /**
+   * The next `times` Meet conferences asked for are still being made: the event comes back with
+   * `conferenceData.createRequest.status.statusCode: "pending"` and no entry point, as Google
+   * may answer (its reference: "the conference create request is still being processed").
+   */
+  meetPending(times: number): void;
   close(): Promise<void>;
 }
 
@@ -60,6 +66,7 @@ export async function startGoogleCalendarStandIn(opts: {
   const seen: string[] = [];
   const lists: URLSearchParams[] = [];
   let down = false;
+  let pendingMeets = 0;
   const calendar = (id: string) => {
     let c = calendars.get(id);
     if (!c) calendars.set(id, (c = new Map()));
@@ -99,6 +106,11 @@ export async function startGoogleCalendarStandIn(opts: {
     const conference = (id: string, request: unknown) => {
       if (!withConference || typeof request !== 'object' || request === null || !('createRequest' in request))
         return {};
+      if (pendingMeets > 0) {
+        pendingMeets--;
+        const { requestId } = (request as { createRequest: { requestId?: string } }).createRequest;
+        return { conferenceData: { createRequest: { requestId, status: { statusCode: 'pending' } } } };
+      }
       const uri = `https://meet.google.com/${id.slice(0, 3)}-${id.slice(3, 7)}-${id.slice(7, 10)}`;
       return {
         hangoutLink: uri,
@@ -233,6 +245,9 @@ export async function startGoogleCalendarStandIn(opts: {
     tokensSeen: () => [...seen],
     setDown(value) {
       down = value;
+    },
+    meetPending(times) {
+      pendingMeets = times;
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -14,6 +14,7 @@ import { busyEventOf, EVENT_FIELDS, type GoogleEventResource } from './google-bu
 import type { GoogleOAuth, GoogleTokens } from './google-oauth.js';
 import {
   ProviderAuthError,
+  ProviderNotReadyError,
   ProviderUnavailableError,
   type CalendarEvent,
   type BusyEvent,
@@ -127,7 +128,14 @@ export class GoogleCalendarProvider implements CalendarProvider {
       if (!(err instanceof ConflictError)) throw err;
       written = (await this.call('PATCH', `${events}/${id}?conferenceDataVersion=1`, body)) as GoogleEvent;
     }
-    return { externalEventId: written.id ?? id, meetingUrl: meetingUrlOf(written) };
+    const meetingUrl = meetingUrlOf(written);
+    // Google may still be making the Meet (its create request "pending"): the write is tried
+    // again later (the same requestId makes no second conference), so the record stays pending
+    // and the customer's message waits for the link rather than going without it for good.
+    if (event.conferencing === 'google_meet' && meetingUrl === null && conferencePending(written)) {
+      throw new ProviderNotReadyError('Google Calendar is still making the Meet link (conference pending)');
+    }
+    return { externalEventId: written.id ?? id, meetingUrl };
   }
 
   async deleteEvent(calendarId: string, externalEventId: string): Promise<void> {
@@ -183,8 +191,14 @@ const MAX_PAGES = 40;
 interface GoogleEvent {
   id?: string;
   hangoutLink?: string;
-  conferenceData?: { entryPoints?: Array<{ entryPointType?: string; uri?: string }> };
+  conferenceData?: {
+    entryPoints?: Array<{ entryPointType?: string; uri?: string }>;
+    createRequest?: { status?: { statusCode?: string } };
+  };
 }
+
+const conferencePending = (event: GoogleEvent): boolean =>
+  event.conferenceData?.createRequest?.status?.statusCode === 'pending';
 
 function meetingUrlOf(event: GoogleEvent): string | null {
   const video = event.conferenceData?.entryPoints?.find((e) => e.entryPointType === 'video')?.uri;

@@ -68,7 +68,7 @@ export class ProviderAuthError extends Error {
 
 /** The provider could not be reached or answered with a failure. */
 export class ProviderUnavailableError extends Error {
-  override readonly name = 'ProviderUnavailableError';
+  override readonly name: string = 'ProviderUnavailableError';
   /** How long the provider asked to be left alone (a 429's or 503's `Retry-After`), when it said. */
   readonly retryAfterMs: number | undefined;
 
@@ -76,6 +76,14 @@ export class ProviderUnavailableError extends Error {
     super(message);
     this.retryAfterMs = options.retryAfterMs;
   }
+}
+
+/**
+ * The provider did what was asked but part of it is still being made (a Meet conference
+ * "pending"): the write is tried again later, and the account is not in error.
+ */
+export class ProviderNotReadyError extends ProviderUnavailableError {
+  override readonly name = 'ProviderNotReadyError';
 }
 
 /** Any thrown value as a provider error (network errors, timeouts and surprises are outages). */

@@ -18,7 +18,7 @@ import { SpanKind, type Span } from '@opentelemetry/api';
 import { contextOf, inSpan, serviceTracer, traceparentOf, type Logger } from '@svc/telemetry';
 import { eventsConsumed, SERVICE } from '../metrics.js';
 import { filterTakes, parseTopicMessage } from '../domain/booking-event.js';
-import type { CustomerErased } from '../domain/customer-erased.js';
+import type { CustomerErasure } from '@svc/events';
 import { newId } from '../domain/ids.js';
 import { applyErasure } from '../privacy/erasure.js';
 import type { DeliveryRepository } from '../store/delivery-repository.js';
@@ -69,16 +69,16 @@ export function fanOutBatch(deps: FanOutDeps, messages: readonly ReceivedMessage
 async function storeDeliveries(deps: FanOutDeps, messages: readonly ReceivedMessage[], batch: Span): Promise<number> {
   const activeOf = new Map<string, Promise<SubscriptionDoc[]>>();
   const docs: DeliveryDoc[] = [];
-  const erasures: CustomerErased[] = [];
+  const erasures: CustomerErasure[] = [];
   const spans: Span[] = [];
   for (const message of messages) {
     const parsed = parseTopicMessage(message.value, message.headers);
     eventsConsumed.inc({
       service: SERVICE,
-      result: 'problem' in parsed ? 'skipped' : 'erased' in parsed ? 'erasure' : 'stored',
+      result: 'problem' in parsed ? 'skipped' : 'erasure' in parsed ? 'erasure' : 'stored',
     });
-    if ('erased' in parsed) {
-      erasures.push(parsed.erased);
+    if ('erasure' in parsed) {
+      erasures.push(parsed.erasure);
       continue;
     }
     if ('problem' in parsed) {

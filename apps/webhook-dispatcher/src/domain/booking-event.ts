@@ -3,9 +3,8 @@
  * (`{ id, type, payloadVersion, occurredAtMs, data }`, docs/architecture.md "Events"), kept as
  * the exact JSON text that was published, since that text is what gets signed and sent.
  */
-import { isRecord, parseEnvelope } from '@svc/events';
+import { CUSTOMER_ERASED, customerErasureOf, isRecord, parseEnvelope, type CustomerErasure } from '@svc/events';
 import { isWebhookEventType, type WebhookEventType } from '@svc/rules';
-import { CUSTOMER_ERASED_EVENT, parseCustomerErased, type CustomerErased } from './customer-erased.js';
 
 export interface BookingEvent {
   id: string;
@@ -21,18 +20,18 @@ const nonEmpty = (value: unknown): value is string => typeof value === 'string' 
 
 /**
  * A message of the booking topic: a booking event to fan out, the internal `customer.erased`
- * (never delivered; domain/customer-erased.ts), or why it is neither (skipped: retrying cannot
+ * (never delivered; @svc/events customer-erased.ts), or why it is neither (skipped: retrying cannot
  * fix it).
  */
 export function parseTopicMessage(
   value: string,
   headers: Record<string, string>,
-): { event: BookingEvent } | { erased: CustomerErased } | { problem: string } {
+): { event: BookingEvent } | { erasure: CustomerErasure } | { problem: string } {
   const parsed = parseEnvelope(value);
   if ('problem' in parsed) return parsed;
   const { id, type, payloadVersion, occurredAtMs, data } = parsed.envelope;
   if (!nonEmpty(id)) return { problem: 'no event id' };
-  if (type === CUSTOMER_ERASED_EVENT) return parseCustomerErased(id, data);
+  if (type === CUSTOMER_ERASED) return customerErasureOf(id, data);
   if (typeof type !== 'string' || !isWebhookEventType(type)) return { problem: `unknown event type ${String(type)}` };
   if (payloadVersion !== 1) return { problem: `payload version ${String(payloadVersion)} is not 1` };
   if (typeof occurredAtMs !== 'number') return { problem: 'no occurredAtMs' };

@@ -8,7 +8,7 @@
  * delivers at least once.
  */
 import type { Logger } from '@svc/telemetry';
-import type { CustomerErased } from '../domain/customer-erased.js';
+import type { CustomerErasure } from '@svc/events';
 import type { DeliveryRepository } from '../store/delivery-repository.js';
 import type { ErasureRepository } from '../store/erasure-repository.js';
 
@@ -22,7 +22,7 @@ export interface ErasureDeps {
 }
 
 /** Applies the erasure; answers how many bodies it removed now. */
-export async function applyErasure(deps: ErasureDeps, erased: CustomerErased): Promise<number> {
+export async function applyErasure(deps: ErasureDeps, erased: CustomerErasure): Promise<number> {
   const { tenantId, customerId, bookingIds, erasedAtMs } = erased;
   // The markers commit first: DeliveryRepository.redactErased says why nothing escapes then.
   const marked = await deps.erasures.mark(tenantId, customerId, bookingIds, erasedAtMs);
@@ -30,7 +30,7 @@ export async function applyErasure(deps: ErasureDeps, erased: CustomerErased): P
   // Every time, a redelivery too: the run before may have stopped right before it.
   await deps.scrubFreed();
   deps.logger.info(
-    { eventId: erased.id, tenantId, bookings: bookingIds.length, marked, bodiesRemoved: removed },
+    { eventId: erased.eventId, tenantId, bookings: bookingIds.length, marked, bodiesRemoved: removed },
     'customer erasure applied to webhook deliveries',
   );
   return removed;
