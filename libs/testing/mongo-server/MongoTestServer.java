@@ -167,7 +167,7 @@ public final class MongoTestServer {
       // so nothing is undone while other transactions' writes are hidden.
       if (inTransaction && Boolean.TRUE.equals(query.get("startTransaction"))) abortOpen(sessionKey(query.get("lsid")));
       Map.Entry<Long, Txn> own = inTransaction ? txns.get(sessionKey(query.get("lsid"))) : null;
-      List<Hidden> hidden = hideUncommitted(own == null ? null : own.getValue());
+      List<Hidden> hidden = hideUncommitted(own == null ? null : own.getValue(), readScope(db, command, query));
       try {
         return inTransaction ? inTxn(channel, db, command, query) : super.handleCommand(channel, db, command, query);
       } finally {
@@ -178,19 +178,40 @@ public final class MongoTestServer {
     /** The commands that only read, and must not see another transaction's uncommitted writes. */
     static final java.util.Set<String> READS = java.util.Set.of("find", "aggregate", "count", "distinct");
 
+    /**
+     * The documents a read can see: its collection (an aggregate, whose stages may name others:
+     * the whole database), narrowed to one `_id` when a find's filter names it plainly. Hiding
+     * only those keeps a read's cost to what it touches, not to every open transaction's writes.
+     */
+    record ReadScope(String db, String collection, Object id) {
+      boolean covers(UndoKey key) {
+        return key.db().equals(db)
+            && (collection == null || key.collection().equals(collection))
+            && (id == null || id.equals(key.id()));
+      }
+    }
+
+    private static ReadScope readScope(String db, String command, Document query) {
+      if (command.equalsIgnoreCase("aggregate")) return new ReadScope(db, null, null);
+      String collection = String.valueOf(query.get(command));
+      Object filter = query.get(command.equalsIgnoreCase("find") ? "filter" : "query");
+      Object id = filter instanceof Document f && f.size() == 1 ? f.get("_id") : null;
+      return new ReadScope(db, collection, id instanceof Document ? null : id);
+    }
+
     /** A document another open transaction wrote, while a read runs: what it is now and what was committed. */
     record Hidden(UndoKey key, Document current, Document committed, boolean committedShown) {}
 
     /**
-     * Puts the committed state (pre-images) of every document an open transaction other than
-     * `reader` wrote in place of its uncommitted state, for the length of one read; reveal undoes
+     * Puts the committed state (pre-images) of every document in `scope` an open transaction other
+     * than `reader` wrote in place of its uncommitted state, for the length of one read; reveal undoes
      * it. Every removal comes before every insertion, so a unique index never sees both states.
      */
-    private List<Hidden> hideUncommitted(Txn reader) {
+    private List<Hidden> hideUncommitted(Txn reader, ReadScope scope) {
       List<Hidden> hidden = new ArrayList<>();
       if (writers.isEmpty()) return hidden;
       for (Map.Entry<UndoKey, Txn> w : writers.entrySet()) {
-        if (w.getValue() == reader) continue;
+        if (w.getValue() == reader || !scope.covers(w.getKey())) continue;
         UndoKey key = w.getKey();
         MongoCollection<?> c = resolveDatabase(key.db()).resolveCollection(key.collection(), false);
         Document current = c == null ? null : first(c.handleQuery(new Document("_id", key.id())));
