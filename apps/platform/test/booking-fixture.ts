@@ -4,11 +4,17 @@ import { createTestTenant, openEveryDay, SERVICE_LISTS_UNCHANGED, type WebhookRe
 
 const HOUR = 3_600_000;
 
-/** The instant of a wall-clock hour `daysAhead` days from now in Europe/Berlin. */
+/**
+ * The instant of a wall-clock hour `daysAhead` calendar days from today in Europe/Berlin. Days
+ * are counted on the calendar, not as 24 hours: across a DST change, late in the evening, 24-hour
+ * steps land on the neighbouring date.
+ */
 export function berlinTime(daysAhead: number, hour: number, minute = 0): number {
-  const day = new Date(Date.now() + daysAhead * 24 * HOUR);
-  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(day).split('-').map(Number);
-  const guess = Date.UTC(y!, m! - 1, d!, hour, minute);
+  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' })
+    .format(new Date())
+    .split('-')
+    .map(Number);
+  const guess = Date.UTC(y!, m! - 1, d! + daysAhead, hour, minute);
   const offset = new Intl.DateTimeFormat('en', { timeZone: 'Europe/Berlin', timeZoneName: 'shortOffset' })
     .formatToParts(new Date(guess))
     .find((p) => p.type === 'timeZoneName')!
