@@ -43,7 +43,7 @@ const ENTRY_BYTES = 200;
 export class BusyTimes {
   private readonly days: LruCache<DayEntry>;
   /** Days being read now: a second window of the same day waits for the read under way. */
-  private readonly reading = new Map<string, { calendars: string; read: Promise<BusyEvent[]> }>();
+  private readonly reading = new Map<string, { calendars: string; read: Promise<BusyEvent[]>; atMs: number }>();
 
   constructor(
     private readonly deps: {
@@ -79,17 +79,22 @@ export class BusyTimes {
       timeZone = 'UTC',
       timeZones = {},
     }: { answerByMs?: number; timeZone?: string; timeZones?: Readonly<Record<string, string>> } = {},
-  ): Promise<{ intervals: StaffBusy[]; unavailableStaffIds: string[]; noneConnectedForMs: number }> {
+  ): Promise<{ intervals: StaffBusy[]; unavailableStaffIds: string[]; validForMs: number; noneConnected: boolean }> {
     const docs = (await this.deps.connections.ofStaff(tenantId, staffIds)).filter((d) => d.busyCalendarIds.length > 0);
     // Nothing of theirs blocks time: the asker may take that for as long as this cache may serve
     // a connected calendar's stale busy times (docs/decisions.md "Integrations").
-    if (docs.length === 0) return { intervals: [], unavailableStaffIds: [], noneConnectedForMs: this.deps.cacheMs };
+    if (docs.length === 0) {
+      return { intervals: [], unavailableStaffIds: [], validForMs: this.deps.cacheMs, noneConnected: true };
+    }
+    const now = this.deps.now();
     const outcomes = await Promise.allSettled(
       docs.map((doc) => this.inTime(this.ofConnection(doc, fromMs, toMs, fresh), answerByMs)),
     );
     const intervals: StaffBusy[] = [];
     const unavailable = new Set<string>();
     let failure: unknown;
+    // The answer stays what this cache would answer until its oldest day is cacheMs old.
+    let oldestReadAtMs = now;
     outcomes.forEach((outcome, i) => {
       const doc = docs[i] as ConnectionDoc;
       if (outcome.status === 'fulfilled') {
@@ -98,9 +103,9 @@ export class BusyTimes {
           tentativeEventsBlock: doc.tentativeEventsBlock ?? DEFAULT_BLOCKING.tentativeEventsBlock,
         };
         const zone = Object.hasOwn(timeZones, doc.staffId) ? timeZones[doc.staffId]! : timeZone;
-        for (const interval of distinct(blockingIntervals(outcome.value, settings, zone))) {
-          if (interval.endsAtMs > fromMs && interval.startsAtMs < toMs)
-            intervals.push({ staffId: doc.staffId, ...interval });
+        oldestReadAtMs = Math.min(oldestReadAtMs, outcome.value.readAtMs);
+        for (const interval of merged(blockingIntervals(outcome.value.events, settings, zone), fromMs, toMs)) {
+          intervals.push({ staffId: doc.staffId, ...interval });
         }
       } else {
         failure ??= outcome.reason;
@@ -110,7 +115,8 @@ export class BusyTimes {
     if (failure !== undefined && !(await this.deps.connections.settings(tenantId)).bookWhenCalendarUnavailable) {
       throw failure;
     }
-    return { intervals, unavailableStaffIds: [...unavailable], noneConnectedForMs: 0 };
+    const validForMs = unavailable.size > 0 ? 0 : Math.max(0, oldestReadAtMs + this.deps.cacheMs - now);
+    return { intervals, unavailableStaffIds: [...unavailable], validForMs, noneConnected: false };
   }
 
   /** The read, or PROVIDER_ACTION_FAILED once `answerByMs` has come without it. */
@@ -130,7 +136,13 @@ export class BusyTimes {
     return Promise.race([read, late]).finally(() => clearTimeout(timer));
   }
 
-  private async ofConnection(doc: ConnectionDoc, fromMs: number, toMs: number, fresh: boolean): Promise<BusyEvent[]> {
+  /** The connection's events over the window, and when the oldest of its days was read. */
+  private async ofConnection(
+    doc: ConnectionDoc,
+    fromMs: number,
+    toMs: number,
+    fresh: boolean,
+  ): Promise<{ events: BusyEvent[]; readAtMs: number }> {
     // A refused grant is not trusted from the moment it is recorded, days still cached included
     // (docs/decisions.md "Integrations", "Tokens that expire").
     if (doc.status === 'needs_reauth') throw needsReauth();
@@ -139,14 +151,17 @@ export class BusyTimes {
     const days = utcDays(fromMs, toMs);
     const found = new Map<number, BusyEvent[] | Promise<BusyEvent[]>>();
     const missing: number[] = [];
+    let readAtMs = now;
     for (const day of days) {
       const key = dayKey(doc._id, day);
       const cached = fresh ? undefined : this.days.get(key);
       const pending = fresh ? undefined : this.reading.get(key);
       if (cached && cached.calendars === calendars && now - cached.atMs < this.deps.cacheMs) {
         found.set(day, cached.events);
+        readAtMs = Math.min(readAtMs, cached.atMs);
       } else if (pending && pending.calendars === calendars) {
         found.set(day, pending.read);
+        readAtMs = Math.min(readAtMs, pending.atMs);
       } else {
         missing.push(day);
       }
@@ -162,7 +177,7 @@ export class BusyTimes {
         const ofDay = read.then((events) => reaching(events, day, day + DAY_MS));
         // A failed read leaves nothing behind (its callers see the failure).
         ofDay.catch(() => {});
-        const entry = { calendars, read: ofDay };
+        const entry = { calendars, read: ofDay, atMs: now };
         this.reading.set(key, entry);
         found.set(day, ofDay);
         void ofDay
@@ -179,7 +194,7 @@ export class BusyTimes {
       }
     }
     const perDay = await Promise.all(days.map((day) => found.get(day)!));
-    return perDay.flat();
+    return { events: perDay.flat(), readAtMs };
   }
 
   /** Forgets a connection's cached busy times (disconnected, calendars chosen again). */
@@ -222,13 +237,21 @@ function reaching(events: readonly BusyEvent[], fromMs: number, toMs: number): B
   );
 }
 
-/** Each interval once (an event spanning several cached days is found in each of them). */
-function distinct(intervals: readonly Interval[]): Interval[] {
-  const seen = new Set<string>();
-  return intervals.filter((i) => {
-    const key = `${i.startsAtMs}:${i.endsAtMs}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+/**
+ * The intervals within `[fromMs, toMs)` reaches, overlapping and touching ones joined: an event
+ * spanning several cached days is found in each of them, and the availability engine weighs every
+ * interval it is given, so fewer make its answer quicker (docs/benchmarks.md "Availability with
+ * connected calendars").
+ */
+export function merged(intervals: readonly Interval[], fromMs: number, toMs: number): Interval[] {
+  const inWindow = intervals
+    .filter((i) => i.endsAtMs > fromMs && i.startsAtMs < toMs)
+    .sort((a, b) => a.startsAtMs - b.startsAtMs);
+  const out: Interval[] = [];
+  for (const i of inWindow) {
+    const last = out[out.length - 1];
+    if (last && i.startsAtMs <= last.endsAtMs) last.endsAtMs = Math.max(last.endsAtMs, i.endsAtMs);
+    else out.push({ startsAtMs: i.startsAtMs, endsAtMs: i.endsAtMs });
+  }
+  return out;
 }

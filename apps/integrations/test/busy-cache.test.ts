@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS } from '@svc/rules';
 import { openSqliteStore, type DocumentStore } from '@svc/store';
-import { BusyTimes } from '../src/busy-times.js';
+import { BusyTimes, merged } from '../src/busy-times.js';
 import { ConnectionUse, ProviderClients } from '../src/connections.js';
 import type { BusyEvent, CalendarProvider } from '../src/providers/provider.js';
 import { ConnectionRepository } from '../src/store/connection-repository.js';
@@ -152,6 +152,41 @@ describe('busy times cached per connection and UTC day', () => {
     busy.forget('icn_1');
     await ask(busy, day(0), day(1));
     expect(reads).toHaveLength(6);
+  });
+
+  it('says how long its answer holds: until the oldest day in it is BUSY_CACHE_MS old', async () => {
+    const busy = busyTimes();
+    const validFor = (fromMs: number, toMs: number) =>
+      busy.forStaff('ten_a', ['stf_icn_1'], fromMs, toMs, false).then((r) => r.validForMs);
+    expect(await validFor(day(0), day(1))).toBe(60_000);
+    clock += 20_000;
+    // Day 0 read 20 s ago, day 1 now: the answer of both holds 40 s more.
+    expect(await validFor(day(0), day(2))).toBe(40_000);
+    expect(await validFor(day(1), day(2))).toBe(60_000);
+    clock += 40_000;
+    // Day 0 read again now, day 1 still 40 s old.
+    expect(await validFor(day(0), day(2))).toBe(20_000);
+  });
+
+  it('joins overlapping and touching intervals within the window', () => {
+    const at = (h: number) => D0 + h * HOUR_MS;
+    expect(
+      merged(
+        [
+          { startsAtMs: at(12), endsAtMs: at(13) },
+          { startsAtMs: at(9), endsAtMs: at(10) },
+          { startsAtMs: at(9), endsAtMs: at(10) },
+          { startsAtMs: at(10), endsAtMs: at(11) },
+          { startsAtMs: at(12), endsAtMs: at(12) + 1 },
+          { startsAtMs: at(30), endsAtMs: at(31) },
+        ],
+        at(0),
+        at(24),
+      ),
+    ).toEqual([
+      { startsAtMs: at(9), endsAtMs: at(11) },
+      { startsAtMs: at(12), endsAtMs: at(13) },
+    ]);
   });
 
   it('keeps at most maxDays days, the least recently used out first', async () => {

@@ -264,8 +264,9 @@ describe.runIf(run)('integrations service against Radicale', () => {
     expect(await ask(false)).toEqual({
       intervals: [{ staffId: 'stf_1', startsAtMs: T0 + 9 * HOUR, endsAtMs: T0 + 10 * HOUR }],
       unavailableStaffIds: [],
-      // A staff member with a calendar that blocks time: the booking service asks every time.
-      noneConnectedForMs: 0,
+      // Read just now: the answer holds for the busy-time cache's time (BUSY_CACHE_MS).
+      validForMs: 60_000,
+      noneConnected: false,
     });
     // Only staff without one: "no busy times" holds for the busy-time cache's time (BUSY_CACHE_MS).
     expect(
@@ -277,7 +278,7 @@ describe.runIf(run)('integrations service against Radicale', () => {
         fresh: false,
         ...UTC_ZONES,
       }),
-    ).toEqual({ intervals: [], unavailableStaffIds: [], noneConnectedForMs: 60_000 });
+    ).toEqual({ intervals: [], unavailableStaffIds: [], validForMs: 60_000, noneConnected: true });
     await fetch(`${calendar()}a.ics`, { method: 'DELETE', headers: auth('first-pass') });
     expect((await ask(false)).intervals).toHaveLength(1);
     expect((await ask(true)).intervals).toEqual([]);
@@ -420,6 +421,6 @@ describe.runIf(run)('integrations service against Radicale', () => {
       });
     await expect(ask()).rejects.toMatchObject({ code: 'PROVIDER_NEEDS_REAUTH' });
     await client.updateSettings({ tenantId: 'ten_a', settings: { bookWhenCalendarUnavailable: true } });
-    expect(await ask()).toEqual({ intervals: [], unavailableStaffIds: ['stf_1'], noneConnectedForMs: 0 });
+    expect(await ask()).toEqual({ intervals: [], unavailableStaffIds: ['stf_1'], validForMs: 0, noneConnected: false });
   });
 });

@@ -328,27 +328,31 @@ export async function slotsByDay(
 }
 
 /**
- * Both of the connection's settings turned off, then on again (PATCH /api/integrations/{id}):
- * all-day and tentative events stop blocking at once, and block again. `slotsOn`: a day's slots
- * as availability answers them.
+ * The connection's settings turned off one by one, then on again (PATCH
+ * /api/integrations/{id}): all-day and tentative events stop blocking, and block again, at the
+ * first availability read once the answers kept from before are `busyCacheMs` old
+ * (docs/decisions.md "Integrations") — asserted on that read, not eventually. `slotsOn`: a day's
+ * slots as availability answers them.
  */
-export async function expectSettingsApplyAtOnce(
+export async function expectSettingsApplyWithinCache(
   api: ReturnType<typeof dashboard>,
   connectionId: string,
+  busyCacheMs: number,
   slotsOn: (daysAhead: number) => Promise<number[]>,
 ) {
-  const patch = async (fields: Record<string, boolean>) => {
+  const settings = { allDayEventsBlock: true, tentativeEventsBlock: true, cancelled: false };
+  const patch = async (fields: Partial<typeof settings>) => {
     const res = await api('PATCH', `/api/integrations/${connectionId}`, fields);
-    expect(res.status, JSON.stringify(await json(res.clone()))).toBe(200);
+    const body = await json(res);
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    expect(body.data).toMatchObject(fields);
+    Object.assign(settings, fields);
+    await sleep(busyCacheMs + 50);
+    expect(await slotsByDay(slotsOn)).toEqual(expectations(settings));
   };
-  await patch({ allDayEventsBlock: false, tentativeEventsBlock: false });
-  expect(await slotsByDay(slotsOn)).toEqual(
-    expectations({ allDayEventsBlock: false, tentativeEventsBlock: false, cancelled: false }),
-  );
+  await patch({ allDayEventsBlock: false });
+  await patch({ tentativeEventsBlock: false });
   await patch({ allDayEventsBlock: true, tentativeEventsBlock: true });
-  expect(await slotsByDay(slotsOn)).toEqual(
-    expectations({ allDayEventsBlock: true, tentativeEventsBlock: true, cancelled: false }),
-  );
 }
 
 /**

@@ -1,14 +1,17 @@
 import { LruCache, type LruBounds } from '@svc/cache';
 import type { IntegrationClient } from '@svc/grpc';
 import { clampToEpochRange } from '@svc/rules';
-import type { BusyTimeSource } from '../application/ports.js';
+import type { BusyTimeSource, ExternalBusy } from '../application/ports.js';
 
 /**
- * Staff sets remembered at most (a tenant's services ask about a handful each); a key is a
- * service's staff list, never a caller's id (slot-guard.ts), and the bytes bound holds even for
- * lists of 100 staff (docs/operations.md "Memory bounds").
+ * Answers remembered at most. A key is a service's staff list and a window, never a caller's id
+ * (slot-guard.ts); an answer weighs its intervals, so the bytes bound holds for busy calendars
+ * too (docs/operations.md "Memory bounds").
  */
-export const NONE_CONNECTED_BOUNDS: LruBounds = { maxEntries: 10_000, maxBytes: 4 * 1024 * 1024 };
+export const BUSY_ANSWER_BOUNDS: LruBounds = { maxEntries: 10_000, maxBytes: 16 * 1024 * 1024 };
+
+/** An interval with its staff id in the cache, roughly. */
+const INTERVAL_BYTES = 96;
 
 /**
  * How long a fresh read (create and reschedule, under their capacity locks) waits for the
@@ -22,19 +25,22 @@ export const NONE_CONNECTED_BOUNDS: LruBounds = { maxEntries: 10_000, maxBytes: 
 export const FRESH_BUSY_DEADLINE_MS = 8_000;
 
 /**
- * The integrations service's busy times over gRPC. When it answers that none of the asked staff
- * has a calendar that blocks time, a read that need not be fresh (availability, create's
- * lock-free look) takes "no busy times" for them without the hop for as long as it said: its
- * busy-time cache's time, the staleness availability already allows a connected calendar. A
+ * The integrations service's busy times over gRPC. A read that need not be fresh (availability,
+ * create's lock-free look) takes the answer it had to the same question for as long as the
+ * integrations service said it stays valid (`validForMs`: until the oldest calendar day in it is
+ * BUSY_CACHE_MS old, the staleness availability already allows a calendar), without the hop. A
  * fresh read (create and reschedule under the lock) always asks (docs/decisions.md
  * "Integrations").
  */
 export function integrationBusyTimes(
   client: IntegrationClient,
   now: () => number = Date.now,
-  bounds: LruBounds = NONE_CONNECTED_BOUNDS,
+  bounds: LruBounds = BUSY_ANSWER_BOUNDS,
 ): BusyTimeSource {
-  const noneConnectedUntil = new LruCache<number>({ ...bounds, sizeOf: () => 8 });
+  const answers = new LruCache<{ until: number; intervals: ExternalBusy[] }>({
+    ...bounds,
+    sizeOf: (a) => 64 + INTERVAL_BYTES * a.intervals.length,
+  });
   return {
     async busy(tenantId, staffIds, fromMs, toMs, { fresh, zones }) {
       // A slot near the end of year 9999 plus its buffers reaches past the range the services
@@ -42,16 +48,29 @@ export function integrationBusyTimes(
       const from = clampToEpochRange(fromMs);
       const to = clampToEpochRange(toMs);
       if (staffIds.length === 0 || from >= to) return [];
-      const key = `${tenantId}|${[...staffIds].sort().join(',')}`;
-      if (!fresh && (noneConnectedUntil.get(key) ?? 0) > now()) return [];
+      const staffZones = Object.entries(zones.staffTimeZones)
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([id, zone]) => `${id}=${zone}`)
+        .join(',');
+      // "None connected" holds for every window of these staff; any other answer for its own.
+      const staffKey = `${tenantId}|${[...staffIds].sort().join(',')}`;
+      const key = `${staffKey}|${from}|${to}|${zones.timeZone}|${staffZones}`;
+      if (!fresh) {
+        const known = answers.get(staffKey) ?? answers.get(key);
+        if (known && known.until > now()) return known.intervals;
+      }
       const asked = now();
       const res = await client.getBusyTimes(
         { tenantId, staffIds: [...staffIds], fromMs: from, toMs: to, fresh, ...zones },
         fresh ? { deadlineMs: FRESH_BUSY_DEADLINE_MS } : {},
       );
-      noneConnectedUntil.delete(key);
+      answers.delete(staffKey);
+      answers.delete(key);
       // From when it was asked: a calendar connected while the answer travelled counts from then.
-      if (res.noneConnectedForMs > 0) noneConnectedUntil.set(key, asked + res.noneConnectedForMs);
+      // A fresh answer replaces what was kept: it is the newer.
+      if (res.validForMs > 0) {
+        answers.set(res.noneConnected ? staffKey : key, { until: asked + res.validForMs, intervals: res.intervals });
+      }
       return res.intervals;
     },
   };

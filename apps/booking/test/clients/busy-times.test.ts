@@ -6,15 +6,17 @@ import { FRESH_BUSY_DEADLINE_MS, integrationBusyTimes } from '../../src/clients/
 /** No staff member's own zone: the tenant's (UTC) for all. */
 const UTC = { timeZone: 'UTC', staffTimeZones: {} };
 
-/** Records what the client was asked; answers no busy time, and "none connected" for `noneConnectedForMs`. */
+/** Records what the client was asked; answers `intervals` (none by default), valid for `validForMs`. */
 function recordingClient(
   asked: { fromMs: number; toMs: number; fresh?: boolean }[],
-  noneConnectedForMs = 0,
+  validForMs = 0,
+  intervals: Array<{ staffId: string; startsAtMs: number; endsAtMs: number }> = [],
+  noneConnected = false,
 ): IntegrationClient {
   return {
     getBusyTimes: async (req: { fromMs: number; toMs: number; fresh: boolean }) => {
       asked.push({ fromMs: req.fromMs, toMs: req.toMs, fresh: req.fresh });
-      return { intervals: [], unavailableStaffIds: [], noneConnectedForMs };
+      return { intervals, unavailableStaffIds: [], validForMs, noneConnected };
     },
   } as unknown as IntegrationClient;
 }
@@ -25,7 +27,7 @@ describe('busy times from the integrations service', () => {
     const client = {
       getBusyTimes: async (_req: unknown, options?: { deadlineMs?: number }) => {
         deadlines.push(options?.deadlineMs);
-        return { intervals: [], unavailableStaffIds: [], noneConnectedForMs: 0 };
+        return { intervals: [], unavailableStaffIds: [], validForMs: 0, noneConnected: false };
       },
     } as unknown as IntegrationClient;
     const busy = integrationBusyTimes(client);
@@ -55,25 +57,45 @@ describe('busy times from the integrations service', () => {
     expect(asked).toEqual([]);
   });
 
-  it('after "none connected", skips the hop for reads that need not be fresh, for that long and for those staff only', async () => {
+  it('takes the answer it had to the same question for as long as it is valid, for those staff and that window only', async () => {
     const asked: { fromMs: number; toMs: number; fresh?: boolean }[] = [];
     let clock = 1_000_000;
-    const busy = integrationBusyTimes(recordingClient(asked, 60_000), () => clock);
-    const read = (staff: string[], fresh: boolean) => busy.busy('ten_a', staff, 0, MINUTE_MS, { fresh, zones: UTC });
-    await read(['stf_1', 'stf_2'], false);
+    const busyAt = [{ staffId: 'stf_1', startsAtMs: 10, endsAtMs: 20 }];
+    const busy = integrationBusyTimes(recordingClient(asked, 60_000, busyAt), () => clock);
+    const read = (staff: string[], fresh: boolean, toMs = MINUTE_MS, zones = UTC) =>
+      busy.busy('ten_a', staff, 0, toMs, { fresh, zones });
+    expect(await read(['stf_1', 'stf_2'], false)).toEqual(busyAt);
     expect(asked).toHaveLength(1);
-    await read(['stf_2', 'stf_1'], false); // the same staff in another order
+    expect(await read(['stf_2', 'stf_1'], false)).toEqual(busyAt); // the same staff in another order
     expect(asked).toHaveLength(1);
     await read(['stf_1'], false); // another staff set asks
     expect(asked).toHaveLength(2);
-    await read(['stf_1', 'stf_2'], true); // fresh always asks
+    await read(['stf_1', 'stf_2'], false, 2 * MINUTE_MS); // another window asks
     expect(asked).toHaveLength(3);
-    clock += 60_000; // the time it said is over
-    await read(['stf_1', 'stf_2'], false);
+    // Another zone for a staff member's all-day events asks.
+    await read(['stf_1', 'stf_2'], false, MINUTE_MS, { timeZone: 'UTC', staffTimeZones: { stf_2: 'Europe/Berlin' } });
     expect(asked).toHaveLength(4);
+    await read(['stf_1', 'stf_2'], true); // fresh always asks
+    expect(asked).toHaveLength(5);
+    clock += 59_999;
+    await read(['stf_1', 'stf_2'], false);
+    expect(asked).toHaveLength(5);
+    clock += 1; // the time it said is over
+    await read(['stf_1', 'stf_2'], false);
+    expect(asked).toHaveLength(6);
   });
 
-  it('asks every time while a staff member has a calendar that blocks time', async () => {
+  it('takes "none connected" for every window of those staff', async () => {
+    const asked: { fromMs: number; toMs: number; fresh?: boolean }[] = [];
+    const busy = integrationBusyTimes(recordingClient(asked, 60_000, [], true), () => 1_000);
+    await busy.busy('ten_a', ['stf_1'], 0, MINUTE_MS, { fresh: false, zones: UTC });
+    await busy.busy('ten_a', ['stf_1'], 5 * MINUTE_MS, 9 * MINUTE_MS, { fresh: false, zones: UTC });
+    expect(asked).toHaveLength(1);
+    await busy.busy('ten_a', ['stf_2'], 0, MINUTE_MS, { fresh: false, zones: UTC });
+    expect(asked).toHaveLength(2);
+  });
+
+  it('asks every time an answer is valid for no time (a calendar could not be read)', async () => {
     const asked: { fromMs: number; toMs: number; fresh?: boolean }[] = [];
     const busy = integrationBusyTimes(recordingClient(asked, 0));
     await busy.busy('ten_a', ['stf_1'], 0, MINUTE_MS, { fresh: false, zones: UTC });
@@ -82,7 +104,7 @@ describe('busy times from the integrations service', () => {
   });
 });
 
-describe('the "none connected" memo', () => {
+describe('the answers kept', () => {
   const read = (busy: ReturnType<typeof integrationBusyTimes>, staff: string[]) =>
     busy.busy('ten_a', staff, 0, MINUTE_MS, { fresh: false, zones: UTC });
 
@@ -123,5 +145,21 @@ describe('the "none connected" memo', () => {
     await read(busy, huge);
     await read(busy, huge);
     expect(asked).toHaveLength(6);
+  });
+
+  it('weighs an answer by its intervals: a busy calendar is kept within the bytes bound too', async () => {
+    const asked: { fromMs: number; toMs: number }[] = [];
+    const many = Array.from({ length: 1_000 }, (_, i) => ({ staffId: 'stf_a', startsAtMs: i, endsAtMs: i + 1 }));
+    // A thousand intervals weigh about 96 KB; the bound holds one such answer, not two.
+    const busy = integrationBusyTimes(recordingClient(asked, 60_000, many), () => 1_000, {
+      maxEntries: 10_000,
+      maxBytes: 150_000,
+    });
+    await read(busy, ['stf_a']);
+    await read(busy, ['stf_a']);
+    expect(asked).toHaveLength(1);
+    await read(busy, ['stf_b']); // stf_a's answer goes
+    await read(busy, ['stf_a']);
+    expect(asked).toHaveLength(3);
   });
 });

@@ -186,11 +186,18 @@ export interface GetBusyTimesResponse {
   /** Staff members whose calendar could not be read (only when the tenant books anyway). */
   unavailableStaffIds: string[];
   /**
-   * When none of the asked staff members has a calendar connected that blocks time: how long
-   * (the busy-time cache's time, BUSY_CACHE_MS) an availability read may take "no busy times"
-   * for them without asking; 0 = ask every time. Never used under a create's lock.
+   * How long an availability read may take this same answer for the same question without
+   * asking: until the oldest calendar day it was made of is BUSY_CACHE_MS old (the whole
+   * BUSY_CACHE_MS when none of the staff has a calendar that blocks time); 0 = ask every time
+   * (a calendar could not be read). Never used under a create's lock (docs/decisions.md
+   * "Integrations").
    */
-  noneConnectedForMs: number;
+  validForMs: number;
+  /**
+   * None of the asked staff has a calendar that blocks time: the answer holds for every window
+   * of theirs for valid_for_ms, not only this one.
+   */
+  noneConnected: boolean;
 }
 
 export interface CalendarSync {
@@ -1891,7 +1898,7 @@ export const GetBusyTimesRequest_StaffTimeZonesEntry: MessageFns<GetBusyTimesReq
 };
 
 function createBaseGetBusyTimesResponse(): GetBusyTimesResponse {
-  return { intervals: [], unavailableStaffIds: [], noneConnectedForMs: 0 };
+  return { intervals: [], unavailableStaffIds: [], validForMs: 0, noneConnected: false };
 }
 
 export const GetBusyTimesResponse: MessageFns<GetBusyTimesResponse> = {
@@ -1902,8 +1909,11 @@ export const GetBusyTimesResponse: MessageFns<GetBusyTimesResponse> = {
     for (const v of message.unavailableStaffIds) {
       writer.uint32(18).string(v!);
     }
-    if (message.noneConnectedForMs !== 0) {
-      writer.uint32(24).int64(message.noneConnectedForMs);
+    if (message.validForMs !== 0) {
+      writer.uint32(24).int64(message.validForMs);
+    }
+    if (message.noneConnected !== false) {
+      writer.uint32(32).bool(message.noneConnected);
     }
     return writer;
   },
@@ -1942,7 +1952,15 @@ export const GetBusyTimesResponse: MessageFns<GetBusyTimesResponse> = {
               break;
             }
 
-            message.noneConnectedForMs = longToNumber(reader.int64());
+            message.validForMs = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.noneConnected = reader.bool();
             continue;
           }
         }
