@@ -131,6 +131,7 @@ describe.runIf(chartToolsGate())('Helm chart booking-platform', () => {
     ['booking.resources.requests.memory=lots', "at '/booking/resources/requests/memory'"],
     ['integrations.busyCacheMs=0', "at '/integrations/busyCacheMs'"],
     ['integrations.caldavUrlAllowlist=a b', "at '/integrations/caldavUrlAllowlist'"],
+    ['integrations.stripeApiUrl=api.stripe.com', "at '/integrations/stripeApiUrl'"],
     ['notifications.mailFrom=bookings', "at '/notifications/mailFrom'"],
     ['notifications.concurrency=0', "at '/notifications/concurrency'"],
   ])('values.schema.json refuses %s', (pair, message) => {

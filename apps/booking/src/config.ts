@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredWhenDistributed, serviceSettings } from '@svc/config';
 import { hostPortSchema } from '@svc/rules';
+import { DEFAULT_PAYMENT_POLL_MS } from './application/payment-worker.js';
 
 export const bookingConfigSchema = z
   .object({
@@ -18,6 +19,8 @@ export const bookingConfigSchema = z
     LOCK_WAIT_MS: z.coerce.number().int().positive().default(5_000),
     /** Pause between hold-expiry sweeps (docs/operations.md). */
     HOLD_SWEEP_MS: z.coerce.number().int().positive().default(5_000),
+    // Between the payment worker's passes (docs/operations.md "Payments").
+    PAYMENT_POLL_MS: z.coerce.number().int().positive().default(DEFAULT_PAYMENT_POLL_MS),
     /** Distributed profile: the booking locks live in Redis. */
     REDIS_URL: z.string().url().optional(),
     /** Distributed profile: comma-separated Kafka bootstrap brokers for the outbox relay. */

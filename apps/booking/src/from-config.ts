@@ -43,6 +43,7 @@ export async function startBookingFromConfig(
       : undefined,
     lockWaitMs: config.LOCK_WAIT_MS,
     holdSweepMs: config.HOLD_SWEEP_MS,
+    paymentPollMs: config.PAYMENT_POLL_MS,
     ...(shared.now ? { now: shared.now } : {}),
   });
 }

@@ -16,11 +16,13 @@ import type { Logger } from '@svc/telemetry';
 import { startBufferMigration } from './application/buffer-migration.js';
 import { CustomerErasure, type EraseOptions } from './application/erase-customer.js';
 import { HoldExpiry } from './application/hold-expiry.js';
+import { DEFAULT_PAYMENT_POLL_MS, PaymentWorker } from './application/payment-worker.js';
 import { catalogSchedules } from './clients/catalog-schedules.js';
 import { catalogServices } from './clients/catalog-services.js';
 import { customerDirectory } from './clients/customer-directory.js';
 import { integrationBusyTimes, noBusyTimes } from './clients/busy-times.js';
 import { integrationCalendarSyncs, noCalendarSyncs } from './clients/calendar-syncs.js';
+import { integrationPayments, noPayments } from './clients/payments.js';
 import { OutboxRelay } from './events/outbox-relay.js';
 import { bookingService } from './rpc/booking-rpc.js';
 import { BookingStore } from './store/booking-store.js';
@@ -40,6 +42,8 @@ export interface BookingDeps {
   lockWaitMs: number;
   /** Pause between hold-expiry sweeps (application/hold-expiry.ts). */
   holdSweepMs: number;
+  /** Pause between the payment worker's passes (application/payment-worker.ts). */
+  paymentPollMs?: number;
   /** The erase jobs' timing (application/erase-customer.ts); defaults for production. */
   erase?: EraseOptions;
   now?: () => number;
@@ -61,7 +65,13 @@ export async function startBookingService(settings: HostSettings, deps: BookingD
     lockWaitMs: deps.lockWaitMs,
     busyTimes: deps.integrations ? integrationBusyTimes(deps.integrations) : noBusyTimes,
     calendarSyncs: deps.integrations ? integrationCalendarSyncs(deps.integrations, deps.logger) : noCalendarSyncs,
+    payments: deps.integrations ? integrationPayments(deps.integrations) : noPayments,
+    onPaymentWork: () => paymentWorker.nudge(),
   };
+  const paymentWorker = new PaymentWorker(lifecycle, deps.logger, {
+    intervalMs: deps.paymentPollMs ?? DEFAULT_PAYMENT_POLL_MS,
+    onChanged: () => relay.nudge(),
+  });
   const onOutboxWrite = () => relay.nudge();
   const erasure = new CustomerErasure({ ...lifecycle, onOutboxWrite }, deps.logger, deps.erase);
   const booking = bookingService({ ...lifecycle, onOutboxWrite, erasure });
@@ -83,12 +93,13 @@ export async function startBookingService(settings: HostSettings, deps: BookingD
     // The erase jobs first: a job waiting for the relay to publish stops before the relay does.
     onStopping: async () => {
       await erasure.stop();
-      await Promise.all([expiry.stop(), relay.stop(), migration?.stop()]);
+      await Promise.all([expiry.stop(), paymentWorker.stop(), relay.stop(), migration?.stop()]);
     },
     prepare: () => store.ensureIndexes(),
   });
   relay.start();
   expiry.start();
+  paymentWorker.start();
   // Resumes the jobs a stop or a crash interrupted (docs/decisions.md "Privacy").
   erasure.start();
   // Not part of start-up proper: the catalog may not answer yet, and readers fill in what is

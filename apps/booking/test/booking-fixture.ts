@@ -26,6 +26,7 @@ import type { EraseOptions } from '../src/application/erase-customer.js';
 import { HoldExpiry } from '../src/application/hold-expiry.js';
 import { noBusyTimes } from '../src/clients/busy-times.js';
 import { noCalendarSyncs } from '../src/clients/calendar-syncs.js';
+import { noPayments } from '../src/clients/payments.js';
 import { catalogSchedules } from '../src/clients/catalog-schedules.js';
 import { catalogServices } from '../src/clients/catalog-services.js';
 import { customerDirectory } from '../src/clients/customer-directory.js';
@@ -264,6 +265,7 @@ export function handSweeper(deps: Dependencies, harness: BookingHarness, now: ()
       lockWaitMs: 1_000,
       busyTimes: noBusyTimes,
       calendarSyncs: noCalendarSyncs,
+      payments: noPayments,
     },
     createLogger('sweeper', 'silent'),
     { intervalMs: 60_000 },

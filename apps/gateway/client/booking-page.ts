@@ -1,6 +1,7 @@
 // The public booking page (GET /book/{tenantSlug}): service, day and slot, the customer's
 // details, then what became of the booking (requested or booked) with the manage link and the
-// calendar file.
+// calendar file; a paid service's booking goes on to Stripe's checkout page (docs/decisions.md
+// "Payments"), which sends the customer back to its manage page.
 import { newIdempotencyKey, postJson } from './api.js';
 import { startEmbedBridge } from './embed-bridge.js';
 import { explain } from './messages.js';
@@ -17,6 +18,8 @@ interface BookingPageData {
 interface Created {
   booking: { bookingId: string; status: string; staffId: string | null };
   manageUrl: string;
+  /** Stripe's checkout page of a booking awaiting its payment; null otherwise. */
+  paymentUrl: string | null;
 }
 
 const data = pageData<BookingPageData>();
@@ -175,7 +178,11 @@ const OUTCOMES = ['held', 'confirmed'];
 
 function confirm(created: Created, startsAtMs: number, emailGiven: boolean): void {
   const section = byId('confirmation');
-  const status = OUTCOMES.includes(created.booking.status) ? created.booking.status : 'other';
+  const status = created.paymentUrl
+    ? 'payment'
+    : OUTCOMES.includes(created.booking.status)
+      ? created.booking.status
+      : 'other';
   for (const block of Array.from(section.querySelectorAll<HTMLElement>('.outcome'))) {
     block.hidden = block.dataset.status !== status;
   }
@@ -199,4 +206,15 @@ function confirm(created: Created, startsAtMs: number, emailGiven: boolean): voi
   section.hidden = false;
   section.focus();
   embed.created(created.booking);
+  if (created.paymentUrl) pay(created.paymentUrl);
+}
+
+/**
+ * On to Stripe's checkout. Framed (GET /embed.js), the page leaves the navigation to the
+ * customer's click on the Pay link, which opens it in the whole tab (`target="_top"`): Stripe's
+ * page refuses to be framed, and a framed page may navigate the tab only on a click.
+ */
+function pay(paymentUrl: string): void {
+  byId<HTMLAnchorElement>('pay-link').href = paymentUrl;
+  if (window.self === window.top) window.location.assign(paymentUrl);
 }

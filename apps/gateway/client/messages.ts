@@ -68,6 +68,15 @@ export function explain(error: ApiError, labels: Readonly<Record<string, string>
       return { text: 'This link or service is no longer available. Please reload the page.', ...none };
     case 'FORBIDDEN':
       return { text: 'This link does not allow that change.', ...none };
+    // A paid service without the business's Stripe account (docs/decisions.md "Payments").
+    case 'PROVIDER_NOT_CONNECTED':
+      return { text: 'This service cannot be booked online right now. Please contact the business.', ...none };
+    // Stripe, or a staff calendar, could not be reached: the create kept nothing.
+    case 'PROVIDER_ACTION_FAILED':
+      return {
+        text: 'A service this booking needs could not be reached, so nothing was booked. Please try again in a moment.',
+        ...none,
+      };
     default:
       return { text: 'Something went wrong on our side. Please try again in a moment.', ...none };
   }

@@ -45,6 +45,7 @@ import { registerPublicBookingRoutes } from './routes/public/index.js';
 import { registerWebhookRoutes } from './routes/webhooks/webhook-routes.js';
 import { registerTenantExport } from './routes/tenant-export/tenant-export-routes.js';
 import { registerIntegrationRoutes } from './routes/integrations/integration-routes.js';
+import { registerPaymentAccountRoutes } from './routes/integrations/payment-account-routes.js';
 import { IdentityStore } from './identity/identity-store.js';
 import {
   DASHBOARD_NOTIFICATIONS,
@@ -175,6 +176,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   registerBookingPages(app, deps.downstream.catalog, pageAssets);
   registerWebhookRoutes(app, deps.downstream.webhooks);
   registerIntegrationRoutes(app, deps.downstream, deps.settings.baseUrl);
+  registerPaymentAccountRoutes(app, deps.downstream.integrations);
   registerApiKeyRoutes(app, apiKeys);
   const { notifications } = deps.downstream;
   const identity = new IdentityStore(deps.store);

@@ -168,6 +168,49 @@ describe('create → list → patch → get', () => {
     expect(wrong.body.error.details.map((d: { path: string }) => d.path)).toEqual(['body.confirmation']);
   });
 
+  it('a deposit service carries its payment policy; payment with automatic confirmation is refused (docs/decisions.md "Payments")', async () => {
+    const terms = { payment: 'deposit', depositAmount: 1_000, refundAfterCutoffPercent: 50, noShowCharge: 'remainder' };
+    const priced = { name: 'Deposit cut', durationMin: 30, priceAmount: 4_000, priceCurrency: 'eur' };
+    const created = await call(ownerA, 'POST', '/api/services', { slug: 'deposit-cut', ...priced, ...terms });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({
+      ...terms,
+      noShowFeeAmount: 0,
+      confirmation: 'manual',
+      priceCurrency: 'EUR',
+    });
+    const id = created.body.data.serviceId;
+    expect((await call(viewerA, 'GET', `/api/services/${id}`)).body.data).toMatchObject(terms);
+
+    const automatic = await call(ownerA, 'POST', '/api/services', {
+      slug: 'paid-automatic',
+      ...priced,
+      payment: 'full',
+      confirmation: 'automatic',
+    });
+    expect(automatic.status).toBe(400);
+    expect(automatic.body.error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: [{ path: 'body.confirmation', message: expect.stringContaining('payment policy') }],
+    });
+    // The same on a PATCH of the stored paid service, and removing its price; neither changes it.
+    for (const change of [{ confirmation: 'automatic' }, { priceCurrency: '' }]) {
+      const refused = await call(ownerA, 'PATCH', `/api/services/${id}`, change);
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.details.map((d: { path: string }) => d.path)).toEqual([
+        'confirmation' in change ? 'body.confirmation' : 'body.payment',
+      ]);
+    }
+    expect((await call(viewerA, 'GET', `/api/services/${id}`)).body.data).toMatchObject({
+      ...terms,
+      confirmation: 'manual',
+      priceAmount: 4_000,
+    });
+    // A schema refusal: an unknown policy never reaches the catalog.
+    const unknown = await call(ownerA, 'PATCH', `/api/services/${id}`, { payment: 'later' });
+    expect(unknown.body.error.details.map((d: { path: string }) => d.path)).toEqual(['body.payment']);
+  });
+
   it('sends staffIds/resourceIds only when present: absent keeps, [] clears', async () => {
     const staff = (await call(ownerA, 'POST', '/api/staff', { displayName: 'Sam' })).body.data.staffId;
     const room = (await call(ownerA, 'POST', '/api/resources', { type: 'room', name: 'Room 2' })).body.data.resourceId;

@@ -68,6 +68,15 @@ export const integrationsConfigSchema = z
     ZOOM_AUTHORIZATION_URL: z.string().url().default('https://zoom.us/oauth/authorize'),
     ZOOM_TOKEN_URL: z.string().url().default('https://zoom.us/oauth/token'),
     ZOOM_API_URL: z.string().url().default('https://api.zoom.us/v2'),
+    /**
+     * Stripe's API, which the tenants' payment accounts are called at (docs/decisions.md
+     * "Payments"); tests point it at a stand-in. An http(s) origin, or one with a path prefix.
+     */
+    STRIPE_API_URL: z
+      .string()
+      .url()
+      .refine((url) => /^https?:$/.test(new URL(url).protocol), 'an http(s) URL')
+      .default('https://api.stripe.com'),
   })
   .superRefine(requiredWhenDistributed(['MONGODB_URL', 'KAFKA_BROKERS', 'INTEGRATIONS_SECRET_KEY']));
 

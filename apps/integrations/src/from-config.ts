@@ -66,6 +66,7 @@ export async function startIntegrationsFromConfig(
             apiUrl: config.ZOOM_API_URL,
           }
         : null,
+    stripeApiUrl: config.STRIPE_API_URL,
     catalog: connectService(catalogV1.CatalogServiceService, config.CATALOG_GRPC_ADDR),
     providerMaxResponseBytes: config.PROVIDER_MAX_RESPONSE_BYTES,
     // ALLOW_LOOPBACK_TARGETS: a CalDAV server on loopback over http (a local Radicale).

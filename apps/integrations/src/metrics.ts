@@ -5,7 +5,7 @@ export const SERVICE = 'integrations';
 
 export const providerRequests: Histogram<'service' | 'provider' | 'operation' | 'outcome'> = histogram(
   'integrations_provider_request_duration_seconds',
-  'Calendar and video provider calls by provider (caldav, google, microsoft, zoom), operation (list_calendars, busy, put_event, delete_event, account, put_meeting, delete_meeting) and outcome (ok, needs_reauth, failed)',
+  'Calendar, video and payment provider calls by provider (caldav, google, microsoft, zoom, stripe), operation (list_calendars, busy, put_event, delete_event, account, put_meeting, delete_meeting; stripe: verify, account, create_checkout, get_checkout, expire_checkout, get_payment_intent, refund, charge_saved_card) and outcome (ok, needs_reauth, failed; stripe: refused for a refused key, declined for a declined card)',
   ['service', 'provider', 'operation', 'outcome'],
 );
 

@@ -24,6 +24,9 @@ import { oauthConnectors } from './oauth-connectors.js';
 import { measured, measuredMeetings } from './providers/measured.js';
 import { ZoomOAuth, type ZoomOAuthSettings } from './providers/zoom-oauth.js';
 import { integrationService } from './rpc/integration-service.js';
+import { PaymentClients } from './payment-clients.js';
+import { STRIPE_DEFAULT_API_URL } from './providers/stripe-client.js';
+import { PaymentAccountRepository } from './store/payment-account-repository.js';
 import { ConnectionRepository } from './store/connection-repository.js';
 import { ErasureRepository } from './store/erasure-repository.js';
 import { OAuthStateRepository } from './store/oauth-state-repository.js';
@@ -51,6 +54,8 @@ export interface IntegrationsDeps {
   microsoft?: { oauth: Omit<MicrosoftOAuthSettings, 'timeoutMs' | 'maxResponseBytes'>; apiUrl: string } | null;
   /** Zoom (a user-level OAuth app): the OAuth client and the API's base URL; null or absent when not configured. */
   zoom?: { oauth: Omit<ZoomOAuthSettings, 'timeoutMs' | 'maxResponseBytes'>; apiUrl: string } | null;
+  /** Stripe's API (STRIPE_API_URL; tests: a stand-in); absent: https://api.stripe.com. */
+  stripeApiUrl?: string;
   /** The catalog: a service's conferencing. */
   catalog: CatalogClient;
   /** Where a CalDAV server URL may point (the webhook URL policy). */
@@ -141,6 +146,14 @@ export async function startIntegrations(settings: HostSettings, deps: Integratio
         urlPolicy: deps.urlPolicy,
         now,
         onRequeued: () => worker.nudge(),
+        payments: {
+          accounts: new PaymentAccountRepository(deps.store),
+          // Each Stripe request within the provider timeout (docs/decisions.md "Payments").
+          clients: new PaymentClients(deps.secrets, {
+            apiUrl: deps.stripeApiUrl ?? STRIPE_DEFAULT_API_URL,
+            timeoutMs: deps.providerTimeoutMs,
+          }),
+        },
       }),
     ],
     resources: {

@@ -28,6 +28,8 @@ const event = (over: Partial<BookingEvent> = {}): BookingEvent => ({
   previous: null,
   customerId: 'cus_1',
   customerSnapshot: { name: 'Ann Example', email: 'ann@example.test' },
+  payment: null,
+  cancelCutoffMin: null,
   traceparent: null,
   ...over,
 });

@@ -58,6 +58,7 @@ export const platformConfigSchema = z.object({
   LOCK_WAIT_MS: bookingConfigSchema.shape.LOCK_WAIT_MS,
   /** Pause between hold-expiry sweeps (the booking service's setting). */
   HOLD_SWEEP_MS: bookingConfigSchema.shape.HOLD_SWEEP_MS,
+  PAYMENT_POLL_MS: bookingConfigSchema.shape.PAYMENT_POLL_MS,
   /** The webhook dispatcher's settings (docs/operations.md); its secret key is generated in DATA_DIR. */
   WEBHOOK_SECRET_KEY: dispatcher.WEBHOOK_SECRET_KEY,
   WEBHOOK_URL_ALLOWLIST: dispatcher.WEBHOOK_URL_ALLOWLIST,
@@ -86,6 +87,8 @@ export const platformConfigSchema = z.object({
   ZOOM_AUTHORIZATION_URL: integrations.ZOOM_AUTHORIZATION_URL,
   ZOOM_TOKEN_URL: integrations.ZOOM_TOKEN_URL,
   ZOOM_API_URL: integrations.ZOOM_API_URL,
+  /** Stripe's API, the tenants' payment accounts' (docs/decisions.md "Payments"); tests: a stand-in. */
+  STRIPE_API_URL: integrations.STRIPE_API_URL,
   /**
    * The notifications service's settings (docs/operations.md "Notifications"); without SMTP_URL
    * the messages are .eml files in DATA_DIR/mail/.

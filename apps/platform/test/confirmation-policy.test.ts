@@ -118,6 +118,7 @@ describe('a manual service (the default)', () => {
       bookingId,
       status: 'held',
       staffId: expect.stringMatching(/^stf_/),
+      payment: null,
     });
     expect(await stores.events(bookingId)).toEqual(['booking.created']);
   });

@@ -4,7 +4,8 @@
 // The staff dashboard in a real browser (Debian's Chromium through puppeteer-core) on the
 // embedded platform: sign in with a one-time link from the operator CLI (a second use refused), a
 // public booking made in another tab appears live as held, the front desk confirms it, and the
-// customer's manage page says so; a viewer sees no control it may not use; axe-core on the
+// customer's manage page says so; a viewer sees no control it may not use; the owner connects
+// the workspace's Stripe account (the Stripe stand-in) and disconnects it; axe-core on the
 // screens. Screenshots land in apps/platform/test-output/booking-pages/ (dashboard-*.png).
 
 import { execFile } from 'node:child_process';
@@ -12,7 +13,16 @@ import { promisify } from 'node:util';
 import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumMissing, eventually, json, repoRoot, serverGate, startWebhookReceiver } from '@svc/testing';
+import {
+  chromiumMissing,
+  eventually,
+  json,
+  repoRoot,
+  serverGate,
+  startStripeStandIn,
+  startWebhookReceiver,
+  type StripeStandIn,
+} from '@svc/testing';
 import { berlinTime, postBooking, seedTenant } from './booking-fixture.js';
 import {
   chooseDay,
@@ -34,13 +44,15 @@ const BERLIN = 'Europe/Berlin';
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
 let stores: PlatformStores;
 let browser: Browser;
+let stripe: StripeStandIn;
 let tenantId: string;
 /** The owner's session outside the browser, to check what the screens wrote. */
 let ownerCookie: string;
 
 beforeAll(async () => {
   if (!run) return;
-  platform = await startTestPlatform();
+  stripe = await startStripeStandIn();
+  platform = await startTestPlatform({ STRIPE_API_URL: stripe.url });
   stores = await platformStores(platform);
   ({ tenantId } = await seedTenant(platform.services.catalog.address, 'desk'));
   // The desk's owner and viewer, members the operator CLI can print sign-in links for.
@@ -52,6 +64,7 @@ afterAll(async () => {
   await browser?.close();
   await stores?.close();
   await platform?.cleanup();
+  await stripe?.close();
 });
 
 /**
@@ -582,6 +595,86 @@ describe.skipIf(!run)('staff dashboard in Chromium', { timeout: 120_000 }, () =>
     // 12:00–13:00 is blocked: no 45-minute visit overlaps it.
     expect(blockedDay.filter((t) => t < berlinTime(8, 13) && t + 45 * 60_000 > berlinTime(8, 12))).toEqual([]);
     expect(await slots(9)).toEqual([]);
+  });
+
+  it('sets a deposit, a refund after the cut-off and a no-show fee in the service form (docs/decisions.md "Payments")', async () => {
+    const page = await signIn('owner@desk.test');
+    await page.click('a[href="#/catalog"]');
+    await page.waitForSelector('#services li');
+    await page.click('#services-title ~ button'); // New service
+    await page.waitForSelector('#service-slug');
+    await page.type('#service-slug', 'implant-consult');
+    await page.type('#service-name', 'Implant consultation');
+    const numbers = await page.$$('.service-form input.number');
+    await numbers[6]!.type('80'); // the price
+    await page.select('#service-payment', 'deposit');
+    await page.waitForSelector('#service-deposit');
+    await page.type('#service-deposit', '20.50');
+    await page.select('#service-no-show', 'fee');
+    await page.waitForSelector('#service-no-show-fee');
+    await page.type('#service-no-show-fee', '15');
+    // The refund percentage appears with the payment: the number field after the deposit.
+    const refund = await page.$$eval('.service-form label', (labels) =>
+      labels.findIndex((l) => l.textContent?.includes('Refund after the cancel cut-off')),
+    );
+    expect(refund).toBeGreaterThan(-1);
+    const refundInput = (await page.$$('.service-form label'))[refund]!;
+    await (await refundInput.$('input'))!.click({ clickCount: 3 });
+    await (await refundInput.$('input'))!.type('50');
+    await page.click('.service-form button[type="submit"]');
+    await page.waitForFunction(
+      () => document.getElementById('services')?.textContent?.includes('Implant consultation') ?? false,
+    );
+    expect(await text(page, '#services')).toMatch(/Implant consultation · 30 min · 80,00\s€ · deposit online · manual/);
+    const services = await json(
+      await fetch(`${platform.url}/api/services?limit=100`, { headers: { cookie: ownerCookie } }),
+    );
+    expect(services.data.items.find((x: { slug: string }) => x.slug === 'implant-consult')).toMatchObject({
+      priceAmount: 8000,
+      payment: 'deposit',
+      depositAmount: 2050,
+      refundAfterCutoffPercent: 50,
+      noShowCharge: 'fee',
+      noShowFeeAmount: 1500,
+      confirmation: 'manual',
+    });
+
+    // Confirmed at once is refused for a paid service, with the catalog's words.
+    await page.click('#services li:last-child button'); // Edit
+    await page.waitForSelector('#service-payment');
+    await page.select('#service-confirmation', 'automatic');
+    await page.click('.service-form button[type="submit"]');
+    await page.waitForSelector('.service-form [role="alert"]');
+    expect(await text(page, '.service-form')).toMatch(/cannot be automatic for a service with a payment policy/);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('connects the Stripe account with a restricted key, shows its mode but never the key, and disconnects it', async () => {
+    const key = 'rk_test_51DashboardRestrictedKeyDesk01';
+    stripe.addKey(key, { permissions: { checkout_sessions: 'write', payment_intents: 'write', refunds: 'write' } });
+    const page = await signIn('owner@desk.test');
+    await page.click('a[href="#/settings"]');
+    await page.waitForSelector('#payments-none');
+    expect(await page.$eval('#stripe-key', (el) => (el as HTMLInputElement).type)).toBe('password');
+    // A key Stripe does not know: refused, in words, at the field.
+    await page.type('#stripe-key', 'rk_test_51DashboardUnknownKey0000000');
+    await page.click('#payments-title ~ form button[type="submit"]');
+    await page.waitForSelector('#payments-title ~ [role="alert"]');
+    expect(await text(page, '#payments-title ~ [role="alert"]')).toContain('body.secretKey: Stripe refused this key');
+    await page.click('#stripe-key', { clickCount: 3 });
+    await page.type('#stripe-key', key);
+    await page.click('#payments-title ~ form button[type="submit"]');
+    await page.waitForSelector('#payments-account');
+    expect(await text(page, '#payments-account')).toMatch(/^Stripe · test mode \(no real money\) · connected /);
+    // The field is emptied and the key is nowhere on the page.
+    expect(await page.$eval('#stripe-key', (el) => (el as HTMLInputElement).value)).toBe('');
+    expect(await page.content()).not.toContain(key);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(page, 'dashboard-09-payments');
+    await page.click('#payments-disconnect');
+    await page.waitForSelector('#payments-none');
+    const read = await json(await fetch(`${platform.url}/api/payments/account`, { headers: { cookie: ownerCookie } }));
+    expect(read.data).toEqual({ account: null });
   });
 
   it('shows a viewer no confirm control, and the server refuses a forced confirm with 403', async () => {

@@ -75,6 +75,7 @@ describe.skipIf(!runs)(
         bookingId,
         status: 'confirmed',
         staffId: expect.stringMatching(/^stf_/),
+        payment: null,
       });
 
       // The booking service's own MongoDB database: its two outbox rows, in order, both relayed to Kafka.

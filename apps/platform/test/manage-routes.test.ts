@@ -125,6 +125,8 @@ const openUntil = (startsAtMs: number) => ({
   rescheduleUntilMs: startsAtMs,
   cancelRefusal: null,
   rescheduleRefusal: null,
+  // A booking without a payment: nothing to refund (docs/decisions.md "Payments").
+  cancelRefundAmount: null,
 });
 
 describe('view', () => {
@@ -169,6 +171,7 @@ describe('cancel', () => {
       rescheduleUntilMs: null,
       cancelRefusal: { reason: 'status', message: 'This booking cannot be cancelled: it is cancelled.' },
       rescheduleRefusal: { reason: 'status', message: 'This booking cannot be rescheduled: it is cancelled.' },
+      cancelRefundAmount: null,
     });
     expect(data.service.slug).toBe('checkup');
     expect(await stores.events(b.bookingId)).toEqual(['booking.created', 'booking.cancelled']);
@@ -360,6 +363,7 @@ describe('cut-offs (docs/decisions.md "Service policies")', () => {
       rescheduleUntilMs: startsAtMs - (reached - 2) * MIN,
       cancelRefusal: { reason: 'cutoff', message },
       rescheduleRefusal: null,
+      cancelRefundAmount: null,
     });
     expect(await errorOf(await post(made.manageToken, '/cancel'))).toMatchObject({
       status: 409,

@@ -60,6 +60,12 @@ export function publicBookingPath(base: () => string, bookingStore: () => Promis
           cancelCutoffMin: 0,
           rescheduleCutoffMin: 0,
           maxAdvanceDays: 90,
+          // No payment policy (docs/decisions.md "Payments").
+          payment: 'none',
+          depositAmount: 0,
+          refundAfterCutoffPercent: 0,
+          noShowCharge: 'none',
+          noShowFeeAmount: 0,
           questions: [],
           // Whom the customer may choose: the service's active staff, by name only.
           staff: [{ staffId: expect.stringMatching(/^stf_/), displayName: 'Dr. Weber' }],

@@ -2,9 +2,10 @@
 // runs as its own process at LOG_LEVEL=trace, exporting its spans to a real OTLP/HTTP receiver,
 // while a customer uses the manage link (view, page, calendar file, reschedule, cancel, a path
 // no route matches), a staff member connects Google Calendar and Microsoft 365 (the OAuth round
-// trips against local providers: the callbacks' codes and states, Graph's access token), an operator's one-time sign-in link is used
-// (and refused the second time), a partner calls /v1 with an API key, and a
-// webhook is signed and delivered. Then everything the process printed and everything it
+// trips against local providers: the callbacks' codes and states, Graph's access token), the
+// workspace's Stripe key is connected (and a refused one tried) against the Stripe stand-in, an
+// operator's one-time sign-in link is used (and refused the second time), a partner calls /v1
+// with an API key, and a webhook is signed and delivered. Then everything the process printed and everything it
 // exported is searched for each secret value it handled.
 
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -21,9 +22,11 @@ import {
   json,
   runApp,
   startOtlpReceiver,
+  startStripeStandIn,
   startWebhookReceiver,
   type AppProcess,
   type OtlpReceiver,
+  type StripeStandIn,
   type WebhookReceiver,
 } from '@svc/testing';
 import { berlinTime, seedTenant } from './booking-fixture.js';
@@ -36,6 +39,10 @@ let otlp: OtlpReceiver;
 let hooks: WebhookReceiver;
 let google: LocalGoogle;
 let microsoft: LocalMicrosoft;
+let stripe: StripeStandIn;
+/** The workspace's Stripe keys: one the stand-in knows, one it refuses (docs/decisions.md "Payments"). */
+const STRIPE_KEY = 'rk_test_51SecretsInTelemetryStripeKey0001';
+const REFUSED_STRIPE_KEY = 'rk_test_51SecretsInTelemetryRefused00002';
 let platform: AppProcess | undefined;
 let gatewayStore: DocumentStore | undefined;
 let base = '';
@@ -47,12 +54,16 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${port}`;
   callbackPrefix = `${base}/api/integrations/google/callback`;
   microsoftCallback = `${base}/api/integrations/microsoft/callback`;
-  [otlp, hooks, google, microsoft] = await Promise.all([
+  [otlp, hooks, google, microsoft, stripe] = await Promise.all([
     startOtlpReceiver(),
     startWebhookReceiver(),
     startLocalGoogle(callbackPrefix),
     startLocalMicrosoft(microsoftCallback),
+    startStripeStandIn(),
   ]);
+  stripe.addKey(STRIPE_KEY, {
+    permissions: { checkout_sessions: 'write', payment_intents: 'write', refunds: 'write' },
+  });
   platform = runApp('platform', {
     PORT: String(port),
     DATA_DIR: dataDir,
@@ -62,6 +73,7 @@ beforeAll(async () => {
     OTEL_BSP_SCHEDULE_DELAY: '100',
     ...google.settings,
     ...microsoft.settings,
+    STRIPE_API_URL: stripe.url,
   });
   await platform.waitFor('is running at', 60_000);
   gatewayStore = await openStore(storeConfigFor('gateway', { PROFILE: 'embedded', DATA_DIR: dataDir }));
@@ -71,7 +83,7 @@ afterAll(async () => {
   await gatewayStore?.close();
   platform?.kill('SIGKILL');
   await platform?.exited;
-  await Promise.all([otlp?.close(), hooks?.close(), google?.close(), microsoft?.close()]);
+  await Promise.all([otlp?.close(), hooks?.close(), google?.close(), microsoft?.close(), stripe?.close()]);
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -132,6 +144,12 @@ describe('secrets in logs and spans', () => {
     expect(connectedMicrosoft.status).toBe(201);
     secrets['Microsoft Graph access token'] = microsoft.graph.tokensSeen()[0]!;
 
+    // The workspace's Stripe account: a key Stripe refuses, then one it takes.
+    secrets['refused Stripe key'] = REFUSED_STRIPE_KEY;
+    secrets['Stripe key'] = STRIPE_KEY;
+    expect((await api('PUT', '/api/payments/account', { secretKey: REFUSED_STRIPE_KEY })).status).toBe(400);
+    expect((await api('PUT', '/api/payments/account', { secretKey: STRIPE_KEY })).status).toBe(200);
+
     // A partner API call with an API key.
     const key = await json(await api('POST', '/api/api-keys', { name: 'crm', scopes: ['booking:read'] }));
     secrets['API key'] = key.data.secret;
@@ -182,6 +200,7 @@ describe('secrets in logs and spans', () => {
         'GET /booking/manage/:token',
         'POST /booking/manage/:token/cancel',
         'GET /api/integrations/google/callback',
+        'PUT /api/payments/account',
         'GET /v1/bookings',
         'webhook.deliver',
       ]),

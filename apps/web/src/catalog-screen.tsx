@@ -14,6 +14,7 @@ import {
 import { ErrorNote } from './error-note.js';
 import { useLoaded } from './use-loaded.js';
 import { formatTime, isoDateIn, longDate, wallTimeMs } from './format.js';
+import { amountExample, amountText, minorDigits, minorUnitsOf } from './money.js';
 
 type BlockedTime = Data<'/api/blocked-times'>['items'][number];
 type Holiday = Data<'/api/holidays'>['items'][number];
@@ -39,10 +40,20 @@ interface ServiceDraft {
   cancelCutoffMin: string;
   rescheduleCutoffMin: string;
   maxBookingsPerDay: string;
+  /** docs/decisions.md "Payments": none, deposit or full; the amounts typed like the price. */
+  payment: string;
+  deposit: string;
+  refundAfterCutoffPercent: string;
+  noShowCharge: string;
+  noShowFee: string;
   staffIds: string[];
   resourceIds: string[];
   questions: string;
 }
+
+/** An amount of the service's price currency as typed, '' when there is none. */
+const typedAmount = (minor: number | null | undefined, currency: string | null | undefined): string =>
+  minor && currency ? amountText(minor, currency) : '';
 
 const draftOf = (s: Service | null): ServiceDraft => ({
   slug: s?.slug ?? '',
@@ -54,7 +65,7 @@ const draftOf = (s: Service | null): ServiceDraft => ({
   slotIntervalMin: String(s?.slotIntervalMin ?? s?.durationMin ?? 30),
   minNoticeMin: String(s?.minNoticeMin ?? 0),
   maxAdvanceDays: String(s?.maxAdvanceDays ?? 90),
-  price: s?.priceAmount != null && s.priceCurrency ? (s.priceAmount / 100).toFixed(2) : '',
+  price: s?.priceAmount != null && s.priceCurrency ? amountText(s.priceAmount, s.priceCurrency) : '',
   priceCurrency: s?.priceCurrency || 'EUR',
   status: s?.status ?? 'active',
   confirmation: s?.confirmation ?? 'manual',
@@ -64,14 +75,21 @@ const draftOf = (s: Service | null): ServiceDraft => ({
   cancelCutoffMin: String(s?.cancelCutoffMin ?? 0),
   rescheduleCutoffMin: String(s?.rescheduleCutoffMin ?? 0),
   maxBookingsPerDay: String(s?.maxBookingsPerDay ?? 0),
+  payment: s?.payment ?? 'none',
+  deposit: typedAmount(s?.depositAmount, s?.priceCurrency),
+  refundAfterCutoffPercent: String(s?.refundAfterCutoffPercent ?? 0),
+  noShowCharge: s?.noShowCharge ?? 'none',
+  noShowFee: typedAmount(s?.noShowFeeAmount, s?.priceCurrency),
   staffIds: [...(s?.staffIds ?? [])],
   resourceIds: [...(s?.resourceIds ?? [])],
   questions: JSON.stringify(s?.questions ?? [], null, 2),
 });
 
 /**
- * The body of a create or update: numbers as numbers, the price in minor units (none when the
- * amount is empty), the questions parsed; or the one field that cannot be read, in words.
+ * The body of a create or update: numbers as numbers, the price, deposit and no-show fee in minor
+ * units of the price currency (no price when its amount is empty), the questions parsed; or the
+ * one field that cannot be read, in words. Without a payment there is no no-show charge (the
+ * form hides it), and an amount the policy does not use is sent as 0.
  */
 export function serviceBody(
   d: ServiceDraft,
@@ -89,6 +107,7 @@ export function serviceBody(
     'cancelCutoffMin',
     'rescheduleCutoffMin',
     'maxBookingsPerDay',
+    'refundAfterCutoffPercent',
   ];
   const body: Record<string, unknown> = {};
   for (const key of ints) {
@@ -102,26 +121,38 @@ export function serviceBody(
   } catch {
     return { problem: 'The questions are not valid JSON.' };
   }
+  const currency = d.priceCurrency.trim().toUpperCase();
   const price = d.price.trim();
-  if (price !== '' && !/^\d+(\.\d{1,2})?$/.test(price)) return { problem: 'The price is an amount like 45 or 45.50.' };
+  const priceAmount = price === '' ? null : minorUnitsOf(price, currency);
+  if (price !== '' && priceAmount === null)
+    return { problem: `The price is an amount like ${amountExample(currency)}.` };
+  const noShowCharge = d.payment === 'none' ? 'none' : d.noShowCharge;
+  const amountFor = (used: boolean, text: string) => (used ? minorUnitsOf(text, currency) : 0);
+  const depositAmount = amountFor(d.payment === 'deposit', d.deposit);
+  if (depositAmount === null) return { problem: `The deposit is an amount like ${amountExample(currency)}.` };
+  const noShowFeeAmount = amountFor(noShowCharge === 'fee', d.noShowFee);
+  if (noShowFeeAmount === null) return { problem: `The no-show fee is an amount like ${amountExample(currency)}.` };
   Object.assign(body, {
     name: d.name.trim(),
     description: d.description.trim(),
     status: d.status,
     confirmation: d.confirmation,
     assignment: d.assignment,
+    payment: d.payment,
+    depositAmount,
+    noShowCharge,
+    noShowFeeAmount,
     staffIds: d.staffIds,
     resourceIds: d.resourceIds,
     questions,
-    ...(price === ''
-      ? creating
-        ? {}
-        : { priceCurrency: '' }
-      : { priceAmount: Math.round(Number(price) * 100), priceCurrency: d.priceCurrency.trim().toUpperCase() }),
+    ...(price === '' ? (creating ? {} : { priceCurrency: '' }) : { priceAmount, priceCurrency: currency }),
     ...(creating ? { slug: d.slug.trim() } : {}),
   });
   return { body };
 }
+
+/** A payment policy in the services list. */
+const PAYMENT_WORDS: Record<string, string> = { deposit: 'deposit online', full: 'paid online' };
 
 /** Services with every field, staff, resources, blocked times and holidays. */
 export function CatalogScreen({ session, tenant, zone }: { session: Session; tenant: Tenant; zone: string }) {
@@ -162,8 +193,9 @@ export function CatalogScreen({ session, tenant, zone }: { session: Session; ten
             <li key={s.serviceId}>
               <strong>{s.name}</strong> · {s.durationMin} min
               {s.priceCurrency &&
-                ` · ${new Intl.NumberFormat(tenant.locale, { style: 'currency', currency: s.priceCurrency }).format((s.priceAmount ?? 0) / 100)}`}{' '}
-              · {s.confirmation} · {s.status}{' '}
+                ` · ${new Intl.NumberFormat(tenant.locale, { style: 'currency', currency: s.priceCurrency }).format((s.priceAmount ?? 0) / 10 ** minorDigits(s.priceCurrency))}`}
+              {s.payment && s.payment !== 'none' && ` · ${PAYMENT_WORDS[s.payment] ?? s.payment}`} · {s.confirmation} ·{' '}
+              {s.status}{' '}
               {canWrite && (
                 <button type="button" onClick={() => setEditing(s)}>
                   Edit
@@ -344,6 +376,49 @@ function ServiceForm({
           <option value="automatic">Confirmed at once</option>
         </select>
       </label>
+      <label>
+        Online payment{' '}
+        <select id="service-payment" value={draft.payment} onChange={text('payment')}>
+          <option value="none">None (paid at the appointment)</option>
+          <option value="deposit">A deposit when booking</option>
+          <option value="full">The full price when booking</option>
+        </select>
+      </label>
+      {draft.payment === 'deposit' && (
+        <label>
+          Deposit <input id="service-deposit" class="number" value={draft.deposit} onInput={text('deposit')} required />
+        </label>
+      )}
+      {draft.payment !== 'none' && (
+        <>
+          {number('refundAfterCutoffPercent', 'Refund after the cancel cut-off (%)')}
+          <label>
+            No-show charge{' '}
+            <select id="service-no-show" value={draft.noShowCharge} onChange={text('noShowCharge')}>
+              <option value="none">Nothing</option>
+              <option value="remainder">The rest of the price</option>
+              <option value="fee">A fee</option>
+            </select>
+          </label>
+          {draft.noShowCharge === 'fee' && (
+            <label>
+              No-show fee{' '}
+              <input
+                id="service-no-show-fee"
+                class="number"
+                value={draft.noShowFee}
+                onInput={text('noShowFee')}
+                required
+              />
+            </label>
+          )}
+          <p class="hint wide">
+            The customer pays on Stripe while the time is held, and the payment confirms the booking: a paid service
+            needs a price and cannot be confirmed at once. A cancel before the cut-off is refunded in full; a no-show
+            charge goes to the card saved at payment.
+          </p>
+        </>
+      )}
       <label>
         Status{' '}
         <select value={draft.status} onChange={text('status')}>

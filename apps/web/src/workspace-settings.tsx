@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { contrastRatio, PAGE_BACKGROUND, themeOf } from '@svc/html';
 import { ApiError, call, get, getAll, post, type Data, type Session, type Staff, type Tenant } from './api.js';
 import { ErrorNote } from './error-note.js';
+import { PaymentsPanel } from './payments-panel.js';
 import { formatTime, isoDateIn, longDate } from './format.js';
 import { useLoaded } from './use-loaded.js';
 
@@ -31,6 +32,7 @@ export function SettingsScreen({
       <BrandingForm tenant={tenant} canWrite={canWrite} onSaved={onTenant} />
       <NotificationForm canWrite={canWrite} />
       <CalendarConnections staff={staff} canWrite={canWrite} tenant={tenant} zone={zone} />
+      <PaymentsPanel canWrite={canWrite} tenant={tenant} zone={zone} />
     </main>
   );
 }

@@ -39,6 +39,7 @@ function booking(fields: Partial<Booking>): Booking {
     noShowReason: null,
     answers: [],
     partySize: 1,
+    payment: null,
     createdAtMs: T0 - HOUR,
     updatedAtMs: T0 - HOUR,
     ...fields,

@@ -4,10 +4,11 @@ import { pino, type DestinationStream, type Logger, type LevelWithSilent, type L
 export type { Logger };
 
 /**
- * Credentials with a recognisable shape (a manage token, an API key, a webhook signing secret),
- * wherever they would appear in a line: a message, an error's text, a field nobody thought of.
+ * Credentials with a recognisable shape (a manage token, an API key, a webhook signing secret, a
+ * tenant's Stripe secret key: sk_ or rk_, live or test), wherever they would appear in a line: a
+ * message, an error's text, a field nobody thought of.
  */
-const CREDENTIALS = /(svc_m1\.|sk_live_|whsec_)[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*/g;
+const CREDENTIALS = /(svc_m1\.|[sr]k_live_|[sr]k_test_|whsec_)[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*/g;
 
 /** A log line with every credential of a known shape masked (the last line of defence, not the first). */
 export function maskCredentials(line: string): string {
@@ -42,6 +43,7 @@ export function createLogger(
         '*.token',
         '*.manageToken',
         '*.signingSecret',
+        '*.secretKey',
       ],
       censor: '[redacted]',
     },

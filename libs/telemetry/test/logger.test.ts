@@ -8,12 +8,17 @@ const TOKEN = 'svc_m1.eyJ0ZW5hbnRJZCI6InRudF8xIn0.q2dzcyNLYmZ0Y2h3dC1fTWFuYWdlU2
 const SIGNATURE = TOKEN.slice(TOKEN.lastIndexOf('.') + 1);
 const KEY = 'sk_live_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_AbCd';
 const SIGNING = 'whsec_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG';
+/** A tenant's Stripe keys (docs/decisions.md "Payments"): restricted and standard, test and live. */
+const STRIPE_KEYS = ['rk_test_51Pq0123AbCdEf', 'rk_live_51Pq0123AbCdEf', 'sk_test_51Pq0123AbCdEf'];
 
 describe('maskCredentials', () => {
   it('masks each credential shape, keeping its prefix, and leaves the rest of the line alone', () => {
     const line = `GET /booking/manage/${TOKEN}/ics failed with ${KEY}; secret ${SIGNING}. bkg_123 stays`;
     expect(maskCredentials(line)).toBe(
       'GET /booking/manage/svc_m1.[redacted]/ics failed with sk_live_[redacted]; secret whsec_[redacted]. bkg_123 stays',
+    );
+    expect(maskCredentials(`Stripe refused ${STRIPE_KEYS.join(', ')} for acct_1Weber`)).toBe(
+      'Stripe refused rk_test_[redacted], rk_live_[redacted], sk_test_[redacted] for acct_1Weber',
     );
   });
 });
@@ -26,9 +31,10 @@ describe('createLogger', () => {
     logger.debug(`a message quoting ${TOKEN}`);
     logger.error({ err: new Error(`refused ${KEY}`) }, 'an error');
     logger.info({ whatever: { deep: { value: `Bearer ${KEY}` } }, path: `/booking/manage/${TOKEN}` }, 'unknown fields');
-    expect(lines).toHaveLength(4);
+    logger.info({ body: { secretKey: 'a key of no known shape' } }, 'a payment key field');
+    expect(lines).toHaveLength(5);
     const all = lines.join('');
-    for (const secret of [TOKEN, SIGNATURE, KEY, SIGNING]) expect(all).not.toContain(secret);
+    for (const secret of [TOKEN, SIGNATURE, KEY, SIGNING, 'a key of no known shape']) expect(all).not.toContain(secret);
     expect(all).toContain('svc_m1.[redacted]');
   });
 });

@@ -71,3 +71,31 @@ export {
   type NewGraphEvent,
 } from './microsoft-graph-standin.js';
 export * from './ical-zones.js';
+export {
+  startStripeMock,
+  stripeMockMissing,
+  stripeMockPath,
+  STRIPE_MOCK_VERSION,
+  type StripeMockServer,
+} from './stripe-mock-server.js';
+export { type StripeKeyPermissions, type StripeResource } from './stripe-standin-keys.js';
+export {
+  startStripeStandIn,
+  type StripeKeyOptions,
+  type StripeMockRejection,
+  type StripeStandIn,
+  type StripeStandInOptions,
+  type StripeStandInRequest,
+} from './stripe-standin.js';
+export type {
+  DeclineReason,
+  PayOptions,
+  StripeAccount,
+  StripeCheckoutSession,
+  StripeLineItem,
+  StripeList,
+  StripePaymentIntent,
+  StripePaymentMethod,
+  StripeRefund,
+} from './stripe-standin-ledger.js';
+export { type FormParams, type FormValue, type StripeErrorBody } from './stripe-form.js';

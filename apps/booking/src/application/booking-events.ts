@@ -1,5 +1,6 @@
 import type { WebhookEventType } from '@svc/rules';
 import { CUSTOMER_ERASED_EVENT } from '../domain/erasure.js';
+import { paymentEventView } from '../domain/payment.js';
 import { newEventId } from '../store/ids.js';
 import { staffOfBooking, type BookingDoc, type EraseJobDoc, type OutboxDoc } from '../store/records.js';
 import type { CustomerSnapshot, ServiceInfo } from './ports.js';
@@ -43,6 +44,8 @@ export function bookingEvent(
         answers: booking.answers ?? [],
         // The seats it takes in its session (docs/decisions.md "Seats").
         partySize: booking.partySize ?? 1,
+        // What it costs and what was paid, for a paid service (docs/decisions.md "Payments").
+        ...(booking.payment ? { payment: paymentEventView(booking.payment) } : {}),
       },
       service: { serviceId: service.serviceId, slug: service.slug, name: service.name },
       customer: { customerId: customer.customerId, name: customer.name, primaryEmail: customer.primaryEmail },

@@ -3,7 +3,14 @@
 // transaction as a compare-and-set on the status and revision read in it.
 
 import { bookingUnavailable, DomainError, notFound, validationError } from '@svc/errors';
-import { BOOKING_REASON_MESSAGE, EPOCH_MS_MESSAGE, isEpochMs, MINUTE_MS, normalizeBookingReason } from '@svc/rules';
+import {
+  BOOKING_REASON_MESSAGE,
+  EPOCH_MS_MESSAGE,
+  isEpochMs,
+  MAX_REFUND_PERCENT,
+  MINUTE_MS,
+  normalizeBookingReason,
+} from '@svc/rules';
 import type { Tx } from '@svc/store';
 import { keepsItsPlace } from '../domain/availability/index.js';
 import {
@@ -17,12 +24,22 @@ import {
 } from '../domain/lifecycle.js';
 import type { CalendarSyncView } from '@svc/grpc';
 import { erasedCustomer, redactEventData, STRIPPED_BOOKING } from '../domain/erasure.js';
+import { hasPendingWork, noShowChargeOf, refundOnCancel, type BookingPayment } from '../domain/payment.js';
 import { collectiveStaffIdsOf, type BookingDoc } from '../store/records.js';
 import { bookingEvent } from './booking-events.js';
 import { occupyingBookings, toExistingBooking } from './existing-bookings.js';
 import { ServiceBuffers } from './stored-buffers.js';
 import { lockKeysFor } from './lock-keys.js';
-import type { CalendarSyncSource, CustomerDirectory, CustomerSnapshot, ServiceInfo, ServiceRef } from './ports.js';
+import { isPaid, paidOutside, paidWith } from './payments.js';
+import type {
+  CalendarSyncSource,
+  Checkout,
+  CustomerDirectory,
+  CustomerSnapshot,
+  PaymentProvider,
+  ServiceInfo,
+  ServiceRef,
+} from './ports.js';
 import {
   assertBookable,
   assertSlotOpen,
@@ -38,6 +55,10 @@ export interface LifecycleDeps extends SlotGuardDeps {
   customers: CustomerDirectory;
   /** The write-back state a change's event carries as `data.calendarSync`, once known. */
   calendarSyncs: CalendarSyncSource;
+  /** The tenants' Stripe accounts (docs/decisions.md "Payments"). */
+  payments: PaymentProvider;
+  /** Called after a change left money to move (a refund, a fee), so the payment worker runs at once. */
+  onPaymentWork?: () => void;
 }
 
 interface ChangeRef {
@@ -57,6 +78,12 @@ export interface StatusChangeCommand extends ChangeRef {
   action: StatusAction | 'expire';
   /** cancel and no_show: the stated reason ('' = none). */
   reason: string;
+  /** confirm by staff or a partner of a paid booking not paid online: paid another way. */
+  paidOutside?: boolean;
+  /** confirm by the platform: the checkout that proves the payment (payment-worker.ts). */
+  paidCheckout?: Checkout;
+  /** cancel by staff or a partner of a paid booking: the share refunded instead of the policy's. */
+  refundPercent?: number;
 }
 
 export interface RescheduleCommand extends ChangeRef {
@@ -137,26 +164,41 @@ const policyBlocked = (d: Extract<Decision, { ok: false }>) => new DomainError('
 export async function changeStatus(deps: LifecycleDeps, cmd: StatusChangeCommand): Promise<BookingDoc> {
   const given = normalizeBookingReason(cmd.reason);
   if (given === null) throw validationError([{ path: 'reason', message: BOOKING_REASON_MESSAGE }]);
+  assertPaymentOptions(cmd);
   const current = await existing(deps, cmd);
   const decision = decide(current, cmd.action, cmd.actor, deps.now());
   if (!decision.ok) throw policyBlocked(decision);
+  if (cmd.action === 'confirm') assertPaid(current, cmd);
   const service = await deps.services.byId(cmd.tenantId, current.serviceId);
   const reason = given === '' ? null : given;
-  const build: Build = (current, nowMs, tx) => {
+  const build: Build = async (current, nowMs, tx) => {
     switch (cmd.action) {
-      case 'confirm':
-        return confirming(deps, service)(current, nowMs, tx);
+      case 'confirm': {
+        assertPaid(current, cmd);
+        const confirmed = await confirming(deps, service)(current, nowMs, tx);
+        return { after: { ...confirmed.after, ...paymentOnConfirm(current, cmd, nowMs) } };
+      }
       case 'cancel':
-        return { after: { holdExpiresAtMs: null, cancelReason: cmd.actor === 'customer' ? 'customer' : reason } };
+        return {
+          after: {
+            holdExpiresAtMs: null,
+            cancelReason: cmd.actor === 'customer' ? 'customer' : reason,
+            ...paymentOnCancel(current, nowMs, cmd.refundPercent),
+          },
+        };
       case 'expire':
-        return { after: { cancelReason: 'hold_expired' } };
+        return { after: { cancelReason: 'hold_expired', ...paymentOnCancel(current, nowMs, 0) } };
       case 'no_show':
-        return { after: { noShowReason: reason } };
+        return { after: { noShowReason: reason, ...paymentOnNoShow(current) } };
       case 'complete':
         return { after: {} };
     }
   };
-  const commit = () => commitChange(deps, cmd, cmd.action, { service, customerId: current.customerId }, build);
+  const commit = async () => {
+    const after = await commitChange(deps, cmd, cmd.action, { service, customerId: current.customerId }, build);
+    if (after.paymentPending) deps.onPaymentWork?.();
+    return after;
+  };
   if (cmd.action !== 'confirm') return commit();
   const keys = lockKeysFor(
     cmd.tenantId,
@@ -254,6 +296,71 @@ export async function rescheduleBooking(deps: LifecycleDeps, cmd: RescheduleComm
       };
     });
   });
+}
+
+/** The payment options of a status change: each only where it means something. */
+function assertPaymentOptions(cmd: StatusChangeCommand): void {
+  const violations = [];
+  if (cmd.paidOutside && (cmd.action !== 'confirm' || cmd.actor === 'customer')) {
+    violations.push({ path: 'paidOutside', message: 'only with a confirm by staff or a partner' });
+  }
+  if (cmd.refundPercent !== undefined) {
+    if (cmd.action !== 'cancel' || cmd.actor === 'customer') {
+      violations.push({ path: 'refundPercent', message: 'only with a cancel by staff or a partner' });
+    } else if (
+      !Number.isInteger(cmd.refundPercent) ||
+      cmd.refundPercent < 0 ||
+      cmd.refundPercent > MAX_REFUND_PERCENT
+    ) {
+      violations.push({ path: 'refundPercent', message: `must be an integer from 0 to ${MAX_REFUND_PERCENT}` });
+    }
+  }
+  if (violations.length > 0) throw validationError(violations);
+}
+
+/**
+ * A paid booking is confirmed by its payment (docs/decisions.md "Payments"): by the platform once
+ * its checkout is paid, or by staff who say it was paid another way; otherwise PAYMENT_REQUIRED.
+ */
+function assertPaid(b: BookingDoc, cmd: StatusChangeCommand): void {
+  if (b.payment?.state !== 'awaiting') return;
+  if (cmd.paidCheckout && isPaid(cmd.paidCheckout)) return;
+  if (cmd.paidOutside) return;
+  throw new DomainError(
+    'PAYMENT_REQUIRED',
+    'This booking is not paid yet; it confirms itself once the customer pays. Confirm it with paidOutside: true if it was paid another way.',
+  );
+}
+
+/** The payment fields of a change, with the worker's flag that follows from them. */
+const paymentFields = (payment: BookingPayment): Partial<BookingDoc> => ({
+  payment,
+  paymentPending: hasPendingWork(payment),
+});
+
+function paymentOnConfirm(b: BookingDoc, cmd: StatusChangeCommand, nowMs: number): Partial<BookingDoc> {
+  if (!b.payment || b.payment.state !== 'awaiting') return {};
+  if (cmd.paidCheckout) return paymentFields(paidWith(b.payment, cmd.paidCheckout, nowMs, cmd.actor));
+  // Its checkout stays unsettled: the worker expires it (and refunds it, should it have been paid too).
+  return paymentFields(paidOutside(b.payment, nowMs, cmd.actor));
+}
+
+/**
+ * A cancel (or the hold's end) of a paid booking: an unpaid one's checkout is to be expired; a
+ * paid one is refunded by the service's policy as it stands at `nowMs`, or by the staff's share.
+ */
+function paymentOnCancel(b: BookingDoc, nowMs: number, overridePercent: number | undefined): Partial<BookingDoc> {
+  if (!b.payment) return {};
+  if (b.payment.state === 'awaiting') return paymentFields({ ...b.payment, state: 'unpaid', checkoutUrl: '' });
+  const due = refundOnCancel({ ...b, payment: b.payment }, nowMs, overridePercent);
+  return paymentFields({ ...b.payment, refundDue: b.payment.refundDue + due });
+}
+
+/** A no-show of a paid booking whose service charges one, with a card saved at checkout. */
+function paymentOnNoShow(b: BookingDoc): Partial<BookingDoc> {
+  if (!b.payment) return {};
+  const fee = noShowChargeOf(b.payment);
+  return fee > 0 ? paymentFields({ ...b.payment, feeDue: b.payment.feeDue + fee }) : {};
 }
 
 async function existing(deps: LifecycleDeps, ref: ChangeRef): Promise<BookingDoc> {

@@ -3,12 +3,14 @@ import { HOLD_MS, MINUTE_MS, normalizeTimeZone } from '@svc/rules';
 import { DuplicateKeyError, type Tx } from '@svc/store';
 import { answersFor, assertPartyFits, assertStaffOfService, assertValidCreateInput } from '../domain/create-input.js';
 import { erasedCustomer } from '../domain/erasure.js';
+import { amountDueOf, type BookingPayment } from '../domain/payment.js';
 import { newBookingId } from '../store/ids.js';
 import { collectiveStaffIdsOf, type BookingDoc, type IdempotencyDoc } from '../store/records.js';
 import { confirmedOrCurrent, replayAnswer } from './automatic-confirmation.js';
 import { bookingEvent } from './booking-events.js';
 import { confirmCreatedHold, policiesOf, type LifecycleDeps } from './booking-lifecycle.js';
-import type { CustomerInput } from './ports.js';
+import { openCheckout } from './payments.js';
+import type { CustomerInput, ServiceInfo, ServiceSchedule } from './ports.js';
 import {
   assertBookable,
   assertSlotOpen,
@@ -39,6 +41,8 @@ export interface CreateBookingCommand {
   answers: Readonly<Record<string, unknown>>;
   /** The seats it takes (docs/decisions.md "Seats"). */
   partySize: number;
+  /** Where Stripe sends the customer back, with `{KEY}` (application/payments.ts); '' = none known. */
+  paymentReturnUrl: string;
   traceparent: string | null;
 }
 
@@ -108,6 +112,40 @@ async function createOrFind(deps: CreateBookingDeps, cmd: CreateBookingCommand):
   // The key was just looked up: the first look needs no second read of it.
   await assertSlotOpen(deps, req, known);
 
+  // A paid service's checkout, before the locks (application/payments.ts openCheckout); expired
+  // again when the create does not make its booking after all.
+  const bookingId = newBookingId();
+  const payment = await openCheckout(deps.payments, {
+    tenantId: cmd.tenantId,
+    bookingId,
+    service: known.service,
+    returnUrl: cmd.paymentReturnUrl,
+    customerEmail: cmd.customer.primaryEmail ?? null,
+  });
+  let made = false;
+  try {
+    const outcome = await createUnderLocks(deps, cmd, req, known, bookingId, payment, slotStillOpen);
+    made = 'created' in outcome;
+    return outcome;
+  } finally {
+    if (payment && !made) abandonCheckout(deps, cmd.tenantId, payment);
+  }
+}
+
+/** Expires the checkout of a create that made no booking; a failure leaves a page nobody was given. */
+function abandonCheckout(deps: CreateBookingDeps, tenantId: string, payment: BookingPayment): void {
+  deps.payments.expireCheckout(tenantId, payment.checkoutSessionId).catch(() => {});
+}
+
+async function createUnderLocks(
+  deps: CreateBookingDeps,
+  cmd: CreateBookingCommand,
+  req: SlotRequest,
+  known: ServiceSchedule,
+  bookingId: string,
+  payment: BookingPayment | null,
+  slotStillOpen: () => Promise<void>,
+): Promise<Outcome> {
   try {
     return await withSlotLocks(
       deps,
@@ -121,6 +159,7 @@ async function createOrFind(deps: CreateBookingDeps, cmd: CreateBookingCommand):
         assertStaffOfService(cmd.staffId, fresh.service);
         assertPartyFits(cmd.partySize, fresh.service);
         const answers = answersFor(fresh.service, cmd.answers);
+        assertSameAmountDue(payment, fresh.service);
         const recheckIn = await slotFreeUnderLock(deps, req, fresh);
         const customer = await deps.customers.lookupOrCreate(cmd.tenantId, cmd.customer);
         if (customer.erased) throw erasedCustomer();
@@ -141,7 +180,7 @@ async function createOrFind(deps: CreateBookingDeps, cmd: CreateBookingCommand):
           const recheck = await recheckIn(tx);
 
           const booking: BookingDoc = {
-            _id: newBookingId(),
+            _id: bookingId,
             tenantId: cmd.tenantId,
             serviceId: service.serviceId,
             serviceSlug: service.slug,
@@ -169,6 +208,7 @@ async function createOrFind(deps: CreateBookingDeps, cmd: CreateBookingCommand):
             answers,
             partySize: cmd.partySize,
             seats: service.seats,
+            ...(payment ? { payment, paymentPending: true, paymentReturnKey: payment.returnKey } : {}),
             createdAtMs: now,
             updatedAtMs: now,
             revision: 0,
@@ -181,7 +221,8 @@ async function createOrFind(deps: CreateBookingDeps, cmd: CreateBookingCommand):
           );
           return { created: booking };
         });
-        if (!('created' in outcome) || service.confirmation !== 'automatic') return outcome;
+        // A paid booking is confirmed by its payment, never automatically (docs/decisions.md "Payments").
+        if (!('created' in outcome) || service.confirmation !== 'automatic' || payment) return outcome;
         // Its own transition and event, with the locks of this very interval still held. A
         // failure here (an outage) fails the request although the hold is committed: a retry
         // with the key confirms it as a replay, and so does the sweeper (automatic-confirmation.ts).
@@ -201,6 +242,23 @@ async function createOrFind(deps: CreateBookingDeps, cmd: CreateBookingCommand):
       if (winner) return replay(deps, winner, cmd);
     }
     throw err;
+  }
+}
+
+/**
+ * The checkout opened before the locks asks what the service charges now: a price or policy
+ * changed in between refuses the create (its checkout is then expired), so nobody pays an amount
+ * the service no longer asks.
+ */
+function assertSameAmountDue(payment: BookingPayment | null, service: ServiceInfo): void {
+  const due = amountDueOf(service, service.price);
+  const same =
+    payment === null ? due === null : due === payment.amountDue && service.price?.currency === payment.currency;
+  if (!same) {
+    throw new DomainError(
+      'BOOKING_POLICY_BLOCKED',
+      "The service's price changed while this booking was made; please try again.",
+    );
   }
 }
 

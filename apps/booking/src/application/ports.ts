@@ -1,5 +1,6 @@
 import type { CalendarSyncView } from '@svc/grpc';
-import type { Assignment, ConfirmationPolicy, Question } from '@svc/rules';
+import type { integrationsV1 } from '@svc/proto';
+import type { Assignment, ConfirmationPolicy, PaymentTerms, Question } from '@svc/rules';
 import type { ScheduleInput } from '../domain/availability/index.js';
 
 export interface TenantInfo {
@@ -10,7 +11,15 @@ export interface TenantInfo {
   status: string;
 }
 
-export interface ServiceInfo {
+/**
+ * What a service charges (docs/decisions.md "Payments"): its price in minor units of its
+ * currency (null: none) and its payment policy (`payment: none` for a service without one).
+ */
+export interface ServicePayment extends PaymentTerms {
+  price: { amount: number; currency: string } | null;
+}
+
+export interface ServiceInfo extends ServicePayment {
   serviceId: string;
   slug: string;
   name: string;
@@ -58,8 +67,8 @@ export interface ScheduleSource {
   ): Promise<ServiceSchedule>;
 }
 
-/** A service as the booking service looks it up by id: names, current buffers, who performs it. */
-export interface ServiceRef {
+/** A service as the booking service looks it up by id: names, current buffers, who performs it, what it charges. */
+export interface ServiceRef extends ServicePayment {
   serviceId: string;
   slug: string;
   name: string;
@@ -134,4 +143,22 @@ export interface BusyTimeSource {
 export interface StaffZones {
   timeZone: string;
   staffTimeZones: Readonly<Record<string, string>>;
+}
+
+/** A Checkout Session as the integrations service answers it (docs/decisions.md "Payments"). */
+export type Checkout = integrationsV1.Checkout;
+/** A refund or an off-session charge as Stripe answered it. */
+export type PaymentMovement = integrationsV1.PaymentMovement;
+
+/**
+ * The tenant's Stripe account, through the integrations service: PROVIDER_NOT_CONNECTED without
+ * one, PROVIDER_ACTION_FAILED when Stripe refuses or cannot be reached.
+ */
+export interface PaymentProvider {
+  createCheckout(req: integrationsV1.CreateCheckoutRequest): Promise<Checkout>;
+  checkout(tenantId: string, sessionId: string): Promise<Checkout>;
+  /** Expires an open session; one already complete or expired is answered as it is. */
+  expireCheckout(tenantId: string, sessionId: string): Promise<Checkout>;
+  refund(req: integrationsV1.RefundPaymentRequest): Promise<PaymentMovement>;
+  chargeSavedCard(req: integrationsV1.ChargeSavedCardRequest): Promise<PaymentMovement>;
 }

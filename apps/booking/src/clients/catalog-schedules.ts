@@ -4,6 +4,7 @@ import { assignmentOf, confirmationPolicyOf, DAY_MS, type Question } from '@svc/
 import type { catalogV1 } from '@svc/proto';
 import type { OwnerType, ScheduleInput } from '../domain/availability/index.js';
 import type { ScheduleSource, ServiceSchedule } from '../application/ports.js';
+import { servicePaymentOf } from './service-payment.js';
 
 /** How old an entry a lock-free look may take as it is (see below). */
 const LOOK_MS = 2_000;
@@ -185,6 +186,7 @@ export function toSchedule(snap: catalogV1.GetScheduleSnapshotResponse): Service
       seats: Math.max(1, service.seats),
       maxPartySize: Math.max(1, service.maxPartySize),
       assignment: assignmentOf(service.assignment),
+      ...servicePaymentOf(service),
     },
     schedule,
   };

@@ -1,5 +1,6 @@
 import { type CatalogClient } from '@svc/grpc';
 import type { ServiceLookup, ServiceRef } from '../application/ports.js';
+import { servicePaymentOf } from './service-payment.js';
 
 /** Services by id from the catalog, uncached: each caller asks once per request (see buffer-fill.ts). */
 export function catalogServices(client: CatalogClient): ServiceLookup {
@@ -15,6 +16,7 @@ export function catalogServices(client: CatalogClient): ServiceLookup {
         bufferAfterMin: service.bufferAfterMin,
         staffIds: service.staffIds,
         resourceIds: service.resourceIds,
+        ...servicePaymentOf(service),
       };
     },
   };

@@ -3,6 +3,7 @@
 
 import { toAnswerValue } from '@svc/grpc';
 import type { bookingV1 } from '@svc/proto';
+import { paymentView } from '../domain/payment.js';
 import { staffOfBooking, type BookingDoc, type OutboxDoc } from '../store/records.js';
 
 /** An outbox row as a history entry: what happened, who did it, how it left the booking. */
@@ -52,5 +53,6 @@ export function toProtoBooking(b: BookingDoc): bookingV1.Booking {
     })),
     staffIds: staffOfBooking(b),
     partySize: b.partySize ?? 1,
+    ...(b.payment ? { payment: paymentView(b.payment) } : {}),
   };
 }

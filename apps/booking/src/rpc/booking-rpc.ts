@@ -15,7 +15,9 @@ import { exportCustomerBookings, MAX_HISTORY } from '../application/export-custo
 import { explainStart } from '../application/explain-slot.js';
 import { getAvailability } from '../application/get-availability.js';
 import { listBookings } from '../application/list-bookings.js';
+import { confirmIfPaid } from '../application/payment-worker.js';
 import { allowedActions, refusedActions } from '../domain/lifecycle.js';
+import { refundOnCancel } from '../domain/payment.js';
 import { bookingCreates, failedCreateOutcome, SERVICE } from '../metrics.js';
 import { toHistoryEntry, toProtoBooking } from './booking-mapping.js';
 
@@ -64,6 +66,7 @@ export function bookingService(deps: BookingRpcDeps): ServiceBinding {
           staffId: req.staffId,
           answers: answersOf(req.answers),
           partySize: req.partySize || 1,
+          paymentReturnUrl: req.paymentReturnUrl ?? '',
           traceparent: currentTraceparent(),
         }).catch((err: unknown) => {
           bookingCreates.inc({ service: SERVICE, outcome: failedCreateOutcome(err) });
@@ -81,11 +84,24 @@ export function bookingService(deps: BookingRpcDeps): ServiceBinding {
         if (!booking) throw notFound('Booking');
         // One clock for both lists.
         const nowMs = deps.now();
+        const allowed = actor ? allowedActions(booking, actor, nowMs).filter((a) => a !== 'expire') : [];
         return {
           booking: toProtoBooking(booking),
-          allowedActions: actor ? allowedActions(booking, actor, nowMs).filter((a) => a !== 'expire') : [],
+          allowedActions: allowed,
           refusedActions: actor ? refusedActions(booking, ['cancel', 'reschedule'], actor, nowMs) : [],
+          // What the manage page and the dashboard say a cancel now would give back.
+          ...(booking.payment && allowed.includes('cancel')
+            ? { cancelRefundAmount: refundOnCancel({ ...booking, payment: booking.payment }, nowMs) }
+            : {}),
         };
+      },
+
+      completePaymentReturn: async (req) => {
+        const found = req.returnKey === '' ? null : await deps.store.byReturnKey(req.tenantId, req.returnKey);
+        if (!found) throw notFound('Booking');
+        const booking = await confirmIfPaid(deps, found);
+        if (booking.status !== found.status) deps.onOutboxWrite();
+        return { booking: toProtoBooking(booking) };
       },
 
       listBookings: async (req) => {
@@ -111,6 +127,8 @@ export function bookingService(deps: BookingRpcDeps): ServiceBinding {
           reason: req.reason,
           actor: parseActor(req.actor),
           traceparent: currentTraceparent(),
+          paidOutside: req.paidOutside === true,
+          ...(req.refundPercent !== undefined ? { refundPercent: req.refundPercent } : {}),
         });
         deps.onOutboxWrite();
         return { booking: toProtoBooking(booking) };

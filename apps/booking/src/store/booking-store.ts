@@ -13,6 +13,7 @@ import {
 } from '@svc/store';
 import { occupiedKeys } from '../application/lock-keys.js';
 import { STRIPPED_BOOKING } from '../domain/erasure.js';
+import { hasPendingWork, type BookingPayment } from '../domain/payment.js';
 import { EraseJobRepository } from './erase-job-repository.js';
 import {
   BOOKING_COLLECTIONS,
@@ -95,6 +96,9 @@ export class BookingStore {
       { collection: bookings, name: 'by_status_hold', fields: ['status', 'holdExpiresAtMs'] },
       // Its other scan: holds of automatic services their create did not confirm (hold-expiry.ts).
       { collection: bookings, name: 'by_status_confirmation', fields: ['status', 'confirmation', 'createdAtMs'] },
+      // The payment worker's scans (payment-worker.ts), and the return URL's key.
+      { collection: bookings, name: 'by_payment_pending', fields: ['paymentPending', 'status', 'holdExpiresAtMs'] },
+      { collection: bookings, name: 'by_tenant_return_key', fields: ['tenantId', 'paymentReturnKey'] },
       { collection: outbox, name: 'by_state', fields: ['state', '_id'] },
       // A booking's history (ListBookingEvents): its rows, oldest first.
       { collection: outbox, name: 'by_key', fields: ['key', '_id'] },
@@ -240,6 +244,38 @@ export class BookingStore {
       },
       { sort: [['createdAtMs', 1]], limit },
     );
+  }
+
+  /** Up to `limit` held bookings whose checkout is open and whose hold still runs, the nearest end first. */
+  awaitingPayment(nowMs: number, limit: number): Promise<BookingDoc[]> {
+    return this.bookings.find(
+      { paymentPending: true, status: 'held', holdExpiresAtMs: { $gt: nowMs } },
+      { sort: [['holdExpiresAtMs', 1]], limit },
+    );
+  }
+
+  /** Up to `limit` bookings no longer held whose payment has work pending (hasPendingWork). */
+  unsettledPayments(limit: number): Promise<BookingDoc[]> {
+    return this.bookings.find({ paymentPending: true, status: { $ne: 'held' } }, { limit });
+  }
+
+  /** The booking a return key names, or null. */
+  async byReturnKey(tenantId: string, returnKey: string): Promise<BookingDoc | null> {
+    const [found] = await this.bookings.find({ tenantId, paymentReturnKey: returnKey }, { limit: 1 });
+    return found ?? null;
+  }
+
+  /**
+   * Writes a booking's payment without a status change or an event, in `tx`, as a
+   * compare-and-set on its revision and status: false when it changed since it was read.
+   */
+  async savePayment(before: BookingDoc, payment: BookingPayment, tx: Tx): Promise<boolean> {
+    const matched = await this.bookings.updateOne(
+      { _id: before._id, tenantId: before.tenantId, status: before.status, revision: before.revision ?? null },
+      { payment, paymentPending: hasPendingWork(payment) },
+      tx,
+    );
+    return matched > 0;
   }
 
   /**

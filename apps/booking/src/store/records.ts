@@ -1,5 +1,6 @@
 import type { Answer, BookingStatus, ConfirmationPolicy } from '@svc/rules';
 import type { EraseStep } from '../domain/erasure.js';
+import type { BookingPayment } from '../domain/payment.js';
 
 /** Where the booking service keeps each kind of document. */
 export const BOOKING_COLLECTIONS = {
@@ -72,6 +73,18 @@ export interface BookingDoc {
   collectiveStaffIds?: string;
   /** When it was confirmed; absent until then (and on bookings confirmed before it was stored). */
   confirmedAtMs?: number;
+  /**
+   * A booking of a service with a payment policy: its terms as made, its checkout and its money
+   * (docs/decisions.md "Payments"). Absent on any other.
+   */
+  payment?: BookingPayment;
+  /**
+   * Top-level copies the payment worker and the return URL find a booking by: whether the
+   * worker has something to do for it (domain/payment.ts hasPendingWork: a checkout that may
+   * still take money, a refund or a fee decided and not yet moved), and its return key.
+   */
+  paymentPending?: boolean;
+  paymentReturnKey?: string;
   createdAtMs: number;
   updatedAtMs: number;
   /**

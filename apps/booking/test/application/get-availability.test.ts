@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NO_PAYMENT_TERMS } from '@svc/rules';
 import { openSqliteStore } from '@svc/store';
 import { getAvailability } from '../../src/application/get-availability.js';
 import type { ServiceSchedule } from '../../src/application/ports.js';
@@ -35,6 +36,8 @@ const known: ServiceSchedule = {
     seats: 1,
     maxPartySize: 1,
     assignment: 'first_available',
+    price: null,
+    ...NO_PAYMENT_TERMS,
   },
   schedule: {
     timezone: 'UTC',

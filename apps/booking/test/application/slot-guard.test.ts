@@ -4,6 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { InProcessLockManager } from '@svc/lock';
+import { NO_PAYMENT_TERMS } from '@svc/rules';
 import { openSqliteStore } from '@svc/store';
 import type { ExternalBusy, ServiceSchedule } from '../../src/application/ports.js';
 import { assertSlotOpen, type SlotGuardDeps } from '../../src/application/slot-guard.js';
@@ -36,6 +37,8 @@ const known: ServiceSchedule = {
     seats: 1,
     maxPartySize: 1,
     assignment: 'first_available',
+    price: null,
+    ...NO_PAYMENT_TERMS,
   },
   schedule: {
     timezone: 'UTC',

@@ -23,6 +23,13 @@ import {
   SLUG_MESSAGE,
   type ConfirmationPolicy,
   type Question,
+  MAX_PAYMENT_AMOUNT,
+  MAX_REFUND_PERCENT,
+  NO_PAYMENT_TERMS,
+  NO_SHOW_CHARGES,
+  PAYMENT_POLICIES,
+  type NoShowCharge,
+  type PaymentPolicy,
 } from '@svc/rules';
 import { nextUpdatedAt } from './timestamps.js';
 import { assertSomeField, definedOnly, Violations } from './violations.js';
@@ -79,6 +86,15 @@ export type ServiceRecord = {
   /** docs/decisions.md "Staff assignment". Absent on services stored before: first_available, no weights. */
   assignment?: Assignment;
   staffWeights?: Record<string, number>;
+  /**
+   * The payment policy (docs/decisions.md "Payments"); amounts in minor units of priceCurrency,
+   * 0 when the policy does not use them. Absent on services stored before: none, 0, 0, none, 0.
+   */
+  payment?: PaymentPolicy;
+  depositAmount?: number;
+  refundAfterCutoffPercent?: number;
+  noShowCharge?: NoShowCharge;
+  noShowFeeAmount?: number;
   createdAtMs: number;
   updatedAtMs: number;
 };
@@ -113,6 +129,11 @@ export interface ServiceInput {
   assignment?: string;
   /** Replaces the weights when given. */
   staffWeights?: Readonly<Record<string, number>>;
+  payment?: string;
+  depositAmount?: number;
+  refundAfterCutoffPercent?: number;
+  noShowCharge?: string;
+  noShowFeeAmount?: number;
   /** Replaces the questions when given. */
   questions?: ReadonlyArray<{
     key: string;
@@ -169,6 +190,7 @@ export function newService(input: ServiceInput, ctx: ServiceContext & { id: stri
     maxPartySize: 1,
     assignment: 'first_available',
     staffWeights: {},
+    ...NO_PAYMENT_TERMS,
     createdAtMs: ctx.now,
     updatedAtMs: ctx.now,
     ...definedOnly(fields),
@@ -176,6 +198,7 @@ export function newService(input: ServiceInput, ctx: ServiceContext & { id: stri
   checkPrice(v, record);
   checkParty(v, record);
   checkAssignment(v, record, input);
+  checkPaymentPolicy(v, record, input);
   v.throwIfAny();
   return record;
 }
@@ -192,6 +215,7 @@ export function patchService(current: ServiceRecord, input: ServiceInput, ctx: S
   checkPrice(v, record);
   checkParty(v, record);
   checkAssignment(v, record, input);
+  checkPaymentPolicy(v, record, input);
   v.throwIfAny();
   return record;
 }
@@ -230,6 +254,18 @@ function checkServiceFields(v: Violations, input: ServiceInput, references: Serv
     maxPartySize: checkInteger(v, 'maxPartySize', input.maxPartySize, 1, MAX_SEATS),
     assignment: checkEnum(v, 'assignment', input.assignment, ASSIGNMENTS),
     staffWeights: checkWeights(v, input.staffWeights),
+    payment: checkEnum(v, 'payment', input.payment, PAYMENT_POLICIES),
+    // 0 is "not used" (the stored value of a policy without it); the policy's range is checked on the merged record.
+    depositAmount: checkInteger(v, 'depositAmount', input.depositAmount, 0, MAX_PAYMENT_AMOUNT),
+    refundAfterCutoffPercent: checkInteger(
+      v,
+      'refundAfterCutoffPercent',
+      input.refundAfterCutoffPercent,
+      0,
+      MAX_REFUND_PERCENT,
+    ),
+    noShowCharge: checkEnum(v, 'noShowCharge', input.noShowCharge, NO_SHOW_CHARGES),
+    noShowFeeAmount: checkInteger(v, 'noShowFeeAmount', input.noShowFeeAmount, 0, MAX_PAYMENT_AMOUNT),
   };
 }
 
@@ -293,6 +329,70 @@ function checkParty(v: Violations, record: ServiceRecord): void {
   if ((record.maxPartySize ?? 1) > (record.seats ?? 1) && !v.has('maxPartySize') && !v.has('seats')) {
     v.add('maxPartySize', 'must be at most seats');
   }
+}
+
+/**
+ * docs/decisions.md "Payments", on the merged record, so a PATCH of one side (removing the price,
+ * confirmation automatic) meets the rule too. A paid service has a price above 0 that Stripe can
+ * charge and is confirmed by its payment, never automatically; a no-show charge goes to the card
+ * saved at checkout, so it needs a payment. An amount sent for a policy that does not use it is
+ * refused; a stored one the policy no longer uses goes (0), as a weight of a removed staff member.
+ */
+function checkPaymentPolicy(v: Violations, record: ServiceRecord, input: ServiceInput): void {
+  const payment = record.payment ?? 'none';
+  const noShowCharge = record.noShowCharge ?? 'none';
+  const price = record.priceAmount ?? 0;
+  // A field already in error (an unknown policy, a bad price) is reported once, as it is.
+  const paymentKnown = !v.has('payment');
+  const chargeKnown = !v.has('noShowCharge');
+  const priceKnown = !v.has('priceAmount') && !v.has('priceCurrency');
+  if (payment !== 'none' && paymentKnown) {
+    if (record.priceCurrency === null || price <= 0) {
+      if (priceKnown) v.add('payment', 'needs a price above 0 (priceAmount and priceCurrency)');
+    } else if (price > MAX_PAYMENT_AMOUNT && priceKnown) {
+      v.add('priceAmount', `must be at most ${MAX_PAYMENT_AMOUNT} for a service with a payment policy`);
+    }
+    if (record.confirmation === 'automatic' && !v.has('confirmation')) {
+      v.add('confirmation', 'cannot be automatic for a service with a payment policy: the payment confirms it');
+    }
+  }
+  if (noShowCharge !== 'none' && payment === 'none' && chargeKnown && paymentKnown) {
+    v.add('noShowCharge', 'needs a payment policy: the card is saved when the customer pays');
+  }
+  record.depositAmount = policyAmount(v, 'depositAmount', record.depositAmount ?? 0, {
+    policyKnown: paymentKnown,
+    used: payment === 'deposit',
+    sent: input.depositAmount !== undefined,
+    price: priceKnown ? price : null,
+    what: 'payment is deposit',
+  });
+  record.noShowFeeAmount = policyAmount(v, 'noShowFeeAmount', record.noShowFeeAmount ?? 0, {
+    policyKnown: chargeKnown,
+    used: noShowCharge === 'fee',
+    sent: input.noShowFeeAmount !== undefined,
+    price: priceKnown ? price : null,
+    what: 'noShowCharge is fee',
+  });
+}
+
+/**
+ * An amount a policy uses is 1 to the price (null: the price itself is in error, so that is
+ * reported instead); one it does not use is 0.
+ */
+function policyAmount(
+  v: Violations,
+  path: string,
+  amount: number,
+  rule: { policyKnown: boolean; used: boolean; sent: boolean; price: number | null; what: string },
+): number {
+  if (v.has(path) || !rule.policyKnown) return amount;
+  if (!rule.used) {
+    if (rule.sent && amount !== 0) v.add(path, `is only used when ${rule.what}`);
+    return 0;
+  }
+  if (amount === 0) v.add(path, `is required when ${rule.what}`);
+  else if (rule.price !== null && rule.price > 0 && amount > rule.price) v.add(path, 'must be at most priceAmount');
+  return amount;
 }
 
 /** A price is an amount in a currency: one without the other means nothing. */

@@ -41,6 +41,12 @@ export const toServiceMessage = (r: ServiceRecord): catalogV1.Service => ({
   maxPartySize: r.maxPartySize ?? 1,
   assignment: r.assignment ?? 'first_available',
   staffWeights: { ...(r.staffWeights ?? {}) },
+  // Services stored before payments: none, and 0 for the amounts and the percentage.
+  payment: r.payment ?? 'none',
+  depositAmount: r.depositAmount ?? 0,
+  refundAfterCutoffPercent: r.refundAfterCutoffPercent ?? 0,
+  noShowCharge: r.noShowCharge ?? 'none',
+  noShowFeeAmount: r.noShowFeeAmount ?? 0,
   createdAtMs: r.createdAtMs,
   updatedAtMs: r.updatedAtMs,
 });

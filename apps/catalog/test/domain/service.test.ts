@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { DomainError } from '@svc/errors';
 import {
   effectiveSlotInterval,
   newService,
   parseServiceStatusFilter,
   patchService,
   type ServiceInput,
+  type ServiceRecord,
   type ServiceReferences,
 } from '../../src/domain/service.js';
 import { violationPaths } from '../support/violations.js';
@@ -42,6 +44,11 @@ describe('service create', () => {
       maxPartySize: 1,
       assignment: 'first_available',
       staffWeights: {},
+      payment: 'none',
+      depositAmount: 0,
+      refundAfterCutoffPercent: 0,
+      noShowCharge: 'none',
+      noShowFeeAmount: 0,
       createdAtMs: 1_000,
       updatedAtMs: 1_000,
     });
@@ -124,6 +131,14 @@ describe('service create', () => {
     ['seats', 0],
     ['seats', 1001],
     ['maxPartySize', 0],
+    ['depositAmount', -1],
+    ['depositAmount', 1.5],
+    ['depositAmount', 100_000_000],
+    ['refundAfterCutoffPercent', -1],
+    ['refundAfterCutoffPercent', 101],
+    ['refundAfterCutoffPercent', 50.5],
+    ['noShowFeeAmount', -1],
+    ['noShowFeeAmount', 100_000_000],
   ] as const)('rejects %s = %d', (field, value) => {
     const input: ServiceInput = { ...valid, priceCurrency: 'EUR', priceAmount: 100, [field]: value };
     expect(violationPaths(() => create(input))).toEqual([field]);
@@ -189,6 +204,175 @@ describe('service create', () => {
       }),
     );
     expect(violationPaths(() => create({ ...valid, staffIds: [''] }, references))).toEqual(['staffIds']);
+  });
+});
+
+describe('service payment policy (docs/decisions.md "Payments")', () => {
+  const paid: ServiceInput = { ...valid, priceAmount: 5_000, priceCurrency: 'EUR' };
+  const ctx = { tenantId: 'ten_1', now: 2_000, references: noReferences };
+  const patch = (current: ServiceRecord, input: ServiceInput) => patchService(current, input, ctx);
+  /** The VALIDATION_ERROR details `fn` throws. */
+  const details = (fn: () => unknown) => {
+    try {
+      fn();
+    } catch (err) {
+      if (err instanceof DomainError && err.code === 'VALIDATION_ERROR') return err.details;
+      throw err;
+    }
+    throw new Error('expected a VALIDATION_ERROR');
+  };
+
+  it('takes a deposit of 1 to the price, the price itself included', () => {
+    const terms = { payment: 'deposit', depositAmount: 1_500, refundAfterCutoffPercent: 50 };
+    expect(create({ ...paid, ...terms })).toMatchObject({ ...terms, noShowCharge: 'none', noShowFeeAmount: 0 });
+    expect(create({ ...paid, payment: 'deposit', depositAmount: 1 }).depositAmount).toBe(1);
+    expect(create({ ...paid, payment: 'deposit', depositAmount: 5_000 }).depositAmount).toBe(5_000);
+    expect(details(() => create({ ...paid, payment: 'deposit', depositAmount: 5_001 }))).toEqual([
+      { path: 'depositAmount', message: 'must be at most priceAmount' },
+    ]);
+    expect(details(() => create({ ...paid, payment: 'deposit' }))).toEqual([
+      { path: 'depositAmount', message: 'is required when payment is deposit' },
+    ]);
+    expect(violationPaths(() => create({ ...paid, payment: 'deposit', depositAmount: 0 }))).toEqual(['depositAmount']);
+  });
+
+  it('takes full payment without a deposit amount, and refuses one sent for another policy', () => {
+    expect(create({ ...paid, payment: 'full' })).toMatchObject({ payment: 'full', depositAmount: 0 });
+    expect(details(() => create({ ...paid, payment: 'full', depositAmount: 100 }))).toEqual([
+      { path: 'depositAmount', message: 'is only used when payment is deposit' },
+    ]);
+    expect(violationPaths(() => create({ ...paid, depositAmount: 100 }))).toEqual(['depositAmount']);
+    // 0 is "not used", so it may always be sent.
+    expect(create({ ...paid, payment: 'full', depositAmount: 0 }).depositAmount).toBe(0);
+  });
+
+  it('takes a payment policy of none, deposit or full, nothing else', () => {
+    expect(create({ ...paid, payment: 'none' }).payment).toBe('none');
+    expect(details(() => create({ ...paid, payment: 'card', depositAmount: 100 }))).toEqual([
+      { path: 'payment', message: 'must be one of none, deposit, full' },
+    ]);
+  });
+
+  it('takes a no-show charge of none, remainder or fee, nothing else', () => {
+    expect(create({ ...paid, payment: 'full', noShowCharge: 'remainder' }).noShowCharge).toBe('remainder');
+    expect(details(() => create({ ...paid, payment: 'full', noShowCharge: 'all' }))).toEqual([
+      { path: 'noShowCharge', message: 'must be one of none, remainder, fee' },
+    ]);
+  });
+
+  it('needs a price above 0 for a payment policy', () => {
+    const message = 'needs a price above 0 (priceAmount and priceCurrency)';
+    expect(details(() => create({ ...valid, payment: 'full' }))).toEqual([{ path: 'payment', message }]);
+    expect(details(() => create({ ...valid, priceAmount: 0, priceCurrency: 'EUR', payment: 'full' }))).toEqual([
+      { path: 'payment', message },
+    ]);
+    // A price that is itself wrong is reported once, at its own field.
+    expect(violationPaths(() => create({ ...valid, priceAmount: 100, payment: 'full' }))).toEqual(['priceCurrency']);
+  });
+
+  it("keeps a paid service's price within Stripe's largest amount", () => {
+    const largest = { priceAmount: 99_999_999, priceCurrency: 'JPY' };
+    expect(create({ ...valid, ...largest, payment: 'full' }).priceAmount).toBe(99_999_999);
+    expect(details(() => create({ ...valid, ...largest, priceAmount: 100_000_000, payment: 'full' }))).toEqual([
+      { path: 'priceAmount', message: 'must be at most 99999999 for a service with a payment policy' },
+    ]);
+    // Without a payment policy the price is only shown, so it may be larger.
+    expect(create({ ...valid, ...largest, priceAmount: 100_000_000 }).priceAmount).toBe(100_000_000);
+  });
+
+  it('refuses automatic confirmation for a payment policy: the payment confirms the booking', () => {
+    expect(details(() => create({ ...paid, payment: 'full', confirmation: 'automatic' }))).toEqual([
+      {
+        path: 'confirmation',
+        message: 'cannot be automatic for a service with a payment policy: the payment confirms it',
+      },
+    ]);
+    expect(create({ ...paid, confirmation: 'automatic' }).confirmation).toBe('automatic');
+  });
+
+  it('needs a payment policy for a no-show charge, the card being saved at checkout', () => {
+    expect(details(() => create({ ...paid, noShowCharge: 'remainder' }))).toEqual([
+      { path: 'noShowCharge', message: 'needs a payment policy: the card is saved when the customer pays' },
+    ]);
+    expect(violationPaths(() => create({ ...paid, noShowCharge: 'fee', noShowFeeAmount: 500 }))).toEqual([
+      'noShowCharge',
+    ]);
+  });
+
+  it('takes a no-show fee of 1 to the price, and refuses one for another charge', () => {
+    const fee = { ...paid, payment: 'deposit', depositAmount: 1_000, noShowCharge: 'fee' };
+    expect(create({ ...fee, noShowFeeAmount: 2_000 })).toMatchObject({ noShowCharge: 'fee', noShowFeeAmount: 2_000 });
+    expect(create({ ...fee, noShowFeeAmount: 5_000 }).noShowFeeAmount).toBe(5_000);
+    expect(details(() => create({ ...fee, noShowFeeAmount: 5_001 }))).toEqual([
+      { path: 'noShowFeeAmount', message: 'must be at most priceAmount' },
+    ]);
+    expect(details(() => create(fee))).toEqual([
+      { path: 'noShowFeeAmount', message: 'is required when noShowCharge is fee' },
+    ]);
+    expect(details(() => create({ ...fee, noShowCharge: 'remainder', noShowFeeAmount: 500 }))).toEqual([
+      { path: 'noShowFeeAmount', message: 'is only used when noShowCharge is fee' },
+    ]);
+  });
+
+  it('takes a refund percentage after the cut-off from 0 to 100', () => {
+    expect(create({ ...paid, payment: 'full', refundAfterCutoffPercent: 0 }).refundAfterCutoffPercent).toBe(0);
+    expect(create({ ...paid, payment: 'full', refundAfterCutoffPercent: 100 }).refundAfterCutoffPercent).toBe(100);
+  });
+
+  describe('on PATCH, the rules of the merged record', () => {
+    const deposit = create({ ...paid, payment: 'deposit', depositAmount: 2_000, noShowCharge: 'remainder' });
+
+    it('refuses removing the price of a paid service, or lowering it below the deposit', () => {
+      expect(violationPaths(() => patch(deposit, { priceCurrency: '' }))).toEqual(['payment']);
+      expect(violationPaths(() => patch(deposit, { priceAmount: 0 }))).toEqual(['payment']);
+      expect(violationPaths(() => patch(deposit, { priceAmount: 1_999 }))).toEqual(['depositAmount']);
+      expect(patch(deposit, { priceAmount: 2_000 }).priceAmount).toBe(2_000);
+    });
+
+    it('refuses automatic confirmation on a paid service, and a policy on an automatic one', () => {
+      expect(violationPaths(() => patch(deposit, { confirmation: 'automatic' }))).toEqual(['confirmation']);
+      const automatic = create({ ...paid, confirmation: 'automatic' });
+      expect(violationPaths(() => patch(automatic, { payment: 'full' }))).toEqual(['confirmation']);
+      expect(patch(automatic, { payment: 'full', confirmation: 'manual' })).toMatchObject({
+        payment: 'full',
+        confirmation: 'manual',
+      });
+    });
+
+    it('checks a new deposit against the stored price, and needs it when switching to deposit', () => {
+      expect(patch(deposit, { depositAmount: 5_000 }).depositAmount).toBe(5_000);
+      expect(violationPaths(() => patch(deposit, { depositAmount: 5_001 }))).toEqual(['depositAmount']);
+      const full = create({ ...paid, payment: 'full' });
+      expect(violationPaths(() => patch(full, { payment: 'deposit' }))).toEqual(['depositAmount']);
+      expect(patch(full, { payment: 'deposit', depositAmount: 10 }).depositAmount).toBe(10);
+    });
+
+    it('drops a stored amount the new policy does not use', () => {
+      expect(patch(deposit, { payment: 'full' })).toMatchObject({ payment: 'full', depositAmount: 0 });
+      const fee = patch(deposit, { noShowCharge: 'fee', noShowFeeAmount: 700 });
+      expect(fee).toMatchObject({ noShowCharge: 'fee', noShowFeeAmount: 700 });
+      expect(patch(fee, { noShowCharge: 'none' })).toMatchObject({ noShowCharge: 'none', noShowFeeAmount: 0 });
+    });
+
+    it('refuses dropping the payment while a no-show charge needs it', () => {
+      expect(violationPaths(() => patch(deposit, { payment: 'none' }))).toEqual(['noShowCharge']);
+      expect(patch(deposit, { payment: 'none', noShowCharge: 'none' })).toMatchObject({
+        payment: 'none',
+        depositAmount: 0,
+        noShowCharge: 'none',
+      });
+    });
+
+    it('reads a service stored before payments as none', () => {
+      const { payment, depositAmount, refundAfterCutoffPercent, noShowCharge, noShowFeeAmount, ...older } = create({
+        ...paid,
+        confirmation: 'automatic',
+      });
+      expect(patch(older, { name: 'Renamed' })).toMatchObject({ name: 'Renamed', confirmation: 'automatic' });
+      expect(violationPaths(() => patch(older, { noShowCharge: 'fee', noShowFeeAmount: 100 }))).toEqual([
+        'noShowCharge',
+      ]);
+    });
   });
 });
 

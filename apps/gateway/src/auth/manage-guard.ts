@@ -24,6 +24,8 @@ export interface ManageContext {
   allowedActions: string[];
   /** Of cancel and reschedule, those the state machine refuses the customer now, and why. */
   refusedActions: bookingV1.RefusedAction[];
+  /** A paid booking the customer may cancel now: what that cancel would refund (minor units). */
+  cancelRefundAmount?: number | undefined;
   /** The booking's tenant, active. */
   tenant: catalogV1.Tenant;
 }
@@ -90,8 +92,8 @@ export function createManageGuard(deps: ManageGuardDeps): ManageGuard {
       if (!booking || !tenant || booking.customerId !== claims.customerId) throw notFound();
       if (!isActive(tenant)) throw new DomainError('TENANT_INACTIVE', 'This business is not taking bookings.');
       if (!hasAction(claims, action)) throw new DomainError('FORBIDDEN', FORBIDDEN_ACTION[action]);
-      const { allowedActions, refusedActions } = found;
-      return { token, claims, booking, allowedActions, refusedActions, tenant };
+      const { allowedActions, refusedActions, cancelRefundAmount } = found;
+      return { token, claims, booking, allowedActions, refusedActions, cancelRefundAmount, tenant };
     });
 }
 

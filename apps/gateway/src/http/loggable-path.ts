@@ -2,8 +2,10 @@ import { LogController, type FastifyRequest } from 'fastify';
 
 /** A path segment too long to be a name or an id of ours (a token, a code, a secret). */
 const MAX_SEGMENT = 40;
-/** Prefixes of the credentials a path may carry: manage tokens, API keys, signing secrets. */
-const CREDENTIAL = /svc_m1|sk_live_|whsec_/i;
+/** Prefixes of the credentials a path may carry: manage tokens, API keys, signing secrets, Stripe keys. */
+const CREDENTIAL = /svc_m1|[sr]k_live_|[sr]k_test_|whsec_/i;
+/** Paths whose segments after the first `n` are a secret whatever their shape: a payment's return key. */
+const SECRET_TAILS: ReadonlyArray<{ prefix: string; keep: number }> = [{ prefix: '/pay/', keep: 3 }];
 
 /**
  * What logs and spans may say of a request's path (docs/operations.md "Logs"): the route
@@ -19,9 +21,14 @@ export function loggablePath(request: FastifyRequest): string {
 
 function maskedPath(url: string): string {
   const path = url.split('?')[0] ?? '';
+  // A return key (32 characters) is shorter than MAX_SEGMENT: a path under /pay/ that no route
+  // matched (a trailing segment too many) still says nothing past the tenant id.
+  const keep = SECRET_TAILS.find((s) => path.startsWith(s.prefix))?.keep ?? Infinity;
   return path
     .split('/')
-    .map((segment) => (segment.length > MAX_SEGMENT || CREDENTIAL.test(segment) ? ':redacted' : segment))
+    .map((segment, i) =>
+      i >= keep || segment.length > MAX_SEGMENT || CREDENTIAL.test(segment) ? ':redacted' : segment,
+    )
     .join('/');
 }
 

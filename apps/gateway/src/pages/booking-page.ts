@@ -1,8 +1,9 @@
 import type { BookingConfig } from '../routes/public/booking-config-route.js';
 import type { PageAssets } from './assets.js';
-import { formatPrice, pageLocale } from './format.js';
+import { formatMoney, formatPrice, pageLocale } from './format.js';
 import { html } from './html.js';
 import { renderPage, shownName } from './layout.js';
+import { paymentTermsLines } from './payment-wording.js';
 import { slotPickerFields } from './picker-html.js';
 import { questionFieldsets } from './question-fields.js';
 import { describeMinutes } from '@svc/rules';
@@ -26,6 +27,14 @@ function outcomes(name: string) {
       <p>${name} has confirmed your booking.</p>
       <p data-email hidden>We will email you the confirmation.</p>
     </div>
+    <div class="outcome" data-status="payment" hidden>
+      <h2 id="outcome-payment">Pay to confirm your booking</h2>
+      <p>
+        The time is held for you while you pay on Stripe's secure page; your booking is confirmed once the payment is
+        through. Unpaid, the time is released in 10 minutes.
+      </p>
+      <p class="actions"><a id="pay-link" class="button" href="#" target="_top">Pay now</a></p>
+    </div>
     <div class="outcome" data-status="other" hidden>
       <h2 id="outcome-other">Your booking</h2>
       <p>Its page, behind the link below, shows where it stands.</p>
@@ -42,6 +51,20 @@ function policyLine(s: { cancelCutoffMin: number; rescheduleCutoffMin: number })
     s.cancelCutoffMin > 0 ? `cancel it online up to ${describeMinutes(s.cancelCutoffMin)} before` : '',
   ].filter((p) => p !== '');
   return parts.length === 0 ? '' : html`<span class="policy">You can ${parts.join(' and ')} the start.</span>`;
+}
+
+/**
+ * What a paid service costs now and on what terms (docs/decisions.md "Payments"), before the
+ * customer books; nothing for a service without a payment policy.
+ */
+function paymentTerms(s: BookingConfig['services'][number], locale: string) {
+  const price = s.price;
+  const lines = price ? paymentTermsLines(s, (amount) => formatMoney(amount, price.currency, locale)) : [];
+  return lines.length === 0
+    ? ''
+    : html`<span class="payment-terms" data-payment="${s.payment}">
+        ${lines.map((line) => html`<span class="policy">${line}</span>`)}
+      </span>`;
 }
 
 /**
@@ -107,6 +130,7 @@ export function renderBookingPage(config: BookingConfig, assets: PageAssets, non
           }</span
         >
         ${s.description ? html`<span class="desc">${s.description}</span>` : ''} ${policyLine(s)}
+        ${paymentTerms(s, locale)}
       </label>`,
   );
   const body =

@@ -14,19 +14,34 @@ export interface StatusWording {
  * the page shows, `time` formats an instant as the page does.
  */
 export function describeStatus(
-  booking: Pick<BookingRecord, 'status' | 'holdExpiresAtMs' | 'cancelReason'>,
+  booking: Pick<BookingRecord, 'status' | 'holdExpiresAtMs' | 'cancelReason'> & {
+    payment?: Pick<NonNullable<BookingRecord['payment']>, 'state'> | null;
+  },
   business: string,
   nowMs: number,
   time: (ms: number) => string,
 ): StatusWording {
+  // A paid service's booking is confirmed by its payment, not by the business (docs/decisions.md "Payments").
+  const paid = booking.payment != null;
   const expired = {
     label: 'Expired',
-    detail: `This request expired because ${business} did not confirm it in time.`,
+    detail: paid
+      ? 'This booking expired because it was not paid in time; the time is free again.'
+      : `This request expired because ${business} did not confirm it in time.`,
   };
   switch (booking.status) {
     case 'held': {
       const hold = booking.holdExpiresAtMs;
       if (hold !== null && hold <= nowMs) return expired;
+      if (booking.payment?.state === 'awaiting') {
+        return {
+          label: 'Awaiting payment',
+          detail:
+            hold === null
+              ? 'Your booking is confirmed once it is paid.'
+              : `Your booking is confirmed once it is paid. Pay by ${time(hold)}, or the booking expires and the time is free again.`,
+        };
+      }
       return {
         label: 'Requested, not confirmed yet',
         detail:

@@ -1,8 +1,9 @@
 import type { BookingRecord } from '../routes/bookings/booking-record.js';
 import type { PageAssets } from './assets.js';
 import { describeStatus } from './booking-status.js';
-import { formatTime, formatWhen, pageLocale } from './format.js';
+import { formatMoment, formatMoney, formatTime, formatWhen, pageLocale } from './format.js';
 import { html } from './html.js';
+import { cancelRefundWords, describePayment } from './payment-wording.js';
 import { renderPage, shownName, type TenantLook } from './layout.js';
 import { slotPickerFields } from './picker-html.js';
 
@@ -21,6 +22,8 @@ export interface ManagePageInput {
       rescheduleUntilMs: number | null;
       cancelRefusal: { reason: string; message: string } | null;
       rescheduleRefusal: { reason: string; message: string } | null;
+      /** What cancelling now would refund of a paid booking; null when it cannot be cancelled or has no payment. */
+      cancelRefundAmount: number | null;
     };
   };
   tenant: TenantLook & { locale: string };
@@ -36,9 +39,48 @@ const DONE: Record<string, string> = {
 };
 
 /**
+ * A paid booking's payment (docs/decisions.md "Payments"): where it stands, a link to Stripe's
+ * page while it can still be paid, and every movement of money.
+ */
+function paymentSection(input: ManagePageInput, business: string, locale: string) {
+  const { booking } = input.view;
+  if (!booking.payment) return '';
+  const zone = input.view.tenant.timezone;
+  const summary = describePayment(
+    { ...booking, payment: booking.payment },
+    {
+      money: (amount) => formatMoney(amount, booking.payment!.currency, locale),
+      time: (ms) => formatTime(ms, locale, zone),
+      when: (ms) => formatMoment(ms, locale, zone),
+      business,
+      nowMs: input.nowMs,
+    },
+  );
+  return html`<section aria-labelledby="payment-title" id="payment">
+    <h2 id="payment-title">Payment</h2>
+    <p id="payment-state">${summary.state}</p>
+    ${
+      summary.payUrl
+        ? html`<p class="actions">
+            <a id="pay-link" class="button" href="${summary.payUrl}" rel="noopener noreferrer">Pay now</a>
+          </p>`
+        : ''
+    }
+    ${
+      summary.movements.length > 0
+        ? html`<ul id="payment-records">
+            ${summary.movements.map((m) => html`<li>${m}</li>`)}
+          </ul>`
+        : ''
+    }
+    ${summary.net ? html`<p id="payment-net">${summary.net}</p>` : ''}
+  </section>`;
+}
+
+/**
  * The manage page (docs/decisions.md "Booking pages"): the booking (its video meeting's link once
- * it exists), the calendar file, and the changes the token and the booking allow now (a
- * reschedule slot picker, a cancel with a confirmation step).
+ * it exists), its payment, the calendar file, and the changes the token and the booking allow now
+ * (a reschedule slot picker, a cancel with a confirmation step that says what it would refund).
  */
 export function renderManagePage(input: ManagePageInput, assets: PageAssets, nonce: string): string {
   const { view, tenant, token } = input;
@@ -57,6 +99,12 @@ export function renderManagePage(input: ManagePageInput, assets: PageAssets, non
           You can ${what} online until ${formatWhen(ms, locale, view.tenant.timezone)}.
         </p>`
       : '';
+  const refundNow =
+    booking.payment && actions.cancelRefundAmount !== null
+      ? cancelRefundWords(booking.payment, actions.cancelRefundAmount, (amount) =>
+          formatMoney(amount, booking.payment!.currency, locale),
+        )
+      : null;
   const closed = (
     [
       ['reschedule-closed', actions.rescheduleRefusal],
@@ -86,6 +134,7 @@ export function renderManagePage(input: ManagePageInput, assets: PageAssets, non
       <dd>${booking.bookingId}</dd>
     </dl>
     <p id="status-detail">${status.detail}</p>
+    ${paymentSection(input, business, locale)}
     <p class="actions">
       <a id="ics-link" class="button secondary" href="${base}/ics" download>Add to calendar (.ics)</a>
     </p>
@@ -114,9 +163,12 @@ export function renderManagePage(input: ManagePageInput, assets: PageAssets, non
         ? html`<section aria-labelledby="cancel-title">
             <h2 id="cancel-title">Cancel</h2>
             ${until(actions.cancelUntilMs, 'cancel this booking', 'cancel-until')}
+            ${refundNow ? html`<p class="hint" id="cancel-refund">${refundNow}</p>` : ''}
             <button type="button" id="cancel-start" class="secondary">Cancel booking…</button>
             <div id="cancel-confirm" role="group" aria-labelledby="cancel-question" hidden>
-              <p id="cancel-question">Cancel ${view.service.name} on ${when}? This cannot be undone.</p>
+              <p id="cancel-question">
+                Cancel ${view.service.name} on ${when}? This cannot be undone.${refundNow ? ` ${refundNow}` : ''}
+              </p>
               <p class="actions">
                 <button type="button" id="cancel-yes">Yes, cancel booking</button>
                 <button type="button" id="cancel-no" class="secondary">Keep booking</button>

@@ -95,6 +95,8 @@ export interface HarnessOptions {
   customerStore?: () => Promise<DocumentStore>;
   /** The address of a webhook dispatcher the test runs (default: one that leads nowhere). */
   webhooksAddress?: string;
+  /** The address of a booking service the test runs (default: one that leads nowhere). */
+  bookingAddress?: string;
 }
 
 /**
@@ -117,7 +119,7 @@ export async function startGatewayWithCatalog(opts: HarnessOptions = {}): Promis
   );
   const downstream = connectDownstream({
     catalog: catalogHost.address,
-    booking: '127.0.0.1:1',
+    booking: opts.bookingAddress ?? '127.0.0.1:1',
     customer: customerHost.address,
     'webhook-dispatcher': opts.webhooksAddress ?? '127.0.0.1:1',
     integrations: '127.0.0.1:1',

@@ -34,6 +34,7 @@ import type { ConnectionRepository } from '../store/connection-repository.js';
 import type { ConnectionDoc } from '../store/records.js';
 import type { SyncRepository } from '../store/sync-repository.js';
 import { toBookingCalendarEvent, toCalendarSyncMessage, toConnectionMessage } from './mapping.js';
+import { paymentHandlers, type PaymentHandlerDeps } from './payments.js';
 
 export interface IntegrationServiceDeps {
   connections: ConnectionRepository;
@@ -50,6 +51,8 @@ export interface IntegrationServiceDeps {
   now: () => number;
   /** Told when a sync was made due (the worker looks for it at once). */
   onRequeued: () => void;
+  /** The tenants' payment accounts and their Stripe clients (docs/decisions.md "Payments"). */
+  payments: Omit<PaymentHandlerDeps, 'secrets' | 'now'>;
 }
 
 /** Bookings one export request may name (the booking service asks a page at a time). */
@@ -77,6 +80,8 @@ export function integrationService(deps: IntegrationServiceDeps): ServiceBinding
   }
 
   return bindService(integrationsV1.IntegrationServiceService, {
+    ...paymentHandlers({ ...deps.payments, secrets: deps.secrets, now }),
+
     listConnections: async (req) => {
       const docs = await connections.list(requireTenantId(req.tenantId));
       return { items: docs.map(toConnectionMessage) };

@@ -7,6 +7,7 @@ export const COLLECTIONS = {
   syncs: 'calendar_syncs',
   oauthStates: 'integration_oauth_states',
   erasedBookings: 'erased_bookings',
+  paymentAccounts: 'payment_accounts',
 } as const;
 
 export type Provider = 'caldav' | 'google' | 'microsoft' | 'zoom';
@@ -136,6 +137,27 @@ export interface OAuthStateDoc {
 }
 
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;
+
+export type PaymentMode = 'live' | 'test';
+
+/**
+ * The tenant's payment account (docs/decisions.md "Payments"): one per tenant, so `_id` is the
+ * tenant id. `sealedKey` is the Stripe secret key, opened only here (SecretBox, context
+ * paymentKeyContext(tenantId)); it is never answered or logged, and goes with the record.
+ */
+export interface PaymentAccountDoc {
+  [field: string]: unknown;
+  _id: string;
+  provider: 'stripe';
+  /** The account as Stripe names it (its display name and acct_ id when the key may read it); never a secret. */
+  account: string;
+  mode: PaymentMode;
+  sealedKey: string;
+  connectedAtMs: number;
+}
+
+/** What a payment key is sealed against: a sealed key copied onto another tenant's record does not open. */
+export const paymentKeyContext = (tenantId: string): string => `payment_account:${tenantId}`;
 
 export const INTEGRATION_INDEXES: IndexSpec[] = [
   listIndex(COLLECTIONS.connections),

@@ -5,6 +5,7 @@
  */
 import { isRecord, parseEnvelope } from '@svc/events';
 import { isWebhookEventType, type WebhookEventType } from '@svc/rules';
+import { parsePayment, type EventPayment } from './payment.js';
 
 export interface BookingEvent {
   id: string;
@@ -32,6 +33,13 @@ export interface BookingEvent {
    * record is erased (the cancels of an erase, docs/decisions.md "Privacy"); '' where absent.
    */
   customerSnapshot: { name: string; email: string };
+  /**
+   * A paid booking's money as the change left it (`data.booking.payment`, domain/payment.ts);
+   * null for a service without a payment policy.
+   */
+  payment: EventPayment | null;
+  /** `data.booking.cancelCutoffMin` when the event carries it (the refund's cut-off), else null. */
+  cancelCutoffMin: number | null;
   traceparent: string | null;
 }
 
@@ -61,6 +69,8 @@ export function parseBookingEvent(
   if (str(booking.tenantId) === '' || str(booking.bookingId) === '' || startsAtMs === null || endsAtMs === null) {
     return { problem: 'no data.booking tenantId, bookingId, startsAtMs or endsAtMs' };
   }
+  const payment = parsePayment(booking.payment);
+  if ('problem' in payment) return payment;
   const previous = isRecord(data.previous) ? data.previous : null;
   const [previousStart, previousEnd] = [num(previous?.startsAtMs), num(previous?.endsAtMs)];
   return {
@@ -82,6 +92,8 @@ export function parseBookingEvent(
         previousStart !== null && previousEnd !== null ? { startsAtMs: previousStart, endsAtMs: previousEnd } : null,
       customerId,
       customerSnapshot: { name: str(customer.name), email: str(customer.primaryEmail) },
+      payment: payment.payment,
+      cancelCutoffMin: num(booking.cancelCutoffMin),
       traceparent: headers.traceparent || null,
     },
   };

@@ -7,6 +7,7 @@
  * |---|---|---|---|
  * | created, manual service | request received | a request waiting (while its hold runs) | — |
  * | created, automatic service | — (the confirmation follows at once) | — | — |
+ * | created, paid service (held until paid) | the amount due and the pay link | waiting for the payment (while its hold runs) | — |
  * | confirmed | confirmed, with the calendar file | — | scheduled |
  * | rescheduled | rescheduled (old and new time, calendar file) | if the customer moved it | moved (a held booking has none) |
  * | cancelled | cancelled, by whom | if the customer cancelled | dropped |
@@ -120,7 +121,9 @@ export function planFor(event: BookingEvent, ctx: PlanContext, nowMs: number): P
   const drop: ReminderPlan = { drop: true, schedule: [] };
   switch (event.type) {
     case 'booking.created': {
-      if (ctx.service.confirmation === 'automatic') return { messages: [], reminders: null };
+      // A paid booking is held until its payment confirms it, whatever the service says
+      // (docs/decisions.md "Payments"): its customer needs the pay link.
+      if (ctx.service.confirmation === 'automatic' && !event.payment) return { messages: [], reminders: null };
       // Only a request still waiting is worth the business's attention.
       const holdRuns =
         ctx.booking.status === 'held' && ctx.booking.holdExpiresAtMs !== null && ctx.booking.holdExpiresAtMs > nowMs;

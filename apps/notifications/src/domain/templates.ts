@@ -5,6 +5,8 @@
 import type { NotificationTemplate } from '@svc/rules';
 import { formatShort, formatTime, formatWhen, type Language, type Reader } from './format.js';
 import { NAMES_MEETING, type MeetingLine } from './meeting.js';
+import type { PaymentFacts } from './payment.js';
+import { withPayment } from './payment-words.js';
 
 export type Template = NotificationTemplate;
 
@@ -53,6 +55,11 @@ export interface MessageFacts {
    * about no booking: its `startsAtMs` is when the provider refused the grant.
    */
   calendar?: { provider: string; staffName: string };
+  /**
+   * A paid booking's money (domain/payment.ts); absent or null: a booking without payment, or a
+   * message that says nothing of money. domain/payment-words.ts says it.
+   */
+  payment?: PaymentFacts | null;
 }
 
 /**
@@ -82,7 +89,8 @@ export interface MessageWords {
 /** The video meeting as a message shows it: its link with a label, or the note that it follows. */
 export type MeetingWords = { label: string; url: string } | { note: string; sms: string };
 
-export type LinkKind = 'manage' | 'dashboard' | 'bookAgain';
+/** `pay`: Stripe's checkout page of a booking waiting for its payment. */
+export type LinkKind = 'manage' | 'dashboard' | 'bookAgain' | 'pay';
 
 interface Dictionary {
   when: string;
@@ -105,7 +113,7 @@ interface Dictionary {
 }
 
 /** The facts already formatted for the reader. */
-interface Words {
+export interface Words {
   when: string;
   short: string;
   before: string;
@@ -529,7 +537,7 @@ export function wordsFor(facts: MessageFacts): MessageWords & { footer: string; 
     offset: offsetPhrase(facts.reminderOffsetMin, reader.language),
     ...changeWords(facts, dict),
   };
-  const template = dict.words[facts.template](facts, w);
+  const template = withPayment(facts, w, dict.words[facts.template](facts, w));
   // Every message with the manage link says until when it changes the booking, when a cut-off applies.
   const words =
     template.action?.link === 'manage' ? { ...template, paragraphs: [...template.paragraphs, ...w.changes] } : template;

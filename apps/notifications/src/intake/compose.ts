@@ -13,10 +13,11 @@ import {
   type ManageTokenKeys,
 } from '@svc/crypto';
 import { bookingCalendar, calendarFileName } from '@svc/ics';
-import { DAY_MS, HOLD_MS } from '@svc/rules';
+import { cutoffAtMs, DAY_MS, HOLD_MS } from '@svc/rules';
 import { messageIdOf, newNotificationId } from '../domain/ids.js';
 import { renderMessage, type Links } from '../domain/layout.js';
 import { NAMES_MEETING, type MeetingLine } from '../domain/meeting.js';
+import type { EventPayment, PaymentFacts } from '../domain/payment.js';
 import type { PlannedMessage } from '../domain/plan.js';
 import type { MessageFacts } from '../domain/templates.js';
 import type { MessageContent, NotificationDoc } from '../store/records.js';
@@ -44,6 +45,13 @@ export interface Occurrence {
   revision: number;
   previousStartsAtMs: number | null;
   reminderOffsetMin: number | null;
+  /**
+   * A paid booking's money as the event carries it (domain/payment.ts); absent or null: the
+   * message says nothing of money (a service without payment, a reminder, the meeting's link).
+   */
+  payment?: EventPayment | null;
+  /** The event's cancel cut-off when it carries one; else the booking's own (its context). */
+  cancelCutoffMin?: number | null;
 }
 
 /**
@@ -76,6 +84,9 @@ function linksFor(
     manage: manageLink(ctx, occurrence, settings, nowMs),
     bookAgain: `${settings.baseUrl}/book/${encodeURIComponent(ctx.tenant.slug)}`,
   };
+  // Stripe's checkout page, while the hold waits for the payment (docs/decisions.md "Payments").
+  const pay = occurrence.payment?.state === 'awaiting' ? occurrence.payment.checkoutUrl : '';
+  if (pay) links.pay = pay;
   if (message.template === 'customer.reminder') {
     const token = mintUnsubscribeToken(settings.manageKeys, {
       tenantId: ctx.tenant.tenantId,
@@ -102,6 +113,7 @@ export function composeRecords(
   const replyTo = ctx.settings.replyToEmail || ctx.settings.businessEmails[0] || null;
   // A hold always ends 10 minutes after creation; once confirmed the booking no longer says when.
   const holdExpiresAtMs = ctx.booking.holdExpiresAtMs ?? ctx.booking.createdAtMs + HOLD_MS;
+  const payment = paymentFacts(occurrence, ctx);
   return messages.map((message) => {
     const facts: MessageFacts = {
       template: message.template,
@@ -123,6 +135,7 @@ export function composeRecords(
       reminderOffsetMin: occurrence.reminderOffsetMin,
       changes: ctx.booking.changes,
       meeting: NAMES_MEETING.has(message.template) ? meeting : null,
+      payment,
     };
     // The file names the meeting only where the message does (the manage page's file of the state).
     const meetingUrl = facts.meeting?.kind === 'link' ? facts.meeting.url : null;
@@ -204,6 +217,16 @@ export type RecordFields = Pick<
   | 'recipient'
   | 'content'
 >;
+
+/**
+ * The payment as the message tells of it, with the moment full refunds end: the event's cut-off
+ * when it carries one, else the booking's own copy of its service's (the one its refunds follow).
+ */
+function paymentFacts(occurrence: Occurrence, ctx: BookingContext): PaymentFacts | null {
+  if (!occurrence.payment) return null;
+  const cutoffMin = occurrence.cancelCutoffMin ?? ctx.booking.cancelCutoffMin;
+  return { ...occurrence.payment, fullRefundUntilMs: cutoffAtMs(occurrence.startsAtMs, cutoffMin) };
+}
 
 /** A new send record, due at once: first series, no attempt yet, no lease; an email's Message-ID in `mailDomain`. */
 export function pendingRecord(fields: RecordFields, mailDomain: string, nowMs: number): NotificationDoc {

@@ -45,6 +45,8 @@ export interface BookingContext extends PlanContext {
     createdAtMs: number;
     customerId: string;
     changes: CustomerChanges;
+    /** The booking's cancel cut-off (its copy of its service's): a paid booking's full refunds end there. */
+    cancelCutoffMin: number;
   };
   customer: PlanContext['customer'] & { customerId: string; name: string };
   staff: (NonNullable<PlanContext['staff']> & { name: string }) | null;
@@ -226,6 +228,7 @@ export class ContextReader {
         holdExpiresAtMs: stored.holdExpiresAtMs ?? null,
         cancelReason: stored.cancelReason,
         changes: customerChanges(found),
+        cancelCutoffMin: stored.cancelCutoffMin,
       },
       customer: customerOf(customerId, person, ref.customerSnapshot),
       staff: staff ? { name: staff.displayName, email: staff.email || null, timezone: staff.timezone } : null,

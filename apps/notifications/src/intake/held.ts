@@ -25,6 +25,9 @@ export function occurrenceOf(event: HeldEvent, reminderOffsetMin: number | null 
     revision: event.revision,
     previousStartsAtMs: event.type === 'booking.rescheduled' ? (event.previous?.startsAtMs ?? null) : null,
     reminderOffsetMin,
+    // A wait stored before payments has neither (docs/decisions.md "Payments").
+    payment: event.payment ?? null,
+    cancelCutoffMin: event.cancelCutoffMin ?? null,
   };
 }
 

@@ -221,8 +221,12 @@ export type SuppressionDoc = {
   createdAtMs: number;
 };
 
-/** A booking event as a wait keeps it: nothing of the customer (their record is read when it is used). */
-export type HeldEvent = Omit<BookingEvent, 'customerSnapshot' | 'traceparent'>;
+/**
+ * A booking event as a wait keeps it: nothing of the customer (their record is read when it is
+ * used). A wait stored before payments (docs/decisions.md "Payments") has no payment or cut-off.
+ */
+export type HeldEvent = Omit<BookingEvent, 'customerSnapshot' | 'traceparent' | 'payment' | 'cancelCutoffMin'> &
+  Partial<Pick<BookingEvent, 'payment' | 'cancelCutoffMin'>>;
 
 /**
  * A booking's customer messages waiting for its video meeting's link (`_id` = the booking id;

@@ -131,6 +131,7 @@ CATALOG_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "catalog" $v.catalog.port) |
 KAFKA_BROKERS: {{ $v.kafka.brokers | quote }}
 BUSY_CACHE_MS: {{ $svc.busyCacheMs | quote }}
 PROVIDER_TIMEOUT_MS: {{ $svc.providerTimeoutMs | quote }}
+STRIPE_API_URL: {{ $svc.stripeApiUrl | quote }}
 {{- with $svc.caldavUrlAllowlist }}
 CALDAV_URL_ALLOWLIST: {{ . | quote }}
 {{- end }}

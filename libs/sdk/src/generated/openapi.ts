@@ -178,7 +178,7 @@ export interface paths {
         put?: never;
         /**
          * Create a service
-         * @description `priceAmount` and `priceCurrency` go together; `slug` is unique in the tenant; `staffIds` and `resourceIds` name staff and resources of the tenant; `questions` have unique keys and unique options.
+         * @description `priceAmount` and `priceCurrency` go together; `slug` is unique in the tenant; `staffIds` and `resourceIds` name staff and resources of the tenant; `questions` have unique keys and unique options; a `payment` other than none needs a price above 0 (else VALIDATION_ERROR at `payment`) of at most 99999999 (else at `priceAmount`) and `confirmation: manual` (else at `confirmation`); `depositAmount` is 1 to priceAmount with `payment: deposit` and 0 otherwise, `noShowFeeAmount` 1 to priceAmount with `noShowCharge: fee` and 0 otherwise (else at their own paths); a `noShowCharge` other than none needs a payment (else at `noShowCharge`).
          */
         post: operations["createService"];
         delete?: never;
@@ -203,7 +203,7 @@ export interface paths {
         head?: never;
         /**
          * Update a service (partial; at least one field)
-         * @description `priceAmount` and `priceCurrency` go together, with the stored price completing a half sent alone (`priceCurrency: ''` removes the price); `slug` is unique in the tenant; `staffIds` and `resourceIds` name staff and resources of the tenant; `questions` have unique keys and unique options.
+         * @description `priceAmount` and `priceCurrency` go together, with the stored price completing a half sent alone (`priceCurrency: ''` removes the price); `slug` is unique in the tenant; `staffIds` and `resourceIds` name staff and resources of the tenant; `questions` have unique keys and unique options; a `payment` other than none needs a price above 0 (else VALIDATION_ERROR at `payment`) of at most 99999999 (else at `priceAmount`) and `confirmation: manual` (else at `confirmation`); `depositAmount` is 1 to priceAmount with `payment: deposit` and 0 otherwise, `noShowFeeAmount` 1 to priceAmount with `noShowCharge: fee` and 0 otherwise (else at their own paths); a `noShowCharge` other than none needs a payment (else at `noShowCharge`). These hold for the service as the change leaves it: removing the price of a paid service, or making it automatic, is refused.
          */
         patch: operations["updateService"];
         trace?: never;
@@ -601,9 +601,29 @@ export interface paths {
         put?: never;
         /**
          * Create a booking (held for 10 minutes, or confirmed at once); Idempotency-Key required
-         * @description The customer needs `primaryEmail` or `phone` (or both). A `staffId` must be one the service lists (else VALIDATION_ERROR at body.staffId). `answers` must answer the service's questions by their types, every required one answered (else VALIDATION_ERROR at body.answers.<key>). `partySize` is at most the service's `maxPartySize` (else VALIDATION_ERROR at body.partySize); a seated service's session must have that many seats left. `startsAtMs` must be a free, aligned slot of the service (else BOOKING_SLOT_UNAVAILABLE 409). The booking is `held` for 10 minutes until the business confirms it; for a service whose `confirmation` is `automatic` the platform confirms it before answering, so it is `confirmed` (events booking.created, then booking.confirmed). The same Idempotency-Key with the same body answers the first booking again (200, `idempotentReplay: true`, the status of the first answer); with another body, BOOKING_IDEMPOTENCY_CONFLICT 409.
+         * @description The customer needs `primaryEmail` or `phone` (or both). A `staffId` must be one the service lists (else VALIDATION_ERROR at body.staffId). `answers` must answer the service's questions by their types, every required one answered (else VALIDATION_ERROR at body.answers.<key>). `partySize` is at most the service's `maxPartySize` (else VALIDATION_ERROR at body.partySize); a seated service's session must have that many seats left. `startsAtMs` must be a free, aligned slot of the service (else BOOKING_SLOT_UNAVAILABLE 409). The booking is `held` for 10 minutes until the business confirms it; for a service whose `confirmation` is `automatic` the platform confirms it before answering, so it is `confirmed` (events booking.created, then booking.confirmed). The same Idempotency-Key with the same body answers the first booking again (200, `idempotentReplay: true`, the status of the first answer); with another body, BOOKING_IDEMPOTENCY_CONFLICT 409. A service with a payment policy (`payment` deposit or full) is paid on Stripe's checkout page while the booking is held: the answer's `paymentUrl` is that page and `booking.payment` says what is due (`amountDue`, minor units of `currency`); the payment confirms the booking (actor system), and a hold that ends unpaid frees the slot (docs/decisions.md "Payments"). Without a connected Stripe account such a service is PROVIDER_NOT_CONNECTED 409; when Stripe cannot be reached, PROVIDER_ACTION_FAILED 502. Either way nothing is kept, so the same key may be sent again.
          */
         post: operations["createBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pay/{tenantId}/{returnKey}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customer's way back from Stripe's checkout: redirects (303) to the booking's manage page
+         * @description Stripe sends the customer here after paying, or after leaving its page without paying (the same URL for both). Confirms the held booking when its checkout is paid (actor system, event booking.confirmed; the booking service does the same on its own within seconds, so a closed tab loses nothing), then redirects to the manage page. Idempotent: a second visit, or two at once, confirm once and record one payment. Unknown key NOT_FOUND 404, the booking service unreachable BOOKING_POLICY_BLOCKED 503 (pages when Accept prefers text/html). Limited per client address as the manage link is.
+         */
+        get: operations["getPay"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -678,7 +698,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm a held booking
-         * @description held → confirmed. Any other transition is BOOKING_POLICY_BLOCKED 409 (docs/decisions.md "Booking"). Answers the booking after the change.
+         * @description held → confirmed. A booking awaiting its payment (`payment.state: awaiting`) confirms itself once paid; confirming it before is PAYMENT_REQUIRED 402 unless `paidOutside: true` says it was paid another way (recorded as an `outside` payment; its Stripe checkout is then expired). Any other transition is BOOKING_POLICY_BLOCKED 409 (docs/decisions.md "Booking"). Answers the booking after the change.
          */
         post: operations["postBookingsConfirm"];
         delete?: never;
@@ -698,7 +718,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a held or confirmed booking
-         * @description held or confirmed → cancelled; `reason` is stored as `cancelReason`. Any other transition is BOOKING_POLICY_BLOCKED 409 (docs/decisions.md "Booking"). Answers the booking after the change.
+         * @description held or confirmed → cancelled; `reason` is stored as `cancelReason`. A paid booking is refunded by the service's policy, or by `refundPercent`; the refund is made with Stripe after the change and shows in `payment.records` (an unpaid one has its checkout expired). `refundPercent` on a booking without a payment changes nothing. Any other transition is BOOKING_POLICY_BLOCKED 409 (docs/decisions.md "Booking"). Answers the booking after the change.
          */
         post: operations["postBookingsCancel"];
         delete?: never;
@@ -738,7 +758,7 @@ export interface paths {
         put?: never;
         /**
          * Mark a confirmed booking as a no-show
-         * @description confirmed → no_show; `reason` is stored as `noShowReason`. Any other transition is BOOKING_POLICY_BLOCKED 409 (docs/decisions.md "Booking"). Answers the booking after the change.
+         * @description confirmed → no_show; `reason` is stored as `noShowReason`. A paid booking whose service has a `noShowCharge` is charged it on the card saved at checkout, after the change (`payment.records`). Any other transition is BOOKING_POLICY_BLOCKED 409 (docs/decisions.md "Booking"). Answers the booking after the change.
          */
         post: operations["postBookingsNoShow"];
         delete?: never;
@@ -798,7 +818,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a booking through its manage link
-         * @description The token needs `cancel`. Held or confirmed, until the service's cancel cut-off before the start (`actions.cancelUntilMs`) → cancelled (`cancelReason: "customer"`); otherwise BOOKING_POLICY_BLOCKED 409. No body. Answers the view after the change. No cookie or CSRF header is read. Every answer, errors included, carries `Cache-Control: private, no-store`.
+         * @description The token needs `cancel`. Held or confirmed, until the service's cancel cut-off before the start (`actions.cancelUntilMs`) → cancelled (`cancelReason: "customer"`); otherwise BOOKING_POLICY_BLOCKED 409. A paid booking is refunded by the service's policy, what `actions.cancelRefundAmount` said (made with Stripe after the change; `booking.payment.records` shows it). No body. Answers the view after the change. No cookie or CSRF header is read. Every answer, errors included, carries `Cache-Control: private, no-store`.
          */
         post: operations["postBookingManageCancel"];
         delete?: never;
@@ -1291,6 +1311,34 @@ export interface paths {
         patch: operations["updateIntegrationsSettings"];
         trace?: never;
     };
+    "/api/payments/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the connected Stripe account
+         * @description The account paid services are charged through, or null.
+         */
+        get: operations["getPaymentsAccount"];
+        /**
+         * Connect a Stripe account with a secret key
+         * @description Give a restricted key (rk_live_… or rk_test_…; a secret key sk_… works too) with write access to Checkout Sessions, Payment Intents and Refunds and read access to Customers. It is checked by one call to Stripe before it is stored encrypted, replaces any key connected before, and is never shown again. A key of another shape, or one Stripe refuses, is VALIDATION_ERROR at body.secretKey; Stripe unreachable is PROVIDER_ACTION_FAILED (502).
+         */
+        put: operations["replacePaymentsAccount"];
+        post?: never;
+        /**
+         * Disconnect the Stripe account
+         * @description Forgets the account and its key. Paid services can no longer be booked (PROVIDER_NOT_CONNECTED) until an account is connected again. Without an account nothing changes. Answers `account: null`.
+         */
+        delete: operations["deletePaymentsAccount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/api-keys": {
         parameters: {
             query?: never;
@@ -1571,7 +1619,7 @@ export interface paths {
         put?: never;
         /**
          * Create a booking (held for 10 minutes, or confirmed at once); Idempotency-Key required
-         * @description The customer needs `primaryEmail` or `phone` (or both). A `staffId` must be one the service lists (else VALIDATION_ERROR at body.staffId). `answers` must answer the service's questions by their types, every required one answered (else VALIDATION_ERROR at body.answers.<key>). `partySize` is at most the service's `maxPartySize` (else VALIDATION_ERROR at body.partySize); a seated service's session must have that many seats left. `startsAtMs` must be a free, aligned slot of the service (else BOOKING_SLOT_UNAVAILABLE 409). The booking is `held` for 10 minutes until the business confirms it; for a service whose `confirmation` is `automatic` the platform confirms it before answering, so it is `confirmed` (events booking.created, then booking.confirmed). The same Idempotency-Key with the same body answers the first booking again (200, `idempotentReplay: true`, the status of the first answer); with another body, BOOKING_IDEMPOTENCY_CONFLICT 409.
+         * @description The customer needs `primaryEmail` or `phone` (or both). A `staffId` must be one the service lists (else VALIDATION_ERROR at body.staffId). `answers` must answer the service's questions by their types, every required one answered (else VALIDATION_ERROR at body.answers.<key>). `partySize` is at most the service's `maxPartySize` (else VALIDATION_ERROR at body.partySize); a seated service's session must have that many seats left. `startsAtMs` must be a free, aligned slot of the service (else BOOKING_SLOT_UNAVAILABLE 409). The booking is `held` for 10 minutes until the business confirms it; for a service whose `confirmation` is `automatic` the platform confirms it before answering, so it is `confirmed` (events booking.created, then booking.confirmed). The same Idempotency-Key with the same body answers the first booking again (200, `idempotentReplay: true`, the status of the first answer); with another body, BOOKING_IDEMPOTENCY_CONFLICT 409. A service with a payment policy (`payment` deposit or full) is paid on Stripe's checkout page while the booking is held: the answer's `paymentUrl` is that page and `booking.payment` says what is due (`amountDue`, minor units of `currency`); the payment confirms the booking (actor system), and a hold that ends unpaid frees the slot (docs/decisions.md "Payments"). Without a connected Stripe account such a service is PROVIDER_NOT_CONNECTED 409; when Stripe cannot be reached, PROVIDER_ACTION_FAILED 502. Either way nothing is kept, so the same key may be sent again.
          */
         post: operations["partnerCreateBooking"];
         delete?: never;
@@ -1628,7 +1676,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm a held booking
-         * @description held → confirmed. Any other transition is BOOKING_POLICY_BLOCKED 409 (docs/decisions.md "Booking"). Answers the booking after the change.
+         * @description held → confirmed. A booking awaiting its payment (`payment.state: awaiting`) confirms itself once paid; confirming it before is PAYMENT_REQUIRED 402 unless `paidOutside: true` says it was paid another way (recorded as an `outside` payment; its Stripe checkout is then expired). Any other transition is BOOKING_POLICY_BLOCKED 409 (docs/decisions.md "Booking"). Answers the booking after the change.
          */
         post: operations["partnerPostBookingsConfirm"];
         delete?: never;
@@ -1648,7 +1696,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a held or confirmed booking
-         * @description held or confirmed → cancelled; `reason` is stored as `cancelReason`. Any other transition is BOOKING_POLICY_BLOCKED 409 (docs/decisions.md "Booking"). Answers the booking after the change.
+         * @description held or confirmed → cancelled; `reason` is stored as `cancelReason`. A paid booking is refunded by the service's policy, or by `refundPercent`; the refund is made with Stripe after the change and shows in `payment.records` (an unpaid one has its checkout expired). `refundPercent` on a booking without a payment changes nothing. Any other transition is BOOKING_POLICY_BLOCKED 409 (docs/decisions.md "Booking"). Answers the booking after the change.
          */
         post: operations["partnerPostBookingsCancel"];
         delete?: never;
@@ -1688,7 +1736,7 @@ export interface paths {
         put?: never;
         /**
          * Mark a confirmed booking as a no-show
-         * @description confirmed → no_show; `reason` is stored as `noShowReason`. Any other transition is BOOKING_POLICY_BLOCKED 409 (docs/decisions.md "Booking"). Answers the booking after the change.
+         * @description confirmed → no_show; `reason` is stored as `noShowReason`. A paid booking whose service has a `noShowCharge` is charged it on the card saved at checkout, after the change (`payment.records`). Any other transition is BOOKING_POLICY_BLOCKED 409 (docs/decisions.md "Booking"). Answers the booking after the change.
          */
         post: operations["partnerPostBookingsNoShow"];
         delete?: never;
@@ -1943,7 +1991,7 @@ export interface paths {
         put?: never;
         /**
          * Create a service
-         * @description `priceAmount` and `priceCurrency` go together; `slug` is unique in the tenant; `staffIds` and `resourceIds` name staff and resources of the tenant; `questions` have unique keys and unique options.
+         * @description `priceAmount` and `priceCurrency` go together; `slug` is unique in the tenant; `staffIds` and `resourceIds` name staff and resources of the tenant; `questions` have unique keys and unique options; a `payment` other than none needs a price above 0 (else VALIDATION_ERROR at `payment`) of at most 99999999 (else at `priceAmount`) and `confirmation: manual` (else at `confirmation`); `depositAmount` is 1 to priceAmount with `payment: deposit` and 0 otherwise, `noShowFeeAmount` 1 to priceAmount with `noShowCharge: fee` and 0 otherwise (else at their own paths); a `noShowCharge` other than none needs a payment (else at `noShowCharge`).
          */
         post: operations["partnerCreateService"];
         delete?: never;
@@ -1968,7 +2016,7 @@ export interface paths {
         head?: never;
         /**
          * Update a service (partial; at least one field)
-         * @description `priceAmount` and `priceCurrency` go together, with the stored price completing a half sent alone (`priceCurrency: ''` removes the price); `slug` is unique in the tenant; `staffIds` and `resourceIds` name staff and resources of the tenant; `questions` have unique keys and unique options.
+         * @description `priceAmount` and `priceCurrency` go together, with the stored price completing a half sent alone (`priceCurrency: ''` removes the price); `slug` is unique in the tenant; `staffIds` and `resourceIds` name staff and resources of the tenant; `questions` have unique keys and unique options; a `payment` other than none needs a price above 0 (else VALIDATION_ERROR at `payment`) of at most 99999999 (else at `priceAmount`) and `confirmation: manual` (else at `confirmation`); `depositAmount` is 1 to priceAmount with `payment: deposit` and 0 otherwise, `noShowFeeAmount` 1 to priceAmount with `noShowCharge: fee` and 0 otherwise (else at their own paths); a `noShowCharge` other than none needs a payment (else at `noShowCharge`). These hold for the service as the change leaves it: removing the price of a paid service, or making it automatic, is refused.
          */
         patch: operations["partnerUpdateService"];
         trace?: never;
@@ -3602,6 +3650,16 @@ export interface operations {
                                 staffWeights: {
                                     [key: string]: number;
                                 };
+                                /** @description none | deposit | full. What the customer pays on Stripe's page while the booking is held: none; deposit, `depositAmount` now; full, the price now. The booking is confirmed when the payment is proven, so a service with a payment policy needs a price above 0 and `confirmation: manual`. */
+                                payment: string;
+                                /** @description Minor units of priceCurrency due now under `payment: deposit`, 1 to priceAmount; 0 otherwise. */
+                                depositAmount: number;
+                                /** @description Percent (0 to 100) of the payment refunded when the booking is cancelled from `cancelCutoffMin` before the start on; before the cut-off the refund is always full. */
+                                refundAfterCutoffPercent: number;
+                                /** @description none | remainder | fee. What a no-show is charged to the card saved when the customer paid: none; remainder, the price less what was paid; fee, `noShowFeeAmount`. Needs a payment policy. */
+                                noShowCharge: string;
+                                /** @description Minor units of priceCurrency charged for a no-show under `noShowCharge: fee`, 1 to priceAmount; 0 otherwise. */
+                                noShowFeeAmount: number;
                                 createdAtMs: number;
                                 updatedAtMs: number;
                             }[];
@@ -3752,6 +3810,22 @@ export interface operations {
                     staffWeights?: {
                         [key: string]: number;
                     };
+                    /**
+                     * @description What the customer pays on Stripe's page while the booking is held: none; deposit, `depositAmount` now; full, the price now. The booking is confirmed when the payment is proven, so a service with a payment policy needs a price above 0 and `confirmation: manual`. Default: none.
+                     * @enum {string}
+                     */
+                    payment?: "none" | "deposit" | "full";
+                    /** @description Minor units of priceCurrency due now under `payment: deposit`, 1 to priceAmount; 0 otherwise. Required with `payment: deposit`; a stored one goes when the policy changes. */
+                    depositAmount?: number;
+                    /** @description Percent (0 to 100) of the payment refunded when the booking is cancelled from `cancelCutoffMin` before the start on; before the cut-off the refund is always full. Default: 0. */
+                    refundAfterCutoffPercent?: number;
+                    /**
+                     * @description What a no-show is charged to the card saved when the customer paid: none; remainder, the price less what was paid; fee, `noShowFeeAmount`. Needs a payment policy. Default: none.
+                     * @enum {string}
+                     */
+                    noShowCharge?: "none" | "remainder" | "fee";
+                    /** @description Minor units of priceCurrency charged for a no-show under `noShowCharge: fee`, 1 to priceAmount; 0 otherwise. Required with `noShowCharge: fee`; a stored one goes when the charge changes. */
+                    noShowFeeAmount?: number;
                 };
             };
         };
@@ -3825,6 +3899,16 @@ export interface operations {
                             staffWeights: {
                                 [key: string]: number;
                             };
+                            /** @description none | deposit | full. What the customer pays on Stripe's page while the booking is held: none; deposit, `depositAmount` now; full, the price now. The booking is confirmed when the payment is proven, so a service with a payment policy needs a price above 0 and `confirmation: manual`. */
+                            payment: string;
+                            /** @description Minor units of priceCurrency due now under `payment: deposit`, 1 to priceAmount; 0 otherwise. */
+                            depositAmount: number;
+                            /** @description Percent (0 to 100) of the payment refunded when the booking is cancelled from `cancelCutoffMin` before the start on; before the cut-off the refund is always full. */
+                            refundAfterCutoffPercent: number;
+                            /** @description none | remainder | fee. What a no-show is charged to the card saved when the customer paid: none; remainder, the price less what was paid; fee, `noShowFeeAmount`. Needs a payment policy. */
+                            noShowCharge: string;
+                            /** @description Minor units of priceCurrency charged for a no-show under `noShowCharge: fee`, 1 to priceAmount; 0 otherwise. */
+                            noShowFeeAmount: number;
                             createdAtMs: number;
                             updatedAtMs: number;
                         };
@@ -3962,6 +4046,16 @@ export interface operations {
                             staffWeights: {
                                 [key: string]: number;
                             };
+                            /** @description none | deposit | full. What the customer pays on Stripe's page while the booking is held: none; deposit, `depositAmount` now; full, the price now. The booking is confirmed when the payment is proven, so a service with a payment policy needs a price above 0 and `confirmation: manual`. */
+                            payment: string;
+                            /** @description Minor units of priceCurrency due now under `payment: deposit`, 1 to priceAmount; 0 otherwise. */
+                            depositAmount: number;
+                            /** @description Percent (0 to 100) of the payment refunded when the booking is cancelled from `cancelCutoffMin` before the start on; before the cut-off the refund is always full. */
+                            refundAfterCutoffPercent: number;
+                            /** @description none | remainder | fee. What a no-show is charged to the card saved when the customer paid: none; remainder, the price less what was paid; fee, `noShowFeeAmount`. Needs a payment policy. */
+                            noShowCharge: string;
+                            /** @description Minor units of priceCurrency charged for a no-show under `noShowCharge: fee`, 1 to priceAmount; 0 otherwise. */
+                            noShowFeeAmount: number;
                             createdAtMs: number;
                             updatedAtMs: number;
                         };
@@ -4111,6 +4205,22 @@ export interface operations {
                     staffWeights?: {
                         [key: string]: number;
                     };
+                    /**
+                     * @description What the customer pays on Stripe's page while the booking is held: none; deposit, `depositAmount` now; full, the price now. The booking is confirmed when the payment is proven, so a service with a payment policy needs a price above 0 and `confirmation: manual`. Default: none.
+                     * @enum {string}
+                     */
+                    payment?: "none" | "deposit" | "full";
+                    /** @description Minor units of priceCurrency due now under `payment: deposit`, 1 to priceAmount; 0 otherwise. Required with `payment: deposit`; a stored one goes when the policy changes. */
+                    depositAmount?: number;
+                    /** @description Percent (0 to 100) of the payment refunded when the booking is cancelled from `cancelCutoffMin` before the start on; before the cut-off the refund is always full. Default: 0. */
+                    refundAfterCutoffPercent?: number;
+                    /**
+                     * @description What a no-show is charged to the card saved when the customer paid: none; remainder, the price less what was paid; fee, `noShowFeeAmount`. Needs a payment policy. Default: none.
+                     * @enum {string}
+                     */
+                    noShowCharge?: "none" | "remainder" | "fee";
+                    /** @description Minor units of priceCurrency charged for a no-show under `noShowCharge: fee`, 1 to priceAmount; 0 otherwise. Required with `noShowCharge: fee`; a stored one goes when the charge changes. */
+                    noShowFeeAmount?: number;
                 };
             };
         };
@@ -4184,6 +4294,16 @@ export interface operations {
                             staffWeights: {
                                 [key: string]: number;
                             };
+                            /** @description none | deposit | full. What the customer pays on Stripe's page while the booking is held: none; deposit, `depositAmount` now; full, the price now. The booking is confirmed when the payment is proven, so a service with a payment policy needs a price above 0 and `confirmation: manual`. */
+                            payment: string;
+                            /** @description Minor units of priceCurrency due now under `payment: deposit`, 1 to priceAmount; 0 otherwise. */
+                            depositAmount: number;
+                            /** @description Percent (0 to 100) of the payment refunded when the booking is cancelled from `cancelCutoffMin` before the start on; before the cut-off the refund is always full. */
+                            refundAfterCutoffPercent: number;
+                            /** @description none | remainder | fee. What a no-show is charged to the card saved when the customer paid: none; remainder, the price less what was paid; fee, `noShowFeeAmount`. Needs a payment policy. */
+                            noShowCharge: string;
+                            /** @description Minor units of priceCurrency charged for a no-show under `noShowCharge: fee`, 1 to priceAmount; 0 otherwise. */
+                            noShowFeeAmount: number;
                             createdAtMs: number;
                             updatedAtMs: number;
                         };
@@ -7172,6 +7292,56 @@ export interface operations {
                             }[];
                             /** @description The seats it takes in its session (1 for a service without seats). */
                             partySize: number;
+                            /** @description The payment of a booking of a paid service; null for a service without a payment policy. */
+                            payment: {
+                                /**
+                                 * @description What the service asked at booking: a deposit or the full price.
+                                 * @enum {string}
+                                 */
+                                policy: "deposit" | "full";
+                                /** @description The service's price when the booking was made. */
+                                priceAmount: number;
+                                /** @description ISO 4217, upper case. */
+                                currency: string;
+                                /** @description Due at checkout: the deposit or the price. */
+                                amountDue: number;
+                                /**
+                                 * @description awaiting: held while the customer pays on Stripe's page (`checkoutUrl`); paid: the checkout was paid, which confirmed the booking; paid_outside: staff or a partner confirmed it as paid another way; unpaid: the hold ended, or it was cancelled, before it was paid.
+                                 * @enum {string}
+                                 */
+                                state: "awaiting" | "paid" | "paid_outside" | "unpaid";
+                                /** @description Stripe's checkout page while `state` is awaiting; null after. */
+                                checkoutUrl: string | null;
+                                /** @description Percent of the payment refunded on a cancel from the service's cancel cut-off on; before it, all of it. */
+                                refundAfterCutoffPercent: number;
+                                /**
+                                 * @description What a no-show is charged to the card saved at checkout: none, the rest of the price, or a fee.
+                                 * @enum {string}
+                                 */
+                                noShowCharge: "none" | "remainder" | "fee";
+                                /** @description The fee under `noShowCharge: fee`; 0 otherwise. */
+                                noShowFeeAmount: number;
+                                /** @description What was paid, less what was refunded. */
+                                netPaid: number;
+                                /** @description Every money movement of the booking, oldest first. */
+                                records: {
+                                    /**
+                                     * @description charge: paid at checkout; outside: marked paid another way; refund; no_show_fee: charged for a no-show.
+                                     * @enum {string}
+                                     */
+                                    kind: "charge" | "outside" | "refund" | "no_show_fee";
+                                    /** @description Always positive; a refund is what went back. */
+                                    amount: number;
+                                    currency: string;
+                                    /** @description Stripe's: succeeded, pending, failed or requires_action (outside: succeeded). */
+                                    status: string;
+                                    /** @description Stripe's id of the movement: pi_… for a charge or fee, re_… for a refund; null for outside. */
+                                    providerId: string | null;
+                                    atMs: number;
+                                    /** @description Whose change caused it: customer, staff, partner, or system (the platform on its own). */
+                                    actor: string;
+                                }[];
+                            } | null;
                             createdAtMs: number;
                             updatedAtMs: number;
                             history: {
@@ -7589,6 +7759,22 @@ export interface operations {
                                     amount: number;
                                     currency: string;
                                 } | null;
+                                /**
+                                 * @description What is paid on Stripe's page while the booking is held: none, a deposit, or the full price.
+                                 * @enum {string}
+                                 */
+                                payment: "none" | "deposit" | "full";
+                                /** @description Due now under `payment: deposit`, minor units of the price; 0 otherwise. */
+                                depositAmount: number;
+                                /** @description Percent of the payment refunded on a cancel from `cancelCutoffMin` before the start on; before, all of it. */
+                                refundAfterCutoffPercent: number;
+                                /**
+                                 * @description What a no-show is charged to the card paid with: none, the rest of the price, or a fee.
+                                 * @enum {string}
+                                 */
+                                noShowCharge: "none" | "remainder" | "fee";
+                                /** @description The fee under `noShowCharge: fee`, minor units; 0 otherwise. */
+                                noShowFeeAmount: number;
                                 /** @description How long before the start the customer's manage link stops cancelling; 0 = until it starts. */
                                 cancelCutoffMin: number;
                                 /** @description The same for moving the booking. */
@@ -7834,10 +8020,62 @@ export interface operations {
                                 status: string;
                                 /** @description The staff member it went to (a named one when free, else the policy chose); null when the service lists none or books its whole team. */
                                 staffId: string | null;
+                                /** @description The payment of a booking of a paid service; null for a service without a payment policy. */
+                                payment: {
+                                    /**
+                                     * @description What the service asked at booking: a deposit or the full price.
+                                     * @enum {string}
+                                     */
+                                    policy: "deposit" | "full";
+                                    /** @description The service's price when the booking was made. */
+                                    priceAmount: number;
+                                    /** @description ISO 4217, upper case. */
+                                    currency: string;
+                                    /** @description Due at checkout: the deposit or the price. */
+                                    amountDue: number;
+                                    /**
+                                     * @description awaiting: held while the customer pays on Stripe's page (`checkoutUrl`); paid: the checkout was paid, which confirmed the booking; paid_outside: staff or a partner confirmed it as paid another way; unpaid: the hold ended, or it was cancelled, before it was paid.
+                                     * @enum {string}
+                                     */
+                                    state: "awaiting" | "paid" | "paid_outside" | "unpaid";
+                                    /** @description Stripe's checkout page while `state` is awaiting; null after. */
+                                    checkoutUrl: string | null;
+                                    /** @description Percent of the payment refunded on a cancel from the service's cancel cut-off on; before it, all of it. */
+                                    refundAfterCutoffPercent: number;
+                                    /**
+                                     * @description What a no-show is charged to the card saved at checkout: none, the rest of the price, or a fee.
+                                     * @enum {string}
+                                     */
+                                    noShowCharge: "none" | "remainder" | "fee";
+                                    /** @description The fee under `noShowCharge: fee`; 0 otherwise. */
+                                    noShowFeeAmount: number;
+                                    /** @description What was paid, less what was refunded. */
+                                    netPaid: number;
+                                    /** @description Every money movement of the booking, oldest first. */
+                                    records: {
+                                        /**
+                                         * @description charge: paid at checkout; outside: marked paid another way; refund; no_show_fee: charged for a no-show.
+                                         * @enum {string}
+                                         */
+                                        kind: "charge" | "outside" | "refund" | "no_show_fee";
+                                        /** @description Always positive; a refund is what went back. */
+                                        amount: number;
+                                        currency: string;
+                                        /** @description Stripe's: succeeded, pending, failed or requires_action (outside: succeeded). */
+                                        status: string;
+                                        /** @description Stripe's id of the movement: pi_… for a charge or fee, re_… for a refund; null for outside. */
+                                        providerId: string | null;
+                                        atMs: number;
+                                        /** @description Whose change caused it: customer, staff, partner, or system (the platform on its own). */
+                                        actor: string;
+                                    }[];
+                                } | null;
                             };
                             idempotentReplay: boolean;
                             manageToken: string;
                             manageUrl: string;
+                            /** @description Stripe's checkout page, where the customer pays `booking.payment.amountDue` while the booking is held; null for a service without a payment policy, and on a replay once the booking no longer awaits its payment (paid, or its hold ended). */
+                            paymentUrl: string | null;
                         };
                         meta: {
                             requestId: string;
@@ -7861,10 +8099,179 @@ export interface operations {
                                 status: string;
                                 /** @description The staff member it went to (a named one when free, else the policy chose); null when the service lists none or books its whole team. */
                                 staffId: string | null;
+                                /** @description The payment of a booking of a paid service; null for a service without a payment policy. */
+                                payment: {
+                                    /**
+                                     * @description What the service asked at booking: a deposit or the full price.
+                                     * @enum {string}
+                                     */
+                                    policy: "deposit" | "full";
+                                    /** @description The service's price when the booking was made. */
+                                    priceAmount: number;
+                                    /** @description ISO 4217, upper case. */
+                                    currency: string;
+                                    /** @description Due at checkout: the deposit or the price. */
+                                    amountDue: number;
+                                    /**
+                                     * @description awaiting: held while the customer pays on Stripe's page (`checkoutUrl`); paid: the checkout was paid, which confirmed the booking; paid_outside: staff or a partner confirmed it as paid another way; unpaid: the hold ended, or it was cancelled, before it was paid.
+                                     * @enum {string}
+                                     */
+                                    state: "awaiting" | "paid" | "paid_outside" | "unpaid";
+                                    /** @description Stripe's checkout page while `state` is awaiting; null after. */
+                                    checkoutUrl: string | null;
+                                    /** @description Percent of the payment refunded on a cancel from the service's cancel cut-off on; before it, all of it. */
+                                    refundAfterCutoffPercent: number;
+                                    /**
+                                     * @description What a no-show is charged to the card saved at checkout: none, the rest of the price, or a fee.
+                                     * @enum {string}
+                                     */
+                                    noShowCharge: "none" | "remainder" | "fee";
+                                    /** @description The fee under `noShowCharge: fee`; 0 otherwise. */
+                                    noShowFeeAmount: number;
+                                    /** @description What was paid, less what was refunded. */
+                                    netPaid: number;
+                                    /** @description Every money movement of the booking, oldest first. */
+                                    records: {
+                                        /**
+                                         * @description charge: paid at checkout; outside: marked paid another way; refund; no_show_fee: charged for a no-show.
+                                         * @enum {string}
+                                         */
+                                        kind: "charge" | "outside" | "refund" | "no_show_fee";
+                                        /** @description Always positive; a refund is what went back. */
+                                        amount: number;
+                                        currency: string;
+                                        /** @description Stripe's: succeeded, pending, failed or requires_action (outside: succeeded). */
+                                        status: string;
+                                        /** @description Stripe's id of the movement: pi_… for a charge or fee, re_… for a refund; null for outside. */
+                                        providerId: string | null;
+                                        atMs: number;
+                                        /** @description Whose change caused it: customer, staff, partner, or system (the platform on its own). */
+                                        actor: string;
+                                    }[];
+                                } | null;
                             };
                             idempotentReplay: boolean;
                             manageToken: string;
                             manageUrl: string;
+                            /** @description Stripe's checkout page, where the customer pays `booking.payment.amountDue` while the booking is held; null for a service without a payment policy, and on a replay once the booking no longer awaits its payment (paid, or its hold ended). */
+                            paymentUrl: string | null;
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getPay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant of the booking (ten_…). */
+                tenantId: string;
+                /** @description The booking's secret return key, which only Stripe's checkout and the booking service know. */
+                returnKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the booking's manage page (`/booking/manage/{token}`), which shows where it and its payment stand. */
+            303: {
+                headers: {
+                    /** @description The customer's manage link of the booking. */
+                    location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description NOT_FOUND: no booking of this tenant has this return key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description BOOKING_POLICY_BLOCKED: the booking service could not be reached; retry. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
                         };
                         meta: {
                             requestId: string;
@@ -7995,6 +8402,56 @@ export interface operations {
                                 }[];
                                 /** @description The seats it takes in its session (1 for a service without seats). */
                                 partySize: number;
+                                /** @description The payment of a booking of a paid service; null for a service without a payment policy. */
+                                payment: {
+                                    /**
+                                     * @description What the service asked at booking: a deposit or the full price.
+                                     * @enum {string}
+                                     */
+                                    policy: "deposit" | "full";
+                                    /** @description The service's price when the booking was made. */
+                                    priceAmount: number;
+                                    /** @description ISO 4217, upper case. */
+                                    currency: string;
+                                    /** @description Due at checkout: the deposit or the price. */
+                                    amountDue: number;
+                                    /**
+                                     * @description awaiting: held while the customer pays on Stripe's page (`checkoutUrl`); paid: the checkout was paid, which confirmed the booking; paid_outside: staff or a partner confirmed it as paid another way; unpaid: the hold ended, or it was cancelled, before it was paid.
+                                     * @enum {string}
+                                     */
+                                    state: "awaiting" | "paid" | "paid_outside" | "unpaid";
+                                    /** @description Stripe's checkout page while `state` is awaiting; null after. */
+                                    checkoutUrl: string | null;
+                                    /** @description Percent of the payment refunded on a cancel from the service's cancel cut-off on; before it, all of it. */
+                                    refundAfterCutoffPercent: number;
+                                    /**
+                                     * @description What a no-show is charged to the card saved at checkout: none, the rest of the price, or a fee.
+                                     * @enum {string}
+                                     */
+                                    noShowCharge: "none" | "remainder" | "fee";
+                                    /** @description The fee under `noShowCharge: fee`; 0 otherwise. */
+                                    noShowFeeAmount: number;
+                                    /** @description What was paid, less what was refunded. */
+                                    netPaid: number;
+                                    /** @description Every money movement of the booking, oldest first. */
+                                    records: {
+                                        /**
+                                         * @description charge: paid at checkout; outside: marked paid another way; refund; no_show_fee: charged for a no-show.
+                                         * @enum {string}
+                                         */
+                                        kind: "charge" | "outside" | "refund" | "no_show_fee";
+                                        /** @description Always positive; a refund is what went back. */
+                                        amount: number;
+                                        currency: string;
+                                        /** @description Stripe's: succeeded, pending, failed or requires_action (outside: succeeded). */
+                                        status: string;
+                                        /** @description Stripe's id of the movement: pi_… for a charge or fee, re_… for a refund; null for outside. */
+                                        providerId: string | null;
+                                        atMs: number;
+                                        /** @description Whose change caused it: customer, staff, partner, or system (the platform on its own). */
+                                        actor: string;
+                                    }[];
+                                } | null;
                                 createdAtMs: number;
                                 updatedAtMs: number;
                             }[];
@@ -8114,6 +8571,56 @@ export interface operations {
                             }[];
                             /** @description The seats it takes in its session (1 for a service without seats). */
                             partySize: number;
+                            /** @description The payment of a booking of a paid service; null for a service without a payment policy. */
+                            payment: {
+                                /**
+                                 * @description What the service asked at booking: a deposit or the full price.
+                                 * @enum {string}
+                                 */
+                                policy: "deposit" | "full";
+                                /** @description The service's price when the booking was made. */
+                                priceAmount: number;
+                                /** @description ISO 4217, upper case. */
+                                currency: string;
+                                /** @description Due at checkout: the deposit or the price. */
+                                amountDue: number;
+                                /**
+                                 * @description awaiting: held while the customer pays on Stripe's page (`checkoutUrl`); paid: the checkout was paid, which confirmed the booking; paid_outside: staff or a partner confirmed it as paid another way; unpaid: the hold ended, or it was cancelled, before it was paid.
+                                 * @enum {string}
+                                 */
+                                state: "awaiting" | "paid" | "paid_outside" | "unpaid";
+                                /** @description Stripe's checkout page while `state` is awaiting; null after. */
+                                checkoutUrl: string | null;
+                                /** @description Percent of the payment refunded on a cancel from the service's cancel cut-off on; before it, all of it. */
+                                refundAfterCutoffPercent: number;
+                                /**
+                                 * @description What a no-show is charged to the card saved at checkout: none, the rest of the price, or a fee.
+                                 * @enum {string}
+                                 */
+                                noShowCharge: "none" | "remainder" | "fee";
+                                /** @description The fee under `noShowCharge: fee`; 0 otherwise. */
+                                noShowFeeAmount: number;
+                                /** @description What was paid, less what was refunded. */
+                                netPaid: number;
+                                /** @description Every money movement of the booking, oldest first. */
+                                records: {
+                                    /**
+                                     * @description charge: paid at checkout; outside: marked paid another way; refund; no_show_fee: charged for a no-show.
+                                     * @enum {string}
+                                     */
+                                    kind: "charge" | "outside" | "refund" | "no_show_fee";
+                                    /** @description Always positive; a refund is what went back. */
+                                    amount: number;
+                                    currency: string;
+                                    /** @description Stripe's: succeeded, pending, failed or requires_action (outside: succeeded). */
+                                    status: string;
+                                    /** @description Stripe's id of the movement: pi_… for a charge or fee, re_… for a refund; null for outside. */
+                                    providerId: string | null;
+                                    atMs: number;
+                                    /** @description Whose change caused it: customer, staff, partner, or system (the platform on its own). */
+                                    actor: string;
+                                }[];
+                            } | null;
                             createdAtMs: number;
                             updatedAtMs: number;
                             /** @description The booking in the staff member’s connected calendar; null when it has none. */
@@ -8285,10 +8792,13 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description No body, or `{}`. */
+        /** @description No body, `{}`, or `{ paidOutside }`. */
         requestBody?: {
             content: {
-                "application/json": Record<string, never> | null;
+                "application/json": {
+                    /** @description true: a booking still awaiting its payment was paid another way (cash, a transfer); recorded on the booking as an `outside` payment of its `amountDue`. Without it such a confirm is PAYMENT_REQUIRED 402. */
+                    paidOutside?: boolean;
+                } | null;
             };
         };
         responses: {
@@ -8341,6 +8851,56 @@ export interface operations {
                             }[];
                             /** @description The seats it takes in its session (1 for a service without seats). */
                             partySize: number;
+                            /** @description The payment of a booking of a paid service; null for a service without a payment policy. */
+                            payment: {
+                                /**
+                                 * @description What the service asked at booking: a deposit or the full price.
+                                 * @enum {string}
+                                 */
+                                policy: "deposit" | "full";
+                                /** @description The service's price when the booking was made. */
+                                priceAmount: number;
+                                /** @description ISO 4217, upper case. */
+                                currency: string;
+                                /** @description Due at checkout: the deposit or the price. */
+                                amountDue: number;
+                                /**
+                                 * @description awaiting: held while the customer pays on Stripe's page (`checkoutUrl`); paid: the checkout was paid, which confirmed the booking; paid_outside: staff or a partner confirmed it as paid another way; unpaid: the hold ended, or it was cancelled, before it was paid.
+                                 * @enum {string}
+                                 */
+                                state: "awaiting" | "paid" | "paid_outside" | "unpaid";
+                                /** @description Stripe's checkout page while `state` is awaiting; null after. */
+                                checkoutUrl: string | null;
+                                /** @description Percent of the payment refunded on a cancel from the service's cancel cut-off on; before it, all of it. */
+                                refundAfterCutoffPercent: number;
+                                /**
+                                 * @description What a no-show is charged to the card saved at checkout: none, the rest of the price, or a fee.
+                                 * @enum {string}
+                                 */
+                                noShowCharge: "none" | "remainder" | "fee";
+                                /** @description The fee under `noShowCharge: fee`; 0 otherwise. */
+                                noShowFeeAmount: number;
+                                /** @description What was paid, less what was refunded. */
+                                netPaid: number;
+                                /** @description Every money movement of the booking, oldest first. */
+                                records: {
+                                    /**
+                                     * @description charge: paid at checkout; outside: marked paid another way; refund; no_show_fee: charged for a no-show.
+                                     * @enum {string}
+                                     */
+                                    kind: "charge" | "outside" | "refund" | "no_show_fee";
+                                    /** @description Always positive; a refund is what went back. */
+                                    amount: number;
+                                    currency: string;
+                                    /** @description Stripe's: succeeded, pending, failed or requires_action (outside: succeeded). */
+                                    status: string;
+                                    /** @description Stripe's id of the movement: pi_… for a charge or fee, re_… for a refund; null for outside. */
+                                    providerId: string | null;
+                                    atMs: number;
+                                    /** @description Whose change caused it: customer, staff, partner, or system (the platform on its own). */
+                                    actor: string;
+                                }[];
+                            } | null;
                             createdAtMs: number;
                             updatedAtMs: number;
                         };
@@ -8407,12 +8967,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description No body, `{}`, or `{ reason }`. */
+        /** @description No body, `{}`, or `{ reason, refundPercent }`. */
         requestBody?: {
             content: {
                 "application/json": {
                     /** @description Optional, at most 500 characters; blank is the same as none. */
                     reason?: string;
+                    /** @description A paid booking: the share of what was paid to refund (0 to 100), instead of the service's policy (all of it before `cancelCutoffMin`, `refundAfterCutoffPercent` after), rounded down to the smallest unit. */
+                    refundPercent?: number;
                 } | null;
             };
         };
@@ -8466,6 +9028,56 @@ export interface operations {
                             }[];
                             /** @description The seats it takes in its session (1 for a service without seats). */
                             partySize: number;
+                            /** @description The payment of a booking of a paid service; null for a service without a payment policy. */
+                            payment: {
+                                /**
+                                 * @description What the service asked at booking: a deposit or the full price.
+                                 * @enum {string}
+                                 */
+                                policy: "deposit" | "full";
+                                /** @description The service's price when the booking was made. */
+                                priceAmount: number;
+                                /** @description ISO 4217, upper case. */
+                                currency: string;
+                                /** @description Due at checkout: the deposit or the price. */
+                                amountDue: number;
+                                /**
+                                 * @description awaiting: held while the customer pays on Stripe's page (`checkoutUrl`); paid: the checkout was paid, which confirmed the booking; paid_outside: staff or a partner confirmed it as paid another way; unpaid: the hold ended, or it was cancelled, before it was paid.
+                                 * @enum {string}
+                                 */
+                                state: "awaiting" | "paid" | "paid_outside" | "unpaid";
+                                /** @description Stripe's checkout page while `state` is awaiting; null after. */
+                                checkoutUrl: string | null;
+                                /** @description Percent of the payment refunded on a cancel from the service's cancel cut-off on; before it, all of it. */
+                                refundAfterCutoffPercent: number;
+                                /**
+                                 * @description What a no-show is charged to the card saved at checkout: none, the rest of the price, or a fee.
+                                 * @enum {string}
+                                 */
+                                noShowCharge: "none" | "remainder" | "fee";
+                                /** @description The fee under `noShowCharge: fee`; 0 otherwise. */
+                                noShowFeeAmount: number;
+                                /** @description What was paid, less what was refunded. */
+                                netPaid: number;
+                                /** @description Every money movement of the booking, oldest first. */
+                                records: {
+                                    /**
+                                     * @description charge: paid at checkout; outside: marked paid another way; refund; no_show_fee: charged for a no-show.
+                                     * @enum {string}
+                                     */
+                                    kind: "charge" | "outside" | "refund" | "no_show_fee";
+                                    /** @description Always positive; a refund is what went back. */
+                                    amount: number;
+                                    currency: string;
+                                    /** @description Stripe's: succeeded, pending, failed or requires_action (outside: succeeded). */
+                                    status: string;
+                                    /** @description Stripe's id of the movement: pi_… for a charge or fee, re_… for a refund; null for outside. */
+                                    providerId: string | null;
+                                    atMs: number;
+                                    /** @description Whose change caused it: customer, staff, partner, or system (the platform on its own). */
+                                    actor: string;
+                                }[];
+                            } | null;
                             createdAtMs: number;
                             updatedAtMs: number;
                         };
@@ -8588,6 +9200,56 @@ export interface operations {
                             }[];
                             /** @description The seats it takes in its session (1 for a service without seats). */
                             partySize: number;
+                            /** @description The payment of a booking of a paid service; null for a service without a payment policy. */
+                            payment: {
+                                /**
+                                 * @description What the service asked at booking: a deposit or the full price.
+                                 * @enum {string}
+                                 */
+                                policy: "deposit" | "full";
+                                /** @description The service's price when the booking was made. */
+                                priceAmount: number;
+                                /** @description ISO 4217, upper case. */
+                                currency: string;
+                                /** @description Due at checkout: the deposit or the price. */
+                                amountDue: number;
+                                /**
+                                 * @description awaiting: held while the customer pays on Stripe's page (`checkoutUrl`); paid: the checkout was paid, which confirmed the booking; paid_outside: staff or a partner confirmed it as paid another way; unpaid: the hold ended, or it was cancelled, before it was paid.
+                                 * @enum {string}
+                                 */
+                                state: "awaiting" | "paid" | "paid_outside" | "unpaid";
+                                /** @description Stripe's checkout page while `state` is awaiting; null after. */
+                                checkoutUrl: string | null;
+                                /** @description Percent of the payment refunded on a cancel from the service's cancel cut-off on; before it, all of it. */
+                                refundAfterCutoffPercent: number;
+                                /**
+                                 * @description What a no-show is charged to the card saved at checkout: none, the rest of the price, or a fee.
+                                 * @enum {string}
+                                 */
+                                noShowCharge: "none" | "remainder" | "fee";
+                                /** @description The fee under `noShowCharge: fee`; 0 otherwise. */
+                                noShowFeeAmount: number;
+                                /** @description What was paid, less what was refunded. */
+                                netPaid: number;
+                                /** @description Every money movement of the booking, oldest first. */
+                                records: {
+                                    /**
+                                     * @description charge: paid at checkout; outside: marked paid another way; refund; no_show_fee: charged for a no-show.
+                                     * @enum {string}
+                                     */
+                                    kind: "charge" | "outside" | "refund" | "no_show_fee";
+                                    /** @description Always positive; a refund is what went back. */
+                                    amount: number;
+                                    currency: string;
+                                    /** @description Stripe's: succeeded, pending, failed or requires_action (outside: succeeded). */
+                                    status: string;
+                                    /** @description Stripe's id of the movement: pi_… for a charge or fee, re_… for a refund; null for outside. */
+                                    providerId: string | null;
+                                    atMs: number;
+                                    /** @description Whose change caused it: customer, staff, partner, or system (the platform on its own). */
+                                    actor: string;
+                                }[];
+                            } | null;
                             createdAtMs: number;
                             updatedAtMs: number;
                         };
@@ -8713,6 +9375,56 @@ export interface operations {
                             }[];
                             /** @description The seats it takes in its session (1 for a service without seats). */
                             partySize: number;
+                            /** @description The payment of a booking of a paid service; null for a service without a payment policy. */
+                            payment: {
+                                /**
+                                 * @description What the service asked at booking: a deposit or the full price.
+                                 * @enum {string}
+                                 */
+                                policy: "deposit" | "full";
+                                /** @description The service's price when the booking was made. */
+                                priceAmount: number;
+                                /** @description ISO 4217, upper case. */
+                                currency: string;
+                                /** @description Due at checkout: the deposit or the price. */
+                                amountDue: number;
+                                /**
+                                 * @description awaiting: held while the customer pays on Stripe's page (`checkoutUrl`); paid: the checkout was paid, which confirmed the booking; paid_outside: staff or a partner confirmed it as paid another way; unpaid: the hold ended, or it was cancelled, before it was paid.
+                                 * @enum {string}
+                                 */
+                                state: "awaiting" | "paid" | "paid_outside" | "unpaid";
+                                /** @description Stripe's checkout page while `state` is awaiting; null after. */
+                                checkoutUrl: string | null;
+                                /** @description Percent of the payment refunded on a cancel from the service's cancel cut-off on; before it, all of it. */
+                                refundAfterCutoffPercent: number;
+                                /**
+                                 * @description What a no-show is charged to the card saved at checkout: none, the rest of the price, or a fee.
+                                 * @enum {string}
+                                 */
+                                noShowCharge: "none" | "remainder" | "fee";
+                                /** @description The fee under `noShowCharge: fee`; 0 otherwise. */
+                                noShowFeeAmount: number;
+                                /** @description What was paid, less what was refunded. */
+                                netPaid: number;
+                                /** @description Every money movement of the booking, oldest first. */
+                                records: {
+                                    /**
+                                     * @description charge: paid at checkout; outside: marked paid another way; refund; no_show_fee: charged for a no-show.
+                                     * @enum {string}
+                                     */
+                                    kind: "charge" | "outside" | "refund" | "no_show_fee";
+                                    /** @description Always positive; a refund is what went back. */
+                                    amount: number;
+                                    currency: string;
+                                    /** @description Stripe's: succeeded, pending, failed or requires_action (outside: succeeded). */
+                                    status: string;
+                                    /** @description Stripe's id of the movement: pi_… for a charge or fee, re_… for a refund; null for outside. */
+                                    providerId: string | null;
+                                    atMs: number;
+                                    /** @description Whose change caused it: customer, staff, partner, or system (the platform on its own). */
+                                    actor: string;
+                                }[];
+                            } | null;
                             createdAtMs: number;
                             updatedAtMs: number;
                         };
@@ -8837,6 +9549,56 @@ export interface operations {
                             }[];
                             /** @description The seats it takes in its session (1 for a service without seats). */
                             partySize: number;
+                            /** @description The payment of a booking of a paid service; null for a service without a payment policy. */
+                            payment: {
+                                /**
+                                 * @description What the service asked at booking: a deposit or the full price.
+                                 * @enum {string}
+                                 */
+                                policy: "deposit" | "full";
+                                /** @description The service's price when the booking was made. */
+                                priceAmount: number;
+                                /** @description ISO 4217, upper case. */
+                                currency: string;
+                                /** @description Due at checkout: the deposit or the price. */
+                                amountDue: number;
+                                /**
+                                 * @description awaiting: held while the customer pays on Stripe's page (`checkoutUrl`); paid: the checkout was paid, which confirmed the booking; paid_outside: staff or a partner confirmed it as paid another way; unpaid: the hold ended, or it was cancelled, before it was paid.
+                                 * @enum {string}
+                                 */
+                                state: "awaiting" | "paid" | "paid_outside" | "unpaid";
+                                /** @description Stripe's checkout page while `state` is awaiting; null after. */
+                                checkoutUrl: string | null;
+                                /** @description Percent of the payment refunded on a cancel from the service's cancel cut-off on; before it, all of it. */
+                                refundAfterCutoffPercent: number;
+                                /**
+                                 * @description What a no-show is charged to the card saved at checkout: none, the rest of the price, or a fee.
+                                 * @enum {string}
+                                 */
+                                noShowCharge: "none" | "remainder" | "fee";
+                                /** @description The fee under `noShowCharge: fee`; 0 otherwise. */
+                                noShowFeeAmount: number;
+                                /** @description What was paid, less what was refunded. */
+                                netPaid: number;
+                                /** @description Every money movement of the booking, oldest first. */
+                                records: {
+                                    /**
+                                     * @description charge: paid at checkout; outside: marked paid another way; refund; no_show_fee: charged for a no-show.
+                                     * @enum {string}
+                                     */
+                                    kind: "charge" | "outside" | "refund" | "no_show_fee";
+                                    /** @description Always positive; a refund is what went back. */
+                                    amount: number;
+                                    currency: string;
+                                    /** @description Stripe's: succeeded, pending, failed or requires_action (outside: succeeded). */
+                                    status: string;
+                                    /** @description Stripe's id of the movement: pi_… for a charge or fee, re_… for a refund; null for outside. */
+                                    providerId: string | null;
+                                    atMs: number;
+                                    /** @description Whose change caused it: customer, staff, partner, or system (the platform on its own). */
+                                    actor: string;
+                                }[];
+                            } | null;
                             createdAtMs: number;
                             updatedAtMs: number;
                         };
@@ -8956,6 +9718,56 @@ export interface operations {
                                 }[];
                                 /** @description The seats it takes in its session (1 for a service without seats). */
                                 partySize: number;
+                                /** @description The payment of a booking of a paid service; null for a service without a payment policy. */
+                                payment: {
+                                    /**
+                                     * @description What the service asked at booking: a deposit or the full price.
+                                     * @enum {string}
+                                     */
+                                    policy: "deposit" | "full";
+                                    /** @description The service's price when the booking was made. */
+                                    priceAmount: number;
+                                    /** @description ISO 4217, upper case. */
+                                    currency: string;
+                                    /** @description Due at checkout: the deposit or the price. */
+                                    amountDue: number;
+                                    /**
+                                     * @description awaiting: held while the customer pays on Stripe's page (`checkoutUrl`); paid: the checkout was paid, which confirmed the booking; paid_outside: staff or a partner confirmed it as paid another way; unpaid: the hold ended, or it was cancelled, before it was paid.
+                                     * @enum {string}
+                                     */
+                                    state: "awaiting" | "paid" | "paid_outside" | "unpaid";
+                                    /** @description Stripe's checkout page while `state` is awaiting; null after. */
+                                    checkoutUrl: string | null;
+                                    /** @description Percent of the payment refunded on a cancel from the service's cancel cut-off on; before it, all of it. */
+                                    refundAfterCutoffPercent: number;
+                                    /**
+                                     * @description What a no-show is charged to the card saved at checkout: none, the rest of the price, or a fee.
+                                     * @enum {string}
+                                     */
+                                    noShowCharge: "none" | "remainder" | "fee";
+                                    /** @description The fee under `noShowCharge: fee`; 0 otherwise. */
+                                    noShowFeeAmount: number;
+                                    /** @description What was paid, less what was refunded. */
+                                    netPaid: number;
+                                    /** @description Every money movement of the booking, oldest first. */
+                                    records: {
+                                        /**
+                                         * @description charge: paid at checkout; outside: marked paid another way; refund; no_show_fee: charged for a no-show.
+                                         * @enum {string}
+                                         */
+                                        kind: "charge" | "outside" | "refund" | "no_show_fee";
+                                        /** @description Always positive; a refund is what went back. */
+                                        amount: number;
+                                        currency: string;
+                                        /** @description Stripe's: succeeded, pending, failed or requires_action (outside: succeeded). */
+                                        status: string;
+                                        /** @description Stripe's id of the movement: pi_… for a charge or fee, re_… for a refund; null for outside. */
+                                        providerId: string | null;
+                                        atMs: number;
+                                        /** @description Whose change caused it: customer, staff, partner, or system (the platform on its own). */
+                                        actor: string;
+                                    }[];
+                                } | null;
                                 createdAtMs: number;
                                 updatedAtMs: number;
                             };
@@ -9001,6 +9813,8 @@ export interface operations {
                                     /** @description The refusal as a person reads it. */
                                     message: string;
                                 } | null;
+                                /** @description A paid booking this link can cancel now: what that cancel would refund, in minor units of `booking.payment.currency` (all of what was paid before the service's cancel cut-off, `refundAfterCutoffPercent` of it after; 0 when nothing was paid); null otherwise. */
+                                cancelRefundAmount: number | null;
                             };
                         };
                         meta: {
@@ -9120,6 +9934,56 @@ export interface operations {
                                 }[];
                                 /** @description The seats it takes in its session (1 for a service without seats). */
                                 partySize: number;
+                                /** @description The payment of a booking of a paid service; null for a service without a payment policy. */
+                                payment: {
+                                    /**
+                                     * @description What the service asked at booking: a deposit or the full price.
+                                     * @enum {string}
+                                     */
+                                    policy: "deposit" | "full";
+                                    /** @description The service's price when the booking was made. */
+                                    priceAmount: number;
+                                    /** @description ISO 4217, upper case. */
+                                    currency: string;
+                                    /** @description Due at checkout: the deposit or the price. */
+                                    amountDue: number;
+                                    /**
+                                     * @description awaiting: held while the customer pays on Stripe's page (`checkoutUrl`); paid: the checkout was paid, which confirmed the booking; paid_outside: staff or a partner confirmed it as paid another way; unpaid: the hold ended, or it was cancelled, before it was paid.
+                                     * @enum {string}
+                                     */
+                                    state: "awaiting" | "paid" | "paid_outside" | "unpaid";
+                                    /** @description Stripe's checkout page while `state` is awaiting; null after. */
+                                    checkoutUrl: string | null;
+                                    /** @description Percent of the payment refunded on a cancel from the service's cancel cut-off on; before it, all of it. */
+                                    refundAfterCutoffPercent: number;
+                                    /**
+                                     * @description What a no-show is charged to the card saved at checkout: none, the rest of the price, or a fee.
+                                     * @enum {string}
+                                     */
+                                    noShowCharge: "none" | "remainder" | "fee";
+                                    /** @description The fee under `noShowCharge: fee`; 0 otherwise. */
+                                    noShowFeeAmount: number;
+                                    /** @description What was paid, less what was refunded. */
+                                    netPaid: number;
+                                    /** @description Every money movement of the booking, oldest first. */
+                                    records: {
+                                        /**
+                                         * @description charge: paid at checkout; outside: marked paid another way; refund; no_show_fee: charged for a no-show.
+                                         * @enum {string}
+                                         */
+                                        kind: "charge" | "outside" | "refund" | "no_show_fee";
+                                        /** @description Always positive; a refund is what went back. */
+                                        amount: number;
+                                        currency: string;
+                                        /** @description Stripe's: succeeded, pending, failed or requires_action (outside: succeeded). */
+                                        status: string;
+                                        /** @description Stripe's id of the movement: pi_… for a charge or fee, re_… for a refund; null for outside. */
+                                        providerId: string | null;
+                                        atMs: number;
+                                        /** @description Whose change caused it: customer, staff, partner, or system (the platform on its own). */
+                                        actor: string;
+                                    }[];
+                                } | null;
                                 createdAtMs: number;
                                 updatedAtMs: number;
                             };
@@ -9165,6 +10029,8 @@ export interface operations {
                                     /** @description The refusal as a person reads it. */
                                     message: string;
                                 } | null;
+                                /** @description A paid booking this link can cancel now: what that cancel would refund, in minor units of `booking.payment.currency` (all of what was paid before the service's cancel cut-off, `refundAfterCutoffPercent` of it after; 0 when nothing was paid); null otherwise. */
+                                cancelRefundAmount: number | null;
                             };
                         };
                         meta: {
@@ -9290,6 +10156,56 @@ export interface operations {
                                 }[];
                                 /** @description The seats it takes in its session (1 for a service without seats). */
                                 partySize: number;
+                                /** @description The payment of a booking of a paid service; null for a service without a payment policy. */
+                                payment: {
+                                    /**
+                                     * @description What the service asked at booking: a deposit or the full price.
+                                     * @enum {string}
+                                     */
+                                    policy: "deposit" | "full";
+                                    /** @description The service's price when the booking was made. */
+                                    priceAmount: number;
+                                    /** @description ISO 4217, upper case. */
+                                    currency: string;
+                                    /** @description Due at checkout: the deposit or the price. */
+                                    amountDue: number;
+                                    /**
+                                     * @description awaiting: held while the customer pays on Stripe's page (`checkoutUrl`); paid: the checkout was paid, which confirmed the booking; paid_outside: staff or a partner confirmed it as paid another way; unpaid: the hold ended, or it was cancelled, before it was paid.
+                                     * @enum {string}
+                                     */
+                                    state: "awaiting" | "paid" | "paid_outside" | "unpaid";
+                                    /** @description Stripe's checkout page while `state` is awaiting; null after. */
+                                    checkoutUrl: string | null;
+                                    /** @description Percent of the payment refunded on a cancel from the service's cancel cut-off on; before it, all of it. */
+                                    refundAfterCutoffPercent: number;
+                                    /**
+                                     * @description What a no-show is charged to the card saved at checkout: none, the rest of the price, or a fee.
+                                     * @enum {string}
+                                     */
+                                    noShowCharge: "none" | "remainder" | "fee";
+                                    /** @description The fee under `noShowCharge: fee`; 0 otherwise. */
+                                    noShowFeeAmount: number;
+                                    /** @description What was paid, less what was refunded. */
+                                    netPaid: number;
+                                    /** @description Every money movement of the booking, oldest first. */
+                                    records: {
+                                        /**
+                                         * @description charge: paid at checkout; outside: marked paid another way; refund; no_show_fee: charged for a no-show.
+                                         * @enum {string}
+                                         */
+                                        kind: "charge" | "outside" | "refund" | "no_show_fee";
+                                        /** @description Always positive; a refund is what went back. */
+                                        amount: number;
+                                        currency: string;
+                                        /** @description Stripe's: succeeded, pending, failed or requires_action (outside: succeeded). */
+                                        status: string;
+                                        /** @description Stripe's id of the movement: pi_… for a charge or fee, re_… for a refund; null for outside. */
+                                        providerId: string | null;
+                                        atMs: number;
+                                        /** @description Whose change caused it: customer, staff, partner, or system (the platform on its own). */
+                                        actor: string;
+                                    }[];
+                                } | null;
                                 createdAtMs: number;
                                 updatedAtMs: number;
                             };
@@ -9335,6 +10251,8 @@ export interface operations {
                                     /** @description The refusal as a person reads it. */
                                     message: string;
                                 } | null;
+                                /** @description A paid booking this link can cancel now: what that cancel would refund, in minor units of `booking.payment.currency` (all of what was paid before the service's cancel cut-off, `refundAfterCutoffPercent` of it after; 0 when nothing was paid); null otherwise. */
+                                cancelRefundAmount: number | null;
                             };
                         };
                         meta: {
@@ -9520,6 +10438,56 @@ export interface operations {
                             }[];
                             /** @description The seats it takes in its session (1 for a service without seats). */
                             partySize: number;
+                            /** @description The payment of a booking of a paid service; null for a service without a payment policy. */
+                            payment: {
+                                /**
+                                 * @description What the service asked at booking: a deposit or the full price.
+                                 * @enum {string}
+                                 */
+                                policy: "deposit" | "full";
+                                /** @description The service's price when the booking was made. */
+                                priceAmount: number;
+                                /** @description ISO 4217, upper case. */
+                                currency: string;
+                                /** @description Due at checkout: the deposit or the price. */
+                                amountDue: number;
+                                /**
+                                 * @description awaiting: held while the customer pays on Stripe's page (`checkoutUrl`); paid: the checkout was paid, which confirmed the booking; paid_outside: staff or a partner confirmed it as paid another way; unpaid: the hold ended, or it was cancelled, before it was paid.
+                                 * @enum {string}
+                                 */
+                                state: "awaiting" | "paid" | "paid_outside" | "unpaid";
+                                /** @description Stripe's checkout page while `state` is awaiting; null after. */
+                                checkoutUrl: string | null;
+                                /** @description Percent of the payment refunded on a cancel from the service's cancel cut-off on; before it, all of it. */
+                                refundAfterCutoffPercent: number;
+                                /**
+                                 * @description What a no-show is charged to the card saved at checkout: none, the rest of the price, or a fee.
+                                 * @enum {string}
+                                 */
+                                noShowCharge: "none" | "remainder" | "fee";
+                                /** @description The fee under `noShowCharge: fee`; 0 otherwise. */
+                                noShowFeeAmount: number;
+                                /** @description What was paid, less what was refunded. */
+                                netPaid: number;
+                                /** @description Every money movement of the booking, oldest first. */
+                                records: {
+                                    /**
+                                     * @description charge: paid at checkout; outside: marked paid another way; refund; no_show_fee: charged for a no-show.
+                                     * @enum {string}
+                                     */
+                                    kind: "charge" | "outside" | "refund" | "no_show_fee";
+                                    /** @description Always positive; a refund is what went back. */
+                                    amount: number;
+                                    currency: string;
+                                    /** @description Stripe's: succeeded, pending, failed or requires_action (outside: succeeded). */
+                                    status: string;
+                                    /** @description Stripe's id of the movement: pi_… for a charge or fee, re_… for a refund; null for outside. */
+                                    providerId: string | null;
+                                    atMs: number;
+                                    /** @description Whose change caused it: customer, staff, partner, or system (the platform on its own). */
+                                    actor: string;
+                                }[];
+                            } | null;
                             createdAtMs: number;
                             updatedAtMs: number;
                             history: {
@@ -12006,6 +12974,274 @@ export interface operations {
             };
         };
     };
+    getPaymentsAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            /** @description null: no Stripe account is connected. */
+                            account: {
+                                /** @enum {string} */
+                                provider: "stripe";
+                                /** @description The Stripe account’s name and id (`Praxis Weber (acct_…)`); empty when the key may not read the account. */
+                                account: string;
+                                /**
+                                 * @description The key’s mode: `test` takes no real money.
+                                 * @enum {string}
+                                 */
+                                mode: "live" | "test";
+                                connectedAtMs: number;
+                            } | null;
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    replacePaymentsAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The Stripe key; stored encrypted, never shown again. */
+                    secretKey: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            /** @description null: no Stripe account is connected. */
+                            account: {
+                                /** @enum {string} */
+                                provider: "stripe";
+                                /** @description The Stripe account’s name and id (`Praxis Weber (acct_…)`); empty when the key may not read the account. */
+                                account: string;
+                                /**
+                                 * @description The key’s mode: `test` takes no real money.
+                                 * @enum {string}
+                                 */
+                                mode: "live" | "test";
+                                connectedAtMs: number;
+                            } | null;
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deletePaymentsAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            /** @description null: no Stripe account is connected. */
+                            account: {
+                                /** @enum {string} */
+                                provider: "stripe";
+                                /** @description The Stripe account’s name and id (`Praxis Weber (acct_…)`); empty when the key may not read the account. */
+                                account: string;
+                                /**
+                                 * @description The key’s mode: `test` takes no real money.
+                                 * @enum {string}
+                                 */
+                                mode: "live" | "test";
+                                connectedAtMs: number;
+                            } | null;
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     listApiKeys: {
         parameters: {
             query?: {
@@ -13889,6 +15125,56 @@ export interface operations {
                                 }[];
                                 /** @description The seats it takes in its session (1 for a service without seats). */
                                 partySize: number;
+                                /** @description The payment of a booking of a paid service; null for a service without a payment policy. */
+                                payment: {
+                                    /**
+                                     * @description What the service asked at booking: a deposit or the full price.
+                                     * @enum {string}
+                                     */
+                                    policy: "deposit" | "full";
+                                    /** @description The service's price when the booking was made. */
+                                    priceAmount: number;
+                                    /** @description ISO 4217, upper case. */
+                                    currency: string;
+                                    /** @description Due at checkout: the deposit or the price. */
+                                    amountDue: number;
+                                    /**
+                                     * @description awaiting: held while the customer pays on Stripe's page (`checkoutUrl`); paid: the checkout was paid, which confirmed the booking; paid_outside: staff or a partner confirmed it as paid another way; unpaid: the hold ended, or it was cancelled, before it was paid.
+                                     * @enum {string}
+                                     */
+                                    state: "awaiting" | "paid" | "paid_outside" | "unpaid";
+                                    /** @description Stripe's checkout page while `state` is awaiting; null after. */
+                                    checkoutUrl: string | null;
+                                    /** @description Percent of the payment refunded on a cancel from the service's cancel cut-off on; before it, all of it. */
+                                    refundAfterCutoffPercent: number;
+                                    /**
+                                     * @description What a no-show is charged to the card saved at checkout: none, the rest of the price, or a fee.
+                                     * @enum {string}
+                                     */
+                                    noShowCharge: "none" | "remainder" | "fee";
+                                    /** @description The fee under `noShowCharge: fee`; 0 otherwise. */
+                                    noShowFeeAmount: number;
+                                    /** @description What was paid, less what was refunded. */
+                                    netPaid: number;
+                                    /** @description Every money movement of the booking, oldest first. */
+                                    records: {
+                                        /**
+                                         * @description charge: paid at checkout; outside: marked paid another way; refund; no_show_fee: charged for a no-show.
+                                         * @enum {string}
+                                         */
+                                        kind: "charge" | "outside" | "refund" | "no_show_fee";
+                                        /** @description Always positive; a refund is what went back. */
+                                        amount: number;
+                                        currency: string;
+                                        /** @description Stripe's: succeeded, pending, failed or requires_action (outside: succeeded). */
+                                        status: string;
+                                        /** @description Stripe's id of the movement: pi_… for a charge or fee, re_… for a refund; null for outside. */
+                                        providerId: string | null;
+                                        atMs: number;
+                                        /** @description Whose change caused it: customer, staff, partner, or system (the platform on its own). */
+                                        actor: string;
+                                    }[];
+                                } | null;
                                 createdAtMs: number;
                                 updatedAtMs: number;
                             }[];
@@ -14051,6 +15337,56 @@ export interface operations {
                                 }[];
                                 /** @description The seats it takes in its session (1 for a service without seats). */
                                 partySize: number;
+                                /** @description The payment of a booking of a paid service; null for a service without a payment policy. */
+                                payment: {
+                                    /**
+                                     * @description What the service asked at booking: a deposit or the full price.
+                                     * @enum {string}
+                                     */
+                                    policy: "deposit" | "full";
+                                    /** @description The service's price when the booking was made. */
+                                    priceAmount: number;
+                                    /** @description ISO 4217, upper case. */
+                                    currency: string;
+                                    /** @description Due at checkout: the deposit or the price. */
+                                    amountDue: number;
+                                    /**
+                                     * @description awaiting: held while the customer pays on Stripe's page (`checkoutUrl`); paid: the checkout was paid, which confirmed the booking; paid_outside: staff or a partner confirmed it as paid another way; unpaid: the hold ended, or it was cancelled, before it was paid.
+                                     * @enum {string}
+                                     */
+                                    state: "awaiting" | "paid" | "paid_outside" | "unpaid";
+                                    /** @description Stripe's checkout page while `state` is awaiting; null after. */
+                                    checkoutUrl: string | null;
+                                    /** @description Percent of the payment refunded on a cancel from the service's cancel cut-off on; before it, all of it. */
+                                    refundAfterCutoffPercent: number;
+                                    /**
+                                     * @description What a no-show is charged to the card saved at checkout: none, the rest of the price, or a fee.
+                                     * @enum {string}
+                                     */
+                                    noShowCharge: "none" | "remainder" | "fee";
+                                    /** @description The fee under `noShowCharge: fee`; 0 otherwise. */
+                                    noShowFeeAmount: number;
+                                    /** @description What was paid, less what was refunded. */
+                                    netPaid: number;
+                                    /** @description Every money movement of the booking, oldest first. */
+                                    records: {
+                                        /**
+                                         * @description charge: paid at checkout; outside: marked paid another way; refund; no_show_fee: charged for a no-show.
+                                         * @enum {string}
+                                         */
+                                        kind: "charge" | "outside" | "refund" | "no_show_fee";
+                                        /** @description Always positive; a refund is what went back. */
+                                        amount: number;
+                                        currency: string;
+                                        /** @description Stripe's: succeeded, pending, failed or requires_action (outside: succeeded). */
+                                        status: string;
+                                        /** @description Stripe's id of the movement: pi_… for a charge or fee, re_… for a refund; null for outside. */
+                                        providerId: string | null;
+                                        atMs: number;
+                                        /** @description Whose change caused it: customer, staff, partner, or system (the platform on its own). */
+                                        actor: string;
+                                    }[];
+                                } | null;
                                 createdAtMs: number;
                                 updatedAtMs: number;
                             };
@@ -14058,6 +15394,8 @@ export interface operations {
                             /** @description The customer's manage token, to pass on to them. */
                             manageToken: string;
                             manageUrl: string;
+                            /** @description Stripe's checkout page, where the customer pays `booking.payment.amountDue` while the booking is held; null for a service without a payment policy, and on a replay once the booking no longer awaits its payment (paid, or its hold ended). Pass it on to the customer: the booking confirms itself once they pay. */
+                            paymentUrl: string | null;
                         };
                         meta: {
                             requestId: string;
@@ -14115,6 +15453,56 @@ export interface operations {
                                 }[];
                                 /** @description The seats it takes in its session (1 for a service without seats). */
                                 partySize: number;
+                                /** @description The payment of a booking of a paid service; null for a service without a payment policy. */
+                                payment: {
+                                    /**
+                                     * @description What the service asked at booking: a deposit or the full price.
+                                     * @enum {string}
+                                     */
+                                    policy: "deposit" | "full";
+                                    /** @description The service's price when the booking was made. */
+                                    priceAmount: number;
+                                    /** @description ISO 4217, upper case. */
+                                    currency: string;
+                                    /** @description Due at checkout: the deposit or the price. */
+                                    amountDue: number;
+                                    /**
+                                     * @description awaiting: held while the customer pays on Stripe's page (`checkoutUrl`); paid: the checkout was paid, which confirmed the booking; paid_outside: staff or a partner confirmed it as paid another way; unpaid: the hold ended, or it was cancelled, before it was paid.
+                                     * @enum {string}
+                                     */
+                                    state: "awaiting" | "paid" | "paid_outside" | "unpaid";
+                                    /** @description Stripe's checkout page while `state` is awaiting; null after. */
+                                    checkoutUrl: string | null;
+                                    /** @description Percent of the payment refunded on a cancel from the service's cancel cut-off on; before it, all of it. */
+                                    refundAfterCutoffPercent: number;
+                                    /**
+                                     * @description What a no-show is charged to the card saved at checkout: none, the rest of the price, or a fee.
+                                     * @enum {string}
+                                     */
+                                    noShowCharge: "none" | "remainder" | "fee";
+                                    /** @description The fee under `noShowCharge: fee`; 0 otherwise. */
+                                    noShowFeeAmount: number;
+                                    /** @description What was paid, less what was refunded. */
+                                    netPaid: number;
+                                    /** @description Every money movement of the booking, oldest first. */
+                                    records: {
+                                        /**
+                                         * @description charge: paid at checkout; outside: marked paid another way; refund; no_show_fee: charged for a no-show.
+                                         * @enum {string}
+                                         */
+                                        kind: "charge" | "outside" | "refund" | "no_show_fee";
+                                        /** @description Always positive; a refund is what went back. */
+                                        amount: number;
+                                        currency: string;
+                                        /** @description Stripe's: succeeded, pending, failed or requires_action (outside: succeeded). */
+                                        status: string;
+                                        /** @description Stripe's id of the movement: pi_… for a charge or fee, re_… for a refund; null for outside. */
+                                        providerId: string | null;
+                                        atMs: number;
+                                        /** @description Whose change caused it: customer, staff, partner, or system (the platform on its own). */
+                                        actor: string;
+                                    }[];
+                                } | null;
                                 createdAtMs: number;
                                 updatedAtMs: number;
                             };
@@ -14122,6 +15510,8 @@ export interface operations {
                             /** @description The customer's manage token, to pass on to them. */
                             manageToken: string;
                             manageUrl: string;
+                            /** @description Stripe's checkout page, where the customer pays `booking.payment.amountDue` while the booking is held; null for a service without a payment policy, and on a replay once the booking no longer awaits its payment (paid, or its hold ended). Pass it on to the customer: the booking confirms itself once they pay. */
+                            paymentUrl: string | null;
                         };
                         meta: {
                             requestId: string;
@@ -14239,6 +15629,56 @@ export interface operations {
                             }[];
                             /** @description The seats it takes in its session (1 for a service without seats). */
                             partySize: number;
+                            /** @description The payment of a booking of a paid service; null for a service without a payment policy. */
+                            payment: {
+                                /**
+                                 * @description What the service asked at booking: a deposit or the full price.
+                                 * @enum {string}
+                                 */
+                                policy: "deposit" | "full";
+                                /** @description The service's price when the booking was made. */
+                                priceAmount: number;
+                                /** @description ISO 4217, upper case. */
+                                currency: string;
+                                /** @description Due at checkout: the deposit or the price. */
+                                amountDue: number;
+                                /**
+                                 * @description awaiting: held while the customer pays on Stripe's page (`checkoutUrl`); paid: the checkout was paid, which confirmed the booking; paid_outside: staff or a partner confirmed it as paid another way; unpaid: the hold ended, or it was cancelled, before it was paid.
+                                 * @enum {string}
+                                 */
+                                state: "awaiting" | "paid" | "paid_outside" | "unpaid";
+                                /** @description Stripe's checkout page while `state` is awaiting; null after. */
+                                checkoutUrl: string | null;
+                                /** @description Percent of the payment refunded on a cancel from the service's cancel cut-off on; before it, all of it. */
+                                refundAfterCutoffPercent: number;
+                                /**
+                                 * @description What a no-show is charged to the card saved at checkout: none, the rest of the price, or a fee.
+                                 * @enum {string}
+                                 */
+                                noShowCharge: "none" | "remainder" | "fee";
+                                /** @description The fee under `noShowCharge: fee`; 0 otherwise. */
+                                noShowFeeAmount: number;
+                                /** @description What was paid, less what was refunded. */
+                                netPaid: number;
+                                /** @description Every money movement of the booking, oldest first. */
+                                records: {
+                                    /**
+                                     * @description charge: paid at checkout; outside: marked paid another way; refund; no_show_fee: charged for a no-show.
+                                     * @enum {string}
+                                     */
+                                    kind: "charge" | "outside" | "refund" | "no_show_fee";
+                                    /** @description Always positive; a refund is what went back. */
+                                    amount: number;
+                                    currency: string;
+                                    /** @description Stripe's: succeeded, pending, failed or requires_action (outside: succeeded). */
+                                    status: string;
+                                    /** @description Stripe's id of the movement: pi_… for a charge or fee, re_… for a refund; null for outside. */
+                                    providerId: string | null;
+                                    atMs: number;
+                                    /** @description Whose change caused it: customer, staff, partner, or system (the platform on its own). */
+                                    actor: string;
+                                }[];
+                            } | null;
                             createdAtMs: number;
                             updatedAtMs: number;
                             /** @description The booking in the staff member’s connected calendar; null when it has none. */
@@ -14416,10 +15856,13 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description No body, or `{}`. */
+        /** @description No body, `{}`, or `{ paidOutside }`. */
         requestBody?: {
             content: {
-                "application/json": Record<string, never> | null;
+                "application/json": {
+                    /** @description true: a booking still awaiting its payment was paid another way (cash, a transfer); recorded on the booking as an `outside` payment of its `amountDue`. Without it such a confirm is PAYMENT_REQUIRED 402. */
+                    paidOutside?: boolean;
+                } | null;
             };
         };
         responses: {
@@ -14472,6 +15915,56 @@ export interface operations {
                             }[];
                             /** @description The seats it takes in its session (1 for a service without seats). */
                             partySize: number;
+                            /** @description The payment of a booking of a paid service; null for a service without a payment policy. */
+                            payment: {
+                                /**
+                                 * @description What the service asked at booking: a deposit or the full price.
+                                 * @enum {string}
+                                 */
+                                policy: "deposit" | "full";
+                                /** @description The service's price when the booking was made. */
+                                priceAmount: number;
+                                /** @description ISO 4217, upper case. */
+                                currency: string;
+                                /** @description Due at checkout: the deposit or the price. */
+                                amountDue: number;
+                                /**
+                                 * @description awaiting: held while the customer pays on Stripe's page (`checkoutUrl`); paid: the checkout was paid, which confirmed the booking; paid_outside: staff or a partner confirmed it as paid another way; unpaid: the hold ended, or it was cancelled, before it was paid.
+                                 * @enum {string}
+                                 */
+                                state: "awaiting" | "paid" | "paid_outside" | "unpaid";
+                                /** @description Stripe's checkout page while `state` is awaiting; null after. */
+                                checkoutUrl: string | null;
+                                /** @description Percent of the payment refunded on a cancel from the service's cancel cut-off on; before it, all of it. */
+                                refundAfterCutoffPercent: number;
+                                /**
+                                 * @description What a no-show is charged to the card saved at checkout: none, the rest of the price, or a fee.
+                                 * @enum {string}
+                                 */
+                                noShowCharge: "none" | "remainder" | "fee";
+                                /** @description The fee under `noShowCharge: fee`; 0 otherwise. */
+                                noShowFeeAmount: number;
+                                /** @description What was paid, less what was refunded. */
+                                netPaid: number;
+                                /** @description Every money movement of the booking, oldest first. */
+                                records: {
+                                    /**
+                                     * @description charge: paid at checkout; outside: marked paid another way; refund; no_show_fee: charged for a no-show.
+                                     * @enum {string}
+                                     */
+                                    kind: "charge" | "outside" | "refund" | "no_show_fee";
+                                    /** @description Always positive; a refund is what went back. */
+                                    amount: number;
+                                    currency: string;
+                                    /** @description Stripe's: succeeded, pending, failed or requires_action (outside: succeeded). */
+                                    status: string;
+                                    /** @description Stripe's id of the movement: pi_… for a charge or fee, re_… for a refund; null for outside. */
+                                    providerId: string | null;
+                                    atMs: number;
+                                    /** @description Whose change caused it: customer, staff, partner, or system (the platform on its own). */
+                                    actor: string;
+                                }[];
+                            } | null;
                             createdAtMs: number;
                             updatedAtMs: number;
                         };
@@ -14541,12 +16034,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description No body, `{}`, or `{ reason }`. */
+        /** @description No body, `{}`, or `{ reason, refundPercent }`. */
         requestBody?: {
             content: {
                 "application/json": {
                     /** @description Optional, at most 500 characters; blank is the same as none. */
                     reason?: string;
+                    /** @description A paid booking: the share of what was paid to refund (0 to 100), instead of the service's policy (all of it before `cancelCutoffMin`, `refundAfterCutoffPercent` after), rounded down to the smallest unit. */
+                    refundPercent?: number;
                 } | null;
             };
         };
@@ -14600,6 +16095,56 @@ export interface operations {
                             }[];
                             /** @description The seats it takes in its session (1 for a service without seats). */
                             partySize: number;
+                            /** @description The payment of a booking of a paid service; null for a service without a payment policy. */
+                            payment: {
+                                /**
+                                 * @description What the service asked at booking: a deposit or the full price.
+                                 * @enum {string}
+                                 */
+                                policy: "deposit" | "full";
+                                /** @description The service's price when the booking was made. */
+                                priceAmount: number;
+                                /** @description ISO 4217, upper case. */
+                                currency: string;
+                                /** @description Due at checkout: the deposit or the price. */
+                                amountDue: number;
+                                /**
+                                 * @description awaiting: held while the customer pays on Stripe's page (`checkoutUrl`); paid: the checkout was paid, which confirmed the booking; paid_outside: staff or a partner confirmed it as paid another way; unpaid: the hold ended, or it was cancelled, before it was paid.
+                                 * @enum {string}
+                                 */
+                                state: "awaiting" | "paid" | "paid_outside" | "unpaid";
+                                /** @description Stripe's checkout page while `state` is awaiting; null after. */
+                                checkoutUrl: string | null;
+                                /** @description Percent of the payment refunded on a cancel from the service's cancel cut-off on; before it, all of it. */
+                                refundAfterCutoffPercent: number;
+                                /**
+                                 * @description What a no-show is charged to the card saved at checkout: none, the rest of the price, or a fee.
+                                 * @enum {string}
+                                 */
+                                noShowCharge: "none" | "remainder" | "fee";
+                                /** @description The fee under `noShowCharge: fee`; 0 otherwise. */
+                                noShowFeeAmount: number;
+                                /** @description What was paid, less what was refunded. */
+                                netPaid: number;
+                                /** @description Every money movement of the booking, oldest first. */
+                                records: {
+                                    /**
+                                     * @description charge: paid at checkout; outside: marked paid another way; refund; no_show_fee: charged for a no-show.
+                                     * @enum {string}
+                                     */
+                                    kind: "charge" | "outside" | "refund" | "no_show_fee";
+                                    /** @description Always positive; a refund is what went back. */
+                                    amount: number;
+                                    currency: string;
+                                    /** @description Stripe's: succeeded, pending, failed or requires_action (outside: succeeded). */
+                                    status: string;
+                                    /** @description Stripe's id of the movement: pi_… for a charge or fee, re_… for a refund; null for outside. */
+                                    providerId: string | null;
+                                    atMs: number;
+                                    /** @description Whose change caused it: customer, staff, partner, or system (the platform on its own). */
+                                    actor: string;
+                                }[];
+                            } | null;
                             createdAtMs: number;
                             updatedAtMs: number;
                         };
@@ -14725,6 +16270,56 @@ export interface operations {
                             }[];
                             /** @description The seats it takes in its session (1 for a service without seats). */
                             partySize: number;
+                            /** @description The payment of a booking of a paid service; null for a service without a payment policy. */
+                            payment: {
+                                /**
+                                 * @description What the service asked at booking: a deposit or the full price.
+                                 * @enum {string}
+                                 */
+                                policy: "deposit" | "full";
+                                /** @description The service's price when the booking was made. */
+                                priceAmount: number;
+                                /** @description ISO 4217, upper case. */
+                                currency: string;
+                                /** @description Due at checkout: the deposit or the price. */
+                                amountDue: number;
+                                /**
+                                 * @description awaiting: held while the customer pays on Stripe's page (`checkoutUrl`); paid: the checkout was paid, which confirmed the booking; paid_outside: staff or a partner confirmed it as paid another way; unpaid: the hold ended, or it was cancelled, before it was paid.
+                                 * @enum {string}
+                                 */
+                                state: "awaiting" | "paid" | "paid_outside" | "unpaid";
+                                /** @description Stripe's checkout page while `state` is awaiting; null after. */
+                                checkoutUrl: string | null;
+                                /** @description Percent of the payment refunded on a cancel from the service's cancel cut-off on; before it, all of it. */
+                                refundAfterCutoffPercent: number;
+                                /**
+                                 * @description What a no-show is charged to the card saved at checkout: none, the rest of the price, or a fee.
+                                 * @enum {string}
+                                 */
+                                noShowCharge: "none" | "remainder" | "fee";
+                                /** @description The fee under `noShowCharge: fee`; 0 otherwise. */
+                                noShowFeeAmount: number;
+                                /** @description What was paid, less what was refunded. */
+                                netPaid: number;
+                                /** @description Every money movement of the booking, oldest first. */
+                                records: {
+                                    /**
+                                     * @description charge: paid at checkout; outside: marked paid another way; refund; no_show_fee: charged for a no-show.
+                                     * @enum {string}
+                                     */
+                                    kind: "charge" | "outside" | "refund" | "no_show_fee";
+                                    /** @description Always positive; a refund is what went back. */
+                                    amount: number;
+                                    currency: string;
+                                    /** @description Stripe's: succeeded, pending, failed or requires_action (outside: succeeded). */
+                                    status: string;
+                                    /** @description Stripe's id of the movement: pi_… for a charge or fee, re_… for a refund; null for outside. */
+                                    providerId: string | null;
+                                    atMs: number;
+                                    /** @description Whose change caused it: customer, staff, partner, or system (the platform on its own). */
+                                    actor: string;
+                                }[];
+                            } | null;
                             createdAtMs: number;
                             updatedAtMs: number;
                         };
@@ -14853,6 +16448,56 @@ export interface operations {
                             }[];
                             /** @description The seats it takes in its session (1 for a service without seats). */
                             partySize: number;
+                            /** @description The payment of a booking of a paid service; null for a service without a payment policy. */
+                            payment: {
+                                /**
+                                 * @description What the service asked at booking: a deposit or the full price.
+                                 * @enum {string}
+                                 */
+                                policy: "deposit" | "full";
+                                /** @description The service's price when the booking was made. */
+                                priceAmount: number;
+                                /** @description ISO 4217, upper case. */
+                                currency: string;
+                                /** @description Due at checkout: the deposit or the price. */
+                                amountDue: number;
+                                /**
+                                 * @description awaiting: held while the customer pays on Stripe's page (`checkoutUrl`); paid: the checkout was paid, which confirmed the booking; paid_outside: staff or a partner confirmed it as paid another way; unpaid: the hold ended, or it was cancelled, before it was paid.
+                                 * @enum {string}
+                                 */
+                                state: "awaiting" | "paid" | "paid_outside" | "unpaid";
+                                /** @description Stripe's checkout page while `state` is awaiting; null after. */
+                                checkoutUrl: string | null;
+                                /** @description Percent of the payment refunded on a cancel from the service's cancel cut-off on; before it, all of it. */
+                                refundAfterCutoffPercent: number;
+                                /**
+                                 * @description What a no-show is charged to the card saved at checkout: none, the rest of the price, or a fee.
+                                 * @enum {string}
+                                 */
+                                noShowCharge: "none" | "remainder" | "fee";
+                                /** @description The fee under `noShowCharge: fee`; 0 otherwise. */
+                                noShowFeeAmount: number;
+                                /** @description What was paid, less what was refunded. */
+                                netPaid: number;
+                                /** @description Every money movement of the booking, oldest first. */
+                                records: {
+                                    /**
+                                     * @description charge: paid at checkout; outside: marked paid another way; refund; no_show_fee: charged for a no-show.
+                                     * @enum {string}
+                                     */
+                                    kind: "charge" | "outside" | "refund" | "no_show_fee";
+                                    /** @description Always positive; a refund is what went back. */
+                                    amount: number;
+                                    currency: string;
+                                    /** @description Stripe's: succeeded, pending, failed or requires_action (outside: succeeded). */
+                                    status: string;
+                                    /** @description Stripe's id of the movement: pi_… for a charge or fee, re_… for a refund; null for outside. */
+                                    providerId: string | null;
+                                    atMs: number;
+                                    /** @description Whose change caused it: customer, staff, partner, or system (the platform on its own). */
+                                    actor: string;
+                                }[];
+                            } | null;
                             createdAtMs: number;
                             updatedAtMs: number;
                         };
@@ -14980,6 +16625,56 @@ export interface operations {
                             }[];
                             /** @description The seats it takes in its session (1 for a service without seats). */
                             partySize: number;
+                            /** @description The payment of a booking of a paid service; null for a service without a payment policy. */
+                            payment: {
+                                /**
+                                 * @description What the service asked at booking: a deposit or the full price.
+                                 * @enum {string}
+                                 */
+                                policy: "deposit" | "full";
+                                /** @description The service's price when the booking was made. */
+                                priceAmount: number;
+                                /** @description ISO 4217, upper case. */
+                                currency: string;
+                                /** @description Due at checkout: the deposit or the price. */
+                                amountDue: number;
+                                /**
+                                 * @description awaiting: held while the customer pays on Stripe's page (`checkoutUrl`); paid: the checkout was paid, which confirmed the booking; paid_outside: staff or a partner confirmed it as paid another way; unpaid: the hold ended, or it was cancelled, before it was paid.
+                                 * @enum {string}
+                                 */
+                                state: "awaiting" | "paid" | "paid_outside" | "unpaid";
+                                /** @description Stripe's checkout page while `state` is awaiting; null after. */
+                                checkoutUrl: string | null;
+                                /** @description Percent of the payment refunded on a cancel from the service's cancel cut-off on; before it, all of it. */
+                                refundAfterCutoffPercent: number;
+                                /**
+                                 * @description What a no-show is charged to the card saved at checkout: none, the rest of the price, or a fee.
+                                 * @enum {string}
+                                 */
+                                noShowCharge: "none" | "remainder" | "fee";
+                                /** @description The fee under `noShowCharge: fee`; 0 otherwise. */
+                                noShowFeeAmount: number;
+                                /** @description What was paid, less what was refunded. */
+                                netPaid: number;
+                                /** @description Every money movement of the booking, oldest first. */
+                                records: {
+                                    /**
+                                     * @description charge: paid at checkout; outside: marked paid another way; refund; no_show_fee: charged for a no-show.
+                                     * @enum {string}
+                                     */
+                                    kind: "charge" | "outside" | "refund" | "no_show_fee";
+                                    /** @description Always positive; a refund is what went back. */
+                                    amount: number;
+                                    currency: string;
+                                    /** @description Stripe's: succeeded, pending, failed or requires_action (outside: succeeded). */
+                                    status: string;
+                                    /** @description Stripe's id of the movement: pi_… for a charge or fee, re_… for a refund; null for outside. */
+                                    providerId: string | null;
+                                    atMs: number;
+                                    /** @description Whose change caused it: customer, staff, partner, or system (the platform on its own). */
+                                    actor: string;
+                                }[];
+                            } | null;
                             createdAtMs: number;
                             updatedAtMs: number;
                         };
@@ -15562,6 +17257,56 @@ export interface operations {
                             }[];
                             /** @description The seats it takes in its session (1 for a service without seats). */
                             partySize: number;
+                            /** @description The payment of a booking of a paid service; null for a service without a payment policy. */
+                            payment: {
+                                /**
+                                 * @description What the service asked at booking: a deposit or the full price.
+                                 * @enum {string}
+                                 */
+                                policy: "deposit" | "full";
+                                /** @description The service's price when the booking was made. */
+                                priceAmount: number;
+                                /** @description ISO 4217, upper case. */
+                                currency: string;
+                                /** @description Due at checkout: the deposit or the price. */
+                                amountDue: number;
+                                /**
+                                 * @description awaiting: held while the customer pays on Stripe's page (`checkoutUrl`); paid: the checkout was paid, which confirmed the booking; paid_outside: staff or a partner confirmed it as paid another way; unpaid: the hold ended, or it was cancelled, before it was paid.
+                                 * @enum {string}
+                                 */
+                                state: "awaiting" | "paid" | "paid_outside" | "unpaid";
+                                /** @description Stripe's checkout page while `state` is awaiting; null after. */
+                                checkoutUrl: string | null;
+                                /** @description Percent of the payment refunded on a cancel from the service's cancel cut-off on; before it, all of it. */
+                                refundAfterCutoffPercent: number;
+                                /**
+                                 * @description What a no-show is charged to the card saved at checkout: none, the rest of the price, or a fee.
+                                 * @enum {string}
+                                 */
+                                noShowCharge: "none" | "remainder" | "fee";
+                                /** @description The fee under `noShowCharge: fee`; 0 otherwise. */
+                                noShowFeeAmount: number;
+                                /** @description What was paid, less what was refunded. */
+                                netPaid: number;
+                                /** @description Every money movement of the booking, oldest first. */
+                                records: {
+                                    /**
+                                     * @description charge: paid at checkout; outside: marked paid another way; refund; no_show_fee: charged for a no-show.
+                                     * @enum {string}
+                                     */
+                                    kind: "charge" | "outside" | "refund" | "no_show_fee";
+                                    /** @description Always positive; a refund is what went back. */
+                                    amount: number;
+                                    currency: string;
+                                    /** @description Stripe's: succeeded, pending, failed or requires_action (outside: succeeded). */
+                                    status: string;
+                                    /** @description Stripe's id of the movement: pi_… for a charge or fee, re_… for a refund; null for outside. */
+                                    providerId: string | null;
+                                    atMs: number;
+                                    /** @description Whose change caused it: customer, staff, partner, or system (the platform on its own). */
+                                    actor: string;
+                                }[];
+                            } | null;
                             createdAtMs: number;
                             updatedAtMs: number;
                             history: {
@@ -16848,6 +18593,16 @@ export interface operations {
                                 staffWeights: {
                                     [key: string]: number;
                                 };
+                                /** @description none | deposit | full. What the customer pays on Stripe's page while the booking is held: none; deposit, `depositAmount` now; full, the price now. The booking is confirmed when the payment is proven, so a service with a payment policy needs a price above 0 and `confirmation: manual`. */
+                                payment: string;
+                                /** @description Minor units of priceCurrency due now under `payment: deposit`, 1 to priceAmount; 0 otherwise. */
+                                depositAmount: number;
+                                /** @description Percent (0 to 100) of the payment refunded when the booking is cancelled from `cancelCutoffMin` before the start on; before the cut-off the refund is always full. */
+                                refundAfterCutoffPercent: number;
+                                /** @description none | remainder | fee. What a no-show is charged to the card saved when the customer paid: none; remainder, the price less what was paid; fee, `noShowFeeAmount`. Needs a payment policy. */
+                                noShowCharge: string;
+                                /** @description Minor units of priceCurrency charged for a no-show under `noShowCharge: fee`, 1 to priceAmount; 0 otherwise. */
+                                noShowFeeAmount: number;
                                 createdAtMs: number;
                                 updatedAtMs: number;
                             }[];
@@ -17001,6 +18756,22 @@ export interface operations {
                     staffWeights?: {
                         [key: string]: number;
                     };
+                    /**
+                     * @description What the customer pays on Stripe's page while the booking is held: none; deposit, `depositAmount` now; full, the price now. The booking is confirmed when the payment is proven, so a service with a payment policy needs a price above 0 and `confirmation: manual`. Default: none.
+                     * @enum {string}
+                     */
+                    payment?: "none" | "deposit" | "full";
+                    /** @description Minor units of priceCurrency due now under `payment: deposit`, 1 to priceAmount; 0 otherwise. Required with `payment: deposit`; a stored one goes when the policy changes. */
+                    depositAmount?: number;
+                    /** @description Percent (0 to 100) of the payment refunded when the booking is cancelled from `cancelCutoffMin` before the start on; before the cut-off the refund is always full. Default: 0. */
+                    refundAfterCutoffPercent?: number;
+                    /**
+                     * @description What a no-show is charged to the card saved when the customer paid: none; remainder, the price less what was paid; fee, `noShowFeeAmount`. Needs a payment policy. Default: none.
+                     * @enum {string}
+                     */
+                    noShowCharge?: "none" | "remainder" | "fee";
+                    /** @description Minor units of priceCurrency charged for a no-show under `noShowCharge: fee`, 1 to priceAmount; 0 otherwise. Required with `noShowCharge: fee`; a stored one goes when the charge changes. */
+                    noShowFeeAmount?: number;
                 };
             };
         };
@@ -17074,6 +18845,16 @@ export interface operations {
                             staffWeights: {
                                 [key: string]: number;
                             };
+                            /** @description none | deposit | full. What the customer pays on Stripe's page while the booking is held: none; deposit, `depositAmount` now; full, the price now. The booking is confirmed when the payment is proven, so a service with a payment policy needs a price above 0 and `confirmation: manual`. */
+                            payment: string;
+                            /** @description Minor units of priceCurrency due now under `payment: deposit`, 1 to priceAmount; 0 otherwise. */
+                            depositAmount: number;
+                            /** @description Percent (0 to 100) of the payment refunded when the booking is cancelled from `cancelCutoffMin` before the start on; before the cut-off the refund is always full. */
+                            refundAfterCutoffPercent: number;
+                            /** @description none | remainder | fee. What a no-show is charged to the card saved when the customer paid: none; remainder, the price less what was paid; fee, `noShowFeeAmount`. Needs a payment policy. */
+                            noShowCharge: string;
+                            /** @description Minor units of priceCurrency charged for a no-show under `noShowCharge: fee`, 1 to priceAmount; 0 otherwise. */
+                            noShowFeeAmount: number;
                             createdAtMs: number;
                             updatedAtMs: number;
                         };
@@ -17214,6 +18995,16 @@ export interface operations {
                             staffWeights: {
                                 [key: string]: number;
                             };
+                            /** @description none | deposit | full. What the customer pays on Stripe's page while the booking is held: none; deposit, `depositAmount` now; full, the price now. The booking is confirmed when the payment is proven, so a service with a payment policy needs a price above 0 and `confirmation: manual`. */
+                            payment: string;
+                            /** @description Minor units of priceCurrency due now under `payment: deposit`, 1 to priceAmount; 0 otherwise. */
+                            depositAmount: number;
+                            /** @description Percent (0 to 100) of the payment refunded when the booking is cancelled from `cancelCutoffMin` before the start on; before the cut-off the refund is always full. */
+                            refundAfterCutoffPercent: number;
+                            /** @description none | remainder | fee. What a no-show is charged to the card saved when the customer paid: none; remainder, the price less what was paid; fee, `noShowFeeAmount`. Needs a payment policy. */
+                            noShowCharge: string;
+                            /** @description Minor units of priceCurrency charged for a no-show under `noShowCharge: fee`, 1 to priceAmount; 0 otherwise. */
+                            noShowFeeAmount: number;
                             createdAtMs: number;
                             updatedAtMs: number;
                         };
@@ -17366,6 +19157,22 @@ export interface operations {
                     staffWeights?: {
                         [key: string]: number;
                     };
+                    /**
+                     * @description What the customer pays on Stripe's page while the booking is held: none; deposit, `depositAmount` now; full, the price now. The booking is confirmed when the payment is proven, so a service with a payment policy needs a price above 0 and `confirmation: manual`. Default: none.
+                     * @enum {string}
+                     */
+                    payment?: "none" | "deposit" | "full";
+                    /** @description Minor units of priceCurrency due now under `payment: deposit`, 1 to priceAmount; 0 otherwise. Required with `payment: deposit`; a stored one goes when the policy changes. */
+                    depositAmount?: number;
+                    /** @description Percent (0 to 100) of the payment refunded when the booking is cancelled from `cancelCutoffMin` before the start on; before the cut-off the refund is always full. Default: 0. */
+                    refundAfterCutoffPercent?: number;
+                    /**
+                     * @description What a no-show is charged to the card saved when the customer paid: none; remainder, the price less what was paid; fee, `noShowFeeAmount`. Needs a payment policy. Default: none.
+                     * @enum {string}
+                     */
+                    noShowCharge?: "none" | "remainder" | "fee";
+                    /** @description Minor units of priceCurrency charged for a no-show under `noShowCharge: fee`, 1 to priceAmount; 0 otherwise. Required with `noShowCharge: fee`; a stored one goes when the charge changes. */
+                    noShowFeeAmount?: number;
                 };
             };
         };
@@ -17439,6 +19246,16 @@ export interface operations {
                             staffWeights: {
                                 [key: string]: number;
                             };
+                            /** @description none | deposit | full. What the customer pays on Stripe's page while the booking is held: none; deposit, `depositAmount` now; full, the price now. The booking is confirmed when the payment is proven, so a service with a payment policy needs a price above 0 and `confirmation: manual`. */
+                            payment: string;
+                            /** @description Minor units of priceCurrency due now under `payment: deposit`, 1 to priceAmount; 0 otherwise. */
+                            depositAmount: number;
+                            /** @description Percent (0 to 100) of the payment refunded when the booking is cancelled from `cancelCutoffMin` before the start on; before the cut-off the refund is always full. */
+                            refundAfterCutoffPercent: number;
+                            /** @description none | remainder | fee. What a no-show is charged to the card saved when the customer paid: none; remainder, the price less what was paid; fee, `noShowFeeAmount`. Needs a payment policy. */
+                            noShowCharge: string;
+                            /** @description Minor units of priceCurrency charged for a no-show under `noShowCharge: fee`, 1 to priceAmount; 0 otherwise. */
+                            noShowFeeAmount: number;
                             createdAtMs: number;
                             updatedAtMs: number;
                         };

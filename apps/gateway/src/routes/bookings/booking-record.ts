@@ -1,8 +1,72 @@
 import { z } from 'zod';
 import type { bookingV1, integrationsV1 } from '@svc/proto';
 import { calendarSyncView, fromAnswerValue } from '@svc/grpc';
-import { BOOKING_STATUSES, QUESTION_TYPES } from '@svc/rules';
+import { BOOKING_STATUSES, NO_SHOW_CHARGES, QUESTION_TYPES } from '@svc/rules';
 import { present } from '../catalog/admin-resource.js';
+
+/** The kinds of money movement a paid booking records (docs/decisions.md "Payments"). */
+const PAYMENT_RECORD_KINDS = ['charge', 'outside', 'refund', 'no_show_fee'] as const;
+/** Where a paid booking's payment stands. */
+const PAYMENT_STATES = ['awaiting', 'paid', 'paid_outside', 'unpaid'] as const;
+
+/**
+ * A paid booking's money (docs/decisions.md "Payments"), as the booking service keeps it: the
+ * service's terms copied when it was made, where the payment stands, and every movement. The same
+ * view as webhook `data.booking.payment`. Amounts are minor units of `currency` (whole units for
+ * a currency without minor units, such as JPY).
+ */
+export const bookingPaymentSchema = z
+  .object({
+    policy: z.enum(['deposit', 'full']).describe('What the service asked at booking: a deposit or the full price.'),
+    priceAmount: z.number().int().describe("The service's price when the booking was made."),
+    currency: z.string().describe('ISO 4217, upper case.'),
+    amountDue: z.number().int().describe('Due at checkout: the deposit or the price.'),
+    state: z
+      .enum(PAYMENT_STATES)
+      .describe(
+        "awaiting: held while the customer pays on Stripe's page (`checkoutUrl`); paid: the checkout was paid, " +
+          'which confirmed the booking; paid_outside: staff or a partner confirmed it as paid another way; ' +
+          'unpaid: the hold ended, or it was cancelled, before it was paid.',
+      ),
+    checkoutUrl: z.string().nullable().describe("Stripe's checkout page while `state` is awaiting; null after."),
+    refundAfterCutoffPercent: z
+      .number()
+      .int()
+      .describe(
+        "Percent of the payment refunded on a cancel from the service's cancel cut-off on; before it, all of it.",
+      ),
+    noShowCharge: z
+      .enum(NO_SHOW_CHARGES)
+      .describe('What a no-show is charged to the card saved at checkout: none, the rest of the price, or a fee.'),
+    noShowFeeAmount: z.number().int().describe('The fee under `noShowCharge: fee`; 0 otherwise.'),
+    netPaid: z.number().int().describe('What was paid, less what was refunded.'),
+    records: z
+      .array(
+        z.object({
+          kind: z
+            .enum(PAYMENT_RECORD_KINDS)
+            .describe(
+              'charge: paid at checkout; outside: marked paid another way; refund; no_show_fee: charged for a no-show.',
+            ),
+          amount: z.number().int().describe('Always positive; a refund is what went back.'),
+          currency: z.string(),
+          status: z.string().describe("Stripe's: succeeded, pending, failed or requires_action (outside: succeeded)."),
+          providerId: z
+            .string()
+            .nullable()
+            .describe("Stripe's id of the movement: pi_… for a charge or fee, re_… for a refund; null for outside."),
+          atMs: z.number().int(),
+          actor: z
+            .string()
+            .describe('Whose change caused it: customer, staff, partner, or system (the platform on its own).'),
+        }),
+      )
+      .describe('Every money movement of the booking, oldest first.'),
+  })
+  .nullable()
+  .describe('The payment of a booking of a paid service; null for a service without a payment policy.');
+
+type BookingPaymentJson = z.input<typeof bookingPaymentSchema>;
 
 /**
  * The booking record of the dashboard and of the manage view (docs/decisions.md "Booking"). What
@@ -49,6 +113,7 @@ export const bookingRecordSchema = z
           'asked (a later edit of the service changes nothing here); an unanswered optional question is left out.',
       ),
     partySize: z.number().int().describe('The seats it takes in its session (1 for a service without seats).'),
+    payment: bookingPaymentSchema,
     createdAtMs: z.number().int(),
     updatedAtMs: z.number().int(),
   })
@@ -57,6 +122,32 @@ export const bookingRecordSchema = z
 export type BookingRecord = z.input<typeof bookingRecordSchema>;
 
 const orNull = (value: string): string | null => value || null;
+
+/** A booking.v1 BookingPayment as JSON; the booking service writes only the values above. */
+function toPaymentJson(p: bookingV1.BookingPayment | undefined): BookingPaymentJson {
+  if (!p) return null;
+  return {
+    policy: p.policy as NonNullable<BookingPaymentJson>['policy'],
+    priceAmount: p.priceAmount,
+    currency: p.currency,
+    amountDue: p.amountDue,
+    state: p.state as NonNullable<BookingPaymentJson>['state'],
+    checkoutUrl: orNull(p.checkoutUrl),
+    refundAfterCutoffPercent: p.refundAfterCutoffPercent,
+    noShowCharge: p.noShowCharge as NonNullable<BookingPaymentJson>['noShowCharge'],
+    noShowFeeAmount: p.noShowFeeAmount,
+    netPaid: p.netPaid,
+    records: p.records.map((r) => ({
+      kind: r.kind as NonNullable<BookingPaymentJson>['records'][number]['kind'],
+      amount: r.amount,
+      currency: r.currency,
+      status: r.status,
+      providerId: orNull(r.providerId),
+      atMs: r.atMs,
+      actor: r.actor,
+    })),
+  };
+}
 
 /** The one mapping from booking.v1.Booking to the JSON record. */
 export function toBookingRecord(b: bookingV1.Booking): BookingRecord {
@@ -80,6 +171,7 @@ export function toBookingRecord(b: bookingV1.Booking): BookingRecord {
     noShowReason: orNull(b.noShowReason),
     answers: b.answers.map((a) => ({ key: a.key, label: a.label, type: a.type, value: fromAnswerValue(a.value) })),
     partySize: b.partySize || 1,
+    payment: toPaymentJson(b.payment),
     createdAtMs: b.createdAtMs,
     updatedAtMs: b.updatedAtMs,
   };

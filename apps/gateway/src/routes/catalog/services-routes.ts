@@ -9,6 +9,10 @@ import {
   MAX_CUTOFF_MIN,
   MAX_SEATS,
   MAX_STAFF_WEIGHT,
+  MAX_PAYMENT_AMOUNT,
+  MAX_REFUND_PERCENT,
+  NO_SHOW_CHARGES,
+  PAYMENT_POLICIES,
   ASSIGNMENTS,
   idSchema,
   MINUTES_PER_DAY,
@@ -52,6 +56,21 @@ const ASSIGNMENT =
   'the first free in `staffIds` order; round_robin, the free one with the fewest bookings of the service within a ' +
   'week either side for their weight; collective, every listed staff member at once (naming one is refused).';
 const WEIGHTS = 'round_robin shares by staff id, 1 to 100; a staff member without one has 1.';
+
+// The payment policy in the words of every record that shows it (docs/decisions.md "Payments").
+const PAYMENT =
+  "What the customer pays on Stripe's page while the booking is held: none; deposit, `depositAmount` now; full, " +
+  'the price now. The booking is confirmed when the payment is proven, so a service with a payment policy needs a ' +
+  'price above 0 and `confirmation: manual`.';
+const DEPOSIT = 'Minor units of priceCurrency due now under `payment: deposit`, 1 to priceAmount; 0 otherwise.';
+const REFUND_AFTER_CUTOFF =
+  'Percent (0 to 100) of the payment refunded when the booking is cancelled from `cancelCutoffMin` before the start ' +
+  'on; before the cut-off the refund is always full.';
+const NO_SHOW_CHARGE =
+  'What a no-show is charged to the card saved when the customer paid: none; remainder, the price less what was ' +
+  'paid; fee, `noShowFeeAmount`. Needs a payment policy.';
+const NO_SHOW_FEE =
+  'Minor units of priceCurrency charged for a no-show under `noShowCharge: fee`, 1 to priceAmount; 0 otherwise.';
 
 /** A service's questions as records show them. */
 const questionRecordsSchema = z
@@ -106,6 +125,12 @@ const serviceRecordSchema = z
     maxPartySize: z.number().int().describe(MAX_PARTY),
     assignment: z.string().describe(`${ASSIGNMENTS.join(' | ')}. ${ASSIGNMENT}`),
     staffWeights: z.record(z.string(), z.number().int()).describe(WEIGHTS),
+    // Strings like status: the record is the catalog's message as it is.
+    payment: z.string().describe(`${PAYMENT_POLICIES.join(' | ')}. ${PAYMENT}`),
+    depositAmount: z.number().int().describe(DEPOSIT),
+    refundAfterCutoffPercent: z.number().int().describe(REFUND_AFTER_CUTOFF),
+    noShowCharge: z.string().describe(`${NO_SHOW_CHARGES.join(' | ')}. ${NO_SHOW_CHARGE}`),
+    noShowFeeAmount: z.number().int().describe(NO_SHOW_FEE),
     createdAtMs: z.number().int(),
     updatedAtMs: z.number().int(),
   })
@@ -158,6 +183,15 @@ const serviceFieldsShape = {
   staffWeights: z
     .record(idSchema, int(1, MAX_STAFF_WEIGHT))
     .describe(`${WEIGHTS} Each names a staff member the service lists; replaces the weights. Default: {}.`),
+  payment: z.enum(PAYMENT_POLICIES).describe(`${PAYMENT} Default: none.`),
+  depositAmount: int(0, MAX_PAYMENT_AMOUNT).describe(
+    `${DEPOSIT} Required with \`payment: deposit\`; a stored one goes when the policy changes.`,
+  ),
+  refundAfterCutoffPercent: int(0, MAX_REFUND_PERCENT).describe(`${REFUND_AFTER_CUTOFF} Default: 0.`),
+  noShowCharge: z.enum(NO_SHOW_CHARGES).describe(`${NO_SHOW_CHARGE} Default: none.`),
+  noShowFeeAmount: int(0, MAX_PAYMENT_AMOUNT).describe(
+    `${NO_SHOW_FEE} Required with \`noShowCharge: fee\`; a stored one goes when the charge changes.`,
+  ),
 };
 
 /**
@@ -203,6 +237,14 @@ export async function listServices(
   });
   return { ...res, items: res.items.map(toServiceRecord) };
 }
+
+/** The payment rules the catalog checks (docs/decisions.md "Payments"), with the detail path of each refusal. */
+const PAYMENT_RULE =
+  'a `payment` other than none needs a price above 0 (else VALIDATION_ERROR at `payment`) of at most ' +
+  `${MAX_PAYMENT_AMOUNT} (else at \`priceAmount\`) and \`confirmation: manual\` (else at \`confirmation\`); ` +
+  '`depositAmount` is 1 to priceAmount with `payment: deposit` and 0 otherwise, `noShowFeeAmount` 1 to priceAmount ' +
+  'with `noShowCharge: fee` and 0 otherwise (else at their own paths); a `noShowCharge` other than none needs a ' +
+  'payment (else at `noShowCharge`).';
 
 /** What the partner API adds to the list's rules: why it also takes booking:read. */
 const PARTNER_LIST_RULE =
@@ -252,10 +294,8 @@ export function registerServiceRoutes(
     ],
     rules: {
       ...(partner ? { list: PARTNER_LIST_RULE } : {}),
-      create:
-        '`priceAmount` and `priceCurrency` go together; `slug` is unique in the tenant; `staffIds` and `resourceIds` name staff and resources of the tenant; `questions` have unique keys and unique options.',
-      update:
-        "`priceAmount` and `priceCurrency` go together, with the stored price completing a half sent alone (`priceCurrency: ''` removes the price); `slug` is unique in the tenant; `staffIds` and `resourceIds` name staff and resources of the tenant; `questions` have unique keys and unique options.",
+      create: `\`priceAmount\` and \`priceCurrency\` go together; \`slug\` is unique in the tenant; \`staffIds\` and \`resourceIds\` name staff and resources of the tenant; \`questions\` have unique keys and unique options; ${PAYMENT_RULE}`,
+      update: `\`priceAmount\` and \`priceCurrency\` go together, with the stored price completing a half sent alone (\`priceCurrency: ''\` removes the price); \`slug\` is unique in the tenant; \`staffIds\` and \`resourceIds\` name staff and resources of the tenant; \`questions\` have unique keys and unique options; ${PAYMENT_RULE} These hold for the service as the change leaves it: removing the price of a paid service, or making it automatic, is refused.`,
     },
     listQuery: listServicesQuery,
     createBody: createServiceSchema,

@@ -123,6 +123,15 @@ const manageViewSchema = z.object({
         .describe('Until when (exclusive) this link can reschedule, the same way; null when it cannot now.'),
       cancelRefusal: refusalSchema.describe('Why this link cannot cancel now; null when it can.'),
       rescheduleRefusal: refusalSchema.describe('Why this link cannot reschedule now; null when it can.'),
+      cancelRefundAmount: z
+        .number()
+        .int()
+        .nullable()
+        .describe(
+          'A paid booking this link can cancel now: what that cancel would refund, in minor units of ' +
+            "`booking.payment.currency` (all of what was paid before the service's cancel cut-off, " +
+            '`refundAfterCutoffPercent` of it after; 0 when nothing was paid); null otherwise.',
+        ),
     })
     .describe(
       'What the customer may do now: the token grants it and the booking allows it (held or confirmed, before ' +
@@ -158,7 +167,7 @@ export function registerManageRoutes(
   const view = (
     ctx: ManageContext,
     booking: bookingV1.Booking,
-    decisions: Pick<bookingV1.GetBookingResponse, 'allowedActions' | 'refusedActions'>,
+    decisions: Pick<bookingV1.GetBookingResponse, 'allowedActions' | 'refusedActions' | 'cancelRefundAmount'>,
     service: catalogV1.Service,
     meetingUrl: string | null,
   ): ManageView => {
@@ -183,6 +192,8 @@ export function registerManageRoutes(
           rescheduleRefusal === null ? cutoffAtMs(booking.startsAtMs, booking.rescheduleCutoffMin) : null,
         cancelRefusal,
         rescheduleRefusal,
+        // The booking service says it for a paid booking the customer may cancel (actor customer).
+        cancelRefundAmount: cancelRefusal === null ? (decisions.cancelRefundAmount ?? null) : null,
       },
     };
   };
@@ -251,7 +262,9 @@ export function registerManageRoutes(
     summary: 'Cancel a booking through its manage link',
     description:
       'The token needs `cancel`. Held or confirmed, until the service\'s cancel cut-off before the start (`actions.cancelUntilMs`) → cancelled (`cancelReason: "customer"`); ' +
-      `otherwise BOOKING_POLICY_BLOCKED 409. No body. Answers the view after the change. ${CHECKS}`,
+      "otherwise BOOKING_POLICY_BLOCKED 409. A paid booking is refunded by the service's policy, what " +
+      '`actions.cancelRefundAmount` said (made with Stripe after the change; `booking.payment.records` shows it). ' +
+      `No body. Answers the view after the change. ${CHECKS}`,
     tags: TAGS,
     access: 'manage:cancel',
     limits: MANAGE_LIMITS,

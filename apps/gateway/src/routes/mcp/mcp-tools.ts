@@ -4,7 +4,7 @@ import type { ApiKeyScope } from '@svc/rules';
 import type { PartnerContext } from '../../auth/principal.js';
 import type { Downstream } from '../../downstream/services.js';
 import { toBookingRecord } from '../bookings/booking-record.js';
-import { bookingOperations, listBookingsQuery } from '../bookings/bookings-routes.js';
+import { bookingOperations, cancelBodyShape, listBookingsQuery } from '../bookings/bookings-routes.js';
 import { present } from '../catalog/admin-resource.js';
 import { createBlockSchema, createBlockedTime } from '../catalog/blocked-times-routes.js';
 import { toPage } from '../catalog/paging.js';
@@ -15,7 +15,7 @@ import { brandingOf, brandingPatchSchema, updateBranding } from '../catalog/tena
 import { availabilityOf } from '../public/availability-route.js';
 import { createBooking, type ManageLinks } from '../public/create-booking-route.js';
 import { availabilityQuery, createBookingBodyFor, idempotencyHeaders } from '../public/schemas.js';
-import { bookingReasonSchema, epochMsSchema, idempotencyScope, idSchema } from '@svc/rules';
+import { epochMsSchema, idempotencyScope, idSchema } from '@svc/rules';
 
 /**
  * One MCP tool: its input schema (zod: validates the arguments and, as JSON Schema, is what
@@ -93,7 +93,9 @@ export const MCP_TOOLS: McpTool[] = [
       'new booking is held until the business confirms it; automatic: confirmed at once), the customer’s cut-offs ' +
       "(cancelCutoffMin, rescheduleCutoffMin: how long before the start the customer's manage link stops cancelling " +
       'or moving a booking; 0 = until it starts), the intake questions a create_booking answers (`questions`: key, ' +
-      'label, type, required, options) and the staffIds who perform it. Pass nextCursor back as cursor for the next page.',
+      'label, type, required, options), its payment policy (payment: none, deposit or full, paid on Stripe while the ' +
+      'booking is held; depositAmount; refundAfterCutoffPercent; noShowCharge, noShowFeeAmount; amounts in minor ' +
+      'units of the price currency) and the staffIds who perform it. Pass nextCursor back as cursor for the next page.',
     // As GET /v1/services: a partner that books needs the services (docs/decisions.md "Partner API").
     scopes: ['catalog:read', 'booking:read'],
     input: listServicesQuery,
@@ -143,7 +145,10 @@ export const MCP_TOOLS: McpTool[] = [
     description:
       'Books a free slot: status held for 10 minutes until the business confirms it, or confirmed at once when the ' +
       'service’s confirmation is automatic. The customer needs a name and an email or phone; `answers` answers the ' +
-      'service’s intake questions (list_services shows them) by key. Answers the booking and the customer’s manage link.',
+      'service’s intake questions (list_services shows them) by key. Answers the booking and the customer’s manage link. ' +
+      'A service with a payment policy is held while the customer pays: give them `paymentUrl` (Stripe’s checkout ' +
+      'page for `booking.payment.amountDue`); the payment confirms the booking. Without the business’s Stripe ' +
+      'account it is refused (PROVIDER_NOT_CONNECTED).',
     scopes: ['booking:write'],
     input: createBookingArgs,
     readOnly: false,
@@ -179,11 +184,13 @@ export const MCP_TOOLS: McpTool[] = [
   tool({
     name: 'cancel_booking',
     title: 'Cancel a booking',
-    description: 'Cancels a held or confirmed booking; the reason is stored with it.',
+    description:
+      'Cancels a held or confirmed booking; the reason is stored with it. A paid booking is refunded by the ' +
+      'service’s policy, or `refundPercent` (0 to 100) of what was paid.',
     scopes: ['booking:write'],
-    input: z.strictObject({ ...bookingIdArg, reason: bookingReasonSchema.optional() }),
+    input: z.strictObject({ ...bookingIdArg, ...cancelBodyShape }),
     readOnly: false,
-    run: (args, ctx) => bookings(ctx).change(tenantId(ctx), args.bookingId, 'cancel', args.reason),
+    run: ({ bookingId, ...options }, ctx) => bookings(ctx).change(tenantId(ctx), bookingId, 'cancel', options),
   }),
   tool({
     name: 'reschedule_booking',

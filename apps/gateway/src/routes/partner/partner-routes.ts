@@ -17,7 +17,7 @@ import { PARTNER_CUSTOMERS, registerCustomerRoutes } from '../customers/customer
 import { registerCustomerPrivacyRoutes } from '../customers/customer-privacy-routes.js';
 import { PARTNER_WEBHOOKS, registerWebhookRoutes } from '../webhooks/webhook-routes.js';
 import { AVAILABILITY_RULE, availabilityOf } from '../public/availability-route.js';
-import { CREATE_RULE, CREATE_SUMMARY, createBooking } from '../public/create-booking-route.js';
+import { CREATE_RULE, CREATE_SUMMARY, createBooking, paymentUrlSchema } from '../public/create-booking-route.js';
 import { availabilityQuery, availabilitySchema, createBookingBodyFor, idempotencyHeaders } from '../public/schemas.js';
 
 const TAGS = PARTNER_BOOKINGS.tags;
@@ -31,6 +31,9 @@ export const partnerCreatedSchema = z.object({
   idempotentReplay: z.boolean(),
   manageToken: z.string().describe("The customer's manage token, to pass on to them."),
   manageUrl: z.string(),
+  paymentUrl: paymentUrlSchema.describe(
+    `${paymentUrlSchema.description} Pass it on to the customer: the booking confirms itself once they pay.`,
+  ),
 });
 
 /** Branding fields to change; at least one. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { CatalogClient } from '@svc/grpc';
-import { QUESTION_TYPES, type Question } from '@svc/rules';
+import { NO_SHOW_CHARGES, PAYMENT_POLICIES, paymentTermsOf, QUESTION_TYPES, type Question } from '@svc/rules';
 import type { Downstream } from '../../downstream/services.js';
 import { defineRoute } from '../../http/route.js';
 import { perIp } from '../../limits/rate-limits.js';
@@ -33,6 +33,24 @@ export const configSchema = z.object({
       description: z.string(),
       durationMin: z.number().int(),
       price: z.object({ amount: z.number().int(), currency: z.string() }).nullable(),
+      // What the page tells the customer before they book a paid service (docs/decisions.md "Payments").
+      payment: z
+        .enum(PAYMENT_POLICIES)
+        .describe("What is paid on Stripe's page while the booking is held: none, a deposit, or the full price."),
+      depositAmount: z
+        .number()
+        .int()
+        .describe('Due now under `payment: deposit`, minor units of the price; 0 otherwise.'),
+      refundAfterCutoffPercent: z
+        .number()
+        .int()
+        .describe(
+          'Percent of the payment refunded on a cancel from `cancelCutoffMin` before the start on; before, all of it.',
+        ),
+      noShowCharge: z
+        .enum(NO_SHOW_CHARGES)
+        .describe('What a no-show is charged to the card paid with: none, the rest of the price, or a fee.'),
+      noShowFeeAmount: z.number().int().describe('The fee under `noShowCharge: fee`, minor units; 0 otherwise.'),
       cancelCutoffMin: z
         .number()
         .int()
@@ -94,6 +112,7 @@ export async function bookingConfigOf(catalog: CatalogClient, tenantSlug: string
       description: s.description,
       durationMin: s.durationMin,
       price: s.priceCurrency ? { amount: s.priceAmount, currency: s.priceCurrency } : null,
+      ...paymentTermsOf(s),
       cancelCutoffMin: s.cancelCutoffMin,
       rescheduleCutoffMin: s.rescheduleCutoffMin,
       maxAdvanceDays: s.maxAdvanceDays,

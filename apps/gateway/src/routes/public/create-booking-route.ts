@@ -10,6 +10,7 @@ import { requestFingerprint } from '../../http/fingerprint.js';
 import { defineRoute } from '../../http/route.js';
 import { perIp } from '../../limits/rate-limits.js';
 import { present } from '../catalog/admin-resource.js';
+import { bookingPaymentSchema, toBookingRecord } from '../bookings/booking-record.js';
 import { bookingLinks, DASHBOARD_BOOKINGS, LOCKED_WRITE_DEADLINE_MS } from '../bookings/bookings-routes.js';
 import { manageLinks, manageUrl } from '../manage/manage-routes.js';
 import { tenantIdsBySlug } from './tenant-ids.js';
@@ -28,7 +29,39 @@ export interface CreatedBooking {
   idempotentReplay: boolean;
   manageToken: string;
   manageUrl: string;
+  /** Stripe's checkout page of a paid booking awaiting its payment; null otherwise. */
+  paymentUrl: string | null;
 }
+
+/** Where Stripe sends the customer back to (payment-return-route.ts); the booking service puts the key at `{KEY}`. */
+export const paymentReturnUrl = (baseUrl: string, tenantId: string): string => `${baseUrl}/pay/${tenantId}/{KEY}`;
+
+/**
+ * The customer's manage link of a booking (docs/decisions.md "Manage token"), minted from its
+ * immutable fields (iat = creation time), so every mint for the same booking is the same token:
+ * a create's replay and the way back from Stripe's checkout give the customer the same link.
+ */
+export function manageLinkOf(
+  links: ManageLinks,
+  b: Pick<bookingV1.Booking, 'tenantId' | 'bookingId' | 'customerId' | 'createdAtMs'>,
+): { manageToken: string; manageUrl: string } {
+  const manageToken = mintManageToken(
+    links.manageTokens,
+    { tenantId: b.tenantId, bookingId: b.bookingId, customerId: b.customerId },
+    b.createdAtMs,
+  );
+  return { manageToken, manageUrl: manageUrl(links.baseUrl, manageToken) };
+}
+
+/** `paymentUrl` of a create's answer (docs/decisions.md "Payments"). */
+export const paymentUrlSchema = z
+  .string()
+  .nullable()
+  .describe(
+    "Stripe's checkout page, where the customer pays `booking.payment.amountDue` while the booking is held; " +
+      'null for a service without a payment policy, and on a replay once the booking no longer awaits its payment ' +
+      '(paid, or its hold ended).',
+  );
 
 export const CREATE_RULE =
   'The customer needs `primaryEmail` or `phone` (or both). A `staffId` must be one the service lists (else ' +
@@ -40,7 +73,12 @@ export const CREATE_RULE =
   'confirms it; for a service whose `confirmation` is `automatic` the platform confirms it before answering, ' +
   'so it is `confirmed` (events booking.created, then booking.confirmed). The same Idempotency-Key with the ' +
   'same body answers the first booking again (200, `idempotentReplay: true`, the status of the first answer); ' +
-  'with another body, BOOKING_IDEMPOTENCY_CONFLICT 409.';
+  'with another body, BOOKING_IDEMPOTENCY_CONFLICT 409. A service with a payment policy (`payment` deposit or ' +
+  "full) is paid on Stripe's checkout page while the booking is held: the answer's `paymentUrl` is that page and " +
+  '`booking.payment` says what is due (`amountDue`, minor units of `currency`); the payment confirms the booking ' +
+  '(actor system), and a hold that ends unpaid frees the slot (docs/decisions.md "Payments"). Without a ' +
+  'connected Stripe account such a service is PROVIDER_NOT_CONNECTED 409; when Stripe cannot be reached, ' +
+  'PROVIDER_ACTION_FAILED 502. Either way nothing is kept, so the same key may be sent again.';
 
 /** Every create route's summary. */
 export const CREATE_SUMMARY = 'Create a booking (held for 10 minutes, or confirmed at once); Idempotency-Key required';
@@ -64,10 +102,11 @@ export async function createBooking(
   idempotency: IdempotencyKey,
   body: CreateBookingBody,
 ): Promise<CreatedBooking> {
-  const created = await answeringOutagesWith(bookingUnavailable, async () =>
-    booking.createBooking(
+  const created = await answeringOutagesWith(bookingUnavailable, async () => {
+    const tenant = await tenantId();
+    return booking.createBooking(
       {
-        tenantId: await tenantId(),
+        tenantId: tenant,
         idempotencyKey: idempotency.key,
         idempotencyScope: idempotency.scope,
         requestFingerprint: requestFingerprint(body),
@@ -80,21 +119,19 @@ export async function createBooking(
         ...(body.staffId ? { staffId: body.staffId } : {}),
         answers: Object.entries(body.answers ?? {}).map(([key, value]) => ({ key, value: toAnswerValue(value) })),
         ...(body.partySize !== undefined ? { partySize: body.partySize } : {}),
+        // Every create names it; the booking service uses it for a paid service only.
+        paymentReturnUrl: paymentReturnUrl(links.baseUrl, tenant),
       },
       { deadlineMs: LOCKED_WRITE_DEADLINE_MS },
-    ),
-  );
+    );
+  });
   const made = present(created.booking, 'booking');
-  const manageToken = mintManageToken(
-    links.manageTokens,
-    { tenantId: made.tenantId, bookingId: made.bookingId, customerId: made.customerId },
-    made.createdAtMs,
-  );
+  const awaiting = made.payment?.state === 'awaiting' ? made.payment.checkoutUrl : '';
   return {
     booking: made,
     idempotentReplay: created.idempotentReplay,
-    manageToken,
-    manageUrl: manageUrl(links.baseUrl, manageToken),
+    ...manageLinkOf(links, made),
+    paymentUrl: awaiting || null,
   };
 }
 
@@ -134,10 +171,12 @@ export function registerCreateBookingRoute(app: FastifyInstance, downstream: Dow
             'The staff member it went to (a named one when free, else the policy chose); null when the service ' +
               'lists none or books its whole team.',
           ),
+        payment: bookingPaymentSchema,
       }),
       idempotentReplay: z.boolean(),
       manageToken: z.string(),
       manageUrl: z.string(),
+      paymentUrl: paymentUrlSchema,
     }),
     // The new booking in the dashboard, and the customer's manage link.
     links: [...bookingLinks(DASHBOARD_BOOKINGS.prefix, 'booking/bookingId'), ...manageLinks('manageToken')],
@@ -156,6 +195,7 @@ export function registerCreateBookingRoute(app: FastifyInstance, downstream: Dow
           bookingId: created.booking.bookingId,
           status: created.booking.status,
           staffId: created.booking.staffIds.length > 1 ? null : created.booking.staffId || null,
+          payment: toBookingRecord(created.booking).payment,
         },
       };
     },

@@ -61,6 +61,41 @@ export interface Booking {
    * service (docs/decisions.md "Staff assignment").
    */
   staffIds: string[];
+  /** A booking of a service with a payment policy (docs/decisions.md "Payments"); unset otherwise. */
+  payment?: BookingPayment | undefined;
+}
+
+export interface BookingPayment {
+  /** deposit | full */
+  policy: string;
+  priceAmount: number;
+  currency: string;
+  /** Due at checkout: the deposit or the price. */
+  amountDue: number;
+  /** awaiting | paid | paid_outside | unpaid */
+  state: string;
+  /** Stripe's page while awaiting; '' after. */
+  checkoutUrl: string;
+  refundAfterCutoffPercent: number;
+  /** none | remainder | fee */
+  noShowCharge: string;
+  noShowFeeAmount: number;
+  /** Paid less refunded, in minor units. */
+  netPaid: number;
+  records: PaymentRecord[];
+}
+
+export interface PaymentRecord {
+  /** charge | outside | refund | no_show_fee */
+  kind: string;
+  amount: number;
+  currency: string;
+  /** succeeded | pending | failed | requires_action */
+  status: string;
+  /** pi_... or re_... ('' for outside). */
+  providerId: string;
+  atMs: number;
+  actor: string;
 }
 
 export interface GetAvailabilityRequest {
@@ -130,7 +165,14 @@ export interface CreateBookingRequest {
   /** The answers to the service's questions by key (docs/decisions.md "Intake questions"). */
   answers: AnswerInput[];
   /** The seats the booking takes (docs/decisions.md "Seats"); 0 = 1. */
-  partySize?: number | undefined;
+  partySize?:
+    | number
+    | undefined;
+  /**
+   * Where Stripe sends the customer back from checkout, with `{KEY}` for the booking's return
+   * key (docs/decisions.md "Payments"); needed for a service with a payment policy.
+   */
+  paymentReturnUrl?: string | undefined;
 }
 
 /** One answer's value: which kind fits is the question's type. */
@@ -173,6 +215,19 @@ export interface CreateBookingResponse {
 }
 
 /**
+ * The customer back from Stripe's checkout with the booking's return key: the session is looked
+ * at and the booking confirmed (actor system) when it is paid.
+ */
+export interface CompletePaymentReturnRequest {
+  tenantId: string;
+  returnKey: string;
+}
+
+export interface CompletePaymentReturnResponse {
+  booking?: Booking | undefined;
+}
+
+/**
  * Who asks for a change: "staff" (dashboard, a write role), "customer" (a manage token),
  * "partner" (an API key). The state machine's rules depend on it (a customer may act only
  * before the booking starts).
@@ -195,6 +250,8 @@ export interface GetBookingResponse {
   allowedActions: string[];
   /** Of cancel and reschedule, each the state machine refuses the actor now: why. */
   refusedActions: RefusedAction[];
+  /** A paid booking the actor may cancel: what that cancel would refund now (minor units). */
+  cancelRefundAmount?: number | undefined;
 }
 
 export interface RefusedAction {
@@ -233,6 +290,15 @@ export interface ChangeBookingStatusRequest {
   reason: string;
   /** staff | customer | partner (see GetBookingRequest). */
   actor: string;
+  /** confirm by staff of a paid booking not paid online: paid another way (recorded). */
+  paidOutside?:
+    | boolean
+    | undefined;
+  /**
+   * cancel by staff of a paid booking: the share of the payment to refund instead of the
+   * service's policy (0..100).
+   */
+  refundPercent?: number | undefined;
 }
 
 export interface ChangeBookingStatusResponse {
@@ -378,6 +444,7 @@ function createBaseBooking(): Booking {
     answers: [],
     partySize: 0,
     staffIds: [],
+    payment: undefined,
   };
 }
 
@@ -454,6 +521,9 @@ export const Booking: MessageFns<Booking> = {
     }
     for (const v of message.staffIds) {
       writer.uint32(194).string(v!);
+    }
+    if (message.payment !== undefined) {
+      BookingPayment.encode(message.payment, writer.uint32(202).fork()).join();
     }
     return writer;
   },
@@ -661,6 +731,294 @@ export const Booking: MessageFns<Booking> = {
             }
 
             message.staffIds.push(reader.string());
+            continue;
+          }
+          case 25: {
+            if (tag !== 202) {
+              break;
+            }
+
+            message.payment = BookingPayment.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseBookingPayment(): BookingPayment {
+  return {
+    policy: "",
+    priceAmount: 0,
+    currency: "",
+    amountDue: 0,
+    state: "",
+    checkoutUrl: "",
+    refundAfterCutoffPercent: 0,
+    noShowCharge: "",
+    noShowFeeAmount: 0,
+    netPaid: 0,
+    records: [],
+  };
+}
+
+export const BookingPayment: MessageFns<BookingPayment> = {
+  encode(message: BookingPayment, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.policy !== "") {
+      writer.uint32(10).string(message.policy);
+    }
+    if (message.priceAmount !== 0) {
+      writer.uint32(16).int64(message.priceAmount);
+    }
+    if (message.currency !== "") {
+      writer.uint32(26).string(message.currency);
+    }
+    if (message.amountDue !== 0) {
+      writer.uint32(32).int64(message.amountDue);
+    }
+    if (message.state !== "") {
+      writer.uint32(42).string(message.state);
+    }
+    if (message.checkoutUrl !== "") {
+      writer.uint32(50).string(message.checkoutUrl);
+    }
+    if (message.refundAfterCutoffPercent !== 0) {
+      writer.uint32(56).int32(message.refundAfterCutoffPercent);
+    }
+    if (message.noShowCharge !== "") {
+      writer.uint32(66).string(message.noShowCharge);
+    }
+    if (message.noShowFeeAmount !== 0) {
+      writer.uint32(72).int64(message.noShowFeeAmount);
+    }
+    if (message.netPaid !== 0) {
+      writer.uint32(80).int64(message.netPaid);
+    }
+    for (const v of message.records) {
+      PaymentRecord.encode(v!, writer.uint32(90).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BookingPayment {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBookingPayment();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.policy = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.priceAmount = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.currency = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.amountDue = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.state = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.checkoutUrl = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.refundAfterCutoffPercent = reader.int32();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.noShowCharge = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.noShowFeeAmount = longToNumber(reader.int64());
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.netPaid = longToNumber(reader.int64());
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.records.push(PaymentRecord.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBasePaymentRecord(): PaymentRecord {
+  return { kind: "", amount: 0, currency: "", status: "", providerId: "", atMs: 0, actor: "" };
+}
+
+export const PaymentRecord: MessageFns<PaymentRecord> = {
+  encode(message: PaymentRecord, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.kind !== "") {
+      writer.uint32(10).string(message.kind);
+    }
+    if (message.amount !== 0) {
+      writer.uint32(16).int64(message.amount);
+    }
+    if (message.currency !== "") {
+      writer.uint32(26).string(message.currency);
+    }
+    if (message.status !== "") {
+      writer.uint32(34).string(message.status);
+    }
+    if (message.providerId !== "") {
+      writer.uint32(42).string(message.providerId);
+    }
+    if (message.atMs !== 0) {
+      writer.uint32(48).int64(message.atMs);
+    }
+    if (message.actor !== "") {
+      writer.uint32(58).string(message.actor);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PaymentRecord {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePaymentRecord();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.amount = longToNumber(reader.int64());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.currency = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.providerId = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.atMs = longToNumber(reader.int64());
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.actor = reader.string();
             continue;
           }
         }
@@ -1030,6 +1388,7 @@ function createBaseCreateBookingRequest(): CreateBookingRequest {
     idempotencyScope: "",
     answers: [],
     partySize: undefined,
+    paymentReturnUrl: undefined,
   };
 }
 
@@ -1073,6 +1432,9 @@ export const CreateBookingRequest: MessageFns<CreateBookingRequest> = {
     }
     if (message.partySize !== undefined) {
       writer.uint32(104).int32(message.partySize);
+    }
+    if (message.paymentReturnUrl !== undefined) {
+      writer.uint32(114).string(message.paymentReturnUrl);
     }
     return writer;
   },
@@ -1192,6 +1554,14 @@ export const CreateBookingRequest: MessageFns<CreateBookingRequest> = {
             }
 
             message.partySize = reader.int32();
+            continue;
+          }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.paymentReturnUrl = reader.string();
             continue;
           }
         }
@@ -1527,6 +1897,109 @@ export const CreateBookingResponse: MessageFns<CreateBookingResponse> = {
   },
 };
 
+function createBaseCompletePaymentReturnRequest(): CompletePaymentReturnRequest {
+  return { tenantId: "", returnKey: "" };
+}
+
+export const CompletePaymentReturnRequest: MessageFns<CompletePaymentReturnRequest> = {
+  encode(message: CompletePaymentReturnRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tenantId !== "") {
+      writer.uint32(10).string(message.tenantId);
+    }
+    if (message.returnKey !== "") {
+      writer.uint32(18).string(message.returnKey);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CompletePaymentReturnRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCompletePaymentReturnRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tenantId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.returnKey = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseCompletePaymentReturnResponse(): CompletePaymentReturnResponse {
+  return { booking: undefined };
+}
+
+export const CompletePaymentReturnResponse: MessageFns<CompletePaymentReturnResponse> = {
+  encode(message: CompletePaymentReturnResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.booking !== undefined) {
+      Booking.encode(message.booking, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CompletePaymentReturnResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCompletePaymentReturnResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.booking = Booking.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
 function createBaseGetBookingRequest(): GetBookingRequest {
   return { tenantId: "", bookingId: "", actor: "" };
 }
@@ -1596,7 +2069,7 @@ export const GetBookingRequest: MessageFns<GetBookingRequest> = {
 };
 
 function createBaseGetBookingResponse(): GetBookingResponse {
-  return { booking: undefined, allowedActions: [], refusedActions: [] };
+  return { booking: undefined, allowedActions: [], refusedActions: [], cancelRefundAmount: undefined };
 }
 
 export const GetBookingResponse: MessageFns<GetBookingResponse> = {
@@ -1609,6 +2082,9 @@ export const GetBookingResponse: MessageFns<GetBookingResponse> = {
     }
     for (const v of message.refusedActions) {
       RefusedAction.encode(v!, writer.uint32(26).fork()).join();
+    }
+    if (message.cancelRefundAmount !== undefined) {
+      writer.uint32(32).int64(message.cancelRefundAmount);
     }
     return writer;
   },
@@ -1648,6 +2124,14 @@ export const GetBookingResponse: MessageFns<GetBookingResponse> = {
             }
 
             message.refusedActions.push(RefusedAction.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.cancelRefundAmount = longToNumber(reader.int64());
             continue;
           }
         }
@@ -1921,7 +2405,15 @@ export const ListBookingsResponse: MessageFns<ListBookingsResponse> = {
 };
 
 function createBaseChangeBookingStatusRequest(): ChangeBookingStatusRequest {
-  return { tenantId: "", bookingId: "", action: "", reason: "", actor: "" };
+  return {
+    tenantId: "",
+    bookingId: "",
+    action: "",
+    reason: "",
+    actor: "",
+    paidOutside: undefined,
+    refundPercent: undefined,
+  };
 }
 
 export const ChangeBookingStatusRequest: MessageFns<ChangeBookingStatusRequest> = {
@@ -1940,6 +2432,12 @@ export const ChangeBookingStatusRequest: MessageFns<ChangeBookingStatusRequest> 
     }
     if (message.actor !== "") {
       writer.uint32(42).string(message.actor);
+    }
+    if (message.paidOutside !== undefined) {
+      writer.uint32(48).bool(message.paidOutside);
+    }
+    if (message.refundPercent !== undefined) {
+      writer.uint32(56).int32(message.refundPercent);
     }
     return writer;
   },
@@ -1995,6 +2493,22 @@ export const ChangeBookingStatusRequest: MessageFns<ChangeBookingStatusRequest> 
             }
 
             message.actor = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.paidOutside = reader.bool();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.refundPercent = reader.int32();
             continue;
           }
         }
@@ -3124,6 +3638,17 @@ export const BookingServiceService = {
       Buffer.from(CreateBookingResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): CreateBookingResponse => CreateBookingResponse.decode(value),
   },
+  completePaymentReturn: {
+    path: "/booking.v1.BookingService/CompletePaymentReturn" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CompletePaymentReturnRequest): Buffer =>
+      Buffer.from(CompletePaymentReturnRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CompletePaymentReturnRequest => CompletePaymentReturnRequest.decode(value),
+    responseSerialize: (value: CompletePaymentReturnResponse): Buffer =>
+      Buffer.from(CompletePaymentReturnResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CompletePaymentReturnResponse => CompletePaymentReturnResponse.decode(value),
+  },
   getBooking: {
     path: "/booking.v1.BookingService/GetBooking" as const,
     requestStream: false as const,
@@ -3224,6 +3749,7 @@ export const BookingServiceService = {
 export interface BookingServiceServer extends UntypedServiceImplementation {
   getAvailability: handleUnaryCall<GetAvailabilityRequest, GetAvailabilityResponse>;
   createBooking: handleUnaryCall<CreateBookingRequest, CreateBookingResponse>;
+  completePaymentReturn: handleUnaryCall<CompletePaymentReturnRequest, CompletePaymentReturnResponse>;
   getBooking: handleUnaryCall<GetBookingRequest, GetBookingResponse>;
   /** Ordered by starts_at_ms, then booking_id. */
   listBookings: handleUnaryCall<ListBookingsRequest, ListBookingsResponse>;
@@ -3276,6 +3802,21 @@ export interface BookingServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: CreateBookingResponse) => void,
+  ): ClientUnaryCall;
+  completePaymentReturn(
+    request: CompletePaymentReturnRequest,
+    callback: (error: ServiceError | null, response: CompletePaymentReturnResponse) => void,
+  ): ClientUnaryCall;
+  completePaymentReturn(
+    request: CompletePaymentReturnRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CompletePaymentReturnResponse) => void,
+  ): ClientUnaryCall;
+  completePaymentReturn(
+    request: CompletePaymentReturnRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CompletePaymentReturnResponse) => void,
   ): ClientUnaryCall;
   getBooking(
     request: GetBookingRequest,

@@ -186,6 +186,26 @@ export interface Service {
   assignment: string;
   /** round_robin: a listed staff member's share (1 to 100); absent: 1. */
   staffWeights: { [key: string]: number };
+  /**
+   * none | deposit | full: what the customer pays on Stripe's page while the booking is held
+   * (docs/decisions.md "Payments"); '' on services stored before: none. Not none: the service
+   * has a price above 0 and manual confirmation (the payment confirms it).
+   */
+  payment: string;
+  /** Minor units of price_currency due now for deposit, 1 to price_amount; 0 otherwise. */
+  depositAmount: number;
+  /**
+   * Percent (0 to 100) of the payment refunded on a cancel from cancel_cutoff_min on; before it
+   * the refund is always full.
+   */
+  refundAfterCutoffPercent: number;
+  /**
+   * none | remainder | fee: what a no-show is charged to the card saved at checkout (needs a
+   * payment policy).
+   */
+  noShowCharge: string;
+  /** Minor units charged for a no-show under fee, 1 to price_amount; 0 otherwise. */
+  noShowFeeAmount: number;
 }
 
 export interface Service_StaffWeightsEntry {
@@ -234,6 +254,11 @@ export interface ServiceFields {
   assignment?: string | undefined;
   staffWeights: { [key: string]: number };
   staffWeightsSet: boolean;
+  payment?: string | undefined;
+  depositAmount?: number | undefined;
+  refundAfterCutoffPercent?: number | undefined;
+  noShowCharge?: string | undefined;
+  noShowFeeAmount?: number | undefined;
 }
 
 export interface ServiceFields_StaffWeightsEntry {
@@ -1852,6 +1877,11 @@ function createBaseService(): Service {
     maxPartySize: 0,
     assignment: "",
     staffWeights: {},
+    payment: "",
+    depositAmount: 0,
+    refundAfterCutoffPercent: 0,
+    noShowCharge: "",
+    noShowFeeAmount: 0,
   };
 }
 
@@ -1944,6 +1974,21 @@ export const Service: MessageFns<Service> = {
     globalThis.Object.entries(message.staffWeights).forEach(([key, value]: [string, number]) => {
       Service_StaffWeightsEntry.encode({ key: key as any, value }, writer.uint32(234).fork()).join();
     });
+    if (message.payment !== "") {
+      writer.uint32(242).string(message.payment);
+    }
+    if (message.depositAmount !== 0) {
+      writer.uint32(248).int64(message.depositAmount);
+    }
+    if (message.refundAfterCutoffPercent !== 0) {
+      writer.uint32(256).int32(message.refundAfterCutoffPercent);
+    }
+    if (message.noShowCharge !== "") {
+      writer.uint32(266).string(message.noShowCharge);
+    }
+    if (message.noShowFeeAmount !== 0) {
+      writer.uint32(272).int64(message.noShowFeeAmount);
+    }
     return writer;
   },
 
@@ -2195,6 +2240,46 @@ export const Service: MessageFns<Service> = {
             }
             continue;
           }
+          case 30: {
+            if (tag !== 242) {
+              break;
+            }
+
+            message.payment = reader.string();
+            continue;
+          }
+          case 31: {
+            if (tag !== 248) {
+              break;
+            }
+
+            message.depositAmount = longToNumber(reader.int64());
+            continue;
+          }
+          case 32: {
+            if (tag !== 256) {
+              break;
+            }
+
+            message.refundAfterCutoffPercent = reader.int32();
+            continue;
+          }
+          case 33: {
+            if (tag !== 266) {
+              break;
+            }
+
+            message.noShowCharge = reader.string();
+            continue;
+          }
+          case 34: {
+            if (tag !== 272) {
+              break;
+            }
+
+            message.noShowFeeAmount = longToNumber(reader.int64());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -2386,6 +2471,11 @@ function createBaseServiceFields(): ServiceFields {
     assignment: undefined,
     staffWeights: {},
     staffWeightsSet: false,
+    payment: undefined,
+    depositAmount: undefined,
+    refundAfterCutoffPercent: undefined,
+    noShowCharge: undefined,
+    noShowFeeAmount: undefined,
   };
 }
 
@@ -2477,6 +2567,21 @@ export const ServiceFields: MessageFns<ServiceFields> = {
     });
     if (message.staffWeightsSet !== false) {
       writer.uint32(232).bool(message.staffWeightsSet);
+    }
+    if (message.payment !== undefined) {
+      writer.uint32(242).string(message.payment);
+    }
+    if (message.depositAmount !== undefined) {
+      writer.uint32(248).int64(message.depositAmount);
+    }
+    if (message.refundAfterCutoffPercent !== undefined) {
+      writer.uint32(256).int32(message.refundAfterCutoffPercent);
+    }
+    if (message.noShowCharge !== undefined) {
+      writer.uint32(266).string(message.noShowCharge);
+    }
+    if (message.noShowFeeAmount !== undefined) {
+      writer.uint32(272).int64(message.noShowFeeAmount);
     }
     return writer;
   },
@@ -2727,6 +2832,46 @@ export const ServiceFields: MessageFns<ServiceFields> = {
             }
 
             message.staffWeightsSet = reader.bool();
+            continue;
+          }
+          case 30: {
+            if (tag !== 242) {
+              break;
+            }
+
+            message.payment = reader.string();
+            continue;
+          }
+          case 31: {
+            if (tag !== 248) {
+              break;
+            }
+
+            message.depositAmount = longToNumber(reader.int64());
+            continue;
+          }
+          case 32: {
+            if (tag !== 256) {
+              break;
+            }
+
+            message.refundAfterCutoffPercent = reader.int32();
+            continue;
+          }
+          case 33: {
+            if (tag !== 266) {
+              break;
+            }
+
+            message.noShowCharge = reader.string();
+            continue;
+          }
+          case 34: {
+            if (tag !== 272) {
+              break;
+            }
+
+            message.noShowFeeAmount = longToNumber(reader.int64());
             continue;
           }
         }

@@ -23,6 +23,136 @@ export const protobufPackage = "integrations.v1";
 
 export const protobufFileName = "integrations/v1/integrations.proto";
 
+export interface PaymentAccount {
+  /** stripe */
+  provider: string;
+  /** The account as Stripe names it (acct_..., its display name when the key may read it); never a secret. */
+  account: string;
+  /** The key's mode: live | test (from its prefix). */
+  mode: string;
+  connectedAtMs: number;
+}
+
+export interface ConnectPaymentAccountRequest {
+  tenantId: string;
+  /** rk_live_/rk_test_ (restricted) or sk_live_/sk_test_; sealed at rest, never answered or logged. */
+  secretKey: string;
+}
+
+export interface GetPaymentAccountRequest {
+  tenantId: string;
+}
+
+export interface ConnectPaymentAccountResponse {
+  account?: PaymentAccount | undefined;
+}
+
+/** Without an account: account unset. */
+export interface GetPaymentAccountResponse {
+  account?: PaymentAccount | undefined;
+}
+
+export interface DisconnectPaymentAccountRequest {
+  tenantId: string;
+}
+
+export interface DisconnectPaymentAccountResponse {
+}
+
+export interface CreateCheckoutRequest {
+  tenantId: string;
+  /** client_reference_id and metadata.booking_id of the session. */
+  bookingId: string;
+  /** Minor units of `currency` (a zero-decimal currency such as JPY: whole units). */
+  amount: number;
+  /** ISO 4217, upper case as the catalog keeps it (sent lower case to Stripe). */
+  currency: string;
+  /** The line item's name (the service's name); no personal data. */
+  description: string;
+  /** Where Stripe sends the customer back; {CHECKOUT_SESSION_ID} is kept for Stripe to fill in. */
+  successUrl: string;
+  cancelUrl: string;
+  /** Saves the card for a later off-session charge (payment_intent_data.setup_future_usage). */
+  saveCard: boolean;
+  /** Prefills Checkout and receives Stripe's receipt; '' = none. */
+  customerEmail: string;
+  idempotencyKey: string;
+}
+
+export interface Checkout {
+  sessionId: string;
+  /** The hosted page; '' once the session is not open. */
+  url: string;
+  /** open | complete | expired */
+  status: string;
+  /** paid | unpaid | no_payment_required */
+  paymentStatus: string;
+  amountTotal: number;
+  currency: string;
+  /** Set once paid. */
+  paymentIntentId: string;
+  /** Set once paid with save_card: what ChargeSavedCard needs. */
+  customerRef: string;
+  paymentMethodId: string;
+}
+
+export interface CreateCheckoutResponse {
+  checkout?: Checkout | undefined;
+}
+
+export interface GetCheckoutResponse {
+  checkout?: Checkout | undefined;
+}
+
+export interface ExpireCheckoutResponse {
+  checkout?: Checkout | undefined;
+}
+
+export interface RefundPaymentResponse {
+  refund?: PaymentMovement | undefined;
+}
+
+export interface ChargeSavedCardResponse {
+  charge?: PaymentMovement | undefined;
+}
+
+export interface GetCheckoutRequest {
+  tenantId: string;
+  sessionId: string;
+}
+
+export interface ExpireCheckoutRequest {
+  tenantId: string;
+  sessionId: string;
+}
+
+export interface RefundPaymentRequest {
+  tenantId: string;
+  paymentIntentId: string;
+  /** Minor units; never more than what is left of the payment. */
+  amount: number;
+  idempotencyKey: string;
+}
+
+export interface ChargeSavedCardRequest {
+  tenantId: string;
+  customerRef: string;
+  paymentMethodId: string;
+  amount: number;
+  currency: string;
+  description: string;
+  idempotencyKey: string;
+}
+
+/** A refund (re_...) or a charge (pi_...) as Stripe answered it. */
+export interface PaymentMovement {
+  id: string;
+  /** succeeded | pending | failed | requires_action */
+  status: string;
+  amount: number;
+  currency: string;
+}
+
 export interface Connection {
   connectionId: string;
   tenantId: string;
@@ -248,6 +378,1283 @@ export interface BookingCalendarEvent {
 export interface ExportBookingCalendarEventsResponse {
   items: BookingCalendarEvent[];
 }
+
+function createBasePaymentAccount(): PaymentAccount {
+  return { provider: "", account: "", mode: "", connectedAtMs: 0 };
+}
+
+export const PaymentAccount: MessageFns<PaymentAccount> = {
+  encode(message: PaymentAccount, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.provider !== "") {
+      writer.uint32(10).string(message.provider);
+    }
+    if (message.account !== "") {
+      writer.uint32(18).string(message.account);
+    }
+    if (message.mode !== "") {
+      writer.uint32(26).string(message.mode);
+    }
+    if (message.connectedAtMs !== 0) {
+      writer.uint32(32).int64(message.connectedAtMs);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PaymentAccount {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePaymentAccount();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.provider = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.account = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.mode = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.connectedAtMs = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseConnectPaymentAccountRequest(): ConnectPaymentAccountRequest {
+  return { tenantId: "", secretKey: "" };
+}
+
+export const ConnectPaymentAccountRequest: MessageFns<ConnectPaymentAccountRequest> = {
+  encode(message: ConnectPaymentAccountRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tenantId !== "") {
+      writer.uint32(10).string(message.tenantId);
+    }
+    if (message.secretKey !== "") {
+      writer.uint32(18).string(message.secretKey);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ConnectPaymentAccountRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseConnectPaymentAccountRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tenantId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.secretKey = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseGetPaymentAccountRequest(): GetPaymentAccountRequest {
+  return { tenantId: "" };
+}
+
+export const GetPaymentAccountRequest: MessageFns<GetPaymentAccountRequest> = {
+  encode(message: GetPaymentAccountRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tenantId !== "") {
+      writer.uint32(10).string(message.tenantId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPaymentAccountRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPaymentAccountRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tenantId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseConnectPaymentAccountResponse(): ConnectPaymentAccountResponse {
+  return { account: undefined };
+}
+
+export const ConnectPaymentAccountResponse: MessageFns<ConnectPaymentAccountResponse> = {
+  encode(message: ConnectPaymentAccountResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.account !== undefined) {
+      PaymentAccount.encode(message.account, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ConnectPaymentAccountResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseConnectPaymentAccountResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.account = PaymentAccount.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseGetPaymentAccountResponse(): GetPaymentAccountResponse {
+  return { account: undefined };
+}
+
+export const GetPaymentAccountResponse: MessageFns<GetPaymentAccountResponse> = {
+  encode(message: GetPaymentAccountResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.account !== undefined) {
+      PaymentAccount.encode(message.account, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPaymentAccountResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPaymentAccountResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.account = PaymentAccount.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseDisconnectPaymentAccountRequest(): DisconnectPaymentAccountRequest {
+  return { tenantId: "" };
+}
+
+export const DisconnectPaymentAccountRequest: MessageFns<DisconnectPaymentAccountRequest> = {
+  encode(message: DisconnectPaymentAccountRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tenantId !== "") {
+      writer.uint32(10).string(message.tenantId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DisconnectPaymentAccountRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDisconnectPaymentAccountRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tenantId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseDisconnectPaymentAccountResponse(): DisconnectPaymentAccountResponse {
+  return {};
+}
+
+export const DisconnectPaymentAccountResponse: MessageFns<DisconnectPaymentAccountResponse> = {
+  encode(_: DisconnectPaymentAccountResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DisconnectPaymentAccountResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDisconnectPaymentAccountResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseCreateCheckoutRequest(): CreateCheckoutRequest {
+  return {
+    tenantId: "",
+    bookingId: "",
+    amount: 0,
+    currency: "",
+    description: "",
+    successUrl: "",
+    cancelUrl: "",
+    saveCard: false,
+    customerEmail: "",
+    idempotencyKey: "",
+  };
+}
+
+export const CreateCheckoutRequest: MessageFns<CreateCheckoutRequest> = {
+  encode(message: CreateCheckoutRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tenantId !== "") {
+      writer.uint32(10).string(message.tenantId);
+    }
+    if (message.bookingId !== "") {
+      writer.uint32(18).string(message.bookingId);
+    }
+    if (message.amount !== 0) {
+      writer.uint32(24).int64(message.amount);
+    }
+    if (message.currency !== "") {
+      writer.uint32(34).string(message.currency);
+    }
+    if (message.description !== "") {
+      writer.uint32(42).string(message.description);
+    }
+    if (message.successUrl !== "") {
+      writer.uint32(50).string(message.successUrl);
+    }
+    if (message.cancelUrl !== "") {
+      writer.uint32(58).string(message.cancelUrl);
+    }
+    if (message.saveCard !== false) {
+      writer.uint32(64).bool(message.saveCard);
+    }
+    if (message.customerEmail !== "") {
+      writer.uint32(74).string(message.customerEmail);
+    }
+    if (message.idempotencyKey !== "") {
+      writer.uint32(82).string(message.idempotencyKey);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateCheckoutRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateCheckoutRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tenantId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.bookingId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.amount = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.currency = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.successUrl = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.cancelUrl = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.saveCard = reader.bool();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.customerEmail = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.idempotencyKey = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseCheckout(): Checkout {
+  return {
+    sessionId: "",
+    url: "",
+    status: "",
+    paymentStatus: "",
+    amountTotal: 0,
+    currency: "",
+    paymentIntentId: "",
+    customerRef: "",
+    paymentMethodId: "",
+  };
+}
+
+export const Checkout: MessageFns<Checkout> = {
+  encode(message: Checkout, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.sessionId !== "") {
+      writer.uint32(10).string(message.sessionId);
+    }
+    if (message.url !== "") {
+      writer.uint32(18).string(message.url);
+    }
+    if (message.status !== "") {
+      writer.uint32(26).string(message.status);
+    }
+    if (message.paymentStatus !== "") {
+      writer.uint32(34).string(message.paymentStatus);
+    }
+    if (message.amountTotal !== 0) {
+      writer.uint32(40).int64(message.amountTotal);
+    }
+    if (message.currency !== "") {
+      writer.uint32(50).string(message.currency);
+    }
+    if (message.paymentIntentId !== "") {
+      writer.uint32(58).string(message.paymentIntentId);
+    }
+    if (message.customerRef !== "") {
+      writer.uint32(66).string(message.customerRef);
+    }
+    if (message.paymentMethodId !== "") {
+      writer.uint32(74).string(message.paymentMethodId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): Checkout {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCheckout();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.sessionId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.paymentStatus = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.amountTotal = longToNumber(reader.int64());
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.currency = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.paymentIntentId = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.customerRef = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.paymentMethodId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseCreateCheckoutResponse(): CreateCheckoutResponse {
+  return { checkout: undefined };
+}
+
+export const CreateCheckoutResponse: MessageFns<CreateCheckoutResponse> = {
+  encode(message: CreateCheckoutResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.checkout !== undefined) {
+      Checkout.encode(message.checkout, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CreateCheckoutResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCreateCheckoutResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.checkout = Checkout.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseGetCheckoutResponse(): GetCheckoutResponse {
+  return { checkout: undefined };
+}
+
+export const GetCheckoutResponse: MessageFns<GetCheckoutResponse> = {
+  encode(message: GetCheckoutResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.checkout !== undefined) {
+      Checkout.encode(message.checkout, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetCheckoutResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetCheckoutResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.checkout = Checkout.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseExpireCheckoutResponse(): ExpireCheckoutResponse {
+  return { checkout: undefined };
+}
+
+export const ExpireCheckoutResponse: MessageFns<ExpireCheckoutResponse> = {
+  encode(message: ExpireCheckoutResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.checkout !== undefined) {
+      Checkout.encode(message.checkout, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ExpireCheckoutResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseExpireCheckoutResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.checkout = Checkout.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseRefundPaymentResponse(): RefundPaymentResponse {
+  return { refund: undefined };
+}
+
+export const RefundPaymentResponse: MessageFns<RefundPaymentResponse> = {
+  encode(message: RefundPaymentResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.refund !== undefined) {
+      PaymentMovement.encode(message.refund, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RefundPaymentResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRefundPaymentResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.refund = PaymentMovement.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseChargeSavedCardResponse(): ChargeSavedCardResponse {
+  return { charge: undefined };
+}
+
+export const ChargeSavedCardResponse: MessageFns<ChargeSavedCardResponse> = {
+  encode(message: ChargeSavedCardResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.charge !== undefined) {
+      PaymentMovement.encode(message.charge, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChargeSavedCardResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChargeSavedCardResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.charge = PaymentMovement.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseGetCheckoutRequest(): GetCheckoutRequest {
+  return { tenantId: "", sessionId: "" };
+}
+
+export const GetCheckoutRequest: MessageFns<GetCheckoutRequest> = {
+  encode(message: GetCheckoutRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tenantId !== "") {
+      writer.uint32(10).string(message.tenantId);
+    }
+    if (message.sessionId !== "") {
+      writer.uint32(18).string(message.sessionId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetCheckoutRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetCheckoutRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tenantId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.sessionId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseExpireCheckoutRequest(): ExpireCheckoutRequest {
+  return { tenantId: "", sessionId: "" };
+}
+
+export const ExpireCheckoutRequest: MessageFns<ExpireCheckoutRequest> = {
+  encode(message: ExpireCheckoutRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tenantId !== "") {
+      writer.uint32(10).string(message.tenantId);
+    }
+    if (message.sessionId !== "") {
+      writer.uint32(18).string(message.sessionId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ExpireCheckoutRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseExpireCheckoutRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tenantId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.sessionId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseRefundPaymentRequest(): RefundPaymentRequest {
+  return { tenantId: "", paymentIntentId: "", amount: 0, idempotencyKey: "" };
+}
+
+export const RefundPaymentRequest: MessageFns<RefundPaymentRequest> = {
+  encode(message: RefundPaymentRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tenantId !== "") {
+      writer.uint32(10).string(message.tenantId);
+    }
+    if (message.paymentIntentId !== "") {
+      writer.uint32(18).string(message.paymentIntentId);
+    }
+    if (message.amount !== 0) {
+      writer.uint32(24).int64(message.amount);
+    }
+    if (message.idempotencyKey !== "") {
+      writer.uint32(34).string(message.idempotencyKey);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RefundPaymentRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRefundPaymentRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tenantId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.paymentIntentId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.amount = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.idempotencyKey = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseChargeSavedCardRequest(): ChargeSavedCardRequest {
+  return {
+    tenantId: "",
+    customerRef: "",
+    paymentMethodId: "",
+    amount: 0,
+    currency: "",
+    description: "",
+    idempotencyKey: "",
+  };
+}
+
+export const ChargeSavedCardRequest: MessageFns<ChargeSavedCardRequest> = {
+  encode(message: ChargeSavedCardRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tenantId !== "") {
+      writer.uint32(10).string(message.tenantId);
+    }
+    if (message.customerRef !== "") {
+      writer.uint32(18).string(message.customerRef);
+    }
+    if (message.paymentMethodId !== "") {
+      writer.uint32(26).string(message.paymentMethodId);
+    }
+    if (message.amount !== 0) {
+      writer.uint32(32).int64(message.amount);
+    }
+    if (message.currency !== "") {
+      writer.uint32(42).string(message.currency);
+    }
+    if (message.description !== "") {
+      writer.uint32(50).string(message.description);
+    }
+    if (message.idempotencyKey !== "") {
+      writer.uint32(58).string(message.idempotencyKey);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ChargeSavedCardRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseChargeSavedCardRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tenantId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.customerRef = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.paymentMethodId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.amount = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.currency = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.idempotencyKey = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBasePaymentMovement(): PaymentMovement {
+  return { id: "", status: "", amount: 0, currency: "" };
+}
+
+export const PaymentMovement: MessageFns<PaymentMovement> = {
+  encode(message: PaymentMovement, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.status !== "") {
+      writer.uint32(18).string(message.status);
+    }
+    if (message.amount !== 0) {
+      writer.uint32(24).int64(message.amount);
+    }
+    if (message.currency !== "") {
+      writer.uint32(34).string(message.currency);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PaymentMovement {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePaymentMovement();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.amount = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.currency = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
 
 function createBaseConnection(): Connection {
   return {
@@ -2639,6 +4046,104 @@ export const IntegrationServiceService = {
     responseDeserialize: (value: Buffer): ExportBookingCalendarEventsResponse =>
       ExportBookingCalendarEventsResponse.decode(value),
   },
+  /**
+   * The tenant's payment account (Stripe, a restricted secret key sealed at rest; docs/decisions.md
+   * "Payments"). Connect verifies the key with one API call; the key is never answered.
+   */
+  connectPaymentAccount: {
+    path: "/integrations.v1.IntegrationService/ConnectPaymentAccount" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ConnectPaymentAccountRequest): Buffer =>
+      Buffer.from(ConnectPaymentAccountRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ConnectPaymentAccountRequest => ConnectPaymentAccountRequest.decode(value),
+    responseSerialize: (value: ConnectPaymentAccountResponse): Buffer =>
+      Buffer.from(ConnectPaymentAccountResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ConnectPaymentAccountResponse => ConnectPaymentAccountResponse.decode(value),
+  },
+  getPaymentAccount: {
+    path: "/integrations.v1.IntegrationService/GetPaymentAccount" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetPaymentAccountRequest): Buffer =>
+      Buffer.from(GetPaymentAccountRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetPaymentAccountRequest => GetPaymentAccountRequest.decode(value),
+    responseSerialize: (value: GetPaymentAccountResponse): Buffer =>
+      Buffer.from(GetPaymentAccountResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetPaymentAccountResponse => GetPaymentAccountResponse.decode(value),
+  },
+  disconnectPaymentAccount: {
+    path: "/integrations.v1.IntegrationService/DisconnectPaymentAccount" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: DisconnectPaymentAccountRequest): Buffer =>
+      Buffer.from(DisconnectPaymentAccountRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): DisconnectPaymentAccountRequest =>
+      DisconnectPaymentAccountRequest.decode(value),
+    responseSerialize: (value: DisconnectPaymentAccountResponse): Buffer =>
+      Buffer.from(DisconnectPaymentAccountResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DisconnectPaymentAccountResponse =>
+      DisconnectPaymentAccountResponse.decode(value),
+  },
+  /**
+   * Money through the tenant's account. PROVIDER_NOT_CONNECTED without an account,
+   * PROVIDER_ACTION_FAILED when Stripe refuses or cannot be reached. Every call that changes
+   * something carries an idempotency key, sent to Stripe as Idempotency-Key.
+   */
+  createCheckout: {
+    path: "/integrations.v1.IntegrationService/CreateCheckout" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CreateCheckoutRequest): Buffer =>
+      Buffer.from(CreateCheckoutRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CreateCheckoutRequest => CreateCheckoutRequest.decode(value),
+    responseSerialize: (value: CreateCheckoutResponse): Buffer =>
+      Buffer.from(CreateCheckoutResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CreateCheckoutResponse => CreateCheckoutResponse.decode(value),
+  },
+  getCheckout: {
+    path: "/integrations.v1.IntegrationService/GetCheckout" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetCheckoutRequest): Buffer => Buffer.from(GetCheckoutRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetCheckoutRequest => GetCheckoutRequest.decode(value),
+    responseSerialize: (value: GetCheckoutResponse): Buffer => Buffer.from(GetCheckoutResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetCheckoutResponse => GetCheckoutResponse.decode(value),
+  },
+  /** Expires an open session; a session already complete or expired is answered as it is. */
+  expireCheckout: {
+    path: "/integrations.v1.IntegrationService/ExpireCheckout" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ExpireCheckoutRequest): Buffer =>
+      Buffer.from(ExpireCheckoutRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ExpireCheckoutRequest => ExpireCheckoutRequest.decode(value),
+    responseSerialize: (value: ExpireCheckoutResponse): Buffer =>
+      Buffer.from(ExpireCheckoutResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ExpireCheckoutResponse => ExpireCheckoutResponse.decode(value),
+  },
+  refundPayment: {
+    path: "/integrations.v1.IntegrationService/RefundPayment" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RefundPaymentRequest): Buffer => Buffer.from(RefundPaymentRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RefundPaymentRequest => RefundPaymentRequest.decode(value),
+    responseSerialize: (value: RefundPaymentResponse): Buffer =>
+      Buffer.from(RefundPaymentResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RefundPaymentResponse => RefundPaymentResponse.decode(value),
+  },
+  /** Charges a card the customer saved at checkout, off session (a no-show fee). */
+  chargeSavedCard: {
+    path: "/integrations.v1.IntegrationService/ChargeSavedCard" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ChargeSavedCardRequest): Buffer =>
+      Buffer.from(ChargeSavedCardRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ChargeSavedCardRequest => ChargeSavedCardRequest.decode(value),
+    responseSerialize: (value: ChargeSavedCardResponse): Buffer =>
+      Buffer.from(ChargeSavedCardResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ChargeSavedCardResponse => ChargeSavedCardResponse.decode(value),
+  },
 } as const;
 
 export interface IntegrationServiceServer extends UntypedServiceImplementation {
@@ -2662,6 +4167,25 @@ export interface IntegrationServiceServer extends UntypedServiceImplementation {
   retryCalendarSync: handleUnaryCall<RetryCalendarSyncRequest, RetryCalendarSyncResponse>;
   /** The calendar events written for some bookings (the customer export). */
   exportBookingCalendarEvents: handleUnaryCall<ExportBookingCalendarEventsRequest, ExportBookingCalendarEventsResponse>;
+  /**
+   * The tenant's payment account (Stripe, a restricted secret key sealed at rest; docs/decisions.md
+   * "Payments"). Connect verifies the key with one API call; the key is never answered.
+   */
+  connectPaymentAccount: handleUnaryCall<ConnectPaymentAccountRequest, ConnectPaymentAccountResponse>;
+  getPaymentAccount: handleUnaryCall<GetPaymentAccountRequest, GetPaymentAccountResponse>;
+  disconnectPaymentAccount: handleUnaryCall<DisconnectPaymentAccountRequest, DisconnectPaymentAccountResponse>;
+  /**
+   * Money through the tenant's account. PROVIDER_NOT_CONNECTED without an account,
+   * PROVIDER_ACTION_FAILED when Stripe refuses or cannot be reached. Every call that changes
+   * something carries an idempotency key, sent to Stripe as Idempotency-Key.
+   */
+  createCheckout: handleUnaryCall<CreateCheckoutRequest, CreateCheckoutResponse>;
+  getCheckout: handleUnaryCall<GetCheckoutRequest, GetCheckoutResponse>;
+  /** Expires an open session; a session already complete or expired is answered as it is. */
+  expireCheckout: handleUnaryCall<ExpireCheckoutRequest, ExpireCheckoutResponse>;
+  refundPayment: handleUnaryCall<RefundPaymentRequest, RefundPaymentResponse>;
+  /** Charges a card the customer saved at checkout, off session (a no-show fee). */
+  chargeSavedCard: handleUnaryCall<ChargeSavedCardRequest, ChargeSavedCardResponse>;
 }
 
 export interface IntegrationServiceClient extends Client {
@@ -2866,6 +4390,137 @@ export interface IntegrationServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ExportBookingCalendarEventsResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The tenant's payment account (Stripe, a restricted secret key sealed at rest; docs/decisions.md
+   * "Payments"). Connect verifies the key with one API call; the key is never answered.
+   */
+  connectPaymentAccount(
+    request: ConnectPaymentAccountRequest,
+    callback: (error: ServiceError | null, response: ConnectPaymentAccountResponse) => void,
+  ): ClientUnaryCall;
+  connectPaymentAccount(
+    request: ConnectPaymentAccountRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ConnectPaymentAccountResponse) => void,
+  ): ClientUnaryCall;
+  connectPaymentAccount(
+    request: ConnectPaymentAccountRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ConnectPaymentAccountResponse) => void,
+  ): ClientUnaryCall;
+  getPaymentAccount(
+    request: GetPaymentAccountRequest,
+    callback: (error: ServiceError | null, response: GetPaymentAccountResponse) => void,
+  ): ClientUnaryCall;
+  getPaymentAccount(
+    request: GetPaymentAccountRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetPaymentAccountResponse) => void,
+  ): ClientUnaryCall;
+  getPaymentAccount(
+    request: GetPaymentAccountRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetPaymentAccountResponse) => void,
+  ): ClientUnaryCall;
+  disconnectPaymentAccount(
+    request: DisconnectPaymentAccountRequest,
+    callback: (error: ServiceError | null, response: DisconnectPaymentAccountResponse) => void,
+  ): ClientUnaryCall;
+  disconnectPaymentAccount(
+    request: DisconnectPaymentAccountRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DisconnectPaymentAccountResponse) => void,
+  ): ClientUnaryCall;
+  disconnectPaymentAccount(
+    request: DisconnectPaymentAccountRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DisconnectPaymentAccountResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Money through the tenant's account. PROVIDER_NOT_CONNECTED without an account,
+   * PROVIDER_ACTION_FAILED when Stripe refuses or cannot be reached. Every call that changes
+   * something carries an idempotency key, sent to Stripe as Idempotency-Key.
+   */
+  createCheckout(
+    request: CreateCheckoutRequest,
+    callback: (error: ServiceError | null, response: CreateCheckoutResponse) => void,
+  ): ClientUnaryCall;
+  createCheckout(
+    request: CreateCheckoutRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CreateCheckoutResponse) => void,
+  ): ClientUnaryCall;
+  createCheckout(
+    request: CreateCheckoutRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CreateCheckoutResponse) => void,
+  ): ClientUnaryCall;
+  getCheckout(
+    request: GetCheckoutRequest,
+    callback: (error: ServiceError | null, response: GetCheckoutResponse) => void,
+  ): ClientUnaryCall;
+  getCheckout(
+    request: GetCheckoutRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetCheckoutResponse) => void,
+  ): ClientUnaryCall;
+  getCheckout(
+    request: GetCheckoutRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetCheckoutResponse) => void,
+  ): ClientUnaryCall;
+  /** Expires an open session; a session already complete or expired is answered as it is. */
+  expireCheckout(
+    request: ExpireCheckoutRequest,
+    callback: (error: ServiceError | null, response: ExpireCheckoutResponse) => void,
+  ): ClientUnaryCall;
+  expireCheckout(
+    request: ExpireCheckoutRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ExpireCheckoutResponse) => void,
+  ): ClientUnaryCall;
+  expireCheckout(
+    request: ExpireCheckoutRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ExpireCheckoutResponse) => void,
+  ): ClientUnaryCall;
+  refundPayment(
+    request: RefundPaymentRequest,
+    callback: (error: ServiceError | null, response: RefundPaymentResponse) => void,
+  ): ClientUnaryCall;
+  refundPayment(
+    request: RefundPaymentRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RefundPaymentResponse) => void,
+  ): ClientUnaryCall;
+  refundPayment(
+    request: RefundPaymentRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RefundPaymentResponse) => void,
+  ): ClientUnaryCall;
+  /** Charges a card the customer saved at checkout, off session (a no-show fee). */
+  chargeSavedCard(
+    request: ChargeSavedCardRequest,
+    callback: (error: ServiceError | null, response: ChargeSavedCardResponse) => void,
+  ): ClientUnaryCall;
+  chargeSavedCard(
+    request: ChargeSavedCardRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ChargeSavedCardResponse) => void,
+  ): ClientUnaryCall;
+  chargeSavedCard(
+    request: ChargeSavedCardRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ChargeSavedCardResponse) => void,
   ): ClientUnaryCall;
 }
 

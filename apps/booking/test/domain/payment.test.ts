@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { MINUTE_MS, NO_PAYMENT_TERMS } from '@svc/rules';
+import {
+  amountDueOf,
+  hasPendingWork,
+  netPaid,
+  noShowChargeOf,
+  paymentView,
+  percentOf,
+  refundOnCancel,
+  type BookingPayment,
+  type PaymentRecord,
+} from '../../src/domain/payment.js';
+
+const START = Date.UTC(2031, 4, 5, 10);
+
+const record = (kind: PaymentRecord['kind'], amount: number, status = 'succeeded'): PaymentRecord => ({
+  kind,
+  amount,
+  currency: 'EUR',
+  status,
+  providerId: kind === 'refund' ? 're_1' : 'pi_1',
+  atMs: 1,
+  actor: 'system',
+});
+
+const paid = (over: Partial<BookingPayment> = {}): BookingPayment => ({
+  policy: 'full',
+  priceAmount: 4_999,
+  currency: 'EUR',
+  amountDue: 4_999,
+  refundAfterCutoffPercent: 33,
+  noShowCharge: 'none',
+  noShowFeeAmount: 0,
+  state: 'paid',
+  checkoutSessionId: 'cs_1',
+  checkoutUrl: '',
+  returnKey: 'secret-key',
+  sessionSettled: true,
+  customerRef: 'cus_1',
+  paymentMethodId: 'pm_1',
+  refundDue: 0,
+  feeDue: 0,
+  records: [record('charge', 4_999)],
+  ...over,
+});
+
+describe('what a paid booking is due and gives back', () => {
+  it('is due the deposit or the price; nothing for a service without a policy or a price', () => {
+    const price = { amount: 12_000, currency: 'JPY' };
+    expect(amountDueOf({ ...NO_PAYMENT_TERMS, payment: 'deposit', depositAmount: 3_000 }, price)).toBe(3_000);
+    expect(amountDueOf({ ...NO_PAYMENT_TERMS, payment: 'full' }, price)).toBe(12_000);
+    expect(amountDueOf(NO_PAYMENT_TERMS, price)).toBeNull();
+    expect(amountDueOf({ ...NO_PAYMENT_TERMS, payment: 'full' }, null)).toBeNull();
+  });
+
+  it('refunds all of it before the cut-off, the policy’s share from it on, rounded down to the cent', () => {
+    const b = { startsAtMs: START, cancelCutoffMin: 24 * 60, payment: paid() };
+    const cutoff = START - 24 * 60 * MINUTE_MS;
+    expect(refundOnCancel(b, cutoff - 1)).toBe(4_999);
+    // 33 % of 49.99 is 16.4967: 16.49, never 16.50.
+    expect(refundOnCancel(b, cutoff)).toBe(1_649);
+    expect(refundOnCancel(b, START + 1)).toBe(1_649);
+    // Staff give another share.
+    expect(refundOnCancel(b, START + 1, 100)).toBe(4_999);
+    expect(refundOnCancel(b, cutoff - 1, 0)).toBe(0);
+  });
+
+  it('counts in whole yen for JPY, and only what is left after earlier refunds', () => {
+    const yen = paid({ currency: 'JPY', priceAmount: 5_555, amountDue: 5_555, records: [record('charge', 5_555)] });
+    const b = { startsAtMs: START, cancelCutoffMin: 0, payment: { ...yen, refundAfterCutoffPercent: 50 } };
+    expect(refundOnCancel(b, START)).toBe(2_777);
+    const partly = { ...b, payment: { ...b.payment, records: [...b.payment.records, record('refund', 1_000)] } };
+    expect(refundOnCancel(partly, START - 1)).toBe(4_555);
+    expect(netPaid(partly.payment)).toBe(4_555);
+  });
+
+  it('refunds nothing of a payment made at the business, or one that failed', () => {
+    const outside = paid({ state: 'paid_outside', records: [record('outside', 4_999)] });
+    expect(refundOnCancel({ startsAtMs: START, payment: outside }, START - 1)).toBe(0);
+    const failed = paid({ records: [record('charge', 4_999, 'failed')] });
+    expect(refundOnCancel({ startsAtMs: START, payment: failed }, START - 1)).toBe(0);
+  });
+
+  it('charges a no-show the rest of the price or the fee, only with a saved card', () => {
+    const deposit = paid({ policy: 'deposit', amountDue: 1_000, records: [record('charge', 1_000)] });
+    expect(noShowChargeOf({ ...deposit, noShowCharge: 'remainder' })).toBe(3_999);
+    expect(noShowChargeOf({ ...deposit, noShowCharge: 'fee', noShowFeeAmount: 1_500 })).toBe(1_500);
+    expect(noShowChargeOf({ ...deposit, noShowCharge: 'none' })).toBe(0);
+    expect(noShowChargeOf({ ...deposit, noShowCharge: 'fee', noShowFeeAmount: 1_500, paymentMethodId: '' })).toBe(0);
+    expect(noShowChargeOf({ ...paid(), noShowCharge: 'remainder' })).toBe(0);
+  });
+
+  it('has work pending while the checkout is unsettled or money is due to move', () => {
+    expect(hasPendingWork(paid())).toBe(false);
+    expect(hasPendingWork(paid({ sessionSettled: false }))).toBe(true);
+    expect(hasPendingWork(paid({ refundDue: 1 }))).toBe(true);
+    expect(hasPendingWork(paid({ feeDue: 1 }))).toBe(true);
+  });
+
+  it('never shows the return key or the saved card', () => {
+    const shown = JSON.stringify(paymentView(paid()));
+    expect(shown).not.toContain('secret-key');
+    expect(shown).not.toContain('cus_1');
+    expect(shown).not.toContain('pm_1');
+    expect(paymentView(paid()).netPaid).toBe(4_999);
+    expect(percentOf(1, 99)).toBe(0);
+  });
+});
