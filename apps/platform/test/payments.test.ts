@@ -140,6 +140,23 @@ describe.runIf(run)('paid bookings through Stripe Checkout inside the hold', () 
     expect((await detail(bookingId)).payment.records).toHaveLength(1);
   });
 
+  it('Stripe not answering when the customer comes back: the manage page all the same, confirmed later', async () => {
+    const { bookingId, session } = await paidHold();
+    stripe.pay(session.id);
+    stripe.down(true);
+    try {
+      const back = await returnTo(session);
+      expect(back.status).toBe(303);
+      expect(back.headers.get('location')).toContain('/booking/manage/');
+      expect((await detail(bookingId)).status).toBe('held');
+    } finally {
+      stripe.down(false);
+    }
+    await eventually('confirmed by the worker', async () =>
+      (await detail(bookingId)).status === 'confirmed' ? true : undefined,
+    );
+  });
+
   it('two racing returns confirm once and record one payment', async () => {
     const { bookingId, session } = await paidHold();
     stripe.pay(session.id);
@@ -267,6 +284,27 @@ describe.runIf(run)('paid bookings through Stripe Checkout inside the hold', () 
       stripe.sessions().find((x) => x.id === session.id)!.status === 'expired' ? true : undefined,
     );
     expect((await detail(bookingId)).payment.netPaid).toBe(0);
+  });
+
+  it('a no-show is charged the rest of the price to the card saved at checkout, and recorded', async () => {
+    await patchService('checkup', { noShowCharge: 'remainder' });
+    try {
+      const { bookingId, session } = await paidHold('checkup', 6);
+      stripe.pay(session.id, { saveCard: true });
+      expect((await returnTo(session)).status).toBe(303);
+      expect((await api('POST', `/api/bookings/${bookingId}/no-show`, {})).status).toBe(200);
+      const b = await eventually('the no-show charged', async () => {
+        const d = await detail(bookingId);
+        return d.payment.records.some((r: { kind: string }) => r.kind === 'no_show_fee') ? d : undefined;
+      });
+      // 45.00 less the 15.00 deposit, off session, to the card the customer saved.
+      expect(b.payment.records.at(-1)).toMatchObject({ kind: 'no_show_fee', amount: 3_000, status: 'succeeded' });
+      expect(b.payment.netPaid).toBe(4_500);
+      const charge = stripe.paymentIntents().find((p) => p.id === b.payment.records.at(-1).providerId)!;
+      expect(charge).toMatchObject({ amount: 3_000, currency: 'eur', status: 'succeeded' });
+    } finally {
+      await patchService('checkup', { noShowCharge: 'none' });
+    }
   });
 
   it('every request was a valid Stripe API request, and no key reached a log line', () => {

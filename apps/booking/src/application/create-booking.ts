@@ -115,10 +115,13 @@ async function createOrFind(deps: CreateBookingDeps, cmd: CreateBookingCommand):
   // A paid service's checkout, before the locks (application/payments.ts openCheckout); expired
   // again when the create does not make its booking after all.
   const bookingId = newBookingId();
+  // The look above may read a catalog a moment old; what the customer is asked to pay (and
+  // whether the card is saved) follows the service's terms as they are now.
+  const terms = isPaidService(known.service) ? (await scheduleAround(deps, req, true)).service : known.service;
   const payment = await openCheckout(deps.payments, {
     tenantId: cmd.tenantId,
     bookingId,
-    service: known.service,
+    service: terms,
     returnUrl: cmd.paymentReturnUrl,
     customerEmail: cmd.customer.primaryEmail ?? null,
   });
@@ -246,21 +249,30 @@ async function createUnderLocks(
 }
 
 /**
- * The checkout opened before the locks asks what the service charges now: a price or policy
- * changed in between refuses the create (its checkout is then expired), so nobody pays an amount
- * the service no longer asks.
+ * The checkout opened before the locks asks what the service charges now: a price or payment
+ * terms changed in between refuse the create (its checkout is then expired), so nobody pays an
+ * amount, or agrees to terms, the service no longer has.
  */
 function assertSameAmountDue(payment: BookingPayment | null, service: ServiceInfo): void {
   const due = amountDueOf(service, service.price);
   const same =
-    payment === null ? due === null : due === payment.amountDue && service.price?.currency === payment.currency;
+    payment === null
+      ? due === null
+      : due === payment.amountDue &&
+        service.price?.currency === payment.currency &&
+        service.refundAfterCutoffPercent === payment.refundAfterCutoffPercent &&
+        service.noShowCharge === payment.noShowCharge &&
+        service.noShowFeeAmount === payment.noShowFeeAmount;
   if (!same) {
     throw new DomainError(
       'BOOKING_POLICY_BLOCKED',
-      "The service's price changed while this booking was made; please try again.",
+      "The service's price or payment terms changed while this booking was made; please try again.",
     );
   }
 }
+
+/** A service whose create opens a checkout. */
+const isPaidService = (service: ServiceInfo): boolean => amountDueOf(service, service.price) !== null;
 
 /** The earlier create of the same body (answered by replayAnswer); a conflict for another body. */
 async function replay(

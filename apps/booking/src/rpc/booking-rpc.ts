@@ -1,4 +1,4 @@
-import { bookingUnavailable, notFound } from '@svc/errors';
+import { bookingUnavailable, DomainError, notFound } from '@svc/errors';
 import { bindService, fromAnswerValue, type ServiceBinding } from '@svc/grpc';
 import { bookingV1 } from '@svc/proto';
 import { currentTraceparent } from '@svc/telemetry';
@@ -99,7 +99,12 @@ export function bookingService(deps: BookingRpcDeps): ServiceBinding {
       completePaymentReturn: async (req) => {
         const found = req.returnKey === '' ? null : await deps.store.byReturnKey(req.tenantId, req.returnKey);
         if (!found) throw notFound('Booking');
-        const booking = await confirmIfPaid(deps, found);
+        // Stripe not answering now: the customer lands on the manage page all the same (payment
+        // pending), and the payment worker confirms the booking once Stripe answers again.
+        const booking = await confirmIfPaid(deps, found).catch((err: unknown) => {
+          if (err instanceof DomainError && err.code === 'PROVIDER_ACTION_FAILED') return found;
+          throw err;
+        });
         if (booking.status !== found.status) deps.onOutboxWrite();
         return { booking: toProtoBooking(booking) };
       },
