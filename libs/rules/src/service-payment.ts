@@ -62,3 +62,11 @@ export const paymentTermsOf = (wire: {
   noShowCharge: noShowChargeOf(wire.noShowCharge),
   noShowFeeAmount: wire.noShowFeeAmount,
 });
+
+/**
+ * A Stripe secret key the workspace connects (docs/decisions.md "Payments"): restricted (`rk_`,
+ * the one we ask for) or standard (`sk_`), live or test; the rest letters, digits and
+ * underscores (nothing that could break the Authorization header), well under 255 characters.
+ * The gateway's schema states it and the integrations service checks it: one rule.
+ */
+export const STRIPE_SECRET_KEY = /^(rk|sk)_(live|test)_[A-Za-z0-9_]{1,247}$/;

@@ -136,7 +136,9 @@ export class PaymentWorker {
    */
   private async settleCheckout(booking: BookingDoc, payment: BookingPayment, now: number): Promise<BookingPayment> {
     const checkout: Checkout = await this.deps.payments.expireCheckout(booking.tenantId, payment.checkoutSessionId);
-    if (checkout.status !== 'complete') return { ...payment, sessionSettled: true, checkoutUrl: '' };
+    if (checkout.status === 'expired') return { ...payment, sessionSettled: true, checkoutUrl: '' };
+    // Still open (Stripe did not expire it after all), or complete with the money not yet
+    // arrived (a delayed payment method): looked at again next pass.
     if (!isPaid(checkout)) return payment;
     const charged = payment.records.some((r) => r.kind === 'charge' && r.providerId === checkout.paymentIntentId);
     const withCharge: BookingPayment = charged

@@ -3,19 +3,13 @@
  * Stripe: pure, no I/O. Violations name the request's fields as the caller sent them.
  */
 import type { FieldViolation } from '@svc/errors';
+import { STRIPE_SECRET_KEY } from '@svc/rules';
 import type { integrationsV1 } from '@svc/proto';
 import type { PaymentMode } from '../store/records.js';
 
-/**
- * A Stripe secret key: restricted (`rk_`, the one we ask for) or standard (`sk_`), live or test.
- * The rest is letters, digits and underscores (nothing that could break the Authorization
- * header); a key is well under 255 characters.
- */
-const SECRET_KEY = /^(rk|sk)_(live|test)_[A-Za-z0-9_]{1,247}$/;
-
 /** The key's mode, or a violation at `secretKey` (the message never repeats the key). */
 export function secretKeyMode(secretKey: string, violations: FieldViolation[]): PaymentMode | null {
-  const match = SECRET_KEY.exec(secretKey);
+  const match = STRIPE_SECRET_KEY.exec(secretKey);
   if (!match) {
     violations.push({
       path: 'secretKey',

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { IntegrationClient } from '@svc/grpc';
 import type { integrationsV1 } from '@svc/proto';
 import { DomainError } from '@svc/errors';
+import { STRIPE_SECRET_KEY } from '@svc/rules';
 import { defineRoute } from '../../http/route.js';
 import { present, tenantOf } from '../catalog/admin-resource.js';
 
@@ -73,7 +74,10 @@ export function registerPaymentAccountRoutes(app: FastifyInstance, integrations:
     tags: TAGS,
     access: 'dashboard:write',
     body: z.strictObject({
-      secretKey: z.string().min(1).max(255).describe('The Stripe key; stored encrypted, never shown again.'),
+      secretKey: z
+        .string()
+        .regex(STRIPE_SECRET_KEY, 'must be a Stripe secret key: rk_live_…, rk_test_…, sk_live_… or sk_test_…')
+        .describe('The Stripe key; stored encrypted, never shown again.'),
     }),
     response: answerSchema,
     handler: async ({ body }, request) => {
