@@ -17,10 +17,7 @@ import { createInterface } from 'node:readline';
 const CANNOT_SUCCEED = {
   getPay:
     "the way back from Stripe's checkout: needs a paid booking's secret return key, which only Stripe's checkout " +
-    "and the booking service know, and the fuzz's platform has no Stripe (apps/platform/test/payments.test.ts)",
-  replacePaymentsAccount:
-    "connects the workspace's Stripe account: needs a key Stripe accepts, checked with a call to Stripe, which the " +
-    "fuzz's platform cannot reach (apps/platform/test/payments-account.test.ts)",
+    'and the booking service know; stripe-mock keeps no session a customer could pay (apps/platform/test/payments.test.ts)',
   getAuthGoogleCallback:
     'finishes a dashboard login: needs the state of a login started in a browser and the code the identity ' +
     'provider gives after a real sign-in (apps/gateway/test/auth-login.test.ts)',

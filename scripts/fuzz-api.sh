@@ -87,6 +87,16 @@ printf '%s\n' '[server]' "hosts = 127.0.0.1:$caldav_port" '[auth]' 'type = htpas
 "$radicale" --config "$data_dir/radicale/config" >"$data_dir/radicale.log" 2>&1 &
 pids+=($!)
 
+# stripe-mock (Stripe's own mock of its API, scripts/fetch-stripe-mock.sh) as the workspaces'
+# Stripe: a payment-account connect reaches a Stripe that answers (it accepts sk_test_/rk_test_
+# keys and refuses others, as Stripe would an unknown key).
+stripe_mock="${STRIPE_MOCK_BIN:-.cache/bin/stripe-mock}"
+[ -x "$stripe_mock" ] || stripe_mock="$(command -v stripe-mock || true)"
+[ -n "$stripe_mock" ] || { echo "fuzz: stripe-mock is required for the payment operations (scripts/fetch-stripe-mock.sh)" >&2; exit 2; }
+stripe_port=$(free_port)
+"$stripe_mock" -http-addr "127.0.0.1:$stripe_port" -https-addr 127.0.0.1:0 >"$data_dir/stripe-mock.log" 2>&1 &
+pids+=($!)
+
 export DATA_DIR="$data_dir"
 # Loopback targets (the receiver, Radicale) are allowed explicitly: the platform listens on loopback.
 # The subscription quota is raised: the fuzz creates far more than a tenant's 20 (the quota has
@@ -99,6 +109,7 @@ PORT="$port" LOG_LEVEL=warn RATE_LIMITS=off ALLOW_LOOPBACK_TARGETS=on WEBHOOK_MA
   MICROSOFT_GRAPH_API_URL="$standin/graph" \
   ZOOM_CLIENT_ID=fuzz ZOOM_CLIENT_SECRET=fuzz-secret ZOOM_AUTHORIZATION_URL="$standin/authorize" \
   ZOOM_TOKEN_URL="$standin/token" ZOOM_API_URL="$standin/zoom" \
+  STRIPE_API_URL="http://127.0.0.1:$stripe_port" \
   node apps/platform/dist/main.js >"$data_dir/platform.log" 2>&1 &
 pids+=($!)
 
