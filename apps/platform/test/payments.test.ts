@@ -129,6 +129,33 @@ describe.runIf(run)('paid bookings through Stripe Checkout inside the hold', () 
     expect(b.status).toBe('confirmed');
     expect(b.payment).toMatchObject({ state: 'paid', amountDue: 1_500, netPaid: 1_500, checkoutUrl: null });
     expect(b.payment.records).toMatchObject([{ kind: 'charge', amount: 1_500, currency: 'EUR', status: 'succeeded' }]);
+    // The webhook's data carries the same payment (the outbox rows the relay publishes).
+    const confirmed = (await platform.stores.outbox(bookingId)).find((r) => r.type === 'booking.confirmed')!;
+    expect((confirmed.data as { booking: { payment: unknown } }).booking.payment).toMatchObject({
+      state: 'paid',
+      netPaid: 1_500,
+      checkoutUrl: null,
+      records: [{ kind: 'charge', amount: 1_500 }],
+    });
+  });
+
+  it('a paid service of a business without a Stripe account: PROVIDER_NOT_CONNECTED, nothing kept', async () => {
+    const other = await seedTenant(readPlatformRuntime(platform.dataDir)!.services.catalog!, 'unpaid-clinic');
+    const owner = dashboard(base, await platform.stores.session(other.tenantId, 'tenant_owner'));
+    const { data } = await json(await owner('GET', '/api/services'));
+    const checkup = (data.items as Array<{ serviceId: string; slug: string }>).find((s) => s.slug === 'checkup')!;
+    expect((await owner('PATCH', `/api/services/${checkup.serviceId}`, { payment: 'full' })).status).toBe(200);
+    const res = await fetch(`${base}/book/unpaid-clinic/bookings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': `unpaid-${Date.now()}` },
+      body: JSON.stringify({
+        serviceSlug: 'checkup',
+        startsAtMs: berlinTime(3, 10),
+        customer: { name: 'Ann Example', primaryEmail: 'ann@example.test' },
+      }),
+    });
+    expect(await errorOf(res)).toMatchObject({ status: 409, code: 'PROVIDER_NOT_CONNECTED' });
+    expect((await json(await owner('GET', '/api/bookings?limit=10'))).data.items).toEqual([]);
   });
 
   it('confirms a customer who paid and closed the tab (the payment worker asks Stripe)', async () => {

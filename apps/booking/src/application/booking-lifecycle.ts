@@ -187,7 +187,7 @@ export async function changeStatus(deps: LifecycleDeps, cmd: StatusChangeCommand
           },
         };
       case 'expire':
-        return { after: { cancelReason: 'hold_expired', ...paymentOnCancel(current, nowMs, 0) } };
+        return { after: { cancelReason: 'hold_expired', ...paymentOnCancel(current, nowMs, undefined) } };
       case 'no_show':
         return { after: { noShowReason: reason, ...paymentOnNoShow(current) } };
       case 'complete':

@@ -184,16 +184,14 @@ export class PaymentWorker {
     return { ...payment, feeDue: 0, records: [...payment.records, record] };
   }
 
-  /** Writes what was moved; a booking changed meanwhile is read again at the next pass. */
+  /**
+   * Writes what was moved, a compare-and-set on the booking as read; one changed meanwhile is
+   * read again next pass (Stripe replays the keyed calls).
+   */
   private async save(booking: BookingDoc, payment: BookingPayment): Promise<boolean> {
-    return this.deps.store.withTransaction(async (tx) => {
-      const current = await this.deps.store.booking(booking.tenantId, booking._id, tx);
-      if (!current || current.revision !== booking.revision || current.status !== booking.status) {
-        this.again = true;
-        return false;
-      }
-      return this.deps.store.savePayment(current, payment, tx);
-    });
+    const saved = await this.deps.store.withTransaction((tx) => this.deps.store.savePayment(booking, payment, tx));
+    if (!saved) this.again = true;
+    return saved;
   }
 
   start(): void {

@@ -30,23 +30,16 @@ export function integrationPayments(client: IntegrationClient): PaymentProvider 
 }
 
 /** No integrations service configured: no tenant has a payment account. */
-export const noPayments: PaymentProvider = {
-  createCheckout: async () => {
-    throw notConnected();
-  },
-  checkout: async () => {
-    throw notConnected();
-  },
-  expireCheckout: async () => {
-    throw notConnected();
-  },
-  refund: async () => {
-    throw notConnected();
-  },
-  chargeSavedCard: async () => {
-    throw notConnected();
-  },
+const notConnected = async (): Promise<never> => {
+  throw new DomainError(
+    'PROVIDER_NOT_CONNECTED',
+    'This business takes no payments online: no payment account is connected.',
+  );
 };
-
-const notConnected = () =>
-  new DomainError('PROVIDER_NOT_CONNECTED', 'This business takes no payments online: no payment account is connected.');
+export const noPayments: PaymentProvider = {
+  createCheckout: notConnected,
+  checkout: notConnected,
+  expireCheckout: notConnected,
+  refund: notConnected,
+  chargeSavedCard: notConnected,
+};

@@ -1,16 +1,10 @@
+import { formatMoney } from '@svc/rules';
+
 /** The locale a page formats dates in: the tenant's, or English when it has none. */
 export const pageLocale = (locale: string): string => locale || 'en';
 
-/**
- * An amount in minor units of `currency` as the tenant's customers read it (`45,00 €` in German,
- * `¥5,000`): the one money formatting of the booking and manage pages. The API counts minor units
- * (docs/decisions.md "Payments"), so the amount is divided by 10 to the currency's own fraction
- * digits as Intl knows them (2 for EUR, 0 for JPY, 3 for KWD).
- */
-export const formatMoney = (amount: number, currency: string, locale: string): string => {
-  const format = new Intl.NumberFormat(pageLocale(locale), { style: 'currency', currency });
-  return format.format(amount / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
-};
+/** Amounts as the emails show them: one formatter (docs/decisions.md "Payments"). */
+export { formatMoney };
 
 /** A price as the tenant's customers read it. */
 export const formatPrice = (price: { amount: number; currency: string }, locale: string): string =>
