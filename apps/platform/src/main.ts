@@ -3,15 +3,27 @@ import { startConfiguredProcess } from '@svc/grpc';
 import { platformConfigSchema } from './config.js';
 import { startEmbeddedPlatform } from './embedded-platform.js';
 
+// `npm start` runs the production settings; `--dev` (`npm run dev`, and the tests' platform
+// processes) turns on the development checks (docs/operations.md "Production and development settings").
+const dev = process.argv.includes('--dev');
+process.env.NODE_ENV ??= dev ? 'development' : 'production';
+const mode =
+  process.env.NODE_ENV === 'production'
+    ? 'production settings: answers not checked at run time; `npm run dev` checks them'
+    : `development settings (NODE_ENV=${process.env.NODE_ENV}): every answer checked against its schema`;
+
 await startConfiguredProcess(
   'platform',
   () => loadConfig(platformConfigSchema),
   async (config, logger) => {
     const platform = await startEmbeddedPlatform(config);
-    logger.info({ url: platform.url, dataDir: config.DATA_DIR }, 'platform started (embedded profile)');
+    logger.info(
+      { url: platform.url, dataDir: config.DATA_DIR, nodeEnv: config.NODE_ENV },
+      'platform started (embedded profile)',
+    );
     // The one line a person starting the platform looks for.
     process.stdout.write(
-      `\nBooking platform (embedded profile) is running at ${platform.url}\n  try: curl -s ${platform.url}/health\n\n`,
+      `\nBooking platform (embedded profile) is running at ${platform.url}\n  ${mode}\n  try: curl -s ${platform.url}/health\n\n`,
     );
     return platform;
   },

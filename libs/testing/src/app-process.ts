@@ -20,12 +20,18 @@ export interface RunAppOptions {
   args?: string[];
   /** Options for node itself, before the entry point (e.g. `--cpu-prof`). */
   nodeArgs?: string[];
+  /**
+   * The platform only: run it with the development checks (`--dev`, as `npm run dev`), which
+   * tests want; default on unless NODE_ENV is given. A bench passes false to measure `npm start`.
+   */
+  dev?: boolean;
 }
 
 /** Runs an app's built main.ts with only the given environment (plus PATH). */
 export function runApp(app: string, env: Record<string, string>, options: RunAppOptions = {}): AppProcess {
   const entry = join(repoRoot(), 'apps', app, 'dist', options.entry ?? 'main.js');
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), entry, ...(options.args ?? [])], {
+  const dev = app === 'platform' && !options.entry && (options.dev ?? env.NODE_ENV === undefined) ? ['--dev'] : [];
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), entry, ...dev, ...(options.args ?? [])], {
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

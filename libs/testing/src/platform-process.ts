@@ -17,7 +17,7 @@ export interface PlatformProcess {
 export async function startPlatformProcess(
   dataDir: string,
   env: Record<string, string> = {},
-  options: Pick<RunAppOptions, 'nodeArgs'> = {},
+  options: Pick<RunAppOptions, 'nodeArgs' | 'dev'> = {},
 ): Promise<PlatformProcess> {
   const app = runApp('platform', { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', ...env }, options);
   await app.waitFor('is running at', 120_000);

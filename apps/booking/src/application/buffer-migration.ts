@@ -28,7 +28,7 @@ export async function migrateStoredBuffers(
     for (const doc of batch) {
       let buffers = byTenant.get(doc.tenantId);
       if (!buffers) byTenant.set(doc.tenantId, (buffers = new ServiceBuffers(deps.services, doc.tenantId)));
-      await deps.store.storeBuffers(doc.tenantId, doc._id, await buffers.of(doc.serviceId));
+      await deps.store.storeBuffers(doc, await buffers.of(doc.serviceId), Date.now());
       written++;
     }
   }

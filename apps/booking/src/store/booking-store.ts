@@ -15,10 +15,12 @@ import { occupiedKeys } from '../application/lock-keys.js';
 import { STRIPPED_BOOKING } from '../domain/erasure.js';
 import { hasPendingWork, type BookingPayment } from '../domain/payment.js';
 import { EraseJobRepository } from './erase-job-repository.js';
+import { CHANGES_KEPT, dayOf, OccupancyCache, splitByDay, type BookingsVersion } from './occupancy-cache.js';
 import {
   BOOKING_COLLECTIONS,
   OCCUPANCY_FIELDS,
   type BookingDoc,
+  type BookingsVersionDoc,
   type IdempotencyDoc,
   type LeaseDoc,
   type OccupancyDoc,
@@ -67,20 +69,28 @@ export class BookingStore {
   private readonly outbox: Collection<OutboxDoc>;
   private readonly leases: Collection<LeaseDoc>;
   private readonly versions: Collection<OccupancyVersionDoc>;
+  private readonly bookingsVersions: Collection<BookingsVersionDoc>;
+  /** The occupancy rows read, per (tenant, UTC day), kept exact by the tenant's bookings version. */
+  private readonly occupancy: OccupancyCache;
   /** The erase jobs of customers (docs/decisions.md "Privacy"). */
   readonly eraseJobs: EraseJobRepository;
 
-  constructor(private readonly store: DocumentStore) {
+  constructor(
+    private readonly store: DocumentStore,
+    occupancy = new OccupancyCache(),
+  ) {
+    this.occupancy = occupancy;
     this.eraseJobs = new EraseJobRepository(store);
     this.bookings = store.collection<BookingDoc>(BOOKING_COLLECTIONS.bookings);
     this.idempotency = store.collection<IdempotencyDoc>(BOOKING_COLLECTIONS.idempotency);
     this.outbox = store.collection<OutboxDoc>(BOOKING_COLLECTIONS.outbox);
     this.leases = store.collection<LeaseDoc>(BOOKING_COLLECTIONS.leases);
     this.versions = store.collection<OccupancyVersionDoc>(BOOKING_COLLECTIONS.occupancyVersions);
+    this.bookingsVersions = store.collection<BookingsVersionDoc>(BOOKING_COLLECTIONS.bookingsVersions);
   }
 
   async ensureIndexes(): Promise<void> {
-    const { bookings, outbox, idempotency, leases, occupancyVersions } = BOOKING_COLLECTIONS;
+    const { bookings, outbox, idempotency, leases, occupancyVersions, bookingsVersions } = BOOKING_COLLECTIONS;
     await this.store.ensureIndexes([
       // The list's order (tenant, start, id) and then every field of the occupancy read, so that
       // read is answered from the index alone (a covering index; docs/architecture.md).
@@ -106,6 +116,7 @@ export class BookingStore {
       { collection: leases, name: 'by_expiry', fields: ['expiresAtMs'] },
       // Transactions write it first, so it must exist before any (DocumentStore.ensureIndexes).
       { collection: occupancyVersions, name: 'by_tenant', fields: ['tenantId'] },
+      { collection: bookingsVersions, name: 'by_updated', fields: ['updatedAtMs'] },
       // A customer's bookings in creation order: their export and erase page through them.
       {
         collection: bookings,
@@ -124,15 +135,64 @@ export class BookingStore {
     return this.store.withTransaction(fn);
   }
 
-  /** Held and confirmed bookings of the tenant that overlap [fromMs, toMs). Expiry is the engine's call. */
-  overlapping(tenantId: string, fromMs: number, toMs: number, tx?: Tx): Promise<OccupancyDoc[]> {
-    const filter: Filter = {
-      tenantId,
-      status: { $in: [...OCCUPYING_STATUSES] },
-      startsAtMs: { $gte: fromMs - MAX_BOOKING_SPAN_MS, $lt: toMs },
-      endsAtMs: { $gt: fromMs },
-    };
-    return this.bookings.find(filter, { sort: [['startsAtMs', 1]], fields: OCCUPANCY_FIELDS }, tx);
+  /**
+   * Held and confirmed bookings of the tenant that overlap [fromMs, toMs). Expiry is the engine's
+   * call. Outside a transaction through the occupancy cache: one point read of the tenant's
+   * bookings version, and the rows only of the days a write touched since they were kept. Inside
+   * one (a create's or change's final check) always the rows themselves, so the decision that
+   * commits never rests on a kept copy (docs/architecture.md "Occupancy cache").
+   */
+  async overlapping(tenantId: string, fromMs: number, toMs: number, tx?: Tx): Promise<OccupancyDoc[]> {
+    const rowsOf = (from: number, to: number) =>
+      this.bookings.find(
+        { tenantId, status: { $in: [...OCCUPYING_STATUSES] }, startsAtMs: { $gte: from, $lt: to } },
+        { sort: [['startsAtMs', 1]], fields: OCCUPANCY_FIELDS },
+        tx,
+      );
+    const overlaps = (row: OccupancyDoc) => row.startsAtMs < toMs && row.endsAtMs > fromMs;
+    if (tx) return (await rowsOf(fromMs - MAX_BOOKING_SPAN_MS, toMs)).filter(overlaps);
+    const firstDay = dayOf(fromMs - MAX_BOOKING_SPAN_MS);
+    const lastDay = dayOf(toMs - 1);
+    // Read before the rows: a write the rows miss has a later version, so its days are read again.
+    const current = await this.bookingsVersion(tenantId);
+    const readAtMs = Date.now();
+    const { rows, missing } = this.occupancy.lookup(tenantId, firstDay, lastDay, current, readAtMs);
+    for (const [from, to] of missing) {
+      const byDay = splitByDay(from, to, await rowsOf(from * DAY_MS, (to + 1) * DAY_MS));
+      this.occupancy.fill(tenantId, byDay, current.version, readAtMs);
+      for (const [day, dayRows] of byDay) rows.set(day, dayRows);
+    }
+    const out: OccupancyDoc[] = [];
+    for (let day = firstDay; day <= lastDay; day++) for (const row of rows.get(day)!) if (overlaps(row)) out.push(row);
+    return out;
+  }
+
+  /** The tenant's bookings version (version 0 before its first booking write). */
+  async bookingsVersion(tenantId: string): Promise<BookingsVersion> {
+    const doc = await this.bookingsVersions.findOne({ _id: tenantId });
+    return doc ? { version: doc.version, changes: doc.changes } : { version: 0, changes: [] };
+  }
+
+  /**
+   * Counts the tenant's bookings version up, in `tx`, naming the days of the bookings' starts the
+   * write touched. On MongoDB two transactions writing bookings of one tenant then write one
+   * document and cannot both commit (the loser retries): one tenant's writes are serialized,
+   * which bounds one tenant's write rate, not the platform's (docs/scaling.md). Written last, so
+   * a process dying in a transaction holds it locked as briefly as possible (markBusy).
+   */
+  private async countBookingsVersion(tenantId: string, starts: readonly number[], nowMs: number, tx: Tx) {
+    const days = [...new Set(starts.map(dayOf))];
+    const seen = await this.bookingsVersions.findOne({ _id: tenantId }, tx);
+    if (!seen) {
+      await this.bookingsVersions.insertOne(
+        { _id: tenantId, version: 1, changes: [{ version: 1, days }], updatedAtMs: nowMs },
+        tx,
+      );
+      return;
+    }
+    const version = seen.version + 1;
+    const changes = [...seen.changes, { version, days }].slice(-CHANGES_KEPT);
+    await this.bookingsVersions.updateOne({ _id: tenantId }, { version, changes, updatedAtMs: nowMs }, tx);
   }
 
   /**
@@ -146,11 +206,17 @@ export class BookingStore {
 
   /** Stores a booking's buffers unless it has some already (they never change once stored). */
   async storeBuffers(
-    tenantId: string,
-    bookingId: string,
+    booking: Pick<BookingDoc, '_id' | 'tenantId' | 'startsAtMs'>,
     buffers: { bufferBeforeMin: number; bufferAfterMin: number },
+    nowMs: number,
   ): Promise<void> {
-    await this.bookings.updateOne({ _id: bookingId, tenantId, bufferBeforeMin: null }, buffers);
+    const { _id, tenantId } = booking;
+    await this.store.withTransaction(async (tx) => {
+      // Its occupied time changes with them (docs/architecture.md "Occupancy cache").
+      if ((await this.bookings.updateOne({ _id, tenantId, bufferBeforeMin: null }, buffers, tx)) > 0) {
+        await this.countBookingsVersion(tenantId, [booking.startsAtMs], nowMs, tx);
+      }
+    });
   }
 
   booking(tenantId: string, bookingId: string, tx?: Tx): Promise<BookingDoc | null> {
@@ -294,6 +360,7 @@ export class BookingStore {
     if (matched === 0) return false;
     await this.outbox.insertOne(event, tx);
     if (occupies(after)) await this.markBusy(after, tx);
+    await this.countBookingsVersion(tenantId, [before.startsAtMs, after.startsAtMs], after.updatedAtMs, tx);
     return true;
   }
 
@@ -346,6 +413,7 @@ export class BookingStore {
       tx,
     );
     await this.markBusy(booking, tx);
+    await this.countBookingsVersion(booking.tenantId, [booking.startsAtMs], booking.createdAtMs, tx);
   }
 
   /**

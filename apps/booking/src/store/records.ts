@@ -9,6 +9,7 @@ export const BOOKING_COLLECTIONS = {
   outbox: 'outbox',
   leases: 'relay_leases',
   occupancyVersions: 'occupancy_versions',
+  bookingsVersions: 'bookings_versions',
   eraseJobs: 'erase_jobs',
   customerFences: 'customer_fences',
 } as const;
@@ -214,6 +215,19 @@ export interface OccupancyVersionDoc {
   _id: string;
   tenantId: string;
   version: number;
+  updatedAtMs: number;
+}
+
+/**
+ * A tenant's bookings version (docs/architecture.md "Occupancy cache"): counted up by every
+ * transaction that adds or changes a booking of the tenant, with the UTC days of the bookings'
+ * starts the last CHANGES_KEPT versions touched. `_id` is the tenantId; ids, counts and days only.
+ */
+export interface BookingsVersionDoc {
+  [field: string]: unknown;
+  _id: string;
+  version: number;
+  changes: Array<{ version: number; days: number[] }>;
   updatedAtMs: number;
 }
 

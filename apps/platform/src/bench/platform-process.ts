@@ -1,5 +1,6 @@
-// The embedded platform as its own process for a bench (as `npm start` runs it): the bench process
-// is then only the load generator, and the platform's one Node thread is not shared with it.
+// The embedded platform as its own process for a bench, exactly as `npm start` runs it (production
+// settings, docs/operations.md "Production and development settings"): the bench process is then
+// only the load generator.
 import { startPlatformProcess, type PlatformProcess } from '@svc/testing';
 
 export type Platform = PlatformProcess;
@@ -11,10 +12,8 @@ export function startPlatform(dataDir: string, nodeArgs: string[] = []): Promise
     {
       BASE_URL: 'http://127.0.0.1',
       RATE_LIMITS: 'off',
-      // As deployed: large answers are not validated again (docs/operations.md "Response validation").
-      NODE_ENV: 'production',
     },
-    { nodeArgs },
+    { nodeArgs, dev: false },
   );
 }
 

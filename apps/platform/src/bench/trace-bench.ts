@@ -53,13 +53,17 @@ interface Measured {
 async function measure(env: Record<string, string>): Promise<Measured> {
   const dataDir = mkdtempSync(join(tmpdir(), 'trace-bench-'));
   const port = await freePort();
-  const proc = runApp('platform', {
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    RATE_LIMITS: 'off',
-    ...env,
-  });
+  const proc = runApp(
+    'platform',
+    {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMITS: 'off',
+      ...env,
+    },
+    { dev: false },
+  );
   try {
     await proc.waitFor('is running at', 60_000);
     const url = `http://127.0.0.1:${port}`;

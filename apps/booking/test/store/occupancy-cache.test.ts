@@ -1,0 +1,238 @@
+// The occupancy cache (docs/architecture.md "Occupancy cache"): two BookingStores over one SQLite
+// file stand for two booking replicas; every answer must equal a fresh store's.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DAY_MS as DAY, MINUTE_MS as MIN } from '@svc/rules';
+import { openSqliteStore, type Collection, type Document, type DocumentStore, type Filter } from '@svc/store';
+import { BookingStore } from '../../src/store/booking-store.js';
+import { CHANGES_KEPT, OCCUPANCY_MAX_AGE_MS, OccupancyCache } from '../../src/store/occupancy-cache.js';
+import { BOOKING_COLLECTIONS, type BookingDoc, type OccupancyDoc } from '../../src/store/records.js';
+
+const T = 'ten_1';
+const BASE = 20_000 * DAY; // a UTC midnight
+let raw: DocumentStore;
+let seq = 0;
+/** The `startsAtMs` ranges of the booking reads made through `counted`. */
+let reads: Array<[number, number]> = [];
+
+/** `raw`, recording the start range of every read of bookings. */
+function counted(inner: DocumentStore): DocumentStore {
+  return new Proxy(inner, {
+    get(target, prop, receiver) {
+      if (prop !== 'collection') {
+        const value = Reflect.get(target, prop, receiver) as unknown;
+        // Bound to the store itself: its transactions belong to it, not to the proxy.
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      }
+      return <T extends Document>(name: string): Collection<T> => {
+        const c = target.collection<T>(name);
+        if (name !== BOOKING_COLLECTIONS.bookings) return c;
+        return new Proxy(c, {
+          get(ct, p, r) {
+            if (p !== 'find') return Reflect.get(ct, p, r) as unknown;
+            return (filter: Filter, ...rest: unknown[]) => {
+              const range = filter.startsAtMs as { $gte: number; $lt: number } | undefined;
+              if (range) reads.push([range.$gte, range.$lt]);
+              return (ct.find as (...a: unknown[]) => Promise<T[]>)(filter, ...rest);
+            };
+          },
+        });
+      };
+    },
+  });
+}
+
+beforeEach(async () => {
+  raw = await openSqliteStore({ file: ':memory:' });
+  await new BookingStore(raw).ensureIndexes();
+  reads = [];
+});
+afterEach(() => raw.close());
+
+function booking(startsAtMs: number, fields: Partial<BookingDoc> = {}): BookingDoc {
+  const id = `bkg_${++seq}`;
+  return {
+    _id: id,
+    tenantId: T,
+    serviceId: 'svc_1',
+    serviceSlug: 'cut',
+    staffId: `stf_${seq % 3}`,
+    resourceId: null,
+    customerId: 'cus_1',
+    status: 'held',
+    startsAtMs,
+    endsAtMs: startsAtMs + 30 * MIN,
+    timezone: 'Europe/Berlin',
+    source: 'public_page',
+    notes: '',
+    holdExpiresAtMs: startsAtMs,
+    bufferBeforeMin: 0,
+    bufferAfterMin: 0,
+    cancelReason: null,
+    noShowReason: null,
+    createdAtMs: 1_000,
+    updatedAtMs: 1_000,
+    ...fields,
+  };
+}
+
+const insert = (store: BookingStore, b: BookingDoc) =>
+  store.withTransaction((tx) =>
+    store.insertHeld(
+      b,
+      {
+        _id: `evt_${b._id}`,
+        type: 'booking.created',
+        payloadVersion: 1,
+        occurredAtMs: 1_000,
+        key: b._id,
+        tenantId: T,
+        data: {},
+        traceparent: null,
+        state: 'pending',
+        publishedAtMs: null,
+      },
+      { key: `key-${b._id}`, fingerprint: 'fp' },
+      tx,
+    ),
+  );
+
+const change = (store: BookingStore, before: BookingDoc, after: Partial<BookingDoc>) =>
+  store.withTransaction((tx) =>
+    store.transition(
+      before,
+      { ...before, ...after, revision: (before.revision ?? 0) + 1, updatedAtMs: 2_000 },
+      {
+        _id: `evt_${before._id}_${++seq}`,
+        type: 'booking.changed',
+        payloadVersion: 1,
+        occurredAtMs: 2_000,
+        key: before._id,
+        tenantId: T,
+        data: {},
+        traceparent: null,
+        state: 'pending',
+        publishedAtMs: null,
+      },
+      tx,
+    ),
+  );
+
+const ids = (rows: OccupancyDoc[]) => rows.map((r) => r._id);
+/** What a store with nothing kept answers. */
+const truth = (from: number, to: number) => new BookingStore(raw).overlapping(T, from, to).then(ids);
+
+describe('the occupancy cache', () => {
+  it('a second read of a window reads no booking; a write through another replica shows at once, only its day read again', async () => {
+    const writer = new BookingStore(raw);
+    const reader = new BookingStore(counted(raw));
+    for (let d = 0; d < 10; d++) await insert(writer, booking(BASE + d * DAY + 9 * 60 * MIN));
+    const window = [BASE, BASE + 10 * DAY] as const;
+
+    expect(ids(await reader.overlapping(T, ...window))).toEqual(await truth(...window));
+    expect(reads).toHaveLength(1);
+    reads = [];
+    expect(ids(await reader.overlapping(T, ...window))).toEqual(await truth(...window));
+    expect(reads).toEqual([]);
+
+    const added = booking(BASE + 4 * DAY + 15 * 60 * MIN);
+    await insert(writer, added);
+    const after = ids(await reader.overlapping(T, ...window));
+    expect(after).toContain(added._id);
+    expect(after).toEqual(await truth(...window));
+    // Only the day of its start was read again.
+    expect(reads).toEqual([[BASE + 4 * DAY, BASE + 5 * DAY]]);
+  });
+
+  it('a cancel frees the time, a reschedule moves it: both days read again, the answer the same as uncached', async () => {
+    const writer = new BookingStore(raw);
+    const reader = new BookingStore(counted(raw));
+    const a = booking(BASE + 2 * DAY + 10 * 60 * MIN);
+    const b = booking(BASE + 3 * DAY + 10 * 60 * MIN);
+    await insert(writer, a);
+    await insert(writer, b);
+    const window = [BASE, BASE + 7 * DAY] as const;
+    expect(ids(await reader.overlapping(T, ...window))).toEqual([a._id, b._id]);
+
+    expect(await change(writer, a, { status: 'cancelled', cancelReason: 'x' })).toBe(true);
+    expect(ids(await reader.overlapping(T, ...window))).toEqual([b._id]);
+
+    reads = [];
+    const moved = BASE + 5 * DAY + 10 * 60 * MIN;
+    expect(await change(writer, b, { startsAtMs: moved, endsAtMs: moved + 30 * MIN })).toBe(true);
+    expect(ids(await reader.overlapping(T, ...window))).toEqual([b._id]);
+    expect((await reader.overlapping(T, BASE + 3 * DAY, BASE + 4 * DAY)).length).toBe(0);
+    expect(reads).toEqual([
+      [BASE + 3 * DAY, BASE + 4 * DAY],
+      [BASE + 5 * DAY, BASE + 6 * DAY],
+    ]);
+  });
+
+  it(`more than ${CHANGES_KEPT} writes since a day was kept: the whole window is read again`, async () => {
+    const writer = new BookingStore(raw);
+    const reader = new BookingStore(counted(raw));
+    await insert(writer, booking(BASE + 9 * 60 * MIN));
+    const window = [BASE, BASE + 3 * DAY] as const;
+    await reader.overlapping(T, ...window);
+    // All of them on a day outside the window: the kept changes no longer reach back.
+    for (let i = 0; i <= CHANGES_KEPT; i++) await insert(writer, booking(BASE + 30 * DAY + i * 30 * MIN));
+    reads = [];
+    expect(ids(await reader.overlapping(T, ...window))).toEqual(await truth(...window));
+    expect(reads).toEqual([[BASE - DAY, BASE + 3 * DAY]]);
+  });
+
+  it('a read inside a transaction reads the rows and keeps nothing', async () => {
+    const store = new BookingStore(counted(raw));
+    await insert(store, booking(BASE + 9 * 60 * MIN));
+    const window = [BASE, BASE + DAY] as const;
+    await store.overlapping(T, ...window);
+    reads = [];
+    await store.withTransaction((tx) => store.overlapping(T, ...window, tx));
+    expect(reads).toHaveLength(1);
+    reads = [];
+    await store.overlapping(T, ...window);
+    expect(reads).toEqual([]);
+  });
+
+  it('random writes by two replicas and random windows: every answer equals the uncached one', async () => {
+    const a = new BookingStore(raw);
+    const b = new BookingStore(raw);
+    const live: BookingDoc[] = [];
+    let rnd = 7;
+    const next = (n: number) => (rnd = (rnd * 1_103_515_245 + 12_345) % 2 ** 31) % n;
+    for (let step = 0; step < 300; step++) {
+      const store = next(2) === 0 ? a : b;
+      const op = next(4);
+      if (op === 0 || live.length === 0) {
+        const doc = booking(BASE + next(20) * DAY + next(48) * 30 * MIN, { endsAtMs: 0 });
+        doc.endsAtMs = doc.startsAtMs + (1 + next(96)) * 15 * MIN;
+        await insert(store, doc);
+        live.push(doc);
+      } else if (op === 1) {
+        const [doc] = live.splice(next(live.length), 1);
+        await change(store, doc!, { status: next(2) ? 'cancelled' : 'confirmed' });
+      } else {
+        const from = BASE + next(20 * 24) * 60 * MIN;
+        const to = from + (1 + next(10 * 24)) * 60 * MIN;
+        expect(ids(await store.overlapping(T, from, to))).toEqual(await truth(from, to));
+      }
+    }
+  });
+});
+
+describe('OccupancyCache', () => {
+  it('an entry older than OCCUPANCY_MAX_AGE_MS is read again whatever its version', () => {
+    const cache = new OccupancyCache();
+    const current = { version: 3, changes: [] };
+    cache.fill(T, new Map([[5, []]]), 3, 1_000);
+    expect(cache.lookup(T, 5, 5, current, 1_000 + OCCUPANCY_MAX_AGE_MS - 1).missing).toEqual([]);
+    expect(cache.lookup(T, 5, 5, current, 1_000 + OCCUPANCY_MAX_AGE_MS).missing).toEqual([[5, 5]]);
+  });
+
+  it('keeps no more than its bounds, and other tenants never share a day', () => {
+    const cache = new OccupancyCache({ maxEntries: 10, maxBytes: 1024 * 1024 });
+    const current = { version: 1, changes: [] };
+    for (let d = 0; d < 50; d++) cache.fill(T, new Map([[d, []]]), 1, 0);
+    expect(cache.lookup(T, 0, 49, current, 0).missing).toEqual([[0, 39]]);
+    expect(cache.lookup('ten_2', 40, 49, current, 0).missing).toEqual([[40, 49]]);
+  });
+});
