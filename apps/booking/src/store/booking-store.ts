@@ -15,12 +15,11 @@ import { occupiedKeys } from '../application/lock-keys.js';
 import { STRIPPED_BOOKING } from '../domain/erasure.js';
 import { hasPendingWork, type BookingPayment } from '../domain/payment.js';
 import { EraseJobRepository } from './erase-job-repository.js';
-import { CHANGES_KEPT, dayOf, OccupancyCache, splitByDay, type BookingsVersion } from './occupancy-cache.js';
+import { dayOf, OccupancyCache, splitByDay } from './occupancy-cache.js';
 import {
   BOOKING_COLLECTIONS,
   OCCUPANCY_FIELDS,
   type BookingDoc,
-  type BookingsVersionDoc,
   type IdempotencyDoc,
   type LeaseDoc,
   type OccupancyDoc,
@@ -69,7 +68,6 @@ export class BookingStore {
   private readonly outbox: Collection<OutboxDoc>;
   private readonly leases: Collection<LeaseDoc>;
   private readonly versions: Collection<OccupancyVersionDoc>;
-  private readonly bookingsVersions: Collection<BookingsVersionDoc>;
   /** The occupancy rows read, per (tenant, UTC day), kept exact by the tenant's bookings version. */
   private readonly occupancy: OccupancyCache;
   /** The erase jobs of customers (docs/decisions.md "Privacy"). */
@@ -86,11 +84,10 @@ export class BookingStore {
     this.outbox = store.collection<OutboxDoc>(BOOKING_COLLECTIONS.outbox);
     this.leases = store.collection<LeaseDoc>(BOOKING_COLLECTIONS.leases);
     this.versions = store.collection<OccupancyVersionDoc>(BOOKING_COLLECTIONS.occupancyVersions);
-    this.bookingsVersions = store.collection<BookingsVersionDoc>(BOOKING_COLLECTIONS.bookingsVersions);
   }
 
   async ensureIndexes(): Promise<void> {
-    const { bookings, outbox, idempotency, leases, occupancyVersions, bookingsVersions } = BOOKING_COLLECTIONS;
+    const { bookings, outbox, idempotency, leases, occupancyVersions } = BOOKING_COLLECTIONS;
     await this.store.ensureIndexes([
       // The list's order (tenant, start, id) and then every field of the occupancy read, so that
       // read is answered from the index alone (a covering index; docs/architecture.md).
@@ -116,7 +113,8 @@ export class BookingStore {
       { collection: leases, name: 'by_expiry', fields: ['expiresAtMs'] },
       // Transactions write it first, so it must exist before any (DocumentStore.ensureIndexes).
       { collection: occupancyVersions, name: 'by_tenant', fields: ['tenantId'] },
-      { collection: bookingsVersions, name: 'by_updated', fields: ['updatedAtMs'] },
+      // The occupancy cache's stamps: a tenant's days, answered from the index alone.
+      { collection: occupancyVersions, name: 'by_tenant_day', fields: ['tenantId', 'day', 'version'], covering: true },
       // A customer's bookings in creation order: their export and erase page through them.
       {
         collection: bookings,
@@ -153,13 +151,13 @@ export class BookingStore {
     if (tx) return (await rowsOf(fromMs - MAX_BOOKING_SPAN_MS, toMs)).filter(overlaps);
     const firstDay = dayOf(fromMs - MAX_BOOKING_SPAN_MS);
     const lastDay = dayOf(toMs - 1);
-    // Read before the rows: a write the rows miss has a later version, so its days are read again.
-    const current = await this.bookingsVersion(tenantId);
+    // Read before the rows: a write the rows miss counts its day up, so the day is read again.
+    const stamps = await this.dayStamps(tenantId, firstDay, lastDay);
     const readAtMs = Date.now();
-    const { rows, missing } = this.occupancy.lookup(tenantId, firstDay, lastDay, current, readAtMs);
+    const { rows, missing } = this.occupancy.lookup(tenantId, firstDay, lastDay, stamps, readAtMs);
     for (const [from, to] of missing) {
       const byDay = splitByDay(from, to, await rowsOf(from * DAY_MS, (to + 1) * DAY_MS));
-      this.occupancy.fill(tenantId, byDay, current.version, readAtMs);
+      this.occupancy.fill(tenantId, byDay, stamps, readAtMs);
       for (const [day, dayRows] of byDay) rows.set(day, dayRows);
     }
     const out: OccupancyDoc[] = [];
@@ -167,32 +165,19 @@ export class BookingStore {
     return out;
   }
 
-  /** The tenant's bookings version (version 0 before its first booking write). */
-  async bookingsVersion(tenantId: string): Promise<BookingsVersion> {
-    const doc = await this.bookingsVersions.findOne({ _id: tenantId });
-    return doc ? { version: doc.version, changes: doc.changes } : { version: 0, changes: [] };
-  }
-
   /**
-   * Counts the tenant's bookings version up, in `tx`, naming the days of the bookings' starts the
-   * write touched. On MongoDB two transactions writing bookings of one tenant then write one
-   * document and cannot both commit (the loser retries): one tenant's writes are serialized,
-   * which bounds one tenant's write rate, not the platform's (docs/scaling.md). Written last, so
-   * a process dying in a transaction holds it locked as briefly as possible (markBusy).
+   * Each UTC day's stamp: the sum of the versions of the tenant's occupancy documents of the day
+   * (every owner's). A write that adds or changes a booking counts up a document of the day its
+   * booking starts on (its buffered interval includes that day), so the stamp of that day grows.
    */
-  private async countBookingsVersion(tenantId: string, starts: readonly number[], nowMs: number, tx: Tx) {
-    const days = [...new Set(starts.map(dayOf))];
-    const seen = await this.bookingsVersions.findOne({ _id: tenantId }, tx);
-    if (!seen) {
-      await this.bookingsVersions.insertOne(
-        { _id: tenantId, version: 1, changes: [{ version: 1, days }], updatedAtMs: nowMs },
-        tx,
-      );
-      return;
-    }
-    const version = seen.version + 1;
-    const changes = [...seen.changes, { version, days }].slice(-CHANGES_KEPT);
-    await this.bookingsVersions.updateOne({ _id: tenantId }, { version, changes, updatedAtMs: nowMs }, tx);
+  private async dayStamps(tenantId: string, firstDay: number, lastDay: number): Promise<Map<number, number>> {
+    const docs = await this.versions.find(
+      { tenantId, day: { $gte: firstDay, $lte: lastDay } },
+      { fields: ['day', 'version'] },
+    );
+    const stamps = new Map<number, number>();
+    for (const { day, version } of docs) stamps.set(day!, (stamps.get(day!) ?? 0) + version);
+    return stamps;
   }
 
   /**
@@ -206,7 +191,7 @@ export class BookingStore {
 
   /** Stores a booking's buffers unless it has some already (they never change once stored). */
   async storeBuffers(
-    booking: Pick<BookingDoc, '_id' | 'tenantId' | 'startsAtMs'>,
+    booking: Pick<BookingDoc, '_id' | 'tenantId'>,
     buffers: { bufferBeforeMin: number; bufferAfterMin: number },
     nowMs: number,
   ): Promise<void> {
@@ -214,7 +199,8 @@ export class BookingStore {
     await this.store.withTransaction(async (tx) => {
       // Its occupied time changes with them (docs/architecture.md "Occupancy cache").
       if ((await this.bookings.updateOne({ _id, tenantId, bufferBeforeMin: null }, buffers, tx)) > 0) {
-        await this.countBookingsVersion(tenantId, [booking.startsAtMs], nowMs, tx);
+        const doc = await this.bookings.findOne({ _id, tenantId }, tx);
+        if (doc) await this.markBusy([doc], nowMs, tx);
       }
     });
   }
@@ -359,26 +345,28 @@ export class BookingStore {
     );
     if (matched === 0) return false;
     await this.outbox.insertOne(event, tx);
-    if (occupies(after)) await this.markBusy(after, tx);
-    await this.countBookingsVersion(tenantId, [before.startsAtMs, after.startsAtMs], after.updatedAtMs, tx);
+    await this.markBusy([before, after].filter(occupies), after.updatedAtMs, tx);
     return true;
   }
 
   /**
-   * Counts up the occupancy version of every (owner, UTC day) the booking occupies, in `tx`
-   * (docs/architecture.md "Booking create"): the conflict of two transactions that each found
-   * the slot free is then a write to one document, which MongoDB refuses to commit twice
-   * (WriteConflict; the loser retries and its recheck sees the winner). On SQLite transactions
-   * never overlap, so it only counts. The last write of its transaction: on MongoDB a process that
-   * dies inside a transaction leaves it open, its documents locked, until the server's
-   * transactionLifetimeLimitSeconds; these documents are every booking's of that owner and day.
+   * Counts up the occupancy version of every (owner, UTC day) the bookings occupy, in `tx`
+   * (docs/architecture.md "Booking create"): a change's booking before and after it, a new
+   * booking. The conflict of two transactions that each found the slot free is then a write to
+   * one document, which MongoDB refuses to commit twice (WriteConflict; the loser retries and its
+   * recheck sees the winner); on SQLite transactions never overlap, so it only counts. The counts
+   * are also the occupancy cache's day stamps (dayStamps): a cancel counts its days up too. The
+   * last write of its transaction: on MongoDB a process that dies inside a transaction leaves it
+   * open, its documents locked, until the server's transactionLifetimeLimitSeconds; these
+   * documents are every booking's of that owner and day.
    */
-  private async markBusy(booking: BookingDoc, tx: Tx): Promise<void> {
-    const { tenantId, updatedAtMs } = booking;
-    for (const _id of occupiedKeys(booking)) {
+  private async markBusy(bookings: readonly BookingDoc[], updatedAtMs: number, tx: Tx): Promise<void> {
+    const keys = new Set(bookings.flatMap((b) => occupiedKeys(b)));
+    for (const _id of [...keys].sort()) {
+      const day = dayOf(Date.parse(_id.slice(-10)));
       const seen = await this.versions.findOne({ _id }, tx);
-      if (seen) await this.versions.updateOne({ _id }, { version: seen.version + 1, updatedAtMs }, tx);
-      else await this.versions.insertOne({ _id, tenantId, version: 1, updatedAtMs }, tx);
+      if (seen) await this.versions.updateOne({ _id }, { version: seen.version + 1, day, updatedAtMs }, tx);
+      else await this.versions.insertOne({ _id, tenantId: bookings[0]!.tenantId, day, version: 1, updatedAtMs }, tx);
     }
   }
 
@@ -412,8 +400,7 @@ export class BookingStore {
       },
       tx,
     );
-    await this.markBusy(booking, tx);
-    await this.countBookingsVersion(booking.tenantId, [booking.startsAtMs], booking.createdAtMs, tx);
+    await this.markBusy([booking], booking.createdAtMs, tx);
   }
 
   /**

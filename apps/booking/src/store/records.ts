@@ -9,7 +9,6 @@ export const BOOKING_COLLECTIONS = {
   outbox: 'outbox',
   leases: 'relay_leases',
   occupancyVersions: 'occupancy_versions',
-  bookingsVersions: 'bookings_versions',
   eraseJobs: 'erase_jobs',
   customerFences: 'customer_fences',
 } as const;
@@ -206,28 +205,19 @@ export interface EraseJobDoc {
 
 /**
  * One owner's occupancy on one UTC day, materialized (docs/architecture.md "Booking create"):
- * every write that makes the owner busy that day counts `version` up in its own transaction, so
- * two transactions that decided on the same owner and day write one document and cannot both
- * commit on MongoDB. `_id` is the capacity lock's key, `<tenantId>:<owner>:<YYYY-MM-DD>`.
+ * every write that adds or changes a booking occupying the owner that day counts `version` up in
+ * its own transaction, so two transactions that decided on the same owner and day write one
+ * document and cannot both commit on MongoDB; and a day's versions summed are the occupancy
+ * cache's stamp of the day ("Occupancy cache"). `_id` is the capacity lock's key,
+ * `<tenantId>:<owner>:<YYYY-MM-DD>`; `day` the same UTC day as a number (absent on documents no
+ * write has touched since it was added).
  */
 export interface OccupancyVersionDoc {
   [field: string]: unknown;
   _id: string;
   tenantId: string;
+  day?: number;
   version: number;
-  updatedAtMs: number;
-}
-
-/**
- * A tenant's bookings version (docs/architecture.md "Occupancy cache"): counted up by every
- * transaction that adds or changes a booking of the tenant, with the UTC days of the bookings'
- * starts the last CHANGES_KEPT versions touched. `_id` is the tenantId; ids, counts and days only.
- */
-export interface BookingsVersionDoc {
-  [field: string]: unknown;
-  _id: string;
-  version: number;
-  changes: Array<{ version: number; days: number[] }>;
   updatedAtMs: number;
 }
 

@@ -123,7 +123,7 @@ describe('BookingStore', () => {
     expect(found.map((b) => b._id)).toEqual(inside.map((b) => b._id));
   });
 
-  it('counts up the occupancy version of every (owner, UTC day) a create, confirm or reschedule makes busy', async () => {
+  it('counts up the occupancy version of every (owner, UTC day) a create, confirm, reschedule or cancel touches', async () => {
     const versions = async () =>
       Object.fromEntries(
         (await raw.collection<OccupancyVersionDoc>(BOOKING_COLLECTIONS.occupancyVersions).find({})).map((d) => [
@@ -158,14 +158,16 @@ describe('BookingStore', () => {
       revision: 2,
     };
     expect(await transition(confirmed, moved)).toBe(true);
-    // Freeing time counts nothing; neither does a change that lost its compare-and-set.
+    // The move counts the days it left too, and freeing time counts the days freed (the occupancy
+    // cache's stamps, docs/architecture.md "Occupancy cache"); a change that lost its
+    // compare-and-set counts nothing.
     expect(await transition(moved, { ...moved, status: 'cancelled', revision: 3 })).toBe(true);
     expect(await transition(moved, { ...moved, startsAtMs: day, revision: 3 })).toBe(false);
     expect(await versions()).toEqual({
-      'resource:rs:1970-02-10': 3,
-      'resource:rs:1970-02-11': 2,
-      'staff:st:1970-02-10': 3,
-      'staff:st:1970-02-11': 2,
+      'resource:rs:1970-02-10': 4,
+      'resource:rs:1970-02-11': 3,
+      'staff:st:1970-02-10': 4,
+      'staff:st:1970-02-11': 3,
     });
   });
 
