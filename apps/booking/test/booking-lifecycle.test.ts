@@ -504,4 +504,26 @@ describe('the schedule cache under the lock', () => {
     await at(v2);
     expect(calls).toHaveLength(2);
   });
+
+  it('fresh with nothing kept reads the snapshot alone (current by itself); with an entry kept it asks the version first', async () => {
+    const tenant = await createBookableTenant(suite.deps.catalog);
+    const calls: string[] = [];
+    const counting = new Proxy(suite.deps.catalog, {
+      get(target, prop, receiver) {
+        if (prop === 'getScheduleSnapshot' || prop === 'getCatalogVersion') calls.push(prop);
+        return Reflect.get(target, prop, receiver) as unknown;
+      },
+    });
+    const schedules = catalogSchedules(counting);
+    const fresh = () =>
+      schedules.forService(tenant.tenantId, tenant.service.slug, localSlot(3, 0), localSlot(4, 0), { fresh: true });
+    await fresh();
+    expect(calls).toEqual(['getScheduleSnapshot']);
+    await fresh();
+    expect(calls).toEqual(['getScheduleSnapshot', 'getCatalogVersion']);
+    const date = new Date(localSlot(3, 12)).toLocaleDateString('en-CA', { timeZone: tenant.timezone });
+    await suite.deps.catalog.createHoliday({ tenantId: tenant.tenantId, fields: { date, name: 'Closed' } });
+    expect((await fresh()).schedule.holidays).toEqual([{ date }]);
+    expect(calls).toEqual(['getScheduleSnapshot', 'getCatalogVersion', 'getCatalogVersion', 'getScheduleSnapshot']);
+  });
 });

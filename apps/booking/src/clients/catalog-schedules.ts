@@ -25,7 +25,8 @@ const OWNER_TYPES: readonly string[] = ['tenant', 'staff', 'resource'];
  * the current version (`version`: the gateway read it with the tenant) reuses an entry of exactly
  * that version and reads anew otherwise, with no extra hop; `fresh` asks the catalog for the
  * version (one small read) and does the same (availability without a version, explain, and
- * create and reschedule under the lock: docs/decisions.md "Booking"). Only the lock-free look of
+ * create and reschedule under the lock: docs/decisions.md "Booking"), unless nothing is kept for
+ * the key: a snapshot read then is current by itself. Only the lock-free look of
  * create and reschedule, whose "yes" is decided again under the lock, takes an entry up to
  * LOOK_MS old as it is.
  */
@@ -56,6 +57,8 @@ export function catalogSchedules(client: CatalogClient, bounds: LruBounds = SCHE
       if (!options.fresh && !options.version) {
         return (hit && now - hit.at < LOOK_MS ? hit.value : load(key, request, now)).then((v) => v.schedule);
       }
+      // Nothing kept: the snapshot read now is current by itself, no version to ask for.
+      if (!hit && !options.version) return (await load(key, request, now)).schedule;
       // Asked before the entry is read, so an entry at least this new is current.
       const current = options.version
         ? Promise.resolve(options.version)
