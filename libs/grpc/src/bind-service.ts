@@ -1,4 +1,4 @@
-import { SpanKind, SpanStatusCode, context } from '@opentelemetry/api';
+import { SpanKind, SpanStatusCode, context, type SpanOptions } from '@opentelemetry/api';
 import {
   status as grpcStatus,
   type handleServerStreamingCall,
@@ -103,6 +103,8 @@ export function metadataValue(metadata: Metadata, key: string): string | undefin
   return v === undefined ? undefined : v.toString();
 }
 
+const SERVER: SpanOptions = { kind: SpanKind.SERVER };
+
 function unaryCall(
   spanName: string,
   service: string,
@@ -114,7 +116,7 @@ function unaryCall(
     const parent = extractTraceContext((key) => metadataValue(call.metadata, key));
     const timer = grpcServerDuration.startTimer({ service, grpc_method: spanName });
     context.with(parent, () =>
-      serviceTracer(service).startActiveSpan(spanName, { kind: SpanKind.SERVER }, (span) => {
+      serviceTracer(service).startActiveSpan(spanName, SERVER, (span) => {
         // `await fn()` inside an async function also maps a handler that throws before returning a promise.
         answeringOutagesWith(outage, async () => {
           try {
@@ -133,11 +135,11 @@ function unaryCall(
           .catch((err: unknown) => {
             if (!(err instanceof DomainError)) {
               logger.error({ err, method: spanName }, 'unhandled error in gRPC handler');
-              span.setStatus({ code: SpanStatusCode.ERROR });
+              if (span.isRecording()) span.setStatus({ code: SpanStatusCode.ERROR });
             }
             const answer = toGrpcError(err);
             const code = grpcStatus[answer.code ?? grpcStatus.UNKNOWN] ?? 'UNKNOWN';
-            span.setAttribute('rpc.grpc.status_code', answer.code ?? grpcStatus.UNKNOWN);
+            if (span.isRecording()) span.setAttribute('rpc.grpc.status_code', answer.code ?? grpcStatus.UNKNOWN);
             timer({ grpc_code: code });
             callback(answer, null);
           })

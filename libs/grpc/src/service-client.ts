@@ -8,8 +8,11 @@ import {
   type ServiceDefinition,
 } from '@grpc/grpc-js';
 import { fromGrpcError } from '@svc/errors';
-import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { context, SpanKind, SpanStatusCode, trace, type SpanOptions } from '@opentelemetry/api';
 import { injectTraceContext, tracer } from '@svc/telemetry';
+
+const clientTracer = tracer('grpc-client');
+const CLIENT: SpanOptions = { kind: SpanKind.CLIENT, attributes: { 'rpc.system': 'grpc' } };
 
 /**
  * A client span per call (of the caller's service: it is a child of the caller's active span),
@@ -18,17 +21,17 @@ import { injectTraceContext, tracer } from '@svc/telemetry';
  * and one process-wide provider (docs/architecture.md, "Telemetry").
  */
 const traceInterceptor: Interceptor = (options, nextCall) => {
-  const span = tracer('grpc-client').startSpan(options.method_definition.path.slice(1), {
-    kind: SpanKind.CLIENT,
-    attributes: { 'rpc.system': 'grpc' },
-  });
+  const span = clientTracer.startSpan(options.method_definition.path.slice(1), CLIENT);
   return new InterceptingCall(nextCall(options), {
     start(metadata, listener, next) {
       injectTraceContext((key, value) => metadata.set(key, value), trace.setSpan(context.active(), span));
       next(metadata, {
         onReceiveStatus(status, nextStatus) {
-          span.setAttribute('rpc.grpc.status_code', status.code);
-          if (status.code !== 0) span.setStatus({ code: SpanStatusCode.ERROR, message: status.details });
+          // Attributes only for a span that is recorded (docs/operations.md "Telemetry").
+          if (span.isRecording()) {
+            span.setAttribute('rpc.grpc.status_code', status.code);
+            if (status.code !== 0) span.setStatus({ code: SpanStatusCode.ERROR, message: status.details });
+          }
           span.end();
           nextStatus(status);
         },

@@ -1,10 +1,16 @@
+import { trace, type Span } from '@opentelemetry/api';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { describe, expect, it } from 'vitest';
 import { initTracing, inSpan } from '@svc/telemetry';
-import { StoreUnavailableError, openStore, type StoreConfig } from '../src/index.js';
+import { StoreUnavailableError, openStore, type DocumentStore, type StoreConfig } from '../src/index.js';
+import { tracedStore } from '../src/traced-store.js';
 
 const spans = new InMemorySpanExporter();
-initTracing({ service: 'test', spanProcessors: () => [new SimpleSpanProcessor(spans)] });
+// `gateway` has no span processor: its spans are not recorded (no exporter, docs/operations.md "Telemetry").
+initTracing({
+  service: 'test',
+  spanProcessors: (service) => (service === 'gateway' ? [] : [new SimpleSpanProcessor(spans)]),
+});
 
 describe('openStore', () => {
   it('opens SQLite for kind sqlite, traced: a span per operation under an active span, none outside', async () => {
@@ -32,6 +38,31 @@ describe('openStore', () => {
     } finally {
       await store.close();
     }
+  });
+
+  it('opens no span of its own under a span that is not recorded', async () => {
+    // Which span is active inside the adapter's operation.
+    const seen: Array<Span | undefined> = [];
+    const collection = {
+      count: async () => {
+        seen.push(trace.getActiveSpan());
+        return 0;
+      },
+    };
+    const store = tracedStore({ collection: () => collection } as unknown as DocumentStore, 'sqlite');
+    let outer: Span | undefined;
+    await inSpan('gateway', 'GET /x', {}, async (span) => {
+      outer = span;
+      await store.collection('things').count({});
+    });
+    await inSpan('catalog', 'call', {}, async () => {
+      await store.collection('things').count({});
+    });
+    expect(outer?.isRecording()).toBe(false);
+    expect(seen[0]).toBe(outer);
+    // Under a recorded one, the operation runs in its own store span.
+    const count = spans.getFinishedSpans().findLast((s) => s.name === 'store.count things');
+    expect(seen[1]?.spanContext().spanId).toBe(count?.spanContext().spanId);
   });
 
   it('opens MongoDB for kind mongodb (unreachable here: StoreUnavailableError)', async () => {

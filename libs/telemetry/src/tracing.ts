@@ -1,26 +1,36 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import {
   context,
+  isSpanContextValid,
   propagation,
+  SamplingDecision,
   SpanKind,
   SpanStatusCode,
   trace,
+  TraceFlags,
+  INVALID_SPAN_CONTEXT,
   ROOT_CONTEXT,
   type Context,
   type Link,
   type Span,
+  type SpanContext,
   type SpanOptions,
   type Tracer,
   type TracerProvider,
 } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { isTracingSuppressed, W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { detectResources, envDetector, resourceFromAttributes } from '@opentelemetry/resources';
 import {
+  AlwaysOffSampler,
+  AlwaysOnSampler,
   BasicTracerProvider,
   BatchSpanProcessor,
+  ParentBasedSampler,
+  TraceIdRatioBasedSampler,
   type ReadableSpan,
+  type Sampler,
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
 
@@ -34,31 +44,40 @@ export interface TracingOptions {
   spanProcessors?: (service: string) => SpanProcessor[];
 }
 
+/** Where a service's spans come from: an SDK provider (spans are recorded) or ids only. */
+type ServiceTracers = { getTracer(scope: string): Tracer; shutdown(): Promise<void> };
+
 interface TracingState {
   defaultService: string;
   processorsFor: (service: string) => SpanProcessor[];
-  providers: Map<string, BasicTracerProvider>;
+  services: Map<string, ServiceTracers>;
+  /** `OTEL_SDK_DISABLED=true`: the API's no-op tracers serve every service. */
+  off: boolean;
 }
 
 let state: TracingState | undefined;
-/** Which service started a span: its children belong to the same service (see `tracer`). */
+/** Which service started a recorded span: its children belong to the same service (see `tracer`). */
 const spanService = new WeakMap<object, string>();
 
 /**
  * Registers async context, the W3C traceparent propagator and a tracer provider that keeps one
- * SDK TracerProvider per service, each with its own `service.name` resource: in the embedded
- * profile five services share this process and must still show as five services
- * (docs/architecture.md, "Telemetry"). Spans are exported with OTLP/HTTP when
- * `OTEL_EXPORTER_OTLP_ENDPOINT` (or `..._TRACES_ENDPOINT`) is set; otherwise spans only get
- * ids, which logs and webhooks carry. Idempotent: the first call wins.
+ * tracer per service, each with its own `service.name`: in the embedded profile five services
+ * share this process and must still show as five services (docs/architecture.md, "Telemetry").
+ * Spans are exported with OTLP/HTTP when `OTEL_EXPORTER_OTLP_ENDPOINT` (or `..._TRACES_ENDPOINT`)
+ * is set; otherwise a service has no span processor and its spans are not recorded: they only
+ * get the ids logs, `x-trace-id` and `traceparent` carry, without the SDK's span objects,
+ * attributes and resource (docs/operations.md, "Telemetry"). `OTEL_SDK_DISABLED=true` registers
+ * nothing: the OpenTelemetry API's no-ops, no ids. Idempotent: the first call wins.
  */
 export function initTracing(options: TracingOptions = {}): void {
   if (state) return;
   state = {
     defaultService: options.service ?? process.env.OTEL_SERVICE_NAME ?? 'unknown_service',
     processorsFor: options.spanProcessors ?? otlpFromEnvironment,
-    providers: new Map(),
+    services: new Map(),
+    off: process.env.OTEL_SDK_DISABLED === 'true' && !options.spanProcessors,
   };
+  if (state.off) return;
   const routing: TracerProvider = { getTracer: (scope) => new ServiceRoutingTracer(scope) };
   trace.setGlobalTracerProvider(routing);
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
@@ -67,7 +86,7 @@ export function initTracing(options: TracingOptions = {}): void {
 
 /** Flushes and stops every service's exporter (at process shutdown). */
 export async function shutdownTracing(): Promise<void> {
-  await Promise.all([...(state?.providers.values() ?? [])].map((p) => p.shutdown()));
+  await Promise.all([...(state?.services.values() ?? [])].map((p) => p.shutdown()));
 }
 
 /**
@@ -82,23 +101,181 @@ export function tracer(scope: string): Tracer {
 
 /** The tracer of one service: its spans carry that service's `service.name`. */
 export function serviceTracer(service: string, scope = service): Tracer {
-  return providerOf(service).getTracer(scope);
+  return tracersOf(service).getTracer(scope);
 }
 
-function providerOf(service: string): BasicTracerProvider {
+function tracersOf(service: string): ServiceTracers {
   if (!state) initTracing();
   const s = state!;
-  let provider = s.providers.get(service);
-  if (!provider) {
-    const own = service === s.defaultService ? (process.env.OTEL_SERVICE_NAME ?? service) : service;
-    provider = new BasicTracerProvider({
-      // OTEL_RESOURCE_ATTRIBUTES (deployment.environment, service.namespace...) apply to every service.
-      resource: detectResources({ detectors: [envDetector] }).merge(resourceFromAttributes({ 'service.name': own })),
-      spanProcessors: [new ServiceMarker(service), ...s.processorsFor(service)],
-    });
-    s.providers.set(service, provider);
+  let tracers = s.services.get(service);
+  if (!tracers) {
+    const processors = s.off ? undefined : s.processorsFor(service);
+    if (!processors) {
+      tracers = { getTracer: (scope) => trace.getTracer(scope), shutdown: () => Promise.resolve() };
+    } else if (processors.length === 0) {
+      const ids = new IdsOnlyTracer(service, samplerFromEnvironment());
+      tracers = { getTracer: () => ids, shutdown: () => Promise.resolve() };
+    } else {
+      const own = service === s.defaultService ? (process.env.OTEL_SERVICE_NAME ?? service) : service;
+      tracers = new BasicTracerProvider({
+        // OTEL_RESOURCE_ATTRIBUTES (deployment.environment, service.namespace...) apply to every service.
+        resource: detectResources({ detectors: [envDetector] }).merge(resourceFromAttributes({ 'service.name': own })),
+        spanProcessors: [new ServiceMarker(service), ...processors],
+      });
+    }
+    s.services.set(service, tracers);
   }
-  return provider;
+  return tracers;
+}
+
+/**
+ * A span that is not recorded: its ids and sampled flag, and the service that started it so its
+ * children join that service. What a service without a span processor makes: nothing reads a
+ * recorded span there, so names, attributes, events and times would be work for nobody.
+ */
+class IdsOnlySpan implements Span {
+  constructor(
+    private readonly ids: SpanContext,
+    readonly service: string,
+  ) {}
+  spanContext(): SpanContext {
+    return this.ids;
+  }
+  setAttribute(): this {
+    return this;
+  }
+  setAttributes(): this {
+    return this;
+  }
+  addEvent(): this {
+    return this;
+  }
+  addLink(): this {
+    return this;
+  }
+  addLinks(): this {
+    return this;
+  }
+  setStatus(): this {
+    return this;
+  }
+  updateName(): this {
+    return this;
+  }
+  end(): void {}
+  isRecording(): boolean {
+    return false;
+  }
+  recordException(): void {}
+}
+
+/**
+ * The SDK tracer's ids and sampling decision (a fresh span id, the parent's trace id and trace
+ * state, a new random trace id for a root, the sampled flag the configured sampler gives) without
+ * the SDK span: `traceparent` headers and log lines read exactly as with the SDK.
+ */
+class IdsOnlyTracer implements Tracer {
+  constructor(
+    private readonly service: string,
+    /** Undefined for the default, `parentbased_always_on`: sampled unless the parent is not. */
+    private readonly sampler: Sampler | undefined,
+  ) {}
+
+  startSpan(name: string, options: SpanOptions = {}, ctx: Context = context.active()): Span {
+    if (options.root) ctx = trace.deleteSpan(ctx);
+    if (isTracingSuppressed(ctx)) return trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
+    const parentSpan = trace.getSpan(ctx);
+    const parent = parentSpan?.spanContext();
+    const child = parent !== undefined && (parentSpan instanceof IdsOnlySpan || isSpanContextValid(parent));
+    const traceId = child ? parent.traceId : randomId(16);
+    let traceFlags = child ? parent.traceFlags & TraceFlags.SAMPLED : TraceFlags.SAMPLED;
+    let traceState = child ? parent.traceState : undefined;
+    if (this.sampler) {
+      const sampling = this.sampler.shouldSample(
+        ctx,
+        traceId,
+        name,
+        options.kind ?? SpanKind.INTERNAL,
+        options.attributes ?? {},
+        options.links ?? [],
+      );
+      traceFlags = sampling.decision === SamplingDecision.RECORD_AND_SAMPLED ? TraceFlags.SAMPLED : TraceFlags.NONE;
+      traceState = sampling.traceState ?? traceState;
+    }
+    return new IdsOnlySpan({ traceId, spanId: randomId(8), traceFlags, traceState }, this.service);
+  }
+
+  startActiveSpan<F extends (span: Span) => unknown>(name: string, fn: F): ReturnType<F>;
+  startActiveSpan<F extends (span: Span) => unknown>(name: string, options: SpanOptions, fn: F): ReturnType<F>;
+  startActiveSpan<F extends (span: Span) => unknown>(
+    name: string,
+    options: SpanOptions,
+    ctx: Context,
+    fn: F,
+  ): ReturnType<F>;
+  startActiveSpan<F extends (span: Span) => unknown>(
+    name: string,
+    a?: SpanOptions | F,
+    b?: Context | F,
+    c?: F,
+  ): ReturnType<F> {
+    return startActive(this, name, a, b, c);
+  }
+}
+
+/** `startActiveSpan` over a tracer's `startSpan`: its overloads unpacked. */
+function startActive<F extends (span: Span) => unknown>(
+  t: Tracer,
+  name: string,
+  a?: SpanOptions | F,
+  b?: Context | F,
+  c?: F,
+): ReturnType<F> {
+  const fn = (c ?? (typeof b === 'function' ? b : a)) as F;
+  const options = typeof a === 'object' ? a : undefined;
+  const ctx = typeof b === 'object' ? b : context.active();
+  const span = t.startSpan(name, options, ctx);
+  return context.with(trace.setSpan(ctx, span), () => fn(span)) as ReturnType<F>;
+}
+
+/** Random ids from a pooled buffer: one `randomFillSync` per 256 span ids. */
+const ID_POOL = Buffer.allocUnsafe(2048);
+let idOffset = ID_POOL.length;
+function randomId(bytes: 8 | 16): string {
+  for (;;) {
+    if (idOffset + bytes > ID_POOL.length) {
+      randomFillSync(ID_POOL);
+      idOffset = 0;
+    }
+    const start = idOffset;
+    idOffset += bytes;
+    // An all-zero id is invalid (W3C Trace Context); draw again.
+    for (let i = start; i < idOffset; i++) if (ID_POOL[i] !== 0) return ID_POOL.toString('hex', start, idOffset);
+  }
+}
+
+/**
+ * The sampler `OTEL_TRACES_SAMPLER` / `OTEL_TRACES_SAMPLER_ARG` name, as the SDK's tracer
+ * provider builds it, so ids-only spans carry the same sampled flag as recorded ones; undefined
+ * for the default, `parentbased_always_on`, which `IdsOnlyTracer` decides without a sampler.
+ */
+function samplerFromEnvironment(): Sampler | undefined {
+  const arg = Number(process.env.OTEL_TRACES_SAMPLER_ARG ?? 1);
+  const ratio = () => new TraceIdRatioBasedSampler(arg >= 0 && arg <= 1 ? arg : 1);
+  switch (process.env.OTEL_TRACES_SAMPLER) {
+    case 'always_on':
+      return new AlwaysOnSampler();
+    case 'always_off':
+      return new AlwaysOffSampler();
+    case 'parentbased_always_off':
+      return new ParentBasedSampler({ root: new AlwaysOffSampler() });
+    case 'traceidratio':
+      return ratio();
+    case 'parentbased_traceidratio':
+      return new ParentBasedSampler({ root: ratio() });
+    default:
+      return undefined;
+  }
 }
 
 /** Remembers which service started each span, so its children can join it. */
@@ -121,7 +298,10 @@ class ServiceRoutingTracer implements Tracer {
 
   private target(ctx: Context): Tracer {
     const parent = trace.getSpan(ctx);
-    const service = (parent && spanService.get(parent)) ?? state?.defaultService ?? 'unknown_service';
+    const service =
+      (parent instanceof IdsOnlySpan ? parent.service : parent && spanService.get(parent)) ??
+      state?.defaultService ??
+      'unknown_service';
     return serviceTracer(service, this.scope);
   }
 
@@ -143,11 +323,7 @@ class ServiceRoutingTracer implements Tracer {
     b?: Context | F,
     c?: F,
   ): ReturnType<F> {
-    const fn = (c ?? (typeof b === 'function' ? b : a)) as F;
-    const options = typeof a === 'object' ? a : undefined;
-    const ctx = typeof b === 'object' ? b : context.active();
-    const span = this.startSpan(name, options, ctx);
-    return context.with(trace.setSpan(ctx, span), () => fn(span)) as ReturnType<F>;
+    return startActive(this, name, a, b, c);
   }
 }
 
@@ -264,10 +440,6 @@ export async function inClientSpan<T>(
   fn: (outgoing: string) => Promise<T>,
 ): Promise<T> {
   return inSpan(service, name, { kind: SpanKind.CLIENT, traceparent }, (span) =>
-    fn(
-      traceparentOf(span) ??
-        traceparent ??
-        `00-${randomBytes(16).toString('hex')}-${randomBytes(8).toString('hex')}-01`,
-    ),
+    fn(traceparentOf(span) ?? traceparent ?? `00-${randomId(16)}-${randomId(8)}-01`),
   );
 }

@@ -1,4 +1,12 @@
-import { context, SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
+import {
+  context,
+  INVALID_TRACEID,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Span,
+  type SpanOptions,
+} from '@opentelemetry/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { extractTraceContext, httpRequestDuration, serviceTracer } from '@svc/telemetry';
 import { loggablePath } from './loggable-path.js';
@@ -10,6 +18,7 @@ declare module 'fastify' {
 }
 
 const SERVICE = 'gateway';
+const SERVER: SpanOptions = { kind: SpanKind.SERVER };
 
 /**
  * One server span per request, continuing an incoming W3C traceparent when there is one, and
@@ -27,21 +36,20 @@ export function registerTracing(app: FastifyInstance): void {
       const v = request.headers[key];
       return Array.isArray(v) ? v[0] : v;
     });
-    const span = serviceTracer(SERVICE).startSpan(
-      `${request.method} ${route}`,
-      {
-        kind: SpanKind.SERVER,
-        attributes: {
-          'http.request.method': request.method,
-          'http.route': route,
-          // Never the raw path: a manage token is a credential (loggable-path.ts).
-          'url.path': loggablePath(request),
-        },
-      },
-      parent,
-    );
+    const span = serviceTracer(SERVICE).startSpan(`${request.method} ${route}`, SERVER, parent);
+    // Attributes only for a span that is recorded (an exporter is set, docs/operations.md "Telemetry").
+    if (span.isRecording()) {
+      span.setAttributes({
+        'http.request.method': request.method,
+        'http.route': route,
+        // Never the raw path: a manage token is a credential (loggable-path.ts).
+        'url.path': loggablePath(request),
+      });
+    }
     request.span = span;
-    reply.header('x-trace-id', span.spanContext().traceId);
+    // No id to quote when tracing is off (OTEL_SDK_DISABLED=true: the no-op span's id is all zeros).
+    const traceId = span.spanContext().traceId;
+    if (traceId !== INVALID_TRACEID) reply.header('x-trace-id', traceId);
     context.with(trace.setSpan(parent, span), done);
   });
   app.addHook('onResponse', (request, reply, done) => {
@@ -50,11 +58,11 @@ export function registerTracing(app: FastifyInstance): void {
       reply.elapsedTime / 1000,
     );
     const span = request.span;
-    if (span) {
+    if (span?.isRecording()) {
       span.setAttribute('http.response.status_code', reply.statusCode);
       if (reply.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
-      span.end();
     }
+    span?.end();
     done();
   });
 }
