@@ -153,6 +153,28 @@ describe.runIf(chartToolsGate())('Helm chart booking-platform', () => {
     expect(result.stderr).toContain('booking.autoscaling: minReplicas (5) is above maxReplicas (3)');
   });
 
+  it('scales on CPU, and on the extra metrics a service is given beside it (docs/scaling.md)', () => {
+    const { objects } = render({ values: [productionValues] });
+    const metricsOf = (name: string) =>
+      byKind(objects, 'HorizontalPodAutoscaler').find((h) => component(h) === name)!.spec.metrics as Array<{
+        type: string;
+        resource?: { name: string };
+        external?: { metric: { name: string; selector: { matchLabels: Record<string, string> } } };
+      }>;
+    const dispatcher = metricsOf('webhook-dispatcher');
+    expect(dispatcher.map((m) => m.type)).toEqual(['Resource', 'External']);
+    expect(dispatcher[0]!.resource!.name).toBe('cpu');
+    expect(dispatcher[1]!.external!.metric.name).toBe('kafka_consumer_lag');
+    expect(dispatcher[1]!.external!.metric.selector.matchLabels.group).toBe('webhook-dispatcher');
+    // A service given none scales on CPU alone.
+    expect(metricsOf('booking').map((m) => m.type)).toEqual(['Resource']);
+    const refused = helmTemplate({
+      set: ['booking.autoscaling.enabled=true', 'booking.autoscaling.extraMetrics[0].type=Queue'],
+    });
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toContain('/booking/autoscaling/extraMetrics/0/type');
+  });
+
   it.each(Object.entries(valueSets))(
     'gives each service (%s values) the settings its own config schema accepts, pointing at the rendered Services',
     (_name, values) => {
