@@ -54,6 +54,11 @@ export const platformConfigSchema = z.object({
   RATE_LIMIT_DASHBOARD_WRITES_PER_USER: gateway.RATE_LIMIT_DASHBOARD_WRITES_PER_USER,
   RATE_LIMIT_REPLAY_PER_TENANT: gateway.RATE_LIMIT_REPLAY_PER_TENANT,
   RATE_LIMIT_IPV6_PREFIX: gateway.RATE_LIMIT_IPV6_PREFIX,
+  /**
+   * The booking service in a worker thread of its own (on), so creates use a second core, or on
+   * the main thread with the others (off). Every call stays gRPC either way (docs/operations.md).
+   */
+  BOOKING_THREAD: z.enum(['on', 'off']).default('on'),
   /** How long a booking create waits for its capacity locks (the booking service's setting). */
   LOCK_WAIT_MS: bookingConfigSchema.shape.LOCK_WAIT_MS,
   /** Pause between hold-expiry sweeps (the booking service's setting). */

@@ -11,11 +11,15 @@ import { customerConfigSchema, startCustomerFromConfig } from '@svc/customer';
 import { dispatcherConfigSchema, startWebhookDispatcherFromConfig } from '@svc/webhook-dispatcher';
 import { integrationsConfigSchema, startIntegrationsFromConfig } from '@svc/integrations';
 import { notificationsConfigSchema, startNotificationsFromConfig } from '@svc/notifications';
+import { startBookingThread } from './booking-thread.js';
 import type { ResolvedPlatformConfig } from './config.js';
+
+/** A running service: its gRPC server on the main thread, or the booking thread (booking-thread.ts). */
+export type EmbeddedService = Pick<RunningGrpcHost, 'name' | 'port' | 'address' | 'stop'>;
 
 export interface EmbeddedPlatform {
   url: string;
-  services: Record<ServiceName, RunningGrpcHost>;
+  services: Record<ServiceName, EmbeddedService>;
   stop(): Promise<void>;
 }
 
@@ -25,6 +29,8 @@ export interface EmbeddedPlatformOptions {
    * The clock (epoch ms) of the booking and notifications services, the two whose behaviour is
    * about time passing (holds expire, reminders fall due): a test moves it forward instead of
    * waiting a day (docs/testing.md "Notifications"). Everything else still runs for real.
+   * A function cannot cross to another thread, so with a clock booking runs on the main thread
+   * whatever BOOKING_THREAD says.
    */
   clock?: () => number;
 }
@@ -35,7 +41,9 @@ export interface EmbeddedPlatformOptions {
  * (the dispatcher, the integrations write-back, the notifications), journaled in
  * `DATA_DIR/events.sqlite` so a killed process loses no event; then the gateway, which reaches
  * them over real gRPC like in Kubernetes. Each is started by its own start…FromConfig, given the
- * configuration a lone process of it would read.
+ * configuration a lone process of it would read. With BOOKING_THREAD=on the booking service runs
+ * in a worker thread (booking-thread.ts), reaching the bus through a port; every call between
+ * services is still gRPC over loopback (docs/architecture.md "Two profiles, one code path").
  */
 export async function startEmbeddedPlatform(
   config: ResolvedPlatformConfig,
@@ -62,6 +70,21 @@ export async function startEmbeddedPlatform(
     await busStore.close();
     throw err;
   });
+  const closeBus = async () => {
+    await bus.close();
+    journal.close();
+    await busStore.close();
+  };
+  const platformLogger = logger('platform');
+  let platform: EmbeddedPlatform | undefined;
+  // The booking thread died while running: a platform without booking would answer 500s
+  // forever, so it goes down loudly, as a lone service's process would (docs/operations.md).
+  const crashed = (err: Error) => {
+    platformLogger.fatal({ err }, 'the booking thread died: stopping the platform');
+    const exit = () => process.exit(1);
+    setTimeout(exit, config.SHUTDOWN_GRACE_MS + 5_000).unref();
+    void (platform?.stop() ?? Promise.resolve()).catch(() => undefined).finally(exit);
+  };
 
   // Booking calls the catalog, customer and integrations services, so they start first.
   const catalog = await startCatalogFromConfig(catalogConfigSchema.parse(service), logger('catalog'));
@@ -97,23 +120,41 @@ export async function startEmbeddedPlatform(
     logger('integrations'),
     { bus: borrowed(bus) },
   );
+  const bookingConfig = {
+    ...service,
+    CATALOG_GRPC_ADDR: catalog.address,
+    CUSTOMER_GRPC_ADDR: customer.address,
+    INTEGRATIONS_GRPC_ADDR: integrations.address,
+    LOCK_WAIT_MS: config.LOCK_WAIT_MS,
+    HOLD_SWEEP_MS: config.HOLD_SWEEP_MS,
+    PAYMENT_POLL_MS: config.PAYMENT_POLL_MS,
+  };
+  let booking: EmbeddedService;
+  try {
+    booking =
+      config.BOOKING_THREAD === 'on' && !options.clock
+        ? await startBookingThread({
+            data: { config: bookingConfig, logLevel: config.LOG_LEVEL, tracingService: 'platform' },
+            bus,
+            logger: platformLogger,
+            stopTimeoutMs: config.SHUTDOWN_GRACE_MS + 5_000,
+            onCrash: (err) => crashed(err),
+          })
+        : await startBookingFromConfig(bookingConfigSchema.parse(bookingConfig), logger('booking'), {
+            bus: borrowed(bus),
+            ...(options.clock ? { now: options.clock } : {}),
+          });
+  } catch (err) {
+    // Leave nothing running: the services started so far and the bus.
+    await Promise.all([catalog.stop(), customer.stop(), integrations.stop()]);
+    await closeBus();
+    throw err;
+  }
   const core = {
     catalog,
     customer,
     integrations,
-    booking: await startBookingFromConfig(
-      bookingConfigSchema.parse({
-        ...service,
-        CATALOG_GRPC_ADDR: catalog.address,
-        CUSTOMER_GRPC_ADDR: customer.address,
-        INTEGRATIONS_GRPC_ADDR: integrations.address,
-        LOCK_WAIT_MS: config.LOCK_WAIT_MS,
-        HOLD_SWEEP_MS: config.HOLD_SWEEP_MS,
-        PAYMENT_POLL_MS: config.PAYMENT_POLL_MS,
-      }),
-      logger('booking'),
-      { bus: borrowed(bus), ...(options.clock ? { now: options.clock } : {}) },
-    ),
+    booking,
     'webhook-dispatcher': await startWebhookDispatcherFromConfig(
       dispatcherConfigSchema.parse({
         ...service,
@@ -131,7 +172,7 @@ export async function startEmbeddedPlatform(
     ),
   };
   // The links in its emails name the gateway, which starts last: its address is the configured one.
-  const services: Record<ServiceName, RunningGrpcHost> = {
+  const services: Record<ServiceName, EmbeddedService> = {
     ...core,
     notifications: await startNotificationsFromConfig(
       notificationsConfigSchema.parse({
@@ -165,9 +206,7 @@ export async function startEmbeddedPlatform(
   };
   const stopServices = async () => {
     await Promise.all(Object.values(services).map((s) => s.stop()));
-    await bus.close();
-    journal.close();
-    await busStore.close();
+    await closeBus();
   };
   let gateway: Awaited<ReturnType<typeof startGatewayFromConfig>>;
   try {
@@ -196,15 +235,18 @@ export async function startEmbeddedPlatform(
     services: Object.fromEntries(Object.entries(services).map(([name, s]) => [name, s.address])),
   });
 
-  return {
+  let stopping: Promise<void> | undefined;
+  platform = {
     url: gateway.url,
     services,
-    async stop() {
-      unpublish();
-      await gateway.stop();
-      await stopServices();
-    },
+    stop: () =>
+      (stopping ??= (async () => {
+        unpublish();
+        await gateway.stop();
+        await stopServices();
+      })()),
   };
+  return platform;
 }
 
 /** The bus as a service sees it: everything but close, which stays with the owner. */

@@ -1,2 +1,7 @@
-export { startEmbeddedPlatform, type EmbeddedPlatform, type EmbeddedPlatformOptions } from './embedded-platform.js';
+export {
+  startEmbeddedPlatform,
+  type EmbeddedPlatform,
+  type EmbeddedPlatformOptions,
+  type EmbeddedService,
+} from './embedded-platform.js';
 export { platformConfigSchema, type PlatformConfig, type ResolvedPlatformConfig } from './config.js';

@@ -14,7 +14,9 @@ import { WriteWatch } from './audit-check.js';
 /**
  * The embedded platform on a free port. The port is picked before the gateway listens (its
  * BASE_URL, and so every manage link, names it), so a parallel test file can take it in
- * between: then it tries another. A PORT in `settings` is used as it is.
+ * between: then it tries another. A PORT in `settings` is used as it is. Booking stays on the
+ * main thread unless `settings` says otherwise: vitest runs the TypeScript source, which a worker
+ * thread cannot load; the tests that spawn the built platform (platform-process.ts) run the thread.
  */
 export async function startOnFreePort(
   settings: Record<string, unknown>,
@@ -22,7 +24,10 @@ export async function startOnFreePort(
 ): Promise<EmbeddedPlatform> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startEmbeddedPlatform(platformConfigSchema.parse({ PORT: await freePort(), ...settings }), options);
+      return await startEmbeddedPlatform(
+        platformConfigSchema.parse({ PORT: await freePort(), BOOKING_THREAD: 'off', ...settings }),
+        options,
+      );
     } catch (err) {
       const retry = (err as { code?: string }).code === 'EADDRINUSE' && settings.PORT === undefined;
       if (!retry || attempt === 5) throw err;

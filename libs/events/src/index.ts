@@ -16,3 +16,4 @@ export { BOOKING_EVENTS_TOPIC, INTEGRATION_EVENTS_TOPIC } from './topics.js';
 export { isRecord, parseEnvelope } from './envelope.js';
 export * from './customer-erased.js';
 export { eventBusFromConfig } from './configured-bus.js';
+export { PortEventBus, serveEventBus } from './port-bus.js';

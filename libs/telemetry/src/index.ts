@@ -24,6 +24,9 @@ export {
   grpcServerDuration,
   collectProcessMetrics,
   metricsExposition,
+  metricsSnapshot,
+  addMetricsSource,
+  type MetricsSnapshot,
   startMetricsServer,
   type MetricsServer,
 } from './metrics.js';

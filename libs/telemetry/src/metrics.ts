@@ -1,6 +1,15 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import {
+  AggregatorRegistry,
+  collectDefaultMetrics,
+  Counter,
+  Gauge,
+  Histogram,
+  Registry,
+  type MetricObjectWithValues,
+  type MetricValue,
+} from 'prom-client';
 import type { Logger } from './logger.js';
 
 /**
@@ -60,9 +69,32 @@ export function collectProcessMetrics(): void {
   collectDefaultMetrics({ register: metricsRegistry });
 }
 
+/** A registry's samples as plain data, which can cross a thread boundary. */
+export type MetricsSnapshot = MetricObjectWithValues<MetricValue<string>>[];
+
+/** This thread's registry as a snapshot (a worker thread answers its process's /metrics with it). */
+export function metricsSnapshot(): Promise<MetricsSnapshot> {
+  return metricsRegistry.getMetricsAsJSON();
+}
+
+/** Other threads' registries served with this one (the embedded platform's booking thread). */
+const sources = new Set<() => Promise<MetricsSnapshot>>();
+
+/**
+ * Adds a thread's registry to this process's exposition: same-named series are summed, so each
+ * metric appears once with every thread's samples (process metrics come from the main thread
+ * only). Returns the function that removes it.
+ */
+export function addMetricsSource(source: () => Promise<MetricsSnapshot>): () => void {
+  sources.add(source);
+  return () => sources.delete(source);
+}
+
 /** The exposition: content type and Prometheus text of every metric. */
 export async function metricsExposition(): Promise<{ contentType: string; body: string }> {
-  return { contentType: metricsRegistry.contentType, body: await metricsRegistry.metrics() };
+  if (sources.size === 0) return { contentType: metricsRegistry.contentType, body: await metricsRegistry.metrics() };
+  const all = await Promise.all([metricsSnapshot(), ...[...sources].map((source) => source())]);
+  return { contentType: metricsRegistry.contentType, body: await AggregatorRegistry.aggregate(all).metrics() };
 }
 
 export interface MetricsServer {
