@@ -5,15 +5,18 @@ import { startPlatformProcess, type PlatformProcess } from '@svc/testing';
 
 export type Platform = PlatformProcess;
 
-/** Starts it on a free port over `dataDir`, optionally with node options (a CPU profile). */
-export function startPlatform(dataDir: string, nodeArgs: string[] = []): Promise<Platform> {
+/**
+ * Starts it on a free port over `dataDir`: node options (a CPU profile), the development checks
+ * (`dev`: as `npm run dev` runs it) or more variables (`env`) when asked.
+ */
+export function startPlatform(
+  dataDir: string,
+  options: { nodeArgs?: string[]; dev?: boolean; env?: Record<string, string> } = {},
+): Promise<Platform> {
   return startPlatformProcess(
     dataDir,
-    {
-      BASE_URL: 'http://127.0.0.1',
-      RATE_LIMITS: 'off',
-    },
-    { nodeArgs, dev: false },
+    { BASE_URL: 'http://127.0.0.1', RATE_LIMITS: 'off', ...options.env },
+    { nodeArgs: options.nodeArgs ?? [], dev: options.dev ?? false },
   );
 }
 

@@ -5,20 +5,26 @@
 // after, 2,000 confirmed bookings over the next 31 days; 16 clients in a closed loop against
 // `GET /book/{slug}/config` (the one-hop baseline), availability over 1 and 31 days, then public
 // creates at 8 and 32 clients and a contended burst, and a check that no staff member holds two
-// overlapping bookings. Under the table: what a create cost in hops and waits (gRPC calls per
-// create by method, mean capacity-lock wait, mean outbox relay batch, from the platform's /metrics).
+// overlapping bookings. Then one slot asked for by 500 creates at once, and the platform started
+// again with the development checks (`npm run dev`) for the config and availability rows. Under the
+// table: what a create cost in hops and waits (gRPC calls per create by method, mean capacity-lock
+// wait, mean outbox relay batch, from the platform's /metrics), and the platform's RSS.
 //
 // Run: npm run bench (from the repository root), or after a build
 //   node apps/platform/dist/bench/scale-bench.js                 # the table
 //   node apps/platform/dist/bench/scale-bench.js --profile       # a CPU profile of each route instead
 //   node apps/platform/dist/bench/scale-bench.js --profile --only create   # of public creates (32 clients) only
 //   node apps/platform/dist/bench/scale-bench.js --minutes 5     # memory of the platform over 5 minutes
+//   node apps/platform/dist/bench/scale-bench.js --telemetry     # config and creates with no exporter, an exporter, tracing off
+import { fork } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { connectService, type BookingClient } from '@svc/grpc';
-import { bookingV1 } from '@svc/proto';
+import { bookingV1, catalogV1 } from '@svc/proto';
+import { SERVICE_LISTS_UNCHANGED } from '@svc/testing';
 import { seedStaffedTenant } from './bench-tenant.js';
 import { formatProfileSummary, summarizeCpuProfile } from './cpu-profile.js';
 import { runLoad, type LoadResult } from './load.js';
@@ -31,6 +37,8 @@ const { values } = parseArgs({
     profile: { type: 'boolean', default: process.env.SCALE_BENCH_PROFILE === '1' },
     /** With --profile: only the routes whose name contains this (e.g. "31", "create"). */
     only: { type: 'string' },
+    /** The config route and creates with tracing's three settings (docs/operations.md "Telemetry"). */
+    telemetry: { type: 'boolean', default: false },
   },
 });
 const minutes = Number(values.minutes);
@@ -49,6 +57,8 @@ const MINUTE = 60_000;
 /** Bookings sit on a 45-minute cadence per staff member (30 min + 5 min buffer fit, the grid is 15). */
 const CADENCE_MIN = 45;
 const PER_DAY = 16; // 08:00, 08:45, ..., 19:15 (ends 19:45, buffer to 19:50)
+/** How many requests the single-slot burst sends at once. */
+const SINGLE_SLOT_WAY = 500;
 
 /** Wall-clock parts of an instant in the tenant's zone. */
 const zoneParts = new Intl.DateTimeFormat('en-US', {
@@ -117,12 +127,18 @@ function cadenceSlots(days: ReturnType<typeof localDays>, staffIds: string[], se
   return slots;
 }
 
-function postCreate(url: string, key: string, startsAtMs: number, staffId?: string): Promise<Response> {
+function postCreate(
+  url: string,
+  key: string,
+  startsAtMs: number,
+  staffId?: string,
+  serviceSlug = 'consult',
+): Promise<Response> {
   return fetch(`${url}/book/${SLUG}/bookings`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'idempotency-key': key },
     body: JSON.stringify({
-      serviceSlug: 'consult',
+      serviceSlug,
       startsAtMs,
       ...(staffId ? { staffId } : {}),
       customer: { name: `C ${key}`, primaryEmail: `${key}@scale.test` },
@@ -213,6 +229,9 @@ function createCostLines(before: Map<string, number>, after: Map<string, number>
 
 const dataDir = mkdtempSync(join(tmpdir(), 'scale-bench-'));
 let platform = await startPlatform(dataDir);
+// Idle a moment after start-up, before any request.
+await new Promise((r) => setTimeout(r, 2_000));
+const idleRssMb = residentMb(platform.app.pid);
 try {
   // --- Seed: the tenant, then 2,000 bookings spread over the next 31 days, confirmed.
   const { tenantId, staffIds } = await seedStaffedTenant(platform.services.catalog!, SLUG, STAFF, {
@@ -222,6 +241,21 @@ try {
     slotIntervalMin: 15,
     maxAdvanceDays: 365,
   });
+  // One staff member alone for the single-slot burst: exactly one create may win its start.
+  const catalog = connectService(catalogV1.CatalogServiceService, platform.services.catalog!);
+  await catalog
+    .createService({
+      tenantId,
+      fields: {
+        ...SERVICE_LISTS_UNCHANGED,
+        slug: 'solo',
+        name: 'Solo',
+        durationMin: 30,
+        staffIds: [staffIds[0]!],
+        staffIdsSet: true,
+      },
+    })
+    .finally(() => catalog.close());
   const window = localDays(31);
   const fromMs = window[0]!.startMs;
   const seeded = cadenceSlots(window, staffIds, 14).slice(0, BOOKINGS);
@@ -286,16 +320,23 @@ try {
     ] as const) {
       if (values.only && !name.includes(values.only)) continue;
       const profDir = mkdtempSync(join(tmpdir(), 'scale-prof-'));
-      platform = await startPlatform(dataDir, ['--cpu-prof', `--cpu-prof-dir=${profDir}`]);
+      platform = await startPlatform(dataDir, { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profDir}`] });
       await runLoad(100, clients, route, status);
       await runLoad(total, clients, route, status);
       await stopPlatform(platform);
-      const file = readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));
-      if (!file) throw new Error('no CPU profile written');
-      const title = `CPU profile of the platform, ${total} × ${name}`;
-      console.log(formatProfileSummary(title, summarizeCpuProfile(join(profDir, file))));
-      console.log(`(profile kept at ${join(profDir, file)})`);
+      // One file per thread (CPU.<date>.<time>.<pid>.<thread id>.<n>.cpuprofile): the main thread
+      // (0) and the booking thread (docs/operations.md "Booking thread").
+      const files = readdirSync(profDir).filter((f) => f.endsWith('.cpuprofile'));
+      if (files.length === 0) throw new Error('no CPU profile written');
+      for (const file of files.sort()) {
+        const thread = file.split('.')[4] === '0' ? 'main thread' : `worker thread ${file.split('.')[4]} (booking)`;
+        const title = `CPU profile of the platform's ${thread}, ${total} × ${name}`;
+        console.log(formatProfileSummary(title, summarizeCpuProfile(join(profDir, file))));
+        console.log(`(profile kept at ${join(profDir, file)})`);
+      }
     }
+  } else if (values.telemetry) {
+    await telemetryRuns(config, create);
   } else if (minutes > 0) {
     await memoryRun(platform, minutes, [config, availability(1), availability(31), create('soak')]);
   } else {
@@ -330,6 +371,21 @@ try {
       [201, 409],
     );
 
+    const single = await singleSlotBurst(platform.url, createSlots[nextCreate + contended.length]!.startsAtMs);
+    const uncontended = rows.find(([name]) => name === 'public create, 8 clients')![1];
+
+    // The same month under the development checks (`npm run dev`): what `npm start` ran before issue 32.
+    await stopPlatform(platform);
+    platform = await startPlatform(dataDir, { dev: true });
+    await runLoad(300, CLIENTS, config, 200);
+    await runLoad(50, CLIENTS, availability(31), 200);
+    const devBase = await measured(platform, 3000, CLIENTS, config, 200);
+    const devRows: Array<[string, LoadResult & { platformCpuMs: number }]> = [
+      ['`npm run dev`: GET /book/{slug}/config', devBase],
+      ['`npm run dev`: availability, 1 day', await measured(platform, 2000, CLIENTS, availability(1), 200)],
+      ['`npm run dev`: availability, 31 days', await measured(platform, 500, CLIENTS, availability(31), 200)],
+    ];
+
     const base = rows[0]![1];
     const fmt = (n: number, d = 1) => n.toFixed(d).padStart(8);
     console.log(`\n${CLIENTS} clients in a closed loop unless said otherwise; the platform in its own process\n`);
@@ -337,12 +393,25 @@ try {
       '| route | requests | errors | req/s | p50 ms | p99 ms | p99/p50 | platform CPU ms/req | req/s vs config |',
     );
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
-    for (const [name, r] of [...rows, ['contended create, 32 clients (201 or 409)', burst] as const]) {
+    const row = (name: string, r: LoadResult & { platformCpuMs: number }, baseline: LoadResult) => {
       const statuses = r.errors > 0 ? ` (statuses ${JSON.stringify(r.statuses)})` : '';
       console.log(
-        `| ${name}${statuses} | ${r.requests} | ${r.errors} | ${fmt(r.perSecond, 0)} | ${fmt(r.p50Ms, 2)} | ${fmt(r.p99Ms, 2)} | ${(r.p99Ms / r.p50Ms).toFixed(1)} | ${r.platformCpuMs.toFixed(2)} | ${(r.perSecond / base.perSecond).toFixed(3)} |`,
+        `| ${name}${statuses} | ${r.requests} | ${r.errors} | ${fmt(r.perSecond, 0)} | ${fmt(r.p50Ms, 2)} | ${fmt(r.p99Ms, 2)} | ${(r.p99Ms / r.p50Ms).toFixed(1)} | ${r.platformCpuMs.toFixed(2)} | ${(r.perSecond / baseline.perSecond).toFixed(3)} |`,
       );
-    }
+    };
+    for (const [name, r] of [...rows, ['contended create, 32 clients (201 or 409)', burst] as const])
+      row(name, r, base);
+    // Ratios of these to their own config row, measured in the same platform process.
+    for (const [name, r] of devRows) row(name, r, devBase);
+    console.log(
+      `\nOne slot, ${SINGLE_SLOT_WAY} requests at once for one start of a one-staff service: ${single.created} created, ` +
+        `${single.refused} answered 409, ${single.other} other; all answers p50 ${single.p50Ms.toFixed(0)} ms, ` +
+        `p99 ${single.p99Ms.toFixed(0)} ms; the winner's answer ${single.winnerMs.toFixed(0)} ms ` +
+        `(uncontended create at 8 clients: p50 ${uncontended.p50Ms.toFixed(0)} ms, p99 ${uncontended.p99Ms.toFixed(0)} ms)`,
+    );
+    console.log(
+      `Platform RSS: ${idleRssMb.toFixed(0)} MB idle after start, ${residentMb(platform.app.pid).toFixed(0)} MB at the end`,
+    );
     console.log(
       `\nWhat one public create cost (the 2,000 creates above):\n${createCost.map((l) => `- ${l}`).join('\n')}`,
     );
@@ -354,7 +423,8 @@ try {
       `\nContended burst: ${contended.length} starts × ${GROUP} requests: ${burst.statuses[201] ?? 0} created, ${burst.statuses[409] ?? 0} answered 409, ${overbooked} starts with more than ${STAFF} winners.` +
         `\nDouble bookings among ${live.length} held and confirmed bookings (per staff member, with the buffer): ${overlaps}`,
     );
-    if (rows.some(([, r]) => r.errors > 0) || burst.errors > 0 || overbooked > 0 || overlaps > 0) {
+    const bad = [...rows, ...devRows].some(([, r]) => r.errors > 0) || burst.errors > 0;
+    if (bad || overbooked > 0 || overlaps > 0 || single.created !== 1 || single.other > 0) {
       process.exitCode = 1;
     }
   }
@@ -363,6 +433,83 @@ try {
   platform.app.kill('SIGTERM');
   await platform.app.exited;
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * SINGLE_SLOT_WAY public creates of the one-staff service `solo` for one start, all sent at once
+ * (an open burst, not a closed loop): exactly one may win; every answer should come within a second.
+ */
+async function singleSlotBurst(url: string, startsAtMs: number) {
+  const answers = await Promise.all(
+    Array.from({ length: SINGLE_SLOT_WAY }, async (_, i) => {
+      const t0 = performance.now();
+      const res = await postCreate(url, `one-slot-${i}`, startsAtMs, undefined, 'solo');
+      await res.arrayBuffer();
+      return { status: res.status, ms: performance.now() - t0 };
+    }),
+  );
+  const ms = answers.map((a) => a.ms).sort((a, b) => a - b);
+  const pct = (p: number) => ms[Math.min(ms.length - 1, Math.floor(p * ms.length))] ?? 0;
+  return {
+    created: answers.filter((a) => a.status === 201).length,
+    refused: answers.filter((a) => a.status === 409).length,
+    other: answers.filter((a) => a.status !== 201 && a.status !== 409).length,
+    p50Ms: pct(0.5),
+    p99Ms: pct(0.99),
+    winnerMs: answers.find((a) => a.status === 201)?.ms ?? NaN,
+  };
+}
+
+/**
+ * The config route (16 clients) and public creates (32 clients) with no exporter (spans only get
+ * ids), with an OTLP exporter (to a receiver in a process of its own, as in trace-bench.ts), and
+ * with tracing off (`OTEL_SDK_DISABLED=true`): the platform started afresh on the same data for
+ * each (it replaces `platform`, which the routes read), in one run.
+ */
+async function telemetryRuns(
+  config: () => Promise<Response>,
+  create: (prefix: string) => (i: number) => Promise<Response>,
+): Promise<void> {
+  const receiver = fork(fileURLToPath(new URL('./otlp-receiver-process.js', import.meta.url)), [], {
+    stdio: 'inherit',
+  });
+  const fromReceiver = <T>() => new Promise<T>((resolve) => receiver.once('message', (m) => resolve(m as T)));
+  const { endpoint } = await fromReceiver<{ endpoint: string }>();
+  const rows: Array<[string, string, LoadResult & { platformCpuMs: number }]> = [];
+  try {
+    for (const [mode, env] of [
+      ['no exporter', {}],
+      ['OTLP exporter', { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint }],
+      ['off (OTEL_SDK_DISABLED)', { OTEL_SDK_DISABLED: 'true' }],
+    ] as const) {
+      // Spans still batched are sent when the platform stops (the exporter's count is then final).
+      await stopPlatform(platform);
+      platform = await startPlatform(dataDir, { env });
+      await runLoad(300, CLIENTS, config, 200);
+      await runLoad(100, 32, create(`warm-${rows.length}`), 201);
+      rows.push([mode, 'GET /book/{slug}/config', await measured(platform, 3000, CLIENTS, config, 200)]);
+      rows.push([
+        mode,
+        'public create, 32 clients',
+        await measured(platform, 1000, 32, create(`tel-${rows.length}`), 201),
+      ]);
+    }
+    receiver.send('count');
+    const { spans } = await fromReceiver<{ spans: number }>();
+    const fmt = (n: number, d = 1) => n.toFixed(d).padStart(8);
+    console.log('\n| tracing | route | errors | req/s | p50 ms | p99 ms | platform CPU ms/req | CPU vs no exporter |');
+    console.log('|---|---|---:|---:|---:|---:|---:|---:|');
+    for (const [mode, route, r] of rows) {
+      const base = rows.find(([m, rt]) => m === 'no exporter' && rt === route)![2];
+      console.log(
+        `| ${mode} | ${route} | ${r.errors} | ${fmt(r.perSecond, 0)} | ${fmt(r.p50Ms, 2)} | ${fmt(r.p99Ms, 2)} | ${r.platformCpuMs.toFixed(2)} | ${(r.platformCpuMs / base.platformCpuMs).toFixed(2)} |`,
+      );
+    }
+    console.log(`\nSpans the OTLP receiver got (the exporter run): ${spans}`);
+    if (rows.some(([, , r]) => r.errors > 0) || spans === 0) process.exitCode = 1;
+  } finally {
+    receiver.disconnect();
+  }
 }
 
 /**
