@@ -22,9 +22,26 @@ export function parseScheduleWindow(fromMs: number, toMs: number): TimeWindow {
 const EDGE_MS = 3 * HOUR_MS;
 const STEP_MS = 10 * MINUTE_MS;
 
+/**
+ * One date formatter per zone: making one costs more than the 38 dates a call formats with it
+ * (a profile of creates, docs/benchmarks.md "Round 4"). Zones come from stored settings; bounded all the same.
+ */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const DATE_FORMATS_MAX = 1_000;
+
+function dateFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    if (dateFormats.size >= DATE_FORMATS_MAX) dateFormats.clear();
+    dateFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** The first and last local date (YYYY-MM-DD in `timeZone`) that instants of the window fall on. */
 export function localDateRange(window: TimeWindow, timeZone: string): { first: string; last: string } {
-  const format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  const format = dateFormat(timeZone);
   const date = (ms: number) => {
     const parts = Object.fromEntries(format.formatToParts(ms).map((p) => [p.type, p.value]));
     return `${parts.year}-${parts.month}-${parts.day}`;

@@ -27,12 +27,22 @@ export function readerLocale(...candidates: string[]): { locale: string; languag
   return { locale: 'en', language: 'en' };
 }
 
+/**
+ * Zones Intl took already: making a formatter to find out costs more than the rest of a message's
+ * plan (a profile of creates, docs/benchmarks.md "Round 4"). Bounded, though zones come from
+ * stored settings: at most this many are remembered.
+ */
+const knownZones = new Set<string>();
+const KNOWN_ZONES_MAX = 1_000;
+
 /** The first time zone given that Intl knows, else UTC. */
 export function readerTimeZone(...candidates: string[]): string {
   for (const zone of candidates) {
     if (!zone) continue;
+    if (knownZones.has(zone)) return zone;
     try {
       new Intl.DateTimeFormat('en', { timeZone: zone });
+      if (knownZones.size < KNOWN_ZONES_MAX) knownZones.add(zone);
       return zone;
     } catch {
       // Not a zone this ICU knows: the next candidate.

@@ -22,9 +22,13 @@ export class EmlFileTransport implements MailTransport {
   async send(mail: OutgoingMail): Promise<SendResult> {
     try {
       const info = (await this.composer.sendMail(mailOptions(mail))) as { message: Buffer };
-      await mkdir(this.dir, { recursive: true });
       const file = join(this.dir, emlFileName(mail.messageId));
-      await writeFile(`${file}.tmp`, info.message);
+      // The folder is made on the first message (and again if it was removed meanwhile).
+      await writeFile(`${file}.tmp`, info.message).catch(async (err: NodeJS.ErrnoException) => {
+        if (err.code !== 'ENOENT') throw err;
+        await mkdir(this.dir, { recursive: true });
+        await writeFile(`${file}.tmp`, info.message);
+      });
       await rename(`${file}.tmp`, file);
       return { kind: 'sent' };
     } catch (err) {

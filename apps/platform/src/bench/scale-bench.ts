@@ -251,6 +251,8 @@ try {
         slug: 'solo',
         name: 'Solo',
         durationMin: 30,
+        slotIntervalMin: 15,
+        maxAdvanceDays: 365,
         staffIds: [staffIds[0]!],
         staffIdsSet: true,
       },
@@ -292,8 +294,14 @@ try {
   }
 
   const config = () => fetch(`${platform.url}/book/${SLUG}/config`);
-  const availability = (days: number) => () =>
-    fetch(`${platform.url}/book/${SLUG}/availability?serviceSlug=consult&fromMs=${fromMs}&toMs=${fromMs + days * DAY}`);
+  // One day is the window's first open day (the tenant is closed on Sundays); 31 days from tomorrow.
+  const firstOpenMs = window.find((d) => d.weekday !== 0)!.startMs;
+  const availability = (days: number) => () => {
+    const from = days === 1 ? firstOpenMs : fromMs;
+    return fetch(
+      `${platform.url}/book/${SLUG}/availability?serviceSlug=consult&fromMs=${from}&toMs=${from + days * DAY}`,
+    );
+  };
   const sample = (await (await availability(31)()).json()) as { data: { slots: unknown[] } };
   const oneDay = (await (await availability(1)()).json()) as { data: { slots: unknown[] } };
   console.log(
@@ -371,7 +379,9 @@ try {
       [201, 409],
     );
 
-    const single = await singleSlotBurst(platform.url, createSlots[nextCreate + contended.length]!.startsAtMs);
+    // A day after every day the creates above may use (they stop 331 days out).
+    const soloDay = localDays(7, 335).find((d) => d.weekday !== 0)!;
+    const single = await singleSlotBurst(platform.url, zonedMs(soloDay.y, soloDay.m, soloDay.d, 600));
     const uncontended = rows.find(([name]) => name === 'public create, 8 clients')![1];
 
     // The same month under the development checks (`npm run dev`): what `npm start` ran before issue 32.
