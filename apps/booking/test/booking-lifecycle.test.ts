@@ -475,8 +475,8 @@ describe('the schedule cache under the lock', () => {
     expect(after.schedule.holidays).toEqual([{ date }]);
   });
 
-  it('with the version the caller read, reuses the snapshot of exactly that version without asking the catalog', async () => {
-    const tenant = await createBookableTenant(suite.deps.catalog);
+  /** The catalog client, recording its snapshot and version reads. */
+  const countingCatalog = () => {
     const calls: string[] = [];
     const counting = new Proxy(suite.deps.catalog, {
       get(target, prop, receiver) {
@@ -484,6 +484,12 @@ describe('the schedule cache under the lock', () => {
         return Reflect.get(target, prop, receiver) as unknown;
       },
     });
+    return { calls, counting };
+  };
+
+  it('with the version the caller read, reuses the snapshot of exactly that version without asking the catalog', async () => {
+    const tenant = await createBookableTenant(suite.deps.catalog);
+    const { calls, counting } = countingCatalog();
     const schedules = catalogSchedules(counting);
     const at = (version: string) =>
       schedules.forService(tenant.tenantId, tenant.service.slug, localSlot(3, 0), localSlot(4, 0), { version });
@@ -507,13 +513,7 @@ describe('the schedule cache under the lock', () => {
 
   it('fresh with nothing kept reads the snapshot alone (current by itself); with an entry kept it asks the version first', async () => {
     const tenant = await createBookableTenant(suite.deps.catalog);
-    const calls: string[] = [];
-    const counting = new Proxy(suite.deps.catalog, {
-      get(target, prop, receiver) {
-        if (prop === 'getScheduleSnapshot' || prop === 'getCatalogVersion') calls.push(prop);
-        return Reflect.get(target, prop, receiver) as unknown;
-      },
-    });
+    const { calls, counting } = countingCatalog();
     const schedules = catalogSchedules(counting);
     const fresh = () =>
       schedules.forService(tenant.tenantId, tenant.service.slug, localSlot(3, 0), localSlot(4, 0), { fresh: true });

@@ -169,17 +169,45 @@ class IdsOnlySpan implements Span {
   recordException(): void {}
 }
 
+/** A Tracer whose `startActiveSpan` (all its overloads) is its own `startSpan` made active. */
+abstract class ActiveSpanTracer implements Tracer {
+  abstract startSpan(name: string, options?: SpanOptions, ctx?: Context): Span;
+
+  startActiveSpan<F extends (span: Span) => unknown>(name: string, fn: F): ReturnType<F>;
+  startActiveSpan<F extends (span: Span) => unknown>(name: string, options: SpanOptions, fn: F): ReturnType<F>;
+  startActiveSpan<F extends (span: Span) => unknown>(
+    name: string,
+    options: SpanOptions,
+    ctx: Context,
+    fn: F,
+  ): ReturnType<F>;
+  startActiveSpan<F extends (span: Span) => unknown>(
+    name: string,
+    a?: SpanOptions | F,
+    b?: Context | F,
+    c?: F,
+  ): ReturnType<F> {
+    const fn = (c ?? (typeof b === 'function' ? b : a)) as F;
+    const options = typeof a === 'object' ? a : undefined;
+    const ctx = typeof b === 'object' ? b : context.active();
+    const span = this.startSpan(name, options, ctx);
+    return context.with(trace.setSpan(ctx, span), () => fn(span)) as ReturnType<F>;
+  }
+}
+
 /**
  * The SDK tracer's ids and sampling decision (a fresh span id, the parent's trace id and trace
  * state, a new random trace id for a root, the sampled flag the configured sampler gives) without
  * the SDK span: `traceparent` headers and log lines read exactly as with the SDK.
  */
-class IdsOnlyTracer implements Tracer {
+class IdsOnlyTracer extends ActiveSpanTracer {
   constructor(
     private readonly service: string,
     /** Undefined for the default, `parentbased_always_on`: sampled unless the parent is not. */
     private readonly sampler: Sampler | undefined,
-  ) {}
+  ) {
+    super();
+  }
 
   startSpan(name: string, options: SpanOptions = {}, ctx: Context = context.active()): Span {
     if (options.root) ctx = trace.deleteSpan(ctx);
@@ -204,38 +232,6 @@ class IdsOnlyTracer implements Tracer {
     }
     return new IdsOnlySpan({ traceId, spanId: randomId(8), traceFlags, traceState }, this.service);
   }
-
-  startActiveSpan<F extends (span: Span) => unknown>(name: string, fn: F): ReturnType<F>;
-  startActiveSpan<F extends (span: Span) => unknown>(name: string, options: SpanOptions, fn: F): ReturnType<F>;
-  startActiveSpan<F extends (span: Span) => unknown>(
-    name: string,
-    options: SpanOptions,
-    ctx: Context,
-    fn: F,
-  ): ReturnType<F>;
-  startActiveSpan<F extends (span: Span) => unknown>(
-    name: string,
-    a?: SpanOptions | F,
-    b?: Context | F,
-    c?: F,
-  ): ReturnType<F> {
-    return startActive(this, name, a, b, c);
-  }
-}
-
-/** `startActiveSpan` over a tracer's `startSpan`: its overloads unpacked. */
-function startActive<F extends (span: Span) => unknown>(
-  t: Tracer,
-  name: string,
-  a?: SpanOptions | F,
-  b?: Context | F,
-  c?: F,
-): ReturnType<F> {
-  const fn = (c ?? (typeof b === 'function' ? b : a)) as F;
-  const options = typeof a === 'object' ? a : undefined;
-  const ctx = typeof b === 'object' ? b : context.active();
-  const span = t.startSpan(name, options, ctx);
-  return context.with(trace.setSpan(ctx, span), () => fn(span)) as ReturnType<F>;
 }
 
 /** Random ids from a pooled buffer: one `randomFillSync` per 256 span ids. */
@@ -293,8 +289,10 @@ class ServiceMarker implements SpanProcessor {
   }
 }
 
-class ServiceRoutingTracer implements Tracer {
-  constructor(private readonly scope: string) {}
+class ServiceRoutingTracer extends ActiveSpanTracer {
+  constructor(private readonly scope: string) {
+    super();
+  }
 
   private target(ctx: Context): Tracer {
     const parent = trace.getSpan(ctx);
@@ -307,23 +305,6 @@ class ServiceRoutingTracer implements Tracer {
 
   startSpan(name: string, options?: SpanOptions, ctx: Context = context.active()): Span {
     return this.target(ctx).startSpan(name, options, ctx);
-  }
-
-  startActiveSpan<F extends (span: Span) => unknown>(name: string, fn: F): ReturnType<F>;
-  startActiveSpan<F extends (span: Span) => unknown>(name: string, options: SpanOptions, fn: F): ReturnType<F>;
-  startActiveSpan<F extends (span: Span) => unknown>(
-    name: string,
-    options: SpanOptions,
-    ctx: Context,
-    fn: F,
-  ): ReturnType<F>;
-  startActiveSpan<F extends (span: Span) => unknown>(
-    name: string,
-    a?: SpanOptions | F,
-    b?: Context | F,
-    c?: F,
-  ): ReturnType<F> {
-    return startActive(this, name, a, b, c);
   }
 }
 
