@@ -26,7 +26,8 @@ export type FromBookingThread =
   | { type: 'started'; name: string; port: number; address: string; threadId: number }
   | { type: 'failed'; error: ThreadError }
   | { type: 'stopped'; error?: ThreadError }
-  | { type: 'metrics'; id: number; snapshot: MetricsSnapshot };
+  | { type: 'metrics'; id: number; snapshot: MetricsSnapshot }
+  | { type: 'metrics-failed'; id: number; error: ThreadError };
 
 /** The booking service as the platform sees it, wherever it runs. */
 export interface BookingThread {
@@ -80,8 +81,10 @@ export async function startBookingThread(opts: BookingThreadOptions): Promise<Bo
       else if (message.type === 'failed') reject(asError(message.error));
       else if (message.type === 'stopped') stopped?.(message.error);
       else {
-        metricsWaiting.get(message.id)?.resolve(message.snapshot);
+        const waiting = metricsWaiting.get(message.id);
         metricsWaiting.delete(message.id);
+        if (message.type === 'metrics') waiting?.resolve(message.snapshot);
+        else waiting?.reject(asError(message.error));
       }
     });
     worker.on('error', (err) => {

@@ -21,7 +21,11 @@ const logger = createLogger('booking', data.logLevel);
 let running: RunningGrpcHost | undefined;
 port.on('message', (message: ToBookingThread) => {
   if (message.type === 'metrics') {
-    void metricsSnapshot().then((snapshot) => post({ type: 'metrics', id: message.id, snapshot }));
+    // A failed snapshot fails that one GET /metrics, not the thread.
+    void metricsSnapshot().then(
+      (snapshot) => post({ type: 'metrics', id: message.id, snapshot }),
+      (err: unknown) => post({ type: 'metrics-failed', id: message.id, error: describe(err) }),
+    );
     return;
   }
   void (async () => {

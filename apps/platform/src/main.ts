@@ -6,7 +6,7 @@ import { startEmbeddedPlatform } from './embedded-platform.js';
 // `npm start` runs the production settings; `--dev` (`npm run dev`, and the tests' platform
 // processes) turns on the development checks (docs/operations.md "Production and development settings").
 const dev = process.argv.includes('--dev');
-process.env.NODE_ENV ??= dev ? 'development' : 'production';
+if (!process.env.NODE_ENV) process.env.NODE_ENV = dev ? 'development' : 'production';
 const mode =
   process.env.NODE_ENV === 'production'
     ? 'production settings: answers not checked at run time; `npm run dev` checks them'

@@ -99,15 +99,21 @@ const messageOf = (err: unknown): string => (err instanceof Error ? err.message 
  */
 export function serveEventBus(bus: EventBus, port: MessagePort): { close(): Promise<void> } {
   const subscriptions = new Map<number, Promise<Subscription>>();
-  const stopAll = async () => {
-    const all = [...subscriptions.values()];
-    subscriptions.clear();
-    await Promise.all(all.map(async (s) => (await s.catch(() => undefined))?.stop()));
+  // One stop for everyone who asks (the port closing, close()): each waits for the same stops.
+  let stopping: Promise<void> | undefined;
+  const stopAll = () => {
+    stopping ??= (async () => {
+      const all = [...subscriptions.values()];
+      subscriptions.clear();
+      await Promise.all(all.map(async (s) => (await s.catch(() => undefined))?.stop()));
+    })();
+    return stopping;
   };
   const peer: PortPeer = new PortPeer(
     port,
     (call, reply) => settle(() => serve(call), reply),
-    () => void stopAll(),
+    // A subscription that fails to stop leaves its messages uncommitted: nothing more to do here.
+    () => void stopAll().catch(() => undefined),
   );
   async function serve(call: Call): Promise<void> {
     switch (call.op) {

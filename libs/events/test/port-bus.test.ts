@@ -70,6 +70,35 @@ describe('PortEventBus specifics', () => {
     await real.close();
   });
 
+  it('a close after the port closed waits for the subscriptions the closing began to stop', async () => {
+    let finishStop!: () => void;
+    let stops = 0;
+    const slow: EventBus = {
+      publish: async () => {},
+      subscribe: async () => ({
+        stop: () => {
+          stops++;
+          return new Promise<void>((r) => (finishStop = r));
+        },
+      }),
+      ping: async () => {},
+      close: async () => {},
+    };
+    const { port1, port2 } = new MessageChannel();
+    const server = serveEventBus(slow, port1);
+    const bus = new PortEventBus(port2);
+    await bus.subscribe({ topic: 't', groupId: 'g' }, async () => {});
+    port2.close();
+    await until(() => stops === 1);
+    let closed = false;
+    const closing = server.close().then(() => (closed = true));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(closed).toBe(false);
+    finishStop();
+    await closing;
+    expect(stops).toBe(1);
+  });
+
   it('refuses work after close', async () => {
     const { port1, port2 } = new MessageChannel();
     serveEventBus(new InProcessEventBus(), port1);

@@ -256,7 +256,9 @@ function randomId(bytes: 8 | 16): string {
  * for the default, `parentbased_always_on`, which `IdsOnlyTracer` decides without a sampler.
  */
 function samplerFromEnvironment(): Sampler | undefined {
-  const arg = Number(process.env.OTEL_TRACES_SAMPLER_ARG ?? 1);
+  // Blank is unset (1), as the SDK reads it.
+  const raw = process.env.OTEL_TRACES_SAMPLER_ARG?.trim();
+  const arg = raw ? Number(raw) : 1;
   const ratio = () => new TraceIdRatioBasedSampler(arg >= 0 && arg <= 1 ? arg : 1);
   switch (process.env.OTEL_TRACES_SAMPLER) {
     case 'always_on':
