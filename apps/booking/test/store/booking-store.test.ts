@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS as DAY, MINUTE_MS as MIN } from '@svc/rules';
 import { DuplicateKeyError, openSqliteStore, type DocumentStore } from '@svc/store';
 import { BookingStore, idempotencyId } from '../../src/store/booking-store.js';
+import { bookingDoc, outboxRow, T } from './booking-docs.js';
 import {
   BOOKING_COLLECTIONS,
   type BookingDoc,
@@ -9,11 +10,8 @@ import {
   type OutboxDoc,
 } from '../../src/store/records.js';
 
-const T = 'ten_1';
-
 let raw: DocumentStore;
 let store: BookingStore;
-let seq = 0;
 
 beforeEach(async () => {
   raw = await openSqliteStore({ file: ':memory:' });
@@ -22,45 +20,8 @@ beforeEach(async () => {
 });
 afterEach(() => raw.close());
 
-function booking(startsAtMs: number, fields: Partial<BookingDoc> = {}): BookingDoc {
-  const id = `bkg_${++seq}`;
-  return {
-    _id: id,
-    tenantId: T,
-    serviceId: 'svc_1',
-    serviceSlug: 'cut',
-    staffId: null,
-    resourceId: null,
-    customerId: 'cus_1',
-    status: 'held',
-    startsAtMs,
-    endsAtMs: startsAtMs + 30 * MIN,
-    timezone: 'Europe/Berlin',
-    source: 'public_page',
-    notes: '',
-    holdExpiresAtMs: 1_000 + 10 * MIN,
-    cancelReason: null,
-    noShowReason: null,
-    createdAtMs: 1_000,
-    updatedAtMs: 1_000,
-    ...fields,
-  };
-}
-
-function event(b: BookingDoc, id = `evt_${String(++seq).padStart(4, '0')}`): OutboxDoc {
-  return {
-    _id: id,
-    type: 'booking.created',
-    payloadVersion: 1,
-    occurredAtMs: b.createdAtMs,
-    key: b._id,
-    tenantId: b.tenantId,
-    data: {},
-    traceparent: null,
-    state: 'pending',
-    publishedAtMs: null,
-  };
-}
+const booking = bookingDoc;
+const event = (b: BookingDoc, id?: string): OutboxDoc => outboxRow(b, id ? { _id: id } : {});
 
 const insertHeld = (b: BookingDoc, key = `key-${b._id}`) =>
   store.withTransaction((tx) => store.insertHeld(b, event(b), { key, fingerprint: `fp-${key}` }, tx));

@@ -6,11 +6,10 @@ import { openSqliteStore, type Collection, type Document, type DocumentStore, ty
 import { BookingStore } from '../../src/store/booking-store.js';
 import { OCCUPANCY_MAX_AGE_MS, OccupancyCache } from '../../src/store/occupancy-cache.js';
 import { BOOKING_COLLECTIONS, type BookingDoc, type OccupancyDoc } from '../../src/store/records.js';
+import { bookingDoc, outboxRow, T } from './booking-docs.js';
 
-const T = 'ten_1';
 const BASE = 20_000 * DAY; // a UTC midnight
 let raw: DocumentStore;
-let seq = 0;
 /** The `startsAtMs` ranges of the booking reads made through `counted`. */
 let reads: Array<[number, number]> = [];
 
@@ -48,74 +47,25 @@ beforeEach(async () => {
 });
 afterEach(() => raw.close());
 
-function booking(startsAtMs: number, fields: Partial<BookingDoc> = {}): BookingDoc {
-  const id = `bkg_${++seq}`;
-  return {
-    _id: id,
-    tenantId: T,
-    serviceId: 'svc_1',
-    serviceSlug: 'cut',
-    staffId: `stf_${seq % 3}`,
-    resourceId: null,
-    customerId: 'cus_1',
-    status: 'held',
-    startsAtMs,
-    endsAtMs: startsAtMs + 30 * MIN,
-    timezone: 'Europe/Berlin',
-    source: 'public_page',
-    notes: '',
+/** On one of three staff members, buffers stored, its hold running until its start. */
+const booking = (startsAtMs: number, fields: Partial<BookingDoc> = {}) =>
+  bookingDoc(startsAtMs, {
+    staffId: `stf_${startsAtMs % 3}`,
     holdExpiresAtMs: startsAtMs,
     bufferBeforeMin: 0,
     bufferAfterMin: 0,
-    cancelReason: null,
-    noShowReason: null,
-    createdAtMs: 1_000,
-    updatedAtMs: 1_000,
     ...fields,
-  };
-}
+  });
 
 const insert = (store: BookingStore, b: BookingDoc) =>
-  store.withTransaction((tx) =>
-    store.insertHeld(
-      b,
-      {
-        _id: `evt_${b._id}`,
-        type: 'booking.created',
-        payloadVersion: 1,
-        occurredAtMs: 1_000,
-        key: b._id,
-        tenantId: T,
-        data: {},
-        traceparent: null,
-        state: 'pending',
-        publishedAtMs: null,
-      },
-      { key: `key-${b._id}`, fingerprint: 'fp' },
-      tx,
-    ),
-  );
+  store.withTransaction((tx) => store.insertHeld(b, outboxRow(b), { key: `key-${b._id}`, fingerprint: 'fp' }, tx));
 
-const change = (store: BookingStore, before: BookingDoc, after: Partial<BookingDoc>) =>
-  store.withTransaction((tx) =>
-    store.transition(
-      before,
-      { ...before, ...after, revision: (before.revision ?? 0) + 1, updatedAtMs: 2_000 },
-      {
-        _id: `evt_${before._id}_${++seq}`,
-        type: 'booking.changed',
-        payloadVersion: 1,
-        occurredAtMs: 2_000,
-        key: before._id,
-        tenantId: T,
-        data: {},
-        traceparent: null,
-        state: 'pending',
-        publishedAtMs: null,
-      },
-      tx,
-    ),
+const change = (store: BookingStore, before: BookingDoc, after: Partial<BookingDoc>) => {
+  const changed = { ...before, ...after, revision: (before.revision ?? 0) + 1, updatedAtMs: 2_000 };
+  return store.withTransaction((tx) =>
+    store.transition(before, changed, outboxRow(changed, { type: 'booking.changed', occurredAtMs: 2_000 }), tx),
   );
+};
 
 const ids = (rows: OccupancyDoc[]) => rows.map((r) => r._id);
 /** What a store with nothing kept answers. */
