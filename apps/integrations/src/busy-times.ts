@@ -8,7 +8,9 @@
  * (PROVIDER_ACTION_FAILED / PROVIDER_NEEDS_REAUTH), unless the tenant books anyway: then its
  * staff member is listed as unavailable and blocks nothing. The cache keeps the events as the
  * provider read them; the connection's settings and the staff member's zone turn them into
- * intervals at every answer (blockingIntervals), so a changed setting counts at once.
+ * intervals at every answer (blockingIntervals), so a changed setting counts at once. The
+ * tenant's own bookings written back into a calendar are left out: the booking itself occupies
+ * its time, and its event read back would block its own move and its session's other seats.
  */
 import { LruCache, stringBytes } from '@svc/cache';
 import { DAY_MS } from '@svc/rules';
@@ -18,6 +20,7 @@ import { busyCache, SERVICE } from './metrics.js';
 import type { BusyEvent, Interval } from './providers/provider.js';
 import type { ConnectionRepository } from './store/connection-repository.js';
 import type { ConnectionDoc } from './store/records.js';
+import type { SyncRepository } from './store/sync-repository.js';
 
 export interface StaffBusy extends Interval {
   staffId: string;
@@ -48,6 +51,8 @@ export class BusyTimes {
   constructor(
     private readonly deps: {
       connections: ConnectionRepository;
+      /** The write-back records: which written events are this tenant's own bookings. */
+      syncs: Pick<SyncRepository, 'ofBookings'>;
       use: ConnectionUse;
       now: () => number;
       cacheMs: number;
@@ -90,6 +95,7 @@ export class BusyTimes {
     const outcomes = await Promise.allSettled(
       docs.map((doc) => this.inTime(this.ofConnection(doc, fromMs, toMs, fresh), answerByMs)),
     );
+    const own = await this.ownBookings(tenantId, outcomes);
     const intervals: StaffBusy[] = [];
     const unavailable = new Set<string>();
     let failure: unknown;
@@ -104,7 +110,8 @@ export class BusyTimes {
         };
         const zone = Object.hasOwn(timeZones, doc.staffId) ? timeZones[doc.staffId]! : timeZone;
         oldestReadAtMs = Math.min(oldestReadAtMs, outcome.value.readAtMs);
-        for (const interval of merged(blockingIntervals(outcome.value.events, settings, zone), fromMs, toMs)) {
+        const events = outcome.value.events.filter((e) => e.bookingId === undefined || !own.has(e.bookingId));
+        for (const interval of merged(blockingIntervals(events, settings, zone), fromMs, toMs)) {
           intervals.push({ staffId: doc.staffId, ...interval });
         }
       } else {
@@ -117,6 +124,23 @@ export class BusyTimes {
     }
     const validForMs = unavailable.size > 0 ? 0 : Math.max(0, oldestReadAtMs + this.deps.cacheMs - now);
     return { intervals, unavailableStaffIds: [...unavailable], validForMs, noneConnected: false };
+  }
+
+  /**
+   * Which of the bookings the events were written for are the tenant's own (a write-back record
+   * of the tenant has them). Another tenant's booking in a calendar both share still blocks.
+   */
+  private async ownBookings(
+    tenantId: string,
+    outcomes: ReadonlyArray<PromiseSettledResult<{ events: BusyEvent[] }>>,
+  ): Promise<Set<string>> {
+    const written = new Set<string>();
+    for (const outcome of outcomes) {
+      if (outcome.status !== 'fulfilled') continue;
+      for (const e of outcome.value.events) if (e.bookingId !== undefined) written.add(e.bookingId);
+    }
+    if (written.size === 0) return written;
+    return new Set((await this.deps.syncs.ofBookings(tenantId, [...written])).map((doc) => doc._id));
   }
 
   /** The read, or PROVIDER_ACTION_FAILED once `answerByMs` has come without it. */

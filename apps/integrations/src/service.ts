@@ -112,7 +112,7 @@ export async function startIntegrations(settings: HostSettings, deps: Integratio
   // One measured client per connection, kept while its credentials stay the same.
   const clients = new ProviderClients((doc) => measured(made(doc), doc.provider));
   const use = new ConnectionUse(connections, clients, now, (doc) => measuredMeetings(meetingsOf(doc), doc.provider));
-  const busy = new BusyTimes({ connections, use, now, cacheMs: deps.busyCacheMs });
+  const busy = new BusyTimes({ connections, syncs, use, now, cacheMs: deps.busyCacheMs });
   const worker = new SyncWorker(
     { syncs, connections, use, catalog: deps.catalog, logger: deps.logger, now },
     // A lease outlasts the two provider requests a write can make.

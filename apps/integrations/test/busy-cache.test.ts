@@ -5,16 +5,23 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS } from '@svc/rules';
 import { openSqliteStore, type DocumentStore } from '@svc/store';
+import { calendarResource } from '@svc/ics';
 import { BusyTimes, merged } from '../src/busy-times.js';
 import { ConnectionUse, ProviderClients } from '../src/connections.js';
+import { eventUrl, writtenBooking } from '../src/providers/caldav.js';
 import type { BusyEvent, CalendarProvider } from '../src/providers/provider.js';
 import { ConnectionRepository } from '../src/store/connection-repository.js';
-import { INTEGRATION_INDEXES, type ConnectionDoc } from '../src/store/records.js';
+import { COLLECTIONS, INTEGRATION_INDEXES, type ConnectionDoc } from '../src/store/records.js';
+import { SyncRepository } from '../src/store/sync-repository.js';
 
 const D0 = Date.UTC(2031, 4, 5);
 const day = (n: number) => D0 + n * DAY_MS;
 
-/** A calendar busy 10:00–11:00 UTC every day, and 23:00 on day 2 to 01:00 on day 3. */
+/**
+ * A calendar busy 10:00–11:00 UTC every day, and 23:00 on day 2 to 01:00 on day 3. On day 40,
+ * bookings written back: the tenant's own at 12:00, another tenant's at 14:00, and one of no
+ * write-back record at 16:00.
+ */
 function busyOf(fromMs: number, toMs: number): BusyEvent[] {
   const out: BusyEvent[] = [];
   for (let d = Math.floor(fromMs / DAY_MS) * DAY_MS; d < toMs; d += DAY_MS) {
@@ -22,6 +29,18 @@ function busyOf(fromMs: number, toMs: number): BusyEvent[] {
   }
   const night: BusyEvent = { startsAtMs: day(2) + 23 * HOUR_MS, endsAtMs: day(3) + HOUR_MS, showAs: 'busy' };
   if (night.endsAtMs > fromMs && night.startsAtMs < toMs) out.push(night);
+  for (const [hour, bookingId] of [
+    [12, 'bkg_own'],
+    [14, 'bkg_theirs'],
+    [16, 'bkg_unknown'],
+  ] as const) {
+    out.push({
+      startsAtMs: day(40) + hour * HOUR_MS,
+      endsAtMs: day(40) + (hour + 1) * HOUR_MS,
+      showAs: 'busy',
+      bookingId,
+    });
+  }
   return out.filter((i) => i.endsAtMs > fromMs && i.startsAtMs < toMs);
 }
 
@@ -67,7 +86,10 @@ const counting = (): CalendarProvider => {
 function busyTimes(bounds: { maxDays?: number; maxBytes?: number } = {}) {
   const clients = new ProviderClients(counting);
   const use = new ConnectionUse(connections, clients, () => clock);
-  return new BusyTimes({ connections, use, now: () => clock, cacheMs: 60_000 }, bounds);
+  return new BusyTimes(
+    { connections, syncs: new SyncRepository(store), use, now: () => clock, cacheMs: 60_000 },
+    bounds,
+  );
 }
 
 beforeAll(async () => {
@@ -75,6 +97,10 @@ beforeAll(async () => {
   await store.ensureIndexes(INTEGRATION_INDEXES);
   connections = new ConnectionRepository(store);
   await connections.insert(connection('icn_1'));
+  // The write-back records of two bookings (only the fields the busy times read).
+  const syncs = store.collection<{ _id: string; tenantId: string }>(COLLECTIONS.syncs);
+  await syncs.insertOne({ _id: 'bkg_own', tenantId: 'ten_a' });
+  await syncs.insertOne({ _id: 'bkg_theirs', tenantId: 'ten_b' });
 });
 afterAll(async () => {
   await store?.close();
@@ -211,6 +237,38 @@ describe('busy times cached per connection and UTC day', () => {
     expect(reads).toEqual([]);
     await ask(busy, day(0), day(1));
     expect(reads).toEqual([[day(0), day(1)]]);
+  });
+});
+
+describe("the tenant's own bookings written back (cal.com #14704, Easy!Appointments #1388)", () => {
+  it('leave them out, not another tenant’s booking in a calendar both share, nor an event of no write-back', async () => {
+    expect(await ask(busyTimes(), day(40), day(41))).toEqual(
+      [10, 14, 16].map((h) => ({
+        staffId: 'stf_icn_1',
+        startsAtMs: day(40) + h * HOUR_MS,
+        endsAtMs: day(40) + (h + 1) * HOUR_MS,
+      })),
+    );
+  });
+
+  it('a CalDAV object is a booking’s write-back when named after it with its UID', () => {
+    const calendar = 'https://calendar.example.com/ana/work/';
+    const written = calendarResource({
+      bookingId: 'bkg_7Yx',
+      title: 'Check-up',
+      description: 'A description long enough that ical-generator folds its line, '.repeat(3),
+      startsAtMs: D0,
+      endsAtMs: D0 + HOUR_MS,
+      sequence: 2,
+    });
+    expect(writtenBooking(eventUrl(calendar, 'bkg_7Yx'), written)).toBe('bkg_7Yx');
+    // Another name, or the UID of another booking or of nobody: someone else's event.
+    expect(writtenBooking(`${calendar}dentist.ics`, written)).toBeNull();
+    expect(writtenBooking(eventUrl(calendar, 'bkg_other'), written)).toBeNull();
+    expect(
+      writtenBooking(eventUrl(calendar, 'bkg_7Yx'), written.replace('UID:bkg_7Yx@booking-platform', 'UID:x@y')),
+    ).toBeNull();
+    expect(writtenBooking(`${calendar}%E0%A4%A.ics`, written)).toBeNull();
   });
 });
 

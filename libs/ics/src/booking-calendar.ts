@@ -117,6 +117,9 @@ export interface CalendarResourceEvent {
 /** The UID's domain part of written-back events: the booking id is unique, this names who made it. */
 const RESOURCE_UID_DOMAIN = 'booking-platform';
 
+/** The UID of a booking's written-back event (calendarResource): `<bookingId>@booking-platform`. */
+export const calendarResourceUid = (bookingId: string): string => bookingUid(bookingId, RESOURCE_UID_DOMAIN);
+
 /**
  * The booking as a CalDAV calendar resource (RFC 4791: one VEVENT, no METHOD). UID
  * `<bookingId>@booking-platform`, so the event of a booking is recognizable in any calendar;
@@ -125,7 +128,7 @@ const RESOURCE_UID_DOMAIN = 'booking-platform';
 export function calendarResource(event: CalendarResourceEvent): string {
   const calendar = calendarOf('integrations');
   calendar.createEvent({
-    id: bookingUid(event.bookingId, RESOURCE_UID_DOMAIN),
+    id: calendarResourceUid(event.bookingId),
     sequence: event.sequence,
     start: new Date(event.startsAtMs),
     end: new Date(event.endsAtMs),

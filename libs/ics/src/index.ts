@@ -3,6 +3,7 @@ export {
   bookingUid,
   calendarFileName,
   calendarResource,
+  calendarResourceUid,
   type BookingCalendarInput,
   type CalendarBooking,
   type CalendarResourceEvent,

@@ -15,7 +15,7 @@ import {
   type ProviderCalendar,
   type WrittenEvent,
 } from './provider.js';
-import { calendarResource } from '@svc/ics';
+import { calendarResource, calendarResourceUid } from '@svc/ics';
 import { DAY_MS } from '@svc/rules';
 import { busyEvents } from './ical-busy-events.js';
 import { ResponseTooLargeError, UrlRefusedError, type Fetch } from './policy-fetch.js';
@@ -103,9 +103,12 @@ export class CaldavProvider implements CalendarProvider {
       const perCalendar = await Promise.all(
         calendarIds.map((url) => this.client.fetchCalendarObjects({ calendar: { url }, timeRange })),
       );
-      return perCalendar
-        .flat()
-        .flatMap((object) => busyEvents(String(object.data ?? ''), fromMs, toMs, this.credentials.username));
+      return perCalendar.flat().flatMap((object) => {
+        const ics = String(object.data ?? '');
+        const events = busyEvents(ics, fromMs, toMs, this.credentials.username);
+        const bookingId = writtenBooking(object.url, ics);
+        return bookingId === null ? events : events.map((event) => ({ ...event, bookingId }));
+      });
     } catch (err) {
       throw asProviderError(err);
     }
@@ -141,6 +144,25 @@ export class CaldavProvider implements CalendarProvider {
  */
 export function basicAuthorization({ username, password }: Pick<CaldavCredentials, 'username' | 'password'>): string {
   return `Basic ${Buffer.from(`${username}:${password}`, 'utf8').toString('base64')}`;
+}
+
+/**
+ * The booking whose write-back a calendar object is (putEvent's: named `<bookingId>.ics`, its UID
+ * `<bookingId>@booking-platform`), or null for any other object.
+ */
+export function writtenBooking(url: string, ics: string): string | null {
+  const name = url.slice(url.lastIndexOf('/') + 1);
+  if (!name.endsWith('.ics')) return null;
+  let bookingId: string;
+  try {
+    bookingId = decodeURIComponent(name.slice(0, -'.ics'.length));
+  } catch {
+    return null;
+  }
+  if (bookingId === '') return null;
+  // Its content lines unfolded (RFC 5545 3.1), one of them the UID.
+  const lines = ics.replace(/\r?\n[ \t]/g, '').split(/\r?\n/);
+  return lines.includes(`UID:${calendarResourceUid(bookingId)}`) ? bookingId : null;
 }
 
 /** The booking's event resource in the calendar collection. */

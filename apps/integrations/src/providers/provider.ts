@@ -31,6 +31,12 @@ export interface BusyEvent {
   allDay?: { startDate: string; endDate: string };
   /** 'tentative' when the owner marked the event or their answer tentative. */
   showAs: 'busy' | 'tentative';
+  /**
+   * The booking the platform wrote this event for (its write-back), when the provider can tell
+   * (CalDAV: the resource `<bookingId>.ics` with UID `<bookingId>@booking-platform`). The busy
+   * times leave out the tenant's own such events: the booking itself already occupies its time.
+   */
+  bookingId?: string;
 }
 
 /**
