@@ -3,38 +3,26 @@
 // so a newcomer opens the confirmation their first booking produced. The files are read with
 // mailparser and the calendar attachment with ical.js, as a mail program would.
 
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ICAL from 'ical.js';
-import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readPlatformRuntime } from '@svc/config';
 import { eventually, json } from '@svc/testing';
 import { berlinTime, seedTenant } from './booking-fixture.js';
 import { dashboard, platformProcess } from './dashboard-fixture.js';
+import { emlMailbox, recipientOf } from './eml-fixture.js';
 
 let platform: Awaited<ReturnType<typeof platformProcess>>;
+/** The .eml files written so far, parsed. */
+let mailbox: ReturnType<typeof emlMailbox>;
 
 beforeAll(async () => {
   platform = await platformProcess('notifications-eml', { LOG_LEVEL: 'info' });
+  mailbox = emlMailbox(platform.dataDir);
 }, 120_000);
 afterAll(async () => {
   await platform?.stop();
 });
-
-/** The .eml files written so far, parsed. */
-async function mailbox() {
-  const dir = join(platform.dataDir, 'mail');
-  let files: string[] = [];
-  try {
-    files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
-  } catch {
-    return [];
-  }
-  return Promise.all(
-    files.map(async (f) => ({ file: join(dir, f), mail: await simpleParser(readFileSync(join(dir, f))) })),
-  );
-}
 
 it('writes each message as an .eml file in DATA_DIR/mail/, and says where in one log line', async () => {
   const mailDir = join(platform.dataDir, 'mail');
@@ -70,9 +58,7 @@ it('writes each message as an .eml file in DATA_DIR/mail/, and says where in one
     const got = await mailbox();
     return got.length === 3 ? got : undefined;
   });
-  const subjects = all
-    .map((m) => `${m.mail.to && 'value' in m.mail.to ? m.mail.to.value[0]!.address : ''} ${m.mail.subject}`)
-    .sort();
+  const subjects = all.map((m) => `${recipientOf(m.mail)} ${m.mail.subject}`).sort();
   expect(subjects).toEqual([
     expect.stringMatching(/^ann@example\.com Confirmed: Check-up on /),
     expect.stringMatching(/^ann@example\.com Request received: Check-up on /),
