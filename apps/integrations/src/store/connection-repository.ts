@@ -48,8 +48,8 @@ export class ConnectionRepository {
     return this.connections.find({ tenantId, staffId: { $in: [...staffIds] } }, { sort: [['createdAtMs', 1]] });
   }
 
-  /** Bookkeeping that busy times do not read (lastSyncAtMs); a change of its set-up is `reconfigure`. */
-  async update(doc: ConnectionDoc, set: Partial<ConnectionDoc>): Promise<ConnectionDoc> {
+  /** Bookkeeping that busy times do not read; a change of what they read is `reconfigure`. */
+  async update(doc: ConnectionDoc, set: Pick<ConnectionDoc, 'lastSyncAtMs'>): Promise<ConnectionDoc> {
     await this.connections.updateOne({ _id: doc._id, tenantId: doc.tenantId }, set);
     return { ...doc, ...set };
   }
@@ -64,9 +64,9 @@ export class ConnectionRepository {
       >
     >,
   ): Promise<ConnectionDoc> {
-    const updated = await this.update(doc, set);
+    await this.connections.updateOne({ _id: doc._id, tenantId: doc.tenantId }, set);
     await this.changed(doc.tenantId);
-    return updated;
+    return { ...doc, ...set };
   }
 
   /**
