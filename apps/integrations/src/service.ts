@@ -7,6 +7,7 @@ import { integrationsV1 } from '@svc/proto';
 import type { DocumentStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
 import { BusyTimes } from './busy-times.js';
+import { bumpCatalogVersion } from './catalog-version.js';
 import { ConnectionTokens } from './connection-tokens.js';
 import { REFRESH_LEASE_SLACK_MS } from './token-refresh.js';
 import { ReauthNoticeRelay } from './events/reauth-notices.js';
@@ -56,7 +57,7 @@ export interface IntegrationsDeps {
   zoom?: { oauth: Omit<ZoomOAuthSettings, 'timeoutMs' | 'maxResponseBytes'>; apiUrl: string } | null;
   /** Stripe's API (STRIPE_API_URL; tests: a stand-in); absent: https://api.stripe.com. */
   stripeApiUrl?: string;
-  /** The catalog: a service's conferencing. */
+  /** The catalog: a service's conferencing; the tenant's catalog version, bumped at every connection change. */
   catalog: CatalogClient;
   /** Where a CalDAV server URL may point (the webhook URL policy). */
   urlPolicy: UrlPolicy;
@@ -74,7 +75,8 @@ export interface IntegrationsDeps {
  */
 export async function startIntegrations(settings: HostSettings, deps: IntegrationsDeps): Promise<RunningGrpcHost> {
   const now = deps.now ?? Date.now;
-  const connections = new ConnectionRepository(deps.store);
+  // Every change of what busy times answer bumps the tenant's catalog version (catalog-version.ts).
+  const connections = new ConnectionRepository(deps.store, bumpCatalogVersion(deps.catalog, deps.logger));
   const syncs = new SyncRepository(deps.store);
   // Every provider's token requests have the same time and answer size.
   const limited = <S extends object>(oauth: S) => ({

@@ -167,10 +167,12 @@ describe('busy times cached per connection and UTC day', () => {
     clock += 60_000;
     await ask(busy, day(0), day(1));
     expect(reads).toHaveLength(3);
-    await connections.update(connection('icn_1'), { busyCalendarIds: ['https://calendar.example.com/ana/other/'] });
+    await connections.reconfigure(connection('icn_1'), {
+      busyCalendarIds: ['https://calendar.example.com/ana/other/'],
+    });
     await ask(busy, day(0), day(1));
     expect(reads).toHaveLength(4);
-    await connections.update(connection('icn_1'), { busyCalendarIds: connection('icn_1').busyCalendarIds });
+    await connections.reconfigure(connection('icn_1'), { busyCalendarIds: connection('icn_1').busyCalendarIds });
     await ask(busy, day(0), day(1));
     await ask(busy, day(0), day(1));
     expect(reads).toHaveLength(5);

@@ -3,7 +3,7 @@
 // gRPC): events written by a CalDAV client as real iCalendar (calendar-events-fixture.ts) — a
 // weekly series across a DST change of Europe/Berlin with an EXDATE and a moved occurrence, an
 // all-day event, a transparent, a tentative, a declined and an accepted invitation — block
-// exactly their slots; the connection's all-day and tentative settings change that within BUSY_CACHE_MS; and
+// exactly their slots; the connection's all-day and tentative settings change that at the next read; and
 // an occurrence cancelled in the series stops blocking at the first read after BUSY_CACHE_MS.
 // docs/decisions.md "Integrations", docs/testing.md "Recurring and all-day events".
 
@@ -16,7 +16,7 @@ import { caldav, MKCALENDAR_WORK } from './caldav-fixture.js';
 import {
   expectations,
   expectCancelSeenAfterCache,
-  expectSettingsApplyWithinCache,
+  expectSettingsApplyAtNextRead,
   icsResources,
   slotsByDay,
 } from './calendar-events-fixture.js';
@@ -85,8 +85,8 @@ describe.runIf(run)('events that block the right time: CalDAV (Radicale) through
     );
   });
 
-  it("the connection's settings: all-day and tentative events stop blocking, and block again, within BUSY_CACHE_MS", async () => {
-    await expectSettingsApplyWithinCache(api, connectionId, BUSY_CACHE_MS, slotsOn);
+  it("the connection's settings: all-day and tentative events stop blocking, and block again, at the next read", async () => {
+    await expectSettingsApplyAtNextRead(api, connectionId, slotsOn);
     // A value that is not a boolean is a validation error, not a 500.
     const bad = await json(await api('PATCH', `/api/integrations/${connectionId}`, { allDayEventsBlock: 'no' }));
     expect(bad.error).toMatchObject({ code: 'VALIDATION_ERROR' });

@@ -330,24 +330,24 @@ export async function slotsByDay(
 /**
  * The connection's settings turned off one by one, then on again (PATCH
  * /api/integrations/{id}): all-day and tentative events stop blocking, and block again, at the
- * first availability read once the answers kept from before are `busyCacheMs` old
- * (docs/decisions.md "Integrations") — asserted on that read, not eventually. `slotsOn`: a day's
- * slots as availability answers them.
+ * very next availability read, although the answers read just before are still kept
+ * (docs/decisions.md "Integrations", "A connection change counts at the next read") — asserted on
+ * that read, not eventually. `slotsOn`: a day's slots as availability answers them.
  */
-export async function expectSettingsApplyWithinCache(
+export async function expectSettingsApplyAtNextRead(
   api: ReturnType<typeof dashboard>,
   connectionId: string,
-  busyCacheMs: number,
   slotsOn: (daysAhead: number) => Promise<number[]>,
 ) {
   const settings = { allDayEventsBlock: true, tentativeEventsBlock: true, cancelled: false };
+  // Every day read (and its answer kept) before the first change.
+  expect(await slotsByDay(slotsOn)).toEqual(expectations(settings));
   const patch = async (fields: Partial<typeof settings>) => {
     const res = await api('PATCH', `/api/integrations/${connectionId}`, fields);
     const body = await json(res);
     expect(res.status, JSON.stringify(body)).toBe(200);
     expect(body.data).toMatchObject(fields);
     Object.assign(settings, fields);
-    await sleep(busyCacheMs + 50);
     expect(await slotsByDay(slotsOn)).toEqual(expectations(settings));
   };
   await patch({ allDayEventsBlock: false });

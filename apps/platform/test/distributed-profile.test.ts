@@ -44,6 +44,10 @@ describe.skipIf(!runs)(
     beforeAll(async () => {
       topology = await startTopology({
         rateLimits: 'off',
+        // Two of each replica the calendar test below reads through (gateway i → booking i → integrations i).
+        gateways: 2,
+        bookings: 2,
+        integrations: 2,
         ...(process.env.MONGODB_URL ? { mongodbUrl: process.env.MONGODB_URL } : {}),
         // The test's Radicale listens on loopback, which the distributed URL policy refuses otherwise.
         appEnv: { integrations: { CALDAV_URL_ALLOWLIST: '127.0.0.1' } },
@@ -203,6 +207,54 @@ describe.skipIf(!runs)(
             proc.kill('SIGTERM');
             await proc.exited;
           }
+          await gatewayStore.close();
+          await radicale.stop();
+        }
+      },
+    );
+
+    it.runIf(serverGate('Radicale', radicaleMissing()))(
+      'a disconnect counts at the next availability read on every replica: the answers each booking replica kept and the days each integrations replica read are not taken again',
+      async () => {
+        const PASSWORD = 'nora-app-password-2Wm6';
+        const HOUR = 3_600_000;
+        const radicale = await startRadicale({ nora: PASSWORD });
+        const gatewayStore = await openStore(
+          storeConfigFor('gateway', { PROFILE: 'distributed', DATA_DIR: '', ...app('gateway-1').env }),
+        );
+        try {
+          const calendarUrl = `${radicale.url}nora/work/`;
+          const client = caldav('nora', PASSWORD);
+          expect((await client('MKCALENDAR', calendarUrl, MKCALENDAR_WORK)).status).toBe(201);
+          const busyAt = berlinTime(5, 10);
+          const put = await client('PUT', `${calendarUrl}own.ics`, eventIcs('own-2', busyAt, busyAt + HOUR), {
+            'content-type': 'text/calendar',
+          });
+          expect(put.status).toBe(201);
+          const { tenantId, staffId } = await seedTenant(topology!.catalogAddress, 'replica-calendar');
+          const api = dashboard(base, await sessions(gatewayStore, base)(tenantId, 'tenant_owner'));
+          const connected = await api('POST', '/api/integrations/caldav', {
+            staffId,
+            serverUrl: radicale.url,
+            username: 'nora',
+            password: PASSWORD,
+          });
+          expect(connected.status, JSON.stringify(await json(connected.clone()))).toBe(201);
+          const connectionId = (await json(connected)).data.connectionId as string;
+          // Through each gateway, its own booking and integrations replica: blocked, and that
+          // answer kept there (BUSY_CACHE_MS at its default, 60 s).
+          const [first, second] = topology!.gatewayUrls as [string, string];
+          for (const url of [first, second, first, second]) {
+            expect(await slotStartsOn(url, 'replica-calendar', 5)).not.toContain(busyAt);
+          }
+
+          // Disconnected through the first; the second's replicas were not part of it.
+          expect((await api('POST', `/api/integrations/${connectionId}/disconnect`)).status).toBe(200);
+          expect(await slotStartsOn(second, 'replica-calendar', 5)).toContain(busyAt);
+          expect(await slotStartsOn(first, 'replica-calendar', 5)).toContain(busyAt);
+          const booked = await postBooking(second, 'replica-calendar', busyAt, 'replica-calendar-1');
+          expect(booked.status, JSON.stringify(await json(booked.clone()))).toBe(201);
+        } finally {
           await gatewayStore.close();
           await radicale.stop();
         }

@@ -2,8 +2,9 @@
 // "Tokens that expire"): Google connected through the real OAuth round trip against a local OAuth
 // provider (oidc-provider), the grant then revoked there. The next calendar read flips the
 // connection to needs_reauth: GET /api/integrations says since when, the dashboard's connection
-// list shows it (Chromium), availability stops trusting the calendar (PROVIDER_NEEDS_REAUTH, or
-// the busy time offered once the tenant books when a calendar cannot be read), and the business
+// list shows it (Chromium), availability and create stop trusting the calendar at the next read
+// (PROVIDER_NEEDS_REAUTH, or the busy time offered once the tenant books when a calendar cannot
+// be read), and the business
 // gets one email through the real SMTP server (Mailpit), also when the event is published again.
 
 /// <reference lib="dom" />
@@ -21,7 +22,7 @@ import {
   startMailpit,
   type MailpitServer,
 } from '@svc/testing';
-import { berlinTime, seedTenant } from './booking-fixture.js';
+import { berlinTime, postBooking, seedTenant } from './booking-fixture.js';
 import { launchBrowser, openPage, shot } from './browser-fixture.js';
 import { dashboard, errorOf, type DashboardSession, type PlatformStores } from './dashboard-fixture.js';
 import { startLocalGoogle, type LocalGoogle } from './google-fixture.js';
@@ -105,6 +106,10 @@ describe.runIf(serverGate('Mailpit', mailpitMissing()))('a refused token refresh
     const slots = await slotsOn(3);
     expect(slots).not.toContain(busyAt);
     expect(slots).toContain(busyAt + HOUR);
+    // Read again: the booking service's kept answer, the calendar not asked.
+    const reads = google.calendar.listRequests().length;
+    expect(await slotsOn(3)).toEqual(slots);
+    expect(google.calendar.listRequests()).toHaveLength(reads);
   });
 
   it('the grant revoked: the next read flips the connection to needs_reauth, which GET /api/integrations dates', async () => {
@@ -118,10 +123,16 @@ describe.runIf(serverGate('Mailpit', mailpitMissing()))('a refused token refresh
     expect(data.items).toMatchObject([{ connectionId, status: 'needs_reauth' }]);
     expect(data.items[0].needsReauthAtMs).toBeGreaterThanOrEqual(before);
     expect(data.items[0].needsReauthAtMs).toBeLessThanOrEqual(Date.now());
-    // Not trusted from then on, days still in the integrations service's cache included (the
-    // booking service may keep the answer to the very window it asked before for up to
-    // BUSY_CACHE_MS; docs/decisions.md "Integrations").
+    // Not trusted from the very next read on: the answer the booking service kept for the window
+    // read before (BUSY_CACHE_MS is 60 s here) and the days in the integrations service's cache
+    // included, and a create at a time the calendar left free is refused at once
+    // (docs/decisions.md "Integrations", "A connection change counts at the next read").
+    expect(await errorOf(await availability(3))).toMatchObject({ status: 409, code: 'PROVIDER_NEEDS_REAUTH' });
     expect(await errorOf(await availability(3, 30 * 60_000))).toMatchObject({
+      status: 409,
+      code: 'PROVIDER_NEEDS_REAUTH',
+    });
+    expect(await errorOf(await postBooking(base, SLUG, busyAt + HOUR, 'reauth-create-1'))).toMatchObject({
       status: 409,
       code: 'PROVIDER_NEEDS_REAUTH',
     });
@@ -210,8 +221,7 @@ describe.runIf(serverGate('Mailpit', mailpitMissing()))('a refused token refresh
   it('once the tenant books when a calendar cannot be read, the untrusted calendar blocks nothing', async () => {
     const res = await api('PATCH', '/api/integrations/settings', { bookWhenCalendarUnavailable: true });
     expect(res.status).toBe(200);
-    // The busy time Google still holds is offered: the calendar is not read at all (another
-    // window than the one asked before: an answer kept from then holds up to BUSY_CACHE_MS).
-    expect(await slotsOn(3, -30 * 60_000)).toContain(busyAt);
+    // The busy time Google still holds is offered at the next read: the calendar is not read at all.
+    expect(await slotsOn(3)).toContain(busyAt);
   });
 });

@@ -60,7 +60,7 @@ export async function explainStart(deps: AvailabilityDeps, q: ExplainQuery): Pro
   if (!isEpochMs(q.startsAtMs)) violations.push({ path: 'startsAtMs', message: EPOCH_MS_MESSAGE });
   if (violations.length > 0) throw validationError(violations);
   const ref = await deps.services.byId(q.tenantId, q.serviceId);
-  const { tenant, service, schedule } = await deps.schedules.forService(
+  const { tenant, service, schedule, catalogVersion } = await deps.schedules.forService(
     q.tenantId,
     ref.slug,
     clampToEpochRange(q.startsAtMs - DAY_MS),
@@ -100,7 +100,11 @@ export async function explainStart(deps: AvailabilityDeps, q: ExplainQuery): Pro
   const [booked, busy] = await Promise.all([
     occupyingBookings(deps, buffers, { tenantId: q.tenantId, ...decisionReach(shape, start) }),
     bookable
-      ? externalOccupancy(deps.busyTimes, schedule, { ...window, staffIds: service.staffIds, fresh: false })
+      ? externalOccupancy(
+          deps.busyTimes,
+          { schedule, catalogVersion },
+          { ...window, staffIds: service.staffIds, fresh: false },
+        )
       : [],
   ]);
   const bookings = busy.length === 0 ? booked : [...booked, ...busy];

@@ -20,14 +20,18 @@ export function busyAsOccupancy(busy: readonly ExternalBusy[]): ExistingBooking[
   }));
 }
 
-/** The staff members' busy times in `[fromMs, toMs)` as occupancy; `schedule` names their zones. */
+/**
+ * The staff members' busy times in `[fromMs, toMs)` as occupancy; `known.schedule` names their
+ * zones, and its catalog version which kept answers may be taken (BusyTimeSource).
+ */
 export async function externalOccupancy(
   source: BusyTimeSource,
-  schedule: ScheduleInput,
+  known: { schedule: ScheduleInput; catalogVersion?: string | undefined },
   q: { tenantId: string; staffIds: readonly string[]; fromMs: number; toMs: number; fresh: boolean },
 ): Promise<ExistingBooking[]> {
-  const zones = zonesOf(schedule, q.staffIds);
-  return busyAsOccupancy(await source.busy(q.tenantId, q.staffIds, q.fromMs, q.toMs, { fresh: q.fresh, zones }));
+  const zones = zonesOf(known.schedule, q.staffIds);
+  const options = { fresh: q.fresh, zones, catalogVersion: known.catalogVersion };
+  return busyAsOccupancy(await source.busy(q.tenantId, q.staffIds, q.fromMs, q.toMs, options));
 }
 
 /** The zones of `staffIds` as the schedule knows them, the tenant's for the others. */

@@ -69,6 +69,7 @@ export async function getAvailability(
     tenant,
     service,
     schedule: listed,
+    catalogVersion,
   } = await deps.schedules.forService(
     q.tenantId,
     q.serviceSlug,
@@ -104,12 +105,17 @@ export async function getAvailability(
   const [bookings, busy] = starts
     ? await Promise.all([
         occupyingBookings(deps, buffers, around(countedReach(shape, starts))),
-        // Connected calendars may answer from the integrations service's short cache.
-        externalOccupancy(deps.busyTimes, schedule, {
-          ...around(occupiedReach(shape, starts)),
-          staffIds,
-          fresh: false,
-        }),
+        // Connected calendars: an answer kept at this catalog version, or the integrations
+        // service's short cache (docs/decisions.md "Integrations").
+        externalOccupancy(
+          deps.busyTimes,
+          { schedule, catalogVersion },
+          {
+            ...around(occupiedReach(shape, starts)),
+            staffIds,
+            fresh: false,
+          },
+        ),
       ])
     : [[], []];
   const slots = computeSlots({

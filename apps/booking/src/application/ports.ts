@@ -49,6 +49,12 @@ export interface ServiceSchedule {
   tenant: TenantInfo;
   service: ServiceInfo;
   schedule: ScheduleInput;
+  /**
+   * The tenant's catalog version the snapshot was read at ('' or absent: none known). It also
+   * changes with every calendar connection change, so busy times kept under it are current
+   * (docs/decisions.md "Integrations").
+   */
+  catalogVersion?: string;
 }
 
 export interface ScheduleSource {
@@ -124,18 +130,19 @@ export interface ExternalBusy {
 
 export interface BusyTimeSource {
   /**
-   * Busy intervals of the staff members' connected calendars overlapping `[fromMs, toMs)`. May
-   * answer from a short cache unless `fresh` (create and reschedule under the lock). Throws
-   * PROVIDER_ACTION_FAILED / PROVIDER_NEEDS_REAUTH when a calendar cannot be read and the
-   * tenant does not book anyway. `zones`: where each staff member's all-day events fall (their
-   * zone, else the tenant's).
+   * Busy intervals of the staff members' connected calendars overlapping `[fromMs, toMs)`. Unless
+   * `fresh` (create and reschedule under the lock), may answer what it answered to the same
+   * question at the same `catalogVersion` (the tenant's, as the caller's schedule was read at;
+   * every connection change bumps it) while that answer holds. Throws PROVIDER_ACTION_FAILED /
+   * PROVIDER_NEEDS_REAUTH when a calendar cannot be read and the tenant does not book anyway.
+   * `zones`: where each staff member's all-day events fall (their zone, else the tenant's).
    */
   busy(
     tenantId: string,
     staffIds: readonly string[],
     fromMs: number,
     toMs: number,
-    options: { fresh: boolean; zones: StaffZones },
+    options: { fresh: boolean; zones: StaffZones; catalogVersion?: string | undefined },
   ): Promise<ExternalBusy[]>;
 }
 

@@ -99,28 +99,23 @@ function decisionInterval(req: SlotRequest, { schedule }: ServiceSchedule): Wind
 
 /**
  * The busy times of the connected calendars of the staff who could take the slot, as
- * occupancy. `fresh` under the lock (docs/decisions.md "Integrations"); read once there and
+ * occupancy, read fresh under the lock (docs/decisions.md "Integrations"); read once there and
  * reused inside the transaction, which must not wait on a provider. Always every staff member
  * the service lists, never a caller's id: a preference is only tried first, and when that one is
  * busy the slot may go to another, whose calendar must count too.
  */
-export function busyAround(
-  deps: SlotGuardDeps,
-  req: SlotRequest,
-  known: ServiceSchedule,
-  fresh: boolean,
-): Promise<ExistingBooking[]> {
+export function busyAround(deps: SlotGuardDeps, req: SlotRequest, known: ServiceSchedule): Promise<ExistingBooking[]> {
   // A start outside the bookable horizon is refused whatever the calendars say: none is asked.
   // The far end has a minute's slack, as the verdicts that follow read the clock again.
   const shape = slotShape(known.schedule.service);
   if (bookableStarts(shape, deps.now(), req.startsAtMs, req.startsAtMs + 1, MINUTE_MS) === null) {
     return Promise.resolve([]);
   }
-  return externalOccupancy(deps.busyTimes, known.schedule, {
+  return externalOccupancy(deps.busyTimes, known, {
     tenantId: req.tenantId,
     staffIds: known.service.staffIds,
     ...bufferedInterval(req, known),
-    fresh,
+    fresh: true,
   });
 }
 
@@ -151,12 +146,15 @@ export async function verdictFor(
 }
 
 /**
- * The lock-free look, against the possibly cached catalog and busy times: only ever a fast "no"
- * (BOOKING_SLOT_UNAVAILABLE); a "yes" is decided again under the lock (slotFreeUnderLock).
+ * The lock-free look, against the possibly cached catalog and the bookings: only ever a fast "no"
+ * (BOOKING_SLOT_UNAVAILABLE); a "yes" is decided again under the lock (slotFreeUnderLock). The
+ * calendars' busy times are not part of it: only a fresh read may refuse a time for them, so a
+ * calendar disconnected, set up anew or no longer trusted counts for the very next create
+ * (docs/decisions.md "Integrations", "A connection change counts at the next read").
  */
 export async function assertSlotOpen(deps: SlotGuardDeps, req: SlotRequest, known: ServiceSchedule): Promise<void> {
   const buffers = new ServiceBuffers(deps.services, req.tenantId, known.service);
-  const verdict = await verdictFor(deps, req, known, buffers, await busyAround(deps, req, known, false));
+  const verdict = await verdictFor(deps, req, known, buffers, []);
   if (!verdict.ok) throw slotUnavailable(verdict.reason);
 }
 
@@ -173,7 +171,7 @@ export async function slotFreeUnderLock(
 ): Promise<(tx: Tx) => Promise<SlotVerdict & { ok: true }>> {
   assertBookable(fresh);
   const buffers = new ServiceBuffers(deps.services, req.tenantId, fresh.service);
-  const busy = await busyAround(deps, req, fresh, true);
+  const busy = await busyAround(deps, req, fresh);
   const underLock = await verdictFor(deps, req, fresh, buffers, busy);
   if (!underLock.ok) throw slotUnavailable(underLock.reason);
   return async (tx) => {

@@ -26,11 +26,14 @@ export const FRESH_BUSY_DEADLINE_MS = 8_000;
 
 /**
  * The integrations service's busy times over gRPC. A read that need not be fresh (availability,
- * create's lock-free look) takes the answer it had to the same question for as long as the
- * integrations service said it stays valid (`validForMs`: until the oldest calendar day in it is
- * BUSY_CACHE_MS old, the staleness availability already allows a calendar), without the hop. A
- * fresh read (create and reschedule under the lock) always asks (docs/decisions.md
- * "Integrations").
+ * explain) takes the answer it had to the same question at the same catalog version for as long
+ * as the integrations service said it stays valid (`validForMs`: until the oldest calendar day in
+ * it is BUSY_CACHE_MS old, the staleness availability allows a calendar's events), without the
+ * hop. Every connection change bumps the tenant's catalog version before it answers, and every
+ * availability read learns the current version from the catalog anyway, so an answer kept from
+ * before a change is never taken after it, on any replica; with no version known nothing is kept
+ * or taken. A fresh read (create and reschedule under the lock) always asks (docs/decisions.md
+ * "Integrations", "A connection change counts at the next read").
  */
 export function integrationBusyTimes(
   client: IntegrationClient,
@@ -42,7 +45,7 @@ export function integrationBusyTimes(
     sizeOf: (a) => 64 + INTERVAL_BYTES * a.intervals.length,
   });
   return {
-    async busy(tenantId, staffIds, fromMs, toMs, { fresh, zones }) {
+    async busy(tenantId, staffIds, fromMs, toMs, { fresh, zones, catalogVersion = '' }) {
       // A slot near the end of year 9999 plus its buffers reaches past the range the services
       // compute with (docs/api-conventions.md "Input rules"); nothing is busy out there.
       const from = clampToEpochRange(fromMs);
@@ -53,9 +56,11 @@ export function integrationBusyTimes(
         .map(([id, zone]) => `${id}=${zone}`)
         .join(',');
       // "None connected" holds for every window of these staff; any other answer for its own.
-      const staffKey = `${tenantId}|${[...staffIds].sort().join(',')}`;
+      // Both only at the catalog version they were asked at.
+      const staffKey = `${tenantId}|${catalogVersion}|${[...staffIds].sort().join(',')}`;
       const key = `${staffKey}|${from}|${to}|${zones.timeZone}|${staffZones}`;
-      if (!fresh) {
+      const keeps = catalogVersion !== '';
+      if (!fresh && keeps) {
         const known = answers.get(staffKey) ?? answers.get(key);
         if (known && known.until > now()) return known.intervals;
       }
@@ -68,7 +73,7 @@ export function integrationBusyTimes(
       answers.delete(key);
       // From when it was asked: a calendar connected while the answer travelled counts from then.
       // A fresh answer replaces what was kept: it is the newer.
-      if (res.validForMs > 0) {
+      if (res.validForMs > 0 && keeps) {
         answers.set(res.noneConnected ? staffKey : key, { until: asked + res.validForMs, intervals: res.intervals });
       }
       return res.intervals;

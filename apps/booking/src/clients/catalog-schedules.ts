@@ -37,7 +37,8 @@ export function catalogSchedules(client: CatalogClient, bounds: LruBounds = SCHE
       // Counted again at its size, while it is still the entry of its key.
       const held = cache.get(key);
       if (held?.value === value) cache.set(key, { ...held, bytes: snapshotBytes(snap) });
-      return { schedule: toSchedule(snap), version: snap.catalogVersion };
+      // The schedule names its version: busy times kept under it are taken by its readers only.
+      return { schedule: { ...toSchedule(snap), catalogVersion: snap.catalogVersion }, version: snap.catalogVersion };
     });
     value.catch(() => {
       if (cache.get(key)?.value === value) cache.delete(key);

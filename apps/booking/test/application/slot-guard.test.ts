@@ -1,13 +1,15 @@
 // The slot guard asks about the busy times of every staff member the service lists, whatever the
 // caller prefers: a preference is only tried first, so when the preferred staff member is busy
-// the slot may go to another, whose connected calendar must count too.
+// the slot may go to another, whose connected calendar must count too. It asks fresh under the
+// lock only: the lock-free look never refuses a time for a calendar, so a calendar disconnected
+// a moment ago counts for the very next create (docs/decisions.md "Integrations").
 
 import { describe, expect, it } from 'vitest';
 import { InProcessLockManager } from '@svc/lock';
 import { NO_PAYMENT_TERMS } from '@svc/rules';
 import { openSqliteStore } from '@svc/store';
 import type { ExternalBusy, ServiceSchedule } from '../../src/application/ports.js';
-import { assertSlotOpen, type SlotGuardDeps } from '../../src/application/slot-guard.js';
+import { assertSlotOpen, slotFreeUnderLock, type SlotGuardDeps } from '../../src/application/slot-guard.js';
 import { BookingStore } from '../../src/store/booking-store.js';
 
 const MIN = 60_000;
@@ -68,12 +70,12 @@ const known: ServiceSchedule = {
   },
 };
 
-describe('the lock-free look at a slot', () => {
-  it('with a preferred staff member, reads every listed staff member’s calendar: all busy is a no', async () => {
+describe('the calendars of a slot', () => {
+  it('under the lock, reads every listed staff member’s calendar fresh, with a preferred one too: all busy is a no; the lock-free look reads none', async () => {
     const store = await openSqliteStore({ file: ':memory:' });
     const bookings = new BookingStore(store);
     await bookings.ensureIndexes();
-    const asked: string[][] = [];
+    const asked: Array<{ staffIds: string[]; fresh: boolean; catalogVersion: string | undefined }> = [];
     const deps: SlotGuardDeps = {
       store: bookings,
       lock: new InProcessLockManager(),
@@ -87,21 +89,25 @@ describe('the lock-free look at a slot', () => {
       lockWaitMs: 1_000,
       busyTimes: {
         // Both calendars have an event over the slot.
-        busy: async (_tenant, staffIds) => {
-          asked.push([...staffIds]);
+        busy: async (_tenant, staffIds, _from, _to, { fresh, catalogVersion }) => {
+          asked.push({ staffIds: [...staffIds], fresh, catalogVersion });
           return staffIds.map((staffId): ExternalBusy => ({ staffId, startsAtMs: SLOT, endsAtMs: SLOT + 30 * MIN }));
         },
       },
     };
     try {
       const req = { tenantId: 'ten_1', serviceSlug: 'cut', startsAtMs: SLOT, preferredStaffId: 'stf_preferred' };
-      await expect(assertSlotOpen(deps, req, known)).rejects.toMatchObject({ code: 'BOOKING_SLOT_UNAVAILABLE' });
-      expect(asked).toEqual([STAFF]);
-      // With only the preferred one busy, the look lets it go to the other one.
+      // The look before the locks: the bookings only, no calendar asked, so no refusal for one.
+      await expect(assertSlotOpen(deps, req, known)).resolves.toBeUndefined();
+      expect(asked).toEqual([]);
+      const fresh = { ...known, catalogVersion: 'v7' };
+      await expect(slotFreeUnderLock(deps, req, fresh)).rejects.toMatchObject({ code: 'BOOKING_SLOT_UNAVAILABLE' });
+      expect(asked).toEqual([{ staffIds: STAFF, fresh: true, catalogVersion: 'v7' }]);
+      // With only the preferred one busy, the slot goes to the other one.
       deps.busyTimes = {
         busy: async () => [{ staffId: 'stf_preferred', startsAtMs: SLOT, endsAtMs: SLOT + 30 * MIN }],
       };
-      await expect(assertSlotOpen(deps, req, known)).resolves.toBeUndefined();
+      await expect(slotFreeUnderLock(deps, req, fresh)).resolves.toBeTypeOf('function');
     } finally {
       await store.close();
     }

@@ -5,6 +5,8 @@ import { FRESH_BUSY_DEADLINE_MS, integrationBusyTimes } from '../../src/clients/
 
 /** No staff member's own zone: the tenant's (UTC) for all. */
 const UTC = { timeZone: 'UTC', staffTimeZones: {} };
+/** The tenant's catalog version the reads' schedules were read at. */
+const V1 = 'v1';
 
 /** Records what the client was asked; answers `intervals` (none by default), valid for `validForMs`. */
 function recordingClient(
@@ -32,7 +34,7 @@ describe('busy times from the integrations service', () => {
     } as unknown as IntegrationClient;
     const busy = integrationBusyTimes(client);
     await busy.busy('ten_a', ['stf_1'], 0, MINUTE_MS, { fresh: true, zones: UTC });
-    await busy.busy('ten_a', ['stf_1'], 0, MINUTE_MS, { fresh: false, zones: UTC });
+    await busy.busy('ten_a', ['stf_1'], 0, MINUTE_MS, { fresh: false, zones: UTC, catalogVersion: V1 });
     expect(deadlines).toEqual([FRESH_BUSY_DEADLINE_MS, undefined]);
     expect(FRESH_BUSY_DEADLINE_MS).toBe(8_000);
   });
@@ -51,9 +53,13 @@ describe('busy times from the integrations service', () => {
     const asked: { fromMs: number; toMs: number }[] = [];
     const busy = integrationBusyTimes(recordingClient(asked));
     expect(
-      await busy.busy('ten_a', ['stf_1'], EPOCH_MS_END + 1, EPOCH_MS_END + MINUTE_MS, { fresh: false, zones: UTC }),
+      await busy.busy('ten_a', ['stf_1'], EPOCH_MS_END + 1, EPOCH_MS_END + MINUTE_MS, {
+        fresh: false,
+        zones: UTC,
+        catalogVersion: V1,
+      }),
     ).toEqual([]);
-    expect(await busy.busy('ten_a', [], 1, MINUTE_MS, { fresh: false, zones: UTC })).toEqual([]);
+    expect(await busy.busy('ten_a', [], 1, MINUTE_MS, { fresh: false, zones: UTC, catalogVersion: V1 })).toEqual([]);
     expect(asked).toEqual([]);
   });
 
@@ -63,7 +69,7 @@ describe('busy times from the integrations service', () => {
     const busyAt = [{ staffId: 'stf_1', startsAtMs: 10, endsAtMs: 20 }];
     const busy = integrationBusyTimes(recordingClient(asked, 60_000, busyAt), () => clock);
     const read = (staff: string[], fresh: boolean, toMs = MINUTE_MS, zones = UTC) =>
-      busy.busy('ten_a', staff, 0, toMs, { fresh, zones });
+      busy.busy('ten_a', staff, 0, toMs, { fresh, zones, catalogVersion: V1 });
     expect(await read(['stf_1', 'stf_2'], false)).toEqual(busyAt);
     expect(asked).toHaveLength(1);
     expect(await read(['stf_2', 'stf_1'], false)).toEqual(busyAt); // the same staff in another order
@@ -88,25 +94,53 @@ describe('busy times from the integrations service', () => {
   it('takes "none connected" for every window of those staff', async () => {
     const asked: { fromMs: number; toMs: number; fresh?: boolean }[] = [];
     const busy = integrationBusyTimes(recordingClient(asked, 60_000, [], true), () => 1_000);
-    await busy.busy('ten_a', ['stf_1'], 0, MINUTE_MS, { fresh: false, zones: UTC });
-    await busy.busy('ten_a', ['stf_1'], 5 * MINUTE_MS, 9 * MINUTE_MS, { fresh: false, zones: UTC });
+    await busy.busy('ten_a', ['stf_1'], 0, MINUTE_MS, { fresh: false, zones: UTC, catalogVersion: V1 });
+    await busy.busy('ten_a', ['stf_1'], 5 * MINUTE_MS, 9 * MINUTE_MS, { fresh: false, zones: UTC, catalogVersion: V1 });
     expect(asked).toHaveLength(1);
-    await busy.busy('ten_a', ['stf_2'], 0, MINUTE_MS, { fresh: false, zones: UTC });
+    await busy.busy('ten_a', ['stf_2'], 0, MINUTE_MS, { fresh: false, zones: UTC, catalogVersion: V1 });
     expect(asked).toHaveLength(2);
+  });
+
+  it('takes an answer only at the catalog version it was asked at (every connection change bumps it); without a version it keeps nothing', async () => {
+    const asked: { fromMs: number; toMs: number; fresh?: boolean }[] = [];
+    for (const noneConnected of [false, true]) {
+      asked.length = 0;
+      const busy = integrationBusyTimes(recordingClient(asked, 60_000, [], noneConnected), () => 1_000);
+      const read = (catalogVersion?: string) =>
+        busy.busy('ten_a', ['stf_1'], 0, MINUTE_MS, {
+          fresh: false,
+          zones: UTC,
+          ...(catalogVersion === undefined ? {} : { catalogVersion }),
+        });
+      await read('v1');
+      await read('v1');
+      expect(asked).toHaveLength(1);
+      await read('v2'); // a connection changed meanwhile: asked again, on every replica
+      expect(asked).toHaveLength(2);
+      await read('v2');
+      expect(asked).toHaveLength(2);
+      await read(); // no version known: always asked, never kept
+      await read('');
+      expect(asked).toHaveLength(4);
+      // A fresh read at a version keeps its answer for that version's readers too.
+      await busy.busy('ten_a', ['stf_1'], 0, MINUTE_MS, { fresh: true, zones: UTC, catalogVersion: 'v3' });
+      await read('v3');
+      expect(asked).toHaveLength(5);
+    }
   });
 
   it('asks every time an answer is valid for no time (a calendar could not be read)', async () => {
     const asked: { fromMs: number; toMs: number; fresh?: boolean }[] = [];
     const busy = integrationBusyTimes(recordingClient(asked, 0));
-    await busy.busy('ten_a', ['stf_1'], 0, MINUTE_MS, { fresh: false, zones: UTC });
-    await busy.busy('ten_a', ['stf_1'], 0, MINUTE_MS, { fresh: false, zones: UTC });
+    await busy.busy('ten_a', ['stf_1'], 0, MINUTE_MS, { fresh: false, zones: UTC, catalogVersion: V1 });
+    await busy.busy('ten_a', ['stf_1'], 0, MINUTE_MS, { fresh: false, zones: UTC, catalogVersion: V1 });
     expect(asked).toHaveLength(2);
   });
 });
 
 describe('the answers kept', () => {
   const read = (busy: ReturnType<typeof integrationBusyTimes>, staff: string[]) =>
-    busy.busy('ten_a', staff, 0, MINUTE_MS, { fresh: false, zones: UTC });
+    busy.busy('ten_a', staff, 0, MINUTE_MS, { fresh: false, zones: UTC, catalogVersion: V1 });
 
   it('keeps at most maxEntries staff sets, forgetting the least recently used first', async () => {
     const asked: { fromMs: number; toMs: number }[] = [];

@@ -1,3 +1,4 @@
+import { requireTenantId } from '@svc/errors';
 import { ruleApplies, ownerKey, scheduleScope } from '../domain/schedule-scope.js';
 import { localDateRange, parseScheduleWindow, widenedByADay } from '../domain/schedule-window.js';
 import { toRuleMessage } from './availability-rule-rpc.js';
@@ -18,7 +19,7 @@ import { toTenantMessage } from './tenant-rpc.js';
  */
 export function scheduleSnapshotHandlers({
   repos,
-}: CatalogContext): CatalogHandlers<'getScheduleSnapshot' | 'getCatalogVersion'> {
+}: CatalogContext): CatalogHandlers<'getScheduleSnapshot' | 'getCatalogVersion' | 'bumpCatalogVersion'> {
   return {
     getScheduleSnapshot: async (req) => {
       const window = parseScheduleWindow(req.fromMs, req.toMs);
@@ -59,6 +60,14 @@ export function scheduleSnapshotHandlers({
     getCatalogVersion: async (req) => {
       const versioned = req.tenantId === '' ? null : await repos.tenants.getVersioned(req.tenantId);
       return { catalogVersion: found(versioned, 'Tenant').catalogVersion };
+    },
+
+    // What availability reads outside the catalog changed (a calendar connection): answers the
+    // booking service kept at the old version are not taken again (docs/decisions.md
+    // "Integrations"). An unknown tenant has nothing kept: nothing to do.
+    bumpCatalogVersion: async (req) => {
+      await repos.tenants.bumpCatalogVersion(requireTenantId(req.tenantId));
+      return {};
     },
   };
 }

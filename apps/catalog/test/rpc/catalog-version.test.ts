@@ -4,7 +4,13 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '@svc/rules';
-import { createTenant, expectNotFound, startCatalog, type CatalogHarness } from '../support/catalog-harness.js';
+import {
+  createTenant,
+  expectNotFound,
+  expectViolations,
+  startCatalog,
+  type CatalogHarness,
+} from '../support/catalog-harness.js';
 
 let h: CatalogHarness;
 beforeAll(async () => {
@@ -85,5 +91,23 @@ describe('GetCatalogVersion', () => {
     expect((await h.client.getCatalogVersion({ tenantId: b.tenantId })).catalogVersion).toBe(versionB);
     await expectNotFound(h.client.getCatalogVersion({ tenantId: 'ten_nope' }));
     await expectNotFound(h.client.getCatalogVersion({ tenantId: '' }));
+  });
+
+  it('BumpCatalogVersion changes it for that tenant only, with no record changed; an unknown tenant is no error', async () => {
+    const a = await createTenant(h.client);
+    const b = await createTenant(h.client);
+    const of = async (tenantId: string) => (await h.client.getCatalogVersion({ tenantId })).catalogVersion;
+    const [beforeA, beforeB] = [await of(a.tenantId), await of(b.tenantId)];
+    const tenantBefore = (await h.client.getTenant({ tenantId: a.tenantId })).tenant;
+    await h.client.bumpCatalogVersion({ tenantId: a.tenantId });
+    const afterA = await of(a.tenantId);
+    expect(afterA).not.toBe(beforeA);
+    expect(afterA).not.toBe('');
+    expect(await of(b.tenantId)).toBe(beforeB);
+    expect((await h.client.getTenant({ tenantId: a.tenantId })).tenant).toEqual(tenantBefore);
+    await h.client.bumpCatalogVersion({ tenantId: a.tenantId });
+    expect(await of(a.tenantId)).not.toBe(afterA);
+    await expect(h.client.bumpCatalogVersion({ tenantId: 'ten_nope' })).resolves.toEqual({});
+    await expectViolations(h.client.bumpCatalogVersion({ tenantId: '' }), ['tenantId']);
   });
 });

@@ -178,7 +178,7 @@ export function integrationService(deps: IntegrationServiceDeps): ServiceBinding
         violations.push({ path: 'bookingCalendarId', message: 'is not a calendar of this account' });
       }
       throwIfViolations(violations);
-      const updated = await connections.update(doc, {
+      const updated = await connections.reconfigure(doc, {
         ...(req.busyCalendarIds ? { busyCalendarIds: [...new Set(req.busyCalendarIds.ids)] } : {}),
         ...(req.bookingCalendarId !== undefined ? { bookingCalendarId: req.bookingCalendarId } : {}),
         ...(req.allDayEventsBlock !== undefined ? { allDayEventsBlock: req.allDayEventsBlock } : {}),

@@ -1,18 +1,30 @@
 import type { Collection, DocumentStore } from '@svc/store';
 import { COLLECTIONS, type ConnectionDoc, type ConnectionStatus, type SettingsDoc } from './records.js';
 
+/**
+ * Told after every write that changes what busy times answer (a connection made, removed or set
+ * up anew, a refused grant recorded, the tenant's settings), before the write's caller goes on:
+ * the booking service's kept answers of that tenant must not be taken again (docs/decisions.md
+ * "Integrations", "A connection change counts at the next read").
+ */
+export type ConnectionsChanged = (tenantId: string) => Promise<void>;
+
 /** Connections and the tenant's integration settings; every read is scoped to the tenant. */
 export class ConnectionRepository {
   private readonly connections: Collection<ConnectionDoc>;
   private readonly settingsOf: Collection<SettingsDoc>;
 
-  constructor(store: DocumentStore) {
+  constructor(
+    store: DocumentStore,
+    private readonly changed: ConnectionsChanged = async () => {},
+  ) {
     this.connections = store.collection<ConnectionDoc>(COLLECTIONS.connections);
     this.settingsOf = store.collection<SettingsDoc>(COLLECTIONS.settings);
   }
 
-  insert(doc: ConnectionDoc): Promise<void> {
-    return this.connections.insertOne(doc);
+  async insert(doc: ConnectionDoc): Promise<void> {
+    await this.connections.insertOne(doc);
+    await this.changed(doc.tenantId);
   }
 
   get(tenantId: string, connectionId: string): Promise<ConnectionDoc | null> {
@@ -36,8 +48,24 @@ export class ConnectionRepository {
     return this.connections.find({ tenantId, staffId: { $in: [...staffIds] } }, { sort: [['createdAtMs', 1]] });
   }
 
-  async update(doc: ConnectionDoc, set: Partial<ConnectionDoc>): Promise<ConnectionDoc> {
+  /** Bookkeeping that busy times do not read; a change of what they read is `reconfigure`. */
+  async update(doc: ConnectionDoc, set: Pick<ConnectionDoc, 'lastSyncAtMs'>): Promise<ConnectionDoc> {
     await this.connections.updateOne({ _id: doc._id, tenantId: doc.tenantId }, set);
+    return { ...doc, ...set };
+  }
+
+  /** Which calendars block or receive, and which events block: busy times answer otherwise from now on. */
+  async reconfigure(
+    doc: ConnectionDoc,
+    set: Partial<
+      Pick<
+        ConnectionDoc,
+        'busyCalendarIds' | 'bookingCalendarId' | 'allDayEventsBlock' | 'tentativeEventsBlock' | 'updatedAtMs'
+      >
+    >,
+  ): Promise<ConnectionDoc> {
+    await this.connections.updateOne({ _id: doc._id, tenantId: doc.tenantId }, set);
+    await this.changed(doc.tenantId);
     return { ...doc, ...set };
   }
 
@@ -76,6 +104,9 @@ export class ConnectionRepository {
         updatedAtMs: nowMs,
       },
     );
+    // Told by the flip's winner before it answers the refusal; a replica that lost the race
+    // answers the refusal too, and changed nothing.
+    if (flipped === 1) await this.changed(doc.tenantId);
     return flipped === 1;
   }
 
@@ -156,6 +187,7 @@ export class ConnectionRepository {
 
   async remove(doc: ConnectionDoc): Promise<void> {
     await this.connections.deleteMany({ _id: doc._id, tenantId: doc.tenantId });
+    await this.changed(doc.tenantId);
   }
 
   async settings(tenantId: string): Promise<SettingsDoc> {
@@ -170,5 +202,6 @@ export class ConnectionRepository {
 
   async saveSettings(doc: SettingsDoc): Promise<void> {
     if ((await this.settingsOf.updateOne({ _id: doc._id }, doc)) === 0) await this.settingsOf.insertOne(doc);
+    await this.changed(doc._id);
   }
 }

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { startTopology } from './topology.js';
 
 /**
- * `npm run topology [-- --gateways N --bookings N --log-level info]`: the platform in the
+ * `npm run topology [-- --gateways N --bookings N --integrations N --log-level info]`: the platform in the
  * distributed profile on this machine (topology.ts), until Ctrl-C. MONGODB_URL, when set, is used
  * instead of the MongoDB test server.
  */
@@ -10,10 +10,11 @@ const { values } = parseArgs({
   options: {
     gateways: { type: 'string', default: '1' },
     bookings: { type: 'string', default: '1' },
+    integrations: { type: 'string', default: '1' },
     'log-level': { type: 'string', default: 'warn' },
   },
 });
-const count = (name: 'gateways' | 'bookings'): number => {
+const count = (name: 'gateways' | 'bookings' | 'integrations'): number => {
   const n = Number(values[name]);
   if (!Number.isInteger(n) || n < 1 || n > 16) {
     process.stderr.write(`--${name} must be an integer from 1 to 16, got ${values[name]}\n`);
@@ -24,10 +25,14 @@ const count = (name: 'gateways' | 'bookings'): number => {
 
 const gateways = count('gateways');
 const bookings = count('bookings');
-process.stdout.write(`Starting the distributed topology (${gateways} gateway(s), ${bookings} booking replica(s))...\n`);
+const integrations = count('integrations');
+process.stdout.write(
+  `Starting the distributed topology (${gateways} gateway(s), ${bookings} booking and ${integrations} integrations replica(s))...\n`,
+);
 const topology = await startTopology({
   gateways,
   bookings,
+  integrations,
   logLevel: values['log-level'],
   ...(process.env.MONGODB_URL ? { mongodbUrl: process.env.MONGODB_URL } : {}),
 });

@@ -31,6 +31,11 @@ export interface TopologyOptions {
   gateways?: number;
   /** Booking processes sharing one database; gateway i talks to booking i mod bookings. Default 1. */
   bookings?: number;
+  /**
+   * Integrations processes sharing one database; booking and gateway i talk to integrations
+   * i mod integrations (the notifications to the first). Default 1.
+   */
+  integrations?: number;
   /** A real replica set to use instead of the MongoDB test server (databases get a fresh prefix). */
   mongodbUrl?: string;
   /** LOG_LEVEL of every app; default warn. */
@@ -85,7 +90,10 @@ const READY_TIMEOUT_MS = 90_000;
 export async function startTopology(options: TopologyOptions = {}): Promise<Topology> {
   const gateways = options.gateways ?? 1;
   const bookings = options.bookings ?? 1;
-  if (!(gateways >= 1 && bookings >= 1)) throw new RangeError('gateways and bookings must be at least 1');
+  const integrationsCount = options.integrations ?? 1;
+  if (!(gateways >= 1 && bookings >= 1 && integrationsCount >= 1)) {
+    throw new RangeError('gateways, bookings and integrations must be at least 1');
+  }
   const started: Array<{ stop(): Promise<void> }> = [];
   const apps: TopologyApp[] = [];
   const dataDir = mkdtempSync(join(tmpdir(), 'topology-'));
@@ -151,23 +159,28 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
     };
 
     const [catalog, customer] = await Promise.all([service('catalog', 'catalog'), service('customer', 'customer')]);
-    const [dispatcher, integrations] = await Promise.all([
+    // Every integrations replica opens the credentials the others sealed.
+    const integrationsSecret = secret();
+    const [dispatcher, ...integrationApps] = await Promise.all([
       service('webhook-dispatcher', 'webhook-dispatcher', {
         // The tenants' retention for the sweep of delivery bodies.
         CATALOG_GRPC_ADDR: catalog.address,
         KAFKA_BROKERS: kafka.brokers.join(','),
         WEBHOOK_SECRET_KEY: secret(),
       }),
-      service('integrations', 'integrations', {
-        CATALOG_GRPC_ADDR: catalog.address,
-        KAFKA_BROKERS: kafka.brokers.join(','),
-        INTEGRATIONS_SECRET_KEY: secret(),
-      }),
+      ...Array.from({ length: integrationsCount }, (_, i) =>
+        service('integrations', integrationsCount === 1 ? 'integrations' : `integrations-${i + 1}`, {
+          CATALOG_GRPC_ADDR: catalog.address,
+          KAFKA_BROKERS: kafka.brokers.join(','),
+          INTEGRATIONS_SECRET_KEY: integrationsSecret,
+        }),
+      ),
     ]);
+    const integrationsOf = (i: number) => integrationApps[i % integrationsCount]!.address;
     const bookingApps = await Promise.all(
       Array.from({ length: bookings }, (_, i) =>
         service('booking', `booking-${i + 1}`, {
-          INTEGRATIONS_GRPC_ADDR: integrations.address,
+          INTEGRATIONS_GRPC_ADDR: integrationsOf(i),
           CATALOG_GRPC_ADDR: catalog.address,
           CUSTOMER_GRPC_ADDR: customer.address,
           REDIS_URL: redis.url,
@@ -184,7 +197,7 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
           CATALOG_GRPC_ADDR: catalog.address,
           BOOKING_GRPC_ADDR: bookingApps[0]!.address,
           CUSTOMER_GRPC_ADDR: customer.address,
-          INTEGRATIONS_GRPC_ADDR: integrations.address,
+          INTEGRATIONS_GRPC_ADDR: integrationsOf(0),
           KAFKA_BROKERS: kafka.brokers.join(','),
           BASE_URL: `http://127.0.0.1:${gatewayPorts[0]}`,
           MANAGE_TOKEN_SECRET: gatewaySecrets.MANAGE_TOKEN_SECRET,
@@ -207,7 +220,7 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
             BOOKING_GRPC_ADDR: bookingApps[i % bookings]!.address,
             CUSTOMER_GRPC_ADDR: customer.address,
             WEBHOOKS_GRPC_ADDR: dispatcher.address,
-            INTEGRATIONS_GRPC_ADDR: integrations.address,
+            INTEGRATIONS_GRPC_ADDR: integrationsOf(i),
             ...(notifications ? { NOTIFICATIONS_GRPC_ADDR: notifications.address } : {}),
             REDIS_URL: redis.url,
             KAFKA_BROKERS: kafka.brokers.join(','),

@@ -722,6 +722,13 @@ export interface GetCatalogVersionResponse {
   catalogVersion: string;
 }
 
+export interface BumpCatalogVersionRequest {
+  tenantId: string;
+}
+
+export interface BumpCatalogVersionResponse {
+}
+
 function createBaseBranding(): Branding {
   return { displayName: "", logoUrl: "", primaryColor: "", accentColor: "", embedOrigins: [] };
 }
@@ -7942,6 +7949,87 @@ export const GetCatalogVersionResponse: MessageFns<GetCatalogVersionResponse> = 
   },
 };
 
+function createBaseBumpCatalogVersionRequest(): BumpCatalogVersionRequest {
+  return { tenantId: "" };
+}
+
+export const BumpCatalogVersionRequest: MessageFns<BumpCatalogVersionRequest> = {
+  encode(message: BumpCatalogVersionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tenantId !== "") {
+      writer.uint32(10).string(message.tenantId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BumpCatalogVersionRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBumpCatalogVersionRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tenantId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseBumpCatalogVersionResponse(): BumpCatalogVersionResponse {
+  return {};
+}
+
+export const BumpCatalogVersionResponse: MessageFns<BumpCatalogVersionResponse> = {
+  encode(_: BumpCatalogVersionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): BumpCatalogVersionResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseBumpCatalogVersionResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
 /**
  * Tenants, their catalog (services, staff, resources) and availability inputs.
  * Every request is scoped by tenant_id; an id of another tenant is NOT_FOUND.
@@ -8316,6 +8404,23 @@ export const CatalogServiceService = {
       Buffer.from(GetCatalogVersionResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetCatalogVersionResponse => GetCatalogVersionResponse.decode(value),
   },
+  /**
+   * Changes the tenant's catalog version without changing a record: the integrations service
+   * calls it after every change of what busy times answer from (a calendar connected,
+   * disconnected or set up anew, a refused grant), so an availability answer kept at the old
+   * version is never taken again (docs/decisions.md "Integrations"). An unknown tenant: nothing.
+   */
+  bumpCatalogVersion: {
+    path: "/catalog.v1.CatalogService/BumpCatalogVersion" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: BumpCatalogVersionRequest): Buffer =>
+      Buffer.from(BumpCatalogVersionRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): BumpCatalogVersionRequest => BumpCatalogVersionRequest.decode(value),
+    responseSerialize: (value: BumpCatalogVersionResponse): Buffer =>
+      Buffer.from(BumpCatalogVersionResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): BumpCatalogVersionResponse => BumpCatalogVersionResponse.decode(value),
+  },
 } as const;
 
 export interface CatalogServiceServer extends UntypedServiceImplementation {
@@ -8360,6 +8465,13 @@ export interface CatalogServiceServer extends UntypedServiceImplementation {
    * cached snapshot can be checked with one small read (docs/architecture.md "Booking create").
    */
   getCatalogVersion: handleUnaryCall<GetCatalogVersionRequest, GetCatalogVersionResponse>;
+  /**
+   * Changes the tenant's catalog version without changing a record: the integrations service
+   * calls it after every change of what busy times answer from (a calendar connected,
+   * disconnected or set up anew, a refused grant), so an availability answer kept at the old
+   * version is never taken again (docs/decisions.md "Integrations"). An unknown tenant: nothing.
+   */
+  bumpCatalogVersion: handleUnaryCall<BumpCatalogVersionRequest, BumpCatalogVersionResponse>;
 }
 
 export interface CatalogServiceClient extends Client {
@@ -8893,6 +9005,27 @@ export interface CatalogServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetCatalogVersionResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Changes the tenant's catalog version without changing a record: the integrations service
+   * calls it after every change of what busy times answer from (a calendar connected,
+   * disconnected or set up anew, a refused grant), so an availability answer kept at the old
+   * version is never taken again (docs/decisions.md "Integrations"). An unknown tenant: nothing.
+   */
+  bumpCatalogVersion(
+    request: BumpCatalogVersionRequest,
+    callback: (error: ServiceError | null, response: BumpCatalogVersionResponse) => void,
+  ): ClientUnaryCall;
+  bumpCatalogVersion(
+    request: BumpCatalogVersionRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: BumpCatalogVersionResponse) => void,
+  ): ClientUnaryCall;
+  bumpCatalogVersion(
+    request: BumpCatalogVersionRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: BumpCatalogVersionResponse) => void,
   ): ClientUnaryCall;
 }
 
