@@ -253,6 +253,15 @@ describe("the tenant's own bookings written back (cal.com #14704, Easy!Appointme
     );
   });
 
+  it('looks up as many bookings as a calendar names, a few hundred at a time', async () => {
+    // A calendar's events are anyone's to write. One `$in` of more than about 1,000 ids is deeper
+    // than SQLite's expression tree goes (the read failed).
+    const names = Array.from({ length: 40_000 }, (_, i) => `bkg_named_${i}`);
+    names.splice(30_000, 0, 'bkg_own', 'bkg_theirs');
+    const found = await new SyncRepository(store).ofBookings('ten_a', names);
+    expect(found.map((doc) => doc._id)).toEqual(['bkg_own']);
+  });
+
   it('a CalDAV object is a booking’s write-back when named after it with its UID', () => {
     const calendar = 'https://calendar.example.com/ana/work/';
     const written = calendarResource({

@@ -7,7 +7,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGoogleCalendarStandIn, type GoogleCalendarStandIn, type NewStandInEvent } from '@svc/testing';
 import { busyEventOf } from '../src/providers/google-busy.js';
-import { GoogleCalendarProvider } from '../src/providers/google-calendar.js';
+import {
+  BOOKING_PROPERTY,
+  GoogleCalendarProvider,
+  googleEventId,
+  writtenBooking,
+} from '../src/providers/google-calendar.js';
 import { GoogleOAuth } from '../src/providers/google-oauth.js';
 import { ProviderAuthError, type BusyEvent } from '../src/providers/provider.js';
 
@@ -148,7 +153,8 @@ describe('Google busy events from events.list', () => {
       timeMax: new Date(T0 + 2 * DAY).toISOString(),
       maxResults: '2500',
       maxAttendees: '1',
-      fields: 'nextPageToken,items(id,status,start,end,transparency,eventType,attendees(self,responseStatus))',
+      fields:
+        'nextPageToken,items(id,status,start,end,transparency,eventType,attendees(self,responseStatus),extendedProperties(private))',
     });
   });
 
@@ -171,6 +177,61 @@ describe('Google busy events from events.list', () => {
     expect(query?.get('maxResults')).toBe('1');
     await expect(provider('revoked-token').listCalendars()).rejects.toBeInstanceOf(ProviderAuthError);
     await expect(provider('revoked-token').busy(['primary'], T0, T0 + DAY)).rejects.toBeInstanceOf(ProviderAuthError);
+  });
+});
+
+describe('a booking\'s own event (docs/decisions.md "A booking\'s own event never blocks")', () => {
+  it('names the booking of an event it wrote, moved or not, and of no other event', async () => {
+    const cal = 'written';
+    const p = provider();
+    const write = (bookingId: string, startsAtMs: number) =>
+      p.putEvent(cal, {
+        bookingId,
+        title: 'Check-up',
+        description: `Booking ${bookingId}`,
+        startsAtMs,
+        endsAtMs: startsAtMs + HOUR,
+        sequence: 0,
+        conferencing: 'none',
+      });
+    const written = await write('bkg_own', T0 + 8 * HOUR);
+    expect(written.externalEventId).toBe(googleEventId('bkg_own'));
+    // Moved (409, then PATCH): still named.
+    await write('bkg_own', T0 + 9 * HOUR);
+    // An event written before the mark was set gains it at its next write.
+    google.putEvent(cal, { ...timed(T0 + 11 * HOUR, T0 + 12 * HOUR), id: googleEventId('bkg_old') });
+    // Someone else's events: one with the mark but another id (a copy, or made up), one with an
+    // id of ours and no mark yet.
+    google.putEvent(cal, {
+      ...timed(T0 + 13 * HOUR, T0 + 14 * HOUR),
+      extendedProperties: { private: { [BOOKING_PROPERTY]: 'bkg_own' } },
+    });
+    const read = async () =>
+      sorted(await p.busy([cal], T0, T0 + DAY)).map((e) => [(e.startsAtMs - T0) / HOUR, e.bookingId]);
+    expect(await read()).toEqual([
+      [9, 'bkg_own'],
+      [11, undefined],
+      [13, undefined],
+    ]);
+    await write('bkg_old', T0 + 11 * HOUR);
+    expect(await read()).toEqual([
+      [9, 'bkg_own'],
+      [11, 'bkg_old'],
+      [13, undefined],
+    ]);
+  });
+
+  it('writtenBooking wants the mark and the id that booking gets', () => {
+    const mark = (bookingId: unknown) => ({ private: { [BOOKING_PROPERTY]: bookingId as string } });
+    expect(writtenBooking({ id: googleEventId('bkg_1'), extendedProperties: mark('bkg_1') })).toBe('bkg_1');
+    expect(writtenBooking({ id: googleEventId('bkg_1'), extendedProperties: mark('bkg_2') })).toBeNull();
+    expect(
+      writtenBooking({ id: `${googleEventId('bkg_1')}_20300401T080000Z`, extendedProperties: mark('bkg_1') }),
+    ).toBeNull();
+    expect(writtenBooking({ id: googleEventId(''), extendedProperties: mark('') })).toBeNull();
+    expect(writtenBooking({ id: googleEventId('bkg_1'), extendedProperties: mark(7) })).toBeNull();
+    expect(writtenBooking({ id: googleEventId('bkg_1'), extendedProperties: {} })).toBeNull();
+    expect(writtenBooking({ id: googleEventId('bkg_1') })).toBeNull();
   });
 });
 

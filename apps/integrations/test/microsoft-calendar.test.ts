@@ -5,7 +5,12 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMicrosoftGraphStandIn, type MicrosoftGraphStandIn } from '@svc/testing';
-import { BOOKING_PROPERTY_ID, MicrosoftCalendarProvider } from '../src/providers/microsoft-calendar.js';
+import {
+  BOOKING_PROPERTY_EXPAND,
+  BOOKING_PROPERTY_ID,
+  MicrosoftCalendarProvider,
+  writtenBooking,
+} from '../src/providers/microsoft-calendar.js';
 import { ProviderAuthError, ProviderUnavailableError, type CalendarEvent } from '../src/providers/provider.js';
 
 const TOKEN = 'graph-access-token';
@@ -76,6 +81,8 @@ describe('calendars and paging', () => {
       expect(view.prefer).toBe('outlook.timezone="UTC"');
       // Only what decides whether the event blocks leaves Microsoft (no subject, body, attendees).
       expect(view.query.get('$select')).toBe('start,end,isAllDay,isCancelled,showAs,responseStatus');
+      // And of the extended properties only ours (whose write-back the event is).
+      expect(view.query.get('$expand')).toBe(BOOKING_PROPERTY_EXPAND);
     }
     // A day either side of the window is asked for (all-day events of any zone).
     expect(views[0]!.query.get('startDateTime')).toBe(new Date(day - DAY).toISOString());
@@ -242,6 +249,39 @@ describe('failures', () => {
     } finally {
       graph.setDown(false);
     }
+  });
+});
+
+describe('a booking\'s own event (docs/decisions.md "A booking\'s own event never blocks")', () => {
+  it('names the booking of an event it wrote, moved or not, and of no other event', async () => {
+    const calendar = graph.addCalendar('Own');
+    const p = provider();
+    const day = at('2031-11-04T00:00:00Z');
+    await p.putEvent(calendar, booking('bk_own', day + 8 * HOUR, 'none'));
+    // Moved (found by its property, PATCH): still named.
+    await p.putEvent(calendar, booking('bk_own', day + 9 * HOUR, 'none'));
+    // Another app's property on an event of the owner's, and an event of no property.
+    graph.putEvent(calendar, { subject: 'CRM', start: utc(day + 11 * HOUR), end: utc(day + 12 * HOUR) }, [
+      { id: 'String {00020329-0000-0000-c000-000000000046} Name bookingId', value: 'bk_crm' },
+    ]);
+    graph.addBusy(calendar, day + 13 * HOUR, day + 14 * HOUR);
+    const events = await p.busy([calendar], day, day + DAY);
+    expect(events.map((e) => [(e.startsAtMs - day) / HOUR, e.bookingId])).toEqual([
+      [9, 'bk_own'],
+      [11, undefined],
+      [13, undefined],
+    ]);
+  });
+
+  it('writtenBooking wants our property with a value, its GUID in any case', () => {
+    const ours = (id: string, value: unknown) => ({ singleValueExtendedProperties: [{ id, value: value as string }] });
+    expect(writtenBooking(ours(BOOKING_PROPERTY_ID, 'bk_1'))).toBe('bk_1');
+    expect(writtenBooking(ours(BOOKING_PROPERTY_ID.toUpperCase(), 'bk_1'))).toBe('bk_1');
+    expect(writtenBooking(ours(BOOKING_PROPERTY_ID, ''))).toBeNull();
+    expect(writtenBooking(ours(BOOKING_PROPERTY_ID, 7))).toBeNull();
+    expect(writtenBooking(ours(BOOKING_PROPERTY_ID.replace('bookingId', 'other'), 'bk_1'))).toBeNull();
+    expect(writtenBooking({ singleValueExtendedProperties: [] })).toBeNull();
+    expect(writtenBooking({})).toBeNull();
   });
 });
 

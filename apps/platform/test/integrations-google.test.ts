@@ -10,6 +10,7 @@ import { eventually, json } from '@svc/testing';
 import { berlinTime, slotStartsOn } from './booking-fixture.js';
 import { book, errorOf, seedTenantWithOwner, type PlatformStores } from './dashboard-fixture.js';
 import { GOOGLE_CLIENT_ID, startLocalGoogle, type LocalGoogle } from './google-fixture.js';
+import { expectOwnEventsNeverBlock } from './own-event-fixture.js';
 import {
   connectThroughOAuth,
   followCallback,
@@ -21,6 +22,8 @@ import {
 import type { startTestPlatform } from './platform-fixture.js';
 
 const HOUR = 3_600_000;
+/** Short, so the own-event case can wait out what availability read. */
+const BUSY_CACHE_MS = 1_000;
 
 let google: LocalGoogle;
 let provider: LocalGoogle['provider'];
@@ -36,7 +39,7 @@ beforeAll(async () => {
     // Access tokens live 30 s, under the service's one-minute refresh margin: every Calendar
     // call refreshes them first.
     async (callbackOf) => ({ google: await startLocalGoogle(callbackOf('google'), { accessTokenTtlS: 30 }) }),
-    { SYNC_FIRST_RETRY_MS: 200 },
+    { SYNC_FIRST_RETRY_MS: 200, BUSY_CACHE_MS },
   );
   ({ platform, stores, base } = running);
   callbackPrefix = running.callbackOf('google');
@@ -209,6 +212,28 @@ describe('Google Calendar busy times and write-back with Meet (contract stand-in
     expect(used.size).toBeGreaterThan(1);
     const { tokens } = await storedTokens(connectionId);
     expect(used.has(tokens.accessToken)).toBe(true);
+  });
+
+  it("cal.com #14704, Easy!Appointments #1388: a booking's own event never blocks it, another tenant's does", async () => {
+    // The stand-in keeps one account's calendars whatever the token: both tenants share `primary`.
+    const owner = { ...(await tenant('google-own')), slug: 'google-own' };
+    const other = { ...(await tenant('google-own-other')), slug: 'google-own-other' };
+    await connected(owner);
+    await connected(other);
+    await expectOwnEventsNeverBlock({
+      base,
+      busyCacheMs: BUSY_CACHE_MS,
+      owner,
+      other,
+      eventStart: (id) => {
+        const event = standIn.events('primary').find((e) => e.id === id && e.status !== 'cancelled');
+        return event?.start.dateTime === undefined ? undefined : Date.parse(event.start.dateTime);
+      },
+      days: { class: 6, move: 7 },
+    });
+    // Read with the field that names the booking, and written with it.
+    expect(standIn.listRequests().at(-1)!.get('fields')).toContain('extendedProperties(private)');
+    expect(standIn.events('primary').filter((e) => e.extendedProperties?.private?.bookingId)).not.toEqual([]);
   });
 
   it('a refresh the provider refuses marks the connection needs_reauth and answers PROVIDER_NEEDS_REAUTH', async () => {

@@ -16,6 +16,7 @@ import {
   startLocalMicrosoft,
   type LocalMicrosoft,
 } from './microsoft-fixture.js';
+import { expectOwnEventsNeverBlock } from './own-event-fixture.js';
 import {
   connectThroughOAuth,
   followCallback,
@@ -27,6 +28,8 @@ import {
 import type { startTestPlatform } from './platform-fixture.js';
 
 const HOUR = 3_600_000;
+/** Short, so the own-event case can wait out what availability read. */
+const BUSY_CACHE_MS = 1_000;
 
 let microsoft: LocalMicrosoft;
 let graph: LocalMicrosoft['graph'];
@@ -48,6 +51,7 @@ beforeAll(async () => {
       GOOGLE_CLIENT_ID: 'google-client',
       GOOGLE_CLIENT_SECRET: 'google-secret',
       SYNC_FIRST_RETRY_MS: 200,
+      BUSY_CACHE_MS,
     },
   );
   ({ platform, stores, base } = running);
@@ -236,6 +240,28 @@ describe('Microsoft 365 busy times and write-back with Teams (contract stand-in)
     expect(used.size).toBeGreaterThan(1);
     const { tokens } = await storedTokens(connectionId);
     expect(used.has(tokens.accessToken)).toBe(true);
+  });
+
+  it("cal.com #14704, Easy!Appointments #1388: a booking's own event never blocks it, another tenant's does", async () => {
+    // The stand-in is one mailbox whatever the token: both tenants share its default calendar.
+    const owner = { ...(await tenant('microsoft-own')), slug: 'microsoft-own' };
+    const other = { ...(await tenant('microsoft-own-other')), slug: 'microsoft-own-other' };
+    await connected(owner);
+    await connected(other);
+    await expectOwnEventsNeverBlock({
+      base,
+      busyCacheMs: BUSY_CACHE_MS,
+      owner,
+      other,
+      eventStart: (id) => {
+        const event = graph.events(graph.defaultCalendarId).find((e) => e.id === id);
+        return event === undefined ? undefined : Date.parse(`${event.start.dateTime}Z`);
+      },
+      days: { class: 6, move: 7 },
+    });
+    // Read with the one extended property that names the booking.
+    const view = graph.requests().findLast((r) => r.path.endsWith('/calendarView'))!;
+    expect(view.query.get('$expand')).toMatch(/^singleValueExtendedProperties\(\$filter=id eq 'String \{/);
   });
 
   it('a grant revoked at the provider marks the connection needs_reauth and answers PROVIDER_NEEDS_REAUTH', async () => {

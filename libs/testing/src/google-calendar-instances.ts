@@ -38,6 +38,8 @@ export interface GoogleEvent {
   attendeesOmitted?: boolean;
   hangoutLink?: string;
   conferenceData?: unknown;
+  /** Private: this calendar's copy only; shared: every attendee's copy (instances take their series'). */
+  extendedProperties?: { private?: Record<string, string>; shared?: Record<string, string> };
 }
 
 /** Occurrences looked at at most per series (a daily rule of 270 years). */

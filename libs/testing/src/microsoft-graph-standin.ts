@@ -25,6 +25,10 @@ import {
  *   kept with `isCancelled: true`, `$top` (default 10, at most 1,000 or `maxPageSize`), `$select` (an unknown
  *   property is 400) and `@odata.nextLink`; times in the zone `Prefer: outlook.timezone="…"`
  *   names (UTC without it; `Preference-Applied` says so), all-day events at midnight in any zone;
+ *   `$expand=singleValueExtendedProperties($filter=id eq '…')` (the form the reference's "Get
+ *   singleValueLegacyExtendedProperty" page gives; any other `$expand` is 400 from the stand-in):
+ *   each event holding that property comes with `singleValueExtendedProperties: [{ id, value }]`,
+ *   an occurrence with its series master's, others without the field;
  * - `GET /me/calendars/{id}/events` with `$filter=singleValueExtendedProperties/Any(ep: ep/id eq
  *   '…' and ep/value eq '…')` (the form the reference's "Get singleValueLegacyExtendedProperty"
  *   page gives; any other `$filter` is 400 from the stand-in);
@@ -71,8 +75,12 @@ export interface MicrosoftGraphStandIn {
   addCalendar(name: string): string;
   /** The events stored in a calendar (series masters, exceptions and single events). */
   events(calendarId: string): GraphEvent[];
-  /** Adds (or replaces, by id) an event as the owner's Outlook would: a series with `recurrence`, an exception with `seriesMasterId` and `originalStart`, … */
-  putEvent(calendarId: string, event: NewGraphEvent): GraphEvent;
+  /**
+   * Adds (or replaces, by id) an event as the owner's Outlook would: a series with `recurrence`,
+   * an exception with `seriesMasterId` and `originalStart`, …; `extended`: the single-value
+   * extended properties another app set on it.
+   */
+  putEvent(calendarId: string, event: NewGraphEvent, extended?: Array<{ id: string; value: string }>): GraphEvent;
   /** A busy timed event of the owner's. */
   addBusy(calendarId: string, startMs: number, endMs: number): GraphEvent;
   /** Removes one occurrence of a series (as deleting it in Outlook does): it leaves the view. */
@@ -120,6 +128,7 @@ const EVENT_PROPERTIES = new Set([
   'iCalUId',
 ]);
 const EXTENDED_ID = /^String \{[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\} Name \S+$/;
+const PROPERTY_EXPAND = /^singleValueExtendedProperties\(\$filter=id eq '((?:[^']|'')*)'\)$/;
 const PROPERTY_FILTER =
   /^singleValueExtendedProperties\/Any\(ep: ep\/id eq '((?:[^']|'')*)' and ep\/value eq '((?:[^']|'')*)'\)$/;
 
@@ -317,11 +326,23 @@ export async function startMicrosoftGraphStandIn(opts: {
         `Could not find a property named '${unknown}' on type 'microsoft.graph.event'.`,
       );
     }
+    const expand = q.get('$expand');
+    const expanded = expand === null ? null : PROPERTY_EXPAND.exec(expand);
+    if (expand !== null && !expanded) {
+      return error(res, 400, 'BadRequest', 'The stand-in expands one single-value extended property only.');
+    }
+    const expandedId = expanded ? expanded[1]!.replace(/''/g, "'").toLowerCase() : null;
     const view = viewOf(calendarId, from, to)
       .map((e) => inZone(e, zone))
-      .map((e) =>
-        select ? Object.fromEntries(Object.entries(e).filter(([k]) => k === 'id' || select.includes(k))) : e,
-      );
+      .map((e) => {
+        const selected = select
+          ? Object.fromEntries(Object.entries(e).filter(([k]) => k === 'id' || select.includes(k)))
+          : e;
+        if (expandedId === null) return selected;
+        const owner = events.get(e.id) ?? (e.seriesMasterId ? events.get(e.seriesMasterId) : undefined);
+        const properties = (owner?.extended ?? []).filter((p) => p.id.toLowerCase() === expandedId);
+        return properties.length === 0 ? selected : { ...selected, singleValueExtendedProperties: properties };
+      });
     return page(res, view, q, path, 10, { 'preference-applied': `outlook.timezone="${zone}"` });
   }
 
@@ -463,7 +484,7 @@ export async function startMicrosoftGraphStandIn(opts: {
     defaultCalendarId,
     addCalendar: (name) => addCalendar(name),
     events: (calendarId) => [...events.values()].filter((s) => s.calendarId === calendarId).map((s) => s.event),
-    putEvent: (calendarId, event) => store(calendarId, event),
+    putEvent: (calendarId, event, extended) => store(calendarId, event, extended),
     addBusy: (calendarId, startMs, endMs) =>
       store(calendarId, { start: graphTime(startMs, 'UTC'), end: graphTime(endMs, 'UTC') }),
     deleteOccurrence(seriesMasterId, originalStartMs) {

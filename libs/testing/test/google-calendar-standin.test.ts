@@ -147,6 +147,34 @@ describe('events.list with singleEvents=true', () => {
     expect(ids).toEqual(['single0', 'single1', 'single2', 'single3', 'single4']);
   });
 
+  it("answers the extended properties asked, private without shared, an instance with its series'", async () => {
+    const props = { private: { bookingId: 'bkg_1' }, shared: { color: 'green' } };
+    google.putEvent('props', {
+      id: 'tagged1',
+      start: { dateTime: '2030-03-02T10:00:00Z' },
+      end: { dateTime: '2030-03-02T11:00:00Z' },
+      extendedProperties: props,
+    });
+    google.putEvent('props', {
+      id: 'daily1',
+      start: { dateTime: '2030-03-02T12:00:00Z', timeZone: 'UTC' },
+      end: { dateTime: '2030-03-02T13:00:00Z', timeZone: 'UTC' },
+      recurrence: ['RRULE:FREQ=DAILY;COUNT=1'],
+      extendedProperties: props,
+    });
+    google.putEvent('props', {
+      id: 'plain1',
+      start: { dateTime: '2030-03-02T14:00:00Z' },
+      end: { dateTime: '2030-03-02T15:00:00Z' },
+    });
+    const { body } = await list('props', { ...window, fields: 'items(id,extendedProperties(private))' });
+    expect(body.items).toEqual([
+      { id: 'tagged1', extendedProperties: { private: { bookingId: 'bkg_1' } } },
+      { id: 'daily1_20300302T120000Z', extendedProperties: { private: { bookingId: 'bkg_1' } } },
+      { id: 'plain1' },
+    ]);
+  });
+
   it('refuses what Google refuses', async () => {
     expect((await list('x', { ...window, maxResults: '2501' })).status).toBe(400);
     expect((await list('x', { ...window, timeMin: '2030-03-01T00:00:00' })).status).toBe(400);

@@ -123,6 +123,49 @@ describe('calendarView', () => {
     expect(unknown.body.error.code).toBe('RequestBroker--ParseUri');
   });
 
+  it("expands the one extended property $filter names: on the events that hold it, an occurrence its master's", async () => {
+    const calendar = graph.addCalendar('Expand');
+    const ours = 'String {3f0c6a52-5d1e-4b7a-9c3e-8a41d2b7e6f9} Name bookingId';
+    const theirs = 'String {66f5a359-4659-4830-9070-00047ec6ac6e} Name Color';
+    const at = (hour: number) => ({ dateTime: `2030-06-10T${String(hour).padStart(2, '0')}:00:00`, timeZone: 'UTC' });
+    const written = graph.putEvent(calendar, { subject: 'Booking', start: at(8), end: at(9) }, [
+      { id: ours, value: 'bk_1' },
+      { id: theirs, value: 'Green' },
+    ]);
+    graph.putEvent(calendar, { subject: 'Tagged', start: at(10), end: at(11) }, [{ id: theirs, value: 'Red' }]);
+    graph.putEvent(calendar, { subject: 'Plain', start: at(12), end: at(13) });
+    graph.putEvent(
+      calendar,
+      {
+        id: 'standup',
+        subject: 'Standup',
+        start: at(14),
+        end: at(15),
+        recurrence: { pattern: { type: 'daily', interval: 1 }, range: { type: 'noEnd', startDate: '2030-06-10' } },
+      },
+      [{ id: ours, value: 'bk_series' }],
+    );
+    // The GUID in another case than written: the same property.
+    const expand = `singleValueExtendedProperties($filter=id eq '${ours.replace(/\{.+\}/, (g) => g.toUpperCase())}')`;
+    const res = await view(calendar, '2030-06-10T00:00:00Z', '2030-06-11T00:00:00Z', {
+      $select: 'subject',
+      $expand: expand,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.value.map((e: any) => [e.subject, e.singleValueExtendedProperties])).toEqual([
+      ['Booking', [{ id: ours, value: 'bk_1' }]],
+      ['Tagged', undefined],
+      ['Plain', undefined],
+      ['Standup', [{ id: ours, value: 'bk_series' }]],
+    ]);
+    expect(res.body.value[0].id).toBe(written.id);
+    // Without $expand no extended property comes; any other $expand is refused.
+    const plain = await view(calendar, '2030-06-10T00:00:00Z', '2030-06-11T00:00:00Z', { $select: 'subject' });
+    expect(plain.body.value.every((e: any) => e.singleValueExtendedProperties === undefined)).toBe(true);
+    const other = await view(calendar, '2030-06-10T00:00:00Z', '2030-06-11T00:00:00Z', { $expand: 'attachments' });
+    expect(other.status).toBe(400);
+  });
+
   it('pages with $top and @odata.nextLink', async () => {
     const calendar = graph.addCalendar('Pages');
     const day = Date.parse('2030-07-01T00:00:00Z');

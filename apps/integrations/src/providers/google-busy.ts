@@ -15,6 +15,8 @@ export interface GoogleEventResource {
   transparency?: string;
   eventType?: string;
   attendees?: Array<{ self?: boolean; responseStatus?: string }>;
+  /** Our write-back's mark (google-calendar.ts `writtenBooking`). */
+  extendedProperties?: { private?: Record<string, string> };
 }
 
 /**
@@ -23,7 +25,7 @@ export interface GoogleEventResource {
  * page of 2,500 events stays far below PROVIDER_MAX_RESPONSE_BYTES.
  */
 export const EVENT_FIELDS =
-  'nextPageToken,items(id,status,start,end,transparency,eventType,attendees(self,responseStatus))';
+  'nextPageToken,items(id,status,start,end,transparency,eventType,attendees(self,responseStatus),extendedProperties(private))';
 
 /**
  * Event types that say where or whose, not whether busy: a working location ("in the office")

@@ -6,7 +6,9 @@
  * tests use a local contract stand-in. With the one scope the grant asks (`calendar.events`),
  * the account's calendar is `primary`.
  * The event id derives from the booking id, so a repeated insert finds the event (409) and
- * patches it instead of adding a second one.
+ * patches it instead of adding a second one; a private extended property names the booking, so
+ * the busy times know the event as its write-back (docs/decisions.md "A booking's own event
+ * never blocks").
  */
 import { createHash } from 'node:crypto';
 import { DAY_MS } from '@svc/rules';
@@ -48,6 +50,20 @@ export function googleEventId(bookingId: string): string {
   return id;
 }
 
+/** The private extended property (on this calendar's copy only) naming a written event's booking. */
+export const BOOKING_PROPERTY = 'bookingId';
+
+/**
+ * The booking whose write-back an event is (putEvent's: its private extended property names the
+ * booking and its id is that booking's `googleEventId`), or null for any other event, an
+ * instance of a recurring one included.
+ */
+export function writtenBooking(event: GoogleEventResource): string | null {
+  const bookingId = event.extendedProperties?.private?.[BOOKING_PROPERTY];
+  if (typeof bookingId !== 'string' || bookingId === '') return null;
+  return event.id === googleEventId(bookingId) ? bookingId : null;
+}
+
 export class GoogleCalendarProvider implements CalendarProvider {
   private tokens: GoogleTokens;
 
@@ -72,7 +88,9 @@ export class GoogleCalendarProvider implements CalendarProvider {
     for (const id of calendarIds) {
       for (const item of await this.eventsOf(id, fromMs - DAY_MS, toMs + DAY_MS)) {
         const event = busyEventOf(item);
-        if (event && (event.allDay || (event.endsAtMs > fromMs && event.startsAtMs < toMs))) out.push(event);
+        if (!event || !(event.allDay || (event.endsAtMs > fromMs && event.startsAtMs < toMs))) continue;
+        const bookingId = writtenBooking(item);
+        out.push(bookingId === null ? event : { ...event, bookingId });
       }
     }
     return out;
@@ -114,6 +132,8 @@ export class GoogleCalendarProvider implements CalendarProvider {
       description: event.description,
       start: { dateTime: new Date(event.startsAtMs).toISOString() },
       end: { dateTime: new Date(event.endsAtMs).toISOString() },
+      // Sent on every write, so an event written before it was set gains it at its next one.
+      extendedProperties: { private: { [BOOKING_PROPERTY]: event.bookingId } },
       // A Zoom meeting's link is where the event takes place ('' clears one no longer there).
       ...(event.meetingUrl !== undefined ? { location: event.meetingUrl ?? '' } : {}),
       ...(event.conferencing === 'google_meet'

@@ -14,6 +14,8 @@ export interface GraphEventResource {
   isCancelled?: boolean;
   showAs?: string;
   responseStatus?: { response?: string };
+  /** Our write-back's mark, when asked for with `$expand` (microsoft-calendar.ts `writtenBooking`). */
+  singleValueExtendedProperties?: Array<{ id?: string; value?: string }>;
 }
 
 /**

@@ -5,7 +5,8 @@
  * response status), and one event per booking written with POST, moved with PATCH and removed
  * with DELETE, with a Teams meeting when the service asks for one. An event is found again by a
  * single-value extended property holding the booking id, so a retry, a lost answer or a
- * reschedule never adds a second one. Every time is asked for in UTC
+ * reschedule never adds a second one, and the busy times know the event as the booking's own
+ * (docs/decisions.md "A booking's own event never blocks"). Every time is asked for in UTC
  * (`Prefer: outlook.timezone="UTC"`). A 429 or 503 is waited out once when its `Retry-After`
  * fits in the request's time, else the read fails as an outage carrying it. The base URL is
  * configuration (MICROSOFT_GRAPH_API_URL); the tests use a contract stand-in (libs/testing).
@@ -44,6 +45,23 @@ export interface MicrosoftCalendar extends ProviderCalendar {
  * fixed GUID of this platform), its value the booking id.
  */
 export const BOOKING_PROPERTY_ID = 'String {3f0c6a52-5d1e-4b7a-9c3e-8a41d2b7e6f9} Name bookingId';
+
+/**
+ * calendarView's `$expand` of that one property (the form of Graph's "Get
+ * singleValueLegacyExtendedProperty"), so each event says whether it is a booking's write-back
+ * and nothing else of what other apps keep on it leaves Microsoft.
+ */
+export const BOOKING_PROPERTY_EXPAND = `singleValueExtendedProperties($filter=id eq '${odata(BOOKING_PROPERTY_ID)}')`;
+
+/**
+ * The booking whose write-back an event is (putEvent's: the extended property holds its id),
+ * or null for any other event. The property's id is compared without case (its GUID has none).
+ */
+export function writtenBooking(event: GraphEventResource): string | null {
+  const id = BOOKING_PROPERTY_ID.toLowerCase();
+  const value = event.singleValueExtendedProperties?.find((p) => p.id?.toLowerCase() === id)?.value;
+  return typeof value === 'string' && value !== '' ? value : null;
+}
 
 /** calendarView's page asked for (the reference's $top; Graph may answer fewer and link the rest). */
 const PAGE_SIZE = 1_000;
@@ -111,6 +129,7 @@ export class MicrosoftCalendarProvider implements CalendarProvider {
         startDateTime: new Date(fromMs - DAY_MS).toISOString(),
         endDateTime: new Date(toMs + DAY_MS).toISOString(),
         $select: EVENT_SELECT,
+        $expand: BOOKING_PROPERTY_EXPAND,
         $top: String(PAGE_SIZE),
       });
       const events = await this.pages<GraphEventResource>(
@@ -120,7 +139,9 @@ export class MicrosoftCalendarProvider implements CalendarProvider {
       );
       for (const item of events) {
         const event = busyEventOf(item);
-        if (event && (event.allDay || (event.endsAtMs > fromMs && event.startsAtMs < toMs))) out.push(event);
+        if (!event || !(event.allDay || (event.endsAtMs > fromMs && event.startsAtMs < toMs))) continue;
+        const bookingId = writtenBooking(item);
+        out.push(bookingId === null ? event : { ...event, bookingId });
       }
     }
     return out;
@@ -288,6 +309,8 @@ export function retryAfter(value: string | null): number | undefined {
 const utcLocal = (ms: number): string => new Date(ms).toISOString().replace(/Z$/, '');
 
 /** A string inside an OData literal: its quotes doubled. */
-const odata = (value: string): string => value.replace(/'/g, "''");
+function odata(value: string): string {
+  return value.replace(/'/g, "''");
+}
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -33,7 +33,8 @@ export interface BusyEvent {
   showAs: 'busy' | 'tentative';
   /**
    * The booking the platform wrote this event for (its write-back), when the provider can tell
-   * (CalDAV: the resource `<bookingId>.ics` with UID `<bookingId>@booking-platform`). The busy
+   * (CalDAV: the resource `<bookingId>.ics` with UID `<bookingId>@booking-platform`; Google and
+   * Microsoft: the extended property putEvent sets, `writtenBooking` of each). The busy
    * times leave out the tenant's own such events: the booking itself already occupies its time.
    */
   bookingId?: string;

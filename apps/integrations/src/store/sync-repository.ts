@@ -3,6 +3,11 @@ import { COLLECTIONS, type SyncDoc } from './records.js';
 
 /** Compare-and-set rounds of an erasure against events of the booking stored meanwhile. */
 const ERASE_ATTEMPTS = 5;
+/**
+ * Booking ids asked in one find (ofBookings): SQLite compiles an `$in` into one OR per id, and
+ * its expression tree stops at a depth of 1,000.
+ */
+const IDS_PER_FIND = 200;
 
 /** The record holds no personal field and wishes the event gone (an erasure was applied). */
 export const isErased = (doc: SyncDoc): boolean =>
@@ -51,10 +56,17 @@ export class SyncRepository {
     }
   }
 
-  /** The records of these bookings (at most a few hundred ids: the export's page). */
-  ofBookings(tenantId: string, bookingIds: readonly string[]): Promise<SyncDoc[]> {
-    if (bookingIds.length === 0) return Promise.resolve([]);
-    return this.syncs.find({ tenantId, _id: { $in: [...bookingIds] } });
+  /**
+   * The records of these bookings: the export's page, or every booking a calendar read names
+   * (busy-times.ts), which is as many as the calendar's events, anyone's to write; so asked
+   * IDS_PER_FIND at a time.
+   */
+  async ofBookings(tenantId: string, bookingIds: readonly string[]): Promise<SyncDoc[]> {
+    const out: SyncDoc[] = [];
+    for (let i = 0; i < bookingIds.length; i += IDS_PER_FIND) {
+      out.push(...(await this.syncs.find({ tenantId, _id: { $in: bookingIds.slice(i, i + IDS_PER_FIND) } })));
+    }
+    return out;
   }
 
   /**
