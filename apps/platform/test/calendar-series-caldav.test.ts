@@ -3,15 +3,17 @@
 // UTC+14; the staff member is in Europe/Berlin): a daily series begun in 2010 blocks next week in
 // availability and in create; an hourly series begun seven months ago blocks its hours; a floating
 // time blocks the Berlin wall-clock time, not the server's nor UTC's; a Windows zone name without
-// VTIMEZONE is placed in its zone. docs/decisions.md "Integrations" ("Series of any age",
+// VTIMEZONE is placed in its zone; a series that cannot be walked within the bound blocks the
+// window and is counted on GET /metrics. docs/decisions.md "Integrations" ("Series of any age",
 // "Floating and unknown zones"), docs/testing.md "Recurring and all-day events".
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPlatformRuntime } from '@svc/config';
-import { json, radicaleMissing, serverGate, startRadicale, type RadicaleServer } from '@svc/testing';
+import { json, prom2jsonMissing, radicaleMissing, serverGate, startRadicale, type RadicaleServer } from '@svc/testing';
 import { berlinTime, postBooking, seedTenant, slotStartsOn } from './booking-fixture.js';
 import { dashboard, errorOf, platformProcess } from './dashboard-fixture.js';
 import { caldav, MKCALENDAR_WORK, utc } from './caldav-fixture.js';
+import { movedBetween, scrapeMetrics } from './metrics-fixture.js';
 
 const run = serverGate('Radicale', radicaleMissing());
 
@@ -153,4 +155,29 @@ describe.runIf(run)('series of any age and floating times: CalDAV (Radicale) thr
     expect(slots).toContain(berlinTime(WINDOWS, 14, 30));
     expect(slots).toContain(berlinTime(WINDOWS, 16));
   });
+
+  it.runIf(serverGate('prom2json (Prometheus text parser)', prom2jsonMissing()))(
+    'a series that cannot be walked within the bound blocks the whole day, counted in integrations_series_walk_limits_total',
+    async () => {
+      const before = await scrapeMetrics(platform.base);
+      // A COUNT over days filtered by weekday: counted only by walking from 2010, further than a
+      // read may (docs/decisions.md "Series of any age"). Radicale expands it for its time range.
+      const text = event(
+        'never',
+        'DTSTART:20100104T100000Z',
+        'DTEND:20100104T103000Z',
+        'RRULE:FREQ=DAILY;BYDAY=MO,WE,FR;COUNT=100000',
+      );
+      const put = await caldav(ACCOUNT, PASSWORD)('PUT', `${calendarUrl}never.ics`, text, {
+        'content-type': 'text/calendar',
+      });
+      expect(put.status).toBe(201);
+      expect(await slotsOn(11)).toEqual([]);
+      const moved = movedBetween(before, await scrapeMetrics(platform.base));
+      expect(
+        moved('integrations_series_walk_limits_total', { service: 'integrations', where: 'before_window' }),
+      ).toBeGreaterThanOrEqual(1);
+      expect(moved('integrations_series_walk_limits_total', { service: 'integrations', where: 'in_window' })).toBe(0);
+    },
+  );
 });

@@ -27,10 +27,11 @@ import { DAY_MS } from '@svc/rules';
 
 /**
  * Steps of ical.js's iterator one series may take in one read: a candidate time tested, a day
- * scanned for BYSETPOS. A step costs ical.js some 20–50 µs, so the bound is a few hundred
- * milliseconds; a series every quarter hour over 35 days takes some 3,400.
+ * scanned for BYSETPOS. A step costs ical.js some 20–50 µs, so the bound is 40–100 ms on an idle
+ * core (a read must answer within the booking's deadline on a busy one too); an hourly series
+ * over 35 days takes some 840 steps, a half-hourly one 1,700.
  */
-export const STEP_BUDGET = 5_000;
+export const STEP_BUDGET = 2_000;
 
 /** The walk spent its budget before reaching the end of what it was asked for. */
 export class WalkLimitError extends Error {
