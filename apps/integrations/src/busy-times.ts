@@ -29,7 +29,7 @@ export interface StaffBusy extends Interval {
 /** One UTC day of one connection's chosen calendars, as read at `atMs`. */
 interface DayEntry {
   atMs: number;
-  /** Which calendars were read (a changed choice is read again). */
+  /** Which calendars were read, and in which zone (a changed choice is read again). */
   calendars: string;
   /** The events that may reach the day (one spanning several days is in each of them). */
   events: BusyEvent[];
@@ -92,8 +92,9 @@ export class BusyTimes {
       return { intervals: [], unavailableStaffIds: [], validForMs: this.deps.cacheMs, noneConnected: true };
     }
     const now = this.deps.now();
+    const zoneOf = (doc: ConnectionDoc) => (Object.hasOwn(timeZones, doc.staffId) ? timeZones[doc.staffId]! : timeZone);
     const outcomes = await Promise.allSettled(
-      docs.map((doc) => this.inTime(this.ofConnection(doc, fromMs, toMs, fresh), answerByMs)),
+      docs.map((doc) => this.inTime(this.ofConnection(doc, fromMs, toMs, fresh, zoneOf(doc)), answerByMs)),
     );
     const own = await this.ownBookings(tenantId, outcomes);
     const intervals: StaffBusy[] = [];
@@ -108,7 +109,7 @@ export class BusyTimes {
           allDayEventsBlock: doc.allDayEventsBlock ?? DEFAULT_BLOCKING.allDayEventsBlock,
           tentativeEventsBlock: doc.tentativeEventsBlock ?? DEFAULT_BLOCKING.tentativeEventsBlock,
         };
-        const zone = Object.hasOwn(timeZones, doc.staffId) ? timeZones[doc.staffId]! : timeZone;
+        const zone = zoneOf(doc);
         oldestReadAtMs = Math.min(oldestReadAtMs, outcome.value.readAtMs);
         const events = outcome.value.events.filter((e) => e.bookingId === undefined || !own.has(e.bookingId));
         for (const interval of merged(blockingIntervals(events, settings, zone), fromMs, toMs)) {
@@ -160,18 +161,23 @@ export class BusyTimes {
     return Promise.race([read, late]).finally(() => clearTimeout(timer));
   }
 
-  /** The connection's events over the window, and when the oldest of its days was read. */
+  /**
+   * The connection's events over the window, and when the oldest of its days was read.
+   * `zone`: where the provider reads floating times (the staff member's); a day read in
+   * another zone is read again.
+   */
   private async ofConnection(
     doc: ConnectionDoc,
     fromMs: number,
     toMs: number,
     fresh: boolean,
+    zone: string,
   ): Promise<{ events: BusyEvent[]; readAtMs: number }> {
     // A refused grant is not trusted from the moment it is recorded, days still cached included
     // (docs/decisions.md "Integrations", "Tokens that expire").
     if (doc.status === 'needs_reauth') throw needsReauth();
     const now = this.deps.now();
-    const calendars = doc.busyCalendarIds.join('\n');
+    const calendars = `${doc.busyCalendarIds.join('\n')}\n@${zone}`;
     const days = utcDays(fromMs, toMs);
     const found = new Map<number, BusyEvent[] | Promise<BusyEvent[]>>();
     const missing: number[] = [];
@@ -195,7 +201,7 @@ export class BusyTimes {
     for (const run of consecutiveRuns(missing)) {
       const runFrom = run[0]!;
       const runTo = run[run.length - 1]! + DAY_MS;
-      const read = this.deps.use.run(doc, (provider) => provider.busy(doc.busyCalendarIds, runFrom, runTo));
+      const read = this.deps.use.run(doc, (provider) => provider.busy(doc.busyCalendarIds, runFrom, runTo, zone));
       for (const day of run) {
         const key = dayKey(doc._id, day);
         const ofDay = read.then((events) => reaching(events, day, day + DAY_MS));

@@ -27,7 +27,14 @@ export const providerSessions: Counter<'service' | 'provider'> = counter(
   ['service', 'provider'],
 );
 
+export const seriesWalkLimits: Counter<'service' | 'where'> = counter(
+  'integrations_series_walk_limits_total',
+  'Recurring CalDAV events whose expansion reached its step bound in a busy-time read, and so blocked time rather than leave it free: where before_window (the whole window blocked) or in_window (blocked from the last occurrence known to the end of the window)',
+  ['service', 'where'],
+);
+
 // Present at 0 from the start, so rates and ratios have series before the first event.
 for (const outcome of ['synced', 'removed', 'retry', 'failed']) calendarWrites.inc({ service: SERVICE, outcome }, 0);
 for (const result of ['hit', 'miss', 'fresh']) busyCache.inc({ service: SERVICE, result }, 0);
 providerSessions.inc({ service: SERVICE, provider: 'caldav' }, 0);
+for (const where of ['before_window', 'in_window']) seriesWalkLimits.inc({ service: SERVICE, where }, 0);

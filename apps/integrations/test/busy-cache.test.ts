@@ -47,6 +47,8 @@ function busyOf(fromMs: number, toMs: number): BusyEvent[] {
 let store: DocumentStore;
 let connections: ConnectionRepository;
 let reads: Array<[number, number]>;
+/** The zone each read was asked to read floating times in. */
+let readZones: Array<string | undefined>;
 let made: number;
 let clock: number;
 let gate: Promise<void> | null;
@@ -73,8 +75,9 @@ const counting = (): CalendarProvider => {
   made++;
   return {
     listCalendars: async () => [],
-    busy: async (_ids, fromMs, toMs) => {
+    busy: async (_ids, fromMs, toMs, timeZone) => {
       reads.push([fromMs, toMs]);
+      readZones.push(timeZone);
       await gate;
       return busyOf(fromMs, toMs);
     },
@@ -107,6 +110,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   reads = [];
+  readZones = [];
   made = 0;
   clock = D0 - 30 * DAY_MS;
   gate = null;
@@ -156,6 +160,19 @@ describe('busy times cached per connection and UTC day', () => {
     open();
     await Promise.all(both);
     expect(reads).toEqual([[day(8), day(9)]]);
+  });
+
+  it("reads floating times in the staff member's zone (else the tenant's), and a day again for another zone", async () => {
+    const busy = busyTimes();
+    const inZone = (timeZone: string, timeZones: Record<string, string> = {}) =>
+      busy.forStaff('ten_a', ['stf_icn_1'], day(0), day(1), false, { timeZone, timeZones });
+    await inZone('Europe/Berlin');
+    await inZone('Europe/Berlin');
+    await inZone('UTC', { stf_icn_1: 'Europe/Berlin' });
+    expect(readZones).toEqual(['Europe/Berlin']);
+    // The staff member's zone changed: what was read in the old one is not the answer.
+    await inZone('Europe/Berlin', { stf_icn_1: 'America/New_York' });
+    expect(readZones).toEqual(['Europe/Berlin', 'America/New_York']);
   });
 
   it('reads fresh when asked (and keeps it), again after BUSY_CACHE_MS, and when the calendars change', async () => {

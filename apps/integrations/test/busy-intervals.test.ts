@@ -87,12 +87,12 @@ describe('busy events of an iCalendar object', () => {
         'ATTENDEE;PARTSTAT=ACCEPTED:mailto:bob@example.test',
       ),
     );
-    expect(busyEvents(text, T0, T0 + 24 * HOUR, 'ann@example.test')).toEqual([
+    expect(busyEvents(text, T0, T0 + 24 * HOUR, { account: 'ann@example.test' })).toEqual([
       { startsAtMs: T0 + 8 * HOUR, endsAtMs: T0 + 9 * HOUR, showAs: 'tentative' },
       { startsAtMs: T0 + 10 * HOUR, endsAtMs: T0 + 11 * HOUR, showAs: 'tentative' },
     ]);
     // Someone else's answer is not the account's.
-    expect(busyEvents(text, T0, T0 + 24 * HOUR, 'bob@example.test').map((e) => e.showAs)).toEqual([
+    expect(busyEvents(text, T0, T0 + 24 * HOUR, { account: 'bob@example.test' }).map((e) => e.showAs)).toEqual([
       'tentative',
       'busy',
       'busy',

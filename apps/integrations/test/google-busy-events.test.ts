@@ -257,6 +257,24 @@ describe('a Meet that Google is still making', () => {
 
 describe('one event resource as a busy event', () => {
   const at = (iso: string) => ({ dateTime: iso });
+  it("reads a dateTime without offset in its timeZone, else the staff member's, never the process's (UTC+14 here)", () => {
+    const local = { start: at('2030-04-01T10:00:00'), end: at('2030-04-01T11:00:00') };
+    expect(
+      busyEventOf({
+        start: { ...local.start, timeZone: 'America/New_York' },
+        end: { ...local.end, timeZone: 'America/New_York' },
+      }),
+    ).toMatchObject({
+      startsAtMs: Date.parse('2030-04-01T14:00:00Z'),
+      endsAtMs: Date.parse('2030-04-01T15:00:00Z'),
+    });
+    expect(busyEventOf(local, 'Europe/Berlin')).toMatchObject({
+      startsAtMs: Date.parse('2030-04-01T08:00:00Z'),
+      endsAtMs: Date.parse('2030-04-01T09:00:00Z'),
+    });
+    expect(busyEventOf(local)).toMatchObject({ startsAtMs: Date.parse('2030-04-01T10:00:00Z') });
+  });
+
   it('leaves out a cancelled instance even when the server sends it, and what cannot be placed', () => {
     const timed = { start: at('2030-04-01T10:00:00+02:00'), end: at('2030-04-01T11:00:00+02:00') };
     expect(busyEventOf(timed)).toEqual({

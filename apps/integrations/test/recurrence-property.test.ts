@@ -25,6 +25,7 @@ import {
   seriesIcs,
   windowOf,
 } from './series-fixture.js';
+import { concrete, covers, wideExpected, wideIcs, wideSeriesArbitrary } from './wide-series-fixture.js';
 
 /** Runs per property; FC_RUNS raises it for a longer search, FC_SEED replays a failure. */
 const RUNS = Number(process.env.FC_RUNS ?? 300);
@@ -63,6 +64,55 @@ describe('recurring series: our expansion against ical.js', () => {
     expect(withEvents).toBeGreaterThan(200);
     expect(acrossDst).toBeGreaterThan(15);
   });
+});
+
+describe('series of any age: our expansion from near the window against ical.js from DTSTART', () => {
+  /** A zone no series of the generator is in: only floating times may be read in the staff member's. */
+  const elsewhere = (zone: string) => (zone === 'Asia/Kolkata' ? 'UTC' : 'Asia/Kolkata');
+
+  it('CalDAV busyEvents equals the oracle; a series that reaches the step bound blocks at least the oracle', () => {
+    fc.assert(
+      fc.property(wideSeriesArbitrary, (s) => {
+        const c = concrete(s);
+        const expected = wideExpected(c);
+        const limits: string[] = [];
+        const read = busyEvents(wideIcs(c), c.fromMs, c.toMs, {
+          timeZone: s.naming === 'floating' ? s.zone : elsewhere(s.zone),
+          onWalkLimit: (where) => limits.push(where),
+        });
+        if (limits.length === 0) expect(canonical(read)).toEqual(canonical(expected));
+        else expect(covers(read, expected, c.fromMs, c.toMs)).toBe(true);
+      }),
+      { numRuns: Math.ceil(RUNS / 2), ...SEED },
+    );
+  }, 300_000);
+
+  it('the generator meets old series in the window; only series walked from DTSTART may reach the bound', () => {
+    let met = 0;
+    let old = 0;
+    let limited = 0;
+    fc.assert(
+      fc.property(wideSeriesArbitrary, (s) => {
+        const c = concrete(s);
+        const expected = wideExpected(c);
+        if (expected.length > 0) met++;
+        if (expected.length > 0 && c.fromMs - s.ageMinutes * 60_000 < Date.UTC(2020, 0, 1)) old++;
+        let reached = false;
+        busyEvents(wideIcs(c), c.fromMs, c.toMs, { timeZone: s.zone, onWalkLimit: () => (reached = true) });
+        if (reached) {
+          limited++;
+          // Walked from DTSTART: a COUNT over periods of different sizes, or BYHOUR of an HOURLY rule.
+          expect(c.s.end.kind === 'count' || (s.freq === 'HOURLY' && s.parts.includes('BYHOUR'))).toBe(true);
+        }
+      }),
+      { numRuns: 150, seed: 39 },
+    );
+    // With this seed: 71 meet the window (a yearly series or a short window often does not), 18
+    // of them begun before 2020, 1 reaches the bound.
+    expect(met).toBeGreaterThan(60);
+    expect(old).toBeGreaterThan(12);
+    expect(limited).toBeLessThan(5);
+  }, 300_000);
 });
 
 describe('recurring series through the Google Calendar stand-in', () => {

@@ -55,6 +55,8 @@ describe.runIf(run)('events that block the right time: CalDAV (Radicale) through
     platform = await platformProcess('calendar-events-caldav', {
       LOG_LEVEL: 'warn',
       BUSY_CACHE_MS: String(BUSY_CACHE_MS),
+      // Far from the staff member's Europe/Berlin: nothing may read a time in the process's zone.
+      TZ: 'Pacific/Kiritimati',
     });
     base = platform.base;
     const { tenantId, staffId } = await seedTenant(readPlatformRuntime(platform.dataDir)!.services.catalog!, SLUG);

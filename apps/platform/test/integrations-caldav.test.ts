@@ -61,6 +61,8 @@ describe.runIf(run)('CalDAV calendars against Radicale, through the platform pro
       BUSY_CACHE_MS: String(10 * 60_000),
       SYNC_FIRST_RETRY_MS: '300',
       PROVIDER_TIMEOUT_MS: '3000',
+      // Far from the staff member's Europe/Berlin: nothing may read a time in the process's zone.
+      TZ: 'Pacific/Kiritimati',
     });
     ({ proc, base, dataDir, stores } = platform);
   }, 120_000);

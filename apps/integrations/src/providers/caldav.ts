@@ -1,7 +1,7 @@
 /**
  * CalDAV (iCloud, Fastmail, Nextcloud, Radicale, …) through tsdav: discovery from the server URL,
  * the calendars of the account, a calendar-query with a time range for busy times (read by
- * ical-busy-events.ts), and the booking's event PUT at `<calendar>/<bookingId>.ics`,
+ * ical-busy-events.ts, floating times in the zone the caller names), and the booking's event PUT at `<calendar>/<bookingId>.ics`,
  * so writing it again replaces it instead of adding a second one.
  */
 import { DAVClient } from 'tsdav';
@@ -19,7 +19,7 @@ import { calendarResource, calendarResourceUid } from '@svc/ics';
 import { DAY_MS } from '@svc/rules';
 import { busyEvents } from './ical-busy-events.js';
 import { ResponseTooLargeError, UrlRefusedError, type Fetch } from './policy-fetch.js';
-import { providerSessions, SERVICE } from '../metrics.js';
+import { providerSessions, seriesWalkLimits, SERVICE } from '../metrics.js';
 
 export interface CaldavCredentials {
   serverUrl: string;
@@ -95,7 +95,7 @@ export class CaldavProvider implements CalendarProvider {
     }
   }
 
-  async busy(calendarIds: readonly string[], fromMs: number, toMs: number): Promise<BusyEvent[]> {
+  async busy(calendarIds: readonly string[], fromMs: number, toMs: number, timeZone = 'UTC'): Promise<BusyEvent[]> {
     try {
       await this.ready();
       // A day either side: an all-day event's local days may reach the window in any zone.
@@ -103,9 +103,14 @@ export class CaldavProvider implements CalendarProvider {
       const perCalendar = await Promise.all(
         calendarIds.map((url) => this.client.fetchCalendarObjects({ calendar: { url }, timeRange })),
       );
+      const options = {
+        account: this.credentials.username,
+        timeZone,
+        onWalkLimit: (where: string) => seriesWalkLimits.inc({ service: SERVICE, where }),
+      };
       return perCalendar.flat().flatMap((object) => {
         const ics = String(object.data ?? '');
-        const events = busyEvents(ics, fromMs, toMs, this.credentials.username);
+        const events = busyEvents(ics, fromMs, toMs, options);
         const bookingId = writtenBooking(object.url, ics);
         return bookingId === null ? events : events.map((event) => ({ ...event, bookingId }));
       });

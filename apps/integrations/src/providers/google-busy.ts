@@ -4,6 +4,8 @@
  * instances, moved and cancelled instances as Google keeps them). Pure: the provider fetches the
  * pages, this turns one event resource into a BusyEvent or nothing.
  */
+import { wallClockInstant } from '@svc/ics';
+import { isIanaTimeZone } from '@svc/rules';
 import type { BusyEvent } from './provider.js';
 
 /** The fields of an event resource this reads (and all events.list is asked to send: `EVENT_FIELDS`). */
@@ -39,9 +41,11 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /**
  * The BusyEvent of one event resource, or null for one that never blocks: cancelled, transparent
  * ("free"), declined by the account (its attendee entry with `self`), a working location or a
- * birthday, or one without a readable start and end (nothing can be said about it).
+ * birthday, or one without a readable start and end (nothing can be said about it). Google
+ * answers `dateTime` with its offset; one without (the reference allows it beside a `timeZone`)
+ * is read in that zone, else in `floatingZone` (the staff member's), never in the process's own.
  */
-export function busyEventOf(event: GoogleEventResource): BusyEvent | null {
+export function busyEventOf(event: GoogleEventResource, floatingZone = 'UTC'): BusyEvent | null {
   if (event.status === 'cancelled') return null;
   if (event.transparency === 'transparent') return null;
   if (event.eventType !== undefined && NEVER_BLOCKS.has(event.eventType)) return null;
@@ -56,10 +60,28 @@ export function busyEventOf(event: GoogleEventResource): BusyEvent | null {
     if (startsAtMs === null || endsAtMs === null || endsAtMs <= startsAtMs) return null;
     return { startsAtMs, endsAtMs, allDay: { startDate: startDate!, endDate: endDate! }, showAs };
   }
-  const startsAtMs = Date.parse(event.start?.dateTime ?? '');
-  const endsAtMs = Date.parse(event.end?.dateTime ?? '');
+  const startsAtMs = instantOf(event.start, floatingZone);
+  const endsAtMs = instantOf(event.end, floatingZone);
   if (!Number.isFinite(startsAtMs) || !Number.isFinite(endsAtMs) || endsAtMs <= startsAtMs) return null;
   return { startsAtMs, endsAtMs, showAs };
+}
+
+const WITH_OFFSET = /(?:Z|[+-]\d{2}:?\d{2})$/i;
+const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
+
+/** The instant of an RFC 3339 `dateTime`; without an offset, a wall-clock time of its `timeZone` (else `floatingZone`). */
+function instantOf(time: { dateTime?: string; timeZone?: string } | undefined, floatingZone: string): number {
+  const text = time?.dateTime ?? '';
+  if (WITH_OFFSET.test(text)) return Date.parse(text);
+  const m = LOCAL.exec(text);
+  if (!m) return NaN;
+  const [year, month, day, hour, minute, second] = m.slice(1).map((v) => Number(v ?? 0)) as number[];
+  const zone = time?.timeZone !== undefined && isIanaTimeZone(time.timeZone) ? time.timeZone : floatingZone;
+  const ms = wallClockInstant(
+    { year: year!, month: month!, day: day!, hour: hour!, minute: minute!, second: second! },
+    zone,
+  );
+  return Number.isFinite(ms) ? ms : NaN;
 }
 
 /** UTC midnight of a calendar date YYYY-MM-DD, or null for anything else (2025-02-30 included). */

@@ -83,11 +83,11 @@ export class GoogleCalendarProvider implements CalendarProvider {
    * event's local days may reach the window in any zone), every page followed. Timed events
    * outside the window are left out here; all-day ones are kept for the caller to place.
    */
-  async busy(calendarIds: readonly string[], fromMs: number, toMs: number): Promise<BusyEvent[]> {
+  async busy(calendarIds: readonly string[], fromMs: number, toMs: number, timeZone = 'UTC'): Promise<BusyEvent[]> {
     const out: BusyEvent[] = [];
     for (const id of calendarIds) {
       for (const item of await this.eventsOf(id, fromMs - DAY_MS, toMs + DAY_MS)) {
-        const event = busyEventOf(item);
+        const event = busyEventOf(item, timeZone);
         if (!event || !(event.allDay || (event.endsAtMs > fromMs && event.startsAtMs < toMs))) continue;
         const bookingId = writtenBooking(item);
         out.push(bookingId === null ? event : { ...event, bookingId });

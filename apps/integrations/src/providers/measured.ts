@@ -30,7 +30,7 @@ export function measured(provider: CalendarProvider, name: Provider): CalendarPr
   const time = timer(name);
   return {
     listCalendars: () => time('list_calendars', () => provider.listCalendars()),
-    busy: (ids, fromMs, toMs) => time('busy', () => provider.busy(ids, fromMs, toMs)),
+    busy: (ids, fromMs, toMs, timeZone) => time('busy', () => provider.busy(ids, fromMs, toMs, timeZone)),
     putEvent: (calendarId, event) => time('put_event', () => provider.putEvent(calendarId, event)),
     deleteEvent: (calendarId, id) => time('delete_event', () => provider.deleteEvent(calendarId, id)),
   };

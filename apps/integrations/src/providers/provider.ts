@@ -60,8 +60,10 @@ export interface CalendarProvider {
   /**
    * The events of the calendars that may block time in `[fromMs, toMs)`. All-day events are
    * looked for a day either side (their local days may reach into the window in any zone).
+   * `timeZone`: where a time given without zone or offset (iCalendar's floating time) is, the
+   * staff member's zone (else the tenant's); UTC when not said.
    */
-  busy(calendarIds: readonly string[], fromMs: number, toMs: number): Promise<BusyEvent[]>;
+  busy(calendarIds: readonly string[], fromMs: number, toMs: number, timeZone?: string): Promise<BusyEvent[]>;
   /** Creates or replaces the booking's event (its id derives from the booking: never two). */
   putEvent(calendarId: string, event: CalendarEvent): Promise<WrittenEvent>;
   /** Removes the event; an event already gone is fine. */
