@@ -6,6 +6,7 @@
 // zone they name; the quick zone clock agrees with luxon's.
 
 import fc from 'fast-check';
+import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { wallClockInstant, wallClockOf } from '@svc/ics';
 import { busyEvents, type BusyReadOptions } from '../src/providers/ical-busy-events.js';
@@ -85,6 +86,30 @@ describe('series of any age', () => {
       '2029-02-26T05:00/06:00',
       '2029-02-28T05:00/06:00',
     ]);
+  });
+
+  it('a daily series on some weekdays with COUNT, begun long ago, is counted by weeks: exact and within the bound', () => {
+    // FREQ=DAILY;BYDAY=MO,WE,FR is FREQ=WEEKLY;BYDAY=MO,WE,FR: its COUNT is carried over whole weeks.
+    const text = ics(
+      vevent('DTSTART:20080107T090000Z', 'DTEND:20080107T100000Z', 'RRULE:FREQ=DAILY;BYDAY=MO,WE,FR;COUNT=2900'),
+    );
+    // ical.js from DTSTART (about 6,800 steps, past the bound) is the oracle.
+    const rule = ICAL.Recur.fromString('FREQ=DAILY;BYDAY=MO,WE,FR;COUNT=2900');
+    const it = rule.iterator(ICAL.Time.fromDateTimeString('2008-01-07T09:00:00Z'));
+    const all: number[] = [];
+    for (let next = it.next(); next; next = it.next()) all.push(next.toJSDate().getTime());
+    expect(all).toHaveLength(2900);
+    const last = all[all.length - 1]!;
+    // A window around the series' end: the last occurrences and nothing after.
+    const fromMs = last - 10 * DAY;
+    const toMs = last + 10 * DAY;
+    const limits: string[] = [];
+    const got = read(text, fromMs, toMs, { onWalkLimit: (where) => limits.push(where) });
+    const iso = (ms: number) =>
+      `${new Date(ms).toISOString().slice(0, 16)}/${new Date(ms + HOUR).toISOString().slice(11, 16)}`;
+    expect(limits).toEqual([]);
+    expect(got).toEqual(all.filter((ms) => ms + HOUR > fromMs && ms < toMs).map(iso));
+    expect(got.length).toBeGreaterThan(3);
   });
 
   it('EXDATE, RDATE and overrides of an old series apply near the window, wherever they were written', () => {

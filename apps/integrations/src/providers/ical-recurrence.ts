@@ -80,7 +80,8 @@ export interface RuleWalk {
  * A walk of `rule` (the series' DTSTART `dtstart`) yielding, in order, every occurrence that
  * starts at or after wall-clock `fromWallMs` (earlier ones may come too).
  */
-export function walkRule(rule: ICAL.Recur, dtstart: ICAL.Time, fromWallMs: number, budget: Budget): RuleWalk {
+export function walkRule(given: ICAL.Recur, dtstart: ICAL.Time, fromWallMs: number, budget: Budget): RuleWalk {
+  const rule = weeklyForm(given) ?? given;
   // COUNT is applied here: ical.js counts an occurrence twice where its walk meets the same time
   // again (FREQ=HOURLY;BYHOUR=… at the turn of a day), ending such a series early.
   const count = rule.count ?? Infinity;
@@ -282,6 +283,24 @@ function shiftedStart(periods: Periods, dtstart: ICAL.Time, k: number): ICAL.Tim
 }
 
 const TIME_PARTS = ['BYSECOND', 'BYMINUTE', 'BYHOUR'] as const;
+
+/**
+ * `FREQ=DAILY;BYDAY=MO,WE,FR` (INTERVAL 1, plain weekdays, at most times of day besides) yields
+ * exactly what `FREQ=WEEKLY;BYDAY=MO,WE,FR` does, and a week of it always has the same number of
+ * occurrences where a day does not: in weekly form its COUNT is carried over skipped weeks
+ * instead of walked from DTSTART (the "standing meeting on three weekdays" of any age).
+ */
+function weeklyForm(rule: ICAL.Recur): ICAL.Recur | null {
+  const parts = rule.parts as Record<string, Array<number | string> | undefined>;
+  const days = parts.BYDAY;
+  if (rule.freq !== 'DAILY' || (rule.interval ?? 1) !== 1 || !days || days.length === 0) return null;
+  if (!days.every((d) => PLAIN_DAY.test(String(d)))) return null;
+  const allowed: readonly string[] = [...TIME_PARTS, 'BYDAY'];
+  if (!Object.keys(parts).every((p) => allowed.includes(p) || (parts[p]?.length ?? 0) === 0)) return null;
+  const weekly = rule.clone();
+  weekly.freq = 'WEEKLY';
+  return weekly;
+}
 
 /**
  * Rule parts whose occurrences ical.js finds from each period alone. Left out: BYWEEKNO and
