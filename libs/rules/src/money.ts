@@ -44,3 +44,50 @@ export function formatMoney(minor: number, currency: string, locale: string): st
   const code = currency.toUpperCase();
   return currencyFormat(usableLocale(locale || 'en'), code).format(minor / 10 ** currencyDigits(code));
 }
+
+/**
+ * Stripe's zero-decimal currencies: an amount counts whole units. Every other currency Stripe
+ * takes counts hundredths, but for the three-decimal ones below (docs/decisions.md "Payments").
+ */
+const STRIPE_ZERO_DECIMAL: ReadonlySet<string> = new Set(
+  'BIF CLP DJF GNF JPY KMF KRW MGA PYG RWF UGX VND VUV XAF XOF XPF'.split(' '),
+);
+/** Stripe's three-decimal currencies: amounts in thousandths that must end in 0 (Stripe charges them to two decimals). */
+export const THREE_DECIMAL_CURRENCIES: readonly string[] = ['BHD', 'JOD', 'KWD', 'OMR', 'TND'];
+const STRIPE_THREE_DECIMAL: ReadonlySet<string> = new Set(THREE_DECIMAL_CURRENCIES);
+
+/** The digits of the unit Stripe's `amount` counts in `currency`: 0, 2 or 3. */
+export function providerDigits(currency: string): number {
+  const code = currency.toUpperCase();
+  if (STRIPE_ZERO_DECIMAL.has(code)) return 0;
+  return STRIPE_THREE_DECIMAL.has(code) ? 3 : 2;
+}
+
+/**
+ * Whether the platform's minor unit of `currency` (currencyDigits, ICU's) is the one Stripe counts
+ * in, so an amount goes to Stripe as it is. False for HUF, COP, IDR and the other currencies ICU
+ * shows without decimals that Stripe counts in hundredths (and LYD, three digits in ICU, two at
+ * Stripe): there 5000 would be charged as 50.00, so no payment policy takes them.
+ */
+export const paymentsTakeCurrency = (currency: string): boolean =>
+  currencyDigits(currency) === providerDigits(currency);
+
+/**
+ * The step every amount charged or refunded in `currency` must be a multiple of: 10 minor units
+ * for a three-decimal currency (Stripe refuses 1.005 KWD), 1 for every other one.
+ */
+export function chargeStep(currency: string): number {
+  return STRIPE_THREE_DECIMAL.has(currency.toUpperCase()) ? 10 : 1;
+}
+
+/**
+ * `minor` on the step Stripe takes in `currency` (chargeStep), on the customer's side
+ * (docs/decisions.md "Payments"): a refund rounds up (a late cancel of 1.230 KWD at 33 % gets
+ * 0.410 back, not 0.400), a charge (a fee, a no-show's remainder) rounds down. The caller keeps a
+ * refund within what was paid.
+ */
+export function onChargeStep(minor: number, currency: string, direction: 'refund' | 'charge'): number {
+  const step = chargeStep(currency);
+  const steps = direction === 'refund' ? Math.ceil(minor / step) : Math.floor(minor / step);
+  return steps * step;
+}
