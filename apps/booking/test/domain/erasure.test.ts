@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { eraseAction, holdsPersonalData, nextStep, redactEventData, type EraseStep } from '../../src/domain/erasure.js';
+import {
+  eraseAction,
+  holdsPersonalData,
+  nextStep,
+  paymentCustomerLeft,
+  paymentCustomersOf,
+  redactEventData,
+  type EraseStep,
+} from '../../src/domain/erasure.js';
 
 const NOW = 1_800_000_000_000;
 const HOUR = 3_600_000;
@@ -8,7 +16,7 @@ describe('the erase of a customer', () => {
   it('runs its steps in order and stays done', () => {
     const seen: EraseStep[] = ['cancel'];
     while (seen.at(-1) !== 'done') seen.push(nextStep(seen.at(-1)!));
-    expect(seen).toEqual(['cancel', 'strip', 'redact', 'announce', 'customer', 'scrub', 'done']);
+    expect(seen).toEqual(['cancel', 'strip', 'redact', 'announce', 'customer', 'payments', 'scrub', 'done']);
     expect(nextStep('done')).toBe('done');
   });
 
@@ -22,6 +30,18 @@ describe('the erase of a customer', () => {
     expect(at('confirmed', NOW)).toBeNull();
     expect(at('confirmed', NOW - HOUR)).toBeNull();
     for (const status of ['cancelled', 'completed', 'no_show']) expect(at(status, NOW + HOUR)).toBeNull();
+  });
+
+  it('deletes each Stripe customer of the bookings once, and counts as left what a retry cannot delete', () => {
+    const paid = (customerRef: string) => ({ payment: { customerRef } });
+    expect(paymentCustomersOf([paid('cus_1'), {}, { payment: null }, paid(''), paid('cus_2'), paid('cus_1')])).toEqual([
+      'cus_1',
+      'cus_2',
+    ]);
+    expect(paymentCustomersOf([])).toEqual([]);
+    expect(paymentCustomerLeft('deleted')).toBe(false);
+    expect(paymentCustomerLeft('already_deleted')).toBe(false);
+    for (const outcome of ['not_connected', 'refused', '']) expect(paymentCustomerLeft(outcome)).toBe(true);
   });
 
   it('knows a booking that still holds answers or notes', () => {
