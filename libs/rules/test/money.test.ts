@@ -4,7 +4,8 @@ import {
   currencyDigits,
   CURRENCY_CODES,
   formatMoney,
-  onChargeStep,
+  chargeOnStep,
+  refundOnStep,
   paymentsTakeCurrency,
   providerDigits,
   THREE_DECIMAL_CURRENCIES,
@@ -67,28 +68,28 @@ describe('money every provider accepts: every ISO 4217 currency Intl knows (docs
     for (const minor of [0, 1, 4, 5, 9, 10, 1_005, 1_230, 99_999_999]) {
       const down = Math.floor(minor / step) * step;
       const up = Math.ceil(minor / step) * step;
-      expect(onChargeStep(minor, code, 'charge')).toBe(down);
-      expect(onChargeStep(minor, code, 'refund')).toBe(up);
-      expect(onChargeStep(minor, code, 'charge') % step).toBe(0);
-      expect(minor - onChargeStep(minor, code, 'charge')).toBeLessThan(step);
-      expect(onChargeStep(minor, code, 'refund') - minor).toBeLessThan(step);
+      expect(chargeOnStep(minor, code)).toBe(down);
+      expect(refundOnStep(minor, code)).toBe(up);
+      expect(chargeOnStep(minor, code) % step).toBe(0);
+      expect(minor - chargeOnStep(minor, code)).toBeLessThan(step);
+      expect(refundOnStep(minor, code) - minor).toBeLessThan(step);
     }
     // What is on the step already stays as it is.
-    expect(onChargeStep(7 * step, code, 'charge')).toBe(7 * step);
-    expect(onChargeStep(7 * step, code, 'refund')).toBe(7 * step);
+    expect(chargeOnStep(7 * step, code)).toBe(7 * step);
+    expect(refundOnStep(7 * step, code)).toBe(7 * step);
   });
 
   it('takes payments in the five three-decimal currencies on 10 fils, and none where Stripe counts another unit', () => {
     for (const code of THREE_DECIMAL_CURRENCIES) {
       expect(paymentsTakeCurrency(code)).toBe(true);
-      expect(onChargeStep(1_005, code, 'charge')).toBe(1_000);
-      expect(onChargeStep(1_005, code, 'refund')).toBe(1_010);
+      expect(chargeOnStep(1_005, code)).toBe(1_000);
+      expect(refundOnStep(1_005, code)).toBe(1_010);
     }
     // ICU shows whole forints, Stripe counts fillér: 5000 would be charged as 50.00 Ft.
     for (const code of ['HUF', 'COP', 'IDR', 'PKR', 'ISK', 'LYD']) expect(paymentsTakeCurrency(code)).toBe(false);
     for (const code of ['EUR', 'usd', 'JPY', 'KRW', 'UGX']) {
       expect(paymentsTakeCurrency(code)).toBe(true);
-      expect(onChargeStep(1_005, code, 'refund')).toBe(1_005);
+      expect(refundOnStep(1_005, code)).toBe(1_005);
     }
   });
 });

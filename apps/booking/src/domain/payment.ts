@@ -3,9 +3,16 @@
 // are minor units of the booking's currency (whole units for a zero-decimal one such as JPY);
 // a percentage rounds down to the smallest unit, then every amount that moves lands on the step
 // Stripe takes (10 fils for KWD and the other three-decimal currencies) on the customer's side:
-// a refund up, a charge down (@svc/rules onChargeStep).
+// a refund up, a charge down (@svc/rules refundOnStep, chargeOnStep).
 
-import { MINUTE_MS, onChargeStep, type NoShowCharge, type PaymentPolicy, type PaymentTerms } from '@svc/rules';
+import {
+  chargeOnStep,
+  MINUTE_MS,
+  refundOnStep,
+  type NoShowCharge,
+  type PaymentPolicy,
+  type PaymentTerms,
+} from '@svc/rules';
 
 /** One money movement through the tenant's Stripe account, or a payment staff recorded. */
 export interface PaymentRecord {
@@ -109,7 +116,7 @@ export function refundOnCancel(
   const paid = refundable(b.payment);
   const cutoffAtMs = b.startsAtMs - (b.cancelCutoffMin ?? 0) * MINUTE_MS;
   const percent = overridePercent ?? (nowMs < cutoffAtMs ? 100 : b.payment.refundAfterCutoffPercent);
-  return Math.min(paid, onChargeStep(percentOf(paid, percent), b.payment.currency, 'refund'));
+  return Math.min(paid, refundOnStep(percentOf(paid, percent), b.payment.currency));
 }
 
 /**
@@ -119,7 +126,7 @@ export function refundOnCancel(
 export function noShowChargeOf(p: BookingPayment): number {
   if (p.noShowCharge === 'none' || p.customerRef === '' || p.paymentMethodId === '') return 0;
   const due = p.noShowCharge === 'fee' ? p.noShowFeeAmount : p.priceAmount - netPaid(p);
-  return Math.max(0, onChargeStep(due, p.currency, 'charge'));
+  return Math.max(0, chargeOnStep(due, p.currency));
 }
 
 /**

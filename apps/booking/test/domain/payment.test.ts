@@ -5,6 +5,7 @@ import {
   hasPendingWork,
   netPaid,
   noShowChargeOf,
+  paymentEventView,
   paymentView,
   percentOf,
   refundOnCancel,
@@ -113,6 +114,24 @@ describe('what a paid booking is due and gives back', () => {
     expect(noShowChargeOf({ ...deposit, noShowCharge: 'none' })).toBe(0);
     expect(noShowChargeOf({ ...deposit, noShowCharge: 'fee', noShowFeeAmount: 1_500, paymentMethodId: '' })).toBe(0);
     expect(noShowChargeOf({ ...paid(), noShowCharge: 'remainder' })).toBe(0);
+  });
+
+  it('counts a no-show fee as paid, and shows the money to webhooks with null for what it has not', () => {
+    const charged = paid({ records: [record('charge', 1_000), record('no_show_fee', 500), record('refund', 200)] });
+    expect(netPaid(charged)).toBe(1_300);
+    const view = paymentView(charged);
+    expect(view.records).toEqual(charged.records);
+    expect(view.records[0]).not.toBe(charged.records[0]);
+    const event = paymentEventView({
+      ...charged,
+      checkoutUrl: '',
+      records: [{ ...record('outside', 10), providerId: '' }],
+    });
+    expect(event).toMatchObject({ checkoutUrl: null, netPaid: 0, records: [{ kind: 'outside', providerId: null }] });
+    const open = paymentEventView({ ...charged, checkoutUrl: 'https://pay.example/cs_1' });
+    expect(open.checkoutUrl).toBe('https://pay.example/cs_1');
+    expect(open.records.map((r) => r.providerId)).toEqual(['pi_1', 'pi_1', 're_1']);
+    expect(JSON.stringify(open)).not.toContain('secret-key');
   });
 
   it('has work pending while the checkout is unsettled or money is due to move', () => {
