@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { CUSTOMER_ERASED } from '@svc/events';
+import { DomainError } from '@svc/errors';
 import {
+  CUSTOMER_ERASED_EVENT,
+  ERASED_REASON,
+  erasedCustomer,
   eraseAction,
   holdsPersonalData,
   nextStep,
   paymentCustomerLeft,
   paymentCustomersOf,
   redactEventData,
+  STRIPPED_BOOKING,
+  UNFINISHED_STEPS,
   type EraseStep,
 } from '../../src/domain/erasure.js';
 
@@ -18,6 +25,21 @@ describe('the erase of a customer', () => {
     while (seen.at(-1) !== 'done') seen.push(nextStep(seen.at(-1)!));
     expect(seen).toEqual(['cancel', 'strip', 'redact', 'announce', 'customer', 'payments', 'scrub', 'done']);
     expect(nextStep('done')).toBe('done');
+    // What the start-up resume looks for: every step but the end.
+    expect(UNFINISHED_STEPS).toEqual(seen.slice(0, -1));
+  });
+
+  it('names its reason and its event as the other services read them, and refuses a booking for an erased customer', () => {
+    expect(ERASED_REASON).toBe('customer_erased');
+    expect(CUSTOMER_ERASED_EVENT).toBe(CUSTOMER_ERASED);
+    const refusal = erasedCustomer();
+    expect(refusal).toBeInstanceOf(DomainError);
+    expect(refusal).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: [
+        { path: 'customerId', message: 'this customer was erased: their record takes no new or moved bookings' },
+      ],
+    });
   });
 
   it('cancels holds and confirmed bookings ahead, expires holds that ran out, keeps what took place', () => {
@@ -49,6 +71,12 @@ describe('the erase of a customer', () => {
     expect(holdsPersonalData({ notes: '' })).toBe(false);
     expect(holdsPersonalData({ notes: 'x', answers: [] })).toBe(true);
     expect(holdsPersonalData({ notes: '', answers: [{ key: 'a' }] })).toBe(true);
+    expect(holdsPersonalData({ answers: [] })).toBe(false);
+    expect(holdsPersonalData({ notes: null, answers: 'x' })).toBe(false);
+    expect(holdsPersonalData({})).toBe(false);
+    // What the strip step writes holds nothing.
+    expect(STRIPPED_BOOKING).toEqual({ notes: '', answers: [] });
+    expect(holdsPersonalData(STRIPPED_BOOKING)).toBe(false);
   });
 
   it('redacts the customer and the answers of an event and keeps everything else', () => {
@@ -69,5 +97,16 @@ describe('the erase of a customer', () => {
     expect(redactEventData({ customer: { customerId: 'cus_1', name: 'Ada', primaryEmail: null } })).toEqual({
       customer: { customerId: 'cus_1', name: '', primaryEmail: '' },
     });
+    // Notes go where the event has them; nothing is added where it has none, or where a field is no record.
+    expect(redactEventData({ booking: { bookingId: 'bkg_1', notes: 'allergic to latex', answers: [] } })).toEqual({
+      booking: { bookingId: 'bkg_1', notes: '', answers: [] },
+    });
+    expect(redactEventData({ booking: { bookingId: 'bkg_1' }, actor: 'staff' })).toEqual({
+      booking: { bookingId: 'bkg_1', answers: [] },
+      actor: 'staff',
+    });
+    for (const odd of ['cus_1', null, ['cus_1']]) {
+      expect(redactEventData({ customer: odd, booking: odd })).toEqual({ customer: odd, booking: odd });
+    }
   });
 });
