@@ -271,6 +271,8 @@ class EraseRun {
         for (const ref of paymentCustomersOf(page)) {
           if (seen.has(ref)) continue;
           seen.add(ref);
+          // Each call may take Stripe's timeout: the lease is kept between them.
+          await this.checkpoint();
           const outcome = await this.deps.payments.deleteCustomer(job.tenantId, ref);
           if (paymentCustomerLeft(outcome)) left++;
           else deleted++;
