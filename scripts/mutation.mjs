@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// Mutation testing (docs/testing.md "Mutation testing"): StrykerJS over the availability engine
-// and the manage-token library, each package with its own stryker.config.json. Prints the score
-// per file and fails when a package is under its target. Run after a build (`npm run mutation`
-// does both); `node scripts/mutation.mjs crypto` runs one package.
+// Mutation testing (docs/testing.md "Mutation testing"): StrykerJS over the availability engine,
+// the money and erasure rules and the manage-token library, each target with its own Stryker
+// configuration. Prints the score per file and fails when a target is under its own. Run after a
+// build (`npm run mutation` does both); `node scripts/mutation.mjs money` runs one target.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,9 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const TARGETS = [
   { name: 'engine', dir: 'apps/booking', target: 90 },
+  { name: 'money', dir: 'apps/booking', config: 'stryker.money.config.json', report: 'money.json', target: 90 },
+  { name: 'money-rules', dir: 'libs/rules', target: 90 },
+  { name: 'erasure', dir: 'apps/booking', config: 'stryker.erasure.config.json', report: 'erasure.json', target: 90 },
   { name: 'crypto', dir: 'libs/crypto', target: 95 },
 ];
 const DETECTED = new Set(['Killed', 'Timeout']);
@@ -37,11 +40,12 @@ for (const run of runs) {
   const cwd = `${root}${run.dir}`;
   const started = Date.now();
   console.log(`\nmutation: ${run.name} (${run.dir}), target ${run.target} %`);
-  const stryker = spawnSync(`${root}node_modules/.bin/stryker`, ['run'], { cwd, stdio: 'inherit' });
+  const args = ['run', ...(run.config ? [run.config] : [])];
+  const stryker = spawnSync(`${root}node_modules/.bin/stryker`, args, { cwd, stdio: 'inherit' });
   const seconds = Math.round((Date.now() - started) / 1000);
   let report;
   try {
-    report = JSON.parse(readFileSync(`${cwd}/reports/mutation/mutation.json`, 'utf8'));
+    report = JSON.parse(readFileSync(`${cwd}/reports/mutation/${run.report ?? 'mutation.json'}`, 'utf8'));
   } catch {
     console.error(`mutation: ${run.name}: Stryker wrote no report (exit ${stryker.status})`);
     failed = true;

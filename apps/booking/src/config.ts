@@ -19,6 +19,11 @@ export const bookingConfigSchema = z
     LOCK_WAIT_MS: z.coerce.number().int().positive().default(5_000),
     /** Pause between hold-expiry sweeps (docs/operations.md). */
     HOLD_SWEEP_MS: z.coerce.number().int().positive().default(5_000),
+    /**
+     * How long an erase request waits for its job before answering a retryable 503 while the job
+     * goes on (docs/decisions.md "Privacy").
+     */
+    ERASE_WAIT_MS: z.coerce.number().int().min(0).default(60_000),
     // Between the payment worker's passes (docs/operations.md "Payments").
     PAYMENT_POLL_MS: z.coerce.number().int().positive().default(DEFAULT_PAYMENT_POLL_MS),
     /** Distributed profile: the booking locks live in Redis. */

@@ -44,6 +44,7 @@ export async function startBookingFromConfig(
     lockWaitMs: config.LOCK_WAIT_MS,
     holdSweepMs: config.HOLD_SWEEP_MS,
     paymentPollMs: config.PAYMENT_POLL_MS,
+    erase: { waitMs: config.ERASE_WAIT_MS },
     ...(shared.now ? { now: shared.now } : {}),
   });
 }

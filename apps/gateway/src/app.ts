@@ -72,7 +72,8 @@ export interface GatewayDeps {
   rateCounters?: RateCounters;
   /**
    * Where the dashboard's live updates come from (GET /api/live): the booking events' bus and
-   * this process's consumer group. Without it the route is not there (tests of other routes).
+   * this process's consumer group. Without it the route is not there (tests of other routes), and
+   * tenant export archives leave after an erase through the erase route only.
    */
   live?: { bus: EventBus; groupId: string };
 }
@@ -196,6 +197,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     logger: deps.logger,
     linkSecret: deps.settings.sessionSecret,
     baseUrl: deps.settings.baseUrl,
+    ...(deps.live ? { bus: deps.live.bus } : {}),
   });
   if (deps.live) {
     const feed = new LiveBookingFeed(deps.live.bus, deps.live.groupId, deps.logger);

@@ -220,6 +220,17 @@ function jobStoreSuite(label: string, open: () => Promise<DocumentStore>): void 
       expect(await jobs.get(t, older._id)).toMatchObject({ status: 'failed', finishedAtMs: T0 + 20 });
     });
 
+    it('forget with a cut-off removes only the archives asked for before it (an erase read off the bus)', async () => {
+      const t = tenant();
+      const before = await readyJob(t, T0);
+      const after = await readyJob(t, T0 + 1_000);
+      const ended = await jobs.forget(t, T0 + 2_000, erasedErrors, T0 + 1_000);
+      expect(ended.map((j) => j._id)).toEqual([before._id]);
+      expect(await jobs.get(t, before._id)).toMatchObject({ status: 'failed', error: erasedErrors.ready });
+      expect(await jobs.get(t, after._id)).toMatchObject({ status: 'ready', chunkCount: 2 });
+      expect(await chunkCount(after._id)).toBe(2);
+    });
+
     it('forget while the job finishes, concurrently: it ends failed without an archive either way', async () => {
       for (let round = 0; round < 10; round++) {
         const t = tenant();

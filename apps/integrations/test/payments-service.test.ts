@@ -300,6 +300,8 @@ describe('payment RPCs against a Stripe double', () => {
       'metadata[booking_id]': 'bkg_42',
       success_url: base.successUrl,
       cancel_url: base.cancelUrl,
+      // Always a customer the erase can delete, never a guest (docs/decisions.md "Privacy").
+      customer_creation: 'always',
     });
 
     // A card saved for a no-show charge, a customer's email, a zero-decimal currency sent as is.

@@ -37,7 +37,9 @@ describe.runIf(run)('payment RPCs against the Stripe stand-in, checked by stripe
   beforeAll(async () => {
     mock = await startStripeMock();
     stripe = await startStripeStandIn({ validateWith: mock.url });
-    stripe.addKey(KEY, { permissions: { checkout_sessions: 'write', payment_intents: 'write', refunds: 'write' } });
+    stripe.addKey(KEY, {
+      permissions: { checkout_sessions: 'write', payment_intents: 'write', refunds: 'write', customers: 'write' },
+    });
     ({ host, client } = await startTestIntegrations('payments-standin-test', {
       store: await openSqliteStore({ file: ':memory:' }),
       bus: new InProcessEventBus(),
@@ -126,6 +128,55 @@ describe.runIf(run)('payment RPCs against the Stripe stand-in, checked by stripe
     const expire = () => client.expireCheckout({ tenantId: TENANT, sessionId: open!.sessionId });
     expect((await expire()).checkout).toMatchObject({ status: 'expired', paymentStatus: 'unpaid', url: '' });
     expect((await expire()).checkout).toMatchObject({ status: 'expired' });
+  });
+
+  it('makes a customer at every checkout and deletes it for an erase; what it cannot delete is an outcome', async () => {
+    // No card saved: still a customer of the account, never a guest the erase could not reach.
+    const { checkout: open } = await checkout('bkg_erase');
+    stripe.pay(open!.sessionId);
+    const { checkout: paid } = await client.getCheckout({ tenantId: TENANT, sessionId: open!.sessionId });
+    const customerRef = paid!.customerRef;
+    expect(customerRef).toMatch(/^cus_/);
+    expect(stripe.customers().find((c) => c.id === customerRef)?.email).toBe('kunde@example.com');
+
+    const remove = (tenantId: string, ref = customerRef) =>
+      client.deletePaymentCustomer({ tenantId, customerRef: ref });
+    expect(await remove(TENANT)).toEqual({ outcome: 'deleted' });
+    expect(stripe.customers().some((c) => c.id === customerRef)).toBe(false);
+    expect(await remove(TENANT)).toEqual({ outcome: 'already_deleted' });
+    expect(await remove('ten_without_stripe')).toEqual({ outcome: 'not_connected' });
+    await expect(remove(TENANT, 'cus_1/../../v1/account')).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: [{ path: 'customerRef', message: 'must be a Stripe customer id (cus_…)' }],
+    });
+
+    // A key restricted without the Customers permission: refused, not an outage to retry.
+    const narrow = 'rk_test_51NarrowKeyWithoutCustomers';
+    stripe.addKey(narrow, { permissions: { checkout_sessions: 'write', payment_intents: 'write', refunds: 'write' } });
+    await client.connectPaymentAccount({ tenantId: 'ten_narrow', secretKey: narrow });
+    const other = await client.createCheckout({
+      tenantId: 'ten_narrow',
+      bookingId: 'bkg_narrow',
+      amount: 1_000,
+      currency: 'EUR',
+      description: 'Physiotherapy, 45 min',
+      successUrl: RETURN,
+      cancelUrl: 'https://book.example/pay/cancel',
+      saveCard: false,
+      customerEmail: '',
+      idempotencyKey: 'checkout:bkg_narrow',
+    });
+    stripe.pay(other.checkout!.sessionId);
+    const narrowRef = (await client.getCheckout({ tenantId: 'ten_narrow', sessionId: other.checkout!.sessionId }))
+      .checkout!.customerRef;
+    expect(await remove('ten_narrow', narrowRef)).toEqual({ outcome: 'refused' });
+    // Stripe down: an error, so the erase tries again.
+    stripe.down(true);
+    try {
+      await expect(remove('ten_narrow', narrowRef)).rejects.toMatchObject({ code: 'PROVIDER_ACTION_FAILED' });
+    } finally {
+      stripe.down(false);
+    }
   });
 
   it('sent only requests Stripe’s specification allows, each change with an idempotency key', () => {

@@ -64,6 +64,7 @@ export const platformConfigSchema = z.object({
   /** Pause between hold-expiry sweeps (the booking service's setting). */
   HOLD_SWEEP_MS: bookingConfigSchema.shape.HOLD_SWEEP_MS,
   PAYMENT_POLL_MS: bookingConfigSchema.shape.PAYMENT_POLL_MS,
+  ERASE_WAIT_MS: bookingConfigSchema.shape.ERASE_WAIT_MS,
   /** The webhook dispatcher's settings (docs/operations.md); its secret key is generated in DATA_DIR. */
   WEBHOOK_SECRET_KEY: dispatcher.WEBHOOK_SECRET_KEY,
   WEBHOOK_URL_ALLOWLIST: dispatcher.WEBHOOK_URL_ALLOWLIST,

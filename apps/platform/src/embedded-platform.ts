@@ -128,6 +128,7 @@ export async function startEmbeddedPlatform(
     LOCK_WAIT_MS: config.LOCK_WAIT_MS,
     HOLD_SWEEP_MS: config.HOLD_SWEEP_MS,
     PAYMENT_POLL_MS: config.PAYMENT_POLL_MS,
+    ERASE_WAIT_MS: config.ERASE_WAIT_MS,
   };
   let booking: EmbeddedService;
   try {

@@ -1,7 +1,9 @@
 // An erase survives the booking service being killed half way (docs/decisions.md "Privacy"): the
 // platform as `npm start` runs it is SIGKILLed while the erase job is cancelling the customer's
 // bookings; started again on the same data folder, the job finishes by itself, with nobody asking
-// again, and a second erase answers what the first would have.
+// again, the tenant export made before it is removed (the gateway reads `customer.erased`; the
+// killed request never got to it, docs/decisions.md "Tenant export"), and a second erase answers
+// what the first would have.
 
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -82,6 +84,16 @@ it('finishes an erase after a SIGKILL half way, by itself; erasing again answers
   const api = () => dashboard(base, session);
   const customerId = (await json(await api()('GET', `/api/bookings/${firstBooking}`))).data.customerId as string;
 
+  // A tenant export made before the erase holds the customer.
+  const started = await json(await api()('POST', '/api/tenant/export'));
+  const exportJob = started.data.jobId as string;
+  const exportStatus = async () => (await json(await api()('GET', `/api/tenant/export/${exportJob}`))).data;
+  await eventually(
+    'the tenant export ready',
+    async () => ((await exportStatus()).status === 'ready' ? true : undefined),
+    60_000,
+  );
+
   // The erase starts; the process dies while the job is cancelling (some bookings done, not all).
   const erase = () => api()('POST', `/api/customers/${customerId}/erase`, { confirmCustomerId: customerId });
   const interrupted = erase().catch(() => 'the connection died with the process');
@@ -118,6 +130,15 @@ it('finishes an erase after a SIGKILL half way, by itself; erasing again answers
   expect(await bookings.count({ customerId, status: 'cancelled' })).toBe(BOOKINGS);
   const customer = (await json(await api()('GET', `/api/customers/${customerId}`))).data;
   expect(customer).toMatchObject({ status: 'erased', name: '', primaryEmail: null });
+  const removed = await eventually(
+    'the tenant export removed after the restart',
+    async () => {
+      const found = await exportStatus();
+      return found.status === 'failed' ? found : undefined;
+    },
+    30_000,
+  );
+  expect(removed).toMatchObject({ error: expect.stringContaining('A customer was erased'), download: null });
   await eventually(
     'no trace of the customer in the data folder',
     async () => (traces().length === 0 ? true : undefined),

@@ -286,6 +286,11 @@ describe.skipIf(!run)('staff dashboard in Chromium', { timeout: 120_000 }, () =>
     expect(await page.$eval('h1', (el) => el.textContent)).toBe('Erased customer');
     expect(await page.$('#edit-name')).toBeNull();
     expect(await page.content()).not.toContain('walk.in@example.test');
+    // An erased record still offers the erase: one that outlived its request is finished and reported.
+    await page.click('#erase-again');
+    await page.waitForSelector('#erase-done');
+    expect(await page.$eval('#erase-done', (el) => el.textContent)).toMatch(/^Finished: \d+ bookings? stripped/);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it('edits weekly hours and adds a date override; the booking page offers exactly the new times', async () => {

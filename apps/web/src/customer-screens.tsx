@@ -137,6 +137,7 @@ export function CustomerScreen({
               <PrivacyActions customer={customer} onErased={load} />
             </>
           )}
+          {canWrite(session) && customer.status === 'erased' && <EraseAgain customer={customer} />}
         </>
       )}
       <section aria-labelledby="customer-bookings">
@@ -206,6 +207,52 @@ function PrivacyActions({ customer, onErased }: { customer: Customer; onErased: 
           Erase this customer
         </button>
       </form>
+    </section>
+  );
+}
+
+/**
+ * The record reads erased once the erase has cleared it, which is not the erase's end: Stripe,
+ * the scrub and the tenant exports may still be ahead, and a job that outlived its request (a
+ * 503, a restart) finishes by itself. Erasing again is idempotent (docs/decisions.md "Privacy"):
+ * it waits for the job and answers its result, or says it is still running, so it stays offered.
+ */
+function EraseAgain({ customer }: { customer: Customer }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiError | null>(null);
+  const [done, setDone] = useState<{ bookings: number; completedAtMs: number } | null>(null);
+  const check = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      // The person was confirmed when the erase was first asked; the API still wants the id repeated.
+      const res = await post<{ bookings: number; completedAtMs: number }>(
+        `/api/customers/${customer.customerId}/erase`,
+        { confirmCustomerId: customer.customerId },
+      );
+      setDone(res);
+    } catch (err) {
+      setError(err as ApiError);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section aria-labelledby="erase-again-title">
+      <h2 id="erase-again-title">The erase</h2>
+      <p class="hint">
+        An erase that took longer than the page waited goes on by itself. Run it again to finish one still running and
+        see when it was done.
+      </p>
+      {done && (
+        <p id="erase-done" role="status">
+          Finished: {done.bookings} {done.bookings === 1 ? 'booking' : 'bookings'} stripped of their details.
+        </p>
+      )}
+      {error && <ErrorNote error={error} />}
+      <button id="erase-again" type="button" disabled={busy} onClick={() => void check()}>
+        Run the erase again
+      </button>
     </section>
   );
 }

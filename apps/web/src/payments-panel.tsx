@@ -73,8 +73,8 @@ export function PaymentsPanel({ canWrite, tenant, zone }: { canWrite: boolean; t
       )}
       <p class="hint">
         In Stripe’s dashboard (Developers, API keys), create a restricted key with write access to Checkout Sessions,
-        Payment Intents and Refunds and read access to Customers. It is checked with Stripe, stored encrypted and never
-        shown again.
+        Payment Intents, Refunds and Customers (an erased customer is deleted in Stripe too). It is checked with Stripe,
+        stored encrypted and never shown again.
       </p>
     </section>
   );

@@ -8,7 +8,7 @@ import { StripeRefusal } from './stripe-form.js';
  * answers (https://docs.stripe.com/api/errors); a key is only ever shown masked.
  */
 
-export type StripeResource = 'checkout_sessions' | 'payment_intents' | 'refunds' | 'account';
+export type StripeResource = 'checkout_sessions' | 'payment_intents' | 'refunds' | 'customers' | 'account';
 export type StripeKeyPermissions = Partial<Record<StripeResource, 'read' | 'write'>>;
 
 export interface StripeKey {
@@ -25,6 +25,7 @@ const PERMISSION_NAMES: Record<StripeResource, Record<'read' | 'write', string>>
   checkout_sessions: { read: 'rak_checkout_session_read', write: 'rak_checkout_session_write' },
   payment_intents: { read: 'rak_payment_intent_read', write: 'rak_payment_intent_write' },
   refunds: { read: 'rak_refund_read', write: 'rak_refund_write' },
+  customers: { read: 'rak_customer_read', write: 'rak_customer_write' },
   // Stripe asks a restricted key for this permission to read its own account.
   account: { read: 'rak_accounts_kyc_id_numbers_read', write: 'rak_accounts_kyc_id_numbers_write' },
 };

@@ -212,6 +212,7 @@ const SESSION_PARAMS = [
   'expand',
 ];
 const EXPANDABLE = ['line_items', 'payment_intent'];
+const THREE_DECIMAL = new Set(['bhd', 'jod', 'kwd', 'omr', 'tnd']);
 
 export class StripeLedger {
   private readonly accounts = new Map<string, StripeAccount>();
@@ -651,6 +652,7 @@ export class StripeLedger {
         : missing('charge', chargeId as string, 'charge');
     }
     const amount = values.int('amount', 1);
+    if (amount !== undefined) checkStep(amount, owned.value.currency, 'amount');
     const reason = values.oneOf('reason', ['duplicate', 'fraudulent', 'requested_by_customer']);
     const metadata = values.metadata() ?? {};
     const intent = owned.value;
@@ -696,7 +698,22 @@ export class StripeLedger {
     return this.refundList.map((o) => structuredClone(o.value));
   }
 
-  // ---- customers and cards (made by paying; no endpoints) ----
+  // ---- customers (made by paying; deleted through the API) and cards ----
+
+  /** https://docs.stripe.com/api/customers/delete: the customer is gone, its saved cards with it. */
+  deleteCustomer(caller: Caller, id: string): { id: string; object: 'customer'; deleted: true } {
+    const owned = this.customers.get(id);
+    if (!owned || owned.account !== caller.account) throw missing('customer', id, 'id', 404);
+    this.customers.delete(id);
+    for (const [methodId, method] of this.methods) {
+      if (method.value.customer === id) this.methods.delete(methodId);
+    }
+    return { id, object: 'customer', deleted: true };
+  }
+
+  customerList(): { id: string; email: string | null }[] {
+    return [...this.customers.values()].map((o) => ({ ...o.value }));
+  }
 
   private addCustomer(account: string, email: string): { id: string } {
     const id = stripeId('cus_', 14);
@@ -732,6 +749,7 @@ function currencyOf(values: Params): string {
 }
 
 function checkAmount(amount: number, currency: string, param: string, below: (min: string) => string): void {
+  checkStep(amount, currency, param);
   const min = minimumCharge(currency);
   if (min !== undefined && amount < min) {
     throw new StripeRefusal(
@@ -796,4 +814,22 @@ function declineError(reason: DeclineReason, charge: string): StripeErrorBody {
     charge,
     doc_url: `https://stripe.com/docs/error-codes/${code.replace(/_/g, '-')}`,
   };
+}
+
+/**
+ * https://docs.stripe.com/currencies#three-decimal: Stripe charges BHD, JOD, KWD, OMR and TND to
+ * two decimals, so an amount in thousandths must end in 0.
+ */
+function checkStep(amount: number, currency: string, param: string): void {
+  if (!THREE_DECIMAL.has(currency) || amount % 10 === 0) return;
+  throw new StripeRefusal(
+    400,
+    {
+      type: 'invalid_request_error',
+      code: 'invalid_amount',
+      param,
+      message: `Invalid amount: ${currency.toUpperCase()} amounts must be divisible by 10 (three-decimal currencies are charged to two decimals).`,
+    },
+    'validation',
+  );
 }

@@ -35,6 +35,8 @@ import {
  *   off-session charge of a saved card: `customer`, `payment_method`, `off_session=true`,
  *   `confirm=true` → `succeeded`, or 402 `card_error` while `declineCards` is on), and
  *   `GET /v1/payment_intents/{id}`;
+ * - https://docs.stripe.com/api/customers/delete: `DELETE /v1/customers/{id}` (`{ id, object:
+ *   'customer', deleted: true }`; a customer already deleted is 404 `resource_missing`);
  * - https://docs.stripe.com/api/accounts/retrieve: `GET /v1/account`;
  * - https://docs.stripe.com/api/errors: errors as `{ error: { type, code, message, param } }`;
  *   a key it does not know is 401, a restricted key without the resource's permission 403;
@@ -70,6 +72,8 @@ export interface StripeStandIn {
   sessions(): StripeCheckoutSession[];
   paymentIntents(): StripePaymentIntent[];
   refunds(): StripeRefund[];
+  /** Every customer not deleted (made by paying a session that creates one), with the email it holds. */
+  customers(): { id: string; email: string | null }[];
   /** Every API request, in the order it arrived (keys are never recorded). */
   requests(): StripeStandInRequest[];
   /** Every request stripe-mock refused (or could not check) with `validateWith`. */
@@ -120,7 +124,7 @@ export interface StripeStandInOptions {
 }
 
 interface Route {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   /** As the 404 lists it, `{id}` for the id. */
   path: string;
   resource: StripeResource;
@@ -189,6 +193,13 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       run: (c, p, id) => ledger.retrievePaymentIntent(c, id, p),
     },
     {
+      method: 'DELETE',
+      path: '/v1/customers/{id}',
+      resource: 'customers',
+      access: 'write',
+      run: (c, p, id) => (p.only([]), ledger.deleteCustomer(c, id)),
+    },
+    {
       method: 'GET',
       path: '/v1/account',
       resource: 'account',
@@ -219,7 +230,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
         message: `Invalid request: the body must be application/x-www-form-urlencoded, not ${type || 'untyped'}.`,
       });
     }
-    return parseStripeForm(method === 'GET' ? url.search.slice(1) : body);
+    return parseStripeForm(method === 'POST' ? body : url.search.slice(1));
   }
 
   /**
@@ -380,6 +391,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     sessions: () => ledger.sessions(),
     paymentIntents: () => ledger.paymentIntents(),
     refunds: () => ledger.refunds(),
+    customers: () => ledger.customerList(),
     requests: () => seen.map((r) => structuredClone(r)),
     rejections: () => rejected.map((r) => structuredClone(r)),
     failNext(times, status = 500) {

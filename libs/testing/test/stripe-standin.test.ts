@@ -342,6 +342,15 @@ describe.each(modes)('$name', ({ validated }) => {
       expect(over.message).toBe('Refund amount (¥3,501) is greater than unrefunded amount on charge (¥3,500)');
     });
 
+    it('refuses an amount of a three-decimal currency that does not end in 0, as a charge and as a refund', async () => {
+      const off = await refusal(stripe.checkout.sessions.create(sessionParams({}, 1_235, 'kwd')));
+      expect(off).toMatchObject({ statusCode: 400, code: 'invalid_amount', param: 'line_items' });
+      const intent = await paidIntent(1_230, 'kwd');
+      const bad = await refusal(stripe.refunds.create({ payment_intent: intent, amount: 405 }));
+      expect(bad).toMatchObject({ statusCode: 400, code: 'invalid_amount', param: 'amount' });
+      expect(await stripe.refunds.create({ payment_intent: intent, amount: 410 })).toMatchObject({ amount: 410 });
+    });
+
     it('refuses a refund of an unknown PaymentIntent', async () => {
       const err = await refusal(stripe.refunds.create({ payment_intent: 'pi_unknown000' }));
       expect(err).toMatchObject({ statusCode: 400, code: 'resource_missing', param: 'payment_intent' });
@@ -397,6 +406,35 @@ describe.each(modes)('$name', ({ validated }) => {
         decline_code: 'insufficient_funds',
       });
       expect(declined.payment_intent).toMatchObject({ status: 'requires_payment_method', amount_received: 0 });
+    });
+
+    it('deletes a customer with its saved card; a customer already deleted or another account’s is 404', async () => {
+      const created = await stripe.checkout.sessions.create(
+        sessionParams({ payment_intent_data: { setup_future_usage: 'off_session' }, customer_creation: 'always' }),
+      );
+      const customer = standIn.pay(created.id, { email: 'erase-me@example.com' }).customer as string;
+      expect(standIn.customers().map((c) => c.email)).toContain('erase-me@example.com');
+      expect(await stripe.customers.del(customer)).toEqual({ id: customer, object: 'customer', deleted: true });
+      expect(standIn.customers().map((c) => c.id)).not.toContain(customer);
+      const again = await refusal(stripe.customers.del(customer));
+      expect(again).toMatchObject({ statusCode: 404, code: 'resource_missing', param: 'id' });
+      // The card saved to it went with it.
+      const intent = standIn.paymentIntents().find((pi) => pi.customer === customer);
+      const charge = await refusal(
+        stripe.paymentIntents.create({
+          amount: 500,
+          currency: 'eur',
+          customer,
+          payment_method: intent?.payment_method as string,
+          off_session: true,
+          confirm: true,
+        }),
+      );
+      expect(charge).toMatchObject({ statusCode: 400, code: 'resource_missing' });
+      const other = standIn.addKey('rk_test_otherAccountKey0002');
+      const foreign = await refusal(client(standIn, 'rk_test_otherAccountKey0002').customers.del(customer));
+      expect(foreign).toMatchObject({ statusCode: 404 });
+      expect(other).toMatch(/^acct_/);
     });
 
     it('refuses another account’s customer', async () => {

@@ -15,6 +15,8 @@ import {
   ERASED_IDS_PER_EVENT,
   ERASED_REASON,
   holdsPersonalData,
+  paymentCustomerLeft,
+  paymentCustomersOf,
   redactEventData,
   type EraseStep,
 } from '../domain/erasure.js';
@@ -150,7 +152,7 @@ export class CustomerErasure {
     const current = this.running.get(job._id);
     if (current) return current;
     if (this.stop$.signal.aborted || this.running.size >= this.options.maxRunning) return undefined;
-    const run = new EraseRun(this.deps, this.options, this.owner, this.stop$.signal, job).run();
+    const run = new EraseRun(this.deps, this.options, this.owner, this.stop$.signal, job, this.logger).run();
     this.running.set(job._id, run);
     run.then(
       (ended) => {
@@ -201,6 +203,7 @@ class EraseRun {
     private readonly owner: string,
     private readonly stopping: AbortSignal,
     private readonly job: EraseJobDoc,
+    private readonly logger: Logger,
   ) {
     this.lease = `erase:${job._id}`;
   }
@@ -255,6 +258,33 @@ class EraseRun {
     customer: async (job) => {
       await this.deps.customers.erase(job.tenantId, job.customerId);
       await this.advance(job, 'customer');
+    },
+
+    // Customers Stripe made at checkout hold the email (and a saved card): each deleted through
+    // the tenant's account. Deleting one twice is answered already_deleted, so a resumed step
+    // deletes only what is left; one the account cannot delete is counted and logged (ids only).
+    payments: async (job) => {
+      let deleted = 0;
+      let left = 0;
+      const seen = new Set<string>();
+      for await (const page of this.pages(job)) {
+        for (const ref of paymentCustomersOf(page)) {
+          if (seen.has(ref)) continue;
+          seen.add(ref);
+          // Each call may take Stripe's timeout: the lease is kept between them.
+          await this.checkpoint();
+          const outcome = await this.deps.payments.deleteCustomer(job.tenantId, ref);
+          if (paymentCustomerLeft(outcome)) left++;
+          else deleted++;
+        }
+      }
+      if (left > 0) {
+        this.logger.warn(
+          { tenantId: job.tenantId, customerId: job.customerId, left },
+          'erase: Stripe customers could not be deleted (account disconnected or key refused); the business deletes them in Stripe',
+        );
+      }
+      await this.advance(job, 'payments', { paymentCustomersDeleted: deleted, paymentCustomersLeft: left });
     },
 
     // A last look before the files are scrubbed. A change committed since the job opened wrote

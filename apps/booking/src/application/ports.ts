@@ -168,4 +168,9 @@ export interface PaymentProvider {
   expireCheckout(tenantId: string, sessionId: string): Promise<Checkout>;
   refund(req: integrationsV1.RefundPaymentRequest): Promise<PaymentMovement>;
   chargeSavedCard(req: integrationsV1.ChargeSavedCardRequest): Promise<PaymentMovement>;
+  /**
+   * Deletes a Stripe customer of the tenant's account (the erase, docs/decisions.md "Privacy"):
+   * deleted, already_deleted, not_connected or refused; throws only what a retry may change.
+   */
+  deleteCustomer(tenantId: string, customerRef: string): Promise<string>;
 }

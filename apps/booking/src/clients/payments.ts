@@ -26,6 +26,8 @@ export function integrationPayments(client: IntegrationClient): PaymentProvider 
       checkoutOf(await client.expireCheckout({ tenantId, sessionId }, opts)),
     refund: async (req) => movementOf((await client.refundPayment(req, opts)).refund),
     chargeSavedCard: async (req) => movementOf((await client.chargeSavedCard(req, opts)).charge),
+    deleteCustomer: async (tenantId, customerRef) =>
+      (await client.deletePaymentCustomer({ tenantId, customerRef }, opts)).outcome,
   };
 }
 
@@ -42,4 +44,6 @@ export const noPayments: PaymentProvider = {
   expireCheckout: notConnected,
   refund: notConnected,
   chargeSavedCard: notConnected,
+  // No integrations service, so no Stripe account ever made a customer.
+  deleteCustomer: async () => 'not_connected',
 };

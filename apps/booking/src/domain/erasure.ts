@@ -13,9 +13,11 @@ import { holdHasExpired, type LifecycleState } from './lifecycle.js';
  * - redact: the stored events of those bookings redacted once the relay has published them;
  * - announce: `customer.erased` rows written, so the other services redact what they hold;
  * - customer: the customer record erased (customer.v1 EraseCustomer);
+ * - payments: the Stripe customers made at the bookings' checkouts deleted through the tenant's
+ *   account (integrations.v1 DeletePaymentCustomer), so Stripe keeps no customer of theirs;
  * - scrub: events written meanwhile redacted too, and the store's freed bytes scrubbed.
  */
-export const ERASE_STEPS = ['cancel', 'strip', 'redact', 'announce', 'customer', 'scrub', 'done'] as const;
+export const ERASE_STEPS = ['cancel', 'strip', 'redact', 'announce', 'customer', 'payments', 'scrub', 'done'] as const;
 export type EraseStep = (typeof ERASE_STEPS)[number];
 /** Every step a job still has work in. */
 export const UNFINISHED_STEPS: readonly EraseStep[] = ERASE_STEPS.filter((s) => s !== 'done');
@@ -24,6 +26,25 @@ export function nextStep(step: EraseStep): EraseStep {
   const i = ERASE_STEPS.indexOf(step);
   return ERASE_STEPS[Math.min(i + 1, ERASE_STEPS.length - 1)] as EraseStep;
 }
+
+/**
+ * The Stripe customers of these bookings' payments, each once ('' is a checkout that made none).
+ * Bounded by the page of bookings it is given.
+ */
+export function paymentCustomersOf(bookings: readonly { payment?: { customerRef: string } | null }[]): string[] {
+  const refs = new Set<string>();
+  for (const b of bookings) {
+    const ref = b.payment?.customerRef ?? '';
+    if (ref !== '') refs.add(ref);
+  }
+  return [...refs];
+}
+
+/**
+ * Whether a DeletePaymentCustomer outcome leaves the customer at Stripe: the workspace has no
+ * account now, or Stripe refused the key or the request. The erase goes on and counts it.
+ */
+export const paymentCustomerLeft = (outcome: string): boolean => outcome !== 'deleted' && outcome !== 'already_deleted';
 
 /** The cancel reason of the bookings the erase ends. */
 export const ERASED_REASON = 'customer_erased';

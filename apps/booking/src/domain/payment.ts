@@ -1,9 +1,18 @@
 // A paid booking's money as the booking keeps it (docs/decisions.md "Payments"): pure rules for
 // what is due at create, what a cancel refunds now, and what a no-show may be charged. Amounts
 // are minor units of the booking's currency (whole units for a zero-decimal one such as JPY);
-// a percentage rounds down to the smallest unit, so a refund is never more than the policy says.
+// a percentage rounds down to the smallest unit, then every amount that moves lands on the step
+// Stripe takes (10 fils for KWD and the other three-decimal currencies) on the customer's side:
+// a refund up, a charge down (@svc/rules refundOnStep, chargeOnStep).
 
-import { MINUTE_MS, type NoShowCharge, type PaymentPolicy, type PaymentTerms } from '@svc/rules';
+import {
+  chargeOnStep,
+  MINUTE_MS,
+  refundOnStep,
+  type NoShowCharge,
+  type PaymentPolicy,
+  type PaymentTerms,
+} from '@svc/rules';
 
 /** One money movement through the tenant's Stripe account, or a payment staff recorded. */
 export interface PaymentRecord {
@@ -96,7 +105,8 @@ export const percentOf = (amount: number, percent: number): number => Math.floor
 /**
  * What a cancel at `nowMs` refunds: all of what was paid before the booking's cancel cut-off,
  * `refundAfterCutoffPercent` of it from the cut-off on. Staff may give another percentage
- * (`overridePercent`), for a business's own mistake or goodwill.
+ * (`overridePercent`), for a business's own mistake or goodwill. A percentage of a three-decimal
+ * currency rounds up to Stripe's step, never past what was paid.
  */
 export function refundOnCancel(
   b: { startsAtMs: number; cancelCutoffMin?: number | undefined; payment: BookingPayment },
@@ -104,19 +114,19 @@ export function refundOnCancel(
   overridePercent?: number,
 ): number {
   const paid = refundable(b.payment);
-  if (overridePercent !== undefined) return percentOf(paid, overridePercent);
   const cutoffAtMs = b.startsAtMs - (b.cancelCutoffMin ?? 0) * MINUTE_MS;
-  return nowMs < cutoffAtMs ? paid : percentOf(paid, b.payment.refundAfterCutoffPercent);
+  const percent = overridePercent ?? (nowMs < cutoffAtMs ? 100 : b.payment.refundAfterCutoffPercent);
+  return Math.min(paid, refundOnStep(percentOf(paid, percent), b.payment.currency));
 }
 
 /**
  * What a no-show may charge to the saved card: the rest of the price or the fee, when the
- * service asks for it and a card was saved; 0 otherwise.
+ * service asks for it and a card was saved; 0 otherwise. Rounded down to Stripe's step.
  */
 export function noShowChargeOf(p: BookingPayment): number {
   if (p.noShowCharge === 'none' || p.customerRef === '' || p.paymentMethodId === '') return 0;
-  if (p.noShowCharge === 'fee') return p.noShowFeeAmount;
-  return Math.max(0, p.priceAmount - netPaid(p));
+  const due = p.noShowCharge === 'fee' ? p.noShowFeeAmount : p.priceAmount - netPaid(p);
+  return Math.max(0, chargeOnStep(due, p.currency));
 }
 
 /**

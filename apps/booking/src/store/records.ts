@@ -200,6 +200,12 @@ export interface EraseJobDoc {
   /** The announce step's progress: the page cursor after the last booking announced, and the rows written. */
   announcedAfter: string | null;
   announcedRows: number;
+  /**
+   * The payments step: Stripe customers deleted, and those left because the workspace's account
+   * could not delete them (disconnected, key refused); absent on jobs done before the step.
+   */
+  paymentCustomersDeleted?: number;
+  paymentCustomersLeft?: number;
   updatedAtMs: number;
 }
 

@@ -5,6 +5,7 @@ import {
   hasPendingWork,
   netPaid,
   noShowChargeOf,
+  paymentEventView,
   paymentView,
   percentOf,
   refundOnCancel,
@@ -75,6 +76,30 @@ describe('what a paid booking is due and gives back', () => {
     expect(netPaid(partly.payment)).toBe(4_555);
   });
 
+  it('lands every amount on 10 fils in a three-decimal currency, on the customer’s side', () => {
+    // 1.230 KWD paid; 33 % is 0.4059: refunded 0.410 (up), never 0.405, which Stripe refuses.
+    const kwd = paid({ currency: 'KWD', priceAmount: 1_230, amountDue: 1_230, records: [record('charge', 1_230)] });
+    const b = { startsAtMs: START, cancelCutoffMin: 0, payment: kwd };
+    expect(refundOnCancel(b, START - 1)).toBe(1_230);
+    expect(refundOnCancel(b, START)).toBe(410);
+    expect(refundOnCancel(b, START, 1)).toBe(20);
+    expect(refundOnCancel(b, START, 0)).toBe(0);
+    // Rounded up, a refund still never passes what was paid (an amount off the step, from before the rule).
+    const odd = { ...b, payment: { ...kwd, records: [record('charge', 1_235)] } };
+    expect(refundOnCancel(odd, START, 100)).toBe(1_235);
+    expect(refundOnCancel(odd, START, 99)).toBe(1_230);
+    // A fee and a no-show's remainder round down: never more than the service asks.
+    expect(noShowChargeOf({ ...kwd, noShowCharge: 'fee', noShowFeeAmount: 1_005 })).toBe(1_000);
+    const deposit = { ...kwd, policy: 'deposit' as const, priceAmount: 2_009, records: [record('charge', 1_000)] };
+    expect(noShowChargeOf({ ...deposit, noShowCharge: 'remainder' })).toBe(1_000);
+    expect(noShowChargeOf({ ...deposit, noShowCharge: 'fee', noShowFeeAmount: 9 })).toBe(0);
+    expect(noShowChargeOf({ ...deposit, noShowCharge: 'remainder', customerRef: '' })).toBe(0);
+    // Two- and zero-decimal currencies move to the unit, as before.
+    const eur = { startsAtMs: START, cancelCutoffMin: 0, payment: paid({ refundAfterCutoffPercent: 50 }) };
+    expect(refundOnCancel(eur, START)).toBe(2_499);
+    expect(noShowChargeOf(paid({ noShowCharge: 'fee', noShowFeeAmount: 1_005 }))).toBe(1_005);
+  });
+
   it('refunds nothing of a payment made at the business, or one that failed', () => {
     const outside = paid({ state: 'paid_outside', records: [record('outside', 4_999)] });
     expect(refundOnCancel({ startsAtMs: START, payment: outside }, START - 1)).toBe(0);
@@ -89,6 +114,24 @@ describe('what a paid booking is due and gives back', () => {
     expect(noShowChargeOf({ ...deposit, noShowCharge: 'none' })).toBe(0);
     expect(noShowChargeOf({ ...deposit, noShowCharge: 'fee', noShowFeeAmount: 1_500, paymentMethodId: '' })).toBe(0);
     expect(noShowChargeOf({ ...paid(), noShowCharge: 'remainder' })).toBe(0);
+  });
+
+  it('counts a no-show fee as paid, and shows the money to webhooks with null for what it has not', () => {
+    const charged = paid({ records: [record('charge', 1_000), record('no_show_fee', 500), record('refund', 200)] });
+    expect(netPaid(charged)).toBe(1_300);
+    const view = paymentView(charged);
+    expect(view.records).toEqual(charged.records);
+    expect(view.records[0]).not.toBe(charged.records[0]);
+    const event = paymentEventView({
+      ...charged,
+      checkoutUrl: '',
+      records: [{ ...record('outside', 10), providerId: '' }],
+    });
+    expect(event).toMatchObject({ checkoutUrl: null, netPaid: 0, records: [{ kind: 'outside', providerId: null }] });
+    const open = paymentEventView({ ...charged, checkoutUrl: 'https://pay.example/cs_1' });
+    expect(open.checkoutUrl).toBe('https://pay.example/cs_1');
+    expect(open.records.map((r) => r.providerId)).toEqual(['pi_1', 'pi_1', 're_1']);
+    expect(JSON.stringify(open)).not.toContain('secret-key');
   });
 
   it('has work pending while the checkout is unsettled or money is due to move', () => {

@@ -24,6 +24,8 @@ import {
   type ConfirmationPolicy,
   type Question,
   MAX_PAYMENT_AMOUNT,
+  chargeStep,
+  paymentsTakeCurrency,
   MAX_REFUND_PERCENT,
   NO_PAYMENT_TERMS,
   NO_SHOW_CHARGES,
@@ -346,11 +348,21 @@ function checkPaymentPolicy(v: Violations, record: ServiceRecord, input: Service
   const paymentKnown = !v.has('payment');
   const chargeKnown = !v.has('noShowCharge');
   const priceKnown = !v.has('priceAmount') && !v.has('priceCurrency');
+  // Stripe's step in the currency (10 fils for KWD): an amount off it could never be charged.
+  const currency = priceKnown && payment !== 'none' ? record.priceCurrency : null;
+  const step = currency === null ? 1 : chargeStep(currency);
   if (payment !== 'none' && paymentKnown) {
     if (record.priceCurrency === null || price <= 0) {
       if (priceKnown) v.add('payment', 'needs a price above 0 (priceAmount and priceCurrency)');
+    } else if (priceKnown && !paymentsTakeCurrency(record.priceCurrency)) {
+      v.add(
+        'priceCurrency',
+        `${record.priceCurrency} cannot be paid online: Stripe counts its amounts in another unit than the platform's minor unit`,
+      );
     } else if (price > MAX_PAYMENT_AMOUNT && priceKnown) {
       v.add('priceAmount', `must be at most ${MAX_PAYMENT_AMOUNT} for a service with a payment policy`);
+    } else if (price % step !== 0 && priceKnown) {
+      v.add('priceAmount', stepMessage(step, record.priceCurrency));
     }
     if (record.confirmation === 'automatic' && !v.has('confirmation')) {
       v.add('confirmation', 'cannot be automatic for a service with a payment policy: the payment confirms it');
@@ -364,6 +376,8 @@ function checkPaymentPolicy(v: Violations, record: ServiceRecord, input: Service
     used: payment === 'deposit',
     sent: input.depositAmount !== undefined,
     price: priceKnown ? price : null,
+    step,
+    currency,
     what: 'payment is deposit',
   });
   record.noShowFeeAmount = policyAmount(v, 'noShowFeeAmount', record.noShowFeeAmount ?? 0, {
@@ -371,19 +385,29 @@ function checkPaymentPolicy(v: Violations, record: ServiceRecord, input: Service
     used: noShowCharge === 'fee',
     sent: input.noShowFeeAmount !== undefined,
     price: priceKnown ? price : null,
+    step,
+    currency,
     what: 'noShowCharge is fee',
   });
 }
 
 /**
  * An amount a policy uses is 1 to the price (null: the price itself is in error, so that is
- * reported instead); one it does not use is 0.
+ * reported instead) and on Stripe's step in the currency; one it does not use is 0.
  */
 function policyAmount(
   v: Violations,
   path: string,
   amount: number,
-  rule: { policyKnown: boolean; used: boolean; sent: boolean; price: number | null; what: string },
+  rule: {
+    policyKnown: boolean;
+    used: boolean;
+    sent: boolean;
+    price: number | null;
+    step: number;
+    currency: string | null;
+    what: string;
+  },
 ): number {
   if (v.has(path) || !rule.policyKnown) return amount;
   if (!rule.used) {
@@ -392,8 +416,13 @@ function policyAmount(
   }
   if (amount === 0) v.add(path, `is required when ${rule.what}`);
   else if (rule.price !== null && rule.price > 0 && amount > rule.price) v.add(path, 'must be at most priceAmount');
+  else if (amount % rule.step !== 0) v.add(path, stepMessage(rule.step, rule.currency));
   return amount;
 }
+
+/** docs/decisions.md "Payments": Stripe charges a three-decimal currency to two decimals. */
+const stepMessage = (step: number, currency: string | null) =>
+  `must be a multiple of ${step} in ${currency ?? 'this currency'}: Stripe charges a three-decimal currency to two decimals (1230, not 1235)`;
 
 /** A price is an amount in a currency: one without the other means nothing. */
 function checkPrice(v: Violations, record: ServiceRecord): void {

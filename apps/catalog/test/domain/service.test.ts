@@ -236,6 +236,32 @@ describe('service payment policy (docs/decisions.md "Payments")', () => {
     expect(violationPaths(() => create({ ...paid, payment: 'deposit', depositAmount: 0 }))).toEqual(['depositAmount']);
   });
 
+  it('takes only amounts Stripe can charge: 10 fils in a three-decimal currency, a currency it counts as we do', () => {
+    const kwd = { ...paid, priceCurrency: 'KWD', priceAmount: 12_340 };
+    expect(create({ ...kwd, payment: 'deposit', depositAmount: 1_230 }).depositAmount).toBe(1_230);
+    const step = 'Stripe charges a three-decimal currency to two decimals (1230, not 1235)';
+    expect(details(() => create({ ...kwd, priceAmount: 12_345, payment: 'full' }))).toEqual([
+      { path: 'priceAmount', message: `must be a multiple of 10 in KWD: ${step}` },
+    ]);
+    expect(details(() => create({ ...kwd, payment: 'deposit', depositAmount: 1_235 }))).toEqual([
+      { path: 'depositAmount', message: `must be a multiple of 10 in KWD: ${step}` },
+    ]);
+    expect(
+      details(() => create({ ...kwd, priceCurrency: 'tnd', payment: 'full', noShowCharge: 'fee', noShowFeeAmount: 5 })),
+    ).toEqual([{ path: 'noShowFeeAmount', message: `must be a multiple of 10 in TND: ${step}` }]);
+    // Without a payment policy nothing is charged: the price is only shown.
+    expect(create({ ...kwd, priceAmount: 12_345 }).priceAmount).toBe(12_345);
+    expect(create({ ...paid, priceCurrency: 'EUR', priceAmount: 12_345, payment: 'full' }).priceAmount).toBe(12_345);
+    // ICU shows whole forints, Stripe counts fillér: a payment would charge a hundredth of the price.
+    expect(details(() => create({ ...paid, priceCurrency: 'HUF', payment: 'full' }))).toEqual([
+      {
+        path: 'priceCurrency',
+        message: "HUF cannot be paid online: Stripe counts its amounts in another unit than the platform's minor unit",
+      },
+    ]);
+    expect(create({ ...paid, priceCurrency: 'HUF' }).priceCurrency).toBe('HUF');
+  });
+
   it('takes full payment without a deposit amount, and refuses one sent for another policy', () => {
     expect(create({ ...paid, payment: 'full' })).toMatchObject({ payment: 'full', depositAmount: 0 });
     expect(details(() => create({ ...paid, payment: 'full', depositAmount: 100 }))).toEqual([

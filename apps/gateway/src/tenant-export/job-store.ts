@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DuplicateKeyError, type Collection, type DocumentStore } from '@svc/store';
+import { DuplicateKeyError, type Collection, type DocumentStore, type Filter } from '@svc/store';
 import {
   ACTIVE_STATUSES,
   EXPORT_CHUNKS,
@@ -235,16 +235,20 @@ export class ExportJobStore {
    * each ready job loses its chunks and is marked failed with `errors.ready`; each queued or running
    * one is failed with `errors.active` (its marker released) and loses what it wrote (its process
    * drops what it writes after, once it finds the job no longer its own). A ready job's chunks go
-   * before its mark, so an interrupted call leaves a job that the next call finds again. Answers the
-   * jobs it ended.
+   * before its mark, so an interrupted call leaves a job that the next call finds again. With
+   * `createdBeforeMs`, only the jobs asked for before then. Answers the jobs it ended.
    */
-  async forget(tenantId: string, nowMs: number, errors: { ready: string; active: string }): Promise<ExportJobDoc[]> {
+  async forget(
+    tenantId: string,
+    nowMs: number,
+    errors: { ready: string; active: string },
+    createdBeforeMs?: number,
+  ): Promise<ExportJobDoc[]> {
     const ended: ExportJobDoc[] = [];
+    const filter: Filter = { tenantId, status: { $in: ['ready', ...ACTIVE_STATUSES] } };
+    if (createdBeforeMs !== undefined) filter.createdAtMs = { $lt: createdBeforeMs };
     for (let pass = 1; ; pass++) {
-      const live = await this.jobs.find(
-        { tenantId, status: { $in: ['ready', ...ACTIVE_STATUSES] } },
-        { limit: MAINTENANCE_BATCH },
-      );
+      const live = await this.jobs.find(filter, { limit: MAINTENANCE_BATCH });
       if (live.length === 0) return ended;
       // Each pass ends what it found; only new exports started meanwhile, again and again, get here.
       if (pass > FORGET_PASSES)

@@ -156,13 +156,16 @@ export class TenantExports {
    * bookings.ndjson may hold them (docs/decisions.md "Tenant export", "Privacy"). Ready jobs lose
    * their archive, queued and running ones fail; a job of this process is stopped and waited for, so
    * it writes nothing after; then the store is scrubbed. Idempotent: again, it finds nothing more to
-   * remove. Answers how many jobs it ended.
+   * remove. With `createdBeforeMs`, only the exports asked for before then (erased-customers.ts).
+   * Answers how many jobs it ended.
    */
-  async forgetArchives(tenantId: string): Promise<number> {
-    const ended = await this.jobs.forget(tenantId, this.now(), {
-      ready: ERASED_AFTER,
-      active: ERASED_WHILE_RUNNING,
-    });
+  async forgetArchives(tenantId: string, createdBeforeMs?: number): Promise<number> {
+    const ended = await this.jobs.forget(
+      tenantId,
+      this.now(),
+      { ready: ERASED_AFTER, active: ERASED_WHILE_RUNNING },
+      createdBeforeMs,
+    );
     for (const job of ended) {
       const running = this.running.get(job._id);
       running?.drop.abort();

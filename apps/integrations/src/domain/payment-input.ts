@@ -101,3 +101,13 @@ export function chargeViolations(req: integrationsV1.ChargeSavedCardRequest): Fi
   required(req.idempotencyKey, 'idempotencyKey', violations, MAX_IDEMPOTENCY_KEY);
   return violations;
 }
+
+/** A customer of the tenant's account, as Stripe names it (it goes into the request's path). */
+export function customerViolations(req: { customerRef: string }): FieldViolation[] {
+  const violations: FieldViolation[] = [];
+  required(req.customerRef, 'customerRef', violations);
+  if (violations.length === 0 && !/^cus_[A-Za-z0-9]+$/.test(req.customerRef)) {
+    violations.push({ path: 'customerRef', message: 'must be a Stripe customer id (cus_…)' });
+  }
+  return violations;
+}

@@ -70,7 +70,8 @@ type Operation =
   | 'expire_checkout'
   | 'get_payment_intent'
   | 'refund'
-  | 'charge_saved_card';
+  | 'charge_saved_card'
+  | 'delete_customer';
 
 /** The calls of one tenant's Stripe account, through an SDK client of its key. */
 export class StripePayments {
@@ -124,10 +125,11 @@ export class StripePayments {
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,
           ...(input.customerEmail === '' ? {} : { customer_email: input.customerEmail }),
-          // The card is kept on a customer of the tenant's account for a later no-show charge.
-          ...(input.saveCard
-            ? { payment_intent_data: { setup_future_usage: 'off_session' }, customer_creation: 'always' }
-            : {}),
+          // Always a customer of the tenant's account, never a guest: the email (ours or the one
+          // typed on the page) then lives on an object the erase can delete (deleteCustomer;
+          // docs/decisions.md "Privacy"). A card saved for a later no-show charge is kept on it.
+          customer_creation: 'always',
+          ...(input.saveCard ? { payment_intent_data: { setup_future_usage: 'off_session' } } : {}),
         },
         { idempotencyKey },
       ),
@@ -210,6 +212,20 @@ export class StripePayments {
       throw err;
     }
     return { id: intent.id, status: intentStatus(intent.status), amount: intent.amount, currency };
+  }
+
+  /**
+   * Deletes a customer of the account, and so the email and saved cards it holds (the erase of
+   * the platform's customer); false when Stripe has no such customer any more (deleted before).
+   */
+  async deleteCustomer(customerRef: string): Promise<boolean> {
+    try {
+      await call('delete_customer', () => this.stripe.customers.del(customerRef));
+      return true;
+    } catch (err) {
+      if (err instanceof PaymentRequestRefusedError && err.code === 'resource_missing') return false;
+      throw err;
+    }
   }
 
   private async savedPaymentMethod(session: Stripe.Checkout.Session): Promise<string> {

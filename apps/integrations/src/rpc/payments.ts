@@ -11,6 +11,7 @@ import type { integrationsV1 } from '@svc/proto';
 import {
   chargeViolations,
   checkoutViolations,
+  customerViolations,
   refundViolations,
   secretKeyMode,
   sessionViolations,
@@ -58,7 +59,7 @@ export function paymentFailed(err: PaymentError): DomainError {
     return new DomainError(
       'PROVIDER_ACTION_FAILED',
       err.lacksPermission
-        ? 'Stripe refused the connected key a permission this needs (Checkout Sessions, Payment Intents or Refunds write); connect a key that has them.'
+        ? 'Stripe refused the connected key a permission this needs (Checkout Sessions, Payment Intents, Refunds or Customers write); connect a key that has them.'
         : 'Stripe refused the connected key (revoked or expired); connect the account again.',
     );
   }
@@ -208,6 +209,24 @@ export function paymentHandlers(deps: PaymentHandlerDeps) {
         ),
       );
       return { charge };
+    },
+
+    deletePaymentCustomer: async (
+      req: integrationsV1.DeletePaymentCustomerRequest,
+    ): Promise<integrationsV1.DeletePaymentCustomerResponse> => {
+      const tenantId = requireTenantId(req.tenantId);
+      throwIfViolations(customerViolations(req));
+      const doc = await accounts.get(tenantId);
+      if (!doc) return { outcome: 'not_connected' };
+      try {
+        return { outcome: (await clients.of(doc).deleteCustomer(req.customerRef)) ? 'deleted' : 'already_deleted' };
+      } catch (err) {
+        // A key or a request Stripe refuses stays refused: the erase goes on and counts it.
+        if (err instanceof PaymentKeyRefusedError || err instanceof PaymentRequestRefusedError) {
+          return { outcome: 'refused' };
+        }
+        throw isPaymentError(err) ? paymentFailed(err) : err;
+      }
     },
   };
 }

@@ -244,7 +244,9 @@ const PAYMENT_RULE =
   `${MAX_PAYMENT_AMOUNT} (else at \`priceAmount\`) and \`confirmation: manual\` (else at \`confirmation\`); ` +
   '`depositAmount` is 1 to priceAmount with `payment: deposit` and 0 otherwise, `noShowFeeAmount` 1 to priceAmount ' +
   'with `noShowCharge: fee` and 0 otherwise (else at their own paths); a `noShowCharge` other than none needs a ' +
-  'payment (else at `noShowCharge`).';
+  'payment (else at `noShowCharge`). Amounts must be ones Stripe can charge: in a three-decimal currency (BHD, JOD, ' +
+  'KWD, OMR, TND) the price, deposit and fee are multiples of 10 (else at their own paths), and a currency whose ' +
+  'minor unit Stripe counts differently (HUF, COP, IDR, ISK, LYD…) takes no payment policy (else at `priceCurrency`).';
 
 /** What the partner API adds to the list's rules: why it also takes booking:read. */
 const PARTNER_LIST_RULE =

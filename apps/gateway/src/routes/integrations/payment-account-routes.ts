@@ -67,7 +67,8 @@ export function registerPaymentAccountRoutes(app: FastifyInstance, integrations:
     summary: 'Connect a Stripe account with a secret key',
     description:
       'Give a restricted key (rk_live_… or rk_test_…; a secret key sk_… works too) with write access to Checkout ' +
-      'Sessions, Payment Intents and Refunds and read access to Customers. It is checked by one call to Stripe ' +
+      'Sessions, Payment Intents, Refunds and Customers (a customer erase deletes their Stripe customer). It is ' +
+      'checked by one call to Stripe ' +
       'before it is stored encrypted, replaces any key connected before, and is never shown again. A key of ' +
       'another shape, or one Stripe refuses, is VALIDATION_ERROR at body.secretKey; Stripe unreachable is ' +
       'PROVIDER_ACTION_FAILED (502).',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DomainError } from '@svc/errors';
+import type { EventBus } from '@svc/events';
 import { idSchema } from '@svc/rules';
 import type { DocumentStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
@@ -10,6 +11,7 @@ import { defineRoute } from '../../http/route.js';
 import { linksTo } from '../../http/openapi-links.js';
 import { IdentityStore } from '../../identity/identity-store.js';
 import { EXPORT_STATUSES, type ExportJobDoc } from '../../tenant-export/documents.js';
+import { consumeErasures } from '../../tenant-export/erased-customers.js';
 import { TenantExports } from '../../tenant-export/tenant-exports.js';
 import { tenantOf } from '../catalog/admin-resource.js';
 
@@ -87,7 +89,15 @@ const FILES_RULE =
  */
 export async function registerTenantExport(
   app: FastifyInstance,
-  deps: { store: DocumentStore; downstream: Downstream; logger: Logger; linkSecret: string; baseUrl: string },
+  deps: {
+    store: DocumentStore;
+    downstream: Downstream;
+    logger: Logger;
+    linkSecret: string;
+    baseUrl: string;
+    /** The booking topic's bus: archives of an erased customer go however the erase ends (erased-customers.ts). */
+    bus?: EventBus;
+  },
 ): Promise<void> {
   const exports = new TenantExports({
     store: deps.store,
@@ -98,6 +108,20 @@ export async function registerTenantExport(
   });
   await exports.start();
   app.addHook('onClose', () => exports.stop());
+  if (deps.bus) {
+    const stopping = new AbortController();
+    const erasures = await consumeErasures(deps.bus, {
+      exports,
+      customer: deps.downstream.customer,
+      logger: deps.logger,
+      signal: stopping.signal,
+    });
+    // Before the exports stop: a handler waiting for an erase ends first.
+    app.addHook('preClose', async () => {
+      stopping.abort();
+      await erasures.stop();
+    });
+  }
   // For the customer erase (routes/customers/customer-privacy-routes.ts), registered before this.
   app.decorate('tenantExports', exports);
   registerTenantExportRoutes(app, { exports, baseUrl: deps.baseUrl });

@@ -379,6 +379,19 @@ export interface ExportBookingCalendarEventsResponse {
   items: BookingCalendarEvent[];
 }
 
+export interface DeletePaymentCustomerRequest {
+  tenantId: string;
+  customerRef: string;
+}
+
+export interface DeletePaymentCustomerResponse {
+  /**
+   * deleted; already_deleted (Stripe has no such customer any more); not_connected (the workspace
+   * has no Stripe account now); refused (Stripe refused the key, a permission or the request).
+   */
+  outcome: string;
+}
+
 function createBasePaymentAccount(): PaymentAccount {
   return { provider: "", account: "", mode: "", connectedAtMs: 0 };
 }
@@ -3891,6 +3904,109 @@ export const ExportBookingCalendarEventsResponse: MessageFns<ExportBookingCalend
   },
 };
 
+function createBaseDeletePaymentCustomerRequest(): DeletePaymentCustomerRequest {
+  return { tenantId: "", customerRef: "" };
+}
+
+export const DeletePaymentCustomerRequest: MessageFns<DeletePaymentCustomerRequest> = {
+  encode(message: DeletePaymentCustomerRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tenantId !== "") {
+      writer.uint32(10).string(message.tenantId);
+    }
+    if (message.customerRef !== "") {
+      writer.uint32(18).string(message.customerRef);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeletePaymentCustomerRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeletePaymentCustomerRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tenantId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.customerRef = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseDeletePaymentCustomerResponse(): DeletePaymentCustomerResponse {
+  return { outcome: "" };
+}
+
+export const DeletePaymentCustomerResponse: MessageFns<DeletePaymentCustomerResponse> = {
+  encode(message: DeletePaymentCustomerResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.outcome !== "") {
+      writer.uint32(10).string(message.outcome);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DeletePaymentCustomerResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDeletePaymentCustomerResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.outcome = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
 /**
  * External calendars of staff members (CalDAV, Google Calendar with Meet, Microsoft 365 with
  * Teams) and video accounts (Zoom): connections with their sealed credentials, busy times for
@@ -4144,6 +4260,23 @@ export const IntegrationServiceService = {
       Buffer.from(ChargeSavedCardResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ChargeSavedCardResponse => ChargeSavedCardResponse.decode(value),
   },
+  /**
+   * Deletes a customer of the tenant's account (cus_..., made at checkout) with its saved cards:
+   * the erase of the platform's customer (docs/decisions.md "Privacy"). No idempotency key
+   * (deleting twice changes nothing). PROVIDER_ACTION_FAILED only when Stripe could not be
+   * reached or failed (worth a retry); what a retry cannot change is answered in `outcome`.
+   */
+  deletePaymentCustomer: {
+    path: "/integrations.v1.IntegrationService/DeletePaymentCustomer" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: DeletePaymentCustomerRequest): Buffer =>
+      Buffer.from(DeletePaymentCustomerRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): DeletePaymentCustomerRequest => DeletePaymentCustomerRequest.decode(value),
+    responseSerialize: (value: DeletePaymentCustomerResponse): Buffer =>
+      Buffer.from(DeletePaymentCustomerResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): DeletePaymentCustomerResponse => DeletePaymentCustomerResponse.decode(value),
+  },
 } as const;
 
 export interface IntegrationServiceServer extends UntypedServiceImplementation {
@@ -4186,6 +4319,13 @@ export interface IntegrationServiceServer extends UntypedServiceImplementation {
   refundPayment: handleUnaryCall<RefundPaymentRequest, RefundPaymentResponse>;
   /** Charges a card the customer saved at checkout, off session (a no-show fee). */
   chargeSavedCard: handleUnaryCall<ChargeSavedCardRequest, ChargeSavedCardResponse>;
+  /**
+   * Deletes a customer of the tenant's account (cus_..., made at checkout) with its saved cards:
+   * the erase of the platform's customer (docs/decisions.md "Privacy"). No idempotency key
+   * (deleting twice changes nothing). PROVIDER_ACTION_FAILED only when Stripe could not be
+   * reached or failed (worth a retry); what a retry cannot change is answered in `outcome`.
+   */
+  deletePaymentCustomer: handleUnaryCall<DeletePaymentCustomerRequest, DeletePaymentCustomerResponse>;
 }
 
 export interface IntegrationServiceClient extends Client {
@@ -4521,6 +4661,27 @@ export interface IntegrationServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ChargeSavedCardResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Deletes a customer of the tenant's account (cus_..., made at checkout) with its saved cards:
+   * the erase of the platform's customer (docs/decisions.md "Privacy"). No idempotency key
+   * (deleting twice changes nothing). PROVIDER_ACTION_FAILED only when Stripe could not be
+   * reached or failed (worth a retry); what a retry cannot change is answered in `outcome`.
+   */
+  deletePaymentCustomer(
+    request: DeletePaymentCustomerRequest,
+    callback: (error: ServiceError | null, response: DeletePaymentCustomerResponse) => void,
+  ): ClientUnaryCall;
+  deletePaymentCustomer(
+    request: DeletePaymentCustomerRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: DeletePaymentCustomerResponse) => void,
+  ): ClientUnaryCall;
+  deletePaymentCustomer(
+    request: DeletePaymentCustomerRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: DeletePaymentCustomerResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -1,0 +1,122 @@
+/**
+ * Tenant export archives leave with an erased customer whichever way the erase finishes
+ * (docs/decisions.md "Tenant export"): within the erase route's wait, after it (the route answered
+ * 503 and the booking service's job went on), or after a crash (the job resumed at start-up). The
+ * gateway reads the booking service's `customer.erased` event off the booking topic in one
+ * consumer group shared by every gateway replica, so each event is handled once per deployment
+ * and again only on a redelivery (at least once: everything here is idempotent).
+ *
+ * The event is written before the customer record is erased (ERASE_STEPS: announce, then
+ * customer), and `customers.ndjson` is read from that record. So the archives there are now go at
+ * once, and the event is handled again until the record reads erased; then every archive whose
+ * export was asked for before that moment goes too. An export asked for later read the erased
+ * record and the stripped bookings, and stays: a redelivered or replayed event never removes it.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DomainError } from '@svc/errors';
+import {
+  BOOKING_EVENTS_TOPIC,
+  CUSTOMER_ERASED,
+  customerErasureOf,
+  parseEnvelope,
+  type CustomerErasure,
+  type EventBus,
+  type Subscription,
+} from '@svc/events';
+import type { Logger } from '@svc/telemetry';
+import type { Downstream } from '../downstream/services.js';
+import type { TenantExports } from './tenant-exports.js';
+
+/** The gateway replicas' one consumer group for this: each erasure handled once, not once per replica. */
+export const ERASED_ARCHIVES_GROUP = 'gateway-tenant-exports';
+
+/**
+ * Clocks of two hosts may differ: an export asked for up to this long after the record was erased
+ * (by the customer service's clock) is removed as well. Costs at worst one export to start again.
+ */
+export const CLOCK_MARGIN_MS = 60_000;
+
+/** How long one delivery waits for the customer record to read erased before the bus redelivers it. */
+const PENDING_WAIT_MS = 10_000;
+const PENDING_POLL_MS = 500;
+
+/** The customer record is not erased yet: the bus delivers the event again after a pause. */
+export class ErasePending extends Error {
+  override readonly name = 'ErasePending';
+  constructor() {
+    super('customer.erased: the customer record is not erased yet; the archives are looked at again');
+  }
+}
+
+/** The erasure a booking topic message announces, or null for any other message. */
+export function erasureOf(value: string): CustomerErasure | null {
+  // Most messages are booking events: skipped before a parse.
+  if (!value.includes(CUSTOMER_ERASED)) return null;
+  const parsed = parseEnvelope(value);
+  if ('problem' in parsed || parsed.envelope.type !== CUSTOMER_ERASED) return null;
+  const { id, data } = parsed.envelope;
+  const read = customerErasureOf(typeof id === 'string' ? id : '', data);
+  return 'erasure' in read ? read.erasure : null;
+}
+
+export interface ErasedArchivesDeps {
+  exports: Pick<TenantExports, 'forgetArchives'>;
+  customer: Pick<Downstream['customer'], 'getCustomer'>;
+  logger: Logger;
+  /** Aborted when the gateway stops: a wait ends at once. */
+  signal: AbortSignal;
+}
+
+/**
+ * When the customer record was erased: its `erasedAtMs`; 0 when the customer service no longer
+ * knows the record (every archive is then older than nothing we can date: all of them go); null
+ * while it is not erased yet.
+ */
+async function erasedAt(deps: ErasedArchivesDeps, erasure: CustomerErasure): Promise<number | null> {
+  try {
+    const { customer } = await deps.customer.getCustomer({
+      tenantId: erasure.tenantId,
+      customerId: erasure.customerId,
+    });
+    if (customer?.status !== 'erased') return null;
+    return customer.erasedAtMs ?? 0;
+  } catch (err) {
+    if (err instanceof DomainError && err.code === 'NOT_FOUND') return 0;
+    throw err;
+  }
+}
+
+/** Handles one `customer.erased` event; throws ErasePending (or an outage) to have it delivered again. */
+export async function removeErasedArchives(deps: ErasedArchivesDeps, erasure: CustomerErasure): Promise<void> {
+  const { tenantId } = erasure;
+  const deadline = Date.now() + PENDING_WAIT_MS;
+  let at = await erasedAt(deps, erasure);
+  if (at === null) {
+    // Still running: what is there now may hold the customer, so it goes now, not at the end.
+    await deps.exports.forgetArchives(tenantId);
+    while (at === null && Date.now() < deadline && !deps.signal.aborted) {
+      await sleep(PENDING_POLL_MS, undefined, { signal: deps.signal }).catch(() => undefined);
+      at = await erasedAt(deps, erasure);
+    }
+    if (at === null) throw new ErasePending();
+  }
+  await deps.exports.forgetArchives(tenantId, at === 0 ? undefined : at + CLOCK_MARGIN_MS);
+}
+
+/** Subscribes the gateway to `customer.erased`; stopped with the gateway. */
+export function consumeErasures(bus: EventBus, deps: ErasedArchivesDeps): Promise<Subscription> {
+  return bus.subscribe({ topic: BOOKING_EVENTS_TOPIC, groupId: ERASED_ARCHIVES_GROUP }, async (message) => {
+    const erasure = erasureOf(message.value);
+    if (!erasure) return;
+    try {
+      await removeErasedArchives(deps, erasure);
+    } catch (err) {
+      // Ids only: the event names no person.
+      deps.logger.info(
+        { tenantId: erasure.tenantId, eventId: erasure.eventId, reason: (err as Error).message },
+        'tenant export archives of an erase: looked at again shortly',
+      );
+      throw err;
+    }
+  });
+}
