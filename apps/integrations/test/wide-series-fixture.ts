@@ -12,6 +12,7 @@
 import fc from 'fast-check';
 import ICAL from 'ical.js';
 import { DateTime } from 'luxon';
+import { wallClockAt, wallClockMs, type WallClockTime } from '@svc/ics';
 import { VTIMEZONES, wallClockInstant } from '@svc/testing';
 import type { BusyEvent } from '../src/providers/provider.js';
 
@@ -185,30 +186,10 @@ export const wideSeriesArbitrary: fc.Arbitrary<WideSeries> = fc
     return { ...s, freq, parts, ageMinutes };
   });
 
-interface Wall {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-const wallMs = (w: Wall) => Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-function wallAt(ms: number): Wall {
-  const d = new Date(ms);
-  return {
-    year: d.getUTCFullYear(),
-    month: d.getUTCMonth() + 1,
-    day: d.getUTCDate(),
-    hour: d.getUTCHours(),
-    minute: d.getUTCMinutes(),
-    second: d.getUTCSeconds(),
-  };
-}
-const basic = (w: Wall) => `${w.year}${pad(w.month)}${pad(w.day)}T${pad(w.hour)}${pad(w.minute)}${pad(w.second)}`;
-const dateOf = (w: Wall) => `${w.year}-${pad(w.month)}-${pad(w.day)}`;
+const basic = (w: WallClockTime) =>
+  `${w.year}${pad(w.month)}${pad(w.day)}T${pad(w.hour)}${pad(w.minute)}${pad(w.second)}`;
+const dateOf = (w: WallClockTime) => `${w.year}-${pad(w.month)}-${pad(w.day)}`;
 const utcBasic = (ms: number) =>
   new Date(ms)
     .toISOString()
@@ -216,10 +197,10 @@ const utcBasic = (ms: number) =>
     .replace(/\.\d{3}/, '');
 
 /** The instant of a wall-clock reading of the series' zone (RFC 5545, IANA rules). */
-const instantIn = (zone: Zone, w: Wall) => (zone === 'UTC' ? wallMs(w) : wallClockInstant(w, zone));
+const instantIn = (zone: Zone, w: WallClockTime) => (zone === 'UTC' ? wallClockMs(w) : wallClockInstant(w, zone));
 
 /** The wall-clock reading of an instant in the zone. */
-function wallIn(zone: Zone, ms: number): Wall {
+function wallIn(zone: Zone, ms: number): WallClockTime {
   const t = DateTime.fromMillis(ms, { zone });
   return { year: t.year, month: t.month, day: t.day, hour: t.hour, minute: t.minute, second: t.second };
 }
@@ -229,14 +210,14 @@ export interface WideCase {
   s: WideSeries;
   fromMs: number;
   toMs: number;
-  start: Wall;
+  start: WallClockTime;
   rule: string;
   /** The rule's occurrences (COUNT and UNTIL applied), as readings, up to a few days past the window. */
-  occurrences: Wall[];
-  exdates: Wall[];
-  rdates: Wall[];
-  moved: { original: Wall; start: Wall; end: Wall } | null;
-  cancelled: Wall | null;
+  occurrences: WallClockTime[];
+  exdates: WallClockTime[];
+  rdates: WallClockTime[];
+  moved: { original: WallClockTime; start: WallClockTime; end: WallClockTime } | null;
+  cancelled: WallClockTime | null;
   /** ical.js iterator steps the oracle took. */
   oracleSteps: number;
 }
@@ -251,7 +232,7 @@ export function concrete(s: WideSeries): WideCase {
   const day = wallIn(s.zone, fromMs - s.ageMinutes * MINUTE);
   const monthly = s.freq === 'MONTHLY' || s.freq === 'YEARLY';
   const daysInMonth = new Date(Date.UTC(day.year, day.month, 0)).getUTCDate();
-  const raw: Wall = {
+  const raw: WallClockTime = {
     ...day,
     day: monthly ? Math.min(s.monthDay, daysInMonth) : day.day,
     hour: s.allDay ? 0 : s.hour,
@@ -266,11 +247,11 @@ export function concrete(s: WideSeries): WideCase {
     s.allDay ? ICAL.Time.fromDateString(dateOf(start)) : ICAL.Time.fromData({ ...start }),
   );
   const stopMs = toMs + 3 * DAY;
-  const all: Wall[] = [];
+  const all: WallClockTime[] = [];
   let steps = 0;
   for (let next = iterator.next(); next; next = iterator.next()) {
     steps++;
-    const w: Wall = {
+    const w: WallClockTime = {
       year: next.year,
       month: next.month,
       day: next.day,
@@ -305,20 +286,24 @@ export function concrete(s: WideSeries): WideCase {
   const take = (i: number) => {
     if (near.length === 0) return null;
     const w = near[i % near.length]!;
-    if (taken.has(wallMs(w))) return null;
-    taken.add(wallMs(w));
+    if (taken.has(wallClockMs(w))) return null;
+    taken.add(wallClockMs(w));
     return w;
   };
   const exdates = s.exdates.flatMap((i) => take(i) ?? []);
   const movedFrom = s.moved ? take(s.moved.index) : null;
-  const shift = (w: Wall, minutes: number) =>
-    wallAt(wallMs(w) + (s.allDay ? Math.round(minutes / 1_440) * DAY : minutes * MINUTE));
+  const shift = (w: WallClockTime, minutes: number) =>
+    wallClockAt(wallClockMs(w) + (s.allDay ? Math.round(minutes / 1_440) * DAY : minutes * MINUTE));
   const lengthOf = (n: number) => (s.allDay ? Math.ceil(n / 4) * DAY : n * 15 * MINUTE);
   const moved =
     s.moved && movedFrom
       ? (() => {
           const startW = shift(movedFrom, s.moved!.shiftMinutes);
-          return { original: movedFrom, start: startW, end: wallAt(wallMs(startW) + lengthOf(s.moved!.length)) };
+          return {
+            original: movedFrom,
+            start: startW,
+            end: wallClockAt(wallClockMs(startW) + lengthOf(s.moved!.length)),
+          };
         })()
       : null;
   const cancelled = s.cancelled === null ? null : take(s.cancelled);
@@ -328,20 +313,20 @@ export function concrete(s: WideSeries): WideCase {
 }
 
 /** Whether an occurrence starting at a reading starts before `ms` (luxon asked only within two days of it). */
-function startsBefore(s: WideSeries, w: Wall, ms: number): boolean {
-  const local = wallMs(w);
+function startsBefore(s: WideSeries, w: WallClockTime, ms: number): boolean {
+  const local = wallClockMs(w);
   if (local < ms - 2 * DAY) return true;
   if (local > ms + 2 * DAY) return false;
   return placed(s, w) < ms;
 }
 
 /** Where an occurrence starting at a reading starts (an all-day one: its date's UTC midnight). */
-function placed(s: WideSeries, w: Wall): number {
+function placed(s: WideSeries, w: WallClockTime): number {
   return s.allDay ? Date.UTC(w.year, w.month - 1, w.day) : instantIn(s.zone, w);
 }
 
 /** A date-time property in the series' naming (`…Z` in UTC, `;VALUE=DATE` all-day). */
-function timeProp(c: WideCase, name: string, w: Wall, { utc = false } = {}): string {
+function timeProp(c: WideCase, name: string, w: WallClockTime, { utc = false } = {}): string {
   const { s } = c;
   if (s.allDay) return `${name};VALUE=DATE:${basic(w).slice(0, 8)}`;
   if (utc) return `${name}:${utcBasic(instantIn(s.zone, w))}`;
@@ -375,7 +360,7 @@ export function wideIcs(c: WideCase): string {
     'UID:wide-1',
     stamp,
     timeProp(c, 'DTSTART', c.start),
-    timeProp(c, 'DTEND', wallAt(wallMs(c.start) + lengthMs)),
+    timeProp(c, 'DTEND', wallClockAt(wallClockMs(c.start) + lengthMs)),
     `RRULE:${rrule}`,
     ...c.exdates.map((w) => timeProp(c, 'EXDATE', w, { utc: s.exdatesInUtc && !s.allDay })),
     ...c.rdates.map((w) => timeProp(c, 'RDATE', w)),
@@ -402,7 +387,7 @@ export function wideIcs(c: WideCase): string {
       stamp,
       timeProp(c, 'RECURRENCE-ID', c.cancelled),
       timeProp(c, 'DTSTART', c.cancelled),
-      timeProp(c, 'DTEND', wallAt(wallMs(c.cancelled) + lengthMs)),
+      timeProp(c, 'DTEND', wallClockAt(wallClockMs(c.cancelled) + lengthMs)),
       'STATUS:CANCELLED',
       'END:VEVENT',
     ]);
@@ -430,21 +415,23 @@ export function wideIcs(c: WideCase): string {
 export function wideExpected(c: WideCase): BusyEvent[] {
   const { s, fromMs, toMs } = c;
   const lengthMs = s.allDay ? s.length * DAY : s.length * 15 * MINUTE;
-  const exactMs = s.allDay ? 0 : instantIn(s.zone, wallAt(wallMs(c.start) + lengthMs)) - instantIn(s.zone, c.start);
+  const exactMs = s.allDay
+    ? 0
+    : instantIn(s.zone, wallClockAt(wallClockMs(c.start) + lengthMs)) - instantIn(s.zone, c.start);
   const showAs = s.tentative ? 'tentative' : 'busy';
-  const byReading = new Set(c.exdates.map(wallMs));
+  const byReading = new Set(c.exdates.map(wallClockMs));
   const byInstant = new Set(s.exdatesInUtc && !s.allDay ? c.exdates.map((w) => placed(s, w)) : []);
-  const byInstantReading = new Set([...byInstant].map((ms) => wallMs(wallIn(s.zone, ms))));
-  const excluded = (w: Wall) =>
-    byReading.has(wallMs(w)) || byInstant.has(placed(s, w)) || byInstantReading.has(wallMs(w));
-  const starts = new Map<number, Wall>();
+  const byInstantReading = new Set([...byInstant].map((ms) => wallClockMs(wallIn(s.zone, ms))));
+  const excluded = (w: WallClockTime) =>
+    byReading.has(wallClockMs(w)) || byInstant.has(placed(s, w)) || byInstantReading.has(wallClockMs(w));
+  const starts = new Map<number, WallClockTime>();
   const reach = (s.allDay ? 2 : 1) * DAY + lengthMs;
   for (const w of [...c.occurrences, ...c.rdates]) {
-    if (wallMs(w) < fromMs - reach - 2 * DAY || wallMs(w) > toMs + 3 * DAY) continue;
-    if (!excluded(w)) starts.set(wallMs(w), w);
+    if (wallClockMs(w) < fromMs - reach - 2 * DAY || wallClockMs(w) > toMs + 3 * DAY) continue;
+    if (!excluded(w)) starts.set(wallClockMs(w), w);
   }
   const out: BusyEvent[] = [];
-  const push = (start: Wall, endMs: number | null, kind: BusyEvent['showAs']) => {
+  const push = (start: WallClockTime, endMs: number | null, kind: BusyEvent['showAs']) => {
     if (s.allDay) {
       const startsAtMs = placed(s, start);
       const endsAtMs = endMs ?? startsAtMs + lengthMs;
@@ -461,8 +448,8 @@ export function wideExpected(c: WideCase): BusyEvent[] {
       out.push({ startsAtMs, endsAtMs, showAs: kind });
   };
   for (const w of starts.values()) {
-    if (c.cancelled && wallMs(c.cancelled) === wallMs(w)) continue;
-    if (c.moved && wallMs(c.moved.original) === wallMs(w)) continue;
+    if (c.cancelled && wallClockMs(c.cancelled) === wallClockMs(w)) continue;
+    if (c.moved && wallClockMs(c.moved.original) === wallClockMs(w)) continue;
     push(w, null, showAs);
   }
   // The moved occurrence, by its own times (busy: the override says nothing of STATUS).

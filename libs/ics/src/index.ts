@@ -8,4 +8,4 @@ export {
   type CalendarBooking,
   type CalendarResourceEvent,
 } from './booking-calendar.js';
-export { wallClockInstant, wallClockOf, type WallClockTime } from './wall-clock.js';
+export { wallClockAt, wallClockInstant, wallClockMs, wallClockOf, type WallClockTime } from './wall-clock.js';

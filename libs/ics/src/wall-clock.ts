@@ -10,6 +10,23 @@ export interface WallClockTime {
   second: number;
 }
 
+/** A wall-clock time's fields taken as if UTC: wall-clock arithmetic in milliseconds (10:00 plus a day is 10:00). */
+export const wallClockMs = (t: WallClockTime): number =>
+  Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second);
+
+/** The wall-clock time of wall-clock milliseconds (`wallClockMs`'s inverse). */
+export function wallClockAt(ms: number): WallClockTime {
+  const d = new Date(ms);
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+  };
+}
+
 /**
  * The instant of a wall-clock time in an IANA zone as RFC 5545 (3.3.5) places it: a time the
  * zone skips (spring forward) with the offset before the gap, so 02:30 becomes 03:30 summer

@@ -12,21 +12,12 @@
  * staff member's (else the tenant's). Nothing here depends on the process's own zone.
  */
 import ICAL from 'ical.js';
-import { wallClockInstant } from '@svc/ics';
+import { wallClockAt, wallClockInstant, wallClockMs, type WallClockTime } from '@svc/ics';
 import { DAY_MS, isIanaTimeZone } from '@svc/rules';
 import type { BusyEvent } from './provider.js';
 import { ianaZoneOfTzid } from './ical-zones.js';
 import { instantOfWall, wallOfInstant } from './zone-clock.js';
-import {
-  STEP_BUDGET,
-  walkRule,
-  WalkLimitError,
-  wallMsOf,
-  wallOf,
-  type Budget,
-  type RuleWalk,
-  type Wall,
-} from './ical-recurrence.js';
+import { STEP_BUDGET, walkRule, WalkLimitError, type Budget, type RuleWalk } from './ical-recurrence.js';
 
 /** Where a series' walk stopped at its bound: before the window (all of it blocked) or inside it. */
 export type WalkLimitWhere = 'before_window' | 'in_window';
@@ -159,8 +150,8 @@ function seriesOf(master: ICAL.Component, vevents: ICAL.Component[], read: Readi
   const seen = new Set<number>();
   const rules = master.getAllProperties('rrule');
   if (rules.length === 0) {
-    seen.add(wallMsOf(dtstart));
-    occurrence(wallMsOf(dtstart));
+    seen.add(wallClockMs(dtstart));
+    occurrence(wallClockMs(dtstart));
   }
   for (const prop of master.getAllProperties('rdate')) {
     for (const value of prop.getValues() as Array<ICAL.Time | ICAL.Period>) {
@@ -180,7 +171,7 @@ function seriesOf(master: ICAL.Component, vevents: ICAL.Component[], read: Readi
   // anywhere before, so then from DTSTART. Walked on the wall clock (RFC 5545 expands before
   // placing in time; ical.js walking a VTIMEZONE's times would leave out one a DST change skips).
   const budget: Budget = { left: STEP_BUDGET };
-  const wallStart = ICAL.Time.fromData({ ...wallOf(wallMsOf(dtstart)), isDate: dtstart.isDate });
+  const wallStart = ICAL.Time.fromData({ ...wallClockAt(wallClockMs(dtstart)), isDate: dtstart.isDate });
   const fromWallMs = rangeOverrides.length > 0 ? -Infinity : series.earliestWallMs(read.fromMs);
   const beyondMs = read.toMs + DAY_MS;
   for (const prop of rules) {
@@ -188,7 +179,7 @@ function seriesOf(master: ICAL.Component, vevents: ICAL.Component[], read: Readi
     const walk = walkRule(rule, wallStart, fromWallMs, budget);
     try {
       for (let time = walk.next(); time; time = walk.next()) {
-        const at = wallMsOf(time);
+        const at = wallClockMs(time);
         const startMs = series.startMs(at);
         if (startMs >= beyondMs || startMs > untilMs) break;
         if (seen.has(at)) continue;
@@ -264,7 +255,7 @@ class Series {
     let nominalDays = 0;
     let days = 1;
     if (end && endProp) {
-      if (this.allDay) days = Math.max(1, Math.round((wallMsOf(end) - wallMsOf(dtstart)) / DAY_MS));
+      if (this.allDay) days = Math.max(1, Math.round((wallClockMs(end) - wallClockMs(dtstart)) / DAY_MS));
       else exactMs = this.instantOfValue(end, endProp) - this.instantOfValue(dtstart, startProp);
     } else if (duration && !duration.isNegative) {
       nominalDays = duration.weeks * 7 + duration.days;
@@ -289,15 +280,15 @@ class Series {
       rule.until = null;
       return { rule, untilMs: until.toUnixTime() * 1_000 };
     }
-    if (until && !until.isDate && !this.allDay) rule.until = ICAL.Time.fromData(wallOf(wallMsOf(until)));
+    if (until && !until.isDate && !this.allDay) rule.until = ICAL.Time.fromData(wallClockAt(wallClockMs(until)));
     return { rule, untilMs: Infinity };
   }
 
   /** The wall-clock ms, on the series' clock, of a value of `prop` (an EXDATE, RDATE, RECURRENCE-ID). */
   wallMsOfValue(value: ICAL.Time, prop: ICAL.Property): number {
     if (value.isDate || this.allDay) return Date.UTC(value.year, value.month - 1, value.day);
-    if (sameClock(value, prop, this.dtstart, this.startProp)) return wallMsOf(value);
-    return wallMsOf(this.wallOfInstant(this.instantOfValue(value, prop)));
+    if (sameClock(value, prop, this.dtstart, this.startProp)) return wallClockMs(value);
+    return wallClockMs(this.wallOfInstant(this.instantOfValue(value, prop)));
   }
 
   instantOfValue(value: ICAL.Time, prop: ICAL.Property | null): number {
@@ -330,18 +321,18 @@ class Series {
   earliestWallMs(fromMs: number): number {
     if (this.allDay) return fromMs - (this.days + 2) * DAY_MS;
     const lengthMs = Math.max(0, this.exactMs) + (this.nominalDays > 0 ? (this.nominalDays + 1) * DAY_MS : 0);
-    return wallMsOf(this.wallOfInstant(fromMs - lengthMs)) - 3 * 3_600_000;
+    return wallClockMs(this.wallOfInstant(fromMs - lengthMs)) - 3 * 3_600_000;
   }
 
   /** The instant an occurrence starting at a wall-clock reading starts (an all-day one: its date's UTC midnight). */
   startMs(wallMs: number): number {
     if (this.allDay) return wallMs;
-    return this.instantOfWall(wallOf(wallMs));
+    return this.instantOfWall(wallClockAt(wallMs));
   }
 
   /** The ical.js time of a reading, in DTSTART's form. */
   timeOf(wallMs: number): ICAL.Time {
-    return ICAL.Time.fromData({ ...wallOf(wallMs), isDate: this.allDay }, this.dtstart.zone);
+    return ICAL.Time.fromData({ ...wallClockAt(wallMs), isDate: this.allDay }, this.dtstart.zone);
   }
 
   /** The occurrence starting at `wallMs`, lasting the series' length (or `lengthMs`), when it reaches the window. */
@@ -371,15 +362,15 @@ class Series {
     pushTimed(out, showAs, startsAtMs, endsAtMs, read.fromMs, read.toMs);
   }
 
-  private instantOfWall(wall: Wall): number {
+  private instantOfWall(wall: WallClockTime): number {
     if (this.zone !== null) return instantOfWall(wall, this.zone);
-    if (this.dtstart.zone === ICAL.Timezone.utcTimezone) return wallMsOf(wall);
+    if (this.dtstart.zone === ICAL.Timezone.utcTimezone) return wallClockMs(wall);
     return ICAL.Time.fromData(wall, this.dtstart.zone).toUnixTime() * 1_000;
   }
 
-  private wallOfInstant(ms: number): Wall {
+  private wallOfInstant(ms: number): WallClockTime {
     if (this.zone !== null) return wallOfInstant(ms, this.zone);
-    if (this.dtstart.zone === ICAL.Timezone.utcTimezone || !this.dtstart.zone) return wallOf(ms);
+    if (this.dtstart.zone === ICAL.Timezone.utcTimezone || !this.dtstart.zone) return wallClockAt(ms);
     const t = ICAL.Time.fromJSDate(new Date(ms), true).convertToZone(this.dtstart.zone);
     return { year: t.year, month: t.month, day: t.day, hour: t.hour, minute: t.minute, second: t.second };
   }

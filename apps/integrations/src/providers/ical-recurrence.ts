@@ -23,6 +23,7 @@
  * `WalkLimitError`, and the caller blocks the time from the last occurrence known on.
  */
 import ICAL from 'ical.js';
+import { wallClockAt, wallClockMs, type WallClockTime } from '@svc/ics';
 import { DAY_MS } from '@svc/rules';
 
 /**
@@ -43,36 +44,10 @@ export interface Budget {
   left: number;
 }
 
-/** A wall-clock reading: a local date and time of day, no zone. */
-export interface Wall {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-/** A reading's fields taken as if UTC: wall-clock arithmetic in milliseconds (10:00 plus a day is 10:00). */
-export const wallMsOf = (t: Wall): number => Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second);
-
-/** The reading of wall-clock milliseconds. */
-export function wallOf(ms: number): Wall {
-  const d = new Date(ms);
-  return {
-    year: d.getUTCFullYear(),
-    month: d.getUTCMonth() + 1,
-    day: d.getUTCDate(),
-    hour: d.getUTCHours(),
-    minute: d.getUTCMinutes(),
-    second: d.getUTCSeconds(),
-  };
-}
-
 export interface RuleWalk {
   /** The next occurrence's start (in DTSTART's zone and form, ascending), or null when the rule has no more. */
   next(): ICAL.Time | null;
-  /** Wall-clock ms before which every occurrence the caller needs has been yielded. */
+  /** WallClockTime-clock ms before which every occurrence the caller needs has been yielded. */
   readonly knownUntilWallMs: number;
 }
 
@@ -81,7 +56,7 @@ export interface RuleWalk {
  * starts at or after wall-clock `fromWallMs` (earlier ones may come too).
  */
 export function walkRule(given: ICAL.Recur, dtstart: ICAL.Time, fromWallMs: number, budget: Budget): RuleWalk {
-  const rule = weeklyForm(given) ?? given;
+  const rule = (given.count ? weeklyForm(given, dtstart) : null) ?? given;
   // COUNT is applied here: ical.js counts an occurrence twice where its walk meets the same time
   // again (FREQ=HOURLY;BYHOUR=… at the turn of a day), ending such a series early.
   const count = rule.count ?? Infinity;
@@ -109,7 +84,7 @@ export function walkRule(given: ICAL.Recur, dtstart: ICAL.Time, fromWallMs: numb
   let second = 0;
   let next = probe.next();
   for (; next; next = probe.next()) {
-    const at = wallMsOf(next);
+    const at = wallClockMs(next);
     if (at >= t2) break;
     if (at < t1) first++;
     else second++;
@@ -138,11 +113,11 @@ function iterate(
   const it = guarded(rule, start, budget);
   let n = counted;
   const walk = {
-    knownUntilWallMs: Number.isFinite(dropBeforeWallMs) ? dropBeforeWallMs : wallMsOf(start),
+    knownUntilWallMs: Number.isFinite(dropBeforeWallMs) ? dropBeforeWallMs : wallClockMs(start),
     next(): ICAL.Time | null {
       if (n >= count) return null;
       for (let time = it.next(); time; time = it.next()) {
-        const at = wallMsOf(time);
+        const at = wallClockMs(time);
         if (at < dropBeforeWallMs) continue;
         n++;
         walk.knownUntilWallMs = at;
@@ -201,7 +176,7 @@ interface Periods {
   /** Where period k starts. */
   startOf(k: number): number;
   /** DTSTART moved k periods on, or null when that reading does not exist (the 31st of a short month, Feb 29). */
-  shifted(k: number): Wall | null;
+  shifted(k: number): WallClockTime | null;
 }
 
 const UNIT_MS: Partial<Record<Freq, number>> = {
@@ -215,8 +190,8 @@ const UNIT_MS: Partial<Record<Freq, number>> = {
 function periodsOf(rule: ICAL.Recur, dtstart: ICAL.Time): Periods | null {
   const freq = rule.freq as Freq;
   const interval = rule.interval >= 1 ? Math.floor(rule.interval) : 1;
-  const d = wallOf(wallMsOf(dtstart));
-  const at = wallMsOf(d);
+  const d = wallClockAt(wallClockMs(dtstart));
+  const at = wallClockMs(d);
   const dayStart = Date.UTC(d.year, d.month - 1, d.day);
   const unit = UNIT_MS[freq];
   if (unit !== undefined) {
@@ -237,7 +212,7 @@ function periodsOf(rule: ICAL.Recur, dtstart: ICAL.Time): Periods | null {
     return {
       indexOf: (w) => Math.floor((w - base) / step),
       startOf: (k) => base + k * step,
-      shifted: (k) => wallOf(at + k * step),
+      shifted: (k) => wallClockAt(at + k * step),
     };
   }
   if (freq === 'MONTHLY') {
@@ -285,16 +260,20 @@ function shiftedStart(periods: Periods, dtstart: ICAL.Time, k: number): ICAL.Tim
 const TIME_PARTS = ['BYSECOND', 'BYMINUTE', 'BYHOUR'] as const;
 
 /**
- * `FREQ=DAILY;BYDAY=MO,WE,FR` (INTERVAL 1, plain weekdays, at most times of day besides) yields
+ * `FREQ=DAILY;BYDAY=MO,WE,FR` (INTERVAL 1, plain weekdays, at most times of day besides, DTSTART
+ * on one of them) yields
  * exactly what `FREQ=WEEKLY;BYDAY=MO,WE,FR` does, and a week of it always has the same number of
  * occurrences where a day does not: in weekly form its COUNT is carried over skipped weeks
  * instead of walked from DTSTART (the "standing meeting on three weekdays" of any age).
  */
-function weeklyForm(rule: ICAL.Recur): ICAL.Recur | null {
+function weeklyForm(rule: ICAL.Recur, dtstart: ICAL.Time): ICAL.Recur | null {
   const parts = rule.parts as Record<string, Array<number | string> | undefined>;
   const days = parts.BYDAY;
   if (rule.freq !== 'DAILY' || (rule.interval ?? 1) !== 1 || !days || days.length === 0) return null;
   if (!days.every((d) => PLAIN_DAY.test(String(d)))) return null;
+  // A DTSTART on another weekday is an occurrence of its own (RFC 5545 3.8.5.3), which ical.js
+  // yields for the daily rule and not for the weekly one.
+  if (!days.map(String).includes(WEEKDAYS[dtstart.dayOfWeek() - 1]!)) return null;
   const allowed: readonly string[] = [...TIME_PARTS, 'BYDAY'];
   if (!Object.keys(parts).every((p) => allowed.includes(p) || (parts[p]?.length ?? 0) === 0)) return null;
   const weekly = rule.clone();
@@ -330,6 +309,8 @@ function skippable(rule: ICAL.Recur): boolean {
 }
 
 const PLAIN_DAY = /^(MO|TU|WE|TH|FR|SA|SU)$/;
+/** ICAL.Time#dayOfWeek's days (1 is Sunday), as BYDAY names them. */
+const WEEKDAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const;
 const NTH_DAY = /^([+-]?\d)(MO|TU|WE|TH|FR|SA|SU)$/;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Wall-clock times of IANA zones placed in time as @svc/ics's wallClockInstant and wallClockOf
+ * WallClockTime-clock times of IANA zones placed in time as @svc/ics's wallClockInstant and wallClockOf
  * place them (RFC 5545 3.3.5: a time a DST change skips with the offset before the gap, a
  * repeated one at its first occurrence), at a fraction of the cost: those go through luxon, some
  * ten Intl calls and about a quarter of a millisecond per time, too much for every occurrence of
@@ -8,7 +8,7 @@
  * occurrences are placed from memory. test/zone-clock.test.ts holds both to the same answers.
  */
 import { DAY_MS } from '@svc/rules';
-import { wallMsOf, wallOf, type Wall } from './ical-recurrence.js';
+import { wallClockAt, wallClockMs, type WallClockTime } from '@svc/ics';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 /** A zone's offset per UTC day (the day's number), when it is the same all that day. */
@@ -67,8 +67,8 @@ export function offsetAt(ms: number, zone: string): number {
 }
 
 /** The instant of a wall-clock time of `zone` (wallClockInstant's answer). */
-export function instantOfWall(wall: Wall, zone: string): number {
-  const local = wallMsOf(wall);
+export function instantOfWall(wall: WallClockTime, zone: string): number {
+  const local = wallClockMs(wall);
   // The offsets a day either side: at most one clock change lies between them.
   const before = offsetAt(local - DAY_MS, zone);
   const after = offsetAt(local + DAY_MS, zone);
@@ -83,7 +83,7 @@ export function instantOfWall(wall: Wall, zone: string): number {
 }
 
 /** The wall-clock time of an instant in `zone`, whole seconds (wallClockOf's answer). */
-export function wallOfInstant(ms: number, zone: string): Wall {
+export function wallOfInstant(ms: number, zone: string): WallClockTime {
   const at = Math.floor(ms / 1_000) * 1_000;
-  return wallOf(at + offsetAt(at, zone));
+  return wallClockAt(at + offsetAt(at, zone));
 }
