@@ -23,7 +23,9 @@ export const bookingConfigSchema = z
      * How long an erase request waits for its job before answering a retryable 503 while the job
      * goes on (docs/decisions.md "Privacy").
      */
-    ERASE_WAIT_MS: z.coerce.number().int().min(0).default(60_000),
+    // Below the gateway's 120 s deadline for an erase (customer-privacy-routes.ts), so the route
+    // answers the retryable 503 and not an outage when the job outlives the wait.
+    ERASE_WAIT_MS: z.coerce.number().int().min(0).max(110_000).default(60_000),
     // Between the payment worker's passes (docs/operations.md "Payments").
     PAYMENT_POLL_MS: z.coerce.number().int().positive().default(DEFAULT_PAYMENT_POLL_MS),
     /** Distributed profile: the booking locks live in Redis. */

@@ -111,7 +111,10 @@ export class BusyTimes {
         };
         const zone = zoneOf(doc);
         oldestReadAtMs = Math.min(oldestReadAtMs, outcome.value.readAtMs);
-        const events = outcome.value.events.filter((e) => e.bookingId === undefined || !own.has(e.bookingId));
+        // Only its own staff member's: a colleague sharing the calendar stays blocked by it.
+        const events = outcome.value.events.filter(
+          (e) => e.bookingId === undefined || own.get(e.bookingId) !== doc.staffId,
+        );
         for (const interval of merged(blockingIntervals(events, settings, zone), fromMs, toMs)) {
           intervals.push({ staffId: doc.staffId, ...interval });
         }
@@ -129,19 +132,20 @@ export class BusyTimes {
 
   /**
    * Which of the bookings the events were written for are the tenant's own (a write-back record
-   * of the tenant has them). Another tenant's booking in a calendar both share still blocks.
+   * of the tenant has them), with the staff member each was written for. Another tenant's booking
+   * in a calendar both share still blocks, and so does a colleague's.
    */
   private async ownBookings(
     tenantId: string,
     outcomes: ReadonlyArray<PromiseSettledResult<{ events: BusyEvent[] }>>,
-  ): Promise<Set<string>> {
+  ): Promise<Map<string, string>> {
     const written = new Set<string>();
     for (const outcome of outcomes) {
       if (outcome.status !== 'fulfilled') continue;
       for (const e of outcome.value.events) if (e.bookingId !== undefined) written.add(e.bookingId);
     }
-    if (written.size === 0) return written;
-    return new Set((await this.deps.syncs.ofBookings(tenantId, [...written])).map((doc) => doc._id));
+    if (written.size === 0) return new Map();
+    return new Map((await this.deps.syncs.ofBookings(tenantId, [...written])).map((doc) => [doc._id, doc.staffId]));
   }
 
   /** The read, or PROVIDER_ACTION_FAILED once `answerByMs` has come without it. */

@@ -19,8 +19,8 @@ const day = (n: number) => D0 + n * DAY_MS;
 
 /**
  * A calendar busy 10:00–11:00 UTC every day, and 23:00 on day 2 to 01:00 on day 3. On day 40,
- * bookings written back: the tenant's own at 12:00, another tenant's at 14:00, and one of no
- * write-back record at 16:00.
+ * bookings written back: the tenant's own at 12:00, another tenant's at 14:00, one of no
+ * write-back record at 16:00, and the tenant's own for a colleague sharing the calendar at 18:00.
  */
 function busyOf(fromMs: number, toMs: number): BusyEvent[] {
   const out: BusyEvent[] = [];
@@ -33,6 +33,7 @@ function busyOf(fromMs: number, toMs: number): BusyEvent[] {
     [12, 'bkg_own'],
     [14, 'bkg_theirs'],
     [16, 'bkg_unknown'],
+    [18, 'bkg_colleague'],
   ] as const) {
     out.push({
       startsAtMs: day(40) + hour * HOUR_MS,
@@ -101,9 +102,10 @@ beforeAll(async () => {
   connections = new ConnectionRepository(store);
   await connections.insert(connection('icn_1'));
   // The write-back records of two bookings (only the fields the busy times read).
-  const syncs = store.collection<{ _id: string; tenantId: string }>(COLLECTIONS.syncs);
-  await syncs.insertOne({ _id: 'bkg_own', tenantId: 'ten_a' });
-  await syncs.insertOne({ _id: 'bkg_theirs', tenantId: 'ten_b' });
+  const syncs = store.collection<{ _id: string; tenantId: string; staffId: string }>(COLLECTIONS.syncs);
+  await syncs.insertOne({ _id: 'bkg_own', tenantId: 'ten_a', staffId: 'stf_icn_1' });
+  await syncs.insertOne({ _id: 'bkg_theirs', tenantId: 'ten_b', staffId: 'stf_icn_1' });
+  await syncs.insertOne({ _id: 'bkg_colleague', tenantId: 'ten_a', staffId: 'stf_colleague' });
 });
 afterAll(async () => {
   await store?.close();
@@ -260,9 +262,9 @@ describe('busy times cached per connection and UTC day', () => {
 });
 
 describe("the tenant's own bookings written back (cal.com #14704, Easy!Appointments #1388)", () => {
-  it('leave them out, not another tenant’s booking in a calendar both share, nor an event of no write-back', async () => {
+  it('leave them out, not another tenant’s booking in a calendar both share, nor a colleague’s, nor an event of no write-back', async () => {
     expect(await ask(busyTimes(), day(40), day(41))).toEqual(
-      [10, 14, 16].map((h) => ({
+      [10, 14, 16, 18].map((h) => ({
         staffId: 'stf_icn_1',
         startsAtMs: day(40) + h * HOUR_MS,
         endsAtMs: day(40) + (h + 1) * HOUR_MS,

@@ -239,7 +239,6 @@ describe('payment RPCs against a Stripe double', () => {
         successUrl: 'https://book.example/return?session={CHECKOUT_SESSION_ID}',
         cancelUrl: 'https://book.example/cancel',
         saveCard: false,
-        customerEmail: '',
         idempotencyKey: 'idem_1',
       }),
       client.getCheckout({ tenantId, sessionId: 'cs_1' }),
@@ -273,7 +272,6 @@ describe('payment RPCs against a Stripe double', () => {
       successUrl: 'https://book.example/pay/return?session={CHECKOUT_SESSION_ID}',
       cancelUrl: 'https://book.example/pay/cancel',
       saveCard: false,
-      customerEmail: '',
       idempotencyKey: 'checkout:bkg_42',
     };
     const { checkout } = await client.createCheckout(base);
@@ -304,23 +302,22 @@ describe('payment RPCs against a Stripe double', () => {
       customer_creation: 'always',
     });
 
-    // A card saved for a no-show charge, a customer's email, a zero-decimal currency sent as is.
+    // A card saved for a no-show charge, no email of the customer, a zero-decimal currency sent as is.
     seen.length = 0;
     await client.createCheckout({
       ...base,
       amount: 5000,
       currency: 'JPY',
       saveCard: true,
-      customerEmail: 'kunde@example.com',
       idempotencyKey: 'checkout:bkg_43',
     });
     expect(Object.fromEntries(seen[0]!.form)).toMatchObject({
       'line_items[0][price_data][currency]': 'jpy',
       'line_items[0][price_data][unit_amount]': '5000',
-      customer_email: 'kunde@example.com',
       customer_creation: 'always',
       'payment_intent_data[setup_future_usage]': 'off_session',
     });
+    expect(seen[0]!.form.has('customer_email')).toBe(false);
     expect(seen[0]!.form.has('expires_at')).toBe(false);
   });
 
@@ -336,7 +333,6 @@ describe('payment RPCs against a Stripe double', () => {
         successUrl: 'javascript:alert(1)',
         cancelUrl: '',
         saveCard: false,
-        customerEmail: '',
         idempotencyKey: '',
       }),
     ).rejects.toMatchObject({

@@ -69,7 +69,6 @@ describe.runIf(run)('payment RPCs against the Stripe stand-in, checked by stripe
       successUrl: RETURN,
       cancelUrl: 'https://book.example/pay/cancel',
       saveCard: over.saveCard ?? false,
-      customerEmail: 'kunde@example.com',
       idempotencyKey: `checkout:${bookingId}`,
     });
 
@@ -133,7 +132,8 @@ describe.runIf(run)('payment RPCs against the Stripe stand-in, checked by stripe
   it('makes a customer at every checkout and deletes it for an erase; what it cannot delete is an outcome', async () => {
     // No card saved: still a customer of the account, never a guest the erase could not reach.
     const { checkout: open } = await checkout('bkg_erase');
-    stripe.pay(open!.sessionId);
+    // The email the customer types on Stripe's page (none is sent with the session).
+    stripe.pay(open!.sessionId, { email: 'kunde@example.com' });
     const { checkout: paid } = await client.getCheckout({ tenantId: TENANT, sessionId: open!.sessionId });
     const customerRef = paid!.customerRef;
     expect(customerRef).toMatch(/^cus_/);
@@ -163,7 +163,6 @@ describe.runIf(run)('payment RPCs against the Stripe stand-in, checked by stripe
       successUrl: RETURN,
       cancelUrl: 'https://book.example/pay/cancel',
       saveCard: false,
-      customerEmail: '',
       idempotencyKey: 'checkout:bkg_narrow',
     });
     stripe.pay(other.checkout!.sessionId);

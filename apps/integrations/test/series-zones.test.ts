@@ -152,6 +152,25 @@ describe('series of any age', () => {
     expect(limits).toEqual(['before_window']);
   });
 
+  it('a second RRULE that finds the budget spent before its walk is set up blocks the window too, never frees it', () => {
+    // The first rule, walked from 2010 (BYHOUR of an HOURLY rule), spends the budget; the second
+    // (COUNT, counted over its first two periods) cannot even begin.
+    const text = ics(
+      vevent(
+        'DTSTART:20100104T050000Z',
+        'DTEND:20100104T060000Z',
+        'RRULE:FREQ=HOURLY;BYHOUR=5',
+        'RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=2000',
+      ),
+    );
+    const limits: string[] = [];
+    const events = busyEvents(text, WEEK, WEEK + DAY, { onWalkLimit: (where) => limits.push(where) });
+    expect(events.length).toBeGreaterThan(0);
+    expect(events.every((e) => e.startsAtMs === WEEK && e.endsAtMs === WEEK + DAY && e.showAs === 'busy')).toBe(true);
+    expect(limits.length).toBeGreaterThan(0);
+    expect(new Set(limits)).toEqual(new Set(['before_window']));
+  });
+
   it('a series with more occurrences in the window than the bound blocks from the last one known to the end', () => {
     // Every minute: more than STEP_BUDGET in a week.
     const text = ics(vevent('DTSTART:20310101T000000Z', 'DTEND:20310101T000100Z', 'RRULE:FREQ=MINUTELY'));

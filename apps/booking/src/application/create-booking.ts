@@ -123,7 +123,6 @@ async function createOrFind(deps: CreateBookingDeps, cmd: CreateBookingCommand):
     bookingId,
     service: terms,
     returnUrl: cmd.paymentReturnUrl,
-    customerEmail: cmd.customer.primaryEmail ?? null,
   });
   let made = false;
   try {

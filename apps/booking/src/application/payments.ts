@@ -29,7 +29,6 @@ export async function openCheckout(
     bookingId: string;
     service: ServiceInfo;
     returnUrl: string;
-    customerEmail: string | null;
   },
 ): Promise<BookingPayment | null> {
   const amountDue = amountDueOf(q.service, q.service.price);
@@ -48,7 +47,6 @@ export async function openCheckout(
     successUrl: back,
     cancelUrl: back,
     saveCard: q.service.noShowCharge !== 'none',
-    customerEmail: q.customerEmail ?? '',
     idempotencyKey: `checkout-${q.bookingId}`,
   });
   return {

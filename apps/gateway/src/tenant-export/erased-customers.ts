@@ -68,9 +68,10 @@ export interface ErasedArchivesDeps {
 }
 
 /**
- * When the customer record was erased: its `erasedAtMs`; 0 when the customer service no longer
- * knows the record (every archive is then older than nothing we can date: all of them go); null
- * while it is not erased yet.
+ * When the customer record was erased: its `erasedAtMs` (0 for a record erased before it kept
+ * one: then every archive goes); the event's own time when the customer service does not know the
+ * record (no archive made after that can hold it, so a replay leaves those alone); null while it
+ * is not erased yet.
  */
 async function erasedAt(deps: ErasedArchivesDeps, erasure: CustomerErasure): Promise<number | null> {
   try {
@@ -81,7 +82,7 @@ async function erasedAt(deps: ErasedArchivesDeps, erasure: CustomerErasure): Pro
     if (customer?.status !== 'erased') return null;
     return customer.erasedAtMs ?? 0;
   } catch (err) {
-    if (err instanceof DomainError && err.code === 'NOT_FOUND') return 0;
+    if (err instanceof DomainError && err.code === 'NOT_FOUND') return erasure.erasedAtMs;
     throw err;
   }
 }

@@ -32,7 +32,6 @@ const MAX_URL = 5_000;
 /** What the line item's name and a charge's description may carry (a service's name is shorter). */
 const MAX_DESCRIPTION = 500;
 const MAX_ID = 255;
-const MAX_EMAIL = 512;
 
 const required = (value: string, path: string, violations: FieldViolation[], max = MAX_ID) => {
   if (value === '') violations.push({ path, message: 'is required' });
@@ -68,9 +67,6 @@ export function checkoutViolations(req: integrationsV1.CreateCheckoutRequest): F
   required(req.description, 'description', violations, MAX_DESCRIPTION);
   httpUrlOk(req.successUrl, 'successUrl', violations);
   httpUrlOk(req.cancelUrl, 'cancelUrl', violations);
-  if (req.customerEmail.length > MAX_EMAIL) {
-    violations.push({ path: 'customerEmail', message: `at most ${MAX_EMAIL} characters` });
-  }
   required(req.idempotencyKey, 'idempotencyKey', violations, MAX_IDEMPOTENCY_KEY);
   return violations;
 }

@@ -5,7 +5,7 @@
  * pages, this turns one event resource into a BusyEvent or nothing.
  */
 import { wallClockInstant } from '@svc/ics';
-import { isIanaTimeZone } from '@svc/rules';
+import { normalizeTimeZone } from '@svc/rules';
 import type { BusyEvent } from './provider.js';
 
 /** The fields of an event resource this reads (and all events.list is asked to send: `EVENT_FIELDS`). */
@@ -76,7 +76,7 @@ function instantOf(time: { dateTime?: string; timeZone?: string } | undefined, f
   const m = LOCAL.exec(text);
   if (!m) return NaN;
   const [year, month, day, hour, minute, second] = m.slice(1).map((v) => Number(v ?? 0)) as number[];
-  const zone = time?.timeZone !== undefined && isIanaTimeZone(time.timeZone) ? time.timeZone : floatingZone;
+  const zone = (time?.timeZone !== undefined ? normalizeTimeZone(time.timeZone) : null) ?? floatingZone;
   const ms = wallClockInstant(
     { year: year!, month: month!, day: day!, hour: hour!, minute: minute!, second: second! },
     zone,

@@ -13,7 +13,7 @@
  */
 import ICAL from 'ical.js';
 import { wallClockAt, wallClockInstant, wallClockMs, type WallClockTime } from '@svc/ics';
-import { DAY_MS, isIanaTimeZone } from '@svc/rules';
+import { canonicalTimeZone, DAY_MS, isIanaTimeZone, normalizeTimeZone } from '@svc/rules';
 import type { BusyEvent } from './provider.js';
 import { ianaZoneOfTzid } from './ical-zones.js';
 import { instantOfWall, wallOfInstant } from './zone-clock.js';
@@ -53,7 +53,7 @@ export function busyEvents(ics: string, fromMs: number, toMs: number, options: B
     fromMs,
     toMs,
     account: options.account ?? '',
-    floating: options.timeZone !== undefined && isIanaTimeZone(options.timeZone) ? options.timeZone : 'UTC',
+    floating: (options.timeZone !== undefined ? normalizeTimeZone(options.timeZone) : null) ?? 'UTC',
     onWalkLimit: options.onWalkLimit ?? (() => {}),
   };
   const out: BusyEvent[] = [];
@@ -176,8 +176,11 @@ function seriesOf(master: ICAL.Component, vevents: ICAL.Component[], read: Readi
   const beyondMs = read.toMs + DAY_MS;
   for (const prop of rules) {
     const { rule, untilMs } = series.ruleOf(prop);
-    const walk = walkRule(rule, wallStart, fromWallMs, budget);
+    // Setting a walk up spends steps too (COUNT's first periods): one that cannot be set up knows
+    // nothing after DTSTART, and blocks from there (an earlier RRULE may have spent the budget).
+    let walk: RuleWalk = { next: () => null, knownUntilWallMs: wallClockMs(dtstart) };
     try {
+      walk = walkRule(rule, wallStart, fromWallMs, budget);
       for (let time = walk.next(); time; time = walk.next()) {
         const at = wallClockMs(time);
         const startMs = series.startMs(at);
@@ -393,7 +396,8 @@ function wallZoneOf(time: ICAL.Time, prop: ICAL.Property | null, floating: strin
   if (time.zone === ICAL.Timezone.utcTimezone) return null;
   const tzid = prop?.getParameter('tzid');
   if (typeof tzid === 'string' && tzid !== '') {
-    if (isIanaTimeZone(tzid)) return tzid;
+    // Canonical: the zone clock keeps a formatter per zone, and a calendar may spell one zone many ways.
+    if (isIanaTimeZone(tzid)) return canonicalTimeZone(tzid);
     if (time.zone && time.zone !== ICAL.Timezone.localTimezone) return null;
     return ianaZoneOfTzid(tzid) ?? floating;
   }

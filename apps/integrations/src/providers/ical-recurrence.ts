@@ -47,7 +47,7 @@ export interface Budget {
 export interface RuleWalk {
   /** The next occurrence's start (in DTSTART's zone and form, ascending), or null when the rule has no more. */
   next(): ICAL.Time | null;
-  /** WallClockTime-clock ms before which every occurrence the caller needs has been yielded. */
+  /** Wall-clock ms before which every occurrence the caller needs has been yielded. */
   readonly knownUntilWallMs: number;
 }
 

@@ -49,8 +49,6 @@ export interface CheckoutInput {
   successUrl: string;
   cancelUrl: string;
   saveCard: boolean;
-  /** '' = none. */
-  customerEmail: string;
 }
 
 /** An off-session charge of a card saved at checkout. */
@@ -124,9 +122,9 @@ export class StripePayments {
           metadata: { booking_id: input.bookingId },
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,
-          ...(input.customerEmail === '' ? {} : { customer_email: input.customerEmail }),
-          // Always a customer of the tenant's account, never a guest: the email (ours or the one
-          // typed on the page) then lives on an object the erase can delete (deleteCustomer;
+          // No customer_email: a session cannot be deleted, so nothing personal is sent with it.
+          // Always a customer of the tenant's account, never a guest: the email the customer
+          // types on the page then lives on an object the erase can delete (deleteCustomer;
           // docs/decisions.md "Privacy"). A card saved for a later no-show charge is kept on it.
           customer_creation: 'always',
           ...(input.saveCard ? { payment_intent_data: { setup_future_usage: 'off_session' } } : {}),

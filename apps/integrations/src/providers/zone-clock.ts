@@ -1,5 +1,5 @@
 /**
- * WallClockTime-clock times of IANA zones placed in time as @svc/ics's wallClockInstant and wallClockOf
+ * Wall-clock times of IANA zones placed in time as @svc/ics's wallClockInstant and wallClockOf
  * place them (RFC 5545 3.3.5: a time a DST change skips with the offset before the gap, a
  * repeated one at its first occurrence), at a fraction of the cost: those go through luxon, some
  * ten Intl calls and about a quarter of a millisecond per time, too much for every occurrence of
@@ -10,6 +10,7 @@
 import { DAY_MS } from '@svc/rules';
 import { wallClockAt, wallClockMs, type WallClockTime } from '@svc/ics';
 
+/** One formatter per zone: callers pass canonical names (normalizeTimeZone), so the runtime's zone list bounds it. */
 const formats = new Map<string, Intl.DateTimeFormat>();
 /** A zone's offset per UTC day (the day's number), when it is the same all that day. */
 const daily = new Map<string, number>();

@@ -161,7 +161,6 @@ export function paymentHandlers(deps: PaymentHandlerDeps) {
             successUrl: req.successUrl,
             cancelUrl: req.cancelUrl,
             saveCard: req.saveCard,
-            customerEmail: req.customerEmail,
           },
           req.idempotencyKey,
         ),

@@ -74,8 +74,6 @@ export interface CreateCheckoutRequest {
   cancelUrl: string;
   /** Saves the card for a later off-session charge (payment_intent_data.setup_future_usage). */
   saveCard: boolean;
-  /** Prefills Checkout and receives Stripe's receipt; '' = none. */
-  customerEmail: string;
   idempotencyKey: string;
 }
 
@@ -757,7 +755,6 @@ function createBaseCreateCheckoutRequest(): CreateCheckoutRequest {
     successUrl: "",
     cancelUrl: "",
     saveCard: false,
-    customerEmail: "",
     idempotencyKey: "",
   };
 }
@@ -787,9 +784,6 @@ export const CreateCheckoutRequest: MessageFns<CreateCheckoutRequest> = {
     }
     if (message.saveCard !== false) {
       writer.uint32(64).bool(message.saveCard);
-    }
-    if (message.customerEmail !== "") {
-      writer.uint32(74).string(message.customerEmail);
     }
     if (message.idempotencyKey !== "") {
       writer.uint32(82).string(message.idempotencyKey);
@@ -872,14 +866,6 @@ export const CreateCheckoutRequest: MessageFns<CreateCheckoutRequest> = {
             }
 
             message.saveCard = reader.bool();
-            continue;
-          }
-          case 9: {
-            if (tag !== 74) {
-              break;
-            }
-
-            message.customerEmail = reader.string();
             continue;
           }
           case 10: {
