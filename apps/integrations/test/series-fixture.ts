@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import ICAL from 'ical.js';
 import { DateTime } from 'luxon';
+import { wallClockAt, wallClockMs, type WallClockTime } from '@svc/ics';
 import { VTIMEZONES, wallClockInstant, type NewStandInEvent } from '@svc/testing';
 import type { BusyEvent } from '../src/providers/provider.js';
 
@@ -109,14 +110,7 @@ export const seriesArbitrary: fc.Arbitrary<Series> = fc
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** A wall-clock reading (or a date, its time fields 0), as iCalendar writes local times. */
-interface Wall {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
+type Wall = WallClockTime;
 
 const wallOf = (t: ICAL.Time | Wall): Wall => ({
   year: t.year,
@@ -127,17 +121,8 @@ const wallOf = (t: ICAL.Time | Wall): Wall => ({
   second: t.second,
 });
 /** Wall-clock arithmetic (no zone: 10:00 plus a day is 10:00). */
-function plus(w: Wall, { days = 0, minutes = 0 }: { days?: number; minutes?: number }): Wall {
-  const d = new Date(Date.UTC(w.year, w.month - 1, w.day + days, w.hour, w.minute + minutes, w.second));
-  return wallOf({
-    year: d.getUTCFullYear(),
-    month: d.getUTCMonth() + 1,
-    day: d.getUTCDate(),
-    hour: d.getUTCHours(),
-    minute: d.getUTCMinutes(),
-    second: d.getUTCSeconds(),
-  });
-}
+const plus = (w: Wall, { days = 0, minutes = 0 }: { days?: number; minutes?: number }): Wall =>
+  wallClockAt(wallClockMs(w) + days * 86_400_000 + minutes * 60_000);
 const keyOf = (w: Wall) => `${w.year}${pad(w.month)}${pad(w.day)}T${pad(w.hour)}${pad(w.minute)}${pad(w.second)}`;
 const dateOf = (w: Wall) => `${w.year}-${pad(w.month)}-${pad(w.day)}`;
 

@@ -103,7 +103,8 @@ const utc = (ms: number) =>
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
 
-const calendar = (events: string[][]) =>
+/** An iCalendar object of `events` with Berlin's VTIMEZONE (the peers' suite writes its own with it too). */
+export const calendar = (events: string[][]) =>
   [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -114,7 +115,7 @@ const calendar = (events: string[][]) =>
     '',
   ].join('\r\n');
 
-const vevent = (uid: string, ...lines: string[]) => [
+export const vevent = (uid: string, ...lines: string[]) => [
   'BEGIN:VEVENT',
   `UID:${uid}`,
   'DTSTAMP:20260101T000000Z',

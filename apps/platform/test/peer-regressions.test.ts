@@ -20,13 +20,13 @@ import {
   serverGate,
   startRadicale,
   startWebhookReceiver,
-  VTIMEZONES,
   type RadicaleServer,
   type WebhookReceiver,
 } from '@svc/testing';
 import { berlinTime, seedTeam, seedTenant, subscribeReceiver } from './booking-fixture.js';
 import { dashboard, platformProcess } from './dashboard-fixture.js';
 import { caldav, MKCALENDAR_WORK, utc } from './caldav-fixture.js';
+import { calendar, vevent } from './calendar-events-fixture.js';
 import { emlMailbox, recipientOf, type EmlMessage } from './eml-fixture.js';
 import { createKey, partner } from './partner-fixture.js';
 
@@ -810,26 +810,10 @@ describe.runIf(caldavRun)('a staff calendar over CalDAV (Radicale)', () => {
     });
 
   const put = async (name: string, ...events: string[][]) => {
-    const text = [
-      'BEGIN:VCALENDAR',
-      'VERSION:2.0',
-      'PRODID:-//peers//regressions//EN',
-      ...VTIMEZONES[BERLIN]!,
-      ...events.flat(),
-      'END:VCALENDAR',
-      '',
-    ].join('\r\n');
-    const res = await client()('PUT', `${calendarUrl}${name}`, text, { 'content-type': 'text/calendar' });
+    const res = await client()('PUT', `${calendarUrl}${name}`, calendar(events), { 'content-type': 'text/calendar' });
     expect([201, 204]).toContain(res.status);
   };
   const local = (ms: number) => `TZID=${BERLIN}:${wallClock(BERLIN)(ms).replace(/[-:]/g, '').replace(' ', 'T')}00`;
-  const vevent = (uid: string, ...lines: string[]) => [
-    'BEGIN:VEVENT',
-    `UID:${uid}`,
-    'DTSTAMP:20260101T000000Z',
-    ...lines,
-    'END:VEVENT',
-  ];
 
   it('cal.com #13827: an occurrence of a series excluded (EXDATE) or cancelled (STATUS:CANCELLED), and a cancelled event, free their time', async () => {
     // A weekly 11:00–12:00 meeting, four times from three days ahead: the second excluded, the third cancelled.
