@@ -114,14 +114,31 @@ describe.runIf(run)('a calendar connection change counts at the next read (BUSY_
       code: 'BOOKING_SLOT_UNAVAILABLE',
     });
 
-    // Disconnected: the time offered (and that answer kept); connected anew: blocked at once.
+    // Disconnected: the time offered (and that answer kept); connected anew: blocked at once, for a
+    // create and for a reschedule into it.
     expect((await api('POST', `/api/integrations/${connectionId}/disconnect`)).status).toBe(200);
     expect(await keptSlots('fresh-choice', 4)).toContain(busyAt);
+    const later = await postBooking(base, 'fresh-choice', busyAt + HOUR, 'fresh-choice-later');
+    expect(later.status, JSON.stringify(await json(later.clone()))).toBe(201);
+    const laterId = (await json(later)).data.booking.bookingId as string;
     await connect();
     expect(await slotStartsOn(base, 'fresh-choice', 4)).not.toContain(busyAt);
     expect(await errorOf(await postBooking(base, 'fresh-choice', busyAt, 'fresh-choice-2'))).toMatchObject({
       status: 409,
       code: 'BOOKING_SLOT_UNAVAILABLE',
     });
+    expect(
+      await errorOf(await api('POST', `/api/bookings/${laterId}/reschedule`, { startsAtMs: busyAt })),
+    ).toMatchObject({ status: 409, code: 'BOOKING_SLOT_UNAVAILABLE' });
+    // Disconnected again: the reschedule into that time goes through at once.
+    const connections = (await json(await api('GET', '/api/integrations'))).data.items as Array<{
+      connectionId: string;
+      status: string;
+    }>;
+    for (const c of connections.filter((c) => c.status !== 'disconnected')) {
+      expect((await api('POST', `/api/integrations/${c.connectionId}/disconnect`)).status).toBe(200);
+    }
+    const moved = await api('POST', `/api/bookings/${laterId}/reschedule`, { startsAtMs: busyAt });
+    expect(moved.status, JSON.stringify(await json(moved.clone()))).toBe(200);
   });
 });
