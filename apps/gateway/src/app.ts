@@ -29,7 +29,7 @@ import { RateLimits } from './limits/rate-limits.js';
 import { registerApiKeyRoutes } from './routes/api-keys/api-keys-routes.js';
 import { registerAvailabilityExplainRoute } from './routes/availability/explain-route.js';
 import { registerBookingRoutes } from './routes/bookings/bookings-routes.js';
-import { registerCatalogRoutes } from './routes/catalog/index.js';
+import { registerCatalogCollections, registerCatalogRoutes } from './routes/catalog/index.js';
 import { registerCustomerRoutes } from './routes/customers/customers-routes.js';
 import { registerCustomerPrivacyRoutes } from './routes/customers/customer-privacy-routes.js';
 import { registerHealthRoute } from './routes/health.js';
@@ -48,12 +48,18 @@ import { registerIntegrationRoutes } from './routes/integrations/integration-rou
 import { registerPaymentAccountRoutes } from './routes/integrations/payment-account-routes.js';
 import { IdentityStore } from './identity/identity-store.js';
 import {
-  DASHBOARD_NOTIFICATIONS,
-  PARTNER_NOTIFICATIONS,
   registerNotificationLogRoutes,
   registerNotificationSettingsRoutes,
 } from './routes/notifications/notification-routes.js';
 import { registerUnsubscribeRoutes } from './routes/notifications/unsubscribe-routes.js';
+import {
+  DASHBOARD_NOTIFICATIONS,
+  PARTNER_BOOKINGS,
+  PARTNER_CATALOG,
+  PARTNER_CUSTOMERS,
+  PARTNER_NOTIFICATIONS,
+  PARTNER_WEBHOOKS,
+} from './api/surfaces.js';
 
 const BODY_LIMIT_BYTES = 64 * 1024;
 /** Node's limit of the request line and headers together (http.maxHeaderSize). */
@@ -186,6 +192,13 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   registerNotificationLogRoutes(app, notifications, DASHBOARD_NOTIFICATIONS);
   registerNotificationLogRoutes(app, notifications, PARTNER_NOTIFICATIONS);
   await registerUnsubscribeRoutes(app, notifications, pageAssets);
+  // The partner API (/v1): the dashboard's booking, customer, webhook and catalog routes on the
+  // partner surfaces, then what only it has (docs/decisions.md "Partner API").
+  registerBookingRoutes(app, deps.downstream, PARTNER_BOOKINGS);
+  registerCustomerRoutes(app, deps.downstream.customer, PARTNER_CUSTOMERS);
+  registerCustomerPrivacyRoutes(app, deps.downstream, PARTNER_CUSTOMERS);
+  registerWebhookRoutes(app, deps.downstream.webhooks, PARTNER_WEBHOOKS);
+  registerCatalogCollections(app, deps.downstream.catalog, PARTNER_CATALOG);
   registerPartnerRoutes(app, deps.downstream, deps.settings);
   registerMcpRoute(app, deps.downstream, deps.settings);
   // The operator's platform: tenants and their keys, with a pk_live_ key (docs/decisions.md "Platform provisioning").

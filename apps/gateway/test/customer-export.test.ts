@@ -3,7 +3,7 @@ import { DomainError, validationError } from '@svc/errors';
 import { bookingV1, customerV1, webhooksV1 } from '@svc/proto';
 import type { Downstream } from '../src/downstream/services.js';
 import { customerExportStream } from '../src/privacy/customer-export.js';
-import { toCustomerRecord } from '../src/routes/customers/customers-routes.js';
+import { toCustomerRecord } from '../src/api/customer-records.js';
 
 /** A message of the generated type with every field at its default, then `fields`. */
 const booking = (bookingId: string): bookingV1.Booking => ({

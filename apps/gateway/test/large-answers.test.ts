@@ -8,7 +8,7 @@ import { createLogger } from '@svc/telemetry';
 import { buildGateway, connectDownstream, defineRoute, gatewayConfigSchema, gatewaySettings } from '../src/index.js';
 import { compileSerializer } from '../src/http/compiled-serializer.js';
 import { okEnvelope } from '../src/http/envelope.js';
-import { availabilitySchema } from '../src/routes/public/schemas.js';
+import { availabilitySchema } from '../src/api/availability.js';
 
 // Large answers (availability) in production are written by a serializer compiled from their
 // schema, without validating them again; tests and development keep the validation

@@ -15,7 +15,7 @@ import {
   refundPolicyWords,
   type SummaryContext,
 } from '../src/pages/payment-wording.js';
-import { toBookingRecord, type BookingRecord } from '../src/routes/bookings/booking-record.js';
+import { toBookingRecord, type BookingRecord } from '../src/api/booking-record.js';
 
 type Payment = NonNullable<BookingRecord['payment']>;
 

@@ -1,4 +1,4 @@
-import type { BookingConfig } from '../routes/public/booking-config-route.js';
+import type { BookingConfig } from '../api/booking-config.js';
 import type { PageAssets } from './assets.js';
 import { formatMoney, formatPrice, pageLocale } from './format.js';
 import { html } from './html.js';

@@ -1,4 +1,4 @@
-import type { BookingRecord } from '../routes/bookings/booking-record.js';
+import type { BookingRecord } from '../api/booking-record.js';
 
 /** How a page names a booking's state: a short label and a sentence saying what it means now. */
 export interface StatusWording {

@@ -1,4 +1,4 @@
-import type { BookingRecord } from '../routes/bookings/booking-record.js';
+import type { BookingRecord } from '../api/booking-record.js';
 import type { PageAssets } from './assets.js';
 import { describeStatus } from './booking-status.js';
 import { formatMoment, formatMoney, formatTime, formatWhen, pageLocale } from './format.js';

@@ -1,5 +1,5 @@
 import { describeMinutes, type PaymentTerms } from '@svc/rules';
-import type { BookingRecord } from '../routes/bookings/booking-record.js';
+import type { BookingRecord } from '../api/booking-record.js';
 
 // What the booking and manage pages tell a customer about money (docs/decisions.md "Payments"),
 // pure: `money` formats an amount in minor units of the currency concerned (format.ts

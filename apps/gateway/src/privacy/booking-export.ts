@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { bookingV1 } from '@svc/proto';
 import type { Downstream } from '../downstream/services.js';
-import { bookingRecordSchema, toBookingRecord } from '../routes/bookings/booking-record.js';
-import { bookingHistoryItemSchema, toBookingHistoryItem } from '../routes/bookings/bookings-routes.js';
-import { notificationSchema, toNotificationRecord } from '../routes/notifications/notification-routes.js';
+import { bookingHistoryItemSchema, toBookingHistoryItem } from '../api/booking-history.js';
+import { bookingRecordSchema, toBookingRecord } from '../api/booking-record.js';
+import { notificationSchema, toNotificationRecord } from '../api/notification-records.js';
 
 /**
  * What the manage link exports (docs/decisions.md "Privacy"): one booking's own data. The link

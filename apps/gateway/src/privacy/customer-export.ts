@@ -3,17 +3,12 @@ import { z } from 'zod';
 import { DomainError } from '@svc/errors';
 import type { webhooksV1 } from '@svc/proto';
 import type { Downstream } from '../downstream/services.js';
-import { present } from '../routes/catalog/admin-resource.js';
-import {
-  bookingRecordSchema,
-  calendarSyncSchema,
-  toBookingRecord,
-  toCalendarSync,
-} from '../routes/bookings/booking-record.js';
-import { bookingHistoryItemSchema, toBookingHistoryItem } from '../routes/bookings/bookings-routes.js';
-import { customerRecordSchema } from '../routes/customers/customers-routes.js';
-import { notificationSchema, toNotificationRecord } from '../routes/notifications/notification-routes.js';
-import { deliveryDetailSchema, toDeliveryDetail } from '../routes/webhooks/webhook-routes.js';
+import { bookingHistoryItemSchema, toBookingHistoryItem } from '../api/booking-history.js';
+import { bookingRecordSchema, calendarSyncSchema, toBookingRecord, toCalendarSync } from '../api/booking-record.js';
+import { customerRecordSchema } from '../api/customer-records.js';
+import { deliveryDetailSchema, toDeliveryDetail } from '../api/delivery-records.js';
+import { notificationSchema, toNotificationRecord } from '../api/notification-records.js';
+import { present } from '../api/present.js';
 
 /**
  * A customer's export (docs/decisions.md "Privacy"): one JSON document with everything the

@@ -5,9 +5,9 @@ import { MAX_BUSINESS_EMAILS } from '@svc/rules';
 import { WRITE_ROLES } from '../auth/principal.js';
 import type { Downstream } from '../downstream/services.js';
 import type { IdentityStore } from '../identity/identity-store.js';
-import { toBookingRecord } from '../routes/bookings/booking-record.js';
-import { present } from '../routes/catalog/admin-resource.js';
-import { toServiceRecord } from '../routes/catalog/services-routes.js';
+import { toBookingRecord } from '../api/booking-record.js';
+import { present } from '../api/present.js';
+import { toServiceRecord } from '../api/service-records.js';
 
 /** Records asked per page: the largest page every list allows (docs/api-conventions.md "Input rules"). */
 const PAGE_LIMIT = 100;

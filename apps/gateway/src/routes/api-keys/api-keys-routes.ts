@@ -1,39 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { API_KEY_SCOPES, API_KEY_WILDCARD, apiKeyNameSchema, apiKeyScopesSchema, idSchema } from '@svc/rules';
+import { apiKeyNameSchema, apiKeyScopesSchema, idSchema } from '@svc/rules';
 import { linksTo } from '../../http/openapi-links.js';
 import { defineRoute } from '../../http/route.js';
 import type { ApiKeyStore } from '../../identity/api-key-store.js';
-import { tenantOf } from '../catalog/admin-resource.js';
-import { pageOf, pageQuerySchema } from '../catalog/schemas.js';
+import { apiKeyRecordSchema, apiKeyWithSecretSchema } from '../../api/api-key-records.js';
+import { pageOf, pageQuerySchema } from '../../api/paging.js';
+import { tenantOf } from '../../api/request-tenant.js';
 
 const TAGS = ['api keys'];
 const KEY = '/api/api-keys/:apiKeyId';
-
-/** The key record (docs/decisions.md "API keys and scopes"): never the secret nor its hash. */
-export const apiKeyRecordSchema = z
-  .object({
-    apiKeyId: z.string(),
-    tenantId: z.string(),
-    name: z.string(),
-    prefix: z.string().describe('The first 12 characters of the current secret (sk_live_ and 4 more).'),
-    scopes: z.array(z.enum([...API_KEY_SCOPES, API_KEY_WILDCARD])),
-    status: z.enum(['active', 'revoked']),
-    lastUsedAtMs: z
-      .number()
-      .int()
-      .nullable()
-      .describe('When the key last authenticated a request, to the minute; null if never.'),
-    createdAtMs: z.number().int(),
-    rotatedAtMs: z.number().int().nullable(),
-    revokedAtMs: z.number().int().nullable(),
-  })
-  .describe('A partner API key.');
-
-export const apiKeyWithSecretSchema = z.object({
-  apiKey: apiKeyRecordSchema,
-  secret: z.string().describe('sk_live_…: shown in this answer only; store it now. Send it as Authorization: Bearer.'),
-});
 
 const createApiKeyBody = z.strictObject({ name: apiKeyNameSchema, scopes: apiKeyScopesSchema });
 const keyParams = z.strictObject({ apiKeyId: idSchema });

@@ -5,8 +5,9 @@ import { ACTOR_TYPES, OUTCOMES, SURFACES } from '../../audit/audit-documents.js'
 import type { AuditLog } from '../../audit/audit-log.js';
 import { ROLES } from '../../auth/principal.js';
 import { defineRoute } from '../../http/route.js';
-import { tenantOf } from '../catalog/admin-resource.js';
-import { ascending, pageOf, pageQueryShapeFor } from '../catalog/schemas.js';
+import { ascending } from '../../api/field-schemas.js';
+import { pageOf, pageQueryShapeFor } from '../../api/paging.js';
+import { tenantOf } from '../../api/request-tenant.js';
 
 const TAGS = ['audit'];
 

@@ -4,7 +4,7 @@ import { answeringOutagesWith, bookingUnavailable } from '@svc/errors';
 import { epochMsQuerySchema, idSchema } from '@svc/rules';
 import type { Downstream } from '../../downstream/services.js';
 import { defineRoute } from '../../http/route.js';
-import { tenantOf } from '../catalog/admin-resource.js';
+import { tenantOf } from '../../api/request-tenant.js';
 
 /** Every reason booking.v1 ExplainSlot answers (apps/booking/src/application/explain-slot.ts). */
 const REASONS = [

@@ -3,21 +3,21 @@ import { z } from 'zod';
 import { type CatalogClient } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
 import { epochMsSchema, idSchema, timeZoneSchema } from '@svc/rules';
-import { DASHBOARD_SURFACE, onSurface, registerAdminResource, type AdminSurface } from './admin-resource.js';
-import { pageRequest } from './paging.js';
+import { registerAdminResource } from '../../api/admin-resource.js';
 import {
   ascending,
   createStatusSchema,
   int,
   minuteOfDaySchema,
-  ownerIdSchema,
   OWNER_RULE,
+  ownerIdSchema,
   ownerRequired,
   ownerTypeSchema,
-  pageQueryShape,
   patchOf,
   recordStatusSchema,
-} from './schemas.js';
+} from '../../api/field-schemas.js';
+import { pageQueryShape, pageRequest } from '../../api/paging.js';
+import { type AdminSurface, DASHBOARD_SURFACE, onSurface } from '../../api/surfaces.js';
 
 /** AvailabilityRuleAdminRecord: the catalog's AvailabilityRule message, an unset bound as null. */
 const availabilityRuleRecordSchema = z

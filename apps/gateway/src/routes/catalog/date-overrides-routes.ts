@@ -2,19 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type CatalogClient } from '@svc/grpc';
 import { dayWindowsSchema } from '@svc/rules';
-import { DASHBOARD_SURFACE, onSurface, registerAdminResource, type AdminSurface } from './admin-resource.js';
-import { pageRequest } from './paging.js';
+import { registerAdminResource } from '../../api/admin-resource.js';
 import {
   createStatusSchema,
   dateSchema,
-  ownerIdSchema,
   OWNER_RULE,
+  ownerIdSchema,
   ownerRequired,
   ownerTypeSchema,
-  pageQueryShape,
   patchOf,
   recordStatusSchema,
-} from './schemas.js';
+} from '../../api/field-schemas.js';
+import { pageQueryShape, pageRequest } from '../../api/paging.js';
+import { type AdminSurface, DASHBOARD_SURFACE, onSurface } from '../../api/surfaces.js';
 
 /** The catalog's DateOverride message as it is. */
 const dateOverrideRecordSchema = z

@@ -1,16 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type CatalogClient } from '@svc/grpc';
-import { DASHBOARD_SURFACE, onSurface, registerAdminResource, type AdminSurface } from './admin-resource.js';
-import { pageRequest } from './paging.js';
-import {
-  createStatusSchema,
-  dateSchema,
-  optionalText,
-  pageQuerySchema,
-  patchOf,
-  recordStatusSchema,
-} from './schemas.js';
+import { registerAdminResource } from '../../api/admin-resource.js';
+import { createStatusSchema, dateSchema, optionalText, patchOf, recordStatusSchema } from '../../api/field-schemas.js';
+import { pageQuerySchema, pageRequest } from '../../api/paging.js';
+import { type AdminSurface, DASHBOARD_SURFACE, onSurface } from '../../api/surfaces.js';
 
 /** The catalog's Holiday message as it is. */
 const holidayRecordSchema = z

@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type CatalogClient } from '@svc/grpc';
 import { trimmedTextSchema } from '@svc/rules';
-import { DASHBOARD_SURFACE, onSurface, registerAdminResource, type AdminSurface } from './admin-resource.js';
-import { pageRequest } from './paging.js';
-import { int, nameSchema, optionalText, pageQuerySchema, patchOf } from './schemas.js';
+import { registerAdminResource } from '../../api/admin-resource.js';
+import { int, nameSchema, optionalText, patchOf } from '../../api/field-schemas.js';
+import { pageQuerySchema, pageRequest } from '../../api/paging.js';
+import { type AdminSurface, DASHBOARD_SURFACE, onSurface } from '../../api/surfaces.js';
 
 /** ResourceAdminRecord: the catalog's Resource message as it is. */
 const resourceRecordSchema = z

@@ -1,79 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type CatalogClient } from '@svc/grpc';
-import type { catalogV1 } from '@svc/proto';
-import {
-  auditRetentionDaysSchema,
-  EMBED_ORIGINS_MAX,
-  embedOriginsSchema,
-  localeSchema,
-  retentionDaysSchema,
-  timeZoneSchema,
-} from '@svc/rules';
+import { auditRetentionDaysSchema, localeSchema, retentionDaysSchema, timeZoneSchema } from '@svc/rules';
 import { DomainError } from '@svc/errors';
 import { activeTenantOf, principalOf } from '../../auth/principal.js';
 import { defineRoute } from '../../http/route.js';
-import { present, tenantOf } from './admin-resource.js';
-import { nameSchema, optionalText } from './schemas.js';
-
-export const brandingRecordSchema = z.object({
-  displayName: z.string(),
-  logoUrl: z.string(),
-  primaryColor: z.string().describe('#rrggbb'),
-  accentColor: z.string().describe('#rrggbb'),
-  embedOrigins: z
-    .array(z.string())
-    .describe(
-      'The origins whose pages may embed the booking and manage pages (their `frame-ancestors`; GET /embed.js), ' +
-        'normalized; empty: no page may frame them (docs/decisions.md "Embedding").',
-    ),
-});
-
-/** The catalog's Tenant message as it is. */
-export const tenantRecordSchema = z
-  .object({
-    tenantId: z.string(),
-    slug: z.string(),
-    name: z.string(),
-    status: z.string().describe('active | disabled | suspended'),
-    timezone: z.string(),
-    locale: z.string(),
-    branding: brandingRecordSchema.optional(),
-    retention: z
-      .object({
-        webhookBodyDays: z.number().int(),
-        notificationBodyDays: z.number().int(),
-        auditDays: z.number().int(),
-      })
-      .optional()
-      .describe('How many days webhook delivery bodies, message bodies and audit records are kept.'),
-    createdAtMs: z.number().int(),
-    updatedAtMs: z.number().int(),
-  })
-  .describe("The session's tenant (workspace).");
-
-// '' clears a branding field: clients then fall back to the tenant name and their own colours.
-const colorSchema = z
-  .string()
-  .regex(/^(#[0-9a-fA-F]{6})?$/, 'A colour as #rrggbb.')
-  .describe("#rrggbb; '' clears it.");
-
-export const brandingPatchSchema = z
-  .strictObject({
-    displayName: optionalText(200),
-    logoUrl: z
-      .union([z.url({ protocol: /^https$/ }).max(2_048), z.literal('')])
-      .describe("An https URL; '' removes the logo."),
-    primaryColor: colorSchema,
-    accentColor: colorSchema,
-    embedOrigins: embedOriginsSchema.describe(
-      `Up to ${EMBED_ORIGINS_MAX} origins (scheme, host, port; no path) whose pages may embed the booking page: ` +
-        'https, or http to localhost or 127.0.0.0/8. Normalized (lower case, default port dropped) and ' +
-        'deduplicated; the list replaces the one before, `[]` clears it.',
-    ),
-  })
-  .partial()
-  .describe('Only the branding fields sent change.');
+import { nameSchema } from '../../api/field-schemas.js';
+import { present } from '../../api/present.js';
+import { tenantOf } from '../../api/request-tenant.js';
+import { brandingPatchSchema, tenantRecordSchema, toBrandingPatch } from '../../api/tenant-records.js';
 
 // Slug and status are not the workspace's to change from the dashboard: the slug is in public
 // links and status is an operator decision.
@@ -115,37 +50,6 @@ const patchTenantSchema = z
       { required: ['retention'], properties: { retention: { minProperties: 1 } } },
     ],
   });
-
-/** A tenant's branding as the record shows it: '' for a field never set. */
-export function brandingOf(tenant: catalogV1.Tenant): z.input<typeof brandingRecordSchema> {
-  const b = tenant.branding;
-  return {
-    displayName: b?.displayName ?? '',
-    logoUrl: b?.logoUrl ?? '',
-    primaryColor: b?.primaryColor ?? '',
-    accentColor: b?.accentColor ?? '',
-    embedOrigins: b?.embedOrigins ?? [],
-  };
-}
-
-/** A branding patch as the catalog takes it: a list sent is wrapped, so an absent one stays absent. */
-const toBrandingPatch = ({
-  embedOrigins,
-  ...fields
-}: z.output<typeof brandingPatchSchema>): catalogV1.BrandingPatch => ({
-  ...fields,
-  ...(embedOrigins === undefined ? {} : { embedOrigins: { origins: embedOrigins } }),
-});
-
-/** A partial branding update (PATCH /api/tenant's `branding`, /v1/branding, MCP update_branding). */
-export async function updateBranding(
-  catalog: CatalogClient,
-  tenantId: string,
-  branding: z.output<typeof brandingPatchSchema>,
-): Promise<z.input<typeof brandingRecordSchema>> {
-  const res = await catalog.updateTenant({ tenantId, branding: toBrandingPatch(branding) });
-  return brandingOf(present(res.tenant, 'tenant'));
-}
 
 /** GET/PATCH /api/tenant: the session's own tenant; there is no tenant id to choose. */
 export function registerTenantRoutes(app: FastifyInstance, catalog: CatalogClient): void {

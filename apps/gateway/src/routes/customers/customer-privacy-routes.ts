@@ -5,8 +5,10 @@ import { idSchema } from '@svc/rules';
 import type { Downstream } from '../../downstream/services.js';
 import { defineRoute } from '../../http/route.js';
 import { customerExportSchema, customerExportStream } from '../../privacy/customer-export.js';
-import { present, tenantOf } from '../catalog/admin-resource.js';
-import { toCustomerRecord, type CustomerSurface } from './customers-routes.js';
+import { toCustomerRecord } from '../../api/customer-records.js';
+import { present } from '../../api/present.js';
+import { tenantOf } from '../../api/request-tenant.js';
+import { DASHBOARD_SURFACE, type AdminSurface } from '../../api/surfaces.js';
 
 /**
  * A customer's export and erase (docs/decisions.md "Privacy"): the dashboard's for owners and
@@ -59,7 +61,7 @@ export async function sendCustomerExport(
 export function registerCustomerPrivacyRoutes(
   app: FastifyInstance,
   downstream: Downstream,
-  surface: CustomerSurface = { prefix: '/api' },
+  surface: AdminSurface = DASHBOARD_SURFACE,
 ): void {
   const partner = 'access' in surface;
   const tags = [partner ? 'partner API' : 'customers'];

@@ -13,46 +13,17 @@ import {
   timeZoneSchema,
 } from '@svc/rules';
 import { KEY_CURSOR_PATTERN, PAGE_CURSOR_MESSAGE, PAGE_CURSOR_PATTERN } from '@svc/store';
-import { DASHBOARD_SURFACE, onSurface, registerAdminResource, type AdminSurface } from '../catalog/admin-resource.js';
-import { pageRequest } from '../catalog/paging.js';
-import { patchOf } from '../catalog/schemas.js';
+import { registerAdminResource } from '../../api/admin-resource.js';
+import { customerRecordSchema, toCustomerRecord } from '../../api/customer-records.js';
+import { patchOf } from '../../api/field-schemas.js';
+import { pageRequest } from '../../api/paging.js';
+import { DASHBOARD_SURFACE, onSurface, type AdminSurface } from '../../api/surfaces.js';
 
 /**
  * /api/customers: the tenant's customers in the dashboard (docs/api-conventions.md "Customers").
  * The field rules are @svc/rules, the ones the customer service applies again; uniqueness of
  * email and phone within the tenant, and what a PATCH leaves, are the service's to check.
  */
-
-/** The customer record: the customer service's Customer with absent contacts as null. */
-export const customerRecordSchema = z
-  .object({
-    customerId: z.string(),
-    tenantId: z.string(),
-    primaryEmail: z.string().nullable().describe('Lower-case; null when the customer has none.'),
-    phone: z.string().nullable().describe('E.164; null when the customer has none.'),
-    name: z.string().describe("'' only for a customer a booking made without a name."),
-    locale: z.string().describe("BCP 47, or '' when unknown."),
-    timezone: z.string().describe("IANA time zone, or '' when unknown."),
-    createdAtMs: z.number().int(),
-    updatedAtMs: z.number().int(),
-    status: z
-      .enum(['active', 'erased'])
-      .describe('`erased`: the customer was erased; the record keeps its id and times, nothing about the person.'),
-    erasedAtMs: z.number().int().nullable().describe('When the customer was erased; null while active.'),
-  })
-  .describe('A customer of the tenant.');
-
-type CustomerRecord = z.input<typeof customerRecordSchema>;
-
-export function toCustomerRecord(c: customerV1.Customer): CustomerRecord {
-  return {
-    ...c,
-    primaryEmail: c.primaryEmail ?? null,
-    phone: c.phone ?? null,
-    status: c.status === 'erased' ? 'erased' : 'active',
-    erasedAtMs: c.erasedAtMs ?? null,
-  };
-}
 
 /** The record of a create or update answer; absent means the service broke its contract (admin-resource.ts `present`). */
 const recordOf = (res: { customer?: customerV1.Customer | undefined }) => ({
@@ -114,17 +85,10 @@ const LIST_RULES =
 const CONTACT_RULE =
   'An email or phone that another customer of the tenant has is VALIDATION_ERROR at body.primaryEmail or body.phone.';
 
-/** The dashboard's customers, or the partner API's (customer:read and customer:write). */
-export type CustomerSurface = AdminSurface;
-export const PARTNER_CUSTOMERS: CustomerSurface = {
-  prefix: '/v1',
-  access: { read: 'key:customer:read', write: 'key:customer:write' },
-};
-
 export function registerCustomerRoutes(
   app: FastifyInstance,
   customers: CustomerClient,
-  surface: CustomerSurface = DASHBOARD_SURFACE,
+  surface: AdminSurface = DASHBOARD_SURFACE,
 ): void {
   registerAdminResource(app, {
     ...onSurface(surface, 'customers', 'customers'),

@@ -5,9 +5,10 @@ import type { integrationsV1 } from '@svc/proto';
 import { DomainError } from '@svc/errors';
 import { linksTo, type RouteLink } from '../../http/openapi-links.js';
 import { defineRoute } from '../../http/route.js';
-import { present, tenantOf } from '../catalog/admin-resource.js';
-import { patchOf } from '../catalog/schemas.js';
-import { calendarSyncSchema, toCalendarSync } from '../bookings/booking-record.js';
+import { calendarSyncSchema, toCalendarSync } from '../../api/booking-record.js';
+import { patchOf } from '../../api/field-schemas.js';
+import { present } from '../../api/present.js';
+import { tenantOf } from '../../api/request-tenant.js';
 import { idSchema } from '@svc/rules';
 
 /**

@@ -5,7 +5,8 @@ import type { integrationsV1 } from '@svc/proto';
 import { DomainError } from '@svc/errors';
 import { STRIPE_SECRET_KEY } from '@svc/rules';
 import { defineRoute } from '../../http/route.js';
-import { present, tenantOf } from '../catalog/admin-resource.js';
+import { present } from '../../api/present.js';
+import { tenantOf } from '../../api/request-tenant.js';
 
 /**
  * /api/payments/account (docs/decisions.md "Payments"): the workspace's Stripe account. Reading

@@ -9,37 +9,18 @@ import { bookingExportSchema, bookingExport } from '../../privacy/booking-export
 import type { bookingV1, catalogV1 } from '@svc/proto';
 import { CUSTOMER_ACTOR, FORBIDDEN_ACTION, manageOf, type ManageContext } from '../../auth/manage-guard.js';
 import type { GatewaySettings } from '../../config.js';
-import { linksTo, type RouteLink } from '../../http/openapi-links.js';
 import { defineRoute } from '../../http/route.js';
 import { perIp } from '../../limits/rate-limits.js';
-import { bookingRecordSchema, toBookingRecord } from '../bookings/booking-record.js';
-import { present } from '../catalog/admin-resource.js';
-import { LOCKED_WRITE_DEADLINE_MS, rescheduleBody } from '../bookings/bookings-routes.js';
-import { brandingOf } from '../catalog/tenant-routes.js';
+import { rescheduleBody } from '../../api/booking-changes.js';
+import { MANAGE_PATH, manageLinks } from '../../api/booking-links.js';
+import { LOCKED_WRITE_DEADLINE_MS } from '../../api/booking-operations.js';
+import { bookingRecordSchema, toBookingRecord } from '../../api/booking-record.js';
+import { present } from '../../api/present.js';
+import { brandingOf } from '../../api/tenant-records.js';
 import { renderManagePage, sendPage, type PageAssets } from '../../pages/index.js';
 import { meetingUrlOf } from './meeting-link.js';
 
-/** The link a customer gets with a booking (docs/decisions.md "Manage token"); the notifications build it too. */
-export { manageUrl };
-
 const TAGS = ['customer manage'];
-
-const MANAGE_PATH = '/booking/manage/:token';
-const MANAGE_OPERATIONS = [
-  `GET ${MANAGE_PATH}`,
-  `GET ${MANAGE_PATH}/ics`,
-  `GET ${MANAGE_PATH}/export`,
-  `POST ${MANAGE_PATH}/cancel`,
-  `POST ${MANAGE_PATH}/reschedule`,
-];
-
-/**
- * Links from an answer that carries a manage token (`token`: where, see RouteLink) to the manage
- * operations; `except`: the route the answer comes from.
- */
-export function manageLinks(token: string, except?: string): RouteLink[] {
-  return linksTo(MANAGE_OPERATIONS, 'token', token, except);
-}
 
 /** From one manage operation to the others, with the token of its own path. */
 const nextManageLinks = (self: string) => manageLinks('$request.path.token', self);

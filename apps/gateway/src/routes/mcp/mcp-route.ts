@@ -21,7 +21,7 @@ import type { Downstream } from '../../downstream/services.js';
 import { toDomainError } from '../../http/http-errors.js';
 import { inHttpTerms } from '../../http/service-paths.js';
 import { perApiKey } from '../../limits/rate-limits.js';
-import type { ManageLinks } from '../public/create-booking-route.js';
+import type { ManageLinks } from '../../api/public-links.js';
 import { argumentsError, MCP_TOOLS, type McpTool, type ToolContext } from './mcp-tools.js';
 
 const SERVER_INFO = { name: 'booking-platform', version: '1.0.0' };

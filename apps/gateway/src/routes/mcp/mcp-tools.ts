@@ -3,18 +3,19 @@ import { DomainError } from '@svc/errors';
 import type { ApiKeyScope } from '@svc/rules';
 import type { PartnerContext } from '../../auth/principal.js';
 import type { Downstream } from '../../downstream/services.js';
-import { toBookingRecord } from '../bookings/booking-record.js';
-import { bookingOperations, cancelBodyShape, listBookingsQuery } from '../bookings/bookings-routes.js';
-import { present } from '../catalog/admin-resource.js';
-import { createBlockSchema, createBlockedTime } from '../catalog/blocked-times-routes.js';
-import { toPage } from '../catalog/paging.js';
-import { patchOf } from '../catalog/schemas.js';
-import { listServices, listServicesQuery } from '../catalog/services-routes.js';
-import { listStaff, listStaffQuery } from '../catalog/staff-routes.js';
-import { brandingOf, brandingPatchSchema, updateBranding } from '../catalog/tenant-routes.js';
-import { availabilityOf } from '../public/availability-route.js';
-import { createBooking, type ManageLinks } from '../public/create-booking-route.js';
-import { availabilityQuery, createBookingBodyFor, idempotencyHeaders } from '../public/schemas.js';
+import { availabilityOf, availabilityQuery } from '../../api/availability.js';
+import { createBlockedTime, createBlockSchema } from '../../api/blocked-time-records.js';
+import { cancelBodyShape } from '../../api/booking-changes.js';
+import { createBookingBodyFor, idempotencyHeaders } from '../../api/booking-create-body.js';
+import { createBooking } from '../../api/booking-create.js';
+import { bookingOperations, listBookingsQuery } from '../../api/booking-operations.js';
+import { toFullCreated } from '../../api/created-booking.js';
+import { toPage } from '../../api/paging.js';
+import { present } from '../../api/present.js';
+import type { ManageLinks } from '../../api/public-links.js';
+import { listServices, listServicesQuery } from '../../api/service-records.js';
+import { listStaff, listStaffQuery } from '../../api/staff-records.js';
+import { brandingOf, brandingPatchBody, updateBranding } from '../../api/tenant-records.js';
 import { epochMsSchema, idempotencyScope, idSchema } from '@svc/rules';
 
 /**
@@ -80,7 +81,7 @@ export const MCP_TOOLS: McpTool[] = [
       'https URL, embedOrigins a list of https origins that replaces the one before. Answers the branding after ' +
       'the change.',
     scopes: ['branding:write'],
-    input: patchOf(brandingPatchSchema.shape),
+    input: brandingPatchBody,
     readOnly: false,
     run: (args, ctx) => updateBranding(ctx.downstream.catalog, tenantId(ctx), args),
   }),
@@ -158,7 +159,7 @@ export const MCP_TOOLS: McpTool[] = [
         ...body,
         source: 'mcp',
       });
-      return { ...created, booking: toBookingRecord(created.booking) };
+      return toFullCreated(created);
     },
   }),
   tool({

@@ -6,8 +6,8 @@ import { ROLES } from '../../auth/principal.js';
 import { linksTo } from '../../http/openapi-links.js';
 import { defineRoute } from '../../http/route.js';
 import type { IdentityStore, Membership } from '../../identity/identity-store.js';
-import { tenantOf } from '../catalog/admin-resource.js';
-import { pageOf, pageQuerySchema } from '../catalog/schemas.js';
+import { pageOf, pageQuerySchema } from '../../api/paging.js';
+import { tenantOf } from '../../api/request-tenant.js';
 
 const TAGS = ['members'];
 const MEMBER = '/api/members/:membershipId';

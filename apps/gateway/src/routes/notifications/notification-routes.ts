@@ -10,45 +10,25 @@ import {
   idSchema,
   MAX_BUSINESS_EMAILS,
   NOTIFICATION_STATUSES,
-  NOTIFICATION_TEMPLATES,
   reminderOffsetsSchema,
   senderNameSchema,
 } from '@svc/rules';
-import { WRITE_ROLES, type KeyAccess } from '../../auth/principal.js';
+import { WRITE_ROLES } from '../../auth/principal.js';
 import { linksTo } from '../../http/openapi-links.js';
 import { defineRoute } from '../../http/route.js';
 import type { IdentityStore } from '../../identity/identity-store.js';
-import { present, tenantOf } from '../catalog/admin-resource.js';
-import { pageRequest, toPage } from '../catalog/paging.js';
-import { pageOf, pageQueryShapeFor, patchOf } from '../catalog/schemas.js';
+import { patchOf } from '../../api/field-schemas.js';
+import { notificationSchema, toNotificationRecord } from '../../api/notification-records.js';
+import { pageOf, pageQueryShapeFor, pageRequest, toPage } from '../../api/paging.js';
+import { present } from '../../api/present.js';
+import { tenantOf } from '../../api/request-tenant.js';
+import { DASHBOARD_NOTIFICATIONS, type NotificationSurface } from '../../api/surfaces.js';
 
 /**
  * /api/notification-settings and /api/notifications (docs/decisions.md "Notifications"): the
  * dashboard side of the notifications service, and the send log again under /v1 with the
  * notification scopes. Reading needs a session; changes need a write role and the CSRF header.
  */
-
-/** Who reads and resends the send log: the dashboard, or a partner key with the notification scopes. */
-export interface NotificationSurface {
-  prefix: '/api' | '/v1';
-  read: 'dashboard:read' | KeyAccess;
-  write: 'dashboard:write' | KeyAccess;
-  tags: string[];
-}
-
-export const DASHBOARD_NOTIFICATIONS: NotificationSurface = {
-  prefix: '/api',
-  read: 'dashboard:read',
-  write: 'dashboard:write',
-  tags: ['notifications'],
-};
-
-export const PARTNER_NOTIFICATIONS: NotificationSurface = {
-  prefix: '/v1',
-  read: 'key:notification:read',
-  write: 'key:notification:write',
-  tags: ['partner API'],
-};
 
 const settingsSchema = z
   .object({
@@ -93,52 +73,6 @@ const patchSettingsBody = patchOf({
     .describe("Reply-To of every message; '' = the first business address."),
   smsEnabled: z.boolean(),
   senderName: senderNameSchema,
-});
-
-export const notificationSchema = z
-  .object({
-    notificationId: z.string(),
-    bookingId: z.string(),
-    customerId: z.string().nullable(),
-    eventId: z.string().describe('The booking event (evt_…) or the reminder (rem_…) it answers.'),
-    template: z.enum(NOTIFICATION_TEMPLATES),
-    channel: z.enum(['email', 'sms']),
-    recipientKind: z.enum(['customer', 'business', 'staff']),
-    recipient: z.string().describe('The email address or phone number.'),
-    subject: z.string().describe("'' for SMS."),
-    status: z.enum(NOTIFICATION_STATUSES).describe('suppressed: a reminder to a customer who unsubscribed, not sent.'),
-    attemptCount: z.number().int().describe('Attempts of the current series.'),
-    nextAttemptAtMs: z.number().int().nullable().describe('When the next attempt is due (pending only).'),
-    lastError: z.string().nullable().describe('The last failure (an SMTP reply code and text), without the address.'),
-    messageId: z.string().nullable().describe('The Message-ID header (email), the same on every retry of a series.'),
-    sentAtMs: z.number().int().nullable(),
-    series: z.number().int().describe('1 + the number of resends.'),
-    createdAtMs: z.number().int(),
-    updatedAtMs: z.number().int(),
-  })
-  .describe('One message to one recipient.');
-
-type NotificationRecord = z.input<typeof notificationSchema>;
-
-export const toNotificationRecord = (n: notificationsV1.Notification): NotificationRecord => ({
-  notificationId: n.notificationId,
-  bookingId: n.bookingId,
-  customerId: n.customerId || null,
-  eventId: n.eventId,
-  template: n.template as NotificationRecord['template'],
-  channel: n.channel as NotificationRecord['channel'],
-  recipientKind: n.recipientKind as NotificationRecord['recipientKind'],
-  recipient: n.recipient,
-  subject: n.subject,
-  status: n.status as NotificationRecord['status'],
-  attemptCount: n.attemptCount,
-  nextAttemptAtMs: n.nextAttemptAtMs ?? null,
-  lastError: n.lastError ?? null,
-  messageId: n.messageId || null,
-  sentAtMs: n.sentAtMs ?? null,
-  series: n.series,
-  createdAtMs: n.createdAtMs,
-  updatedAtMs: n.updatedAtMs,
 });
 
 const recordOf = (res: { notification?: notificationsV1.Notification | undefined }) =>

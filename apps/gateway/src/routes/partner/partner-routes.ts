@@ -1,57 +1,31 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { answeringOutagesWith, bookingUnavailable } from '@svc/errors';
 import { idempotencyScope } from '@svc/rules';
 import { activeTenantOf, partnerOf } from '../../auth/principal.js';
 import type { GatewaySettings } from '../../config.js';
 import type { Downstream } from '../../downstream/services.js';
 import { defineRoute } from '../../http/route.js';
-import { bookingRecordSchema, toBookingRecord } from '../bookings/booking-record.js';
-import { bookingLinks, PARTNER_BOOKINGS, registerBookingRoutes } from '../bookings/bookings-routes.js';
-import { manageLinks } from '../manage/manage-routes.js';
-import { PARTNER_CATALOG, tenantOf } from '../catalog/admin-resource.js';
-import { registerCatalogCollections } from '../catalog/index.js';
-import { patchOf } from '../catalog/schemas.js';
-import { brandingOf, brandingPatchSchema, brandingRecordSchema, updateBranding } from '../catalog/tenant-routes.js';
-import { PARTNER_CUSTOMERS, registerCustomerRoutes } from '../customers/customers-routes.js';
-import { registerCustomerPrivacyRoutes } from '../customers/customer-privacy-routes.js';
-import { PARTNER_WEBHOOKS, registerWebhookRoutes } from '../webhooks/webhook-routes.js';
-import { AVAILABILITY_RULE, availabilityOf } from '../public/availability-route.js';
-import { CREATE_RULE, CREATE_SUMMARY, createBooking, paymentUrlSchema } from '../public/create-booking-route.js';
-import { availabilityQuery, availabilitySchema, createBookingBodyFor, idempotencyHeaders } from '../public/schemas.js';
+import { AVAILABILITY_RULE, availabilityOf, availabilityQuery, availabilitySchema } from '../../api/availability.js';
+import { createBookingBodyFor, idempotencyHeaders } from '../../api/booking-create-body.js';
+import { createBooking, CREATE_RULE, CREATE_SUMMARY } from '../../api/booking-create.js';
+import { bookingLinks, manageLinks } from '../../api/booking-links.js';
+import { partnerCreatedSchema, toFullCreated } from '../../api/created-booking.js';
+import { tenantOf } from '../../api/request-tenant.js';
+import { PARTNER_BOOKINGS } from '../../api/surfaces.js';
+import { brandingOf, brandingPatchBody, brandingRecordSchema, updateBranding } from '../../api/tenant-records.js';
 
 const TAGS = PARTNER_BOOKINGS.tags;
 
 /** `POST /v1/bookings`: the public create's body with `source: partner_api` (docs/decisions.md "Booking"). */
-export const partnerCreateBody = createBookingBodyFor('partner_api');
-
-/** What a partner create answers: the full booking record (as `GET /v1/bookings/{id}`) and the customer's link. */
-export const partnerCreatedSchema = z.object({
-  booking: bookingRecordSchema,
-  idempotentReplay: z.boolean(),
-  manageToken: z.string().describe("The customer's manage token, to pass on to them."),
-  manageUrl: z.string(),
-  paymentUrl: paymentUrlSchema.describe(
-    `${paymentUrlSchema.description} Pass it on to the customer: the booking confirms itself once they pay.`,
-  ),
-});
-
-/** Branding fields to change; at least one. */
-const brandingPatchBody = patchOf(brandingPatchSchema.shape);
+const partnerCreateBody = createBookingBodyFor('partner_api');
 
 /**
- * The partner API under /v1 (docs/api-conventions.md "Partner API"): the dashboard's booking,
- * customer and catalog routes with an API key instead of a session (same RPCs, records and rules;
- * booking changes with actor `partner`), the booking create of the public page with `source:
- * partner_api`, availability, and the tenant's branding. Each operation needs its scope.
+ * What the partner API under /v1 (docs/api-conventions.md "Partner API") has of its own: the
+ * booking create of the public page with `source: partner_api`, availability, and the tenant's
+ * branding. Its booking, customer, webhook and catalog routes are the dashboard's registered on
+ * the partner surfaces (api/surfaces.ts; app.ts). Each operation needs its scope.
  */
 export function registerPartnerRoutes(app: FastifyInstance, downstream: Downstream, settings: GatewaySettings): void {
-  registerBookingRoutes(app, downstream, PARTNER_BOOKINGS);
-  registerCustomerRoutes(app, downstream.customer, PARTNER_CUSTOMERS);
-  registerCustomerPrivacyRoutes(app, downstream, PARTNER_CUSTOMERS);
-  registerWebhookRoutes(app, downstream.webhooks, PARTNER_WEBHOOKS);
-  registerCatalogCollections(app, downstream.catalog, PARTNER_CATALOG);
-
   defineRoute(app, {
     method: 'POST',
     url: '/v1/bookings',
@@ -74,7 +48,7 @@ export function registerPartnerRoutes(app: FastifyInstance, downstream: Downstre
         body,
       );
       if (created.idempotentReplay) reply.code(200);
-      return { ...created, booking: toBookingRecord(created.booking) };
+      return toFullCreated(created);
     },
   });
 

@@ -19,11 +19,11 @@ import { defineRoute } from '../../http/route.js';
 import type { ApiKeyStore } from '../../identity/api-key-store.js';
 import type { IdentityStore } from '../../identity/identity-store.js';
 import { TenantCreates } from '../../provisioning/tenant-creates.js';
-import { apiKeyRecordSchema, apiKeyWithSecretSchema } from '../api-keys/api-keys-routes.js';
-import { present } from '../catalog/admin-resource.js';
-import { pageRequest, toPage } from '../catalog/paging.js';
-import { nameSchema, pageOf, pageQuerySchema } from '../catalog/schemas.js';
-import { tenantRecordSchema } from '../catalog/tenant-routes.js';
+import { apiKeyRecordSchema, apiKeyWithSecretSchema } from '../../api/api-key-records.js';
+import { nameSchema } from '../../api/field-schemas.js';
+import { pageOf, pageQuerySchema, pageRequest, toPage } from '../../api/paging.js';
+import { present } from '../../api/present.js';
+import { tenantRecordSchema } from '../../api/tenant-records.js';
 
 /** A minted key: the dashboard's body, with the scopes a platform may grant (docs/decisions.md "Platform provisioning"). */
 const platformMintKeyBody = z.strictObject({ name: apiKeyNameSchema, scopes: platformMintScopesSchema });

@@ -5,10 +5,10 @@ import type { BookingClient } from '@svc/grpc';
 import { idSchema } from '@svc/rules';
 import { errorEnvelope, errorResponses } from '../../http/envelope.js';
 import { perIp } from '../../limits/rate-limits.js';
-import { present } from '../catalog/admin-resource.js';
-import { manageLinkOf, type ManageLinks } from './create-booking-route.js';
+import { present } from '../../api/present.js';
+import { manageLinkOf, type ManageLinks } from '../../api/public-links.js';
 
-/** The path Stripe sends a customer back to (create-booking-route.ts `paymentReturnUrl`). */
+/** The path Stripe sends a customer back to (api/public-links.ts `paymentReturnUrl`). */
 export const PAYMENT_RETURN_PATH = '/pay/:tenantId/:returnKey';
 
 /**

@@ -1,6 +1,6 @@
 import { LruCache, stringBytes, type LruBounds } from '@svc/cache';
 import type { CatalogClient } from '@svc/grpc';
-import { publicTenant } from './public-tenant.js';
+import { publicTenant } from '../../api/public-tenant.js';
 
 /**
  * Slugs kept at most (a gateway serving more tenants asks the catalog again for the least recently

@@ -13,7 +13,7 @@ import { IdentityStore } from '../../identity/identity-store.js';
 import { EXPORT_STATUSES, type ExportJobDoc } from '../../tenant-export/documents.js';
 import { consumeErasures } from '../../tenant-export/erased-customers.js';
 import { TenantExports } from '../../tenant-export/tenant-exports.js';
-import { tenantOf } from '../catalog/admin-resource.js';
+import { tenantOf } from '../../api/request-tenant.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

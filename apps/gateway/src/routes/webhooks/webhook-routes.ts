@@ -12,9 +12,12 @@ import {
 import { linksTo, type RouteLink } from '../../http/openapi-links.js';
 import { defineRoute } from '../../http/route.js';
 import { perWorkspace } from '../../limits/rate-limits.js';
-import { DASHBOARD_SURFACE, present, tenantOf, type AdminSurface } from '../catalog/admin-resource.js';
-import { pageRequest, toPage } from '../catalog/paging.js';
-import { pageOf, pageQueryShapeFor, patchOf } from '../catalog/schemas.js';
+import { deliveryDetailSchema, deliveryRecordSchema, toDeliveryDetail, toDeliveryRecord } from '../../api/delivery-records.js';
+import { patchOf } from '../../api/field-schemas.js';
+import { pageOf, pageQueryShapeFor, pageRequest, toPage } from '../../api/paging.js';
+import { present } from '../../api/present.js';
+import { tenantOf } from '../../api/request-tenant.js';
+import { DASHBOARD_SURFACE, type AdminSurface } from '../../api/surfaces.js';
 
 /**
  * /api/webhook-subscriptions and /api/webhook-deliveries (docs/decisions.md "Webhooks"): the
@@ -86,12 +89,6 @@ const patchSubscriptionBody = patchOf({
 
 const subscriptionParams = z.strictObject({ subscriptionId: idSchema });
 
-/** The webhook routes in the partner API: webhook:read and webhook:write. */
-export const PARTNER_WEBHOOKS: AdminSurface = {
-  prefix: '/v1',
-  access: { read: 'key:webhook:read', write: 'key:webhook:write' },
-};
-
 /** The paths, access and links of the webhook routes on a surface (`/api` or `/v1`). */
 function webhookSurface(surface: AdminSurface) {
   const { prefix } = surface;
@@ -124,72 +121,6 @@ function webhookSurface(surface: AdminSurface) {
     /** Links from an answer with a delivery id (at `from`) to its detail and replay. */
     deliveryLinks: (from: string, except?: string): RouteLink[] =>
       linksTo([`GET ${DELIVERY}`, `POST ${DELIVERY}/replay`], 'deliveryId', from, except),
-  };
-}
-
-const attemptSchema = z
-  .object({
-    series: z.number().int().describe('1 for the original series, 2 for the first replay, …'),
-    attemptNo: z.number().int().describe('1 to 6 within its series.'),
-    startedAtMs: z.number().int(),
-    durationMs: z.number().int(),
-    responseStatus: z.number().int().nullable().describe('null when no response arrived.'),
-    error: z.string().nullable().describe('A short reason when the attempt failed.'),
-    nextAttemptAtMs: z.number().int().nullable().describe('When the next attempt of its series was due.'),
-  })
-  .describe('One HTTP request to the subscription URL.');
-
-const deliveryFields = {
-  deliveryId: z.string(),
-  tenantId: z.string(),
-  subscriptionId: z.string(),
-  eventId: z.string().describe('The event id (X-Service-Event-Id), the same on every attempt and replay.'),
-  eventType: webhookEventTypeSchema,
-  bookingId: z.string(),
-  status: z.enum(['pending', 'succeeded', 'failed']),
-  series: z.number().int().describe('1 + the number of replays.'),
-  attemptCount: z.number().int().describe('Attempts of the current series.'),
-  nextAttemptAtMs: z.number().int().nullable().describe('When the next attempt is due (pending only).'),
-  createdAtMs: z.number().int(),
-  updatedAtMs: z.number().int(),
-};
-
-const deliveryRecordSchema = z.object(deliveryFields).describe('A delivery of one event to one subscription.');
-export const deliveryDetailSchema = z
-  .object({ ...deliveryFields, attempts: z.array(attemptSchema).describe('Every attempt, oldest first.') })
-  .describe('A delivery with its attempts.');
-
-type DeliveryDetail = z.input<typeof deliveryDetailSchema>;
-
-function toDeliveryRecord(d: webhooksV1.Delivery): Omit<DeliveryDetail, 'attempts'> {
-  return {
-    deliveryId: d.deliveryId,
-    tenantId: d.tenantId,
-    subscriptionId: d.subscriptionId,
-    eventId: d.eventId,
-    eventType: d.eventType as DeliveryDetail['eventType'],
-    bookingId: d.bookingId,
-    status: d.status as DeliveryDetail['status'],
-    series: d.series,
-    attemptCount: d.attemptCount,
-    nextAttemptAtMs: d.nextAttemptAtMs ?? null,
-    createdAtMs: d.createdAtMs,
-    updatedAtMs: d.updatedAtMs,
-  };
-}
-
-export function toDeliveryDetail(d: webhooksV1.Delivery): DeliveryDetail {
-  return {
-    ...toDeliveryRecord(d),
-    attempts: d.attempts.map((a) => ({
-      series: a.series,
-      attemptNo: a.attemptNo,
-      startedAtMs: a.startedAtMs,
-      durationMs: a.durationMs,
-      responseStatus: a.responseStatus ?? null,
-      error: a.error ?? null,
-      nextAttemptAtMs: a.nextAttemptAtMs ?? null,
-    })),
   };
 }
 

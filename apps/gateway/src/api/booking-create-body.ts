@@ -1,55 +1,19 @@
 import { z } from 'zod';
 import {
   answersSchema,
-  partySizeQuerySchema,
   partySizeSchema,
   CONTACT_REQUIRED_MESSAGE,
   customerNameSchema,
   emailSchema,
-  epochMsQuerySchema,
   epochMsSchema,
   IDEMPOTENCY_KEY_MESSAGE,
   IDEMPOTENCY_KEY_PATTERN,
   idSchema,
   localeSchema,
-  MAX_AVAILABILITY_WINDOW_MS,
   phoneSchema,
-  SLUG_MESSAGE,
-  SLUG_PATTERN,
   timeZoneSchema,
 } from '@svc/rules';
-
-/** A service's slug as the public paths and bodies name it (`serviceSlug`). */
-const serviceSlugSchema = z.string().regex(SLUG_PATTERN, SLUG_MESSAGE);
-
-export const tenantSlugParams = z.object({
-  tenantSlug: z.string().regex(SLUG_PATTERN, 'not a tenant slug'),
-});
-
-export const availabilityQuery = z
-  .strictObject({
-    serviceSlug: serviceSlugSchema,
-    fromMs: epochMsQuerySchema,
-    toMs: epochMsQuerySchema,
-    partySize: partySizeQuerySchema.optional(),
-    // One staff member's slots: one the service lists, not of a collective service (query.staffId).
-    staffId: idSchema.optional(),
-  })
-  .refine((q) => q.fromMs < q.toMs, { path: ['toMs'], message: 'must be after fromMs' })
-  .refine((q) => q.toMs - q.fromMs <= MAX_AVAILABILITY_WINDOW_MS, {
-    path: ['toMs'],
-    message: 'the window is at most 31 days',
-  });
-
-export const slotSchema = z.object({
-  startsAtMs: z.number().int(),
-  endsAtMs: z.number().int(),
-  seatsLeft: z
-    .number()
-    .int()
-    .optional()
-    .describe('For a seated service only: the most seats one booking could still take at this start.'),
-});
+import { serviceSlugSchema } from './field-schemas.js';
 
 /** 1–255 printable ASCII characters (docs/decisions.md "Booking"). */
 export const idempotencyHeaders = z.object({
@@ -100,12 +64,3 @@ export type CreateBookingBody = z.output<
   ReturnType<typeof createBookingBodyFor<'public_page' | 'partner_api' | 'mcp'>>
 >;
 
-/** The availability answer (docs/decisions.md "Availability"), public and partner alike. */
-export const availabilitySchema = z.object({
-  serviceSlug: z.string(),
-  timezone: z.string(),
-  fromMs: z.number().int(),
-  toMs: z.number().int(),
-  slots: z.array(slotSchema),
-  finalAuthority: z.literal('booking_create_recheck_under_lock'),
-});

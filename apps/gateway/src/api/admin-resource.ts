@@ -1,48 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requestTenantId, type Access, type KeyAccess } from '../../auth/principal.js';
-import { linksTo, type RouteLink } from '../../http/openapi-links.js';
-import { defineRoute } from '../../http/route.js';
-import { toPage } from './paging.js';
-import { pageOf } from './schemas.js';
+import type { Access } from '../auth/principal.js';
+import { linksTo, type RouteLink } from '../http/openapi-links.js';
+import { defineRoute } from '../http/route.js';
+import { pageOf, toPage } from './paging.js';
+import { present } from './present.js';
+import { tenantOf } from './request-tenant.js';
 import { idSchema } from '@svc/rules';
-
-/**
- * The tenant of a dashboard or partner request: always the session's workspace or the API key's
- * tenant, never one the request names.
- */
-export function tenantOf(request: FastifyRequest): string {
-  return requestTenantId(request);
-}
-
-/**
- * The record a successful RPC must carry. Missing means the service broke its contract, so
- * this is a plain Error: logged, and INTERNAL_ERROR to the caller.
- */
-export function present<T>(value: T | undefined, what: string): T {
-  if (value === undefined) throw new Error(`the service answered without ${what}`);
-  return value;
-}
-
-/**
- * Where a collection is served: the dashboard's `/api` (a session: read roles list and get, write
- * roles create and update), or the partner API's `/v1` with an API key of the scopes named here
- * (docs/decisions.md "Partner API"). One module registers both, so payloads and rules are one.
- */
-export type AdminSurface = { prefix: '/api' } | { prefix: '/v1'; access: { read: KeyAccess; write: KeyAccess } };
-export const DASHBOARD_SURFACE: AdminSurface = { prefix: '/api' };
-/** The catalog's collections in the partner API. */
-export const PARTNER_CATALOG: AdminSurface = {
-  prefix: '/v1',
-  access: { read: 'key:catalog:read', write: 'key:catalog:write' },
-};
-
-/** The path, access and tag of `collection` (e.g. `services`) on a surface; `/v1`'s are tagged `partner API`. */
-export function onSurface(surface: AdminSurface, collection: string, tag: string) {
-  return 'access' in surface
-    ? { path: `${surface.prefix}/${collection}`, access: surface.access, tag: 'partner API' }
-    : { path: `${surface.prefix}/${collection}`, tag };
-}
 
 /**
  * One collection (the catalog's, the customers): list, create, partial update and

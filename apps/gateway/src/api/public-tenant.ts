@@ -1,6 +1,13 @@
+import { z } from 'zod';
 import { DomainError } from '@svc/errors';
 import { type CatalogClient } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
+import { SLUG_PATTERN } from '@svc/rules';
+
+/** The tenant of a public path (`/book/{tenantSlug}/…`): the booking page, its config and its routes. */
+export const tenantSlugParams = z.object({
+  tenantSlug: z.string().regex(SLUG_PATTERN, 'not a tenant slug'),
+});
 
 /**
  * The tenant of a public path and its catalog version, read with it: unknown → NOT_FOUND,

@@ -3,15 +3,14 @@ import {
   MINUTES_PER_DAY,
   NOT_BLANK_PATTERN,
   optionalIdSchema,
-  pageLimitSchema,
+  SLUG_MESSAGE,
+  SLUG_PATTERN,
   trimmedTextSchema,
-  type PagedList,
 } from '@svc/rules';
-import { PAGE_CURSOR_MESSAGE, PAGE_CURSOR_PATTERN } from '@svc/store';
 import { z } from 'zod';
 
 /**
- * Field rules shared by the catalog administration routes. The formats (slug, email, time
+ * Field rules shared by the routes' bodies and queries. The formats (slug, email, time
  * zone, locale, currency, epoch ms, paging) are @svc/rules, the same rules the catalog applies,
  * so an HTTP caller gets a precise `body.<field>` detail before any gRPC call; the service stays
  * the authority (uniqueness, owners that exist). Every id is `idSchema` of @svc/rules.
@@ -31,6 +30,9 @@ export const minuteOfDaySchema = int(0, MINUTES_PER_DAY);
 
 export const idListSchema = z.array(idSchema);
 
+/** A service's slug as the public paths and bodies name it (`serviceSlug`). */
+export const serviceSlugSchema = z.string().regex(SLUG_PATTERN, SLUG_MESSAGE);
+
 /** YYYY-MM-DD naming a real calendar day (leap years included); the service also refuses year 0. */
 export const dateSchema = z.iso.date('A calendar date as YYYY-MM-DD.');
 
@@ -43,28 +45,6 @@ export const ownerIdSchema = optionalIdSchema;
  */
 export const recordStatusSchema = z.enum(['active', 'deleted']);
 export const createStatusSchema = z.enum(['active']);
-
-/** `limit` (with the list's default and maximum) and `cursor` of a list; the RPC's PageRequest. */
-export const pageQueryShapeFor = (list: PagedList) => ({
-  limit: pageLimitSchema(list),
-  // The pattern is the codec's whole rule: every matching string is a position (libs/store page-cursor).
-  cursor: z
-    .string()
-    .regex(PAGE_CURSOR_PATTERN, PAGE_CURSOR_MESSAGE)
-    .optional()
-    .describe('The nextCursor of the previous page (opaque).'),
-});
-/** `limit` and `cursor` of every catalog list. */
-export const pageQueryShape = pageQueryShapeFor('catalog');
-export const pageQuerySchema = z.strictObject(pageQueryShape);
-
-/** `{ items, nextCursor }`: the shape of every list (docs/decisions.md "Lists and paging"). */
-export function pageOf<R extends z.ZodType>(record: R) {
-  return z.object({
-    items: z.array(record),
-    nextCursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last page.'),
-  });
-}
 
 /**
  * A PATCH body: every field of the shape optional, unknown members rejected, and at least one

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { bookingV1, integrationsV1 } from '@svc/proto';
 import { calendarSyncView, fromAnswerValue } from '@svc/grpc';
 import { BOOKING_STATUSES, NO_SHOW_CHARGES, QUESTION_TYPES } from '@svc/rules';
-import { present } from '../catalog/admin-resource.js';
+import { present } from './present.js';
 
 /** The kinds of money movement a paid booking records (docs/decisions.md "Payments"). */
 const PAYMENT_RECORD_KINDS = ['charge', 'outside', 'refund', 'no_show_fee'] as const;
