@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { API_KEY_SCOPES, API_KEY_WILDCARD } from '@svc/rules';
 
+/**
+ * A partner API key as a record (the dashboard's API key routes and the platform API's).
+ */
+
 /** The key record (docs/decisions.md "API keys and scopes"): never the secret nor its hash. */
 export const apiKeyRecordSchema = z
   .object({

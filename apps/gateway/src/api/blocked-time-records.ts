@@ -13,6 +13,11 @@ import {
   recordStatusSchema,
 } from './field-schemas.js';
 
+/**
+ * A blocked time as the HTTP API shows and takes it: the record, the create and update bodies, and
+ * the create (the blocked-time routes on `/api` and `/v1`, MCP `block_time`).
+ */
+
 /** The catalog's BlockedTime message as it is. */
 export const blockedTimeRecordSchema = z
   .object({

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { bookingReasonSchema, epochMsSchema, MAX_REFUND_PERCENT } from '@svc/rules';
 
+/**
+ * A booking's status changes and reschedule as the HTTP API takes them: the bodies, the rules and
+ * the actions they ask of the booking service (the booking routes on `/api` and `/v1`, the manage
+ * link's reschedule, MCP `cancel_booking`).
+ */
+
 /** `{ startsAtMs }`: the new start of a held or confirmed booking (dashboard and manage link). */
 export const rescheduleBody = z.strictObject({ startsAtMs: epochMsSchema.describe('The new start.') });
 

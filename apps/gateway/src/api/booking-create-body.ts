@@ -63,4 +63,3 @@ export const createBookingBody = createBookingBodyFor('public_page');
 export type CreateBookingBody = z.output<
   ReturnType<typeof createBookingBodyFor<'public_page' | 'partner_api' | 'mcp'>>
 >;
-

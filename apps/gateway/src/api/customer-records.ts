@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import type { customerV1 } from '@svc/proto';
 
+/**
+ * A customer as a record (the customer routes on `/api` and `/v1`, and the customer export).
+ */
+
 /** The customer record: the customer service's Customer with absent contacts as null. */
 export const customerRecordSchema = z
   .object({

@@ -2,6 +2,11 @@ import { z } from 'zod';
 import type { webhooksV1 } from '@svc/proto';
 import { webhookEventTypeSchema } from '@svc/rules';
 
+/**
+ * A webhook delivery and its attempts as records (the delivery log on `/api` and `/v1`, and the
+ * customer export).
+ */
+
 const attemptSchema = z
   .object({
     series: z.number().int().describe('1 for the original series, 2 for the first replay, …'),

@@ -2,6 +2,10 @@ import { z } from 'zod';
 import type { notificationsV1 } from '@svc/proto';
 import { NOTIFICATION_STATUSES, NOTIFICATION_TEMPLATES } from '@svc/rules';
 
+/**
+ * One message of the send log as a record (the send-log routes on `/api` and `/v1`, and the exports).
+ */
+
 export const notificationSchema = z
   .object({
     notificationId: z.string(),

@@ -23,6 +23,12 @@ import {
 import { idListSchema, int, nameSchema, optionalText, patchOf } from './field-schemas.js';
 import { pageQueryShape, pageRequest } from './paging.js';
 
+/**
+ * A service as the HTTP API shows and takes it: the record, the create and update bodies with their
+ * documented policies, and the mapping to and from catalog.v1 (the services routes on `/api` and
+ * `/v1`, MCP `list_services`, the tenant export).
+ */
+
 const serviceStatusSchema = z.enum(['active', 'hidden', 'disabled']);
 
 /** What a new booking of a service becomes, in the words of every record that shows it. */

@@ -5,6 +5,11 @@ import { emailSchema, optionalIdSchema, timeZoneSchema } from '@svc/rules';
 import { nameSchema, patchOf } from './field-schemas.js';
 import { pageQuerySchema, pageRequest } from './paging.js';
 
+/**
+ * A staff member as the HTTP API shows and takes it: the record, the create and update bodies, and
+ * the list (the staff routes on `/api` and `/v1`, MCP `list_staff`).
+ */
+
 /** StaffAdminRecord: the catalog's Staff message as it is. */
 export const staffRecordSchema = z
   .object({

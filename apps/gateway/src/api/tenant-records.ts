@@ -5,6 +5,12 @@ import { EMBED_ORIGINS_MAX, embedOriginsSchema } from '@svc/rules';
 import { optionalText, patchOf } from './field-schemas.js';
 import { present } from './present.js';
 
+/**
+ * The tenant and its branding as the HTTP API shows them, the branding patch and its update (the
+ * dashboard's `/api/tenant`, `/v1/branding`, MCP's branding tools, the platform API, the booking
+ * config and the manage page).
+ */
+
 export const brandingRecordSchema = z.object({
   displayName: z.string(),
   logoUrl: z.string(),

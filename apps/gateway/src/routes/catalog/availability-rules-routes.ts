@@ -17,7 +17,7 @@ import {
   recordStatusSchema,
 } from '../../api/field-schemas.js';
 import { pageQueryShape, pageRequest } from '../../api/paging.js';
-import { type AdminSurface, DASHBOARD_SURFACE, onSurface } from '../../api/surfaces.js';
+import { DASHBOARD_SURFACE, onSurface, type AdminSurface } from '../../api/surfaces.js';
 
 /** AvailabilityRuleAdminRecord: the catalog's AvailabilityRule message, an unset bound as null. */
 const availabilityRuleRecordSchema = z

@@ -14,7 +14,7 @@ import {
   recordStatusSchema,
 } from '../../api/field-schemas.js';
 import { pageQueryShape, pageRequest } from '../../api/paging.js';
-import { type AdminSurface, DASHBOARD_SURFACE, onSurface } from '../../api/surfaces.js';
+import { DASHBOARD_SURFACE, onSurface, type AdminSurface } from '../../api/surfaces.js';
 
 /** The catalog's DateOverride message as it is. */
 const dateOverrideRecordSchema = z

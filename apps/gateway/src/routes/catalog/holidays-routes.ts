@@ -4,7 +4,7 @@ import { type CatalogClient } from '@svc/grpc';
 import { registerAdminResource } from '../../api/admin-resource.js';
 import { createStatusSchema, dateSchema, optionalText, patchOf, recordStatusSchema } from '../../api/field-schemas.js';
 import { pageQuerySchema, pageRequest } from '../../api/paging.js';
-import { type AdminSurface, DASHBOARD_SURFACE, onSurface } from '../../api/surfaces.js';
+import { DASHBOARD_SURFACE, onSurface, type AdminSurface } from '../../api/surfaces.js';
 
 /** The catalog's Holiday message as it is. */
 const holidayRecordSchema = z

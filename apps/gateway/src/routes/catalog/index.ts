@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { CatalogClient } from '@svc/grpc';
 import type { Downstream } from '../../downstream/services.js';
-import { type AdminSurface, DASHBOARD_SURFACE } from '../../api/surfaces.js';
+import { DASHBOARD_SURFACE, type AdminSurface } from '../../api/surfaces.js';
 import { registerAvailabilityRuleRoutes } from './availability-rules-routes.js';
 import { registerBlockedTimeRoutes } from './blocked-times-routes.js';
 import { registerDateOverrideRoutes } from './date-overrides-routes.js';

@@ -5,7 +5,7 @@ import { trimmedTextSchema } from '@svc/rules';
 import { registerAdminResource } from '../../api/admin-resource.js';
 import { int, nameSchema, optionalText, patchOf } from '../../api/field-schemas.js';
 import { pageQuerySchema, pageRequest } from '../../api/paging.js';
-import { type AdminSurface, DASHBOARD_SURFACE, onSurface } from '../../api/surfaces.js';
+import { DASHBOARD_SURFACE, onSurface, type AdminSurface } from '../../api/surfaces.js';
 
 /** ResourceAdminRecord: the catalog's Resource message as it is. */
 const resourceRecordSchema = z

@@ -25,7 +25,7 @@ import { DASHBOARD_SURFACE, onSurface, type AdminSurface } from '../../api/surfa
  * email and phone within the tenant, and what a PATCH leaves, are the service's to check.
  */
 
-/** The record of a create or update answer; absent means the service broke its contract (admin-resource.ts `present`). */
+/** The record of a create or update answer; absent means the service broke its contract (api/present.ts). */
 const recordOf = (res: { customer?: customerV1.Customer | undefined }) => ({
   customer: res.customer && toCustomerRecord(res.customer),
 });

@@ -12,7 +12,12 @@ import {
 import { linksTo, type RouteLink } from '../../http/openapi-links.js';
 import { defineRoute } from '../../http/route.js';
 import { perWorkspace } from '../../limits/rate-limits.js';
-import { deliveryDetailSchema, deliveryRecordSchema, toDeliveryDetail, toDeliveryRecord } from '../../api/delivery-records.js';
+import {
+  deliveryDetailSchema,
+  deliveryRecordSchema,
+  toDeliveryDetail,
+  toDeliveryRecord,
+} from '../../api/delivery-records.js';
 import { patchOf } from '../../api/field-schemas.js';
 import { pageOf, pageQueryShapeFor, pageRequest, toPage } from '../../api/paging.js';
 import { present } from '../../api/present.js';
