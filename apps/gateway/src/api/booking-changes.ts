@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bookingReasonSchema, epochMsSchema, MAX_REFUND_PERCENT } from '@svc/rules';
+import { noBody } from './field-schemas.js';
 
 /**
  * A booking's status changes and reschedule as the HTTP API takes them: the bodies, the rules and
@@ -15,7 +16,6 @@ export const rescheduleBody = z.strictObject({ startsAtMs: epochMsSchema.describ
  * `{ reason }`; a confirm may say a paid booking was paid another way, a cancel how much of a
  * payment goes back (docs/decisions.md "Payments").
  */
-const noBody = z.strictObject({}).optional().describe('No body, or `{}`.');
 const reasonBody = z
   .strictObject({ reason: bookingReasonSchema.optional() })
   .optional()

@@ -46,6 +46,9 @@ export const ownerIdSchema = optionalIdSchema;
 export const recordStatusSchema = z.enum(['active', 'deleted']);
 export const createStatusSchema = z.enum(['active']);
 
+/** The body of an action that takes none: no body, or `{}`. */
+export const noBody = z.strictObject({}).optional().describe('No body, or `{}`.');
+
 /**
  * A PATCH body: every field of the shape optional, unknown members rejected, and at least one
  * field (an empty body is a detail at `body`, not a silent no-op).

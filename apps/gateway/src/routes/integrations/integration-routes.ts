@@ -6,7 +6,7 @@ import { DomainError } from '@svc/errors';
 import { linksTo, type RouteLink } from '../../http/openapi-links.js';
 import { defineRoute } from '../../http/route.js';
 import { calendarSyncSchema, toCalendarSync } from '../../api/booking-record.js';
-import { patchOf } from '../../api/field-schemas.js';
+import { noBody, patchOf } from '../../api/field-schemas.js';
 import { present } from '../../api/present.js';
 import { tenantOf } from '../../api/request-tenant.js';
 import { idSchema } from '@svc/rules';
@@ -112,7 +112,6 @@ const connectionLinks = (from: string): RouteLink[] =>
     'connectionId',
     from,
   );
-const noBody = z.strictObject({}).optional().describe('No body, or `{}`.');
 
 export function registerIntegrationRoutes(
   app: FastifyInstance,

@@ -17,7 +17,7 @@ import { WRITE_ROLES } from '../../auth/principal.js';
 import { linksTo } from '../../http/openapi-links.js';
 import { defineRoute } from '../../http/route.js';
 import type { IdentityStore } from '../../identity/identity-store.js';
-import { patchOf } from '../../api/field-schemas.js';
+import { noBody, patchOf } from '../../api/field-schemas.js';
 import { notificationSchema, toNotificationRecord } from '../../api/notification-records.js';
 import { pageOf, pageQueryShapeFor, pageRequest, toPage } from '../../api/paging.js';
 import { present } from '../../api/present.js';
@@ -86,7 +86,6 @@ const listQuery = z.strictObject({
 });
 
 const notificationParams = z.strictObject({ notificationId: idSchema });
-const noBody = z.strictObject({}).optional().describe('No body, or `{}`.');
 
 /** Without a notifications service (a distributed deployment without one) its routes are 503. */
 function notDeployed(): NotificationClient {

@@ -18,7 +18,7 @@ import {
   toDeliveryDetail,
   toDeliveryRecord,
 } from '../../api/delivery-records.js';
-import { patchOf } from '../../api/field-schemas.js';
+import { noBody, patchOf } from '../../api/field-schemas.js';
 import { pageOf, pageQueryShapeFor, pageRequest, toPage } from '../../api/paging.js';
 import { present } from '../../api/present.js';
 import { tenantOf } from '../../api/request-tenant.js';
@@ -141,7 +141,6 @@ const listDeliveriesQuery = z.strictObject({
 });
 
 const deliveryParams = z.strictObject({ deliveryId: idSchema });
-const noBody = z.strictObject({}).optional().describe('No body, or `{}`.');
 
 export function registerWebhookRoutes(
   app: FastifyInstance,
