@@ -1,7 +1,7 @@
 // Dates, times and names as the workspace writes them: its locale, the zone the viewer chose.
-import { formatTime, zoneOffsetMs } from '../../gateway/client/zoned.js';
+import { formatTime, zoneOffsetMs } from '@svc/pages/zoned';
 
-export { dayWindow, isoDateIn, nextIsoDate } from '../../gateway/client/zoned.js';
+export { dayWindow, isoDateIn, nextIsoDate } from '@svc/pages/zoned';
 export { formatTime };
 
 /** "09:00–09:30" in `zone`. */

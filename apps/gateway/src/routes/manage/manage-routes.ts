@@ -16,7 +16,8 @@ import { bookingRecordSchema, toBookingRecord } from '../bookings/booking-record
 import { present } from '../catalog/admin-resource.js';
 import { LOCKED_WRITE_DEADLINE_MS, rescheduleBody } from '../bookings/bookings-routes.js';
 import { brandingOf } from '../catalog/tenant-routes.js';
-import { renderManagePage, sendPage, type PageAssets } from '../../pages/index.js';
+import { renderManagePage, type PageAssets } from '@svc/pages';
+import { sendPage } from '../../http/page-headers.js';
 import { meetingUrlOf } from './meeting-link.js';
 
 /** The link a customer gets with a booking (docs/decisions.md "Manage token"); the notifications build it too. */

@@ -1,37 +1,11 @@
-import type { BookingRecord } from '../routes/bookings/booking-record.js';
-import type { PageAssets } from './assets.js';
+import { html } from '@svc/html';
+import type { PageAssets } from './bundle.js';
 import { describeStatus } from './booking-status.js';
 import { formatMoment, formatMoney, formatTime, formatWhen, pageLocale } from './format.js';
-import { html } from './html.js';
 import { cancelRefundWords, describePayment } from './payment-wording.js';
-import { renderPage, shownName, type TenantLook } from './layout.js';
+import { renderPage, shownName } from './layout.js';
 import { slotPickerFields } from './picker-html.js';
-
-export interface ManagePageInput {
-  token: string;
-  view: {
-    booking: BookingRecord;
-    service: { slug: string; name: string; maxAdvanceDays: number };
-    tenant: { slug: string; timezone: string };
-    /** The video meeting's join link while it exists. */
-    meetingUrl: string | null;
-    actions: {
-      canCancel: boolean;
-      canReschedule: boolean;
-      cancelUntilMs: number | null;
-      rescheduleUntilMs: number | null;
-      cancelRefusal: { reason: string; message: string } | null;
-      rescheduleRefusal: { reason: string; message: string } | null;
-      /** What cancelling now would refund of a paid booking; null when it cannot be cancelled or has no payment. */
-      cancelRefundAmount: number | null;
-    };
-  };
-  tenant: TenantLook & { locale: string };
-  /** The change the page just made (its script reloads it with `?done=`). */
-  done?: string;
-  /** Now: a hold that has run out is shown as expired. */
-  nowMs: number;
-}
+import type { ManagePageInput } from './view-models.js';
 
 const DONE: Record<string, string> = {
   rescheduled: 'Your booking was moved to the new time.',
@@ -185,7 +159,7 @@ export function renderManagePage(input: ManagePageInput, assets: PageAssets, non
     nonce,
     assets,
     tenant,
-    script: scripted ? 'manage-page.js' : undefined,
+    script: scripted ? 'manage-page' : undefined,
     data: scripted
       ? {
           token,

@@ -1,23 +1,20 @@
 // The pure parts of paid bookings on the pages and in the record (docs/decisions.md "Payments"):
 // money in the currency's own minor units, the terms and the payment in the customer's words,
-// the status wording of a booking confirmed by its payment, the errors of a paid create, and the
-// booking record's payment.
+// the status wording of a booking confirmed by its payment and the errors of a paid create (the
+// booking record's payment is the gateway's: apps/gateway/test/booking-record-payment.test.ts).
 
 import { describe, expect, it } from 'vitest';
-import type { bookingV1 } from '@svc/proto';
 import { explain } from '../client/messages.js';
-import { describeStatus } from '../src/pages/booking-status.js';
-import { formatMoney, formatPrice } from '../src/pages/format.js';
+import { describeStatus } from '../src/booking-status.js';
+import { formatMoney, formatPrice } from '../src/format.js';
 import {
   cancelRefundWords,
   describePayment,
   paymentTermsLines,
   refundPolicyWords,
   type SummaryContext,
-} from '../src/pages/payment-wording.js';
-import { toBookingRecord, type BookingRecord } from '../src/routes/bookings/booking-record.js';
-
-type Payment = NonNullable<BookingRecord['payment']>;
+} from '../src/payment-wording.js';
+import type { PagePayment as Payment } from '../src/view-models.js';
 
 const eur = (amount: number) => formatMoney(amount, 'EUR', 'en');
 const NOW = Date.UTC(2030, 5, 1, 12);
@@ -235,86 +232,5 @@ describe('explain: a paid create refused', () => {
       'This service cannot be booked online right now. Please contact the business.',
     );
     expect(explain({ code: 'PROVIDER_ACTION_FAILED', message: 'x' }).text).toContain('nothing was booked');
-  });
-});
-
-describe('toBookingRecord: the payment', () => {
-  const booking = (payment?: bookingV1.BookingPayment): bookingV1.Booking => ({
-    bookingId: 'bkg_1',
-    tenantId: 'ten_1',
-    serviceId: 'svc_1',
-    serviceSlug: 's',
-    staffId: '',
-    resourceId: '',
-    customerId: 'cus_1',
-    status: 'held',
-    startsAtMs: 1,
-    endsAtMs: 2,
-    timezone: 'UTC',
-    source: 'public_page',
-    notes: '',
-    cancelReason: '',
-    noShowReason: '',
-    createdAtMs: 1,
-    updatedAtMs: 1,
-    revision: 0,
-    cancelCutoffMin: 0,
-    rescheduleCutoffMin: 0,
-    answers: [],
-    partySize: 1,
-    staffIds: [],
-    ...(payment ? { payment } : {}),
-  });
-
-  it("is null without one; with one, what is not there is null, never ''", () => {
-    expect(toBookingRecord(booking()).payment).toBeNull();
-    const record = toBookingRecord(
-      booking({
-        policy: 'full',
-        priceAmount: 5_000,
-        currency: 'JPY',
-        amountDue: 5_000,
-        state: 'paid_outside',
-        checkoutUrl: '',
-        refundAfterCutoffPercent: 0,
-        noShowCharge: 'none',
-        noShowFeeAmount: 0,
-        netPaid: 0,
-        records: [
-          {
-            kind: 'outside',
-            amount: 5_000,
-            currency: 'JPY',
-            status: 'succeeded',
-            providerId: '',
-            atMs: 9,
-            actor: 'staff',
-          },
-        ],
-      }),
-    );
-    expect(record.payment).toEqual({
-      policy: 'full',
-      priceAmount: 5_000,
-      currency: 'JPY',
-      amountDue: 5_000,
-      state: 'paid_outside',
-      checkoutUrl: null,
-      refundAfterCutoffPercent: 0,
-      noShowCharge: 'none',
-      noShowFeeAmount: 0,
-      netPaid: 0,
-      records: [
-        {
-          kind: 'outside',
-          amount: 5_000,
-          currency: 'JPY',
-          status: 'succeeded',
-          providerId: null,
-          atMs: 9,
-          actor: 'staff',
-        },
-      ],
-    });
   });
 });

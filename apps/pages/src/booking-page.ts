@@ -1,12 +1,12 @@
-import type { BookingConfig } from '../routes/public/booking-config-route.js';
-import type { PageAssets } from './assets.js';
+import { html } from '@svc/html';
+import { describeMinutes } from '@svc/rules';
+import type { PageAssets } from './bundle.js';
 import { formatMoney, formatPrice, pageLocale } from './format.js';
-import { html } from './html.js';
 import { renderPage, shownName } from './layout.js';
 import { paymentTermsLines } from './payment-wording.js';
 import { slotPickerFields } from './picker-html.js';
 import { questionFieldsets } from './question-fields.js';
-import { describeMinutes } from '@svc/rules';
+import type { BookingPageService, BookingPageView } from './view-models.js';
 
 const NOSCRIPT = 'This booking page needs JavaScript to look up free times. Please turn it on, or call the business.';
 
@@ -57,7 +57,7 @@ function policyLine(s: { cancelCutoffMin: number; rescheduleCutoffMin: number })
  * What a paid service costs now and on what terms (docs/decisions.md "Payments"), before the
  * customer books; nothing for a service without a payment policy.
  */
-function paymentTerms(s: BookingConfig['services'][number], locale: string) {
+function paymentTerms(s: BookingPageService, locale: string) {
   const price = s.price;
   const lines = price ? paymentTermsLines(s, (amount) => formatMoney(amount, price.currency, locale)) : [];
   return lines.length === 0
@@ -72,7 +72,7 @@ function paymentTerms(s: BookingConfig['services'][number], locale: string) {
  * shown and enabled by the script only while that service is chosen; the slots listed are those
  * with room for the party.
  */
-function partyFieldsets(services: BookingConfig['services']) {
+function partyFieldsets(services: readonly BookingPageService[]) {
   return services
     .filter((s) => s.maxPartySize > 1)
     .map(
@@ -92,7 +92,7 @@ function partyFieldsets(services: BookingConfig['services']) {
  * (docs/decisions.md "Staff assignment"): "anyone available" leaves it to the service's policy;
  * a name lists that person's free times, and the create names them.
  */
-function staffFieldsets(services: BookingConfig['services']) {
+function staffFieldsets(services: readonly BookingPageService[]) {
   return services
     .filter((s) => s.staff.length > 1)
     .map(
@@ -113,7 +113,12 @@ function staffFieldsets(services: BookingConfig['services']) {
  * the slot picker, the customer's details, and the confirmation the script reveals. `service`:
  * the slug to choose at once (a link's or the widget's `data-service`), when the tenant has it.
  */
-export function renderBookingPage(config: BookingConfig, assets: PageAssets, nonce: string, service?: string): string {
+export function renderBookingPage(
+  config: BookingPageView,
+  assets: PageAssets,
+  nonce: string,
+  service?: string,
+): string {
   const { tenant, services } = config;
   const chosen = services.length === 1 ? services[0]!.slug : service;
   const locale = pageLocale(tenant.locale);
@@ -178,7 +183,7 @@ export function renderBookingPage(config: BookingConfig, assets: PageAssets, non
     nonce,
     assets,
     tenant,
-    script: services.length === 0 ? undefined : 'booking-page.js',
+    script: services.length === 0 ? undefined : 'booking-page',
     data: {
       tenantSlug: tenant.slug,
       timezone: tenant.timezone,

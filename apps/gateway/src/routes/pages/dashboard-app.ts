@@ -3,8 +3,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { defineRoute } from '../http/route.js';
-import { NOSNIFF, setPageHeaders } from './page-headers.js';
+import { NOSNIFF, setPageHeaders } from '../../http/page-headers.js';
+import { defineRoute } from '../../http/route.js';
 
 /** The staff dashboard's built files: apps/web's `vite build` output (docs/architecture.md "Web UI"). */
 const WEB_DIST = join(dirname(createRequire(import.meta.url).resolve('@svc/web/package.json')), 'dist');

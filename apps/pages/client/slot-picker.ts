@@ -2,7 +2,7 @@
 // picks (their own by default) with the days that have free times marked, from one request to
 // the public availability route per month shown, and the chosen day's free slots
 // (docs/decisions.md "Booking pages").
-import { getJson } from './api.js';
+import { availability } from './api.js';
 import {
   addMonths,
   bookableDays,
@@ -158,12 +158,13 @@ export class SlotPicker {
     this.say(`${note}Loading free times…`.trim());
     const zone = this.zone;
     const { fromMs, toMs } = monthWindow(month, zone);
-    const query = new URLSearchParams({ serviceSlug: this.serviceSlug, fromMs: String(fromMs), toMs: String(toMs) });
-    if (this.partySize > 1) query.set('partySize', String(this.partySize));
-    if (this.staffId) query.set('staffId', this.staffId);
-    const answer = await getJson<{ slots: Slot[] }>(
-      `/book/${encodeURIComponent(opts.tenantSlug)}/availability?${query}`,
-    );
+    const answer = await availability(opts.tenantSlug, {
+      serviceSlug: this.serviceSlug,
+      fromMs,
+      toMs,
+      ...(this.partySize > 1 ? { partySize: this.partySize } : {}),
+      ...(this.staffId ? { staffId: this.staffId } : {}),
+    });
     if (ticket !== this.loading) return; // a newer choice is loading
     this.busy = false;
     if (!answer.ok) {

@@ -1,5 +1,5 @@
 import { MAX_TEXT_ANSWER_LENGTH, MAX_TEXTAREA_ANSWER_LENGTH, type Question } from '@svc/rules';
-import { html, type SafeHtml } from './html.js';
+import { html, type SafeHtml } from '@svc/html';
 
 /**
  * A service's intake questions as form fields (docs/decisions.md "Intake questions" and "Booking

@@ -1,53 +1,16 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { defineRoute } from '../http/route.js';
-import { NOSNIFF } from './page-headers.js';
-
-/** The gateway package's root, from src/pages (tests) or dist/pages (built) alike. */
-const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-/** The pages' scripts, compiled from client/ by `tsc -p tsconfig.client.json` (npm run build). */
-const SCRIPT_DIR = join(PACKAGE_ROOT, 'dist', 'client');
-const STYLE_DIR = join(PACKAGE_ROOT, 'client');
-
-export interface PageAssets {
-  /** A hash of every file: part of each asset's URL, so a cached copy is never stale. */
-  version: string;
-  scripts: ReadonlyMap<string, string>;
-  styles: ReadonlyMap<string, string>;
-}
-
-const filesOf = (dir: string, ext: string): Map<string, string> =>
-  new Map(
-    readdirSync(dir)
-      .filter((name) => name.endsWith(ext))
-      .sort()
-      .map((name) => [name, readFileSync(join(dir, name), 'utf8')]),
-  );
-
-/** Reads the pages' scripts and styles once, at start-up. */
-export function loadPageAssets(): PageAssets {
-  if (!existsSync(SCRIPT_DIR)) throw new Error(`${SCRIPT_DIR} is missing: build the gateway (npm run build) first`);
-  const scripts = filesOf(SCRIPT_DIR, '.js');
-  const styles = filesOf(STYLE_DIR, '.css');
-  const hash = createHash('sha256');
-  for (const [name, text] of [...scripts, ...styles]) hash.update(name).update('\0').update(text).update('\0');
-  return { version: hash.digest('hex').slice(0, 12), scripts, styles };
-}
-
-export const scriptUrl = (assets: PageAssets, name: string): string => `/assets/${assets.version}/js/${name}`;
-export const styleUrl = (assets: PageAssets, name: string): string => `/assets/${assets.version}/css/${name}`;
+import type { PageAssets } from '@svc/pages';
+import { NOSNIFF } from '../../http/page-headers.js';
+import { defineRoute } from '../../http/route.js';
 
 /** A year: the URL changes with the content, so a cached copy never needs checking. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * /assets/{version}/js/{name} and /assets/{version}/css/{name}: the pages' own files, served by
- * the gateway (no CDN: the pages work from the gateway alone). Scripts import each other by
- * relative URL, so one version segment covers a page's whole module graph.
+ * /assets/{version}/js/{name} and /assets/{version}/css/{name}: the pages' own files (@svc/pages'
+ * Vite build), served by the gateway (no CDN: the pages work from the gateway alone). Scripts
+ * import each other by relative URL, so one version segment covers a page's whole module graph.
  */
 export function registerAssetRoutes(app: FastifyInstance, assets: PageAssets): void {
   const kinds = [
@@ -83,13 +46,11 @@ const EMBED_SCRIPT_CACHE = 'public, max-age=300';
 
 /**
  * GET /embed.js: the booking widget a business includes on its own site with one tag
- * (client/embed.ts; docs/decisions.md "Embedding"). A classic script, not a module, so the tag
- * needs no `type` and the script can find itself through `document.currentScript`.
+ * (@svc/pages client/embed.ts; docs/decisions.md "Embedding"). A classic script, not a module, so
+ * the tag needs no `type` and the script can find itself through `document.currentScript`.
  */
 export function registerEmbedScript(app: FastifyInstance, assets: PageAssets): void {
-  const script = assets.scripts.get('embed.js');
-  if (script === undefined)
-    throw new Error(`${SCRIPT_DIR}/embed.js is missing: build the gateway (npm run build) first`);
+  const script = assets.embed;
   defineRoute(app, {
     method: 'GET',
     url: '/embed.js',

@@ -1,7 +1,7 @@
-import type { DomainError } from '@svc/errors';
-import type { PageAssets } from './assets.js';
-import { html } from './html.js';
+import { html } from '@svc/html';
+import type { PageAssets } from './bundle.js';
 import { renderPage } from './layout.js';
+import type { ErrorPageView } from './view-models.js';
 
 const NEUTRAL = { name: 'Booking', branding: { displayName: '', logoUrl: '', primaryColor: '', accentColor: '' } };
 
@@ -20,7 +20,7 @@ const SENTENCES: Record<string, string> = {
  * A page's error as a page (a browser asked for HTML): the sentence for its code, the code and
  * the request id to quote. The tenant may be unknown, so the look is the neutral one.
  */
-export function renderErrorPage(error: DomainError, requestId: string, assets: PageAssets, nonce: string): string {
+export function renderErrorPage(error: ErrorPageView, assets: PageAssets, nonce: string): string {
   const sentence = SENTENCES[error.code] ?? 'Something went wrong on our side. Please try again in a moment.';
   return renderPage({
     title: 'Not available',
@@ -29,6 +29,6 @@ export function renderErrorPage(error: DomainError, requestId: string, assets: P
     tenant: NEUTRAL,
     body: html`<h1>Sorry</h1>
       <p id="error-message">${sentence}</p>
-      <p class="hint">Error ${error.code}, request ${requestId}.</p>`,
+      <p class="hint">Error ${error.code}, request ${error.requestId}.</p>`,
   });
 }

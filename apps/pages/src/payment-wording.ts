@@ -1,12 +1,12 @@
 import { describeMinutes, type PaymentTerms } from '@svc/rules';
-import type { BookingRecord } from '../routes/bookings/booking-record.js';
+import type { PageBooking, PagePayment } from './view-models.js';
 
 // What the booking and manage pages tell a customer about money (docs/decisions.md "Payments"),
 // pure: `money` formats an amount in minor units of the currency concerned (format.ts
 // formatMoney), `time` and `when` an instant as the page shows it. Every sentence says what is true of the
 // service's terms or of the booking's payment as the booking service reports it.
 
-type Payment = NonNullable<BookingRecord['payment']>;
+type Payment = PagePayment;
 type Money = (amount: number) => string;
 
 /** How long a paid booking's slot is held while the customer pays (the booking hold). */
@@ -77,7 +77,7 @@ export interface SummaryContext {
   nowMs: number;
 }
 
-type SummaryBooking = Pick<BookingRecord, 'status' | 'holdExpiresAtMs'> & { payment: Payment };
+type SummaryBooking = Pick<PageBooking, 'status' | 'holdExpiresAtMs'> & { payment: Payment };
 
 /** A paid booking's payment in the customer's words (the manage page). */
 export function describePayment(b: SummaryBooking, ctx: SummaryContext): PaymentSummary {

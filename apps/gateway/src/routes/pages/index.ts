@@ -2,35 +2,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { DomainError } from '@svc/errors';
 import type { CatalogClient } from '@svc/grpc';
+import { renderBookingPage, renderErrorPage, type BookingPageView, type PageAssets } from '@svc/pages';
 import { EMBED_ORIGIN_MAX_LENGTH, slugSchema } from '@svc/rules';
-import { defineRoute } from '../http/route.js';
-import { perIp } from '../limits/rate-limits.js';
-import { bookingConfigOf } from '../routes/public/booking-config-route.js';
-import { tenantSlugParams } from '../routes/public/schemas.js';
-import { registerAssetRoutes, registerEmbedScript, type PageAssets } from './assets.js';
-import { renderBookingPage } from './booking-page.js';
-import { renderErrorPage } from './error-page.js';
-import { prefersHtml } from './negotiate.js';
-import { newNonce, setPageHeaders } from './page-headers.js';
+import { prefersHtml } from '../../http/negotiate.js';
+import { sendPage } from '../../http/page-headers.js';
+import { defineRoute } from '../../http/route.js';
+import { perIp } from '../../limits/rate-limits.js';
+import { bookingConfigOf } from '../public/booking-config-route.js';
+import { tenantSlugParams } from '../public/schemas.js';
+import { registerAssetRoutes, registerEmbedScript } from './assets.js';
 
-export { loadPageAssets, type PageAssets } from './assets.js';
-export { renderManagePage } from './manage-page.js';
-export { renderUnsubscribePage } from './unsubscribe-page.js';
-
-/**
- * Sets a page's headers (CSP with a fresh nonce and the rest) and renders it with that nonce;
- * `frameAncestors`: the origins that may frame it (a tenant's embed origins), none by default.
- */
-export function sendPage(
-  reply: FastifyReply,
-  render: (nonce: string) => string,
-  frameAncestors: readonly string[] = [],
-): string {
-  const nonce = newNonce();
-  setPageHeaders(reply, nonce, frameAncestors);
-  reply.type('text/html; charset=utf-8');
-  return render(nonce);
-}
+export { loadPageAssets } from '@svc/pages';
 
 /**
  * The error of a page route as a page, when a browser asked for one (the route's `page` config,
@@ -41,13 +23,13 @@ export function errorPageFor(assets: PageAssets) {
     if (!request.routeOptions?.config?.page) return undefined;
     reply.header('vary', 'Accept');
     if (!prefersHtml(request)) return undefined;
-    return sendPage(reply, (nonce) => renderErrorPage(error, request.id, assets, nonce));
+    return sendPage(reply, (nonce) => renderErrorPage({ code: error.code, requestId: request.id }, assets, nonce));
   };
 }
 
 /**
  * Other parameters (a campaign's `utm_*`) are ignored, so links made for the page keep working.
- * `embed` is for the page's script alone (client/embed-bridge.ts), which posts to it only when it
+ * `embed` is for the page's script alone (@svc/pages client/embed-bridge.ts), which posts to it only when it
  * is one of the tenant's origins: any other value is ignored like a campaign's parameter, since the
  * server does nothing with it.
  */
@@ -68,7 +50,8 @@ const bookingPageQuery = z.object({
 });
 
 /**
- * The booking pages (docs/decisions.md "Booking pages"): their assets and GET /book/{tenantSlug}.
+ * The booking pages (docs/decisions.md "Booking pages"): their assets (built by @svc/pages), GET
+ * /embed.js and GET /book/{tenantSlug}.
  * The manage page is the HTML answer of GET /booking/manage/{token} (routes/manage).
  */
 export function registerBookingPages(app: FastifyInstance, catalog: CatalogClient, assets: PageAssets): void {
@@ -90,7 +73,8 @@ export function registerBookingPages(app: FastifyInstance, catalog: CatalogClien
     produces: 'text/html',
     response: z.string(),
     handler: async ({ params, query }, _request, reply) => {
-      const config = await bookingConfigOf(catalog, params.tenantSlug);
+      // The /config answer is the page's view model as it stands (@svc/pages BookingPageView).
+      const config: BookingPageView = await bookingConfigOf(catalog, params.tenantSlug);
       reply.header('cache-control', 'no-cache');
       return sendPage(
         reply,

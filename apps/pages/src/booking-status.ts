@@ -1,4 +1,4 @@
-import type { BookingRecord } from '../routes/bookings/booking-record.js';
+import type { PageBooking } from './view-models.js';
 
 /** How a page names a booking's state: a short label and a sentence saying what it means now. */
 export interface StatusWording {
@@ -14,8 +14,8 @@ export interface StatusWording {
  * the page shows, `time` formats an instant as the page does.
  */
 export function describeStatus(
-  booking: Pick<BookingRecord, 'status' | 'holdExpiresAtMs' | 'cancelReason'> & {
-    payment?: Pick<NonNullable<BookingRecord['payment']>, 'state'> | null;
+  booking: Pick<PageBooking, 'status' | 'holdExpiresAtMs' | 'cancelReason'> & {
+    payment?: Pick<NonNullable<PageBooking['payment']>, 'state'> | null;
   },
   business: string,
   nowMs: number,

@@ -1,13 +1,11 @@
 // The booking pages' pure parts (the contrast check and HTML escaping are tested in libs/html): the
-// time-zone arithmetic of the slot picker, the customer's wording of API errors and of each booking state,
-// Accept negotiation.
+// time-zone arithmetic of the slot picker, the customer's wording of API errors and of each
+// booking state (Accept negotiation is the gateway's: apps/gateway/test/negotiate.test.ts).
 
-import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { explain } from '../client/messages.js';
 import { dayStartMs, dayWindow, formatTime, isoDateIn, nextIsoDate, zoneOffsetMs } from '../client/zoned.js';
-import { describeStatus } from '../src/pages/booking-status.js';
-import { prefersHtml } from '../src/pages/negotiate.js';
+import { describeStatus } from '../src/booking-status.js';
 
 const HOUR = 3_600_000;
 
@@ -112,20 +110,6 @@ describe('explain (API errors in words)', () => {
       expect(e.text).not.toContain('internal words');
       expect(e.refreshSlots).toBe(false);
     }
-  });
-});
-
-describe('prefersHtml', () => {
-  const asking = (accept?: string) => ({ headers: accept === undefined ? {} : { accept } }) as FastifyRequest;
-  it('answers HTML to a browser and JSON to everyone else', () => {
-    expect(prefersHtml(asking('text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8'))).toBe(true);
-    expect(prefersHtml(asking('text/html'))).toBe(true);
-    expect(prefersHtml(asking())).toBe(false);
-    expect(prefersHtml(asking('*/*'))).toBe(false);
-    expect(prefersHtml(asking('application/json'))).toBe(false);
-    expect(prefersHtml(asking('application/json, text/html'))).toBe(false);
-    expect(prefersHtml(asking('text/html;q=0.5, application/json'))).toBe(false);
-    expect(prefersHtml(asking('text/plain'))).toBe(false);
   });
 });
 

@@ -1,6 +1,7 @@
-import type { PageAssets } from './assets.js';
-import { html } from './html.js';
+import { html } from '@svc/html';
+import type { PageAssets } from './bundle.js';
 import { renderPage } from './layout.js';
+import type { UnsubscribePageView } from './view-models.js';
 
 /**
  * The page of an unsubscribe link (docs/decisions.md "Notifications"). Opening the link only asks
@@ -8,7 +9,7 @@ import { renderPage } from './layout.js';
  * one-click body a mail program sends for List-Unsubscribe-Post.
  */
 export function renderUnsubscribePage(
-  view: { tenantName: string; unsubscribed: boolean },
+  view: UnsubscribePageView,
   assets: PageAssets,
   nonce: string,
 ): string {

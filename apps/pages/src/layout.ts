@@ -1,18 +1,13 @@
-import { html, jsonForScript, type SafeHtml } from './html.js';
-import { scriptUrl, styleUrl, type PageAssets } from './assets.js';
-import { themeOf } from './contrast.js';
-
-export interface TenantLook {
-  name: string;
-  branding: { displayName: string; logoUrl: string; primaryColor: string; accentColor: string };
-}
+import { html, jsonForScript, themeOf, type SafeHtml } from '@svc/html';
+import { scriptUrl, styleUrl, type PageAssets } from './bundle.js';
+import type { TenantLook } from './view-models.js';
 
 export interface PageFrame {
   title: string;
   nonce: string;
   assets: PageAssets;
   tenant: TenantLook;
-  /** The page's module in dist/client (none for a page without behaviour). */
+  /** The page's module, its entry in vite.config.ts (none for a page without behaviour). */
   script?: string;
   /** Data for the script, in a JSON block (never executed). */
   data?: unknown;
@@ -37,7 +32,7 @@ export function renderPage(frame: PageFrame): string {
       <meta name="referrer" content="no-referrer" />
       <link rel="icon" href="data:," />
       <title>${frame.title} · ${name}</title>
-      <link rel="stylesheet" href="${styleUrl(frame.assets, 'pages.css')}" />
+      <link rel="stylesheet" href="${styleUrl(frame.assets, 'pages')}" />
       <style nonce="${frame.nonce}">
         :root {
           --brand-primary: ${theme.primary};

@@ -26,6 +26,21 @@ export const contentSecurityPolicy = (nonce: string | null, frameAncestors: read
   ].join('; ');
 
 /**
+ * Sets a page's headers (CSP with a fresh nonce and the rest) and renders it with that nonce
+ * (@svc/pages); `frameAncestors`: the origins that may frame it (a tenant's embed origins), none by default.
+ */
+export function sendPage(
+  reply: FastifyReply,
+  render: (nonce: string) => string,
+  frameAncestors: readonly string[] = [],
+): string {
+  const nonce = newNonce();
+  setPageHeaders(reply, nonce, frameAncestors);
+  reply.type('text/html; charset=utf-8');
+  return render(nonce);
+}
+
+/**
  * The headers of an HTML page. `Referrer-Policy: no-referrer` on every page: the manage page's
  * URL carries the token, and the logo is fetched from the tenant's (third-party) host.
  * X-Frame-Options (for browsers without frame-ancestors) can only deny or name one origin, so a

@@ -1,7 +1,7 @@
 // The manage page (GET /booking/manage/{token} asked for as HTML): move the booking to another
 // slot, or cancel it after a confirmation step. After a change the page loads again from the
 // server, which shows the booking as it now is.
-import { postJson } from './api.js';
+import { cancelBooking, rescheduleBooking, type Answer } from './api.js';
 import { explain } from './messages.js';
 import { announce, pageData } from './page-data.js';
 import { byId, pickerOnPage } from './slot-picker.js';
@@ -28,11 +28,11 @@ const done = (what: 'rescheduled' | 'cancelled') => {
   window.location.replace(`${base}?done=${what}`);
 };
 
-async function change(path: string, body: unknown, button: HTMLButtonElement, what: 'rescheduled' | 'cancelled') {
+async function change(send: () => Promise<Answer<unknown>>, button: HTMLButtonElement, what: 'rescheduled' | 'cancelled') {
   announce(problem, '');
   button.disabled = true;
   try {
-    const answer = await postJson(`${base}${path}`, body);
+    const answer = await send();
     if (answer.ok) return done(what);
     const explained = explain(answer.error);
     announce(problem, explained.text);
@@ -52,7 +52,7 @@ if (rescheduleForm && picker) {
     event.preventDefault();
     const startsAtMs = picker.selected();
     if (startsAtMs === undefined) return announce(problem, 'Please choose a new time.');
-    void change('/reschedule', { startsAtMs }, byId('reschedule-submit'), 'rescheduled');
+    void change(() => rescheduleBooking(data.token, startsAtMs), byId('reschedule-submit'), 'rescheduled');
   });
 }
 
@@ -71,5 +71,5 @@ if (cancelStart) {
     cancelStart.hidden = false;
     cancelStart.focus();
   });
-  yes.addEventListener('click', () => void change('/cancel', undefined, yes, 'cancelled'));
+  yes.addEventListener('click', () => void change(() => cancelBooking(data.token), yes, 'cancelled'));
 }

@@ -2,7 +2,7 @@
 // details, then what became of the booking (requested or booked) with the manage link and the
 // calendar file; a paid service's booking goes on to Stripe's checkout page (docs/decisions.md
 // "Payments"), which sends the customer back to its manage page.
-import { newIdempotencyKey, postJson } from './api.js';
+import { createBooking, newIdempotencyKey, type Created } from './api.js';
 import { startEmbedBridge } from './embed-bridge.js';
 import { explain } from './messages.js';
 import { announce, markInvalid, pageData } from './page-data.js';
@@ -13,13 +13,6 @@ interface BookingPageData {
   tenantSlug: string;
   timezone: string;
   locale: string;
-}
-
-interface Created {
-  booking: { bookingId: string; status: string; staffId: string | null };
-  manageUrl: string;
-  /** Stripe's checkout page of a booking awaiting its payment; null otherwise. */
-  paymentUrl: string | null;
 }
 
 const data = pageData<BookingPageData>();
@@ -155,9 +148,7 @@ async function send(): Promise<void> {
   submit.disabled = true;
   form.setAttribute('aria-busy', 'true');
   try {
-    const answer = await postJson<Created>(`/book/${encodeURIComponent(data.tenantSlug)}/bookings`, JSON.parse(body), {
-      'idempotency-key': key,
-    });
+    const answer = await createBooking(data.tenantSlug, JSON.parse(body), key);
     if (answer.ok) return confirm(answer.data, startsAtMs, field('email') !== '');
     const explained = explain(answer.error, questionLabels(service));
     announce(formError, explained.text);

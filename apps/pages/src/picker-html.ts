@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from './html.js';
+import { html, type SafeHtml } from '@svc/html';
 
 /**
  * The zone, month and slot fields both pages share (client/slot-picker.ts fills them): the zone
