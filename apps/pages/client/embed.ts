@@ -9,9 +9,9 @@
 // through postMessage (client/embed-bridge.ts); a message counts only when it comes from the
 // platform's origin (this script's own) and from this iframe's window.
 //
-// A classic script, not a module (no import or export; tsconfig.client.json detects modules by
-// those), so the tag needs no `type` and `document.currentScript` names the tag. Everything sits
-// in one function: the host page gets no global of ours.
+// A classic script, not a module (built on its own as an IIFE, vite.embed.config.ts), so the
+// tag needs no `type` and `document.currentScript` names the tag. Everything sits in one
+// function: the host page gets no global of ours.
 (() => {
   /** A slug (@svc/rules SLUG_PATTERN): the tenant's and the service's. */
   const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;

@@ -17,7 +17,7 @@ import {
   type IsoMonth,
 } from './month.js';
 
-/** The elements src/pages/picker-html.ts renders. */
+/** The elements src/picker-html.ts renders. */
 export interface MonthParts {
   root: HTMLElement;
   title: HTMLElement;

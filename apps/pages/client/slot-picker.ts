@@ -274,7 +274,7 @@ export class SlotPicker {
 }
 
 /**
- * The picker over the fields src/pages/picker-html.ts renders (the same ids on both pages), for
+ * The picker over the fields src/picker-html.ts renders (the same ids on both pages), for
  * the page's tenant as its data block names it (with its services' horizons, when it gives them).
  */
 export function pickerOnPage(

@@ -9,7 +9,7 @@ const PACKAGE_ROOT = fileURLToPath(new URL(import.meta.url.includes('/dist/serve
 const BROWSER_DIR = join(PACKAGE_ROOT, 'dist', 'browser');
 /** `vite build --config vite.embed.config.ts`: the classic script of GET /embed.js. */
 const EMBED_FILE = join(PACKAGE_ROOT, 'dist', 'embed', 'embed.js');
-const MANIFEST = join(BROWSER_DIR, '.vite', 'manifest.json');
+const MANIFEST = join(BROWSER_DIR, 'manifest.json');
 
 /** The pages' built browser files, as the server that serves them holds them. */
 export interface PageAssets {

@@ -1,7 +1,7 @@
 // The gateway's dashboard API as the web app calls it: same origin, the session cookie, the CSRF
 // token on every write, the envelope unwrapped, errors as one class (docs/decisions.md "Staff
 // dashboard"), all of it the SDK's client (libs/sdk), typed from the gateway's document.
-import { createDashboardClient, type paths } from '@svc/sdk';
+import { createDashboardClient, type ApiClient, type paths } from '@svc/sdk';
 
 /** What a successful GET of `path` answers in its envelope's `data`. */
 export type Data<P extends keyof paths, M extends keyof paths[P] = 'get'> = paths[P][M] extends {
@@ -26,17 +26,20 @@ export type Customer = Data<'/api/customers/{customerId}'>;
 /** An API error as a person should read it: the message, its code and the request id to quote (the SDK's one class). */
 export { BookingApiError as ApiError } from '@svc/sdk';
 
+let client: ApiClient | undefined;
 /**
- * The SDK's dashboard client on the app's origin: the session cookie goes by itself, every write
- * carries the CSRF token of the session answer (the SDK keeps it), and an error answer is one
+ * The SDK's dashboard client on the app's origin, made on the first call (the screens' modules
+ * load in tests without a window): the session cookie goes by itself, every write carries the
+ * CSRF token of the session answer (the SDK keeps it), and an error answer is one
  * `BookingApiError`. One try per call: the screen shows the error and the person retries.
  */
-const client = createDashboardClient({
-  baseUrl: window.location.origin,
-  credentials: 'same-origin',
-  headers: { accept: 'application/json' },
-  retry: { maxAttempts: 1 },
-});
+const dashboard = (): ApiClient =>
+  (client ??= createDashboardClient({
+    baseUrl: window.location.origin,
+    credentials: 'same-origin',
+    headers: { accept: 'application/json' },
+    retry: { maxAttempts: 1 },
+  }));
 
 /** A call by method and a concrete path (ids filled in): the envelope's `data`. */
 export function call<T>(
@@ -44,7 +47,7 @@ export function call<T>(
   path: string,
   body?: unknown,
 ): Promise<T> {
-  const send = client[method.toLowerCase() as 'get'] as unknown as (path: string, init?: object) => Promise<T>;
+  const send = dashboard()[method.toLowerCase() as 'get'] as unknown as (path: string, init?: object) => Promise<T>;
   return send(path, body === undefined ? undefined : { body });
 }
 
