@@ -1,20 +1,18 @@
 // The month view's date logic, pure (no DOM): the grid of a month, the one availability window
 // a month is asked with, which of its days can be booked, where a key moves the focus, and how
 // far the visitor may go (docs/decisions.md "Booking pages").
-import { dayStartMs, isoDateIn } from './zoned.js';
+import { addIsoDays, DAY_MS, isoDateIn, startOfDay } from '@svc/wall-clock';
 
 /** `YYYY-MM-DD`, a day on the visitor's chosen zone's calendar. */
 export type IsoDate = string;
 /** `YYYY-MM`, a month on that calendar. */
 export type IsoMonth = string;
 
-const DAY_MS = 86_400_000;
 /** The public availability route's longest window (docs/decisions.md "Availability"). */
 export const MAX_WINDOW_MS = 31 * DAY_MS;
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 const ymd = (iso: string) => iso.split('-').map(Number) as [number, number, number];
-const ofUtc = (ms: number): IsoDate => new Date(ms).toISOString().slice(0, 10);
 
 export const monthOf = (day: IsoDate): IsoMonth => day.slice(0, 7);
 
@@ -29,10 +27,7 @@ export function daysInMonth(month: IsoMonth): number {
   return new Date(Date.UTC(y, m, 0)).getUTCDate();
 }
 
-export const addDays = (day: IsoDate, n: number): IsoDate => {
-  const [y, m, d] = ymd(day);
-  return ofUtc(Date.UTC(y, m - 1, d) + n * DAY_MS);
-};
+export const addDays: (day: IsoDate, n: number) => IsoDate = addIsoDays;
 
 /** 1 (Monday) to 7 (Sunday), as Intl's week info counts. */
 export function isoWeekday(day: IsoDate): number {
@@ -75,8 +70,8 @@ export function monthGrid(month: IsoMonth, firstDay: number): Array<Array<IsoDat
  * asked (docs/decisions.md "Booking pages").
  */
 export function monthWindow(month: IsoMonth, timeZone: string): { fromMs: number; toMs: number } {
-  const fromMs = dayStartMs(`${month}-01`, timeZone);
-  const toMs = dayStartMs(`${addMonths(month, 1)}-01`, timeZone);
+  const fromMs = startOfDay(`${month}-01`, timeZone);
+  const toMs = startOfDay(`${addMonths(month, 1)}-01`, timeZone);
   return { fromMs, toMs: Math.min(toMs, fromMs + MAX_WINDOW_MS) };
 }
 

@@ -18,7 +18,8 @@ import {
   type IsoMonth,
 } from './month.js';
 import { MonthView, type MonthParts } from './month-view.js';
-import { formatTime, isoDateIn } from './zoned.js';
+import { isoDateIn } from '@svc/wall-clock';
+import { formatTime } from './zoned.js';
 
 interface Slot {
   startsAtMs: number;

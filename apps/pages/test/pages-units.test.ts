@@ -4,11 +4,20 @@
 
 import { describe, expect, it } from 'vitest';
 import { explain } from '../client/messages.js';
-import { dayStartMs, dayWindow, formatTime, isoDateIn, nextIsoDate, zoneOffsetMs } from '../client/zoned.js';
+import {
+  dayWindow,
+  isoDateIn,
+  nextIsoDate,
+  offsetAt as zoneOffsetMs,
+  startOfDay as dayStartMs,
+} from '@svc/wall-clock';
+import { formatTime } from '../client/zoned.js';
 import { describeStatus } from '../src/booking-status.js';
 
 const HOUR = 3_600_000;
 
+// The slot picker's wall-clock arithmetic is @svc/wall-clock's (libs/wall-clock has its own
+// tests); these are the picker's cases of it.
 describe('zoned (the slot picker)', () => {
   it('finds the offset of a zone at an instant, DST included', () => {
     expect(zoneOffsetMs(Date.UTC(2026, 0, 15, 12), 'Europe/Berlin')).toBe(HOUR);
