@@ -22,13 +22,16 @@ async function answerOf<T>(call: Promise<T>): Promise<Answer<T>> {
   try {
     return { ok: true, data: await call };
   } catch (error) {
-    if (!(error instanceof BookingApiError)) return { ok: false, error: { code: 'NETWORK_ERROR', message: 'no answer' } };
+    if (!(error instanceof BookingApiError))
+      return { ok: false, error: { code: 'NETWORK_ERROR', message: 'no answer' } };
     return { ok: false, error: { code: error.code, message: error.message, details: [...error.details] } };
   }
 }
 
 type AvailabilityQuery = NonNullable<paths['/book/{tenantSlug}/availability']['get']['parameters']['query']>;
-type CreateBody = NonNullable<paths['/book/{tenantSlug}/bookings']['post']['requestBody']>['content']['application/json'];
+type CreateBody = NonNullable<
+  paths['/book/{tenantSlug}/bookings']['post']['requestBody']
+>['content']['application/json'];
 export type Created = Payload<paths['/book/{tenantSlug}/bookings']['post']>;
 
 /** A window's free slots of a service (GET /book/{tenantSlug}/availability). */

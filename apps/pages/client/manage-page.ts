@@ -28,7 +28,11 @@ const done = (what: 'rescheduled' | 'cancelled') => {
   window.location.replace(`${base}?done=${what}`);
 };
 
-async function change(send: () => Promise<Answer<unknown>>, button: HTMLButtonElement, what: 'rescheduled' | 'cancelled') {
+async function change(
+  send: () => Promise<Answer<unknown>>,
+  button: HTMLButtonElement,
+  what: 'rescheduled' | 'cancelled',
+) {
   announce(problem, '');
   button.disabled = true;
   try {

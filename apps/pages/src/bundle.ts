@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The package's root, from src (tests) or dist/server (built) alike. */
-const PACKAGE_ROOT = fileURLToPath(new URL(import.meta.url.includes('/dist/server/') ? '../../' : '../', import.meta.url));
+const PACKAGE_ROOT = fileURLToPath(
+  new URL(import.meta.url.includes('/dist/server/') ? '../../' : '../', import.meta.url),
+);
 /** `vite build` (vite.config.ts): the pages' modules in js/, their style sheet in css/, the manifest. */
 const BROWSER_DIR = join(PACKAGE_ROOT, 'dist', 'browser');
 /** `vite build --config vite.embed.config.ts`: the classic script of GET /embed.js. */
@@ -53,7 +55,13 @@ export function loadPageAssets(): PageAssets {
   const styles = filesOf(join(BROWSER_DIR, 'css'));
   const hash = createHash('sha256');
   for (const [name, text] of [...scripts, ...styles]) hash.update(name).update('\0').update(text).update('\0');
-  return { version: hash.digest('hex').slice(0, 12), scripts, styles, entries, embed: readFileSync(EMBED_FILE, 'utf8') };
+  return {
+    version: hash.digest('hex').slice(0, 12),
+    scripts,
+    styles,
+    entries,
+    embed: readFileSync(EMBED_FILE, 'utf8'),
+  };
 }
 
 const fileOf = (assets: PageAssets, entry: string): string => {

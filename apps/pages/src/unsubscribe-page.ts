@@ -8,11 +8,7 @@ import type { UnsubscribePageView } from './view-models.js';
  * (a mail scanner that follows links must not unsubscribe anyone); the button posts the same
  * one-click body a mail program sends for List-Unsubscribe-Post.
  */
-export function renderUnsubscribePage(
-  view: UnsubscribePageView,
-  assets: PageAssets,
-  nonce: string,
-): string {
+export function renderUnsubscribePage(view: UnsubscribePageView, assets: PageAssets, nonce: string): string {
   const tenant = {
     name: view.tenantName,
     branding: { displayName: '', logoUrl: '', primaryColor: '', accentColor: '' },

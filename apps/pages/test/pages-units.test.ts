@@ -4,13 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { explain } from '../client/messages.js';
-import {
-  dayWindow,
-  isoDateIn,
-  nextIsoDate,
-  offsetAt as zoneOffsetMs,
-  startOfDay as dayStartMs,
-} from '@svc/wall-clock';
+import { dayWindow, isoDateIn, nextIsoDate, offsetAt as zoneOffsetMs, startOfDay as dayStartMs } from '@svc/wall-clock';
 import { formatTime } from '../client/zoned.js';
 import { describeStatus } from '../src/booking-status.js';
 

@@ -42,11 +42,7 @@ const dashboard = (): ApiClient =>
   }));
 
 /** A call by method and a concrete path (ids filled in): the envelope's `data`. */
-export function call<T>(
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
-  path: string,
-  body?: unknown,
-): Promise<T> {
+export function call<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
   const send = dashboard()[method.toLowerCase() as 'get'] as unknown as (path: string, init?: object) => Promise<T>;
   return send(path, body === undefined ? undefined : { body });
 }

@@ -3,6 +3,12 @@ import type { FastifyReply } from 'fastify';
 
 export const NOSNIFF = 'nosniff';
 
+/**
+ * A year: the pages' and the dashboard's assets change their URL with their content, so a cached
+ * copy never needs checking.
+ */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /** A fresh nonce per page: the only inline element it admits is the tenant's theme `<style>`. */
 export const newNonce = (): string => randomBytes(16).toString('base64');
 

@@ -1,11 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { PageAssets } from '@svc/pages';
-import { NOSNIFF } from '../../http/page-headers.js';
+import { IMMUTABLE, NOSNIFF } from '../../http/page-headers.js';
 import { defineRoute } from '../../http/route.js';
-
-/** A year: the URL changes with the content, so a cached copy never needs checking. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * /assets/{version}/js/{name} and /assets/{version}/css/{name}: the pages' own files (@svc/pages'

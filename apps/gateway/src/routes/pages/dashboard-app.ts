@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { NOSNIFF, setPageHeaders } from '../../http/page-headers.js';
+import { IMMUTABLE, NOSNIFF, setPageHeaders } from '../../http/page-headers.js';
 import { defineRoute } from '../../http/route.js';
 
 /** The staff dashboard's built files: apps/web's `vite build` output (docs/architecture.md "Web UI"). */
@@ -29,9 +29,6 @@ export function loadDashboardApp(): DashboardApp {
     styles: filesOf(join(WEB_DIST, 'assets', 'css')),
   };
 }
-
-/** A year: every asset's name changes with its content. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * GET /dashboard (the app's one page; its views are addressed after `#`) and its assets, under
