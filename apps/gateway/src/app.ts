@@ -22,7 +22,7 @@ import { requestIdFrom } from './http/request-id.js';
 import { PathSafeLogController, requestForLog } from './http/loggable-path.js';
 import { setResponseHeaders } from './http/response-headers.js';
 import { registerTracing } from './http/tracing.js';
-import { errorPageFor, loadPageAssets, registerBookingPages } from './pages/index.js';
+import { errorPageFor, loadPageAssets, registerBookingPages } from './routes/pages/index.js';
 import { ApiKeyStore } from './identity/api-key-store.js';
 import { InMemoryCounters, type RateCounters } from './limits/counters.js';
 import { RateLimits } from './limits/rate-limits.js';
@@ -35,7 +35,7 @@ import { registerCustomerPrivacyRoutes } from './routes/customers/customer-priva
 import { registerHealthRoute } from './routes/health.js';
 import { registerLiveRoute } from './routes/live/live-route.js';
 import { LiveBookingFeed } from './live/booking-feed.js';
-import { loadDashboardApp, registerDashboardApp } from './pages/dashboard-app.js';
+import { loadDashboardApp, registerDashboardApp } from './routes/pages/dashboard-app.js';
 import { registerManageRoutes } from './routes/manage/manage-routes.js';
 import { registerMemberRoutes } from './routes/members/members-routes.js';
 import { registerMetricsRoute } from './routes/metrics.js';

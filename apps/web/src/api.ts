@@ -1,7 +1,7 @@
 // The gateway's dashboard API as the web app calls it: same origin, the session cookie, the CSRF
 // token on every write, the envelope unwrapped, errors as one class (docs/decisions.md "Staff
-// dashboard"). Payload types are the SDK's (libs/sdk), generated from the gateway's document.
-import type { paths } from '@svc/sdk';
+// dashboard"), all of it the SDK's client (libs/sdk), typed from the gateway's document.
+import { createDashboardClient, type ApiClient, type paths } from '@svc/sdk';
 
 /** What a successful GET of `path` answers in its envelope's `data`. */
 export type Data<P extends keyof paths, M extends keyof paths[P] = 'get'> = paths[P][M] extends {
@@ -23,68 +23,28 @@ export type Resource = Data<'/api/resources'>['items'][number];
 export type Service = Data<'/api/services'>['items'][number];
 export type Customer = Data<'/api/customers/{customerId}'>;
 
-/** An API error as a person should read it: the message, its code and the request id to quote. */
-export class ApiError extends Error {
-  constructor(
-    readonly code: string,
-    readonly status: number,
-    message: string,
-    readonly details: ReadonlyArray<{ path?: string; message?: string }>,
-    readonly requestId: string | null,
-  ) {
-    super(message);
-  }
-}
+/** An API error as a person should read it: the message, its code and the request id to quote (the SDK's one class). */
+export { BookingApiError as ApiError } from '@svc/sdk';
 
-let csrfToken = '';
-/** The session answer's CSRF token, sent as X-Service-CSRF on every write. */
-export const useCsrfToken = (token: string): void => {
-  csrfToken = token;
-};
+let client: ApiClient | undefined;
+/**
+ * The SDK's dashboard client on the app's origin, made on the first call (the screens' modules
+ * load in tests without a window): the session cookie goes by itself, every write carries the
+ * CSRF token of the session answer (the SDK keeps it), and an error answer is one
+ * `BookingApiError`. One try per call: the screen shows the error and the person retries.
+ */
+const dashboard = (): ApiClient =>
+  (client ??= createDashboardClient({
+    baseUrl: window.location.origin,
+    credentials: 'same-origin',
+    headers: { accept: 'application/json' },
+    retry: { maxAttempts: 1 },
+  }));
 
-interface Envelope {
-  ok: boolean;
-  data?: unknown;
-  error?: { code: string; message: string; details?: Array<{ path?: string; message?: string }> };
-  meta?: { requestId?: string };
-}
-
-export async function call<T>(
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (method !== 'GET') headers['x-service-csrf'] = csrfToken;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  let res: Response;
-  try {
-    res = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-  } catch {
-    throw new ApiError('NETWORK', 0, 'The server could not be reached. Check the connection and try again.', [], null);
-  }
-  const requestId = res.headers.get('x-request-id');
-  if (res.status === 204) return undefined as T;
-  let envelope: Envelope;
-  try {
-    envelope = (await res.json()) as Envelope;
-  } catch {
-    throw new ApiError(
-      'INTERNAL_ERROR',
-      res.status,
-      'The server sent an answer that could not be read.',
-      [],
-      requestId,
-    );
-  }
-  if (envelope.ok) return envelope.data as T;
-  const error = envelope.error ?? { code: 'INTERNAL_ERROR', message: 'Something went wrong.' };
-  throw new ApiError(error.code, res.status, error.message, error.details ?? [], envelope.meta?.requestId ?? requestId);
+/** A call by method and a concrete path (ids filled in): the envelope's `data`. */
+export function call<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  const send = dashboard()[method.toLowerCase() as 'get'] as unknown as (path: string, init?: object) => Promise<T>;
+  return send(path, body === undefined ? undefined : { body });
 }
 
 export const get = <T>(path: string): Promise<T> => call<T>('GET', path);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ApiError, get, useCsrfToken, type Session } from './api.js';
+import { ApiError, get, type Session } from './api.js';
 import { DayScreen } from './day-screen.js';
 import { ErrorNote } from './error-note.js';
 
@@ -14,10 +14,8 @@ export function App() {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   useEffect(() => {
     get<Session>('/api/session').then(
-      (session) => {
-        useCsrfToken(session.csrfToken);
-        setLoad({ state: 'in', session });
-      },
+      // The SDK's client keeps the answer's CSRF token for the writes (api.ts).
+      (session) => setLoad({ state: 'in', session }),
       (error: ApiError) =>
         setLoad(
           error.code === 'AUTH_REQUIRED' || error.code === 'SESSION_EXPIRED'

@@ -1,7 +1,8 @@
 // Dates, times and names as the workspace writes them: its locale, the zone the viewer chose.
-import { formatTime, zoneOffsetMs } from '../../gateway/client/zoned.js';
+import { formatTime } from '@svc/pages/zoned';
+import { addIsoDays, wallClockInstant } from '@svc/wall-clock';
 
-export { dayWindow, isoDateIn, nextIsoDate } from '../../gateway/client/zoned.js';
+export { dayWindow, isoDateIn, nextIsoDate } from '@svc/wall-clock';
 export { formatTime };
 
 /** "09:00–09:30" in `zone`. */
@@ -17,12 +18,9 @@ export const longDate = (isoDate: string, locale: string): string =>
  * lands after the gap, as the zone's clocks read it).
  */
 export function wallTimeMs(isoDate: string, hhmm: string, zone: string): number {
-  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
-  const [h, min] = hhmm.split(':').map(Number) as [number, number];
-  const wall = Date.UTC(y, m - 1, d, h, min);
-  // As dayStartMs does for midnight: the offset at the guess can differ from the answer's.
-  const first = wall - zoneOffsetMs(wall, zone);
-  return wall - zoneOffsetMs(first, zone);
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
+  const [hour, minute] = hhmm.split(':').map(Number) as [number, number];
+  return wallClockInstant({ year, month, day, hour, minute, second: 0 }, zone);
 }
 
 /** "Mo., 30.11." of a `YYYY-MM-DD` day: a week column's heading. */
@@ -32,8 +30,7 @@ export const shortDate = (isoDate: string, locale: string): string =>
   );
 
 /** The day before `isoDate`. */
-export const previousIsoDate = (isoDate: string): string =>
-  new Date(Date.parse(`${isoDate}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+export const previousIsoDate = (isoDate: string): string => addIsoDays(isoDate, -1);
 
 /** The viewer's own zone, as the browser knows it. */
 export const browserZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -3,6 +3,7 @@ import type { HttpMethod, PathsWithMethod, RequiredKeysOf } from 'openapi-typesc
 import { BookingApiError } from './errors.js';
 import type { paths } from './generated/openapi.js';
 import { IDEMPOTENT_OPERATIONS } from './generated/operations.js';
+import { newIdempotencyKey } from './idempotency.js';
 import { retryingFetch, type RetryOptions } from './retry.js';
 
 export type { paths };
@@ -16,6 +17,8 @@ export interface ClientOptions {
   fetch?: (request: Request) => Promise<Response>;
   /** Extra headers on every request (a User-Agent naming your integration, say). */
   headers?: Record<string, string>;
+  /** In a browser, whether cookies go along (fetch's `credentials`): the booking pages send none. */
+  credentials?: RequestInit['credentials'];
 }
 
 /** The `init` of a call: path, query and header parameters, body; required when the operation requires them. */
@@ -64,6 +67,7 @@ export function createApiClient(options: ClientOptions, credential?: Middleware)
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     fetch: retryingFetch(send, options.retry),
     ...(options.headers ? { headers: options.headers } : {}),
+    ...(options.credentials ? { credentials: options.credentials } : {}),
   });
   raw.use(...(credential ? [credential] : []), idempotencyKeys);
 
@@ -118,7 +122,7 @@ export function createApiClient(options: ClientOptions, credential?: Middleware)
 const idempotencyKeys: Middleware = {
   onRequest({ request, schemaPath }) {
     if (!request.headers.has('idempotency-key') && IDEMPOTENT_OPERATIONS.has(`${request.method} ${schemaPath}`)) {
-      request.headers.set('idempotency-key', globalThis.crypto.randomUUID());
+      request.headers.set('idempotency-key', newIdempotencyKey());
     }
     return undefined;
   },

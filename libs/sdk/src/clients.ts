@@ -31,8 +31,8 @@ export function createPlatformClient(options: ClientOptions & { platformKey: str
 /**
  * A dashboard session for `/api`. In a browser on the platform's origin the session cookie goes
  * by itself; elsewhere pass it as `cookie`. Writes carry `X-Service-CSRF`: the token given, or
- * the one `GET /api/session` answers, fetched on the first write and again after a
- * `CSRF_INVALID` answer (the session was renewed).
+ * the one `GET /api/session` answers (the last such answer the client saw, else fetched on the
+ * first write), fetched again after a `CSRF_INVALID` answer (the session was renewed).
  */
 export function createDashboardClient(options: ClientOptions & { cookie?: string; csrfToken?: string }): ApiClient {
   let csrfToken: Promise<string> | undefined = options.csrfToken ? Promise.resolve(options.csrfToken) : undefined;
@@ -51,7 +51,16 @@ export function createDashboardClient(options: ClientOptions & { cookie?: string
       );
       return undefined;
     },
-    async onResponse({ response }) {
+    async onResponse({ request, response, schemaPath }) {
+      if (response.ok && request.method === 'GET' && schemaPath === '/api/session') {
+        const token = await response
+          .clone()
+          .json()
+          .then((body: unknown) => (body as { data?: { csrfToken?: unknown } } | null)?.data?.csrfToken)
+          .catch(() => undefined);
+        if (typeof token === 'string') csrfToken = Promise.resolve(token);
+        return undefined;
+      }
       if (response.status !== 403) return undefined;
       const body: unknown = await response
         .clone()

@@ -20,5 +20,6 @@ export {
   type PublicClient,
 } from './clients.js';
 export { BookingApiError, type ErrorDetail } from './errors.js';
+export { newIdempotencyKey } from './idempotency.js';
 export { retryAfterMs, type RetryEvent, type RetryOptions } from './retry.js';
 export type { components, operations } from './generated/openapi.js';

@@ -4,7 +4,7 @@ import { failure } from './envelope.js';
 import { toDomainError } from './http-errors.js';
 import { setResponseHeaders } from './response-headers.js';
 
-/** A page route's error as a page for a browser (pages/index.ts), or undefined for the envelope. */
+/** A page route's error as a page for a browser (routes/pages/index.ts), or undefined for the envelope. */
 export type ErrorPage = (error: DomainError, request: FastifyRequest, reply: FastifyReply) => string | undefined;
 
 /**

@@ -20,7 +20,7 @@ import { errorResponses, ok, okEnvelope } from './envelope.js';
 import { operationIdOf } from './openapi.js';
 import { LINKS_EXTENSION, linkObjects, type RouteLink } from './openapi-links.js';
 import { inHttpTerms, type InputPart } from './service-paths.js';
-import { prefersHtml } from '../pages/negotiate.js';
+import { prefersHtml } from './negotiate.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,7 +28,7 @@ declare module 'fastify' {
     largeAnswers: 'validating' | 'compiled';
   }
   interface FastifyContextConfig {
-    /** The route answers a page (HTML): its errors are pages too for a browser (pages/index.ts). */
+    /** The route answers a page (HTML): its errors are pages too for a browser (routes/pages/index.ts). */
     page?: boolean;
   }
 }
@@ -194,7 +194,7 @@ export interface RouteDefinition<P, Q, B, H, D extends Schema> {
   links?: RouteLink[];
   /**
    * The same answer as an HTML page, sent instead of the JSON envelope when the request's Accept
-   * prefers text/html (pages/negotiate.ts); both carry `Vary: Accept`. Returns the page.
+   * prefers text/html (http/negotiate.ts); both carry `Vary: Accept`. Returns the page.
    */
   html?: (data: z.input<D>, request: FastifyRequest, reply: FastifyReply) => string;
   handler: (

@@ -17,7 +17,8 @@ import { LOCKED_WRITE_DEADLINE_MS } from '../../api/booking-operations.js';
 import { bookingRecordSchema, toBookingRecord } from '../../api/booking-record.js';
 import { present } from '../../api/present.js';
 import { brandingOf } from '../../api/tenant-records.js';
-import { renderManagePage, sendPage, type PageAssets } from '../../pages/index.js';
+import { renderManagePage, type PageAssets } from '@svc/pages';
+import { sendPage } from '../../http/page-headers.js';
 import { meetingUrlOf } from './meeting-link.js';
 
 const TAGS = ['customer manage'];

@@ -5,7 +5,8 @@ import { serviceUnavailable } from '@svc/errors';
 import type { NotificationClient } from '@svc/grpc';
 import { defineRoute } from '../../http/route.js';
 import { perIp } from '../../limits/rate-limits.js';
-import { renderUnsubscribePage, sendPage, type PageAssets } from '../../pages/index.js';
+import { renderUnsubscribePage, type PageAssets } from '@svc/pages';
+import { sendPage } from '../../http/page-headers.js';
 
 const TAGS = ['notifications'];
 /** The unsubscribe link shares the manage link's per-IP budget (docs/decisions.md "Rate and abuse limits"). */

@@ -45,7 +45,7 @@ export function registerPaymentReturnRoute(app: FastifyInstance, booking: Bookin
     {
       // Per client network before any work, as the manage link's routes (docs/decisions.md "Rate and abuse limits").
       onRequest: async (request, reply) => app.rateLimits.enforce(request, reply, [perIp('manage')]),
-      // A browser arrives here: its errors are pages (pages/index.ts errorPageFor).
+      // A browser arrives here: its errors are pages (routes/pages/index.ts errorPageFor).
       config: { page: true },
       schema: {
         summary: "The customer's way back from Stripe's checkout: redirects (303) to the booking's manage page",
