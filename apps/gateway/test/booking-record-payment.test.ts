@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import type { bookingV1 } from '@svc/proto';
-import { toBookingRecord } from '../src/routes/bookings/booking-record.js';
+import { toBookingRecord } from '../src/api/booking-record.js';
 
 describe('toBookingRecord: the payment', () => {
   const booking = (payment?: bookingV1.BookingPayment): bookingV1.Booking => ({
