@@ -17,7 +17,7 @@ import {
   type Tx,
 } from '@svc/store';
 import { mongoMissing, serverGate, startMongo, type MongoServer } from '@svc/testing';
-import { occupiedKeys } from '../src/application/lock-keys.js';
+import { occupiedKeys } from '../src/store/occupied-keys.js';
 import {
   BOOKING_COLLECTIONS,
   staffOfBooking,

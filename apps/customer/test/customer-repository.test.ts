@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { compareUtf8, openSqliteStore, type Collection, type Document, type DocumentStore } from '@svc/store';
+import { compareUtf8 } from '@svc/rules';
+import { openSqliteStore, type Collection, type Document, type DocumentStore } from '@svc/store';
 import type { CustomerFields } from '../src/domain/customer.js';
 import { createLogger } from '@svc/telemetry';
 import { newCustomer } from '../src/domain/merge.js';
-import { parseListRequest } from '../src/domain/paging.js';
+import { parseListRequest } from '../src/store/paging.js';
 import { searchKeysOf, SEARCH_KEYS_VERSION } from '../src/domain/search.js';
 import { CustomerRepository } from '../src/store/customer-repository.js';
 import { CONTACTS, CUSTOMERS, fromDoc, SEARCH, toDoc, type CustomerDoc, type SearchDoc } from '../src/store/records.js';

@@ -3,7 +3,7 @@ import { DomainError } from '@svc/errors';
 import type { Customer } from '../src/domain/customer.js';
 import { assertIdentifiable, parseCreateFields, parseLookupFields, parseUpdateFields } from '../src/domain/fields.js';
 import { applyChanges, contactChanges, fillFromBooking } from '../src/domain/merge.js';
-import { decodeCursor, encodeCursor, encodeSearchCursor, parseListRequest } from '../src/domain/paging.js';
+import { decodeCursor, encodeCursor, encodeSearchCursor, parseListRequest } from '../src/store/paging.js';
 import { firstMatchingKey, foldText, parseSearch, searchKeysOf } from '../src/domain/search.js';
 
 function violations(fn: () => unknown): string[] {

@@ -5,7 +5,7 @@ import { formatWhen, readerLocale, readerTimeZone } from '../src/domain/format.j
 import { renderMessage } from '../src/domain/layout.js';
 import { planFor, remindersFor, type PlanContext } from '../src/domain/plan.js';
 import { judgeSend, MAX_SEND_ATTEMPTS, RETRY_CAP_MS, retryDelayMs, smtpResult } from '../src/domain/retry.js';
-import type { MessageFacts } from '../src/domain/templates.js';
+import type { MessageFacts } from '../src/domain/message.js';
 
 const HOUR = 3_600_000;
 const NOW = Date.UTC(2031, 2, 3, 9, 0);

@@ -9,7 +9,7 @@ import {
   meetingState,
   nextFollowCheckAtMs,
 } from '../src/domain/meeting.js';
-import type { MessageFacts } from '../src/domain/templates.js';
+import type { MessageFacts } from '../src/domain/message.js';
 
 // The booking's video meeting in the customer's messages (docs/decisions.md "Notifications"):
 // what is known of it from the integrations service's record, what a message says then, and how

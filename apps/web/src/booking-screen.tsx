@@ -12,6 +12,8 @@ import {
 } from './api.js';
 import { actionsFor, type BookingAction } from './day-model.js';
 import { ErrorNote } from './error-note.js';
+import { Section } from './screen-parts.js';
+import { DateField, TextField } from './fields.js';
 import { dayWindow, formatTime, isoDateIn, longDate, statusWords, timeRange, wallTimeMs } from './format.js';
 
 type History = Data<'/api/bookings/{bookingId}/events'>['items'];
@@ -127,8 +129,7 @@ export function BookingScreen({
       </p>
       {error && <ErrorNote error={error} />}
 
-      <section aria-labelledby="customer-title">
-        <h2 id="customer-title">Customer</h2>
+      <Section titleId="customer-title" title="Customer">
         {customer ? (
           <dl class="facts">
             <dt>Name</dt>
@@ -159,22 +160,19 @@ export function BookingScreen({
             </>
           ))}
         </dl>
-      </section>
+      </Section>
 
       {actions.length > 0 && (
-        <section aria-labelledby="actions-title">
-          <h2 id="actions-title">Actions</h2>
+        <Section titleId="actions-title" title="Actions">
           {(actions.includes('cancel') || actions.includes('no-show')) && (
             <p>
-              <label>
-                Reason (sent with a cancellation or no-show){' '}
-                <input
-                  type="text"
-                  maxLength={500}
-                  value={reason}
-                  onInput={(e) => setReason((e.target as HTMLInputElement).value)}
-                />
-              </label>
+              <TextField
+                label="Reason (sent with a cancellation or no-show)"
+                type="text"
+                maxLength={500}
+                value={reason}
+                onValue={setReason}
+              />
             </p>
           )}
           <div class="actions">
@@ -203,11 +201,10 @@ export function BookingScreen({
               }}
             />
           )}
-        </section>
+        </Section>
       )}
 
-      <section aria-labelledby="history-title">
-        <h2 id="history-title">History</h2>
+      <Section titleId="history-title" title="History">
         <ol class="history">
           {history.map((h) => (
             <li key={h.eventId}>
@@ -218,10 +215,9 @@ export function BookingScreen({
             </li>
           ))}
         </ol>
-      </section>
+      </Section>
 
-      <section aria-labelledby="messages-title">
-        <h2 id="messages-title">Messages sent</h2>
+      <Section titleId="messages-title" title="Messages sent">
         {notifications.length === 0 ? (
           <p class="hint">None.</p>
         ) : (
@@ -233,11 +229,10 @@ export function BookingScreen({
             ))}
           </ul>
         )}
-      </section>
+      </Section>
 
       {canWrite && (
-        <section aria-labelledby="deliveries-title">
-          <h2 id="deliveries-title">Webhook deliveries</h2>
+        <Section titleId="deliveries-title" title="Webhook deliveries">
           {deliveries.length === 0 ? (
             <p class="hint">None.</p>
           ) : (
@@ -249,15 +244,14 @@ export function BookingScreen({
               ))}
             </ul>
           )}
-        </section>
+        </Section>
       )}
 
-      <section aria-labelledby="calendar-title">
-        <h2 id="calendar-title">Calendar</h2>
+      <Section titleId="calendar-title" title="Calendar">
         <p>
           {sync ? `${sync.status}${sync.provider ? ` (${sync.provider})` : ''}` : 'Not written to a staff calendar.'}
         </p>
-      </section>
+      </Section>
     </main>
   );
 }
@@ -321,9 +315,7 @@ function Reschedule({
 
   return (
     <div class="reschedule">
-      <label>
-        Day <input type="date" value={day} onChange={(e) => setDay((e.target as HTMLInputElement).value)} />
-      </label>
+      <DateField label="Day" value={day} onValue={setDay} />
       {error && <ErrorNote error={error} />}
       {slots === null ? (
         <p aria-busy="true">Loading free times…</p>
@@ -339,9 +331,7 @@ function Reschedule({
         </div>
       )}
       <form class="explain" onSubmit={check}>
-        <label>
-          Another time <input type="time" value={time} onInput={(e) => setTime((e.target as HTMLInputElement).value)} />
-        </label>{' '}
+        <TextField label="Another time" type="time" value={time} onValue={setTime} />{' '}
         <button type="submit">Why not free?</button>
       </form>
       {verdict && (

@@ -12,6 +12,8 @@ import {
   type Tenant,
 } from './api.js';
 import { ErrorNote } from './error-note.js';
+import { Section } from './screen-parts.js';
+import { DateField, InlineForm, SelectField, staffChoices, TextField } from './fields.js';
 import { useLoaded } from './use-loaded.js';
 import { formatTime, isoDateIn, longDate, wallTimeMs } from './format.js';
 import { amountExample, amountText, minorDigits, minorUnitsOf } from './money.js';
@@ -186,8 +188,7 @@ export function CatalogScreen({ session, tenant, zone }: { session: Session; ten
     <main>
       <h1>Catalog</h1>
       {error && <ErrorNote error={error} />}
-      <section aria-labelledby="services-title">
-        <h2 id="services-title">Services</h2>
+      <Section titleId="services-title" title="Services">
         <ul class="plain" id="services">
           {services.map((s) => (
             <li key={s.serviceId}>
@@ -221,10 +222,9 @@ export function CatalogScreen({ session, tenant, zone }: { session: Session; ten
             }}
           />
         )}
-      </section>
+      </Section>
 
-      <section aria-labelledby="staff-title">
-        <h2 id="staff-title">Staff</h2>
+      <Section titleId="staff-title" title="Staff">
         <ul class="plain">
           {staff.map((s) => (
             <li key={s.staffId}>
@@ -253,10 +253,9 @@ export function CatalogScreen({ session, tenant, zone }: { session: Session; ten
             onAdd={(displayName) => run(() => post('/api/staff', { displayName }))}
           />
         )}
-      </section>
+      </Section>
 
-      <section aria-labelledby="resources-title">
-        <h2 id="resources-title">Resources</h2>
+      <Section titleId="resources-title" title="Resources">
         <ul class="plain">
           {resources.map((r) => (
             <li key={r.resourceId}>
@@ -271,10 +270,9 @@ export function CatalogScreen({ session, tenant, zone }: { session: Session; ten
             onAdd={(name) => run(() => post('/api/resources', { type: 'room', name }))}
           />
         )}
-      </section>
+      </Section>
 
-      <section aria-labelledby="blocked-title">
-        <h2 id="blocked-title">Blocked times</h2>
+      <Section titleId="blocked-title" title="Blocked times">
         <ul class="plain" id="blocked-times">
           {blocked.map((b) => (
             <li key={b.blockId}>
@@ -290,10 +288,9 @@ export function CatalogScreen({ session, tenant, zone }: { session: Session; ten
         {canWrite && (
           <BlockForm staff={staff} zone={zone} onAdd={(body) => run(() => post('/api/blocked-times', body))} />
         )}
-      </section>
+      </Section>
 
-      <section aria-labelledby="holidays-title">
-        <h2 id="holidays-title">Holidays</h2>
+      <Section titleId="holidays-title" title="Holidays">
         <ul class="plain" id="holidays">
           {holidays.map((h) => (
             <li key={h.holidayId}>
@@ -302,7 +299,7 @@ export function CatalogScreen({ session, tenant, zone }: { session: Session; ten
           ))}
         </ul>
         {canWrite && <HolidayForm onAdd={(body) => run(() => post('/api/holidays', body))} />}
-      </section>
+      </Section>
     </main>
   );
 }
@@ -510,18 +507,14 @@ function Checklist({
 function NameForm({ label, id, onAdd }: { label: string; id: string; onAdd: (name: string) => Promise<void> }) {
   const [name, setName] = useState('');
   return (
-    <form
-      class="inline-form"
-      onSubmit={(e) => {
-        e.preventDefault();
+    <InlineForm
+      onSubmit={() => {
         void onAdd(name.trim()).then(() => setName(''));
       }}
     >
-      <label>
-        {label} <input id={id} required value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
-      </label>
+      <TextField label={label} id={id} required value={name} onValue={setName} />
       <button type="submit">Add</button>
-    </form>
+    </InlineForm>
   );
 }
 
@@ -532,10 +525,8 @@ function BlockForm({ staff, zone, onAdd }: { staff: Staff[]; zone: string; onAdd
   const [to, setTo] = useState('13:00');
   const [reason, setReason] = useState('');
   return (
-    <form
-      class="inline-form"
-      onSubmit={(e) => {
-        e.preventDefault();
+    <InlineForm
+      onSubmit={() => {
         if (!date) return;
         void onAdd({
           ownerType: owner === 'tenant' ? 'tenant' : 'staff',
@@ -546,38 +537,18 @@ function BlockForm({ staff, zone, onAdd }: { staff: Staff[]; zone: string; onAdd
         });
       }}
     >
-      <label>
-        Whose{' '}
-        <select value={owner} onChange={(e) => setOwner((e.target as HTMLSelectElement).value)}>
-          <option value="tenant">Everyone</option>
-          {staff.map((s) => (
-            <option key={s.staffId} value={s.staffId}>
-              {s.displayName}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Date{' '}
-        <input
-          id="block-date"
-          type="date"
-          required
-          value={date}
-          onChange={(e) => setDate((e.target as HTMLInputElement).value)}
-        />
-      </label>
-      <label>
-        From <input class="clock" value={from} onInput={(e) => setFrom((e.target as HTMLInputElement).value)} />
-      </label>
-      <label>
-        To <input class="clock" value={to} onInput={(e) => setTo((e.target as HTMLInputElement).value)} />
-      </label>
-      <label>
-        Reason <input value={reason} maxLength={200} onInput={(e) => setReason((e.target as HTMLInputElement).value)} />
-      </label>
+      <SelectField
+        label="Whose"
+        value={owner}
+        onValue={setOwner}
+        choices={[{ value: 'tenant', label: 'Everyone' }, ...staffChoices(staff)]}
+      />
+      <DateField label="Date" id="block-date" required value={date} onValue={setDate} />
+      <TextField label="From" class="clock" value={from} onValue={setFrom} />
+      <TextField label="To" class="clock" value={to} onValue={setTo} />
+      <TextField label="Reason" value={reason} maxLength={200} onValue={setReason} />
       <button type="submit">Block</button>
-    </form>
+    </InlineForm>
   );
 }
 
@@ -585,27 +556,14 @@ function HolidayForm({ onAdd }: { onAdd: (body: object) => Promise<void> }) {
   const [date, setDate] = useState('');
   const [name, setName] = useState('');
   return (
-    <form
-      class="inline-form"
-      onSubmit={(e) => {
-        e.preventDefault();
+    <InlineForm
+      onSubmit={() => {
         if (date) void onAdd({ date, ...(name.trim() ? { name: name.trim() } : {}) });
       }}
     >
-      <label>
-        Date{' '}
-        <input
-          id="holiday-date"
-          type="date"
-          required
-          value={date}
-          onChange={(e) => setDate((e.target as HTMLInputElement).value)}
-        />
-      </label>
-      <label>
-        Name <input value={name} maxLength={200} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
-      </label>
+      <DateField label="Date" id="holiday-date" required value={date} onValue={setDate} />
+      <TextField label="Name" value={name} maxLength={200} onValue={setName} />
       <button type="submit">Add holiday</button>
-    </form>
+    </InlineForm>
   );
 }

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, call, get, getAll, post, type Booking, type Customer, type Session, type Tenant } from './api.js';
 import { ErrorNote } from './error-note.js';
+import { Section } from './screen-parts.js';
+import { TextField } from './fields.js';
 import { isoDateIn, longDate, statusWords, timeRange } from './format.js';
 
 /** Waits this long after the last key before searching: one request per pause, not per key. */
@@ -44,18 +46,16 @@ export function CustomersScreen({ session }: { session: Session }) {
     <main>
       <h1>Customers</h1>
       <p>
-        <label>
-          Search{' '}
-          <input
-            id="customer-search"
-            type="search"
-            autoComplete="off"
-            maxLength={200}
-            value={q}
-            placeholder="Name, email or phone digits"
-            onInput={(e) => setQ((e.target as HTMLInputElement).value)}
-          />
-        </label>
+        <TextField
+          label="Search"
+          id="customer-search"
+          type="search"
+          autoComplete="off"
+          maxLength={200}
+          placeholder="Name, email or phone digits"
+          value={q}
+          onValue={setQ}
+        />
       </p>
       {error && <ErrorNote error={error} />}
       {page && (
@@ -140,8 +140,7 @@ export function CustomerScreen({
           {canWrite(session) && customer.status === 'erased' && <EraseAgain customer={customer} />}
         </>
       )}
-      <section aria-labelledby="customer-bookings">
-        <h2 id="customer-bookings">Bookings</h2>
+      <Section titleId="customer-bookings" title="Bookings">
         {bookings === null ? (
           <p aria-busy="true">Loading…</p>
         ) : bookings.length === 0 ? (
@@ -159,7 +158,7 @@ export function CustomerScreen({
             ))}
           </ul>
         )}
-      </section>
+      </Section>
     </main>
   );
 }
@@ -186,8 +185,7 @@ function PrivacyActions({ customer, onErased }: { customer: Customer; onErased: 
     }
   };
   return (
-    <section aria-labelledby="privacy-title">
-      <h2 id="privacy-title">Their data</h2>
+    <Section titleId="privacy-title" title="Their data">
       <p>
         <a id="export-customer" href={`/api/customers/${customer.customerId}/export`} download>
           Download everything held about them (JSON)
@@ -207,7 +205,7 @@ function PrivacyActions({ customer, onErased }: { customer: Customer; onErased: 
           Erase this customer
         </button>
       </form>
-    </section>
+    </Section>
   );
 }
 
@@ -238,8 +236,7 @@ function EraseAgain({ customer }: { customer: Customer }) {
     }
   };
   return (
-    <section aria-labelledby="erase-again-title">
-      <h2 id="erase-again-title">The erase</h2>
+    <Section titleId="erase-again-title" title="The erase">
       <p class="hint">
         An erase that took longer than the page waited goes on by itself. Run it again to finish one still running and
         see when it was done.
@@ -253,7 +250,7 @@ function EraseAgain({ customer }: { customer: Customer }) {
       <button id="erase-again" type="button" disabled={busy} onClick={() => void check()}>
         Run the erase again
       </button>
-    </section>
+    </Section>
   );
 }
 

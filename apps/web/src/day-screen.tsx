@@ -26,6 +26,7 @@ import { BookingScreen } from './booking-screen.js';
 import { CatalogScreen } from './catalog-screen.js';
 import { CustomerScreen, CustomersScreen } from './customer-screens.js';
 import { ErrorNote } from './error-note.js';
+import { SelectField } from './fields.js';
 import { HoursScreen } from './hours-screen.js';
 import { ApiKeysScreen, MembersScreen, WebhooksScreen } from './settings-screens.js';
 import { SettingsScreen } from './workspace-settings.js';
@@ -179,34 +180,11 @@ export function DayScreen({ session }: { session: Session }) {
       <header class="topbar">
         <strong>{session.tenant.name}</strong>
         <nav aria-label="Sections" class="sections">
-          <a href="#/" aria-current={route.view === 'day' ? 'page' : undefined}>
-            Day
-          </a>
-          <a href="#/customers" aria-current={route.view.startsWith('customer') ? 'page' : undefined}>
-            Customers
-          </a>
-          <a href="#/catalog" aria-current={route.view === 'catalog' ? 'page' : undefined}>
-            Catalog
-          </a>
-          <a href="#/hours" aria-current={route.view === 'hours' ? 'page' : undefined}>
-            Hours
-          </a>
-          <a href="#/settings" aria-current={route.view === 'settings' ? 'page' : undefined}>
-            Settings
-          </a>
-          <a href="#/webhooks" aria-current={route.view === 'webhooks' ? 'page' : undefined}>
-            Webhooks
-          </a>
-          {canWrite && (
-            <>
-              <a href="#/api-keys" aria-current={route.view === 'api-keys' ? 'page' : undefined}>
-                API keys
-              </a>
-              <a href="#/members" aria-current={route.view === 'members' ? 'page' : undefined}>
-                Members
-              </a>
-            </>
-          )}
+          {NAV_LINKS.filter((x) => canWrite || !x.writers).map((x) => (
+            <a key={x.href} href={x.href} aria-current={x.views.includes(route.view) ? 'page' : undefined}>
+              {x.label}
+            </a>
+          ))}
         </nav>
         <span class={`live live-${live}`} role="status">
           {live === 'live' ? 'Live' : live === 'stopped' ? 'Live updates stopped: reload the page' : 'Connecting…'}
@@ -340,6 +318,18 @@ type Section = (typeof SECTIONS)[number];
 
 type Route = { view: 'day' } | { view: 'booking' | 'customer'; id: string } | { view: Section };
 
+/** The top bar's links: the views each stands for (shown as current), and whether only writers see it. */
+const NAV_LINKS: ReadonlyArray<{ href: string; label: string; views: ReadonlyArray<Route['view']>; writers?: true }> = [
+  { href: '#/', label: 'Day', views: ['day'] },
+  { href: '#/customers', label: 'Customers', views: ['customers', 'customer'] },
+  { href: '#/catalog', label: 'Catalog', views: ['catalog'] },
+  { href: '#/hours', label: 'Hours', views: ['hours'] },
+  { href: '#/settings', label: 'Settings', views: ['settings'] },
+  { href: '#/webhooks', label: 'Webhooks', views: ['webhooks'] },
+  { href: '#/api-keys', label: 'API keys', views: ['api-keys'], writers: true },
+  { href: '#/members', label: 'Members', views: ['members'], writers: true },
+];
+
 /** The app's views are addressed after `#`: `#/` the day, `#/booking/<id>`, `#/customers`, `#/customer/<id>`. */
 function useRoute(): Route {
   const read = (): Route => {
@@ -461,22 +451,17 @@ function WeekGrid({
   return (
     <>
       <p>
-        <label>
-          Whose week{' '}
-          <select id="week-owner" value={whose} onChange={(e) => setWhose((e.target as HTMLSelectElement).value)}>
-            <option value="all">Everyone</option>
-            {catalog.staff.map((s) => (
-              <option key={s.staffId} value={`staff:${s.staffId}`}>
-                {s.displayName}
-              </option>
-            ))}
-            {catalog.resources.map((r) => (
-              <option key={r.resourceId} value={`resource:${r.resourceId}`}>
-                {r.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label="Whose week"
+          id="week-owner"
+          value={whose}
+          onValue={setWhose}
+          choices={[
+            { value: 'all', label: 'Everyone' },
+            ...catalog.staff.map((s) => ({ value: `staff:${s.staffId}`, label: s.displayName })),
+            ...catalog.resources.map((r) => ({ value: `resource:${r.resourceId}`, label: r.name })),
+          ]}
+        />
       </p>
       <div class="grid week-grid" role="list">
         {week.map((day) => (

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, call, getAll, post, type Data, type Resource, type Session, type Staff } from './api.js';
 import { ErrorNote } from './error-note.js';
+import { Section } from './screen-parts.js';
+import { DateField, SelectField, TextField } from './fields.js';
 import { isoDateIn } from './format.js';
 import { DAY_NAMES, fromClock, hoursWrites, toClock, weekOf, type StoredRule, type Week } from './hours-model.js';
 
@@ -110,20 +112,13 @@ export function HoursScreen({
     <main class="hours">
       <h1>Opening hours</h1>
       <p>
-        <label>
-          Whose hours{' '}
-          <select
-            id="hours-owner"
-            value={ownerKey}
-            onChange={(e) => setOwnerKey((e.target as HTMLSelectElement).value)}
-          >
-            {owners.map((o) => (
-              <option key={o.ownerId} value={`${o.ownerType}:${o.ownerId}`}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label="Whose hours"
+          id="hours-owner"
+          value={ownerKey}
+          onValue={setOwnerKey}
+          choices={owners.map((o) => ({ value: `${o.ownerType}:${o.ownerId}`, label: o.label }))}
+        />
       </p>
       <p class="hint">
         A time is bookable when the workspace and the staff member (or resource) are both open. Times are the owner's
@@ -279,8 +274,7 @@ function Overrides({
   };
 
   return (
-    <section aria-labelledby="overrides-title">
-      <h2 id="overrides-title">Other hours on a date</h2>
+    <Section titleId="overrides-title" title="Other hours on a date">
       {overrides.length === 0 ? (
         <p class="hint">None from today on.</p>
       ) : (
@@ -297,15 +291,7 @@ function Overrides({
       )}
       {canWrite && (
         <form class="override-form" onSubmit={add}>
-          <label>
-            Date{' '}
-            <input
-              id="override-date"
-              type="date"
-              value={date}
-              onChange={(e) => setDate((e.target as HTMLInputElement).value)}
-            />
-          </label>
+          <DateField label="Date" id="override-date" value={date} onValue={setDate} />
           <label>
             <input
               type="checkbox"
@@ -316,24 +302,8 @@ function Overrides({
           </label>
           {!closed && (
             <>
-              <label>
-                From{' '}
-                <input
-                  id="override-start"
-                  class="clock"
-                  value={start}
-                  onInput={(e) => setStart((e.target as HTMLInputElement).value)}
-                />
-              </label>
-              <label>
-                To{' '}
-                <input
-                  id="override-end"
-                  class="clock"
-                  value={end}
-                  onInput={(e) => setEnd((e.target as HTMLInputElement).value)}
-                />
-              </label>
+              <TextField label="From" id="override-start" class="clock" value={start} onValue={setStart} />
+              <TextField label="To" id="override-end" class="clock" value={end} onValue={setEnd} />
             </>
           )}
           <button type="submit">Add</button>
@@ -345,6 +315,6 @@ function Overrides({
           {error && <ErrorNote error={error} />}
         </form>
       )}
-    </section>
+    </Section>
   );
 }

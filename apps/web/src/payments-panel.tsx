@@ -1,6 +1,8 @@
 import { useState } from 'preact/hooks';
 import { call, get, type Data, type Tenant } from './api.js';
 import { ErrorNote } from './error-note.js';
+import { Section } from './screen-parts.js';
+import { TextField } from './fields.js';
 import { formatTime, isoDateIn, longDate } from './format.js';
 import { useLoaded } from './use-loaded.js';
 
@@ -24,8 +26,7 @@ export function PaymentsPanel({ canWrite, tenant, zone }: { canWrite: boolean; t
   };
 
   return (
-    <section aria-labelledby="payments-title">
-      <h2 id="payments-title">Payments</h2>
+    <Section titleId="payments-title" title="Payments">
       {error && <ErrorNote error={error} />}
       {data && !account && (
         <p class="hint" id="payments-none">
@@ -55,19 +56,17 @@ export function PaymentsPanel({ canWrite, tenant, zone }: { canWrite: boolean; t
       )}
       {canWrite && (
         <form class="inline-form" onSubmit={connect}>
-          <label>
-            Stripe restricted key{' '}
-            <input
-              id="stripe-key"
-              type="password"
-              required
-              autoComplete="off"
-              spellcheck={false}
-              placeholder="rk_live_…"
-              value={secretKey}
-              onInput={(e) => setSecretKey((e.target as HTMLInputElement).value)}
-            />
-          </label>
+          <TextField
+            label="Stripe restricted key"
+            id="stripe-key"
+            type="password"
+            required
+            autoComplete="off"
+            spellcheck={false}
+            placeholder="rk_live_…"
+            value={secretKey}
+            onValue={setSecretKey}
+          />
           <button type="submit">{account ? 'Replace the key' : 'Connect Stripe'}</button>
         </form>
       )}
@@ -76,6 +75,6 @@ export function PaymentsPanel({ canWrite, tenant, zone }: { canWrite: boolean; t
         Payment Intents, Refunds and Customers (an erased customer is deleted in Stripe too). It is checked with Stripe,
         stored encrypted and never shown again.
       </p>
-    </section>
+    </Section>
   );
 }

@@ -1,7 +1,10 @@
 import { useState } from 'preact/hooks';
+import { API_KEY_SCOPES, type ApiKeyScope } from '@svc/rules/api-key-scopes';
 import { call, get, getAll, post, type Data, type Session, type Tenant } from './api.js';
 import { useLoaded } from './use-loaded.js';
 import { ErrorNote } from './error-note.js';
+import { InlineForm, SelectField, TextField } from './fields.js';
+import { ButtonCell } from './screen-parts.js';
 import { formatTime, isoDateIn, longDate } from './format.js';
 
 type Subscription = Data<'/api/webhook-subscriptions'>['items'][number];
@@ -12,22 +15,9 @@ type NewApiKey = Data<'/api/api-keys', 'post'>;
 type Member = Data<'/api/members'>['items'][number];
 
 /** The scopes a key may hold (docs/decisions.md "API keys and scopes"); `*` is every one. */
-const SCOPES = [
-  'booking:read',
-  'booking:write',
-  'customer:read',
-  'customer:write',
-  'branding:read',
-  'branding:write',
-  'notification:read',
-  'notification:write',
-  'catalog:read',
-  'catalog:write',
-  'webhook:read',
-  'webhook:write',
-] as const satisfies ReadonlyArray<ApiKey['scopes'][number]>;
-// Every scope the API documents is offered: a new one fails this line until it is listed.
-const everyScope: Exclude<ApiKey['scopes'][number], (typeof SCOPES)[number] | '*'> extends never ? true : never = true;
+const SCOPES: ReadonlyArray<ApiKey['scopes'][number]> = API_KEY_SCOPES;
+// Every scope the API documents is offered: a new one fails this line until the rules list it.
+const everyScope: Exclude<ApiKey['scopes'][number], ApiKeyScope | '*'> extends never ? true : never = true;
 void everyScope;
 
 /** A secret the API shows once: copied now or never. */
@@ -68,10 +58,8 @@ export function WebhooksScreen({ session, tenant, zone }: { session: Session; te
       {error && <ErrorNote error={error} />}
       {secret && <SecretOnce label="The signing secret." secret={secret} onDone={() => setSecret(null)} />}
       {canWrite && (
-        <form
-          class="inline-form"
-          onSubmit={(e) => {
-            e.preventDefault();
+        <InlineForm
+          onSubmit={() => {
             void run(async () => {
               const made = await post<NewSubscription>('/api/webhook-subscriptions', { url: url.trim() });
               setSecret(made.signingSecret);
@@ -79,20 +67,11 @@ export function WebhooksScreen({ session, tenant, zone }: { session: Session; te
             });
           }}
         >
-          <label>
-            Endpoint URL{' '}
-            <input
-              id="webhook-url"
-              type="url"
-              required
-              value={url}
-              onInput={(e) => setUrl((e.target as HTMLInputElement).value)}
-            />
-          </label>
+          <TextField label="Endpoint URL" id="webhook-url" type="url" required value={url} onValue={setUrl} />
           <button type="submit" class="primary">
             Subscribe to every event
           </button>
-        </form>
+        </InlineForm>
       )}
       <h2>Subscriptions</h2>
       {subs && subs.length === 0 && <p class="hint">None yet.</p>}
@@ -159,16 +138,13 @@ export function WebhooksScreen({ session, tenant, zone }: { session: Session; te
                 </td>
                 <td class="delivery-series">{d.series}</td>
                 {canWrite && (
-                  <td>
-                    <button
-                      type="button"
-                      onClick={() =>
-                        void run(async () => void (await post(`/api/webhook-deliveries/${d.deliveryId}/replay`)))
-                      }
-                    >
-                      Replay
-                    </button>
-                  </td>
+                  <ButtonCell
+                    onClick={() =>
+                      void run(async () => void (await post(`/api/webhook-deliveries/${d.deliveryId}/replay`)))
+                    }
+                  >
+                    Replay
+                  </ButtonCell>
                 )}
               </tr>
             ))}
@@ -197,26 +173,15 @@ export function ApiKeysScreen({ session, tenant, zone }: { session: Session; ten
       {error && <ErrorNote error={error} />}
       {secret && <SecretOnce label="The key's secret." secret={secret} onDone={() => setSecret(null)} />}
       {canWrite && (
-        <form
-          class="inline-form"
-          onSubmit={(e) => {
-            e.preventDefault();
+        <InlineForm
+          onSubmit={() => {
             void run(async () => {
               setSecret((await post<NewApiKey>('/api/api-keys', { name: name.trim(), scopes })).secret);
               setName('');
             });
           }}
         >
-          <label>
-            Name{' '}
-            <input
-              id="key-name"
-              required
-              maxLength={100}
-              value={name}
-              onInput={(e) => setName((e.target as HTMLInputElement).value)}
-            />
-          </label>
+          <TextField label="Name" id="key-name" required maxLength={100} value={name} onValue={setName} />
           <fieldset>
             <legend>Scopes</legend>
             {SCOPES.map((scope) => (
@@ -238,7 +203,7 @@ export function ApiKeysScreen({ session, tenant, zone }: { session: Session; ten
           <button type="submit" class="primary">
             Create key
           </button>
-        </form>
+        </InlineForm>
       )}
       {keys && keys.length === 0 && <p class="hint">No keys yet.</p>}
       <ul class="plain" id="api-keys">
@@ -297,44 +262,26 @@ export function MembersScreen({ session }: { session: Session }) {
       <p class="hint">A member signs in with Google under their address, or with a one-time link an operator prints.</p>
       {error && <ErrorNote error={error} />}
       {isOwner && (
-        <form
-          class="inline-form"
-          onSubmit={(e) => {
-            e.preventDefault();
+        <InlineForm
+          onSubmit={() => {
             void run(async () => {
               await post('/api/members', { email: email.trim(), role });
               setEmail('');
             });
           }}
         >
-          <label>
-            Email{' '}
-            <input
-              id="member-email"
-              type="email"
-              required
-              value={email}
-              onInput={(e) => setEmail((e.target as HTMLInputElement).value)}
-            />
-          </label>
-          <label>
-            Role{' '}
-            <select
-              id="member-role"
-              value={role}
-              onChange={(e) => setRole((e.target as HTMLSelectElement).value as Member['role'])}
-            >
-              {Object.entries(ROLE_WORDS).map(([value, words]) => (
-                <option key={value} value={value}>
-                  {words}
-                </option>
-              ))}
-            </select>
-          </label>
+          <TextField label="Email" id="member-email" type="email" required value={email} onValue={setEmail} />
+          <SelectField
+            label="Role"
+            id="member-role"
+            value={role}
+            onValue={(value) => setRole(value as Member['role'])}
+            choices={Object.entries(ROLE_WORDS).map(([value, label]) => ({ value, label }))}
+          />
           <button type="submit" class="primary">
             Add member
           </button>
-        </form>
+        </InlineForm>
       )}
       <table class="log" id="members">
         <tbody>
@@ -368,15 +315,12 @@ export function MembersScreen({ session }: { session: Session }) {
                 )}
               </td>
               {isOwner && (
-                <td>
-                  <button
-                    type="button"
-                    aria-label={`Remove ${m.email}`}
-                    onClick={() => void run(() => call('DELETE', `/api/members/${m.membershipId}`))}
-                  >
-                    Remove
-                  </button>
-                </td>
+                <ButtonCell
+                  label={`Remove ${m.email}`}
+                  onClick={() => void run(() => call('DELETE', `/api/members/${m.membershipId}`))}
+                >
+                  Remove
+                </ButtonCell>
               )}
             </tr>
           ))}

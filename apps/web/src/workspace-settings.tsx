@@ -2,6 +2,8 @@ import { useEffect, useState } from 'preact/hooks';
 import { contrastRatio, PAGE_BACKGROUND, themeOf } from '@svc/html';
 import { ApiError, call, get, getAll, post, type Data, type Session, type Staff, type Tenant } from './api.js';
 import { ErrorNote } from './error-note.js';
+import { Section } from './screen-parts.js';
+import { InlineForm, SelectField, staffChoices, TextField } from './fields.js';
 import { PaymentsPanel } from './payments-panel.js';
 import { formatTime, isoDateIn, longDate } from './format.js';
 import { useLoaded } from './use-loaded.js';
@@ -65,8 +67,7 @@ function CalendarConnections({
     });
 
   return (
-    <section aria-labelledby="calendars-title">
-      <h2 id="calendars-title">Calendar connections</h2>
+    <Section titleId="calendars-title" title="Calendar connections">
       {error && <ErrorNote error={error} />}
       {connections && connections.length === 0 && <p class="hint">No staff calendar is connected.</p>}
       <ul class="plain" id="connections">
@@ -98,54 +99,25 @@ function CalendarConnections({
         ))}
       </ul>
       {canWrite && staff.length > 0 && (
-        <form
-          class="inline-form"
-          onSubmit={(e) => {
-            e.preventDefault();
+        <InlineForm
+          onSubmit={() => {
             void run(async () => {
               await post('/api/integrations/caldav', { staffId, serverUrl: serverUrl.trim(), username, password });
               setPassword('');
             });
           }}
         >
-          <label>
-            Whose{' '}
-            <select value={staffId} onChange={(e) => setStaffId((e.target as HTMLSelectElement).value)}>
-              {staff.map((s) => (
-                <option key={s.staffId} value={s.staffId}>
-                  {s.displayName}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            CalDAV server{' '}
-            <input
-              type="url"
-              required
-              value={serverUrl}
-              onInput={(e) => setServerUrl((e.target as HTMLInputElement).value)}
-            />
-          </label>
-          <label>
-            Username{' '}
-            <input
-              required
-              autoComplete="off"
-              value={username}
-              onInput={(e) => setUsername((e.target as HTMLInputElement).value)}
-            />
-          </label>
-          <label>
-            App password{' '}
-            <input
-              type="password"
-              required
-              autoComplete="new-password"
-              value={password}
-              onInput={(e) => setPassword((e.target as HTMLInputElement).value)}
-            />
-          </label>
+          <SelectField label="Whose" value={staffId} onValue={setStaffId} choices={staffChoices(staff)} />
+          <TextField label="CalDAV server" type="url" required value={serverUrl} onValue={setServerUrl} />
+          <TextField label="Username" required autoComplete="off" value={username} onValue={setUsername} />
+          <TextField
+            label="App password"
+            type="password"
+            required
+            autoComplete="new-password"
+            value={password}
+            onValue={setPassword}
+          />
           <button type="submit">Connect CalDAV</button>{' '}
           <button type="button" onClick={() => connectOAuth('google')}>
             Connect Google Calendar
@@ -156,9 +128,9 @@ function CalendarConnections({
           <button type="button" onClick={() => connectOAuth('zoom')}>
             Connect Zoom
           </button>
-        </form>
+        </InlineForm>
       )}
-    </section>
+    </Section>
   );
 }
 
@@ -237,8 +209,7 @@ function BrandingForm({
   };
 
   return (
-    <section aria-labelledby="branding-title">
-      <h2 id="branding-title">Booking page branding</h2>
+    <Section titleId="branding-title" title="Booking page branding">
       <form class="inline-form" onSubmit={save}>
         <label>
           Name shown{' '}
@@ -338,7 +309,7 @@ function BrandingForm({
           </p>
         ))}
       </div>
-    </section>
+    </Section>
   );
 }
 
@@ -389,27 +360,22 @@ function NotificationForm({ canWrite }: { canWrite: boolean }) {
 
   if (!settings) return error ? <ErrorNote error={error} /> : <p aria-busy="true">Loading…</p>;
   return (
-    <section aria-labelledby="notifications-title">
-      <h2 id="notifications-title">Notifications</h2>
+    <Section titleId="notifications-title" title="Notifications">
       <form class="inline-form" onSubmit={save}>
-        <label>
-          Reminders, minutes before (e.g. 1440, 120){' '}
-          <input
-            id="reminders"
-            value={reminders}
-            disabled={!canWrite}
-            onInput={(e) => setReminders((e.target as HTMLInputElement).value)}
-          />
-        </label>
-        <label>
-          Who hears of requests (emails; empty: owners and admins){' '}
-          <input
-            id="business-emails"
-            value={emails}
-            disabled={!canWrite}
-            onInput={(e) => setEmails((e.target as HTMLInputElement).value)}
-          />
-        </label>
+        <TextField
+          label="Reminders, minutes before (e.g. 1440, 120)"
+          id="reminders"
+          disabled={!canWrite}
+          value={reminders}
+          onValue={setReminders}
+        />
+        <TextField
+          label="Who hears of requests (emails; empty: owners and admins)"
+          id="business-emails"
+          disabled={!canWrite}
+          value={emails}
+          onValue={setEmails}
+        />
         <label>
           Reply-To{' '}
           <input
@@ -446,6 +412,6 @@ function NotificationForm({ canWrite }: { canWrite: boolean }) {
         {saved && <span role="status"> Saved.</span>}
       </form>
       {error && <ErrorNote error={error} />}
-    </section>
+    </Section>
   );
 }

@@ -18,6 +18,7 @@ export * from './customer.js';
 export * from './booking.js';
 export * from './network-address.js';
 export * from './webhooks.js';
+export * from './api-key-scopes.js';
 export * from './api-keys.js';
 export * from './notifications.js';
 export * from './text.js';

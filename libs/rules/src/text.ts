@@ -27,3 +27,11 @@ export function trimmedTextSchema(max: number, opts: { required?: boolean } = {}
   const sent = z.string().max(max, `must be at most ${max} characters`);
   return (opts.required ? sent.regex(NOT_BLANK_PATTERN, NOT_BLANK_MESSAGE) : sent).trim();
 }
+
+/**
+ * Orders strings as both store adapters (libs/store) do: by their UTF-8 bytes (JavaScript's `<`
+ * compares UTF-16 units). Here, not in the store, so domain code can sort as the store reads.
+ */
+export function compareUtf8(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+}

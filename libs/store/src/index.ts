@@ -37,7 +37,6 @@ export {
   LIST_ORDER,
   findByPrefix,
   prefixIndex,
-  compareUtf8,
   PREFIX_END,
   type FindPageOptions,
   type Page,

@@ -8,6 +8,7 @@
  * for a descending list.
  */
 import type { Collection, Document, Filter, IndexSpec, Tx } from './document-store.js';
+import { compareUtf8 } from '@svc/rules';
 import type { KeyPosition, PagePosition } from './page-cursor.js';
 
 export interface PageRequest {
@@ -122,11 +123,6 @@ class ListOrder {
  * lead bytes, above `\uffff`'s EF. Keys must not contain U+10FFFF itself (a noncharacter).
  */
 export const PREFIX_END = '\u{10FFFF}';
-
-/** Orders strings as both adapters do: by their UTF-8 bytes (JavaScript's `<` compares UTF-16 units). */
-export function compareUtf8(a: string, b: string): number {
-  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
-}
 
 export interface PrefixRead {
   /** The string field searched, and the field that orders documents with the same key. */

@@ -29,7 +29,7 @@ import { collectiveStaffIdsOf, type BookingDoc } from '../store/records.js';
 import { bookingEvent } from './booking-events.js';
 import { occupyingBookings, toExistingBooking } from './existing-bookings.js';
 import { ServiceBuffers } from './stored-buffers.js';
-import { lockKeysFor } from './lock-keys.js';
+import { lockKeysFor } from '../domain/lock-keys.js';
 import { isPaid, paidOutside, paidWith } from './payments.js';
 import type {
   CalendarSyncSource,
@@ -233,7 +233,7 @@ export function confirmCreatedHold(
 /**
  * The service's policies as a booking keeps them from its create or last move (docs/decisions.md
  * "Service policies"): the cut-offs its customer was told, and the daily limit its occupancy
- * was decided under (lock-keys.ts occupiedKeys).
+ * was decided under (store/occupied-keys.ts).
  */
 export const policiesOf = (
   service: Pick<ServiceInfo, 'cancelCutoffMin' | 'rescheduleCutoffMin' | 'maxBookingsPerDay'>,

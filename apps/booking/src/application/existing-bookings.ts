@@ -1,16 +1,9 @@
-import { MINUTE_MS, MINUTES_PER_DAY } from '@svc/rules';
 import type { Tx } from '@svc/store';
 import type { ExistingBooking } from '../domain/availability/index.js';
+import { MAX_BUFFER_MS } from '../domain/lock-keys.js';
 import type { BookingStore } from '../store/booking-store.js';
 import { staffOfBooking, type OccupancyDoc } from '../store/records.js';
 import { hasStoredBuffers, type Buffers, type ServiceBuffers } from './stored-buffers.js';
-
-/**
- * The longest buffer a booking can carry: the catalog takes buffers of 0 to 1440 minutes
- * (apps/catalog/src/domain/service.ts). A booking starting this long after a window, or ending
- * this long before it, can still occupy time inside it.
- */
-export const MAX_BUFFER_MS = MINUTES_PER_DAY * MINUTE_MS;
 
 /**
  * The held and confirmed bookings of the tenant whose occupied interval (the booking with its

@@ -24,7 +24,7 @@ import type { BookingStore } from '../store/booking-store.js';
 import { occupyingBookings } from './existing-bookings.js';
 import { externalOccupancy } from './external-busy.js';
 import { acquireAll, releaseAll } from './lock-all.js';
-import { lockKeysFor } from './lock-keys.js';
+import { lockKeysFor } from '../domain/lock-keys.js';
 import type { BusyTimeSource, ScheduleSource, ServiceLookup, ServiceSchedule } from './ports.js';
 import { ServiceBuffers } from './stored-buffers.js';
 
@@ -188,7 +188,7 @@ export const locksBusy = () => bookingUnavailable('Bookings are busy right now; 
 
 /**
  * The capacity locks of the service's buffered interval at `startsAtMs` and, for a service with a
- * daily limit, of the start's whole local day (lock-keys.ts).
+ * daily limit, of the start's whole local day (store/occupied-keys.ts).
  */
 function keysOf(req: SlotRequest, known: ServiceSchedule): string[] {
   const { fromMs, toMs } = countedInterval(req, known);

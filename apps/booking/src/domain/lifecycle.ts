@@ -3,8 +3,7 @@
 // customer's manage token, the partner API and the hold-expiry sweeper. Pure: the caller passes
 // the booking as stored and the time.
 
-import { cutoffAtMs, describeMinutes } from '@svc/rules';
-import type { BookingStatus } from '../store/records.js';
+import { cutoffAtMs, describeMinutes, type BookingStatus } from '@svc/rules';
 
 /** Who asks: a tenant member (dashboard), the customer (manage token), a partner (API key), the platform. */
 export type Actor = 'staff' | 'customer' | 'partner' | 'system';

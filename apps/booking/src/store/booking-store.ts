@@ -11,7 +11,7 @@ import {
   type PageRequest,
   type Tx,
 } from '@svc/store';
-import { occupiedKeys } from '../application/lock-keys.js';
+import { occupiedKeys } from './occupied-keys.js';
 import { STRIPPED_BOOKING } from '../domain/erasure.js';
 import { hasPendingWork, type BookingPayment } from '../domain/payment.js';
 import { EraseJobRepository } from './erase-job-repository.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InProcessLockManager, LockUnavailableError, type LockManager } from '@svc/lock';
 import { acquireAll } from '../../src/application/lock-all.js';
-import { lockKeysFor } from '../../src/application/lock-keys.js';
+import { lockKeysFor } from '../../src/domain/lock-keys.js';
 
 const opts = { ttlMs: 10_000, waitMs: 100, nowMs: Date.now };
 

@@ -1,8 +1,8 @@
 import { canonicalTimeZone, isIanaTimeZone, MINUTES_PER_DAY, TIME_ZONE_MESSAGE } from '@svc/rules';
-import { checkEpochMs, checkFormat, checkInteger, requirePresent } from './field-checks.js';
+import { checkEpochMs, checkFormat, checkInteger, requireFields } from './field-checks.js';
 import { checkOwner, type FoundOwner, type OwnerInput, type OwnerType } from './owner.js';
 import { checkCreateStatus, checkPatchStatus, type SoftDeleteStatus } from './soft-delete.js';
-import { nextUpdatedAt } from './timestamps.js';
+import { createdAt, nextUpdatedAt } from './timestamps.js';
 import { assertSomeField, definedOnly, Violations } from './violations.js';
 
 /** Weekly working hours: wall-clock minutes [startMinute, endMinute) of `weekday` in `timezone`. */
@@ -51,9 +51,7 @@ export function newAvailabilityRule(
   // '' on create asks for the default, like an absent timezone.
   const fields = checkRuleFields(v, { ...input, timezone: input.timezone || undefined });
   const status = checkCreateStatus(v, input.status);
-  requirePresent(v, 'weekday', fields.weekday);
-  requirePresent(v, 'startMinute', fields.startMinute);
-  requirePresent(v, 'endMinute', fields.endMinute);
+  requireFields(v, fields, ['weekday', 'startMinute', 'endMinute']);
   const record: AvailabilityRuleRecord = {
     ruleId: ctx.id,
     tenantId: ctx.tenantId,
@@ -67,8 +65,7 @@ export function newAvailabilityRule(
     effectiveFromAtMs: null,
     effectiveUntilAtMs: null,
     status: status ?? 'active',
-    createdAtMs: ctx.now,
-    updatedAtMs: ctx.now,
+    ...createdAt(ctx.now),
     ...owner,
     ...definedOnly(fields),
   };

@@ -1,7 +1,7 @@
 import { checkEpochMs, checkText, requirePresent } from './field-checks.js';
 import { checkOwner, type FoundOwner, type OwnerInput, type OwnerType } from './owner.js';
 import { checkCreateStatus, checkPatchStatus, type SoftDeleteStatus } from './soft-delete.js';
-import { nextUpdatedAt } from './timestamps.js';
+import { createdAt, nextUpdatedAt } from './timestamps.js';
 import { assertSomeField, definedOnly, Violations } from './violations.js';
 
 /** Time [startsAtMs, endsAtMs) in which the owner cannot be booked. */
@@ -47,8 +47,7 @@ export function newBlockedTime(input: BlockedTimeInput, ctx: BlockContext & { id
     endsAtMs: 0,
     reason: '',
     status: status ?? 'active',
-    createdAtMs: ctx.now,
-    updatedAtMs: ctx.now,
+    ...createdAt(ctx.now),
     ...owner,
     ...definedOnly(fields),
   };

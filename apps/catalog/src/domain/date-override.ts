@@ -3,7 +3,7 @@ import { checkFormat, requirePresent } from './field-checks.js';
 import { isCalendarDate } from './field-rules.js';
 import { checkOwner, type FoundOwner, type OwnerInput, type OwnerType } from './owner.js';
 import { checkCreateStatus, checkPatchStatus, type SoftDeleteStatus } from './soft-delete.js';
-import { nextUpdatedAt } from './timestamps.js';
+import { createdAt, nextUpdatedAt } from './timestamps.js';
 import { assertSomeField, definedOnly, Violations } from './violations.js';
 
 /**
@@ -52,8 +52,7 @@ export function newDateOverride(input: DateOverrideInput, ctx: OverrideContext &
     date: '',
     windows: [],
     status: status ?? 'active',
-    createdAtMs: ctx.now,
-    updatedAtMs: ctx.now,
+    ...createdAt(ctx.now),
     ...owner,
     ...definedOnly(fields),
   };

@@ -11,6 +11,15 @@ export function requirePresent(v: Violations, path: string, value: unknown): voi
   if (value === undefined && !v.has(path)) v.add(path, 'is required');
 }
 
+/** requirePresent for each named field, in order. */
+export function requireFields<F extends object>(
+  v: Violations,
+  fields: F,
+  names: ReadonlyArray<keyof F & string>,
+): void {
+  for (const name of names) requirePresent(v, name, fields[name]);
+}
+
 export interface TextRule {
   max: number;
   /** Whether '' is accepted (it then clears an optional field). */

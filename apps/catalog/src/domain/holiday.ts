@@ -1,7 +1,7 @@
 import { checkFormat, checkText, requirePresent } from './field-checks.js';
 import { isCalendarDate } from './field-rules.js';
 import { checkCreateStatus, checkPatchStatus, type SoftDeleteStatus } from './soft-delete.js';
-import { nextUpdatedAt } from './timestamps.js';
+import { createdAt, nextUpdatedAt } from './timestamps.js';
 import { assertSomeField, definedOnly, Violations } from './violations.js';
 
 /** A day (in the tenant's timezone) on which the whole tenant is closed. */
@@ -34,8 +34,7 @@ export function newHoliday(input: HolidayInput, ctx: { id: string; tenantId: str
     date: '',
     name: '',
     status: status ?? 'active',
-    createdAtMs: ctx.now,
-    updatedAtMs: ctx.now,
+    ...createdAt(ctx.now),
     ...definedOnly(fields),
   };
 }

@@ -1,5 +1,5 @@
 import { checkEnum, checkInteger, checkText, requirePresent } from './field-checks.js';
-import { nextUpdatedAt } from './timestamps.js';
+import { createdAt, nextUpdatedAt } from './timestamps.js';
 import { assertSomeField, definedOnly, Violations } from './violations.js';
 
 export const RESOURCE_STATUSES = ['active', 'disabled'] as const;
@@ -44,8 +44,7 @@ export function newResource(input: ResourceInput, ctx: { id: string; tenantId: s
     locationLabel: '',
     capacity: 1,
     status: 'active',
-    createdAtMs: ctx.now,
-    updatedAtMs: ctx.now,
+    ...createdAt(ctx.now),
     ...definedOnly(fields),
   };
 }

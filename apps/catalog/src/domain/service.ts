@@ -5,7 +5,7 @@ import {
   checkInteger,
   checkOptionalId,
   checkText,
-  requirePresent,
+  requireFields,
 } from './field-checks.js';
 import {
   checkQuestions,
@@ -33,7 +33,7 @@ import {
   type NoShowCharge,
   type PaymentPolicy,
 } from '@svc/rules';
-import { nextUpdatedAt } from './timestamps.js';
+import { createdAt, nextUpdatedAt } from './timestamps.js';
 import { assertSomeField, definedOnly, Violations } from './violations.js';
 
 export const SERVICE_STATUSES = ['active', 'hidden', 'disabled'] as const;
@@ -161,9 +161,7 @@ type ServiceContext = { tenantId: string; now: number; references: ServiceRefere
 export function newService(input: ServiceInput, ctx: ServiceContext & { id: string }): ServiceRecord {
   const v = new Violations();
   const fields = checkServiceFields(v, input, ctx.references);
-  requirePresent(v, 'slug', fields.slug);
-  requirePresent(v, 'name', fields.name);
-  requirePresent(v, 'durationMin', fields.durationMin);
+  requireFields(v, fields, ['slug', 'name', 'durationMin']);
   const record: ServiceRecord = {
     serviceId: ctx.id,
     tenantId: ctx.tenantId,
@@ -193,16 +191,10 @@ export function newService(input: ServiceInput, ctx: ServiceContext & { id: stri
     assignment: 'first_available',
     staffWeights: {},
     ...NO_PAYMENT_TERMS,
-    createdAtMs: ctx.now,
-    updatedAtMs: ctx.now,
+    ...createdAt(ctx.now),
     ...definedOnly(fields),
   };
-  checkPrice(v, record);
-  checkParty(v, record);
-  checkAssignment(v, record, input);
-  checkPaymentPolicy(v, record, input);
-  v.throwIfAny();
-  return record;
+  return checked(v, record, input);
 }
 
 export function patchService(current: ServiceRecord, input: ServiceInput, ctx: ServiceContext): ServiceRecord {
@@ -214,6 +206,11 @@ export function patchService(current: ServiceRecord, input: ServiceInput, ctx: S
     ...definedOnly(fields),
     updatedAtMs: nextUpdatedAt(current.updatedAtMs, ctx.now),
   };
+  return checked(v, record, input);
+}
+
+/** The rules across fields, on the record as it would be stored; then every violation at once. */
+function checked(v: Violations, record: ServiceRecord, input: ServiceInput): ServiceRecord {
   checkPrice(v, record);
   checkParty(v, record);
   checkAssignment(v, record, input);
@@ -371,22 +368,25 @@ function checkPaymentPolicy(v: Violations, record: ServiceRecord, input: Service
   if (noShowCharge !== 'none' && payment === 'none' && chargeKnown && paymentKnown) {
     v.add('noShowCharge', 'needs a payment policy: the card is saved when the customer pays');
   }
-  record.depositAmount = policyAmount(v, 'depositAmount', record.depositAmount ?? 0, {
+  const amount = (
+    path: 'depositAmount' | 'noShowFeeAmount',
+    policy: { policyKnown: boolean; used: boolean; what: string },
+  ) =>
+    policyAmount(v, path, record[path] ?? 0, {
+      ...policy,
+      sent: input[path] !== undefined,
+      price: priceKnown ? price : null,
+      step,
+      currency,
+    });
+  record.depositAmount = amount('depositAmount', {
     policyKnown: paymentKnown,
     used: payment === 'deposit',
-    sent: input.depositAmount !== undefined,
-    price: priceKnown ? price : null,
-    step,
-    currency,
     what: 'payment is deposit',
   });
-  record.noShowFeeAmount = policyAmount(v, 'noShowFeeAmount', record.noShowFeeAmount ?? 0, {
+  record.noShowFeeAmount = amount('noShowFeeAmount', {
     policyKnown: chargeKnown,
     used: noShowCharge === 'fee',
-    sent: input.noShowFeeAmount !== undefined,
-    price: priceKnown ? price : null,
-    step,
-    currency,
     what: 'noShowCharge is fee',
   });
 }

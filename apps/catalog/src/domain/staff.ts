@@ -1,6 +1,6 @@
 import { checkEnum, checkFormat, checkOptionalId, checkText, requirePresent } from './field-checks.js';
 import { canonicalTimeZone, EMAIL_MESSAGE, isIanaTimeZone, normalizeEmail, TIME_ZONE_MESSAGE } from '@svc/rules';
-import { nextUpdatedAt } from './timestamps.js';
+import { createdAt, nextUpdatedAt } from './timestamps.js';
 import { assertSomeField, definedOnly, Violations } from './violations.js';
 
 export const STAFF_STATUSES = ['active', 'disabled'] as const;
@@ -41,8 +41,7 @@ export function newStaff(input: StaffInput, ctx: { id: string; tenantId: string;
     email: null,
     timezone: null,
     status: 'active',
-    createdAtMs: ctx.now,
-    updatedAtMs: ctx.now,
+    ...createdAt(ctx.now),
     ...definedOnly(fields),
   };
 }

@@ -14,7 +14,7 @@ import {
   TIME_ZONE_MESSAGE,
 } from '@svc/rules';
 import { isHexColor, isHttpsUrl } from './field-rules.js';
-import { nextUpdatedAt } from './timestamps.js';
+import { createdAt, nextUpdatedAt } from './timestamps.js';
 import { assertSomeField, definedOnly, Violations } from './violations.js';
 
 export const TENANT_STATUSES = ['active', 'disabled', 'suspended'] as const;
@@ -82,8 +82,7 @@ export function newTenant(input: TenantCreateInput, ctx: { id: string; now: numb
     timezone: fields.timezone ?? '',
     locale: fields.locale ?? DEFAULT_LOCALE,
     branding: { ...EMPTY_BRANDING, ...definedOnly(branding) },
-    createdAtMs: ctx.now,
-    updatedAtMs: ctx.now,
+    ...createdAt(ctx.now),
   };
 }
 

@@ -9,20 +9,11 @@ import { ownerToLookUp, parseOwnerFilter } from '../domain/owner.js';
 import { entityRpc, type CatalogContext, type CatalogHandlers } from './entity-rpc.js';
 import { findOwner } from './lookups.js';
 
+/** The record's fields are the message's; an unbounded effective bound is absent. */
 export const toRuleMessage = (r: AvailabilityRuleRecord): catalogV1.AvailabilityRule => ({
-  ruleId: r.ruleId,
-  tenantId: r.tenantId,
-  ownerType: r.ownerType,
-  ownerId: r.ownerId,
-  weekday: r.weekday,
-  startMinute: r.startMinute,
-  endMinute: r.endMinute,
-  timezone: r.timezone,
+  ...r,
   effectiveFromAtMs: r.effectiveFromAtMs ?? undefined,
   effectiveUntilAtMs: r.effectiveUntilAtMs ?? undefined,
-  status: r.status,
-  createdAtMs: r.createdAtMs,
-  updatedAtMs: r.updatedAtMs,
 });
 
 export function availabilityRuleHandlers(

@@ -1,7 +1,7 @@
 import type { ServiceHandlers } from '@svc/grpc';
 import type { catalogV1, commonV1 } from '@svc/proto';
 import type { DocumentStore, Tx } from '@svc/store';
-import { parsePageRequest, type PageRequest } from '../domain/paging.js';
+import { parsePageRequest, type PageRequest } from './paging.js';
 import type { TenantRecord } from '../domain/tenant.js';
 import type { CatalogRepositories } from '../store/catalog-repositories.js';
 import type { Page } from '../store/tenant-scoped-repository.js';

@@ -3,16 +3,12 @@ import { newId } from '../domain/ids.js';
 import { newStaff, patchStaff, type StaffRecord } from '../domain/staff.js';
 import { entityRpc, type CatalogContext, type CatalogHandlers } from './entity-rpc.js';
 
+/** The record's fields are the message's; an unset one is ''. */
 export const toStaffMessage = (r: StaffRecord): catalogV1.Staff => ({
-  staffId: r.staffId,
-  tenantId: r.tenantId,
+  ...r,
   userId: r.userId ?? '',
-  displayName: r.displayName,
   email: r.email ?? '',
   timezone: r.timezone ?? '',
-  status: r.status,
-  createdAtMs: r.createdAtMs,
-  updatedAtMs: r.updatedAtMs,
 });
 
 export function staffHandlers(

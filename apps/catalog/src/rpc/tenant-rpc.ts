@@ -1,6 +1,6 @@
 import type { catalogV1 } from '@svc/proto';
 import { effectiveRetention } from '@svc/rules';
-import { parsePageRequest } from '../domain/paging.js';
+import { parsePageRequest } from './paging.js';
 import { newId } from '../domain/ids.js';
 import { newTenant, patchTenant, type TenantRecord } from '../domain/tenant.js';
 import type { CatalogContext, CatalogHandlers } from './entity-rpc.js';

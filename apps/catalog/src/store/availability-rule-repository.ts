@@ -1,6 +1,5 @@
-import type { DocumentStore, Filter } from '@svc/store';
+import type { DocumentStore, Filter, PageRequest } from '@svc/store';
 import type { AvailabilityRuleRecord } from '../domain/availability-rule.js';
-import type { PageRequest } from '../domain/paging.js';
 import { COLLECTIONS } from './collections.js';
 import { TenantScopedRepository, type Page } from './tenant-scoped-repository.js';
 

@@ -1,6 +1,5 @@
-import type { DocumentStore } from '@svc/store';
+import type { DocumentStore, PageRequest } from '@svc/store';
 import type { HolidayRecord } from '../domain/holiday.js';
-import type { PageRequest } from '../domain/paging.js';
 import { COLLECTIONS } from './collections.js';
 import { TenantScopedRepository, type Page } from './tenant-scoped-repository.js';
 

@@ -1,5 +1,4 @@
-import type { DocumentStore } from '@svc/store';
-import type { PageRequest } from '../domain/paging.js';
+import type { DocumentStore, PageRequest } from '@svc/store';
 import type { ResourceRecord } from '../domain/resource.js';
 import { COLLECTIONS } from './collections.js';
 import { TenantScopedRepository, type Page } from './tenant-scoped-repository.js';

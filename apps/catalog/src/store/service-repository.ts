@@ -1,5 +1,4 @@
-import type { DocumentStore, Filter, Tx } from '@svc/store';
-import type { PageRequest } from '../domain/paging.js';
+import type { DocumentStore, Filter, PageRequest, Tx } from '@svc/store';
 import type { ServiceRecord } from '../domain/service.js';
 import { COLLECTIONS } from './collections.js';
 import { fromStored, TenantScopedRepository, type Page } from './tenant-scoped-repository.js';

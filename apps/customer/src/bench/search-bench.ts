@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openSqliteStore } from '@svc/store';
 import { newCustomer } from '../domain/merge.js';
-import { parseListRequest, type ListRequest } from '../domain/paging.js';
+import { parseListRequest, type ListRequest } from '../store/paging.js';
 import { CustomerRepository } from '../store/customer-repository.js';
 import { CUSTOMERS, toDoc, type CustomerDoc } from '../store/records.js';
 

@@ -3,8 +3,7 @@
  * normalized search keys, stored beside the record, and `q` matches a customer when it is a
  * prefix of one of them. Pure: the repository stores the keys and reads them by prefix.
  */
-import { MAX_CUSTOMER_QUERY_LENGTH, phoneDigitForms } from '@svc/rules';
-import { compareUtf8 } from '@svc/store';
+import { compareUtf8, MAX_CUSTOMER_QUERY_LENGTH, phoneDigitForms } from '@svc/rules';
 import type { Customer } from './customer.js';
 
 /** Raised whenever searchKeysOf changes, so the start-up backfill rewrites every customer's keys. */

@@ -3,7 +3,7 @@ import { notFound, requireTenantId } from '@svc/errors';
 import { bindService, type ServiceBinding } from '@svc/grpc';
 import { customerV1 } from '@svc/proto';
 import { parseCreateFields, parseLookupFields, parseUpdateFields } from '../domain/fields.js';
-import { parseListRequest } from '../domain/paging.js';
+import { parseListRequest } from '../store/paging.js';
 import { ContactInUseError, CustomerErasedError, type CustomerRepository } from '../store/customer-repository.js';
 import { contactInUse, customerErased, toProtoCustomer } from './mapping.js';
 

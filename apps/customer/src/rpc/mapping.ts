@@ -3,19 +3,15 @@ import { validationError, type DomainError } from '@svc/errors';
 import type { Customer } from '../domain/customer.js';
 import type { ContactInUseError } from '../store/customer-repository.js';
 
+/** The record as customer.v1 sends it: the same fields, absent instead of null, and its status. */
 export function toProtoCustomer(c: Customer): customerV1.Customer {
+  const { primaryEmail, phone, erasedAtMs, ...same } = c;
   return {
-    customerId: c.customerId,
-    tenantId: c.tenantId,
-    primaryEmail: c.primaryEmail ?? undefined,
-    phone: c.phone ?? undefined,
-    name: c.name,
-    locale: c.locale,
-    timezone: c.timezone,
-    createdAtMs: c.createdAtMs,
-    updatedAtMs: c.updatedAtMs,
-    status: c.erasedAtMs != null ? 'erased' : 'active',
-    erasedAtMs: c.erasedAtMs ?? undefined,
+    ...same,
+    primaryEmail: primaryEmail ?? undefined,
+    phone: phone ?? undefined,
+    status: erasedAtMs != null ? 'erased' : 'active',
+    erasedAtMs: erasedAtMs ?? undefined,
   };
 }
 

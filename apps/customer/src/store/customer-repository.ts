@@ -23,7 +23,7 @@ import {
 } from '../domain/customer.js';
 import { assertIdentifiable } from '../domain/fields.js';
 import { applyChanges, contactChanges, fillFromBooking, newCustomer, type Contact } from '../domain/merge.js';
-import { encodeCursor, encodeSearchCursor, type ListRequest, type SearchPosition } from '../domain/paging.js';
+import { encodeCursor, encodeSearchCursor, type ListRequest, type SearchPosition } from './paging.js';
 import { firstMatchingKey, searchKeysOf, SEARCH_KEYS_VERSION, type SearchQuery } from '../domain/search.js';
 import { newCustomerId } from './ids.js';
 import {

@@ -5,7 +5,8 @@
  * color is used only when text reads on it (the booking pages' WCAG rule, @svc/html).
  */
 import { html, themeOf, type SafeHtml } from '@svc/html';
-import { wordsFor, type LinkKind, type MessageFacts } from './templates.js';
+import type { LinkKind, MessageFacts } from './message.js';
+import { wordsFor } from './templates.js';
 
 export interface Branding {
   /** The tenant as customers know it. */

@@ -7,7 +7,7 @@
  * link that does not exist, nor promises one that nothing will bring.
  */
 import { joinUrlOf, type CalendarSyncView } from '@svc/grpc';
-import type { Template } from './templates.js';
+import type { NotificationTemplate } from '@svc/rules';
 
 /** What is known of the booking's meeting. */
 export type MeetingState =
@@ -28,7 +28,7 @@ export const NO_MEETING: MeetingState = { kind: 'none' };
 export const WAITING: MeetingState = { kind: 'waiting' };
 
 /** The customer's messages that name the meeting: those about a booking that takes place. */
-export const NAMES_MEETING: ReadonlySet<Template> = new Set<Template>([
+export const NAMES_MEETING: ReadonlySet<NotificationTemplate> = new Set<NotificationTemplate>([
   'customer.confirmed',
   'customer.rescheduled',
   'customer.reminder',
@@ -36,7 +36,7 @@ export const NAMES_MEETING: ReadonlySet<Template> = new Set<Template>([
 ]);
 
 /** The messages an event sends that wait for the link (a reminder reads it when it falls due). */
-export const WAITS_FOR_MEETING: ReadonlySet<Template> = new Set<Template>([
+export const WAITS_FOR_MEETING: ReadonlySet<NotificationTemplate> = new Set<NotificationTemplate>([
   'customer.confirmed',
   'customer.rescheduled',
 ]);

@@ -15,7 +15,7 @@
 import { formatMoney } from '@svc/rules';
 import { formatWhen, type Language } from './format.js';
 import { refundedAmount, type PaymentFacts } from './payment.js';
-import type { MessageFacts, MessageWords, Words } from './templates.js';
+import type { MessageFacts, MessageWords, Words } from './message.js';
 
 /** The payment's amounts and moments, formatted for the reader. */
 interface Money {

@@ -3,9 +3,9 @@
  * written in. Pure: the facts in, the words out; layout.ts makes the text and HTML parts of them.
  */
 import type { NotificationTemplate } from '@svc/rules';
-import { formatShort, formatTime, formatWhen, type Language, type Reader } from './format.js';
-import { NAMES_MEETING, type MeetingLine } from './meeting.js';
-import type { PaymentFacts } from './payment.js';
+import { formatShort, formatTime, formatWhen, type Language } from './format.js';
+import { NAMES_MEETING } from './meeting.js';
+import type { MessageFacts, MessageWords, Words } from './message.js';
 import { withPayment } from './payment-words.js';
 
 export type Template = NotificationTemplate;
@@ -16,81 +16,8 @@ export type Template = NotificationTemplate;
  */
 export const SUPPRESSIBLE: ReadonlySet<Template> = new Set<Template>(['customer.reminder']);
 
-/** Everything a message may mention, gathered by the intake (plan.ts). */
-export interface MessageFacts {
-  template: Template;
-  reader: Reader;
-  /** Named in every message, so a customer can quote it and a reader find the booking. */
-  bookingId: string;
-  /** The tenant as customers know it (branding display name, else its name). */
-  business: string;
-  service: string;
-  customerName: string;
-  /** The customer's email or phone, for the business. */
-  customerContact: string;
-  /** The booked staff member's name, '' without one. */
-  staffName: string;
-  startsAtMs: number;
-  /** Before a reschedule. */
-  previousStartsAtMs: number | null;
-  /** When a held booking's request lapses. */
-  holdExpiresAtMs: number | null;
-  nowMs: number;
-  /** Who cancelled: the customer themself, or the business (staff, its partner, the platform). */
-  cancelledBy: 'customer' | 'business';
-  /** The business's reason for a cancellation, '' without one. */
-  cancelReason: string;
-  /** Hours or minutes before the start, for a reminder. */
-  reminderOffsetMin: number | null;
-  /** What the customer's manage link can still change (customer messages). */
-  changes: CustomerChanges;
-  /**
-   * The booking's video meeting (domain/meeting.ts): its link, or that the link follows; absent or
-   * null: nothing is said. Only the messages of NAMES_MEETING say it.
-   */
-  meeting?: MeetingLine;
-  /**
-   * A staff member's calendar connection that needs connecting again (business.calendar_needs_reauth,
-   * intake/connection-notices.ts): the provider as people call it and whose it is. The message is
-   * about no booking: its `startsAtMs` is when the provider refused the grant.
-   */
-  calendar?: { provider: string; staffName: string };
-  /**
-   * A paid booking's money (domain/payment.ts); absent or null: a booking without payment, or a
-   * message that says nothing of money. domain/payment-words.ts says it.
-   */
-  payment?: PaymentFacts | null;
-}
-
-/**
- * What the customer's manage link can change as the message goes out (docs/decisions.md "Service
- * policies"): until when it can cancel, and reschedule (null: not now), and whether a cut-off
- * closed one of them. The link's label and a line of the text say it.
- */
-export interface CustomerChanges {
-  cancelUntilMs: number | null;
-  rescheduleUntilMs: number | null;
-  closedByCutoff: boolean;
-}
-
-/** A message's words: the subject, its paragraphs, a detail table, one action, the SMS text. */
-export interface MessageWords {
-  subject: string;
-  heading: string;
-  paragraphs: string[];
-  details: Array<[label: string, value: string]>;
-  action: { label: string; link: LinkKind } | null;
-  /** One SMS (customer messages only); the link is appended when the message has an action. */
-  sms: string | null;
-  /** The line offering the unsubscribe link (reminders). */
-  unsubscribe: string | null;
-}
-
 /** The video meeting as a message shows it: its link with a label, or the note that it follows. */
 export type MeetingWords = { label: string; url: string } | { note: string; sms: string };
-
-/** `pay`: Stripe's checkout page of a booking waiting for its payment. */
-export type LinkKind = 'manage' | 'dashboard' | 'bookAgain' | 'pay';
 
 interface Dictionary {
   when: string;
@@ -110,22 +37,6 @@ interface Dictionary {
   /** The video meeting: the link's label, and the note while the link is not there yet. */
   meeting: { label: string; follows: (business: string) => string; followsSms: string };
   words: Record<Template, (f: MessageFacts, w: Words) => MessageWords>;
-}
-
-/** The facts already formatted for the reader. */
-export interface Words {
-  when: string;
-  short: string;
-  before: string;
-  expiry: string;
-  minutesLeft: number;
-  offset: string;
-  /** The manage link's label: what it can still do. */
-  manage: string;
-  /** The same for a request (a held booking). */
-  manageRequest: string;
-  /** The cut-off line: until when changes work online, or that they no longer do; none without a cut-off. */
-  changes: string[];
 }
 
 const en: Dictionary = {

@@ -19,7 +19,7 @@ import { renderMessage, type Links } from '../domain/layout.js';
 import { NAMES_MEETING, type MeetingLine } from '../domain/meeting.js';
 import type { EventPayment, PaymentFacts } from '../domain/payment.js';
 import type { PlannedMessage } from '../domain/plan.js';
-import type { MessageFacts } from '../domain/templates.js';
+import type { MessageFacts } from '../domain/message.js';
 import type { MessageContent, NotificationDoc } from '../store/records.js';
 import type { BookingContext } from './context.js';
 

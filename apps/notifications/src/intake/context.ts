@@ -9,7 +9,7 @@ import type { BookingClient, CatalogClient, CustomerClient, IntegrationClient } 
 import type { bookingV1, catalogV1, customerV1 } from '@svc/proto';
 import { cutoffAtMs } from '@svc/rules';
 import type { Branding } from '../domain/layout.js';
-import type { CustomerChanges } from '../domain/templates.js';
+import type { CustomerChanges } from '../domain/message.js';
 import type { PlanContext } from '../domain/plan.js';
 import type { SettingsRepository } from '../store/settings-repository.js';
 import { businessAddresses, type SettingsDoc } from '../store/records.js';

@@ -10,7 +10,9 @@ import {
   WEBHOOK_EVENT_MESSAGE,
   type WebhookEventType,
 } from '@svc/rules';
-import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../store/records.js';
+
+export const SUBSCRIPTION_STATUSES = ['active', 'disabled'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /** The filter as stored: names checked, duplicates dropped, in the caller's order. */
 export function checkEvents(events: readonly string[], violations: FieldViolation[]): WebhookEventType[] {

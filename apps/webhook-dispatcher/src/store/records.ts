@@ -1,7 +1,5 @@
 /** The dispatcher's documents (docs/architecture.md "Webhook dispatcher"). */
-
-export const SUBSCRIPTION_STATUSES = ['active', 'disabled'] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+import type { SubscriptionStatus } from '../domain/subscription-input.js';
 
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];

@@ -227,6 +227,30 @@ export function prepareSchedule(
     resource: groupByOwner(schedule.blocks, 'resource'),
   };
 
+  const bookingsOf = { staff: indexes.byStaff, resource: indexes.byResource };
+  /** An owner as the slot search sees it: its hours (or the tenant's), blocks, bookings and sessions. */
+  const ownerAvailability = (
+    kind: 'staff' | 'resource',
+    id: string,
+    active: boolean,
+    zone: string,
+    fit: Pick<OwnerAvailability, 'capacity' | 'daily'>,
+  ): OwnerAvailability => {
+    const { hours, overrideDays } = active
+      ? hoursOf(rulesOf[kind].get(id), overridesOf[kind].get(id), zone)
+      : { hours: null, overrideDays: [] };
+    return {
+      id,
+      active,
+      hours,
+      overrideDays,
+      blocks: blockSet(blocksOf[kind].get(id)),
+      bookings: bookingsOf[kind].get(id) ?? BookingIndex.EMPTY,
+      ...fit,
+      sessions: sessionsOf(kind, id),
+    };
+  };
+
   const staffById = new Map(schedule.staff.map((s) => [s.staffId, s]));
   const staff = staffIds.map((id): OwnerAvailability => {
     const record = staffById.get(id);
@@ -234,45 +258,24 @@ export function prepareSchedule(
     // Like a resource, a staff member without rules of their own works the tenant's hours; one
     // with rules works only within them (the tenant's hours are checked first, for every slot).
     const zone = record?.timezone || schedule.timezone;
-    const { hours, overrideDays } = active
-      ? hoursOf(rulesOf.staff.get(id), overridesOf.staff.get(id), zone)
-      : { hours: null, overrideDays: [] };
-    return {
-      id,
-      active,
-      hours,
-      overrideDays,
-      blocks: blockSet(blocksOf.staff.get(id)),
-      bookings: indexes.byStaff.get(id) ?? BookingIndex.EMPTY,
+    return ownerAvailability('staff', id, active, zone, {
       capacity: 1,
       // The staff member's own local days (docs/decisions.md "Service policies").
       daily:
         active && shape.maxPerDay > 0
           ? new DailyCounts(calendars.get(zone), indexes.startsByStaff.get(id) ?? [], shape.maxPerDay)
           : null,
-      sessions: sessionsOf('staff', id),
-    };
+    });
   });
 
   const resourceById = new Map(schedule.resources.map((r) => [r.resourceId, r]));
   const resources = resourceIds.map((id): OwnerAvailability => {
     const record = resourceById.get(id);
-    const active = record?.status === 'active';
     // A resource without rules of its own follows the tenant's hours (docs/decisions.md "Availability").
-    const { hours, overrideDays } = active
-      ? hoursOf(rulesOf.resource.get(id), overridesOf.resource.get(id), schedule.timezone)
-      : { hours: null, overrideDays: [] };
-    return {
-      id,
-      active,
-      hours,
-      overrideDays,
-      blocks: blockSet(blocksOf.resource.get(id)),
-      bookings: indexes.byResource.get(id) ?? BookingIndex.EMPTY,
+    return ownerAvailability('resource', id, record?.status === 'active', schedule.timezone, {
       capacity: record && Number.isFinite(record.capacity) ? record.capacity : 0,
       daily: null,
-      sessions: sessionsOf('resource', id),
-    };
+    });
   });
 
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeCursor, parsePageRequest } from '../../src/domain/paging.js';
+import { encodeCursor, parsePageRequest } from '../../src/rpc/paging.js';
 import { violationPaths } from '../support/violations.js';
 
 describe('page requests', () => {

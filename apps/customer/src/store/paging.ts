@@ -9,7 +9,7 @@ import {
   PAGE_CURSOR_MESSAGE,
   type KeyPosition,
 } from '@svc/store';
-import { isQueryTooLong, parseSearch, type SearchQuery } from './search.js';
+import { isQueryTooLong, parseSearch, type SearchQuery } from '../domain/search.js';
 
 /** The list without `q` is ordered by (createdAtMs, customerId); a cursor is the position of the last item returned. */
 export interface PagePosition {

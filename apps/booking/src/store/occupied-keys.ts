@@ -1,28 +1,7 @@
-import { DAY_MS, MINUTE_MS } from '@svc/rules';
-import { staffOfBooking, type BookingDoc } from '../store/records.js';
+import { MINUTE_MS } from '@svc/rules';
 import { LOCAL_DAY_REACH_MS } from '../domain/availability/index.js';
-import { MAX_BUFFER_MS } from './existing-bookings.js';
-
-/**
- * The locks guarding one booking's capacity: one per contested owner (each listed staff
- * member and resource, or the service itself when it lists neither) and per UTC day touched by
- * the buffered interval. Two bookings that could collide touch a common instant, hence a
- * common day, hence a common key. Sorted, so contenders take them in the same order.
- */
-export function lockKeysFor(
-  tenantId: string,
-  service: { serviceId: string; staffIds: string[]; resourceIds: string[] },
-  fromMs: number,
-  toMs: number,
-): string[] {
-  const owners = [...service.staffIds.map((id) => `staff:${id}`), ...service.resourceIds.map((id) => `resource:${id}`)];
-  if (owners.length === 0) owners.push(`service:${service.serviceId}`);
-  const days: string[] = [];
-  for (let day = Math.floor(fromMs / DAY_MS); day * DAY_MS < toMs; day++) {
-    days.push(new Date(day * DAY_MS).toISOString().slice(0, 10));
-  }
-  return owners.flatMap((owner) => days.map((d) => `${tenantId}:${owner}:${d}`)).sort();
-}
+import { lockKeysFor, MAX_BUFFER_MS } from '../domain/lock-keys.js';
+import { staffOfBooking, type BookingDoc } from './records.js';
 
 /**
  * The (owner, UTC day) keys a booking makes busy, in the locks' format: its staff member, its
