@@ -12,15 +12,15 @@ export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const RESOLVE_TSCONFIG = 'tools/architecture/tsconfig.resolve.json';
 
 /**
- * The source folders of a tree laid out like the repository: every app's `src` (and `client`,
- * browser code) and every lib's `src`, whichever apps and libs exist when the check runs.
+ * The source folders of a tree laid out like the repository: every app's and lib's `src` (and
+ * `client`, browser code), whichever apps and libs exist when the check runs.
  * Tests, configs and scripts beside them are not the layering.
  */
 export function sourceRoots(root: string): string[] {
   const roots: string[] = [];
   for (const [group, folders] of [
     ['apps', ['src', 'client']],
-    ['libs', ['src']],
+    ['libs', ['src', 'client']],
   ] as const) {
     if (!existsSync(join(root, group))) continue;
     for (const pkg of readdirSync(join(root, group), { withFileTypes: true })) {
