@@ -1,0 +1,3 @@
+export { startIdentityService, type IdentityServiceDeps } from './service.js';
+export { identityConfigSchema, type IdentityConfig } from './config.js';
+export { startIdentityFromConfig } from './from-config.js';
