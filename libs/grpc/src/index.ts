@@ -25,6 +25,23 @@ export type {
   WebhookClient,
   IntegrationClient,
   NotificationClient,
+  AuditClient,
+  TenantExportClient,
 } from './clients.js';
 export { calendarSyncView, joinUrlOf, type CalendarSyncStatus, type CalendarSyncView } from './calendar-sync.js';
 export { fromAnswerValue, toAnswerValue, type AnswerJson } from './answers.js';
+export {
+  ChangeRecorder,
+  completionOfError,
+  idsInAnswer,
+  idsInInput,
+  tenantIdIn,
+  type Completion,
+} from './audit-client.js';
+export {
+  bookingRecordView,
+  serviceRecordView,
+  type BookingPaymentView,
+  type BookingRecordView,
+  type ServiceRecordView,
+} from './records.js';

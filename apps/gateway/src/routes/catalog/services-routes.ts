@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { type CatalogClient } from '@svc/grpc';
+import { serviceRecordView, type CatalogClient } from '@svc/grpc';
 import type { catalogV1, commonV1 } from '@svc/proto';
 import {
   CONFIRMATION_POLICIES,
@@ -139,9 +139,7 @@ const serviceRecordSchema = z
 type ServiceRecord = z.input<typeof serviceRecordSchema>;
 
 /** The catalog's Service with its price as one value (what `GET /v1/services` always answered); also the tenant export's. */
-export function toServiceRecord(s: catalogV1.Service): ServiceRecord {
-  return { ...s, price: s.priceCurrency ? { amount: s.priceAmount, currency: s.priceCurrency } : null };
-}
+export const toServiceRecord = (s: catalogV1.Service): ServiceRecord => serviceRecordView(s) as ServiceRecord;
 
 const recordOf = (res: { service?: catalogV1.Service | undefined }) => ({
   service: res.service && toServiceRecord(res.service),

@@ -1,7 +1,6 @@
 import { listIndex, type IndexSpec } from '@svc/store';
-import type { Role } from '../auth/principal.js';
 
-/** Collections of the audit log, in the gateway's store beside the identity data. */
+/** Collections of the audit log, in the identity service's store beside the identity data. */
 export const AUDIT_EVENTS = 'audit_events';
 /** One row per (event, target id): the store has no array match, so the target filter reads these. */
 export const AUDIT_TARGETS = 'audit_targets';
@@ -33,7 +32,7 @@ export interface AuditEventDoc {
   /** The user id, the API key id, the platform key id, `operator` or `system`: what the actor filter matches. */
   actorId: string;
   /** The member's role at the time (users only). */
-  actorRole: Role | null;
+  actorRole: string | null;
   /** The route's operationId, the MCP tool's name or the CLI command. */
   operation: string;
   surface: Surface;
