@@ -6,6 +6,22 @@ import { DomainError } from '@svc/errors';
 import type { auditV1 } from '@svc/proto';
 import type { AuditClient } from './clients.js';
 
+/** `platform_key`: an operator's platform through /platform/v1 (docs/decisions.md "Platform provisioning"). */
+export const ACTOR_TYPES = ['user', 'api_key', 'platform_key', 'operator', 'system'] as const;
+export type ActorType = (typeof ACTOR_TYPES)[number];
+
+/** Where the change came in: the dashboard (/api), the partner API (/v1), MCP, the operator CLI, the platform API (/platform/v1). */
+export const SURFACES = ['dashboard', 'partner', 'mcp', 'cli', 'platform'] as const;
+export type Surface = (typeof SURFACES)[number];
+
+/**
+ * `pending` from before the change is asked for until its answer; then `succeeded`, `failed` (a
+ * refusal: nothing changed) or `unknown` (the change may or may not have happened: a 5xx, or a
+ * pending record left by a crash).
+ */
+export const OUTCOMES = ['pending', 'succeeded', 'failed', 'unknown'] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+
 /** How a change ended: `succeeded` with the ids its answer names, or the error it answered. */
 export type Completion =
   | { outcome: 'succeeded'; targetIds: string[]; tenantId?: string }

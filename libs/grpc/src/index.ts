@@ -31,12 +31,18 @@ export type {
 export { calendarSyncView, joinUrlOf, type CalendarSyncStatus, type CalendarSyncView } from './calendar-sync.js';
 export { fromAnswerValue, toAnswerValue, type AnswerJson } from './answers.js';
 export {
+  ACTOR_TYPES,
+  OUTCOMES,
+  SURFACES,
   ChangeRecorder,
   completionOfError,
   idsInAnswer,
   idsInInput,
   tenantIdIn,
+  type ActorType,
   type Completion,
+  type Outcome,
+  type Surface,
 } from './audit-client.js';
 export {
   bookingRecordView,

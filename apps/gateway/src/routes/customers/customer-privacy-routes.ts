@@ -104,7 +104,7 @@ export function registerCustomerPrivacyRoutes(
         downstream.booking.eraseCustomer({ tenantId, customerId: p.customerId }, { deadlineMs: ERASE_DEADLINE_MS }),
       );
       // The tenant's export archives may hold the customer: they go too (docs/decisions.md "Tenant export").
-      await request.server.tenantExports.forgetArchives(tenantId);
+      await downstream.tenantExports.forgetTenantArchives({ tenantId });
       return { ...res, status: 'erased' as const };
     },
   });
