@@ -28,3 +28,4 @@ export { PLATFORM_KEYS, PLATFORM_TENANT_CREATES } from './identity/documents.js'
 export { InMemoryCounters, RedisCounters, type RateCounters } from './limits/counters.js';
 export { RateLimits, OUTAGE_POLICY, type LimitName, type RateLimitSettings } from './limits/rate-limits.js';
 export { MCP_TOOLS } from './routes/mcp/mcp-tools.js';
+export type { AuditEventRecord as AuditEvent } from './routes/audit/audit-routes.js';

@@ -55,7 +55,8 @@ export const listAuditEventsQuery = z
   })
   .superRefine(ascending('fromMs', 'toMs', 'toMs must be greater than fromMs.', { at: 'toMs' }));
 
-type AuditEventRecord = z.input<typeof auditEventSchema>;
+/** A record as GET /api/audit-events answers it. */
+export type AuditEventRecord = z.input<typeof auditEventSchema>;
 
 /** A record as the route answers it: what proto3 leaves unset is null. */
 const toRecord = (e: auditV1.AuditEvent): AuditEventRecord => ({
