@@ -6,3 +6,5 @@ export type { WorkspaceDeps } from './workspace.js';
 export { ERASED_AFTER, ERASED_WHILE_RUNNING } from './tenant-export/tenant-exports.js';
 export { replacedBy } from './tenant-export/job-store.js';
 export { EXPORT_CHUNKS, type ExportJobDoc } from './tenant-export/documents.js';
+export { AUDIT_EVENTS, type AuditEventDoc } from './audit/audit-documents.js';
+export { mintDownloadToken as mintExportDownloadToken } from './tenant-export/download-link.js';
