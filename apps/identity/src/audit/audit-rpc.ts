@@ -31,7 +31,8 @@ export function auditService(log: AuditLog): ServiceBinding {
       return { completed: await log.complete(change, completion) };
     },
     listAuditEvents: async (req) => {
-      const tenantId = requireTenantId(req.tenantId);
+      // '': the records that name no tenant (platform keys, a tenant:create that failed), for the operator.
+      const tenantId = req.tenantId === '' ? '' : requireTenantId(req.tenantId);
       const { filter, page } = parseList(req);
       const found = await log.list(tenantId, filter, page);
       return { items: found.items.map(toMessage), page: { nextCursor: found.nextCursor ?? '' } };

@@ -89,6 +89,7 @@ export interface CompleteChangeResponse {
 }
 
 export interface ListAuditEventsRequest {
+  /** Empty: the records that name no tenant (platform keys, a tenant:create that failed). */
   tenantId: string;
   page?: PageRequest | undefined;
   actorId?: string | undefined;
