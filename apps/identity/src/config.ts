@@ -25,15 +25,7 @@ export const identityConfigSchema = z
     RETENTION_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(3_600_000),
   })
   .superRefine(
-    requiredWhenDistributed([
-      'MONGODB_URL',
-      'CATALOG_GRPC_ADDR',
-      'BOOKING_GRPC_ADDR',
-      'CUSTOMER_GRPC_ADDR',
-      'WEBHOOKS_GRPC_ADDR',
-      'KAFKA_BROKERS',
-      'SESSION_SECRET',
-    ]),
+    requiredWhenDistributed(['MONGODB_URL', 'KAFKA_BROKERS', 'SESSION_SECRET']),
   );
 
 export type IdentityConfig = z.output<typeof identityConfigSchema>;
