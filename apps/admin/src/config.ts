@@ -12,10 +12,12 @@ export const adminConfigSchema = z
     /** The gateway's identity store (and, embedded, DATA_DIR/platform.json and secrets.json). */
     ...storeSettings,
     CATALOG_GRPC_ADDR: z.string().optional(),
+    /** The identity service, whose audit log records every command; embedded: DATA_DIR/platform.json's. */
+    IDENTITY_GRPC_ADDR: z.string().optional(),
     SESSION_SECRET: z.string().min(32).optional(),
     /** The gateway's public address, for the links the CLI prints; embedded: DATA_DIR/platform.json's. */
     BASE_URL: z.string().url().optional(),
   })
-  .superRefine(requiredWhenDistributed(['CATALOG_GRPC_ADDR', 'MONGODB_URL', 'SESSION_SECRET']));
+  .superRefine(requiredWhenDistributed(['CATALOG_GRPC_ADDR', 'IDENTITY_GRPC_ADDR', 'MONGODB_URL', 'SESSION_SECRET']));
 
 export type AdminConfig = z.output<typeof adminConfigSchema>;

@@ -1,7 +1,7 @@
 import { embeddedSecret, readPlatformRuntime, storeConfigFor } from '@svc/config';
-import { ApiKeyStore, AuditLog, IdentityStore, PlatformKeyStore } from '@svc/gateway';
-import { connectService, type CatalogClient } from '@svc/grpc';
-import { catalogV1 } from '@svc/proto';
+import { ApiKeyStore, IdentityStore, PlatformKeyStore } from '@svc/gateway';
+import { ChangeRecorder, connectService, type AuditClient, type CatalogClient } from '@svc/grpc';
+import { auditV1, catalogV1 } from '@svc/proto';
 import { openStore } from '@svc/store';
 import { UsageError } from './args.js';
 import type { AdminConfig } from './config.js';
@@ -13,8 +13,8 @@ export interface PlatformConnection {
   apiKeys: ApiKeyStore;
   /** The operator-level keys of /platform/v1, which only this tool makes. */
   platformKeys: PlatformKeyStore;
-  /** The gateway's audit log: every command that changes something is recorded (run-command.ts). */
-  audit: AuditLog;
+  /** The identity service's audit log: every command that changes something is recorded (run-command.ts). */
+  audit: ChangeRecorder;
   sessionSecret: string;
   /** The gateway's public address (BASE_URL, or the running embedded platform's), when known. */
   baseUrl: string | null;
@@ -32,10 +32,10 @@ export async function connectToPlatform(config: AdminConfig): Promise<PlatformCo
   const store = await openStore(storeConfigFor('gateway', config));
   const identity = new IdentityStore(store);
   await identity.ensureIndexes();
-  const audit = new AuditLog(store, Date.now, (err) =>
+  const auditClient: AuditClient = connectService(auditV1.AuditServiceService, identityAddressOf(config, runtime));
+  const audit = new ChangeRecorder(auditClient, (err) =>
     process.stderr.write(`admin: the audit record could not be completed: ${(err as Error).message}\n`),
   );
-  await audit.ensureIndexes();
   const catalog = connectService(catalogV1.CatalogServiceService, catalogAddress);
   return {
     catalog,
@@ -47,7 +47,19 @@ export async function connectToPlatform(config: AdminConfig): Promise<PlatformCo
     baseUrl: config.BASE_URL ?? runtime?.url ?? null,
     async close() {
       catalog.close();
+      auditClient.close();
       await store.close();
     },
   };
+}
+
+/** The identity service (AuditService): IDENTITY_GRPC_ADDR, or the running embedded platform's. */
+function identityAddressOf(config: AdminConfig, runtime: ReturnType<typeof readPlatformRuntime>): string {
+  const address = config.IDENTITY_GRPC_ADDR ?? runtime?.services.identity;
+  if (!address) {
+    throw new UsageError(
+      `no identity service found in ${config.DATA_DIR} (start the platform with "npm start", or set IDENTITY_GRPC_ADDR)`,
+    );
+  }
+  return address;
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { OPERATOR } from '@svc/gateway';
 import type { ParsedCommand } from './args.js';
 import { createApiKey } from './commands/api-key-commands.js';
 import { createPlatformKey, listPlatformKeys, revokePlatformKey } from './commands/platform-key-commands.js';
@@ -18,9 +17,12 @@ import type { PlatformConnection } from './platform-connection.js';
 export async function runCommand(conn: PlatformConnection, parsed: ParsedCommand): Promise<object> {
   if (parsed.command === 'platformkey:list') return listPlatformKeys(conn);
   const tenantId = 'tenant' in parsed.args ? (await tenantBySlug(conn, parsed.args.tenant)).tenantId : '';
-  const context = { tenantId, actor: OPERATOR, surface: 'cli' as const, requestId: randomUUID(), clientAddress: null };
+  const context = { tenantId, actor: OPERATOR, surface: 'cli', requestId: randomUUID() };
   return conn.audit.record(context, parsed.command, [], () => dispatch(conn, parsed));
 }
+
+/** The operator CLI's actor (docs/decisions.md "Audit log"); no client address. */
+const OPERATOR = { type: 'operator', id: 'operator' };
 
 function dispatch(conn: PlatformConnection, parsed: ParsedCommand): Promise<object> {
   switch (parsed.command) {

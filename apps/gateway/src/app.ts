@@ -43,7 +43,7 @@ import { registerMcpRoute } from './routes/mcp/mcp-route.js';
 import { registerPartnerRoutes } from './routes/partner/partner-routes.js';
 import { registerPublicBookingRoutes } from './routes/public/index.js';
 import { registerWebhookRoutes } from './routes/webhooks/webhook-routes.js';
-import { registerTenantExport } from './routes/tenant-export/tenant-export-routes.js';
+import { registerTenantExportRoutes } from './routes/tenant-export/tenant-export-routes.js';
 import { registerIntegrationRoutes } from './routes/integrations/integration-routes.js';
 import { registerPaymentAccountRoutes } from './routes/integrations/payment-account-routes.js';
 import { IdentityStore } from './identity/identity-store.js';
@@ -78,8 +78,7 @@ export interface GatewayDeps {
   rateCounters?: RateCounters;
   /**
    * Where the dashboard's live updates come from (GET /api/live): the booking events' bus and
-   * this process's consumer group. Without it the route is not there (tests of other routes), and
-   * tenant export archives leave after an erase through the erase route only.
+   * this process's consumer group. Without it the route is not there (tests of other routes).
    */
   live?: { bus: EventBus; groupId: string };
 }
@@ -164,13 +163,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   );
   registerPlatformKeyAuth(app, { keys: platformKeys, limits });
   // Every change through the dashboard, /v1 and MCP, recorded before it is asked for (audit/audit-hooks.ts).
-  const auditLog = await registerAuditLog(app, {
-    store: deps.store,
-    catalog: deps.downstream.catalog,
-    logger: deps.logger,
-    sweepMs: deps.settings.auditSweepMs,
-  });
-  registerAuditRoutes(app, auditLog);
+  registerAuditLog(app, { audit: deps.downstream.audit, logger: deps.logger });
+  registerAuditRoutes(app, deps.downstream.audit);
   registerHealthRoute(app, deps.downstream);
   registerMetricsRoute(app);
   registerCatalogRoutes(app, deps.downstream);
@@ -203,14 +197,11 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   registerMcpRoute(app, deps.downstream, deps.settings);
   // The operator's platform: tenants and their keys, with a pk_live_ key (docs/decisions.md "Platform provisioning").
   registerPlatformRoutes(app, { catalog: deps.downstream.catalog, identity, apiKeys, store: deps.store });
-  // A tenant's full export: jobs run here, archives in the store (routes/tenant-export).
-  await registerTenantExport(app, {
-    store: deps.store,
-    downstream: deps.downstream,
-    logger: deps.logger,
-    linkSecret: deps.settings.sessionSecret,
+  // A tenant's full export: jobs and archives in the identity service (routes/tenant-export).
+  registerTenantExportRoutes(app, {
+    exports: deps.downstream.tenantExports,
+    identity,
     baseUrl: deps.settings.baseUrl,
-    ...(deps.live ? { bus: deps.live.bus } : {}),
   });
   if (deps.live) {
     const feed = new LiveBookingFeed(deps.live.bus, deps.live.groupId, deps.logger);

@@ -30,6 +30,8 @@ export const gatewayConfigSchema = z
     INTEGRATIONS_GRPC_ADDR: grpcAddress.optional(),
     /** The notifications service; distributed and unset: none is deployed (its routes answer 503). */
     NOTIFICATIONS_GRPC_ADDR: grpcAddress.optional(),
+    /** The identity service: the audit log and the tenant export (docs/architecture.md). */
+    IDENTITY_GRPC_ADDR: grpcAddress.optional(),
     /**
      * The booking events' Kafka (distributed): each gateway process reads the topic for the
      * dashboard's live updates (GET /api/live) in a consumer group of its own.
@@ -77,8 +79,6 @@ export const gatewayConfigSchema = z
     RATE_LIMIT_REPLAY_PER_TENANT: limitSetting.default(60),
     /** An IPv6 client is counted by this prefix of its address (one subscriber holds a /64). */
     RATE_LIMIT_IPV6_PREFIX: z.coerce.number().int().min(16).max(128).default(64),
-    /** How often the audit log's sweeper runs (retention, abandoned records; docs/operations.md "Retention"). */
-    RETENTION_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(3_600_000),
   })
   .superRefine(
     requiredWhenDistributed([
@@ -86,6 +86,7 @@ export const gatewayConfigSchema = z
       'BOOKING_GRPC_ADDR',
       'CUSTOMER_GRPC_ADDR',
       'WEBHOOKS_GRPC_ADDR',
+      'IDENTITY_GRPC_ADDR',
       'KAFKA_BROKERS',
       'MONGODB_URL',
       'SESSION_SECRET',
@@ -127,8 +128,6 @@ export interface GatewaySettings {
   trustProxy: number;
   /** Large answers are validated against their schema (default) or written by a compiled serializer. */
   responseValidation?: boolean;
-  /** How often the audit log's sweeper runs (default hourly). */
-  auditSweepMs?: number;
 }
 
 /** Resolves settings; `port` is the bound port (known only after listen when PORT=0). */
@@ -162,7 +161,6 @@ export function gatewaySettings(
     | 'TRUST_PROXY'
     | 'NODE_ENV'
     | 'RESPONSE_VALIDATION'
-    | 'RETENTION_SWEEP_INTERVAL_MS'
   >,
   port: number,
 ): GatewaySettings {
@@ -197,6 +195,5 @@ export function gatewaySettings(
     },
     trustProxy: config.TRUST_PROXY,
     responseValidation: (config.RESPONSE_VALIDATION ?? (config.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
-    auditSweepMs: config.RETENTION_SWEEP_INTERVAL_MS,
   };
 }

@@ -33,6 +33,7 @@ export async function startGatewayFromConfig(
       integrations: config.INTEGRATIONS_GRPC_ADDR ?? (config.PROFILE === 'distributed' ? undefined : '127.0.0.1:50055'),
       notifications:
         config.NOTIFICATIONS_GRPC_ADDR ?? (config.PROFILE === 'distributed' ? undefined : '127.0.0.1:50056'),
+      identity: config.IDENTITY_GRPC_ADDR ?? '127.0.0.1:50057',
     },
   });
 }

@@ -28,15 +28,4 @@ export { PLATFORM_KEYS, PLATFORM_TENANT_CREATES } from './identity/documents.js'
 export { InMemoryCounters, RedisCounters, type RateCounters } from './limits/counters.js';
 export { RateLimits, OUTAGE_POLICY, type LimitName, type RateLimitSettings } from './limits/rate-limits.js';
 export { MCP_TOOLS } from './routes/mcp/mcp-tools.js';
-export { mintDownloadToken as mintExportDownloadToken } from './tenant-export/download-link.js';
-export {
-  AuditLog,
-  OPERATOR,
-  type AuditActor,
-  type AuditEvent,
-  type ChangeContext,
-  type Completion,
-  type PendingChange,
-} from './audit/audit-log.js';
-export { AuditSweeper } from './audit/audit-sweeper.js';
-export { AUDIT_EVENTS, type AuditEventDoc } from './audit/audit-documents.js';
+export type { AuditEventRecord as AuditEvent } from './routes/audit/audit-routes.js';

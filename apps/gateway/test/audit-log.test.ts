@@ -1,17 +1,14 @@
-// The audit log (docs/decisions.md "Audit log") over real HTTP, with the real catalog and customer
-// services behind the gateway: one record per change with its actor (session, API key, MCP),
-// none for reads and refusals before the handler, GET /api/audit-events with its filters and
-// paging, a crash's pending record marked unknown at start-up, the retention sweeper under an
-// injected clock, and the client's IPv6 address cut to its /64.
+// The audit log (docs/decisions.md "Audit log") over real HTTP, with the real catalog, customer
+// and identity services behind the gateway: one record per change with its actor (session, API
+// key, MCP), none for reads and refusals before the handler, GET /api/audit-events with its
+// filters and paging, and the client's IPv6 address cut to its /64. The crash and the retention
+// sweeper: apps/identity/test/audit-log.test.ts.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '@svc/telemetry';
 import { json } from '@svc/testing';
-import { AuditLog, AuditSweeper, buildGateway, OPERATOR, type AuditEvent, type ChangeContext } from '../src/index.js';
+import type { AuditEvent } from '../src/index.js';
 import { recordedAddress } from '../src/audit/change-context.js';
 import { startGatewayWithCatalog, type GatewayHarness, type MintedSession } from './support/gateway-harness.js';
-
-const DAY = 86_400_000;
 
 let h: GatewayHarness;
 let tenantId = '';
@@ -321,127 +318,5 @@ describe('GET /api/audit-events', () => {
     expect(Object.keys(item.properties)).toEqual(
       expect.arrayContaining(['actor', 'operation', 'targetIds', 'requestId', 'clientAddress', 'outcome']),
     );
-  });
-});
-
-describe('a crash between the record and the answer', () => {
-  const context = (requestId: string): ChangeContext => ({
-    tenantId,
-    actor: { type: 'user', id: owner.userId, role: 'tenant_owner' },
-    surface: 'dashboard',
-    requestId,
-    clientAddress: '127.0.0.1',
-  });
-
-  it('a pending record older than a minute is unknown after a start; a younger one is left to its request', async () => {
-    // What a process wrote before it was killed: the record, never its outcome.
-    const old = await new AuditLog(h.store, () => Date.now() - 2 * 60_000).begin(context('crashed-1'), 'updateStaff', [
-      'stf_crashtarget',
-    ]);
-    const young = await new AuditLog(h.store, () => Date.now() - 30_000).begin(context('crashed-2'), 'updateStaff', []);
-    expect((await recordsOf('crashed-1'))[0]?.outcome).toBe('pending');
-
-    // A gateway starting on the same store (a restart, or another replica).
-    const restarted = await buildGateway({
-      logger: createLogger('gateway-restart', 'silent'),
-      downstream: h.downstream,
-      store: h.store,
-      settings: h.settings,
-    });
-    await restarted.close();
-    expect(await recordsOf('crashed-1')).toEqual([
-      expect.objectContaining({ outcome: 'unknown', errorCode: null, targetIds: ['stf_crashtarget'] }),
-    ]);
-    expect((await recordsOf('crashed-2'))[0]?.outcome).toBe('pending');
-
-    // A request still running when a sweep marked it gets its real outcome.
-    const log = new AuditLog(h.store);
-    expect(await log.complete(old, { outcome: 'succeeded', targetIds: ['stf_crashtarget'] })).toBe(true);
-    expect((await recordsOf('crashed-1'))[0]?.outcome).toBe('succeeded');
-    // An ended record is not changed again.
-    expect(await log.complete(old, { outcome: 'failed', errorCode: 'NOT_FOUND' })).toBe(false);
-    expect(await log.complete(young, { outcome: 'failed', errorCode: 'NOT_FOUND' })).toBe(true);
-    expect((await recordsOf('crashed-2'))[0]).toMatchObject({ outcome: 'failed', errorCode: 'NOT_FOUND' });
-  });
-
-  it('record(): a change that throws a refusal is failed, one that throws an outage unknown; the error stands', async () => {
-    const log = new AuditLog(h.store);
-    const { DomainError, serviceUnavailable } = await import('@svc/errors');
-    await expect(
-      log.record(context('thrown-1'), 'updateStaff', [], async () => {
-        throw new DomainError('NOT_FOUND', 'no');
-      }),
-    ).rejects.toThrow('no');
-    await expect(
-      log.record(context('thrown-2'), 'updateStaff', [], async () => {
-        throw serviceUnavailable();
-      }),
-    ).rejects.toThrow();
-    expect((await recordsOf('thrown-1'))[0]).toMatchObject({ outcome: 'failed', errorCode: 'NOT_FOUND' });
-    expect((await recordsOf('thrown-2'))[0]).toMatchObject({ outcome: 'unknown', errorCode: 'INTERNAL_ERROR' });
-  });
-});
-
-describe('retention sweeper', () => {
-  it("removes each tenant's records older than its retention.auditDays (0: 365), by an injected clock", async () => {
-    const short = (await h.createTenant('audit-short')).tenantId;
-    const long = (await h.createTenant('audit-long')).tenantId;
-    await h.downstream.catalog.updateTenant({ tenantId: short, retention: { auditDays: 90 } });
-    let now = Date.now();
-    const clock = () => now;
-    const log = new AuditLog(h.store, clock);
-    const write = async (tenant: string, requestId: string) => {
-      const change = await log.begin(
-        { tenantId: tenant, actor: OPERATOR, surface: 'cli', requestId, clientAddress: null },
-        'member:add',
-        ['usr_swept'],
-      );
-      await log.complete(change, { outcome: 'succeeded', targetIds: [] });
-    };
-    await write(short, 'sweep-short-old');
-    await write(long, 'sweep-long-old');
-    now += 91 * DAY;
-    await write(short, 'sweep-short-new');
-    const sweeper = new AuditSweeper(log, h.downstream.catalog, {
-      now: clock,
-      intervalMs: 3_600_000,
-      logger: createLogger('audit-sweeper', 'silent'),
-    });
-    const ids = async (tenant: string) =>
-      (await log.list(tenant, {}, { limit: 100 })).items.map((e) => e.requestId).sort();
-    const targeted = async (tenant: string) =>
-      (await log.list(tenant, { targetId: 'usr_swept' }, { limit: 100 })).items.length;
-
-    expect((await sweeper.sweep()).removed).toBeGreaterThanOrEqual(1);
-    expect(await ids(short)).toEqual(['sweep-short-new']);
-    expect(await targeted(short)).toBe(1);
-    expect(await ids(long)).toEqual(['sweep-long-old']);
-
-    now += 275 * DAY; // 366 days after the first records: past the default 365
-    await sweeper.sweep();
-    expect(await ids(long)).toEqual([]);
-    expect(await targeted(long)).toBe(0);
-    // The tenant of this suite's records is swept too (nothing of it is younger than a year from now).
-    expect((await log.list(tenantId, {}, { limit: 1 })).items).toEqual([]);
-  });
-
-  it('marks a pending record older than a minute unknown on each pass', async () => {
-    let now = Date.now();
-    const log = new AuditLog(h.store, () => now);
-    const tenant = (await h.createTenant('audit-pending')).tenantId;
-    await log.begin(
-      { tenantId: tenant, actor: OPERATOR, surface: 'cli', requestId: 'sweep-pending', clientAddress: null },
-      'tenant:set-status',
-      [],
-    );
-    const sweeper = new AuditSweeper(log, h.downstream.catalog, {
-      now: () => now,
-      intervalMs: 3_600_000,
-      logger: createLogger('audit-sweeper', 'silent'),
-    });
-    expect((await sweeper.sweep()).marked).toBe(0);
-    now += 61_000;
-    expect((await sweeper.sweep()).marked).toBe(1);
-    expect((await log.list(tenant, {}, { limit: 10 })).items[0]?.outcome).toBe('unknown');
   });
 });

@@ -74,6 +74,7 @@ describe('response validation setting', () => {
           customer: '127.0.0.1:1',
           'webhook-dispatcher': '127.0.0.1:1',
           integrations: '127.0.0.1:1',
+          identity: '127.0.0.1:1',
         }),
         store: await openSqliteStore({ file: ':memory:' }),
         settings: gatewaySettings(gatewayConfigSchema.parse({ DATA_DIR: dataDir, RESPONSE_VALIDATION: mode }), 8080),

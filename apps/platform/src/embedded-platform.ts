@@ -11,6 +11,7 @@ import { customerConfigSchema, startCustomerFromConfig } from '@svc/customer';
 import { dispatcherConfigSchema, startWebhookDispatcherFromConfig } from '@svc/webhook-dispatcher';
 import { integrationsConfigSchema, startIntegrationsFromConfig } from '@svc/integrations';
 import { notificationsConfigSchema, startNotificationsFromConfig } from '@svc/notifications';
+import { identityConfigSchema, startIdentityFromConfig } from '@svc/identity';
 import { startBookingThread } from './booking-thread.js';
 import type { ResolvedPlatformConfig } from './config.js';
 
@@ -173,9 +174,7 @@ export async function startEmbeddedPlatform(
     ),
   };
   // The links in its emails name the gateway, which starts last: its address is the configured one.
-  const services: Record<ServiceName, EmbeddedService> = {
-    ...core,
-    notifications: await startNotificationsFromConfig(
+  const notifications = await startNotificationsFromConfig(
       notificationsConfigSchema.parse({
         ...service,
         CATALOG_GRPC_ADDR: catalog.address,
@@ -203,6 +202,24 @@ export async function startEmbeddedPlatform(
       }),
       logger('notifications'),
       { bus: borrowed(bus), ...(options.clock ? { now: options.clock } : {}) },
+    );
+  const services: Record<ServiceName, EmbeddedService> = {
+    ...core,
+    notifications,
+    // The audit log and the tenant export, which read every other service (docs/decisions.md "Tenant export").
+    identity: await startIdentityFromConfig(
+      identityConfigSchema.parse({
+        ...service,
+        CATALOG_GRPC_ADDR: catalog.address,
+        BOOKING_GRPC_ADDR: core.booking.address,
+        CUSTOMER_GRPC_ADDR: customer.address,
+        WEBHOOKS_GRPC_ADDR: core['webhook-dispatcher'].address,
+        INTEGRATIONS_GRPC_ADDR: integrations.address,
+        NOTIFICATIONS_GRPC_ADDR: notifications.address,
+        SESSION_SECRET: config.SESSION_SECRET,
+      }),
+      logger('identity'),
+      { bus: borrowed(bus) },
     ),
   };
   const stopServices = async () => {
@@ -220,6 +237,7 @@ export async function startEmbeddedPlatform(
         WEBHOOKS_GRPC_ADDR: services['webhook-dispatcher'].address,
         INTEGRATIONS_GRPC_ADDR: services.integrations.address,
         NOTIFICATIONS_GRPC_ADDR: services.notifications.address,
+        IDENTITY_GRPC_ADDR: services.identity.address,
       }),
       logger('gateway'),
       { bus: borrowed(bus) },

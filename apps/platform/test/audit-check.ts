@@ -1,6 +1,7 @@
 import { storeConfigFor } from '@svc/config';
 import { sha256Hex } from '@svc/crypto';
-import { AUDIT_EVENTS, hashSessionToken, MCP_TOOLS, SESSION_COOKIE, type AuditEventDoc } from '@svc/gateway';
+import { hashSessionToken, MCP_TOOLS, SESSION_COOKIE } from '@svc/gateway';
+import { AUDIT_EVENTS, type AuditEventDoc } from '@svc/identity';
 import { openStore, type DocumentStore } from '@svc/store';
 
 /**
@@ -59,13 +60,17 @@ export class WriteWatch {
   }
 
   /**
-   * Compares the writes seen with the gateway's audit records (after the platform stopped, so
+   * Compares the writes seen with the identity service's audit records (after the platform stopped, so
    * every answer has completed its record): throws a list of every write without exactly one
    * record, with a wrong actor or outcome, and of every record left pending.
    */
   async verify(): Promise<void> {
     if (this.expected.length === 0) return;
-    const records = await (await this.openStore()).collection<AuditEventDoc>(AUDIT_EVENTS).find({});
+    const auditStore = await openStore(storeConfigFor('identity', { PROFILE: 'embedded', DATA_DIR: this.dataDir }));
+    const records = await auditStore
+      .collection<AuditEventDoc>(AUDIT_EVENTS)
+      .find({})
+      .finally(() => auditStore.close());
     const problems: string[] = [];
     const byRequest = new Map<string, AuditEventDoc[]>();
     for (const r of records) byRequest.set(r.requestId, [...(byRequest.get(r.requestId) ?? []), r]);

@@ -8,7 +8,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeConfigFor } from '@svc/config';
-import { AUDIT_EVENTS, type AuditEvent, type AuditEventDoc } from '@svc/gateway';
+import type { AuditEvent } from '@svc/gateway';
+import { AUDIT_EVENTS, type AuditEventDoc } from '@svc/identity';
 import { openStore, type DocumentStore } from '@svc/store';
 import { json } from '@svc/testing';
 import { berlinTime, seedTenant } from './booking-fixture.js';
@@ -25,7 +26,7 @@ import { startTestPlatform } from './platform-fixture.js';
 
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
 let stores: PlatformStores;
-let gatewayStore: DocumentStore;
+let auditStore: DocumentStore;
 let tenantId = '';
 let owner: DashboardSession;
 let ownerId = '';
@@ -36,7 +37,7 @@ const nextSlot = slotSequence(berlinTime);
 beforeAll(async () => {
   platform = await startTestPlatform();
   stores = await platformStores(platform);
-  gatewayStore = await openStore(storeConfigFor('gateway', { PROFILE: 'embedded', DATA_DIR: platform.dataDir }));
+  auditStore = await openStore(storeConfigFor('identity', { PROFILE: 'embedded', DATA_DIR: platform.dataDir }));
   ({ tenantId } = await seedTenant(platform.services.catalog.address, 'audit'));
   owner = await stores.session(tenantId, 'tenant_owner', 'owner@audit.test');
   ownerId = (await json(await dashboard(platform.url, owner)('GET', '/api/session'))).data.user.userId;
@@ -49,7 +50,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await mcp?.close();
-  await gatewayStore?.close();
+  await auditStore?.close();
   await stores?.close();
   await platform?.cleanup();
 });
@@ -128,7 +129,7 @@ describe('booking changes through every surface', () => {
 });
 
 describe('the fixture-wide check (audit-check.ts)', () => {
-  const events = () => gatewayStore.collection<AuditEventDoc>(AUDIT_EVENTS);
+  const events = () => auditStore.collection<AuditEventDoc>(AUDIT_EVENTS);
 
   it('fails on a write with no record, with two, or with another actor; passes once all is right', async () => {
     const res = await dashboard(platform.url, owner)('POST', '/api/staff', { displayName: 'Checked' });

@@ -63,7 +63,7 @@ describe('the booking service in a worker thread', () => {
     expect(started?.threadId).toBeGreaterThan(0);
     // The runtime file lists the thread's own gRPC address beside the others'.
     expect(p.services.booking).toMatch(/^127\.0\.0\.1:\d+$/);
-    expect(new Set(Object.values(p.services)).size).toBe(6);
+    expect(new Set(Object.values(p.services)).size).toBe(7);
 
     const { tenantId } = await seedTenant(p.services.catalog!, 'threaded');
     await subscribeReceiver(p.services['webhook-dispatcher']!, tenantId, hooks, 'threaded');

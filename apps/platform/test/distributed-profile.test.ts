@@ -170,6 +170,7 @@ describe.skipIf(!runs)(
             'booking',
             'catalog',
             'customer',
+            'identity',
             ...(topology!.mailpit ? ['notifications'] : []),
             'webhook-dispatcher',
           ]);

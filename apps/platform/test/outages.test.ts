@@ -67,6 +67,7 @@ beforeAll(async () => {
       customer: customer.address,
       'webhook-dispatcher': `127.0.0.1:${await freePort()}`,
       integrations: `127.0.0.1:${await freePort()}`,
+      identity: `127.0.0.1:${await freePort()}`,
     },
   });
   stopGateway = () => gateway.stop();

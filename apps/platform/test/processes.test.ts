@@ -19,10 +19,12 @@ describe('configuration at start-up', () => {
     ['webhook-dispatcher', ['MONGODB_URL', 'KAFKA_BROKERS', 'WEBHOOK_SECRET_KEY']],
     ['integrations', ['MONGODB_URL', 'KAFKA_BROKERS', 'INTEGRATIONS_SECRET_KEY']],
     ['notifications', ['MONGODB_URL', 'KAFKA_BROKERS', 'BASE_URL', 'MANAGE_TOKEN_SECRET', 'SMTP_URL', 'MAIL_FROM']],
+    // The export's download links are signed with the gateway's SESSION_SECRET.
+    ['identity', ['MONGODB_URL', 'KAFKA_BROKERS', 'SESSION_SECRET']],
     [
       'gateway',
       [
-        ...['CATALOG_GRPC_ADDR', 'BOOKING_GRPC_ADDR', 'CUSTOMER_GRPC_ADDR', 'WEBHOOKS_GRPC_ADDR'],
+        ...['CATALOG_GRPC_ADDR', 'BOOKING_GRPC_ADDR', 'CUSTOMER_GRPC_ADDR', 'WEBHOOKS_GRPC_ADDR', 'IDENTITY_GRPC_ADDR'],
         // The booking events of the dashboard's live updates.
         'KAFKA_BROKERS',
         'MONGODB_URL',

@@ -7,7 +7,7 @@
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { storeConfigFor } from '@svc/config';
-import { mintExportDownloadToken } from '@svc/gateway';
+import { mintExportDownloadToken } from '@svc/identity';
 import { openStore } from '@svc/store';
 import { json, ndjsonLines, unzip } from '@svc/testing';
 import { berlinTime, seedTenant } from './booking-fixture.js';
@@ -207,7 +207,7 @@ describe('a full export', () => {
     const get = (who: DashboardSession, token: string) =>
       fetch(`${platform.url}${path}?token=${encodeURIComponent(token)}`, { headers: { cookie: who.cookie } });
 
-    // The test mints with the gateway's key: one still in its hour downloads, so the refusals
+    // The test mints with the platform's key (the gateway's SESSION_SECRET, which signs the links): one still in its hour downloads, so the refusals
     // below are about the time and the token, not a key the test got wrong.
     const fresh = mintExportDownloadToken(SESSION_SECRET, tenantId, job.jobId, Date.now() + 60_000);
     expect((await get(owner, fresh)).status).toBe(200);
@@ -249,11 +249,11 @@ describe('a full export', () => {
 
 describe('after a customer erase', () => {
   it('no stored archive holds them: the earlier export has no download and its chunks are gone', async () => {
-    // The gateway's own store, read the way the operator CLI opens it (dashboard-fixture.ts).
-    const gatewayStore = await openStore(
-      storeConfigFor('gateway', { PROFILE: 'embedded' as const, DATA_DIR: platform.dataDir }),
+    // The identity service's store, where the archives are kept, opened on the platform's data folder.
+    const identityStore = await openStore(
+      storeConfigFor('identity', { PROFILE: 'embedded' as const, DATA_DIR: platform.dataDir }),
     );
-    const chunks = (jobId: string) => gatewayStore.collection('export_chunks').count({ jobId });
+    const chunks = (jobId: string) => identityStore.collection('export_chunks').count({ jobId });
     try {
       const before = await readyJob(api);
       expect(await chunks(before.jobId)).toBeGreaterThan(0);
@@ -281,7 +281,7 @@ describe('after a customer erase', () => {
       expect(customers).not.toContain('kundin7@example.test');
       expect(customers).not.toContain('"name":"Kundin 7"');
     } finally {
-      await gatewayStore.close();
+      await identityStore.close();
     }
   }, 60_000);
 });

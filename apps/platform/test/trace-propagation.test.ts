@@ -28,7 +28,7 @@ describe('trace context', () => {
       .find((s) => s.name === 'GET /health' && s.spanContext().traceId === traceId);
     expect(gatewaySpan).toBeDefined();
     const seen = serviceSpans(traceId);
-    expect(seen).toHaveLength(6);
+    expect(seen).toHaveLength(7);
     // Each call's server span is the child of the gateway's client span of that call, itself a
     // child of the request's span.
     const spans = exporter.getFinishedSpans();
@@ -38,12 +38,13 @@ describe('trace context', () => {
       expect(client?.parentSpanContext?.spanId).toBe(gatewaySpan?.spanContext().spanId);
       expect(client?.resource.attributes['service.name']).toBe('gateway');
     }
-    // The gateway and six services in one process, each reporting under its own service.name.
+    // The gateway and seven services in one process, each reporting under its own service.name.
     expect(gatewaySpan?.resource.attributes['service.name']).toBe('gateway');
     expect(seen.map((s) => s.resource.attributes['service.name']).sort()).toEqual([
       'booking',
       'catalog',
       'customer',
+      'identity',
       'integrations',
       'notifications',
       'webhook-dispatcher',
@@ -56,6 +57,6 @@ describe('trace context', () => {
       headers: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` },
     });
     expect(res.headers.get('x-trace-id')).toBe(traceId);
-    expect(serviceSpans(traceId)).toHaveLength(6);
+    expect(serviceSpans(traceId)).toHaveLength(7);
   });
 });

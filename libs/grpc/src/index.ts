@@ -25,6 +25,29 @@ export type {
   WebhookClient,
   IntegrationClient,
   NotificationClient,
+  AuditClient,
+  TenantExportClient,
 } from './clients.js';
 export { calendarSyncView, joinUrlOf, type CalendarSyncStatus, type CalendarSyncView } from './calendar-sync.js';
 export { fromAnswerValue, toAnswerValue, type AnswerJson } from './answers.js';
+export {
+  ACTOR_TYPES,
+  OUTCOMES,
+  SURFACES,
+  ChangeRecorder,
+  completionOfError,
+  idsInAnswer,
+  idsInInput,
+  tenantIdIn,
+  type ActorType,
+  type Completion,
+  type Outcome,
+  type Surface,
+} from './audit-client.js';
+export {
+  bookingRecordView,
+  serviceRecordView,
+  type BookingPaymentView,
+  type BookingRecordView,
+  type ServiceRecordView,
+} from './records.js';

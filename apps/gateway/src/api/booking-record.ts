@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { bookingV1, integrationsV1 } from '@svc/proto';
-import { calendarSyncView, fromAnswerValue } from '@svc/grpc';
+import { bookingRecordView, calendarSyncView } from '@svc/grpc';
 import { BOOKING_STATUSES, NO_SHOW_CHARGES, QUESTION_TYPES } from '@svc/rules';
 import { present } from './present.js';
 
@@ -66,8 +66,6 @@ export const bookingPaymentSchema = z
   .nullable()
   .describe('The payment of a booking of a paid service; null for a service without a payment policy.');
 
-type BookingPaymentJson = z.input<typeof bookingPaymentSchema>;
-
 /**
  * The booking record of the dashboard and of the manage view (docs/decisions.md "Booking"). What
  * a booking does not have is null, never '' (proto3 has no null: the service sends '' or leaves
@@ -121,61 +119,11 @@ export const bookingRecordSchema = z
 
 export type BookingRecord = z.input<typeof bookingRecordSchema>;
 
-const orNull = (value: string): string | null => value || null;
-
-/** A booking.v1 BookingPayment as JSON; the booking service writes only the values above. */
-function toPaymentJson(p: bookingV1.BookingPayment | undefined): BookingPaymentJson {
-  if (!p) return null;
-  return {
-    policy: p.policy as NonNullable<BookingPaymentJson>['policy'],
-    priceAmount: p.priceAmount,
-    currency: p.currency,
-    amountDue: p.amountDue,
-    state: p.state as NonNullable<BookingPaymentJson>['state'],
-    checkoutUrl: orNull(p.checkoutUrl),
-    refundAfterCutoffPercent: p.refundAfterCutoffPercent,
-    noShowCharge: p.noShowCharge as NonNullable<BookingPaymentJson>['noShowCharge'],
-    noShowFeeAmount: p.noShowFeeAmount,
-    netPaid: p.netPaid,
-    records: p.records.map((r) => ({
-      kind: r.kind as NonNullable<BookingPaymentJson>['records'][number]['kind'],
-      amount: r.amount,
-      currency: r.currency,
-      status: r.status,
-      providerId: orNull(r.providerId),
-      atMs: r.atMs,
-      actor: r.actor,
-    })),
-  };
-}
-
-/** The one mapping from booking.v1.Booking to the JSON record. */
-export function toBookingRecord(b: bookingV1.Booking): BookingRecord {
-  return {
-    bookingId: b.bookingId,
-    tenantId: b.tenantId,
-    serviceId: b.serviceId,
-    serviceSlug: b.serviceSlug,
-    staffId: orNull(b.staffId),
-    staffIds: b.staffIds.length > 0 ? [...b.staffIds] : b.staffId ? [b.staffId] : [],
-    resourceId: orNull(b.resourceId),
-    customerId: b.customerId,
-    status: b.status as BookingRecord['status'],
-    startsAtMs: b.startsAtMs,
-    endsAtMs: b.endsAtMs,
-    timezone: b.timezone,
-    source: b.source,
-    notes: b.notes,
-    holdExpiresAtMs: b.holdExpiresAtMs ?? null,
-    cancelReason: orNull(b.cancelReason),
-    noShowReason: orNull(b.noShowReason),
-    answers: b.answers.map((a) => ({ key: a.key, label: a.label, type: a.type, value: fromAnswerValue(a.value) })),
-    partySize: b.partySize || 1,
-    payment: toPaymentJson(b.payment),
-    createdAtMs: b.createdAtMs,
-    updatedAtMs: b.updatedAtMs,
-  };
-}
+/**
+ * The one mapping from booking.v1.Booking to the JSON record (@svc/grpc's, shared with the tenant
+ * export's archive); the booking service writes only the values the schema lists.
+ */
+export const toBookingRecord = (b: bookingV1.Booking): BookingRecord => bookingRecordView(b) as BookingRecord;
 
 /** The record of the booking a booking.v1 response carries (present: the service's contract). */
 export const recordOf = (res: { booking?: bookingV1.Booking | undefined }): BookingRecord =>

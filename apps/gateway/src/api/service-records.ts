@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CatalogClient } from '@svc/grpc';
+import { serviceRecordView, type CatalogClient } from '@svc/grpc';
 import type { catalogV1, commonV1 } from '@svc/proto';
 import {
   CONFIRMATION_POLICIES,
@@ -143,9 +143,7 @@ export const serviceRecordSchema = z
 export type ServiceRecord = z.input<typeof serviceRecordSchema>;
 
 /** The catalog's Service with its price as one value (what `GET /v1/services` always answered); also the tenant export's. */
-export function toServiceRecord(s: catalogV1.Service): ServiceRecord {
-  return { ...s, price: s.priceCurrency ? { amount: s.priceAmount, currency: s.priceCurrency } : null };
-}
+export const toServiceRecord = (s: catalogV1.Service): ServiceRecord => serviceRecordView(s) as ServiceRecord;
 
 const serviceFieldsShape = {
   slug: slugSchema,

@@ -1,12 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { CatalogClient } from '@svc/grpc';
-import type { DocumentStore } from '@svc/store';
+import { ChangeRecorder, idsInAnswer, idsInInput, tenantIdIn, type AuditClient, type Completion } from '@svc/grpc';
+import type { auditV1 } from '@svc/proto';
 import type { Logger } from '@svc/telemetry';
 import { operationIdOf } from '../http/openapi.js';
-import { AuditLog, type Completion, type PendingChange } from './audit-log.js';
-import { AUDIT_SWEEP_DEFAULT_MS, AuditSweeper } from './audit-sweeper.js';
 import { changeContextOf } from './change-context.js';
-import { idsInAnswer, idsInInput, tenantIdIn } from './target-ids.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -19,11 +16,12 @@ declare module 'fastify' {
     audit?: 'change' | 'self';
   }
   interface FastifyInstance {
-    auditLog: AuditLog;
+    /** Records changes through the identity service's AuditService (MCP records each tool call with it). */
+    auditLog: ChangeRecorder;
   }
   interface FastifyRequest {
     /** The pending record of this request's change, between preHandler and onSend. */
-    auditChange?: PendingChange;
+    auditChange?: auditV1.PendingChange;
   }
 }
 
@@ -63,32 +61,25 @@ function parsed(payload: unknown): { data?: unknown; error?: { code?: unknown } 
 }
 
 export interface AuditDeps {
-  store: DocumentStore;
-  catalog: CatalogClient;
+  audit: AuditClient;
   logger: Logger;
-  /** How often the retention sweep runs (default hourly). */
-  sweepMs?: number | undefined;
 }
 
 /**
  * The audit log of every change made through the dashboard and the partner API
- * (docs/decisions.md "Audit log"). For each request with a session or an API key that asks for a
- * change (isChange): after its input is valid and before the handler calls any service
- * (preHandler), the record is written `pending` with the path's ids; when the answer is ready and
- * before it is sent (onSend), the record gets its outcome and the answer's ids. A request refused
- * before its handler (auth, limits, validation) is not recorded: nothing was asked of a service.
- * Writing the pending record failing refuses the request, so no change goes unrecorded.
- * At start, records a stopped process left pending are marked `unknown`; the sweeper repeats
- * that and enforces each tenant's retention.
+ * (docs/decisions.md "Audit log"), kept by the identity service (AuditService). For each request
+ * with a session or an API key that asks for a change (isChange): after its input is valid and
+ * before the handler calls any service (preHandler), the record is written `pending` with the
+ * path's ids; when the answer is ready and before it is sent (onSend), the record gets its outcome
+ * and the answer's ids. A request refused before its handler (auth, limits, validation) is not
+ * recorded: nothing was asked of a service. Writing the pending record failing refuses the
+ * request, so no change goes unrecorded. The service marks records a stopped process left pending
+ * as `unknown` and enforces each tenant's retention.
  */
-export async function registerAuditLog(app: FastifyInstance, deps: AuditDeps): Promise<AuditLog> {
-  const log = new AuditLog(deps.store, Date.now, (err) =>
+export function registerAuditLog(app: FastifyInstance, deps: AuditDeps): ChangeRecorder {
+  const log = new ChangeRecorder(deps.audit, (err) =>
     deps.logger.warn({ err }, 'could not complete an audit record; it stays pending until a sweep marks it unknown'),
   );
-  await log.ensureIndexes();
-  const marked = await log.markAbandoned();
-  if (marked > 0) deps.logger.warn({ marked }, 'audit records left pending by a stopped process marked unknown');
-
   app.decorate('auditLog', log);
   app.decorateRequest('auditChange', undefined);
   app.addHook('preHandler', async (request) => {
@@ -105,13 +96,5 @@ export async function registerAuditLog(app: FastifyInstance, deps: AuditDeps): P
     await log.completeOrLog(change, completionOf(reply.statusCode, payload));
     return payload;
   });
-
-  const sweeper = new AuditSweeper(log, deps.catalog, {
-    now: Date.now,
-    intervalMs: deps.sweepMs ?? AUDIT_SWEEP_DEFAULT_MS,
-    logger: deps.logger,
-  });
-  sweeper.start();
-  app.addHook('onClose', () => sweeper.stop());
   return log;
 }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import type { Surface } from '@svc/grpc';
+import type { auditV1 } from '@svc/proto';
 import { clientNetworkKey } from '@svc/rules';
-import type { Surface } from './audit-documents.js';
-import type { ChangeContext } from './audit-log.js';
 
 /** IPv6 clients are recorded by their /64 (one subscriber's network), not their address. */
 const IPV6_PREFIX_BITS = 64;
@@ -14,7 +14,7 @@ export const recordedAddress = (ip: string): string => clientNetworkKey(ip, IPV6
  * and manage routes are not audited). The session's user with their role, the API key, or the
  * platform key acting on the tenant its path names ('' for a create: the answer names it).
  */
-export function changeContextOf(request: FastifyRequest, surface?: Surface): ChangeContext | null {
+export function changeContextOf(request: FastifyRequest, surface?: Surface): auditV1.ChangeContext | null {
   const common = { requestId: request.id, clientAddress: recordedAddress(request.ip) };
   if (request.dashboard) {
     const { userId, role, tenantId } = request.dashboard.principal;
@@ -22,11 +22,11 @@ export function changeContextOf(request: FastifyRequest, surface?: Surface): Cha
   }
   if (request.partner) {
     const { apiKeyId, tenantId } = request.partner.apiKey;
-    return { ...common, tenantId, surface: surface ?? 'partner', actor: { type: 'api_key', id: apiKeyId, role: null } };
+    return { ...common, tenantId, surface: surface ?? 'partner', actor: { type: 'api_key', id: apiKeyId } };
   }
   if (request.platform) {
     const tenantId = (request.params as { tenantId?: string } | undefined)?.tenantId ?? '';
-    const actor = { type: 'platform_key' as const, id: request.platform.platformKey.platformKeyId, role: null };
+    const actor = { type: 'platform_key', id: request.platform.platformKey.platformKeyId };
     return { ...common, tenantId, surface: surface ?? 'platform', actor };
   }
   return null;

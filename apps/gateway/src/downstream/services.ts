@@ -1,5 +1,14 @@
 import { healthV1 } from '@svc/proto';
-import { bookingV1, catalogV1, customerV1, integrationsV1, notificationsV1, webhooksV1 } from '@svc/proto';
+import {
+  auditV1,
+  bookingV1,
+  catalogV1,
+  customerV1,
+  integrationsV1,
+  notificationsV1,
+  tenantExportV1,
+  webhooksV1,
+} from '@svc/proto';
 import {
   connectService,
   type CatalogClient,
@@ -9,6 +18,8 @@ import {
   type WebhookClient,
   type IntegrationClient,
   type NotificationClient,
+  type AuditClient,
+  type TenantExportClient,
 } from '@svc/grpc';
 
 /** The services behind the gateway, by the name /health reports. */
@@ -19,6 +30,7 @@ export const SERVICE_NAMES = [
   'webhook-dispatcher',
   'integrations',
   'notifications',
+  'identity',
 ] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 /**
@@ -40,6 +52,10 @@ export interface Downstream {
   integrations: IntegrationClient | null;
   /** Null when no notifications service is deployed. */
   notifications: NotificationClient | null;
+  /** The identity service's audit log (docs/decisions.md "Audit log"). */
+  audit: AuditClient;
+  /** The identity service's tenant export (docs/decisions.md "Tenant export"). */
+  tenantExports: TenantExportClient;
   health: Partial<Record<ServiceName, HealthClient>>;
   close(): void;
 }
@@ -57,6 +73,8 @@ export function connectDownstream(addresses: ServiceAddresses): Downstream {
     booking: connectService(bookingV1.BookingServiceService, addresses.booking),
     customer: connectService(customerV1.CustomerServiceService, addresses.customer),
     webhooks: connectService(webhooksV1.WebhookServiceService, addresses['webhook-dispatcher']),
+    audit: connectService(auditV1.AuditServiceService, addresses.identity),
+    tenantExports: connectService(tenantExportV1.TenantExportServiceService, addresses.identity),
   };
   const integrations =
     addresses.integrations === undefined

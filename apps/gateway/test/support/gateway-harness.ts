@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { startCatalogService } from '@svc/catalog';
 import { startCustomerService } from '@svc/customer';
-import { InProcessEventBus } from '@svc/events';
+import { InProcessEventBus, type EventBus } from '@svc/events';
 import { type CatalogClient } from '@svc/grpc';
+import { startIdentityService } from '@svc/identity';
 import type { catalogV1 } from '@svc/proto';
 import { openSqliteStore, type Collection, type Document, type DocumentStore } from '@svc/store';
 import { createLogger } from '@svc/telemetry';
@@ -58,6 +59,12 @@ export interface GatewayHarness {
   downstream: Downstream;
   /** The gateway's identity store (users, memberships, sessions, login attempts). */
   store: DocumentStore;
+  /**
+   * The identity service's store: the audit log and the tenant export, run by the service behind
+   * the gateway with the harness's `downstream` clients (a test that replaces a client's method
+   * changes what an export reads too, as when the export ran in the gateway).
+   */
+  identityStore: DocumentStore;
   identity: IdentityStore;
   settings: GatewaySettings;
   /** A tenant in the real catalog service (time zone Europe/Berlin, locale en). */
@@ -117,12 +124,14 @@ export async function startGatewayWithCatalog(opts: HarnessOptions = {}): Promis
       store: await (opts.customerStore ?? (() => openSqliteStore({ file: ':memory:' })))(),
     },
   );
+  const identityPort = await freePort();
   const downstream = connectDownstream({
     catalog: catalogHost.address,
     booking: opts.bookingAddress ?? '127.0.0.1:1',
     customer: customerHost.address,
     'webhook-dispatcher': opts.webhooksAddress ?? '127.0.0.1:1',
     integrations: '127.0.0.1:1',
+    identity: `127.0.0.1:${identityPort}`,
   });
   const counts: Traffic = { storeReads: {}, getTenant: 0 };
   countGetTenant(downstream.catalog, counts);
@@ -143,6 +152,15 @@ export async function startGatewayWithCatalog(opts: HarnessOptions = {}): Promis
     port,
   );
   const bus = new InProcessEventBus();
+  const identityStore = await openSqliteStore({ file: ':memory:' });
+  const identityHost = await startIdentityService(
+    { GRPC_HOST: '127.0.0.1', GRPC_PORT: identityPort, SHUTDOWN_GRACE_MS: 1_000 },
+    {
+      logger: createLogger('identity-test', 'silent'),
+      store: identityStore,
+      workspace: { clients: downstream, bus: borrowed(bus), linkSecret: settings.sessionSecret },
+    },
+  );
   const app = await buildGateway({
     logger: createLogger('gateway-test', 'silent'),
     downstream,
@@ -161,6 +179,7 @@ export async function startGatewayWithCatalog(opts: HarnessOptions = {}): Promis
     port,
     downstream,
     store,
+    identityStore,
     identity,
     settings,
     createTenant(slug, fields = {}) {
@@ -208,6 +227,7 @@ export async function startGatewayWithCatalog(opts: HarnessOptions = {}): Promis
     },
     async stop() {
       await app.close();
+      await identityHost.stop();
       await bus.close();
       downstream.close();
       await catalogHost.stop();
@@ -248,5 +268,15 @@ function countingReads(store: DocumentStore, counts: Traffic): DocumentStore {
     ping: () => store.ping(),
     scrubFreed: () => store.scrubFreed(),
     close: () => store.close(),
+  };
+}
+
+/** The harness's bus as the identity service sees it: closed by the harness, not by the service. */
+function borrowed(bus: EventBus): EventBus {
+  return {
+    publish: (topic, messages) => bus.publish(topic, messages),
+    subscribe: (opts, handler) => bus.subscribe(opts, handler),
+    ping: () => bus.ping(),
+    close: async () => {},
   };
 }

@@ -53,7 +53,14 @@ export interface TopologyOptions {
 }
 
 export type AppName =
-  'catalog' | 'customer' | 'booking' | 'webhook-dispatcher' | 'integrations' | 'notifications' | 'gateway';
+  | 'catalog'
+  | 'customer'
+  | 'booking'
+  | 'webhook-dispatcher'
+  | 'integrations'
+  | 'notifications'
+  | 'identity'
+  | 'gateway';
 
 /** One app process of the topology; restart() starts it again with the same environment and port. */
 export interface TopologyApp {
@@ -205,6 +212,17 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
           MAIL_FROM: 'bookings@topology.test',
         })
       : undefined;
+    // The audit log and the tenant export: reads every service, signs the export links with the gateways' secret.
+    const identity = await service('identity', 'identity', {
+      CATALOG_GRPC_ADDR: catalog.address,
+      BOOKING_GRPC_ADDR: bookingApps[0]!.address,
+      CUSTOMER_GRPC_ADDR: customer.address,
+      WEBHOOKS_GRPC_ADDR: dispatcher.address,
+      INTEGRATIONS_GRPC_ADDR: integrationsOf(0),
+      ...(notifications ? { NOTIFICATIONS_GRPC_ADDR: notifications.address } : {}),
+      KAFKA_BROKERS: kafka.brokers.join(','),
+      SESSION_SECRET: gatewaySecrets.SESSION_SECRET,
+    });
     const gatewayApps = await Promise.all(
       Array.from({ length: gateways }, async (_, i) => {
         const port = gatewayPorts[i]!;
@@ -222,6 +240,7 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
             WEBHOOKS_GRPC_ADDR: dispatcher.address,
             INTEGRATIONS_GRPC_ADDR: integrationsOf(i),
             ...(notifications ? { NOTIFICATIONS_GRPC_ADDR: notifications.address } : {}),
+            IDENTITY_GRPC_ADDR: identity.address,
             REDIS_URL: redis.url,
             KAFKA_BROKERS: kafka.brokers.join(','),
             RATE_LIMITS: options.rateLimits ?? 'on',

@@ -102,6 +102,8 @@ CUSTOMER_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "customer" $v.customer.port
 WEBHOOKS_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "webhook-dispatcher" $v.webhookDispatcher.port) | quote }}
 INTEGRATIONS_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "integrations" $v.integrations.port) | quote }}
 NOTIFICATIONS_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "notifications" $v.notifications.port) | quote }}
+{{- /* The identity service (audit log, tenant export) on its default port; its deployment comes with issue 40's identity service. */}}
+IDENTITY_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "identity" 50057) | quote }}
 KAFKA_BROKERS: {{ $v.kafka.brokers | quote }}
 {{- else }}
 GRPC_HOST: "0.0.0.0"

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { epochMsQuerySchema, idSchema } from '@svc/rules';
-import { ACTOR_TYPES, OUTCOMES, SURFACES } from '../../audit/audit-documents.js';
-import type { AuditLog } from '../../audit/audit-log.js';
+import { ACTOR_TYPES, OUTCOMES, SURFACES, type AuditClient } from '@svc/grpc';
+import type { auditV1 } from '@svc/proto';
 import { ROLES } from '../../auth/principal.js';
 import { defineRoute } from '../../http/route.js';
 import { ascending } from '../../api/field-schemas.js';
-import { pageOf, pageQueryShapeFor } from '../../api/paging.js';
+import { pageOf, pageQueryShapeFor, pageRequest, toPage } from '../../api/paging.js';
 import { tenantOf } from '../../api/request-tenant.js';
 
 const TAGS = ['audit'];
@@ -55,11 +55,35 @@ export const listAuditEventsQuery = z
   })
   .superRefine(ascending('fromMs', 'toMs', 'toMs must be greater than fromMs.', { at: 'toMs' }));
 
+/** A record as GET /api/audit-events answers it. */
+export type AuditEventRecord = z.input<typeof auditEventSchema>;
+
+/** A record as the route answers it: what proto3 leaves unset is null. */
+const toRecord = (e: auditV1.AuditEvent): AuditEventRecord => ({
+  auditEventId: e.auditEventId,
+  tenantId: e.tenantId,
+  occurredAtMs: e.occurredAtMs,
+  actor: {
+    type: e.actor?.type as AuditEventRecord['actor']['type'],
+    id: e.actor?.id ?? '',
+    role: (e.actor?.role ?? null) as AuditEventRecord['actor']['role'],
+  },
+  operation: e.operation,
+  surface: e.surface as AuditEventRecord['surface'],
+  targetIds: e.targetIds,
+  requestId: e.requestId,
+  clientAddress: e.clientAddress ?? null,
+  outcome: e.outcome as AuditEventRecord['outcome'],
+  errorCode: e.errorCode ?? null,
+  completedAtMs: e.completedAtMs ?? null,
+});
+
 /**
  * `GET /api/audit-events` (docs/api-conventions.md "Audit log"): the workspace's audit log,
- * newest first, for owners and admins (like the API key list, it tells who can and did act).
+ * newest first, for owners and admins (like the API key list, it tells who can and did act), read
+ * from the identity service's AuditService.
  */
-export function registerAuditRoutes(app: FastifyInstance, log: AuditLog): void {
+export function registerAuditRoutes(app: FastifyInstance, audit: AuditClient): void {
   defineRoute(app, {
     method: 'GET',
     url: '/api/audit-events',
@@ -74,9 +98,10 @@ export function registerAuditRoutes(app: FastifyInstance, log: AuditLog): void {
     guard: { writeRole: true },
     querystring: listAuditEventsQuery,
     response: pageOf(auditEventSchema),
-    handler: ({ query }, request) => {
+    handler: async ({ query }, request) => {
       const { limit, cursor, ...filter } = query;
-      return log.list(tenantOf(request), filter, { limit, cursor });
+      const page = toPage(await audit.listAuditEvents({ tenantId: tenantOf(request), page: pageRequest({ limit, cursor }), ...filter }));
+      return { ...page, items: page.items.map(toRecord) };
     },
   });
 }

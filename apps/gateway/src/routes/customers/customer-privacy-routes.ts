@@ -36,6 +36,11 @@ const erasureSchema = z
 
 /** An erase cancels and rewrites every booking of the customer: more than a plain write's deadline. */
 const ERASE_DEADLINE_MS = 120_000;
+/**
+ * How long removing the tenant's export archives may take: a running export stops at its next
+ * page read (up to a service call's 5 s), then the store is scrubbed (docs/decisions.md "Tenant export").
+ */
+const FORGET_ARCHIVES_DEADLINE_MS = 30_000;
 
 const EXPORT_RULES =
   'One JSON document (not the envelope; `Content-Disposition: attachment`), written as it is read: the customer, ' +
@@ -106,7 +111,7 @@ export function registerCustomerPrivacyRoutes(
         downstream.booking.eraseCustomer({ tenantId, customerId: p.customerId }, { deadlineMs: ERASE_DEADLINE_MS }),
       );
       // The tenant's export archives may hold the customer: they go too (docs/decisions.md "Tenant export").
-      await request.server.tenantExports.forgetArchives(tenantId);
+      await downstream.tenantExports.forgetTenantArchives({ tenantId }, { deadlineMs: FORGET_ARCHIVES_DEADLINE_MS });
       return { ...res, status: 'erased' as const };
     },
   });

@@ -11,10 +11,10 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { validationError } from '@svc/errors';
+import { idsInInput, type ChangeRecorder } from '@svc/grpc';
+import type { auditV1 } from '@svc/proto';
 import { grantsAnyScope, idSchema } from '@svc/rules';
-import type { AuditLog, ChangeContext } from '../../audit/audit-log.js';
 import { changeContextOf } from '../../audit/change-context.js';
-import { idsInInput } from '../../audit/target-ids.js';
 import { missingScope } from '../../auth/api-key-guard.js';
 import { partnerOf } from '../../auth/principal.js';
 import type { Downstream } from '../../downstream/services.js';
@@ -52,8 +52,8 @@ function toolError(err: unknown, log: (err: unknown) => void): CallToolResult {
 
 /** Records a tool call that writes in the audit log (docs/decisions.md "Audit log"), like an HTTP change. */
 interface ToolAudit {
-  log: AuditLog;
-  change: ChangeContext;
+  log: ChangeRecorder;
+  change: auditV1.ChangeContext;
 }
 
 /**

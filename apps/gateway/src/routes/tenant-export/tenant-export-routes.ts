@@ -1,26 +1,20 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DomainError } from '@svc/errors';
-import type { EventBus } from '@svc/events';
-import { idSchema } from '@svc/rules';
-import type { DocumentStore } from '@svc/store';
-import type { Logger } from '@svc/telemetry';
-import { principalOf, type GuardOptions } from '../../auth/principal.js';
-import type { Downstream } from '../../downstream/services.js';
+import type { TenantExportClient } from '@svc/grpc';
+import type { tenantExportV1 } from '@svc/proto';
+import { idSchema, MAX_BUSINESS_EMAILS } from '@svc/rules';
+import { principalOf, WRITE_ROLES, type GuardOptions } from '../../auth/principal.js';
 import { defineRoute } from '../../http/route.js';
 import { linksTo } from '../../http/openapi-links.js';
-import { IdentityStore } from '../../identity/identity-store.js';
-import { EXPORT_STATUSES, type ExportJobDoc } from '../../tenant-export/documents.js';
-import { consumeErasures } from '../../tenant-export/erased-customers.js';
-import { TenantExports } from '../../tenant-export/tenant-exports.js';
+import type { IdentityStore } from '../../identity/identity-store.js';
 import { tenantOf } from '../../api/request-tenant.js';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** This process's tenant exports: a customer erase removes the tenant's archives through it. */
-    tenantExports: TenantExports;
-  }
-}
+/** queued, running, then ready or failed (identity.v1 ExportJob.status). */
+const EXPORT_STATUSES = ['queued', 'running', 'ready', 'failed'] as const;
+/** Chunks asked per read while a download streams (1 MiB; TenantExportService allows at most 4). */
+const DOWNLOAD_READ_AHEAD = 4;
 
 const TAGS = ['tenant export'];
 const COLLECTION = '/api/tenant/export';
@@ -83,85 +77,52 @@ const FILES_RULE =
   '(without signing secrets), `notification-settings`, `integration-settings` and `calendar-connections` (without credentials); ' +
   'and `manifest.json` with the count of each file. Each line is the record the dashboard API answers for it.';
 
-/**
- * The tenant export of this gateway process: its jobs' runner and maintenance (started here, with
- * the start-up recovery, and stopped when the gateway closes) and its routes.
- */
-export async function registerTenantExport(
-  app: FastifyInstance,
-  deps: {
-    store: DocumentStore;
-    downstream: Downstream;
-    logger: Logger;
-    linkSecret: string;
-    baseUrl: string;
-    /** The booking topic's bus: archives of an erased customer go however the erase ends (erased-customers.ts). */
-    bus?: EventBus;
-  },
-): Promise<void> {
-  const exports = new TenantExports({
-    store: deps.store,
-    downstream: deps.downstream,
-    identity: new IdentityStore(deps.store),
-    logger: deps.logger,
-    linkSecret: deps.linkSecret,
-  });
-  await exports.start();
-  app.addHook('onClose', () => exports.stop());
-  if (deps.bus) {
-    const stopping = new AbortController();
-    const erasures = await consumeErasures(deps.bus, {
-      exports,
-      customer: deps.downstream.customer,
-      logger: deps.logger,
-      signal: stopping.signal,
-    });
-    // Before the exports stop: a handler waiting for an erase ends first.
-    app.addHook('preClose', async () => {
-      stopping.abort();
-      await erasures.stop();
-    });
+/** A ready job's archive as the identity service stores it, a few chunks per read. */
+function archive(exports: TenantExportClient, job: tenantExportV1.ExportJob): Readable {
+  async function* chunks() {
+    for (let seq = 0; seq < job.chunkCount; seq += DOWNLOAD_READ_AHEAD) {
+      const count = Math.min(DOWNLOAD_READ_AHEAD, job.chunkCount - seq);
+      const read = await exports.readTenantExportChunks({ tenantId: job.tenantId, jobId: job.jobId, fromSeq: seq, count });
+      // Removed while it streamed (the sweep, a newer archive, an erase): the connection ends
+      // early rather than a truncated zip looking whole.
+      if (read.chunks.length !== count) throw new Error(`the archive of ${job.jobId} was removed while it was downloaded`);
+      yield* read.chunks;
+    }
   }
-  // For the customer erase (routes/customers/customer-privacy-routes.ts), registered before this.
-  app.decorate('tenantExports', exports);
-  registerTenantExportRoutes(app, { exports, baseUrl: deps.baseUrl });
+  return Readable.from(chunks(), { objectMode: false });
 }
 
 /**
  * /api/tenant/export (docs/api-conventions.md "Tenant export"): an owner starts an export job, asks
- * its status and, once ready, downloads its archive through a link that works for an hour.
+ * its status and, once ready, downloads its archive through a link that works for an hour. The
+ * jobs run in the identity service (TenantExportService); these routes are their HTTP side.
  */
 export function registerTenantExportRoutes(
   app: FastifyInstance,
-  deps: { exports: TenantExports; baseUrl: string },
+  deps: { exports: TenantExportClient; identity: IdentityStore; baseUrl: string },
 ): void {
-  const { exports, baseUrl } = deps;
+  const { exports, identity, baseUrl } = deps;
 
-  const view = (job: ExportJobDoc): JobView => {
+  const view = (job: tenantExportV1.ExportJob | undefined): JobView => {
+    if (!job) throw new Error('the identity service answered without the job');
     const ready = job.status === 'ready';
-    const link = ready ? exports.downloadToken(job) : null;
+    const link = ready ? (job.download ?? null) : null;
     return {
-      jobId: job._id,
-      status: job.status,
+      jobId: job.jobId,
+      status: job.status as JobView['status'],
       createdAtMs: job.createdAtMs,
-      startedAtMs: job.startedAtMs,
-      finishedAtMs: job.finishedAtMs,
+      startedAtMs: job.startedAtMs ?? null,
+      finishedAtMs: job.finishedAtMs ?? null,
       files: job.files,
       sizeBytes: ready ? job.sizeBytes : null,
-      error: job.error,
-      keptUntilMs: job.removeAtMs,
+      error: job.error ?? null,
+      keptUntilMs: job.removeAtMs ?? null,
       download: link && {
-        url: `${baseUrl}${COLLECTION}/${job._id}/download?token=${encodeURIComponent(link.token)}`,
+        url: `${baseUrl}${COLLECTION}/${job.jobId}/download?token=${encodeURIComponent(link.token)}`,
         token: link.token,
         expiresAtMs: link.expiresAtMs,
       },
     };
-  };
-
-  const jobOf = async (tenantId: string, jobId: string): Promise<ExportJobDoc> => {
-    const job = await exports.status(tenantId, jobId);
-    if (!job) throw new DomainError('NOT_FOUND', 'No such export in this workspace.');
-    return job;
   };
 
   defineRoute(app, {
@@ -180,18 +141,25 @@ export function registerTenantExportRoutes(
     response: jobSchema,
     links: linksTo([`GET ${JOB}`], 'jobId', 'jobId'),
     handler: async (_input, request, reply) => {
-      const answer = await exports.request(tenantOf(request), principalOf(request).userId);
-      if ('busy' in answer) {
+      const tenantId = tenantOf(request);
+      // The team's addresses go along as on GET /api/notification-settings (the notification settings' file).
+      const teamEmails = await identity.teamEmails(tenantId, WRITE_ROLES, MAX_BUSINESS_EMAILS);
+      const { answer } = await exports.startTenantExport({
+        tenantId,
+        requestedBy: principalOf(request).userId,
+        teamEmails,
+      });
+      if (answer?.$case === 'busy') {
         reply.header('retry-after', String(BUSY_RETRY_AFTER_S));
         throw new DomainError('RATE_LIMITED', 'This server is running as many exports as it may; retry in a minute.');
       }
-      if ('running' in answer) {
+      if (answer?.$case === 'running') {
         throw new DomainError(
           'QUOTA_EXCEEDED',
-          `An export of this workspace is already ${answer.running.status} (${answer.running._id}); wait for it to finish.`,
+          `An export of this workspace is already ${answer.value.status} (${answer.value.jobId}); wait for it to finish.`,
         );
       }
-      return view(answer.job);
+      return view(answer?.value);
     },
   });
 
@@ -208,7 +176,8 @@ export function registerTenantExportRoutes(
     params: jobParams,
     response: jobSchema,
     links: [{ to: `GET ${DOWNLOAD}`, parameters: { jobId: 'jobId', token: 'download/token' } }],
-    handler: async ({ params }, request) => view(await jobOf(tenantOf(request), params.jobId)),
+    handler: async ({ params }, request) =>
+      view((await exports.getTenantExport({ tenantId: tenantOf(request), jobId: params.jobId })).job),
   });
 
   // The archive is binary: its scope gives it its media type without the `charset` that
@@ -234,21 +203,18 @@ export function registerTenantExportRoutes(
       produces: ZIP,
       response: z.string().meta({ format: 'binary' }).describe('The archive.'),
       handler: async ({ params, query }, request, reply) => {
-        const job = await jobOf(tenantOf(request), params.jobId);
-        const verdict = exports.checkToken(job, query.token);
-        if (verdict === 'invalid') {
-          throw new DomainError('FORBIDDEN', 'This download link is not valid; ask the export’s status for a new one.');
-        }
-        if (verdict === 'expired') {
-          throw new DomainError('FORBIDDEN', 'This download link has expired; ask the export’s status for a new one.');
-        }
-        // A valid token is only handed out for a ready job, and a finished job stays so.
-        if (job.status !== 'ready') throw new DomainError('NOT_FOUND', 'This export has no archive.');
+        // The service checks the job (NOT_FOUND), the token (FORBIDDEN) and that it is ready.
+        const { job } = await exports.openTenantExportDownload({
+          tenantId: tenantOf(request),
+          jobId: params.jobId,
+          token: query.token,
+        });
+        if (!job) throw new Error('the identity service answered without the job');
         reply.header('content-length', String(job.sizeBytes));
-        reply.header('content-disposition', `attachment; filename="export-${job.tenantId}-${job._id}.zip"`);
+        reply.header('content-disposition', `attachment; filename="export-${job.tenantId}-${job.jobId}.zip"`);
         reply.header('cache-control', 'private, no-store');
         // Fastify sends a stream as it is; the route's declared string type is what the document shows.
-        return exports.archive(job) as unknown as string;
+        return archive(exports, job) as unknown as string;
       },
     });
   });

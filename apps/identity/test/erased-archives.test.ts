@@ -1,4 +1,4 @@
-// The gateway's reading of `customer.erased` for the tenant export archives (docs/decisions.md
+// The identity service's reading of `customer.erased` for the tenant export archives (docs/decisions.md
 // "Tenant export"): on the real in-process bus, with the export side and the customer service as
 // doubles that record what they were asked. Archives go at once; the event comes again until the
 // customer record reads erased, then only the exports asked for before then go; an event of
@@ -46,7 +46,7 @@ function doubles(record: () => { status: string; erasedAtMs?: number } | Error) 
         return { customer: { customerId: 'cus_1', ...r } };
       }) as never,
     },
-    logger: createLogger('gateway', 'silent'),
+    logger: createLogger('identity', 'silent'),
     signal: stopping.signal,
   };
   return { deps, forgets, reads: () => reads, stop: () => stopping.abort() };

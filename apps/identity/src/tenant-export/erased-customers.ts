@@ -2,8 +2,8 @@
  * Tenant export archives leave with an erased customer whichever way the erase finishes
  * (docs/decisions.md "Tenant export"): within the erase route's wait, after it (the route answered
  * 503 and the booking service's job went on), or after a crash (the job resumed at start-up). The
- * gateway reads the booking service's `customer.erased` event off the booking topic in one
- * consumer group shared by every gateway replica, so each event is handled once per deployment
+ * identity service reads the booking service's `customer.erased` event off the booking topic in one
+ * consumer group shared by every replica, so each event is handled once per deployment
  * and again only on a redelivery (at least once: everything here is idempotent).
  *
  * The event is written before the customer record is erased (ERASE_STEPS: announce, then
@@ -23,11 +23,16 @@ import {
   type EventBus,
   type Subscription,
 } from '@svc/events';
+import type { CustomerClient } from '@svc/grpc';
 import type { Logger } from '@svc/telemetry';
-import type { Downstream } from '../downstream/services.js';
 import type { TenantExports } from './tenant-exports.js';
 
-/** The gateway replicas' one consumer group for this: each erasure handled once, not once per replica. */
+/**
+ * The replicas' one consumer group for this: each erasure handled once, not once per replica. The
+ * name is the one the gateway used before the export moved to the identity service, so Kafka's
+ * committed offsets carry over and no erasure is missed or handled twice at the move
+ * (docs/architecture.md "Privacy").
+ */
 export const ERASED_ARCHIVES_GROUP = 'gateway-tenant-exports';
 
 /**
@@ -61,9 +66,9 @@ export function erasureOf(value: string): CustomerErasure | null {
 
 export interface ErasedArchivesDeps {
   exports: Pick<TenantExports, 'forgetArchives'>;
-  customer: Pick<Downstream['customer'], 'getCustomer'>;
+  customer: Pick<CustomerClient, 'getCustomer'>;
   logger: Logger;
-  /** Aborted when the gateway stops: a wait ends at once. */
+  /** Aborted when the service stops: a wait ends at once. */
   signal: AbortSignal;
 }
 
@@ -104,7 +109,7 @@ export async function removeErasedArchives(deps: ErasedArchivesDeps, erasure: Cu
   await deps.exports.forgetArchives(tenantId, at === 0 ? undefined : at + CLOCK_MARGIN_MS);
 }
 
-/** Subscribes the gateway to `customer.erased`; stopped with the gateway. */
+/** Subscribes the tenant export to `customer.erased`; stopped with the service. */
 export function consumeErasures(bus: EventBus, deps: ErasedArchivesDeps): Promise<Subscription> {
   return bus.subscribe({ topic: BOOKING_EVENTS_TOPIC, groupId: ERASED_ARCHIVES_GROUP }, async (message) => {
     const erasure = erasureOf(message.value);

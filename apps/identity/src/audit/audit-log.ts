@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Completion } from '@svc/grpc';
 import {
   decodePageCursor,
   encodePageCursor,
@@ -8,8 +9,6 @@ import {
   type Filter,
   type Page,
 } from '@svc/store';
-import type { Role } from '../auth/principal.js';
-import { toDomainError } from '../http/http-errors.js';
 import {
   AUDIT_EVENTS,
   AUDIT_INDEXES,
@@ -20,17 +19,14 @@ import {
   type Outcome,
   type Surface,
 } from './audit-documents.js';
-import { idsInAnswer, mergeTargets, tenantIdIn } from './target-ids.js';
+import { mergeTargets, tenantIdOf } from './target-ids.js';
 
 export interface AuditActor {
   type: ActorType;
   /** The user id, the API key id, the platform key id, `operator` or `system`. */
   id: string;
-  role: Role | null;
+  role: string | null;
 }
-
-/** The operator CLI's actor (docs/decisions.md "Audit log"). */
-export const OPERATOR: AuditActor = { type: 'operator', id: 'operator', role: null };
 
 /** Who asks for a change, where, and in which request. */
 export interface ChangeContext {
@@ -41,11 +37,6 @@ export interface ChangeContext {
   requestId: string;
   clientAddress: string | null;
 }
-
-/** How a change ended: `succeeded` with the ids its answer names, or the error it answered. */
-export type Completion =
-  | { outcome: 'succeeded'; targetIds: string[]; tenantId?: string }
-  | { outcome: 'failed' | 'unknown'; errorCode: string };
 
 /** A record as GET /api/audit-events answers it. */
 export interface AuditEvent {
@@ -99,18 +90,8 @@ const toAuditEvent = (d: AuditEventDoc): AuditEvent => ({
 });
 
 /**
- * How a change that threw ended: a refusal (a 4xx: the services check before they write, so
- * nothing changed) is `failed`; an outage or crash (a 5xx) may come after the service committed
- * (a deadline that ran out), so it is `unknown`.
- */
-export function completionOfError(err: unknown): Completion {
-  const { error } = toDomainError(err);
-  return { outcome: error.httpStatus < 500 ? 'failed' : 'unknown', errorCode: error.code };
-}
-
-/**
- * The audit log over the DocumentStore port (docs/decisions.md "Audit log"), in the gateway's
- * store; the operator CLI writes it too. Write-ahead: `begin` stores the record as `pending`
+ * The audit log over the DocumentStore port (docs/decisions.md "Audit log"), in the identity
+ * service's store; AuditService (audit-rpc.ts) is how the gateway and the operator CLI write it. Write-ahead: `begin` stores the record as `pending`
  * before the change is asked for, `complete` sets how it ended once, so no change is without its
  * record, and a record whose change may not have happened says so (`pending` from a crash becomes
  * `unknown`). Nothing else changes a record; the retention sweep is the only delete.
@@ -122,8 +103,6 @@ export class AuditLog {
   constructor(
     private readonly store: DocumentStore,
     private readonly now: () => number = Date.now,
-    /** Sees a completion that could not be written (the record stays pending; a sweep marks it unknown). */
-    private readonly onCompleteError: (err: unknown) => void = () => {},
   ) {
     this.events = store.collection<AuditEventDoc>(AUDIT_EVENTS);
     this.targets = store.collection<AuditTargetDoc>(AUDIT_TARGETS);
@@ -171,7 +150,7 @@ export class AuditLog {
    */
   async complete(change: PendingChange, completion: Completion): Promise<boolean> {
     const succeeded = completion.outcome === 'succeeded';
-    const tenantId = change.tenantId || (succeeded ? (completion.tenantId ?? '') : '');
+    const tenantId = change.tenantId || (succeeded ? tenantIdOf(completion.tenantId ?? '') : '');
     const targetIds = succeeded ? mergeTargets(change.targetIds, completion.targetIds) : change.targetIds;
     // Rows for the ids that are new here (all of them when the tenant was only now learnt).
     const rows = this.targetRows(
@@ -196,37 +175,6 @@ export class AuditLog {
       for (const row of rows) await this.targets.insertOne(row, tx);
       return true;
     });
-  }
-
-  /**
-   * Runs a change under its record: `begin`, the change, `complete` with its answer's ids or its
-   * error (which is rethrown). The MCP tools and the operator CLI; HTTP routes use the hooks
-   * (audit-hooks.ts), which wrap the handler the same way.
-   */
-  async record<T>(ctx: ChangeContext, operation: string, targetIds: string[], run: () => Promise<T>): Promise<T> {
-    const change = await this.begin(ctx, operation, targetIds);
-    let result: T;
-    try {
-      result = await run();
-    } catch (err) {
-      await this.completeOrLog(change, completionOfError(err));
-      throw err;
-    }
-    await this.completeOrLog(change, {
-      outcome: 'succeeded',
-      targetIds: idsInAnswer(result),
-      tenantId: tenantIdIn(result),
-    });
-    return result;
-  }
-
-  /**
-   * `complete`, but a store failure is reported rather than thrown: the change has happened (or
-   * was refused) either way, so its answer stands; the record stays pending until a sweep marks
-   * it `unknown`.
-   */
-  async completeOrLog(change: PendingChange, completion: Completion): Promise<void> {
-    await this.complete(change, completion).catch(this.onCompleteError);
   }
 
   /** The tenant's records, newest first, filtered by actor, target and time ([fromMs, toMs)). */

@@ -1,26 +1,12 @@
+import type { ActorType, Outcome, Surface } from '@svc/grpc';
 import { listIndex, type IndexSpec } from '@svc/store';
-import type { Role } from '../auth/principal.js';
 
-/** Collections of the audit log, in the gateway's store beside the identity data. */
+/** Collections of the audit log, in the identity service's store beside the identity data. */
 export const AUDIT_EVENTS = 'audit_events';
 /** One row per (event, target id): the store has no array match, so the target filter reads these. */
 export const AUDIT_TARGETS = 'audit_targets';
 
-/** `platform_key`: an operator's platform through /platform/v1 (docs/decisions.md "Platform provisioning"). */
-export const ACTOR_TYPES = ['user', 'api_key', 'platform_key', 'operator', 'system'] as const;
-export type ActorType = (typeof ACTOR_TYPES)[number];
-
-/** Where the change came in: the dashboard (/api), the partner API (/v1), MCP, the operator CLI, the platform API (/platform/v1). */
-export const SURFACES = ['dashboard', 'partner', 'mcp', 'cli', 'platform'] as const;
-export type Surface = (typeof SURFACES)[number];
-
-/**
- * `pending` from before the change is asked for until its answer; then `succeeded`, `failed` (a
- * refusal: nothing changed) or `unknown` (the change may or may not have happened: a 5xx, or a
- * pending record left by a crash).
- */
-export const OUTCOMES = ['pending', 'succeeded', 'failed', 'unknown'] as const;
-export type Outcome = (typeof OUTCOMES)[number];
+export { ACTOR_TYPES, OUTCOMES, SURFACES, type ActorType, type Outcome, type Surface } from '@svc/grpc';
 
 export interface AuditEventDoc {
   [key: string]: unknown;
@@ -33,7 +19,7 @@ export interface AuditEventDoc {
   /** The user id, the API key id, the platform key id, `operator` or `system`: what the actor filter matches. */
   actorId: string;
   /** The member's role at the time (users only). */
-  actorRole: Role | null;
+  actorRole: string | null;
   /** The route's operationId, the MCP tool's name or the CLI command. */
   operation: string;
   surface: Surface;

@@ -1,4 +1,4 @@
-// The audit log's store side (apps/gateway/src/audit/audit-log.ts) on both adapters: the
+// The audit log's store side (apps/identity/src/audit/audit-log.ts) on both adapters: the
 // write-ahead record and its one completion (also when two race), the target rows the filters
 // read, paging newest first, the tenant an operator's tenant:create learns from its answer, the
 // abandoned-record marking and the retention delete.
@@ -7,7 +7,34 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openMongoStore, openSqliteStore, type DocumentStore } from '@svc/store';
 import { mongoForSuites } from '@svc/testing';
-import { AuditLog, OPERATOR, type ChangeContext } from '../src/index.js';
+import { ChangeRecorder, connectService, startGrpcHost } from '@svc/grpc';
+import { auditV1 } from '@svc/proto';
+import { createLogger } from '@svc/telemetry';
+import { AuditLog, type ChangeContext } from '../src/audit/audit-log.js';
+import { auditService } from '../src/audit/audit-rpc.js';
+
+/** The operator CLI's actor. */
+const OPERATOR = { type: 'operator' as const, id: 'operator', role: null };
+
+/** Runs `run` under its record as the CLI does: through AuditService over gRPC, into `log`. */
+async function recordThroughService<T>(log: AuditLog, ctx: ChangeContext, operation: string, run: () => Promise<T>) {
+  const host = await startGrpcHost({
+    name: 'identity',
+    settings: { GRPC_HOST: '127.0.0.1', GRPC_PORT: 0, SHUTDOWN_GRACE_MS: 1_000 },
+    logger: createLogger('audit-store-test', 'silent'),
+    services: [auditService(log)],
+    resources: {},
+  });
+  const client = connectService(auditV1.AuditServiceService, host.address);
+  try {
+    const { clientAddress, actor, ...rest } = ctx;
+    const context = { ...rest, actor: { type: actor.type, id: actor.id }, ...(clientAddress ? { clientAddress } : {}) };
+    return await new ChangeRecorder(client).record(context, operation, [], run);
+  } finally {
+    client.close();
+    await host.stop();
+  }
+}
 
 function auditStoreSuite(name: string, open: () => Promise<DocumentStore>) {
   describe(`audit log store (${name})`, () => {
@@ -98,7 +125,7 @@ function auditStoreSuite(name: string, open: () => Promise<DocumentStore>) {
     it('a change that creates its tenant is recorded without one and completed with it', async () => {
       await withLog(async (log) => {
         const cli = { tenantId: '', actor: OPERATOR, surface: 'cli' as const, requestId: 'cli-1', clientAddress: null };
-        await log.record(cli, 'tenant:create', [], async () => ({ tenantId: 'ten_new', ownerUserId: 'usr_owner' }));
+        await recordThroughService(log, cli, 'tenant:create', async () => ({ tenantId: 'ten_new', ownerUserId: 'usr_owner' }));
         expect((await log.list('', {}, { limit: 10 })).items).toEqual([]);
         expect((await log.list('ten_new', { targetId: 'usr_owner' }, { limit: 10 })).items).toEqual([
           expect.objectContaining({ operation: 'tenant:create', tenantId: 'ten_new', targetIds: ['usr_owner'] }),

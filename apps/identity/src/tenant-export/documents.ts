@@ -1,8 +1,8 @@
 import type { IndexSpec } from '@svc/store';
 
 /**
- * A tenant's full export in the gateway's store (docs/decisions.md "Tenant export"): the job, its
- * archive's bytes in chunks (the store is the one place every gateway process of both profiles
+ * A tenant's full export in the identity service's store (docs/decisions.md "Tenant export"): the
+ * job, its archive's bytes in chunks (the store is the one place every process of both profiles
  * shares; a pod's disk is not), and the per-tenant marker that lets one export run at a time.
  */
 export const EXPORT_JOBS = 'export_jobs';
@@ -31,7 +31,7 @@ export interface ExportJobDoc {
   createdAtMs: number;
   startedAtMs: number | null;
   finishedAtMs: number | null;
-  /** The gateway process running it (a random id per process start). */
+  /** The service process running it (a random id per process start). */
   owner: string;
   /**
    * Until when `owner` holds the job: renewed as the job makes progress; a queued or running job

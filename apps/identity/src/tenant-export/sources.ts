@@ -1,13 +1,17 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isOutage } from '@svc/errors';
+import {
+  bookingRecordView,
+  serviceRecordView,
+  type BookingClient,
+  type CatalogClient,
+  type CustomerClient,
+  type IntegrationClient,
+  type NotificationClient,
+  type WebhookClient,
+} from '@svc/grpc';
 import type { commonV1 } from '@svc/proto';
 import { MAX_BUSINESS_EMAILS } from '@svc/rules';
-import { WRITE_ROLES } from '../auth/principal.js';
-import type { Downstream } from '../downstream/services.js';
-import type { IdentityStore } from '../identity/identity-store.js';
-import { toBookingRecord } from '../api/booking-record.js';
-import { present } from '../api/present.js';
-import { toServiceRecord } from '../api/service-records.js';
 
 /** Records asked per page: the largest page every list allows (docs/api-conventions.md "Input rules"). */
 const PAGE_LIMIT = 100;
@@ -26,7 +30,7 @@ export interface ExportFile {
 export interface ReadControl {
   /** Called before every page: renews the job's lease, and throws when the job must stop. */
   checkpoint(): Promise<void>;
-  /** Aborted when the gateway stops: ends a wait between retries at once. */
+  /** Aborted when the service stops: ends a wait between retries at once. */
   signal: AbortSignal;
 }
 
@@ -64,6 +68,22 @@ async function withRetries<T>(call: () => Promise<T>, signal: AbortSignal): Prom
 
 const orNull = <T>(value: T | undefined): T | null => value ?? null;
 
+/** A message field the service's contract always sets. */
+function present<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`the service answered without ${what}`);
+  return value;
+}
+
+/** The services an export reads, through their gRPC clients; null for one the deployment does not have. */
+export interface ExportSources {
+  catalog: CatalogClient;
+  customer: CustomerClient;
+  booking: BookingClient;
+  webhooks: WebhookClient;
+  integrations: IntegrationClient | null;
+  notifications: NotificationClient | null;
+}
+
 /**
  * The files of a tenant's export, in archive order (docs/api-conventions.md "Tenant export"). Each
  * line is the record the dashboard API answers for it (absent values as that API shows them), read
@@ -72,11 +92,11 @@ const orNull = <T>(value: T | undefined): T | null => value ?? null;
  * credentials. A service the deployment does not have (integrations, notifications) adds no file.
  */
 export function exportFiles(
-  downstream: Pick<Downstream, 'catalog' | 'customer' | 'booking' | 'webhooks' | 'integrations' | 'notifications'>,
-  identity: IdentityStore,
-  tenantId: string,
+  downstream: ExportSources,
+  workspace: { tenantId: string; teamEmails: readonly string[] },
   control: ReadControl,
 ): ExportFile[] {
+  const { tenantId } = workspace;
   const { catalog, customer, booking, webhooks, integrations, notifications } = downstream;
   const page = <T>(name: string, what: string, list: Paged<T>, map: (item: T) => unknown = (x) => x): ExportFile => ({
     name,
@@ -98,7 +118,7 @@ export function exportFiles(
       'catalog/services.ndjson',
       'services',
       (p) => catalog.listServices({ tenantId, page: p, statuses: [] }),
-      toServiceRecord,
+      serviceRecordView,
     ),
     page('catalog/staff.ndjson', 'staff', (p) => catalog.listStaff({ tenantId, page: p })),
     page('catalog/resources.ndjson', 'resources', (p) => catalog.listResources({ tenantId, page: p })),
@@ -128,7 +148,7 @@ export function exportFiles(
       'bookings.ndjson',
       'bookings',
       (p) => booking.listBookings({ tenantId, page: p, status: '', serviceId: '', staffId: '', customerId: '' }),
-      toBookingRecord,
+      bookingRecordView,
     ),
     page(
       'settings/webhook-subscriptions.ndjson',
@@ -151,7 +171,7 @@ export function exportFiles(
     files.push(
       single('settings/notification-settings.ndjson', 'the notification settings', async () => {
         // The team goes along as on GET /api/notification-settings (the service's default addresses).
-        const teamEmails = await identity.teamEmails(tenantId, WRITE_ROLES, MAX_BUSINESS_EMAILS);
+        const teamEmails = workspace.teamEmails.slice(0, MAX_BUSINESS_EMAILS);
         const s = present((await notifications.getNotificationSettings({ tenantId, teamEmails })).settings, 'settings');
         return { ...s, updatedAtMs: s.updatedAtMs === 0 ? null : s.updatedAtMs };
       }),

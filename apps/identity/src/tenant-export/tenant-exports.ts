@@ -1,26 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
 import { DueLoop, waitFor, type DocumentStore } from '@svc/store';
 import { detached, type Logger } from '@svc/telemetry';
-import type { Downstream } from '../downstream/services.js';
-import type { IdentityStore } from '../identity/identity-store.js';
 import { ChunkWriter } from './chunk-writer.js';
 import { CHUNK_BYTES, type ExportFileCount, type ExportJobDoc } from './documents.js';
 import { DOWNLOAD_LINK_TTL_MS, checkDownloadToken, mintDownloadToken, type TokenVerdict } from './download-link.js';
 import { EXPORT_LEASE_MS, ExportJobStore, MAINTENANCE_BATCH, PROCESS_STOPPED } from './job-store.js';
-import { exportFiles, type ExportFile } from './sources.js';
+import { exportFiles, type ExportFile, type ExportSources } from './sources.js';
 import { writeZip, type ArchiveEntry } from './zip-writer.js';
 
-/** Exports running at once in one gateway process; beyond, a request is told to come back. */
+/** Exports running at once in one service process; beyond, a request is told to come back. */
 export const MAX_RUNNING_PER_PROCESS = 4;
 /** How often a running job records its progress (and renews its lease at the latest when half is gone). */
 const PROGRESS_EVERY_MS = 5_000;
 /** How often the maintenance pass looks at most: jobs of dead processes, archives past their 7 days. */
 const MAINTENANCE_POLL_MS = 60_000;
-/** Chunks read per store query while a download streams (1 MiB). */
-const DOWNLOAD_READ_AHEAD = 4;
 
-export const GATEWAY_STOPPED = 'The gateway stopped while this export ran; start a new export.';
+export const SERVICE_STOPPED = 'The service stopped while this export ran; start a new export.';
 /** The errors of the jobs whose archives a customer erase removed (docs/decisions.md "Tenant export"). */
 export const ERASED_AFTER =
   'A customer was erased after this export was made, so its archive was removed; start a new export.';
@@ -28,10 +23,9 @@ export const ERASED_WHILE_RUNNING = 'A customer was erased while the export ran;
 
 export interface TenantExportDeps {
   store: DocumentStore;
-  downstream: Pick<Downstream, 'catalog' | 'customer' | 'booking' | 'webhooks' | 'integrations' | 'notifications'>;
-  identity: IdentityStore;
+  downstream: ExportSources;
   logger: Logger;
-  /** The download links' HMAC key (the gateway's SESSION_SECRET). */
+  /** The download links' HMAC key (SESSION_SECRET, as the gateway's CSRF tokens). */
   linkSecret: string;
   now?: () => number;
   maxRunning?: number;
@@ -40,7 +34,7 @@ export interface TenantExportDeps {
 /** What a request to start an export got. */
 export type StartAnswer = { job: ExportJobDoc } | { running: ExportJobDoc } | { busy: true };
 
-/** The job must stop: the gateway is shutting down. */
+/** The job must stop: the service is shutting down. */
 class Stopped extends Error {}
 /** Another process declared the job dead (its lease ran out) and failed it. */
 class LeaseLost extends Error {}
@@ -61,8 +55,8 @@ class ReadFailed extends Error {
 }
 
 /**
- * A tenant's full export (docs/decisions.md "Tenant export"): jobs run in the gateway process that
- * accepted them, write their archive into the store chunk by chunk, and hold a lease they renew as
+ * A tenant's full export (docs/decisions.md "Tenant export"): jobs run in the identity service
+ * process that accepted them, write their archive into the store chunk by chunk, and hold a lease they renew as
  * they go. Every process runs a maintenance pass, at start-up and then at least every minute:
  * a queued or running job whose lease ran out belonged to a process that died and is marked
  * failed (its owner can start a new one at once), and jobs finished more than 7 days ago are
@@ -70,7 +64,7 @@ class ReadFailed extends Error {
  */
 export class TenantExports {
   readonly jobs: ExportJobStore;
-  private readonly owner = `gwp_${randomUUID()}`;
+  private readonly owner = `proc_${randomUUID()}`;
   private readonly now: () => number;
   private readonly maxRunning: number;
   private readonly running = new Map<string, RunningJob>();
@@ -97,13 +91,17 @@ export class TenantExports {
     this.maintenance.start();
   }
 
-  /** Starts an export of the tenant for `userId`, unless one is running (or this process is full). */
-  async request(tenantId: string, userId: string): Promise<StartAnswer> {
+  /**
+   * Starts an export of the tenant for `userId`, unless one is running (or this process is full).
+   * `teamEmails`: the owners' and admins' addresses, which the notification settings' file shows
+   * as their default business addresses (the gateway hands them along, as on its settings route).
+   */
+  async request(tenantId: string, userId: string, teamEmails: readonly string[] = []): Promise<StartAnswer> {
     if (this.running.size + this.reserved >= this.maxRunning) return { busy: true };
     this.reserved++;
     try {
       const created = await this.jobs.create(tenantId, userId, this.owner, this.now());
-      if ('job' in created) this.launch(created.job);
+      if ('job' in created) this.launch(created.job, teamEmails);
       return created;
     } finally {
       this.reserved--;
@@ -135,20 +133,15 @@ export class TenantExports {
     return checkDownloadToken(this.deps.linkSecret, job.tenantId, job._id, token, this.now());
   }
 
-  /** A ready job's archive as it is stored, a few chunks per read. */
-  archive(job: ExportJobDoc): Readable {
-    const { jobs } = this;
-    async function* chunks() {
-      for (let seq = 0; seq < job.chunkCount; seq += DOWNLOAD_READ_AHEAD) {
-        const count = Math.min(DOWNLOAD_READ_AHEAD, job.chunkCount - seq);
-        const read = await jobs.chunks(job._id, seq, count);
-        // Removed while it streamed (the sweep, a newer archive, an erase): the connection ends
-        // early rather than a truncated zip looking whole.
-        if (read.length !== count) throw new Error(`the archive of ${job._id} was removed while it was downloaded`);
-        yield* read;
-      }
-    }
-    return Readable.from(chunks(), { objectMode: false });
+  /**
+   * Chunks `fromSeq` … `fromSeq + count − 1` of the tenant's job's archive, in order (fewer when
+   * some are gone: the reader ends early rather than a truncated zip looking whole); null when the
+   * tenant has no such job.
+   */
+  async readChunks(tenantId: string, jobId: string, fromSeq: number, count: number): Promise<Buffer[] | null> {
+    const job = await this.jobs.get(tenantId, jobId);
+    if (!job) return null;
+    return this.jobs.chunks(job._id, fromSeq, count);
   }
 
   /**
@@ -184,17 +177,17 @@ export class TenantExports {
     await Promise.allSettled([...this.running.values()].map((r) => r.done));
   }
 
-  private launch(job: ExportJobDoc): void {
+  private launch(job: ExportJobDoc, teamEmails: readonly string[]): void {
     const drop = new AbortController();
     // Detached: the job outlives the request that started it and is no part of its trace.
-    const done = detached(() => this.run(job, drop.signal))
+    const done = detached(() => this.run(job, teamEmails, drop.signal))
       .catch((err: unknown) => this.deps.logger.error({ err, jobId: job._id }, 'tenant export could not be finished'))
       .finally(() => this.running.delete(job._id));
     this.running.set(job._id, { done, drop });
   }
 
   /** `dropped`: the job's archive was forgotten (it is failed already); it stops and removes what it wrote. */
-  private async run(job: ExportJobDoc, dropped: AbortSignal): Promise<void> {
+  private async run(job: ExportJobDoc, teamEmails: readonly string[], dropped: AbortSignal): Promise<void> {
     const { logger } = this.deps;
     if (!(await this.jobs.start(job._id, this.owner, this.now()))) return;
     const counts = new Map<string, number>();
@@ -210,7 +203,7 @@ export class TenantExports {
       recordedAt = nowMs;
       leaseUntil = nowMs + EXPORT_LEASE_MS;
     };
-    const sources = exportFiles(this.deps.downstream, this.deps.identity, job.tenantId, {
+    const sources = exportFiles(this.deps.downstream, { tenantId: job.tenantId, teamEmails }, {
       checkpoint,
       // Either ends a wait between retries at once.
       signal: AbortSignal.any([this.stopping.signal, dropped]),
@@ -237,7 +230,7 @@ export class TenantExports {
       const stopped = err instanceof Stopped || this.stopping.signal.aborted;
       if (!stopped) logger.warn({ err, jobId: job._id }, 'tenant export failed');
       const message = stopped
-        ? GATEWAY_STOPPED
+        ? SERVICE_STOPPED
         : err instanceof ReadFailed
           ? `Could not read ${err.what}; start a new export.`
           : 'The export could not be written; start a new export.';

@@ -29,7 +29,7 @@ class Contended extends Error {}
 
 /**
  * The jobs, their archives' chunks and the one-export-per-tenant marker over the store port
- * (SQLite embedded, MongoDB distributed: every gateway process sees the same jobs).
+ * (SQLite embedded, MongoDB distributed: every service process sees the same jobs).
  */
 export class ExportJobStore {
   private readonly jobs: Collection<ExportJobDoc>;
@@ -309,7 +309,7 @@ export class ExportJobStore {
   }
 }
 
-export const PROCESS_STOPPED = 'The gateway process running this export stopped; start a new export.';
+export const PROCESS_STOPPED = 'The service process running this export stopped; start a new export.';
 
 /** The error of a ready job whose archive a newer export replaced. */
 export const replacedBy = (jobId: string) =>

@@ -9,9 +9,9 @@ const TOKEN = /^(\d{1,15})\.([A-Za-z0-9_-]{43})$/;
 
 /**
  * The `token` of an export's download link (docs/api-conventions.md "Tenant export"):
- * `<expiresAtMs>.<base64url HMAC-SHA256>` over the tenant, the job and the expiry, keyed with the
- * gateway's SESSION_SECRET (which every gateway process holds, as for CSRF tokens) under its own
- * prefix, so no other token of that key passes for it. Nothing is stored: any process checks it.
+ * `<expiresAtMs>.<base64url HMAC-SHA256>` over the tenant, the job and the expiry, keyed with
+ * SESSION_SECRET (which every gateway and identity process holds; the gateway's CSRF tokens use it
+ * too) under its own prefix, so no other token of that key passes for it. Nothing is stored: any process checks it.
  */
 export function mintDownloadToken(secret: string, tenantId: string, jobId: string, expiresAtMs: number): string {
   return `${expiresAtMs}.${signature(secret, tenantId, jobId, expiresAtMs)}`;
@@ -22,7 +22,7 @@ export type TokenVerdict = 'valid' | 'invalid' | 'expired';
 /**
  * Whether `token` was minted for this tenant's job with this key (compared in constant time) and
  * is still within its time. A forged expiry fails the signature, so `expired` is only ever said of
- * a link the gateway handed out.
+ * a link the service handed out.
  */
 export function checkDownloadToken(
   secret: string,

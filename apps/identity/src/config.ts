@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { requiredWhenDistributed, serviceSettings } from '@svc/config';
+import { hostPortSchema } from '@svc/rules';
+
+export const identityConfigSchema = z
+  .object({
+    ...serviceSettings,
+    GRPC_PORT: serviceSettings.GRPC_PORT.default(50057),
+    // The tenant export reads every list through the services' own RPCs; the audit log's
+    // retention sweep reads each tenant's setting from the catalog (docs/decisions.md "Tenant
+    // export", "Audit log").
+    CATALOG_GRPC_ADDR: hostPortSchema.default('127.0.0.1:50051'),
+    BOOKING_GRPC_ADDR: hostPortSchema.default('127.0.0.1:50052'),
+    CUSTOMER_GRPC_ADDR: hostPortSchema.default('127.0.0.1:50053'),
+    WEBHOOKS_GRPC_ADDR: hostPortSchema.default('127.0.0.1:50054'),
+    /** Distributed and unset: no integrations service is deployed (the export has no calendar files). */
+    INTEGRATIONS_GRPC_ADDR: hostPortSchema.optional(),
+    /** Distributed and unset: no notifications service is deployed (the export has no notification settings). */
+    NOTIFICATIONS_GRPC_ADDR: hostPortSchema.optional(),
+    /** The booking topic's Kafka: `customer.erased` removes the tenant export archives (distributed). */
+    KAFKA_BROKERS: z.string().optional(),
+    /** The tenant export's download links' HMAC key, the gateway's (embedded: DATA_DIR/secrets.json). */
+    SESSION_SECRET: z.string().min(32).optional(),
+    /** Between two retention sweeps of the audit log (docs/operations.md "Retention"). */
+    RETENTION_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(3_600_000),
+  })
+  .superRefine(
+    requiredWhenDistributed(['MONGODB_URL', 'KAFKA_BROKERS', 'SESSION_SECRET']),
+  );
+
+export type IdentityConfig = z.output<typeof identityConfigSchema>;
