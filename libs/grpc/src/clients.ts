@@ -1,4 +1,12 @@
-import type { bookingV1, catalogV1, customerV1, integrationsV1, notificationsV1, webhooksV1 } from '@svc/proto';
+import type {
+  bookingV1,
+  catalogV1,
+  customerV1,
+  identityV1,
+  integrationsV1,
+  notificationsV1,
+  webhooksV1,
+} from '@svc/proto';
 import type { ServiceClient } from './service-client.js';
 
 /** The promise clients of our services, as `connectService(definition, address)` makes them. */
@@ -8,3 +16,4 @@ export type CustomerClient = ServiceClient<typeof customerV1.CustomerServiceServ
 export type WebhookClient = ServiceClient<typeof webhooksV1.WebhookServiceService>;
 export type IntegrationClient = ServiceClient<typeof integrationsV1.IntegrationServiceService>;
 export type NotificationClient = ServiceClient<typeof notificationsV1.NotificationServiceService>;
+export type IdentityClient = ServiceClient<typeof identityV1.IdentityServiceService>;

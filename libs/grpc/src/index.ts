@@ -25,6 +25,7 @@ export type {
   WebhookClient,
   IntegrationClient,
   NotificationClient,
+  IdentityClient,
 } from './clients.js';
 export { calendarSyncView, joinUrlOf, type CalendarSyncStatus, type CalendarSyncView } from './calendar-sync.js';
 export { fromAnswerValue, toAnswerValue, type AnswerJson } from './answers.js';

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { answeringOutagesWith, bookingUnavailable } from '@svc/errors';
-import { mintManageToken, type ManageTokenKeys } from '@svc/crypto';
+import { mintManageToken, requestFingerprint, type ManageTokenKeys } from '@svc/crypto';
 import { toAnswerValue, type BookingClient } from '@svc/grpc';
 import type { bookingV1 } from '@svc/proto';
 import { isSlug, PUBLIC_IDEMPOTENCY_SCOPE } from '@svc/rules';
 import type { Downstream } from '../../downstream/services.js';
-import { requestFingerprint } from '../../http/fingerprint.js';
 import { defineRoute } from '../../http/route.js';
 import { perIp } from '../../limits/rate-limits.js';
 import { present } from '../catalog/admin-resource.js';

@@ -1,4 +1,6 @@
-import { constantTimeEqual, encodeBase64Url, hmacSha256 } from '@svc/crypto';
+import { constantTimeEqual } from './constant-time.js';
+import { encodeBase64Url } from './base64url.js';
+import { hmacSha256 } from './hash.js';
 
 /**
  * The X-Service-CSRF value of a session: base64url HMAC-SHA256 over `csrf:{sessionId}:{sessionHash}`
