@@ -30,12 +30,20 @@ export const gatewayConfigSchema = z
     INTEGRATIONS_GRPC_ADDR: grpcAddress.optional(),
     /** The notifications service; distributed and unset: none is deployed (its routes answer 503). */
     NOTIFICATIONS_GRPC_ADDR: grpcAddress.optional(),
+    /** The identity service: sessions, memberships and keys behind every guard. */
+    IDENTITY_GRPC_ADDR: grpcAddress.optional(),
+    /**
+     * How long the gateway keeps an identity decision (a session, a key) it did not hear change:
+     * a safety net, since identity.events drop changed ones at once (docs/decisions.md "Identity
+     * service"); 0 caches nothing.
+     */
+    IDENTITY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
     /**
      * The booking events' Kafka (distributed): each gateway process reads the topic for the
      * dashboard's live updates (GET /api/live) in a consumer group of its own.
      */
     KAFKA_BROKERS: z.string().optional(),
-    /** The gateway owns identity data (users, memberships, sessions): same store rules as a service. */
+    /** The gateway's audit log and tenant exports (until they move to the identity service's process). */
     ...storeSettings,
     /** HMAC key of CSRF tokens (at least 32 characters); embedded: generated in DATA_DIR/secrets.json. */
     SESSION_SECRET: z.string().min(32).optional(),
@@ -86,6 +94,7 @@ export const gatewayConfigSchema = z
       'BOOKING_GRPC_ADDR',
       'CUSTOMER_GRPC_ADDR',
       'WEBHOOKS_GRPC_ADDR',
+      'IDENTITY_GRPC_ADDR',
       'KAFKA_BROKERS',
       'MONGODB_URL',
       'SESSION_SECRET',
@@ -129,6 +138,8 @@ export interface GatewaySettings {
   responseValidation?: boolean;
   /** How often the audit log's sweeper runs (default hourly). */
   auditSweepMs?: number;
+  /** The credential cache's safety-net lifetime (IDENTITY_CACHE_TTL_MS). */
+  identityCacheTtlMs: number;
 }
 
 /** Resolves settings; `port` is the bound port (known only after listen when PORT=0). */
@@ -163,6 +174,7 @@ export function gatewaySettings(
     | 'NODE_ENV'
     | 'RESPONSE_VALIDATION'
     | 'RETENTION_SWEEP_INTERVAL_MS'
+    | 'IDENTITY_CACHE_TTL_MS'
   >,
   port: number,
 ): GatewaySettings {
@@ -170,6 +182,7 @@ export function gatewaySettings(
   return {
     baseUrl,
     sessionSecret: config.SESSION_SECRET ?? embeddedSecret(config.DATA_DIR, 'session'),
+    identityCacheTtlMs: config.IDENTITY_CACHE_TTL_MS,
     manageTokens: manageTokenKeysOf(config),
     ...(config.DASHBOARD_ORIGIN ? { dashboardOrigin: config.DASHBOARD_ORIGIN } : {}),
     oidc: {

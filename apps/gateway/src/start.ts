@@ -25,6 +25,8 @@ export async function startGateway(opts: {
   rateCounters?: RateCounters;
   /** The live updates' source (GatewayDeps.live); an `owned` bus is closed when the gateway stops. */
   live?: { bus: EventBus; groupId: string; owned: boolean };
+  /** identity.events (GatewayDeps.identityEvents), on the live updates' bus. */
+  identityEvents?: { bus: EventBus; groupId: string };
 }): Promise<RunningGateway> {
   const downstream = connectDownstream(opts.addresses);
   const app = await buildGateway({
@@ -34,6 +36,7 @@ export async function startGateway(opts: {
     settings: opts.settings,
     ...(opts.rateCounters ? { rateCounters: opts.rateCounters } : {}),
     ...(opts.live ? { live: opts.live } : {}),
+    ...(opts.identityEvents ? { identityEvents: opts.identityEvents } : {}),
   });
   try {
     await app.listen({ host: opts.host, port: opts.port });

@@ -17,6 +17,7 @@ const downstream = connectDownstream({
   booking: '127.0.0.1:1',
   customer: '127.0.0.1:1',
   'webhook-dispatcher': '127.0.0.1:1',
+    identity: '127.0.0.1:1',
   integrations: '127.0.0.1:1',
 });
 const dataDir = mkdtempSync(join(tmpdir(), 'gateway-rejections-'));

@@ -73,6 +73,7 @@ describe('response validation setting', () => {
           booking: '127.0.0.1:1',
           customer: '127.0.0.1:1',
           'webhook-dispatcher': '127.0.0.1:1',
+          identity: '127.0.0.1:1',
           integrations: '127.0.0.1:1',
         }),
         store: await openSqliteStore({ file: ':memory:' }),

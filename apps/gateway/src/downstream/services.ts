@@ -1,11 +1,12 @@
 import { healthV1 } from '@svc/proto';
-import { bookingV1, catalogV1, customerV1, integrationsV1, notificationsV1, webhooksV1 } from '@svc/proto';
+import { bookingV1, catalogV1, customerV1, identityV1, integrationsV1, notificationsV1, webhooksV1 } from '@svc/proto';
 import {
   connectService,
   type CatalogClient,
   type BookingClient,
   type CustomerClient,
   type HealthClient,
+  type IdentityClient,
   type WebhookClient,
   type IntegrationClient,
   type NotificationClient,
@@ -19,6 +20,7 @@ export const SERVICE_NAMES = [
   'webhook-dispatcher',
   'integrations',
   'notifications',
+  'identity',
 ] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 /**
@@ -36,6 +38,8 @@ export interface Downstream {
   booking: BookingClient;
   customer: CustomerClient;
   webhooks: WebhookClient;
+  /** Users, memberships, sessions and keys: the guards' decisions (identity/identity-client.ts). */
+  identity: IdentityClient;
   /** Null when no integrations service is deployed. */
   integrations: IntegrationClient | null;
   /** Null when no notifications service is deployed. */
@@ -57,6 +61,7 @@ export function connectDownstream(addresses: ServiceAddresses): Downstream {
     booking: connectService(bookingV1.BookingServiceService, addresses.booking),
     customer: connectService(customerV1.CustomerServiceService, addresses.customer),
     webhooks: connectService(webhooksV1.WebhookServiceService, addresses['webhook-dispatcher']),
+    identity: connectService(identityV1.IdentityServiceService, addresses.identity),
   };
   const integrations =
     addresses.integrations === undefined

@@ -4,7 +4,7 @@ import type { commonV1 } from '@svc/proto';
 import { MAX_BUSINESS_EMAILS } from '@svc/rules';
 import { WRITE_ROLES } from '../auth/principal.js';
 import type { Downstream } from '../downstream/services.js';
-import type { IdentityStore } from '../identity/identity-store.js';
+import type { GatewayIdentity } from '../identity/identity-client.js';
 import { toBookingRecord } from '../routes/bookings/booking-record.js';
 import { present } from '../routes/catalog/admin-resource.js';
 import { toServiceRecord } from '../routes/catalog/services-routes.js';
@@ -73,7 +73,7 @@ const orNull = <T>(value: T | undefined): T | null => value ?? null;
  */
 export function exportFiles(
   downstream: Pick<Downstream, 'catalog' | 'customer' | 'booking' | 'webhooks' | 'integrations' | 'notifications'>,
-  identity: IdentityStore,
+  identity: GatewayIdentity,
   tenantId: string,
   control: ReadControl,
 ): ExportFile[] {

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { DueLoop, waitFor, type DocumentStore } from '@svc/store';
 import { detached, type Logger } from '@svc/telemetry';
 import type { Downstream } from '../downstream/services.js';
-import type { IdentityStore } from '../identity/identity-store.js';
+import type { GatewayIdentity } from '../identity/identity-client.js';
 import { ChunkWriter } from './chunk-writer.js';
 import { CHUNK_BYTES, type ExportFileCount, type ExportJobDoc } from './documents.js';
 import { DOWNLOAD_LINK_TTL_MS, checkDownloadToken, mintDownloadToken, type TokenVerdict } from './download-link.js';
@@ -29,7 +29,7 @@ export const ERASED_WHILE_RUNNING = 'A customer was erased while the export ran;
 export interface TenantExportDeps {
   store: DocumentStore;
   downstream: Pick<Downstream, 'catalog' | 'customer' | 'booking' | 'webhooks' | 'integrations' | 'notifications'>;
-  identity: IdentityStore;
+  identity: GatewayIdentity;
   logger: Logger;
   /** The download links' HMAC key (the gateway's SESSION_SECRET). */
   linkSecret: string;

@@ -5,18 +5,18 @@ import type { FastifyInstance } from 'fastify';
 import { startCatalogService } from '@svc/catalog';
 import { startCustomerService } from '@svc/customer';
 import { InProcessEventBus } from '@svc/events';
-import { type CatalogClient } from '@svc/grpc';
-import type { catalogV1 } from '@svc/proto';
+import { csrfToken } from '@svc/crypto';
+import { connectService, type CatalogClient } from '@svc/grpc';
+import { IdentityStore, startIdentityService } from '@svc/identity';
+import { catalogV1 } from '@svc/proto';
 import { openSqliteStore, type Collection, type Document, type DocumentStore } from '@svc/store';
 import { createLogger } from '@svc/telemetry';
 import { createTestTenant, freePort, json } from '@svc/testing';
 import {
   buildGateway,
   connectDownstream,
-  csrfToken,
   gatewayConfigSchema,
   gatewaySettings,
-  IdentityStore,
   SESSION_COOKIE,
   type Downstream,
   type GatewaySettings,
@@ -42,7 +42,7 @@ export interface DashboardCaller {
   csrf: string;
 }
 
-/** What the gateway asked of its identity store (reads per collection) and of the catalog's GetTenant. */
+/** What the gateway asked of the identity service's store (reads per collection) and of the catalog's GetTenant. */
 export interface Traffic {
   storeReads: Record<string, number>;
   getTenant: number;
@@ -56,8 +56,11 @@ export interface GatewayHarness {
   base: string;
   port: number;
   downstream: Downstream;
-  /** The gateway's identity store (users, memberships, sessions, login attempts). */
+  /** The gateway's own store (the audit log, tenant exports). */
   store: DocumentStore;
+  /** The identity service's store (users, memberships, sessions, login attempts). */
+  identityStore: DocumentStore;
+  /** The identity records over that store, for seeding (no identity.events: see IDENTITY_CACHE_TTL_MS below). */
   identity: IdentityStore;
   settings: GatewaySettings;
   /** A tenant in the real catalog service (time zone Europe/Berlin, locale en). */
@@ -100,8 +103,8 @@ export interface HarnessOptions {
 }
 
 /**
- * The gateway over real HTTP with the real catalog and customer services behind it (on in-memory
- * SQLite unless told otherwise); the other services' addresses lead nowhere. Embedded-profile secrets land in a temporary
+ * The gateway over real HTTP with the real catalog, customer and identity services behind it (on
+ * in-memory SQLite unless told otherwise); the other services' addresses lead nowhere. Embedded-profile secrets land in a temporary
  * folder that `stop()` removes.
  */
 export async function startGatewayWithCatalog(opts: HarnessOptions = {}): Promise<GatewayHarness> {
@@ -117,38 +120,59 @@ export async function startGatewayWithCatalog(opts: HarnessOptions = {}): Promis
       store: await (opts.customerStore ?? (() => openSqliteStore({ file: ':memory:' })))(),
     },
   );
-  const downstream = connectDownstream({
-    catalog: catalogHost.address,
-    booking: opts.bookingAddress ?? '127.0.0.1:1',
-    customer: customerHost.address,
-    'webhook-dispatcher': opts.webhooksAddress ?? '127.0.0.1:1',
-    integrations: '127.0.0.1:1',
-  });
-  const counts: Traffic = { storeReads: {}, getTenant: 0 };
-  countGetTenant(downstream.catalog, counts);
-  const store = countingReads(await openSqliteStore({ file: ':memory:' }), counts);
-  const identity = new IdentityStore(store);
-
   const port = opts.port ?? (await freePort());
   const base = `http://127.0.0.1:${port}`;
   const settings = gatewaySettings(
     // Rate limits off unless a suite turns them on: suites send many requests from 127.0.0.1.
+    // No credential cache unless a suite turns it on: suites change identity records in the
+    // store directly (an expired session, a removed membership), which publishes no event.
     gatewayConfigSchema.parse({
       HOST: '127.0.0.1',
       BASE_URL: base,
       DATA_DIR: dataDir,
       RATE_LIMITS: 'off',
+      IDENTITY_CACHE_TTL_MS: '0',
       ...opts.config,
     }),
     port,
   );
+  const counts: Traffic = { storeReads: {}, getTenant: 0 };
+  const identityStore = countingReads(await openSqliteStore({ file: ':memory:' }), counts);
   const bus = new InProcessEventBus();
+  const identityHost = await startIdentityService(
+    { GRPC_HOST: '127.0.0.1', GRPC_PORT: 0, SHUTDOWN_GRACE_MS: 1_000 },
+    {
+      logger: createLogger('identity-test', 'silent'),
+      store: identityStore,
+      // The harness closes the bus, after the service.
+      bus: {
+        publish: (topic, messages) => bus.publish(topic, messages),
+        subscribe: (o, handler) => bus.subscribe(o, handler),
+        ping: () => bus.ping(),
+        close: async () => {},
+      },
+      catalog: connectService(catalogV1.CatalogServiceService, catalogHost.address),
+      sessionSecret: settings.sessionSecret,
+    },
+  );
+  const identity = new IdentityStore(identityStore);
+  const downstream = connectDownstream({
+    catalog: catalogHost.address,
+    identity: identityHost.address,
+    booking: opts.bookingAddress ?? '127.0.0.1:1',
+    customer: customerHost.address,
+    'webhook-dispatcher': opts.webhooksAddress ?? '127.0.0.1:1',
+    integrations: '127.0.0.1:1',
+  });
+  countGetTenant(downstream.catalog, counts);
+  const store = await openSqliteStore({ file: ':memory:' });
   const app = await buildGateway({
     logger: createLogger('gateway-test', 'silent'),
     downstream,
     store,
     settings,
     live: { bus, groupId: 'gateway-live' },
+    identityEvents: { bus, groupId: 'gateway-identity' },
   });
   await opts.beforeListen?.(app);
   await app.listen({ host: '127.0.0.1', port });
@@ -161,6 +185,7 @@ export async function startGatewayWithCatalog(opts: HarnessOptions = {}): Promis
     port,
     downstream,
     store,
+    identityStore,
     identity,
     settings,
     createTenant(slug, fields = {}) {
@@ -210,6 +235,7 @@ export async function startGatewayWithCatalog(opts: HarnessOptions = {}): Promis
       await app.close();
       await bus.close();
       downstream.close();
+      await identityHost.stop();
       await catalogHost.stop();
       await customerHost.stop();
       await store.close();

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { API_KEY_SCOPES, API_KEY_WILDCARD, apiKeyNameSchema, apiKeyScopesSchema, idSchema } from '@svc/rules';
 import { linksTo } from '../../http/openapi-links.js';
 import { defineRoute } from '../../http/route.js';
-import type { ApiKeyStore } from '../../identity/api-key-store.js';
+import type { ApiKeys } from '../../identity/identity-client.js';
 import { tenantOf } from '../catalog/admin-resource.js';
 import { pageOf, pageQuerySchema } from '../catalog/schemas.js';
 
@@ -43,7 +43,7 @@ const keyParams = z.strictObject({ apiKeyId: idSchema });
  * admins only, reading included: a key list tells who can act for the tenant. Every change needs
  * the CSRF header like any dashboard write.
  */
-export function registerApiKeyRoutes(app: FastifyInstance, keys: ApiKeyStore): void {
+export function registerApiKeyRoutes(app: FastifyInstance, keys: ApiKeys): void {
   defineRoute(app, {
     method: 'GET',
     url: '/api/api-keys',

@@ -17,7 +17,7 @@ import {
 import { WRITE_ROLES, type KeyAccess } from '../../auth/principal.js';
 import { linksTo } from '../../http/openapi-links.js';
 import { defineRoute } from '../../http/route.js';
-import type { IdentityStore } from '../../identity/identity-store.js';
+import type { GatewayIdentity } from '../../identity/identity-client.js';
 import { present, tenantOf } from '../catalog/admin-resource.js';
 import { pageRequest, toPage } from '../catalog/paging.js';
 import { pageOf, pageQueryShapeFor, patchOf } from '../catalog/schemas.js';
@@ -248,7 +248,7 @@ const TEAM_REFRESH_MS = 5 * 60_000;
 export function registerNotificationSettingsRoutes(
   app: FastifyInstance,
   client: NotificationClient | null,
-  identity: IdentityStore,
+  identity: GatewayIdentity,
 ): void {
   const notifications = client ?? notDeployed();
   const tags = DASHBOARD_NOTIFICATIONS.tags;

@@ -9,7 +9,7 @@ import { principalOf, type GuardOptions } from '../../auth/principal.js';
 import type { Downstream } from '../../downstream/services.js';
 import { defineRoute } from '../../http/route.js';
 import { linksTo } from '../../http/openapi-links.js';
-import { IdentityStore } from '../../identity/identity-store.js';
+import type { GatewayIdentity } from '../../identity/identity-client.js';
 import { EXPORT_STATUSES, type ExportJobDoc } from '../../tenant-export/documents.js';
 import { consumeErasures } from '../../tenant-export/erased-customers.js';
 import { TenantExports } from '../../tenant-export/tenant-exports.js';
@@ -92,6 +92,8 @@ export async function registerTenantExport(
   deps: {
     store: DocumentStore;
     downstream: Downstream;
+    /** The team's addresses in the export (the identity service's). */
+    identity: GatewayIdentity;
     logger: Logger;
     linkSecret: string;
     baseUrl: string;
@@ -102,7 +104,7 @@ export async function registerTenantExport(
   const exports = new TenantExports({
     store: deps.store,
     downstream: deps.downstream,
-    identity: new IdentityStore(deps.store),
+    identity: deps.identity,
     logger: deps.logger,
     linkSecret: deps.linkSecret,
   });
