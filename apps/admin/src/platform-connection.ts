@@ -1,21 +1,18 @@
-import { embeddedSecret, readPlatformRuntime, storeConfigFor } from '@svc/config';
-import { ApiKeyStore, AuditLog, IdentityStore, PlatformKeyStore } from '@svc/gateway';
-import { connectService, type CatalogClient } from '@svc/grpc';
-import { catalogV1 } from '@svc/proto';
+import { readPlatformRuntime, storeConfigFor } from '@svc/config';
+import { AuditLog } from '@svc/gateway';
+import { connectService, type CatalogClient, type IdentityClient } from '@svc/grpc';
+import { catalogV1, identityV1 } from '@svc/proto';
 import { openStore } from '@svc/store';
 import { UsageError } from './args.js';
 import type { AdminConfig } from './config.js';
 
-/** What the commands work with: the catalog service, the gateway's identity data, its secret. */
+/** What the commands work with: the catalog and identity services over gRPC, and the audit log. */
 export interface PlatformConnection {
   catalog: CatalogClient;
-  identity: IdentityStore;
-  apiKeys: ApiKeyStore;
-  /** The operator-level keys of /platform/v1, which only this tool makes. */
-  platformKeys: PlatformKeyStore;
+  /** Users, memberships, sessions, sign-in links, API keys and the platform keys only this tool makes. */
+  identity: IdentityClient;
   /** The gateway's audit log: every command that changes something is recorded (run-command.ts). */
   audit: AuditLog;
-  sessionSecret: string;
   /** The gateway's public address (BASE_URL, or the running embedded platform's), when known. */
   baseUrl: string | null;
   close(): Promise<void>;
@@ -24,29 +21,29 @@ export interface PlatformConnection {
 export async function connectToPlatform(config: AdminConfig): Promise<PlatformConnection> {
   const runtime = readPlatformRuntime(config.DATA_DIR);
   const catalogAddress = config.CATALOG_GRPC_ADDR ?? runtime?.services.catalog;
-  if (!catalogAddress) {
+  const identityAddress = config.IDENTITY_GRPC_ADDR ?? runtime?.services.identity;
+  if (!catalogAddress || !identityAddress) {
     throw new UsageError(
-      `no running platform found in ${config.DATA_DIR} (start it with "npm start", or set CATALOG_GRPC_ADDR)`,
+      `no running platform found in ${config.DATA_DIR} (start it with "npm start", or set CATALOG_GRPC_ADDR and IDENTITY_GRPC_ADDR)`,
     );
   }
+  // The audit log is still the gateway's store until it moves to the identity service's process
+  // (docs/architecture.md); nothing else here opens a store.
   const store = await openStore(storeConfigFor('gateway', config));
-  const identity = new IdentityStore(store);
-  await identity.ensureIndexes();
   const audit = new AuditLog(store, Date.now, (err) =>
     process.stderr.write(`admin: the audit record could not be completed: ${(err as Error).message}\n`),
   );
   await audit.ensureIndexes();
   const catalog = connectService(catalogV1.CatalogServiceService, catalogAddress);
+  const identity = connectService(identityV1.IdentityServiceService, identityAddress);
   return {
     catalog,
     identity,
-    apiKeys: new ApiKeyStore(store),
-    platformKeys: new PlatformKeyStore(store),
     audit,
-    sessionSecret: config.SESSION_SECRET ?? embeddedSecret(config.DATA_DIR, 'session'),
     baseUrl: config.BASE_URL ?? runtime?.url ?? null,
     async close() {
       catalog.close();
+      identity.close();
       await store.close();
     },
   };

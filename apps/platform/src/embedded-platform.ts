@@ -11,6 +11,7 @@ import { customerConfigSchema, startCustomerFromConfig } from '@svc/customer';
 import { dispatcherConfigSchema, startWebhookDispatcherFromConfig } from '@svc/webhook-dispatcher';
 import { integrationsConfigSchema, startIntegrationsFromConfig } from '@svc/integrations';
 import { notificationsConfigSchema, startNotificationsFromConfig } from '@svc/notifications';
+import { identityConfigSchema, startIdentityFromConfig } from '@svc/identity';
 import { startBookingThread } from './booking-thread.js';
 import type { ResolvedPlatformConfig } from './config.js';
 
@@ -156,6 +157,17 @@ export async function startEmbeddedPlatform(
     customer,
     integrations,
     booking,
+    // Users, memberships, sessions and keys; on its first start it copies them out of the
+    // gateway's former store (docs/operations.md "Upgrading to the identity service").
+    identity: await startIdentityFromConfig(
+      identityConfigSchema.parse({
+        ...service,
+        CATALOG_GRPC_ADDR: catalog.address,
+        SESSION_SECRET: config.SESSION_SECRET,
+      }),
+      logger('identity'),
+      { bus: borrowed(bus) },
+    ),
     'webhook-dispatcher': await startWebhookDispatcherFromConfig(
       dispatcherConfigSchema.parse({
         ...service,
@@ -220,6 +232,7 @@ export async function startEmbeddedPlatform(
         WEBHOOKS_GRPC_ADDR: services['webhook-dispatcher'].address,
         INTEGRATIONS_GRPC_ADDR: services.integrations.address,
         NOTIFICATIONS_GRPC_ADDR: services.notifications.address,
+        IDENTITY_GRPC_ADDR: services.identity.address,
       }),
       logger('gateway'),
       { bus: borrowed(bus) },

@@ -1,6 +1,8 @@
 import { storeConfigFor } from '@svc/config';
 import { sha256Hex } from '@svc/crypto';
-import { AUDIT_EVENTS, hashSessionToken, MCP_TOOLS, SESSION_COOKIE, type AuditEventDoc } from '@svc/gateway';
+import { SESSION_COOKIE } from '@svc/crypto';
+import { AUDIT_EVENTS, MCP_TOOLS, type AuditEventDoc } from '@svc/gateway';
+import { hashSessionToken } from '@svc/identity';
 import { openStore, type DocumentStore } from '@svc/store';
 
 /**
@@ -13,7 +15,7 @@ import { openStore, type DocumentStore } from '@svc/store';
  * covered by what they are, not by a list:
  * - a write is a 2xx answer to a method other than GET or HEAD under /api/, /v1/ or /platform/, and
  *   each successful `tools/call` of an MCP tool that is not read-only (MCP_TOOLS);
- * - the expected actor comes from the request's credentials, read from the gateway's store before
+ * - the expected actor comes from the request's credentials, read from the identity service's store before
  *   the request is sent (the session's user for /api, the API key for /v1 and MCP, the platform
  *   key for /platform), so a key rotated later in the test still names its id;
  * - records are matched by the answer's x-request-id (and the tool's name for MCP).
@@ -23,6 +25,7 @@ export class WriteWatch {
   private readonly expected: Expected[] = [];
   private readonly origin: string;
   private store: Promise<DocumentStore> | null = null;
+  private identityStore: Promise<DocumentStore> | null = null;
 
   constructor(
     base: string,
@@ -104,9 +107,10 @@ export class WriteWatch {
 
   async close(): Promise<void> {
     watches.delete(this);
-    const store = this.store;
+    const stores = [this.store, this.identityStore];
     this.store = null;
-    await (await store)?.close();
+    this.identityStore = null;
+    for (const store of stores) await (await store)?.close();
   }
 
   private openStore(): Promise<DocumentStore> {
@@ -114,10 +118,16 @@ export class WriteWatch {
     return this.store;
   }
 
+  /** The identity service's store: who a credential names. */
+  private openIdentityStore(): Promise<DocumentStore> {
+    this.identityStore ??= openStore(storeConfigFor('identity', { PROFILE: 'embedded', DATA_DIR: this.dataDir }));
+    return this.identityStore;
+  }
+
   /** The caller the credentials name now: the session's user (/api) or the API key (/v1, MCP). */
   private async actorOf(surface: Surface, headers: Headers): Promise<Expected['actor']> {
-    const store = await this.openStore();
-    // Collections and fields as apps/gateway/src/identity/documents.ts names them.
+    const store = await this.openIdentityStore();
+    // Collections and fields as apps/identity/src/store/documents.ts names them.
     if (surface === 'dashboard') {
       const token = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=([^;]+)`).exec(headers.get('cookie') ?? '')?.[1];
       const session = token ? await store.collection('sessions').findOne({ tokenHash: hashSessionToken(token) }) : null;

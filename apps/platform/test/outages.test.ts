@@ -6,7 +6,9 @@ import { startBookingService } from '@svc/booking';
 import { startCatalogService } from '@svc/catalog';
 import { startCustomerService } from '@svc/customer';
 import { InProcessEventBus } from '@svc/events';
-import { gatewayConfigSchema, gatewaySettings, IdentityStore, SESSION_COOKIE, startGateway } from '@svc/gateway';
+import { SESSION_COOKIE } from '@svc/crypto';
+import { gatewayConfigSchema, gatewaySettings, startGateway } from '@svc/gateway';
+import { IdentityStore, startIdentityService } from '@svc/identity';
 import { connectService, type RunningGrpcHost } from '@svc/grpc';
 import { InProcessLockManager } from '@svc/lock';
 import { catalogV1, customerV1 } from '@svc/proto';
@@ -26,7 +28,7 @@ const logger = createLogger('outage-test', 'silent');
 const host = { GRPC_HOST: '127.0.0.1', GRPC_PORT: 0, SHUTDOWN_GRACE_MS: 1_000 };
 let dataDir = '';
 let base = '';
-let stores: Record<'catalog' | 'customer' | 'booking' | 'gateway', DocumentStore>;
+let stores: Record<'catalog' | 'customer' | 'booking' | 'identity' | 'gateway', DocumentStore>;
 let hosts: RunningGrpcHost[] = [];
 let stopGateway: () => Promise<void> = async () => {};
 let sessionCookie = '';
@@ -38,6 +40,7 @@ beforeAll(async () => {
     catalog: await open('catalog'),
     customer: await open('customer'),
     booking: await open('booking'),
+    identity: await open('identity'),
     gateway: await open('gateway'),
   };
   const catalog = await startCatalogService(host, { logger, store: stores.catalog });
@@ -52,28 +55,37 @@ beforeAll(async () => {
     lockWaitMs: 2_000,
     holdSweepMs: 60_000,
   });
-  hosts = [booking, customer, catalog];
-  const port = await freePort();
-  const config = gatewayConfigSchema.parse({ DATA_DIR: dataDir, PORT: port, LOG_LEVEL: 'silent' });
+  const config = gatewayConfigSchema.parse({ DATA_DIR: dataDir, PORT: await freePort(), LOG_LEVEL: 'silent' });
+  const settings = gatewaySettings(config, config.PORT);
+  const identityHost = await startIdentityService(host, {
+    logger,
+    store: stores.identity,
+    bus: new InProcessEventBus(),
+    catalog: connectService(catalogV1.CatalogServiceService, catalog.address),
+    sessionSecret: settings.sessionSecret,
+  });
+  hosts = [identityHost, booking, customer, catalog];
+  const port = config.PORT;
   const gateway = await startGateway({
     host: '127.0.0.1',
     port,
     logger,
     store: stores.gateway,
-    settings: gatewaySettings(config, port),
+    settings,
     addresses: {
       catalog: catalog.address,
       booking: booking.address,
       customer: customer.address,
       'webhook-dispatcher': `127.0.0.1:${await freePort()}`,
       integrations: `127.0.0.1:${await freePort()}`,
+      identity: identityHost.address,
     },
   });
   stopGateway = () => gateway.stop();
   base = gateway.url;
 
   const { tenantId } = await seedTenant(catalog.address, 'acme');
-  const identity = new IdentityStore(stores.gateway);
+  const identity = new IdentityStore(stores.identity);
   const user = await identity.findOrCreateUserByEmail('owner@acme.test', 'Owner');
   await identity.addMembership(user.userId, tenantId, 'tenant_owner');
   sessionCookie = `${SESSION_COOKIE}=${(await identity.createSession(user.userId, tenantId)).token}`;
@@ -144,8 +156,8 @@ describe('outages through the gateway', () => {
     expect(await answer(manage)).toEqual(BLOCKED);
   });
 
-  it("the gateway's own store down: a dashboard request is INTERNAL_ERROR 500 with Retry-After", async () => {
-    await stores.gateway.close();
+  it("the identity service's store down: a dashboard request is INTERNAL_ERROR 500 with Retry-After", async () => {
+    await stores.identity.close();
     expect(await answer(await fetch(`${base}/api/session`, { headers: { cookie: sessionCookie } }))).toEqual(
       UNAVAILABLE,
     );

@@ -3,6 +3,12 @@ import { encodeBase64Url } from './base64url.js';
 import { hmacSha256 } from './hash.js';
 
 /**
+ * The dashboard session's cookie (`__Host-`: the browser only accepts it Secure, with Path=/ and
+ * no Domain, so no subdomain can set it); the gateway sets it, the operator CLI prints it.
+ */
+export const SESSION_COOKIE = '__Host-service_session';
+
+/**
  * The X-Service-CSRF value of a session: base64url HMAC-SHA256 over `csrf:{sessionId}:{sessionHash}`
  * (sessionHash = the stored SHA-256 hex of the session token). Deterministic, so it needs no
  * storage and survives workspace switches; a new session gets a new one.

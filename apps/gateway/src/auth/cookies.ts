@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from '@svc/crypto';
+
+export { SESSION_COOKIE };
 
 /** Shape of a session or sign-in link token (43 base64url characters); anything else is not worth a lookup. */
 export function looksLikeSessionToken(value: string): boolean {
   return /^[A-Za-z0-9_-]{43}$/.test(value);
 }
 
-/** `__Host-`: the browser only accepts it Secure, with Path=/ and no Domain (no subdomain can set it). */
-export const SESSION_COOKIE = '__Host-service_session';
 /** Carries the id of the pending login's server-side record between start and callback. */
 export const OAUTH_COOKIE = '__Host-service_oauth';
 
