@@ -26,6 +26,7 @@ describe('GET /health', () => {
           'webhook-dispatcher': 'SERVING',
           integrations: 'SERVING',
           notifications: 'SERVING',
+          identity: 'SERVING',
         },
       },
       meta: { requestId: res.headers.get('x-request-id') },
@@ -49,6 +50,7 @@ describe('GET /health', () => {
       'webhook-dispatcher': ['', 'webhooks.v1.WebhookService'],
       integrations: ['', 'integrations.v1.IntegrationService'],
       notifications: ['', 'notifications.v1.NotificationService'],
+      identity: ['', 'identity.v1.IdentityService'],
     });
   });
 
