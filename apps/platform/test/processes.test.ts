@@ -19,10 +19,13 @@ describe('configuration at start-up', () => {
     ['webhook-dispatcher', ['MONGODB_URL', 'KAFKA_BROKERS', 'WEBHOOK_SECRET_KEY']],
     ['integrations', ['MONGODB_URL', 'KAFKA_BROKERS', 'INTEGRATIONS_SECRET_KEY']],
     ['notifications', ['MONGODB_URL', 'KAFKA_BROKERS', 'BASE_URL', 'MANAGE_TOKEN_SECRET', 'SMTP_URL', 'MAIL_FROM']],
+    ['identity', ['MONGODB_URL', 'CATALOG_GRPC_ADDR', 'KAFKA_BROKERS', 'SESSION_SECRET']],
     [
       'gateway',
       [
         ...['CATALOG_GRPC_ADDR', 'BOOKING_GRPC_ADDR', 'CUSTOMER_GRPC_ADDR', 'WEBHOOKS_GRPC_ADDR'],
+        // Sessions, memberships and keys: every guard's decision.
+        'IDENTITY_GRPC_ADDR',
         // The booking events of the dashboard's live updates.
         'KAFKA_BROKERS',
         'MONGODB_URL',

@@ -53,7 +53,14 @@ export interface TopologyOptions {
 }
 
 export type AppName =
-  'catalog' | 'customer' | 'booking' | 'webhook-dispatcher' | 'integrations' | 'notifications' | 'gateway';
+  | 'catalog'
+  | 'customer'
+  | 'booking'
+  | 'webhook-dispatcher'
+  | 'integrations'
+  | 'notifications'
+  | 'identity'
+  | 'gateway';
 
 /** One app process of the topology; restart() starts it again with the same environment and port. */
 export interface TopologyApp {
@@ -177,6 +184,14 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
       ),
     ]);
     const integrationsOf = (i: number) => integrationApps[i % integrationsCount]!.address;
+    // Every gateway replica shares the secrets (a session or manage token works on any of them);
+    // the identity service mints sessions with the same CSRF key.
+    const gatewaySecrets = { SESSION_SECRET: secret(), MANAGE_TOKEN_SECRET: secret() };
+    const identity = await service('identity', 'identity', {
+      CATALOG_GRPC_ADDR: catalog.address,
+      KAFKA_BROKERS: kafka.brokers.join(','),
+      SESSION_SECRET: gatewaySecrets.SESSION_SECRET,
+    });
     const bookingApps = await Promise.all(
       Array.from({ length: bookings }, (_, i) =>
         service('booking', `booking-${i + 1}`, {
@@ -188,9 +203,7 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
         }),
       ),
     );
-    // Every gateway replica shares the secrets (a session or manage token works on any of them);
-    // the notifications mint the same manage tokens for their emails.
-    const gatewaySecrets = { SESSION_SECRET: secret(), MANAGE_TOKEN_SECRET: secret() };
+    // The notifications mint the same manage tokens for their emails.
     const gatewayPorts = await Promise.all(Array.from({ length: gateways }, () => freePort()));
     const notifications = mailpit
       ? await service('notifications', 'notifications', {
@@ -220,6 +233,7 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
             BOOKING_GRPC_ADDR: bookingApps[i % bookings]!.address,
             CUSTOMER_GRPC_ADDR: customer.address,
             WEBHOOKS_GRPC_ADDR: dispatcher.address,
+            IDENTITY_GRPC_ADDR: identity.address,
             INTEGRATIONS_GRPC_ADDR: integrationsOf(i),
             ...(notifications ? { NOTIFICATIONS_GRPC_ADDR: notifications.address } : {}),
             REDIS_URL: redis.url,
