@@ -9,7 +9,7 @@ services:
   - { name: gateway, key: gateway, http: true, callers: [],
       secrets: [MONGODB_URL, REDIS_URL, SESSION_SECRET, MANAGE_TOKEN_SECRET, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET],
       optionalSecrets: [MANAGE_TOKEN_PREVIOUS] }
-  - { name: catalog, key: catalog, http: false, callers: [gateway, booking, webhook-dispatcher, integrations, notifications],
+  - { name: catalog, key: catalog, http: false, callers: [gateway, booking, webhook-dispatcher, integrations, notifications, identity],
       secrets: [MONGODB_URL], optionalSecrets: [] }
   - { name: booking, key: booking, http: false, callers: [gateway, notifications],
       secrets: [MONGODB_URL, REDIS_URL], optionalSecrets: [] }
@@ -23,6 +23,8 @@ services:
   - { name: notifications, key: notifications, http: false, callers: [gateway],
       secrets: [MONGODB_URL, MANAGE_TOKEN_SECRET, SMTP_URL],
       optionalSecrets: [MANAGE_TOKEN_PREVIOUS, SMS_ACCOUNT_SID, SMS_AUTH_TOKEN] }
+  - { name: identity, key: identity, http: false, callers: [gateway],
+      secrets: [MONGODB_URL, SESSION_SECRET], optionalSecrets: [] }
 {{- end -}}
 
 {{/* Prefix of every object: fullnameOverride, else the release name (release "booking" → booking-catalog). */}}
@@ -102,6 +104,8 @@ CUSTOMER_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "customer" $v.customer.port
 WEBHOOKS_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "webhook-dispatcher" $v.webhookDispatcher.port) | quote }}
 INTEGRATIONS_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "integrations" $v.integrations.port) | quote }}
 NOTIFICATIONS_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "notifications" $v.notifications.port) | quote }}
+IDENTITY_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "identity" $v.identity.port) | quote }}
+IDENTITY_CACHE_TTL_MS: {{ $svc.identityCacheTtlMs | quote }}
 KAFKA_BROKERS: {{ $v.kafka.brokers | quote }}
 {{- else }}
 GRPC_HOST: "0.0.0.0"
@@ -135,6 +139,10 @@ STRIPE_API_URL: {{ $svc.stripeApiUrl | quote }}
 {{- with $svc.caldavUrlAllowlist }}
 CALDAV_URL_ALLOWLIST: {{ . | quote }}
 {{- end }}
+{{- end }}
+{{- if eq $s.name "identity" }}
+CATALOG_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "catalog" $v.catalog.port) | quote }}
+KAFKA_BROKERS: {{ $v.kafka.brokers | quote }}
 {{- end }}
 {{- if eq $s.name "notifications" }}
 CATALOG_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "catalog" $v.catalog.port) | quote }}
