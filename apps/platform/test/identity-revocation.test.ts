@@ -55,7 +55,10 @@ describe.skipIf(!runs)('identity changes reach every gateway within a second', {
     return fetch(`${url}/v1/services`, { headers: { authorization: `Bearer ${secret}`, 'x-service-tenant-id': tenantId } });
   }
 
-  /** The ms from `changedAt` until `refused` holds on the gateway, failing past the bound. */
+  /**
+   * The ms from `changedAt` (the change's answer: the identity service answers once the bus has
+   * the event) until `refused` holds on the gateway, failing past the bound.
+   */
   async function refusedWithin(what: string, changedAt: number, refused: () => Promise<boolean>): Promise<number> {
     await eventually(what, async () => ((await refused()) ? true : undefined), BOUND_MS + 500);
     const took = Date.now() - changedAt;
@@ -75,16 +78,16 @@ describe.skipIf(!runs)('identity changes reach every gateway within a second', {
     const made = await identity.createApiKey({ tenantId, name: 'ci', scopes: ['catalog:read'] });
     // Both gateways cached it.
     for (const url of [first, second]) expect((await partner(url, made.secret)).status).toBe(200);
-    const at = Date.now();
     await identity.revokeApiKey({ tenantId, apiKeyId: made.apiKey!.apiKeyId });
+    const at = Date.now();
     await refusedWithin('the revoked key on the second gateway', at, async () => (await partner(second, made.secret)).status === 401);
   });
 
   it('a logout on one gateway: the other refuses the session within a second', async () => {
     const me = await signedIn('tenant_viewer');
     for (const url of [first, second]) expect((await fetch(`${url}/api/tenant`, { headers: me.headers })).status).toBe(200);
-    const at = Date.now();
     expect((await fetch(`${first}/api/session/logout`, { method: 'POST', headers: me.headers })).status).toBe(200);
+    const at = Date.now();
     await refusedWithin('the ended session on the second gateway', at, async () =>
       (await fetch(`${second}/api/tenant`, { headers: me.headers })).status === 401,
     );
@@ -93,8 +96,8 @@ describe.skipIf(!runs)('identity changes reach every gateway within a second', {
   it('a removed member: the other gateway refuses within a second', async () => {
     const me = await signedIn('tenant_staff');
     for (const url of [first, second]) expect((await fetch(`${url}/api/tenant`, { headers: me.headers })).status).toBe(200);
-    const at = Date.now();
     await identity.changeMember({ tenantId, membershipId: me.membership.membershipId });
+    const at = Date.now();
     await refusedWithin('the removed member on the second gateway', at, async () =>
       (await fetch(`${second}/api/tenant`, { headers: me.headers })).status === 403,
     );
