@@ -10,29 +10,12 @@ import type { catalogV1, identityV1 } from '@svc/proto';
 import type { GrantedScope, Role } from '@svc/rules';
 import { CredentialCache } from './credential-cache.js';
 
-export interface User {
-  userId: string;
-  email: string;
-  name: string;
-}
-
-export interface Membership {
-  membershipId: string;
-  userId: string;
-  tenantId: string;
-  role: Role;
-  createdAtMs: number;
-}
-
-export interface Session {
-  sessionId: string;
-  userId: string;
-  tenantId: string;
-  /** SHA-256 hex of the cookie token, as stored; the input of the CSRF token. */
-  tokenHash: string;
-  createdAtMs: number;
-  expiresAtMs: number;
-}
+/** The identity records as identity.v1 has them; a membership's role narrowed to the known ones. */
+export type User = identityV1.User;
+export type Membership = Omit<identityV1.Membership, 'role'> & { role: Role };
+/** `tokenHash`: SHA-256 hex of the cookie token, as stored; the input of the CSRF token. */
+export type Session = identityV1.Session;
+export type OAuthAttemptFields = identityV1.OAuthAttempt;
 
 /** What a session cookie resolves to: the session, and its membership of the active workspace. */
 export interface SessionAuth {
@@ -42,12 +25,7 @@ export interface SessionAuth {
 }
 
 /** What CreateSession hands out once: the raw token exists only here and in the cookie. */
-export interface NewSession {
-  sessionId: string;
-  token: string;
-  tokenHash: string;
-  expiresAtMs: number;
-}
+export type NewSession = Omit<identityV1.CreateSessionResponse, 'csrfToken'>;
 
 /** A key as the dashboard lists it: never the secret, nor its hash. */
 export interface ApiKey {
@@ -78,13 +56,6 @@ export interface PlatformKey {
   revokedAtMs: number | null;
 }
 
-export interface OAuthAttemptFields {
-  state: string;
-  nonce: string;
-  codeVerifier: string;
-  returnTo: string;
-}
-
 /** A tenant as an operator opens it: the catalog's fields and its owner's address. */
 export interface NewTenant {
   slug: string;
@@ -109,13 +80,7 @@ const pageRequest = (page: PageInput) => ({ limit: page.limit, cursor: page.curs
 const nextCursorOf = (page: { nextCursor: string } | undefined) => (page?.nextCursor ? page.nextCursor : null);
 
 const toUser = (u: identityV1.User): User => ({ userId: u.userId, email: u.email, name: u.name });
-const toMembership = (m: identityV1.Membership): Membership => ({
-  membershipId: m.membershipId,
-  userId: m.userId,
-  tenantId: m.tenantId,
-  role: m.role as Role,
-  createdAtMs: m.createdAtMs,
-});
+const toMembership = (m: identityV1.Membership): Membership => ({ ...m, role: m.role as Role });
 const toApiKey = (k: identityV1.ApiKey): ApiKey => ({
   apiKeyId: k.apiKeyId,
   tenantId: k.tenantId,
