@@ -1,4 +1,4 @@
-// The identity.v1 contract over real gRPC (docs/architecture.md "Identity"): bad input is a
+// The identity.v1 contract over real gRPC (docs/decisions.md "Identity service"): bad input is a
 // VALIDATION_ERROR naming the field, lists page with the store's cursors, and every change that
 // can make a gateway's cached decision wrong publishes identity.changed on identity.events.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The gateway's one way to the identity service (docs/architecture.md "Identity"): its gRPC
+ * The gateway's one way to the identity service (docs/decisions.md "Identity service"): its gRPC
  * calls as the records the routes and guards work with, and the guards' three decisions (a
  * session with its membership, an API key, a platform key) kept in the bounded credential cache,
  * dropped on identity.events (docs/decisions.md "Identity service").

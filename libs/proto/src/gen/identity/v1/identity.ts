@@ -4083,11 +4083,11 @@ export const ProvisionTenantResponse: MessageFns<ProvisionTenantResponse> = {
 
 /**
  * Who may act in a workspace: users, memberships, dashboard sessions, sign-in links, partner API
- * keys, platform keys, pending OAuth logins and the platform API's tenant creates
- * (docs/architecture.md "Identity"). Secrets and tokens are stored only as their SHA-256; a
- * created one is in its create's answer only. Revoking a key, ending a session and changing or
- * removing a membership publish an event on identity.events, which every gateway reads to drop
- * what it cached (docs/decisions.md "Identity service").
+ * keys, platform keys, pending OAuth logins and the platform API's tenant creates. Secrets and
+ * tokens are stored only as their SHA-256; a created one is in its create's answer only.
+ * Revoking a key, ending a session and changing or removing a membership publish an event on
+ * identity.events, which every gateway reads to drop what it cached (docs/decisions.md
+ * "Identity service").
  */
 export type IdentityServiceService = typeof IdentityServiceService;
 export const IdentityServiceService = {
