@@ -27,50 +27,28 @@ export interface SessionAuth {
 /** What CreateSession hands out once: the raw token exists only here and in the cookie. */
 export type NewSession = Omit<identityV1.CreateSessionResponse, 'csrfToken'>;
 
+/** What never happened is null in the HTTP answers (absent in identity.v1). */
+type Nullable<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: Exclude<T[P], undefined> | null };
+type KeyStatus = { status: 'active' | 'revoked' };
+
 /** A key as the dashboard lists it: never the secret, nor its hash. */
-export interface ApiKey {
-  apiKeyId: string;
-  tenantId: string;
-  name: string;
-  prefix: string;
-  scopes: GrantedScope[];
-  status: 'active' | 'revoked';
-  lastUsedAtMs: number | null;
-  createdAtMs: number;
-  rotatedAtMs: number | null;
-  revokedAtMs: number | null;
-}
+export type ApiKey = Nullable<Omit<identityV1.ApiKey, 'scopes' | 'status'>, 'lastUsedAtMs' | 'rotatedAtMs' | 'revokedAtMs'> &
+  KeyStatus & { scopes: GrantedScope[] };
 
 export interface ApiKeyWithSecret {
   apiKey: ApiKey;
   secret: string;
 }
 
-export interface PlatformKey {
-  platformKeyId: string;
-  name: string;
-  prefix: string;
-  status: 'active' | 'revoked';
-  lastUsedAtMs: number | null;
-  createdAtMs: number;
-  revokedAtMs: number | null;
-}
+export type PlatformKey = Nullable<Omit<identityV1.PlatformKey, 'status'>, 'lastUsedAtMs' | 'revokedAtMs'> & KeyStatus;
 
 /** A tenant as an operator opens it: the catalog's fields and its owner's address. */
-export interface NewTenant {
-  slug: string;
-  name: string;
-  timezone: string;
+export type NewTenant = Pick<identityV1.ProvisionTenantRequest, 'slug' | 'name' | 'timezone' | 'ownerEmail'> & {
   locale?: string | undefined;
-  ownerEmail: string;
-}
+};
 
-export interface ProvisionedTenant {
-  tenant: catalogV1.Tenant;
-  owner: User;
-  /** True when an earlier request with this Idempotency-Key made the tenant. */
-  replay: boolean;
-}
+/** The tenant made, its owner, and whether an earlier request with this Idempotency-Key made it. */
+export type ProvisionedTenant = { tenant: catalogV1.Tenant; owner: User; replay: boolean };
 
 type Page<T> = { items: T[]; nextCursor: string | null };
 type PageInput = { limit: number; cursor?: string | undefined };
