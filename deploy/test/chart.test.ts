@@ -5,6 +5,7 @@ import { catalogConfigSchema } from '@svc/catalog';
 import { loadConfig } from '@svc/config';
 import { customerConfigSchema } from '@svc/customer';
 import { gatewayConfigSchema } from '@svc/gateway';
+import { identityConfigSchema } from '@svc/identity';
 import { integrationsConfigSchema } from '@svc/integrations';
 import { notificationsConfigSchema } from '@svc/notifications';
 import { dispatcherConfigSchema } from '@svc/webhook-dispatcher';
@@ -37,6 +38,7 @@ const apps: Record<string, AnySchema> = {
   'webhook-dispatcher': dispatcherConfigSchema as unknown as AnySchema,
   integrations: integrationsConfigSchema as unknown as AnySchema,
   notifications: notificationsConfigSchema as unknown as AnySchema,
+  identity: identityConfigSchema as unknown as AnySchema,
 };
 /** The *_GRPC_ADDR setting that names each service (the gateway's WEBHOOKS_GRPC_ADDR for the dispatcher). */
 const addressSetting: Record<string, string> = {
@@ -46,6 +48,7 @@ const addressSetting: Record<string, string> = {
   WEBHOOKS_GRPC_ADDR: 'webhook-dispatcher',
   INTEGRATIONS_GRPC_ADDR: 'integrations',
   NOTIFICATIONS_GRPC_ADDR: 'notifications',
+  IDENTITY_GRPC_ADDR: 'identity',
 };
 /** Who calls whom, read from the apps' own settings rather than from the chart. */
 function callersOf(service: string): string[] {

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { ROLES } from '@svc/gateway';
+import { ROLES } from '@svc/rules';
 import { apiKeyNameSchema, apiKeyScopesSchema, emailSchema as email, ID_PATTERN, SLUG_PATTERN } from '@svc/rules';
 
 // Each message says what a value must be: the CLI prints it after the option's name.

@@ -1,21 +1,16 @@
-import { embeddedSecret, readPlatformRuntime, storeConfigFor } from '@svc/config';
-import { ApiKeyStore, IdentityStore, PlatformKeyStore } from '@svc/gateway';
-import { ChangeRecorder, connectService, type AuditClient, type CatalogClient } from '@svc/grpc';
-import { auditV1, catalogV1 } from '@svc/proto';
-import { openStore } from '@svc/store';
+import { readPlatformRuntime } from '@svc/config';
+import { ChangeRecorder, connectService, type CatalogClient, type IdentityClient } from '@svc/grpc';
+import { auditV1, catalogV1, identityV1 } from '@svc/proto';
 import { UsageError } from './args.js';
 import type { AdminConfig } from './config.js';
 
-/** What the commands work with: the catalog service, the gateway's identity data, its secret. */
+/** What the commands work with: the catalog and identity services over gRPC; no store, no secret. */
 export interface PlatformConnection {
   catalog: CatalogClient;
-  identity: IdentityStore;
-  apiKeys: ApiKeyStore;
-  /** The operator-level keys of /platform/v1, which only this tool makes. */
-  platformKeys: PlatformKeyStore;
+  /** Users, memberships, sessions, sign-in links, API keys and the platform keys only this tool makes. */
+  identity: IdentityClient;
   /** The identity service's audit log: every command that changes something is recorded (run-command.ts). */
   audit: ChangeRecorder;
-  sessionSecret: string;
   /** The gateway's public address (BASE_URL, or the running embedded platform's), when known. */
   baseUrl: string | null;
   close(): Promise<void>;
@@ -24,42 +19,27 @@ export interface PlatformConnection {
 export async function connectToPlatform(config: AdminConfig): Promise<PlatformConnection> {
   const runtime = readPlatformRuntime(config.DATA_DIR);
   const catalogAddress = config.CATALOG_GRPC_ADDR ?? runtime?.services.catalog;
-  if (!catalogAddress) {
+  const identityAddress = config.IDENTITY_GRPC_ADDR ?? runtime?.services.identity;
+  if (!catalogAddress || !identityAddress) {
     throw new UsageError(
-      `no running platform found in ${config.DATA_DIR} (start it with "npm start", or set CATALOG_GRPC_ADDR)`,
+      `no running platform found in ${config.DATA_DIR} (start it with "npm start", or set CATALOG_GRPC_ADDR and IDENTITY_GRPC_ADDR)`,
     );
   }
-  const store = await openStore(storeConfigFor('gateway', config));
-  const identity = new IdentityStore(store);
-  await identity.ensureIndexes();
-  const auditClient: AuditClient = connectService(auditV1.AuditServiceService, identityAddressOf(config, runtime));
+  const catalog = connectService(catalogV1.CatalogServiceService, catalogAddress);
+  const identity = connectService(identityV1.IdentityServiceService, identityAddress);
+  const auditClient = connectService(auditV1.AuditServiceService, identityAddress);
   const audit = new ChangeRecorder(auditClient, (err) =>
     process.stderr.write(`admin: the audit record could not be completed: ${(err as Error).message}\n`),
   );
-  const catalog = connectService(catalogV1.CatalogServiceService, catalogAddress);
   return {
     catalog,
     identity,
-    apiKeys: new ApiKeyStore(store),
-    platformKeys: new PlatformKeyStore(store),
     audit,
-    sessionSecret: config.SESSION_SECRET ?? embeddedSecret(config.DATA_DIR, 'session'),
     baseUrl: config.BASE_URL ?? runtime?.url ?? null,
     async close() {
       catalog.close();
+      identity.close();
       auditClient.close();
-      await store.close();
     },
   };
-}
-
-/** The identity service (AuditService): IDENTITY_GRPC_ADDR, or the running embedded platform's. */
-function identityAddressOf(config: AdminConfig, runtime: ReturnType<typeof readPlatformRuntime>): string {
-  const address = config.IDENTITY_GRPC_ADDR ?? runtime?.services.identity;
-  if (!address) {
-    throw new UsageError(
-      `no identity service found in ${config.DATA_DIR} (start the platform with "npm start", or set IDENTITY_GRPC_ADDR)`,
-    );
-  }
-  return address;
 }

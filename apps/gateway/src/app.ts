@@ -2,11 +2,10 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { EventBus } from '@svc/events';
-import type { DocumentStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
 import { registerApiKeyAuth } from './auth/api-key-guard.js';
 import { registerPlatformKeyAuth } from './auth/platform-key-guard.js';
-import { PlatformKeyStore } from './identity/platform-key-store.js';
+import { registerIdentity } from './identity/register.js';
 import { registerPlatformRoutes } from './routes/platform/platform-routes.js';
 import { registerAuditLog } from './audit/audit-hooks.js';
 import { registerAuditRoutes } from './routes/audit/audit-routes.js';
@@ -23,7 +22,6 @@ import { PathSafeLogController, requestForLog } from './http/loggable-path.js';
 import { setResponseHeaders } from './http/response-headers.js';
 import { registerTracing } from './http/tracing.js';
 import { errorPageFor, loadPageAssets, registerBookingPages } from './routes/pages/index.js';
-import { ApiKeyStore } from './identity/api-key-store.js';
 import { InMemoryCounters, type RateCounters } from './limits/counters.js';
 import { RateLimits } from './limits/rate-limits.js';
 import { registerApiKeyRoutes } from './routes/api-keys/api-keys-routes.js';
@@ -46,7 +44,6 @@ import { registerWebhookRoutes } from './routes/webhooks/webhook-routes.js';
 import { registerTenantExportRoutes } from './routes/tenant-export/tenant-export-routes.js';
 import { registerIntegrationRoutes } from './routes/integrations/integration-routes.js';
 import { registerPaymentAccountRoutes } from './routes/integrations/payment-account-routes.js';
-import { IdentityStore } from './identity/identity-store.js';
 import {
   registerNotificationLogRoutes,
   registerNotificationSettingsRoutes,
@@ -68,8 +65,6 @@ const MAX_PARAM_LENGTH = 16 * 1024;
 export interface GatewayDeps {
   logger: Logger;
   downstream: Downstream;
-  /** Identity data the gateway owns: users, memberships, sessions. */
-  store: DocumentStore;
   settings: GatewaySettings;
   /**
    * The rate limit counters (limits/counters.ts); in memory unless given. Owned from here on:
@@ -81,6 +76,11 @@ export interface GatewayDeps {
    * this process's consumer group. Without it the route is not there (tests of other routes).
    */
   live?: { bus: EventBus; groupId: string };
+  /**
+   * Where identity.events come from and this process's consumer group: the credential cache
+   * drops what they name. Without them the gateway caches no identity decision.
+   */
+  identityEvents?: { bus: EventBus; groupId: string };
 }
 
 /**
@@ -148,20 +148,20 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   const pageAssets = loadPageAssets();
   registerErrorHandling(app, errorPageFor(pageAssets));
   await registerOpenApi(app, deps.settings.baseUrl);
-  await registerDashboardAuth(app, deps);
+  const identity = await registerIdentity(app, {
+    client: deps.downstream.identity,
+    events: deps.identityEvents,
+    cacheTtlMs: deps.settings.identityCacheTtlMs,
+    logger: deps.logger,
+  });
+  await registerDashboardAuth(app, { ...deps, identity });
   registerManageAuth(app, {
     booking: deps.downstream.booking,
     catalog: deps.downstream.catalog,
     keys: deps.settings.manageTokens,
   });
-  const apiKeys = new ApiKeyStore(deps.store, Date.now, (err) =>
-    deps.logger.warn({ err }, 'could not record when an API key was last used'),
-  );
-  registerApiKeyAuth(app, { keys: apiKeys, catalog: deps.downstream.catalog, limits });
-  const platformKeys = new PlatformKeyStore(deps.store, Date.now, (err) =>
-    deps.logger.warn({ err }, 'could not record when a platform key was last used'),
-  );
-  registerPlatformKeyAuth(app, { keys: platformKeys, limits });
+  registerApiKeyAuth(app, { identity, catalog: deps.downstream.catalog, limits });
+  registerPlatformKeyAuth(app, { identity, limits });
   // Every change through the dashboard, /v1 and MCP, recorded before it is asked for (audit/audit-hooks.ts).
   registerAuditLog(app, { audit: deps.downstream.audit, logger: deps.logger });
   registerAuditRoutes(app, deps.downstream.audit);
@@ -178,9 +178,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   registerWebhookRoutes(app, deps.downstream.webhooks);
   registerIntegrationRoutes(app, deps.downstream, deps.settings.baseUrl);
   registerPaymentAccountRoutes(app, deps.downstream.integrations);
-  registerApiKeyRoutes(app, apiKeys);
+  registerApiKeyRoutes(app, identity.apiKeys);
   const { notifications } = deps.downstream;
-  const identity = new IdentityStore(deps.store);
   registerNotificationSettingsRoutes(app, notifications, identity);
   registerMemberRoutes(app, identity);
   registerNotificationLogRoutes(app, notifications, DASHBOARD_NOTIFICATIONS);
@@ -196,7 +195,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   registerPartnerRoutes(app, deps.downstream, deps.settings);
   registerMcpRoute(app, deps.downstream, deps.settings);
   // The operator's platform: tenants and their keys, with a pk_live_ key (docs/decisions.md "Platform provisioning").
-  registerPlatformRoutes(app, { catalog: deps.downstream.catalog, identity, apiKeys, store: deps.store });
+  registerPlatformRoutes(app, { catalog: deps.downstream.catalog, identity });
   // A tenant's full export: jobs and archives in the identity service (routes/tenant-export).
   registerTenantExportRoutes(app, {
     exports: deps.downstream.tenantExports,

@@ -30,15 +30,21 @@ export const gatewayConfigSchema = z
     INTEGRATIONS_GRPC_ADDR: grpcAddress.optional(),
     /** The notifications service; distributed and unset: none is deployed (its routes answer 503). */
     NOTIFICATIONS_GRPC_ADDR: grpcAddress.optional(),
-    /** The identity service: the audit log and the tenant export (docs/architecture.md). */
+    /** The identity service: sessions, memberships and keys behind every guard. */
     IDENTITY_GRPC_ADDR: grpcAddress.optional(),
+    /**
+     * How long the gateway keeps an identity decision (a session, a key) it did not hear change:
+     * a safety net, since identity.events drop changed ones at once (docs/decisions.md "Identity
+     * service"); 0 caches nothing.
+     */
+    IDENTITY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
     /**
      * The booking events' Kafka (distributed): each gateway process reads the topic for the
      * dashboard's live updates (GET /api/live) in a consumer group of its own.
      */
     KAFKA_BROKERS: z.string().optional(),
-    /** The gateway owns identity data (users, memberships, sessions): same store rules as a service. */
-    ...storeSettings,
+    /** Embedded: where DATA_DIR/secrets.json keeps the generated secrets. The gateway keeps no data. */
+    DATA_DIR: storeSettings.DATA_DIR,
     /** HMAC key of CSRF tokens (at least 32 characters); embedded: generated in DATA_DIR/secrets.json. */
     SESSION_SECRET: z.string().min(32).optional(),
     OIDC_ISSUER: z.string().url().default('https://accounts.google.com'),
@@ -88,7 +94,6 @@ export const gatewayConfigSchema = z
       'WEBHOOKS_GRPC_ADDR',
       'IDENTITY_GRPC_ADDR',
       'KAFKA_BROKERS',
-      'MONGODB_URL',
       'SESSION_SECRET',
       'MANAGE_TOKEN_SECRET',
       'OIDC_CLIENT_ID',
@@ -128,6 +133,8 @@ export interface GatewaySettings {
   trustProxy: number;
   /** Large answers are validated against their schema (default) or written by a compiled serializer. */
   responseValidation?: boolean;
+  /** The credential cache's safety-net lifetime (IDENTITY_CACHE_TTL_MS). */
+  identityCacheTtlMs: number;
 }
 
 /** Resolves settings; `port` is the bound port (known only after listen when PORT=0). */
@@ -161,6 +168,7 @@ export function gatewaySettings(
     | 'TRUST_PROXY'
     | 'NODE_ENV'
     | 'RESPONSE_VALIDATION'
+    | 'IDENTITY_CACHE_TTL_MS'
   >,
   port: number,
 ): GatewaySettings {
@@ -168,6 +176,7 @@ export function gatewaySettings(
   return {
     baseUrl,
     sessionSecret: config.SESSION_SECRET ?? embeddedSecret(config.DATA_DIR, 'session'),
+    identityCacheTtlMs: config.IDENTITY_CACHE_TTL_MS,
     manageTokens: manageTokenKeysOf(config),
     ...(config.DASHBOARD_ORIGIN ? { dashboardOrigin: config.DASHBOARD_ORIGIN } : {}),
     oidc: {

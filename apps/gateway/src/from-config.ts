@@ -1,9 +1,8 @@
-import { storeConfigFor } from '@svc/config';
 import { eventBusFromConfig, type EventBus } from '@svc/events';
-import { openStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
 import { gatewaySettings, rateLimitStore, type GatewayConfig } from './config.js';
 import { InMemoryCounters, RedisCounters, type RateCounters } from './limits/counters.js';
+import { IdentityChanges } from './identity/identity-changes.js';
 import { LiveBookingFeed } from './live/booking-feed.js';
 import { startGateway, type RunningGateway } from './start.js';
 
@@ -22,18 +21,17 @@ export async function startGatewayFromConfig(
     host: config.HOST,
     port: config.PORT,
     logger,
-    store: await openStore(storeConfigFor('gateway', config)),
     settings: gatewaySettings(config, config.PORT),
     addresses: {
       catalog: config.CATALOG_GRPC_ADDR ?? '127.0.0.1:50051',
       booking: config.BOOKING_GRPC_ADDR ?? '127.0.0.1:50052',
       customer: config.CUSTOMER_GRPC_ADDR ?? '127.0.0.1:50053',
       'webhook-dispatcher': config.WEBHOOKS_GRPC_ADDR ?? '127.0.0.1:50054',
+      identity: config.IDENTITY_GRPC_ADDR ?? '127.0.0.1:50057',
       // Distributed without the setting: no integrations service deployed (docs/operations.md).
       integrations: config.INTEGRATIONS_GRPC_ADDR ?? (config.PROFILE === 'distributed' ? undefined : '127.0.0.1:50055'),
       notifications:
         config.NOTIFICATIONS_GRPC_ADDR ?? (config.PROFILE === 'distributed' ? undefined : '127.0.0.1:50056'),
-      identity: config.IDENTITY_GRPC_ADDR ?? '127.0.0.1:50057',
     },
   });
 }
@@ -41,14 +39,23 @@ export async function startGatewayFromConfig(
 /**
  * Where GET /api/live reads the booking events: the embedded platform's shared bus (one process,
  * so one fixed consumer group, journaled like every other), or Kafka with a group per process
- * starting at what is new (docs/operations.md "Live updates"). A gateway with neither (embedded,
- * started on its own) has no live route.
+ * starting at what is new (docs/operations.md "Live updates"). identity.events come the same
+ * way, for the credential cache. A gateway with neither (embedded, started on its own) has no
+ * live route and caches no identity decision.
  */
 function liveSource(config: GatewayConfig, bus: EventBus | undefined) {
-  if (bus) return { live: { bus, groupId: 'gateway-live', owned: false } };
+  if (bus) {
+    return {
+      live: { bus, groupId: 'gateway-live', owned: false },
+      identityEvents: { bus, groupId: 'gateway-identity' },
+    };
+  }
   if (!config.KAFKA_BROKERS) return {};
+  const kafka = eventBusFromConfig(config, 'gateway');
   return {
-    live: { bus: eventBusFromConfig(config, 'gateway'), groupId: LiveBookingFeed.groupIdForProcess(), owned: true },
+    live: { bus: kafka, groupId: LiveBookingFeed.groupIdForProcess(), owned: true },
+    // identity.events the same way: each process its own group, so every replica drops its entries.
+    identityEvents: { bus: kafka, groupId: IdentityChanges.groupIdForProcess() },
   };
 }
 

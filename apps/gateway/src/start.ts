@@ -1,5 +1,4 @@
 import type { EventBus } from '@svc/events';
-import type { DocumentStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
 import { buildGateway } from './app.js';
 import type { GatewaySettings } from './config.js';
@@ -18,22 +17,22 @@ export async function startGateway(opts: {
   port: number;
   addresses: ServiceAddresses;
   logger: Logger;
-  /** Owned from here on: closed when the gateway stops. */
-  store: DocumentStore;
   settings: GatewaySettings;
   /** Owned from here on: closed when the gateway stops (in memory when absent). */
   rateCounters?: RateCounters;
   /** The live updates' source (GatewayDeps.live); an `owned` bus is closed when the gateway stops. */
   live?: { bus: EventBus; groupId: string; owned: boolean };
+  /** identity.events (GatewayDeps.identityEvents), on the live updates' bus. */
+  identityEvents?: { bus: EventBus; groupId: string };
 }): Promise<RunningGateway> {
   const downstream = connectDownstream(opts.addresses);
   const app = await buildGateway({
     logger: opts.logger,
     downstream,
-    store: opts.store,
     settings: opts.settings,
     ...(opts.rateCounters ? { rateCounters: opts.rateCounters } : {}),
     ...(opts.live ? { live: opts.live } : {}),
+    ...(opts.identityEvents ? { identityEvents: opts.identityEvents } : {}),
   });
   try {
     await app.listen({ host: opts.host, port: opts.port });
@@ -41,7 +40,6 @@ export async function startGateway(opts: {
     // Nothing listens, so nothing else would release what the gateway owns.
     await app.close();
     downstream.close();
-    await opts.store.close();
     if (opts.live?.owned) await opts.live.bus.close();
     throw err;
   }
@@ -53,8 +51,7 @@ export async function startGateway(opts: {
     async stop() {
       await app.close();
       downstream.close();
-      await opts.store.close();
-      if (opts.live?.owned) await opts.live.bus.close();
+        if (opts.live?.owned) await opts.live.bus.close();
     },
   };
 }

@@ -111,7 +111,7 @@ describe('AUTH_REQUIRED and SESSION_EXPIRED', () => {
     const me = await signIn([['main', 'tenant_owner']]);
     expect((await call('GET', '/api/test/read', { as: me })).status).toBe(200);
     const now = Date.now();
-    await h.store
+    await h.identityStore
       .collection('sessions')
       .updateOne({ _id: me.sessionId }, { createdAtMs: now - 31 * DAY_MS, expiresAtMs: now - DAY_MS });
     await expectError(await call('GET', '/api/test/read', { as: me }), 401, 'SESSION_EXPIRED');
@@ -166,7 +166,7 @@ describe('writes: CSRF and roles', () => {
 
   it('answers FORBIDDEN once the membership of the active workspace is gone', async () => {
     const me = await signIn([['main', 'tenant_owner']]);
-    await h.store.collection('memberships').deleteMany({ userId: me.userId });
+    await h.identityStore.collection('memberships').deleteMany({ userId: me.userId });
     await expectError(await call('GET', '/api/test/read', { as: me }), 403, 'FORBIDDEN');
   });
 });
@@ -332,7 +332,7 @@ describe('POST /api/session/logout', () => {
       '__Host-service_session=; HttpOnly; Secure; SameSite=Lax; Path=/; Max-Age=0',
     );
     await expectError(await call('GET', '/api/session', { as: me }), 401, 'AUTH_REQUIRED');
-    const row = await h.store.collection('sessions').findOne({ _id: me.sessionId });
+    const row = await h.identityStore.collection('sessions').findOne({ _id: me.sessionId });
     expect(row?.revokedAtMs).toEqual(expect.any(Number));
   });
 });

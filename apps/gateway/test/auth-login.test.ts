@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqliteStore } from '@svc/store';
 import { createLogger } from '@svc/telemetry';
 import { authorizeAtProvider, freePort, json } from '@svc/testing';
-import { buildGateway, csrfToken } from '../src/index.js';
+import { csrfToken } from '@svc/crypto';
+import { buildGateway } from '../src/index.js';
 import { startGatewayWithCatalog, type GatewayHarness } from './support/gateway-harness.js';
 
 /**
@@ -125,7 +125,7 @@ async function loginAtProvider(account: string, returnTo = '/'): Promise<Started
 const callback = (login: StartedLogin, url: URL = login.callbackUrl, oauthCookie = login.oauthCookie) =>
   fetch(url, { redirect: 'manual', headers: { cookie: `${OAUTH_COOKIE}=${oauthCookie}` } });
 
-const attemptDoc = async (state: string) => h.store.collection('oauth_attempts').findOne({ state });
+const attemptDoc = async (state: string) => h.identityStore.collection('oauth_attempts').findOne({ state });
 
 describe('Google login against a real OpenID provider', () => {
   it('logs in: start → provider → callback → session cookie → GET /api/session', async () => {
@@ -170,7 +170,7 @@ describe('Google login against a real OpenID provider', () => {
       memberships: [{ tenantId: tenantA.tenantId, slug: 'login-a', name: 'Login A', role: 'tenant_owner' }],
     });
     const token = session?.value ?? '';
-    const row = await h.store.collection('sessions').findOne({ userId: data.user.userId });
+    const row = await h.identityStore.collection('sessions').findOne({ userId: data.user.userId });
     expect(row).not.toBeNull();
     expect(JSON.stringify(row)).not.toContain(token);
     expect(row?.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
@@ -201,7 +201,7 @@ describe('Google login against a real OpenID provider', () => {
     const state = login.callbackUrl.searchParams.get('state') ?? '';
     const record = await attemptDoc(state);
     expect(
-      await h.store.collection('oauth_attempts').updateOne({ _id: String(record?._id) }, { nonce: 'another-nonce' }),
+      await h.identityStore.collection('oauth_attempts').updateOne({ _id: String(record?._id) }, { nonce: 'another-nonce' }),
     ).toBe(1);
     const res = await callback(login);
     expect(res.status).toBe(403);
@@ -215,7 +215,7 @@ describe('Google login against a real OpenID provider', () => {
     const record = await attemptDoc(state);
     const first = await callback(login);
     expect(first.status).toBe(302);
-    const sessionsBefore = await h.store.collection('sessions').count({});
+    const sessionsBefore = await h.identityStore.collection('sessions').count({});
 
     const replay = await callback(login);
     expect(replay.status).toBe(403);
@@ -223,11 +223,11 @@ describe('Google login against a real OpenID provider', () => {
 
     // Even with the one-use record put back, the provider does not honour a code twice.
     if (!record) throw new Error('no record');
-    await h.store.collection('oauth_attempts').insertOne({ ...record, expiresAtMs: Date.now() + 60_000 });
+    await h.identityStore.collection('oauth_attempts').insertOne({ ...record, expiresAtMs: Date.now() + 60_000 });
     const reused = await callback(login);
     expect(reused.status).toBe(403);
     expect((await json(reused)).error.code).toBe('OAUTH_TOKEN_EXCHANGE_FAILED');
-    expect(await h.store.collection('sessions').count({})).toBe(sessionsBefore);
+    expect(await h.identityStore.collection('sessions').count({})).toBe(sessionsBefore);
   });
 
   it('refuses an email the provider has not verified', async () => {
@@ -246,7 +246,7 @@ describe('Google login against a real OpenID provider', () => {
     expect(setCookie(res, SESSION_COOKIE)).toBeUndefined();
     const user = await h.identity.findUserByEmail('nobody@example.test');
     expect(user?.name).toBe('Ned Nobody');
-    expect(await h.store.collection('sessions').count({ userId: user?.userId ?? '' })).toBe(0);
+    expect(await h.identityStore.collection('sessions').count({ userId: user?.userId ?? '' })).toBe(0);
   });
 
   it('starts the session in the oldest active workspace', async () => {
@@ -291,11 +291,10 @@ describe('Google login against a real OpenID provider', () => {
 
 describe('without Google credentials', () => {
   it('answers CONFIG_MISSING 500 on /auth/google/start', async () => {
-    const bareStore = await openSqliteStore({ file: ':memory:' });
+    const attemptsBefore = await h.identityStore.collection('oauth_attempts').count({});
     const bare = await buildGateway({
       logger: createLogger('gateway-test', 'silent'),
       downstream: h.downstream,
-      store: bareStore,
       // The same settings without client id and secret.
       settings: { ...h.settings, oidc: { issuer: h.settings.oidc.issuer, redirectUri: h.settings.oidc.redirectUri } },
     });
@@ -311,10 +310,10 @@ describe('without Google credentials', () => {
       });
       // Checked before anything is stored or any cookie set.
       expect(res.headers.getSetCookie()).toEqual([]);
-      expect(await bareStore.collection('oauth_attempts').count({})).toBe(0);
+      // Pending logins are the identity service's records.
+      expect(await h.identityStore.collection('oauth_attempts').count({})).toBe(attemptsBefore);
     } finally {
       await bare.close();
-      await bareStore.close();
     }
   });
 });

@@ -66,7 +66,7 @@ describe('one-time sign-in link', () => {
     const user = await gw.identity.findOrCreateUserByEmail('link-late@example.test');
     await gw.identity.addMembership(user.userId, tenantId, 'tenant_admin');
     const link = await gw.identity.createSignInLink(user.userId, tenantId);
-    await gw.store
+    await gw.identityStore
       .collection('sign_in_links')
       .updateOne({ tokenHash: { $ne: '' }, userId: user.userId }, { expiresAtMs: Date.now() - 1 });
     for (const query of [
@@ -84,7 +84,7 @@ describe('one-time sign-in link', () => {
 
   it('stores the link hashed, never the token', async () => {
     const link = await linkFor('link-hash@example.test');
-    const docs = await gw.store.collection('sign_in_links').find({});
+    const docs = await gw.identityStore.collection('sign_in_links').find({});
     expect(JSON.stringify(docs)).not.toContain(link.token);
   });
 

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { openSqliteStore } from '@svc/store';
 import { createLogger } from '@svc/telemetry';
 import { buildGateway, connectDownstream, defineRoute, gatewayConfigSchema, gatewaySettings } from '../src/index.js';
 import { rawExchange, type RawResponse } from './support/raw-http.js';
@@ -17,8 +16,8 @@ const downstream = connectDownstream({
   booking: '127.0.0.1:1',
   customer: '127.0.0.1:1',
   'webhook-dispatcher': '127.0.0.1:1',
+    identity: '127.0.0.1:1',
   integrations: '127.0.0.1:1',
-  identity: '127.0.0.1:1',
 });
 const dataDir = mkdtempSync(join(tmpdir(), 'gateway-rejections-'));
 let app: FastifyInstance;
@@ -30,7 +29,6 @@ beforeAll(async () => {
   app = await buildGateway({
     logger: createLogger('gateway-test', 'silent'),
     downstream,
-    store: await openSqliteStore({ file: ':memory:' }),
     settings: gatewaySettings(gatewayConfigSchema.parse({ DATA_DIR: dataDir }), 8080),
   });
   defineRoute(app, {

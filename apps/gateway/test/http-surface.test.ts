@@ -7,7 +7,6 @@ import { errorCodes, type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createLogger } from '@svc/telemetry';
-import { openSqliteStore } from '@svc/store';
 import { buildGateway, connectDownstream, defineRoute, gatewayConfigSchema, gatewaySettings } from '../src/index.js';
 import { toDomainError } from '../src/http/http-errors.js';
 import { json } from '@svc/testing';
@@ -18,8 +17,8 @@ const downstream = connectDownstream({
   booking: '127.0.0.1:1',
   customer: '127.0.0.1:1',
   'webhook-dispatcher': '127.0.0.1:1',
+    identity: '127.0.0.1:1',
   integrations: '127.0.0.1:1',
-  identity: '127.0.0.1:1',
 });
 const dataDir = mkdtempSync(join(tmpdir(), 'gateway-http-'));
 let app: FastifyInstance;
@@ -29,7 +28,6 @@ const newGateway = async () =>
   buildGateway({
     logger: createLogger('gateway-test', 'silent'),
     downstream,
-    store: await openSqliteStore({ file: ':memory:' }),
     settings: gatewaySettings(gatewayConfigSchema.parse({ DATA_DIR: dataDir }), 8080),
   });
 

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { openSqliteStore } from '@svc/store';
 import { createLogger } from '@svc/telemetry';
 import { buildGateway, connectDownstream, defineRoute, gatewayConfigSchema, gatewaySettings } from '../src/index.js';
 import { compileSerializer } from '../src/http/compiled-serializer.js';
@@ -73,10 +72,9 @@ describe('response validation setting', () => {
           booking: '127.0.0.1:1',
           customer: '127.0.0.1:1',
           'webhook-dispatcher': '127.0.0.1:1',
-          integrations: '127.0.0.1:1',
           identity: '127.0.0.1:1',
+          integrations: '127.0.0.1:1',
         }),
-        store: await openSqliteStore({ file: ':memory:' }),
         settings: gatewaySettings(gatewayConfigSchema.parse({ DATA_DIR: dataDir, RESPONSE_VALIDATION: mode }), 8080),
       });
       defineRoute(app, {

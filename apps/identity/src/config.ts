@@ -17,9 +17,15 @@ export const identityConfigSchema = z
     INTEGRATIONS_GRPC_ADDR: hostPortSchema.optional(),
     /** Distributed and unset: no notifications service is deployed (the export has no notification settings). */
     NOTIFICATIONS_GRPC_ADDR: hostPortSchema.optional(),
-    /** The booking topic's Kafka: `customer.erased` removes the tenant export archives (distributed). */
+    /**
+     * Kafka (distributed): the bus of identity.events (docs/decisions.md "Identity service") and the
+     * booking topic, whose `customer.erased` removes the tenant export archives.
+     */
     KAFKA_BROKERS: z.string().optional(),
-    /** The tenant export's download links' HMAC key, the gateway's (embedded: DATA_DIR/secrets.json). */
+    /**
+     * The gateway's HMAC key (embedded: DATA_DIR/secrets.json): the tenant export's download links,
+     * and the CSRF token of a session the operator CLI creates.
+     */
     SESSION_SECRET: z.string().min(32).optional(),
     /** Between two retention sweeps of the audit log (docs/operations.md "Retention"). */
     RETENTION_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(3_600_000),

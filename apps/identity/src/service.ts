@@ -1,33 +1,84 @@
-import { startGrpcHost, type HostSettings, type RunningGrpcHost } from '@svc/grpc';
+import { serviceNameOf, startGrpcHost, type HostSettings, type RunningGrpcHost } from '@svc/grpc';
+import type { EventBus } from '@svc/events';
+import { identityV1 } from '@svc/proto';
 import type { DocumentStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
-import { workspaceServices, type WorkspaceDeps } from './workspace.js';
+import { TenantCreates } from './application/tenant-creates.js';
+import { ChangePublisher } from './events/change-publisher.js';
+import { identityService } from './rpc/identity-rpc.js';
+import { ApiKeyStore } from './store/api-key-store.js';
+import { IdentityStore } from './store/identity-store.js';
+import { OAuthAttempts } from './store/oauth-attempts.js';
+import { PlatformKeyStore } from './store/platform-key-store.js';
+import type { ExportSources } from './tenant-export/sources.js';
+import { workspaceServices } from './workspace.js';
+
+export const IDENTITY_SERVICE_NAME = serviceNameOf(identityV1.IdentityServiceService);
 
 export interface IdentityServiceDeps {
   logger: Logger;
   store: DocumentStore;
+  /**
+   * The bus (the embedded platform's shared one, or Kafka): identity.events are published on it,
+   * and the booking topic's `customer.erased` read from it. Closed with the service.
+   */
+  bus: EventBus;
+  /**
+   * The services this one calls: the catalog opens tenants with their owner; the tenant export
+   * reads every list and the audit sweep each tenant's retention. Closed with the service.
+   */
+  clients: ExportSources;
+  /** The gateway's HMAC key: the CSRF token a created session comes with, the export's download links. */
+  sessionSecret: string;
+  /** How often the audit log's retention sweep runs (default hourly). */
+  auditSweepMs?: number | undefined;
   /** Epoch ms; tests pin it. */
   clock?: () => number;
-  /** The audit log and the tenant export (workspace.ts). Owned: its bus and channels close with the service. */
-  workspace: WorkspaceDeps;
 }
 
 /**
- * Who may act in a workspace and what they did: users, memberships, sessions, keys, the audit
- * log and the workspace's export, over gRPC (docs/architecture.md). Owns (and closes) the store.
+ * Who may act in a workspace and what they did: users, memberships, sessions, keys
+ * (`identity.v1.IdentityService`), the audit log and the workspace's export (`AuditService`,
+ * `TenantExportService`, workspace.ts), over gRPC (docs/decisions.md "Identity service").
+ * Owns (and closes) the store.
  */
 export async function startIdentityService(
   settings: HostSettings,
   deps: IdentityServiceDeps,
 ): Promise<RunningGrpcHost> {
-  const workspace = workspaceServices(deps.store, deps.workspace, deps.logger);
+  const now = deps.clock ?? Date.now;
+  const identity = new IdentityStore(deps.store, now);
+  const attempts = new OAuthAttempts(deps.store, now);
+  const lastUsedFailed = (what: string) => (err: unknown) =>
+    deps.logger.warn({ err }, `could not record when ${what} was last used`);
+  const identityRpc = identityService({
+    identity,
+    apiKeys: new ApiKeyStore(deps.store, now, lastUsedFailed('an API key')),
+    platformKeys: new PlatformKeyStore(deps.store, now, lastUsedFailed('a platform key')),
+    attempts,
+    tenantCreates: new TenantCreates(deps.store, { catalog: deps.clients.catalog, identity }, now),
+    changes: new ChangePublisher(deps.bus, deps.logger, now),
+    sessionSecret: deps.sessionSecret,
+    now,
+  });
+  const workspace = workspaceServices(
+    deps.store,
+    { clients: deps.clients, bus: deps.bus, linkSecret: deps.sessionSecret, auditSweepMs: deps.auditSweepMs },
+    deps.logger,
+  );
   const host = await startGrpcHost({
     name: 'identity',
     settings,
     logger: deps.logger,
-    services: [...workspace.services],
-    resources: { store: deps.store, ...workspaceResources(deps.workspace) },
-    prepare: () => workspace.prepare(),
+    // One binding per proto service this process serves.
+    services: [identityRpc, ...workspace.services],
+    resources: { store: deps.store, bus: deps.bus, ...channels(deps.clients) },
+    // Before serving: the unique keys must exist before the first write relies on them.
+    prepare: async () => {
+      await identity.ensureIndexes();
+      await attempts.ensureIndexes();
+      await workspace.prepare();
+    },
     onStopping: () => workspace.stop(),
   });
   try {
@@ -39,16 +90,10 @@ export async function startIdentityService(
   return host;
 }
 
-/** The bus and the channels the workspace owns, closed after the server drains; channels are not probed. */
-function workspaceResources({ bus, clients }: WorkspaceDeps) {
+/** The channels to the services it calls, closed after the server drains; not probed (their health is their own). */
+function channels(clients: ExportSources) {
   const channel = (client: { close(): void }) => ({ ping: async () => {}, close: async () => client.close() });
-  const optional = { integrations: clients.integrations, notifications: clients.notifications };
-  return {
-    bus,
-    catalog: channel(clients.catalog),
-    booking: channel(clients.booking),
-    customer: channel(clients.customer),
-    webhooks: channel(clients.webhooks),
-    ...Object.fromEntries(Object.entries(optional).flatMap(([name, c]) => (c ? [[name, channel(c)]] : []))),
-  };
+  return Object.fromEntries(
+    Object.entries(clients).flatMap(([name, client]) => (client ? [[name, channel(client as { close(): void })]] : [])),
+  );
 }

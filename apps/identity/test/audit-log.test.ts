@@ -34,19 +34,17 @@ async function startIdentity(): Promise<void> {
     logger: createLogger('identity-test', 'silent'),
     // The store outlives each service start: closing is the suite's.
     store: kept(store),
-    workspace: {
-      // Its own channel: the service closes it when it stops.
-      clients: {
-        catalog: connectService(catalogV1.CatalogServiceService, catalogHost.address),
-        customer: unused(),
-        booking: unused(),
-        webhooks: unused(),
-        integrations: null,
-        notifications: null,
-      },
-      bus: new InProcessEventBus(),
-      linkSecret: 'k'.repeat(32),
+    // Its own channel: the service closes it when it stops.
+    clients: {
+      catalog: connectService(catalogV1.CatalogServiceService, catalogHost.address),
+      customer: unused(),
+      booking: unused(),
+      webhooks: unused(),
+      integrations: null,
+      notifications: null,
     },
+    bus: new InProcessEventBus(),
+    sessionSecret: 'k'.repeat(32),
   });
   audit?.close();
   audit = connectService(auditV1.AuditServiceService, identity.address);

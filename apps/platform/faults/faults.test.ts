@@ -7,7 +7,8 @@
 
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IdentityStore, SESSION_COOKIE } from '@svc/gateway';
+import { SESSION_COOKIE } from '@svc/crypto';
+import { IdentityStore } from '@svc/identity';
 import { openMongoStore } from '@svc/store';
 import {
   kafkaMissing,
@@ -89,8 +90,8 @@ describe.skipIf(!runs)('fault suite: 2 gateways, 2 booking replicas, real Redis,
   }, 120_000);
 
   it('live updates: a dashboard on each gateway sees every booking made through either one', async () => {
-    // A viewer's session in the gateways' identity store (MongoDB), as a login would make it.
-    const store = await openMongoStore({ url: topology!.mongodbUrl, dbName: `${topology!.dbPrefix}gateway` });
+    // A viewer's session in the identity service's store (MongoDB), as a login would make it.
+    const store = await openMongoStore({ url: topology!.mongodbUrl, dbName: `${topology!.dbPrefix}identity` });
     let cookie: string;
     try {
       const identity = new IdentityStore(store);

@@ -54,6 +54,7 @@ export const platformConfigSchema = z.object({
   RATE_LIMIT_DASHBOARD_WRITES_PER_USER: gateway.RATE_LIMIT_DASHBOARD_WRITES_PER_USER,
   RATE_LIMIT_REPLAY_PER_TENANT: gateway.RATE_LIMIT_REPLAY_PER_TENANT,
   RATE_LIMIT_IPV6_PREFIX: gateway.RATE_LIMIT_IPV6_PREFIX,
+  IDENTITY_CACHE_TTL_MS: gateway.IDENTITY_CACHE_TTL_MS,
   /**
    * The booking service in a worker thread of its own (on), so creates use a second core, or on
    * the main thread with the others (off). Every call stays gRPC either way (docs/operations.md).

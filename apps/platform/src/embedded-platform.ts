@@ -206,7 +206,9 @@ export async function startEmbeddedPlatform(
   const services: Record<ServiceName, EmbeddedService> = {
     ...core,
     notifications,
-    // The audit log and the tenant export, which read every other service (docs/decisions.md "Tenant export").
+    // Users, memberships, sessions and keys, the audit log and the tenant export, which reads
+    // every other service (docs/decisions.md "Identity service"); on its first start it copies the
+    // identity data out of the gateway's former store (docs/operations.md "Upgrading to the identity service").
     identity: await startIdentityFromConfig(
       identityConfigSchema.parse({
         ...service,

@@ -1,7 +1,8 @@
 import { storeConfigFor } from '@svc/config';
 import { sha256Hex } from '@svc/crypto';
-import { hashSessionToken, MCP_TOOLS, SESSION_COOKIE } from '@svc/gateway';
-import { AUDIT_EVENTS, type AuditEventDoc } from '@svc/identity';
+import { SESSION_COOKIE } from '@svc/crypto';
+import { MCP_TOOLS } from '@svc/gateway';
+import { AUDIT_EVENTS, hashSessionToken, type AuditEventDoc } from '@svc/identity';
 import { openStore, type DocumentStore } from '@svc/store';
 
 /**
@@ -14,7 +15,7 @@ import { openStore, type DocumentStore } from '@svc/store';
  * covered by what they are, not by a list:
  * - a write is a 2xx answer to a method other than GET or HEAD under /api/, /v1/ or /platform/, and
  *   each successful `tools/call` of an MCP tool that is not read-only (MCP_TOOLS);
- * - the expected actor comes from the request's credentials, read from the gateway's store before
+ * - the expected actor comes from the request's credentials, read from the identity service's store before
  *   the request is sent (the session's user for /api, the API key for /v1 and MCP, the platform
  *   key for /platform), so a key rotated later in the test still names its id;
  * - records are matched by the answer's x-request-id (and the tool's name for MCP).
@@ -23,7 +24,7 @@ import { openStore, type DocumentStore } from '@svc/store';
 export class WriteWatch {
   private readonly expected: Expected[] = [];
   private readonly origin: string;
-  private store: Promise<DocumentStore> | null = null;
+  private identityStore: Promise<DocumentStore> | null = null;
 
   constructor(
     base: string,
@@ -109,20 +110,21 @@ export class WriteWatch {
 
   async close(): Promise<void> {
     watches.delete(this);
-    const store = this.store;
-    this.store = null;
+    const store = this.identityStore;
+    this.identityStore = null;
     await (await store)?.close();
   }
 
-  private openStore(): Promise<DocumentStore> {
-    this.store ??= openStore(storeConfigFor('gateway', { PROFILE: 'embedded', DATA_DIR: this.dataDir }));
-    return this.store;
+  /** The identity service's store: who a credential names. */
+  private openIdentityStore(): Promise<DocumentStore> {
+    this.identityStore ??= openStore(storeConfigFor('identity', { PROFILE: 'embedded', DATA_DIR: this.dataDir }));
+    return this.identityStore;
   }
 
   /** The caller the credentials name now: the session's user (/api) or the API key (/v1, MCP). */
   private async actorOf(surface: Surface, headers: Headers): Promise<Expected['actor']> {
-    const store = await this.openStore();
-    // Collections and fields as apps/gateway/src/identity/documents.ts names them.
+    const store = await this.openIdentityStore();
+    // Collections and fields as apps/identity/src/store/documents.ts names them.
     if (surface === 'dashboard') {
       const token = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=([^;]+)`).exec(headers.get('cookie') ?? '')?.[1];
       const session = token ? await store.collection('sessions').findOne({ tokenHash: hashSessionToken(token) }) : null;

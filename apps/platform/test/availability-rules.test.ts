@@ -4,7 +4,8 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeConfigFor } from '@svc/config';
-import { IdentityStore, SESSION_COOKIE } from '@svc/gateway';
+import { SESSION_COOKIE } from '@svc/crypto';
+import { IdentityStore } from '@svc/identity';
 import { connectService, type CatalogClient } from '@svc/grpc';
 import { catalogV1 } from '@svc/proto';
 import { openStore, type DocumentStore } from '@svc/store';
@@ -18,18 +19,18 @@ const DAY = 24 * 60 * MIN;
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
 let base = '';
 let catalog: CatalogClient;
-let gatewayStore: DocumentStore;
+let identityStore: DocumentStore;
 
 beforeAll(async () => {
   platform = await startTestPlatform();
   base = platform.url;
   catalog = connectService(catalogV1.CatalogServiceService, platform.services.catalog.address);
   // The operator CLI's way to a dashboard session: the gateway's own identity store.
-  gatewayStore = await openStore(storeConfigFor('gateway', { PROFILE: 'embedded', DATA_DIR: platform.dataDir }));
+  identityStore = await openStore(storeConfigFor('identity', { PROFILE: 'embedded', DATA_DIR: platform.dataDir }));
 });
 afterAll(async () => {
   catalog?.close();
-  await gatewayStore?.close();
+  await identityStore?.close();
   await platform?.cleanup();
 });
 
@@ -208,7 +209,7 @@ describe('GET /api/availability/explain', () => {
       },
     });
 
-    const identity = new IdentityStore(gatewayStore);
+    const identity = new IdentityStore(identityStore);
     const user = await identity.findOrCreateUserByEmail('viewer@explain.test', 'Viewer');
     await identity.addMembership(user.userId, tenantId, 'tenant_viewer');
     cookie = `${SESSION_COOKIE}=${(await identity.createSession(user.userId, tenantId)).token}`;
@@ -325,7 +326,7 @@ describe('GET /api/availability/explain', () => {
     expect(anonymous.body.error.code).toBe('AUTH_REQUIRED');
 
     const other = await createTestTenant(catalog, { slug: uniqueSlug('other'), name: 'Other' });
-    const identity = new IdentityStore(gatewayStore);
+    const identity = new IdentityStore(identityStore);
     const user = await identity.findOrCreateUserByEmail('owner@other.test', 'Other');
     await identity.addMembership(user.userId, other.tenantId, 'tenant_owner');
     const otherCookie = `${SESSION_COOKIE}=${(await identity.createSession(user.userId, other.tenantId)).token}`;

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { storeConfigFor } from '@svc/config';
-import { IdentityStore, SESSION_COOKIE, type Role } from '@svc/gateway';
+import { SESSION_COOKIE } from '@svc/crypto';
+import { IdentityStore } from '@svc/identity';
+import type { Role } from '@svc/rules';
 import { openStore, type DocumentStore } from '@svc/store';
 import { freePort, json, runApp } from '@svc/testing';
 import { WriteWatch } from './audit-check.js';
@@ -25,21 +27,21 @@ export interface DashboardSession {
 
 /**
  * What the platform tests need beside HTTP, from the stores of the running embedded platform,
- * opened the way the operator CLI opens the gateway's (one SQLite file per service under
+ * opened as the services open them (one SQLite file per service under
  * DATA_DIR; WAL lets a second connection read while the service writes):
- * - dashboard sessions, minted in the gateway's identity store like `admin session:create`;
+ * - dashboard sessions, minted in the identity service's store like `admin session:create`;
  * - the booking service's outbox, read only, to see which events a change wrote. No test hook
  *   in the platform: the rows the relay publishes are exactly these;
  * - a hold's end moved into the past (endHold), to see what follows when nobody confirms.
  */
 export async function platformStores(platform: { url: string; dataDir: string }) {
   const at = { PROFILE: 'embedded' as const, DATA_DIR: platform.dataDir };
-  const gatewayStore: DocumentStore = await openStore(storeConfigFor('gateway', at));
+  const identityStore: DocumentStore = await openStore(storeConfigFor('identity', at));
   const bookingStore: DocumentStore = await openStore(storeConfigFor('booking', at));
 
   return {
     /** A member of the tenant with this role, signed in; its CSRF token from GET /api/session. */
-    session: sessions(gatewayStore, platform.url),
+    session: sessions(identityStore, platform.url),
 
     /** The booking's outbox rows, oldest first. */
     async outbox(bookingId: string): Promise<OutboxRow[]> {
@@ -77,7 +79,7 @@ export async function platformStores(platform: { url: string; dataDir: string })
     },
 
     async close() {
-      await gatewayStore.close();
+      await identityStore.close();
       await bookingStore.close();
     },
   };
@@ -86,12 +88,12 @@ export async function platformStores(platform: { url: string; dataDir: string })
 export type PlatformStores = Awaited<ReturnType<typeof platformStores>>;
 
 /**
- * Dashboard sessions minted in a gateway's identity store (SQLite of the embedded platform, or
- * the gateways' MongoDB database in the distributed profile) like `admin session:create`; the
+ * Dashboard sessions minted in the identity service's store (SQLite of the embedded platform, or
+ * its MongoDB database in the distributed profile) like `admin session:create`; the
  * CSRF token from `GET /api/session` of the gateway at `url`.
  */
-export function sessions(gatewayStore: DocumentStore, url: string) {
-  const identity = new IdentityStore(gatewayStore);
+export function sessions(identityStore: DocumentStore, url: string) {
+  const identity = new IdentityStore(identityStore);
   let users = 0;
   /** `email`: sign that user in (again) instead of a new one. */
   return async (tenantId: string, role: Role, email?: string): Promise<DashboardSession> => {

@@ -111,8 +111,8 @@ describe.skipIf(!runs)(
         const HOUR = 3_600_000;
         const radicale = await startRadicale({ weber: PASSWORD });
         const extra: AppProcess[] = [];
-        const gatewayStore = await openStore(
-          storeConfigFor('gateway', { PROFILE: 'distributed', DATA_DIR: '', ...app('gateway-1').env }),
+        const identityStore = await openStore(
+          storeConfigFor('identity', { PROFILE: 'distributed', DATA_DIR: '', ...app('identity').env }),
         );
         try {
           // Through the full topology: the staff member's calendar is connected and an event of
@@ -126,7 +126,7 @@ describe.skipIf(!runs)(
           });
           expect(put.status).toBe(201);
           const { tenantId, staffId } = await seedTenant(topology!.catalogAddress, 'no-integrations');
-          const session = await sessions(gatewayStore, base)(tenantId, 'tenant_owner');
+          const session = await sessions(identityStore, base)(tenantId, 'tenant_owner');
           const connect = {
             staffId,
             serverUrl: radicale.url,
@@ -208,7 +208,7 @@ describe.skipIf(!runs)(
             proc.kill('SIGTERM');
             await proc.exited;
           }
-          await gatewayStore.close();
+          await identityStore.close();
           await radicale.stop();
         }
       },
@@ -220,8 +220,8 @@ describe.skipIf(!runs)(
         const PASSWORD = 'nora-app-password-2Wm6';
         const HOUR = 3_600_000;
         const radicale = await startRadicale({ nora: PASSWORD });
-        const gatewayStore = await openStore(
-          storeConfigFor('gateway', { PROFILE: 'distributed', DATA_DIR: '', ...app('gateway-1').env }),
+        const identityStore = await openStore(
+          storeConfigFor('identity', { PROFILE: 'distributed', DATA_DIR: '', ...app('identity').env }),
         );
         try {
           const calendarUrl = `${radicale.url}nora/work/`;
@@ -233,7 +233,7 @@ describe.skipIf(!runs)(
           });
           expect(put.status).toBe(201);
           const { tenantId, staffId } = await seedTenant(topology!.catalogAddress, 'replica-calendar');
-          const api = dashboard(base, await sessions(gatewayStore, base)(tenantId, 'tenant_owner'));
+          const api = dashboard(base, await sessions(identityStore, base)(tenantId, 'tenant_owner'));
           const connected = await api('POST', '/api/integrations/caldav', {
             staffId,
             serverUrl: radicale.url,
@@ -256,7 +256,7 @@ describe.skipIf(!runs)(
           const booked = await postBooking(second, 'replica-calendar', busyAt, 'replica-calendar-1');
           expect(booked.status, JSON.stringify(await json(booked.clone()))).toBe(201);
         } finally {
-          await gatewayStore.close();
+          await identityStore.close();
           await radicale.stop();
         }
       },
@@ -265,12 +265,12 @@ describe.skipIf(!runs)(
     it('erases a customer from every MongoDB database: no name, email, phone or answer left in any collection', async () => {
       const PERSON = { name: 'Quillon Distributova', email: 'quillon.d5519@example.test', phone: '+4915199995519' };
       const { tenantId } = await seedTenant(topology!.catalogAddress, 'erase-dist');
-      const gatewayStore = await openStore(
-        storeConfigFor('gateway', { PROFILE: 'distributed', DATA_DIR: '', ...app('gateway-1').env }),
+      const identityStore = await openStore(
+        storeConfigFor('identity', { PROFILE: 'distributed', DATA_DIR: '', ...app('identity').env }),
       );
       const mongo = new MongoClient(topology!.mongodbUrl);
       try {
-        const api = dashboard(base, await sessions(gatewayStore, base)(tenantId, 'tenant_owner'));
+        const api = dashboard(base, await sessions(identityStore, base)(tenantId, 'tenant_owner'));
         const made: string[] = [];
         for (const [i, start] of [berlinTime(5, 10), berlinTime(5, 11)].entries()) {
           const res = await fetch(`${base}/book/erase-dist/bookings`, {
@@ -325,7 +325,7 @@ describe.skipIf(!runs)(
         expect(again.data).toEqual(body.data);
       } finally {
         await mongo.close();
-        await gatewayStore.close();
+        await identityStore.close();
       }
     });
 

@@ -6,10 +6,12 @@ import { startBookingService } from '@svc/booking';
 import { startCatalogService } from '@svc/catalog';
 import { startCustomerService } from '@svc/customer';
 import { InProcessEventBus } from '@svc/events';
-import { gatewayConfigSchema, gatewaySettings, IdentityStore, SESSION_COOKIE, startGateway } from '@svc/gateway';
+import { SESSION_COOKIE } from '@svc/crypto';
+import { gatewayConfigSchema, gatewaySettings, startGateway } from '@svc/gateway';
+import { IdentityStore, startIdentityService } from '@svc/identity';
 import { connectService, type RunningGrpcHost } from '@svc/grpc';
 import { InProcessLockManager } from '@svc/lock';
-import { catalogV1, customerV1 } from '@svc/proto';
+import { bookingV1, catalogV1, customerV1, webhooksV1 } from '@svc/proto';
 import { openSqliteStore, type DocumentStore } from '@svc/store';
 import { createLogger } from '@svc/telemetry';
 import { freePort, json } from '@svc/testing';
@@ -26,7 +28,7 @@ const logger = createLogger('outage-test', 'silent');
 const host = { GRPC_HOST: '127.0.0.1', GRPC_PORT: 0, SHUTDOWN_GRACE_MS: 1_000 };
 let dataDir = '';
 let base = '';
-let stores: Record<'catalog' | 'customer' | 'booking' | 'gateway', DocumentStore>;
+let stores: Record<'catalog' | 'customer' | 'booking' | 'identity', DocumentStore>;
 let hosts: RunningGrpcHost[] = [];
 let stopGateway: () => Promise<void> = async () => {};
 let sessionCookie = '';
@@ -38,7 +40,7 @@ beforeAll(async () => {
     catalog: await open('catalog'),
     customer: await open('customer'),
     booking: await open('booking'),
-    gateway: await open('gateway'),
+    identity: await open('identity'),
   };
   const catalog = await startCatalogService(host, { logger, store: stores.catalog });
   const customer = await startCustomerService(host, { logger, store: stores.customer });
@@ -52,29 +54,43 @@ beforeAll(async () => {
     lockWaitMs: 2_000,
     holdSweepMs: 60_000,
   });
-  hosts = [booking, customer, catalog];
-  const port = await freePort();
-  const config = gatewayConfigSchema.parse({ DATA_DIR: dataDir, PORT: port, LOG_LEVEL: 'silent' });
+  const config = gatewayConfigSchema.parse({ DATA_DIR: dataDir, PORT: await freePort(), LOG_LEVEL: 'silent' });
+  const settings = gatewaySettings(config, config.PORT);
+  const identityHost = await startIdentityService(host, {
+    logger,
+    store: stores.identity,
+    bus: new InProcessEventBus(),
+    clients: {
+      catalog: connectService(catalogV1.CatalogServiceService, catalog.address),
+      customer: connectService(customerV1.CustomerServiceService, customer.address),
+      booking: connectService(bookingV1.BookingServiceService, booking.address),
+      webhooks: connectService(webhooksV1.WebhookServiceService, `127.0.0.1:${await freePort()}`),
+      integrations: null,
+      notifications: null,
+    },
+    sessionSecret: settings.sessionSecret,
+  });
+  hosts = [identityHost, booking, customer, catalog];
+  const port = config.PORT;
   const gateway = await startGateway({
     host: '127.0.0.1',
     port,
     logger,
-    store: stores.gateway,
-    settings: gatewaySettings(config, port),
+    settings,
     addresses: {
       catalog: catalog.address,
       booking: booking.address,
       customer: customer.address,
       'webhook-dispatcher': `127.0.0.1:${await freePort()}`,
       integrations: `127.0.0.1:${await freePort()}`,
-      identity: `127.0.0.1:${await freePort()}`,
+      identity: identityHost.address,
     },
   });
   stopGateway = () => gateway.stop();
   base = gateway.url;
 
   const { tenantId } = await seedTenant(catalog.address, 'acme');
-  const identity = new IdentityStore(stores.gateway);
+  const identity = new IdentityStore(stores.identity);
   const user = await identity.findOrCreateUserByEmail('owner@acme.test', 'Owner');
   await identity.addMembership(user.userId, tenantId, 'tenant_owner');
   sessionCookie = `${SESSION_COOKIE}=${(await identity.createSession(user.userId, tenantId)).token}`;
@@ -145,8 +161,8 @@ describe('outages through the gateway', () => {
     expect(await answer(manage)).toEqual(BLOCKED);
   });
 
-  it("the gateway's own store down: a dashboard request is INTERNAL_ERROR 500 with Retry-After", async () => {
-    await stores.gateway.close();
+  it("the identity service's store down: a dashboard request is INTERNAL_ERROR 500 with Retry-After", async () => {
+    await stores.identity.close();
     expect(await answer(await fetch(`${base}/api/session`, { headers: { cookie: sessionCookie } }))).toEqual(
       UNAVAILABLE,
     );

@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '@svc/crypto';
 import { storeConfigFor } from '@svc/config';
-import { PLATFORM_KEYS, PLATFORM_TENANT_CREATES } from '@svc/gateway';
+import { PLATFORM_KEYS, PLATFORM_TENANT_CREATES } from '@svc/identity';
 import { openStore } from '@svc/store';
 import { json, repoRoot } from '@svc/testing';
 import { dataOf, errorOf, platformStores, type PlatformStores } from './dashboard-fixture.js';
@@ -89,7 +89,7 @@ describe('platform keys (operator CLI)', () => {
       }),
     );
     expect(listed.stdout).not.toContain(key.secret);
-    const doc = (await stores.raw('gateway', PLATFORM_KEYS)).find((d) => d._id === key.platformKeyId);
+    const doc = (await stores.raw('identity', PLATFORM_KEYS)).find((d) => d._id === key.platformKeyId);
     expect(doc?.secretHash).toBe(sha256Hex(key.secret));
     expect(JSON.stringify(doc)).not.toContain(key.secret);
     // No HTTP route makes one, with any credential.
@@ -265,7 +265,7 @@ describe('a create whose process stopped between the tenant and its Idempotency-
    * body is written with its keys sorted, so its JSON is the canonical form the fingerprint hashes.
    */
   async function unfinishedKey(idempotencyKey: string, body: ReturnType<typeof tenantBody>) {
-    const store = await openStore(storeConfigFor('gateway', { PROFILE: 'embedded', DATA_DIR: platform.dataDir }));
+    const store = await openStore(storeConfigFor('identity', { PROFILE: 'embedded', DATA_DIR: platform.dataDir }));
     try {
       await store.collection(PLATFORM_TENANT_CREATES).insertOne({
         _id: sha256Hex(`${key.platformKeyId}\n${idempotencyKey}`),

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPlatformRuntime, storeConfigFor } from '@svc/config';
-import { IdentityStore } from '@svc/gateway';
+import { IdentityStore } from '@svc/identity';
 import { openStore, type DocumentStore } from '@svc/store';
 import {
   authorizeAtProvider,
@@ -44,7 +44,7 @@ let stripe: StripeStandIn;
 const STRIPE_KEY = 'rk_test_51SecretsInTelemetryStripeKey0001';
 const REFUSED_STRIPE_KEY = 'rk_test_51SecretsInTelemetryRefused00002';
 let platform: AppProcess | undefined;
-let gatewayStore: DocumentStore | undefined;
+let identityStore: DocumentStore | undefined;
 let base = '';
 let callbackPrefix = '';
 let microsoftCallback = '';
@@ -76,11 +76,11 @@ beforeAll(async () => {
     STRIPE_API_URL: stripe.url,
   });
   await platform.waitFor('is running at', 60_000);
-  gatewayStore = await openStore(storeConfigFor('gateway', { PROFILE: 'embedded', DATA_DIR: dataDir }));
+  identityStore = await openStore(storeConfigFor('identity', { PROFILE: 'embedded', DATA_DIR: dataDir }));
 }, 90_000);
 
 afterAll(async () => {
-  await gatewayStore?.close();
+  await identityStore?.close();
   platform?.kill('SIGKILL');
   await platform?.exited;
   await Promise.all([otlp?.close(), hooks?.close(), google?.close(), microsoft?.close(), stripe?.close()]);
@@ -91,7 +91,7 @@ describe('secrets in logs and spans', () => {
   it('no token, code, state, key, signing secret, cookie or CSRF token is logged at trace level or exported', async () => {
     const runtime = readPlatformRuntime(dataDir)!;
     const { tenantId, staffId } = await seedTenant(runtime.services.catalog!, 'secrets');
-    const session = await sessions(gatewayStore!, base)(tenantId, 'tenant_owner');
+    const session = await sessions(identityStore!, base)(tenantId, 'tenant_owner');
     const api = dashboard(base, session);
     const secrets: Record<string, string> = {
       'session cookie': session.cookie.slice(session.cookie.indexOf('=') + 1),
@@ -159,7 +159,7 @@ describe('secrets in logs and spans', () => {
     expect(partner.status).toBe(200);
 
     // A one-time sign-in link, used twice (the second refused), and the session it opened.
-    const identity = new IdentityStore(gatewayStore!);
+    const identity = new IdentityStore(identityStore!);
     const linked = await identity.findOrCreateUserByEmail('link@secrets.test');
     await identity.addMembership(linked.userId, tenantId, 'tenant_owner');
     const link = await identity.createSignInLink(linked.userId, tenantId);

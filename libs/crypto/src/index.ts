@@ -28,3 +28,5 @@ export {
   UNSUBSCRIBE_TOKEN_PREFIX,
   type UnsubscribeClaims,
 } from './unsubscribe-token.js';
+export { csrfToken, verifyCsrf, SESSION_COOKIE } from './csrf.js';
+export { requestFingerprint } from './fingerprint.js';

@@ -3,6 +3,7 @@ import type {
   bookingV1,
   catalogV1,
   customerV1,
+  identityV1,
   integrationsV1,
   notificationsV1,
   tenantExportV1,
@@ -19,3 +20,4 @@ export type IntegrationClient = ServiceClient<typeof integrationsV1.IntegrationS
 export type NotificationClient = ServiceClient<typeof notificationsV1.NotificationServiceService>;
 export type AuditClient = ServiceClient<typeof auditV1.AuditServiceService>;
 export type TenantExportClient = ServiceClient<typeof tenantExportV1.TenantExportServiceService>;
+export type IdentityClient = ServiceClient<typeof identityV1.IdentityServiceService>;

@@ -27,6 +27,7 @@ export type {
   NotificationClient,
   AuditClient,
   TenantExportClient,
+  IdentityClient,
 } from './clients.js';
 export { calendarSyncView, joinUrlOf, type CalendarSyncStatus, type CalendarSyncView } from './calendar-sync.js';
 export { fromAnswerValue, toAnswerValue, type AnswerJson } from './answers.js';

@@ -7,6 +7,7 @@ export * as customerV1 from './gen/customer/v1/customer.js';
 export * as webhooksV1 from './gen/webhooks/v1/webhooks.js';
 export * as integrationsV1 from './gen/integrations/v1/integrations.js';
 export * as notificationsV1 from './gen/notifications/v1/notifications.js';
+export * as identityV1 from './gen/identity/v1/identity.js';
 export * as healthV1 from './gen/grpc/health/v1/health.js';
 // identity.v1 spans several files; the workspace's audit log and tenant export have their own.
 export * as auditV1 from './gen/identity/v1/audit.js';

@@ -28,3 +28,4 @@ export * from './service-payment.js';
 export * from './intake.js';
 export * from './retention.js';
 export * from './embed-origins.js';
+export * from './roles.js';

@@ -12,6 +12,8 @@ export const PAGE_LIMITS = {
   notifications: { default: 50, max: 100 },
   /** The gateway's audit log (docs/decisions.md "Audit log"). */
   audit: { default: 50, max: 100 },
+  /** The identity service's lists: members, API keys, platform keys (docs/decisions.md "Identity service"). */
+  identity: { default: 50, max: 100 },
 } as const;
 export type PagedList = keyof typeof PAGE_LIMITS;
 

@@ -1,4 +1,3 @@
-import { provisionTenant } from '@svc/gateway';
 import type { catalogV1 } from '@svc/proto';
 import type { CommandArgs } from '../args.js';
 import type { PlatformConnection } from '../platform-connection.js';
@@ -9,15 +8,17 @@ export async function tenantBySlug(conn: PlatformConnection, slug: string): Prom
   return res.tenant;
 }
 
-/** Creates the tenant with its owner, as the platform API does (@svc/gateway provisionTenant). */
+/** Creates the tenant with its owner, as the platform API does (identity.v1 ProvisionTenant). */
 export async function createTenant(conn: PlatformConnection, args: CommandArgs<'tenant:create'>) {
-  const { tenant, owner } = await provisionTenant(conn, {
+  const { tenant, owner } = await conn.identity.provisionTenant({
     slug: args.slug,
     name: args.name,
     timezone: args.timezone,
-    locale: args.locale,
+    locale: args.locale ?? '',
     ownerEmail: args['owner-email'],
+    platformKeyId: '',
   });
+  if (!tenant || !owner) throw new Error('the identity service answered without the tenant or its owner');
   return { tenantId: tenant.tenantId, slug: tenant.slug, ownerUserId: owner.userId };
 }
 

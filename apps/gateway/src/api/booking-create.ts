@@ -1,7 +1,7 @@
 import { answeringOutagesWith, bookingUnavailable } from '@svc/errors';
+import { requestFingerprint } from '@svc/crypto';
 import { toAnswerValue, type BookingClient } from '@svc/grpc';
 import type { bookingV1 } from '@svc/proto';
-import { requestFingerprint } from '../http/fingerprint.js';
 import type { CreateBookingBody } from './booking-create-body.js';
 import { LOCKED_WRITE_DEADLINE_MS } from './booking-operations.js';
 import { present } from './present.js';

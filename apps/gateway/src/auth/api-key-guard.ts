@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '@svc/errors';
 import type { CatalogClient } from '@svc/grpc';
 import { grantsAnyScope, type ApiKeyScope } from '@svc/rules';
-import type { ApiKeyStore } from '../identity/api-key-store.js';
+import type { GatewayIdentity } from '../identity/identity-client.js';
 import { perApiKey, type RateLimits } from '../limits/rate-limits.js';
 import type { PartnerContext } from './principal.js';
 import { fetchTenant, isActive } from './tenants.js';
@@ -36,7 +36,7 @@ declare module 'fastify' {
 }
 
 export interface ApiKeyGuardDeps {
-  keys: ApiKeyStore;
+  identity: GatewayIdentity;
   catalog: CatalogClient;
   limits: RateLimits;
 }
@@ -57,13 +57,13 @@ export const missingScope = (needed: readonly ApiKeyScope[]) =>
  * 3. the key's tenant disabled, suspended or gone → TENANT_INACTIVE;
  * 4. none of the scopes the route takes granted → FORBIDDEN;
  * 5. the key over its rate limit → RATE_LIMITED 429.
- * Cost: one indexed identity-store read (the key by its secret's hash) and one GetTenant, whose
- * answer handlers reuse (`activeTenantOf`).
+ * Cost: one identity VerifyApiKey (none while the gateway's credential cache holds the key) and
+ * one GetTenant, whose answer handlers reuse (`activeTenantOf`).
  */
 export function createApiKeyGuard(deps: ApiKeyGuardDeps): ApiKeyGuard {
   return async (request, reply, scopes, claim) => {
     const match = BEARER.exec(request.headers.authorization ?? '');
-    const apiKey = match?.[1] ? await deps.keys.verify(match[1]) : null;
+    const apiKey = match?.[1] ? await deps.identity.verifyApiKey(match[1]) : null;
     if (!apiKey) {
       reply.header('www-authenticate', 'Bearer');
       throw authRequired();

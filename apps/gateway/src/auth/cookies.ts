@@ -1,8 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { looksLikeSessionToken } from '../identity/session-token.js';
+import { SESSION_COOKIE } from '@svc/crypto';
 
-/** `__Host-`: the browser only accepts it Secure, with Path=/ and no Domain (no subdomain can set it). */
-export const SESSION_COOKIE = '__Host-service_session';
+export { SESSION_COOKIE };
+
+/** Shape of a session or sign-in link token (43 base64url characters); anything else is not worth a lookup. */
+export function looksLikeSessionToken(value: string): boolean {
+  return /^[A-Za-z0-9_-]{43}$/.test(value);
+}
+
 /** Carries the id of the pending login's server-side record between start and callback. */
 export const OAUTH_COOKIE = '__Host-service_oauth';
 
@@ -21,8 +26,10 @@ export function sessionCookie(token: string, expiresAtMs: number, nowMs: number 
 
 export const clearedSessionCookie = (): string => `${SESSION_COOKIE}=; ${ATTRIBUTES}; Max-Age=0`;
 
-export function oauthCookie(id: string, maxAgeSec: number): string {
-  return `${OAUTH_COOKIE}=${id}; ${ATTRIBUTES}; Max-Age=${maxAgeSec}`;
+/** The pending login's cookie; Max-Age counts down to the attempt's `expiresAtMs` (600 for a new one). */
+export function oauthCookie(id: string, expiresAtMs: number, nowMs: number = Date.now()): string {
+  const maxAge = Math.max(0, Math.round((expiresAtMs - nowMs) / 1000));
+  return `${OAUTH_COOKIE}=${id}; ${ATTRIBUTES}; Max-Age=${maxAge}`;
 }
 
 export const clearedOauthCookie = (): string => `${OAUTH_COOKIE}=; ${ATTRIBUTES}; Max-Age=0`;

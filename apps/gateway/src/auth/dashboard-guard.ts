@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError, type FieldViolation } from '@svc/errors';
 import type { CatalogClient } from '@svc/grpc';
-import { verifyCsrf } from '../identity/csrf.js';
-import type { IdentityStore, Session } from '../identity/identity-store.js';
-import { looksLikeSessionToken } from '../identity/session-token.js';
-import { SESSION_COOKIE, readCookie } from './cookies.js';
+import { verifyCsrf } from '@svc/crypto';
+import type { GatewayIdentity, Session } from '../identity/identity-client.js';
+import { SESSION_COOKIE, looksLikeSessionToken, readCookie } from './cookies.js';
 import { WRITE_ROLES, checksCsrf, type DashboardContext, type DashboardGuard } from './principal.js';
 import { fetchTenant, isActive } from './tenants.js';
 
@@ -14,7 +13,7 @@ const NOT_FROM_CALLER = 'must not be sent; the tenant comes from the session';
 
 export interface DashboardGuardDeps {
   app: FastifyInstance;
-  identity: IdentityStore;
+  identity: GatewayIdentity;
   catalog: CatalogClient;
   sessionSecret: string;
   dashboardOrigin?: string;
@@ -36,8 +35,8 @@ export interface DashboardGuardDeps {
  * CSRF comes before the role, so a forged request learns nothing about the victim's role.
  * A top-level body `tenantId` is refused later, once the body is parsed (`rejectBodyTenantId`).
  *
- * Cost: two identity-store reads (session, membership) and, unless `tenant: 'none'`, one
- * catalog GetTenant, whose answer the route's handler may reuse (`activeTenantOf`).
+ * Cost: one identity AuthenticateSession (the session and its membership; none while the
+ * gateway's credential cache holds them) and, unless `tenant: 'none'`, one catalog GetTenant, whose answer the route's handler may reuse (`activeTenantOf`).
  */
 export function createDashboardGuard(deps: DashboardGuardDeps): DashboardGuard {
   const now = deps.now ?? Date.now;
@@ -46,8 +45,9 @@ export function createDashboardGuard(deps: DashboardGuardDeps): DashboardGuard {
   return async (request, access, options) => {
     const token = readCookie(deps.app, request, SESSION_COOKIE);
     if (!token || !looksLikeSessionToken(token)) throw authRequired();
-    const session = await deps.identity.findSessionByToken(token);
-    if (!session) throw authRequired();
+    const auth = await deps.identity.authenticateSession(token);
+    if (!auth) throw authRequired();
+    const { session, membership } = auth;
     if (session.expiresAtMs <= now()) {
       throw new DomainError('SESSION_EXPIRED', 'The session has expired; please sign in again.');
     }
@@ -55,7 +55,6 @@ export function createDashboardGuard(deps: DashboardGuardDeps): DashboardGuard {
     if (allowedOrigin !== undefined) checkOrigin(request, allowedOrigin);
     rejectTenantHeaderAndQuery(request);
 
-    const membership = await deps.identity.membership(session.userId, session.tenantId);
     if (!membership) throw new DomainError('FORBIDDEN', 'You are no longer a member of this workspace.');
     const context: DashboardContext = {
       principal: {

@@ -2,7 +2,7 @@ import * as client from 'openid-client';
 import { DomainError, serviceUnavailable } from '@svc/errors';
 import type { Logger } from '@svc/telemetry';
 import type { GatewaySettings } from '../config.js';
-import type { OAuthAttemptFields } from './oauth-attempts.js';
+import type { OAuthAttemptFields } from '../identity/identity-client.js';
 
 /** Seconds for each request to the provider (discovery, token, JWKS). */
 const PROVIDER_TIMEOUT_S = 10;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '@svc/errors';
-import type { PlatformKeyStore } from '../identity/platform-key-store.js';
+import type { GatewayIdentity } from '../identity/identity-client.js';
 import { perPlatformKey, type RateLimits } from '../limits/rate-limits.js';
 import { BEARER } from './api-key-guard.js';
 import type { PlatformContext } from './principal.js';
@@ -15,7 +15,7 @@ declare module 'fastify' {
 }
 
 export interface PlatformKeyGuardDeps {
-  keys: PlatformKeyStore;
+  identity: GatewayIdentity;
   limits: RateLimits;
 }
 
@@ -31,7 +31,7 @@ export interface PlatformKeyGuardDeps {
 export function createPlatformKeyGuard(deps: PlatformKeyGuardDeps): PlatformKeyGuard {
   return async (request, reply) => {
     const match = BEARER.exec(request.headers.authorization ?? '');
-    const platformKey = match?.[1] ? await deps.keys.verify(match[1]) : null;
+    const platformKey = match?.[1] ? await deps.identity.verifyPlatformKey(match[1]) : null;
     if (!platformKey) {
       reply.header('www-authenticate', 'Bearer');
       throw new DomainError('AUTH_REQUIRED', 'Send a valid platform key as Authorization: Bearer pk_live_….');

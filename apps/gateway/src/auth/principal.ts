@@ -1,14 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { ManageAction } from '@svc/crypto';
 import type { catalogV1 } from '@svc/proto';
-import type { ApiKeyScope } from '@svc/rules';
-import type { ApiKey } from '../identity/api-key-store.js';
-import type { Session } from '../identity/identity-store.js';
-import type { PlatformKey } from '../identity/platform-key-store.js';
+import type { ApiKeyScope, Role } from '@svc/rules';
+import type { ApiKey, PlatformKey, Session } from '../identity/identity-client.js';
 
-export const ROLES = ['tenant_owner', 'tenant_admin', 'tenant_staff', 'tenant_viewer'] as const;
-export type Role = (typeof ROLES)[number];
-export const WRITE_ROLES: readonly Role[] = ['tenant_owner', 'tenant_admin'];
+export { ROLES, WRITE_ROLES, type Role } from '@svc/rules';
 
 /**
  * Who is calling a dashboard route: the session's user in its active workspace. Email and name

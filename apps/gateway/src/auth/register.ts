@@ -1,26 +1,21 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayDeps } from '../app.js';
-import { IdentityStore } from '../identity/identity-store.js';
+import type { GatewayIdentity } from '../identity/identity-client.js';
 import { registerAuthRoutes } from '../routes/auth-routes.js';
 import { registerSessionRoutes } from '../routes/session-routes.js';
 import { createDashboardGuard } from './dashboard-guard.js';
-import { OAuthAttempts } from './oauth-attempts.js';
 import { createOidcClient } from './oidc-client.js';
 
 /**
- * Dashboard identity: ensures the identity indexes, provides `app.dashboardGuard` (used by every
- * `dashboard:*` route) and the login and session routes.
+ * Dashboard identity: provides `app.dashboardGuard` (used by every `dashboard:*` route) and the
+ * login and session routes, over the identity service (identity/identity-client.ts).
  */
 export async function registerDashboardAuth(
   app: FastifyInstance,
-  deps: Pick<GatewayDeps, 'logger' | 'downstream' | 'store' | 'settings'>,
+  deps: Pick<GatewayDeps, 'logger' | 'downstream' | 'settings'> & { identity: GatewayIdentity },
 ): Promise<void> {
-  const { settings } = deps;
-  const identity = new IdentityStore(deps.store);
-  const attempts = new OAuthAttempts(deps.store);
-  await identity.ensureIndexes();
-  await attempts.ensureIndexes();
+  const { settings, identity } = deps;
 
   // hook: false — cookies are parsed only where a route asks (the guard, the login callback).
   await app.register(fastifyCookie, { hook: false });
@@ -39,7 +34,6 @@ export async function registerDashboardAuth(
 
   registerAuthRoutes(app, {
     identity,
-    attempts,
     oidc: createOidcClient(settings.oidc, deps.logger),
     catalog: deps.downstream.catalog,
     baseUrl: settings.baseUrl,

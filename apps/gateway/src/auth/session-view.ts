@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { DomainError } from '@svc/errors';
 import type { catalogV1 } from '@svc/proto';
 import type { CatalogClient } from '@svc/grpc';
-import { csrfToken } from '../identity/csrf.js';
-import type { IdentityStore, Session } from '../identity/identity-store.js';
+import { csrfToken } from '@svc/crypto';
+import type { GatewayIdentity, Session } from '../identity/identity-client.js';
 import { ROLES, type DashboardPrincipal } from './principal.js';
 import { fetchTenant, tenantSummary, type TenantSummary } from './tenants.js';
 
@@ -27,7 +27,7 @@ export const sessionViewSchema = z.object({
 export type SessionView = z.infer<typeof sessionViewSchema>;
 
 export interface SessionViewDeps {
-  identity: IdentityStore;
+  identity: GatewayIdentity;
   catalog: CatalogClient;
   sessionSecret: string;
 }

@@ -4,6 +4,7 @@ import {
   bookingV1,
   catalogV1,
   customerV1,
+  identityV1,
   integrationsV1,
   notificationsV1,
   tenantExportV1,
@@ -15,6 +16,7 @@ import {
   type BookingClient,
   type CustomerClient,
   type HealthClient,
+  type IdentityClient,
   type WebhookClient,
   type IntegrationClient,
   type NotificationClient,
@@ -48,6 +50,8 @@ export interface Downstream {
   booking: BookingClient;
   customer: CustomerClient;
   webhooks: WebhookClient;
+  /** Users, memberships, sessions and keys: the guards' decisions (identity/identity-client.ts). */
+  identity: IdentityClient;
   /** Null when no integrations service is deployed. */
   integrations: IntegrationClient | null;
   /** Null when no notifications service is deployed. */
@@ -75,6 +79,7 @@ export function connectDownstream(addresses: ServiceAddresses): Downstream {
     webhooks: connectService(webhooksV1.WebhookServiceService, addresses['webhook-dispatcher']),
     audit: connectService(auditV1.AuditServiceService, addresses.identity),
     tenantExports: connectService(tenantExportV1.TenantExportServiceService, addresses.identity),
+    identity: connectService(identityV1.IdentityServiceService, addresses.identity),
   };
   const integrations =
     addresses.integrations === undefined

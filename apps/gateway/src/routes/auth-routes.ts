@@ -4,19 +4,23 @@ import { z } from 'zod';
 import { constantTimeEqual } from '@svc/crypto';
 import { DomainError } from '@svc/errors';
 import type { CatalogClient } from '@svc/grpc';
-import { OAUTH_COOKIE, clearedOauthCookie, oauthCookie, readCookie, sessionCookie } from '../auth/cookies.js';
-import { OAUTH_ATTEMPT_TTL_MS, type OAuthAttempts } from '../auth/oauth-attempts.js';
+import {
+  OAUTH_COOKIE,
+  clearedOauthCookie,
+  looksLikeSessionToken,
+  oauthCookie,
+  readCookie,
+  sessionCookie,
+} from '../auth/cookies.js';
 import type { OidcClient } from '../auth/oidc-client.js';
 import { safeReturnTo } from '../auth/return-to.js';
 import { fetchTenant, isActive } from '../auth/tenants.js';
 import { errorEnvelope, errorResponses } from '../http/envelope.js';
-import type { IdentityStore, Membership } from '../identity/identity-store.js';
-import { looksLikeSessionToken } from '../identity/session-token.js';
+import type { GatewayIdentity, Membership } from '../identity/identity-client.js';
 import { perIp } from '../limits/rate-limits.js';
 
 export interface AuthRouteDeps {
-  identity: IdentityStore;
-  attempts: OAuthAttempts;
+  identity: GatewayIdentity;
   oidc: OidcClient;
   catalog: CatalogClient;
   baseUrl: string;
@@ -76,8 +80,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
       // Discovery first: when the provider is down, or login is not configured (CONFIG_MISSING),
       // no record is left behind.
       const url = await deps.oidc.authorizationUrl(fields);
-      const attempt = await deps.attempts.create(fields);
-      reply.header('set-cookie', oauthCookie(attempt.id, OAUTH_ATTEMPT_TTL_MS / 1000));
+      const attempt = await deps.identity.createOAuthAttempt(fields);
+      reply.header('set-cookie', oauthCookie(attempt.id, attempt.expiresAtMs));
       reply.header('cache-control', 'no-store');
       return reply.redirect(url.href, 302);
     },
@@ -115,7 +119,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
       reply.header('cache-control', 'no-store');
 
       const attemptId = readCookie(app, request, OAUTH_COOKIE);
-      const attempt = attemptId ? await deps.attempts.take(attemptId) : null;
+      const attempt = attemptId ? await deps.identity.takeOAuthAttempt(attemptId) : null;
       const { state } = request.query as { state?: string };
       if (
         !attempt ||

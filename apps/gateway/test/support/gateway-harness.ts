@@ -5,8 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { startCatalogService } from '@svc/catalog';
 import { startCustomerService } from '@svc/customer';
 import { InProcessEventBus, type EventBus } from '@svc/events';
+import { csrfToken } from '@svc/crypto';
 import { type CatalogClient } from '@svc/grpc';
-import { startIdentityService } from '@svc/identity';
+import { IdentityStore, startIdentityService } from '@svc/identity';
 import type { catalogV1 } from '@svc/proto';
 import { openSqliteStore, type Collection, type Document, type DocumentStore } from '@svc/store';
 import { createLogger } from '@svc/telemetry';
@@ -14,10 +15,8 @@ import { createTestTenant, freePort, json } from '@svc/testing';
 import {
   buildGateway,
   connectDownstream,
-  csrfToken,
   gatewayConfigSchema,
   gatewaySettings,
-  IdentityStore,
   SESSION_COOKIE,
   type Downstream,
   type GatewaySettings,
@@ -43,7 +42,7 @@ export interface DashboardCaller {
   csrf: string;
 }
 
-/** What the gateway asked of its identity store (reads per collection) and of the catalog's GetTenant. */
+/** What the gateway asked of the identity service's store (reads per collection) and of the catalog's GetTenant. */
 export interface Traffic {
   storeReads: Record<string, number>;
   getTenant: number;
@@ -57,14 +56,13 @@ export interface GatewayHarness {
   base: string;
   port: number;
   downstream: Downstream;
-  /** The gateway's identity store (users, memberships, sessions, login attempts). */
-  store: DocumentStore;
   /**
-   * The identity service's store: the audit log and the tenant export, run by the service behind
-   * the gateway with the harness's `downstream` clients (a test that replaces a client's method
-   * changes what an export reads too, as when the export ran in the gateway).
+   * The identity service's store (users, memberships, sessions, keys, the audit log, the tenant
+   * export), run by the service behind the gateway with the harness's `downstream` clients (a test
+   * that replaces a client's method changes what an export reads too).
    */
   identityStore: DocumentStore;
+  /** The identity records over that store, for seeding (no identity.events: see IDENTITY_CACHE_TTL_MS below). */
   identity: IdentityStore;
   settings: GatewaySettings;
   /** A tenant in the real catalog service (time zone Europe/Berlin, locale en). */
@@ -107,8 +105,8 @@ export interface HarnessOptions {
 }
 
 /**
- * The gateway over real HTTP with the real catalog and customer services behind it (on in-memory
- * SQLite unless told otherwise); the other services' addresses lead nowhere. Embedded-profile secrets land in a temporary
+ * The gateway over real HTTP with the real catalog, customer and identity services behind it (on
+ * in-memory SQLite unless told otherwise); the other services' addresses lead nowhere. Embedded-profile secrets land in a temporary
  * folder that `stop()` removes.
  */
 export async function startGatewayWithCatalog(opts: HarnessOptions = {}): Promise<GatewayHarness> {
@@ -133,40 +131,44 @@ export async function startGatewayWithCatalog(opts: HarnessOptions = {}): Promis
     integrations: '127.0.0.1:1',
     identity: `127.0.0.1:${identityPort}`,
   });
-  const counts: Traffic = { storeReads: {}, getTenant: 0 };
-  countGetTenant(downstream.catalog, counts);
-  const store = countingReads(await openSqliteStore({ file: ':memory:' }), counts);
-  const identity = new IdentityStore(store);
-
   const port = opts.port ?? (await freePort());
   const base = `http://127.0.0.1:${port}`;
   const settings = gatewaySettings(
     // Rate limits off unless a suite turns them on: suites send many requests from 127.0.0.1.
+    // No credential cache unless a suite turns it on: suites change identity records in the
+    // store directly (an expired session, a removed membership), which publishes no event.
     gatewayConfigSchema.parse({
       HOST: '127.0.0.1',
       BASE_URL: base,
       DATA_DIR: dataDir,
       RATE_LIMITS: 'off',
+      IDENTITY_CACHE_TTL_MS: '0',
       ...opts.config,
     }),
     port,
   );
+  const counts: Traffic = { storeReads: {}, getTenant: 0 };
+  const identityStore = countingReads(await openSqliteStore({ file: ':memory:' }), counts);
   const bus = new InProcessEventBus();
-  const identityStore = await openSqliteStore({ file: ':memory:' });
   const identityHost = await startIdentityService(
     { GRPC_HOST: '127.0.0.1', GRPC_PORT: identityPort, SHUTDOWN_GRACE_MS: 1_000 },
     {
       logger: createLogger('identity-test', 'silent'),
       store: identityStore,
-      workspace: { clients: downstream, bus: borrowed(bus), linkSecret: settings.sessionSecret },
+      // The harness closes the bus, after the service.
+      bus: borrowed(bus),
+      clients: downstream,
+      sessionSecret: settings.sessionSecret,
     },
   );
+  const identity = new IdentityStore(identityStore);
+  countGetTenant(downstream.catalog, counts);
   const app = await buildGateway({
     logger: createLogger('gateway-test', 'silent'),
     downstream,
-    store,
     settings,
     live: { bus, groupId: 'gateway-live' },
+    identityEvents: { bus, groupId: 'gateway-identity' },
   });
   await opts.beforeListen?.(app);
   await app.listen({ host: '127.0.0.1', port });
@@ -178,7 +180,6 @@ export async function startGatewayWithCatalog(opts: HarnessOptions = {}): Promis
     base,
     port,
     downstream,
-    store,
     identityStore,
     identity,
     settings,
@@ -232,7 +233,6 @@ export async function startGatewayWithCatalog(opts: HarnessOptions = {}): Promis
       downstream.close();
       await catalogHost.stop();
       await customerHost.stop();
-      await store.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -18,7 +18,8 @@ import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { storeConfigFor } from '@svc/config';
-import { IdentityStore, SESSION_COOKIE } from '@svc/gateway';
+import { SESSION_COOKIE } from '@svc/crypto';
+import { IdentityStore } from '@svc/identity';
 import { openStore } from '@svc/store';
 import { chromiumArgs, chromiumPath } from '@svc/testing';
 import { seedStaffedTenant } from './bench-tenant.js';
@@ -97,12 +98,12 @@ try {
   const refused = made.filter((r) => r.status !== 201).length;
   if (refused > 0) throw new Error(`${refused} of the day's creates were refused`);
 
-  const gatewayStore = await openStore(storeConfigFor('gateway', { PROFILE: 'embedded', DATA_DIR: dataDir }));
-  const identity = new IdentityStore(gatewayStore);
+  const identityStore = await openStore(storeConfigFor('identity', { PROFILE: 'embedded', DATA_DIR: dataDir }));
+  const identity = new IdentityStore(identityStore);
   const user = await identity.findOrCreateUserByEmail('owner@dash.bench', 'Owner');
   await identity.addMembership(user.userId, tenantId, 'tenant_owner');
   const session = await identity.createSession(user.userId, tenantId);
-  await gatewayStore.close();
+  await identityStore.close();
 
   // Confirmed, as a day's bookings mostly are: the agenda shows them, the held list stays short.
   const cookie = `${SESSION_COOKIE}=${session.token}`;

@@ -6,14 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { embeddedSecret, storeConfigFor } from '@svc/config';
+import { csrfToken, SESSION_COOKIE } from '@svc/crypto';
+import { ApiKeyStore, IdentityStore } from '@svc/identity';
 import {
-  ApiKeyStore,
-  csrfToken,
   gatewayConfigSchema,
-  IdentityStore,
   InMemoryCounters,
   RedisCounters,
-  SESSION_COOKIE,
   startGatewayFromConfig,
   type RunningGateway,
 } from '@svc/gateway';
@@ -31,7 +29,7 @@ const SLOT = 15 * 60_000;
 
 /** An owner's dashboard session, minted the way the operator CLI does it: cookie and CSRF headers. */
 async function ownerHeaders(dataDir: string, tenantId: string): Promise<Record<string, string>> {
-  const store = await openStore(storeConfigFor('gateway', { PROFILE: 'embedded', DATA_DIR: dataDir }));
+  const store = await openStore(storeConfigFor('identity', { PROFILE: 'embedded', DATA_DIR: dataDir }));
   try {
     const identity = new IdentityStore(store);
     const user = await identity.findOrCreateUserByEmail('owner@bench.test', 'Owner');
@@ -49,7 +47,7 @@ async function ownerHeaders(dataDir: string, tenantId: string): Promise<Record<s
 
 /** A partner key with every scope, made in the gateway's identity store as the dashboard makes one. */
 async function partnerHeaders(dataDir: string, tenantId: string): Promise<Record<string, string>> {
-  const store = await openStore(storeConfigFor('gateway', { PROFILE: 'embedded', DATA_DIR: dataDir }));
+  const store = await openStore(storeConfigFor('identity', { PROFILE: 'embedded', DATA_DIR: dataDir }));
   try {
     const { secret } = await new ApiKeyStore(store).create(tenantId, 'bench', ['*']);
     return { authorization: `Bearer ${secret}`, 'x-service-tenant-id': tenantId, 'content-type': 'application/json' };
@@ -233,7 +231,7 @@ try {
   }
 
   // What one API-key verification and one rate-limit hit cost, alone (median of 2,000 calls).
-  const gatewayStore = await openStore(storeConfigFor('gateway', { PROFILE: 'embedded', DATA_DIR: dataDir }));
+  const gatewayStore = await openStore(storeConfigFor('identity', { PROFILE: 'embedded', DATA_DIR: dataDir }));
   const keys = new ApiKeyStore(gatewayStore);
   const secret = partnerKey.authorization!.slice('Bearer '.length);
   const verifyUs = await microsPerCall(2000, () => keys.verify(secret));

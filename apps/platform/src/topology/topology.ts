@@ -184,6 +184,9 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
       ),
     ]);
     const integrationsOf = (i: number) => integrationApps[i % integrationsCount]!.address;
+    // Every gateway replica shares the secrets (a session or manage token works on any of them);
+    // the identity service mints sessions with the same CSRF key.
+    const gatewaySecrets = { SESSION_SECRET: secret(), MANAGE_TOKEN_SECRET: secret() };
     const bookingApps = await Promise.all(
       Array.from({ length: bookings }, (_, i) =>
         service('booking', `booking-${i + 1}`, {
@@ -195,9 +198,7 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
         }),
       ),
     );
-    // Every gateway replica shares the secrets (a session or manage token works on any of them);
-    // the notifications mint the same manage tokens for their emails.
-    const gatewaySecrets = { SESSION_SECRET: secret(), MANAGE_TOKEN_SECRET: secret() };
+    // The notifications mint the same manage tokens for their emails.
     const gatewayPorts = await Promise.all(Array.from({ length: gateways }, () => freePort()));
     const notifications = mailpit
       ? await service('notifications', 'notifications', {
@@ -212,7 +213,8 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
           MAIL_FROM: 'bookings@topology.test',
         })
       : undefined;
-    // The audit log and the tenant export: reads every service, signs the export links with the gateways' secret.
+    // Identity data, the audit log and the tenant export (which reads every service); mints
+    // sessions and signs the export links with the gateways' secret.
     const identity = await service('identity', 'identity', {
       CATALOG_GRPC_ADDR: catalog.address,
       BOOKING_GRPC_ADDR: bookingApps[0]!.address,
@@ -238,9 +240,9 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
             BOOKING_GRPC_ADDR: bookingApps[i % bookings]!.address,
             CUSTOMER_GRPC_ADDR: customer.address,
             WEBHOOKS_GRPC_ADDR: dispatcher.address,
+            IDENTITY_GRPC_ADDR: identity.address,
             INTEGRATIONS_GRPC_ADDR: integrationsOf(i),
             ...(notifications ? { NOTIFICATIONS_GRPC_ADDR: notifications.address } : {}),
-            IDENTITY_GRPC_ADDR: identity.address,
             REDIS_URL: redis.url,
             KAFKA_BROKERS: kafka.brokers.join(','),
             RATE_LIMITS: options.rateLimits ?? 'on',

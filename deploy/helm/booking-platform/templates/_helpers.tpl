@@ -7,22 +7,24 @@ fail the pod loudly when absent; optional ones are read when present).
 {{- define "bp.services" -}}
 services:
   - { name: gateway, key: gateway, http: true, callers: [],
-      secrets: [MONGODB_URL, REDIS_URL, SESSION_SECRET, MANAGE_TOKEN_SECRET, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET],
+      secrets: [REDIS_URL, SESSION_SECRET, MANAGE_TOKEN_SECRET, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET],
       optionalSecrets: [MANAGE_TOKEN_PREVIOUS] }
-  - { name: catalog, key: catalog, http: false, callers: [gateway, booking, webhook-dispatcher, integrations, notifications],
+  - { name: catalog, key: catalog, http: false, callers: [gateway, booking, webhook-dispatcher, integrations, notifications, identity],
       secrets: [MONGODB_URL], optionalSecrets: [] }
-  - { name: booking, key: booking, http: false, callers: [gateway, notifications],
+  - { name: booking, key: booking, http: false, callers: [gateway, notifications, identity],
       secrets: [MONGODB_URL, REDIS_URL], optionalSecrets: [] }
-  - { name: customer, key: customer, http: false, callers: [gateway, booking, notifications],
+  - { name: customer, key: customer, http: false, callers: [gateway, booking, notifications, identity],
       secrets: [MONGODB_URL], optionalSecrets: [] }
-  - { name: webhook-dispatcher, key: webhookDispatcher, http: false, callers: [gateway],
+  - { name: webhook-dispatcher, key: webhookDispatcher, http: false, callers: [gateway, identity],
       secrets: [MONGODB_URL, WEBHOOK_SECRET_KEY], optionalSecrets: [WEBHOOK_SECRET_KEY_PREVIOUS] }
-  - { name: integrations, key: integrations, http: false, callers: [gateway, booking, notifications],
+  - { name: integrations, key: integrations, http: false, callers: [gateway, booking, notifications, identity],
       secrets: [MONGODB_URL, INTEGRATIONS_SECRET_KEY],
       optionalSecrets: [INTEGRATIONS_SECRET_KEY_PREVIOUS, GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, MICROSOFT_CLIENT_ID, MICROSOFT_CLIENT_SECRET, ZOOM_CLIENT_ID, ZOOM_CLIENT_SECRET] }
-  - { name: notifications, key: notifications, http: false, callers: [gateway],
+  - { name: notifications, key: notifications, http: false, callers: [gateway, identity],
       secrets: [MONGODB_URL, MANAGE_TOKEN_SECRET, SMTP_URL],
       optionalSecrets: [MANAGE_TOKEN_PREVIOUS, SMS_ACCOUNT_SID, SMS_AUTH_TOKEN] }
+  - { name: identity, key: identity, http: false, callers: [gateway],
+      secrets: [MONGODB_URL, SESSION_SECRET], optionalSecrets: [] }
 {{- end -}}
 
 {{/* Prefix of every object: fullnameOverride, else the release name (release "booking" → booking-catalog). */}}
@@ -102,8 +104,8 @@ CUSTOMER_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "customer" $v.customer.port
 WEBHOOKS_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "webhook-dispatcher" $v.webhookDispatcher.port) | quote }}
 INTEGRATIONS_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "integrations" $v.integrations.port) | quote }}
 NOTIFICATIONS_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "notifications" $v.notifications.port) | quote }}
-{{- /* The identity service (audit log, tenant export) on its default port; its deployment comes with issue 40's identity service. */}}
-IDENTITY_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "identity" 50057) | quote }}
+IDENTITY_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "identity" $v.identity.port) | quote }}
+IDENTITY_CACHE_TTL_MS: {{ $svc.identityCacheTtlMs | quote }}
 KAFKA_BROKERS: {{ $v.kafka.brokers | quote }}
 {{- else }}
 GRPC_HOST: "0.0.0.0"
@@ -137,6 +139,17 @@ STRIPE_API_URL: {{ $svc.stripeApiUrl | quote }}
 {{- with $svc.caldavUrlAllowlist }}
 CALDAV_URL_ALLOWLIST: {{ . | quote }}
 {{- end }}
+{{- end }}
+{{- if eq $s.name "identity" }}
+{{- /* The catalog opens tenants with their owner; the tenant export reads every service. */}}
+CATALOG_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "catalog" $v.catalog.port) | quote }}
+BOOKING_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "booking" $v.booking.port) | quote }}
+CUSTOMER_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "customer" $v.customer.port) | quote }}
+WEBHOOKS_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "webhook-dispatcher" $v.webhookDispatcher.port) | quote }}
+INTEGRATIONS_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "integrations" $v.integrations.port) | quote }}
+NOTIFICATIONS_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "notifications" $v.notifications.port) | quote }}
+KAFKA_BROKERS: {{ $v.kafka.brokers | quote }}
+RETENTION_SWEEP_INTERVAL_MS: {{ $svc.retentionSweepIntervalMs | quote }}
 {{- end }}
 {{- if eq $s.name "notifications" }}
 CATALOG_GRPC_ADDR: {{ include "bp.grpcAddr" (list $ "catalog" $v.catalog.port) | quote }}

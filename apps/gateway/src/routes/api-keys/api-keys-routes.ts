@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { apiKeyNameSchema, apiKeyScopesSchema, idSchema } from '@svc/rules';
 import { linksTo } from '../../http/openapi-links.js';
 import { defineRoute } from '../../http/route.js';
-import type { ApiKeyStore } from '../../identity/api-key-store.js';
+import type { ApiKeys } from '../../identity/identity-client.js';
 import { apiKeyRecordSchema, apiKeyWithSecretSchema } from '../../api/api-key-records.js';
 import { pageOf, pageQuerySchema } from '../../api/paging.js';
 import { tenantOf } from '../../api/request-tenant.js';
@@ -19,7 +19,7 @@ const keyParams = z.strictObject({ apiKeyId: idSchema });
  * admins only, reading included: a key list tells who can act for the tenant. Every change needs
  * the CSRF header like any dashboard write.
  */
-export function registerApiKeyRoutes(app: FastifyInstance, keys: ApiKeyStore): void {
+export function registerApiKeyRoutes(app: FastifyInstance, keys: ApiKeys): void {
   defineRoute(app, {
     method: 'GET',
     url: '/api/api-keys',

@@ -5,7 +5,7 @@ import { emailSchema, idSchema } from '@svc/rules';
 import { ROLES } from '../../auth/principal.js';
 import { linksTo } from '../../http/openapi-links.js';
 import { defineRoute } from '../../http/route.js';
-import type { IdentityStore, Membership } from '../../identity/identity-store.js';
+import type { GatewayIdentity, Membership } from '../../identity/identity-client.js';
 import { pageOf, pageQuerySchema } from '../../api/paging.js';
 import { tenantOf } from '../../api/request-tenant.js';
 
@@ -34,7 +34,7 @@ const LAST_OWNER = 'A workspace keeps at least one owner: make another member an
  * Owners and admins read the list; only owners add, change and remove members. A removed member's
  * sessions stop working at their next request (the guard checks the membership every time).
  */
-export function registerMemberRoutes(app: FastifyInstance, identity: IdentityStore): void {
+export function registerMemberRoutes(app: FastifyInstance, identity: GatewayIdentity): void {
   const withUser = async (m: Membership) => {
     const user = await identity.findUserById(m.userId);
     return { ...m, email: user?.email ?? '', name: user?.name ?? '' };
@@ -123,7 +123,7 @@ export function registerMemberRoutes(app: FastifyInstance, identity: IdentitySto
 }
 
 async function changed(
-  identity: IdentityStore,
+  identity: GatewayIdentity,
   tenantId: string,
   membershipId: string,
   role: Membership['role'] | null,

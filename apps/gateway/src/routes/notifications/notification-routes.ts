@@ -16,7 +16,7 @@ import {
 import { WRITE_ROLES } from '../../auth/principal.js';
 import { linksTo } from '../../http/openapi-links.js';
 import { defineRoute } from '../../http/route.js';
-import type { IdentityStore } from '../../identity/identity-store.js';
+import type { GatewayIdentity } from '../../identity/identity-client.js';
 import { noBody, patchOf } from '../../api/field-schemas.js';
 import { notificationSchema, toNotificationRecord } from '../../api/notification-records.js';
 import { pageOf, pageQueryShapeFor, pageRequest, toPage } from '../../api/paging.js';
@@ -181,7 +181,7 @@ const TEAM_REFRESH_MS = 5 * 60_000;
 export function registerNotificationSettingsRoutes(
   app: FastifyInstance,
   client: NotificationClient | null,
-  identity: IdentityStore,
+  identity: GatewayIdentity,
 ): void {
   const notifications = client ?? notDeployed();
   const tags = DASHBOARD_NOTIFICATIONS.tags;

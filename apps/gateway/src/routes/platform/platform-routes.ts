@@ -12,13 +12,10 @@ import {
   slugSchema,
   timeZoneSchema,
 } from '@svc/rules';
-import type { DocumentStore } from '@svc/store';
 import { platformOf } from '../../auth/principal.js';
 import { linksTo } from '../../http/openapi-links.js';
 import { defineRoute } from '../../http/route.js';
-import type { ApiKeyStore } from '../../identity/api-key-store.js';
-import type { IdentityStore } from '../../identity/identity-store.js';
-import { TenantCreates } from '../../provisioning/tenant-creates.js';
+import type { GatewayIdentity } from '../../identity/identity-client.js';
 import { apiKeyRecordSchema, apiKeyWithSecretSchema } from '../../api/api-key-records.js';
 import { nameSchema } from '../../api/field-schemas.js';
 import { pageOf, pageQuerySchema, pageRequest, toPage } from '../../api/paging.js';
@@ -73,10 +70,7 @@ const keyParams = z.strictObject({ tenantId: idSchema, apiKeyId: idSchema });
 
 export interface PlatformRouteDeps {
   catalog: CatalogClient;
-  identity: IdentityStore;
-  apiKeys: ApiKeyStore;
-  /** The gateway's store: the Idempotency-Keys of tenant creates. */
-  store: DocumentStore;
+  identity: GatewayIdentity;
 }
 
 /**
@@ -87,8 +81,8 @@ export interface PlatformRouteDeps {
  * customers or catalog. Every change is in the tenant's audit log, the platform key its actor.
  */
 export function registerPlatformRoutes(app: FastifyInstance, deps: PlatformRouteDeps): void {
-  const { catalog, apiKeys } = deps;
-  const creates = new TenantCreates(deps.store, deps);
+  const { catalog, identity } = deps;
+  const { apiKeys } = identity;
   /** The tenant as the catalog has it, whatever its status; NOT_FOUND when there is none. */
   const tenant = async (tenantId: string) => present((await catalog.getTenant({ tenantId })).tenant, 'tenant');
   const setStatus = async (tenantId: string, status: 'active' | 'suspended') =>
@@ -125,11 +119,10 @@ export function registerPlatformRoutes(app: FastifyInstance, deps: PlatformRoute
       'tenantId',
     ),
     handler: async ({ body, headers }, request, reply) => {
-      const made = await creates.create(
-        body,
-        platformOf(request).platformKey.platformKeyId,
-        headers['idempotency-key'],
-      );
+      const made = await identity.provisionTenant(body, {
+        platformKeyId: platformOf(request).platformKey.platformKeyId,
+        key: headers['idempotency-key'],
+      });
       if (made.replay) reply.code(200);
       return {
         ...made.tenant,

@@ -8,7 +8,7 @@ import { idSchema, MAX_BUSINESS_EMAILS } from '@svc/rules';
 import { principalOf, WRITE_ROLES, type GuardOptions } from '../../auth/principal.js';
 import { defineRoute } from '../../http/route.js';
 import { linksTo } from '../../http/openapi-links.js';
-import type { IdentityStore } from '../../identity/identity-store.js';
+import type { GatewayIdentity } from '../../identity/identity-client.js';
 import { tenantOf } from '../../api/request-tenant.js';
 
 /** queued, running, then ready or failed (identity.v1 ExportJob.status). */
@@ -99,7 +99,7 @@ function archive(exports: TenantExportClient, job: tenantExportV1.ExportJob): Re
  */
 export function registerTenantExportRoutes(
   app: FastifyInstance,
-  deps: { exports: TenantExportClient; identity: IdentityStore; baseUrl: string },
+  deps: { exports: TenantExportClient; identity: GatewayIdentity; baseUrl: string },
 ): void {
   const { exports, identity, baseUrl } = deps;
 

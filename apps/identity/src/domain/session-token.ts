@@ -18,7 +18,3 @@ export function hashSessionToken(token: string): string {
   return sha256Hex(token);
 }
 
-/** Shape of a token we issued (43 base64url characters); anything else is not worth a lookup. */
-export function looksLikeSessionToken(value: string): boolean {
-  return /^[A-Za-z0-9_-]{43}$/.test(value);
-}

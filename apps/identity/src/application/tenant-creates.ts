@@ -3,10 +3,10 @@ import { DomainError } from '@svc/errors';
 import type { CatalogClient } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
 import { DuplicateKeyError, type Collection, type DocumentStore } from '@svc/store';
-import { requestFingerprint } from '../http/fingerprint.js';
-import { PLATFORM_TENANT_CREATES, type PlatformTenantCreateDoc } from '../identity/documents.js';
-import type { IdentityStore } from '../identity/identity-store.js';
-import { provisionTenant, type NewTenant, type ProvisionedTenant } from './tenant-provisioning.js';
+import { requestFingerprint } from '@svc/crypto';
+import { PLATFORM_TENANT_CREATES, type PlatformTenantCreateDoc } from '../store/documents.js';
+import type { IdentityStore } from '../store/identity-store.js';
+import { provisionTenant, type NewTenant, type ProvisionedTenant } from './provision-tenant.js';
 
 /** How an earlier request with the same Idempotency-Key stands. */
 type Claim =

@@ -1,4 +1,12 @@
-import { constantTimeEqual, encodeBase64Url, hmacSha256 } from '@svc/crypto';
+import { constantTimeEqual } from './constant-time.js';
+import { encodeBase64Url } from './base64url.js';
+import { hmacSha256 } from './hash.js';
+
+/**
+ * The dashboard session's cookie (`__Host-`: the browser only accepts it Secure, with Path=/ and
+ * no Domain, so no subdomain can set it); the gateway sets it, the operator CLI prints it.
+ */
+export const SESSION_COOKIE = '__Host-service_session';
 
 /**
  * The X-Service-CSRF value of a session: base64url HMAC-SHA256 over `csrf:{sessionId}:{sessionHash}`

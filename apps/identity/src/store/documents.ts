@@ -1,7 +1,7 @@
 import { listIndex, type IndexSpec } from '@svc/store';
-import type { Role } from '../auth/principal.js';
+import type { Role } from '@svc/rules';
 
-/** Collections of the gateway's identity store. */
+/** Collections of the identity store (the names they had in the gateway's store). */
 export const USERS = 'users';
 export const MEMBERSHIPS = 'memberships';
 export const SESSIONS = 'sessions';
@@ -11,6 +11,19 @@ export const SIGN_IN_LINKS = 'sign_in_links';
 export const PLATFORM_KEYS = 'platform_keys';
 /** The Idempotency-Keys of platform tenant creates. */
 export const PLATFORM_TENANT_CREATES = 'platform_tenant_creates';
+/** Pending logins between /auth/google/start and the callback (oauth-attempts.ts). */
+export const OAUTH_ATTEMPTS = 'oauth_attempts';
+/** Every collection of the identity data, by the names the gateway gave them (docs/decisions.md "Identity service"). */
+export const IDENTITY_COLLECTIONS = [
+  USERS,
+  MEMBERSHIPS,
+  SESSIONS,
+  API_KEYS,
+  SIGN_IN_LINKS,
+  PLATFORM_KEYS,
+  PLATFORM_TENANT_CREATES,
+  OAUTH_ATTEMPTS,
+] as const;
 
 export interface UserDoc {
   [key: string]: unknown;

@@ -7,7 +7,7 @@ import {
   type Collection,
   type DocumentStore,
 } from '@svc/store';
-import type { Role } from '../auth/principal.js';
+import type { Role } from '@svc/rules';
 import {
   IDENTITY_INDEXES,
   MEMBERSHIPS,
@@ -19,7 +19,7 @@ import {
   type SignInLinkDoc,
   type UserDoc,
 } from './documents.js';
-import { SESSION_LIFETIME_MS, SIGN_IN_LINK_LIFETIME_MS, hashSessionToken, newSessionToken } from './session-token.js';
+import { SESSION_LIFETIME_MS, SIGN_IN_LINK_LIFETIME_MS, hashSessionToken, newSessionToken } from '../domain/session-token.js';
 
 export interface User {
   userId: string;

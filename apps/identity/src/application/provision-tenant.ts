@@ -1,6 +1,6 @@
 import type { CatalogClient } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
-import type { IdentityStore, User } from '../identity/identity-store.js';
+import type { IdentityStore, User } from '../store/identity-store.js';
 
 /** A tenant as an operator opens it: the catalog's fields and its owner's address. */
 export interface NewTenant {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sha256Hex } from '@svc/crypto';
 import type { Collection, DocumentStore, IndexSpec } from '@svc/store';
 
-const OAUTH_ATTEMPTS = 'oauth_attempts';
+import { OAUTH_ATTEMPTS } from './documents.js';
 /** How long a started login may take at the provider. */
 export const OAUTH_ATTEMPT_TTL_MS = 10 * 60 * 1000;
 

@@ -1,4 +1,4 @@
-import { sha256Hex } from '@svc/crypto';
+import { sha256Hex } from './hash.js';
 
 /** SHA-256 of a JSON value with object keys sorted, so equal bodies match whatever their key order. */
 export function requestFingerprint(value: unknown): string {
