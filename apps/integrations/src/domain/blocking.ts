@@ -4,7 +4,7 @@
  * and tentative events count, and the staff member's zone says which instants an all-day event's
  * dates are.
  */
-import { DateTime } from 'luxon';
+import { isTimeZone, parseIsoDate, startOfDay } from '@svc/wall-clock';
 import type { BusyEvent, Interval } from '../providers/provider.js';
 
 export interface BlockingSettings {
@@ -44,12 +44,12 @@ export function blockingIntervals(
   return out;
 }
 
-/** The first instant of local date `date` (YYYY-MM-DD) in `timeZone`, or null for a malformed date. */
+/**
+ * The first instant of local date `date` (YYYY-MM-DD) in `timeZone` (where a clock change skips
+ * midnight, the first that exists), or null for a malformed date; a zone the runtime does not
+ * know reads as UTC.
+ */
 export function startOfLocalDay(date: string, timeZone: string): number | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
-  let day = DateTime.fromISO(date, { zone: timeZone });
-  if (!day.isValid) day = DateTime.fromISO(date, { zone: 'UTC' });
-  // fromISO of a date is its midnight; in a zone whose clocks skip midnight, luxon moves it
-  // forward to the first instant that exists, which is where that day starts.
-  return day.isValid ? day.toMillis() : null;
+  if (!parseIsoDate(date)) return null;
+  return startOfDay(date, isTimeZone(timeZone) ? timeZone : 'UTC');
 }

@@ -4,7 +4,7 @@
  * instances, moved and cancelled instances as Google keeps them). Pure: the provider fetches the
  * pages, this turns one event resource into a BusyEvent or nothing.
  */
-import { wallClockInstant } from '@svc/ics';
+import { wallClockInstant } from '@svc/wall-clock';
 import { normalizeTimeZone } from '@svc/rules';
 import type { BusyEvent } from './provider.js';
 

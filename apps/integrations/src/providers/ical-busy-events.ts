@@ -12,11 +12,10 @@
  * staff member's (else the tenant's). Nothing here depends on the process's own zone.
  */
 import ICAL from 'ical.js';
-import { wallClockAt, wallClockInstant, wallClockMs, type WallClockTime } from '@svc/ics';
+import { wallClockAt, wallClockInstant, wallClockMs, wallClockOf, type WallClockTime } from '@svc/wall-clock';
 import { canonicalTimeZone, DAY_MS, isIanaTimeZone, normalizeTimeZone } from '@svc/rules';
 import type { BusyEvent } from './provider.js';
 import { ianaZoneOfTzid } from './ical-zones.js';
-import { instantOfWall, wallOfInstant } from './zone-clock.js';
 import { STEP_BUDGET, walkRule, WalkLimitError, type Budget, type RuleWalk } from './ical-recurrence.js';
 
 /** Where a series' walk stopped at its bound: before the window (all of it blocked) or inside it. */
@@ -366,13 +365,13 @@ class Series {
   }
 
   private instantOfWall(wall: WallClockTime): number {
-    if (this.zone !== null) return instantOfWall(wall, this.zone);
+    if (this.zone !== null) return wallClockInstant(wall, this.zone);
     if (this.dtstart.zone === ICAL.Timezone.utcTimezone) return wallClockMs(wall);
     return ICAL.Time.fromData(wall, this.dtstart.zone).toUnixTime() * 1_000;
   }
 
   private wallOfInstant(ms: number): WallClockTime {
-    if (this.zone !== null) return wallOfInstant(ms, this.zone);
+    if (this.zone !== null) return wallClockOf(ms, this.zone);
     if (this.dtstart.zone === ICAL.Timezone.utcTimezone || !this.dtstart.zone) return wallClockAt(ms);
     const t = ICAL.Time.fromJSDate(new Date(ms), true).convertToZone(this.dtstart.zone);
     return { year: t.year, month: t.month, day: t.day, hour: t.hour, minute: t.minute, second: t.second };

@@ -23,7 +23,7 @@
  * `WalkLimitError`, and the caller blocks the time from the last occurrence known on.
  */
 import ICAL from 'ical.js';
-import { wallClockAt, wallClockMs, type WallClockTime } from '@svc/ics';
+import { wallClockAt, wallClockMs, type WallClockTime } from '@svc/wall-clock';
 import { DAY_MS } from '@svc/rules';
 
 /**
