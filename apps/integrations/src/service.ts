@@ -1,7 +1,8 @@
 import type { SecretBox } from '@svc/crypto';
 import type { CatalogClient } from '@svc/grpc';
 import type { UrlPolicy } from '@svc/url-policy';
-import type { EventBus, Subscription } from '@svc/events';
+import { BackgroundWork } from '@svc/background';
+import type { EventBus } from '@svc/events';
 import { serviceNameOf, startGrpcHost, type HostSettings, type RunningGrpcHost } from '@svc/grpc';
 import { integrationsV1 } from '@svc/proto';
 import type { DocumentStore } from '@svc/store';
@@ -124,7 +125,7 @@ export async function startIntegrations(settings: HostSettings, deps: Integratio
   );
   // The business hears when a connection needs connecting again (events/reauth-notices.ts).
   const notices = new ReauthNoticeRelay({ connections, bus: deps.bus, logger: deps.logger, now }, deps.sync.pollMs);
-  let consumer: Subscription | undefined;
+  const background = new BackgroundWork([worker, notices]);
   const host = await startGrpcHost({
     name: 'integrations',
     settings,
@@ -165,26 +166,18 @@ export async function startIntegrations(settings: HostSettings, deps: Integratio
       catalog: { ping: async () => {}, close: async () => deps.catalog.close() },
     },
     prepare: () => deps.store.ensureIndexes(INTEGRATION_INDEXES),
-    onStopping: async () => {
-      await consumer?.stop();
-      await worker.stop();
-      await notices.stop();
-    },
+    onStopping: () => background.stop(),
   });
-  try {
-    consumer = await consumeBookingEvents(deps.bus, {
-      connections,
-      syncs,
-      erasures: new ErasureRepository(deps.store),
-      scrubFreed: () => deps.store.scrubFreed(),
-      now,
-      onStored: () => worker.nudge(),
-    });
-  } catch (err) {
-    await host.stop();
-    throw err;
-  }
-  worker.start();
-  notices.start();
+  await background.start(host, [
+    () =>
+      consumeBookingEvents(deps.bus, {
+        connections,
+        syncs,
+        erasures: new ErasureRepository(deps.store),
+        scrubFreed: () => deps.store.scrubFreed(),
+        now,
+        onStored: () => worker.nudge(),
+      }),
+  ]);
   return host;
 }

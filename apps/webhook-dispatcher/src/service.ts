@@ -1,5 +1,6 @@
 import type { SecretBox } from '@svc/crypto';
-import type { EventBus, Subscription } from '@svc/events';
+import { BackgroundWork } from '@svc/background';
+import type { EventBus } from '@svc/events';
 import { serviceNameOf, startGrpcHost, type HostSettings, type RunningGrpcHost } from '@svc/grpc';
 import { webhooksV1 } from '@svc/proto';
 import type { DocumentStore } from '@svc/store';
@@ -77,7 +78,7 @@ export async function startWebhookDispatcher(settings: HostSettings, deps: Dispa
     },
     deps.worker,
   );
-  let consumer: Subscription | undefined;
+  const background = new BackgroundWork([worker, sweeper || undefined]);
   const host = await startGrpcHost({
     name: 'webhook-dispatcher',
     settings,
@@ -100,28 +101,21 @@ export async function startWebhookDispatcher(settings: HostSettings, deps: Dispa
       ...(deps.retention ? { catalog: channel(deps.retention.catalog) } : {}),
     },
     prepare: () => ensureDispatcherIndexes(deps.store),
-    // The consumer first (no new deliveries), then the worker (attempts in flight are recorded).
-    onStopping: async () => {
-      await consumer?.stop();
-      await Promise.all([worker.stop(), sweeper?.stop()]);
-    },
+    // The consumer first (no new deliveries), then the workers (attempts in flight are recorded).
+    onStopping: () => background.stop(),
   });
-  try {
-    consumer = await consumeBookingEvents(deps.bus, {
-      subscriptions,
-      deliveries,
-      erasures,
-      scrubFreed,
-      logger: deps.logger,
-      now,
-      onStored: () => worker.nudge(),
-    });
-  } catch (err) {
-    await host.stop();
-    throw err;
-  }
-  worker.start();
-  sweeper?.start();
+  await background.start(host, [
+    () =>
+      consumeBookingEvents(deps.bus, {
+        subscriptions,
+        deliveries,
+        erasures,
+        scrubFreed,
+        logger: deps.logger,
+        now,
+        onStored: () => worker.nudge(),
+      }),
+  ]);
   return host;
 }
 

@@ -27,3 +27,4 @@ export * from './service-payment.js';
 export * from './intake.js';
 export * from './retention.js';
 export * from './embed-origins.js';
+export * from './json.js';

@@ -9,7 +9,8 @@
  * at-least-once, and the notifications send once per event id and recipient.
  */
 import { INTEGRATION_EVENTS_TOPIC, type EventBus } from '@svc/events';
-import { DueLoop, waitFor } from '@svc/store';
+import { DueWorker } from '@svc/background';
+import { waitFor } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
 import { needsReauthEvent } from '../domain/connection-event.js';
 import type { ConnectionRepository } from '../store/connection-repository.js';
@@ -19,31 +20,16 @@ const BATCH = 50;
 /** How long a claimed notice waits for its relay before another may publish it. */
 export const CLAIM_MS = 30_000;
 
-export class ReauthNoticeRelay {
-  private readonly loop: DueLoop;
-
+export class ReauthNoticeRelay extends DueWorker {
   constructor(
     private readonly deps: { connections: ConnectionRepository; bus: EventBus; logger: Logger; now: () => number },
     private readonly pollMs: number,
   ) {
-    this.loop = new DueLoop('needs-reauth notices', () => this.pass(), pollMs, deps.logger);
-  }
-
-  start(): void {
-    this.loop.start();
-  }
-
-  /** Looks for due notices now. */
-  nudge(): void {
-    this.loop.nudge();
-  }
-
-  stop(): Promise<void> {
-    return this.loop.stop();
+    super('needs-reauth notices', pollMs, deps.logger);
   }
 
   /** Publishes the due notices; answers how long to wait for the next one. */
-  private async pass(): Promise<number> {
+  protected async pass(): Promise<number> {
     const { connections, bus, logger, now } = this.deps;
     const due = await connections.dueReauthNotices(now(), BATCH);
     for (const doc of due) {

@@ -11,6 +11,7 @@
  * fits in the request's time, else the read fails as an outage carrying it. The base URL is
  * configuration (MICROSOFT_GRAPH_API_URL); the tests use a contract stand-in (libs/testing).
  */
+import { retryAfterMs } from '@svc/background';
 import { DAY_MS } from '@svc/rules';
 import { readCappedJson } from './capped-body.js';
 import { busyEventOf, EVENT_SELECT, type GraphEventResource } from './microsoft-busy.js';
@@ -237,14 +238,14 @@ export class MicrosoftCalendarProvider implements CalendarProvider {
       if (res.status === 401 || res.status === 403) {
         throw new ProviderAuthError(`Microsoft Graph answered ${res.status} ${error}`);
       }
-      const retryAfterMs = retryAfter(res.headers.get('retry-after'));
+      const askedMs = retryAfterMs(res.headers.get('retry-after'), Date.now());
       const throttled = res.status === 429 || res.status === 503;
-      if (throttled && attempt === 0 && retryAfterMs !== undefined && Date.now() + retryAfterMs < deadline) {
-        await (this.options.sleep ?? sleep)(retryAfterMs);
+      if (throttled && attempt === 0 && askedMs !== undefined && Date.now() + askedMs < deadline) {
+        await (this.options.sleep ?? sleep)(askedMs);
         continue;
       }
       throw new ProviderUnavailableError(`Microsoft Graph answered ${res.status} ${error}`, {
-        retryAfterMs: throttled ? retryAfterMs : undefined,
+        retryAfterMs: throttled ? askedMs : undefined,
       });
     }
   }
@@ -295,14 +296,6 @@ async function graphError(res: Response, maxBytes: number): Promise<string> {
   } catch {
     return '';
   }
-}
-
-/** A Retry-After header (seconds, or an HTTP date) in milliseconds; undefined when absent or unreadable. */
-export function retryAfter(value: string | null): number | undefined {
-  if (value === null || value.trim() === '') return undefined;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
-  const at = Date.parse(value);
-  return Number.isFinite(at) ? Math.max(0, at - Date.now()) : undefined;
 }
 
 /** An instant as Graph's local date-time in UTC (no offset; the zone is said beside it). */

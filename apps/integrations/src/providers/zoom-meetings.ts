@@ -8,6 +8,7 @@
  * meeting it made instead of making a second. The base URL is configuration (ZOOM_API_URL);
  * the tests use a contract stand-in (libs/testing zoom-standin.ts).
  */
+import { retryAfterMs } from '@svc/background';
 import { readCappedJson } from './capped-body.js';
 import { ProviderAuthError, ProviderUnavailableError, type CalendarProvider } from './provider.js';
 
@@ -208,14 +209,3 @@ function heldOf(meeting: ZoomMeeting): HeldMeeting {
   return { meetingId: id, joinUrl };
 }
 
-/**
- * `Retry-After` as milliseconds from now: delta-seconds or an HTTP date (RFC 9110 10.2.3);
- * undefined when absent or unreadable.
- */
-export function retryAfterMs(header: string | null, nowMs: number): number | undefined {
-  if (header === null || header.trim() === '') return undefined;
-  const text = header.trim();
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
-  const at = Date.parse(text);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
-}

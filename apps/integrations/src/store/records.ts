@@ -111,13 +111,7 @@ export interface SyncDoc extends Omit<CalendarWish, 'bookingId'> {
  * A booking whose customer was erased (docs/decisions.md "Privacy"; `_id` = booking id): its
  * calendar event goes and no later event of the booking writes a personal field again.
  */
-export interface ErasedBookingDoc {
-  [field: string]: unknown;
-  _id: string;
-  tenantId: string;
-  customerId: string;
-  erasedAtMs: number;
-}
+export type { ErasedBookingDoc } from '@svc/background';
 
 /**
  * An OAuth connect in progress: `_id` = SHA-256 of the state sent to the browser, so the state

@@ -1,3 +1,6 @@
+import { parseEnvelope } from '@svc/events';
+import { isRecord } from '@svc/rules';
+
 /**
  * What a booking event asks of the staff member's calendar (docs/decisions.md "Integrations"):
  * a confirmed booking is present (a reschedule of a confirmed one moves it); a cancelled,
@@ -16,21 +19,16 @@ export interface CalendarWish {
   eventAtMs: number;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 const ABSENT = new Set(['booking.cancelled', 'booking.no_show', 'booking.expired']);
 
 /** The wish of one published event (the outbox envelope), or null when it asks nothing. */
 export function calendarWish(value: string): CalendarWish | null {
-  let envelope: unknown;
-  try {
-    envelope = JSON.parse(value);
-  } catch {
-    return null;
-  }
-  if (!isRecord(envelope) || !isRecord(envelope.data) || !isRecord(envelope.data.booking)) return null;
+  const parsed = parseEnvelope(value);
+  if ('problem' in parsed) return null;
+  const { envelope } = parsed;
+  if (!isRecord(envelope.data) || !isRecord(envelope.data.booking)) return null;
   const { type, occurredAtMs, data } = envelope;
   const booking = data.booking as Record<string, unknown>;
   const staffId = str(booking.staffId);

@@ -92,7 +92,7 @@ async function eraseRecord(deps: ConsumerDeps, tenantId: string, bookingId: stri
  */
 export async function recordErasure(deps: ConsumerDeps, erasure: CustomerErasure): Promise<void> {
   const { tenantId, customerId, bookingIds, erasedAtMs } = erasure;
-  await deps.erasures.record(tenantId, customerId, bookingIds, erasedAtMs);
+  await deps.erasures.mark(tenantId, customerId, bookingIds, erasedAtMs);
   let changed = false;
   const now = deps.now();
   for (const bookingId of bookingIds) {

@@ -1,0 +1,32 @@
+import { DueLoop } from '@svc/store';
+import type { Logger } from '@svc/telemetry';
+
+/**
+ * A background worker whose work is due in a store: a DueLoop runs `pass` when nudged and
+ * otherwise after the wait the last pass answered (at most `pollMs`). Subclasses say what a pass
+ * does; start, nudge and stop are the same for all of them.
+ */
+export abstract class DueWorker {
+  private readonly loop: DueLoop;
+
+  constructor(name: string, pollMs: number, logger: Logger) {
+    this.loop = new DueLoop(name, () => this.pass(), pollMs, logger);
+  }
+
+  start(): void {
+    this.loop.start();
+  }
+
+  /** Looks for due work now, or right after the pass in progress. */
+  nudge(): void {
+    this.loop.nudge();
+  }
+
+  /** Stops looking for work and waits for the pass in progress. */
+  stop(): Promise<void> {
+    return this.loop.stop();
+  }
+
+  /** Does the work due now; answers how long to wait before the next pass, in ms. */
+  protected abstract pass(): Promise<number>;
+}
