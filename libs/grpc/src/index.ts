@@ -26,5 +26,5 @@ export type {
   IntegrationClient,
   NotificationClient,
 } from './clients.js';
-export { calendarSyncView, joinUrlOf, type CalendarSyncStatus, type CalendarSyncView } from './calendar-sync.js';
+export { calendarSyncView } from './calendar-sync.js';
 export { fromAnswerValue, toAnswerValue, type AnswerJson } from './answers.js';

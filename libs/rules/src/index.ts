@@ -28,3 +28,4 @@ export * from './intake.js';
 export * from './retention.js';
 export * from './embed-origins.js';
 export * from './json.js';
+export * from './calendar-sync.js';

@@ -6,7 +6,7 @@
  * follows, and the link follows in a message of its own when it comes. A message never names a
  * link that does not exist, nor promises one that nothing will bring.
  */
-import { joinUrlOf, type CalendarSyncView } from '@svc/grpc';
+import { joinUrlOf, type CalendarSyncView } from '@svc/rules';
 import type { Template } from './templates.js';
 
 /** What is known of the booking's meeting. */
