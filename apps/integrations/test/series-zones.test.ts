@@ -10,9 +10,9 @@ import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
 import { wallClockInstant, wallClockOf, type WallClockTime } from '@svc/wall-clock';
-import { busyEvents, type BusyReadOptions } from '../src/providers/ical-busy-events.js';
-import { STEP_BUDGET } from '../src/providers/ical-recurrence.js';
-import { ianaZoneOfTzid } from '../src/providers/ical-zones.js';
+import { busyEvents, type BusyReadOptions } from '../src/calendars/providers/ical-busy-events.js';
+import { STEP_BUDGET } from '../src/calendars/providers/ical-recurrence.js';
+import { ianaZoneOfTzid } from '../src/calendars/providers/ical-zones.js';
 
 const HOUR = 3_600_000;
 

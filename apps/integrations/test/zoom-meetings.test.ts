@@ -5,7 +5,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startZoomStandIn, type ZoomStandIn, type ZoomStandInUser } from '@svc/testing';
-import { meetingAgenda, ZoomMeetings } from '../src/providers/zoom-meetings.js';
+import { meetingAgenda, ZoomMeetings } from '../src/meetings/providers/zoom-meetings.js';
 import { ProviderAuthError, ProviderUnavailableError } from '../src/providers/provider.js';
 
 const HOUR = 3_600_000;
