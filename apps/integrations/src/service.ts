@@ -3,7 +3,7 @@ import type { CatalogClient } from '@svc/grpc';
 import type { UrlPolicy } from '@svc/url-policy';
 import { BackgroundWork } from '@svc/background';
 import type { EventBus } from '@svc/events';
-import { serviceNameOf, startGrpcHost, type HostSettings, type RunningGrpcHost } from '@svc/grpc';
+import { serviceNameOf, startGrpcHost, unprobed, type HostSettings, type RunningGrpcHost } from '@svc/grpc';
 import { integrationsV1 } from '@svc/proto';
 import type { DocumentStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
@@ -163,7 +163,7 @@ export async function startIntegrations(settings: HostSettings, deps: Integratio
       store: deps.store,
       bus: deps.bus,
       // A channel, not probed (the catalog's health is its own).
-      catalog: { ping: async () => {}, close: async () => deps.catalog.close() },
+      catalog: unprobed(deps.catalog),
     },
     prepare: () => deps.store.ensureIndexes(INTEGRATION_INDEXES),
     onStopping: () => background.stop(),

@@ -1,6 +1,6 @@
 import { BackgroundWork } from '@svc/background';
 import type { EventBus } from '@svc/events';
-import { serviceNameOf, startGrpcHost, type HostSettings, type RunningGrpcHost } from '@svc/grpc';
+import { serviceNameOf, startGrpcHost, unprobed, type HostSettings, type RunningGrpcHost } from '@svc/grpc';
 import { notificationsV1 } from '@svc/proto';
 import type { DocumentStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
@@ -110,7 +110,6 @@ export async function startNotifications(settings: HostSettings, deps: Notificat
   const reminderWorker = new ReminderWorker({ ...shared, onStored: () => sender.nudge() }, deps.worker.pollMs);
   const meetingWorker = new MeetingWorker({ ...shared, onStored: () => sender.nudge() }, deps.worker.pollMs);
   const background = new BackgroundWork([sender, reminderWorker, meetingWorker, sweeper]);
-  const channel = (client: { close(): void }) => ({ ping: async () => {}, close: async () => client.close() });
   const host = await startGrpcHost({
     name: 'notifications',
     settings,
@@ -129,12 +128,12 @@ export async function startNotifications(settings: HostSettings, deps: Notificat
     resources: {
       store: deps.store,
       bus: deps.bus,
-      mail: { ping: async () => {}, close: () => deps.mail.close() },
+      mail: unprobed(deps.mail),
       // Channels, not probed (each service's health is its own).
-      catalog: channel(deps.clients.catalog),
-      booking: channel(deps.clients.booking),
-      customer: channel(deps.clients.customer),
-      ...(deps.clients.integrations ? { integrations: channel(deps.clients.integrations) } : {}),
+      catalog: unprobed(deps.clients.catalog),
+      booking: unprobed(deps.clients.booking),
+      customer: unprobed(deps.clients.customer),
+      ...(deps.clients.integrations ? { integrations: unprobed(deps.clients.integrations) } : {}),
     },
     prepare: () => deps.store.ensureIndexes(NOTIFICATION_INDEXES),
     // The consumer first (no new records), then the workers (sends in flight are recorded).

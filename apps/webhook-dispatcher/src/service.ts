@@ -1,7 +1,7 @@
 import type { SecretBox } from '@svc/crypto';
 import { BackgroundWork } from '@svc/background';
 import type { EventBus } from '@svc/events';
-import { serviceNameOf, startGrpcHost, type HostSettings, type RunningGrpcHost } from '@svc/grpc';
+import { serviceNameOf, startGrpcHost, unprobed, type HostSettings, type RunningGrpcHost } from '@svc/grpc';
 import { webhooksV1 } from '@svc/proto';
 import type { DocumentStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
@@ -98,7 +98,7 @@ export async function startWebhookDispatcher(settings: HostSettings, deps: Dispa
       store: deps.store,
       bus: deps.bus,
       // A channel, not probed (the catalog's health is its own).
-      ...(deps.retention ? { catalog: channel(deps.retention.catalog) } : {}),
+      ...(deps.retention ? { catalog: unprobed(deps.retention.catalog) } : {}),
     },
     prepare: () => ensureDispatcherIndexes(deps.store),
     // The consumer first (no new deliveries), then the workers (attempts in flight are recorded).
@@ -118,5 +118,3 @@ export async function startWebhookDispatcher(settings: HostSettings, deps: Dispa
   ]);
   return host;
 }
-
-const channel = (client: { close(): void }) => ({ ping: async () => {}, close: async () => client.close() });

@@ -11,6 +11,7 @@ export { connectService, DEFAULT_DEADLINE_MS, type CallOptions, type ServiceClie
 export { HealthService, type HealthProbe } from './health.js';
 export {
   startGrpcHost,
+  unprobed,
   type GrpcHostOptions,
   type RunningGrpcHost,
   type OwnedResource,
