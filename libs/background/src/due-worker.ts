@@ -8,12 +8,15 @@ import type { Logger } from '@svc/telemetry';
  */
 export abstract class DueWorker {
   private readonly loop: DueLoop;
+  /** Set by stop(), cleared by start(): work in progress may end early once it is set. */
+  protected stopped = false;
 
   constructor(name: string, pollMs: number, logger: Logger) {
     this.loop = new DueLoop(name, () => this.pass(), pollMs, logger);
   }
 
   start(): void {
+    this.stopped = false;
     this.loop.start();
   }
 
@@ -24,6 +27,7 @@ export abstract class DueWorker {
 
   /** Stops looking for work and waits for the pass in progress. */
   stop(): Promise<void> {
+    this.stopped = true;
     return this.loop.stop();
   }
 

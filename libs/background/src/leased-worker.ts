@@ -30,7 +30,6 @@ export interface LeasedWorkerOptions {
  */
 export abstract class LeasedWorker<D extends { _id: string }, C extends D> extends DueWorker {
   private readonly inFlight = new Map<string, Promise<void>>();
-  private stopped = true;
 
   constructor(
     private readonly queue: LeaseQueue<D, C>,
@@ -39,14 +38,8 @@ export abstract class LeasedWorker<D extends { _id: string }, C extends D> exten
     super(options.name, options.pollMs, options.logger);
   }
 
-  override start(): void {
-    this.stopped = false;
-    super.start();
-  }
-
   /** Stops looking for work and waits for the attempts in flight to be recorded. */
   override async stop(): Promise<void> {
-    this.stopped = true;
     await super.stop();
     await Promise.all(this.inFlight.values());
   }

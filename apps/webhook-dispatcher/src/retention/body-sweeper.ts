@@ -32,26 +32,14 @@ const TENANT_PAGE = 100;
 /** After a failed sweep (the catalog not answering yet), the next try comes this soon at the latest. */
 const RETRY_MS = 60_000;
 
+/** A sweep in progress (started by the loop or called directly) ends early once stopped. */
 export class BodySweeper extends DueWorker {
-  /** Set by stop(): a sweep in progress (started by the loop or called directly) ends early. */
-  private stopped = false;
 
   constructor(
     private readonly deps: BodySweeperDeps,
     private readonly intervalMs: number,
   ) {
     super('webhook body retention', intervalMs, deps.logger);
-  }
-
-  override start(): void {
-    this.stopped = false;
-    super.start();
-  }
-
-  /** Stops sweeping; a sweep in progress ends after the tenant (or batch) it is at. */
-  override async stop(): Promise<void> {
-    this.stopped = true;
-    await super.stop();
   }
 
   protected async pass(): Promise<number> {
