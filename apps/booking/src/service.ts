@@ -3,7 +3,7 @@ import {
   serviceNameOf,
   startGrpcHost,
   type HostSettings,
-  type OwnedResource,
+  unprobed,
   type RunningGrpcHost,
   type CatalogClient,
   type CustomerClient,
@@ -88,7 +88,7 @@ export async function startBookingService(settings: HostSettings, deps: BookingD
       store: deps.store,
       lock: deps.lock,
       bus: deps.bus,
-      clients: grpcClients(deps.catalog, deps.customers, ...(deps.integrations ? [deps.integrations] : [])),
+      clients: unprobed(deps.catalog, deps.customers, ...(deps.integrations ? [deps.integrations] : [])),
     },
     // The erase jobs first: a job waiting for the relay to publish stops before the relay does.
     onStopping: async () => {
@@ -106,12 +106,4 @@ export async function startBookingService(settings: HostSettings, deps: BookingD
   // still missing meanwhile (application/buffer-migration.ts).
   migration = startBufferMigration({ store, services }, deps.logger);
   return host;
-}
-
-/** Channels to other services: closed at shutdown, not probed (their health is their own). */
-function grpcClients(...clients: Array<{ close(): void }>): OwnedResource {
-  return {
-    ping: async () => {},
-    close: async () => clients.forEach((c) => c.close()),
-  };
 }

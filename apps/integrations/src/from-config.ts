@@ -7,7 +7,7 @@ import { openStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
 import type { IntegrationsConfig } from './config.js';
 import { UrlPolicy } from '@svc/url-policy';
-import type { ProviderFactory } from './connections.js';
+import type { ProviderFactory } from './connections/connections.js';
 import { startIntegrations } from './service.js';
 
 /**

@@ -1,16 +1,17 @@
 import type { SecretBox } from '@svc/crypto';
 import type { CatalogClient } from '@svc/grpc';
 import type { UrlPolicy } from '@svc/url-policy';
-import type { EventBus, Subscription } from '@svc/events';
-import { serviceNameOf, startGrpcHost, type HostSettings, type RunningGrpcHost } from '@svc/grpc';
+import { BackgroundWork } from '@svc/background';
+import type { EventBus } from '@svc/events';
+import { serviceNameOf, startGrpcHost, unprobed, type HostSettings, type RunningGrpcHost } from '@svc/grpc';
 import { integrationsV1 } from '@svc/proto';
 import type { DocumentStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
-import { BusyTimes } from './busy-times.js';
-import { bumpCatalogVersion } from './catalog-version.js';
-import { ConnectionTokens } from './connection-tokens.js';
-import { REFRESH_LEASE_SLACK_MS } from './token-refresh.js';
-import { ReauthNoticeRelay } from './events/reauth-notices.js';
+import { BusyTimes } from './calendars/busy-times.js';
+import { bumpCatalogVersion } from './calendars/catalog-version.js';
+import { ConnectionTokens } from './connections/connection-tokens.js';
+import { REFRESH_LEASE_SLACK_MS } from './connections/token-refresh.js';
+import { ReauthNoticeRelay } from './connections/reauth-notices.js';
 import {
   ConnectionUse,
   meetingFactory,
@@ -18,23 +19,23 @@ import {
   providerFactory,
   type MeetingFactory,
   type ProviderFactory,
-} from './connections.js';
-import { GoogleOAuth, type GoogleOAuthSettings } from './providers/google-oauth.js';
-import { MicrosoftOAuth, type MicrosoftOAuthSettings } from './providers/microsoft-oauth.js';
-import { oauthConnectors } from './oauth-connectors.js';
+} from './connections/connections.js';
+import { GoogleOAuth, type GoogleOAuthSettings } from './connections/providers/google-oauth.js';
+import { MicrosoftOAuth, type MicrosoftOAuthSettings } from './connections/providers/microsoft-oauth.js';
+import { oauthConnectors } from './connections/oauth-connectors.js';
 import { measured, measuredMeetings } from './providers/measured.js';
-import { ZoomOAuth, type ZoomOAuthSettings } from './providers/zoom-oauth.js';
+import { ZoomOAuth, type ZoomOAuthSettings } from './connections/providers/zoom-oauth.js';
 import { integrationService } from './rpc/integration-service.js';
-import { PaymentClients } from './payment-clients.js';
-import { STRIPE_DEFAULT_API_URL } from './providers/stripe-client.js';
-import { PaymentAccountRepository } from './store/payment-account-repository.js';
-import { ConnectionRepository } from './store/connection-repository.js';
+import { PaymentClients } from './payments/payment-clients.js';
+import { STRIPE_DEFAULT_API_URL } from './payments/providers/stripe-client.js';
+import { PaymentAccountRepository } from './payments/store/payment-account-repository.js';
+import { ConnectionRepository } from './connections/store/connection-repository.js';
 import { ErasureRepository } from './store/erasure-repository.js';
-import { OAuthStateRepository } from './store/oauth-state-repository.js';
+import { OAuthStateRepository } from './connections/store/oauth-state-repository.js';
 import { INTEGRATION_INDEXES } from './store/records.js';
 import { SyncRepository } from './store/sync-repository.js';
-import { consumeBookingEvents } from './sync/consumer.js';
-import { SyncWorker } from './sync/worker.js';
+import { consumeBookingEvents } from './calendars/sync/consumer.js';
+import { SyncWorker } from './calendars/sync/worker.js';
 
 export const INTEGRATION_SERVICE_NAME = serviceNameOf(integrationsV1.IntegrationServiceService);
 
@@ -122,9 +123,9 @@ export async function startIntegrations(settings: HostSettings, deps: Integratio
     // the booking's event looked up, then written), each within its timeout.
     { ...deps.sync, leaseMs: 4 * deps.providerTimeoutMs + 15_000 },
   );
-  // The business hears when a connection needs connecting again (events/reauth-notices.ts).
+  // The business hears when a connection needs connecting again (connections/reauth-notices.ts).
   const notices = new ReauthNoticeRelay({ connections, bus: deps.bus, logger: deps.logger, now }, deps.sync.pollMs);
-  let consumer: Subscription | undefined;
+  const background = new BackgroundWork([worker, notices]);
   const host = await startGrpcHost({
     name: 'integrations',
     settings,
@@ -162,29 +163,21 @@ export async function startIntegrations(settings: HostSettings, deps: Integratio
       store: deps.store,
       bus: deps.bus,
       // A channel, not probed (the catalog's health is its own).
-      catalog: { ping: async () => {}, close: async () => deps.catalog.close() },
+      catalog: unprobed(deps.catalog),
     },
     prepare: () => deps.store.ensureIndexes(INTEGRATION_INDEXES),
-    onStopping: async () => {
-      await consumer?.stop();
-      await worker.stop();
-      await notices.stop();
-    },
+    onStopping: () => background.stop(),
   });
-  try {
-    consumer = await consumeBookingEvents(deps.bus, {
-      connections,
-      syncs,
-      erasures: new ErasureRepository(deps.store),
-      scrubFreed: () => deps.store.scrubFreed(),
-      now,
-      onStored: () => worker.nudge(),
-    });
-  } catch (err) {
-    await host.stop();
-    throw err;
-  }
-  worker.start();
-  notices.start();
+  await background.start(host, [
+    () =>
+      consumeBookingEvents(deps.bus, {
+        connections,
+        syncs,
+        erasures: new ErasureRepository(deps.store),
+        scrubFreed: () => deps.store.scrubFreed(),
+        now,
+        onStored: () => worker.nudge(),
+      }),
+  ]);
   return host;
 }

@@ -6,11 +6,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS } from '@svc/rules';
 import { openSqliteStore, type DocumentStore } from '@svc/store';
 import { calendarResource } from '@svc/ics';
-import { BusyTimes, merged } from '../src/busy-times.js';
-import { ConnectionUse, ProviderClients } from '../src/connections.js';
-import { eventUrl, writtenBooking } from '../src/providers/caldav.js';
+import { BusyTimes, merged } from '../src/calendars/busy-times.js';
+import { ConnectionUse, ProviderClients } from '../src/connections/connections.js';
+import { eventUrl, writtenBooking } from '../src/calendars/providers/caldav.js';
 import type { BusyEvent, CalendarProvider } from '../src/providers/provider.js';
-import { ConnectionRepository } from '../src/store/connection-repository.js';
+import { ConnectionRepository } from '../src/connections/store/connection-repository.js';
 import { COLLECTIONS, INTEGRATION_INDEXES, type ConnectionDoc } from '../src/store/records.js';
 import { SyncRepository } from '../src/store/sync-repository.js';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { blockingIntervals, DEFAULT_BLOCKING, startOfLocalDay } from '../src/domain/blocking.js';
-import { busyEvents } from '../src/providers/ical-busy-events.js';
-import { calendarWish } from '../src/sync/booking-event.js';
-import { MAX_SYNC_ATTEMPTS, nextRetryAtMs } from '../src/sync/retry.js';
+import { blockingIntervals, DEFAULT_BLOCKING, startOfLocalDay } from '../src/calendars/domain/blocking.js';
+import { busyEvents } from '../src/calendars/providers/ical-busy-events.js';
+import { calendarWish } from '../src/calendars/sync/booking-event.js';
+import { MAX_SYNC_ATTEMPTS, nextRetryAtMs } from '../src/calendars/sync/retry.js';
 
 const HOUR = 3_600_000;
 const T0 = Date.UTC(2030, 0, 7, 0, 0); // a Monday

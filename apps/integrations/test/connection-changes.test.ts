@@ -5,7 +5,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteStore, type DocumentStore } from '@svc/store';
-import { ConnectionRepository } from '../src/store/connection-repository.js';
+import { ConnectionRepository } from '../src/connections/store/connection-repository.js';
 import { INTEGRATION_INDEXES, type ConnectionDoc } from '../src/store/records.js';
 
 const doc: ConnectionDoc = {

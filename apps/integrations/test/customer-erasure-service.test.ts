@@ -24,10 +24,10 @@ import {
   type RadicaleServer,
 } from '@svc/testing';
 import { UrlPolicy } from '@svc/url-policy';
-import { providerFactory, sealTokens } from '../src/connections.js';
-import { GoogleOAuth } from '../src/providers/google-oauth.js';
+import { providerFactory, sealTokens } from '../src/connections/connections.js';
+import { GoogleOAuth } from '../src/connections/providers/google-oauth.js';
 import type { CalendarProvider } from '../src/providers/provider.js';
-import { ConnectionRepository } from '../src/store/connection-repository.js';
+import { ConnectionRepository } from '../src/connections/store/connection-repository.js';
 import { COLLECTIONS } from '../src/store/records.js';
 import { bookingEvent, CUSTOMER, erasedEvent, HOUR, personalIn } from './erasure-events.js';
 import { startTestIntegrations } from './integrations-host-fixture.js';

@@ -12,12 +12,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openMongoStore, openSqliteStore, type DocumentStore } from '@svc/store';
 import { mongoForSuites } from '@svc/testing';
-import { ConnectionRepository } from '../src/store/connection-repository.js';
+import { ConnectionRepository } from '../src/connections/store/connection-repository.js';
 import { ErasureRepository } from '../src/store/erasure-repository.js';
 import { COLLECTIONS, INTEGRATION_INDEXES, type SyncDoc } from '../src/store/records.js';
 import { isErased, SyncRepository } from '../src/store/sync-repository.js';
-import { recordErasure, recordWish, type ConsumerDeps } from '../src/sync/consumer.js';
-import { customerErasure } from '../src/sync/customer-erased.js';
+import { recordErasure, recordWish, type ConsumerDeps } from '../src/calendars/sync/consumer.js';
+import { customerErasure } from '../src/calendars/sync/customer-erased.js';
 import { bookingEvent, CUSTOMER, erasedEvent, HOUR, personalIn } from './erasure-events.js';
 
 const T0 = Date.UTC(2031, 4, 5);

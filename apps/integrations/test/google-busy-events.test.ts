@@ -6,14 +6,14 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGoogleCalendarStandIn, type GoogleCalendarStandIn, type NewStandInEvent } from '@svc/testing';
-import { busyEventOf } from '../src/providers/google-busy.js';
+import { busyEventOf } from '../src/calendars/providers/google-busy.js';
 import {
   BOOKING_PROPERTY,
   GoogleCalendarProvider,
   googleEventId,
   writtenBooking,
-} from '../src/providers/google-calendar.js';
-import { GoogleOAuth } from '../src/providers/google-oauth.js';
+} from '../src/calendars/providers/google-calendar.js';
+import { GoogleOAuth } from '../src/connections/providers/google-oauth.js';
 import { ProviderAuthError, type BusyEvent } from '../src/providers/provider.js';
 
 const TOKEN = 'google-busy-events-token';

@@ -11,14 +11,14 @@ import { connectService, type IntegrationClient, type RunningGrpcHost } from '@s
 import { catalogV1 } from '@svc/proto';
 import { openSqliteStore, type DocumentStore } from '@svc/store';
 import { eventually, radicaleMissing, serverGate, startRadicale, type RadicaleServer } from '@svc/testing';
-import { providerFactory } from '../src/connections.js';
+import { providerFactory } from '../src/connections/connections.js';
 import { UrlPolicy } from '@svc/url-policy';
 import { calendarWrites, providerRequests } from '../src/metrics.js';
 import type { Counter, Histogram } from '@svc/telemetry';
-import { basicAuthorization } from '../src/providers/caldav.js';
+import { basicAuthorization } from '../src/calendars/providers/caldav.js';
 import { ProviderUnavailableError } from '../src/providers/provider.js';
 import type { CalendarProvider } from '../src/providers/provider.js';
-import { ConnectionRepository } from '../src/store/connection-repository.js';
+import { ConnectionRepository } from '../src/connections/store/connection-repository.js';
 import { startTestIntegrations } from './integrations-host-fixture.js';
 
 const run = serverGate('Radicale', radicaleMissing());

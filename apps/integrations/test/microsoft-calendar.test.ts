@@ -10,7 +10,7 @@ import {
   BOOKING_PROPERTY_ID,
   MicrosoftCalendarProvider,
   writtenBooking,
-} from '../src/providers/microsoft-calendar.js';
+} from '../src/calendars/providers/microsoft-calendar.js';
 import { ProviderAuthError, ProviderUnavailableError, type CalendarEvent } from '../src/providers/provider.js';
 
 const TOKEN = 'graph-access-token';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { davRequest, getBasicAuthHeaders } from 'tsdav';
 import { UrlPolicy } from '@svc/url-policy';
 import { policyFetch, ResponseTooLargeError } from '../src/providers/policy-fetch.js';
-import { CaldavProvider } from '../src/providers/caldav.js';
+import { CaldavProvider } from '../src/calendars/providers/caldav.js';
 
 const policy = new UrlPolicy({ allowLoopback: true, allowlist: [] });
 const MAX = 256 * 1024;

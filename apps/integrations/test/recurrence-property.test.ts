@@ -13,9 +13,9 @@ import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGoogleCalendarStandIn, type GoogleCalendarStandIn } from '@svc/testing';
-import { busyEvents } from '../src/providers/ical-busy-events.js';
-import { GoogleCalendarProvider } from '../src/providers/google-calendar.js';
-import { GoogleOAuth } from '../src/providers/google-oauth.js';
+import { busyEvents } from '../src/calendars/providers/ical-busy-events.js';
+import { GoogleCalendarProvider } from '../src/calendars/providers/google-calendar.js';
+import { GoogleOAuth } from '../src/connections/providers/google-oauth.js';
 import {
   canonical,
   choose,

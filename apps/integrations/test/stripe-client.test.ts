@@ -3,8 +3,8 @@
 
 import { describe, expect, it } from 'vitest';
 import type { FieldViolation } from '@svc/errors';
-import { secretKeyMode } from '../src/domain/payment-input.js';
-import { stripeAddress } from '../src/providers/stripe-client.js';
+import { secretKeyMode } from '../src/payments/domain/payment-input.js';
+import { stripeAddress } from '../src/payments/providers/stripe-client.js';
 import { integrationsConfigSchema } from '../src/config.js';
 
 describe('stripeAddress', () => {

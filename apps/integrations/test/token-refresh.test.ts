@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '@svc/crypto';
 import { openSqliteStore, type DocumentStore } from '@svc/store';
 import { startTokenEndpointStandIn, type TokenEndpointStandIn } from '@svc/testing';
-import { OAuthClient } from '../src/providers/oauth-client.js';
+import { OAuthClient } from '../src/connections/providers/oauth-client.js';
 import { ProviderAuthError, ProviderUnavailableError } from '../src/providers/provider.js';
-import { ConnectionRepository } from '../src/store/connection-repository.js';
+import { ConnectionRepository } from '../src/connections/store/connection-repository.js';
 import { INTEGRATION_INDEXES, type ConnectionDoc } from '../src/store/records.js';
-import { openTokens, sealTokens, TokenRefresh } from '../src/token-refresh.js';
+import { openTokens, sealTokens, TokenRefresh } from '../src/connections/token-refresh.js';
 
 const secrets = new SecretBox('t'.repeat(40));
 

@@ -12,8 +12,8 @@
 import fc from 'fast-check';
 import ICAL from 'ical.js';
 import { DateTime } from 'luxon';
-import { wallClockAt, wallClockMs, type WallClockTime } from '@svc/ics';
-import { VTIMEZONES, wallClockInstant } from '@svc/testing';
+import { VTIMEZONES } from '@svc/testing';
+import { wallClockAt, wallClockInstant, wallClockMs, type WallClockTime } from '@svc/wall-clock';
 import type { BusyEvent } from '../src/providers/provider.js';
 
 const DAY = 86_400_000;

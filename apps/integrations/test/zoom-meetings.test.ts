@@ -5,7 +5,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startZoomStandIn, type ZoomStandIn, type ZoomStandInUser } from '@svc/testing';
-import { meetingAgenda, retryAfterMs, ZoomMeetings } from '../src/providers/zoom-meetings.js';
+import { meetingAgenda, ZoomMeetings } from '../src/meetings/providers/zoom-meetings.js';
 import { ProviderAuthError, ProviderUnavailableError } from '../src/providers/provider.js';
 
 const HOUR = 3_600_000;
@@ -147,16 +147,5 @@ describe('ZoomMeetings against the Zoom API stand-in', () => {
     } finally {
       zoom.setDown(false);
     }
-  });
-});
-
-describe('retryAfterMs', () => {
-  it('reads delta-seconds and HTTP dates; anything else is unknown', () => {
-    const now = Date.parse('2031-01-01T00:00:00Z');
-    expect(retryAfterMs('120', now)).toBe(120_000);
-    expect(retryAfterMs('Wed, 01 Jan 2031 00:00:30 GMT', now)).toBe(30_000);
-    expect(retryAfterMs('Tue, 31 Dec 2030 00:00:00 GMT', now)).toBe(0);
-    expect(retryAfterMs('soon', now)).toBeUndefined();
-    expect(retryAfterMs(null, now)).toBeUndefined();
   });
 });

@@ -12,9 +12,9 @@ import type { CatalogClient, IntegrationClient, RunningGrpcHost } from '@svc/grp
 import { openSqliteStore, type DocumentStore } from '@svc/store';
 import { eventually, startZoomStandIn, type ZoomStandIn } from '@svc/testing';
 import { UrlPolicy } from '@svc/url-policy';
-import { providerFactory, sealTokens } from '../src/connections.js';
+import { providerFactory, sealTokens } from '../src/connections/connections.js';
 import { ProviderUnavailableError, type CalendarEvent, type CalendarProvider } from '../src/providers/provider.js';
-import { ConnectionRepository } from '../src/store/connection-repository.js';
+import { ConnectionRepository } from '../src/connections/store/connection-repository.js';
 import { COLLECTIONS, type ConnectionDoc, type SyncDoc } from '../src/store/records.js';
 import { bookingEvent, erasedEvent, HOUR, PERSONAL } from './erasure-events.js';
 import { startTestIntegrations } from './integrations-host-fixture.js';

@@ -1,5 +1,6 @@
-import type { EventBus, Subscription } from '@svc/events';
-import { serviceNameOf, startGrpcHost, type HostSettings, type RunningGrpcHost } from '@svc/grpc';
+import { BackgroundWork } from '@svc/background';
+import type { EventBus } from '@svc/events';
+import { serviceNameOf, startGrpcHost, unprobed, type HostSettings, type RunningGrpcHost } from '@svc/grpc';
 import { notificationsV1 } from '@svc/proto';
 import type { DocumentStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
@@ -108,9 +109,7 @@ export async function startNotifications(settings: HostSettings, deps: Notificat
   };
   const reminderWorker = new ReminderWorker({ ...shared, onStored: () => sender.nudge() }, deps.worker.pollMs);
   const meetingWorker = new MeetingWorker({ ...shared, onStored: () => sender.nudge() }, deps.worker.pollMs);
-  let consumer: Subscription | undefined;
-  let connectionNotices: Subscription | undefined;
-  const channel = (client: { close(): void }) => ({ ping: async () => {}, close: async () => client.close() });
+  const background = new BackgroundWork([sender, reminderWorker, meetingWorker, sweeper]);
   const host = await startGrpcHost({
     name: 'notifications',
     settings,
@@ -129,51 +128,39 @@ export async function startNotifications(settings: HostSettings, deps: Notificat
     resources: {
       store: deps.store,
       bus: deps.bus,
-      mail: { ping: async () => {}, close: () => deps.mail.close() },
+      mail: unprobed(deps.mail),
       // Channels, not probed (each service's health is its own).
-      catalog: channel(deps.clients.catalog),
-      booking: channel(deps.clients.booking),
-      customer: channel(deps.clients.customer),
-      ...(deps.clients.integrations ? { integrations: channel(deps.clients.integrations) } : {}),
+      catalog: unprobed(deps.clients.catalog),
+      booking: unprobed(deps.clients.booking),
+      customer: unprobed(deps.clients.customer),
+      ...(deps.clients.integrations ? { integrations: unprobed(deps.clients.integrations) } : {}),
     },
     prepare: () => deps.store.ensureIndexes(NOTIFICATION_INDEXES),
     // The consumer first (no new records), then the workers (sends in flight are recorded).
-    onStopping: async () => {
-      await consumer?.stop();
-      await connectionNotices?.stop();
-      await sweeper.stop();
-      await reminderWorker.stop();
-      await meetingWorker.stop();
-      await sender.stop();
-    },
+    onStopping: () => background.stop(),
   });
-  try {
-    consumer = await consumeBookingEvents(deps.bus, {
-      ...shared,
-      onStored: () => {
-        sender.nudge();
-        reminderWorker.nudge();
-        meetingWorker.nudge();
-      },
-    });
+  await background.start(host, [
+    () =>
+      consumeBookingEvents(deps.bus, {
+        ...shared,
+        onStored: () => {
+          sender.nudge();
+          reminderWorker.nudge();
+          meetingWorker.nudge();
+        },
+      }),
     // The business hears when a calendar needs connecting again (the integration topic).
-    connectionNotices = await consumeConnectionEvents(deps.bus, {
-      store: deps.store,
-      notifications,
-      settings: settingsRepo,
-      catalog: deps.clients.catalog,
-      compose: deps.compose,
-      logger: deps.logger,
-      now,
-      onStored: () => sender.nudge(),
-    });
-  } catch (err) {
-    await host.stop();
-    throw err;
-  }
-  sender.start();
-  reminderWorker.start();
-  meetingWorker.start();
-  sweeper.start();
+    () =>
+      consumeConnectionEvents(deps.bus, {
+        store: deps.store,
+        notifications,
+        settings: settingsRepo,
+        catalog: deps.clients.catalog,
+        compose: deps.compose,
+        logger: deps.logger,
+        now,
+        onStored: () => sender.nudge(),
+      }),
+  ]);
   return host;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { joinUrlOf, type CalendarSyncView } from '@svc/grpc';
+import { joinUrlOf, type CalendarSyncView } from '@svc/rules';
 import { renderMessage } from '../src/domain/layout.js';
 import {
   FOLLOW_CHECK_CAP_MS,

@@ -1,6 +1,7 @@
 import type { SecretBox } from '@svc/crypto';
-import type { EventBus, Subscription } from '@svc/events';
-import { serviceNameOf, startGrpcHost, type HostSettings, type RunningGrpcHost } from '@svc/grpc';
+import { BackgroundWork } from '@svc/background';
+import type { EventBus } from '@svc/events';
+import { serviceNameOf, startGrpcHost, unprobed, type HostSettings, type RunningGrpcHost } from '@svc/grpc';
 import { webhooksV1 } from '@svc/proto';
 import type { DocumentStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
@@ -77,7 +78,7 @@ export async function startWebhookDispatcher(settings: HostSettings, deps: Dispa
     },
     deps.worker,
   );
-  let consumer: Subscription | undefined;
+  const background = new BackgroundWork([worker, sweeper || undefined]);
   const host = await startGrpcHost({
     name: 'webhook-dispatcher',
     settings,
@@ -97,32 +98,23 @@ export async function startWebhookDispatcher(settings: HostSettings, deps: Dispa
       store: deps.store,
       bus: deps.bus,
       // A channel, not probed (the catalog's health is its own).
-      ...(deps.retention ? { catalog: channel(deps.retention.catalog) } : {}),
+      ...(deps.retention ? { catalog: unprobed(deps.retention.catalog) } : {}),
     },
     prepare: () => ensureDispatcherIndexes(deps.store),
-    // The consumer first (no new deliveries), then the worker (attempts in flight are recorded).
-    onStopping: async () => {
-      await consumer?.stop();
-      await Promise.all([worker.stop(), sweeper?.stop()]);
-    },
+    // The consumer first (no new deliveries), then the workers (attempts in flight are recorded).
+    onStopping: () => background.stop(),
   });
-  try {
-    consumer = await consumeBookingEvents(deps.bus, {
-      subscriptions,
-      deliveries,
-      erasures,
-      scrubFreed,
-      logger: deps.logger,
-      now,
-      onStored: () => worker.nudge(),
-    });
-  } catch (err) {
-    await host.stop();
-    throw err;
-  }
-  worker.start();
-  sweeper?.start();
+  await background.start(host, [
+    () =>
+      consumeBookingEvents(deps.bus, {
+        subscriptions,
+        deliveries,
+        erasures,
+        scrubFreed,
+        logger: deps.logger,
+        now,
+        onStored: () => worker.nudge(),
+      }),
+  ]);
   return host;
 }
-
-const channel = (client: { close(): void }) => ({ ping: async () => {}, close: async () => client.close() });

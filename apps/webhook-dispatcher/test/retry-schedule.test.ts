@@ -6,7 +6,6 @@ import {
   judgeAttempt,
   MAX_ATTEMPTS,
   RETRY_CAP_MS,
-  retryAfterMs,
   retryDelayMs,
   type AttemptResult,
 } from '../src/domain/retry-schedule.js';
@@ -101,16 +100,6 @@ describe('which answers are retried', () => {
 });
 
 describe('Retry-After', () => {
-  it('reads delta-seconds and HTTP dates', () => {
-    expect(retryAfterMs('120', NOW)).toBe(120_000);
-    expect(retryAfterMs(' 0 ', NOW)).toBe(0);
-    expect(retryAfterMs(new Date(NOW + 90_000).toUTCString(), NOW)).toBe(90_000);
-    expect(retryAfterMs(new Date(NOW - 90_000).toUTCString(), NOW)).toBe(0);
-    for (const bad of [undefined, '', '-5', '1.5', 'soon', 'Wed, 21 Oct 2015 07:28:00']) {
-      expect(retryAfterMs(bad, NOW), String(bad)).toBeUndefined();
-    }
-  });
-
   it('waits longer when asked on 429 and 503, up to the cap; never shorter than the schedule', () => {
     const opts = { nowMs: NOW, firstRetryMs: 60_000, random: NO_JITTER };
     const after = (status: number, retryAfter: string) =>

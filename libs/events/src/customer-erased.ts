@@ -5,7 +5,7 @@
  * cancels open ones first). Not a webhook event type: every consumer erases what it holds of
  * them instead. One reading of it for every consumer.
  */
-import { isRecord } from './envelope.js';
+import { isRecord } from '@svc/rules';
 
 export const CUSTOMER_ERASED = 'customer.erased';
 

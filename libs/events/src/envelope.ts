@@ -1,6 +1,4 @@
-/** A JSON object (not an array, not null). */
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+import { isRecord } from '@svc/rules';
 
 /**
  * A topic message's event envelope (`id`, `type`, `payloadVersion`, `occurredAtMs`, `data`, as

@@ -5,7 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { BusMessage } from './event-bus.js';
-import { isRecord, parseEnvelope } from './envelope.js';
+import { isRecord } from '@svc/rules';
+import { parseEnvelope } from './envelope.js';
 
 export const IDENTITY_CHANGED = 'identity.changed';
 

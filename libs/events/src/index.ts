@@ -13,7 +13,7 @@ export { InProcessEventBus, type InProcessEventBusOptions } from './in-process-b
 export { StoreBusJournal, type BusJournal, type JournalTopic } from './bus-journal.js';
 export { KafkaEventBus, createKafkaEventBus, type KafkaEventBusOptions, type KafkaLogLevel } from './kafka-bus.js';
 export { BOOKING_EVENTS_TOPIC, INTEGRATION_EVENTS_TOPIC, IDENTITY_EVENTS_TOPIC } from './topics.js';
-export { isRecord, parseEnvelope } from './envelope.js';
+export { parseEnvelope } from './envelope.js';
 export * from './customer-erased.js';
 export { eventBusFromConfig } from './configured-bus.js';
 export { PortEventBus, serveEventBus } from './port-bus.js';

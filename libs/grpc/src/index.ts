@@ -11,6 +11,7 @@ export { connectService, DEFAULT_DEADLINE_MS, type CallOptions, type ServiceClie
 export { HealthService, type HealthProbe } from './health.js';
 export {
   startGrpcHost,
+  unprobed,
   type GrpcHostOptions,
   type RunningGrpcHost,
   type OwnedResource,
@@ -29,7 +30,7 @@ export type {
   TenantExportClient,
   IdentityClient,
 } from './clients.js';
-export { calendarSyncView, joinUrlOf, type CalendarSyncStatus, type CalendarSyncView } from './calendar-sync.js';
+export { calendarSyncView } from './calendar-sync.js';
 export { fromAnswerValue, toAnswerValue, type AnswerJson } from './answers.js';
 export {
   ACTOR_TYPES,

@@ -10,6 +10,19 @@ export interface OwnedResource {
   close(): Promise<void>;
 }
 
+/**
+ * Closeables a service owns but does not probe: channels to other services (their health is
+ * their own) or a transport that answers for itself. Closed at shutdown.
+ */
+export function unprobed(...owned: Array<{ close(): void | Promise<void> }>): OwnedResource {
+  return {
+    ping: async () => {},
+    close: async () => {
+      for (const o of owned) await o.close();
+    },
+  };
+}
+
 /** Where a service listens and how long it drains; every service config has these. */
 export interface HostSettings {
   GRPC_HOST: string;

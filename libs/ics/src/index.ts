@@ -8,4 +8,3 @@ export {
   type CalendarBooking,
   type CalendarResourceEvent,
 } from './booking-calendar.js';
-export { wallClockAt, wallClockInstant, wallClockMs, wallClockOf, type WallClockTime } from './wall-clock.js';

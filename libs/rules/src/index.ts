@@ -29,3 +29,5 @@ export * from './intake.js';
 export * from './retention.js';
 export * from './embed-origins.js';
 export * from './roles.js';
+export * from './json.js';
+export * from './calendar-sync.js';

@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import { DateTime } from 'luxon';
-import { wallClockInstant, wallClockOf } from '@svc/ics';
+import { wallClockInstant, wallClockOf } from '@svc/wall-clock';
 
 /**
  * What the Google Calendar stand-in answers for events.list with `singleEvents=true`: recurring

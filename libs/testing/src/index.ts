@@ -41,7 +41,6 @@ export {
   type StandInEvent,
 } from './google-calendar-standin.js';
 export { type GoogleEvent, type GoogleTime } from './google-calendar-instances.js';
-export { wallClockInstant } from '@svc/ics';
 export {
   startMailpit,
   mailpitMissing,

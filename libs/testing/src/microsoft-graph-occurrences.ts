@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { wallClockInstant } from '@svc/ics';
+import { wallClockInstant } from '@svc/wall-clock';
 
 /**
  * What the Microsoft Graph stand-in answers for calendarView: events overlapping the window,

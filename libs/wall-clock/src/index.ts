@@ -17,5 +17,6 @@ export {
   offsetAt,
   startOfDay,
   wallClockInstant,
+  wallClockInstants,
   wallClockOf,
 } from './zone.js';

@@ -89,22 +89,36 @@ export function offsetAt(ms: number, zone: string): number {
 }
 
 /**
- * The instant of a wall-clock time of `zone`, disambiguated as documented above. Fields out of
- * range carry over (minute 1440 is the next day's midnight). No zone changes its clocks twice
- * within two days, so the offsets a day either side are the only candidates.
+ * The readings of `local` (wall-clock ms): the instants at which the zone's clock might read it,
+ * with the offsets a day either side (no zone changes its clocks twice within two days, so those
+ * are the only candidates), and whether each really reads it.
  */
-export function wallClockInstant(wall: WallClockTime, zone: string): number {
-  const local = wallClockMs(wall);
+function candidates(local: number, zone: string) {
   const before = offsetAt(local - DAY_MS, zone);
   const after = offsetAt(local + DAY_MS, zone);
   const early = local - before;
   const late = local - after;
-  const earlyFits = offsetAt(early, zone) === before;
-  const lateFits = offsetAt(late, zone) === after;
+  return { early, late, earlyFits: offsetAt(early, zone) === before, lateFits: offsetAt(late, zone) === after };
+}
+
+/**
+ * The instant of a wall-clock time of `zone`, disambiguated as documented above. Fields out of
+ * range carry over (minute 1440 is the next day's midnight).
+ */
+export function wallClockInstant(wall: WallClockTime, zone: string): number {
+  const { early, late, earlyFits, lateFits } = candidates(wallClockMs(wall), zone);
   // Repeated (both fit): the first. Skipped (neither): with the offset before the gap.
   if (earlyFits && lateFits) return Math.min(early, late);
   if (lateFits && !earlyFits) return late;
   return early;
+}
+
+/** Every instant at which `zone`'s clock reads `wall`, earliest first: one, two where it repeats, none where it skips it. */
+export function wallClockInstants(wall: WallClockTime, zone: string): number[] {
+  const { early, late, earlyFits, lateFits } = candidates(wallClockMs(wall), zone);
+  if (early === late) return earlyFits ? [early] : [];
+  const all = [...(earlyFits ? [early] : []), ...(lateFits ? [late] : [])];
+  return all.sort((a, b) => a - b);
 }
 
 /** The wall-clock time of an instant in `zone` (whole seconds). */

@@ -8,6 +8,7 @@ import {
   offsetAt,
   startOfDay,
   wallClockInstant,
+  wallClockInstants,
   wallClockOf,
   type WallClockTime,
 } from '../src/index.js';
@@ -57,6 +58,17 @@ describe('wallClockInstant: clock changes both ways, both hemispheres', () => {
     expect(wallClockInstant({ ...wall(2026, 3, 28, 0), minute: 1440 }, 'Europe/Berlin')).toBe(
       utc('2026-03-28T23:00:00Z'),
     );
+  });
+});
+
+describe('wallClockInstants', () => {
+  it('one reading, a repeated one, a skipped one', () => {
+    expect(wallClockInstants(wall(2026, 7, 1, 2, 30), 'Europe/Berlin')).toEqual([utc('2026-07-01T00:30:00Z')]);
+    expect(wallClockInstants(wall(2026, 10, 25, 2, 30), 'Europe/Berlin')).toEqual([
+      utc('2026-10-25T00:30:00Z'),
+      utc('2026-10-25T01:30:00Z'),
+    ]);
+    expect(wallClockInstants(wall(2026, 3, 29, 2, 30), 'Europe/Berlin')).toEqual([]);
   });
 });
 
@@ -145,6 +157,10 @@ describe('agrees with luxon on random instants and readings', () => {
       let expected = dt.toMillis();
       for (const alt of dt.getPossibleOffsets()) expected = Math.min(expected, alt.toMillis());
       expect(wallClockInstant(t, zone), `${zone} ${probe.toISO()}`).toBe(expected);
+      // luxon names a skipped reading's one instant too, so only the repeated ones are compared.
+      expect(wallClockInstants(t, zone).length === 2, `${zone} ${probe.toISO()}`).toBe(
+        dt.getPossibleOffsets().length === 2,
+      );
     }
   });
 });

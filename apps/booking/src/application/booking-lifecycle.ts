@@ -6,6 +6,7 @@ import { bookingUnavailable, DomainError, notFound, validationError } from '@svc
 import {
   BOOKING_REASON_MESSAGE,
   EPOCH_MS_MESSAGE,
+  type CalendarSyncView,
   isEpochMs,
   MAX_REFUND_PERCENT,
   MINUTE_MS,
@@ -22,7 +23,6 @@ import {
   type Decision,
   type StatusAction,
 } from '../domain/lifecycle.js';
-import type { CalendarSyncView } from '@svc/grpc';
 import { erasedCustomer, redactEventData, STRIPPED_BOOKING } from '../domain/erasure.js';
 import { hasPendingWork, noShowChargeOf, refundOnCancel, type BookingPayment } from '../domain/payment.js';
 import { collectiveStaffIdsOf, type BookingDoc } from '../store/records.js';

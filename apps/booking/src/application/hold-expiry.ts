@@ -9,6 +9,7 @@
 // so such a hold is confirmed within seconds of a crash, not expired. Races are settled the same way.
 
 import { DomainError } from '@svc/errors';
+import { DueWorker } from '@svc/background';
 import type { Logger } from '@svc/telemetry';
 import { AUTO_CONFIRM_AFTER_MS } from './automatic-confirmation.js';
 import { changeStatus, type LifecycleDeps, type StatusChangeCommand } from './booking-lifecycle.js';
@@ -22,19 +23,18 @@ export interface HoldExpiryOptions {
   onChanged?: () => void;
 }
 
-export class HoldExpiry {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> = Promise.resolve();
-  private stopped = false;
+export class HoldExpiry extends DueWorker {
   private lastBatchFull = false;
   private confirmBatchFull = false;
   private readonly batch: number;
 
   constructor(
     private readonly deps: LifecycleDeps,
-    private readonly logger: Logger,
+    logger: Logger,
     private readonly options: HoldExpiryOptions,
   ) {
+    // An outage leaves the holds due, and the next sweep tries again.
+    super('hold expiry sweep', options.intervalMs, logger);
     this.batch = options.batch ?? 100;
   }
 
@@ -81,31 +81,10 @@ export class HoldExpiry {
     return changed;
   }
 
-  start(): void {
-    this.schedule(this.options.intervalMs);
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      // Confirming first: a hold of an automatic service is confirmed while it still runs.
-      this.running = this.confirmOnce()
-        .then(() => this.sweepOnce())
-        .then(
-          () => this.schedule(this.lastBatchFull || this.confirmBatchFull ? 0 : this.options.intervalMs),
-          (err: unknown) => {
-            // An outage: the holds stay due and the next sweep tries again.
-            this.logger.warn({ err }, 'hold expiry sweep failed');
-            this.schedule(this.options.intervalMs);
-          },
-        );
-    }, delayMs);
-    this.timer.unref();
+  /** Confirms first (a hold of an automatic service is confirmed while it still runs), then expires. */
+  protected async pass(): Promise<number> {
+    await this.confirmOnce();
+    await this.sweepOnce();
+    return this.lastBatchFull || this.confirmBatchFull ? 0 : this.options.intervalMs;
   }
 }

@@ -13,6 +13,7 @@
 // Stripe answers the first result.
 
 import { DomainError } from '@svc/errors';
+import { DueWorker } from '@svc/background';
 import type { Logger } from '@svc/telemetry';
 import { hasPendingWork, type BookingPayment, type PaymentRecord } from '../domain/payment.js';
 import type { BookingDoc } from '../store/records.js';
@@ -69,10 +70,7 @@ export async function confirmIfPaid(deps: LifecycleDeps, booking: BookingDoc): P
   }
 }
 
-export class PaymentWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> = Promise.resolve();
-  private stopped = false;
+export class PaymentWorker extends DueWorker {
   private again = false;
   private readonly batch: number;
 
@@ -81,6 +79,7 @@ export class PaymentWorker {
     private readonly logger: Logger,
     private readonly options: PaymentWorkerOptions,
   ) {
+    super('payment', options.intervalMs, logger);
     this.batch = options.batch ?? 50;
   }
 
@@ -194,39 +193,10 @@ export class PaymentWorker {
     return saved;
   }
 
-  start(): void {
-    this.schedule(this.options.intervalMs);
-  }
-
-  /** Runs a pass soon (a change left money to move). */
-  nudge(): void {
-    if (this.stopped) return;
-    clearTimeout(this.timer);
-    this.schedule(0);
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.running
-        .then(() => this.passOnce())
-        .then(
-          (changed) => {
-            if (changed > 0) this.options.onChanged?.();
-            this.schedule(this.again ? 0 : this.options.intervalMs);
-          },
-          (err: unknown) => {
-            this.logger.warn({ err }, 'payment pass failed');
-            this.schedule(this.options.intervalMs);
-          },
-        );
-    }, delayMs);
-    this.timer.unref();
+  /** One pass; a full batch or a write that lost a race runs the next at once. */
+  protected async pass(): Promise<number> {
+    const changed = await this.passOnce();
+    if (changed > 0) this.options.onChanged?.();
+    return this.again ? 0 : this.options.intervalMs;
   }
 }

@@ -1,6 +1,5 @@
-import type { CalendarSyncView } from '@svc/grpc';
 import type { integrationsV1 } from '@svc/proto';
-import type { Assignment, ConfirmationPolicy, PaymentTerms, Question } from '@svc/rules';
+import type { Assignment, CalendarSyncView, ConfirmationPolicy, PaymentTerms, Question } from '@svc/rules';
 import type { ScheduleInput } from '../domain/availability/index.js';
 
 export interface TenantInfo {

@@ -2,6 +2,7 @@
 // in order, which bookings it ends, and what it leaves of a booking and of an event. Pure.
 
 import { validationError } from '@svc/errors';
+import { isRecord } from '@svc/rules';
 import { holdHasExpired, type LifecycleState } from './lifecycle.js';
 
 /**
@@ -104,5 +105,3 @@ export function redactEventData(data: Record<string, unknown>): Record<string, u
   }
   return out;
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

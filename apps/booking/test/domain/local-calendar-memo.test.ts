@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '@svc/rules';
-import {
-  LocalCalendar,
-  MIDNIGHT_MEMO_BOUNDS,
-  midnightMemoUse,
-  wallClockToInstant,
-} from '../../src/domain/availability/local-calendar.js';
+import { wallClockInstant } from '@svc/wall-clock';
+import { LocalCalendar, MIDNIGHT_MEMO_BOUNDS, midnightMemoUse } from '../../src/domain/availability/local-calendar.js';
 
 describe('the memo of local midnights', () => {
   it('stays within its entry and byte bounds however many days callers ask about, and stays right', () => {
-    // 30 years of days in two zones: more midnights than the memo keeps (luxon takes a few
-    // seconds for them).
+    // 30 years of days in two zones: more midnights than the memo keeps.
     const start = Date.UTC(2030, 0, 1);
     for (const zone of ['Europe/Berlin', 'America/New_York']) new LocalCalendar(zone, start, start + 30 * 365 * DAY_MS);
     const use = midnightMemoUse();
@@ -20,7 +15,7 @@ describe('the memo of local midnights', () => {
     // A day evicted long ago is resolved again, to the same instant.
     const early = new LocalCalendar('Europe/Berlin', start, start + DAY_MS);
     const day = early.indexOf('2030-01-01') as number;
-    expect(early.instant(day, 600)).toBe(wallClockToInstant('Europe/Berlin', '2030-01-01', 600));
+    expect(early.instant(day, 600)).toBe(wallClockInstant({ year: 2030, month: 1, day: 1, hour: 0, minute: 600, second: 0 }, 'Europe/Berlin'));
     expect(early.instant(day, 600)).toBe(Date.UTC(2030, 0, 1, 9));
   });
 });

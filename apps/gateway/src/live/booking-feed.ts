@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { BOOKING_EVENTS_TOPIC, type EventBus, type ReceivedMessage, type Subscription } from '@svc/events';
+import { BOOKING_EVENTS_TOPIC, parseEnvelope, type EventBus, type ReceivedMessage, type Subscription } from '@svc/events';
+import { isRecord } from '@svc/rules';
 import type { Logger } from '@svc/telemetry';
 
 /**
@@ -30,18 +31,14 @@ const HEARTBEAT_MS = 25_000;
  */
 const MAX_UNSENT_BYTES = 256 * 1024;
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): v is string => typeof v === 'string' && v !== '';
 
 /** The change a booking event describes, with the tenant it belongs to; null for anything else. */
 export function liveChangeOf(value: string): { tenantId: string; change: LiveChange } | null {
-  let envelope: unknown;
-  try {
-    envelope = JSON.parse(value);
-  } catch {
-    return null;
-  }
-  if (!isRecord(envelope) || !str(envelope.id) || !str(envelope.type) || typeof envelope.occurredAtMs !== 'number') {
+  const parsed = parseEnvelope(value);
+  if ('problem' in parsed) return null;
+  const { envelope } = parsed;
+  if (!str(envelope.id) || !str(envelope.type) || typeof envelope.occurredAtMs !== 'number') {
     return null;
   }
   const booking = isRecord(envelope.data) && isRecord(envelope.data.booking) ? envelope.data.booking : null;

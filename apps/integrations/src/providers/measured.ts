@@ -6,7 +6,7 @@
 import { providerRequests, SERVICE } from '../metrics.js';
 import type { Provider } from '../store/records.js';
 import { ProviderAuthError, type CalendarProvider } from './provider.js';
-import type { MeetingProvider } from './zoom-meetings.js';
+import type { MeetingProvider } from '../meetings/providers/zoom-meetings.js';
 
 type Operation =
   'list_calendars' | 'busy' | 'put_event' | 'delete_event' | 'account' | 'put_meeting' | 'delete_meeting';

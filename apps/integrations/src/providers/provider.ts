@@ -21,7 +21,7 @@ export interface Interval {
  * "Integrations", "Events that block"). Providers leave out what never blocks: transparent or
  * "free" events, cancelled events and occurrences, invitations the account declined. Recurring
  * events come as their occurrences. Whether an all-day or a tentative event blocks is the
- * connection's setting, applied by blockingIntervals (domain/blocking.ts).
+ * connection's setting, applied by blockingIntervals (calendars/domain/blocking.ts).
  */
 export interface BusyEvent {
   /** The instants of a timed event; for an all-day event UTC midnight of its dates (see allDay). */

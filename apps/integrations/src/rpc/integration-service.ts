@@ -22,19 +22,19 @@ import {
   MAX_AVAILABILITY_WINDOW_MS,
   TIME_ZONE_MESSAGE,
 } from '@svc/rules';
-import type { BusyTimes } from '../busy-times.js';
-import type { ConnectionUse, ProviderClients } from '../connections.js';
-import { actionFailed, needsReauth } from '../connections.js';
-import type { OAuthStateRepository } from '../store/oauth-state-repository.js';
-import { completeOAuthConnect, startOAuthConnect, type OAuthConnectors } from './oauth-connect.js';
-import { checkCaldavInput } from '../domain/caldav-input.js';
+import type { BusyTimes } from '../calendars/busy-times.js';
+import type { ConnectionUse, ProviderClients } from '../connections/connections.js';
+import { actionFailed, needsReauth } from '../connections/connections.js';
+import type { OAuthStateRepository } from '../connections/store/oauth-state-repository.js';
+import { completeOAuthConnect, startOAuthConnect, type OAuthConnectors } from '../connections/rpc/oauth-connect.js';
+import { checkCaldavInput } from '../calendars/domain/caldav-input.js';
 import { newConnectionId } from '../domain/ids.js';
 import { ProviderAuthError } from '../providers/provider.js';
-import type { ConnectionRepository } from '../store/connection-repository.js';
+import type { ConnectionRepository } from '../connections/store/connection-repository.js';
 import type { ConnectionDoc } from '../store/records.js';
 import type { SyncRepository } from '../store/sync-repository.js';
 import { toBookingCalendarEvent, toCalendarSyncMessage, toConnectionMessage } from './mapping.js';
-import { paymentHandlers, type PaymentHandlerDeps } from './payments.js';
+import { paymentHandlers, type PaymentHandlerDeps } from '../payments/rpc/payments.js';
 
 export interface IntegrationServiceDeps {
   connections: ConnectionRepository;

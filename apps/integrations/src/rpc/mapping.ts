@@ -1,5 +1,5 @@
 import type { integrationsV1 } from '@svc/proto';
-import { DEFAULT_BLOCKING } from '../domain/blocking.js';
+import { DEFAULT_BLOCKING } from '../calendars/domain/blocking.js';
 import type { ConnectionDoc, SyncDoc } from '../store/records.js';
 
 /** A connection as the API shows it: never with its secret. */

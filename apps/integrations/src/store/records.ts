@@ -1,5 +1,5 @@
 import { listIndex, type IndexSpec } from '@svc/store';
-import type { CalendarWish } from '../sync/booking-event.js';
+import type { CalendarWish } from '../calendars/sync/booking-event.js';
 
 export const COLLECTIONS = {
   connections: 'integration_connections',
@@ -39,7 +39,7 @@ export interface ConnectionDoc {
   needsReauthAtMs?: number | null;
   /**
    * The business is still to hear that the connection needs connecting again (the notice's
-   * outbox, events/reauth-notices.ts): due then; null once published, absent before a refusal.
+   * outbox, connections/reauth-notices.ts): due then; null once published, absent before a refusal.
    */
   reauthNoticeDueAtMs?: number | null;
   /**
@@ -111,13 +111,7 @@ export interface SyncDoc extends Omit<CalendarWish, 'bookingId'> {
  * A booking whose customer was erased (docs/decisions.md "Privacy"; `_id` = booking id): its
  * calendar event goes and no later event of the booking writes a personal field again.
  */
-export interface ErasedBookingDoc {
-  [field: string]: unknown;
-  _id: string;
-  tenantId: string;
-  customerId: string;
-  erasedAtMs: number;
-}
+export type { ErasedBookingDoc } from '@svc/background';
 
 /**
  * An OAuth connect in progress: `_id` = SHA-256 of the state sent to the browser, so the state
@@ -162,7 +156,7 @@ export const paymentKeyContext = (tenantId: string): string => `payment_account:
 export const INTEGRATION_INDEXES: IndexSpec[] = [
   listIndex(COLLECTIONS.connections),
   { collection: COLLECTIONS.connections, name: 'by_tenant_staff', fields: ['tenantId', 'staffId'] },
-  // The needs-reauth notices still to publish (events/reauth-notices.ts).
+  // The needs-reauth notices still to publish (connections/reauth-notices.ts).
   { collection: COLLECTIONS.connections, name: 'by_reauth_notice_due', fields: ['reauthNoticeDueAtMs'] },
   { collection: COLLECTIONS.syncs, name: 'by_due', fields: ['dueAtMs'] },
   // Written first inside the erasure's transaction, so it must exist before (store.ensureIndexes).

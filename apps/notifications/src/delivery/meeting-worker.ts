@@ -8,7 +8,8 @@
  * next state are stored in one transaction, and records are unique per event, template, channel
  * and recipient, so a pass repeated after a crash sends nothing twice. The send worker sends.
  */
-import { DueLoop, type DocumentStore } from '@svc/store';
+import { drainDue, DueWorker } from '@svc/background';
+import type { DocumentStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
 import { heldLine, holdCheckMs, nextFollowCheckAtMs } from '../domain/meeting.js';
 import type { ComposeSettings } from '../intake/compose.js';
@@ -16,7 +17,6 @@ import { ContextGone, ContextReader, type Clients } from '../intake/context.js';
 import { composeHeld, composeMeetingLink } from '../intake/held.js';
 import type { MeetingReader } from '../intake/meetings.js';
 import { meetingWaits, SERVICE } from '../metrics.js';
-import { drainDue } from '../store/due-work.js';
 import type { MeetingWaitRepository } from '../store/meeting-wait-repository.js';
 import type { NotificationRepository } from '../store/notification-repository.js';
 import type { MeetingWaitDoc } from '../store/records.js';
@@ -45,29 +45,15 @@ export interface MeetingWorkerDeps {
 
 type Outcome = 'sent' | 'follow' | 'again' | 'dropped';
 
-export class MeetingWorker {
-  private readonly loop: DueLoop;
-
+export class MeetingWorker extends DueWorker {
   constructor(
     private readonly deps: MeetingWorkerDeps,
     private readonly pollMs: number,
   ) {
-    this.loop = new DueLoop('meeting link worker', () => this.pass(), pollMs, deps.logger);
+    super('meeting link worker', pollMs, deps.logger);
   }
 
-  start(): void {
-    this.loop.start();
-  }
-
-  nudge(): void {
-    this.loop.nudge();
-  }
-
-  stop(): Promise<void> {
-    return this.loop.stop();
-  }
-
-  private pass(): Promise<number> {
+  protected pass(): Promise<number> {
     return drainDue(this.deps.waits, this.deps.now, this.pollMs, BATCH, (due) => {
       const reader = new ContextReader(this.deps.clients, this.deps.settings, this.deps.smsAvailable);
       return Promise.all(due.map((doc) => this.handle(doc, reader)));

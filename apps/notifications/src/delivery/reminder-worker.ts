@@ -5,7 +5,8 @@
  * in one transaction (the records are unique per reminder, so a pass repeated after a crash sends
  * nothing twice); otherwise the reminder is dropped. The send worker does the sending.
  */
-import { DueLoop, type DocumentStore } from '@svc/store';
+import { drainDue, DueWorker } from '@svc/background';
+import type { DocumentStore } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
 import { reminderEventId } from '../domain/ids.js';
 import { lineNow } from '../domain/meeting.js';
@@ -14,7 +15,6 @@ import { composeRecords, type ComposeSettings } from '../intake/compose.js';
 import { ContextGone, ContextReader, type Clients } from '../intake/context.js';
 import type { MeetingReader } from '../intake/meetings.js';
 import { remindersHandled, SERVICE } from '../metrics.js';
-import { drainDue } from '../store/due-work.js';
 import type { MeetingWaitRepository } from '../store/meeting-wait-repository.js';
 import type { NotificationRepository } from '../store/notification-repository.js';
 import type { ReminderDoc } from '../store/records.js';
@@ -42,29 +42,15 @@ export interface ReminderWorkerDeps {
   onStored: () => void;
 }
 
-export class ReminderWorker {
-  private readonly loop: DueLoop;
-
+export class ReminderWorker extends DueWorker {
   constructor(
     private readonly deps: ReminderWorkerDeps,
     private readonly pollMs: number,
   ) {
-    this.loop = new DueLoop('reminder worker', () => this.pass(), pollMs, deps.logger);
+    super('reminder worker', pollMs, deps.logger);
   }
 
-  start(): void {
-    this.loop.start();
-  }
-
-  nudge(): void {
-    this.loop.nudge();
-  }
-
-  stop(): Promise<void> {
-    return this.loop.stop();
-  }
-
-  private pass(): Promise<number> {
+  protected pass(): Promise<number> {
     return drainDue(this.deps.reminders, this.deps.now, this.pollMs, BATCH, (due) => {
       // One reader per batch: a tenant's reminders falling due together read it once.
       const reader = new ContextReader(this.deps.clients, this.deps.settings, this.deps.smsAvailable);

@@ -6,7 +6,7 @@
  * last run stopped. A reminder to a customer who unsubscribed is recorded `suppressed`, unsent,
  * however it was queued (a resend included): an unsubscribe holds from the moment it is stored.
  */
-import { DueLoop, waitFor } from '@svc/store';
+import { GroupCommit, LeasedWorker } from '@svc/background';
 import type { Logger } from '@svc/telemetry';
 import { judgeSend, type SendResult } from '../domain/retry.js';
 import { SUPPRESSIBLE } from '../domain/templates.js';
@@ -17,6 +17,7 @@ import type {
   RecordResult,
   SendRecord,
 } from '../store/notification-repository.js';
+import type { NotificationDoc } from '../store/records.js';
 import { messageIdsOf } from '../store/redaction.js';
 import type { SettingsRepository } from '../store/settings-repository.js';
 import type { MailTransport } from '../transport/mail-transport.js';
@@ -51,73 +52,33 @@ export interface SendWorkerDeps {
   onErased: (messageIds: readonly string[]) => Promise<void>;
 }
 
-export class SendWorker {
-  private readonly inFlight = new Map<string, Promise<void>>();
-  private readonly loop: DueLoop;
-  private readonly leaseMs: number;
+export class SendWorker extends LeasedWorker<NotificationDoc, ClaimedNotification> {
   private readonly random: () => number;
-  private readonly toRecord: Array<{
-    item: { claimed: ClaimedNotification; outcome: SendRecord };
-    resolve: (result: RecordResult) => void;
-    reject: (err: unknown) => void;
-  }> = [];
-  private recording: Promise<void> | undefined;
-  private stopped = true;
+  private readonly records: GroupCommit<{ claimed: ClaimedNotification; outcome: SendRecord }, RecordResult>;
 
   constructor(
     private readonly deps: SendWorkerDeps,
     private readonly settings: SendWorkerSettings,
   ) {
-    // A pooled connection may have to be opened (connection and greeting timeouts) before the send.
-    this.leaseMs = 3 * settings.sendTimeoutMs + LEASE_MARGIN_MS;
+    super(deps.notifications, {
+      name: 'notification worker',
+      pollMs: settings.pollMs,
+      concurrency: settings.concurrency,
+      // A pooled connection may have to be opened (connection and greeting timeouts) before the send.
+      leaseMs: 3 * settings.sendTimeoutMs + LEASE_MARGIN_MS,
+      logger: deps.logger,
+      now: deps.now,
+    });
     this.random = deps.random ?? Math.random;
-    this.loop = new DueLoop('notification worker', () => this.pass(), settings.pollMs, deps.logger);
+    this.records = new GroupCommit((items) => this.deps.notifications.recordAll(items), RECORD_BATCH);
   }
 
-  start(): void {
-    this.stopped = false;
-    this.loop.start();
+  protected failed(err: unknown, claimed: ClaimedNotification): void {
+    // The lease runs out and the record falls due again.
+    this.deps.logger.error({ err, notificationId: claimed._id }, 'notification attempt could not be completed');
   }
 
-  nudge(): void {
-    this.loop.nudge();
-  }
-
-  /** Stops looking for work and waits for the sends in flight to be recorded. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    await this.loop.stop();
-    await Promise.all(this.inFlight.values());
-  }
-
-  private async pass(): Promise<number> {
-    const { notifications, now } = this.deps;
-    for (;;) {
-      const room = this.settings.concurrency - this.inFlight.size;
-      if (room <= 0 || this.stopped) return this.settings.pollMs;
-      const due = (await notifications.due(now(), room)).filter((d) => !this.inFlight.has(d._id));
-      const mine = await notifications.claimAll(due, now(), this.leaseMs);
-      for (const claimed of mine) this.launch(claimed);
-      if (mine.length === 0) break;
-    }
-    return waitFor(await notifications.nextDueAtMs(), now(), this.settings.pollMs);
-  }
-
-  private launch(claimed: ClaimedNotification): void {
-    const run = this.attempt(claimed)
-      .catch((err: unknown) =>
-        // The lease runs out and the record falls due again.
-        this.deps.logger.error({ err, notificationId: claimed._id }, 'notification attempt could not be completed'),
-      )
-      .finally(() => {
-        this.inFlight.delete(claimed._id);
-        // Refill in batches: one claim transaction for many free slots.
-        if (this.inFlight.size <= this.settings.concurrency / 2) this.nudge();
-      });
-    this.inFlight.set(claimed._id, run);
-  }
-
-  private async attempt(claimed: ClaimedNotification): Promise<void> {
+  protected async attempt(claimed: ClaimedNotification): Promise<void> {
     const { now, logger } = this.deps;
     const startedAtMs = now();
     const suppressed =
@@ -148,7 +109,7 @@ export class SendWorker {
         Math.max(0, endedAtMs - claimed.eventAtMs) / 1000,
       );
     }
-    const recorded = await this.record(claimed, outcome);
+    const recorded = await this.records.add({ claimed, outcome });
     // Ids, the template and the outcome only: never the address, the text or a link (tokens).
     const fields = { notificationId: claimed._id, template: claimed.template, channel: claimed.channel, attemptNo };
     if (recorded === 'lost') {
@@ -179,25 +140,5 @@ export class SendWorker {
       calendar: content.calendar,
       unsubscribeUrl: content.unsubscribeUrl,
     });
-  }
-
-  /** Group commit: outcomes that end while a recording runs are recorded together in the next one. */
-  private record(claimed: ClaimedNotification, outcome: SendRecord): Promise<RecordResult> {
-    return new Promise<RecordResult>((resolve, reject) => {
-      this.toRecord.push({ item: { claimed, outcome }, resolve, reject });
-      this.recording ??= this.flushRecords().finally(() => (this.recording = undefined));
-    });
-  }
-
-  private async flushRecords(): Promise<void> {
-    while (this.toRecord.length > 0) {
-      const batch = this.toRecord.splice(0, RECORD_BATCH);
-      try {
-        const results = await this.deps.notifications.recordAll(batch.map((b) => b.item));
-        batch.forEach((b, i) => b.resolve(results[i]!));
-      } catch (err) {
-        for (const b of batch) b.reject(err);
-      }
-    }
   }
 }

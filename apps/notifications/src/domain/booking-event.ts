@@ -3,8 +3,8 @@
  * (docs/architecture.md "Events"). Only what the messages need; the booking's stored state
  * (creation time, hold, cancel reason) is read from the booking service.
  */
-import { isRecord, parseEnvelope } from '@svc/events';
-import { isWebhookEventType, type WebhookEventType } from '@svc/rules';
+import { parseEnvelope } from '@svc/events';
+import { isRecord, isWebhookEventType, type WebhookEventType } from '@svc/rules';
 import { parsePayment, type EventPayment } from './payment.js';
 
 export interface BookingEvent {

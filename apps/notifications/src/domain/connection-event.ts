@@ -3,7 +3,8 @@
  * integration topic (docs/architecture.md "Events"): the booking events' envelope, `data.connection`
  * naming the tenant, the staff member and the provider. Pure.
  */
-import { isRecord, parseEnvelope } from '@svc/events';
+import { parseEnvelope } from '@svc/events';
+import { isRecord } from '@svc/rules';
 
 export interface ConnectionNeedsReauth {
   /** The same on every publish of one flip: what makes a redelivery send nothing twice. */

@@ -6,8 +6,7 @@
  * follows, and the link follows in a message of its own when it comes. A message never names a
  * link that does not exist, nor promises one that nothing will bring.
  */
-import { joinUrlOf, type CalendarSyncView } from '@svc/grpc';
-import type { NotificationTemplate } from '@svc/rules';
+import { joinUrlOf, type CalendarSyncView, type NotificationTemplate } from '@svc/rules';
 
 /** What is known of the booking's meeting. */
 export type MeetingState =

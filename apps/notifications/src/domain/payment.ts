@@ -5,7 +5,7 @@
  * cancel's refund or a no-show's fee is only here once it is recorded; the messages say what is
  * recorded and never compute what will be.
  */
-import { isRecord } from '@svc/events';
+import { isRecord } from '@svc/rules';
 import { normalizeCurrency } from '@svc/rules';
 
 export const PAYMENT_STATES = ['awaiting', 'paid', 'paid_outside', 'unpaid'] as const;

@@ -7,6 +7,7 @@
  * at most an hour apart, ±10 % jitter; attempt 12 is the last (about five hours in all). A
  * permanent failure (SMTP 5xx, another SMS 4xx) fails the message at once.
  */
+import { backoffMs } from '@svc/background';
 import { HOUR_MS } from '@svc/rules';
 
 export const MAX_SEND_ATTEMPTS = 12;
@@ -22,10 +23,9 @@ export interface SendVerdict {
   error: string | null;
 }
 
-export function retryDelayMs(attemptNo: number, firstRetryMs: number, random: number): number {
-  const base = Math.min(RETRY_CAP_MS, firstRetryMs * 2 ** (attemptNo - 1));
-  return Math.min(RETRY_CAP_MS, Math.round(base * (1 + (random * 2 - 1) * JITTER)));
-}
+/** The wait after attempt `attemptNo` (@svc/background's one backoff); `random` in [0, 1). */
+export const retryDelayMs = (attemptNo: number, firstRetryMs: number, random: number): number =>
+  backoffMs(attemptNo, { firstMs: firstRetryMs, factor: 2, capMs: RETRY_CAP_MS, jitter: JITTER }, random);
 
 /** The record's state after attempt `attemptNo` ended at `nowMs` with `result`. */
 export function judgeSend(

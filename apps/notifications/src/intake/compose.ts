@@ -12,6 +12,7 @@ import {
   MANAGE_TOKEN_TTL_MS,
   type ManageTokenKeys,
 } from '@svc/crypto';
+import { firstAttemptDue } from '@svc/background';
 import { bookingCalendar, calendarFileName } from '@svc/ics';
 import { cutoffAtMs, DAY_MS, HOLD_MS } from '@svc/rules';
 import { messageIdOf, newNotificationId } from '../domain/ids.js';
@@ -234,14 +235,7 @@ export function pendingRecord(fields: RecordFields, mailDomain: string, nowMs: n
   return {
     _id: id,
     ...fields,
-    status: 'pending',
-    series: 1,
-    attemptCount: 0,
-    nextAttemptAtMs: nowMs,
-    dueAtMs: nowMs,
-    leaseToken: null,
-    leaseUntilMs: null,
-    revision: 0,
+    ...firstAttemptDue(nowMs),
     lastError: null,
     messageId: fields.channel === 'email' ? messageIdOf(id, 1, mailDomain) : '',
     sentAtMs: null,

@@ -12,7 +12,8 @@
 import type { CatalogClient } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
 import { effectiveRetention, retentionCutoffMs } from '@svc/rules';
-import { DueLoop, type DocumentStore, type PagePosition } from '@svc/store';
+import { DueWorker } from '@svc/background';
+import type { DocumentStore, PagePosition } from '@svc/store';
 import type { Logger } from '@svc/telemetry';
 import type { NotificationRepository } from '../store/notification-repository.js';
 import { messageIdsOf } from '../store/redaction.js';
@@ -41,26 +42,15 @@ export interface SweepResult {
   removed: number;
 }
 
-export class RetentionSweeper {
-  private readonly loop: DueLoop;
-
+export class RetentionSweeper extends DueWorker {
   constructor(
     private readonly deps: RetentionSweeperDeps,
     private readonly intervalMs: number = DEFAULT_RETENTION_SWEEP_MS,
   ) {
-    this.loop = new DueLoop('notification retention sweeper', () => this.pass(), intervalMs, deps.logger);
+    super('notification retention sweeper', intervalMs, deps.logger);
   }
 
-  start(): void {
-    this.loop.start();
-  }
-
-  /** Stops sweeping and waits for the pass in progress. */
-  stop(): Promise<void> {
-    return this.loop.stop();
-  }
-
-  private async pass(): Promise<number> {
+  protected async pass(): Promise<number> {
     const { tenants, removed } = await this.sweep();
     this.deps.logger.info({ tenants, removed }, 'notification retention sweep');
     return this.intervalMs;

@@ -1,5 +1,5 @@
 import type { Collection, DocumentStore, Tx } from '@svc/store';
-import { dueDocs, leaseDoc, nextDueAtMs } from './due-work.js';
+import { dueDocs, leaseDoc, nextDueAtMs } from '@svc/background';
 import { COLLECTIONS, type HeldEvent, type MeetingWaitDoc } from './records.js';
 
 /**

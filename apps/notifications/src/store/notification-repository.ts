@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { claimLeases, dueDocs, nextDueAtMs } from '@svc/background';
 import {
   findPage,
   type Collection,
@@ -8,7 +8,6 @@ import {
   type PageRequest,
   type Tx,
 } from '@svc/store';
-import { dueDocs, nextDueAtMs } from './due-work.js';
 import { COLLECTIONS, type ErasedBookingDoc, type NotificationDoc, type SendStatus } from './records.js';
 import { bodyRemoval, erasure, FINAL_STATUSES, isFinal } from './redaction.js';
 
@@ -131,21 +130,8 @@ export class NotificationRepository {
   }
 
   /** Takes the lease of each record as read, in one transaction; those changed meanwhile are left out. */
-  async claimAll(docs: readonly NotificationDoc[], nowMs: number, leaseMs: number): Promise<ClaimedNotification[]> {
-    if (docs.length === 0) return [];
-    return this.store.withTransaction(async (tx) => {
-      const claimed: ClaimedNotification[] = [];
-      for (const doc of docs) {
-        const lease = { leaseToken: randomUUID(), leaseUntilMs: nowMs + leaseMs, dueAtMs: nowMs + leaseMs };
-        const matched = await this.docs.updateOne(
-          { _id: doc._id, revision: doc.revision, status: 'pending' },
-          { ...lease, revision: doc.revision + 1 },
-          tx,
-        );
-        if (matched === 1) claimed.push({ ...doc, ...lease, revision: doc.revision + 1 });
-      }
-      return claimed;
-    });
+  claimAll(docs: readonly NotificationDoc[], nowMs: number, leaseMs: number): Promise<ClaimedNotification[]> {
+    return claimLeases(this.store, this.docs, docs, nowMs, leaseMs);
   }
 
   /**

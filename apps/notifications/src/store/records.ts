@@ -1,4 +1,5 @@
 /** The notifications service's documents (docs/architecture.md "Notifications"). */
+import type { AttemptFields } from '@svc/background';
 import { listIndex, type IndexSpec } from '@svc/store';
 import { DEFAULT_REMINDER_OFFSETS_MIN, NOTIFICATION_STATUSES, type NotificationStatus } from '@svc/rules';
 import type { BookingEvent } from '../domain/booking-event.js';
@@ -144,16 +145,6 @@ export type NotificationDoc = {
   recipient: string;
   content: MessageContent;
   status: SendStatus;
-  /** 1 + resends: the series the next attempt belongs to (and the Message-ID's suffix). */
-  series: number;
-  attemptCount: number;
-  nextAttemptAtMs: number | null;
-  /** When a worker may pick it up (the next attempt, or a lease's end); null when nothing is due. */
-  dueAtMs: number | null;
-  leaseToken: string | null;
-  leaseUntilMs: number | null;
-  /** Grows with every write; the compare-and-set field of claims and resends. */
-  revision: number;
   lastError: string | null;
   /** The Message-ID header of the current series (email); '' for SMS. */
   messageId: string;
@@ -172,7 +163,7 @@ export type NotificationDoc = {
    * the erasure markers; the write makes a concurrent recording conflict with the erase).
    */
   eraseWhenFinal?: boolean;
-};
+} & AttemptFields;
 
 /** What remains of a message once its body is removed. */
 export const REMOVED_CONTENT: MessageContent = {
@@ -189,12 +180,7 @@ export const REMOVED_CONTENT: MessageContent = {
  * An erased customer's booking (`_id` = the booking id): what the customer's notifications
  * still pending are checked against when they reach a final state (docs/decisions.md "Privacy").
  */
-export type ErasedBookingDoc = {
-  _id: string;
-  tenantId: string;
-  customerId: string;
-  erasedAtMs: number;
-};
+export type { ErasedBookingDoc } from '@svc/background';
 
 /** A reminder of a confirmed booking (`_id` = `<bookingId>:<offsetMin>`). */
 export type ReminderDoc = {

@@ -1,7 +1,7 @@
 import type { Collection, DocumentStore, Tx } from '@svc/store';
 import { reminderId } from '../domain/ids.js';
 import type { ReminderPlan } from '../domain/plan.js';
-import { dueDocs, leaseDoc, nextDueAtMs } from './due-work.js';
+import { dueDocs, leaseDoc, nextDueAtMs } from '@svc/background';
 import { COLLECTIONS, type ReminderDoc } from './records.js';
 
 /**

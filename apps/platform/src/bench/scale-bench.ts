@@ -25,6 +25,7 @@ import { parseArgs } from 'node:util';
 import { connectService, type BookingClient } from '@svc/grpc';
 import { bookingV1, catalogV1 } from '@svc/proto';
 import { SERVICE_LISTS_UNCHANGED } from '@svc/testing';
+import { wallClockInstant, wallClockOf } from '@svc/wall-clock';
 import { seedStaffedTenant } from './bench-tenant.js';
 import { formatProfileSummary, summarizeCpuProfile } from './cpu-profile.js';
 import { runLoad, type LoadResult } from './load.js';
@@ -60,42 +61,18 @@ const PER_DAY = 16; // 08:00, 08:45, ..., 19:15 (ends 19:45, buffer to 19:50)
 /** How many requests the single-slot burst sends at once. */
 const SINGLE_SLOT_WAY = 500;
 
-/** Wall-clock parts of an instant in the tenant's zone. */
-const zoneParts = new Intl.DateTimeFormat('en-US', {
-  timeZone: ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-});
-function wallClock(ms: number): { y: number; m: number; d: number; asUtcMs: number } {
-  const p = Object.fromEntries(zoneParts.formatToParts(ms).map((x) => [x.type, Number(x.value)]));
-  return {
-    y: p.year!,
-    m: p.month!,
-    d: p.day!,
-    asUtcMs: Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!),
-  };
-}
-/** The instant of a wall-clock time in the tenant's zone (two passes settle the offset). */
-function zonedMs(y: number, m: number, d: number, minute: number): number {
-  const wanted = Date.UTC(y, m - 1, d, 0, minute);
-  let t = wanted;
-  for (let i = 0; i < 2; i++) t += wanted - wallClock(t).asUtcMs;
-  return t;
-}
+/** The instant of a wall-clock time in the tenant's zone. */
+const zonedMs = (year: number, month: number, day: number, minute: number): number =>
+  wallClockInstant({ year, month, day, hour: 0, minute, second: 0 }, ZONE);
 
 /** The local days from tomorrow on: their midnight and weekday (0 = Sunday). */
 function localDays(
   count: number,
   offset = 0,
 ): Array<{ startMs: number; weekday: number; y: number; m: number; d: number }> {
-  const today = wallClock(Date.now());
+  const today = wallClockOf(Date.now(), ZONE);
   return Array.from({ length: count }, (_, i) => {
-    const date = new Date(Date.UTC(today.y, today.m - 1, today.d + 1 + offset + i));
+    const date = new Date(Date.UTC(today.year, today.month - 1, today.day + 1 + offset + i));
     const [y, m, d] = [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()];
     return { startMs: zonedMs(y, m, d, 0), weekday: date.getUTCDay(), y, m, d };
   });

@@ -9,11 +9,12 @@
  * replicas may have stored work).
  */
 import { webhookSignature, type SecretBox } from '@svc/crypto';
-import { DueLoop, waitFor } from '@svc/store';
+import { GroupCommit, LeasedWorker } from '@svc/background';
 import { inClientSpan, type Logger } from '@svc/telemetry';
 import { judgeAttempt, type AttemptResult } from '../domain/retry-schedule.js';
 import { attemptResultLabel, SERVICE, webhookAttempts, webhookDeliveryLatency } from '../metrics.js';
-import type { AttemptRecord, ClaimedDelivery, DeliveryRepository } from '../store/delivery-repository.js';
+import type { AttemptRecord, ClaimedDelivery, DeliveryRepository, RecordOutcome } from '../store/delivery-repository.js';
+import type { DeliveryDoc } from '../store/records.js';
 import type { SubscriptionRepository } from '../store/subscription-repository.js';
 import { RESOLVE_TIMEOUT_MS, type UrlPolicy } from '@svc/url-policy';
 import { postWebhook, type WebhookRequest } from './http-sender.js';
@@ -53,78 +54,39 @@ export interface WorkerDeps {
   scrubFreed: () => Promise<void>;
 }
 
-export class DeliveryWorker {
-  private readonly inFlight = new Map<string, Promise<void>>();
-  private readonly leaseMs: number;
+export class DeliveryWorker extends LeasedWorker<DeliveryDoc, ClaimedDelivery> {
   private readonly send: (req: WebhookRequest) => Promise<AttemptResult>;
   private readonly random: () => number;
-  private readonly loop: DueLoop;
-  private readonly toRecord: Array<{
-    item: { claimed: ClaimedDelivery; attempt: AttemptRecord; nowMs: number };
-    resolve: (recorded: boolean) => void;
-    reject: (err: unknown) => void;
-  }> = [];
-  private recording: Promise<void> | undefined;
-  private stopped = true;
+  private readonly records: GroupCommit<{ claimed: ClaimedDelivery; attempt: AttemptRecord; nowMs: number }, RecordOutcome>;
 
   constructor(
     private readonly deps: WorkerDeps,
     private readonly settings: WorkerSettings,
   ) {
-    this.leaseMs = settings.leaseMs ?? RESOLVE_TIMEOUT_MS + settings.attemptTimeoutMs + LEASE_MARGIN_MS;
+    super(deps.deliveries, {
+      name: 'webhook worker',
+      pollMs: settings.pollMs,
+      concurrency: settings.concurrency,
+      leaseMs: settings.leaseMs ?? RESOLVE_TIMEOUT_MS + settings.attemptTimeoutMs + LEASE_MARGIN_MS,
+      logger: deps.logger,
+      now: deps.now,
+    });
     this.send = deps.send ?? postWebhook;
     this.random = deps.random ?? Math.random;
-    this.loop = new DueLoop('webhook worker', () => this.pass(), settings.pollMs, deps.logger);
+    this.records = new GroupCommit(async (items) => {
+      const results = await this.deps.deliveries.recordAll(items);
+      // What the removal overwrote must leave the store's files too (docs/decisions.md "Privacy").
+      if (results.some((r) => r.bodyRemoved)) await this.scrub();
+      return results;
+    }, RECORD_BATCH);
   }
 
-  start(): void {
-    this.stopped = false;
-    this.loop.start();
+  protected failed(err: unknown, claimed: ClaimedDelivery): void {
+    // The lease runs out and the delivery falls due again.
+    this.deps.logger.error({ err, deliveryId: claimed._id }, 'webhook attempt could not be completed');
   }
 
-  /** Looks for due work now, or right after the look in progress. */
-  nudge(): void {
-    this.loop.nudge();
-  }
-
-  /** Stops looking for work and waits for the attempts in flight to be recorded. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    await this.loop.stop();
-    await Promise.all(this.inFlight.values());
-  }
-
-  /** Claims and starts due deliveries while there is room; answers how long to wait before the next look. */
-  private async pass(): Promise<number> {
-    const { deliveries, now } = this.deps;
-    for (;;) {
-      const room = this.settings.concurrency - this.inFlight.size;
-      if (room <= 0 || this.stopped) return this.settings.pollMs;
-      const due = (await deliveries.due(now(), room)).filter((d) => !this.inFlight.has(d._id));
-      // One transaction for the lot; the ones another replica took first are left out.
-      const mine = await deliveries.claimAll(due, now(), this.leaseMs);
-      for (const claimed of mine) this.launch(claimed);
-      if (mine.length === 0) break;
-    }
-    return waitFor(await deliveries.nextDueAtMs(), now(), this.settings.pollMs);
-  }
-
-  private launch(claimed: ClaimedDelivery): void {
-    const run = this.attempt(claimed)
-      .catch((err: unknown) =>
-        // The lease runs out and the delivery falls due again.
-        this.deps.logger.error({ err, deliveryId: claimed._id }, 'webhook attempt could not be completed'),
-      )
-      .finally(() => {
-        this.inFlight.delete(claimed._id);
-        // Refill in batches: one claim transaction for many free slots rather than one per
-        // finished attempt, which under load cost more than the attempts' own records.
-        if (this.inFlight.size <= this.settings.concurrency / 2) this.nudge();
-      });
-    this.inFlight.set(claimed._id, run);
-  }
-
-  private async attempt(claimed: ClaimedDelivery): Promise<void> {
+  protected async attempt(claimed: ClaimedDelivery): Promise<void> {
     const { now, logger } = this.deps;
     const attemptNo = claimed.attemptCount + 1;
     const startedAtMs = now();
@@ -157,29 +119,9 @@ export class DeliveryWorker {
     else logger.info({ ...fields, status: verdict.status, error: verdict.error }, 'webhook attempt');
   }
 
-  /**
-   * Group commit: attempts that end while a recording transaction runs are recorded together in
-   * the next one, so under load one commit records many attempts; alone, one at once.
-   */
-  private record(claimed: ClaimedDelivery, attempt: AttemptRecord, nowMs: number): Promise<boolean> {
-    return new Promise<boolean>((resolve, reject) => {
-      this.toRecord.push({ item: { claimed, attempt, nowMs }, resolve, reject });
-      this.recording ??= this.flushRecords().finally(() => (this.recording = undefined));
-    });
-  }
-
-  private async flushRecords(): Promise<void> {
-    while (this.toRecord.length > 0) {
-      const batch = this.toRecord.splice(0, RECORD_BATCH);
-      try {
-        const results = await this.deps.deliveries.recordAll(batch.map((b) => b.item));
-        // What the removal overwrote must leave the store's files too (docs/decisions.md "Privacy").
-        if (results.some((r) => r.bodyRemoved)) await this.scrub();
-        batch.forEach((b, i) => b.resolve(results[i]!.recorded));
-      } catch (err) {
-        for (const b of batch) b.reject(err);
-      }
-    }
+  /** Records the attempt with the others ending meanwhile (one transaction); false when the lease was lost. */
+  private async record(claimed: ClaimedDelivery, attempt: AttemptRecord, nowMs: number): Promise<boolean> {
+    return (await this.records.add({ claimed, attempt, nowMs })).recorded;
   }
 
   /** A failed scrub leaves the recording standing; the next erase or sweep scrubs again. */

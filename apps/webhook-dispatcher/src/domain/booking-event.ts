@@ -3,8 +3,8 @@
  * (`{ id, type, payloadVersion, occurredAtMs, data }`, docs/architecture.md "Events"), kept as
  * the exact JSON text that was published, since that text is what gets signed and sent.
  */
-import { CUSTOMER_ERASED, customerErasureOf, isRecord, parseEnvelope, type CustomerErasure } from '@svc/events';
-import { isWebhookEventType, type WebhookEventType } from '@svc/rules';
+import { CUSTOMER_ERASED, customerErasureOf, parseEnvelope, type CustomerErasure } from '@svc/events';
+import { isRecord, isWebhookEventType, type WebhookEventType } from '@svc/rules';
 
 export interface BookingEvent {
   id: string;

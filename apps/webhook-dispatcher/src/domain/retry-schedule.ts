@@ -7,6 +7,7 @@
  * 6-hour cap) with ±10 % jitter, never over the cap. A `Retry-After` on 429 or 503 can make the
  * wait longer, up to the cap; never shorter than the schedule. Attempt 6 is the last.
  */
+import { backoffMs, baseBackoffMs, retryAfterMs, type Backoff } from '@svc/background';
 import { HOUR_MS } from '@svc/rules';
 
 export const MAX_ATTEMPTS = 6;
@@ -22,30 +23,21 @@ const RETRY_AFTER_STATUSES: ReadonlySet<number> = new Set([429, 503]);
 
 export const isSuccessStatus = (status: number): boolean => status >= 200 && status <= 299;
 
+/** The webhook schedule (@svc/background's one backoff). */
+const SCHEDULE = (firstRetryMs: number): Backoff => ({
+  firstMs: firstRetryMs,
+  factor: RETRY_MULTIPLIER,
+  capMs: RETRY_CAP_MS,
+  jitter: RETRY_JITTER,
+});
+
 /** The wait after attempt `attemptNo` before jitter, capped. */
-export function baseRetryDelayMs(attemptNo: number, firstRetryMs: number): number {
-  return Math.min(RETRY_CAP_MS, firstRetryMs * RETRY_MULTIPLIER ** (attemptNo - 1));
-}
+export const baseRetryDelayMs = (attemptNo: number, firstRetryMs: number): number =>
+  baseBackoffMs(attemptNo, SCHEDULE(firstRetryMs));
 
 /** The wait after attempt `attemptNo` with jitter; `random` in [0, 1) (0.5 = no jitter). */
-export function retryDelayMs(attemptNo: number, firstRetryMs: number, random: number): number {
-  const jitter = 1 + (random * 2 - 1) * RETRY_JITTER;
-  return Math.min(RETRY_CAP_MS, Math.round(baseRetryDelayMs(attemptNo, firstRetryMs) * jitter));
-}
-
-/**
- * The wait a `Retry-After` header asks for, in ms from `nowMs`: delta-seconds or an HTTP date.
- * Undefined when absent or unreadable; a date in the past is 0.
- */
-export function retryAfterMs(header: string | undefined, nowMs: number): number | undefined {
-  if (header === undefined) return undefined;
-  const value = header.trim();
-  if (/^\d{1,10}$/.test(value)) return Number(value) * 1_000;
-  // An HTTP date always names its weekday and GMT; Date.parse alone would accept "1" or "2024".
-  if (!/^[A-Za-z]{3},? .*GMT$/.test(value)) return undefined;
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
-}
+export const retryDelayMs = (attemptNo: number, firstRetryMs: number, random: number): number =>
+  backoffMs(attemptNo, SCHEDULE(firstRetryMs), random);
 
 /** What one attempt came to, as far as scheduling is concerned. */
 export type AttemptResult =

@@ -8,7 +8,7 @@
  */
 import type { catalogV1 } from '@svc/proto';
 import { DAY_MS, effectiveRetention } from '@svc/rules';
-import { DueLoop } from '@svc/store';
+import { DueWorker } from '@svc/background';
 import type { Logger } from '@svc/telemetry';
 import type { DeliveryRepository } from '../store/delivery-repository.js';
 
@@ -32,40 +32,24 @@ const TENANT_PAGE = 100;
 /** After a failed sweep (the catalog not answering yet), the next try comes this soon at the latest. */
 const RETRY_MS = 60_000;
 
-export class BodySweeper {
-  private readonly loop: DueLoop;
-  /** Set by stop(): a sweep in progress (started by the loop or called directly) ends early. */
-  private stopped = false;
+/** A sweep in progress (started by the loop or called directly) ends early once stopped. */
+export class BodySweeper extends DueWorker {
 
   constructor(
     private readonly deps: BodySweeperDeps,
-    intervalMs: number,
+    private readonly intervalMs: number,
   ) {
-    this.loop = new DueLoop(
-      'webhook body retention',
-      async () => {
-        try {
-          await this.sweep();
-          return intervalMs;
-        } catch (err) {
-          deps.logger.warn({ err }, 'webhook body retention sweep failed; will retry');
-          return Math.min(intervalMs, RETRY_MS);
-        }
-      },
-      intervalMs,
-      deps.logger,
-    );
+    super('webhook body retention', intervalMs, deps.logger);
   }
 
-  start(): void {
-    this.stopped = false;
-    this.loop.start();
-  }
-
-  /** Stops sweeping; a sweep in progress ends after the tenant (or batch) it is at. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    await this.loop.stop();
+  protected async pass(): Promise<number> {
+    try {
+      await this.sweep();
+      return this.intervalMs;
+    } catch (err) {
+      this.deps.logger.warn({ err }, 'webhook body retention sweep failed; will retry');
+      return Math.min(this.intervalMs, RETRY_MS);
+    }
   }
 
   /** One sweep over every tenant; answers how many bodies it removed. */

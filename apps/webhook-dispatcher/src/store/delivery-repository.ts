@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { claimLeases, dueDocs, nextDueAtMs } from '@svc/background';
 import {
   DuplicateKeyError,
   findPage,
@@ -143,34 +143,20 @@ export class DeliveryRepository {
 
   /** Deliveries due at `nowMs`, earliest first. */
   due(nowMs: number, limit: number): Promise<DeliveryDoc[]> {
-    return this.deliveries.find({ dueAtMs: { $lte: nowMs } }, { sort: [['dueAtMs', 1]], limit });
+    return dueDocs(this.deliveries, nowMs, limit);
   }
 
   /** When the earliest delivery falls due (leased ones at their lease's end); null when none is pending. */
-  async nextDueAtMs(): Promise<number | null> {
-    const [first] = await this.deliveries.find({ dueAtMs: { $gte: 0 } }, { sort: [['dueAtMs', 1]], limit: 1 });
-    return first?.dueAtMs ?? null;
+  nextDueAtMs(): Promise<number | null> {
+    return nextDueAtMs(this.deliveries);
   }
 
   /**
    * Takes the lease of each due delivery as read, all in one transaction (one commit however
    * many); a delivery another worker (or a replay) changed first is left out.
    */
-  async claimAll(docs: readonly DeliveryDoc[], nowMs: number, leaseMs: number): Promise<ClaimedDelivery[]> {
-    if (docs.length === 0) return [];
-    return this.store.withTransaction(async (tx) => {
-      const claimed: ClaimedDelivery[] = [];
-      for (const doc of docs) {
-        const lease = { leaseToken: randomUUID(), leaseUntilMs: nowMs + leaseMs, dueAtMs: nowMs + leaseMs };
-        const matched = await this.deliveries.updateOne(
-          { _id: doc._id, revision: doc.revision, status: 'pending' },
-          { ...lease, revision: doc.revision + 1 },
-          tx,
-        );
-        if (matched === 1) claimed.push({ ...doc, ...lease, revision: doc.revision + 1 });
-      }
-      return claimed;
-    });
+  claimAll(docs: readonly DeliveryDoc[], nowMs: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+    return claimLeases(this.store, this.deliveries, docs, nowMs, leaseMs);
   }
 
   /** Takes the lease of one due delivery as read; null when another worker (or a replay) changed it first. */

@@ -1,53 +1,13 @@
-import { DuplicateKeyError, type Collection, type DocumentStore } from '@svc/store';
+import { ErasureMarkers } from '@svc/background';
+import type { DocumentStore } from '@svc/store';
 import { COLLECTIONS } from './collections.js';
-import type { ErasedBookingDoc } from './records.js';
 
 /** Markers written in one transaction at most (a customer.erased event names up to 500 bookings). */
 const MARKERS_PER_TX = 500;
 
-/** The erasure markers: bookings whose customer was erased (records.ts ErasedBookingDoc). */
-export class ErasureRepository {
-  private readonly markers: Collection<ErasedBookingDoc>;
-
-  constructor(private readonly store: DocumentStore) {
-    this.markers = store.collection<ErasedBookingDoc>(COLLECTIONS.erasedBookings);
-  }
-
-  get(tenantId: string, bookingId: string): Promise<ErasedBookingDoc | null> {
-    return this.markers.findOne({ _id: bookingId, tenantId });
-  }
-
-  /**
-   * Records a marker per booking; one marked already keeps its first marker, so a redelivered
-   * event changes nothing. Answers how many were new.
-   */
-  async mark(tenantId: string, customerId: string, bookingIds: readonly string[], erasedAtMs: number): Promise<number> {
-    let added = 0;
-    for (let i = 0; i < bookingIds.length; i += MARKERS_PER_TX) {
-      const chunk = bookingIds.slice(i, i + MARKERS_PER_TX);
-      try {
-        added += await this.markChunk(tenantId, customerId, chunk, erasedAtMs);
-      } catch (err) {
-        // Another replica handled the same event at the same moment (a rebalance): its markers
-        // are there now, and a second look skips them.
-        if (!(err instanceof DuplicateKeyError)) throw err;
-        added += await this.markChunk(tenantId, customerId, chunk, erasedAtMs);
-      }
-    }
-    return added;
-  }
-
-  private markChunk(tenantId: string, customerId: string, chunk: string[], erasedAtMs: number): Promise<number> {
-    return this.store.withTransaction(async (tx) => {
-      // Looked up rather than caught: a failed insert would doom the whole transaction.
-      const known = new Set((await this.markers.find({ _id: { $in: chunk } }, {}, tx)).map((m) => m._id));
-      let added = 0;
-      for (const _id of chunk) {
-        if (known.has(_id)) continue;
-        await this.markers.insertOne({ _id, tenantId, customerId, erasedAtMs }, tx);
-        added++;
-      }
-      return added;
-    });
+/** The erasure markers: bookings whose customer was erased (@svc/background ErasedBookingDoc). */
+export class ErasureRepository extends ErasureMarkers {
+  constructor(store: DocumentStore) {
+    super(store, COLLECTIONS.erasedBookings, MARKERS_PER_TX);
   }
 }

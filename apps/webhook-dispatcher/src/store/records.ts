@@ -1,4 +1,5 @@
 /** The dispatcher's documents (docs/architecture.md "Webhook dispatcher"). */
+import { firstAttemptDue, type AttemptFields } from '@svc/background';
 import type { SubscriptionStatus } from '../domain/subscription-input.js';
 
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
@@ -48,25 +49,9 @@ export type DeliveryDoc = {
   erasedAtMs?: number;
   traceparent: string | null;
   status: DeliveryStatus;
-  /** 1 + replays: the series the next attempt belongs to. */
-  series: number;
-  /** Attempts made in the current series. */
-  attemptCount: number;
-  /** When the next attempt of a pending delivery is due (shown to users); null otherwise. */
-  nextAttemptAtMs: number | null;
-  /**
-   * When a worker may pick it up: `nextAttemptAtMs`, or the end of the lease while an attempt
-   * runs; null when nothing is due. Workers query by it.
-   */
-  dueAtMs: number | null;
-  /** Set while a worker holds the delivery (claimed by compare-and-set on `revision`). */
-  leaseToken: string | null;
-  leaseUntilMs: number | null;
-  /** Grows with every write; the compare-and-set field of claims and replays. */
-  revision: number;
   createdAtMs: number;
   updatedAtMs: number;
-};
+} & AttemptFields;
 
 /** What names a delivery: its id, the event it carries and the subscription it goes to. */
 export type DeliveryTarget = Pick<
@@ -79,14 +64,7 @@ export function pendingDelivery(target: DeliveryTarget, nowMs: number): Delivery
   return {
     ...target,
     bodyRemovedAtMs: null,
-    status: 'pending',
-    series: 1,
-    attemptCount: 0,
-    nextAttemptAtMs: nowMs,
-    dueAtMs: nowMs,
-    leaseToken: null,
-    leaseUntilMs: null,
-    revision: 0,
+    ...firstAttemptDue(nowMs),
     createdAtMs: nowMs,
     updatedAtMs: nowMs,
   };
@@ -110,15 +88,10 @@ export const attemptId = (deliveryId: string, series: number, attemptNo: number)
   `${deliveryId}_${series}_${attemptNo}`;
 
 /**
- * A booking whose customer was erased (docs/decisions.md "Privacy"), `_id` the booking id:
- * whatever the dispatcher holds of it loses its body once final, whenever that is.
+ * A booking whose customer was erased (docs/decisions.md "Privacy"): whatever the dispatcher
+ * holds of it loses its body once final, whenever that is.
  */
-export type ErasedBookingDoc = {
-  _id: string;
-  tenantId: string;
-  customerId: string;
-  erasedAtMs: number;
-};
+export type { ErasedBookingDoc } from '@svc/background';
 
 /**
  * A tenant's subscription version (`_id` the tenant id): written by every create in the same

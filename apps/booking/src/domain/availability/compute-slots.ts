@@ -2,7 +2,7 @@
 
 import { evaluateStart, type EvaluateOptions } from './evaluate.js';
 import { bookableStarts } from './horizon.js';
-import { zoneOf } from './local-calendar.js';
+import { assertTimeZone } from '@svc/wall-clock';
 import { prepareSchedule, slotShape } from './prepared-schedule.js';
 import type { ComputeSlotsInput, Slot } from './types.js';
 import type { RuleOccurrence } from './weekly-windows.js';
@@ -51,7 +51,7 @@ export function computeSlots(input: ComputeSlotsInput): Slot[] {
   const { schedule, bookings, fromMs, toMs, nowMs } = input;
   assertFinite({ fromMs, toMs, nowMs });
   // Refused before the early cut below, so an unknown zone fails whatever the window.
-  zoneOf(schedule.timezone);
+  assertTimeZone(schedule.timezone);
   const shape = slotShape(schedule.service);
   // Min notice and max advance cut the window before any calendar work is done.
   const starts = bookableStarts(shape, nowMs, fromMs, toMs);

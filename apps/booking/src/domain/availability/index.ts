@@ -14,7 +14,6 @@ export { LOCAL_DAY_REACH_MS } from './daily-limit.js';
 export { slotShape, type SlotShape } from './prepared-schedule.js';
 export { checkSlot, explainSlot } from './check-slot.js';
 export { keepsItsPlace, occupies } from './occupancy.js';
-export { wallClockToInstant } from './local-calendar.js';
 export type {
   Assignment,
   BlockInput,

@@ -1,19 +1,18 @@
-// The only place the engine does wall-clock math, and it goes through luxon (docs/architecture.md
-// "Code rules": never hand-rolled offsets). It is called per local day and per rule boundary, never per slot.
+// The engine's wall-clock math: everything zone-related goes through @svc/wall-clock
+// (docs/architecture.md "Code rules": never hand-rolled offsets). It is called per local day and
+// per rule boundary, never per slot.
 //
 // Wall clock → instant, the documented choice (the convention of RFC 5545 §3.3.5 and of
-// Temporal's default `disambiguation: 'compatible'`):
+// Temporal's default `disambiguation: 'compatible'`, @svc/wall-clock's `wallClockInstant`):
 // - a wall-clock time that does not exist (spring-forward gap) is read with the offset in force
 //   before the gap, i.e. moved forward by the gap: Europe/Berlin 2026-03-29 02:30 → 03:30 CEST.
-//   This is luxon's own behaviour.
 // - a wall-clock time that occurs twice (fall-back) is its FIRST occurrence: Europe/Berlin
-//   2026-10-25 02:30 → 02:30 CEST (00:30Z). luxon alone would pick the second, so we ask it for
-//   both (`getPossibleOffsets`) and keep the earlier.
+//   2026-10-25 02:30 → 02:30 CEST (00:30Z).
 // - minute 1440 is the next local midnight, resolved the same way.
 
 import { LruCache, type LruBounds } from '@svc/cache';
 import { DAY_MS, MINUTE_MS, MINUTES_PER_DAY } from '@svc/rules';
-import { DateTime, IANAZone } from 'luxon';
+import { assertTimeZone, offsetAt, wallClockInstant, wallClockInstants, wallClockOf } from '@svc/wall-clock';
 import { lastIndexAtOrBefore } from './intervals.js';
 
 export interface LocalDay {
@@ -42,49 +41,27 @@ function civilDay(dayNumber: number): LocalDay {
   return { year, month, day, iso, weekday: d.getUTCDay() };
 }
 
-/** The zone, or a RangeError naming it when luxon does not know it. */
-export function zoneOf(timezone: string): IANAZone {
-  const zone = IANAZone.create(timezone);
-  if (!zone.isValid) throw new RangeError(`unknown IANA time zone: ${JSON.stringify(timezone)}`);
-  return zone;
+/** The instant at which the wall clock of `zone` reads `minute` (0–1440) of a day. */
+function resolveWallClock(zone: string, dayNumber: number, minute: number): number {
+  const c = civilDay(dayNumber);
+  return wallClockInstant({ year: c.year, month: c.month, day: c.day, hour: 0, minute, second: 0 }, zone);
 }
 
-/**
- * One wall-clock reading → instant through luxon. Only a day longer than 24 h (fall-back) can
- * repeat a reading, so only then are both candidates asked for (`getPossibleOffsets` costs about
- * three plain resolutions).
- */
-function resolveWallClock(zone: IANAZone, dayNumber: number, minute: number, mayRepeat = true): number {
-  const c = civilDay(dayNumber + Math.floor(minute / MINUTES_PER_DAY));
-  const m = minute % MINUTES_PER_DAY;
-  const dt = DateTime.fromObject(
-    { year: c.year, month: c.month, day: c.day, hour: Math.floor(m / 60), minute: m % 60 },
-    { zone },
-  );
-  let best = dt.toMillis();
-  // Stryker disable next-line ConditionalExpression: equivalent, asking luxon for the other offsets when none can repeat gives the same instant (docs/testing.md)
-  if (mayRepeat) for (const alt of dt.getPossibleOffsets()) best = Math.min(best, alt.toMillis());
-  return best;
-}
-
-/**
- * The exact conversion, one luxon resolution per call: `isoDate` at `minute` (0–1440) of the
- * wall clock in `timezone`, disambiguated as documented above. The calendar below returns the
- * same instants; this is its reference (and is handy in tests).
- */
-export function wallClockToInstant(timezone: string, isoDate: string, minute: number): number {
-  const [y, mo, d] = isoDate.split('-').map(Number);
-  return resolveWallClock(zoneOf(timezone), dayNumberOf(y as number, mo as number, d as number), minute);
+/** A local midnight: its instant, the zone's offset then, and whether the reading 00:00 occurs twice. */
+interface Midnight {
+  ms: number;
+  offset: number;
+  repeated: boolean;
 }
 
 /**
  * The midnights remembered at most: a caller chooses the days (any window up to year 9999), so
- * the memo is bounded in entries and in bytes (a luxon DateTime holds about 700 bytes), and keeps
- * the most recently used (docs/operations.md "Memory bounds").
+ * the memo is bounded in entries and in bytes, and keeps the most recently used
+ * (docs/operations.md "Memory bounds").
  */
 export const MIDNIGHT_MEMO_BOUNDS: LruBounds = { maxEntries: 20_000, maxBytes: 16 * 1024 * 1024 };
-const DATE_TIME_BYTES = 700;
-const midnightMemo = new LruCache<DateTime>({ ...MIDNIGHT_MEMO_BOUNDS, sizeOf: () => DATE_TIME_BYTES });
+const MIDNIGHT_BYTES = 120;
+const midnightMemo = new LruCache<Midnight>({ ...MIDNIGHT_MEMO_BOUNDS, sizeOf: () => MIDNIGHT_BYTES });
 
 /** How many midnights the memo holds now, and their approximate bytes (tests). */
 export const midnightMemoUse = (): { entries: number; bytes: number } => ({
@@ -93,19 +70,21 @@ export const midnightMemoUse = (): { entries: number; bytes: number } => ({
 });
 
 /**
- * A zone's local midnight of a day. A function of the tz database alone and luxon's DateTime is
- * immutable, so it is memoized across calls: resolving it is most of a computeSlots call's cost.
+ * A zone's local midnight of a day. A function of the tz database alone, so it is memoized
+ * across calls: resolving it is most of a computeSlots call's cost.
  */
-function localMidnight(zone: IANAZone, dayNumber: number): DateTime {
-  const key = `${zone.name}|${dayNumber}`;
-  let dt = midnightMemo.get(key);
+function localMidnight(zone: string, dayNumber: number): Midnight {
+  const key = `${zone}|${dayNumber}`;
+  let midnight = midnightMemo.get(key);
   // Stryker disable next-line ConditionalExpression: equivalent, a memo: computing the midnight again gives the same instant (docs/testing.md)
-  if (dt === undefined) {
+  if (midnight === undefined) {
     const c = civilDay(dayNumber);
-    dt = DateTime.fromObject({ year: c.year, month: c.month, day: c.day }, { zone });
-    midnightMemo.set(key, dt);
+    const wall = { year: c.year, month: c.month, day: c.day, hour: 0, minute: 0, second: 0 };
+    const ms = wallClockInstant(wall, zone);
+    midnight = { ms, offset: offsetAt(ms, zone), repeated: wallClockInstants(wall, zone).length > 1 };
+    midnightMemo.set(key, midnight);
   }
-  return dt;
+  return midnight;
 }
 
 /**
@@ -113,24 +92,22 @@ function localMidnight(zone: IANAZone, dayNumber: number): DateTime {
  * rule occurrence or holiday that reaches into the range is never missed), with a cheap
  * wall-clock → instant conversion for them.
  *
- * Cost: one luxon resolution per day (its midnight, memoized across calls). On a day whose midnight and next midnight
- * share one UTC offset and lie exactly 24 h apart, and whose midnight is a single reading, no
- * offset change happens anywhere in it, so minute m is that midnight plus m minutes. (This relies
- * on no zone changing its offset twice within one day, which holds for every zone in the tz
- * database.) Any other day (in practice: the DST day itself) is resolved through luxon boundary
- * by boundary.
+ * Cost: one resolution per day (its midnight, memoized across calls). On a day whose midnight and
+ * next midnight share one UTC offset and lie exactly 24 h apart, and whose midnight is a single
+ * reading, no offset change happens anywhere in it, so minute m is that midnight plus m minutes.
+ * (This relies on no zone changing its offset twice within one day, which holds for every zone in
+ * the tz database.) Any other day (in practice: the DST day itself) is resolved boundary by
+ * boundary.
  */
 export class LocalCalendar {
   readonly days: readonly LocalDay[];
   /** Indices into `days`, per weekday (0 = Sunday). */
   readonly daysByWeekday: readonly (readonly number[])[];
-  private readonly zone: IANAZone;
+  private readonly zone: string;
   private readonly firstDayNumber: number;
   /** midnights[k] = local midnight of day index k − 1 (one extra each side). */
   private readonly midnights: number[] = [];
   private readonly plain: boolean[] = [];
-  /** The day is long enough for a wall-clock reading to occur twice. */
-  private readonly mayRepeat: boolean[] = [];
   private readonly indexByIso = new Map<string, number>();
   private readonly exactCache = new Map<number, number>();
 
@@ -139,11 +116,11 @@ export class LocalCalendar {
     fromMs: number,
     toMs: number,
   ) {
-    this.zone = zoneOf(timezone);
+    this.zone = assertTimeZone(timezone);
     // Stryker disable next-line ObjectLiteral: equivalent, the calendar adds a day either side, which absorbs any offset under 24 h (docs/testing.md)
-    const first = DateTime.fromMillis(fromMs, { zone: this.zone });
+    const first = wallClockOf(fromMs, this.zone);
     // Stryker disable next-line ObjectLiteral: equivalent, the calendar adds a day either side, which absorbs any offset under 24 h (docs/testing.md)
-    const last = DateTime.fromMillis(Math.max(fromMs, toMs), { zone: this.zone });
+    const last = wallClockOf(Math.max(fromMs, toMs), this.zone);
     this.firstDayNumber = dayNumberOf(first.year, first.month, first.day) - 1;
     const lastDayNumber = dayNumberOf(last.year, last.month, last.day) + 1;
 
@@ -159,33 +136,28 @@ export class LocalCalendar {
     this.days = days;
     this.daysByWeekday = byWeekday;
 
-    const midnightTimes: DateTime[] = [];
-    // Stryker disable next-line EqualityOperator,ConditionalExpression,BlockStatement: equivalent, fills the plain-day fast path; without it every reading is asked of luxon, same instant (docs/testing.md)
+    const midnightTimes: Midnight[] = [];
+    // Stryker disable next-line EqualityOperator,ConditionalExpression,BlockStatement: equivalent, fills the plain-day fast path; without it every reading is resolved exactly, same instant (docs/testing.md)
     for (let n = this.firstDayNumber - 1; n <= lastDayNumber + 1; n++) {
-      const dt = localMidnight(this.zone, n);
-      midnightTimes.push(dt);
-      this.midnights.push(dt.toMillis());
+      const midnight = localMidnight(this.zone, n);
+      midnightTimes.push(midnight);
+      this.midnights.push(midnight.ms);
     }
     // steady(k): no offset change between midnightTimes[k] and [k + 1].
-    // Stryker disable next-line ArrowFunction: equivalent, decides only the plain-day fast path; luxon gives the same instant (docs/testing.md)
+    // Stryker disable next-line ArrowFunction: equivalent, decides only the plain-day fast path; the exact resolution gives the same instant (docs/testing.md)
     const steady = (k: number): boolean =>
-      // Stryker disable next-line ConditionalExpression,ArithmeticOperator: equivalent, decides only the plain-day fast path; luxon gives the same instant (docs/testing.md)
+      // Stryker disable next-line ConditionalExpression,ArithmeticOperator: equivalent, decides only the plain-day fast path; the exact resolution gives the same instant (docs/testing.md)
       (this.midnights[k + 1] as number) - (this.midnights[k] as number) === DAY_MS &&
-      // Stryker disable next-line ConditionalExpression,OptionalChaining,EqualityOperator,ArithmeticOperator: equivalent, decides only the plain-day fast path; luxon gives the same instant (docs/testing.md)
+      // Stryker disable next-line ConditionalExpression,OptionalChaining,EqualityOperator,ArithmeticOperator: equivalent, decides only the plain-day fast path; the exact resolution gives the same instant (docs/testing.md)
       midnightTimes[k]?.offset === midnightTimes[k + 1]?.offset;
-    // Stryker disable next-line EqualityOperator,ConditionalExpression,BlockStatement: equivalent, fills the plain-day fast path; luxon gives the same instant (docs/testing.md)
+    // Stryker disable next-line EqualityOperator,ConditionalExpression,BlockStatement: equivalent, fills the plain-day fast path; the exact resolution gives the same instant (docs/testing.md)
     for (let i = 0; i < days.length; i++) {
       // Day i runs from midnightTimes[i + 1] to [i + 2]. Its own midnight is a single, existing
-      // reading unless an offset change just before it made 00:00 repeat; only after a
-      // non-steady day is that worth asking luxon.
-      // Stryker disable next-line ConditionalExpression,LogicalOperator,OptionalChaining: equivalent, decides only the plain-day fast path; luxon gives the same instant (docs/testing.md)
-      const midnightIsSingle = steady(i) || (midnightTimes[i + 1]?.getPossibleOffsets().length ?? 0) === 1;
-      // Stryker disable next-line ConditionalExpression: equivalent, decides only the plain-day fast path; luxon gives the same instant (docs/testing.md)
+      // reading unless an offset change just before it made 00:00 repeat.
+      // Stryker disable next-line ConditionalExpression,LogicalOperator,OptionalChaining: equivalent, decides only the plain-day fast path; the exact resolution gives the same instant (docs/testing.md)
+      const midnightIsSingle = steady(i) || midnightTimes[i + 1]?.repeated === false;
+      // Stryker disable next-line ConditionalExpression: equivalent, decides only the plain-day fast path; the exact resolution gives the same instant (docs/testing.md)
       this.plain.push(steady(i + 1) && midnightIsSingle);
-      this.mayRepeat.push(
-        // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: equivalent, a day that may repeat readings only asks luxon for every offset; same instant (docs/testing.md)
-        (this.midnights[i + 2] as number) - (this.midnights[i + 1] as number) > DAY_MS || !midnightIsSingle,
-      );
     }
   }
 
@@ -203,17 +175,14 @@ export class LocalCalendar {
 
   /** The instant at which the wall clock of day `dayIndex` reads `minute` (0–1440). */
   instant(dayIndex: number, minute: number): number {
-    // Stryker disable next-line ConditionalExpression: equivalent, the plain-day fast path; luxon gives the same instant (docs/testing.md)
+    // Stryker disable next-line ConditionalExpression: equivalent, the plain-day fast path; the exact resolution gives the same instant (docs/testing.md)
     if (this.plain[dayIndex]) return (this.midnights[dayIndex + 1] as number) + minute * MINUTE_MS;
     // Stryker disable next-line ArithmeticOperator: equivalent, a cache key: still one key per (day, minute) (docs/testing.md)
     const key = dayIndex * (MINUTES_PER_DAY + 1) + minute;
     let value = this.exactCache.get(key);
     // Stryker disable next-line ConditionalExpression: equivalent, a cache: computing the reading again gives the same instant (docs/testing.md)
     if (value === undefined) {
-      // Minute 1440 belongs to the next day, which may repeat readings even if this one does not.
-      // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, a repeated next midnight already makes the day longer than 24 h and sets mayRepeat (docs/testing.md)
-      const mayRepeat = minute >= MINUTES_PER_DAY || this.mayRepeat[dayIndex] !== false;
-      value = resolveWallClock(this.zone, this.firstDayNumber + dayIndex, minute, mayRepeat);
+      value = resolveWallClock(this.zone, this.firstDayNumber + dayIndex, minute);
       this.exactCache.set(key, value);
     }
     return value;

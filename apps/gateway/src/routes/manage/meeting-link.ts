@@ -1,4 +1,5 @@
-import { calendarSyncView, joinUrlOf, type IntegrationClient } from '@svc/grpc';
+import { calendarSyncView, type IntegrationClient } from '@svc/grpc';
+import { joinUrlOf } from '@svc/rules';
 import type { bookingV1 } from '@svc/proto';
 
 /** Short: the link only adds to the page and the calendar file, which never wait long for it. */
