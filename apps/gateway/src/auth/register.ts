@@ -1,6 +1,8 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
-import type { GatewayDeps } from '../app.js';
+import type { Logger } from '@svc/telemetry';
+import type { GatewaySettings } from '../config.js';
+import type { Downstream } from '../downstream/services.js';
 import type { GatewayIdentity } from '../identity/identity-client.js';
 import { registerAuthRoutes } from '../routes/auth-routes.js';
 import { registerSessionRoutes } from '../routes/session-routes.js';
@@ -13,7 +15,7 @@ import { createOidcClient } from './oidc-client.js';
  */
 export async function registerDashboardAuth(
   app: FastifyInstance,
-  deps: Pick<GatewayDeps, 'logger' | 'downstream' | 'settings'> & { identity: GatewayIdentity },
+  deps: { logger: Logger; downstream: Downstream; settings: GatewaySettings; identity: GatewayIdentity },
 ): Promise<void> {
   const { settings, identity } = deps;
 

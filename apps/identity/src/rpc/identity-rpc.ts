@@ -3,7 +3,7 @@ import { validationError } from '@svc/errors';
 import { bindService, type ServiceBinding } from '@svc/grpc';
 import { identityV1 } from '@svc/proto';
 import { csrfToken } from '@svc/crypto';
-import { parsePage, parseRole, parseScopes, required } from '../domain/requests.js';
+import { parsePage, parseRole, parseScopes, required } from './requests.js';
 import type { TenantCreates } from '../application/tenant-creates.js';
 import type { ChangePublisher } from '../events/change-publisher.js';
 import type { ApiKeyStore } from '../store/api-key-store.js';

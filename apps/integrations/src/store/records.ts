@@ -1,5 +1,6 @@
 import { listIndex, type IndexSpec } from '@svc/store';
 import type { CalendarWish } from '../calendars/sync/booking-event.js';
+import type { PaymentMode } from '../payments/domain/payment-input.js';
 
 export const COLLECTIONS = {
   connections: 'integration_connections',
@@ -132,7 +133,7 @@ export interface OAuthStateDoc {
 
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;
 
-export type PaymentMode = 'live' | 'test';
+export type { PaymentMode };
 
 /**
  * The tenant's payment account (docs/decisions.md "Payments"): one per tenant, so `_id` is the

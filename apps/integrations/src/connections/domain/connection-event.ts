@@ -4,7 +4,6 @@
  * `data`), published to the integration topic keyed by connection id. Only ids and the provider:
  * no account name, no token.
  */
-import type { ConnectionDoc } from '../../store/records.js';
 
 export const NEEDS_REAUTH_EVENT = 'connection.needs_reauth';
 
@@ -26,7 +25,10 @@ export const needsReauthEventId = (connectionId: string, needsReauthAtMs: number
   `evt_reauth_${connectionId}_${needsReauthAtMs}`;
 
 /** The event of a connection flipped to needs_reauth at `needsReauthAtMs`. */
-export function needsReauthEvent(doc: ConnectionDoc, needsReauthAtMs: number): NeedsReauthEvent {
+export function needsReauthEvent(
+  doc: { _id: string; tenantId: string; staffId: string; provider: string },
+  needsReauthAtMs: number,
+): NeedsReauthEvent {
   return {
     id: needsReauthEventId(doc._id, needsReauthAtMs),
     type: NEEDS_REAUTH_EVENT,

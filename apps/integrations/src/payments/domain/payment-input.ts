@@ -5,9 +5,11 @@
 import type { FieldViolation } from '@svc/errors';
 import { STRIPE_SECRET_KEY } from '@svc/rules';
 import type { integrationsV1 } from '@svc/proto';
-import type { PaymentMode } from '../../store/records.js';
 
 /** The key's mode, or a violation at `secretKey` (the message never repeats the key). */
+/** Which of Stripe's two worlds a key belongs to. */
+export type PaymentMode = 'live' | 'test';
+
 export function secretKeyMode(secretKey: string, violations: FieldViolation[]): PaymentMode | null {
   const match = STRIPE_SECRET_KEY.exec(secretKey);
   if (!match) {
