@@ -1,7 +1,7 @@
 // The fault suite (`npm run faults`, run by .ci/run; docs/testing.md "Fault suite", the README
 // says what each scenario proves): the distributed topology with 2 gateways and 2 booking
-// replicas, processes killed with SIGKILL, Kafka, Redis, the catalog and the webhook receiver
-// taken away and brought back, each scenario ending with the invariants checked against the
+// replicas, processes killed with SIGKILL, Kafka, Redis, the catalog, the identity service and the
+// webhook receiver taken away and brought back, each scenario ending with the invariants checked against the
 // MongoDB databases and the receiver, and its figures printed. Scenarios share one topology and
 // run in order; each books its own slots.
 
@@ -344,6 +344,52 @@ describe.skipIf(!runs)('fault suite: 2 gateways, 2 booking replicas, real Redis,
     }
     outcomes.push(...retried);
     printFigures('catalog stopped', outcomes, await expectInvariants(rig));
+  }, 300_000);
+
+  it('identity service killed (SIGKILL): public creates keep answering 201, a dashboard call a retryable 500 envelope, the same session works after the restart', async () => {
+    // A member's session in the identity service's store (MongoDB), as a login would make it; no
+    // gateway has seen it, so none holds it in its credential cache.
+    const store = await openMongoStore({ url: topology!.mongodbUrl, dbName: `${topology!.dbPrefix}identity` });
+    let cookie: string;
+    try {
+      const identity = new IdentityStore(store);
+      const user = await identity.findOrCreateUserByEmail('identity-down@faults.test', 'Identity Down');
+      await identity.addMembership(user.userId, rig.tenantId, 'tenant_viewer');
+      cookie = `${SESSION_COOKIE}=${(await identity.createSession(user.userId, rig.tenantId)).token}`;
+    } finally {
+      await store.close();
+    }
+    const session = (base: string) =>
+      fetch(`${base}/api/session`, { headers: { cookie }, signal: AbortSignal.timeout(30_000) });
+    const identityApp = rig.app('identity');
+    identityApp.process.kill('SIGKILL');
+    await identityApp.process.exited;
+    const outcomes: Outcome[] = [];
+    for (let i = 0; i < 4; i++) {
+      // The public booking path authenticates nobody: it never asks the identity service.
+      const created = await create(rig, i, rig.slots.take());
+      expect(created.status).toBe(201);
+      outcomes.push(created);
+      // The outage contract (docs/api-conventions.md "Outages"): INTERNAL_ERROR 500 with
+      // Retry-After, which tells it from a bug; never an answer that lets the caller in.
+      const res = await session(rig.topology.gatewayUrls[i % 2]!);
+      expect(res.status).toBe(500);
+      expect(res.headers.get('retry-after')).toBe('1');
+      expect(((await res.json()) as { error?: { code?: string } }).error?.code).toBe('INTERNAL_ERROR');
+    }
+    await identityApp.restart();
+    // The gateways' channels reconnect on their own backoff: the first answers may still be 500.
+    for (const base of rig.topology.gatewayUrls) {
+      const deadline = Date.now() + 60_000;
+      let status = 0;
+      while (Date.now() < deadline) {
+        status = (await session(base)).status;
+        if (status === 200) break;
+        await sleep(500);
+      }
+      expect(status).toBe(200);
+    }
+    printFigures('identity killed', outcomes, await expectInvariants(rig));
   }, 300_000);
 
   it('Redis stopped: creates answer 503 BOOKING_POLICY_BLOCKED, reads keep working, creates succeed once it is back', async () => {
