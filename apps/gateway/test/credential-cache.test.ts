@@ -12,12 +12,12 @@ describe('CredentialCache', () => {
 
   it('is bounded in entries and bytes, the least recently used going first', () => {
     const cache = new CredentialCache<string>(60_000, Date.now, { maxEntries: 3, maxBytes: 1024 * 1024 });
-    for (let n = 0; n < 10; n += 1) cache.set(CredentialCache.keyOf('session', `token-${n}`), `v${n}`, session(n));
+    for (let n = 0; n < 10; n += 1) cache.set(CredentialCache.keyOf('session', `token-${n}`), `v${n}`, session(n), cache.stamp());
     expect(cache.size).toBe(3);
     expect(cache.get(CredentialCache.keyOf('session', 'token-0'))).toBeUndefined();
     expect(cache.get(CredentialCache.keyOf('session', 'token-9'))).toBe('v9');
     const small = new CredentialCache<string>(60_000, Date.now, { maxEntries: 1000, maxBytes: 2_000 });
-    for (let n = 0; n < 100; n += 1) small.set(CredentialCache.keyOf('api_key', `s${n}`), 'x'.repeat(100), { kind: 'api_key', apiKeyId: `key_${n}` });
+    for (let n = 0; n < 100; n += 1) small.set(CredentialCache.keyOf('api_key', `s${n}`), 'x'.repeat(100), { kind: 'api_key', apiKeyId: `key_${n}` }, small.stamp());
     expect(small.size).toBeLessThan(10);
   });
 
@@ -30,28 +30,40 @@ describe('CredentialCache', () => {
   it('forgets an entry after its lifetime, and caches nothing with lifetime 0', () => {
     let now = 1_000;
     const cache = new CredentialCache<string>(5_000, () => now);
-    cache.set('k', 'v', session(1));
+    cache.set('k', 'v', session(1), cache.stamp());
     now += 4_999;
     expect(cache.get('k')).toBe('v');
     now += 1;
     expect(cache.get('k')).toBeUndefined();
     const off = new CredentialCache<string>(0);
-    off.set('k', 'v', session(1));
+    off.set('k', 'v', session(1), off.stamp());
     expect(off.get('k')).toBeUndefined();
   });
 
   it('drops exactly the entries a change names', () => {
     const cache = new CredentialCache<string>(60_000);
-    cache.set('s1', 'a', session(1));
-    cache.set('s2', 'b', session(2));
-    cache.set('k1', 'c', { kind: 'api_key', apiKeyId: 'key_1' });
-    cache.set('p1', 'd', { kind: 'platform_key', platformKeyId: 'plk_1' });
+    cache.set('s1', 'a', session(1), cache.stamp());
+    cache.set('s2', 'b', session(2), cache.stamp());
+    cache.set('k1', 'c', { kind: 'api_key', apiKeyId: 'key_1' }, cache.stamp());
+    cache.set('p1', 'd', { kind: 'platform_key', platformKeyId: 'plk_1' }, cache.stamp());
     expect(cache.drop({ kind: 'session', sessionId: 'ses_1' })).toBe(1);
     expect(cache.drop({ kind: 'membership', userId: 'usr_2', tenantId: 'ten_other' })).toBe(0);
     expect(cache.drop({ kind: 'membership', userId: 'usr_2', tenantId: 'ten_a' })).toBe(1);
     expect(cache.drop({ kind: 'api_key', apiKeyId: 'key_1' })).toBe(1);
     expect(cache.drop({ kind: 'platform_key', platformKeyId: 'plk_1' })).toBe(1);
     expect(cache.size).toBe(0);
+  });
+
+  it('keeps no answer of a lookup that a drop overtook: a revoke processed while it was in flight', () => {
+    const cache = new CredentialCache<string>(60_000);
+    const before = cache.stamp();
+    // The revoke's event arrives while the lookup of the same key is still waiting for its answer.
+    cache.drop({ kind: 'api_key', apiKeyId: 'key_1' });
+    cache.set('k1', 'active', { kind: 'api_key', apiKeyId: 'key_1' }, before);
+    expect(cache.get('k1')).toBeUndefined();
+    // A lookup started after the drop is kept.
+    cache.set('k1', 'active', { kind: 'api_key', apiKeyId: 'key_1' }, cache.stamp());
+    expect(cache.get('k1')).toBe('active');
   });
 });
 

@@ -27,7 +27,7 @@ describe('configuration at start-up', () => {
         ...['CATALOG_GRPC_ADDR', 'BOOKING_GRPC_ADDR', 'CUSTOMER_GRPC_ADDR', 'WEBHOOKS_GRPC_ADDR', 'IDENTITY_GRPC_ADDR'],
         // The booking events of the dashboard's live updates.
         'KAFKA_BROKERS',
-        'MONGODB_URL',
+        // No MONGODB_URL: the gateway owns no collection (docs/architecture.md).
         ...['SESSION_SECRET', 'MANAGE_TOKEN_SECRET', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'BASE_URL'],
         // The rate limit counters, shared by the replicas in Redis.
         'REDIS_URL',

@@ -27,6 +27,12 @@ export const CREDENTIAL_CACHE_BOUNDS: LruBounds = { maxEntries: 10_000, maxBytes
  */
 export class CredentialCache<V> {
   private readonly entries: LruCache<Entry<V>>;
+  /**
+   * Counts drops. An answer asked for before a drop may predate the change that caused it (a
+   * revoke processed while the lookup was in flight), so it is not kept: `set` takes the
+   * generation `stamp()` gave before the lookup and keeps nothing when a drop came since.
+   */
+  private generation = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -56,13 +62,19 @@ export class CredentialCache<V> {
     return entry.value;
   }
 
-  set(key: string, value: V, credential: CachedCredential): void {
-    if (this.ttlMs <= 0) return;
+  /** The generation to hand back to `set` with the answer of a lookup started now. */
+  stamp(): number {
+    return this.generation;
+  }
+
+  set(key: string, value: V, credential: CachedCredential, stamp: number): void {
+    if (this.ttlMs <= 0 || stamp !== this.generation) return;
     this.entries.set(key, { value, credential, staleAtMs: this.now() + this.ttlMs });
   }
 
   /** Drops every entry the change names; answers how many. */
   drop(change: IdentityChange): number {
+    this.generation += 1;
     let dropped = 0;
     for (const key of this.entries.keys()) {
       const entry = this.entries.get(key);

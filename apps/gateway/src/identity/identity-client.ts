@@ -199,6 +199,7 @@ export class GatewayIdentity {
     const key = CredentialCache.keyOf('session', token);
     const cached = this.cache.get(key) as SessionAuth | undefined;
     if (cached) return cached;
+    const stamp = this.cache.stamp();
     const res = await this.client.authenticateSession({ token });
     if (!res.session) return null;
     const auth: SessionAuth = {
@@ -207,7 +208,7 @@ export class GatewayIdentity {
     };
     if (auth.membership) {
       const { sessionId, userId, tenantId } = auth.session;
-      this.cache.set(key, auth, { kind: 'session', sessionId, userId, tenantId });
+      this.cache.set(key, auth, { kind: 'session', sessionId, userId, tenantId }, stamp);
     }
     return auth;
   }
@@ -233,10 +234,11 @@ export class GatewayIdentity {
     const key = CredentialCache.keyOf('api_key', secret);
     const cached = this.cache.get(key) as ApiKey | undefined;
     if (cached) return cached;
+    const stamp = this.cache.stamp();
     const { apiKey } = await this.client.verifyApiKey({ secret });
     if (!apiKey) return null;
     const found = toApiKey(apiKey);
-    this.cache.set(key, found, { kind: 'api_key', apiKeyId: found.apiKeyId });
+    this.cache.set(key, found, { kind: 'api_key', apiKeyId: found.apiKeyId }, stamp);
     return found;
   }
 
@@ -245,10 +247,11 @@ export class GatewayIdentity {
     const key = CredentialCache.keyOf('platform_key', secret);
     const cached = this.cache.get(key) as PlatformKey | undefined;
     if (cached) return cached;
+    const stamp = this.cache.stamp();
     const { platformKey } = await this.client.verifyPlatformKey({ secret });
     if (!platformKey) return null;
     const found = toPlatformKey(platformKey);
-    this.cache.set(key, found, { kind: 'platform_key', platformKeyId: found.platformKeyId });
+    this.cache.set(key, found, { kind: 'platform_key', platformKeyId: found.platformKeyId }, stamp);
     return found;
   }
 
