@@ -19,7 +19,7 @@ describe('configuration at start-up', () => {
     ['webhook-dispatcher', ['MONGODB_URL', 'KAFKA_BROKERS', 'WEBHOOK_SECRET_KEY']],
     ['integrations', ['MONGODB_URL', 'KAFKA_BROKERS', 'INTEGRATIONS_SECRET_KEY']],
     ['notifications', ['MONGODB_URL', 'KAFKA_BROKERS', 'BASE_URL', 'MANAGE_TOKEN_SECRET', 'SMTP_URL', 'MAIL_FROM']],
-    // The export's download links are signed with the gateway's SESSION_SECRET.
+    // The export's download links are signed with SESSION_SECRET, the one the gateway checks them with.
     ['identity', ['MONGODB_URL', 'KAFKA_BROKERS', 'SESSION_SECRET']],
     [
       'gateway',
