@@ -6,6 +6,7 @@
  * them instead. One reading of it for every consumer.
  */
 import { isRecord } from '@svc/rules';
+import { parseEnvelope } from './envelope.js';
 
 export const CUSTOMER_ERASED = 'customer.erased';
 
@@ -36,4 +37,24 @@ export function customerErasureOf(eventId: string, data: unknown): { erasure: Cu
     return { problem: 'customer.erased without erasedAtMs' };
   }
   return { erasure: { eventId, tenantId, customerId, bookingIds: [...new Set(bookingIds)], erasedAtMs } };
+}
+
+/**
+ * The erasure a booking topic message (an outbox envelope) announces; null for any other event
+ * (or no JSON at all: the booking event readers report that); a problem when it is a
+ * `customer.erased` event that is not valid.
+ */
+export function readCustomerErasure(value: string): { erasure: CustomerErasure } | { problem: string } | null {
+  // Most messages are booking events: spared a second JSON parse.
+  if (!value.includes(CUSTOMER_ERASED)) return null;
+  const parsed = parseEnvelope(value);
+  if ('problem' in parsed || parsed.envelope.type !== CUSTOMER_ERASED) return null;
+  const { id, data } = parsed.envelope;
+  return customerErasureOf(typeof id === 'string' ? id : '', data);
+}
+
+/** The valid erasure a booking topic message announces, or null for any other message. */
+export function validCustomerErasure(value: string): CustomerErasure | null {
+  const read = readCustomerErasure(value);
+  return read !== null && 'erasure' in read ? read.erasure : null;
 }

@@ -1,4 +1,4 @@
-import type {
+import {
   auditV1,
   bookingV1,
   catalogV1,
@@ -11,13 +11,31 @@ import type {
 } from '@svc/proto';
 import type { ServiceClient } from './service-client.js';
 
+/**
+ * Our services' definitions, by the name their callers give the client: the one list a caller
+ * connects from (`connectService(SERVICE_DEFINITIONS.catalog, address)`) and the client types
+ * below are read from.
+ */
+export const SERVICE_DEFINITIONS = {
+  catalog: catalogV1.CatalogServiceService,
+  booking: bookingV1.BookingServiceService,
+  customer: customerV1.CustomerServiceService,
+  webhooks: webhooksV1.WebhookServiceService,
+  integrations: integrationsV1.IntegrationServiceService,
+  notifications: notificationsV1.NotificationServiceService,
+  audit: auditV1.AuditServiceService,
+  tenantExports: tenantExportV1.TenantExportServiceService,
+  identity: identityV1.IdentityServiceService,
+} as const;
+type Definitions = typeof SERVICE_DEFINITIONS;
+
 /** The promise clients of our services, as `connectService(definition, address)` makes them. */
-export type CatalogClient = ServiceClient<typeof catalogV1.CatalogServiceService>;
-export type BookingClient = ServiceClient<typeof bookingV1.BookingServiceService>;
-export type CustomerClient = ServiceClient<typeof customerV1.CustomerServiceService>;
-export type WebhookClient = ServiceClient<typeof webhooksV1.WebhookServiceService>;
-export type IntegrationClient = ServiceClient<typeof integrationsV1.IntegrationServiceService>;
-export type NotificationClient = ServiceClient<typeof notificationsV1.NotificationServiceService>;
-export type AuditClient = ServiceClient<typeof auditV1.AuditServiceService>;
-export type TenantExportClient = ServiceClient<typeof tenantExportV1.TenantExportServiceService>;
-export type IdentityClient = ServiceClient<typeof identityV1.IdentityServiceService>;
+export type CatalogClient = ServiceClient<Definitions['catalog']>;
+export type BookingClient = ServiceClient<Definitions['booking']>;
+export type CustomerClient = ServiceClient<Definitions['customer']>;
+export type WebhookClient = ServiceClient<Definitions['webhooks']>;
+export type IntegrationClient = ServiceClient<Definitions['integrations']>;
+export type NotificationClient = ServiceClient<Definitions['notifications']>;
+export type AuditClient = ServiceClient<Definitions['audit']>;
+export type TenantExportClient = ServiceClient<Definitions['tenantExports']>;
+export type IdentityClient = ServiceClient<Definitions['identity']>;

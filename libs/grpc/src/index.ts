@@ -19,6 +19,7 @@ export {
 } from './server-host.js';
 export { startConfiguredProcess } from './process.js';
 export { checkHealth, probeHealth, type HealthClient, type ServingState } from './health-check.js';
+export { SERVICE_DEFINITIONS } from './clients.js';
 export type {
   CatalogClient,
   BookingClient,

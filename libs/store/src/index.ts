@@ -33,6 +33,8 @@ export {
 } from './page-cursor.js';
 export {
   findPage,
+  findLogPage,
+  filteredListIndex,
   listIndex,
   LIST_ORDER,
   findByPrefix,

@@ -43,6 +43,32 @@ export function listIndex(collection: string, scope = 'tenantId'): IndexSpec {
   return { collection, name: `by_${scope.replace(/Id$/, '')}_created`, fields: [scope, 'createdAtMs', '_id'] };
 }
 
+/**
+ * The index a paged list of `collection` within one `scope` narrowed to one value of `field`
+ * needs (`by_tenant_status_created` for status).
+ */
+export function filteredListIndex(collection: string, field: string, scope = 'tenantId'): IndexSpec {
+  const name = `by_${scope.replace(/Id$/, '')}_${field.replace(/Id$/, '')}_created`;
+  return { collection, name, fields: [scope, field, 'createdAtMs', '_id'] };
+}
+
+/**
+ * A log as a dashboard lists it, newest first: the `scope`'s documents (usually a tenant's)
+ * narrowed to the values `filter` sets (undefined fields do not narrow; filteredListIndex serves
+ * each).
+ */
+export function findLogPage<T extends Document>(
+  collection: Collection<T>,
+  scope: Filter,
+  /** Field values, each a match on equality (a NotificationFilter, a DeliveryFilter). */
+  filter: object,
+  page: PageRequest,
+): Promise<Page<T>> {
+  const where: Filter = { ...scope };
+  for (const [field, value] of Object.entries(filter)) if (value !== undefined) where[field] = value;
+  return findPage(collection, where, page, { descending: true });
+}
+
 /** One page of `filter`'s matches in list order after `page.after`. */
 export async function findPage<T extends Document>(
   collection: Collection<T>,

@@ -1,17 +1,7 @@
 import { healthV1 } from '@svc/proto';
 import {
-  auditV1,
-  bookingV1,
-  catalogV1,
-  customerV1,
-  identityV1,
-  integrationsV1,
-  notificationsV1,
-  tenantExportV1,
-  webhooksV1,
-} from '@svc/proto';
-import {
   connectService,
+  SERVICE_DEFINITIONS,
   type CatalogClient,
   type BookingClient,
   type CustomerClient,
@@ -73,22 +63,22 @@ export function connectDownstream(addresses: ServiceAddresses): Downstream {
     }),
   ) as Partial<Record<ServiceName, HealthClient>>;
   const clients = {
-    catalog: connectService(catalogV1.CatalogServiceService, addresses.catalog),
-    booking: connectService(bookingV1.BookingServiceService, addresses.booking),
-    customer: connectService(customerV1.CustomerServiceService, addresses.customer),
-    webhooks: connectService(webhooksV1.WebhookServiceService, addresses['webhook-dispatcher']),
-    audit: connectService(auditV1.AuditServiceService, addresses.identity),
-    tenantExports: connectService(tenantExportV1.TenantExportServiceService, addresses.identity),
-    identity: connectService(identityV1.IdentityServiceService, addresses.identity),
+    catalog: connectService(SERVICE_DEFINITIONS.catalog, addresses.catalog),
+    booking: connectService(SERVICE_DEFINITIONS.booking, addresses.booking),
+    customer: connectService(SERVICE_DEFINITIONS.customer, addresses.customer),
+    webhooks: connectService(SERVICE_DEFINITIONS.webhooks, addresses['webhook-dispatcher']),
+    audit: connectService(SERVICE_DEFINITIONS.audit, addresses.identity),
+    tenantExports: connectService(SERVICE_DEFINITIONS.tenantExports, addresses.identity),
+    identity: connectService(SERVICE_DEFINITIONS.identity, addresses.identity),
   };
   const integrations =
     addresses.integrations === undefined
       ? null
-      : connectService(integrationsV1.IntegrationServiceService, addresses.integrations);
+      : connectService(SERVICE_DEFINITIONS.integrations, addresses.integrations);
   const notifications =
     addresses.notifications === undefined
       ? null
-      : connectService(notificationsV1.NotificationServiceService, addresses.notifications);
+      : connectService(SERVICE_DEFINITIONS.notifications, addresses.notifications);
   const optional = [integrations, notifications].filter((c) => c !== null);
   return {
     ...clients,

@@ -1,6 +1,6 @@
 import type { CatalogClient } from '@svc/grpc';
 import { effectiveRetention, RETENTION_DEFAULTS, retentionCutoffMs } from '@svc/rules';
-import { DueLoop } from '@svc/store';
+import { DueWorker } from '@svc/background';
 import type { Logger } from '@svc/telemetry';
 import type { AuditLog } from './audit-log.js';
 
@@ -23,32 +23,18 @@ export interface AuditSweeperOptions {
  * per tenant over (tenantId, createdAtMs). Runs at start and then every `intervalMs`; a pass that
  * fails (the catalog unreachable) is logged and tried again at the next.
  */
-export class AuditSweeper {
-  private readonly loop: DueLoop;
-
+export class AuditSweeper extends DueWorker {
   constructor(
     private readonly log: AuditLog,
     private readonly catalog: Pick<CatalogClient, 'listTenants'>,
     private readonly options: AuditSweeperOptions,
   ) {
-    this.loop = new DueLoop(
-      'audit sweep',
-      async () => {
-        await this.sweep();
-        return options.intervalMs;
-      },
-      options.intervalMs,
-      options.logger,
-    );
+    super('audit sweep', options.intervalMs, options.logger);
   }
 
-  start(): void {
-    this.loop.start();
-  }
-
-  /** Stops sweeping and waits for a pass in progress. */
-  stop(): Promise<void> {
-    return this.loop.stop();
+  protected async pass(): Promise<number> {
+    await this.sweep();
+    return this.options.intervalMs;
   }
 
   /** One pass; answers how many records it marked unknown and how many it removed. */

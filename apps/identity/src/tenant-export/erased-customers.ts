@@ -16,9 +16,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DomainError } from '@svc/errors';
 import {
   BOOKING_EVENTS_TOPIC,
-  CUSTOMER_ERASED,
-  customerErasureOf,
-  parseEnvelope,
+  validCustomerErasure as erasureOf,
   type CustomerErasure,
   type EventBus,
   type Subscription,
@@ -54,15 +52,7 @@ export class ErasePending extends Error {
 }
 
 /** The erasure a booking topic message announces, or null for any other message. */
-export function erasureOf(value: string): CustomerErasure | null {
-  // Most messages are booking events: skipped before a parse.
-  if (!value.includes(CUSTOMER_ERASED)) return null;
-  const parsed = parseEnvelope(value);
-  if ('problem' in parsed || parsed.envelope.type !== CUSTOMER_ERASED) return null;
-  const { id, data } = parsed.envelope;
-  const read = customerErasureOf(typeof id === 'string' ? id : '', data);
-  return 'erasure' in read ? read.erasure : null;
-}
+export { erasureOf };
 
 export interface ErasedArchivesDeps {
   exports: Pick<TenantExports, 'forgetArchives'>;

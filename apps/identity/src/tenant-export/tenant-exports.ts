@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { DueLoop, waitFor, type DocumentStore } from '@svc/store';
+import type { DocumentStore } from '@svc/store';
 import { detached, type Logger } from '@svc/telemetry';
 import { ChunkWriter } from './chunk-writer.js';
 import { CHUNK_BYTES, type ExportFileCount, type ExportJobDoc } from './documents.js';
 import { DOWNLOAD_LINK_TTL_MS, checkDownloadToken, mintDownloadToken, type TokenVerdict } from './download-link.js';
-import { EXPORT_LEASE_MS, ExportJobStore, MAINTENANCE_BATCH, PROCESS_STOPPED } from './job-store.js';
+import { ExportMaintenance } from './export-maintenance.js';
+import { EXPORT_LEASE_MS, ExportJobStore, PROCESS_STOPPED } from './job-store.js';
 import { exportFiles, type ExportFile, type ExportSources } from './sources.js';
 import { writeZip, type ArchiveEntry } from './zip-writer.js';
 
@@ -12,8 +13,6 @@ import { writeZip, type ArchiveEntry } from './zip-writer.js';
 export const MAX_RUNNING_PER_PROCESS = 4;
 /** How often a running job records its progress (and renews its lease at the latest when half is gone). */
 const PROGRESS_EVERY_MS = 5_000;
-/** How often the maintenance pass looks at most: jobs of dead processes, archives past their 7 days. */
-const MAINTENANCE_POLL_MS = 60_000;
 
 export const SERVICE_STOPPED = 'The service stopped while this export ran; start a new export.';
 /** The errors of the jobs whose archives a customer erase removed (docs/decisions.md "Tenant export"). */
@@ -71,18 +70,13 @@ export class TenantExports {
   /** Slots taken by requests between their check and their job's launch. */
   private reserved = 0;
   private readonly stopping = new AbortController();
-  private readonly maintenance: DueLoop;
+  private readonly maintenance: ExportMaintenance;
 
   constructor(private readonly deps: TenantExportDeps) {
     this.jobs = new ExportJobStore(deps.store);
     this.now = deps.now ?? Date.now;
     this.maxRunning = deps.maxRunning ?? MAX_RUNNING_PER_PROCESS;
-    this.maintenance = new DueLoop(
-      'tenant export maintenance',
-      () => this.maintain(),
-      MAINTENANCE_POLL_MS,
-      deps.logger,
-    );
+    this.maintenance = new ExportMaintenance(this.jobs, this.now, deps.logger);
   }
 
   /** Ensures the indexes and runs the first maintenance pass (the start-up recovery), then keeps it running. */
@@ -240,18 +234,6 @@ export class TenantExports {
     // One archive per tenant: the earlier ones go (docs/decisions.md "Tenant export").
     const replaced = await this.jobs.replaceOlder(job, this.now());
     if (replaced > 0) logger.info({ jobId: job._id, replaced }, 'earlier tenant exports replaced');
-  }
-
-  private async maintain(): Promise<number> {
-    const nowMs = this.now();
-    const { failed, nextLeaseEndMs } = await this.jobs.failExpiredLeases(nowMs);
-    const { removed, nextRemoveAtMs } = await this.jobs.sweep(nowMs);
-    if (failed > 0) this.deps.logger.warn({ failed }, 'tenant exports of stopped processes marked failed');
-    if (removed > 0) this.deps.logger.info({ removed }, 'tenant exports past their 7 days removed');
-    // A full batch may leave more behind: look again at once.
-    if (failed >= MAINTENANCE_BATCH || removed >= MAINTENANCE_BATCH) return 0;
-    const next = [nextLeaseEndMs, nextRemoveAtMs].filter((t): t is number => t !== null);
-    return waitFor(next.length > 0 ? Math.min(...next) : null, nowMs, MAINTENANCE_POLL_MS);
   }
 }
 

@@ -1,9 +1,9 @@
 import { claimLeases, dueDocs, nextDueAtMs } from '@svc/background';
 import {
+  findLogPage,
   findPage,
   type Collection,
   type DocumentStore,
-  type Filter,
   type Page,
   type PageRequest,
   type Tx,
@@ -79,9 +79,7 @@ export class NotificationRepository {
 
   /** The send log, newest first. */
   page(tenantId: string, filter: NotificationFilter, page: PageRequest): Promise<Page<NotificationDoc>> {
-    const where: Filter = { tenantId };
-    for (const [field, value] of Object.entries(filter)) if (value !== undefined) where[field] = value;
-    return findPage(this.docs, where, page, { descending: true });
+    return findLogPage(this.docs, { tenantId }, filter, page);
   }
 
   /** A customer's records for their export, oldest first (index by_tenant_customer_created). */

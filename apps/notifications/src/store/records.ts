@@ -1,6 +1,6 @@
 /** The notifications service's documents (docs/architecture.md "Notifications"). */
 import type { AttemptFields } from '@svc/background';
-import { listIndex, type IndexSpec } from '@svc/store';
+import { filteredListIndex, listIndex, type IndexSpec } from '@svc/store';
 import { DEFAULT_REMINDER_OFFSETS_MIN, NOTIFICATION_STATUSES, type NotificationStatus } from '@svc/rules';
 import type { BookingEvent } from '../domain/booking-event.js';
 import type { Channel, RecipientKind } from '../domain/plan.js';
@@ -28,21 +28,7 @@ export const NOTIFICATION_INDEXES: IndexSpec[] = [
   },
   listIndex(COLLECTIONS.notifications),
   // The send log's filters, each in list order.
-  {
-    collection: COLLECTIONS.notifications,
-    name: 'by_tenant_booking_created',
-    fields: ['tenantId', 'bookingId', 'createdAtMs', '_id'],
-  },
-  {
-    collection: COLLECTIONS.notifications,
-    name: 'by_tenant_customer_created',
-    fields: ['tenantId', 'customerId', 'createdAtMs', '_id'],
-  },
-  {
-    collection: COLLECTIONS.notifications,
-    name: 'by_tenant_status_created',
-    fields: ['tenantId', 'status', 'createdAtMs', '_id'],
-  },
+  ...['bookingId', 'customerId', 'status'].map((field) => filteredListIndex(COLLECTIONS.notifications, field)),
   // The retention sweeper: a tenant's records whose body is still held, oldest first.
   {
     collection: COLLECTIONS.notifications,

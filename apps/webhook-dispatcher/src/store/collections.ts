@@ -1,4 +1,4 @@
-import { listIndex, type DocumentStore, type IndexSpec } from '@svc/store';
+import { filteredListIndex, listIndex, type DocumentStore, type IndexSpec } from '@svc/store';
 
 export const COLLECTIONS = {
   subscriptions: 'webhook_subscriptions',
@@ -28,21 +28,7 @@ export const DISPATCHER_INDEXES: IndexSpec[] = [
   },
   listIndex(COLLECTIONS.deliveries),
   // The delivery list's filters, each in list order.
-  {
-    collection: COLLECTIONS.deliveries,
-    name: 'by_tenant_subscription_created',
-    fields: ['tenantId', 'subscriptionId', 'createdAtMs', '_id'],
-  },
-  {
-    collection: COLLECTIONS.deliveries,
-    name: 'by_tenant_booking_created',
-    fields: ['tenantId', 'bookingId', 'createdAtMs', '_id'],
-  },
-  {
-    collection: COLLECTIONS.deliveries,
-    name: 'by_tenant_status_created',
-    fields: ['tenantId', 'status', 'createdAtMs', '_id'],
-  },
+  ...['subscriptionId', 'bookingId', 'status'].map((field) => filteredListIndex(COLLECTIONS.deliveries, field)),
   // Retention (retention/body-sweeper.ts): by tenant and age, only the bodies still held, so a
   // sweep reads what it removes rather than every old delivery again each time.
   {

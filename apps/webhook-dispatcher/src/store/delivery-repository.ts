@@ -1,10 +1,9 @@
 import { claimLeases, dueDocs, nextDueAtMs } from '@svc/background';
 import {
   DuplicateKeyError,
-  findPage,
+  findLogPage,
   type Collection,
   type DocumentStore,
-  type Filter,
   type Page,
   type PageRequest,
   type Tx,
@@ -123,9 +122,7 @@ export class DeliveryRepository {
 
   /** The delivery log, newest first, as a dashboard reads it (docs/decisions.md "Webhooks"). */
   page(tenantId: string, filter: DeliveryFilter, page: PageRequest): Promise<Page<DeliveryDoc>> {
-    const where: Filter = { tenantId };
-    for (const [field, value] of Object.entries(filter)) if (value !== undefined) where[field] = value;
-    return findPage(this.deliveries, where, page, { descending: true });
+    return findLogPage(this.deliveries, { tenantId }, filter, page);
   }
 
   /** Every attempt of the delivery, oldest first. */
