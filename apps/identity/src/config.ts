@@ -27,11 +27,15 @@ export const identityConfigSchema = z
      * and the CSRF token of a session the operator CLI creates.
      */
     SESSION_SECRET: z.string().min(32).optional(),
+    /**
+     * Distributed: the database the gateway kept its users, sessions and keys in before this
+     * service existed, copied once on the first start (docs/operations.md "Upgrading to the
+     * identity service"). Default: MONGODB_DB, else `gateway`.
+     */
+    FORMER_GATEWAY_MONGODB_DB: z.string().min(1).max(64).optional(),
     /** Between two retention sweeps of the audit log (docs/operations.md "Retention"). */
     RETENTION_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(3_600_000),
   })
-  .superRefine(
-    requiredWhenDistributed(['MONGODB_URL', 'KAFKA_BROKERS', 'SESSION_SECRET']),
-  );
+  .superRefine(requiredWhenDistributed(['MONGODB_URL', 'KAFKA_BROKERS', 'SESSION_SECRET']));
 
 export type IdentityConfig = z.output<typeof identityConfigSchema>;

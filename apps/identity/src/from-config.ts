@@ -11,17 +11,17 @@ import { copyFormerGatewayIdentity } from './store/former-gateway-copy.js';
 
 /**
  * The identity service as its configuration describes it: main.ts and the embedded platform
- * start it so. `shared.bus`: a bus the caller owns (the embedded platform's). Embedded, the
- * first start copies the identity data out of the gateway's former store (store/former-gateway-copy.ts).
+ * start it so. `shared.bus`: a bus the caller owns (the embedded platform's); `shared.now`: its clock. The first start
+ * copies the identity data out of the gateway's former store (store/former-gateway-copy.ts).
  */
 export async function startIdentityFromConfig(
   config: IdentityConfig,
   logger: Logger,
-  shared: { bus?: EventBus } = {},
+  shared: { bus?: EventBus; now?: () => number } = {},
 ): Promise<RunningGrpcHost> {
   const store = await openStore(storeConfigFor('identity', config));
   try {
-    if (config.PROFILE === 'embedded') await copyFromFormerGateway(store, config, logger);
+    await copyFromFormerGateway(store, config, logger);
   } catch (err) {
     await store.close();
     throw err;
@@ -47,15 +47,26 @@ export async function startIdentityFromConfig(
     },
     sessionSecret: config.SESSION_SECRET ?? embeddedSecret(config.DATA_DIR, 'session'),
     auditSweepMs: config.RETENTION_SWEEP_INTERVAL_MS,
+    ...(shared.now ? { clock: shared.now } : {}),
   });
 }
 
-/** Embedded: DATA_DIR/gateway.sqlite's identity collections, once (docs/operations.md "Upgrading to the identity service"). */
+/**
+ * The identity data the gateway kept before this service existed, copied once (docs/operations.md
+ * "Upgrading to the identity service"): embedded from DATA_DIR/gateway.sqlite, distributed from the
+ * gateway's former MongoDB database (FORMER_GATEWAY_MONGODB_DB). Nothing to copy when that is
+ * this service's own database: the collections kept their names.
+ */
 async function copyFromFormerGateway(store: DocumentStore, config: IdentityConfig, logger: Logger): Promise<void> {
-  const former = storeConfigFor('gateway', config);
-  const copied = await copyFormerGatewayIdentity(store, async () =>
-    former.kind === 'sqlite' && existsSync(former.file) ? openSqliteStore({ file: former.file }) : null,
-  );
+  const own = storeConfigFor('identity', config);
+  const former = storeConfigFor('gateway', {
+    ...config,
+    ...(config.FORMER_GATEWAY_MONGODB_DB ? { MONGODB_DB: config.FORMER_GATEWAY_MONGODB_DB } : {}),
+  });
+  const copied = await copyFormerGatewayIdentity(store, async () => {
+    if (former.kind === 'sqlite') return existsSync(former.file) ? openSqliteStore({ file: former.file }) : null;
+    return own.kind === 'mongodb' && own.dbName === former.dbName ? null : openStore(former);
+  });
   if (copied > 0) logger.info({ documents: copied }, "copied the identity data out of the gateway's former store");
 }
 

@@ -63,7 +63,7 @@ export async function startIdentityService(
   });
   const workspace = workspaceServices(
     deps.store,
-    { clients: deps.clients, bus: deps.bus, linkSecret: deps.sessionSecret, auditSweepMs: deps.auditSweepMs },
+    { clients: deps.clients, bus: deps.bus, linkSecret: deps.sessionSecret, auditSweepMs: deps.auditSweepMs, now },
     deps.logger,
   );
   const host = await startGrpcHost({

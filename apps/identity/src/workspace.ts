@@ -20,6 +20,8 @@ export interface WorkspaceDeps {
   linkSecret: string;
   /** How often the audit log's retention sweep runs (default hourly). */
   auditSweepMs?: number | undefined;
+  /** The service's clock (tests move it). */
+  now: () => number;
 }
 
 export interface RunningWorkspace {
@@ -36,16 +38,26 @@ export interface RunningWorkspace {
  * members and roles). Indexes and the start-up recovery (records left pending, jobs of a process
  * that died) run in `prepare`, before the host serves.
  */
-export function workspaceServices(store: DocumentStore, deps: WorkspaceDeps, logger: Logger): RunningWorkspace & {
+export function workspaceServices(
+  store: DocumentStore,
+  deps: WorkspaceDeps,
+  logger: Logger,
+): RunningWorkspace & {
   prepare(): Promise<void>;
 } {
   const log = new AuditLog(store);
   const sweeper = new AuditSweeper(log, deps.clients.catalog, {
-    now: Date.now,
+    now: deps.now,
     intervalMs: deps.auditSweepMs ?? AUDIT_SWEEP_DEFAULT_MS,
     logger,
   });
-  const exports = new TenantExports({ store, downstream: deps.clients, logger, linkSecret: deps.linkSecret });
+  const exports = new TenantExports({
+    store,
+    downstream: deps.clients,
+    logger,
+    linkSecret: deps.linkSecret,
+    now: deps.now,
+  });
   const stopping = new AbortController();
   let erasures: Subscription | undefined;
   let started = false;

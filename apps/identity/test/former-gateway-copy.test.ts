@@ -2,6 +2,7 @@
 // users, sessions and keys in DATA_DIR/gateway.sqlite keep working once the identity service
 // serves them. The copy runs once, before serving, and is idempotent: a restart neither copies
 // twice nor brings back what changed since.
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InProcessEventBus } from '@svc/events';
 import { connectService, type RunningGrpcHost } from '@svc/grpc';
 import { identityV1 } from '@svc/proto';
-import { openSqliteStore } from '@svc/store';
+import { openMongoStore, openSqliteStore } from '@svc/store';
+import { mongoForSuites } from '@svc/testing';
 import { createLogger } from '@svc/telemetry';
 import {
   ApiKeyStore,
@@ -48,9 +50,21 @@ afterAll(async () => {
 
 async function start(): Promise<RunningGrpcHost> {
   return startIdentityFromConfig(
-    identityConfigSchema.parse({ DATA_DIR: dataDir, GRPC_PORT: '0', LOG_LEVEL: 'silent', CATALOG_GRPC_ADDR: '127.0.0.1:1' }),
+    identityConfigSchema.parse({
+      DATA_DIR: dataDir,
+      GRPC_PORT: '0',
+      LOG_LEVEL: 'silent',
+      CATALOG_GRPC_ADDR: '127.0.0.1:1',
+    }),
     createLogger('identity-test', 'silent'),
-    { bus: { publish: bus.publish.bind(bus), subscribe: bus.subscribe.bind(bus), ping: bus.ping.bind(bus), close: async () => {} } },
+    {
+      bus: {
+        publish: bus.publish.bind(bus),
+        subscribe: bus.subscribe.bind(bus),
+        ping: bus.ping.bind(bus),
+        close: async () => {},
+      },
+    },
   );
 }
 
@@ -125,5 +139,64 @@ describe('the first start of the identity service on an existing embedded instal
     const fresh = await openSqliteStore({ file: ':memory:' });
     expect(await copyFormerGatewayIdentity(fresh, async () => null)).toBe(0);
     await Promise.all([source.close(), target.close(), fresh.close()]);
+  });
+});
+
+// Distributed: the gateway kept its collections in its own MongoDB database ("gateway" unless
+// MONGODB_DB named another); the identity service copies them out of it on its first start.
+const mongo = mongoForSuites();
+afterAll(() => mongo.stop());
+describe.runIf(mongo.runs)('the first start of the identity service on an existing distributed installation', () => {
+  it("serves the sessions and keys of the gateway's former database, copies once, and two replicas starting together agree", async () => {
+    const url = await mongo.url();
+    const suffix = randomUUID().replaceAll('-', '').slice(0, 10);
+    const formerDb = `gateway_${suffix}`;
+    const gateway = await openMongoStore({ url, dbName: formerDb });
+    const former = new IdentityStore(gateway);
+    await former.ensureIndexes();
+    const user = await former.findOrCreateUserByEmail('kept@distributed.test', 'Kept');
+    await former.addMembership(user.userId, 'ten_dist', 'tenant_owner');
+    const token = (await former.createSession(user.userId, 'ten_dist')).token;
+    const secret = (await new ApiKeyStore(gateway).create('ten_dist', 'ci', ['*'])).secret;
+    await gateway.close();
+
+    const config = identityConfigSchema.parse({
+      PROFILE: 'distributed',
+      MONGODB_URL: url,
+      MONGODB_DB: `identity_${suffix}`,
+      FORMER_GATEWAY_MONGODB_DB: formerDb,
+      KAFKA_BROKERS: '127.0.0.1:1',
+      SESSION_SECRET: 's'.repeat(32),
+      GRPC_PORT: '0',
+      LOG_LEVEL: 'silent',
+    });
+    const shared = {
+      bus: {
+        publish: bus.publish.bind(bus),
+        subscribe: bus.subscribe.bind(bus),
+        ping: bus.ping.bind(bus),
+        close: async () => {},
+      },
+    };
+    const logger = createLogger('identity-test', 'silent');
+    const hosts = await Promise.all([
+      startIdentityFromConfig(config, logger, shared),
+      startIdentityFromConfig(config, logger, shared),
+    ]);
+    const client = connectService(identityV1.IdentityServiceService, hosts[0]!.address);
+    try {
+      expect((await client.authenticateSession({ token })).session?.userId).toBe(user.userId);
+      expect((await client.verifyApiKey({ secret })).apiKey?.tenantId).toBe('ten_dist');
+    } finally {
+      client.close();
+      await Promise.all(hosts.map((h) => h.stop()));
+    }
+    const identity = await openMongoStore({ url, dbName: `identity_${suffix}` });
+    try {
+      expect(await identity.collection('users').count({})).toBe(1);
+      expect(await identity.collection('identity_migrations').count({})).toBe(1);
+    } finally {
+      await identity.close();
+    }
   });
 });

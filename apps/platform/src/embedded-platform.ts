@@ -152,29 +152,45 @@ export async function startEmbeddedPlatform(
     await closeBus();
     throw err;
   }
+  const started: EmbeddedService[] = [catalog, customer, integrations, booking];
+  // Each start after the booking service: on a failure, leave nothing running.
+  const next = async <T extends EmbeddedService>(start: Promise<T>): Promise<T> => {
+    try {
+      const service = await start;
+      started.push(service);
+      return service;
+    } catch (err) {
+      await Promise.all(started.map((s) => s.stop()));
+      await closeBus();
+      throw err;
+    }
+  };
   const core = {
     catalog,
     customer,
     integrations,
     booking,
-    'webhook-dispatcher': await startWebhookDispatcherFromConfig(
-      dispatcherConfigSchema.parse({
-        ...service,
-        // The tenants' retention for the sweep of delivery bodies.
-        CATALOG_GRPC_ADDR: catalog.address,
-        WEBHOOK_SECRET_KEY: config.WEBHOOK_SECRET_KEY,
-        ALLOW_LOOPBACK_TARGETS,
-        WEBHOOK_URL_ALLOWLIST: config.WEBHOOK_URL_ALLOWLIST,
-        WEBHOOK_FIRST_RETRY_MS: config.WEBHOOK_FIRST_RETRY_MS,
-        WEBHOOK_ATTEMPT_TIMEOUT_MS: config.WEBHOOK_ATTEMPT_TIMEOUT_MS,
-        WEBHOOK_MAX_SUBSCRIPTIONS: config.WEBHOOK_MAX_SUBSCRIPTIONS,
-      }),
-      logger('webhook-dispatcher'),
-      { bus: borrowed(bus) },
+    'webhook-dispatcher': await next(
+      startWebhookDispatcherFromConfig(
+        dispatcherConfigSchema.parse({
+          ...service,
+          // The tenants' retention for the sweep of delivery bodies.
+          CATALOG_GRPC_ADDR: catalog.address,
+          WEBHOOK_SECRET_KEY: config.WEBHOOK_SECRET_KEY,
+          ALLOW_LOOPBACK_TARGETS,
+          WEBHOOK_URL_ALLOWLIST: config.WEBHOOK_URL_ALLOWLIST,
+          WEBHOOK_FIRST_RETRY_MS: config.WEBHOOK_FIRST_RETRY_MS,
+          WEBHOOK_ATTEMPT_TIMEOUT_MS: config.WEBHOOK_ATTEMPT_TIMEOUT_MS,
+          WEBHOOK_MAX_SUBSCRIPTIONS: config.WEBHOOK_MAX_SUBSCRIPTIONS,
+        }),
+        logger('webhook-dispatcher'),
+        { bus: borrowed(bus) },
+      ),
     ),
   };
   // The links in its emails name the gateway, which starts last: its address is the configured one.
-  const notifications = await startNotificationsFromConfig(
+  const notifications = await next(
+    startNotificationsFromConfig(
       notificationsConfigSchema.parse({
         ...service,
         CATALOG_GRPC_ADDR: catalog.address,
@@ -202,26 +218,29 @@ export async function startEmbeddedPlatform(
       }),
       logger('notifications'),
       { bus: borrowed(bus), ...(options.clock ? { now: options.clock } : {}) },
-    );
+    ),
+  );
   const services: Record<ServiceName, EmbeddedService> = {
     ...core,
     notifications,
     // Users, memberships, sessions and keys, the audit log and the tenant export, which reads
     // every other service (docs/decisions.md "Identity service"); on its first start it copies the
     // identity data out of the gateway's former store (docs/operations.md "Upgrading to the identity service").
-    identity: await startIdentityFromConfig(
-      identityConfigSchema.parse({
-        ...service,
-        CATALOG_GRPC_ADDR: catalog.address,
-        BOOKING_GRPC_ADDR: core.booking.address,
-        CUSTOMER_GRPC_ADDR: customer.address,
-        WEBHOOKS_GRPC_ADDR: core['webhook-dispatcher'].address,
-        INTEGRATIONS_GRPC_ADDR: integrations.address,
-        NOTIFICATIONS_GRPC_ADDR: notifications.address,
-        SESSION_SECRET: config.SESSION_SECRET,
-      }),
-      logger('identity'),
-      { bus: borrowed(bus) },
+    identity: await next(
+      startIdentityFromConfig(
+        identityConfigSchema.parse({
+          ...service,
+          CATALOG_GRPC_ADDR: catalog.address,
+          BOOKING_GRPC_ADDR: core.booking.address,
+          CUSTOMER_GRPC_ADDR: customer.address,
+          WEBHOOKS_GRPC_ADDR: core['webhook-dispatcher'].address,
+          INTEGRATIONS_GRPC_ADDR: integrations.address,
+          NOTIFICATIONS_GRPC_ADDR: notifications.address,
+          SESSION_SECRET: config.SESSION_SECRET,
+        }),
+        logger('identity'),
+        { bus: borrowed(bus), ...(options.clock ? { now: options.clock } : {}) },
+      ),
     ),
   };
   const stopServices = async () => {

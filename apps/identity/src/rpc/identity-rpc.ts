@@ -3,6 +3,7 @@ import { validationError } from '@svc/errors';
 import { bindService, type ServiceBinding } from '@svc/grpc';
 import { identityV1 } from '@svc/proto';
 import { csrfToken } from '@svc/crypto';
+import { MAX_BUSINESS_EMAILS } from '@svc/rules';
 import { parsePage, parseRole, parseScopes, required } from './requests.js';
 import type { TenantCreates } from '../application/tenant-creates.js';
 import type { ChangePublisher } from '../events/change-publisher.js';
@@ -85,7 +86,8 @@ export function identityService(deps: IdentityRpcDeps): ServiceBinding {
       emails: await identity.teamEmails(
         required(req.tenantId, 'tenantId'),
         req.roles.map((r, i) => parseRole(r, `roles.${i}`)),
-        Math.max(0, req.limit),
+        // Never more than the notices' and the export's cap, and 0 (unset) means that cap, not "all".
+        req.limit > 0 ? Math.min(req.limit, MAX_BUSINESS_EMAILS) : MAX_BUSINESS_EMAILS,
       ),
     }),
 

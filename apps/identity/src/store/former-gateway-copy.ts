@@ -13,9 +13,9 @@ const BATCH = 500;
 const FORMER_GATEWAY_COLLECTIONS = [...IDENTITY_COLLECTIONS, AUDIT_EVENTS, AUDIT_TARGETS];
 
 /**
- * The one-time copy of an installation's identity data and audit log out of the gateway's former store (the
- * embedded profile's `DATA_DIR/gateway.sqlite`) into the identity service's, collection names
- * kept. Runs before the service serves, so nothing writes either side meanwhile. Idempotent: a
+ * The one-time copy of an installation's identity data and audit log out of the gateway's former
+ * store (embedded `DATA_DIR/gateway.sqlite`, distributed the gateway's former MongoDB database)
+ * into the identity service's, collection names kept. Runs before the service serves. Idempotent: a
  * document already there is left as it is, and once the marker is written the former store is
  * never read again (a membership removed since is not brought back). Answers how many documents
  * it copied (0 when the copy was done before or there is nothing to copy).
@@ -36,7 +36,12 @@ export async function copyFormerGatewayIdentity(
       await source.close();
     }
   }
-  await marks.insertOne({ _id: GATEWAY_COPY, copiedAtMs: now(), documents: copied });
+  try {
+    await marks.insertOne({ _id: GATEWAY_COPY, copiedAtMs: now(), documents: copied });
+  } catch (err) {
+    // Replicas starting together each copy (duplicates skipped); one marker is enough.
+    if (!(err instanceof DuplicateKeyError)) throw err;
+  }
   return copied;
 }
 

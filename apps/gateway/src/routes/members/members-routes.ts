@@ -32,7 +32,8 @@ const LAST_OWNER = 'A workspace keeps at least one owner: make another member an
 /**
  * /api/members: who may use the workspace's dashboard (docs/decisions.md "Staff dashboard").
  * Owners and admins read the list; only owners add, change and remove members. A removed member's
- * sessions stop working at their next request (the guard checks the membership every time).
+ * sessions stop working on every gateway within a second: the identity service tells them
+ * (identity.events), and their credential caches drop the entry (docs/decisions.md "Identity service").
  */
 export function registerMemberRoutes(app: FastifyInstance, identity: GatewayIdentity): void {
   const withUser = async (m: Membership) => {
