@@ -239,7 +239,7 @@ export async function startEmbeddedPlatform(
           SESSION_SECRET: config.SESSION_SECRET,
         }),
         logger('identity'),
-        { bus: borrowed(bus), ...(options.clock ? { now: options.clock } : {}) },
+        { bus: borrowed(bus) },
       ),
     ),
   };
