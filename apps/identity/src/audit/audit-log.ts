@@ -16,7 +16,6 @@ import {
   type ActorType,
   type AuditEventDoc,
   type AuditTargetDoc,
-  type Outcome,
   type Surface,
 } from './audit-documents.js';
 import { mergeTargets, tenantIdOf } from './target-ids.js';
@@ -38,20 +37,15 @@ export interface ChangeContext {
   clientAddress: string | null;
 }
 
-/** A record as GET /api/audit-events answers it. */
-export interface AuditEvent {
+/** A record as GET /api/audit-events answers it: the stored one, its id, time and actor renamed. */
+export interface AuditEvent extends Pick<
+  AuditEventDoc,
+  'operation' | 'surface' | 'targetIds' | 'requestId' | 'clientAddress' | 'outcome' | 'errorCode' | 'completedAtMs'
+> {
   auditEventId: string;
   tenantId: string;
   occurredAtMs: number;
   actor: AuditActor;
-  operation: string;
-  surface: Surface;
-  targetIds: string[];
-  requestId: string;
-  clientAddress: string | null;
-  outcome: Outcome;
-  errorCode: string | null;
-  completedAtMs: number | null;
 }
 
 /** What `begin` wrote that `complete` needs, so completing reads nothing. */
