@@ -8,6 +8,7 @@ export type {
   EventBus,
 } from './event-bus.js';
 export { subscribeInBatches } from './event-bus.js';
+export { consumeInBatches, inBatchSpan, type BatchConsumer } from './batch-consumer.js';
 export type { HandlerErrorListener } from './deliver.js';
 export { InProcessEventBus, type InProcessEventBusOptions } from './in-process-bus.js';
 export { StoreBusJournal, type BusJournal, type JournalTopic } from './bus-journal.js';

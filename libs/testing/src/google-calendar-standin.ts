@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { instanceId, singleEvents, type GoogleEvent } from './google-calendar-instances.js';
 import { parseFields, project } from './google-fields.js';
+import { readJsonBody } from './request-body.js';
 
 /**
  * A contract stand-in for the Google Calendar API v3, NOT Google: it implements only the
@@ -84,15 +85,8 @@ export async function startGoogleCalendarStandIn(opts: {
     const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     if (!token || !(await opts.verifyToken(token))) return error(res, 401, 'Invalid Credentials');
     seen.push(token);
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const text = Buffer.concat(chunks).toString('utf8');
-    let body: Record<string, unknown> = {};
-    try {
-      body = text === '' ? {} : (JSON.parse(text) as Record<string, unknown>);
-    } catch {
-      return error(res, 400, 'Parse Error');
-    }
+    const body = await readJsonBody(req);
+    if (body === undefined) return error(res, 400, 'Parse Error');
     const url = new URL(req.url ?? '/', 'http://standin');
     const path = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
 

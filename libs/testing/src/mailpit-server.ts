@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { exited, guardedStop } from './child-process.js';
+import { exited, guardedStop, outputTail } from './child-process.js';
 import { freePort } from './free-port.js';
 import { repoRoot } from './repo-root.js';
 
@@ -118,23 +118,18 @@ export async function startMailpit(options: StartMailpitOptions = {}): Promise<M
 
   const start = async (): Promise<void> => {
     const child = spawn(mailpitBinary(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    const keep = (chunk: Buffer): void => {
-      output = (output + chunk.toString()).slice(-4_000);
-    };
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
+    const output = outputTail(child);
     stopCurrent = guardedStop(child, 5_000);
     const deadline = Date.now() + READY_TIMEOUT_MS;
     for (;;) {
-      if (exited(child)) throw new Error(`mailpit exited while starting:\n${output}`);
+      if (exited(child)) throw new Error(`mailpit exited while starting:\n${output()}`);
       try {
         await api('/api/v1/info');
         return;
       } catch {
         if (Date.now() > deadline) {
           await stopCurrent();
-          throw new Error(`mailpit did not answer within ${READY_TIMEOUT_MS} ms:\n${output}`);
+          throw new Error(`mailpit did not answer within ${READY_TIMEOUT_MS} ms:\n${output()}`);
         }
         await sleep(100);
       }

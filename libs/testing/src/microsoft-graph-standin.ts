@@ -9,6 +9,7 @@ import {
   type GraphEvent,
   type GraphRecurrence,
 } from './microsoft-graph-occurrences.js';
+import { readJsonBody } from './request-body.js';
 
 /**
  * A contract stand-in for Microsoft Graph v1.0, NOT Microsoft: only the documented request and
@@ -191,15 +192,8 @@ export async function startMicrosoftGraphStandIn(opts: {
         'www-authenticate': 'Bearer realm=""',
       });
     }
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const text = Buffer.concat(chunks).toString('utf8');
-    let body: Record<string, unknown> = {};
-    try {
-      body = text === '' ? {} : (JSON.parse(text) as Record<string, unknown>);
-    } catch {
-      return error(res, 400, 'BadRequest', 'Unable to read JSON request payload.');
-    }
+    const body = await readJsonBody(req);
+    if (body === undefined) return error(res, 400, 'BadRequest', 'Unable to read JSON request payload.');
     const url = new URL(req.url ?? '/', 'http://standin');
     const path = url.pathname
       .replace(/^\/v1\.0/, '')

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { exited, guardedStop } from './child-process.js';
+import { exited, guardedStop, outputTail } from './child-process.js';
 import { freePort } from './free-port.js';
 import { onPath } from './on-path.js';
 import { repoRoot } from './repo-root.js';
@@ -96,18 +96,13 @@ export async function startMongo(options: StartMongoOptions = {}): Promise<Mongo
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  let output = '';
-  const keep = (chunk: Buffer): void => {
-    output = (output + chunk.toString()).slice(-8_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
+  const output = outputTail(child, 8_000);
   const stop = guardedStop(child, STOP_TIMEOUT_MS);
 
-  const failure = await ready(child, () => output, `listening on 127.0.0.1:${port}`);
+  const failure = await ready(child, output, `listening on 127.0.0.1:${port}`);
   if (failure) {
     await stop();
-    throw new Error(`the MongoDB test server on port ${port} did not come up (${failure}); its output:\n${output}`);
+    throw new Error(`the MongoDB test server on port ${port} did not come up (${failure}); its output:\n${output()}`);
   }
   const query = replicaSet ? `?replicaSet=${SET_NAME}` : '?directConnection=true';
   return { url: `mongodb://127.0.0.1:${port}/${query}`, port, snapshotIsolation: false, stop };

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readBody } from './request-body.js';
 
 /**
  * A contract stand-in for an OAuth 2.0 token endpoint's refresh grant, NOT any provider: it
@@ -66,12 +67,11 @@ export async function startTokenEndpointStandIn(): Promise<TokenEndpointStandIn>
   };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const text = await readBody(req);
     if (req.method !== 'POST' || new URL(req.url ?? '/', 'http://x').pathname !== '/token') {
       return send(res, 404, { error: 'not_found' });
     }
-    const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+    const form = new URLSearchParams(text);
     received++;
     if (delayMs > 0) {
       await new Promise<void>((resolve) => {

@@ -1,9 +1,7 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { exited, guardedStop } from './child-process.js';
+import { launchServer } from './child-process.js';
 import { findOnPath, isExecutable } from './on-path.js';
 import { freePort } from './free-port.js';
 
@@ -102,33 +100,16 @@ interface RunningProcess {
 }
 
 async function launch(bin: string, dir: string, url: string): Promise<RunningProcess> {
-  const child = spawn(bin, ['--config', join(dir, 'config')], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const keep = (chunk: Buffer): void => {
-    output = (output + chunk.toString()).slice(-4_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  // Spawn failures (e.g. EACCES) emit 'error' and may never emit 'exit'.
-  let spawnError = '';
-  child.once('error', (err) => (spawnError = err.message));
-  const alive = (): boolean => !exited(child) && spawnError === '';
-  // Guarded: a crashed test run must not leave radicale processes behind.
-  const stop = guardedStop(child, STOP_TIMEOUT_MS);
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (alive() && Date.now() < deadline) {
+  const stop = await launchServer(bin, ['--config', join(dir, 'config')], {
+    name: `radicale at ${url}`,
+    readyTimeoutMs: READY_TIMEOUT_MS,
+    stopTimeoutMs: STOP_TIMEOUT_MS,
     // Radicale redirects its root to the web interface: any answer means it listens.
-    const answered = await fetch(url, { redirect: 'manual' }).then(
-      () => true,
-      () => false,
-    );
-    if (answered) return { stop };
-    await sleep(100);
-  }
-  const why = alive()
-    ? `no answer within ${READY_TIMEOUT_MS} ms`
-    : spawnError || `exited with ${child.exitCode ?? child.signalCode}`;
-  // A process that never spawned has nothing to stop.
-  if (spawnError === '') await stop();
-  throw new Error(`radicale at ${url} did not come up (${why}); its output:\n${output}`);
+    answers: () =>
+      fetch(url, { redirect: 'manual' }).then(
+        () => true,
+        () => false,
+      ),
+  });
+  return { stop };
 }

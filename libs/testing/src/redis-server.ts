@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { outputTail } from './child-process.js';
 import { freePort } from './free-port.js';
 import { findOnPath, isExecutable } from './on-path.js';
 
@@ -57,12 +58,7 @@ async function startOn(bin: string, port: number): Promise<RedisServer> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // Keep the tail of redis' own log for the error message when it fails to come up.
-  let output = '';
-  const keep = (chunk: Buffer): void => {
-    output = (output + chunk.toString()).slice(-4_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
+  const output = outputTail(child);
   const exited = exitOf(child);
   // A crashed test run must not leave redis-server processes behind.
   const killOnExit = (): void => {
@@ -90,7 +86,7 @@ async function startOn(bin: string, port: number): Promise<RedisServer> {
   }
   if (failure !== null) {
     await stop();
-    throw new Error(`redis-server on port ${port} did not come up (${failure}); its output:\n${output}`);
+    throw new Error(`redis-server on port ${port} did not come up (${failure}); its output:\n${output()}`);
   }
   return { url: `redis://127.0.0.1:${port}`, port, stop };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readBody } from './request-body.js';
 
 /**
  * A contract stand-in for a Twilio-compatible SMS API, NOT Twilio: only the documented request
@@ -43,8 +44,7 @@ export async function startSmsApiStandIn(): Promise<SmsApiStandIn> {
     send(res, status, { code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const text = await readBody(req);
     const expected = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`;
     if (req.headers.authorization !== expected) return error(res, 401, 20003, 'Authenticate');
     if (req.method !== 'POST' || req.url !== path)
@@ -57,7 +57,7 @@ export async function startSmsApiStandIn(): Promise<SmsApiStandIn> {
       const status = failing.status;
       return error(res, status, status === 400 ? 21211 : 20500, status === 400 ? "Invalid 'To' Phone Number" : 'Error');
     }
-    const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+    const form = new URLSearchParams(text);
     const [to, from, body] = [form.get('To'), form.get('From'), form.get('Body')];
     if (!to || !from || !body) return error(res, 400, 21604, "A 'To', 'From' and 'Body' are required");
     const sid = `SM${randomBytes(16).toString('hex')}`;

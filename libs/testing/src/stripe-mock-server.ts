@@ -1,8 +1,6 @@
-import { spawn } from 'node:child_process';
 import { homedir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { exited, guardedStop } from './child-process.js';
+import { launchServer } from './child-process.js';
 import { freePort } from './free-port.js';
 import { findOnPath, isExecutable } from './on-path.js';
 import { repoRoot } from './repo-root.js';
@@ -75,32 +73,14 @@ async function startOn(bin: string, port: number): Promise<StripeMockServer> {
   // -http-addr binds the loopback address only (-http-port would listen on every interface),
   // but unlike -http-port it leaves stripe-mock's HTTPS listener on, at its fixed default port
   // 12112, which a second stripe-mock could not bind: that one goes to a port the system picks.
-  const child = spawn(bin, ['-http-addr', `127.0.0.1:${port}`, '-https-addr', '127.0.0.1:0'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const keep = (chunk: Buffer): void => {
-    output = (output + chunk.toString()).slice(-4_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  // Spawn failures (e.g. EACCES) emit 'error' and may never emit 'exit'.
-  let spawnError = '';
-  child.once('error', (err) => (spawnError = err.message));
-  const alive = (): boolean => !exited(child) && spawnError === '';
-  // Guarded: a crashed test run must not leave stripe-mock processes behind.
-  const stop = guardedStop(child, STOP_TIMEOUT_MS);
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (alive() && Date.now() < deadline) {
-    if (await answersAsStripeMock(url)) return { url, stop };
-    await sleep(100);
-  }
-  const why = alive()
-    ? `no answer within ${READY_TIMEOUT_MS} ms`
-    : spawnError || `exited with ${child.exitCode ?? child.signalCode}`;
-  if (spawnError === '') await stop();
-  throw new Error(`stripe-mock on port ${port} did not come up (${why}); its output:\n${output}`);
+  const stop = await launchServer(bin, ['-http-addr', `127.0.0.1:${port}`, '-https-addr', '127.0.0.1:0'], {
+    name: `stripe-mock on port ${port}`,
+    readyTimeoutMs: READY_TIMEOUT_MS,
+    stopTimeoutMs: STOP_TIMEOUT_MS,
+    answers: () => answersAsStripeMock(url),
+  });
+  return { url, stop };
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   type StripePaymentIntent,
   type StripeRefund,
 } from './stripe-standin-ledger.js';
+import { readBody } from './request-body.js';
 
 /**
  * A contract stand-in for the parts of the Stripe API the integrations service uses, NOT
@@ -302,9 +303,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     };
     seen.push(record);
     if (isDown) return void req.socket.destroy();
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = Buffer.concat(chunks).toString('utf8');
+    const body = await readBody(req);
     const requestId = stripeId('req_', 14);
     const answer = (status: number, text: string, extra: Record<string, string> = {}) => {
       record.status = status;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DateTime } from 'luxon';
+import { readJsonBody } from './request-body.js';
 
 /**
  * A contract stand-in for the Zoom API v2, NOT Zoom: only the documented request and response
@@ -157,15 +158,8 @@ export async function startZoomStandIn(opts: {
     const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     const user = token ? await opts.verifyToken(token) : null;
     if (!user) return error(res, 401, 124, 'Invalid access token.');
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const text = Buffer.concat(chunks).toString('utf8');
-    let body: Record<string, unknown>;
-    try {
-      body = text === '' ? {} : (JSON.parse(text) as Record<string, unknown>);
-    } catch {
-      return error(res, 400, 300, 'Request Body should be a valid JSON object.');
-    }
+    const body = await readJsonBody(req);
+    if (body === undefined) return error(res, 400, 300, 'Request Body should be a valid JSON object.');
     const url = new URL(req.url ?? '/', 'http://standin');
     const path = url.pathname.replace(/^\/v2/, '');
     seen.push({ method: req.method ?? '', path, query: url.searchParams, body });

@@ -5,13 +5,12 @@ import { epochMsSchema } from '@svc/rules';
 import {
   ascending,
   createStatusSchema,
-  ownerIdSchema,
   ownerRequired,
   optionalText,
-  ownerTypeSchema,
   patchOf,
   recordStatusSchema,
 } from './field-schemas.js';
+import { ownerBodyShape, ownerRecordShape, removableRecordShape } from './owned-records.js';
 
 /**
  * A blocked time as the HTTP API shows and takes it: the record, the create and update bodies, and
@@ -23,20 +22,16 @@ export const blockedTimeRecordSchema = z
   .object({
     blockId: z.string(),
     tenantId: z.string(),
-    ownerType: z.string().describe('tenant | staff | resource'),
-    ownerId: z.string(),
+    ...ownerRecordShape,
     startsAtMs: z.number().int(),
     endsAtMs: z.number().int().describe('Exclusive.'),
     reason: z.string(),
-    status: z.string().describe('active | deleted'),
-    createdAtMs: z.number().int(),
-    updatedAtMs: z.number().int(),
+    ...removableRecordShape,
   })
   .describe('A period in which the tenant, a staff member or a resource cannot be booked.');
 
 const blockFieldsShape = {
-  ownerType: ownerTypeSchema,
-  ownerId: ownerIdSchema.describe('Required for staff and resource blocks.'),
+  ...ownerBodyShape('blocks'),
   startsAtMs: epochMsSchema,
   endsAtMs: epochMsSchema,
   reason: optionalText(500),

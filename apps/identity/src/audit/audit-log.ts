@@ -1,14 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Completion } from '@svc/grpc';
-import {
-  decodePageCursor,
-  encodePageCursor,
-  findPage,
-  type Collection,
-  type DocumentStore,
-  type Filter,
-  type Page,
-} from '@svc/store';
+import { findPage, type Collection, type DocumentStore, type Filter, type Page } from '@svc/store';
 import {
   AUDIT_EVENTS,
   AUDIT_INDEXES,
@@ -16,9 +8,9 @@ import {
   type ActorType,
   type AuditEventDoc,
   type AuditTargetDoc,
-  type Outcome,
   type Surface,
 } from './audit-documents.js';
+import { nextCursorOf, pageRequestOf, type CursorPage } from '../store/cursor-page.js';
 import { mergeTargets, tenantIdOf } from './target-ids.js';
 
 export interface AuditActor {
@@ -38,20 +30,15 @@ export interface ChangeContext {
   clientAddress: string | null;
 }
 
-/** A record as GET /api/audit-events answers it. */
-export interface AuditEvent {
+/** A record as GET /api/audit-events answers it: the stored one, its id, time and actor renamed. */
+export interface AuditEvent extends Pick<
+  AuditEventDoc,
+  'operation' | 'surface' | 'targetIds' | 'requestId' | 'clientAddress' | 'outcome' | 'errorCode' | 'completedAtMs'
+> {
   auditEventId: string;
   tenantId: string;
   occurredAtMs: number;
   actor: AuditActor;
-  operation: string;
-  surface: Surface;
-  targetIds: string[];
-  requestId: string;
-  clientAddress: string | null;
-  outcome: Outcome;
-  errorCode: string | null;
-  completedAtMs: number | null;
 }
 
 /** What `begin` wrote that `complete` needs, so completing reads nothing. */
@@ -181,9 +168,9 @@ export class AuditLog {
   async list(
     tenantId: string,
     filter: AuditFilter,
-    page: { limit: number; cursor?: string | undefined },
+    page: CursorPage,
   ): Promise<{ items: AuditEvent[]; nextCursor: string | null }> {
-    const request = { limit: page.limit, after: page.cursor ? decodePageCursor(page.cursor) : null };
+    const request = pageRequestOf(page);
     const options = { descending: true, within: { from: filter.fromMs, to: filter.toMs } };
     const actor: Filter = filter.actorId === undefined ? {} : { actorId: filter.actorId };
     let found: Page<AuditEventDoc>;
@@ -197,7 +184,7 @@ export class AuditLog {
       // A record the retention sweep removed between the two reads is left out.
       found = { items: ids.flatMap((id) => byId.get(id) ?? []), next: rows.next };
     }
-    return { items: found.items.map(toAuditEvent), nextCursor: found.next ? encodePageCursor(found.next) : null };
+    return { items: found.items.map(toAuditEvent), nextCursor: nextCursorOf(found) };
   }
 
   /**

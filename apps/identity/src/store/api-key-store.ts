@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { LruBounds } from '@svc/cache';
 import { DomainError } from '@svc/errors';
 import type { ApiKeyScope, GrantedScope } from '@svc/rules';
-import { decodePageCursor, encodePageCursor, findPage, type Collection, type DocumentStore } from '@svc/store';
+import type { Collection, DocumentStore } from '@svc/store';
+import { listPage, type CursorPage } from './cursor-page.js';
 import { API_KEYS, type ApiKeyDoc } from './documents.js';
 import {
   API_KEY_SECRET,
@@ -90,10 +91,8 @@ export class ApiKeyStore {
   }
 
   /** The tenant's keys, oldest first, revoked ones included (a page of `{ items, nextCursor }`). */
-  async list(tenantId: string, page: { limit: number; cursor?: string | undefined }) {
-    const after = page.cursor ? decodePageCursor(page.cursor) : null;
-    const found = await findPage(this.keys, { tenantId }, { limit: page.limit, after });
-    return { items: found.items.map(toApiKey), nextCursor: found.next ? encodePageCursor(found.next) : null };
+  list(tenantId: string, page: CursorPage) {
+    return listPage(this.keys, { tenantId }, page, toApiKey);
   }
 
   async get(tenantId: string, apiKeyId: string): Promise<ApiKey> {

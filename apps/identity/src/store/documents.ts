@@ -45,31 +45,27 @@ export interface MembershipDoc {
   updatedAtMs: number;
 }
 
-export interface SessionDoc {
+/** A record found by the SHA-256 of a token handed out once (a session cookie, a sign-in link). */
+interface HashedTokenDoc {
   [key: string]: unknown;
   _id: string;
   userId: string;
-  /** The active workspace. */
+  /** The workspace it signs into. */
   tenantId: string;
-  /** SHA-256 hex of the cookie token; the token itself is never stored. */
+  /** SHA-256 hex of the token; the token itself is never stored. */
   tokenHash: string;
   createdAtMs: number;
   expiresAtMs: number;
+}
+
+/** A dashboard session: its tenant is the active workspace. */
+export interface SessionDoc extends HashedTokenDoc {
   /** Set by logout; a revoked session is treated as unknown. */
   revokedAtMs: number | null;
 }
 
 /** A one-time sign-in link an operator printed (`admin session:link`); docs/decisions.md "Staff dashboard". */
-export interface SignInLinkDoc {
-  [key: string]: unknown;
-  _id: string;
-  userId: string;
-  /** The workspace the session it ends in starts in. */
-  tenantId: string;
-  /** SHA-256 hex of the link's token; the token itself is never stored. */
-  tokenHash: string;
-  createdAtMs: number;
-  expiresAtMs: number;
+export interface SignInLinkDoc extends HashedTokenDoc {
   /** Set by the one redemption; a used link is refused. */
   usedAtMs: number | null;
 }

@@ -1,12 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  decodePageCursor,
-  DuplicateKeyError,
-  encodePageCursor,
-  findPage,
-  type Collection,
-  type DocumentStore,
-} from '@svc/store';
+import { DuplicateKeyError, findPage, type Collection, type DocumentStore } from '@svc/store';
 import type { Role } from '@svc/rules';
 import {
   IDENTITY_INDEXES,
@@ -19,7 +12,13 @@ import {
   type SignInLinkDoc,
   type UserDoc,
 } from './documents.js';
-import { SESSION_LIFETIME_MS, SIGN_IN_LINK_LIFETIME_MS, hashSessionToken, newSessionToken } from '../domain/session-token.js';
+import { nextCursorOf, pageRequestOf, type CursorPage } from './cursor-page.js';
+import {
+  SESSION_LIFETIME_MS,
+  SIGN_IN_LINK_LIFETIME_MS,
+  hashSessionToken,
+  newSessionToken,
+} from '../domain/session-token.js';
 
 export interface User {
   userId: string;
@@ -261,9 +260,8 @@ export class IdentityStore {
    * The tenant's members with their user's email and name, oldest membership first, one page
    * (the dashboard's members screen).
    */
-  async membersOf(tenantId: string, page: { limit: number; cursor?: string | undefined }) {
-    const after = page.cursor ? decodePageCursor(page.cursor) : null;
-    const found = await findPage(this.memberships, { tenantId }, { limit: page.limit, after });
+  async membersOf(tenantId: string, page: CursorPage) {
+    const found = await findPage(this.memberships, { tenantId }, pageRequestOf(page));
     const users = await Promise.all(found.items.map((m) => this.users.findOne({ _id: m.userId })));
     return {
       items: found.items.map((m, i) => ({
@@ -271,7 +269,7 @@ export class IdentityStore {
         email: users[i]?.email ?? '',
         name: users[i]?.name ?? '',
       })),
-      nextCursor: found.next ? encodePageCursor(found.next) : null,
+      nextCursor: nextCursorOf(found),
     };
   }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '@svc/errors';
-import { decodePageCursor, encodePageCursor, findPage, type Collection, type DocumentStore } from '@svc/store';
+import type { Collection, DocumentStore } from '@svc/store';
+import { listPage, type CursorPage } from './cursor-page.js';
 import { PLATFORM_KEYS, type PlatformKeyDoc } from './documents.js';
 import { findActiveBySecret, LastUsedWriter, PLATFORM_KEY_SECRET, secretFields } from './key-secret.js';
 
@@ -69,10 +70,8 @@ export class PlatformKeyStore {
   }
 
   /** Every key, oldest first, revoked ones included (a page of `{ items, nextCursor }`). */
-  async list(page: { limit: number; cursor?: string | undefined }) {
-    const after = page.cursor ? decodePageCursor(page.cursor) : null;
-    const found = await findPage(this.keys, {}, { limit: page.limit, after });
-    return { items: found.items.map(toPlatformKey), nextCursor: found.next ? encodePageCursor(found.next) : null };
+  list(page: CursorPage) {
+    return listPage(this.keys, {}, page, toPlatformKey);
   }
 
   /** Revokes the key at once; revoking a revoked key changes nothing. */

@@ -9,15 +9,17 @@
  */
 import { DomainError } from '@svc/errors';
 import {
+  consumeInBatches,
+  inBatchSpan,
   INTEGRATION_EVENTS_TOPIC,
-  subscribeInBatches,
+  type BatchConsumer,
   type EventBus,
   type ReceivedMessage,
   type Subscription,
 } from '@svc/events';
 import type { CatalogClient } from '@svc/grpc';
 import type { DocumentStore } from '@svc/store';
-import { inSpan, type Logger } from '@svc/telemetry';
+import type { Logger } from '@svc/telemetry';
 import { parseConnectionEvent, providerName, type ConnectionNeedsReauth } from '../domain/connection-event.js';
 import { readerLocale, readerTimeZone } from '../domain/format.js';
 import { renderMessage, type Branding } from '../domain/layout.js';
@@ -33,6 +35,14 @@ import { brandingOf } from './context.js';
 export const CONNECTION_NOTICES_GROUP = 'notifications-connections';
 const TEMPLATE: Template = 'business.calendar_needs_reauth';
 const BATCH = 100;
+
+const NOTICES: BatchConsumer = {
+  topic: INTEGRATION_EVENTS_TOPIC,
+  groupId: CONNECTION_NOTICES_GROUP,
+  maxBatch: BATCH,
+  service: SERVICE,
+  operation: 'notify',
+};
 const DEADLINE = { deadlineMs: 5_000 };
 
 export interface ConnectionNoticeDeps {
@@ -166,51 +176,37 @@ export function intakeConnectionEvents(
   deps: ConnectionNoticeDeps,
   messages: readonly ReceivedMessage[],
 ): Promise<number> {
-  return inSpan(
-    SERVICE,
-    `${INTEGRATION_EVENTS_TOPIC} notify`,
-    { traceparent: null, attributes: { 'messaging.batch.message_count': messages.length } },
-    async () => {
-      const events: ConnectionNeedsReauth[] = [];
-      for (const message of messages) {
-        const parsed = parseConnectionEvent(message.value);
-        if ('ignored' in parsed) continue;
-        if ('problem' in parsed) {
-          eventsConsumed.inc({ service: SERVICE, result: 'skipped' });
-          deps.logger.error({ offset: message.offset, problem: parsed.problem }, 'integration event skipped');
-          continue;
-        }
-        events.push(parsed.event);
+  return inBatchSpan(NOTICES, messages, async () => {
+    const events: ConnectionNeedsReauth[] = [];
+    for (const message of messages) {
+      const parsed = parseConnectionEvent(message.value);
+      if ('ignored' in parsed) continue;
+      if ('problem' in parsed) {
+        eventsConsumed.inc({ service: SERVICE, result: 'skipped' });
+        deps.logger.error({ offset: message.offset, problem: parsed.problem }, 'integration event skipped');
+        continue;
       }
-      const nowMs = deps.now();
-      const records: NotificationDoc[] = [];
-      for (const event of events) {
-        const ctx = await contextOf(deps, event);
-        if (!ctx) {
-          // Retrying cannot bring back a deleted tenant.
-          deps.logger.warn(
-            { eventId: event.id, tenantId: event.tenantId },
-            'connection.needs_reauth skipped: no tenant',
-          );
-          continue;
-        }
-        records.push(...noticeRecords(event, ctx, deps.compose, nowMs));
+      events.push(parsed.event);
+    }
+    const nowMs = deps.now();
+    const records: NotificationDoc[] = [];
+    for (const event of events) {
+      const ctx = await contextOf(deps, event);
+      if (!ctx) {
+        // Retrying cannot bring back a deleted tenant.
+        deps.logger.warn({ eventId: event.id, tenantId: event.tenantId }, 'connection.needs_reauth skipped: no tenant');
+        continue;
       }
-      const stored = await deps.store.withTransaction((tx) => deps.notifications.insertAbsent(records, tx));
-      eventsConsumed.inc({ service: SERVICE, result: 'stored' }, events.length);
-      if (stored > 0) deps.onStored();
-      return stored;
-    },
-  );
+      records.push(...noticeRecords(event, ctx, deps.compose, nowMs));
+    }
+    const stored = await deps.store.withTransaction((tx) => deps.notifications.insertAbsent(records, tx));
+    eventsConsumed.inc({ service: SERVICE, result: 'stored' }, events.length);
+    if (stored > 0) deps.onStored();
+    return stored;
+  });
 }
 
 /** Subscribes to the integration topic in the notifications' connection group, in batches where the bus can. */
 export function consumeConnectionEvents(bus: EventBus, deps: ConnectionNoticeDeps): Promise<Subscription> {
-  return subscribeInBatches(
-    bus,
-    { topic: INTEGRATION_EVENTS_TOPIC, groupId: CONNECTION_NOTICES_GROUP, maxBatch: BATCH },
-    async (messages) => {
-      await intakeConnectionEvents(deps, messages);
-    },
-  );
+  return consumeInBatches(bus, NOTICES, (messages) => intakeConnectionEvents(deps, messages));
 }

@@ -8,12 +8,14 @@
  */
 import {
   BOOKING_EVENTS_TOPIC,
-  subscribeInBatches,
+  consumeInBatches,
+  inBatchSpan,
+  type BatchConsumer,
   type EventBus,
   type ReceivedMessage,
   type Subscription,
 } from '@svc/events';
-import { inSpan, type Logger } from '@svc/telemetry';
+import type { Logger } from '@svc/telemetry';
 import type { DocumentStore } from '@svc/store';
 import { parseBookingEvent, type BookingEvent } from '../domain/booking-event.js';
 import { parseCustomerErasure, type CustomerErasure } from '../domain/customer-erasure.js';
@@ -36,6 +38,14 @@ export const NOTIFICATIONS_GROUP = 'notifications';
 
 /** Events handed to the intake at once at most (their records share one transaction). */
 export const INTAKE_BATCH = 100;
+
+const INTAKE: BatchConsumer = {
+  topic: BOOKING_EVENTS_TOPIC,
+  groupId: NOTIFICATIONS_GROUP,
+  maxBatch: INTAKE_BATCH,
+  service: SERVICE,
+  operation: 'notify',
+};
 
 export interface IntakeDeps {
   store: DocumentStore;
@@ -135,65 +145,60 @@ async function prepare(
  * booking once), then everything is stored in one transaction, in event order.
  */
 export function intakeBatch(deps: IntakeDeps, messages: readonly ReceivedMessage[]): Promise<number> {
-  return inSpan(
-    SERVICE,
-    `${BOOKING_EVENTS_TOPIC} notify`,
-    { traceparent: null, attributes: { 'messaging.batch.message_count': messages.length } },
-    async () => {
-      const reader = new ContextReader(deps.clients, deps.settings, deps.smsAvailable);
-      const events: BookingEvent[] = [];
-      const erasures: CustomerErasure[] = [];
-      for (const message of messages) {
-        const erasure = parseCustomerErasure(message.value);
-        if (erasure) {
-          if ('erasure' in erasure) erasures.push(erasure.erasure);
-          else deps.logger.error({ offset: message.offset, problem: erasure.problem }, 'customer.erased skipped');
-          continue;
-        }
-        const parsed = parseBookingEvent(message.value, message.headers);
-        if ('problem' in parsed) {
-          eventsConsumed.inc({ service: SERVICE, result: 'skipped' });
-          deps.logger.error({ offset: message.offset, problem: parsed.problem }, 'booking event skipped');
-          continue;
-        }
-        events.push(parsed.event);
+  return inBatchSpan(INTAKE, messages, async () => {
+    const reader = new ContextReader(deps.clients, deps.settings, deps.smsAvailable);
+    const events: BookingEvent[] = [];
+    const erasures: CustomerErasure[] = [];
+    for (const message of messages) {
+      const erasure = parseCustomerErasure(message.value);
+      if (erasure) {
+        if ('erasure' in erasure) erasures.push(erasure.erasure);
+        else deps.logger.error({ offset: message.offset, problem: erasure.problem }, 'customer.erased skipped');
+        continue;
       }
-      const laterInBatch = (i: number) => events.slice(i + 1).some((e) => e.bookingId === events[i]!.bookingId);
-      const prepared = (
-        await Promise.all(events.map((event, i) => prepare(deps, reader, event, laterInBatch(i))))
-      ).filter((p): p is Prepared => p !== null);
-      const nowMs = deps.now();
-      const stored = await deps.store.withTransaction(async (tx) => {
-        let count = 0;
-        for (const p of prepared) {
-          const { tenantId, bookingId } = p.event;
-          // The earlier event's held messages first; then a later event ends any wait before it.
-          count += await deps.notifications.insertAbsent(p.released, tx);
-          await deps.waits.endBefore(tenantId, bookingId, p.event.occurredAtMs, tx);
-          count += await deps.notifications.insertAbsent(p.records, tx);
-          if (p.holdUntilMs !== null) {
-            const firstLook = Math.min(p.holdUntilMs, nowMs + holdCheckMs(deps.meetingWaitMs, 0));
-            await deps.waits.hold(heldEventOf(p.event), p.holdUntilMs, firstLook, nowMs, tx);
-          }
-          if (p.reminders) {
-            await deps.reminders.apply(
-              { tenantId: p.event.tenantId, bookingId: p.event.bookingId, startsAtMs: p.event.startsAtMs },
-              p.reminders,
-              p.event.occurredAtMs,
-              nowMs,
-              tx,
-            );
-          }
+      const parsed = parseBookingEvent(message.value, message.headers);
+      if ('problem' in parsed) {
+        eventsConsumed.inc({ service: SERVICE, result: 'skipped' });
+        deps.logger.error({ offset: message.offset, problem: parsed.problem }, 'booking event skipped');
+        continue;
+      }
+      events.push(parsed.event);
+    }
+    const laterInBatch = (i: number) => events.slice(i + 1).some((e) => e.bookingId === events[i]!.bookingId);
+    const prepared = (
+      await Promise.all(events.map((event, i) => prepare(deps, reader, event, laterInBatch(i))))
+    ).filter((p): p is Prepared => p !== null);
+    const nowMs = deps.now();
+    const stored = await deps.store.withTransaction(async (tx) => {
+      let count = 0;
+      for (const p of prepared) {
+        const { tenantId, bookingId } = p.event;
+        // The earlier event's held messages first; then a later event ends any wait before it.
+        count += await deps.notifications.insertAbsent(p.released, tx);
+        await deps.waits.endBefore(tenantId, bookingId, p.event.occurredAtMs, tx);
+        count += await deps.notifications.insertAbsent(p.records, tx);
+        if (p.holdUntilMs !== null) {
+          const firstLook = Math.min(p.holdUntilMs, nowMs + holdCheckMs(deps.meetingWaitMs, 0));
+          await deps.waits.hold(heldEventOf(p.event), p.holdUntilMs, firstLook, nowMs, tx);
         }
-        return count;
-      });
-      eventsConsumed.inc({ service: SERVICE, result: 'stored' }, prepared.length);
-      if (stored > 0 || prepared.some((p) => p.reminders || p.holdUntilMs !== null)) deps.onStored();
-      // After the batch's records: a pending one among them is erased once it is final.
-      if (erasures.length > 0) await eraseCustomers(deps, erasures);
-      return stored;
-    },
-  );
+        if (p.reminders) {
+          await deps.reminders.apply(
+            { tenantId: p.event.tenantId, bookingId: p.event.bookingId, startsAtMs: p.event.startsAtMs },
+            p.reminders,
+            p.event.occurredAtMs,
+            nowMs,
+            tx,
+          );
+        }
+      }
+      return count;
+    });
+    eventsConsumed.inc({ service: SERVICE, result: 'stored' }, prepared.length);
+    if (stored > 0 || prepared.some((p) => p.reminders || p.holdUntilMs !== null)) deps.onStored();
+    // After the batch's records: a pending one among them is erased once it is final.
+    if (erasures.length > 0) await eraseCustomers(deps, erasures);
+    return stored;
+  });
 }
 
 /**
@@ -224,11 +229,5 @@ async function eraseCustomers(deps: IntakeDeps, erasures: readonly CustomerErasu
 
 /** Subscribes the intake to the booking topic in the notifications' group, in batches where the bus can. */
 export function consumeBookingEvents(bus: EventBus, deps: IntakeDeps): Promise<Subscription> {
-  return subscribeInBatches(
-    bus,
-    { topic: BOOKING_EVENTS_TOPIC, groupId: NOTIFICATIONS_GROUP, maxBatch: INTAKE_BATCH },
-    async (messages) => {
-      await intakeBatch(deps, messages);
-    },
-  );
+  return consumeInBatches(bus, INTAKE, (messages) => intakeBatch(deps, messages));
 }

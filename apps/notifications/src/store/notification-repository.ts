@@ -1,13 +1,5 @@
-import { claimLeases, dueDocs, nextDueAtMs } from '@svc/background';
-import {
-  findLogPage,
-  findPage,
-  type Collection,
-  type DocumentStore,
-  type Page,
-  type PageRequest,
-  type Tx,
-} from '@svc/store';
+import { LeasedLog } from '@svc/background';
+import { findPage, type Collection, type DocumentStore, type Page, type PageRequest, type Tx } from '@svc/store';
 import { COLLECTIONS, type ErasedBookingDoc, type NotificationDoc, type SendStatus } from './records.js';
 import { bodyRemoval, erasure, FINAL_STATUSES, isFinal } from './redaction.js';
 
@@ -43,12 +35,11 @@ export type ResendResult = NotificationDoc | 'not_found' | 'body_removed';
  * nobody else. The outcome is recorded, and the lease released, in a write that matches the
  * lease token, so a worker that lost its lease records nothing.
  */
-export class NotificationRepository {
-  private readonly docs: Collection<NotificationDoc>;
+export class NotificationRepository extends LeasedLog<NotificationDoc, NotificationFilter> {
   private readonly erased: Collection<ErasedBookingDoc>;
 
-  constructor(private readonly store: DocumentStore) {
-    this.docs = store.collection<NotificationDoc>(COLLECTIONS.notifications);
+  constructor(store: DocumentStore) {
+    super(store, COLLECTIONS.notifications);
     this.erased = store.collection<ErasedBookingDoc>(COLLECTIONS.erasedBookings);
   }
 
@@ -64,27 +55,18 @@ export class NotificationRepository {
     let stored = 0;
     for (const doc of docs) {
       const key = { eventId: doc.eventId, template: doc.template, channel: doc.channel };
-      const same = await this.docs.find(key, {}, tx);
+      const same = await this.records.find(key, {}, tx);
       const customer = doc.recipientKind === 'customer';
       if (same.some((d) => d.recipient === doc.recipient || (customer && d.recipientKind === 'customer'))) continue;
-      await this.docs.insertOne(doc, tx);
+      await this.records.insertOne(doc, tx);
       stored++;
     }
     return stored;
   }
 
-  get(tenantId: string, id: string): Promise<NotificationDoc | null> {
-    return this.docs.findOne({ _id: id, tenantId });
-  }
-
-  /** The send log, newest first. */
-  page(tenantId: string, filter: NotificationFilter, page: PageRequest): Promise<Page<NotificationDoc>> {
-    return findLogPage(this.docs, { tenantId }, filter, page);
-  }
-
   /** A customer's records for their export, oldest first (index by_tenant_customer_created). */
   customerPage(tenantId: string, customerId: string, page: PageRequest): Promise<Page<NotificationDoc>> {
-    return findPage(this.docs, { tenantId, customerId }, page, {});
+    return findPage(this.records, { tenantId, customerId }, page, {});
   }
 
   /**
@@ -92,7 +74,7 @@ export class NotificationRepository {
    * by_tenant_body_created): the retention sweeper's work, pending ones included (it skips them).
    */
   heldBodies(tenantId: string, beforeMs: number, page: PageRequest): Promise<Page<NotificationDoc>> {
-    return findPage(this.docs, { tenantId, bodyRemovedAtMs: null }, page, { within: { to: beforeMs } });
+    return findPage(this.records, { tenantId, bodyRemovedAtMs: null }, page, { within: { to: beforeMs } });
   }
 
   /**
@@ -106,7 +88,7 @@ export class NotificationRepository {
     return this.store.withTransaction(async (tx) => {
       const removed: NotificationDoc[] = [];
       for (const doc of final) {
-        const matched = await this.docs.updateOne(
+        const matched = await this.records.updateOne(
           { _id: doc._id, revision: doc.revision, status: { $in: [...FINAL_STATUSES] } },
           bodyRemoval(doc, nowMs),
           tx,
@@ -117,34 +99,12 @@ export class NotificationRepository {
     });
   }
 
-  /** Records due at `nowMs`, earliest first. */
-  due(nowMs: number, limit: number): Promise<NotificationDoc[]> {
-    return dueDocs(this.docs, nowMs, limit);
-  }
-
-  /** When the earliest record falls due (leased ones at their lease's end); null when none is pending. */
-  nextDueAtMs(): Promise<number | null> {
-    return nextDueAtMs(this.docs);
-  }
-
-  /** Takes the lease of each record as read, in one transaction; those changed meanwhile are left out. */
-  claimAll(docs: readonly NotificationDoc[], nowMs: number, leaseMs: number): Promise<ClaimedNotification[]> {
-    return claimLeases(this.store, this.docs, docs, nowMs, leaseMs);
-  }
-
   /**
    * Records the outcomes of several attempts in one transaction (the worker's group commit). A
    * record resent meanwhile keeps its new series due; one whose lease was lost is not written.
    */
-  async recordAll(
-    items: ReadonlyArray<{ claimed: ClaimedNotification; outcome: SendRecord }>,
-  ): Promise<RecordResult[]> {
-    if (items.length === 0) return [];
-    return this.store.withTransaction(async (tx) => {
-      const results: RecordResult[] = [];
-      for (const { claimed, outcome } of items) results.push(await this.recordIn(tx, claimed, outcome));
-      return results;
-    });
+  recordAll(items: ReadonlyArray<{ claimed: ClaimedNotification; outcome: SendRecord }>): Promise<RecordResult[]> {
+    return this.recordEach(items, (tx, { claimed, outcome }) => this.recordIn(tx, claimed, outcome));
   }
 
   /**
@@ -164,7 +124,7 @@ export class NotificationRepository {
     // Sent normally, erased as it reaches its final state (docs/decisions.md "Privacy").
     const erase = isFinal(outcome.status) && (await this.wasErased(tx, claimed));
     const sameSeries =
-      (await this.docs.updateOne(
+      (await this.records.updateOne(
         { ...lease, series: claimed.series },
         {
           ...released,
@@ -180,11 +140,11 @@ export class NotificationRepository {
         tx,
       )) === 1;
     if (sameSeries) return erase ? 'erased' : 'recorded';
-    const current = await this.docs.findOne(lease, tx);
+    const current = await this.records.findOne(lease, tx);
     // The lease ran out and another worker took the record: this attempt is not recorded.
     if (!current) return 'lost';
     // Resent meanwhile: the new series is due now; this attempt only leaves its error behind.
-    await this.docs.updateOne(
+    await this.records.updateOne(
       lease,
       {
         ...released,
@@ -227,7 +187,7 @@ export class NotificationRepository {
         updatedAtMs: nowMs,
       };
       const { _id, ...set } = next;
-      if ((await this.docs.updateOne({ _id, tenantId, revision: doc.revision }, set)) === 1) return next;
+      if ((await this.records.updateOne({ _id, tenantId, revision: doc.revision }, set)) === 1) return next;
       // A worker claimed or recorded it in between: read it again.
     }
   }

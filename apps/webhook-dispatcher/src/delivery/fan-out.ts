@@ -9,13 +9,15 @@
  */
 import {
   BOOKING_EVENTS_TOPIC,
-  subscribeInBatches,
+  consumeInBatches,
+  inBatchSpan,
+  type BatchConsumer,
   type EventBus,
   type ReceivedMessage,
   type Subscription,
 } from '@svc/events';
 import { SpanKind, type Span } from '@opentelemetry/api';
-import { contextOf, inSpan, serviceTracer, traceparentOf, type Logger } from '@svc/telemetry';
+import { contextOf, serviceTracer, traceparentOf, type Logger } from '@svc/telemetry';
 import { eventsConsumed, SERVICE } from '../metrics.js';
 import { filterTakes, parseTopicMessage } from '../domain/booking-event.js';
 import type { CustomerErasure } from '@svc/events';
@@ -44,6 +46,14 @@ export interface FanOutDeps {
 /** Events handed to the fan-out at once at most (their deliveries share one transaction). */
 export const FAN_OUT_BATCH = 100;
 
+const FAN_OUT: BatchConsumer = {
+  topic: BOOKING_EVENTS_TOPIC,
+  groupId: DISPATCHER_GROUP,
+  maxBatch: FAN_OUT_BATCH,
+  service: SERVICE,
+  operation: 'fan-out',
+};
+
 /** Stores the deliveries of one event; answers how many were new. */
 export function fanOut(deps: FanOutDeps, message: ReceivedMessage): Promise<number> {
   return fanOutBatch(deps, [message]);
@@ -58,12 +68,7 @@ export function fanOut(deps: FanOutDeps, message: ReceivedMessage): Promise<numb
  * inside the relay's publish.
  */
 export function fanOutBatch(deps: FanOutDeps, messages: readonly ReceivedMessage[]): Promise<number> {
-  return inSpan(
-    SERVICE,
-    `${BOOKING_EVENTS_TOPIC} fan-out`,
-    { traceparent: null, attributes: { 'messaging.batch.message_count': messages.length } },
-    (batch) => storeDeliveries(deps, messages, batch),
-  );
+  return inBatchSpan(FAN_OUT, messages, (batch) => storeDeliveries(deps, messages, batch));
 }
 
 async function storeDeliveries(deps: FanOutDeps, messages: readonly ReceivedMessage[], batch: Span): Promise<number> {
@@ -144,11 +149,5 @@ function consumerSpan(traceparent: string | null): Span | undefined {
 
 /** Subscribes the fan-out to the booking topic in the dispatcher's group, in batches where the bus can. */
 export function consumeBookingEvents(bus: EventBus, deps: FanOutDeps): Promise<Subscription> {
-  return subscribeInBatches(
-    bus,
-    { topic: BOOKING_EVENTS_TOPIC, groupId: DISPATCHER_GROUP, maxBatch: FAN_OUT_BATCH },
-    async (messages) => {
-      await fanOutBatch(deps, messages);
-    },
-  );
+  return consumeInBatches(bus, FAN_OUT, (messages) => fanOutBatch(deps, messages));
 }

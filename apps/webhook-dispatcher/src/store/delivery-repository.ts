@@ -1,13 +1,5 @@
-import { claimLeases, dueDocs, nextDueAtMs } from '@svc/background';
-import {
-  DuplicateKeyError,
-  findLogPage,
-  type Collection,
-  type DocumentStore,
-  type Page,
-  type PageRequest,
-  type Tx,
-} from '@svc/store';
+import { LeasedLog } from '@svc/background';
+import { DuplicateKeyError, type Collection, type DocumentStore, type Tx } from '@svc/store';
 import { COLLECTIONS, EVENT_SUBSCRIPTION_INDEX } from './collections.js';
 import { attemptId, type AttemptDoc, type DeliveryDoc, type DeliveryStatus, type ErasedBookingDoc } from './records.js';
 
@@ -73,13 +65,12 @@ const removedBody = (nowMs: number) => ({ body: '', bodyRemovedAtMs: nowMs });
  * delivery is not due for anyone else. The attempt is recorded, and the lease released, in one
  * transaction that matches the lease token, so a worker that lost its lease records nothing.
  */
-export class DeliveryRepository {
-  private readonly deliveries: Collection<DeliveryDoc>;
+export class DeliveryRepository extends LeasedLog<DeliveryDoc, DeliveryFilter> {
   private readonly attempts: Collection<AttemptDoc>;
   private readonly erased: Collection<ErasedBookingDoc>;
 
-  constructor(private readonly store: DocumentStore) {
-    this.deliveries = store.collection<DeliveryDoc>(COLLECTIONS.deliveries);
+  constructor(store: DocumentStore) {
+    super(store, COLLECTIONS.deliveries);
     this.attempts = store.collection<AttemptDoc>(COLLECTIONS.attempts);
     this.erased = store.collection<ErasedBookingDoc>(COLLECTIONS.erasedBookings);
   }
@@ -87,7 +78,7 @@ export class DeliveryRepository {
   /** Stores a new delivery; false when the (event, subscription) pair has one already. */
   async insertIfAbsent(doc: DeliveryDoc): Promise<boolean> {
     try {
-      await this.deliveries.insertOne(doc);
+      await this.records.insertOne(doc);
       return true;
     } catch (err) {
       if (err instanceof DuplicateKeyError && err.index === EVENT_SUBSCRIPTION_INDEX) return false;
@@ -108,21 +99,12 @@ export class DeliveryRepository {
       for (const doc of docs) {
         // Looked up rather than caught: a failed insert would doom the whole transaction.
         const pair = { eventId: doc.eventId, subscriptionId: doc.subscriptionId };
-        if (await this.deliveries.findOne(pair, tx)) continue;
-        await this.deliveries.insertOne(doc, tx);
+        if (await this.records.findOne(pair, tx)) continue;
+        await this.records.insertOne(doc, tx);
         stored++;
       }
       return stored;
     });
-  }
-
-  get(tenantId: string, deliveryId: string): Promise<DeliveryDoc | null> {
-    return this.deliveries.findOne({ _id: deliveryId, tenantId });
-  }
-
-  /** The delivery log, newest first, as a dashboard reads it (docs/decisions.md "Webhooks"). */
-  page(tenantId: string, filter: DeliveryFilter, page: PageRequest): Promise<Page<DeliveryDoc>> {
-    return findLogPage(this.deliveries, { tenantId }, filter, page);
   }
 
   /** Every attempt of the delivery, oldest first. */
@@ -136,24 +118,6 @@ export class DeliveryRepository {
         ],
       },
     );
-  }
-
-  /** Deliveries due at `nowMs`, earliest first. */
-  due(nowMs: number, limit: number): Promise<DeliveryDoc[]> {
-    return dueDocs(this.deliveries, nowMs, limit);
-  }
-
-  /** When the earliest delivery falls due (leased ones at their lease's end); null when none is pending. */
-  nextDueAtMs(): Promise<number | null> {
-    return nextDueAtMs(this.deliveries);
-  }
-
-  /**
-   * Takes the lease of each due delivery as read, all in one transaction (one commit however
-   * many); a delivery another worker (or a replay) changed first is left out.
-   */
-  claimAll(docs: readonly DeliveryDoc[], nowMs: number, leaseMs: number): Promise<ClaimedDelivery[]> {
-    return claimLeases(this.store, this.deliveries, docs, nowMs, leaseMs);
   }
 
   /** Takes the lease of one due delivery as read; null when another worker (or a replay) changed it first. */
@@ -174,15 +138,10 @@ export class DeliveryRepository {
    * `record` for several attempts in one transaction (the worker's group commit). A delivery that
    * becomes final while its booking's customer is erased loses its body in the same write.
    */
-  async recordAll(
+  recordAll(
     items: ReadonlyArray<{ claimed: ClaimedDelivery; attempt: AttemptRecord; nowMs: number }>,
   ): Promise<RecordOutcome[]> {
-    if (items.length === 0) return [];
-    return this.store.withTransaction(async (tx) => {
-      const results: RecordOutcome[] = [];
-      for (const item of items) results.push(await this.recordIn(tx, item.claimed, item.attempt, item.nowMs));
-      return results;
-    });
+    return this.recordEach(items, (tx, item) => this.recordIn(tx, item.claimed, item.attempt, item.nowMs));
   }
 
   private async recordIn(
@@ -203,7 +162,7 @@ export class DeliveryRepository {
     // The usual case in one write: still our lease, still the series the attempt belongs to
     // (only a replay changes the series, or the revision, while we hold the lease).
     const sameSeries =
-      (await this.deliveries.updateOne(
+      (await this.records.updateOne(
         { ...lease, series: claimed.series },
         {
           ...released,
@@ -217,11 +176,11 @@ export class DeliveryRepository {
         tx,
       )) === 1;
     if (!sameSeries) {
-      const current = await this.deliveries.findOne(lease, tx);
+      const current = await this.records.findOne(lease, tx);
       // The lease ran out and another worker took the delivery: this attempt is not recorded.
       if (!current) return { recorded: false, bodyRemoved: false };
       // Replayed meanwhile: the new series is due now; the attempt stays in its old series.
-      await this.deliveries.updateOne(
+      await this.records.updateOne(
         lease,
         { ...released, revision: current.revision + 1, dueAtMs: current.nextAttemptAtMs },
         tx,
@@ -269,7 +228,7 @@ export class DeliveryRepository {
         updatedAtMs: nowMs,
       };
       const { _id, ...set } = next;
-      if ((await this.deliveries.updateOne({ _id, tenantId, revision: doc.revision }, set)) === 1) return next;
+      if ((await this.records.updateOne({ _id, tenantId, revision: doc.revision }, set)) === 1) return next;
       // A worker claimed or recorded it in between: read it again.
     }
   }
@@ -298,15 +257,11 @@ export class DeliveryRepository {
       const chunk = bookingIds.slice(i, i + BOOKINGS_PER_STEP);
       removed += await this.store.withTransaction(async (tx) => {
         let n = 0;
-        for (const doc of await this.deliveries.find({ tenantId, bookingId: { $in: chunk } }, {}, tx)) {
+        for (const doc of await this.records.find({ tenantId, bookingId: { $in: chunk } }, {}, tx)) {
           if (doc.status === 'pending') {
-            if (doc.erasedAtMs === undefined) await this.deliveries.updateOne({ _id: doc._id }, { erasedAtMs }, tx);
+            if (doc.erasedAtMs === undefined) await this.records.updateOne({ _id: doc._id }, { erasedAtMs }, tx);
           } else if (doc.bodyRemovedAtMs == null) {
-            await this.deliveries.updateOne(
-              { _id: doc._id },
-              { ...removedBody(nowMs), revision: doc.revision + 1 },
-              tx,
-            );
+            await this.records.updateOne({ _id: doc._id }, { ...removedBody(nowMs), revision: doc.revision + 1 }, tx);
             n++;
           }
         }
@@ -330,14 +285,14 @@ export class DeliveryRepository {
   ): Promise<number> {
     let removed = 0;
     while (keepGoing()) {
-      const batch = await this.deliveries.find(
+      const batch = await this.records.find(
         { tenantId, bodyRemovedAtMs: null, createdAtMs: { $lt: cutoffMs }, status: { $in: FINAL_STATUSES } },
         { sort: [['createdAtMs', 1]], limit: SWEEP_BATCH },
       );
       const n = await this.store.withTransaction(async (tx) => {
         let changed = 0;
         for (const doc of batch) {
-          changed += await this.deliveries.updateOne(
+          changed += await this.records.updateOne(
             { _id: doc._id, revision: doc.revision, status: doc.status },
             { ...removedBody(nowMs), revision: doc.revision + 1 },
             tx,
@@ -359,7 +314,7 @@ export class DeliveryRepository {
   async *exportOf(tenantId: string, bookingIds: readonly string[]): AsyncGenerator<DeliveryWithAttempts[]> {
     for (let i = 0; i < bookingIds.length; i += BOOKINGS_PER_STEP) {
       const chunk = bookingIds.slice(i, i + BOOKINGS_PER_STEP);
-      const deliveries = await this.deliveries.find(
+      const deliveries = await this.records.find(
         { tenantId, bookingId: { $in: chunk } },
         {
           sort: [

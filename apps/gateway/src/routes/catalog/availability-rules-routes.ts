@@ -10,12 +10,12 @@ import {
   int,
   minuteOfDaySchema,
   OWNER_RULE,
-  ownerIdSchema,
   ownerRequired,
   ownerTypeSchema,
   patchOf,
   recordStatusSchema,
 } from '../../api/field-schemas.js';
+import { ownerBodyShape, ownerRecordShape, removableRecordShape } from '../../api/owned-records.js';
 import { pageQueryShape, pageRequest } from '../../api/paging.js';
 import { DASHBOARD_SURFACE, onSurface, type AdminSurface } from '../../api/surfaces.js';
 
@@ -24,7 +24,7 @@ const availabilityRuleRecordSchema = z
   .object({
     ruleId: z.string(),
     tenantId: z.string(),
-    ownerType: z.string().describe('tenant | staff | resource'),
+    ...ownerRecordShape,
     ownerId: z.string().describe('Staff or resource id; for tenant rules the tenant.'),
     weekday: z.number().int().describe('0 = Sunday … 6 = Saturday.'),
     startMinute: z.number().int().describe('Minutes after midnight, wall clock in timezone.'),
@@ -32,9 +32,7 @@ const availabilityRuleRecordSchema = z
     timezone: z.string(),
     effectiveFromAtMs: z.number().int().nullable().describe('Inclusive start of the rule; null when it has none.'),
     effectiveUntilAtMs: z.number().int().nullable().describe('Exclusive end of the rule; null when it has none.'),
-    status: z.string().describe('active | deleted'),
-    createdAtMs: z.number().int(),
-    updatedAtMs: z.number().int(),
+    ...removableRecordShape,
   })
   .describe('Weekly working hours of the tenant, a staff member or a resource.');
 
@@ -48,8 +46,7 @@ function toRecord(r: catalogV1.AvailabilityRule): RuleRecord {
 const recordOf = (res: { rule?: catalogV1.AvailabilityRule | undefined }) => ({ rule: res.rule && toRecord(res.rule) });
 
 const ruleFieldsShape = {
-  ownerType: ownerTypeSchema,
-  ownerId: ownerIdSchema.describe('Required for staff and resource rules.'),
+  ...ownerBodyShape('rules'),
   weekday: int(0, 6).describe('0 = Sunday … 6 = Saturday.'),
   startMinute: minuteOfDaySchema,
   endMinute: minuteOfDaySchema,

@@ -7,12 +7,11 @@ import {
   createStatusSchema,
   dateSchema,
   OWNER_RULE,
-  ownerIdSchema,
   ownerRequired,
-  ownerTypeSchema,
   patchOf,
   recordStatusSchema,
 } from '../../api/field-schemas.js';
+import { ownerBodyShape, ownerRecordShape, removableRecordShape } from '../../api/owned-records.js';
 import { pageQueryShape, pageRequest } from '../../api/paging.js';
 import { DASHBOARD_SURFACE, onSurface, type AdminSurface } from '../../api/surfaces.js';
 
@@ -21,21 +20,17 @@ const dateOverrideRecordSchema = z
   .object({
     overrideId: z.string(),
     tenantId: z.string(),
-    ownerType: z.string().describe('tenant | staff | resource'),
-    ownerId: z.string(),
+    ...ownerRecordShape,
     date: z.string().describe("YYYY-MM-DD in the owner's time zone (a staff member's own, else the tenant's)."),
     windows: z
       .array(z.object({ startMinute: z.number().int(), endMinute: z.number().int() }))
       .describe('The hours that day, in order; none: closed.'),
-    status: z.string().describe('active | deleted'),
-    createdAtMs: z.number().int(),
-    updatedAtMs: z.number().int(),
+    ...removableRecordShape,
   })
   .describe("One date on which an owner's hours are these windows instead of its weekly rules.");
 
 const overrideFieldsShape = {
-  ownerType: ownerTypeSchema,
-  ownerId: ownerIdSchema.describe('Required for staff and resource overrides.'),
+  ...ownerBodyShape('overrides'),
   date: dateSchema.describe("YYYY-MM-DD in the owner's time zone (a staff member's own, else the tenant's)."),
   windows: dayWindowsSchema,
 };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { type CatalogClient } from '@svc/grpc';
 import { registerAdminResource } from '../../api/admin-resource.js';
 import { createStatusSchema, dateSchema, optionalText, patchOf, recordStatusSchema } from '../../api/field-schemas.js';
+import { removableRecordShape } from '../../api/owned-records.js';
 import { pageQuerySchema, pageRequest } from '../../api/paging.js';
 import { DASHBOARD_SURFACE, onSurface, type AdminSurface } from '../../api/surfaces.js';
 
@@ -13,9 +14,7 @@ const holidayRecordSchema = z
     tenantId: z.string(),
     date: z.string().describe("YYYY-MM-DD in the tenant's time zone."),
     name: z.string(),
-    status: z.string().describe('active | deleted'),
-    createdAtMs: z.number().int(),
-    updatedAtMs: z.number().int(),
+    ...removableRecordShape,
   })
   .describe('A day on which the whole tenant is closed.');
 
