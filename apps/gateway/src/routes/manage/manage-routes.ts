@@ -5,7 +5,6 @@ import { answeringOutagesWith, bookingUnavailable } from '@svc/errors';
 import { hasAction, manageUrl, MANAGE_TOKEN_PREFIX } from '@svc/crypto';
 import { bookingCalendar, calendarFileName } from '@svc/ics';
 import type { Downstream } from '../../downstream/services.js';
-import { bookingExportSchema, bookingExport } from '../../privacy/booking-export.js';
 import type { bookingV1, catalogV1 } from '@svc/proto';
 import { CUSTOMER_ACTOR, FORBIDDEN_ACTION, manageOf, type ManageContext } from '../../auth/manage-guard.js';
 import type { GatewaySettings } from '../../config.js';
@@ -15,6 +14,7 @@ import { rescheduleBody } from '../../api/booking-changes.js';
 import { MANAGE_PATH, manageLinks } from '../../api/booking-links.js';
 import { LOCKED_WRITE_DEADLINE_MS } from '../../api/booking-operations.js';
 import { bookingRecordSchema, toBookingRecord } from '../../api/booking-record.js';
+import { bookingExportSchema } from '../../api/privacy-exports.js';
 import { present } from '../../api/present.js';
 import { brandingOf } from '../../api/tenant-records.js';
 import { renderManagePage, type PageAssets } from '@svc/pages';
@@ -352,7 +352,8 @@ export function registerManageRoutes(
       const { booking } = manageOf(request);
       reply.header('content-disposition', `attachment; filename="booking-${booking.bookingId}.json"`);
       reply.header('cache-control', 'private, no-store');
-      return JSON.stringify(await bookingExport(downstream, booking, Date.now())) as never;
+      // The identity service writes it (docs/decisions.md "Customer export").
+      return (await downstream.customerExports.exportBooking({ booking })).json as never;
     },
   });
 }
