@@ -1,9 +1,9 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { answeringOutagesWith, bookingUnavailable, validationError } from '@svc/errors';
 import { idSchema } from '@svc/rules';
 import type { Downstream } from '../../downstream/services.js';
+import { attachment, streamed } from '../../http/attachment.js';
 import { defineRoute } from '../../http/route.js';
 import { customerExportSchema } from '../../api/privacy-exports.js';
 import { tenantOf } from '../../api/request-tenant.js';
@@ -59,8 +59,7 @@ export async function sendCustomerExport(
 ): Promise<string> {
   const pieces = downstream.customerExports.exportCustomer({ tenantId, customerId })[Symbol.asyncIterator]();
   const first = await pieces.next();
-  reply.header('content-disposition', `attachment; filename="customer-${customerId}.json"`);
-  reply.header('cache-control', 'no-store');
+  attachment(reply, `customer-${customerId}.json`, 'no-store');
   async function* text() {
     try {
       for (let next = first; !next.done; next = await pieces.next()) yield next.value.text;
@@ -69,8 +68,7 @@ export async function sendCustomerExport(
       await pieces.return?.();
     }
   }
-  // Streamed: defineRoute passes a `produces` answer through as it is.
-  return Readable.from(text(), { objectMode: false }) as unknown as string;
+  return streamed(text());
 }
 
 export function registerCustomerPrivacyRoutes(
