@@ -5,6 +5,7 @@ import type { Logger } from '@svc/telemetry';
 import { AuditLog } from './audit/audit-log.js';
 import { auditService } from './audit/audit-rpc.js';
 import { AUDIT_SWEEP_DEFAULT_MS, AuditSweeper } from './audit/audit-sweeper.js';
+import { customerExportService } from './customer-export/customer-export-rpc.js';
 import { consumeErasures } from './tenant-export/erased-customers.js';
 import type { ExportSources } from './tenant-export/sources.js';
 import { tenantExportService } from './tenant-export/tenant-export-rpc.js';
@@ -62,7 +63,7 @@ export function workspaceServices(
   let erasures: Subscription | undefined;
   let started = false;
   return {
-    services: [auditService(log), tenantExportService(exports)],
+    services: [auditService(log), tenantExportService(exports), customerExportService(deps.clients, Date.now)],
     async prepare() {
       await log.ensureIndexes();
       const marked = await log.markAbandoned();

@@ -50,7 +50,13 @@ describe('GET /health', () => {
       'webhook-dispatcher': ['', 'webhooks.v1.WebhookService'],
       integrations: ['', 'integrations.v1.IntegrationService'],
       notifications: ['', 'notifications.v1.NotificationService'],
-      identity: ['', 'identity.v1.AuditService', 'identity.v1.IdentityService', 'identity.v1.TenantExportService'],
+      identity: [
+        '',
+        'identity.v1.AuditService',
+        'identity.v1.CustomerExportService',
+        'identity.v1.IdentityService',
+        'identity.v1.TenantExportService',
+      ],
     });
   });
 

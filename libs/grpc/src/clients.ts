@@ -2,6 +2,7 @@ import {
   auditV1,
   bookingV1,
   catalogV1,
+  customerExportV1,
   customerV1,
   identityV1,
   integrationsV1,
@@ -25,6 +26,7 @@ export const SERVICE_DEFINITIONS = {
   notifications: notificationsV1.NotificationServiceService,
   audit: auditV1.AuditServiceService,
   tenantExports: tenantExportV1.TenantExportServiceService,
+  customerExports: customerExportV1.CustomerExportServiceService,
   identity: identityV1.IdentityServiceService,
 } as const;
 type Definitions = typeof SERVICE_DEFINITIONS;
@@ -38,4 +40,5 @@ export type IntegrationClient = ServiceClient<Definitions['integrations']>;
 export type NotificationClient = ServiceClient<Definitions['notifications']>;
 export type AuditClient = ServiceClient<Definitions['audit']>;
 export type TenantExportClient = ServiceClient<Definitions['tenantExports']>;
+export type CustomerExportClient = ServiceClient<Definitions['customerExports']>;
 export type IdentityClient = ServiceClient<Definitions['identity']>;

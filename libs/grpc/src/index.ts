@@ -6,6 +6,7 @@ export {
   type CallContext,
   type ServiceBinding,
   type ServiceHandlers,
+  type StreamedHandler,
 } from './bind-service.js';
 export { connectService, DEFAULT_DEADLINE_MS, type CallOptions, type ServiceClient } from './service-client.js';
 export { HealthService, type HealthProbe } from './health.js';
@@ -29,6 +30,7 @@ export type {
   NotificationClient,
   AuditClient,
   TenantExportClient,
+  CustomerExportClient,
   IdentityClient,
 } from './clients.js';
 export { calendarSyncView } from './calendar-sync.js';
@@ -48,7 +50,12 @@ export {
   type Surface,
 } from './audit-client.js';
 export {
+  bookingHistoryView,
   bookingRecordView,
+  customerRecordView,
+  deliveryDetailView,
+  deliveryRecordView,
+  notificationView,
   serviceRecordView,
   type BookingPaymentView,
   type BookingRecordView,

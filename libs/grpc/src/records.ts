@@ -1,7 +1,7 @@
-// The dashboard API's records of two services' messages (docs/decisions.md "Booking", "Catalog"):
-// one mapping for the gateway's answers and the tenant export's archive, whose lines are "the
-// record the dashboard API answers" (docs/decisions.md "Tenant export").
-import type { bookingV1, catalogV1 } from '@svc/proto';
+// The dashboard API's records of the services' messages (docs/decisions.md "Booking", "Catalog"):
+// one mapping for the gateway's answers and the workspace's exports, whose records are "the
+// record the dashboard API answers" (docs/decisions.md "Tenant export", "Customer export").
+import type { bookingV1, catalogV1, customerV1, notificationsV1, webhooksV1 } from '@svc/proto';
 import { fromAnswerValue, type AnswerJson } from './answers.js';
 
 const orNull = (value: string): string | null => value || null;
@@ -114,3 +114,77 @@ export type ServiceRecordView = catalogV1.Service & { price: { amount: number; c
 export function serviceRecordView(s: catalogV1.Service): ServiceRecordView {
   return { ...s, price: s.priceCurrency ? { amount: s.priceAmount, currency: s.priceCurrency } : null };
 }
+
+/** A customer with absent contacts as null. */
+export function customerRecordView(c: customerV1.Customer) {
+  return {
+    ...c,
+    primaryEmail: c.primaryEmail ?? null,
+    phone: c.phone ?? null,
+    status: c.status === 'erased' ? ('erased' as const) : ('active' as const),
+    erasedAtMs: c.erasedAtMs ?? null,
+  };
+}
+
+/** One change of a booking as its event recorded it; the create has no actor (null). */
+export const bookingHistoryView = (e: bookingV1.BookingHistoryEntry) => ({
+  eventId: e.eventId,
+  type: e.type,
+  occurredAtMs: e.occurredAtMs,
+  actor: e.actor || null,
+  status: e.status,
+  startsAtMs: e.startsAtMs,
+  endsAtMs: e.endsAtMs,
+});
+
+/** One message of the send log. */
+export const notificationView = (n: notificationsV1.Notification) => ({
+  notificationId: n.notificationId,
+  bookingId: n.bookingId,
+  customerId: n.customerId || null,
+  eventId: n.eventId,
+  template: n.template,
+  channel: n.channel,
+  recipientKind: n.recipientKind,
+  recipient: n.recipient,
+  subject: n.subject,
+  status: n.status,
+  attemptCount: n.attemptCount,
+  nextAttemptAtMs: n.nextAttemptAtMs ?? null,
+  lastError: n.lastError ?? null,
+  messageId: n.messageId || null,
+  sentAtMs: n.sentAtMs ?? null,
+  series: n.series,
+  createdAtMs: n.createdAtMs,
+  updatedAtMs: n.updatedAtMs,
+});
+
+/** A webhook delivery without its attempts. */
+export const deliveryRecordView = (d: webhooksV1.Delivery) => ({
+  deliveryId: d.deliveryId,
+  tenantId: d.tenantId,
+  subscriptionId: d.subscriptionId,
+  eventId: d.eventId,
+  eventType: d.eventType,
+  bookingId: d.bookingId,
+  status: d.status,
+  series: d.series,
+  attemptCount: d.attemptCount,
+  nextAttemptAtMs: d.nextAttemptAtMs ?? null,
+  createdAtMs: d.createdAtMs,
+  updatedAtMs: d.updatedAtMs,
+});
+
+/** A webhook delivery with every attempt, oldest first. */
+export const deliveryDetailView = (d: webhooksV1.Delivery) => ({
+  ...deliveryRecordView(d),
+  attempts: d.attempts.map((a) => ({
+    series: a.series,
+    attemptNo: a.attemptNo,
+    startedAtMs: a.startedAtMs,
+    durationMs: a.durationMs,
+    responseStatus: a.responseStatus ?? null,
+    error: a.error ?? null,
+    nextAttemptAtMs: a.nextAttemptAtMs ?? null,
+  })),
+});

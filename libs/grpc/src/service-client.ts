@@ -5,6 +5,7 @@ import {
   Metadata,
   type Interceptor,
   type MethodDefinition,
+  type ServiceError,
   type ServiceDefinition,
 } from '@grpc/grpc-js';
 import { fromGrpcError } from '@svc/errors';
@@ -47,18 +48,24 @@ export interface CallOptions {
   deadlineMs?: number;
 }
 
-type UnaryKeys<S> = {
-  [K in keyof S]: S[K] extends { requestStream: false; responseStream: false } ? K : never;
+type CallKeys<S, Streamed extends boolean> = {
+  [K in keyof S]: S[K] extends { requestStream: false; responseStream: Streamed } ? K : never;
 }[keyof S];
 
 /**
  * A promise-based client of one service, made from its generated definition:
  * `await catalog.getTenantBySlug({ slug }, { deadlineMs })`. A failure rejects with the
- * DomainError the service threw (503 when it is unreachable or past the deadline).
+ * DomainError the service threw (503 when it is unreachable or past the deadline). A
+ * server-streaming RPC answers its messages as an async iterable that throws the same way;
+ * it has no deadline unless given one, and leaving the iteration early cancels the call.
  */
 export type ServiceClient<S extends ServiceDefinition> = {
-  [K in UnaryKeys<S>]: S[K] extends MethodDefinition<infer Req, infer Res>
+  [K in CallKeys<S, false>]: S[K] extends MethodDefinition<infer Req, infer Res>
     ? (request: Req, options?: CallOptions) => Promise<Res>
+    : never;
+} & {
+  [K in CallKeys<S, true>]: S[K] extends MethodDefinition<infer Req, infer Res>
+    ? (request: Req, options?: CallOptions) => AsyncIterable<Res>
     : never;
 } & { close(): void };
 
@@ -67,7 +74,12 @@ export function connectService<S extends ServiceDefinition>(definition: S, addre
   const channel = new Client(address, credentials.createInsecure(), { interceptors: [traceInterceptor] });
   const client: Record<string, unknown> = { close: () => channel.close() };
   for (const [key, method] of Object.entries(definition)) {
-    if (method.requestStream || method.responseStream) continue;
+    if (method.requestStream) continue;
+    if (method.responseStream) {
+      client[key] = (request: unknown, options: CallOptions = {}) =>
+        streamed(channel, method, request, options.deadlineMs ?? Infinity);
+      continue;
+    }
     client[key] = (request: unknown, options: CallOptions = {}) =>
       new Promise((resolve, reject) => {
         channel.makeUnaryRequest(
@@ -82,4 +94,27 @@ export function connectService<S extends ServiceDefinition>(definition: S, addre
       });
   }
   return client as ServiceClient<S>;
+}
+
+async function* streamed(
+  channel: Client,
+  method: MethodDefinition<unknown, unknown>,
+  request: unknown,
+  deadlineMs: number,
+): AsyncGenerator<unknown> {
+  const call = channel.makeServerStreamRequest(
+    method.path,
+    method.requestSerialize,
+    method.responseDeserialize,
+    request,
+    new Metadata(),
+    { deadline: deadlineMs === Infinity ? Infinity : Date.now() + deadlineMs },
+  );
+  try {
+    for await (const message of call) yield message;
+  } catch (err) {
+    throw fromGrpcError(err as ServiceError, method.path.slice(1));
+  } finally {
+    call.cancel();
+  }
 }

@@ -9,6 +9,7 @@ export * as integrationsV1 from './gen/integrations/v1/integrations.js';
 export * as notificationsV1 from './gen/notifications/v1/notifications.js';
 export * as identityV1 from './gen/identity/v1/identity.js';
 export * as healthV1 from './gen/grpc/health/v1/health.js';
-// identity.v1 spans several files; the workspace's audit log and tenant export have their own.
+// identity.v1 spans several files; the workspace's audit log, tenant export and customer export have their own.
 export * as auditV1 from './gen/identity/v1/audit.js';
 export * as tenantExportV1 from './gen/identity/v1/tenant_export.js';
+export * as customerExportV1 from './gen/identity/v1/customer_export.js';

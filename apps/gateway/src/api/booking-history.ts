@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { bookingV1 } from '@svc/proto';
+import { bookingHistoryView } from '@svc/grpc';
 import { BOOKING_STATUSES, webhookEventTypeSchema } from '@svc/rules';
 
 /** One change of a booking as its event recorded it (the history route and the exports). */
@@ -17,12 +18,5 @@ type BookingHistoryItem = z.input<typeof bookingHistoryItemSchema>;
 export const bookingHistorySchema = z.object({ items: z.array(bookingHistoryItemSchema) });
 
 /** The booking service writes only the specification's event types and statuses. */
-export const toBookingHistoryItem = (e: bookingV1.BookingHistoryEntry): BookingHistoryItem => ({
-  eventId: e.eventId,
-  type: e.type as BookingHistoryItem['type'],
-  occurredAtMs: e.occurredAtMs,
-  actor: e.actor || null,
-  status: e.status as BookingHistoryItem['status'],
-  startsAtMs: e.startsAtMs,
-  endsAtMs: e.endsAtMs,
-});
+export const toBookingHistoryItem = (e: bookingV1.BookingHistoryEntry): BookingHistoryItem =>
+  bookingHistoryView(e) as BookingHistoryItem;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { customerV1 } from '@svc/proto';
+import { customerRecordView } from '@svc/grpc';
 
 /**
  * A customer as a record (the customer routes on `/api` and `/v1`, and the customer export).
@@ -26,12 +27,4 @@ export const customerRecordSchema = z
 
 export type CustomerRecord = z.input<typeof customerRecordSchema>;
 
-export function toCustomerRecord(c: customerV1.Customer): CustomerRecord {
-  return {
-    ...c,
-    primaryEmail: c.primaryEmail ?? null,
-    phone: c.phone ?? null,
-    status: c.status === 'erased' ? 'erased' : 'active',
-    erasedAtMs: c.erasedAtMs ?? null,
-  };
-}
+export const toCustomerRecord = (c: customerV1.Customer): CustomerRecord => customerRecordView(c);

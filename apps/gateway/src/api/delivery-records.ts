@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { webhooksV1 } from '@svc/proto';
+import { deliveryDetailView, deliveryRecordView } from '@svc/grpc';
 import { webhookEventTypeSchema } from '@svc/rules';
 
 /**
@@ -41,34 +42,8 @@ export const deliveryDetailSchema = z
 
 type DeliveryDetail = z.input<typeof deliveryDetailSchema>;
 
-export function toDeliveryRecord(d: webhooksV1.Delivery): Omit<DeliveryDetail, 'attempts'> {
-  return {
-    deliveryId: d.deliveryId,
-    tenantId: d.tenantId,
-    subscriptionId: d.subscriptionId,
-    eventId: d.eventId,
-    eventType: d.eventType as DeliveryDetail['eventType'],
-    bookingId: d.bookingId,
-    status: d.status as DeliveryDetail['status'],
-    series: d.series,
-    attemptCount: d.attemptCount,
-    nextAttemptAtMs: d.nextAttemptAtMs ?? null,
-    createdAtMs: d.createdAtMs,
-    updatedAtMs: d.updatedAtMs,
-  };
-}
+/** The dispatcher writes only the specification's event types and statuses. */
+export const toDeliveryRecord = (d: webhooksV1.Delivery): Omit<DeliveryDetail, 'attempts'> =>
+  deliveryRecordView(d) as Omit<DeliveryDetail, 'attempts'>;
 
-export function toDeliveryDetail(d: webhooksV1.Delivery): DeliveryDetail {
-  return {
-    ...toDeliveryRecord(d),
-    attempts: d.attempts.map((a) => ({
-      series: a.series,
-      attemptNo: a.attemptNo,
-      startedAtMs: a.startedAtMs,
-      durationMs: a.durationMs,
-      responseStatus: a.responseStatus ?? null,
-      error: a.error ?? null,
-      nextAttemptAtMs: a.nextAttemptAtMs ?? null,
-    })),
-  };
-}
+export const toDeliveryDetail = (d: webhooksV1.Delivery): DeliveryDetail => deliveryDetailView(d) as DeliveryDetail;

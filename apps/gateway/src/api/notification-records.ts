@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { notificationsV1 } from '@svc/proto';
+import { notificationView } from '@svc/grpc';
 import { NOTIFICATION_STATUSES, NOTIFICATION_TEMPLATES } from '@svc/rules';
 
 /**
@@ -31,23 +32,6 @@ export const notificationSchema = z
 
 type NotificationRecord = z.input<typeof notificationSchema>;
 
-export const toNotificationRecord = (n: notificationsV1.Notification): NotificationRecord => ({
-  notificationId: n.notificationId,
-  bookingId: n.bookingId,
-  customerId: n.customerId || null,
-  eventId: n.eventId,
-  template: n.template as NotificationRecord['template'],
-  channel: n.channel as NotificationRecord['channel'],
-  recipientKind: n.recipientKind as NotificationRecord['recipientKind'],
-  recipient: n.recipient,
-  subject: n.subject,
-  status: n.status as NotificationRecord['status'],
-  attemptCount: n.attemptCount,
-  nextAttemptAtMs: n.nextAttemptAtMs ?? null,
-  lastError: n.lastError ?? null,
-  messageId: n.messageId || null,
-  sentAtMs: n.sentAtMs ?? null,
-  series: n.series,
-  createdAtMs: n.createdAtMs,
-  updatedAtMs: n.updatedAtMs,
-});
+/** The notifications service writes only the specification's templates, channels and statuses. */
+export const toNotificationRecord = (n: notificationsV1.Notification): NotificationRecord =>
+  notificationView(n) as NotificationRecord;

@@ -12,6 +12,7 @@ import {
   type NotificationClient,
   type AuditClient,
   type TenantExportClient,
+  type CustomerExportClient,
 } from '@svc/grpc';
 
 /** The services behind the gateway, by the name /health reports. */
@@ -50,6 +51,8 @@ export interface Downstream {
   audit: AuditClient;
   /** The identity service's tenant export (docs/decisions.md "Tenant export"). */
   tenantExports: TenantExportClient;
+  /** The identity service's customer and booking exports (docs/decisions.md "Customer export"). */
+  customerExports: CustomerExportClient;
   health: Partial<Record<ServiceName, HealthClient>>;
   close(): void;
 }
@@ -69,6 +72,7 @@ export function connectDownstream(addresses: ServiceAddresses): Downstream {
     webhooks: connectService(SERVICE_DEFINITIONS.webhooks, addresses['webhook-dispatcher']),
     audit: connectService(SERVICE_DEFINITIONS.audit, addresses.identity),
     tenantExports: connectService(SERVICE_DEFINITIONS.tenantExports, addresses.identity),
+    customerExports: connectService(SERVICE_DEFINITIONS.customerExports, addresses.identity),
     identity: connectService(SERVICE_DEFINITIONS.identity, addresses.identity),
   };
   const integrations =

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
 import { z } from 'zod';
 import { constantTimeEqual } from '@svc/crypto';
@@ -32,6 +32,17 @@ const pathOnlyLog = {
   req: (req: FastifyRequest) => ({ method: req.method, url: req.url.split('?')[0] }),
 };
 
+/** Limited per client network before any work: each try costs a login's budget (docs/decisions.md "Rate and abuse limits"). */
+const loginLimit = (app: FastifyInstance) => async (request: FastifyRequest, reply: FastifyReply) =>
+  app.rateLimits.enforce(request, reply, [perIp('login')]);
+
+/** Ends a sign-in: the user's new session in `tenantId`, its cookie, and the browser sent on to `to`. */
+async function signIn(deps: AuthRouteDeps, reply: FastifyReply, userId: string, tenantId: string, to: string) {
+  const session = await deps.identity.createSession(userId, tenantId);
+  reply.header('set-cookie', sessionCookie(session.token, session.expiresAtMs));
+  return reply.redirect(to, 302);
+}
+
 /** A 302 answer: no body, a Location and the cookie it sets (documented in /openapi.json). */
 const redirect = (description: string) =>
   z.null().meta({
@@ -51,8 +62,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
   app.get(
     '/auth/google/start',
     {
-      // Each start writes a pending-login record: limited per client network, before any work.
-      onRequest: async (request, reply) => app.rateLimits.enforce(request, reply, [perIp('login')]),
+      // Each start writes a pending-login record.
+      onRequest: loginLimit(app),
       schema: {
         summary: 'Start the dashboard login: redirects (302) to the identity provider',
         description:
@@ -151,9 +162,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
           'This account is not a member of any workspace yet; ask a workspace owner to invite you.',
         );
       }
-      const session = await deps.identity.createSession(user.userId, workspace.tenantId);
-      reply.header('set-cookie', sessionCookie(session.token, session.expiresAtMs));
-      return reply.redirect(attempt.returnTo, 302);
+      return signIn(deps, reply, user.userId, workspace.tenantId, attempt.returnTo);
     },
   );
 
@@ -171,8 +180,8 @@ function registerSignInLinkRoute(app: FastifyInstance, deps: AuthRouteDeps): voi
     {
       // The token is in the query: the log gets the path only.
       logSerializers: pathOnlyLog,
-      // Guessing tokens costs a login's budget per client network.
-      onRequest: async (request, reply) => app.rateLimits.enforce(request, reply, [perIp('login')]),
+      // Guessing tokens costs a login's budget.
+      onRequest: loginLimit(app),
       config: { page: true },
       schema: {
         summary: 'Sign in with a one-time link: sets the session cookie and redirects (302) to /dashboard',
@@ -201,9 +210,7 @@ function registerSignInLinkRoute(app: FastifyInstance, deps: AuthRouteDeps): voi
       const workspace =
         memberships.find((m) => m.tenantId === link.tenantId) ?? (await pickWorkspace(deps, memberships));
       if (!workspace) throw new DomainError('FORBIDDEN', 'This account is no longer a member of any workspace.');
-      const session = await deps.identity.createSession(link.userId, workspace.tenantId);
-      reply.header('set-cookie', sessionCookie(session.token, session.expiresAtMs));
-      return reply.redirect('/dashboard', 302);
+      return signIn(deps, reply, link.userId, workspace.tenantId, '/dashboard');
     },
   );
 }

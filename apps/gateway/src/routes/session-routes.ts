@@ -6,7 +6,7 @@ import { clearedSessionCookie } from '../auth/cookies.js';
 import { dashboardOf, principalOf } from '../auth/principal.js';
 import { sessionView, sessionViewSchema, type SessionViewDeps } from '../auth/session-view.js';
 import { fetchTenant, isActive } from '../auth/tenants.js';
-import { defineRoute } from '../http/route.js';
+import { routeGroup } from '../http/route-group.js';
 
 /**
  * GET /api/session, POST /api/session/workspace, POST /api/session/logout.
@@ -15,12 +15,11 @@ import { defineRoute } from '../http/route.js';
  * read. Their exceptions to the guard's rules are declared on each route (`guard`).
  */
 export function registerSessionRoutes(app: FastifyInstance, deps: SessionViewDeps): void {
-  defineRoute(app, {
+  const route = routeGroup(app, { tags: ['session'], access: 'dashboard:read' });
+  route({
     method: 'GET',
     url: '/api/session',
     summary: 'The signed-in user, the active workspace, every membership and the CSRF token',
-    tags: ['session'],
-    access: 'dashboard:read',
     // The workspace is shown whatever its status, so its members see that it is suspended.
     guard: { tenant: 'any' },
     response: sessionViewSchema,
@@ -31,12 +30,10 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionViewDep
     },
   });
 
-  defineRoute(app, {
+  route({
     method: 'POST',
     url: '/api/session/workspace',
     summary: 'Switch the active workspace to another one the user is a member of (needs X-Service-CSRF)',
-    tags: ['session'],
-    access: 'dashboard:read',
     // The body's tenantId is the workspace to switch to; the current one is neither needed nor checked.
     guard: { csrf: true, bodyTenantId: true, tenant: 'none' },
     body: z.strictObject({ tenantId: idSchema }),
@@ -60,12 +57,10 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionViewDep
     },
   });
 
-  defineRoute(app, {
+  route({
     method: 'POST',
     url: '/api/session/logout',
     summary: 'End the session and clear its cookie (needs X-Service-CSRF)',
-    tags: ['session'],
-    access: 'dashboard:read',
     guard: { csrf: true, tenant: 'none' },
     response: z.object({ loggedOut: z.literal(true) }),
     handler: async (_input, request, reply) => {

@@ -69,7 +69,7 @@ async function withRetries<T>(call: () => Promise<T>, signal: AbortSignal): Prom
 const orNull = <T>(value: T | undefined): T | null => value ?? null;
 
 /** A message field the service's contract always sets. */
-function present<T>(value: T | undefined, what: string): T {
+export function present<T>(value: T | undefined, what: string): T {
   if (value === undefined) throw new Error(`the service answered without ${what}`);
   return value;
 }

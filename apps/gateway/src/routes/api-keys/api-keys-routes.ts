@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { apiKeyNameSchema, apiKeyScopesSchema, idSchema } from '@svc/rules';
 import { linksTo } from '../../http/openapi-links.js';
-import { defineRoute } from '../../http/route.js';
+import { routeGroup } from '../../http/route-group.js';
 import type { ApiKeys } from '../../identity/identity-client.js';
 import { apiKeyRecordSchema, apiKeyWithSecretSchema } from '../../api/api-key-records.js';
 import { pageOf, pageQuerySchema } from '../../api/paging.js';
@@ -20,12 +20,12 @@ const keyParams = z.strictObject({ apiKeyId: idSchema });
  * the CSRF header like any dashboard write.
  */
 export function registerApiKeyRoutes(app: FastifyInstance, keys: ApiKeys): void {
-  defineRoute(app, {
+  const route = routeGroup(app, { tags: TAGS, access: 'dashboard:write' });
+  route({
     method: 'GET',
     url: '/api/api-keys',
     summary: "List the tenant's API keys (revoked ones included)",
     description: 'Oldest first. Owner and admin roles only.',
-    tags: TAGS,
     access: 'dashboard:read',
     guard: { writeRole: true },
     querystring: pageQuerySchema,
@@ -33,12 +33,10 @@ export function registerApiKeyRoutes(app: FastifyInstance, keys: ApiKeys): void 
     handler: ({ query }, request) => keys.list(tenantOf(request), query),
   });
 
-  defineRoute(app, {
+  route({
     method: 'POST',
     url: '/api/api-keys',
     summary: 'Create an API key; its secret is in this answer only',
-    tags: TAGS,
-    access: 'dashboard:write',
     body: createApiKeyBody,
     status: 201,
     response: apiKeyWithSecretSchema,
@@ -48,26 +46,22 @@ export function registerApiKeyRoutes(app: FastifyInstance, keys: ApiKeys): void 
     handler: ({ body }, request) => keys.create(tenantOf(request), body.name, body.scopes),
   });
 
-  defineRoute(app, {
+  route({
     method: 'POST',
     url: `${KEY}/rotate`,
     summary: 'Give an API key a new secret; the old one stops working at once',
     description: 'Same id, name and scopes. A revoked key cannot be rotated (VALIDATION_ERROR at params.apiKeyId).',
-    tags: TAGS,
-    access: 'dashboard:write',
     params: keyParams,
     response: apiKeyWithSecretSchema,
     links: linksTo([`POST ${KEY}/revoke`], 'apiKeyId', 'apiKey/apiKeyId'),
     handler: ({ params }, request) => keys.rotate(tenantOf(request), params.apiKeyId),
   });
 
-  defineRoute(app, {
+  route({
     method: 'POST',
     url: `${KEY}/revoke`,
     summary: 'Revoke an API key; it stops working at once',
     description: 'Revoking a revoked key changes nothing and answers it again.',
-    tags: TAGS,
-    access: 'dashboard:write',
     params: keyParams,
     response: apiKeyRecordSchema,
     handler: ({ params }, request) => keys.revoke(tenantOf(request), params.apiKeyId),

@@ -3,10 +3,9 @@ import { z } from 'zod';
 import { answeringOutagesWith, bookingUnavailable, validationError } from '@svc/errors';
 import { idSchema } from '@svc/rules';
 import type { Downstream } from '../../downstream/services.js';
+import { attachment, streamed } from '../../http/attachment.js';
 import { defineRoute } from '../../http/route.js';
-import { customerExportSchema, customerExportStream } from '../../privacy/customer-export.js';
-import { toCustomerRecord } from '../../api/customer-records.js';
-import { present } from '../../api/present.js';
+import { customerExportSchema } from '../../api/privacy-exports.js';
 import { tenantOf } from '../../api/request-tenant.js';
 import { DASHBOARD_SURFACE, type AdminSurface } from '../../api/surfaces.js';
 
@@ -47,20 +46,29 @@ const EXPORT_RULES =
   'every booking with its history, the messages sent about them, the webhook deliveries of their bookings’ events ' +
   'and the calendar events written for them, bodies included while retention keeps them.';
 
-/** Sends the export of a customer known to exist as the reply's body. */
+/**
+ * Sends a customer's export as the reply's body, as the identity service writes it (docs/decisions.md
+ * "Customer export"). Its first piece, or its error (NOT_FOUND for no such customer), comes before
+ * any header goes out.
+ */
 export async function sendCustomerExport(
   downstream: Downstream,
   tenantId: string,
   customerId: string,
   reply: FastifyReply,
 ): Promise<string> {
-  const customer = toCustomerRecord(
-    present((await downstream.customer.getCustomer({ tenantId, customerId })).customer, 'customer'),
-  );
-  reply.header('content-disposition', `attachment; filename="customer-${customerId}.json"`);
-  reply.header('cache-control', 'no-store');
-  // Streamed: defineRoute passes a `produces` answer through as it is.
-  return customerExportStream(downstream, tenantId, customer, Date.now()) as unknown as string;
+  const pieces = downstream.customerExports.exportCustomer({ tenantId, customerId })[Symbol.asyncIterator]();
+  const first = await pieces.next();
+  attachment(reply, `customer-${customerId}.json`, 'no-store');
+  async function* text() {
+    try {
+      for (let next = first; !next.done; next = await pieces.next()) yield next.value.text;
+    } finally {
+      // A reader that went away ends the call, and with it the service's reads.
+      await pieces.return?.();
+    }
+  }
+  return streamed(text());
 }
 
 export function registerCustomerPrivacyRoutes(

@@ -4,10 +4,10 @@ import type { CatalogClient, IntegrationClient } from '@svc/grpc';
 import type { integrationsV1 } from '@svc/proto';
 import { DomainError } from '@svc/errors';
 import { linksTo, type RouteLink } from '../../http/openapi-links.js';
-import { defineRoute } from '../../http/route.js';
+import { routeGroup } from '../../http/route-group.js';
 import { calendarSyncSchema, toCalendarSync } from '../../api/booking-record.js';
 import { noBody, patchOf } from '../../api/field-schemas.js';
-import { present } from '../../api/present.js';
+import { absentService, present, recordIn } from '../../api/present.js';
 import { tenantOf } from '../../api/request-tenant.js';
 import { idSchema } from '@svc/rules';
 
@@ -76,8 +76,7 @@ const toConnection = (c: integrationsV1.Connection): ConnectionRecord => ({
   updatedAtMs: c.updatedAtMs,
 });
 
-const connectionOf = (res: { connection?: integrationsV1.Connection | undefined }) =>
-  toConnection(present(res.connection, 'connection'));
+const connectionOf = recordIn('connection', toConnection);
 
 const calendarSchema = z.object({
   calendarId: z.string().describe('The calendar’s id at the provider (CalDAV: its collection URL).'),
@@ -119,15 +118,19 @@ export function registerIntegrationRoutes(
   baseUrl: string,
 ): void {
   // Without an integrations service every route answers PROVIDER_NOT_CONNECTED.
-  const integrations = clients.integrations ?? notDeployed();
+  const integrations =
+    clients.integrations ??
+    absentService<IntegrationClient>(
+      () => new DomainError('PROVIDER_NOT_CONNECTED', 'Calendar integrations are not available on this platform.'),
+    );
   for (const oauth of OAUTH_CONNECTS) registerOAuthConnect(app, oauth, integrations, clients.catalog, baseUrl);
+  const route = routeGroup(app, { tags: TAGS });
 
-  defineRoute(app, {
+  route({
     method: 'GET',
     url: '/api/integrations',
     summary: 'List calendar connections',
     description: 'Oldest first, with their status and last sync.',
-    tags: TAGS,
     access: 'dashboard:read',
     response: z.object({ items: z.array(connectionSchema) }),
     links: connectionLinks('items/0/connectionId'),
@@ -137,7 +140,7 @@ export function registerIntegrationRoutes(
     },
   });
 
-  defineRoute(app, {
+  route({
     method: 'POST',
     url: '/api/integrations/caldav',
     summary: 'Connect a CalDAV calendar account',
@@ -145,7 +148,6 @@ export function registerIntegrationRoutes(
       'Checked by a real request to the server before it is stored: wrong credentials are VALIDATION_ERROR at ' +
       'body.password, an unreachable server PROVIDER_ACTION_FAILED (502). Every calendar blocks time at first; ' +
       'the first receives bookings (change with PATCH).',
-    tags: TAGS,
     access: 'dashboard:write',
     body: caldavBody,
     response: connectionSchema,
@@ -159,12 +161,11 @@ export function registerIntegrationRoutes(
     },
   });
 
-  defineRoute(app, {
+  route({
     method: 'POST',
     url: `${CONNECTION}/disconnect`,
     summary: 'Disconnect a calendar account',
     description: 'Forgets the account and its credentials; its calendars no longer block time.',
-    tags: TAGS,
     access: 'dashboard:write',
     params: connectionParams,
     body: noBody,
@@ -175,12 +176,11 @@ export function registerIntegrationRoutes(
       ),
   });
 
-  defineRoute(app, {
+  route({
     method: 'GET',
     url: `${CONNECTION}/calendars`,
     summary: 'List the calendars of a connection',
     description: 'As the provider lists them now; PROVIDER_NEEDS_REAUTH when it refuses the credentials.',
-    tags: TAGS,
     access: 'dashboard:read',
     params: connectionParams,
     response: z.object({ items: z.array(calendarSchema) }),
@@ -198,14 +198,13 @@ export function registerIntegrationRoutes(
     },
   });
 
-  defineRoute(app, {
+  route({
     method: 'PATCH',
     url: CONNECTION,
     summary: 'Choose which calendars block time, which receives bookings, and which events block',
     description:
       'Each calendar id must be one of GET …/calendars (VALIDATION_ERROR otherwise). ' +
       '`allDayEventsBlock` and `tentativeEventsBlock` say whether those events block time; they count from the next read.',
-    tags: TAGS,
     access: 'dashboard:write',
     params: connectionParams,
     body: patchOf({
@@ -228,7 +227,7 @@ export function registerIntegrationRoutes(
       ),
   });
 
-  defineRoute(app, {
+  route({
     method: 'POST',
     url: '/api/bookings/:bookingId/calendar-sync',
     summary: 'Write a booking to its staff calendar again',
@@ -237,7 +236,6 @@ export function registerIntegrationRoutes(
       'PROVIDER_ACTION_PENDING while a write of it runs; PROVIDER_NOT_CONNECTED when the booking is in no connected ' +
       'calendar, or when its service asks for a Zoom meeting and the staff member still has no Zoom connection ' +
       '(connect Zoom, then retry: the meeting is made).',
-    tags: TAGS,
     access: 'dashboard:write',
     params: z.strictObject({ bookingId: idSchema }),
     body: noBody,
@@ -248,22 +246,20 @@ export function registerIntegrationRoutes(
     },
   });
 
-  defineRoute(app, {
+  route({
     method: 'GET',
     url: '/api/integrations/settings',
     summary: 'Get the tenant’s integration settings',
-    tags: TAGS,
     access: 'dashboard:read',
     response: settingsSchema,
     handler: async (_input, request) =>
       present((await integrations.getSettings({ tenantId: tenantOf(request) })).settings, 'settings'),
   });
 
-  defineRoute(app, {
+  route({
     method: 'PATCH',
     url: '/api/integrations/settings',
     summary: 'Change the tenant’s integration settings',
-    tags: TAGS,
     access: 'dashboard:write',
     body: z.strictObject({ bookWhenCalendarUnavailable: settingsSchema.shape.bookWhenCalendarUnavailable }),
     response: settingsSchema,
@@ -316,8 +312,9 @@ function registerOAuthConnect(
   const { provider, what, who } = oauth;
   const callback = `/api/integrations/${provider}/callback`;
   const redirectUri = new URL(callback, baseUrl).href;
+  const route = routeGroup(app, { tags: TAGS });
 
-  defineRoute(app, {
+  route({
     method: 'POST',
     url: `/api/integrations/${provider}/connect`,
     summary: `Start connecting ${what}`,
@@ -325,7 +322,6 @@ function registerOAuthConnect(
       `Answers the ${who} authorization URL to send the staff member to (authorization code with PKCE and state; ` +
       `scopes: ${oauth.scopes}). ${who} sends the browser back to GET ${callback}. ` +
       `PROVIDER_NOT_CONNECTED when the platform has no ${who} OAuth client.`,
-    tags: TAGS,
     access: 'dashboard:write',
     body: z.strictObject({ staffId: idSchema.describe('Whose calendar it is.') }),
     response: z.object({
@@ -338,7 +334,7 @@ function registerOAuthConnect(
     },
   });
 
-  defineRoute(app, {
+  route({
     method: 'GET',
     url: callback,
     summary: `Finish connecting ${what} (${who}’s redirect)`,
@@ -346,7 +342,6 @@ function registerOAuthConnect(
       'Needs a write role, as the connect does (FORBIDDEN otherwise). ' +
       `The state must be one this workspace started for ${who}, unused and at most 10 minutes old (else OAUTH_STATE_INVALID); ` +
       `a code ${who} does not exchange for tokens is OAUTH_TOKEN_EXCHANGE_FAILED (403). Answers the new connection.`,
-    tags: TAGS,
     // A top-level navigation from the provider: the state, bound to this workspace, stands in for
     // the CSRF header. It finishes a write (a new connection), so it needs a write role like the connect.
     access: 'dashboard:read',
@@ -375,14 +370,5 @@ function registerOAuthConnect(
           code: query.error ? '' : (query.code ?? ''),
         }),
       ),
-  });
-}
-
-/** A client whose every call answers PROVIDER_NOT_CONNECTED: no integrations service is deployed. */
-function notDeployed(): IntegrationClient {
-  return new Proxy({} as IntegrationClient, {
-    get: () => async () => {
-      throw new DomainError('PROVIDER_NOT_CONNECTED', 'Calendar integrations are not available on this platform.');
-    },
   });
 }

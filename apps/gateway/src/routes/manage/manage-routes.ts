@@ -5,16 +5,17 @@ import { answeringOutagesWith, bookingUnavailable } from '@svc/errors';
 import { hasAction, manageUrl, MANAGE_TOKEN_PREFIX } from '@svc/crypto';
 import { bookingCalendar, calendarFileName } from '@svc/ics';
 import type { Downstream } from '../../downstream/services.js';
-import { bookingExportSchema, bookingExport } from '../../privacy/booking-export.js';
 import type { bookingV1, catalogV1 } from '@svc/proto';
 import { CUSTOMER_ACTOR, FORBIDDEN_ACTION, manageOf, type ManageContext } from '../../auth/manage-guard.js';
 import type { GatewaySettings } from '../../config.js';
-import { defineRoute } from '../../http/route.js';
+import { attachment } from '../../http/attachment.js';
+import { routeGroup } from '../../http/route-group.js';
 import { perIp } from '../../limits/rate-limits.js';
 import { rescheduleBody } from '../../api/booking-changes.js';
 import { MANAGE_PATH, manageLinks } from '../../api/booking-links.js';
 import { LOCKED_WRITE_DEADLINE_MS } from '../../api/booking-operations.js';
 import { bookingRecordSchema, toBookingRecord } from '../../api/booking-record.js';
+import { bookingExportSchema } from '../../api/privacy-exports.js';
 import { present } from '../../api/present.js';
 import { brandingOf } from '../../api/tenant-records.js';
 import { renderManagePage, type PageAssets } from '@svc/pages';
@@ -140,6 +141,7 @@ export function registerManageRoutes(
 ): void {
   const { booking: bookings, catalog, integrations } = downstream;
   const host = new URL(settings.baseUrl).hostname;
+  const route = routeGroup(app, { tags: TAGS, access: 'manage:read', limits: MANAGE_LIMITS });
 
   const serviceOf = async (booking: bookingV1.Booking): Promise<catalogV1.Service> => {
     const res = await catalog.getService({ tenantId: booking.tenantId, serviceId: booking.serviceId, slug: '' });
@@ -180,6 +182,10 @@ export function registerManageRoutes(
     };
   };
 
+  /** The booking's service and its video meeting's join link, read together. */
+  const serviceAndMeeting = (booking: bookingV1.Booking, log: FastifyBaseLogger) =>
+    Promise.all([serviceOf(booking), meetingUrlOf(integrations, booking, log)]);
+
   /** The view after a change: the booking and what the customer may do with it now. */
   const viewAfterChange = async (ctx: ManageContext, log: FastifyBaseLogger): Promise<ManageView> => {
     const [current, service] = await Promise.all([
@@ -190,14 +196,11 @@ export function registerManageRoutes(
     return view(ctx, booking, current, service, await meetingUrlOf(integrations, booking, log));
   };
 
-  defineRoute(app, {
+  route({
     method: 'GET',
     url: MANAGE_PATH,
     summary: 'View a booking through its manage link',
     description: `The token needs \`read\`. ${CHECKS}`,
-    tags: TAGS,
-    access: 'manage:read',
-    limits: MANAGE_LIMITS,
     params: tokenParams,
     response: manageViewSchema,
     links: nextManageLinks(`GET ${MANAGE_PATH}`),
@@ -230,15 +233,12 @@ export function registerManageRoutes(
     handler: (_input, request) =>
       answeringOutagesWith(bookingUnavailable, async () => {
         const ctx = manageOf(request);
-        const [service, meetingUrl] = await Promise.all([
-          serviceOf(ctx.booking),
-          meetingUrlOf(integrations, ctx.booking, request.log),
-        ]);
+        const [service, meetingUrl] = await serviceAndMeeting(ctx.booking, request.log);
         return view(ctx, ctx.booking, ctx, service, meetingUrl);
       }),
   });
 
-  defineRoute(app, {
+  route({
     method: 'POST',
     url: `${MANAGE_PATH}/cancel`,
     summary: 'Cancel a booking through its manage link',
@@ -247,9 +247,7 @@ export function registerManageRoutes(
       "otherwise BOOKING_POLICY_BLOCKED 409. A paid booking is refunded by the service's policy, what " +
       '`actions.cancelRefundAmount` said (made with Stripe after the change; `booking.payment.records` shows it). ' +
       `No body. Answers the view after the change. ${CHECKS}`,
-    tags: TAGS,
     access: 'manage:cancel',
-    limits: MANAGE_LIMITS,
     params: tokenParams,
     response: manageViewSchema,
     links: nextManageLinks(`POST ${MANAGE_PATH}/cancel`),
@@ -267,7 +265,7 @@ export function registerManageRoutes(
       }),
   });
 
-  defineRoute(app, {
+  route({
     method: 'POST',
     url: `${MANAGE_PATH}/reschedule`,
     summary: 'Move a booking to another start through its manage link',
@@ -276,9 +274,7 @@ export function registerManageRoutes(
       '(a held booking keeps its hold expiry); the new slot must be free, the booking itself aside ' +
       '(else BOOKING_SLOT_UNAVAILABLE 409); otherwise BOOKING_POLICY_BLOCKED 409. Answers the view after the ' +
       `change. ${CHECKS}`,
-    tags: TAGS,
     access: 'manage:reschedule',
-    limits: MANAGE_LIMITS,
     params: tokenParams,
     body: rescheduleBody,
     response: manageViewSchema,
@@ -299,7 +295,7 @@ export function registerManageRoutes(
       }),
   });
 
-  defineRoute(app, {
+  route({
     method: 'GET',
     url: `${MANAGE_PATH}/ics`,
     summary: 'The booking as an iCalendar file',
@@ -307,20 +303,14 @@ export function registerManageRoutes(
       'The token needs `read`. One VEVENT with a stable UID, SEQUENCE growing with every change, times in UTC, ' +
       'and STATUS TENTATIVE (held), CONFIRMED or CANCELLED. A confirmed booking whose video meeting exists has ' +
       `its join link as LOCATION and URL. ${CHECKS}`,
-    tags: TAGS,
-    access: 'manage:read',
-    limits: MANAGE_LIMITS,
     params: tokenParams,
     produces: 'text/calendar',
     response: z.string().describe('An iCalendar (RFC 5545) file, METHOD:PUBLISH.'),
     handler: (_input, request, reply) =>
       answeringOutagesWith(bookingUnavailable, async () => {
         const ctx = manageOf(request);
-        const [service, meetingUrl] = await Promise.all([
-          serviceOf(ctx.booking),
-          meetingUrlOf(integrations, ctx.booking, request.log),
-        ]);
-        reply.header('content-disposition', `attachment; filename="${calendarFileName(ctx.booking.bookingId)}"`);
+        const [service, meetingUrl] = await serviceAndMeeting(ctx.booking, request.log);
+        attachment(reply, calendarFileName(ctx.booking.bookingId));
         return bookingCalendar({
           booking: ctx.booking,
           serviceName: service.name,
@@ -332,7 +322,7 @@ export function registerManageRoutes(
       }),
   });
 
-  defineRoute(app, {
+  route({
     method: 'GET',
     url: `${MANAGE_PATH}/export`,
     summary: 'What the business holds about this booking, as one JSON document',
@@ -342,17 +332,14 @@ export function registerManageRoutes(
       'made the booking, whatever address they typed, so it opens nothing of the customer’s other bookings or ' +
       'of their record; the whole customer export is the business’s to give (docs/decisions.md "Privacy"). ' +
       `An export only, never an erase. ${CHECKS}`,
-    tags: TAGS,
-    access: 'manage:read',
-    limits: MANAGE_LIMITS,
     params: tokenParams,
     produces: 'application/json',
     response: bookingExportSchema,
     handler: async (_input, request, reply) => {
       const { booking } = manageOf(request);
-      reply.header('content-disposition', `attachment; filename="booking-${booking.bookingId}.json"`);
-      reply.header('cache-control', 'private, no-store');
-      return JSON.stringify(await bookingExport(downstream, booking, Date.now())) as never;
+      attachment(reply, `booking-${booking.bookingId}.json`, 'private, no-store');
+      // The identity service writes it (docs/decisions.md "Customer export").
+      return (await downstream.customerExports.exportBooking({ booking })).json as never;
     },
   });
 }

@@ -4,7 +4,7 @@ import { DomainError } from '@svc/errors';
 import { emailSchema, idSchema } from '@svc/rules';
 import { ROLES } from '../../auth/principal.js';
 import { linksTo } from '../../http/openapi-links.js';
-import { defineRoute } from '../../http/route.js';
+import { routeGroup } from '../../http/route-group.js';
 import type { GatewayIdentity, Membership } from '../../identity/identity-client.js';
 import { pageOf, pageQuerySchema } from '../../api/paging.js';
 import { tenantOf } from '../../api/request-tenant.js';
@@ -48,13 +48,14 @@ export function registerMemberRoutes(app: FastifyInstance, identity: GatewayIden
     role,
     createdAtMs,
   });
+  // Owners change the team; owners and admins see it (the first route).
+  const route = routeGroup(app, { tags: TAGS, access: 'dashboard:write', guard: { ownerOnly: true } });
 
-  defineRoute(app, {
+  route({
     method: 'GET',
     url: '/api/members',
     summary: "List the workspace's members",
     description: 'Oldest first. Owner and admin roles only.',
-    tags: TAGS,
     access: 'dashboard:read',
     guard: { writeRole: true },
     querystring: pageQuerySchema,
@@ -65,16 +66,13 @@ export function registerMemberRoutes(app: FastifyInstance, identity: GatewayIden
     },
   });
 
-  defineRoute(app, {
+  route({
     method: 'POST',
     url: '/api/members',
     summary: 'Add a member by email with a role (owners only)',
     description:
       'The person signs in with Google under that address, or with a one-time link an operator prints. ' +
       'An address that is a member already is VALIDATION_ERROR at `body.email`. No email is sent.',
-    tags: TAGS,
-    access: 'dashboard:write',
-    guard: { ownerOnly: true },
     body: inviteBody,
     status: 201,
     response: memberSchema,
@@ -91,14 +89,11 @@ export function registerMemberRoutes(app: FastifyInstance, identity: GatewayIden
     },
   });
 
-  defineRoute(app, {
+  route({
     method: 'PATCH',
     url: MEMBER,
     summary: "Change a member's role (owners only)",
     description: 'The last owner cannot become anything else: FORBIDDEN.',
-    tags: TAGS,
-    access: 'dashboard:write',
-    guard: { ownerOnly: true },
     params: memberParams,
     body: roleBody,
     response: memberSchema,
@@ -108,14 +103,11 @@ export function registerMemberRoutes(app: FastifyInstance, identity: GatewayIden
     },
   });
 
-  defineRoute(app, {
+  route({
     method: 'DELETE',
     url: MEMBER,
     summary: 'Remove a member (owners only)',
     description: 'Answers the member as it was. The last owner cannot be removed: FORBIDDEN.',
-    tags: TAGS,
-    access: 'dashboard:write',
-    guard: { ownerOnly: true },
     params: memberParams,
     response: memberSchema,
     handler: async ({ params }, request) =>

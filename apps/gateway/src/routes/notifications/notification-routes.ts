@@ -15,12 +15,12 @@ import {
 } from '@svc/rules';
 import { WRITE_ROLES } from '../../auth/principal.js';
 import { linksTo } from '../../http/openapi-links.js';
-import { defineRoute } from '../../http/route.js';
+import { routeGroup } from '../../http/route-group.js';
 import type { GatewayIdentity } from '../../identity/identity-client.js';
 import { noBody, patchOf } from '../../api/field-schemas.js';
 import { notificationSchema, toNotificationRecord } from '../../api/notification-records.js';
 import { pageOf, pageQueryShapeFor, pageRequest, toPage } from '../../api/paging.js';
-import { present } from '../../api/present.js';
+import { absentService, recordIn } from '../../api/present.js';
 import { tenantOf } from '../../api/request-tenant.js';
 import { DASHBOARD_NOTIFICATIONS, type NotificationSurface } from '../../api/surfaces.js';
 
@@ -75,8 +75,8 @@ const patchSettingsBody = patchOf({
   senderName: senderNameSchema,
 });
 
-const recordOf = (res: { notification?: notificationsV1.Notification | undefined }) =>
-  toNotificationRecord(present(res.notification, 'notification'));
+const recordOf = recordIn('notification', toNotificationRecord);
+const settingsOf = recordIn('settings', toSettings);
 
 const listQuery = z.strictObject({
   ...pageQueryShapeFor('notifications'),
@@ -88,11 +88,7 @@ const listQuery = z.strictObject({
 const notificationParams = z.strictObject({ notificationId: idSchema });
 
 /** Without a notifications service (a distributed deployment without one) its routes are 503. */
-function notDeployed(): NotificationClient {
-  return new Proxy({} as NotificationClient, {
-    get: () => () => Promise.reject(serviceUnavailable()),
-  });
-}
+const notDeployed = () => absentService<NotificationClient>(serviceUnavailable);
 
 /** The send log and its resend, on the dashboard or the partner surface. */
 export function registerNotificationLogRoutes(
@@ -106,13 +102,13 @@ export function registerNotificationLogRoutes(
   // A record's id leads to its detail and its resend (the send log's items, the detail itself).
   const recordLinks = (from: string, except?: string) =>
     linksTo([`GET ${item}`, `POST ${item}/resend`], 'notificationId', from, except);
+  const route = routeGroup(app, { tags });
 
-  defineRoute(app, {
+  route({
     method: 'GET',
     url: `${prefix}/notifications`,
     summary: 'List sent and pending notifications',
     description: 'Newest first; filter by booking, customer or status.',
-    tags,
     access: surface.read,
     querystring: listQuery,
     response: pageOf(notificationSchema),
@@ -130,11 +126,10 @@ export function registerNotificationLogRoutes(
     },
   });
 
-  defineRoute(app, {
+  route({
     method: 'GET',
     url: item,
     summary: 'Get one notification',
-    tags,
     access: surface.read,
     params: notificationParams,
     response: notificationSchema,
@@ -145,7 +140,7 @@ export function registerNotificationLogRoutes(
       ),
   });
 
-  defineRoute(app, {
+  route({
     method: 'POST',
     url: `${item}/resend`,
     summary: 'Send a notification again',
@@ -153,7 +148,6 @@ export function registerNotificationLogRoutes(
       'Queues the same message again, due now, as a new series with a new Message-ID (a mailbox must not take it ' +
       'for a duplicate); answers 202 with the record as queued. A reminder to a customer who unsubscribed stays ' +
       'unsent (`suppressed`).',
-    tags,
     access: surface.write,
     params: notificationParams,
     body: noBody,
@@ -184,7 +178,7 @@ export function registerNotificationSettingsRoutes(
   identity: GatewayIdentity,
 ): void {
   const notifications = client ?? notDeployed();
-  const tags = DASHBOARD_NOTIFICATIONS.tags;
+  const route = routeGroup(app, { tags: DASHBOARD_NOTIFICATIONS.tags });
   const team = (tenantId: string) => identity.teamEmails(tenantId, WRITE_ROLES, MAX_BUSINESS_EMAILS);
 
   // The business must hear of a held request before anyone has opened these settings, and from
@@ -208,31 +202,25 @@ export function registerNotificationSettingsRoutes(
     });
   }
 
-  defineRoute(app, {
+  route({
     method: 'GET',
     url: '/api/notification-settings',
     summary: "The tenant's notification settings",
-    tags,
     access: 'dashboard:read',
     response: settingsSchema,
     handler: async (_input, request) => {
       const tenantId = tenantOf(request);
-      const res = await notifications.getNotificationSettings({
-        tenantId,
-        teamEmails: await team(tenantId),
-      });
-      return toSettings(present(res.settings, 'settings'));
+      return settingsOf(await notifications.getNotificationSettings({ tenantId, teamEmails: await team(tenantId) }));
     },
   });
 
-  defineRoute(app, {
+  route({
     method: 'PATCH',
     url: '/api/notification-settings',
     summary: "Change the tenant's notification settings (partial; at least one field)",
     description:
       `Only the fields sent change. \`reminderOffsetsMin\` applies to bookings confirmed or moved from now on; ` +
       `\`businessEmails\` takes at most ${MAX_BUSINESS_EMAILS} addresses ([] for none).`,
-    tags,
     access: 'dashboard:write',
     body: patchSettingsBody,
     response: settingsSchema,
@@ -250,7 +238,7 @@ export function registerNotificationSettingsRoutes(
         ...(body.smsEnabled !== undefined ? { smsEnabled: body.smsEnabled } : {}),
         ...(body.senderName !== undefined ? { senderName: body.senderName } : {}),
       });
-      return toSettings(present(res.settings, 'settings'));
+      return settingsOf(res);
     },
   });
 }

@@ -14,7 +14,7 @@ import {
 } from '@svc/rules';
 import { platformOf } from '../../auth/principal.js';
 import { linksTo } from '../../http/openapi-links.js';
-import { defineRoute } from '../../http/route.js';
+import { routeGroup } from '../../http/route-group.js';
 import type { GatewayIdentity } from '../../identity/identity-client.js';
 import { apiKeyRecordSchema, apiKeyWithSecretSchema } from '../../api/api-key-records.js';
 import { nameSchema } from '../../api/field-schemas.js';
@@ -25,7 +25,6 @@ import { tenantRecordSchema } from '../../api/tenant-records.js';
 /** A minted key: the dashboard's body, with the scopes a platform may grant (docs/decisions.md "Platform provisioning"). */
 const platformMintKeyBody = z.strictObject({ name: apiKeyNameSchema, scopes: platformMintScopesSchema });
 
-const TAGS = ['platform'];
 const TENANTS = '/platform/v1/tenants';
 const TENANT = `${TENANTS}/:tenantId`;
 const KEYS = `${TENANT}/api-keys`;
@@ -87,27 +86,24 @@ export function registerPlatformRoutes(app: FastifyInstance, deps: PlatformRoute
   const tenant = async (tenantId: string) => present((await catalog.getTenant({ tenantId })).tenant, 'tenant');
   const setStatus = async (tenantId: string, status: 'active' | 'suspended') =>
     present((await catalog.updateTenant({ tenantId, status })).tenant, 'tenant');
+  const route = routeGroup(app, { tags: ['platform'], access: 'platform' });
 
-  defineRoute(app, {
+  route({
     method: 'GET',
     url: TENANTS,
     summary: 'List every tenant (oldest first)',
-    tags: TAGS,
-    access: 'platform',
     querystring: pageQuerySchema,
     response: pageOf(platformTenantSchema),
     handler: async ({ query }) => toPage(await catalog.listTenants({ page: pageRequest(query) })),
   });
 
-  defineRoute(app, {
+  route({
     method: 'POST',
     url: TENANTS,
     summary: 'Create a tenant with its owner; Idempotency-Key optional',
     description:
       'The owner (ownerEmail) becomes a member with the tenant_owner role and signs in to the dashboard with Google ' +
       'under that address. A slug another tenant has is VALIDATION_ERROR at `body.slug`.',
-    tags: TAGS,
-    access: 'platform',
     headers: createHeaders,
     body: createTenantBody,
     status: 201,
@@ -132,46 +128,38 @@ export function registerPlatformRoutes(app: FastifyInstance, deps: PlatformRoute
     },
   });
 
-  defineRoute(app, {
+  route({
     method: 'GET',
     url: TENANT,
     summary: 'Get a tenant',
-    tags: TAGS,
-    access: 'platform',
     params: tenantParams,
     response: platformTenantSchema,
     handler: async ({ params }) => tenant(params.tenantId),
   });
 
-  defineRoute(app, {
+  route({
     method: 'POST',
     url: `${TENANT}/suspend`,
     summary: 'Suspend a tenant: its dashboard, booking pages, /v1 and MCP answer TENANT_INACTIVE',
     description: 'Its data and keys stay; reactivate undoes it. Suspending a suspended tenant changes nothing.',
-    tags: TAGS,
-    access: 'platform',
     params: tenantParams,
     response: platformTenantSchema,
     handler: async ({ params }) => setStatus(params.tenantId, 'suspended'),
   });
 
-  defineRoute(app, {
+  route({
     method: 'POST',
     url: `${TENANT}/reactivate`,
     summary: 'Reactivate a suspended (or disabled) tenant',
-    tags: TAGS,
-    access: 'platform',
     params: tenantParams,
     response: platformTenantSchema,
     handler: async ({ params }) => setStatus(params.tenantId, 'active'),
   });
 
-  defineRoute(app, {
+  route({
     method: 'GET',
     url: KEYS,
     summary: "List a tenant's API keys (revoked ones included, oldest first)",
-    tags: TAGS,
-    access: 'platform',
     params: tenantParams,
     querystring: pageQuerySchema,
     response: pageOf(apiKeyRecordSchema),
@@ -181,7 +169,7 @@ export function registerPlatformRoutes(app: FastifyInstance, deps: PlatformRoute
     },
   });
 
-  defineRoute(app, {
+  route({
     method: 'POST',
     url: KEYS,
     summary: 'Mint an API key for a tenant; its secret is in this answer only',
@@ -189,8 +177,6 @@ export function registerPlatformRoutes(app: FastifyInstance, deps: PlatformRoute
       'The key is the tenant’s own, as one its owner makes in the dashboard, and works on /v1 and MCP. It may grant ' +
       'the catalog and branding scopes only: the platform reads no booking, customer, message or webhook event ' +
       '(VALIDATION_ERROR at body.scopes.<i> for another scope).',
-    tags: TAGS,
-    access: 'platform',
     params: tenantParams,
     body: platformMintKeyBody,
     status: 201,
@@ -204,13 +190,11 @@ export function registerPlatformRoutes(app: FastifyInstance, deps: PlatformRoute
     },
   });
 
-  defineRoute(app, {
+  route({
     method: 'POST',
     url: `${KEY}/revoke`,
     summary: "Revoke a tenant's API key; it stops working at once",
     description: 'Revoking a revoked key changes nothing and answers it again. A key of another tenant is NOT_FOUND.',
-    tags: TAGS,
-    access: 'platform',
     params: keyParams,
     response: apiKeyRecordSchema,
     handler: async ({ params }) => apiKeys.revoke(params.tenantId, params.apiKeyId),

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DomainError } from '@svc/errors';
@@ -6,9 +5,12 @@ import type { TenantExportClient } from '@svc/grpc';
 import type { tenantExportV1 } from '@svc/proto';
 import { idSchema, MAX_BUSINESS_EMAILS } from '@svc/rules';
 import { principalOf, WRITE_ROLES, type GuardOptions } from '../../auth/principal.js';
-import { defineRoute } from '../../http/route.js';
+import { attachment, streamed } from '../../http/attachment.js';
+import { routeGroup } from '../../http/route-group.js';
 import { linksTo } from '../../http/openapi-links.js';
 import type { GatewayIdentity } from '../../identity/identity-client.js';
+import { noBody } from '../../api/field-schemas.js';
+import { present } from '../../api/present.js';
 import { tenantOf } from '../../api/request-tenant.js';
 
 /** queued, running, then ready or failed (identity.v1 ExportJob.status). */
@@ -66,7 +68,6 @@ const jobSchema = z
 type JobView = z.input<typeof jobSchema>;
 
 const jobParams = z.strictObject({ jobId: idSchema });
-const noBody = z.strictObject({}).optional().describe('No body, or `{}`.');
 const downloadQuery = z.strictObject({
   token: z.string().max(256).describe('The `download.token` of the job’s status answer.'),
 });
@@ -78,18 +79,21 @@ const FILES_RULE =
   'and `manifest.json` with the count of each file. Each line is the record the dashboard API answers for it.';
 
 /** A ready job's archive as the identity service stores it, a few chunks per read. */
-function archive(exports: TenantExportClient, job: tenantExportV1.ExportJob): Readable {
-  async function* chunks() {
-    for (let seq = 0; seq < job.chunkCount; seq += DOWNLOAD_READ_AHEAD) {
-      const count = Math.min(DOWNLOAD_READ_AHEAD, job.chunkCount - seq);
-      const read = await exports.readTenantExportChunks({ tenantId: job.tenantId, jobId: job.jobId, fromSeq: seq, count });
-      // Removed while it streamed (the sweep, a newer archive, an erase): the connection ends
-      // early rather than a truncated zip looking whole.
-      if (read.chunks.length !== count) throw new Error(`the archive of ${job.jobId} was removed while it was downloaded`);
-      yield* read.chunks;
-    }
+async function* archive(exports: TenantExportClient, job: tenantExportV1.ExportJob): AsyncGenerator<Uint8Array> {
+  for (let seq = 0; seq < job.chunkCount; seq += DOWNLOAD_READ_AHEAD) {
+    const count = Math.min(DOWNLOAD_READ_AHEAD, job.chunkCount - seq);
+    const read = await exports.readTenantExportChunks({
+      tenantId: job.tenantId,
+      jobId: job.jobId,
+      fromSeq: seq,
+      count,
+    });
+    // Removed while it streamed (the sweep, a newer archive, an erase): the connection ends
+    // early rather than a truncated zip looking whole.
+    if (read.chunks.length !== count)
+      throw new Error(`the archive of ${job.jobId} was removed while it was downloaded`);
+    yield* read.chunks;
   }
-  return Readable.from(chunks(), { objectMode: false });
 }
 
 /**
@@ -102,9 +106,10 @@ export function registerTenantExportRoutes(
   deps: { exports: TenantExportClient; identity: GatewayIdentity; baseUrl: string },
 ): void {
   const { exports, identity, baseUrl } = deps;
+  const route = routeGroup(app, { tags: TAGS, guard: OWNERS });
 
-  const view = (job: tenantExportV1.ExportJob | undefined): JobView => {
-    if (!job) throw new Error('the identity service answered without the job');
+  const view = (answer: tenantExportV1.ExportJob | undefined): JobView => {
+    const job = present(answer, 'job');
     const ready = job.status === 'ready';
     const link = ready ? (job.download ?? null) : null;
     return {
@@ -125,7 +130,7 @@ export function registerTenantExportRoutes(
     };
   };
 
-  defineRoute(app, {
+  route({
     method: 'POST',
     url: COLLECTION,
     summary: "Start an export of the workspace's data (owners only)",
@@ -133,9 +138,7 @@ export function registerTenantExportRoutes(
       `Answers the job, queued; ask its status until it is ready. ${FILES_RULE} At most one export of a workspace ` +
       'runs at a time: another while one is queued or running is QUOTA_EXCEEDED 409. A gateway already running as ' +
       `many exports as it may answers RATE_LIMITED 429 with Retry-After. The archive is kept 7 days.`,
-    tags: TAGS,
     access: 'dashboard:write',
-    guard: OWNERS,
     body: noBody,
     status: 202,
     response: jobSchema,
@@ -163,16 +166,14 @@ export function registerTenantExportRoutes(
     },
   });
 
-  defineRoute(app, {
+  route({
     method: 'GET',
     url: JOB,
     summary: 'The status of an export (owners only)',
     description:
       'Once ready, `download` holds a link to the archive that works for an hour; every answer hands out a fresh one. ' +
       "Another workspace's export is NOT_FOUND.",
-    tags: TAGS,
     access: 'dashboard:read',
-    guard: OWNERS,
     params: jobParams,
     response: jobSchema,
     links: [{ to: `GET ${DOWNLOAD}`, parameters: { jobId: 'jobId', token: 'download/token' } }],
@@ -187,7 +188,7 @@ export function registerTenantExportRoutes(
       if (String(reply.getHeader('content-type') ?? '').startsWith(ZIP)) reply.header('content-type', ZIP);
       return payload;
     });
-    defineRoute(scope, {
+    routeGroup(scope, { tags: TAGS, guard: OWNERS })({
       method: 'GET',
       url: DOWNLOAD,
       summary: "Download an export's archive (owners only)",
@@ -195,9 +196,7 @@ export function registerTenantExportRoutes(
         'The zip, streamed. The session must be an owner of the export’s workspace (another workspace’s export is ' +
         'NOT_FOUND), and `token` the one a status answer handed out within the hour: a wrong one is FORBIDDEN, ' +
         'and so is one past its hour (ask the status again for a new link).',
-      tags: TAGS,
       access: 'dashboard:read',
-      guard: OWNERS,
       params: jobParams,
       querystring: downloadQuery,
       produces: ZIP,
@@ -209,12 +208,10 @@ export function registerTenantExportRoutes(
           jobId: params.jobId,
           token: query.token,
         });
-        if (!job) throw new Error('the identity service answered without the job');
-        reply.header('content-length', String(job.sizeBytes));
-        reply.header('content-disposition', `attachment; filename="export-${job.tenantId}-${job.jobId}.zip"`);
-        reply.header('cache-control', 'private, no-store');
-        // Fastify sends a stream as it is; the route's declared string type is what the document shows.
-        return archive(exports, job) as unknown as string;
+        const ready = present(job, 'job');
+        reply.header('content-length', String(ready.sizeBytes));
+        attachment(reply, `export-${ready.tenantId}-${ready.jobId}.zip`, 'private, no-store');
+        return streamed(archive(exports, ready));
       },
     });
   });

@@ -10,7 +10,7 @@ import {
   webhookUrlSchema,
 } from '@svc/rules';
 import { linksTo, type RouteLink } from '../../http/openapi-links.js';
-import { defineRoute } from '../../http/route.js';
+import { routeGroup } from '../../http/route-group.js';
 import { perWorkspace } from '../../limits/rate-limits.js';
 import {
   deliveryDetailSchema,
@@ -20,7 +20,7 @@ import {
 } from '../../api/delivery-records.js';
 import { noBody, patchOf } from '../../api/field-schemas.js';
 import { pageOf, pageQueryShapeFor, pageRequest, toPage } from '../../api/paging.js';
-import { present } from '../../api/present.js';
+import { recordIn } from '../../api/present.js';
 import { tenantOf } from '../../api/request-tenant.js';
 import { DASHBOARD_SURFACE, type AdminSurface } from '../../api/surfaces.js';
 
@@ -68,8 +68,12 @@ const toSubscriptionRecord = (s: webhooksV1.Subscription): SubscriptionRecord =>
   updatedAtMs: s.updatedAtMs,
 });
 
-const subscriptionOf = (res: { subscription?: webhooksV1.Subscription | undefined }) =>
-  toSubscriptionRecord(present(res.subscription, 'subscription'));
+const subscriptionOf = recordIn('subscription', toSubscriptionRecord);
+/** The subscription with the signing secret the answer shows this once. */
+const withSecret = (res: { subscription?: webhooksV1.Subscription; signingSecret: string }) => ({
+  ...subscriptionOf(res),
+  signingSecret: res.signingSecret,
+});
 
 const URL_RULE =
   '`url` must be https; with ALLOW_LOOPBACK_TARGETS on (`npm start` on a loopback address) http to loopback is ' +
@@ -129,8 +133,7 @@ function webhookSurface(surface: AdminSurface) {
   };
 }
 
-const deliveryOf = (res: { delivery?: webhooksV1.Delivery | undefined }) =>
-  toDeliveryDetail(present(res.delivery, 'delivery'));
+const deliveryOf = recordIn('delivery', toDeliveryDetail);
 
 const listDeliveriesQuery = z.strictObject({
   ...pageQueryShapeFor('webhooks'),
@@ -158,12 +161,13 @@ export function registerWebhookRoutes(
     subscriptionLinks,
     deliveryLinks,
   } = webhookSurface(surface);
-  defineRoute(app, {
+  const route = routeGroup(app, { tags });
+
+  route({
     method: 'GET',
     url: SUBSCRIPTIONS_PATH,
     summary: 'List webhook subscriptions',
     description: 'Oldest first. Signing secrets are never listed.',
-    tags,
     access: read,
     querystring: z.strictObject(pageQueryShapeFor('webhooks')),
     response: pageOf(subscriptionRecordSchema),
@@ -174,7 +178,7 @@ export function registerWebhookRoutes(
     },
   });
 
-  defineRoute(app, {
+  route({
     method: 'POST',
     url: SUBSCRIPTIONS_PATH,
     summary: 'Create a webhook subscription',
@@ -182,7 +186,6 @@ export function registerWebhookRoutes(
       `Answers the subscription with its signing secret, shown this once. ${URL_RULE} A workspace has at most ` +
       'WEBHOOK_MAX_SUBSCRIPTIONS subscriptions (20 unless the operator set another number), active or disabled; ' +
       'one more is QUOTA_EXCEEDED 409 until one is deleted.',
-    tags,
     access: write,
     body: createSubscriptionBody,
     response: withSecretSchema,
@@ -192,22 +195,21 @@ export function registerWebhookRoutes(
       ...subscriptionLinks('subscriptionId'),
       ...linksTo([`DELETE ${SUBSCRIPTION}`], 'subscriptionId', 'subscriptionId'),
     ],
-    handler: async ({ body }, request) => {
-      const res = await webhooks.createSubscription({
-        tenantId: tenantOf(request),
-        url: body.url,
-        events: body.events ?? [],
-        description: body.description ?? '',
-      });
-      return { ...subscriptionOf(res), signingSecret: res.signingSecret };
-    },
+    handler: async ({ body }, request) =>
+      withSecret(
+        await webhooks.createSubscription({
+          tenantId: tenantOf(request),
+          url: body.url,
+          events: body.events ?? [],
+          description: body.description ?? '',
+        }),
+      ),
   });
 
-  defineRoute(app, {
+  route({
     method: 'GET',
     url: SUBSCRIPTION,
     summary: 'Get a webhook subscription',
-    tags,
     access: read,
     params: subscriptionParams,
     response: subscriptionRecordSchema,
@@ -218,12 +220,11 @@ export function registerWebhookRoutes(
       ),
   });
 
-  defineRoute(app, {
+  route({
     method: 'PATCH',
     url: SUBSCRIPTION,
     summary: 'Update a webhook subscription (partial; at least one field)',
     description: `Only the fields sent change; \`events: []\` means all events. ${URL_RULE}`,
-    tags,
     access: write,
     params: subscriptionParams,
     body: patchSubscriptionBody,
@@ -243,34 +244,29 @@ export function registerWebhookRoutes(
       ),
   });
 
-  defineRoute(app, {
+  route({
     method: 'POST',
     url: `${SUBSCRIPTION}/rotate-secret`,
     summary: 'Rotate the signing secret of a webhook subscription',
     description: 'Answers the new secret, shown this once; from now on only it signs deliveries.',
-    tags,
     access: write,
     params: subscriptionParams,
     body: noBody,
     response: withSecretSchema,
     links: subscriptionLinks('subscriptionId', `POST ${SUBSCRIPTION}/rotate-secret`),
-    handler: async ({ params }, request) => {
-      const res = await webhooks.rotateSubscriptionSecret({
-        tenantId: tenantOf(request),
-        subscriptionId: params.subscriptionId,
-      });
-      return { ...subscriptionOf(res), signingSecret: res.signingSecret };
-    },
+    handler: async ({ params }, request) =>
+      withSecret(
+        await webhooks.rotateSubscriptionSecret({ tenantId: tenantOf(request), subscriptionId: params.subscriptionId }),
+      ),
   });
 
-  defineRoute(app, {
+  route({
     method: 'DELETE',
     url: SUBSCRIPTION,
     summary: 'Delete a webhook subscription',
     description:
       'Nothing more is delivered to it: attempts still due are recorded as not sent. Its deliveries stay in the ' +
       'log. Answers the subscription as it was.',
-    tags,
     access: write,
     params: subscriptionParams,
     response: subscriptionRecordSchema,
@@ -280,13 +276,12 @@ export function registerWebhookRoutes(
       ),
   });
 
-  defineRoute(app, {
+  route({
     method: 'GET',
     url: DELIVERIES_PATH,
     summary: 'List webhook deliveries',
     description:
       'Newest first (by createdAtMs, then deliveryId, both descending); each delivery without its attempts (see the detail).',
-    tags,
     access: read,
     querystring: listDeliveriesQuery,
     response: pageOf(deliveryRecordSchema),
@@ -305,11 +300,10 @@ export function registerWebhookRoutes(
     },
   });
 
-  defineRoute(app, {
+  route({
     method: 'GET',
     url: DELIVERY,
     summary: 'Get a webhook delivery with its attempts',
-    tags,
     access: read,
     params: deliveryParams,
     response: deliveryDetailSchema,
@@ -318,7 +312,7 @@ export function registerWebhookRoutes(
       deliveryOf(await webhooks.getDelivery({ tenantId: tenantOf(request), deliveryId: params.deliveryId })),
   });
 
-  defineRoute(app, {
+  route({
     method: 'POST',
     url: `${DELIVERY}/replay`,
     summary: 'Replay a webhook delivery',
@@ -326,7 +320,6 @@ export function registerWebhookRoutes(
       'Queues a new series of up to 6 attempts for the same event (same event id), due now; the earlier ' +
       'attempts stay. Answers 202 with the delivery as queued. Limited per tenant (RATE_LIMITED 429 with ' +
       'Retry-After), since each replay sends requests to the tenant’s endpoint.',
-    tags,
     access: write,
     limits: [perWorkspace('replay')],
     params: deliveryParams,

@@ -1,75 +1,31 @@
-import { Readable } from 'node:stream';
-import { z } from 'zod';
 import { DomainError } from '@svc/errors';
+import {
+  bookingHistoryView,
+  bookingRecordView,
+  calendarSyncView,
+  customerRecordView,
+  deliveryDetailView,
+  notificationView,
+} from '@svc/grpc';
 import type { webhooksV1 } from '@svc/proto';
-import type { Downstream } from '../downstream/services.js';
-import { bookingHistoryItemSchema, toBookingHistoryItem } from '../api/booking-history.js';
-import { bookingRecordSchema, calendarSyncSchema, toBookingRecord, toCalendarSync } from '../api/booking-record.js';
-import { customerRecordSchema } from '../api/customer-records.js';
-import { deliveryDetailSchema, toDeliveryDetail } from '../api/delivery-records.js';
-import { notificationSchema, toNotificationRecord } from '../api/notification-records.js';
-import { present } from '../api/present.js';
+import { present, type ExportSources } from '../tenant-export/sources.js';
 
 /**
  * A customer's export (docs/decisions.md "Privacy"): one JSON document with everything the
  * platform holds about the customer in the tenant, written page by page as the services answer,
- * so a customer with ten thousand bookings is never in memory at once.
+ * so a customer with ten thousand bookings is never in memory at once. Its shape is the gateway's
+ * `customerExportSchema` (the OpenAPI document's); the records are the dashboard API's.
  */
-
-const removedAt = z
-  .number()
-  .int()
-  .nullable()
-  .describe('When retention or an erase removed the body; null while it is held.');
-
-const calendarEventSchema = z
-  .object({
-    bookingId: z.string(),
-    staffId: z.string(),
-    calendarSync: calendarSyncSchema,
-    calendarId: z.string().nullable(),
-    summary: z.string().describe("The event's title as last written; '' once removed."),
-    description: z.string().describe("The event's description as last written; '' once removed."),
-    updatedAtMs: z.number().int(),
-  })
-  .describe('The event written for a booking in the staff member’s connected calendar.');
-
-export const customerExportSchema = z
-  .object({
-    exportedAtMs: z.number().int(),
-    tenantId: z.string(),
-    customer: customerRecordSchema,
-    bookings: z
-      .array(bookingRecordSchema.extend({ history: z.array(bookingHistoryItemSchema) }))
-      .describe('Every booking of the customer, oldest first, each with its history.'),
-    notifications: z
-      .array(notificationSchema.extend({ bodyText: z.string(), bodyRemovedAtMs: removedAt }))
-      .describe('Every message sent about the customer’s bookings (to them, the business or staff), oldest first.'),
-    webhookDeliveries: z
-      .array(deliveryDetailSchema.extend({ body: z.string(), bodyRemovedAtMs: removedAt }))
-      .describe('Every webhook delivery of the events of their bookings, with its signed body while held.'),
-    calendarEvents: z.array(calendarEventSchema),
-  })
-  .describe('Everything held about one customer of the tenant.');
 
 /** Bookings per page read from the booking service, and booking ids per call to the others. */
 const BOOKING_PAGE = 200;
 const IDS_PER_CALL = 20;
 
-/** The export document as a stream of JSON text; the customer is known to exist (the route checks first). */
-export function customerExportStream(
-  downstream: Downstream,
+/** The export document as pieces of JSON text; the customer is known to exist (the RPC reads it first). */
+export async function* customerDocument(
+  { booking, webhooks, notifications, integrations }: Omit<ExportSources, 'catalog' | 'customer'>,
   tenantId: string,
-  customer: z.input<typeof customerRecordSchema>,
-  nowMs: number,
-): Readable {
-  return Readable.from(exportParts(downstream, tenantId, customer, nowMs), { objectMode: false });
-}
-
-async function* exportParts(
-  { booking, webhooks, notifications, integrations }: Downstream,
-  tenantId: string,
-  customer: z.input<typeof customerRecordSchema>,
+  customer: ReturnType<typeof customerRecordView>,
   nowMs: number,
 ): AsyncGenerator<string> {
   const { customerId } = customer;
@@ -82,9 +38,9 @@ async function* exportParts(
     do {
       const res = await booking.exportCustomerBookings({ tenantId, customerId, page: { limit: BOOKING_PAGE, cursor } });
       yield res.items.map((item) => {
-        const record = toBookingRecord(present(item.booking, 'booking'));
+        const record = bookingRecordView(present(item.booking, 'booking'));
         bookingIds.push(record.bookingId);
-        return { ...record, history: item.events.map(toBookingHistoryItem) };
+        return { ...record, history: item.events.map(bookingHistoryView) };
       });
       cursor = res.page?.nextCursor ?? '';
     } while (cursor);
@@ -100,7 +56,7 @@ async function* exportParts(
         page: { limit: BOOKING_PAGE, cursor },
       });
       yield res.items.map((n) => ({
-        ...toNotificationRecord(n),
+        ...notificationView(n),
         bodyText: n.bodyText,
         bodyRemovedAtMs: n.bodyRemovedAtMs ?? null,
       }));
@@ -124,7 +80,7 @@ async function* exportParts(
   yield* array('webhookDeliveries', async function* () {
     for (const ids of chunks(bookingIds)) {
       const items = await deliveriesOf(ids);
-      yield items.map((d) => ({ ...toDeliveryDetail(d), body: d.body, bodyRemovedAtMs: d.bodyRemovedAtMs ?? null }));
+      yield items.map((d) => ({ ...deliveryDetailView(d), body: d.body, bodyRemovedAtMs: d.bodyRemovedAtMs ?? null }));
     }
   });
 
@@ -135,7 +91,7 @@ async function* exportParts(
       yield items.map((e) => ({
         bookingId: e.bookingId,
         staffId: e.staffId,
-        calendarSync: toCalendarSync(e.calendarSync),
+        calendarSync: calendarSyncView(e.calendarSync),
         calendarId: e.calendarId ?? null,
         summary: e.summary,
         description: e.description,
@@ -146,11 +102,11 @@ async function* exportParts(
   yield '}';
 }
 
-/** Text gathered before it is handed to the stream: fewer, larger writes. */
+/** Text gathered before it is handed on: fewer, larger messages. */
 const WRITE_BYTES = 64 * 1024;
 
 /**
- * `,"name":[…]` with the items as their pages come, in writes of about 64 KiB. Pages, not items,
+ * `,"name":[…]` with the items as their pages come, in pieces of about 64 KiB. Pages, not items,
  * cross the awaits: an item each would cost a few promises per booking.
  */
 async function* array(name: string, pages: () => AsyncGenerator<unknown[]>): AsyncGenerator<string> {
