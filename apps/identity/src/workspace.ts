@@ -63,7 +63,7 @@ export function workspaceServices(
   let erasures: Subscription | undefined;
   let started = false;
   return {
-    services: [auditService(log), tenantExportService(exports), customerExportService(deps.clients, Date.now)],
+    services: [auditService(log), tenantExportService(exports), customerExportService(deps.clients, deps.now)],
     async prepare() {
       await log.ensureIndexes();
       const marked = await log.markAbandoned();
