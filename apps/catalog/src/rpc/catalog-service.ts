@@ -2,6 +2,7 @@ import { bindService, type ServiceBinding } from '@svc/grpc';
 import { catalogV1 } from '@svc/proto';
 import { availabilityRuleHandlers } from './availability-rule-rpc.js';
 import { blockedTimeHandlers } from './blocked-time-rpc.js';
+import { bookingPageHandlers } from './booking-page-rpc.js';
 import { dateOverrideHandlers } from './date-override-rpc.js';
 import type { CatalogContext } from './entity-rpc.js';
 import { holidayHandlers } from './holiday-rpc.js';
@@ -23,5 +24,6 @@ export function catalogService(ctx: CatalogContext): ServiceBinding {
     ...holidayHandlers(ctx),
     ...dateOverrideHandlers(ctx),
     ...scheduleSnapshotHandlers(ctx),
+    ...bookingPageHandlers(ctx),
   });
 }

@@ -13,6 +13,11 @@ export class ServiceRepository extends TenantScopedRepository<ServiceRecord> {
     return doc && fromStored(doc);
   }
 
+  /** Every active service of the tenant, in list order (the public booking page). */
+  findActive(tenantId: string): Promise<ServiceRecord[]> {
+    return this.findAll(tenantId, { status: 'active' });
+  }
+
   /** An empty `statuses` lists every status. */
   list(tenantId: string, statuses: readonly string[], page: PageRequest): Promise<Page<ServiceRecord>> {
     const filter: Filter = statuses.length > 0 ? { status: { $in: [...statuses] } } : {};

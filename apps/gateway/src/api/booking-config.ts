@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { CatalogClient } from '@svc/grpc';
 import { NO_SHOW_CHARGES, PAYMENT_POLICIES, paymentTermsOf, QUESTION_TYPES, type Question } from '@svc/rules';
-import { everyPage } from './paging.js';
-import { publicTenant } from './public-tenant.js';
+import { bookable } from './public-tenant.js';
 import { brandingOf } from './tenant-records.js';
 
 /** What a booking page needs to render: the tenant and its bookable services (the config route and the page). */
@@ -84,16 +83,15 @@ export const configSchema = z.object({
 
 export type BookingConfig = z.input<typeof configSchema>;
 
-/** The public config of a tenant (the JSON route and the booking page): only active services. */
+/**
+ * The public config of a tenant (the JSON route and the booking page): only active services and
+ * the names of active staff members, in one catalog round trip (GetBookingPage).
+ */
 export async function bookingConfigOf(catalog: CatalogClient, tenantSlug: string): Promise<BookingConfig> {
-  const { tenant } = await publicTenant(catalog, tenantSlug);
-  const tenantId = tenant.tenantId;
-  const [services, staff] = await Promise.all([
-    everyPage((page) => catalog.listServices({ tenantId, statuses: ['active'], page })),
-    everyPage((page) => catalog.listStaff({ tenantId, page })),
-  ]);
-  // Only the names of active staff members reach the public page.
-  const names = new Map(staff.filter((s) => s.status === 'active').map((s) => [s.staffId, s.displayName]));
+  const page = await catalog.getBookingPage({ slug: tenantSlug });
+  const tenant = bookable(page.tenant);
+  const { services, staff } = page;
+  const names = new Map(staff.map((s) => [s.staffId, s.displayName]));
   return {
     tenant: {
       slug: tenant.slug,

@@ -18,7 +18,12 @@ export async function publicTenant(
   slug: string,
 ): Promise<{ tenant: catalogV1.Tenant; catalogVersion: string }> {
   const { tenant, catalogVersion } = await catalog.getTenantBySlug({ slug });
+  return { tenant: bookable(tenant), catalogVersion };
+}
+
+/** The tenant a public path named, if it takes bookings: absent → NOT_FOUND, not active → TENANT_INACTIVE. */
+export function bookable(tenant: catalogV1.Tenant | undefined): catalogV1.Tenant {
   if (!tenant) throw new DomainError('NOT_FOUND', 'Tenant was not found.');
   if (tenant.status !== 'active') throw new DomainError('TENANT_INACTIVE', 'This business is not taking bookings.');
-  return { tenant, catalogVersion };
+  return tenant;
 }

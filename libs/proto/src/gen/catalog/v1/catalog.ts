@@ -121,6 +121,19 @@ export interface GetTenantBySlugResponse {
   catalogVersion: string;
 }
 
+export interface GetBookingPageRequest {
+  slug: string;
+}
+
+export interface GetBookingPageResponse {
+  tenant?: Tenant | undefined;
+  catalogVersion: string;
+  /** Every active service, in the order ListServices gives them. */
+  services: Service[];
+  /** The active staff members the services name (a collective service's too). */
+  staff: Staff[];
+}
+
 export interface UpdateTenantRequest {
   tenantId: string;
   name?: string | undefined;
@@ -1672,6 +1685,131 @@ export const GetTenantBySlugResponse: MessageFns<GetTenantBySlugResponse> = {
             }
 
             message.catalogVersion = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseGetBookingPageRequest(): GetBookingPageRequest {
+  return { slug: "" };
+}
+
+export const GetBookingPageRequest: MessageFns<GetBookingPageRequest> = {
+  encode(message: GetBookingPageRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.slug !== "") {
+      writer.uint32(10).string(message.slug);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetBookingPageRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetBookingPageRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.slug = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseGetBookingPageResponse(): GetBookingPageResponse {
+  return { tenant: undefined, catalogVersion: "", services: [], staff: [] };
+}
+
+export const GetBookingPageResponse: MessageFns<GetBookingPageResponse> = {
+  encode(message: GetBookingPageResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tenant !== undefined) {
+      Tenant.encode(message.tenant, writer.uint32(10).fork()).join();
+    }
+    if (message.catalogVersion !== "") {
+      writer.uint32(18).string(message.catalogVersion);
+    }
+    for (const v of message.services) {
+      Service.encode(v!, writer.uint32(26).fork()).join();
+    }
+    for (const v of message.staff) {
+      Staff.encode(v!, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetBookingPageResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetBookingPageResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tenant = Tenant.decode(reader, reader.uint32());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.catalogVersion = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.services.push(Service.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.staff.push(Staff.decode(reader, reader.uint32()));
             continue;
           }
         }
@@ -8068,6 +8206,21 @@ export const CatalogServiceService = {
       Buffer.from(GetTenantBySlugResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetTenantBySlugResponse => GetTenantBySlugResponse.decode(value),
   },
+  /**
+   * The public booking page's catalog in one round trip: the tenant by slug whatever its status
+   * (the caller answers TENANT_INACTIVE), its active services and the active staff they name.
+   */
+  getBookingPage: {
+    path: "/catalog.v1.CatalogService/GetBookingPage" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetBookingPageRequest): Buffer =>
+      Buffer.from(GetBookingPageRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetBookingPageRequest => GetBookingPageRequest.decode(value),
+    responseSerialize: (value: GetBookingPageResponse): Buffer =>
+      Buffer.from(GetBookingPageResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetBookingPageResponse => GetBookingPageResponse.decode(value),
+  },
   updateTenant: {
     path: "/catalog.v1.CatalogService/UpdateTenant" as const,
     requestStream: false as const,
@@ -8427,6 +8580,11 @@ export interface CatalogServiceServer extends UntypedServiceImplementation {
   createTenant: handleUnaryCall<CreateTenantRequest, CreateTenantResponse>;
   getTenant: handleUnaryCall<GetTenantRequest, GetTenantResponse>;
   getTenantBySlug: handleUnaryCall<GetTenantBySlugRequest, GetTenantBySlugResponse>;
+  /**
+   * The public booking page's catalog in one round trip: the tenant by slug whatever its status
+   * (the caller answers TENANT_INACTIVE), its active services and the active staff they name.
+   */
+  getBookingPage: handleUnaryCall<GetBookingPageRequest, GetBookingPageResponse>;
   updateTenant: handleUnaryCall<UpdateTenantRequest, UpdateTenantResponse>;
   /** Every tenant, in id order (the retention sweepers read each one's retention). */
   listTenants: handleUnaryCall<ListTenantsRequest, ListTenantsResponse>;
@@ -8519,6 +8677,25 @@ export interface CatalogServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetTenantBySlugResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The public booking page's catalog in one round trip: the tenant by slug whatever its status
+   * (the caller answers TENANT_INACTIVE), its active services and the active staff they name.
+   */
+  getBookingPage(
+    request: GetBookingPageRequest,
+    callback: (error: ServiceError | null, response: GetBookingPageResponse) => void,
+  ): ClientUnaryCall;
+  getBookingPage(
+    request: GetBookingPageRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetBookingPageResponse) => void,
+  ): ClientUnaryCall;
+  getBookingPage(
+    request: GetBookingPageRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetBookingPageResponse) => void,
   ): ClientUnaryCall;
   updateTenant(
     request: UpdateTenantRequest,
