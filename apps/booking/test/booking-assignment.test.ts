@@ -4,6 +4,7 @@
 // gRPC with the real catalog.
 
 import { describe, expect, it } from 'vitest';
+import { InProcessLockManager, type LockManager } from '@svc/lock';
 import { staffOfBooking } from '../src/store/records.js';
 import {
   addService,
@@ -15,6 +16,7 @@ import {
   createRequest,
   failure,
   localSlot,
+  startBooking,
   MIN,
   settleAll,
   storedFor,
@@ -83,6 +85,38 @@ describe('round_robin', () => {
     expect(ok).toHaveLength(3);
     expect(new Set(ok.map((r) => bookingOf(r).staffId)).size).toBe(3);
     expect(new Set(failed.map((f) => f.code))).toEqual(new Set(['BOOKING_SLOT_UNAVAILABLE']));
+  });
+});
+
+describe('first_available: the locks of the chosen staff member only (docs/architecture.md "Booking create")', () => {
+  it('10 parallel creates for one time with 10 staff: each books a different person, and none waits for a lock', async () => {
+    const { staffIds, service } = await team(10, {});
+    // The service's locks, counting every acquire that was allowed to wait.
+    const inner = new InProcessLockManager();
+    const waits: number[] = [];
+    const lock: LockManager = {
+      acquire: (key, opts) => {
+        if (opts.waitMs > 0) waits.push(opts.waitMs);
+        return inner.acquire(key, opts);
+      },
+      release: (lease) => inner.release(lease),
+      extend: (lease, ttlMs) => inner.extend(lease, ttlMs),
+      ping: () => inner.ping(),
+      close: () => inner.close(),
+    };
+    const own = await startBooking(suite.deps, { lock });
+    try {
+      const at = localSlot(8, 10);
+      const { ok, failed } = await settleAll(
+        Array.from({ length: 10 }, () => create(own.client, createRequest(service, at))),
+      );
+      expect(failed).toEqual([]);
+      expect(new Set(ok.map((r) => bookingOf(r).staffId))).toEqual(new Set(staffIds));
+      // Each create that found its first choice's lock taken moved on to the next free person.
+      expect(waits).toEqual([]);
+    } finally {
+      await own.stop();
+    }
   });
 });
 

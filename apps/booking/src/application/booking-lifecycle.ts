@@ -29,7 +29,7 @@ import { collectiveStaffIdsOf, type BookingDoc } from '../store/records.js';
 import { bookingEvent } from './booking-events.js';
 import { occupyingBookings, toExistingBooking } from './existing-bookings.js';
 import { ServiceBuffers } from './stored-buffers.js';
-import { lockKeysFor } from '../domain/lock-keys.js';
+import { occupiedKeys } from '../store/occupied-keys.js';
 import { isPaid, paidOutside, paidWith } from './payments.js';
 import type {
   CalendarSyncSource,
@@ -45,8 +45,7 @@ import {
   assertSlotOpen,
   holdingLocks,
   scheduleAround,
-  slotFreeUnderLock,
-  withSlotLocks,
+  withChosenOwnerLocks,
   type SlotGuardDeps,
   type SlotRequest,
 } from './slot-guard.js';
@@ -200,12 +199,8 @@ export async function changeStatus(deps: LifecycleDeps, cmd: StatusChangeCommand
     return after;
   };
   if (cmd.action !== 'confirm') return commit();
-  const keys = lockKeysFor(
-    cmd.tenantId,
-    service,
-    current.startsAtMs - (current.bufferBeforeMin ?? service.bufferBeforeMin) * MINUTE_MS,
-    current.endsAtMs + (current.bufferAfterMin ?? service.bufferAfterMin) * MINUTE_MS,
-  );
+  // The hold's own owners and days, the keys a create colliding with it takes (owner-choice.ts).
+  const keys = occupiedKeys(current);
   return holdingLocks(deps, keys, commit);
 }
 
@@ -268,8 +263,7 @@ export async function rescheduleBooking(deps: LifecycleDeps, cmd: RescheduleComm
   assertBookable(known);
   await assertSlotOpen(deps, req, known);
 
-  return withSlotLocks(deps, req, known, async (fresh) => {
-    const recheckIn = await slotFreeUnderLock(deps, req, fresh);
+  return withChosenOwnerLocks(deps, req, known, async ({ fresh, recheckIn }) => {
     const { durationMin, bufferBeforeMin, bufferAfterMin } = fresh.service;
     const about = { service: fresh.service, customerId: current.customerId };
     return commitChange(deps, cmd, 'reschedule', about, async (b, nowMs, tx) => {

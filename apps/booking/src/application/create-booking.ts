@@ -11,14 +11,7 @@ import { bookingEvent } from './booking-events.js';
 import { confirmCreatedHold, policiesOf, type LifecycleDeps } from './booking-lifecycle.js';
 import { openCheckout } from './payments.js';
 import type { CustomerInput, ServiceInfo, ServiceSchedule } from './ports.js';
-import {
-  assertBookable,
-  assertSlotOpen,
-  scheduleAround,
-  slotFreeUnderLock,
-  withSlotLocks,
-  type SlotRequest,
-} from './slot-guard.js';
+import { assertBookable, assertSlotOpen, scheduleAround, withChosenOwnerLocks, type SlotRequest } from './slot-guard.js';
 
 export { HOLD_MS };
 
@@ -59,8 +52,8 @@ type Outcome = { created: BookingDoc } | { replayOf: IdempotencyDoc; booking: Bo
 
 /**
  * docs/architecture.md "Booking create": replay check; the slot checked against the (possibly
- * cached) schedule outside the lock, so latecomers fail fast; the capacity locks taken; under
- * them the catalog read fresh, the replay and slot checks again and only then the customer found
+ * cached) schedule outside the lock, so latecomers fail fast; the connected calendars read fresh
+ * and the locks of the chosen staff member and resource taken; under them the catalog read fresh, the replay and slot checks again and only then the customer found
  * or created, so a request that loses the slot leaves no customer behind; then, in one
  * transaction, the slot check once more (it also guards a lease that outlived its TTL) and the
  * booking, its outbox row and the idempotency record written together. A booking of an automatic
@@ -103,12 +96,6 @@ async function createOrFind(deps: CreateBookingDeps, cmd: CreateBookingCommand):
   assertStaffOfService(cmd.staffId, known.service);
   assertPartyFits(cmd.partySize, known.service);
   answersFor(known.service, cmd.answers);
-  // Looked at again while waiting for the locks. A retry whose first request has committed
-  // meanwhile keeps waiting: under the lock it gets that answer as a replay.
-  const slotStillOpen = async (): Promise<void> => {
-    if (await deps.store.idempotencyRecord(cmd.tenantId, keyOf(cmd), deps.now())) return;
-    await assertSlotOpen(deps, req, known);
-  };
   // The key was just looked up: the first look needs no second read of it.
   await assertSlotOpen(deps, req, known);
 
@@ -126,7 +113,7 @@ async function createOrFind(deps: CreateBookingDeps, cmd: CreateBookingCommand):
   });
   let made = false;
   try {
-    const outcome = await createUnderLocks(deps, cmd, req, known, bookingId, payment, slotStillOpen);
+    const outcome = await createUnderLocks(deps, cmd, req, known, bookingId, payment);
     made = 'created' in outcome;
     return outcome;
   } finally {
@@ -146,14 +133,19 @@ async function createUnderLocks(
   known: ServiceSchedule,
   bookingId: string,
   payment: BookingPayment | null,
-  slotStillOpen: () => Promise<void>,
 ): Promise<Outcome> {
+  // Looked at again before each new look for the locks: a retry whose first request has
+  // committed meanwhile answers that as a replay.
+  const committedMeanwhile = async (): Promise<Outcome | undefined> => {
+    const earlier = await deps.store.idempotencyRecord(cmd.tenantId, keyOf(cmd), deps.now());
+    return earlier ? replay(deps, earlier, cmd) : undefined;
+  };
   try {
-    return await withSlotLocks(
+    return await withChosenOwnerLocks(
       deps,
       req,
       known,
-      async (fresh) => {
+      async ({ fresh, recheckIn }) => {
         const earlierUnderLock = await deps.store.idempotencyRecord(cmd.tenantId, keyOf(cmd), deps.now());
         if (earlierUnderLock) return replay(deps, earlierUnderLock, cmd);
         // The catalog as it is now: the staff member may have left the service meanwhile, and
@@ -162,7 +154,6 @@ async function createUnderLocks(
         assertPartyFits(cmd.partySize, fresh.service);
         const answers = answersFor(fresh.service, cmd.answers);
         assertSameAmountDue(payment, fresh.service);
-        const recheckIn = await slotFreeUnderLock(deps, req, fresh);
         const customer = await deps.customers.lookupOrCreate(cmd.tenantId, cmd.customer);
         if (customer.erased) throw erasedCustomer();
         const { service, tenant } = fresh;
@@ -235,7 +226,7 @@ async function createUnderLocks(
           ),
         };
       },
-      slotStillOpen,
+      committedMeanwhile,
     );
   } catch (err) {
     // Another process committed the same key between our check and our insert.

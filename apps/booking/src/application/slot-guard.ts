@@ -4,7 +4,7 @@
 // decisions under the lock use the catalog as it is then).
 
 import { bookingUnavailable, DomainError } from '@svc/errors';
-import type { LockManager } from '@svc/lock';
+import type { Lease, LockManager } from '@svc/lock';
 import { clampToEpochRange, DAY_MS, MINUTE_MS } from '@svc/rules';
 import type { Tx } from '@svc/store';
 import { inSpan } from '@svc/telemetry';
@@ -16,6 +16,7 @@ import {
   occupiedReach,
   slotShape,
   type ExistingBooking,
+  type ScheduleInput,
   type SlotVerdict,
   type Window,
 } from '../domain/availability/index.js';
@@ -23,15 +24,13 @@ import { lockTimeouts, lockWait, SERVICE } from '../metrics.js';
 import type { BookingStore } from '../store/booking-store.js';
 import { occupyingBookings } from './existing-bookings.js';
 import { externalOccupancy } from './external-busy.js';
-import { acquireAll, releaseAll } from './lock-all.js';
-import { lockKeysFor } from '../domain/lock-keys.js';
+import { choiceKeys, onlyOwners, ownerOfKey, withoutOwners, type Choice } from '../domain/owner-choice.js';
+import { acquireAll, releaseAll, tryAll } from './lock-all.js';
 import type { BusyTimeSource, ScheduleSource, ServiceLookup, ServiceSchedule } from './ports.js';
 import { ServiceBuffers } from './stored-buffers.js';
 
 /** How long a capacity lock lives unless released: a create or change holds its locks at most this long. */
 export const LOCK_TTL_MS = 15_000;
-/** A service whose staff or buffers keep changing under us gives up after this many rounds. */
-const MAX_LOCK_ROUNDS = 3;
 /**
  * A waiter looks at the slot again (without the lock) this often: when hundreds queue for one
  * slot, the first commit turns the rest into 409s at once instead of each taking the lock in
@@ -99,8 +98,8 @@ function decisionInterval(req: SlotRequest, { schedule }: ServiceSchedule): Wind
 
 /**
  * The busy times of the connected calendars of the staff who could take the slot, as
- * occupancy, read fresh under the lock (docs/decisions.md "Integrations"); read once there and
- * reused inside the transaction, which must not wait on a provider. Always every staff member
+ * occupancy, read fresh before the locks (docs/decisions.md "Integrations"); read once and
+ * reused under the locks and inside the transaction, neither of which waits on a provider. Always every staff member
  * the service lists, never a caller's id: a preference is only tried first, and when that one is
  * busy the slot may go to another, whose calendar must count too.
  */
@@ -120,23 +119,30 @@ export function busyAround(deps: SlotGuardDeps, req: SlotRequest, known: Service
 }
 
 /**
- * The slot verdict for `req` against the bookings whose occupied time may reach it and the
- * connected calendars' busy times (`busy`, from busyAround).
+ * The bookings whose occupied time may reach the slot's decision (its buffered interval, a daily
+ * limit's local day, a round-robin service's rotation), as the engine sees them; inside `tx` the
+ * rows themselves, outside it through the occupancy cache.
  */
-export async function verdictFor(
+function bookingsNear(
   deps: SlotGuardDeps,
   req: SlotRequest,
   known: ServiceSchedule,
   buffers: ServiceBuffers,
-  busy: readonly ExistingBooking[],
   tx?: Tx,
-): Promise<SlotVerdict> {
-  const { schedule } = known;
-  const window = decisionInterval(req, known);
-  const bookings = await occupyingBookings(deps, buffers, { tenantId: req.tenantId, ...window }, tx);
+): Promise<ExistingBooking[]> {
+  return occupyingBookings(deps, buffers, { tenantId: req.tenantId, ...decisionInterval(req, known) }, tx);
+}
+
+/** The engine's verdict on `req` over `schedule` against `bookings` (calendar busy times included). */
+function verdictOn(
+  deps: SlotGuardDeps,
+  req: SlotRequest,
+  schedule: ScheduleInput,
+  bookings: readonly ExistingBooking[],
+): SlotVerdict {
   return checkSlot({
     schedule,
-    bookings: busy.length === 0 ? bookings : [...bookings, ...busy],
+    bookings,
     startsAtMs: req.startsAtMs,
     nowMs: deps.now(),
     preferredStaffId: req.preferredStaffId,
@@ -147,38 +153,15 @@ export async function verdictFor(
 
 /**
  * The lock-free look, against the possibly cached catalog and the bookings: only ever a fast "no"
- * (BOOKING_SLOT_UNAVAILABLE); a "yes" is decided again under the lock (slotFreeUnderLock). The
- * calendars' busy times are not part of it: only a fresh read may refuse a time for them, so a
- * calendar disconnected, set up anew or no longer trusted counts for the very next create
- * (docs/decisions.md "Integrations", "A connection change counts at the next read").
+ * (BOOKING_SLOT_UNAVAILABLE); a "yes" is decided again under the locks (withChosenOwnerLocks).
+ * The calendars' busy times are not part of it: they are read fresh once the request goes on to
+ * the locks, so a calendar disconnected, set up anew or no longer trusted counts for the very
+ * next create (docs/decisions.md "Integrations", "A connection change counts at the next read").
  */
 export async function assertSlotOpen(deps: SlotGuardDeps, req: SlotRequest, known: ServiceSchedule): Promise<void> {
   const buffers = new ServiceBuffers(deps.services, req.tenantId, known.service);
-  const verdict = await verdictFor(deps, req, known, buffers, []);
+  const verdict = verdictOn(deps, req, known.schedule, await bookingsNear(deps, req, known, buffers));
   if (!verdict.ok) throw slotUnavailable(verdict.reason);
-}
-
-/**
- * Under the capacity locks with the catalog read fresh: the service bookable and the slot free
- * against fresh busy times. Answers the check the transaction makes again, with the same buffers
- * and busy times (each older booking's service asked of the catalog once; the transaction never
- * waits on a provider).
- */
-export async function slotFreeUnderLock(
-  deps: SlotGuardDeps,
-  req: SlotRequest,
-  fresh: ServiceSchedule,
-): Promise<(tx: Tx) => Promise<SlotVerdict & { ok: true }>> {
-  assertBookable(fresh);
-  const buffers = new ServiceBuffers(deps.services, req.tenantId, fresh.service);
-  const busy = await busyAround(deps, req, fresh);
-  const underLock = await verdictFor(deps, req, fresh, buffers, busy);
-  if (!underLock.ok) throw slotUnavailable(underLock.reason);
-  return async (tx) => {
-    const verdict = await verdictFor(deps, req, fresh, buffers, busy, tx);
-    if (!verdict.ok) throw slotUnavailable(verdict.reason);
-    return verdict;
-  };
 }
 
 export const slotUnavailable = (reason: string) =>
@@ -186,50 +169,175 @@ export const slotUnavailable = (reason: string) =>
 
 export const locksBusy = () => bookingUnavailable('Bookings are busy right now; please retry.');
 
-/**
- * The capacity locks of the service's buffered interval at `startsAtMs` and, for a service with a
- * daily limit, of the start's whole local day (store/occupied-keys.ts).
- */
-function keysOf(req: SlotRequest, known: ServiceSchedule): string[] {
-  const { fromMs, toMs } = countedInterval(req, known);
-  return lockKeysFor(req.tenantId, known.service, fromMs, toMs);
+/** What a create or reschedule commits with, under the locks of the owners it was given. */
+export interface LockedSlot {
+  /** The catalog read fresh under the locks. */
+  fresh: ServiceSchedule;
+  /** The verdict the transaction makes again on its own reads, among the held owners only. */
+  recheckIn: (tx: Tx) => Promise<Choice>;
+}
+
+/** The locks of one choice, once held. */
+interface Held {
+  leases: Lease[];
+  keys: string[];
+  choice: Choice;
 }
 
 /**
- * Runs `fn` holding every key (BOOKING_POLICY_BLOCKED 503 when they cannot be had in time).
- * While it waits, `stillOpen` (a lock-free look at the slot that throws when it is taken) runs
- * every RECHECK_EVERY_MS; the authoritative check stays under the lock, inside `fn`.
+ * docs/architecture.md "Booking create", step 3. Runs `fn` holding the capacity locks of the
+ * owners the booking goes to, with the catalog read fresh under them and the slot free among
+ * those owners. The connected calendars are read fresh first, before any lock: a slow calendar
+ * then delays only the requests that need it, and no lock could keep an external calendar still
+ * anyway. Then, without a lock, the engine chooses the staff member and resource; their locks are
+ * tried without waiting, and when another create holds one, that owner is skipped and the next
+ * choice tried, so creates that can go to different people never wait for each other. Only when
+ * every free owner is locked does the request wait, for its first choice, looking at the slot
+ * again every RECHECK_EVERY_MS (once someone else's booking takes it the answer is 409 at once).
+ * Under the locks the choice is checked again among the held owners only; when someone else took
+ * them meanwhile or the catalog moved, the locks go and the choice is made again. The occupancy
+ * documents stay the guard that makes a double booking impossible even if a lock fails.
+ * `beforeLook` runs before each look after the first (a create's retry that committed meanwhile
+ * answers as a replay); BOOKING_POLICY_BLOCKED 503 when no locks could be had within lockWaitMs.
  */
-export async function holdingLocks<R>(
+export async function withChosenOwnerLocks<R>(
   deps: SlotGuardDeps,
-  keys: string[],
-  fn: () => Promise<R>,
-  stillOpen?: () => Promise<void>,
+  req: SlotRequest,
+  known: ServiceSchedule,
+  fn: (locked: LockedSlot) => Promise<R>,
+  beforeLook?: () => Promise<R | undefined>,
 ): Promise<R> {
   // Real elapsed time, not deps.now (a test clock may stand still).
   const started = performance.now();
   const deadline = started + deps.lockWaitMs;
-  const waited = (result: 'acquired' | 'timeout' | 'slot_taken') =>
-    lockWait.observe({ service: SERVICE, result }, (performance.now() - started) / 1000);
-  const leases = await inSpan(undefined, 'lock.acquire', { attributes: { 'lock.keys': keys.length } }, async (span) => {
-    for (;;) {
-      const left = Math.max(0, deadline - performance.now());
-      const slice = stillOpen ? Math.min(left, RECHECK_EVERY_MS) : left;
-      const got = await acquireAll(deps.lock, keys, { ttlMs: LOCK_TTL_MS, waitMs: slice, nowMs: deps.now });
-      if (got || slice >= left) {
-        span.setAttribute('lock.acquired', got !== null);
-        return got;
-      }
-      try {
-        await stillOpen!();
-      } catch (err) {
-        span.setAttribute('lock.acquired', false);
-        waited('slot_taken');
-        throw err;
-      }
+  let basis = known;
+  let busy = await busyAround(deps, req, basis);
+  for (let look = 0; ; look++) {
+    if (look > 0 && beforeLook) {
+      const early = await beforeLook();
+      if (early !== undefined) return early;
     }
+    const chosen = await lockChoice(deps, req, basis, busy, deadline);
+    if ('taken' in chosen) {
+      lockWait.observe({ service: SERVICE, result: 'slot_taken' }, (performance.now() - started) / 1000);
+      throw slotUnavailable(chosen.taken);
+    }
+    if ('wait' in chosen) {
+      if (performance.now() < deadline) continue;
+      lockWait.observe({ service: SERVICE, result: 'timeout' }, (performance.now() - started) / 1000);
+      lockTimeouts.inc({ service: SERVICE });
+      throw locksBusy();
+    }
+    lockWait.observe({ service: SERVICE, result: 'acquired' }, (performance.now() - started) / 1000);
+    const { held } = chosen;
+    let moved: ServiceSchedule;
+    try {
+      const fresh = await scheduleAround(deps, req, true);
+      assertBookable(fresh);
+      const locked = await lockedSlot(deps, req, fresh, held, busy);
+      if (locked) return await fn(locked);
+      moved = fresh;
+    } finally {
+      await releaseAll(deps.lock, held.leases);
+    }
+    if (performance.now() >= deadline) {
+      lockTimeouts.inc({ service: SERVICE });
+      throw locksBusy();
+    }
+    // Staff the fresh catalog lists that the calendar read did not ask about are asked now.
+    if (moved.service.staffIds.some((id) => !basis.service.staffIds.includes(id))) busy = await busyAround(deps, req, moved);
+    basis = moved;
+  }
+}
+
+/**
+ * One look without a lock: the choice whose locks could be had at once, or, when every free
+ * owner is locked by another create, the first choice's locks waited for one RECHECK_EVERY_MS
+ * slice (`wait` when that ran out); `taken` when the slot is not free for anyone.
+ */
+async function lockChoice(
+  deps: SlotGuardDeps,
+  req: SlotRequest,
+  basis: ServiceSchedule,
+  busy: readonly ExistingBooking[],
+  deadline: number,
+): Promise<{ held: Held } | { taken: string } | { wait: true }> {
+  const buffers = new ServiceBuffers(deps.services, req.tenantId, basis.service);
+  const near = await bookingsNear(deps, req, basis, buffers);
+  const bookings = busy.length === 0 ? near : [...near, ...busy];
+  const first = verdictOn(deps, req, basis.schedule, bookings);
+  if (!first.ok) return { taken: first.reason };
+  const keysOf = (choice: Choice) => {
+    const { fromMs, toMs } = countedInterval(req, basis);
+    return choiceKeys(req.tenantId, basis.service.serviceId, choice, fromMs, toMs);
+  };
+  const skipped = new Set<string>();
+  for (let choice: Choice = first; ; ) {
+    const keys = keysOf(choice);
+    const got = await tryAll(deps.lock, keys, LOCK_TTL_MS);
+    if ('leases' in got) return { held: { leases: got.leases, keys, choice } };
+    skipped.add(ownerOfKey(req.tenantId, got.busyKey));
+    const others = withoutOwners(basis.schedule, skipped);
+    const next = others && verdictOn(deps, req, others, bookings);
+    if (!next?.ok) break;
+    choice = next;
+  }
+  const keys = keysOf(first);
+  const waitMs = Math.max(0, Math.min(deadline - performance.now(), RECHECK_EVERY_MS));
+  const leases = await inSpan(undefined, 'lock.acquire', { attributes: { 'lock.keys': keys.length } }, async (span) => {
+    const got = await acquireAll(deps.lock, keys, { ttlMs: LOCK_TTL_MS, waitMs, nowMs: deps.now });
+    span.setAttribute('lock.acquired', got !== null);
+    return got;
   });
-  waited(leases ? 'acquired' : 'timeout');
+  return leases ? { held: { leases, keys, choice: first } } : { wait: true };
+}
+
+/**
+ * Under the locks of `held`: the slot free among the held owners with the fresh catalog, and the
+ * locks still covering what the fresh choice would occupy (the buffers may have grown); null
+ * when not, so the choice is made again.
+ */
+async function lockedSlot(
+  deps: SlotGuardDeps,
+  req: SlotRequest,
+  fresh: ServiceSchedule,
+  held: Held,
+  busy: readonly ExistingBooking[],
+): Promise<LockedSlot | null> {
+  const schedule = onlyOwners(fresh.schedule, held.choice);
+  if (!schedule) return null;
+  const buffers = new ServiceBuffers(deps.services, req.tenantId, fresh.service);
+  const verdictIn = async (tx?: Tx) => {
+    const near = await bookingsNear(deps, req, fresh, buffers, tx);
+    return verdictOn(deps, req, schedule, busy.length === 0 ? near : [...near, ...busy]);
+  };
+  const underLock = await verdictIn();
+  if (!underLock.ok) return null;
+  const { fromMs, toMs } = countedInterval(req, fresh);
+  const covered = new Set(held.keys);
+  if (!choiceKeys(req.tenantId, fresh.service.serviceId, underLock, fromMs, toMs).every((k) => covered.has(k))) return null;
+  return {
+    fresh,
+    recheckIn: async (tx) => {
+      const verdict = await verdictIn(tx);
+      if (!verdict.ok) throw slotUnavailable(verdict.reason);
+      return verdict;
+    },
+  };
+}
+
+/**
+ * Runs `fn` holding every key (BOOKING_POLICY_BLOCKED 503 when they cannot be had within
+ * lockWaitMs): a confirm's locks, which are the booking's own owners.
+ */
+export async function holdingLocks<R>(deps: SlotGuardDeps, keys: string[], fn: () => Promise<R>): Promise<R> {
+  const started = performance.now();
+  const leases = await inSpan(undefined, 'lock.acquire', { attributes: { 'lock.keys': keys.length } }, async (span) => {
+    const got = await acquireAll(deps.lock, keys, { ttlMs: LOCK_TTL_MS, waitMs: deps.lockWaitMs, nowMs: deps.now });
+    span.setAttribute('lock.acquired', got !== null);
+    return got;
+  });
+  lockWait.observe({ service: SERVICE, result: leases ? 'acquired' : 'timeout' }, (performance.now() - started) / 1000);
   if (!leases) {
     lockTimeouts.inc({ service: SERVICE });
     throw locksBusy();
@@ -238,37 +346,5 @@ export async function holdingLocks<R>(
     return await fn();
   } finally {
     await releaseAll(deps.lock, leases);
-  }
-}
-
-/**
- * Runs `fn` holding the capacity locks of `req`, with the catalog read fresh under them. The
- * keys come from `known` (a possibly cached read); when the fresh read needs other keys (its
- * staff, resources or buffers changed meanwhile) the locks are taken again for those.
- * `stillOpen` runs while waiting for them (holdingLocks).
- */
-export async function withSlotLocks<R>(
-  deps: SlotGuardDeps,
-  req: SlotRequest,
-  known: ServiceSchedule,
-  fn: (fresh: ServiceSchedule) => Promise<R>,
-  stillOpen?: () => Promise<void>,
-): Promise<R> {
-  let basis = known;
-  for (let round = 1; ; round++) {
-    const keys = keysOf(req, basis);
-    const outcome = await holdingLocks(
-      deps,
-      keys,
-      async (): Promise<{ done: R } | { retry: ServiceSchedule }> => {
-        const fresh = await scheduleAround(deps, req, true);
-        const held = new Set(keys);
-        return keysOf(req, fresh).every((k) => held.has(k)) ? { done: await fn(fresh) } : { retry: fresh };
-      },
-      stillOpen,
-    );
-    if ('done' in outcome) return outcome.done;
-    if (round === MAX_LOCK_ROUNDS) throw locksBusy();
-    basis = outcome.retry;
   }
 }

@@ -14,15 +14,16 @@ export const BUSY_ANSWER_BOUNDS: LruBounds = { maxEntries: 10_000, maxBytes: 16 
 const INTERVAL_BYTES = 96;
 
 /**
- * How long a fresh read (create and reschedule, under their capacity locks) waits for the
+ * How long a fresh read (create and reschedule, before their capacity locks) waits for the
  * calendars. The integrations service answers within it: a calendar still being read half a
  * second before counts as one that cannot be read, so a slow calendar ends in its verdict
  * (PROVIDER_ACTION_FAILED, or the booking goes ahead when the tenant books anyway) and never in
- * this service giving up with a 503 (docs/operations.md "Calendar integrations"). With the
- * capacity locks' wait (LOCK_WAIT_MS, 5 s) it stays inside the gateway's 15 s for a locked write.
+ * this service giving up with a 503 (docs/operations.md "Calendar integrations"). No lock is held
+ * while it runs, so a slow calendar delays only the requests that read it; with the capacity
+ * locks' wait (LOCK_WAIT_MS, 5 s) it stays inside the gateway's 10 s for a locked write.
  * Availability keeps the default: it reads from the day cache and must stay quick.
  */
-export const FRESH_BUSY_DEADLINE_MS = 8_000;
+export const FRESH_BUSY_DEADLINE_MS = 4_000;
 
 /**
  * The integrations service's busy times over gRPC. A read that need not be fresh (availability,
