@@ -31,6 +31,13 @@ const RUNS = Number(process.env.FC_RUNS ?? 1200);
 /** checkSlot calls per question (each call prepares its own schedule). */
 const CHECKS = Number(process.env.FC_CHECKS ?? 6);
 
+/**
+ * A fixed number of generated questions, CPU-bound: about 15 s each on a quiet 2-core machine, so
+ * the suite's 30 s default failed them whenever the machine was busy with other work (CI's
+ * parallel packages), without a wrong answer.
+ */
+const PROPERTY_TIMEOUT_MS = 120_000;
+
 describe('availability engine ≡ reference implementation', () => {
   it('computeSlots lists exactly the reference’s free starts, and checkSlot gives its verdict and assignment', () => {
     const stats = newStats();
@@ -48,7 +55,7 @@ describe('availability engine ≡ reference implementation', () => {
     // those questions seldom have any.)
     expect(stats.questionsWithFreeStarts / stats.questions).toBeGreaterThan(0.2);
     expect(stats.checkedStarts).toBeGreaterThan(stats.questions * 4);
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it('with sessions at real slot starts: joins, full sessions, seats left, a session once against other services', () => {
     const stats = newStats();
@@ -72,7 +79,7 @@ describe('availability engine ≡ reference implementation', () => {
       { seed: SEED, numRuns: Math.ceil(RUNS / 2) },
     );
     expect(stats.questionsWithFreeStarts / stats.questions).toBeGreaterThan(0.2);
-  });
+  }, PROPERTY_TIMEOUT_MS);
 });
 
 /** `q` with seated bookings added at free starts the reference names, on the owners it would assign. */
