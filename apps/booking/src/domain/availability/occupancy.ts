@@ -2,7 +2,7 @@
 // service so that "how many occupied intervals overlap [a, b)?" is two binary searches.
 
 import { MINUTE_MS } from '@svc/rules';
-import { lastIndexAtOrBefore, lastIndexBefore } from './intervals.js';
+import { SortedCursor } from './intervals.js';
 import type { ExistingBooking } from './types.js';
 
 /**
@@ -43,17 +43,16 @@ export function occupiedInterval(booking: ExistingBooking): { startMs: number; e
 export class BookingIndex {
   static readonly EMPTY = new BookingIndex([], []);
 
-  private readonly starts: Float64Array;
-  private readonly ends: Float64Array;
+  private readonly starts: SortedCursor;
+  private readonly ends: SortedCursor;
+  /** How many occupied intervals there are. */
+  readonly size: number;
 
   /** Parallel lists; every end must lie after its start. */
   constructor(starts: readonly number[], ends: readonly number[]) {
-    this.starts = new Float64Array(starts).sort();
-    this.ends = new Float64Array(ends).sort();
-  }
-
-  get size(): number {
-    return this.starts.length;
+    this.starts = new SortedCursor(new Float64Array(starts).sort());
+    this.ends = new SortedCursor(new Float64Array(ends).sort());
+    this.size = starts.length;
   }
 
   /**
@@ -61,7 +60,7 @@ export class BookingIndex {
    * count the create recheck does in its store transaction, and it never over-sells.
    */
   countOverlapping(a: number, b: number): number {
-    return lastIndexBefore(this.starts, b) - lastIndexAtOrBefore(this.ends, a);
+    return this.starts.lastBefore(b) - this.ends.lastAtOrBefore(a);
   }
 }
 
