@@ -34,6 +34,19 @@ export function occupiedInterval(booking: ExistingBooking): { startMs: number; e
 }
 
 /**
+ * `values` sorted, as a typed array. A list already in order (the store reads bookings in start
+ * order) is only copied: the native sort costs as much on it as on any other
+ * (docs/benchmarks.md "Step 2: the engine over a month").
+ */
+function sortedCopy(values: readonly number[]): Float64Array {
+  const copy = new Float64Array(values);
+  for (let i = 1; i < copy.length; i++) {
+    if ((copy[i - 1] as number) > (copy[i] as number)) return copy.sort();
+  }
+  return copy;
+}
+
+/**
  * The occupied intervals of one owner, as two independently sorted arrays: starts and ends.
  *
  * Every booking that ends by `a` also starts before `b` (when a < b), so the bookings overlapping
@@ -50,8 +63,8 @@ export class BookingIndex {
 
   /** Parallel lists; every end must lie after its start. */
   constructor(starts: readonly number[], ends: readonly number[]) {
-    this.starts = new SortedCursor(new Float64Array(starts).sort());
-    this.ends = new SortedCursor(new Float64Array(ends).sort());
+    this.starts = new SortedCursor(sortedCopy(starts));
+    this.ends = new SortedCursor(sortedCopy(ends));
     this.size = starts.length;
   }
 
@@ -82,17 +95,19 @@ class OwnerSpans {
   private readonly ends: number[] = [];
   private readonly sessions = new Map<string, Span>();
 
-  add(b: ExistingBooking, span: Span): void {
+  add(b: ExistingBooking, startMs: number, endMs: number): void {
     if (!isSeated(b)) {
-      this.starts.push(span.startMs);
-      this.ends.push(span.endMs);
+      this.starts.push(startMs);
+      this.ends.push(endMs);
       return;
     }
     const key = `${b.serviceId}|${b.startsAtMs}`;
     const seen = this.sessions.get(key);
     this.sessions.set(
       key,
-      seen ? { startMs: Math.min(seen.startMs, span.startMs), endMs: Math.max(seen.endMs, span.endMs) } : span,
+      seen
+        ? { startMs: Math.min(seen.startMs, startMs), endMs: Math.max(seen.endMs, endMs) }
+        : { startMs, endMs },
     );
   }
 
@@ -105,8 +120,12 @@ class OwnerSpans {
   }
 }
 
+const NO_STAFF: readonly string[] = [];
+
 /** The staff a booking occupies: its staff member, and every one of a collective booking. */
-export function staffOf(b: ExistingBooking): string[] {
+export function staffOf(b: ExistingBooking): readonly string[] {
+  // Most bookings have one staff member: no copies for them (docs/benchmarks.md "Step 2: the engine over a month").
+  if (b.staffIds === undefined || b.staffIds.length === 0) return b.staffId ? [b.staffId] : NO_STAFF;
   const all = b.staffId ? [b.staffId, ...(b.staffIds ?? [])] : [...(b.staffIds ?? [])];
   return [...new Set(all)].filter((id) => id !== '');
 }
@@ -182,11 +201,11 @@ export function indexBookings(
     // A booking without length is malformed and takes nothing, buffers included.
     if (!(b.endsAtMs > b.startsAtMs) || !occupies(b, options.nowMs)) continue;
     if (options.ignoreBookingId !== undefined && b.bookingId === options.ignoreBookingId) continue;
-    const span = occupiedInterval(b);
+    const { startMs, endMs } = occupiedInterval(b);
     const { rotationOf } = options;
     for (const staffId of staffOf(b)) {
       if (!options.staffIds.has(staffId)) continue;
-      spansOf(staff, staffId).add(b, span);
+      spansOf(staff, staffId).add(b, startMs, endMs);
       if (b.serviceId === options.countedServiceId) {
         let mine = starts.get(staffId);
         if (!mine) starts.set(staffId, (mine = { once: new Set(), each: [] }));
@@ -205,8 +224,8 @@ export function indexBookings(
         mine.lastBookedAtMs = Math.max(mine.lastBookedAtMs, b.createdAtMs ?? Number.NEGATIVE_INFINITY);
       }
     }
-    if (b.resourceId && options.resourceIds.has(b.resourceId)) spansOf(resources, b.resourceId).add(b, span);
-    if (options.serviceId !== undefined && b.serviceId === options.serviceId) service.add(b, span);
+    if (b.resourceId && options.resourceIds.has(b.resourceId)) spansOf(resources, b.resourceId).add(b, startMs, endMs);
+    if (options.serviceId !== undefined && b.serviceId === options.serviceId) service.add(b, startMs, endMs);
     if (sessionsOf && b.serviceId === sessionsOf.serviceId && isSeated(b)) {
       const owner = { staff: b.staffId, resource: b.resourceId, service: '' }[sessionsOf.owner];
       if (owner === undefined) continue;
