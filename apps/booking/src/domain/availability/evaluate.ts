@@ -225,6 +225,20 @@ function everyStaffMember(
   return { ok: true, staffId: p.staff[0]!.id, staffIds: p.staff.map((o) => o.id) };
 }
 
+type Granted = { ok: true; staffId?: string; resourceId?: string; seatsLeft?: number };
+
+/** A yes with the fields that apply; none is present and undefined. */
+function granted(staffId: string | undefined, resourceId: string | undefined, seatsLeft: number | undefined): Granted {
+  // The usual yes (a staff member, nothing more) as one literal: built up field by field, a verdict
+  // costs a second allocation, on every free start of a month (docs/benchmarks.md "Step 2: the engine over a month").
+  if (staffId !== undefined && resourceId === undefined && seatsLeft === undefined) return { ok: true, staffId };
+  const verdict: Granted = { ok: true };
+  if (staffId !== undefined) verdict.staffId = staffId;
+  if (resourceId !== undefined) verdict.resourceId = resourceId;
+  if (seatsLeft !== undefined) verdict.seatsLeft = seatsLeft;
+  return verdict;
+}
+
 export interface EvaluateOptions {
   /** computeSlots generates aligned starts only and skips the test. */
   checkAlignment: boolean;
@@ -260,7 +274,6 @@ export function evaluateStart(p: PreparedSchedule, start: number, options: Evalu
   const busyTo = end + bufferAfterMs;
   const { seats } = p.shape;
   const seated = seats > 1;
-  const result: { ok: true; staffId?: string; resourceId?: string; seatsLeft?: number } = { ok: true };
   // A resource for a new booking (or a new session); the sessions of a service listing no staff
   // are its resources' (docs/decisions.md "Seats").
   const resourcePick =
@@ -299,17 +312,12 @@ export function evaluateStart(p: PreparedSchedule, start: number, options: Evalu
       return refusalOf('staff', p.staff, pick, start, end);
     }
     const staff = p.staff[pick.chosen]!;
-    result.staffId = staff.id;
     const resourceId = staff.sessions.get(start)?.resourceId ?? freeResource;
-    if (resourceId !== undefined) result.resourceId = resourceId;
-    if (seated) result.seatsLeft = pick.mostSeats;
-    return result;
+    return granted(staff.id, resourceId, seated ? pick.mostSeats : undefined);
   }
   if (resourcePick !== null) {
     if (freeResource === undefined) return refusalOf('resource', p.resources, resourcePick, start, end);
-    result.resourceId = freeResource;
-    if (seated) result.seatsLeft = resourcePick.mostSeats;
-    return result;
+    return granted(undefined, freeResource, seated ? resourcePick.mostSeats : undefined);
   }
   // Neither: the service's own bookings (one of its sessions at this start is the one to join).
   const session = p.serviceSessions.get(start);
@@ -319,6 +327,5 @@ export function evaluateStart(p: PreparedSchedule, start: number, options: Evalu
   }
   const seatsLeft = seats - (session?.seatsTaken ?? 0);
   if (p.party > seatsLeft) return { ok: false, reason: 'full', owner };
-  if (seated) result.seatsLeft = seatsLeft;
-  return result;
+  return granted(undefined, undefined, seated ? seatsLeft : undefined);
 }

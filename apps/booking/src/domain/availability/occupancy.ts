@@ -21,16 +21,19 @@ const bufferMs = (min: number | undefined): number =>
   // Stryker disable next-line EqualityOperator: equivalent, a buffer of 0 minutes is 0 ms either way (docs/testing.md)
   min !== undefined && Number.isFinite(min) && min > 0 ? min * MINUTE_MS : 0;
 
+/** occupiedInterval's start: the booking's start less its buffer before. */
+const occupiedStartMs = (booking: ExistingBooking): number => booking.startsAtMs - bufferMs(booking.bufferBeforeMin);
+
+/** occupiedInterval's end: the booking's end plus its buffer after. */
+const occupiedEndMs = (booking: ExistingBooking): number => booking.endsAtMs + bufferMs(booking.bufferAfterMin);
+
 /**
  * The interval a booking takes from its owner: `[start − bufferBefore, end + bufferAfter)` with
  * the buffers stored on the booking (docs/decisions.md "Availability", the buffer rule), so an
  * existing booking's after-buffer keeps the next customer out whichever was booked first.
  */
 export function occupiedInterval(booking: ExistingBooking): { startMs: number; endMs: number } {
-  return {
-    startMs: booking.startsAtMs - bufferMs(booking.bufferBeforeMin),
-    endMs: booking.endsAtMs + bufferMs(booking.bufferAfterMin),
-  };
+  return { startMs: occupiedStartMs(booking), endMs: occupiedEndMs(booking) };
 }
 
 /**
@@ -39,11 +42,14 @@ export function occupiedInterval(booking: ExistingBooking): { startMs: number; e
  * (docs/benchmarks.md "Step 2: the engine over a month").
  */
 function sortedCopy(values: readonly number[]): Float64Array {
-  const copy = new Float64Array(values);
-  for (let i = 1; i < copy.length; i++) {
-    if ((copy[i - 1] as number) > (copy[i] as number)) return copy.sort();
+  // Copied by index: the typed array's constructor walks a list by its iterator.
+  const copy = new Float64Array(values.length);
+  let inOrder = true;
+  for (let i = 0; i < values.length; i++) {
+    copy[i] = values[i] as number;
+    if (i > 0 && (values[i - 1] as number) > (values[i] as number)) inOrder = false;
   }
-  return copy;
+  return inOrder ? copy : copy.sort();
 }
 
 /**
@@ -120,12 +126,8 @@ class OwnerSpans {
   }
 }
 
-const NO_STAFF: readonly string[] = [];
-
 /** The staff a booking occupies: its staff member, and every one of a collective booking. */
-export function staffOf(b: ExistingBooking): readonly string[] {
-  // Most bookings have one staff member: no copies for them (docs/benchmarks.md "Step 2: the engine over a month").
-  if (b.staffIds === undefined || b.staffIds.length === 0) return b.staffId ? [b.staffId] : NO_STAFF;
+export function staffOf(b: ExistingBooking): string[] {
   const all = b.staffId ? [b.staffId, ...(b.staffIds ?? [])] : [...(b.staffIds ?? [])];
   return [...new Set(all)].filter((id) => id !== '');
 }
@@ -196,33 +198,42 @@ export function indexBookings(
     if (!spans) map.set(key, (spans = new OwnerSpans()));
     return spans;
   };
-  const { sessionsOf } = options;
+  const { sessionsOf, rotationOf } = options;
+  /** A booking on one of its staff members (staffOf). */
+  const addToStaff = (b: ExistingBooking, staffId: string, startMs: number, endMs: number): void => {
+    if (!options.staffIds.has(staffId)) return;
+    spansOf(staff, staffId).add(b, startMs, endMs);
+    if (b.serviceId === options.countedServiceId) {
+      let mine = starts.get(staffId);
+      if (!mine) starts.set(staffId, (mine = { once: new Set(), each: [] }));
+      if (isSeated(b)) mine.once.add(b.startsAtMs);
+      else mine.each.push(b.startsAtMs);
+    }
+    if (
+      rotationOf &&
+      b.serviceId === rotationOf.serviceId &&
+      b.startsAtMs >= rotationOf.fromMs &&
+      b.startsAtMs < rotationOf.toMs
+    ) {
+      let mine = rotating.get(staffId);
+      if (!mine) rotating.set(staffId, (mine = { units: new Set(), lastBookedAtMs: Number.NEGATIVE_INFINITY }));
+      mine.units.add(isSeated(b) ? `session ${b.startsAtMs}` : `booking ${b.bookingId}`);
+      mine.lastBookedAtMs = Math.max(mine.lastBookedAtMs, b.createdAtMs ?? Number.NEGATIVE_INFINITY);
+    }
+  };
   for (const b of bookings) {
     // A booking without length is malformed and takes nothing, buffers included.
     if (!(b.endsAtMs > b.startsAtMs) || !occupies(b, options.nowMs)) continue;
     if (options.ignoreBookingId !== undefined && b.bookingId === options.ignoreBookingId) continue;
-    const { startMs, endMs } = occupiedInterval(b);
-    const { rotationOf } = options;
-    for (const staffId of staffOf(b)) {
-      if (!options.staffIds.has(staffId)) continue;
-      spansOf(staff, staffId).add(b, startMs, endMs);
-      if (b.serviceId === options.countedServiceId) {
-        let mine = starts.get(staffId);
-        if (!mine) starts.set(staffId, (mine = { once: new Set(), each: [] }));
-        if (isSeated(b)) mine.once.add(b.startsAtMs);
-        else mine.each.push(b.startsAtMs);
-      }
-      if (
-        rotationOf &&
-        b.serviceId === rotationOf.serviceId &&
-        b.startsAtMs >= rotationOf.fromMs &&
-        b.startsAtMs < rotationOf.toMs
-      ) {
-        let mine = rotating.get(staffId);
-        if (!mine) rotating.set(staffId, (mine = { units: new Set(), lastBookedAtMs: Number.NEGATIVE_INFINITY }));
-        mine.units.add(isSeated(b) ? `session ${b.startsAtMs}` : `booking ${b.bookingId}`);
-        mine.lastBookedAtMs = Math.max(mine.lastBookedAtMs, b.createdAtMs ?? Number.NEGATIVE_INFINITY);
-      }
+    // Two numbers, not an interval object, and no staff list for a booking with one staff member
+    // (what staffOf answers for it): this runs for every booking of the window on every request
+    // (docs/benchmarks.md "Step 2: the engine over a month").
+    const startMs = occupiedStartMs(b);
+    const endMs = occupiedEndMs(b);
+    if (b.staffIds === undefined || b.staffIds.length === 0) {
+      if (b.staffId) addToStaff(b, b.staffId, startMs, endMs);
+    } else {
+      for (const staffId of staffOf(b)) addToStaff(b, staffId, startMs, endMs);
     }
     if (b.resourceId && options.resourceIds.has(b.resourceId)) spansOf(resources, b.resourceId).add(b, startMs, endMs);
     if (options.serviceId !== undefined && b.serviceId === options.serviceId) service.add(b, startMs, endMs);
