@@ -282,7 +282,8 @@ export function evaluateStart(p: PreparedSchedule, start: number, options: Evalu
         ? pickOwner(RESOURCE_PICK, p.resources, start, end, busyFrom, busyTo, seats, p.party, undefined, true)
         : pickOwner(RESOURCE_PICK, p.resources, start, end, busyFrom, busyTo, 1, 1, undefined, true)
       : null;
-  const freeResource = resourcePick !== null && resourcePick.chosen !== -1 ? p.resources[resourcePick.chosen]!.id : undefined;
+  const freeResource =
+    resourcePick !== null && resourcePick.chosen !== -1 ? p.resources[resourcePick.chosen]!.id : undefined;
   if (p.staff.length > 0 && p.assignment === 'collective') {
     const everyone = everyStaffMember(p, start, end, busyFrom, busyTo);
     if (!everyone.ok || resourcePick === null) return everyone;

@@ -1,6 +1,7 @@
-// Half-open instant intervals and a merged, binary-searchable set of them. Every per-slot
-// question the engine asks about opening hours, holidays and blocks is one lookup here, so the
-// slot loop stays O(log n) per owner.
+// Half-open instant intervals and a merged, searchable set of them. Every per-slot question the
+// engine asks about opening hours, holidays and blocks is one lookup here: at most O(log n) per
+// owner, and a step or two when the starts come in ascending order, as computeSlots asks them
+// (SortedCursor).
 
 export interface Interval {
   startMs: number;

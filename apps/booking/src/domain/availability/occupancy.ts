@@ -1,5 +1,6 @@
 // Which bookings take up time, and over which interval, indexed per staff member / resource /
-// service so that "how many occupied intervals overlap [a, b)?" is two binary searches.
+// service so that "how many occupied intervals overlap [a, b)?" is two searches (SortedCursor:
+// a step or two each for computeSlots' ascending starts).
 
 import { MINUTE_MS } from '@svc/rules';
 import { SortedCursor } from './intervals.js';
@@ -111,9 +112,7 @@ class OwnerSpans {
     const seen = this.sessions.get(key);
     this.sessions.set(
       key,
-      seen
-        ? { startMs: Math.min(seen.startMs, startMs), endMs: Math.max(seen.endMs, endMs) }
-        : { startMs, endMs },
+      seen ? { startMs: Math.min(seen.startMs, startMs), endMs: Math.max(seen.endMs, endMs) } : { startMs, endMs },
     );
   }
 
