@@ -4,10 +4,10 @@
 // the same number of candidate starts, so the ratio between the two means something on any
 // machine. The target (docs/benchmarks.md, the availability brief) is a median of at most 5 ms.
 //
-//   --only 31d|1d     time only that computeSlots case, e.g. under `node --cpu-prof`
+//   --only <case>     time only one computeSlots case (31d, 31d-ordered, 1d), e.g. under `node --cpu-prof`
 //   --runs <n>        timed runs (default 200)
-//   --against <dist>  also time another build's engine (the `dist` of a second worktree at the
-//                     commit before a change) turn about with this one: before and after in one process
+//   --against <dist>  instead of the table, time another build's engine (the `dist` of a second
+//                     worktree at the commit before a change) turn about with this one, case by case
 
 import { parseArgs } from 'node:util';
 import { PerformanceObserver } from 'node:perf_hooks';
@@ -23,6 +23,7 @@ const { values: args } = parseArgs({
 });
 const WARMUP_RUNS = 50;
 const MEASURED_RUNS = args.runs !== undefined ? Number(args.runs) : 200;
+if (!Number.isInteger(MEASURED_RUNS) || MEASURED_RUNS < 1) throw new Error('--runs takes a positive whole number');
 const TARGET_MEDIAN_MS = 5;
 
 interface Stats {
