@@ -1,16 +1,29 @@
-// Availability engine benchmark: `pnpm --filter @svc/booking run bench:engine` after a build.
-// Not part of the test run. It times computeSlots on the busy scenario (31 days, 10 staff, 2,000
-// bookings, 15-minute grid) and, in the same process, a trivial loop over the same number of
-// candidate starts, so the ratio between the two means something on any machine. The target
-// (docs/benchmarks.md, the availability brief) is a median of at most 5 ms.
+// Availability engine benchmark: `node dist/bench/engine-bench.js` after a build (docs/benchmarks.md
+// "Availability engine"). Not part of the test run. It times computeSlots on the busy scenario
+// (31 days, 10 staff, 2,000 bookings, 15-minute grid) and, in the same process, a trivial loop over
+// the same number of candidate starts, so the ratio between the two means something on any
+// machine. The target (docs/benchmarks.md, the availability brief) is a median of at most 5 ms.
+//
+//   --only <case>     time only one computeSlots case (31d, 31d-ordered, 1d), e.g. under `node --cpu-prof`
+//   --runs <n>        timed runs (default 200)
+//   --against <dist>  instead of the table, time another build's engine (the `dist` of a second
+//                     worktree at the commit before a change) turn about with this one, case by case
 
-import { checkSlot, computeSlots } from '../domain/availability/index.js';
+import { parseArgs } from 'node:util';
+import { PerformanceObserver } from 'node:perf_hooks';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { checkSlot, computeSlots, type ComputeSlotsInput, type Slot } from '../domain/availability/index.js';
 import { alignedStarts } from '../domain/availability/compute-slots.js';
 import { prepareSchedule, slotShape } from '../domain/availability/prepared-schedule.js';
 import { buildEngineScenario } from './engine-scenario.js';
 
+const { values: args } = parseArgs({
+  options: { only: { type: 'string' }, runs: { type: 'string' }, against: { type: 'string' } },
+});
 const WARMUP_RUNS = 50;
-const MEASURED_RUNS = 200;
+const MEASURED_RUNS = args.runs !== undefined ? Number(args.runs) : 200;
+if (!Number.isInteger(MEASURED_RUNS) || MEASURED_RUNS < 1) throw new Error('--runs takes a positive whole number');
 const TARGET_MEDIAN_MS = 5;
 
 interface Stats {
@@ -60,8 +73,87 @@ const hi = Math.min(toMs, nowMs + shape.maxAdvanceMs + 1);
 const prepared = prepareSchedule(schedule, bookings, { fromMs: lo, toMs: hi, nowMs });
 const candidateCount = alignedStarts(prepared.tenantOccurrences, shape.stepMs, lo, hi).length;
 
+const DAY_MS = 86_400_000;
+const month: ComputeSlotsInput = { schedule, bookings, fromMs, toMs, nowMs };
+// The service hands the engine bookings in start order (store/occupancy-cache.ts); the scenario
+// generates them shuffled, the harder case for indexing.
+const inStartOrder = [...bookings].sort((a, b) => a.startsAtMs - b.startsAtMs);
+const monthInStartOrder: ComputeSlotsInput = { ...month, bookings: inStartOrder };
+// The first day (a Monday, open), with the bookings that can reach it, as the service reads them.
+const day: ComputeSlotsInput = {
+  ...month,
+  toMs: fromMs + DAY_MS,
+  bookings: inStartOrder.filter((b) => b.startsAtMs < fromMs + 2 * DAY_MS && b.endsAtMs > fromMs - DAY_MS),
+};
+const cases: Array<[string, string, ComputeSlotsInput]> = [
+  ['31d', 'computeSlots (31 d, 10 staff, 2,000 bookings)', month],
+  ['31d-ordered', 'computeSlots, 31 d, bookings in start order', monthInStartOrder],
+  ['1d', `computeSlots, 1 d (${day.bookings.length} bookings)`, day],
+];
+const fmt = (ms: number): string => ms.toFixed(3);
+
+/** Collections and their pause per run of `fn` (the observer reports after the loop). */
+async function gcPerRun(runs: number, fn: () => void): Promise<{ count: number; ms: number }> {
+  const seen = { count: 0, ms: 0 };
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      seen.count += 1;
+      seen.ms += entry.duration;
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  for (let i = 0; i < runs; i++) fn();
+  await new Promise((done) => setTimeout(done, 50));
+  observer.disconnect();
+  return { count: seen.count / runs, ms: seen.ms / runs };
+}
+
+if (args.only !== undefined) {
+  const found = cases.find(([key]) => key === args.only);
+  if (!found) throw new Error(`--only takes one of ${cases.map(([key]) => key).join(', ')}`);
+  const [, label, input] = found;
+  const run = (): void => {
+    sink += computeSlots(input).length;
+  };
+  time(WARMUP_RUNS, run);
+  const s = stats(time(MEASURED_RUNS, run));
+  console.log(`${label}: median ${fmt(s.median)} ms, p95 ${fmt(s.p95)}, min ${fmt(s.min)} (${MEASURED_RUNS} runs)`);
+  process.exit(0);
+}
+
+if (args.against !== undefined) {
+  // Another build's engine, loaded beside this one: before and after timed turn about.
+  const url = pathToFileURL(resolve(args.against, 'domain/availability/index.js')).href;
+  const other = (await import(url)) as { computeSlots: (input: ComputeSlotsInput) => Slot[] };
+  console.log(`this build against ${args.against}, ${MEASURED_RUNS} runs each, turn about`);
+  for (const [, label, input] of cases) {
+    const runThis = (): void => {
+      sink += computeSlots(input).length;
+    };
+    const runOther = (): void => {
+      sink += other.computeSlots(input).length;
+    };
+    const same = JSON.stringify(computeSlots(input)) === JSON.stringify(other.computeSlots(input));
+    time(WARMUP_RUNS, runThis);
+    time(WARMUP_RUNS, runOther);
+    const [mine, theirs] = timeTurnAbout(MEASURED_RUNS, runThis, runOther).map(stats) as [Stats, Stats];
+    console.log(
+      `${label}: other ${fmt(theirs.median)} ms (min ${fmt(theirs.min)}), this ${fmt(mine.median)} ms ` +
+        `(min ${fmt(mine.min)}), this / other ${(mine.median / theirs.median).toFixed(2)}; ` +
+        `${same ? 'same slots' : 'SLOTS DIFFER'}`,
+    );
+  }
+  process.exit(0);
+}
+
 const compute = (): void => {
-  sink += computeSlots({ schedule, bookings, fromMs, toMs, nowMs }).length;
+  sink += computeSlots(month).length;
+};
+const computeOrdered = (): void => {
+  sink += computeSlots(monthInStartOrder).length;
+};
+const computeDay = (): void => {
+  sink += computeSlots(day).length;
 };
 // The floor any engine pays: visit each candidate start, test it against one interval, emit a slot.
 const BASELINE_BATCH = 20;
@@ -97,19 +189,24 @@ const checkRoundRobin = (): void => {
 };
 
 time(WARMUP_RUNS, compute);
+time(WARMUP_RUNS, computeOrdered);
+time(WARMUP_RUNS, computeDay);
 time(WARMUP_RUNS, baseline);
 time(WARMUP_RUNS, check);
 time(WARMUP_RUNS, computeRoundRobin);
 time(WARMUP_RUNS, checkRoundRobin);
 const [computeSamples, roundRobinSamples] = timeTurnAbout(MEASURED_RUNS, compute, computeRoundRobin);
 const engineStats = stats(computeSamples);
+const orderedStats = stats(time(MEASURED_RUNS, computeOrdered));
+const dayStats = stats(time(MEASURED_RUNS, computeDay));
 const roundRobinStats = stats(roundRobinSamples);
 const baselineStats = stats(time(MEASURED_RUNS, baseline).map((ms) => ms / BASELINE_BATCH));
 const [checkSamples, checkRoundRobinSamples] = timeTurnAbout(MEASURED_RUNS, check, checkRoundRobin);
 const checkStats = stats(checkSamples);
 const checkRoundRobinStats = stats(checkRoundRobinSamples);
 
-const fmt = (ms: number): string => ms.toFixed(3);
+const monthGc = await gcPerRun(MEASURED_RUNS, compute);
+const dayGc = await gcPerRun(MEASURED_RUNS * 10, computeDay);
 const rows: string[][] = [
   ['case', 'median ms', 'p95 ms', 'min ms', 'candidates', 'slots found'],
   [
@@ -119,6 +216,22 @@ const rows: string[][] = [
     fmt(engineStats.min),
     String(candidateCount),
     String(slots.length),
+  ],
+  [
+    'computeSlots, 31 d, bookings in start order',
+    fmt(orderedStats.median),
+    fmt(orderedStats.p95),
+    fmt(orderedStats.min),
+    String(candidateCount),
+    String(computeSlots(monthInStartOrder).length),
+  ],
+  [
+    `computeSlots, 1 d (${day.bookings.length} bookings)`,
+    fmt(dayStats.median),
+    fmt(dayStats.p95),
+    fmt(dayStats.min),
+    '-',
+    String(computeSlots(day).length),
   ],
   [
     'baseline: trivial loop over the candidates',
@@ -156,6 +269,10 @@ console.log(
 );
 console.log(line(rows[0] as string[]));
 for (const r of rows.slice(1)) console.log(line(r));
+console.log(
+  `garbage collection per computeSlots: 31 d ${monthGc.count.toFixed(2)} collections, ${fmt(monthGc.ms)} ms; ` +
+    `1 d ${dayGc.count.toFixed(3)} collections, ${fmt(dayGc.ms)} ms`,
+);
 console.log(`ratio computeSlots / baseline (median): ${(engineStats.median / baselineStats.median).toFixed(0)}x`);
 console.log(
   `target: median <= ${TARGET_MEDIAN_MS} ms -> ${engineStats.median <= TARGET_MEDIAN_MS ? 'met' : 'NOT MET'} (${fmt(engineStats.median)} ms)`,

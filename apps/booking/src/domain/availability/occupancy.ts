@@ -1,8 +1,9 @@
 // Which bookings take up time, and over which interval, indexed per staff member / resource /
-// service so that "how many occupied intervals overlap [a, b)?" is two binary searches.
+// service so that "how many occupied intervals overlap [a, b)?" is two searches (SortedCursor:
+// a step or two each for computeSlots' ascending starts).
 
 import { MINUTE_MS } from '@svc/rules';
-import { lastIndexAtOrBefore, lastIndexBefore } from './intervals.js';
+import { SortedCursor } from './intervals.js';
 import type { ExistingBooking } from './types.js';
 
 /**
@@ -21,16 +22,35 @@ const bufferMs = (min: number | undefined): number =>
   // Stryker disable next-line EqualityOperator: equivalent, a buffer of 0 minutes is 0 ms either way (docs/testing.md)
   min !== undefined && Number.isFinite(min) && min > 0 ? min * MINUTE_MS : 0;
 
+/** occupiedInterval's start: the booking's start less its buffer before. */
+const occupiedStartMs = (booking: ExistingBooking): number => booking.startsAtMs - bufferMs(booking.bufferBeforeMin);
+
+/** occupiedInterval's end: the booking's end plus its buffer after. */
+const occupiedEndMs = (booking: ExistingBooking): number => booking.endsAtMs + bufferMs(booking.bufferAfterMin);
+
 /**
  * The interval a booking takes from its owner: `[start − bufferBefore, end + bufferAfter)` with
  * the buffers stored on the booking (docs/decisions.md "Availability", the buffer rule), so an
  * existing booking's after-buffer keeps the next customer out whichever was booked first.
  */
 export function occupiedInterval(booking: ExistingBooking): { startMs: number; endMs: number } {
-  return {
-    startMs: booking.startsAtMs - bufferMs(booking.bufferBeforeMin),
-    endMs: booking.endsAtMs + bufferMs(booking.bufferAfterMin),
-  };
+  return { startMs: occupiedStartMs(booking), endMs: occupiedEndMs(booking) };
+}
+
+/**
+ * `values` sorted, as a typed array. A list already in order (the store reads bookings in start
+ * order) is only copied: the native sort costs as much on it as on any other
+ * (docs/benchmarks.md "Step 2: the engine over a month").
+ */
+function sortedCopy(values: readonly number[]): Float64Array {
+  // Copied by index: the typed array's constructor walks a list by its iterator.
+  const copy = new Float64Array(values.length);
+  let inOrder = true;
+  for (let i = 0; i < values.length; i++) {
+    copy[i] = values[i] as number;
+    if (i > 0 && (values[i - 1] as number) > (values[i] as number)) inOrder = false;
+  }
+  return inOrder ? copy : copy.sort();
 }
 
 /**
@@ -43,17 +63,16 @@ export function occupiedInterval(booking: ExistingBooking): { startMs: number; e
 export class BookingIndex {
   static readonly EMPTY = new BookingIndex([], []);
 
-  private readonly starts: Float64Array;
-  private readonly ends: Float64Array;
+  private readonly starts: SortedCursor;
+  private readonly ends: SortedCursor;
+  /** How many occupied intervals there are. */
+  readonly size: number;
 
   /** Parallel lists; every end must lie after its start. */
   constructor(starts: readonly number[], ends: readonly number[]) {
-    this.starts = new Float64Array(starts).sort();
-    this.ends = new Float64Array(ends).sort();
-  }
-
-  get size(): number {
-    return this.starts.length;
+    this.starts = new SortedCursor(sortedCopy(starts));
+    this.ends = new SortedCursor(sortedCopy(ends));
+    this.size = starts.length;
   }
 
   /**
@@ -61,7 +80,7 @@ export class BookingIndex {
    * count the create recheck does in its store transaction, and it never over-sells.
    */
   countOverlapping(a: number, b: number): number {
-    return lastIndexBefore(this.starts, b) - lastIndexAtOrBefore(this.ends, a);
+    return this.starts.lastBefore(b) - this.ends.lastAtOrBefore(a);
   }
 }
 
@@ -83,17 +102,17 @@ class OwnerSpans {
   private readonly ends: number[] = [];
   private readonly sessions = new Map<string, Span>();
 
-  add(b: ExistingBooking, span: Span): void {
+  add(b: ExistingBooking, startMs: number, endMs: number): void {
     if (!isSeated(b)) {
-      this.starts.push(span.startMs);
-      this.ends.push(span.endMs);
+      this.starts.push(startMs);
+      this.ends.push(endMs);
       return;
     }
     const key = `${b.serviceId}|${b.startsAtMs}`;
     const seen = this.sessions.get(key);
     this.sessions.set(
       key,
-      seen ? { startMs: Math.min(seen.startMs, span.startMs), endMs: Math.max(seen.endMs, span.endMs) } : span,
+      seen ? { startMs: Math.min(seen.startMs, startMs), endMs: Math.max(seen.endMs, endMs) } : { startMs, endMs },
     );
   }
 
@@ -178,36 +197,45 @@ export function indexBookings(
     if (!spans) map.set(key, (spans = new OwnerSpans()));
     return spans;
   };
-  const { sessionsOf } = options;
+  const { sessionsOf, rotationOf } = options;
+  /** A booking on one of its staff members (staffOf). */
+  const addToStaff = (b: ExistingBooking, staffId: string, startMs: number, endMs: number): void => {
+    if (!options.staffIds.has(staffId)) return;
+    spansOf(staff, staffId).add(b, startMs, endMs);
+    if (b.serviceId === options.countedServiceId) {
+      let mine = starts.get(staffId);
+      if (!mine) starts.set(staffId, (mine = { once: new Set(), each: [] }));
+      if (isSeated(b)) mine.once.add(b.startsAtMs);
+      else mine.each.push(b.startsAtMs);
+    }
+    if (
+      rotationOf &&
+      b.serviceId === rotationOf.serviceId &&
+      b.startsAtMs >= rotationOf.fromMs &&
+      b.startsAtMs < rotationOf.toMs
+    ) {
+      let mine = rotating.get(staffId);
+      if (!mine) rotating.set(staffId, (mine = { units: new Set(), lastBookedAtMs: Number.NEGATIVE_INFINITY }));
+      mine.units.add(isSeated(b) ? `session ${b.startsAtMs}` : `booking ${b.bookingId}`);
+      mine.lastBookedAtMs = Math.max(mine.lastBookedAtMs, b.createdAtMs ?? Number.NEGATIVE_INFINITY);
+    }
+  };
   for (const b of bookings) {
     // A booking without length is malformed and takes nothing, buffers included.
     if (!(b.endsAtMs > b.startsAtMs) || !occupies(b, options.nowMs)) continue;
     if (options.ignoreBookingId !== undefined && b.bookingId === options.ignoreBookingId) continue;
-    const span = occupiedInterval(b);
-    const { rotationOf } = options;
-    for (const staffId of staffOf(b)) {
-      if (!options.staffIds.has(staffId)) continue;
-      spansOf(staff, staffId).add(b, span);
-      if (b.serviceId === options.countedServiceId) {
-        let mine = starts.get(staffId);
-        if (!mine) starts.set(staffId, (mine = { once: new Set(), each: [] }));
-        if (isSeated(b)) mine.once.add(b.startsAtMs);
-        else mine.each.push(b.startsAtMs);
-      }
-      if (
-        rotationOf &&
-        b.serviceId === rotationOf.serviceId &&
-        b.startsAtMs >= rotationOf.fromMs &&
-        b.startsAtMs < rotationOf.toMs
-      ) {
-        let mine = rotating.get(staffId);
-        if (!mine) rotating.set(staffId, (mine = { units: new Set(), lastBookedAtMs: Number.NEGATIVE_INFINITY }));
-        mine.units.add(isSeated(b) ? `session ${b.startsAtMs}` : `booking ${b.bookingId}`);
-        mine.lastBookedAtMs = Math.max(mine.lastBookedAtMs, b.createdAtMs ?? Number.NEGATIVE_INFINITY);
-      }
+    // Two numbers, not an interval object, and no staff list for a booking with one staff member
+    // (what staffOf answers for it): this runs for every booking of the window on every request
+    // (docs/benchmarks.md "Step 2: the engine over a month").
+    const startMs = occupiedStartMs(b);
+    const endMs = occupiedEndMs(b);
+    if (b.staffIds === undefined || b.staffIds.length === 0) {
+      if (b.staffId) addToStaff(b, b.staffId, startMs, endMs);
+    } else {
+      for (const staffId of staffOf(b)) addToStaff(b, staffId, startMs, endMs);
     }
-    if (b.resourceId && options.resourceIds.has(b.resourceId)) spansOf(resources, b.resourceId).add(b, span);
-    if (options.serviceId !== undefined && b.serviceId === options.serviceId) service.add(b, span);
+    if (b.resourceId && options.resourceIds.has(b.resourceId)) spansOf(resources, b.resourceId).add(b, startMs, endMs);
+    if (options.serviceId !== undefined && b.serviceId === options.serviceId) service.add(b, startMs, endMs);
     if (sessionsOf && b.serviceId === sessionsOf.serviceId && isSeated(b)) {
       const owner = { staff: b.staffId, resource: b.resourceId, service: '' }[sessionsOf.owner];
       if (owner === undefined) continue;
