@@ -114,6 +114,13 @@ describe('create', () => {
         revision: 0,
         answers: [],
         partySize: 1,
+        // The booking's state beyond the change, so readers compose without reading it back.
+        createdAtMs: booking.createdAtMs,
+        holdExpiresAtMs: booking.createdAtMs + HOLD_MS,
+        cancelReason: '',
+        cancelCutoffMin: 0,
+        rescheduleCutoffMin: 0,
+        customerActions: { allowed: ['cancel', 'reschedule'], refused: [] },
       },
       service: { serviceId: tenant.service.serviceId, slug: tenant.service.slug, name: tenant.service.name },
       customer: { customerId: booking.customerId, name: 'Ada Lovelace', primaryEmail: 'ada@example.com' },

@@ -11,7 +11,10 @@ export const notificationsConfigSchema = z
     GRPC_PORT: serviceSettings.GRPC_PORT.default(50056),
     /** Tenants, services and staff (names, branding, a service's confirmation policy, staff emails). */
     CATALOG_GRPC_ADDR: hostPortSchema.default('127.0.0.1:50051'),
-    /** The booking's stored state (creation time, hold, cancel reason) and the reminders' check. */
+    /**
+     * The booking as stored now: for an event that does not carry its state, a booking with a later
+     * event in the batch, the reminders' and held messages' checks.
+     */
     BOOKING_GRPC_ADDR: hostPortSchema.default('127.0.0.1:50052'),
     /** The customer's email, phone, locale and time zone. */
     CUSTOMER_GRPC_ADDR: hostPortSchema.default('127.0.0.1:50053'),

@@ -225,6 +225,14 @@ describe('booking events to webhooks', () => {
           'status',
           'tenantId',
           'timezone',
+          // The booking's state beyond the change (docs/architecture.md "Events"): a reader
+          // composes from the event without reading the booking back.
+          'createdAtMs',
+          'holdExpiresAtMs',
+          'cancelReason',
+          'cancelCutoffMin',
+          'rescheduleCutoffMin',
+          'customerActions',
         ].sort(),
       );
       // Who made a change: on every change's event, not on the create's (docs/architecture.md "Events").

@@ -14,7 +14,8 @@ export function dueDocs<T extends DueDoc>(docs: Collection<T>, nowMs: number, li
 
 /** When the earliest work falls due (leased work at its lease's end); null when none is pending. */
 export async function nextDueAtMs<T extends DueDoc>(docs: Collection<T>): Promise<number | null> {
-  const [first] = await docs.find({ dueAtMs: { $gte: 0 } }, { sort: [['dueAtMs', 1]], limit: 1 });
+  // The due time alone: the document itself (a message, a payload) is not opened.
+  const [first] = await docs.find({ dueAtMs: { $gte: 0 } }, { sort: [['dueAtMs', 1]], limit: 1, fields: ['dueAtMs'] });
   return first?.dueAtMs ?? null;
 }
 

@@ -49,12 +49,21 @@ export abstract class LeasedLog<T extends LeasedDoc & { tenantId: string }, F ex
     return claimLeases(this.store, this.records, docs, nowMs, leaseMs);
   }
 
-  /** Records every item with `recordIn` in one transaction, in order; answers their results. */
-  protected async recordEach<I, R>(items: readonly I[], recordIn: (tx: Tx, item: I) => Promise<R>): Promise<R[]> {
+  /**
+   * Records every item with `recordIn` in one transaction, in order; answers their results.
+   * `readFirst`: what the transaction reads once for all of them, passed to each `recordIn` (read
+   * again when the store runs the transaction again).
+   */
+  protected async recordEach<I, R, S = undefined>(
+    items: readonly I[],
+    recordIn: (tx: Tx, item: I, first: S) => Promise<R>,
+    readFirst?: (tx: Tx) => Promise<S>,
+  ): Promise<R[]> {
     if (items.length === 0) return [];
     return this.store.withTransaction(async (tx) => {
+      const first = (readFirst ? await readFirst(tx) : undefined) as S;
       const results: R[] = [];
-      for (const item of items) results.push(await recordIn(tx, item));
+      for (const item of items) results.push(await recordIn(tx, item, first));
       return results;
     });
   }

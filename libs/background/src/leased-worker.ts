@@ -82,6 +82,8 @@ export abstract class LeasedWorker<D extends { _id: string }, C extends D> exten
 /**
  * Group commit: items that arrive while a recording transaction runs are recorded together in
  * the next one (`batch` at most), so under load one commit records many; alone, one at once.
+ * `lingerMs`: the first item of a group waits that long for others to join it (0: none), for
+ * work whose items finish one by one, each after the last commit (the notifications' sends).
  */
 export class GroupCommit<I, R> {
   private readonly waiting: Array<{ item: I; resolve: (result: R) => void; reject: (err: unknown) => void }> = [];
@@ -90,6 +92,7 @@ export class GroupCommit<I, R> {
   constructor(
     private readonly recordAll: (items: I[]) => Promise<R[]>,
     private readonly batch: number,
+    private readonly lingerMs = 0,
   ) {}
 
   /** Records the item with the others waiting; answers its own result. */
@@ -101,6 +104,7 @@ export class GroupCommit<I, R> {
   }
 
   private async flush(): Promise<void> {
+    if (this.lingerMs > 0) await new Promise((resolve) => setTimeout(resolve, this.lingerMs));
     while (this.waiting.length > 0) {
       const batch = this.waiting.splice(0, this.batch);
       try {

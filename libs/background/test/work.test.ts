@@ -18,6 +18,26 @@ describe('GroupCommit', () => {
     expect(calls).toEqual([[1], [2, 3], [4]]);
   });
 
+  it('with a linger, items that finish one by one within it share one recording', async () => {
+    const calls: number[][] = [];
+    const commit = new GroupCommit<number, number>(
+      async (items) => {
+        calls.push(items);
+        return items;
+      },
+      100,
+      30,
+    );
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+    const results = [commit.add(1)];
+    await tick();
+    results.push(commit.add(2));
+    await tick();
+    results.push(commit.add(3));
+    expect(await Promise.all(results)).toEqual([1, 2, 3]);
+    expect(calls).toEqual([[1, 2, 3]]);
+  });
+
   it('rejects the batch whose recording failed, and only it', async () => {
     const commit = new GroupCommit<number, number>(async (items) => {
       if (items.includes(2)) throw new Error('down');

@@ -1,5 +1,6 @@
 import type { WebhookEventType } from '@svc/rules';
 import { CUSTOMER_ERASED_EVENT } from '../domain/erasure.js';
+import { allowedActions, refusedActions } from '../domain/lifecycle.js';
 import { paymentEventView } from '../domain/payment.js';
 import { newEventId } from '../store/ids.js';
 import { staffOfBooking, type BookingDoc, type EraseJobDoc, type OutboxDoc } from '../store/records.js';
@@ -46,6 +47,22 @@ export function bookingEvent(
         partySize: booking.partySize ?? 1,
         // What it costs and what was paid, for a paid service (docs/decisions.md "Payments").
         ...(booking.payment ? { payment: paymentEventView(booking.payment) } : {}),
+        // The rest of the booking as the change left it, so a reader composes from the event
+        // without reading the booking back (the notifications, docs/architecture.md "Events").
+        createdAtMs: booking.createdAtMs,
+        holdExpiresAtMs: booking.holdExpiresAtMs,
+        cancelReason: booking.cancelReason ?? '',
+        cancelCutoffMin: booking.cancelCutoffMin ?? 0,
+        rescheduleCutoffMin: booking.rescheduleCutoffMin ?? 0,
+        // What the customer's manage link may do with it at the change, as GetBooking answers for
+        // the actor `customer` (the state machine's answer, reasons without their words).
+        customerActions: {
+          allowed: allowedActions(booking, 'customer', nowMs).filter((a) => a !== 'expire'),
+          refused: refusedActions(booking, ['cancel', 'reschedule'], 'customer', nowMs).map(({ action, reason }) => ({
+            action,
+            reason,
+          })),
+        },
       },
       service: { serviceId: service.serviceId, slug: service.slug, name: service.name },
       customer: { customerId: customer.customerId, name: customer.name, primaryEmail: customer.primaryEmail },

@@ -1,7 +1,8 @@
 /**
  * A booking event as the notifications read it off the topic: the outbox row's envelope
- * (docs/architecture.md "Events"). Only what the messages need; the booking's stored state
- * (creation time, hold, cancel reason) is read from the booking service.
+ * (docs/architecture.md "Events"). Only what the messages need. The booking's state beyond the
+ * change (creation time, hold, cancel reason, cut-offs, what the manage link may do) comes with
+ * the event too; an event written before it did is composed from the booking service's answer.
  */
 import { parseEnvelope } from '@svc/events';
 import { isRecord, isWebhookEventType, type WebhookEventType } from '@svc/rules';
@@ -40,12 +41,62 @@ export interface BookingEvent {
   payment: EventPayment | null;
   /** `data.booking.cancelCutoffMin` when the event carries it (the refund's cut-off), else null. */
   cancelCutoffMin: number | null;
+  /** The booking as the change left it, when the event carries it all; else null (read back). */
+  state?: EventBookingState | null;
   traceparent: string | null;
+}
+
+/** What the event says of the booking beyond the change: what the booking service's GetBooking answers. */
+export interface EventBookingState {
+  createdAtMs: number;
+  holdExpiresAtMs: number | null;
+  /** '' without one. */
+  cancelReason: string;
+  cancelCutoffMin: number;
+  rescheduleCutoffMin: number;
+  /** The customer's manage link at the change: the actions allowed, and the reasons of those refused. */
+  customerActions: { allowed: string[]; refused: Array<{ action: string; reason: string }> };
 }
 
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 const num = (value: unknown): number | null =>
   typeof value === 'number' && Number.isSafeInteger(value) ? value : null;
+const strings = (value: unknown): string[] | null =>
+  Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : null;
+
+/** `data.booking`'s state fields, all of them or null (an event written before they existed). */
+function stateOf(booking: Record<string, unknown>): EventBookingState | null {
+  const createdAtMs = num(booking.createdAtMs);
+  const cancelCutoffMin = num(booking.cancelCutoffMin);
+  const rescheduleCutoffMin = num(booking.rescheduleCutoffMin);
+  const hold = booking.holdExpiresAtMs === null ? null : num(booking.holdExpiresAtMs);
+  const actions = isRecord(booking.customerActions) ? booking.customerActions : null;
+  const allowed = strings(actions?.allowed);
+  const refused = Array.isArray(actions?.refused) ? actions.refused : null;
+  if (
+    createdAtMs === null ||
+    cancelCutoffMin === null ||
+    rescheduleCutoffMin === null ||
+    (hold === null && booking.holdExpiresAtMs !== null) ||
+    typeof booking.cancelReason !== 'string' ||
+    allowed === null ||
+    refused === null ||
+    !refused.every((r) => isRecord(r) && typeof r.action === 'string' && typeof r.reason === 'string')
+  ) {
+    return null;
+  }
+  return {
+    createdAtMs,
+    holdExpiresAtMs: hold,
+    cancelReason: booking.cancelReason,
+    cancelCutoffMin,
+    rescheduleCutoffMin,
+    customerActions: {
+      allowed,
+      refused: (refused as Array<{ action: string; reason: string }>).map(({ action, reason }) => ({ action, reason })),
+    },
+  };
+}
 
 /** The event, or why the message is not one (it is then skipped: retrying cannot fix it). */
 export function parseBookingEvent(
@@ -94,6 +145,7 @@ export function parseBookingEvent(
       customerSnapshot: { name: str(customer.name), email: str(customer.primaryEmail) },
       payment: payment.payment,
       cancelCutoffMin: num(booking.cancelCutoffMin),
+      state: stateOf(booking),
       traceparent: headers.traceparent || null,
     },
   };

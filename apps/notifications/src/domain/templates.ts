@@ -392,9 +392,19 @@ function calendarOf(f: MessageFacts, someone: string): { provider: string; staff
 }
 
 /** "in 2 hours", "tomorrow"-like phrases for a reminder's heading. */
+/**
+ * One formatter per language (two): making one for every message cost more than its other
+ * words (a profile of the bench, docs/benchmarks.md "Step 6: email at the speed of its client").
+ */
+const relativeTimes = new Map<Language, Intl.RelativeTimeFormat>();
+
 function offsetPhrase(offsetMin: number | null, language: Language): string {
   const minutes = offsetMin ?? 0;
-  const rtf = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+  let rtf = relativeTimes.get(language);
+  if (!rtf) {
+    rtf = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+    relativeTimes.set(language, rtf);
+  }
   if (minutes >= 1440 && minutes % 1440 === 0) return rtf.format(minutes / 1440, 'day');
   if (minutes >= 60 && minutes % 60 === 0) return rtf.format(minutes / 60, 'hour');
   return rtf.format(minutes, 'minute');

@@ -1,13 +1,15 @@
 /**
  * What a message needs beyond the event, read from the services that own it: the tenant and its
- * branding, the service (its confirmation policy), the staff member, the booking's stored state
- * and the customer's contact, locale and time zone (catalog, booking and customer over gRPC), and
- * the tenant's notification settings. Read once per batch and tenant, service or booking.
+ * branding, the service (its confirmation policy), the staff member and the customer's contact,
+ * locale and time zone (catalog and customer over gRPC), and the tenant's notification settings;
+ * the booking's state only when the event does not carry it (an event written before it did,
+ * a reminder, a held message). Read once per batch and tenant, service, booking or customer.
  */
 import { DomainError } from '@svc/errors';
 import type { BookingClient, CatalogClient, CustomerClient, IntegrationClient } from '@svc/grpc';
 import type { bookingV1, catalogV1, customerV1 } from '@svc/proto';
 import { cutoffAtMs } from '@svc/rules';
+import type { EventBookingState } from '../domain/booking-event.js';
 import type { Branding } from '../domain/layout.js';
 import type { CustomerChanges } from '../domain/message.js';
 import type { PlanContext } from '../domain/plan.js';
@@ -62,13 +64,26 @@ type StoredBooking = Pick<bookingV1.GetBookingResponse, 'allowedActions' | 'refu
  * What the customer's manage link can still change, as the state machine answered it: until the
  * booking's cut-offs (docs/decisions.md "Service policies"), null for what it cannot now.
  */
-function customerChanges({ booking, allowedActions, refusedActions }: StoredBooking): CustomerChanges {
+function customerChanges(startsAtMs: number, state: EventBookingState): CustomerChanges {
+  const { allowed, refused } = state.customerActions;
   const until = (action: string, cutoffMin: number) =>
-    allowedActions.includes(action) ? cutoffAtMs(booking.startsAtMs, cutoffMin) : null;
+    allowed.includes(action) ? cutoffAtMs(startsAtMs, cutoffMin) : null;
   return {
-    cancelUntilMs: until('cancel', booking.cancelCutoffMin),
-    rescheduleUntilMs: until('reschedule', booking.rescheduleCutoffMin),
-    closedByCutoff: refusedActions.some((r) => r.reason === 'cutoff'),
+    cancelUntilMs: until('cancel', state.cancelCutoffMin),
+    rescheduleUntilMs: until('reschedule', state.rescheduleCutoffMin),
+    closedByCutoff: refused.some((r) => r.reason === 'cutoff'),
+  };
+}
+
+/** The booking service's answer as the event would carry it. */
+function stateOfStored({ booking, allowedActions, refusedActions }: StoredBooking): EventBookingState {
+  return {
+    createdAtMs: booking.createdAtMs,
+    holdExpiresAtMs: booking.holdExpiresAtMs ?? null,
+    cancelReason: booking.cancelReason,
+    cancelCutoffMin: booking.cancelCutoffMin,
+    rescheduleCutoffMin: booking.rescheduleCutoffMin,
+    customerActions: { allowed: allowedActions, refused: refusedActions },
   };
 }
 
@@ -165,7 +180,8 @@ export class ContextReader {
 
   /**
    * `ref.customerSnapshot`: the customer as the event carries them, used only once their record
-   * is erased (below).
+   * is erased (below). `ref.state`: the booking as the event left it; without it (or without the
+   * event's customer id) the booking is read as stored now.
    */
   async load(ref: {
     tenantId: string;
@@ -174,9 +190,16 @@ export class ContextReader {
     staffId: string;
     customerId: string;
     customerSnapshot?: { name: string; email: string };
+    status?: string;
+    startsAtMs?: number;
+    state?: EventBookingState | null | undefined;
   }): Promise<BookingContext> {
     const { catalog, customer } = this.clients;
     const { tenantId } = ref;
+    const fromEvent =
+      ref.state && ref.customerId !== '' && ref.status !== undefined && ref.startsAtMs !== undefined
+        ? { state: ref.state, status: ref.status, startsAtMs: ref.startsAtMs, customerId: ref.customerId }
+        : null;
     const [tenant, service, found, staff, settings] = await Promise.all([
       this.once(`t:${tenantId}`, () =>
         present('tenant', async () => (await catalog.getTenant({ tenantId }, DEADLINE)).tenant),
@@ -187,7 +210,13 @@ export class ContextReader {
           async () => (await catalog.getService({ tenantId, serviceId: ref.serviceId, slug: '' }, DEADLINE)).service,
         ),
       ),
-      this.withActions(tenantId, ref.bookingId),
+      fromEvent ??
+        this.withActions(tenantId, ref.bookingId).then(({ booking, ...actions }) => ({
+          state: stateOfStored({ booking, ...actions }),
+          status: booking.status,
+          startsAtMs: booking.startsAtMs,
+          customerId: ref.customerId || booking.customerId,
+        })),
       ref.staffId === ''
         ? Promise.resolve(null)
         : this.once(`st:${tenantId}:${ref.staffId}`, () =>
@@ -202,8 +231,7 @@ export class ContextReader {
           ),
       this.once(`set:${tenantId}`, () => this.settings.of(tenantId)),
     ]);
-    const stored = found.booking;
-    const customerId = ref.customerId || stored.customerId;
+    const { state, customerId } = found;
     const person = await this.once(`c:${tenantId}:${customerId}`, () =>
       present('customer', async () => (await customer.getCustomer({ tenantId, customerId }, DEADLINE)).customer),
     );
@@ -222,13 +250,13 @@ export class ContextReader {
         conferencing: service.conferencing || 'none',
       },
       booking: {
-        status: stored.status,
-        createdAtMs: stored.createdAtMs,
+        status: found.status,
+        createdAtMs: state.createdAtMs,
         customerId,
-        holdExpiresAtMs: stored.holdExpiresAtMs ?? null,
-        cancelReason: stored.cancelReason,
-        changes: customerChanges(found),
-        cancelCutoffMin: stored.cancelCutoffMin,
+        holdExpiresAtMs: state.holdExpiresAtMs,
+        cancelReason: state.cancelReason,
+        changes: customerChanges(found.startsAtMs, state),
+        cancelCutoffMin: state.cancelCutoffMin,
       },
       customer: customerOf(customerId, person, ref.customerSnapshot),
       staff: staff ? { name: staff.displayName, email: staff.email || null, timezone: staff.timezone } : null,

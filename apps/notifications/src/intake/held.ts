@@ -33,7 +33,7 @@ export function occurrenceOf(event: HeldEvent, reminderOffsetMin: number | null 
 
 /** The event as a wait keeps it: without the customer's name and address (docs/decisions.md "Privacy"). */
 export function heldEventOf(event: BookingEvent): HeldEvent {
-  const { customerSnapshot: _customer, traceparent: _trace, ...held } = event;
+  const { customerSnapshot: _customer, traceparent: _trace, state: _state, ...held } = event;
   return held;
 }
 

@@ -26,6 +26,9 @@ export type ClaimedNotification = NotificationDoc & { leaseToken: string };
  */
 export type RecordResult = 'recorded' | 'erased' | 'lost';
 
+/** A booking's or customer's erase marker in a set of them. */
+const erasedKey = (tenantId: string, kind: 'booking' | 'customer', id: string): string => `${kind}:${tenantId}:${id}`;
+
 /** What resend found: the record due again, none in the tenant, or one whose message was removed. */
 export type ResendResult = NotificationDoc | 'not_found' | 'body_removed';
 
@@ -104,25 +107,49 @@ export class NotificationRepository extends LeasedLog<NotificationDoc, Notificat
    * record resent meanwhile keeps its new series due; one whose lease was lost is not written.
    */
   recordAll(items: ReadonlyArray<{ claimed: ClaimedNotification; outcome: SendRecord }>): Promise<RecordResult[]> {
-    return this.recordEach(items, (tx, { claimed, outcome }) => this.recordIn(tx, claimed, outcome));
+    // The erase markers of the whole batch in one read per tenant, inside the transaction.
+    const final = items.filter((i) => isFinal(i.outcome.status)).map((i) => i.claimed);
+    return this.recordEach(
+      items,
+      (tx, { claimed, outcome }, erased: ReadonlySet<string>) => this.recordIn(tx, claimed, outcome, erased),
+      (tx) => this.erasedAmong(tx, final),
+    );
   }
 
   /**
-   * Whether the record's booking or customer was erased (its markers): read inside the recording
-   * transaction, so an erase committing meanwhile either is seen here or sees the final record.
+   * Which of these records' bookings or customers were erased (their markers, keyed by
+   * erasedKey): read inside the recording transaction, so an erase committing meanwhile either
+   * is seen here or sees the final record.
    */
-  private async wasErased(tx: Tx, doc: NotificationDoc): Promise<boolean> {
-    const marker = await this.erased.findOne({ _id: doc.bookingId, tenantId: doc.tenantId }, tx);
-    if (marker) return true;
-    if (doc.customerId === '') return false;
-    return (await this.erased.findOne({ tenantId: doc.tenantId, customerId: doc.customerId }, tx)) !== null;
+  private async erasedAmong(tx: Tx, docs: readonly NotificationDoc[]): Promise<ReadonlySet<string>> {
+    const found = new Set<string>();
+    for (const tenantId of new Set(docs.map((d) => d.tenantId))) {
+      const mine = docs.filter((d) => d.tenantId === tenantId);
+      const bookingIds = [...new Set(mine.map((d) => d.bookingId))];
+      const customerIds = [...new Set(mine.map((d) => d.customerId).filter((c) => c !== ''))];
+      for (const marker of await this.erased.find({ _id: { $in: bookingIds }, tenantId }, {}, tx)) {
+        found.add(erasedKey(tenantId, 'booking', marker._id));
+      }
+      if (customerIds.length === 0) continue;
+      const customers = await this.erased.find({ tenantId, customerId: { $in: customerIds } }, {}, tx);
+      for (const marker of customers) found.add(erasedKey(tenantId, 'customer', marker.customerId));
+    }
+    return found;
   }
 
-  private async recordIn(tx: Tx, claimed: ClaimedNotification, outcome: SendRecord): Promise<RecordResult> {
+  private async recordIn(
+    tx: Tx,
+    claimed: ClaimedNotification,
+    outcome: SendRecord,
+    erased: ReadonlySet<string>,
+  ): Promise<RecordResult> {
     const lease = { _id: claimed._id, leaseToken: claimed.leaseToken };
     const released = { leaseToken: null, leaseUntilMs: null, updatedAtMs: outcome.nowMs };
     // Sent normally, erased as it reaches its final state (docs/decisions.md "Privacy").
-    const erase = isFinal(outcome.status) && (await this.wasErased(tx, claimed));
+    const erase =
+      isFinal(outcome.status) &&
+      (erased.has(erasedKey(claimed.tenantId, 'booking', claimed.bookingId)) ||
+        (claimed.customerId !== '' && erased.has(erasedKey(claimed.tenantId, 'customer', claimed.customerId))));
     const sameSeries =
       (await this.records.updateOne(
         { ...lease, series: claimed.series },

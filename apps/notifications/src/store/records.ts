@@ -195,9 +195,10 @@ export type SuppressionDoc = {
 
 /**
  * A booking event as a wait keeps it: nothing of the customer (their record is read when it is
- * used). A wait stored before payments (docs/decisions.md "Payments") has no payment or cut-off.
+ * used), nor the booking's state at the event (read again when the held messages go). A wait
+ * stored before payments (docs/decisions.md "Payments") has no payment or cut-off.
  */
-export type HeldEvent = Omit<BookingEvent, 'customerSnapshot' | 'traceparent' | 'payment' | 'cancelCutoffMin'> &
+export type HeldEvent = Omit<BookingEvent, 'customerSnapshot' | 'traceparent' | 'payment' | 'cancelCutoffMin' | 'state'> &
   Partial<Pick<BookingEvent, 'payment' | 'cancelCutoffMin'>>;
 
 /**
