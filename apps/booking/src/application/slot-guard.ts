@@ -271,25 +271,28 @@ async function lockChoice(
     const { fromMs, toMs } = countedInterval(req, basis);
     return choiceKeys(req.tenantId, basis.service.serviceId, choice, fromMs, toMs);
   };
-  const skipped = new Set<string>();
-  for (let choice: Choice = first; ; ) {
-    const keys = keysOf(choice);
-    const got = await tryAll(deps.lock, keys, LOCK_TTL_MS);
-    if ('leases' in got) return { held: { leases: got.leases, keys, choice } };
-    skipped.add(ownerOfKey(req.tenantId, got.busyKey));
-    const others = withoutOwners(basis.schedule, skipped);
-    const next = others && verdictOn(deps, req, others, bookings);
-    if (!next?.ok) break;
-    choice = next;
-  }
-  const keys = keysOf(first);
-  const waitMs = Math.max(0, Math.min(deadline - performance.now(), RECHECK_EVERY_MS));
-  const leases = await inSpan(undefined, 'lock.acquire', { attributes: { 'lock.keys': keys.length } }, async (span) => {
-    const got = await acquireAll(deps.lock, keys, { ttlMs: LOCK_TTL_MS, waitMs, nowMs: deps.now });
-    span.setAttribute('lock.acquired', got !== null);
-    return got;
+  // One span for the whole choice: the tries, the owners skipped, and the wait if any.
+  return inSpan(undefined, 'lock.acquire', {}, async (span): Promise<{ held: Held } | { wait: true }> => {
+    const skipped = new Set<string>();
+    for (let choice: Choice = first; ; ) {
+      const keys = keysOf(choice);
+      const got = await tryAll(deps.lock, keys, LOCK_TTL_MS);
+      if ('leases' in got) {
+        span.setAttributes({ 'lock.keys': keys.length, 'lock.skipped': skipped.size, 'lock.acquired': true });
+        return { held: { leases: got.leases, keys, choice } };
+      }
+      skipped.add(ownerOfKey(req.tenantId, got.busyKey));
+      const others = withoutOwners(basis.schedule, skipped);
+      const next = others && verdictOn(deps, req, others, bookings);
+      if (!next?.ok) break;
+      choice = next;
+    }
+    const keys = keysOf(first);
+    const waitMs = Math.max(0, Math.min(deadline - performance.now(), RECHECK_EVERY_MS));
+    const leases = await acquireAll(deps.lock, keys, { ttlMs: LOCK_TTL_MS, waitMs, nowMs: deps.now });
+    span.setAttributes({ 'lock.keys': keys.length, 'lock.skipped': skipped.size, 'lock.acquired': leases !== null });
+    return leases ? { held: { leases, keys, choice: first } } : { wait: true };
   });
-  return leases ? { held: { leases, keys, choice: first } } : { wait: true };
 }
 
 /**
