@@ -212,6 +212,8 @@ export async function withChosenOwnerLocks<R>(
   const deadline = started + deps.lockWaitMs;
   let basis = known;
   let busy = await busyAround(deps, req, basis);
+  // The catalog version the calendars were read at: the decision under the locks needs the same.
+  let busyAt = basis.catalogVersion;
   for (let look = 0; ; look++) {
     if (look > 0 && beforeLook) {
       const early = await beforeLook();
@@ -234,7 +236,8 @@ export async function withChosenOwnerLocks<R>(
     try {
       const fresh = await scheduleAround(deps, req, true);
       assertBookable(fresh);
-      const locked = await lockedSlot(deps, req, fresh, held, busy);
+      // A calendar connected since they were read changed the version: read them again first.
+      const locked = fresh.catalogVersion === busyAt ? await lockedSlot(deps, req, fresh, held, busy) : null;
       if (locked) return await fn(locked);
       moved = fresh;
     } finally {
@@ -244,8 +247,12 @@ export async function withChosenOwnerLocks<R>(
       lockTimeouts.inc({ service: SERVICE });
       throw locksBusy();
     }
-    // Staff the fresh catalog lists that the calendar read did not ask about are asked now.
-    if (moved.service.staffIds.some((id) => !basis.service.staffIds.includes(id))) busy = await busyAround(deps, req, moved);
+    // Staff the fresh catalog lists that the calendar read did not ask about, or a calendar
+    // connection changed since (the catalog version moved): the calendars are asked again.
+    if (moved.catalogVersion !== busyAt || moved.service.staffIds.some((id) => !basis.service.staffIds.includes(id))) {
+      busy = await busyAround(deps, req, moved);
+      busyAt = moved.catalogVersion;
+    }
     basis = moved;
   }
 }

@@ -33,8 +33,8 @@ export const FRESH_BUSY_DEADLINE_MS = 4_000;
  * hop. Every connection change bumps the tenant's catalog version before it answers, and every
  * availability read learns the current version from the catalog anyway, so an answer kept from
  * before a change is never taken after it, on any replica; with no version known nothing is kept
- * or taken. A fresh read (create and reschedule under the lock) always asks (docs/decisions.md
- * "Integrations", "A connection change counts at the next read").
+ * or taken. A fresh read (create and reschedule) asks unless it has "none connected" at the
+ * same catalog version (docs/decisions.md "Integrations", "A connection change counts at the next read").
  */
 export function integrationBusyTimes(
   client: IntegrationClient,
@@ -61,8 +61,13 @@ export function integrationBusyTimes(
       const staffKey = `${tenantId}|${catalogVersion}|${[...staffIds].sort().join(',')}`;
       const key = `${staffKey}|${from}|${to}|${zones.timeZone}|${staffZones}`;
       const keeps = catalogVersion !== '';
-      if (!fresh && keeps) {
-        const known = answers.get(staffKey) ?? answers.get(key);
+      if (keeps) {
+        // "None connected" at this catalog version is taken by a fresh read too: connecting a
+        // calendar bumps the version, and a create or reschedule decides only when the version
+        // it reads fresh under its locks is the one its calendars were read at
+        // (slot-guard.ts withChosenOwnerLocks). So a tenant without calendars pays no hop per
+        // create, and a calendar connected a moment ago still counts at once.
+        const known = answers.get(staffKey) ?? (fresh ? undefined : answers.get(key));
         if (known && known.until > now()) return known.intervals;
       }
       const asked = now();

@@ -136,6 +136,27 @@ describe('the calendars of a slot', () => {
   });
 });
 
+describe('the calendars and the catalog version', () => {
+  it('decides only on calendars read at the catalog version read fresh under the locks: a version moved since reads them again', async () => {
+    const asked: Array<string | undefined> = [];
+    // The calendar of the preferred one was connected meanwhile (v2): busy over the slot.
+    const { deps, store } = await guard(async (_tenant, _staff, _from, _to, { catalogVersion }) => {
+      asked.push(catalogVersion);
+      return catalogVersion === 'v2' ? [{ staffId: 'stf_preferred', startsAtMs: SLOT, endsAtMs: SLOT + 30 * MIN }] : [];
+    });
+    deps.schedules = { forService: async () => ({ ...known, catalogVersion: 'v2' }) };
+    try {
+      const chosen = await withChosenOwnerLocks(deps, req, { ...known, catalogVersion: 'v1' }, ({ recheckIn }) =>
+        store.withTransaction((tx) => recheckIn(tx)),
+      );
+      expect(asked).toEqual(['v1', 'v2']);
+      expect(chosen).toMatchObject({ ok: true, staffId: 'stf_other' });
+    } finally {
+      await store.close();
+    }
+  });
+});
+
 describe('the locks of a slot', () => {
   it('locks only the chosen staff member, and moves past one whose lock another create holds instead of waiting for it', async () => {
     const { deps, lock, store } = await guard(async () => [], 60_000);

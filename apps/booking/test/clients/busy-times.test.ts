@@ -101,6 +101,18 @@ describe('busy times from the integrations service', () => {
     expect(asked).toHaveLength(2);
   });
 
+  it('a fresh read takes "none connected" at the same catalog version only (connecting a calendar bumps it), and any other answer never', async () => {
+    const asked: { fromMs: number; toMs: number; fresh?: boolean }[] = [];
+    const busy = integrationBusyTimes(recordingClient(asked, 60_000, [], true), () => 1_000);
+    await busy.busy('ten_a', ['stf_1'], 0, MINUTE_MS, { fresh: false, zones: UTC, catalogVersion: V1 });
+    await busy.busy('ten_a', ['stf_1'], 0, MINUTE_MS, { fresh: true, zones: UTC, catalogVersion: V1 });
+    expect(asked).toHaveLength(1);
+    await busy.busy('ten_a', ['stf_1'], 0, MINUTE_MS, { fresh: true, zones: UTC, catalogVersion: 'v2' });
+    expect(asked).toHaveLength(2);
+    await busy.busy('ten_a', ['stf_1'], 0, MINUTE_MS, { fresh: true, zones: UTC });
+    expect(asked).toHaveLength(3);
+  });
+
   it('takes an answer only at the catalog version it was asked at (every connection change bumps it); without a version it keeps nothing', async () => {
     const asked: { fromMs: number; toMs: number; fresh?: boolean }[] = [];
     for (const noneConnected of [false, true]) {
