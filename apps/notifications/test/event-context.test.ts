@@ -57,10 +57,12 @@ function eventOf(booking: Record<string, unknown>): BookingEvent {
 /** Stand-in catalog, booking and customer clients that count every call by method. */
 function countingClients(): { clients: Clients; calls: Map<string, number> } {
   const calls = new Map<string, number>();
-  const count = <T>(method: string, answer: T) => async () => {
-    calls.set(method, (calls.get(method) ?? 0) + 1);
-    return answer;
-  };
+  const count =
+    <T>(method: string, answer: T) =>
+    async () => {
+      calls.set(method, (calls.get(method) ?? 0) + 1);
+      return answer;
+    };
   const catalog = {
     getTenant: count('getTenant', {
       tenant: { tenantId: 'ten_1', slug: 'acme', name: 'Acme', timezone: 'Europe/Berlin', locale: 'de-DE' },
@@ -148,7 +150,11 @@ describe('a message context from the booking event', () => {
     const { clients, calls } = countingClients();
     const reader = new ContextReader(clients, settings, false);
     const event = eventOf({ ...STATE });
-    await Promise.all([reader.load({ ...event, state: null }), reader.load({ ...event, state: null }), reader.load(event)]);
+    await Promise.all([
+      reader.load({ ...event, state: null }),
+      reader.load({ ...event, state: null }),
+      reader.load(event),
+    ]);
     expect(Object.fromEntries(calls)).toEqual({ getTenant: 1, getService: 1, getBooking: 1, getCustomer: 1 });
   });
 

@@ -261,35 +261,42 @@ export async function rescheduleBooking(deps: LifecycleDeps, cmd: RescheduleComm
   };
   const known = await scheduleAround(deps, req);
   assertBookable(known);
-  await assertSlotOpen(deps, req, known);
+  const looked = await assertSlotOpen(deps, req, known);
 
-  return withChosenOwnerLocks(deps, req, known, async ({ fresh, recheckIn }) => {
-    const { durationMin, bufferBeforeMin, bufferAfterMin } = fresh.service;
-    const about = { service: fresh.service, customerId: current.customerId };
-    return commitChange(deps, cmd, 'reschedule', about, async (b, nowMs, tx) => {
-      const verdict = await recheckIn(tx);
-      return {
-        after: {
-          startsAtMs: cmd.startsAtMs,
-          endsAtMs: cmd.startsAtMs + durationMin * MINUTE_MS,
-          staffId: verdict.staffId ?? null,
-          // '' clears what a collective booking had, should the service have stopped being one.
-          collectiveStaffIds: collectiveStaffIdsOf(verdict.staffIds),
-          resourceId: verdict.resourceId ?? null,
-          bufferBeforeMin,
-          bufferAfterMin,
-          // The service's terms at the new start, as its buffers (docs/decisions.md "Service policies").
-          ...policiesOf(fresh.service),
-          seats: fresh.service.seats,
-          // A hold ends 10 minutes after its creation whatever happens to it (the
-          // specification's limit): a move keeps it, so no manage link can hold a slot forever
-          // (docs/decisions.md "Booking lifecycle").
-          holdExpiresAtMs: b.holdExpiresAtMs,
-        },
-        extra: { previous: { startsAtMs: b.startsAtMs, endsAtMs: b.endsAtMs } },
-      };
-    });
-  });
+  return withChosenOwnerLocks(
+    deps,
+    req,
+    known,
+    async ({ fresh, recheckIn }) => {
+      const { durationMin, bufferBeforeMin, bufferAfterMin } = fresh.service;
+      const about = { service: fresh.service, customerId: current.customerId };
+      return commitChange(deps, cmd, 'reschedule', about, async (b, nowMs, tx) => {
+        const verdict = await recheckIn(tx);
+        return {
+          after: {
+            startsAtMs: cmd.startsAtMs,
+            endsAtMs: cmd.startsAtMs + durationMin * MINUTE_MS,
+            staffId: verdict.staffId ?? null,
+            // '' clears what a collective booking had, should the service have stopped being one.
+            collectiveStaffIds: collectiveStaffIdsOf(verdict.staffIds),
+            resourceId: verdict.resourceId ?? null,
+            bufferBeforeMin,
+            bufferAfterMin,
+            // The service's terms at the new start, as its buffers (docs/decisions.md "Service policies").
+            ...policiesOf(fresh.service),
+            seats: fresh.service.seats,
+            // A hold ends 10 minutes after its creation whatever happens to it (the
+            // specification's limit): a move keeps it, so no manage link can hold a slot forever
+            // (docs/decisions.md "Booking lifecycle").
+            holdExpiresAtMs: b.holdExpiresAtMs,
+          },
+          extra: { previous: { startsAtMs: b.startsAtMs, endsAtMs: b.endsAtMs } },
+        };
+      });
+    },
+    undefined,
+    looked,
+  );
 }
 
 /** The payment options of a status change: each only where it means something. */

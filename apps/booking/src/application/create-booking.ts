@@ -3,6 +3,7 @@ import { HOLD_MS, MINUTE_MS, normalizeTimeZone } from '@svc/rules';
 import { DuplicateKeyError, type Tx } from '@svc/store';
 import { answersFor, assertPartyFits, assertStaffOfService, assertValidCreateInput } from '../domain/create-input.js';
 import { erasedCustomer } from '../domain/erasure.js';
+import type { Choice } from '../domain/owner-choice.js';
 import { amountDueOf, type BookingPayment } from '../domain/payment.js';
 import { newBookingId } from '../store/ids.js';
 import { collectiveStaffIdsOf, type BookingDoc, type IdempotencyDoc } from '../store/records.js';
@@ -11,7 +12,13 @@ import { bookingEvent } from './booking-events.js';
 import { confirmCreatedHold, policiesOf, type LifecycleDeps } from './booking-lifecycle.js';
 import { openCheckout } from './payments.js';
 import type { CustomerInput, ServiceInfo, ServiceSchedule } from './ports.js';
-import { assertBookable, assertSlotOpen, scheduleAround, withChosenOwnerLocks, type SlotRequest } from './slot-guard.js';
+import {
+  assertBookable,
+  assertSlotOpen,
+  scheduleAround,
+  withChosenOwnerLocks,
+  type SlotRequest,
+} from './slot-guard.js';
 
 export { HOLD_MS };
 
@@ -97,7 +104,7 @@ async function createOrFind(deps: CreateBookingDeps, cmd: CreateBookingCommand):
   assertPartyFits(cmd.partySize, known.service);
   answersFor(known.service, cmd.answers);
   // The key was just looked up: the first look needs no second read of it.
-  await assertSlotOpen(deps, req, known);
+  const looked = await assertSlotOpen(deps, req, known);
 
   // A paid service's checkout, before the locks (application/payments.ts openCheckout); expired
   // again when the create does not make its booking after all.
@@ -113,7 +120,7 @@ async function createOrFind(deps: CreateBookingDeps, cmd: CreateBookingCommand):
   });
   let made = false;
   try {
-    const outcome = await createUnderLocks(deps, cmd, req, known, bookingId, payment);
+    const outcome = await createUnderLocks(deps, cmd, req, known, looked, bookingId, payment);
     made = 'created' in outcome;
     return outcome;
   } finally {
@@ -131,6 +138,7 @@ async function createUnderLocks(
   cmd: CreateBookingCommand,
   req: SlotRequest,
   known: ServiceSchedule,
+  looked: Choice,
   bookingId: string,
   payment: BookingPayment | null,
 ): Promise<Outcome> {
@@ -227,6 +235,7 @@ async function createUnderLocks(
         };
       },
       committedMeanwhile,
+      looked,
     );
   } catch (err) {
     // Another process committed the same key between our check and our insert.

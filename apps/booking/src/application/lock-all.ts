@@ -47,7 +47,11 @@ export async function acquireAll(
  * holder has. Lets a create move on to another owner instead of queueing behind one
  * (slot-guard.ts withChosenOwnerLocks).
  */
-export function tryAll(lock: LockManager, keys: string[], ttlMs: number): Promise<{ leases: Lease[] } | { busyKey: string }> {
+export function tryAll(
+  lock: LockManager,
+  keys: string[],
+  ttlMs: number,
+): Promise<{ leases: Lease[] } | { busyKey: string }> {
   return takeAll(lock, keys, ttlMs, () => 0);
 }
 

@@ -158,10 +158,11 @@ function verdictOn(
  * the locks, so a calendar disconnected, set up anew or no longer trusted counts for the very
  * next create (docs/decisions.md "Integrations", "A connection change counts at the next read").
  */
-export async function assertSlotOpen(deps: SlotGuardDeps, req: SlotRequest, known: ServiceSchedule): Promise<void> {
+export async function assertSlotOpen(deps: SlotGuardDeps, req: SlotRequest, known: ServiceSchedule): Promise<Choice> {
   const buffers = new ServiceBuffers(deps.services, req.tenantId, known.service);
   const verdict = verdictOn(deps, req, known.schedule, await bookingsNear(deps, req, known, buffers));
   if (!verdict.ok) throw slotUnavailable(verdict.reason);
+  return verdict;
 }
 
 export const slotUnavailable = (reason: string) =>
@@ -206,6 +207,7 @@ export async function withChosenOwnerLocks<R>(
   known: ServiceSchedule,
   fn: (locked: LockedSlot) => Promise<R>,
   beforeLook?: () => Promise<R | undefined>,
+  looked?: Choice,
 ): Promise<R> {
   // Real elapsed time, not deps.now (a test clock may stand still).
   const started = performance.now();
@@ -219,7 +221,10 @@ export async function withChosenOwnerLocks<R>(
       const early = await beforeLook();
       if (early !== undefined) return early;
     }
-    const chosen = await lockChoice(deps, req, basis, busy, deadline);
+    // The caller's look a moment ago is the first choice when no calendar adds anything to it:
+    // hundreds of creates racing for one slot then do not all look twice before the winner commits.
+    const given = look === 0 && busy.length === 0 ? looked : undefined;
+    const chosen = await lockChoice(deps, req, basis, busy, deadline, given);
     if ('taken' in chosen) {
       lockWait.observe({ service: SERVICE, result: 'slot_taken' }, (performance.now() - started) / 1000);
       throw slotUnavailable(chosen.taken);
@@ -268,11 +273,15 @@ async function lockChoice(
   basis: ServiceSchedule,
   busy: readonly ExistingBooking[],
   deadline: number,
+  given?: Choice,
 ): Promise<{ held: Held } | { taken: string } | { wait: true }> {
-  const buffers = new ServiceBuffers(deps.services, req.tenantId, basis.service);
-  const near = await bookingsNear(deps, req, basis, buffers);
-  const bookings = busy.length === 0 ? near : [...near, ...busy];
-  const first = verdictOn(deps, req, basis.schedule, bookings);
+  let read: ExistingBooking[] | undefined;
+  const bookings = async () => {
+    if (read) return read;
+    const near = await bookingsNear(deps, req, basis, new ServiceBuffers(deps.services, req.tenantId, basis.service));
+    return (read = busy.length === 0 ? near : [...near, ...busy]);
+  };
+  const first = given ?? verdictOn(deps, req, basis.schedule, await bookings());
   if (!first.ok) return { taken: first.reason };
   const keysOf = (choice: Choice) => {
     const { fromMs, toMs } = countedInterval(req, basis);
@@ -281,7 +290,7 @@ async function lockChoice(
   // One span for the whole choice: the tries, the owners skipped, and the wait if any.
   return inSpan(undefined, 'lock.acquire', {}, async (span): Promise<{ held: Held } | { wait: true }> => {
     const skipped = new Set<string>();
-    for (let choice: Choice = first; ; ) {
+    for (let choice: Choice = first; ;) {
       const keys = keysOf(choice);
       const got = await tryAll(deps.lock, keys, LOCK_TTL_MS);
       if ('leases' in got) {
@@ -290,7 +299,7 @@ async function lockChoice(
       }
       skipped.add(ownerOfKey(req.tenantId, got.busyKey));
       const others = withoutOwners(basis.schedule, skipped);
-      const next = others && verdictOn(deps, req, others, bookings);
+      const next = others && verdictOn(deps, req, others, await bookings());
       if (!next?.ok) break;
       choice = next;
     }
@@ -325,7 +334,8 @@ async function lockedSlot(
   if (!underLock.ok) return null;
   const { fromMs, toMs } = countedInterval(req, fresh);
   const covered = new Set(held.keys);
-  if (!choiceKeys(req.tenantId, fresh.service.serviceId, underLock, fromMs, toMs).every((k) => covered.has(k))) return null;
+  if (!choiceKeys(req.tenantId, fresh.service.serviceId, underLock, fromMs, toMs).every((k) => covered.has(k)))
+    return null;
   return {
     fresh,
     recheckIn: async (tx) => {

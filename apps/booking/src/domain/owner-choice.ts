@@ -25,7 +25,13 @@ function ownersOf(choice: Choice): { staffIds: string[]; resourceIds: string[] }
  * (the service's when it has neither), per UTC day. The same keys as the booking's occupancy
  * documents, so two bookings that could collide share one.
  */
-export function choiceKeys(tenantId: string, serviceId: string, choice: Choice, fromMs: number, toMs: number): string[] {
+export function choiceKeys(
+  tenantId: string,
+  serviceId: string,
+  choice: Choice,
+  fromMs: number,
+  toMs: number,
+): string[] {
   return lockKeysFor(tenantId, { serviceId, ...ownersOf(choice) }, fromMs, toMs);
 }
 
@@ -46,7 +52,10 @@ export function withoutOwners(schedule: ScheduleInput, skipped: ReadonlySet<Owne
   const staffIds = service.staffIds.filter((id) => !skipped.has(`staff:${id}`));
   const resourceIds = service.resourceIds.filter((id) => !skipped.has(`resource:${id}`));
   if (collective && staffIds.length < service.staffIds.length) return null;
-  if ((service.staffIds.length > 0 && staffIds.length === 0) || (service.resourceIds.length > 0 && resourceIds.length === 0)) {
+  if (
+    (service.staffIds.length > 0 && staffIds.length === 0) ||
+    (service.resourceIds.length > 0 && resourceIds.length === 0)
+  ) {
     return null;
   }
   return { ...schedule, service: { ...service, staffIds, resourceIds } };

@@ -39,47 +39,55 @@ const CHECKS = Number(process.env.FC_CHECKS ?? 6);
 const PROPERTY_TIMEOUT_MS = 120_000;
 
 describe('availability engine ≡ reference implementation', () => {
-  it('computeSlots lists exactly the reference’s free starts, and checkSlot gives its verdict and assignment', () => {
-    const stats = newStats();
-    fc.assert(
-      fc.property(questionSpecArb(), (spec) => {
-        const q = materialize(spec);
-        const problem = disagreement(q, CHECKS, stats);
-        // fast-check adds the seed, the path to replay it and the shrunk question's description.
-        if (problem) throw new Error(`${problem}\nquestion: ${JSON.stringify(q)}`);
-      }),
-      { seed: SEED, numRuns: RUNS },
-    );
-    // Not vacuous: many questions have free starts, and thousands of starts went through checkSlot.
-    // (A collective service needs every listed staff member free, an unknown one among them often:
-    // those questions seldom have any.)
-    expect(stats.questionsWithFreeStarts / stats.questions).toBeGreaterThan(0.2);
-    expect(stats.checkedStarts).toBeGreaterThan(stats.questions * 4);
-  }, PROPERTY_TIMEOUT_MS);
+  it(
+    'computeSlots lists exactly the reference’s free starts, and checkSlot gives its verdict and assignment',
+    () => {
+      const stats = newStats();
+      fc.assert(
+        fc.property(questionSpecArb(), (spec) => {
+          const q = materialize(spec);
+          const problem = disagreement(q, CHECKS, stats);
+          // fast-check adds the seed, the path to replay it and the shrunk question's description.
+          if (problem) throw new Error(`${problem}\nquestion: ${JSON.stringify(q)}`);
+        }),
+        { seed: SEED, numRuns: RUNS },
+      );
+      // Not vacuous: many questions have free starts, and thousands of starts went through checkSlot.
+      // (A collective service needs every listed staff member free, an unknown one among them often:
+      // those questions seldom have any.)
+      expect(stats.questionsWithFreeStarts / stats.questions).toBeGreaterThan(0.2);
+      expect(stats.checkedStarts).toBeGreaterThan(stats.questions * 4);
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
-  it('with sessions at real slot starts: joins, full sessions, seats left, a session once against other services', () => {
-    const stats = newStats();
-    // A seated question, then sessions made where the reference says a booking would go: the
-    // bookings of each session at a free start, on the owner it would be assigned to.
-    const sessions = fc.array(
-      fc.record({
-        pick: fc.nat(),
-        members: fc.integer({ min: 1, max: 3 }),
-        party: fc.constantFrom(1, 1, 2, 3),
-        otherService: fc.boolean(),
-      }),
-      { minLength: 1, maxLength: 3 },
-    );
-    fc.assert(
-      fc.property(questionSpecArb(), fc.constantFrom(2, 3, 4, 6), sessions, (spec, seats, made) => {
-        const q = withSessions(materialize({ ...spec, service: { ...spec.service, seats } }), made);
-        const problem = disagreement(q.question, CHECKS, stats, q.starts);
-        if (problem) throw new Error(`${problem}\nquestion: ${JSON.stringify(q.question)}`);
-      }),
-      { seed: SEED, numRuns: Math.ceil(RUNS / 2) },
-    );
-    expect(stats.questionsWithFreeStarts / stats.questions).toBeGreaterThan(0.2);
-  }, PROPERTY_TIMEOUT_MS);
+  it(
+    'with sessions at real slot starts: joins, full sessions, seats left, a session once against other services',
+    () => {
+      const stats = newStats();
+      // A seated question, then sessions made where the reference says a booking would go: the
+      // bookings of each session at a free start, on the owner it would be assigned to.
+      const sessions = fc.array(
+        fc.record({
+          pick: fc.nat(),
+          members: fc.integer({ min: 1, max: 3 }),
+          party: fc.constantFrom(1, 1, 2, 3),
+          otherService: fc.boolean(),
+        }),
+        { minLength: 1, maxLength: 3 },
+      );
+      fc.assert(
+        fc.property(questionSpecArb(), fc.constantFrom(2, 3, 4, 6), sessions, (spec, seats, made) => {
+          const q = withSessions(materialize({ ...spec, service: { ...spec.service, seats } }), made);
+          const problem = disagreement(q.question, CHECKS, stats, q.starts);
+          if (problem) throw new Error(`${problem}\nquestion: ${JSON.stringify(q.question)}`);
+        }),
+        { seed: SEED, numRuns: Math.ceil(RUNS / 2) },
+      );
+      expect(stats.questionsWithFreeStarts / stats.questions).toBeGreaterThan(0.2);
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 });
 
 /** `q` with seated bookings added at free starts the reference names, on the owners it would assign. */

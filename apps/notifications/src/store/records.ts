@@ -198,7 +198,10 @@ export type SuppressionDoc = {
  * used), nor the booking's state at the event (read again when the held messages go). A wait
  * stored before payments (docs/decisions.md "Payments") has no payment or cut-off.
  */
-export type HeldEvent = Omit<BookingEvent, 'customerSnapshot' | 'traceparent' | 'payment' | 'cancelCutoffMin' | 'state'> &
+export type HeldEvent = Omit<
+  BookingEvent,
+  'customerSnapshot' | 'traceparent' | 'payment' | 'cancelCutoffMin' | 'state'
+> &
   Partial<Pick<BookingEvent, 'payment' | 'cancelCutoffMin'>>;
 
 /**
