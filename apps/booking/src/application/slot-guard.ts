@@ -91,6 +91,18 @@ function countedInterval(req: SlotRequest, { schedule }: ServiceSchedule): Windo
   return countedReach(slotShape(schedule.service), { fromMs: req.startsAtMs, toMs: req.startsAtMs });
 }
 
+/** The capacity lock keys of the booking `choice` would make at `req` (its counted interval's days). */
+function keysOfChoice(req: SlotRequest, known: ServiceSchedule, choice: Choice): string[] {
+  const { fromMs, toMs } = countedInterval(req, known);
+  return choiceKeys(req.tenantId, known.service.serviceId, choice, fromMs, toMs);
+}
+
+/** How long a create or reschedule waited for its locks, by how the wait ended (metrics.ts lockWait). */
+function waited(started: number, result: 'acquired' | 'timeout' | 'slot_taken'): void {
+  lockWait.observe({ service: SERVICE, result }, (performance.now() - started) / 1000);
+  if (result === 'timeout') lockTimeouts.inc({ service: SERVICE });
+}
+
 /** The bookings the verdict reads: countedInterval's, and a round-robin service's week either side (decisionReach). */
 function decisionInterval(req: SlotRequest, { schedule }: ServiceSchedule): Window {
   return decisionReach(slotShape(schedule.service), { fromMs: req.startsAtMs, toMs: req.startsAtMs });
@@ -226,16 +238,15 @@ export async function withChosenOwnerLocks<R>(
     const given = look === 0 && busy.length === 0 ? looked : undefined;
     const chosen = await lockChoice(deps, req, basis, busy, deadline, given);
     if ('taken' in chosen) {
-      lockWait.observe({ service: SERVICE, result: 'slot_taken' }, (performance.now() - started) / 1000);
+      waited(started, 'slot_taken');
       throw slotUnavailable(chosen.taken);
     }
     if ('wait' in chosen) {
       if (performance.now() < deadline) continue;
-      lockWait.observe({ service: SERVICE, result: 'timeout' }, (performance.now() - started) / 1000);
-      lockTimeouts.inc({ service: SERVICE });
+      waited(started, 'timeout');
       throw locksBusy();
     }
-    lockWait.observe({ service: SERVICE, result: 'acquired' }, (performance.now() - started) / 1000);
+    waited(started, 'acquired');
     const { held } = chosen;
     let moved: ServiceSchedule;
     try {
@@ -249,7 +260,7 @@ export async function withChosenOwnerLocks<R>(
       await releaseAll(deps.lock, held.leases);
     }
     if (performance.now() >= deadline) {
-      lockTimeouts.inc({ service: SERVICE });
+      waited(started, 'timeout');
       throw locksBusy();
     }
     // Staff the fresh catalog lists that the calendar read did not ask about, or a calendar
@@ -283,10 +294,7 @@ async function lockChoice(
   };
   const first = given ?? verdictOn(deps, req, basis.schedule, await bookings());
   if (!first.ok) return { taken: first.reason };
-  const keysOf = (choice: Choice) => {
-    const { fromMs, toMs } = countedInterval(req, basis);
-    return choiceKeys(req.tenantId, basis.service.serviceId, choice, fromMs, toMs);
-  };
+  const keysOf = (choice: Choice) => keysOfChoice(req, basis, choice);
   // One span for the whole choice: the tries, the owners skipped, and the wait if any.
   return inSpan(undefined, 'lock.acquire', {}, async (span): Promise<{ held: Held } | { wait: true }> => {
     const skipped = new Set<string>();
@@ -332,10 +340,8 @@ async function lockedSlot(
   };
   const underLock = await verdictIn();
   if (!underLock.ok) return null;
-  const { fromMs, toMs } = countedInterval(req, fresh);
   const covered = new Set(held.keys);
-  if (!choiceKeys(req.tenantId, fresh.service.serviceId, underLock, fromMs, toMs).every((k) => covered.has(k)))
-    return null;
+  if (!keysOfChoice(req, fresh, underLock).every((k) => covered.has(k))) return null;
   return {
     fresh,
     recheckIn: async (tx) => {
@@ -357,11 +363,8 @@ export async function holdingLocks<R>(deps: SlotGuardDeps, keys: string[], fn: (
     span.setAttribute('lock.acquired', got !== null);
     return got;
   });
-  lockWait.observe({ service: SERVICE, result: leases ? 'acquired' : 'timeout' }, (performance.now() - started) / 1000);
-  if (!leases) {
-    lockTimeouts.inc({ service: SERVICE });
-    throw locksBusy();
-  }
+  waited(started, leases ? 'acquired' : 'timeout');
+  if (!leases) throw locksBusy();
   try {
     return await fn();
   } finally {
