@@ -21,10 +21,28 @@ export async function occupyingBookings(
   const out: ExistingBooking[] = [];
   const older: Array<Promise<ExistingBooking>> = [];
   for (const doc of docs) {
-    if (hasStoredBuffers(doc)) out.push(toExistingBooking(doc, doc));
-    else older.push(buffers.forBooking(doc).then((b) => toExistingBooking(doc, b)));
+    if (!hasStoredBuffers(doc)) older.push(buffers.forBooking(doc).then((b) => toExistingBooking(doc, b)));
+    else if (tx) out.push(toExistingBooking(doc, doc));
+    else out.push(keptView(doc));
   }
   return older.length === 0 ? out : [...out, ...(await Promise.all(older))];
+}
+
+/**
+ * The engine's view of each row the occupancy cache keeps, made once: the cache hands out the same
+ * row objects until a write to their day replaces them, and a row with its buffers stored always
+ * converts the same way. Keyed weakly, so a view goes when the cache lets its row go; a 31-day
+ * window otherwise made ≈ 2,000 objects per request (docs/benchmarks.md "Round 5").
+ */
+const keptViews = new WeakMap<OccupancyDoc, ExistingBooking>();
+
+function keptView(doc: OccupancyDoc & Buffers): ExistingBooking {
+  let view = keptViews.get(doc);
+  if (view === undefined) {
+    view = toExistingBooking(doc, doc);
+    keptViews.set(doc, view);
+  }
+  return view;
 }
 
 /** A stored booking as the availability engine sees it, with the buffers it occupies its owner with. */

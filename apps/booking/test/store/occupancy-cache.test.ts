@@ -3,6 +3,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS as DAY, MINUTE_MS as MIN } from '@svc/rules';
 import { openSqliteStore, type Collection, type Document, type DocumentStore, type Filter } from '@svc/store';
+import { occupyingBookings, toExistingBooking } from '../../src/application/existing-bookings.js';
+import { ServiceBuffers, type Buffers } from '../../src/application/stored-buffers.js';
+import { MAX_BUFFER_MS } from '../../src/domain/lock-keys.js';
 import { BookingStore } from '../../src/store/booking-store.js';
 import { OCCUPANCY_MAX_AGE_MS, OccupancyCache } from '../../src/store/occupancy-cache.js';
 import { BOOKING_COLLECTIONS, type BookingDoc, type OccupancyDoc } from '../../src/store/records.js';
@@ -68,6 +71,8 @@ const change = (store: BookingStore, before: BookingDoc, after: Partial<BookingD
 };
 
 const ids = (rows: OccupancyDoc[]) => rows.map((r) => r._id);
+/** Every test booking has its buffers stored: the catalog is never asked. */
+const noServices = { byId: () => Promise.reject(new Error('not asked')) };
 /** What a store with nothing kept answers. */
 const truth = (from: number, to: number) => new BookingStore(raw).overlapping(T, from, to).then(ids);
 
@@ -130,6 +135,33 @@ describe('the occupancy cache', () => {
     expect(reads).toEqual([[BASE, BASE + 2 * DAY]]);
   });
 
+  it("the engine's view of a kept booking follows its change: held, then confirmed, then cancelled", async () => {
+    const writer = new BookingStore(raw);
+    const reader = new BookingStore(raw);
+    const held = booking(BASE + 9 * 60 * MIN);
+    await insert(writer, held);
+    const view = () =>
+      occupyingBookings({ store: reader }, new ServiceBuffers(noServices, T), {
+        tenantId: T,
+        fromMs: BASE,
+        toMs: BASE + DAY,
+      });
+    expect((await view()).map((b) => b.status)).toEqual(['held']);
+    expect(await view()).toEqual(await view());
+    expect(await change(writer, held, { status: 'confirmed', holdExpiresAtMs: null })).toBe(true);
+    const [confirmed] = await view();
+    expect(confirmed).toMatchObject({ bookingId: held._id, status: 'confirmed' });
+    expect(confirmed).not.toHaveProperty('holdExpiresAtMs');
+    const stored: BookingDoc = {
+      ...held,
+      status: 'confirmed',
+      holdExpiresAtMs: null,
+      revision: (held.revision ?? 0) + 1,
+    };
+    expect(await change(writer, stored, { status: 'cancelled', cancelReason: 'x' })).toBe(true);
+    expect(await view()).toEqual([]);
+  });
+
   it('a read inside a transaction reads the rows and keeps nothing', async () => {
     const store = new BookingStore(counted(raw));
     await insert(store, booking(BASE + 9 * 60 * MIN));
@@ -143,7 +175,7 @@ describe('the occupancy cache', () => {
     expect(reads).toEqual([]);
   });
 
-  it('random writes by two replicas and random windows: every answer equals the uncached one', async () => {
+  it('random writes by two replicas and random windows: every answer equals the uncached one, as rows and as the engine sees them', async () => {
     const a = new BookingStore(raw);
     const b = new BookingStore(raw);
     const live: BookingDoc[] = [];
@@ -164,6 +196,14 @@ describe('the occupancy cache', () => {
         const from = BASE + next(20 * 24) * 60 * MIN;
         const to = from + (1 + next(10 * 24)) * 60 * MIN;
         expect(ids(await store.overlapping(T, from, to))).toEqual(await truth(from, to));
+        // The engine's views of kept rows (existing-bookings.ts) equal a fresh conversion.
+        const seen = await occupyingBookings({ store }, new ServiceBuffers(noServices, T), {
+          tenantId: T,
+          fromMs: from,
+          toMs: to,
+        });
+        const fresh = await new BookingStore(raw).overlapping(T, from - MAX_BUFFER_MS, to + MAX_BUFFER_MS);
+        expect(seen).toEqual(fresh.map((d) => toExistingBooking(d, d as OccupancyDoc & Buffers)));
       }
     }
   });
