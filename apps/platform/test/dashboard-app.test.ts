@@ -304,7 +304,8 @@ describe.skipIf(!run)('staff dashboard in Chromium', { timeout: 120_000 }, () =>
       els.find((el) => el.textContent === 'Dr. Weber')!.getAttribute('value'),
     );
     await page.select('#hours-owner', weber!);
-    await page.waitForSelector(`tr[data-weekday="${weekday}"] input.clock`);
+    // Dr. Weber's own week, not the one shown before it (hours-screen.tsx keys the table by owner).
+    await page.waitForSelector(`table.week[data-owner="${weber}"] tr[data-weekday="${weekday}"] input.clock`);
     const field = async (n: number, value: string) => {
       const selector = `tr[data-weekday="${weekday}"] input.clock:nth-of-type(${n})`;
       await page.click(selector, { clickCount: 3 });

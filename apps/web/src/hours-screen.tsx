@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, call, getAll, post, type Data, type Resource, type Session, type Staff } from './api.js';
 import { ErrorNote } from './error-note.js';
 import { Section } from './screen-parts.js';
@@ -44,18 +44,27 @@ export function HoursScreen({
   const owner = owners.find((o) => `${o.ownerType}:${o.ownerId}` === ownerKey) ?? owners[0]!;
   const [stored, setStored] = useState<StoredRule[] | null>(null);
   const [week, setWeek] = useState<Week | null>(null);
+  // Whose hours `week` holds: until the chosen owner's are loaded the editor shows none, so an edit
+  // never lands in the previous owner's week and is then replaced (or saved as theirs).
+  const [weekOwner, setWeekOwner] = useState<string | null>(null);
+  const chosen = useRef(ownerKey);
+  chosen.current = ownerKey;
   const [overrides, setOverrides] = useState<Override[]>([]);
   const [error, setError] = useState<ApiError | null>(null);
   const [note, setNote] = useState<string | null>(null);
 
   const ownerQuery = `ownerType=${owner.ownerType}${owner.ownerType === 'tenant' ? '' : `&ownerId=${owner.ownerId}`}`;
   const load = async () => {
+    const key = ownerKey;
     try {
       const rules = (await getAll<Rule>(`/api/availability-rules?${ownerQuery}`)).filter(
         (r) => r.ownerId === owner.ownerId,
       );
+      // Another owner chosen meanwhile: their own load fills the editor.
+      if (chosen.current !== key) return;
       setStored(rules);
       setWeek(weekOf(rules));
+      setWeekOwner(key);
       const today = isoDateIn(Date.now(), zone);
       setOverrides(
         (await getAll<Override>(`/api/date-overrides?fromDate=${today}`)).filter(
@@ -75,10 +84,11 @@ export function HoursScreen({
   const edit = (weekday: number, change: (windows: Week[number]) => Week[number]) =>
     setWeek((w) => w && w.map((windows, day) => (day === weekday ? change(windows) : windows)));
 
+  const shown = weekOwner === ownerKey ? week : null;
   const save = async () => {
-    if (!stored || !week) return;
+    if (!stored || !shown) return;
     setError(null);
-    const plan = hoursWrites(stored, week);
+    const plan = hoursWrites(stored, shown);
     if ('problem' in plan) {
       setNote(plan.problem);
       return;
@@ -125,20 +135,20 @@ export function HoursScreen({
         wall clock.
       </p>
       {error && <ErrorNote error={error} />}
-      {!week ? (
+      {!shown ? (
         <p aria-busy="true">Loading…</p>
       ) : (
-        <table class="week">
+        <table class="week" data-owner={ownerKey}>
           <tbody>
             {DISPLAY_ORDER.map((weekday) => (
               <tr key={weekday} data-weekday={weekday}>
                 <th scope="row">{DAY_NAMES[weekday]}</th>
                 <td class="bar-cell">
-                  <DayBar windows={week[weekday]!} />
+                  <DayBar windows={shown[weekday]!} />
                 </td>
                 <td>
-                  {week[weekday]!.length === 0 && <span class="hint">Closed </span>}
-                  {week[weekday]!.map((w, i) => (
+                  {shown[weekday]!.length === 0 && <span class="hint">Closed </span>}
+                  {shown[weekday]!.map((w, i) => (
                     <span class="window" key={`${weekday}-${i}`}>
                       <input
                         aria-label={`${DAY_NAMES[weekday]} window ${i + 1} from`}
@@ -189,7 +199,7 @@ export function HoursScreen({
           </tbody>
         </table>
       )}
-      {canWrite && week && (
+      {canWrite && shown && (
         <p>
           <button type="button" class="primary" id="hours-save" onClick={() => void save()}>
             Save hours
