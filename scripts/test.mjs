@@ -4,8 +4,8 @@
 // at a time: each file starts whole platforms), so it starts first in a lane of its own; every other
 // package's lint and tests, and the platform's lint, run one at a time in the other. One turbo run
 // at --concurrency=2 would start it only once the packages it depends on had their turn, 7 minutes
-// in, and end with one core idle (docs/testing.md "CI time"). Exits non-zero if any task failed;
-// every task runs either way.
+// in, and end with one core idle (docs/testing.md "CI time"). A failed build stops it (the tests
+// would run stale output); after that every check and test runs, and the exit code says whether any failed.
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
