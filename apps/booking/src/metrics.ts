@@ -12,7 +12,7 @@ export const bookingCreates: Counter<'service' | 'outcome'> = counter(
 
 export const lockWait: Histogram<'service' | 'result'> = histogram(
   'booking_lock_wait_seconds',
-  'Time a create or reschedule waited for its capacity locks, by result (acquired, timeout)',
+  'Time a create or reschedule waited for its capacity locks, by result (acquired, timeout, slot_taken)',
   ['service', 'result'],
 );
 

@@ -260,7 +260,8 @@ export async function withChosenOwnerLocks<R>(
       await releaseAll(deps.lock, held.leases);
     }
     if (performance.now() >= deadline) {
-      waited(started, 'timeout');
+      // The wait was observed when the locks came (acquired): only the 503 is counted here.
+      lockTimeouts.inc({ service: SERVICE });
       throw locksBusy();
     }
     // Staff the fresh catalog lists that the calendar read did not ask about, or a calendar
