@@ -260,6 +260,10 @@ export async function withChosenOwnerLocks<R>(
       await releaseAll(deps.lock, held.leases);
     }
     if (performance.now() >= deadline) {
+      // No time for another try. The look under the locks found the slot gone: when a lock-free
+      // look finds it taken for everyone too (another replica's winner committed while this
+      // replica's cache still showed it free), that is the answer, 409, not a 503 to retry.
+      await assertSlotOpen(deps, req, moved);
       // The wait was observed when the locks came (acquired): only the 503 is counted here.
       lockTimeouts.inc({ service: SERVICE });
       throw locksBusy();

@@ -14,6 +14,7 @@ import type { ExternalBusy, ServiceSchedule } from '../../src/application/ports.
 import { assertSlotOpen, withChosenOwnerLocks, type SlotGuardDeps } from '../../src/application/slot-guard.js';
 import { lockKeysFor } from '../../src/domain/lock-keys.js';
 import { BookingStore } from '../../src/store/booking-store.js';
+import { bookingDoc, outboxRow } from '../store/booking-docs.js';
 
 const MIN = 60_000;
 const DAY = 24 * 60 * MIN;
@@ -200,6 +201,35 @@ describe('the locks of a slot', () => {
       const chosen = await choose(req);
       expect(released).toBe(true);
       expect(chosen).toMatchObject({ ok: true, staffId: 'stf_preferred' });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('answers 409, not 503, when the slot turned out taken under the locks and the time ran out meanwhile', async () => {
+    // The fault suite's 500 creates over two replicas: a create whose lock-free look (a replica's
+    // cache) still showed the slot free gets the locks near its deadline, finds the slot taken
+    // under them, and has no time for another try. Here the fresh catalog read under the locks is
+    // where the winners commit and the time runs out.
+    const { deps, store, choose } = await guard(async () => [], 300);
+    try {
+      const bookings = new BookingStore(store);
+      let freshReads = 0;
+      deps.schedules = {
+        forService: async (_t, _s, _from, _to, opts) => {
+          if (opts?.fresh && freshReads++ === 0) {
+            for (const staffId of STAFF) {
+              const b = bookingDoc(SLOT, { staffId, holdExpiresAtMs: SLOT, bufferBeforeMin: 0, bufferAfterMin: 0 });
+              await bookings.withTransaction((tx) =>
+                bookings.insertHeld(b, outboxRow(b), { key: `key-${b._id}`, fingerprint: 'fp' }, tx),
+              );
+            }
+            await new Promise((r) => setTimeout(r, 400));
+          }
+          return known;
+        },
+      };
+      await expect(choose(req)).rejects.toMatchObject({ code: 'BOOKING_SLOT_UNAVAILABLE' });
     } finally {
       await store.close();
     }
