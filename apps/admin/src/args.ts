@@ -22,6 +22,8 @@ export const commandSchemas = {
   'member:add': z.object({ tenant: slug, email, role: oneOf(ROLES) }),
   'session:create': z.object({ tenant: slug, email }),
   'session:link': z.object({ tenant: slug, email }),
+  // The setup wizard's one-time link while no workspace exists (docs/decisions.md "First start").
+  'setup:link': z.object({}),
   'tenant:set-status': z.object({ tenant: slug, status: oneOf(['active', 'disabled', 'suspended']) }),
   'apikey:create': z.object({
     tenant: slug,
@@ -53,6 +55,7 @@ export const USAGE = `usage: npm run --silent admin -- <command> [--option value
   member:add        --tenant acme --email viewer@acme.test --role ${ROLES.join('|')}
   session:create    --tenant acme --email owner@acme.test
   session:link      --tenant acme --email owner@acme.test (a one-time sign-in URL, 10 minutes)
+  setup:link        (the setup wizard's one-time URL, while no workspace exists; a new one replaces the last)
   tenant:set-status --tenant acme --status active|disabled|suspended
   apikey:create     --tenant acme --name ci --scopes "*" (or comma-separated: booking:read,booking:write,…)
   platformkey:create --name reseller (a pk_live_ key for /platform/v1; the secret is printed once)

@@ -3,7 +3,7 @@ import type { ParsedCommand } from './args.js';
 import { createApiKey } from './commands/api-key-commands.js';
 import { createPlatformKey, listPlatformKeys, revokePlatformKey } from './commands/platform-key-commands.js';
 import { addMember, createSession, createSignInLink } from './commands/member-commands.js';
-import { createTenant, setTenantStatus, tenantBySlug } from './commands/tenant-commands.js';
+import { createSetupLink, createTenant, setTenantStatus, tenantBySlug } from './commands/tenant-commands.js';
 import type { PlatformConnection } from './platform-connection.js';
 
 /**
@@ -34,6 +34,8 @@ function dispatch(conn: PlatformConnection, parsed: ParsedCommand): Promise<obje
       return createSession(conn, parsed.args);
     case 'session:link':
       return createSignInLink(conn, parsed.args);
+    case 'setup:link':
+      return createSetupLink(conn);
     case 'tenant:set-status':
       return setTenantStatus(conn, parsed.args);
     case 'apikey:create':

@@ -34,6 +34,7 @@ import { registerHealthRoute } from './routes/health.js';
 import { registerLiveRoute } from './routes/live/live-route.js';
 import { LiveBookingFeed } from './live/booking-feed.js';
 import { loadDashboardApp, registerDashboardApp } from './routes/pages/dashboard-app.js';
+import { registerSetupRoutes } from './routes/setup/index.js';
 import { registerManageRoutes } from './routes/manage/manage-routes.js';
 import { registerMemberRoutes } from './routes/members/members-routes.js';
 import { registerMetricsRoute } from './routes/metrics.js';
@@ -209,6 +210,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     app.addHook('preClose', () => feed.close());
     registerLiveRoute(app, feed);
   }
-  registerDashboardApp(app, loadDashboardApp());
+  const dashboard = loadDashboardApp();
+  registerDashboardApp(app, dashboard);
+  // The first start's wizard, on the dashboard's built files (docs/decisions.md "First start").
+  registerSetupRoutes(app, { identity, wizard: dashboard.setup, assets: pageAssets });
   return app;
 }

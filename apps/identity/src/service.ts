@@ -11,6 +11,8 @@ import { IdentityStore } from './store/identity-store.js';
 import { OAuthAttempts } from './store/oauth-attempts.js';
 import { PlatformKeyStore } from './store/platform-key-store.js';
 import type { ExportSources } from './tenant-export/sources.js';
+import { FirstWorkspaceSetup } from './setup/first-workspace.js';
+import { SetupLinkStore } from './setup/setup-link-store.js';
 import { workspaceServices } from './workspace.js';
 
 export const IDENTITY_SERVICE_NAME = serviceNameOf(identityV1.IdentityServiceService);
@@ -57,6 +59,11 @@ export async function startIdentityService(
     platformKeys: new PlatformKeyStore(deps.store, now, lastUsedFailed('a platform key')),
     attempts,
     tenantCreates: new TenantCreates(deps.store, { catalog: deps.clients.catalog, identity }, now),
+    setup: new FirstWorkspaceSetup({
+      catalog: deps.clients.catalog,
+      identity,
+      links: new SetupLinkStore(deps.store, now),
+    }),
     changes: new ChangePublisher(deps.bus, deps.logger, now),
     sessionSecret: deps.sessionSecret,
     now,

@@ -2,6 +2,7 @@ import { loadConfig } from '@svc/config';
 import { startConfiguredProcess } from '@svc/grpc';
 import { platformConfigSchema } from './config.js';
 import { startEmbeddedPlatform } from './embedded-platform.js';
+import { nextSteps } from './next-steps.js';
 
 // `npm start` runs the production settings; `--dev` (`npm run dev`, and the tests' platform
 // processes) turns on the development checks (docs/operations.md "Production and development settings").
@@ -21,10 +22,14 @@ await startConfiguredProcess(
       { url: platform.url, dataDir: config.DATA_DIR, nodeEnv: config.NODE_ENV },
       'platform started (embedded profile)',
     );
-    // The one line a person starting the platform looks for.
-    process.stdout.write(
-      `\nBooking platform (embedded profile) is running at ${platform.url}\n  ${mode}\n  try: curl -s ${platform.url}/health\n\n`,
-    );
+    // The lines a person starting the platform looks for: where it is and what to do next.
+    const lines = [
+      `Booking platform (embedded profile) is running at ${platform.url}`,
+      `  open ${platform.url}/ in a browser: the services' health, the dashboard, the API reference`,
+      ...(await nextSteps(platform)).map((line) => `  ${line}`),
+      `  ${mode}`,
+    ];
+    process.stdout.write(`\n${lines.join('\n')}\n\n`);
     return platform;
   },
 );

@@ -30,6 +30,7 @@ import { SelectField } from './fields.js';
 import { HoursScreen } from './hours-screen.js';
 import { ApiKeysScreen, MembersScreen, WebhooksScreen } from './settings-screens.js';
 import { SettingsScreen } from './workspace-settings.js';
+import { WelcomeScreen } from './welcome-screen.js';
 import {
   browserZone,
   dayWindow,
@@ -228,6 +229,8 @@ export function DayScreen({ session }: { session: Session }) {
         <ApiKeysScreen session={session} tenant={catalog.tenant} zone={zone} />
       ) : route.view === 'hours' ? (
         <HoursScreen session={session} staff={catalog.staff} resources={catalog.resources} zone={zone} />
+      ) : route.view === 'welcome' ? (
+        <WelcomeScreen tenant={catalog.tenant} services={catalog.services} />
       ) : route.view === 'customers' ? (
         <CustomersScreen session={session} />
       ) : route.view === 'customer' ? (
@@ -313,7 +316,7 @@ export function DayScreen({ session }: { session: Session }) {
   );
 }
 
-const SECTIONS = ['customers', 'catalog', 'hours', 'settings', 'webhooks', 'api-keys', 'members'] as const;
+const SECTIONS = ['customers', 'catalog', 'hours', 'settings', 'webhooks', 'api-keys', 'members', 'welcome'] as const;
 type Section = (typeof SECTIONS)[number];
 
 type Route = { view: 'day' } | { view: 'booking' | 'customer'; id: string } | { view: Section };

@@ -4,7 +4,8 @@ import { ErrorNote } from './error-note.js';
 import { Section } from './screen-parts.js';
 import { DateField, SelectField, TextField } from './fields.js';
 import { isoDateIn } from './format.js';
-import { DAY_NAMES, fromClock, hoursWrites, toClock, weekOf, type StoredRule, type Week } from './hours-model.js';
+import { fromClock, hoursWrites, toClock, weekOf, type StoredRule, type Week } from './hours-model.js';
+import { WeekEditor } from './week-editor.js';
 
 type Rule = Data<'/api/availability-rules'>['items'][number];
 type Override = Data<'/api/date-overrides'>['items'][number];
@@ -14,9 +15,6 @@ interface Owner {
   ownerId: string;
   label: string;
 }
-
-/** Monday first, as a week reads in most of Europe; the API counts from Sunday. */
-const DISPLAY_ORDER = [1, 2, 3, 4, 5, 6, 0];
 
 /** The weekly hours of the workspace or a staff member, drawn and edited; and its date overrides. */
 export function HoursScreen({
@@ -81,9 +79,6 @@ export function HoursScreen({
     void load();
   }, [ownerKey]);
 
-  const edit = (weekday: number, change: (windows: Week[number]) => Week[number]) =>
-    setWeek((w) => w && w.map((windows, day) => (day === weekday ? change(windows) : windows)));
-
   const shown = weekOwner === ownerKey ? week : null;
   const save = async () => {
     if (!stored || !shown) return;
@@ -138,66 +133,7 @@ export function HoursScreen({
       {!shown ? (
         <p aria-busy="true">Loading…</p>
       ) : (
-        <table class="week" data-owner={ownerKey}>
-          <tbody>
-            {DISPLAY_ORDER.map((weekday) => (
-              <tr key={weekday} data-weekday={weekday}>
-                <th scope="row">{DAY_NAMES[weekday]}</th>
-                <td class="bar-cell">
-                  <DayBar windows={shown[weekday]!} />
-                </td>
-                <td>
-                  {shown[weekday]!.length === 0 && <span class="hint">Closed </span>}
-                  {shown[weekday]!.map((w, i) => (
-                    <span class="window" key={`${weekday}-${i}`}>
-                      <input
-                        aria-label={`${DAY_NAMES[weekday]} window ${i + 1} from`}
-                        class="clock"
-                        value={w.start}
-                        disabled={!canWrite}
-                        onInput={(e) =>
-                          edit(weekday, (ws) =>
-                            ws.map((x, j) => (j === i ? { ...x, start: (e.target as HTMLInputElement).value } : x)),
-                          )
-                        }
-                      />
-                      –
-                      <input
-                        aria-label={`${DAY_NAMES[weekday]} window ${i + 1} to`}
-                        class="clock"
-                        value={w.end}
-                        disabled={!canWrite}
-                        onInput={(e) =>
-                          edit(weekday, (ws) =>
-                            ws.map((x, j) => (j === i ? { ...x, end: (e.target as HTMLInputElement).value } : x)),
-                          )
-                        }
-                      />
-                      {canWrite && (
-                        <button
-                          type="button"
-                          aria-label={`Remove ${DAY_NAMES[weekday]} window ${i + 1}`}
-                          onClick={() => edit(weekday, (ws) => ws.filter((_, j) => j !== i))}
-                        >
-                          ×
-                        </button>
-                      )}
-                    </span>
-                  ))}
-                  {canWrite && (
-                    <button
-                      type="button"
-                      aria-label={`Add hours on ${DAY_NAMES[weekday]}`}
-                      onClick={() => edit(weekday, (ws) => [...ws, { ruleId: null, start: '09:00', end: '17:00' }])}
-                    >
-                      +
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <WeekEditor week={shown} canWrite={canWrite} onWeek={(change) => setWeek((w) => w && change(w))} owner={ownerKey} />
       )}
       {canWrite && shown && (
         <p>
@@ -213,31 +149,6 @@ export function HoursScreen({
       )}
       <Overrides owner={owner} overrides={overrides} canWrite={canWrite} onSaved={load} />
     </main>
-  );
-}
-
-/** A day's windows drawn over its 24 hours (positions set through the CSSOM: the CSP refuses style attributes). */
-function DayBar({ windows }: { windows: Week[number] }) {
-  return (
-    <div class="day-bar" aria-hidden="true">
-      {windows.map((w, i) => {
-        const from = fromClock(w.start);
-        const to = fromClock(w.end);
-        if (from === null || to === null || to <= from) return null;
-        return (
-          <span
-            key={i}
-            class="day-bar-window"
-            ref={(el) => {
-              if (el) {
-                el.style.left = `${(from / 1440) * 100}%`;
-                el.style.width = `${((to - from) / 1440) * 100}%`;
-              }
-            }}
-          />
-        );
-      })}
-    </div>
   );
 }
 

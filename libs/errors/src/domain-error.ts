@@ -45,6 +45,16 @@ export const RETRY_AFTER_SECONDS = 1;
 export const validationError = (details: FieldViolation[], message = 'The request is not valid.') =>
   new DomainError('VALIDATION_ERROR', message, details);
 
+/**
+ * A VALIDATION_ERROR whose paths name fields of a part of a larger input: `name` under `service`
+ * becomes `service.name` ('' becomes the part itself). Any other error is answered as it is.
+ */
+export function underPath(err: unknown, part: string): unknown {
+  if (!(err instanceof DomainError) || err.code !== 'VALIDATION_ERROR') return err;
+  const details = err.details.map((d) => ({ ...d, path: d.path === '' ? part : `${part}.${d.path}` }));
+  return new DomainError(err.code, err.message, details, { httpStatus: err.httpStatus, retryable: err.retryable });
+}
+
 /** VALIDATION_ERROR with the violations, when there are any. */
 export function throwIfViolations(violations: FieldViolation[]): void {
   if (violations.length > 0) throw validationError(violations);

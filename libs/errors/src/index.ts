@@ -6,6 +6,7 @@ export {
   type DomainErrorOptions,
   validationError,
   throwIfViolations,
+  underPath,
   requireTenantId,
   notFound,
   internalError,

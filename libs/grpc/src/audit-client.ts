@@ -10,8 +10,11 @@ import type { AuditClient } from './clients.js';
 export const ACTOR_TYPES = ['user', 'api_key', 'platform_key', 'operator', 'system'] as const;
 export type ActorType = (typeof ACTOR_TYPES)[number];
 
-/** Where the change came in: the dashboard (/api), the partner API (/v1), MCP, the operator CLI, the platform API (/platform/v1). */
-export const SURFACES = ['dashboard', 'partner', 'mcp', 'cli', 'platform'] as const;
+/**
+ * Where the change came in: the dashboard (/api), the partner API (/v1), MCP, the operator CLI, the
+ * platform API (/platform/v1), the first start's setup wizard (/setup).
+ */
+export const SURFACES = ['dashboard', 'partner', 'mcp', 'cli', 'platform', 'setup'] as const;
 export type Surface = (typeof SURFACES)[number];
 
 /**

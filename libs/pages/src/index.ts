@@ -5,6 +5,7 @@ export { renderBookingPage } from './booking-page.js';
 export { renderManagePage } from './manage-page.js';
 export { renderUnsubscribePage } from './unsubscribe-page.js';
 export { renderErrorPage } from './error-page.js';
+export { renderSetupRefusedPage } from './setup-refused-page.js';
 export type {
   BookingPageService,
   BookingPageView,

@@ -9,6 +9,7 @@ export * from './phone.js';
 export * from './time-zone.js';
 export * from './locale.js';
 export * from './slug.js';
+export * from './slug-from.js';
 export * from './ids.js';
 export * from './host-port.js';
 export * from './currency.js';

@@ -10,3 +10,4 @@ export const SLUG_MESSAGE = 'must match ^[a-z0-9][a-z0-9-]{0,62}$';
 export const isSlug = (value: string): boolean => SLUG_PATTERN.test(value);
 
 export const slugSchema = z.string().trim().regex(SLUG_PATTERN, SLUG_MESSAGE);
+

@@ -1,5 +1,5 @@
 import type { catalogV1 } from '@svc/proto';
-import type { CommandArgs } from '../args.js';
+import { UsageError, type CommandArgs } from '../args.js';
 import type { PlatformConnection } from '../platform-connection.js';
 
 export async function tenantBySlug(conn: PlatformConnection, slug: string): Promise<catalogV1.Tenant> {
@@ -30,4 +30,20 @@ export async function setTenantStatus(conn: PlatformConnection, args: CommandArg
   });
   if (!tenant) throw new Error('the catalog answered without a tenant');
   return { tenantId: tenant.tenantId, status: tenant.status };
+}
+
+/**
+ * The one-time link of the setup wizard, while no workspace exists (docs/decisions.md "First
+ * start"): the embedded platform prints it on each start, a distributed one only through this. A
+ * new link replaces the earlier one.
+ */
+export async function createSetupLink(conn: PlatformConnection) {
+  if (!conn.baseUrl) throw new UsageError("the gateway's address is unknown: set BASE_URL");
+  const issued = await conn.identity.issueSetupLink({});
+  if (!issued.token) {
+    throw new UsageError('a workspace exists already, so there is nothing to set up: sign in with session:link');
+  }
+  const url = new URL('/setup', conn.baseUrl);
+  url.searchParams.set('token', issued.token);
+  return { url: url.href };
 }

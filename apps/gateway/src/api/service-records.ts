@@ -145,7 +145,7 @@ export type ServiceRecord = z.input<typeof serviceRecordSchema>;
 /** The catalog's Service with its price as one value (what `GET /v1/services` always answered); also the tenant export's. */
 export const toServiceRecord = (s: catalogV1.Service): ServiceRecord => serviceRecordView(s) as ServiceRecord;
 
-const serviceFieldsShape = {
+export const serviceFieldsShape = {
   slug: slugSchema,
   name: nameSchema,
   description: optionalText(5_000),

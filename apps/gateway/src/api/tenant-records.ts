@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { CatalogClient } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
-import { EMBED_ORIGINS_MAX, embedOriginsSchema } from '@svc/rules';
-import { optionalText, patchOf } from './field-schemas.js';
+import { EMBED_ORIGINS_MAX, emailSchema, embedOriginsSchema, localeSchema, slugSchema, timeZoneSchema } from '@svc/rules';
+import { nameSchema, optionalText, patchOf } from './field-schemas.js';
 import { present } from './present.js';
 
 /**
@@ -103,3 +103,17 @@ export async function updateBranding(
   const res = await catalog.updateTenant({ tenantId, branding: toBrandingPatch(branding) });
   return brandingOf(present(res.tenant, 'tenant'));
 }
+
+/**
+ * A new tenant with its owner, as identity.v1 ProvisionTenant opens it: the platform API's create
+ * and the setup wizard's workspace (docs/decisions.md "Platform provisioning", "First start").
+ */
+export const newTenantSchema = z.strictObject({
+  slug: slugSchema.describe('The tenant in public links (/book/{slug}); unique, never changed.'),
+  name: nameSchema,
+  timezone: timeZoneSchema,
+  locale: localeSchema.optional().describe("The tenant's language; default en."),
+  ownerEmail: emailSchema.describe(
+    "The owner's address: a member with the tenant_owner role, who signs in with Google under it.",
+  ),
+});

@@ -31,3 +31,17 @@ export function changeContextOf(request: FastifyRequest, surface?: Surface): aud
   }
   return null;
 }
+
+/**
+ * The setup wizard's change (docs/decisions.md "First start"): no credential yet, so the actor is
+ * the operator holding the setup link; the tenant comes from the answer.
+ */
+export function setupChangeContext(request: FastifyRequest): auditV1.ChangeContext {
+  return {
+    requestId: request.id,
+    clientAddress: recordedAddress(request.ip),
+    tenantId: '',
+    surface: 'setup',
+    actor: { type: 'operator', id: 'setup-link' },
+  };
+}

@@ -1,4 +1,4 @@
-import { DomainError } from '@svc/errors';
+import { underPath } from '@svc/errors';
 
 /** The part of an HTTP request that holds the fields a route passes on to a service. */
 export type InputPart = 'body' | 'query' | 'params';
@@ -10,7 +10,5 @@ export type InputPart = 'body' | 'query' | 'params';
  * docs/api-conventions.md "Input rules".
  */
 export function inHttpTerms(err: unknown, part: InputPart | 'arguments'): unknown {
-  if (!(err instanceof DomainError) || err.code !== 'VALIDATION_ERROR') return err;
-  const details = err.details.map((d) => ({ ...d, path: d.path === '' ? part : `${part}.${d.path}` }));
-  return new DomainError(err.code, err.message, details, { httpStatus: err.httpStatus, retryable: err.retryable });
+  return underPath(err, part);
 }

@@ -229,6 +229,20 @@ export class GatewayIdentity {
     return res.redeemed ? { userId: res.userId, tenantId: res.tenantId } : null;
   }
 
+  /** Why a setup token cannot open the first workspace, or null when it can (docs/decisions.md "First start"). */
+  async checkSetupLink(token: string): Promise<string | null> {
+    return (await this.client.checkSetupLink({ token })).refusal || null;
+  }
+
+  /** The wizard's submit: the opened workspace, or why the token was refused (nothing written then). */
+  async completeSetup(
+    req: identityV1.CompleteSetupRequest,
+  ): Promise<{ tenantId: string; slug: string; ownerUserId: string } | { refusal: string }> {
+    const res = await this.client.completeSetup(req);
+    if (res.refusal || !res.tenant || !res.owner) return { refusal: res.refusal || 'unknown' };
+    return { tenantId: res.tenant.tenantId, slug: res.tenant.slug, ownerUserId: res.owner.userId };
+  }
+
   /** The active API key of a Bearer secret, or null; cached under the secret's hash. */
   async verifyApiKey(secret: string): Promise<ApiKey | null> {
     const key = CredentialCache.keyOf('api_key', secret);

@@ -6,6 +6,7 @@ import { csrfToken } from '@svc/crypto';
 import { MAX_BUSINESS_EMAILS } from '@svc/rules';
 import { parsePage, parseRole, parseScopes, required } from './requests.js';
 import type { TenantCreates } from '../application/tenant-creates.js';
+import type { FirstWorkspaceSetup } from '../setup/first-workspace.js';
 import type { ChangePublisher } from '../events/change-publisher.js';
 import type { ApiKeyStore } from '../store/api-key-store.js';
 import type { IdentityStore } from '../store/identity-store.js';
@@ -26,6 +27,8 @@ export interface IdentityRpcDeps {
   platformKeys: PlatformKeyStore;
   attempts: OAuthAttempts;
   tenantCreates: TenantCreates;
+  /** The first start's setup link and wizard (docs/decisions.md "First start"). */
+  setup: FirstWorkspaceSetup;
   changes: ChangePublisher;
   /** The HMAC key of the CSRF tokens a created session's answer carries (SESSION_SECRET). */
   sessionSecret: string;
@@ -33,11 +36,11 @@ export interface IdentityRpcDeps {
 }
 
 /** The store's "not an email address" as the caller's field error. */
-async function withEmail<T>(run: () => Promise<T>): Promise<T> {
+async function withEmail<T>(run: () => Promise<T>, path = 'email'): Promise<T> {
   try {
     return await run();
   } catch (err) {
-    if (err instanceof TypeError) throw validationError([{ path: 'email', message: 'must be an email address' }]);
+    if (err instanceof TypeError) throw validationError([{ path, message: 'must be an email address' }]);
     throw err;
   }
 }
@@ -195,6 +198,36 @@ export function identityService(deps: IdentityRpcDeps): ServiceBinding {
         ),
       );
       return { tenant: made.tenant, owner: toProtoUser(made.owner), replay: made.replay };
+    },
+
+    issueSetupLink: async () => {
+      const issued = await deps.setup.issue();
+      return 'token' in issued ? { token: issued.token, refusal: '' } : { token: '', refusal: issued.refusal };
+    },
+    checkSetupLink: async (req) => ({ refusal: (await deps.setup.check(req.token)) ?? '' }),
+    completeSetup: async (req) => {
+      const opened = await withEmail(() =>
+        deps.setup.complete(req.token, {
+          tenant: {
+            slug: req.slug,
+            name: req.name,
+            timezone: req.timezone,
+            ...(req.locale ? { locale: req.locale } : {}),
+            ownerEmail: req.ownerEmail,
+          },
+          service: {
+            name: req.serviceName,
+            durationMin: req.durationMin,
+            priceAmount: req.priceAmount,
+            priceCurrency: req.priceCurrency,
+            confirmation: req.confirmation,
+          },
+          hours: req.hours,
+        }),
+        'tenant.ownerEmail',
+      );
+      if ('refusal' in opened) return { refusal: opened.refusal, serviceId: '' };
+      return { refusal: '', tenant: opened.tenant, owner: toProtoUser(opened.owner), serviceId: opened.serviceId };
     },
   });
 }

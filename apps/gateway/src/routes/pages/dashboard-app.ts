@@ -11,6 +11,8 @@ const WEB_DIST = join(dirname(createRequire(import.meta.url).resolve('@svc/web/p
 
 export interface DashboardApp {
   index: string;
+  /** The first start's setup wizard (`setup.html`; routes/setup), on the same built files. */
+  setup: string;
   /** dist/assets/js and dist/assets/css by file name; every name carries a content hash (apps/web/vite.config.ts). */
   scripts: ReadonlyMap<string, string>;
   styles: ReadonlyMap<string, string>;
@@ -21,10 +23,14 @@ const filesOf = (dir: string): Map<string, string> =>
 
 /** Reads the dashboard's files once, at start-up. */
 export function loadDashboardApp(): DashboardApp {
-  const index = join(WEB_DIST, 'index.html');
-  if (!existsSync(index)) throw new Error(`${index} is missing: build apps/web (npm run build) first`);
+  const page = (name: string) => {
+    const file = join(WEB_DIST, name);
+    if (!existsSync(file)) throw new Error(`${file} is missing: build apps/web (npm run build) first`);
+    return readFileSync(file, 'utf8');
+  };
   return {
-    index: readFileSync(index, 'utf8'),
+    index: page('index.html'),
+    setup: page('setup.html'),
     scripts: filesOf(join(WEB_DIST, 'assets', 'js')),
     styles: filesOf(join(WEB_DIST, 'assets', 'css')),
   };

@@ -3,24 +3,19 @@ import { z } from 'zod';
 import type { CatalogClient } from '@svc/grpc';
 import {
   apiKeyNameSchema,
-  emailSchema,
   IDEMPOTENCY_KEY_MESSAGE,
   IDEMPOTENCY_KEY_PATTERN,
   idSchema,
-  localeSchema,
   platformMintScopesSchema,
-  slugSchema,
-  timeZoneSchema,
 } from '@svc/rules';
 import { platformOf } from '../../auth/principal.js';
 import { linksTo } from '../../http/openapi-links.js';
 import { routeGroup } from '../../http/route-group.js';
 import type { GatewayIdentity } from '../../identity/identity-client.js';
 import { apiKeyRecordSchema, apiKeyWithSecretSchema } from '../../api/api-key-records.js';
-import { nameSchema } from '../../api/field-schemas.js';
 import { pageOf, pageQuerySchema, pageRequest, toPage } from '../../api/paging.js';
 import { present } from '../../api/present.js';
-import { tenantRecordSchema } from '../../api/tenant-records.js';
+import { newTenantSchema, tenantRecordSchema } from '../../api/tenant-records.js';
 
 /** A minted key: the dashboard's body, with the scopes a platform may grant (docs/decisions.md "Platform provisioning"). */
 const platformMintKeyBody = z.strictObject({ name: apiKeyNameSchema, scopes: platformMintScopesSchema });
@@ -34,17 +29,7 @@ const platformTenantSchema = tenantRecordSchema.describe(
   'A tenant (workspace); status is active, disabled or suspended.',
 );
 
-const createTenantBody = z
-  .strictObject({
-    slug: slugSchema.describe('The tenant in public links (/book/{slug}); unique, never changed.'),
-    name: nameSchema,
-    timezone: timeZoneSchema,
-    locale: localeSchema.optional().describe("The tenant's language; default en."),
-    ownerEmail: emailSchema.describe(
-      "The owner's address: a member with the tenant_owner role, who signs in with Google under it.",
-    ),
-  })
-  .describe('A new tenant and its owner.');
+const createTenantBody = newTenantSchema.describe('A new tenant and its owner.');
 
 const createdTenantSchema = platformTenantSchema
   .extend({

@@ -40,7 +40,7 @@ export interface ChangeContext {
   actor?:
     | AuditActor
     | undefined;
-  /** dashboard | partner | mcp | cli | platform */
+  /** dashboard | partner | mcp | cli | platform | setup */
   surface: string;
   requestId: string;
   /** IPv4 as it is, IPv6 cut to its /64; unset for the CLI. */

@@ -372,6 +372,60 @@ export interface ProvisionTenantResponse {
   replay: boolean;
 }
 
+export interface IssueSetupLinkRequest {
+}
+
+export interface IssueSetupLinkResponse {
+  /** Empty with a refusal. */
+  token: string;
+  /** '' or workspace_exists. */
+  refusal: string;
+}
+
+export interface CheckSetupLinkRequest {
+  token: string;
+}
+
+export interface CheckSetupLinkResponse {
+  /** '' (usable), unknown, used, replaced or workspace_exists. */
+  refusal: string;
+}
+
+/** One weekday's opening hours: wall-clock minutes [start_minute, end_minute) in the workspace's zone. */
+export interface SetupHours {
+  /** 0 = Sunday ... 6 = Saturday. */
+  weekday: number;
+  startMinute: number;
+  endMinute: number;
+}
+
+export interface CompleteSetupRequest {
+  token: string;
+  /** The workspace and its owner, as ProvisionTenant takes them. */
+  slug: string;
+  name: string;
+  timezone: string;
+  /** Empty: the catalog's default. */
+  locale: string;
+  ownerEmail: string;
+  serviceName: string;
+  durationMin: number;
+  /** Both or neither. */
+  priceAmount?: number | undefined;
+  priceCurrency?: string | undefined;
+  hours: SetupHours[];
+  /** The service's confirmation policy: automatic or manual. */
+  confirmation: string;
+}
+
+export interface CompleteSetupResponse {
+  /** '' when the workspace is open; else as CheckSetupLinkResponse, and nothing was written. */
+  refusal: string;
+  tenant?: Tenant | undefined;
+  owner?: User | undefined;
+  serviceId: string;
+}
+
 function createBaseUser(): User {
   return { userId: "", email: "", name: "" };
 }
@@ -4081,6 +4135,517 @@ export const ProvisionTenantResponse: MessageFns<ProvisionTenantResponse> = {
   },
 };
 
+function createBaseIssueSetupLinkRequest(): IssueSetupLinkRequest {
+  return {};
+}
+
+export const IssueSetupLinkRequest: MessageFns<IssueSetupLinkRequest> = {
+  encode(_: IssueSetupLinkRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): IssueSetupLinkRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseIssueSetupLinkRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseIssueSetupLinkResponse(): IssueSetupLinkResponse {
+  return { token: "", refusal: "" };
+}
+
+export const IssueSetupLinkResponse: MessageFns<IssueSetupLinkResponse> = {
+  encode(message: IssueSetupLinkResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.token !== "") {
+      writer.uint32(10).string(message.token);
+    }
+    if (message.refusal !== "") {
+      writer.uint32(18).string(message.refusal);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): IssueSetupLinkResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseIssueSetupLinkResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.refusal = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseCheckSetupLinkRequest(): CheckSetupLinkRequest {
+  return { token: "" };
+}
+
+export const CheckSetupLinkRequest: MessageFns<CheckSetupLinkRequest> = {
+  encode(message: CheckSetupLinkRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.token !== "") {
+      writer.uint32(10).string(message.token);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CheckSetupLinkRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCheckSetupLinkRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseCheckSetupLinkResponse(): CheckSetupLinkResponse {
+  return { refusal: "" };
+}
+
+export const CheckSetupLinkResponse: MessageFns<CheckSetupLinkResponse> = {
+  encode(message: CheckSetupLinkResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.refusal !== "") {
+      writer.uint32(10).string(message.refusal);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CheckSetupLinkResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCheckSetupLinkResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.refusal = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseSetupHours(): SetupHours {
+  return { weekday: 0, startMinute: 0, endMinute: 0 };
+}
+
+export const SetupHours: MessageFns<SetupHours> = {
+  encode(message: SetupHours, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.weekday !== 0) {
+      writer.uint32(8).int32(message.weekday);
+    }
+    if (message.startMinute !== 0) {
+      writer.uint32(16).int32(message.startMinute);
+    }
+    if (message.endMinute !== 0) {
+      writer.uint32(24).int32(message.endMinute);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SetupHours {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSetupHours();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.weekday = reader.int32();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.startMinute = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.endMinute = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseCompleteSetupRequest(): CompleteSetupRequest {
+  return {
+    token: "",
+    slug: "",
+    name: "",
+    timezone: "",
+    locale: "",
+    ownerEmail: "",
+    serviceName: "",
+    durationMin: 0,
+    priceAmount: undefined,
+    priceCurrency: undefined,
+    hours: [],
+    confirmation: "",
+  };
+}
+
+export const CompleteSetupRequest: MessageFns<CompleteSetupRequest> = {
+  encode(message: CompleteSetupRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.token !== "") {
+      writer.uint32(10).string(message.token);
+    }
+    if (message.slug !== "") {
+      writer.uint32(18).string(message.slug);
+    }
+    if (message.name !== "") {
+      writer.uint32(26).string(message.name);
+    }
+    if (message.timezone !== "") {
+      writer.uint32(34).string(message.timezone);
+    }
+    if (message.locale !== "") {
+      writer.uint32(42).string(message.locale);
+    }
+    if (message.ownerEmail !== "") {
+      writer.uint32(50).string(message.ownerEmail);
+    }
+    if (message.serviceName !== "") {
+      writer.uint32(58).string(message.serviceName);
+    }
+    if (message.durationMin !== 0) {
+      writer.uint32(64).int32(message.durationMin);
+    }
+    if (message.priceAmount !== undefined) {
+      writer.uint32(72).int64(message.priceAmount);
+    }
+    if (message.priceCurrency !== undefined) {
+      writer.uint32(82).string(message.priceCurrency);
+    }
+    for (const v of message.hours) {
+      SetupHours.encode(v!, writer.uint32(90).fork()).join();
+    }
+    if (message.confirmation !== "") {
+      writer.uint32(98).string(message.confirmation);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CompleteSetupRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCompleteSetupRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.slug = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.timezone = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.locale = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.ownerEmail = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.serviceName = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.durationMin = reader.int32();
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.priceAmount = longToNumber(reader.int64());
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.priceCurrency = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.hours.push(SetupHours.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.confirmation = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
+function createBaseCompleteSetupResponse(): CompleteSetupResponse {
+  return { refusal: "", tenant: undefined, owner: undefined, serviceId: "" };
+}
+
+export const CompleteSetupResponse: MessageFns<CompleteSetupResponse> = {
+  encode(message: CompleteSetupResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.refusal !== "") {
+      writer.uint32(10).string(message.refusal);
+    }
+    if (message.tenant !== undefined) {
+      Tenant.encode(message.tenant, writer.uint32(18).fork()).join();
+    }
+    if (message.owner !== undefined) {
+      User.encode(message.owner, writer.uint32(26).fork()).join();
+    }
+    if (message.serviceId !== "") {
+      writer.uint32(34).string(message.serviceId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CompleteSetupResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCompleteSetupResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.refusal = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.tenant = Tenant.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.owner = User.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.serviceId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+};
+
 /**
  * Who may act in a workspace: users, memberships, dashboard sessions, sign-in links, partner API
  * keys, platform keys, pending OAuth logins and the platform API's tenant creates. Secrets and
@@ -4399,6 +4964,47 @@ export const IdentityServiceService = {
       Buffer.from(ProvisionTenantResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): ProvisionTenantResponse => ProvisionTenantResponse.decode(value),
   },
+  /**
+   * The first start's setup link (docs/decisions.md "First start"): a new one-time token, which
+   * replaces any earlier one, while no workspace exists; `refusal` says why there is none.
+   */
+  issueSetupLink: {
+    path: "/identity.v1.IdentityService/IssueSetupLink" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: IssueSetupLinkRequest): Buffer =>
+      Buffer.from(IssueSetupLinkRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): IssueSetupLinkRequest => IssueSetupLinkRequest.decode(value),
+    responseSerialize: (value: IssueSetupLinkResponse): Buffer =>
+      Buffer.from(IssueSetupLinkResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): IssueSetupLinkResponse => IssueSetupLinkResponse.decode(value),
+  },
+  /** Whether a setup token can still open the first workspace, and if not why. */
+  checkSetupLink: {
+    path: "/identity.v1.IdentityService/CheckSetupLink" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CheckSetupLinkRequest): Buffer =>
+      Buffer.from(CheckSetupLinkRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CheckSetupLinkRequest => CheckSetupLinkRequest.decode(value),
+    responseSerialize: (value: CheckSetupLinkResponse): Buffer =>
+      Buffer.from(CheckSetupLinkResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CheckSetupLinkResponse => CheckSetupLinkResponse.decode(value),
+  },
+  /**
+   * Opens the first workspace with its owner, its first service (with a staff member for the
+   * owner) and its weekly hours, and uses the token up; a token whose setup stopped half way resumes it.
+   */
+  completeSetup: {
+    path: "/identity.v1.IdentityService/CompleteSetup" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CompleteSetupRequest): Buffer => Buffer.from(CompleteSetupRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CompleteSetupRequest => CompleteSetupRequest.decode(value),
+    responseSerialize: (value: CompleteSetupResponse): Buffer =>
+      Buffer.from(CompleteSetupResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CompleteSetupResponse => CompleteSetupResponse.decode(value),
+  },
 } as const;
 
 export interface IdentityServiceServer extends UntypedServiceImplementation {
@@ -4447,6 +5053,18 @@ export interface IdentityServiceServer extends UntypedServiceImplementation {
    * with an idempotency key, per platform key, a retry answers the same tenant.
    */
   provisionTenant: handleUnaryCall<ProvisionTenantRequest, ProvisionTenantResponse>;
+  /**
+   * The first start's setup link (docs/decisions.md "First start"): a new one-time token, which
+   * replaces any earlier one, while no workspace exists; `refusal` says why there is none.
+   */
+  issueSetupLink: handleUnaryCall<IssueSetupLinkRequest, IssueSetupLinkResponse>;
+  /** Whether a setup token can still open the first workspace, and if not why. */
+  checkSetupLink: handleUnaryCall<CheckSetupLinkRequest, CheckSetupLinkResponse>;
+  /**
+   * Opens the first workspace with its owner, its first service (with a staff member for the
+   * owner) and its weekly hours, and uses the token up; a token whose setup stopped half way resumes it.
+   */
+  completeSetup: handleUnaryCall<CompleteSetupRequest, CompleteSetupResponse>;
 }
 
 export interface IdentityServiceClient extends Client {
@@ -4886,6 +5504,60 @@ export interface IdentityServiceClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: ProvisionTenantResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The first start's setup link (docs/decisions.md "First start"): a new one-time token, which
+   * replaces any earlier one, while no workspace exists; `refusal` says why there is none.
+   */
+  issueSetupLink(
+    request: IssueSetupLinkRequest,
+    callback: (error: ServiceError | null, response: IssueSetupLinkResponse) => void,
+  ): ClientUnaryCall;
+  issueSetupLink(
+    request: IssueSetupLinkRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: IssueSetupLinkResponse) => void,
+  ): ClientUnaryCall;
+  issueSetupLink(
+    request: IssueSetupLinkRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: IssueSetupLinkResponse) => void,
+  ): ClientUnaryCall;
+  /** Whether a setup token can still open the first workspace, and if not why. */
+  checkSetupLink(
+    request: CheckSetupLinkRequest,
+    callback: (error: ServiceError | null, response: CheckSetupLinkResponse) => void,
+  ): ClientUnaryCall;
+  checkSetupLink(
+    request: CheckSetupLinkRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CheckSetupLinkResponse) => void,
+  ): ClientUnaryCall;
+  checkSetupLink(
+    request: CheckSetupLinkRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CheckSetupLinkResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Opens the first workspace with its owner, its first service (with a staff member for the
+   * owner) and its weekly hours, and uses the token up; a token whose setup stopped half way resumes it.
+   */
+  completeSetup(
+    request: CompleteSetupRequest,
+    callback: (error: ServiceError | null, response: CompleteSetupResponse) => void,
+  ): ClientUnaryCall;
+  completeSetup(
+    request: CompleteSetupRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CompleteSetupResponse) => void,
+  ): ClientUnaryCall;
+  completeSetup(
+    request: CompleteSetupRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CompleteSetupResponse) => void,
   ): ClientUnaryCall;
 }
 
