@@ -1,6 +1,7 @@
 import { loadConfig } from '@svc/config';
 import { startConfiguredProcess } from '@svc/grpc';
 import { platformConfigSchema } from './config.js';
+import { demoLines, demoRequested, openDemoWorkspace, ReplayClock } from './demo/index.js';
 import { startEmbeddedPlatform } from './embedded-platform.js';
 
 // `npm start` runs the production settings; `--dev` (`npm run dev`, and the tests' platform
@@ -16,14 +17,18 @@ await startConfiguredProcess(
   'platform',
   () => loadConfig(platformConfigSchema),
   async (config, logger) => {
-    const platform = await startEmbeddedPlatform(config);
+    // `--demo` / DEMO=1: the demo workspace, made on the first such start of a DATA_DIR, its past
+    // replayed on the booking and notifications services' clock (docs/decisions.md "Demo workspace").
+    const clock = demoRequested(process.argv, config) ? new ReplayClock() : null;
+    const platform = await startEmbeddedPlatform(config, clock ? { clock: clock.now } : {});
+    const demo = clock ? await openDemoWorkspace(platform, clock) : null;
     logger.info(
       { url: platform.url, dataDir: config.DATA_DIR, nodeEnv: config.NODE_ENV },
       'platform started (embedded profile)',
     );
     // The one line a person starting the platform looks for.
     process.stdout.write(
-      `\nBooking platform (embedded profile) is running at ${platform.url}\n  ${mode}\n  try: curl -s ${platform.url}/health\n\n`,
+      `\nBooking platform (embedded profile) is running at ${platform.url}\n  ${mode}\n  try: curl -s ${platform.url}/health\n${demo ? demoLines(demo) : ''}\n`,
     );
     return platform;
   },
