@@ -25,7 +25,9 @@ describe('the demo placed in time (pure)', () => {
           [0, 5],
           [12, 0],
           [23, 55],
-        ].map(([hour, minute]) => wallClockInstant({ ...parseIsoDate(date)!, hour: hour!, minute: minute!, second: 0 }, zone)),
+        ].map(([hour, minute]) =>
+          wallClockInstant({ ...parseIsoDate(date)!, hour: hour!, minute: minute!, second: 0 }, zone),
+        ),
       ),
     );
 
@@ -207,6 +209,8 @@ describe('npm start -- --demo', { timeout: 240_000 }, () => {
     const session = await signIn(first.signInUrl);
     api = dashboard(platform!.url, session);
     expect((await fetch(first.signInUrl, { redirect: 'manual' })).status).toBe(401);
+    // Nobody changed anything yet: the seed is not a person's change.
+    expect(await list(api, '/api/audit-events')).toEqual([]);
   });
 
   it('the dashboard lists bookings in every state, each true for its time', async () => {
@@ -265,7 +269,9 @@ describe('npm start -- --demo', { timeout: 240_000 }, () => {
     expect(massage.assignment).toBe('round_robin');
     expect([...massage.staffIds].sort()).toEqual(staff.map((s) => s.staffId).sort());
     // The bookings of the intake service kept their answers.
-    const answered = (await list(api, '/api/bookings')).filter((b) => b.serviceId === services.get('first-visit')!.serviceId);
+    const answered = (await list(api, '/api/bookings')).filter(
+      (b) => b.serviceId === services.get('first-visit')!.serviceId,
+    );
     for (const b of answered) {
       const detail = await json(await api('GET', `/api/bookings/${b.bookingId}`));
       expect(detail.data.answers.map((a: Item) => a.key)).toContain('goal');

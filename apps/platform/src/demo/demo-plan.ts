@@ -59,7 +59,7 @@ export function nthWeekday(isoDate: string, n: number): string {
   const step = Math.sign(n);
   if (step === 0) throw new RangeError('the demo never books the day it is started');
   let date = isoDate;
-  for (let found = 0; found < Math.abs(n); ) {
+  for (let found = 0; found < Math.abs(n);) {
     date = addIsoDays(date, step);
     const weekday = weekdayOf(date);
     if (weekday !== 0 && weekday !== 6) found++;

@@ -141,7 +141,13 @@ async function seedCatalog(catalog: CatalogClient, tenantId: string, shortDay: s
   }
   await catalog.createDateOverride({
     tenantId,
-    fields: { ownerType: 'tenant', ownerId: tenantId, date: shortDay, windows: [...DEMO_SHORT_DAY.windows], windowsSet: true },
+    fields: {
+      ownerType: 'tenant',
+      ownerId: tenantId,
+      date: shortDay,
+      windows: [...DEMO_SHORT_DAY.windows],
+      windowsSet: true,
+    },
   });
   for (const service of DEMO_SERVICES) {
     await catalog.createService({ tenantId, fields: serviceFields(service, (key) => staffIds.get(key)!) });

@@ -7272,7 +7272,7 @@ export interface operations {
                             endsAtMs: number;
                             /** @description The customer's IANA time zone. */
                             timezone: string;
-                            /** @description public_page | dashboard | partner_api | mcp */
+                            /** @description public_page | dashboard | partner_api | mcp | demo (the demo workspace) */
                             source: string;
                             notes: string;
                             /** @description When a held booking stops holding its slot. */
@@ -8382,7 +8382,7 @@ export interface operations {
                                 endsAtMs: number;
                                 /** @description The customer's IANA time zone. */
                                 timezone: string;
-                                /** @description public_page | dashboard | partner_api | mcp */
+                                /** @description public_page | dashboard | partner_api | mcp | demo (the demo workspace) */
                                 source: string;
                                 notes: string;
                                 /** @description When a held booking stops holding its slot. */
@@ -8551,7 +8551,7 @@ export interface operations {
                             endsAtMs: number;
                             /** @description The customer's IANA time zone. */
                             timezone: string;
-                            /** @description public_page | dashboard | partner_api | mcp */
+                            /** @description public_page | dashboard | partner_api | mcp | demo (the demo workspace) */
                             source: string;
                             notes: string;
                             /** @description When a held booking stops holding its slot. */
@@ -8831,7 +8831,7 @@ export interface operations {
                             endsAtMs: number;
                             /** @description The customer's IANA time zone. */
                             timezone: string;
-                            /** @description public_page | dashboard | partner_api | mcp */
+                            /** @description public_page | dashboard | partner_api | mcp | demo (the demo workspace) */
                             source: string;
                             notes: string;
                             /** @description When a held booking stops holding its slot. */
@@ -9008,7 +9008,7 @@ export interface operations {
                             endsAtMs: number;
                             /** @description The customer's IANA time zone. */
                             timezone: string;
-                            /** @description public_page | dashboard | partner_api | mcp */
+                            /** @description public_page | dashboard | partner_api | mcp | demo (the demo workspace) */
                             source: string;
                             notes: string;
                             /** @description When a held booking stops holding its slot. */
@@ -9180,7 +9180,7 @@ export interface operations {
                             endsAtMs: number;
                             /** @description The customer's IANA time zone. */
                             timezone: string;
-                            /** @description public_page | dashboard | partner_api | mcp */
+                            /** @description public_page | dashboard | partner_api | mcp | demo (the demo workspace) */
                             source: string;
                             notes: string;
                             /** @description When a held booking stops holding its slot. */
@@ -9355,7 +9355,7 @@ export interface operations {
                             endsAtMs: number;
                             /** @description The customer's IANA time zone. */
                             timezone: string;
-                            /** @description public_page | dashboard | partner_api | mcp */
+                            /** @description public_page | dashboard | partner_api | mcp | demo (the demo workspace) */
                             source: string;
                             notes: string;
                             /** @description When a held booking stops holding its slot. */
@@ -9529,7 +9529,7 @@ export interface operations {
                             endsAtMs: number;
                             /** @description The customer's IANA time zone. */
                             timezone: string;
-                            /** @description public_page | dashboard | partner_api | mcp */
+                            /** @description public_page | dashboard | partner_api | mcp | demo (the demo workspace) */
                             source: string;
                             notes: string;
                             /** @description When a held booking stops holding its slot. */
@@ -9698,7 +9698,7 @@ export interface operations {
                                 endsAtMs: number;
                                 /** @description The customer's IANA time zone. */
                                 timezone: string;
-                                /** @description public_page | dashboard | partner_api | mcp */
+                                /** @description public_page | dashboard | partner_api | mcp | demo (the demo workspace) */
                                 source: string;
                                 notes: string;
                                 /** @description When a held booking stops holding its slot. */
@@ -9914,7 +9914,7 @@ export interface operations {
                                 endsAtMs: number;
                                 /** @description The customer's IANA time zone. */
                                 timezone: string;
-                                /** @description public_page | dashboard | partner_api | mcp */
+                                /** @description public_page | dashboard | partner_api | mcp | demo (the demo workspace) */
                                 source: string;
                                 notes: string;
                                 /** @description When a held booking stops holding its slot. */
@@ -10136,7 +10136,7 @@ export interface operations {
                                 endsAtMs: number;
                                 /** @description The customer's IANA time zone. */
                                 timezone: string;
-                                /** @description public_page | dashboard | partner_api | mcp */
+                                /** @description public_page | dashboard | partner_api | mcp | demo (the demo workspace) */
                                 source: string;
                                 notes: string;
                                 /** @description When a held booking stops holding its slot. */
@@ -10418,7 +10418,7 @@ export interface operations {
                             endsAtMs: number;
                             /** @description The customer's IANA time zone. */
                             timezone: string;
-                            /** @description public_page | dashboard | partner_api | mcp */
+                            /** @description public_page | dashboard | partner_api | mcp | demo (the demo workspace) */
                             source: string;
                             notes: string;
                             /** @description When a held booking stops holding its slot. */
@@ -15105,7 +15105,7 @@ export interface operations {
                                 endsAtMs: number;
                                 /** @description The customer's IANA time zone. */
                                 timezone: string;
-                                /** @description public_page | dashboard | partner_api | mcp */
+                                /** @description public_page | dashboard | partner_api | mcp | demo (the demo workspace) */
                                 source: string;
                                 notes: string;
                                 /** @description When a held booking stops holding its slot. */
@@ -15317,7 +15317,7 @@ export interface operations {
                                 endsAtMs: number;
                                 /** @description The customer's IANA time zone. */
                                 timezone: string;
-                                /** @description public_page | dashboard | partner_api | mcp */
+                                /** @description public_page | dashboard | partner_api | mcp | demo (the demo workspace) */
                                 source: string;
                                 notes: string;
                                 /** @description When a held booking stops holding its slot. */
@@ -15433,7 +15433,7 @@ export interface operations {
                                 endsAtMs: number;
                                 /** @description The customer's IANA time zone. */
                                 timezone: string;
-                                /** @description public_page | dashboard | partner_api | mcp */
+                                /** @description public_page | dashboard | partner_api | mcp | demo (the demo workspace) */
                                 source: string;
                                 notes: string;
                                 /** @description When a held booking stops holding its slot. */
@@ -15609,7 +15609,7 @@ export interface operations {
                             endsAtMs: number;
                             /** @description The customer's IANA time zone. */
                             timezone: string;
-                            /** @description public_page | dashboard | partner_api | mcp */
+                            /** @description public_page | dashboard | partner_api | mcp | demo (the demo workspace) */
                             source: string;
                             notes: string;
                             /** @description When a held booking stops holding its slot. */
@@ -15895,7 +15895,7 @@ export interface operations {
                             endsAtMs: number;
                             /** @description The customer's IANA time zone. */
                             timezone: string;
-                            /** @description public_page | dashboard | partner_api | mcp */
+                            /** @description public_page | dashboard | partner_api | mcp | demo (the demo workspace) */
                             source: string;
                             notes: string;
                             /** @description When a held booking stops holding its slot. */
@@ -16075,7 +16075,7 @@ export interface operations {
                             endsAtMs: number;
                             /** @description The customer's IANA time zone. */
                             timezone: string;
-                            /** @description public_page | dashboard | partner_api | mcp */
+                            /** @description public_page | dashboard | partner_api | mcp | demo (the demo workspace) */
                             source: string;
                             notes: string;
                             /** @description When a held booking stops holding its slot. */
@@ -16250,7 +16250,7 @@ export interface operations {
                             endsAtMs: number;
                             /** @description The customer's IANA time zone. */
                             timezone: string;
-                            /** @description public_page | dashboard | partner_api | mcp */
+                            /** @description public_page | dashboard | partner_api | mcp | demo (the demo workspace) */
                             source: string;
                             notes: string;
                             /** @description When a held booking stops holding its slot. */
@@ -16428,7 +16428,7 @@ export interface operations {
                             endsAtMs: number;
                             /** @description The customer's IANA time zone. */
                             timezone: string;
-                            /** @description public_page | dashboard | partner_api | mcp */
+                            /** @description public_page | dashboard | partner_api | mcp | demo (the demo workspace) */
                             source: string;
                             notes: string;
                             /** @description When a held booking stops holding its slot. */
@@ -16605,7 +16605,7 @@ export interface operations {
                             endsAtMs: number;
                             /** @description The customer's IANA time zone. */
                             timezone: string;
-                            /** @description public_page | dashboard | partner_api | mcp */
+                            /** @description public_page | dashboard | partner_api | mcp | demo (the demo workspace) */
                             source: string;
                             notes: string;
                             /** @description When a held booking stops holding its slot. */
@@ -17237,7 +17237,7 @@ export interface operations {
                             endsAtMs: number;
                             /** @description The customer's IANA time zone. */
                             timezone: string;
-                            /** @description public_page | dashboard | partner_api | mcp */
+                            /** @description public_page | dashboard | partner_api | mcp | demo (the demo workspace) */
                             source: string;
                             notes: string;
                             /** @description When a held booking stops holding its slot. */
