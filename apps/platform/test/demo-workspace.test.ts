@@ -140,13 +140,25 @@ async function list(api: ReturnType<typeof dashboard>, path: string): Promise<It
   return data.items as Item[];
 }
 
-/** What a second start must leave as it was: every record with the fields a write changes. */
+/**
+ * What a second start must leave as it was: every record with the fields a write changes, and
+ * each booking's history (every change adds an event to it).
+ */
 async function snapshot(api: ReturnType<typeof dashboard>) {
   const pick =
     (...fields: string[]) =>
     (item: Item) =>
-      Object.fromEntries(fields.map((f) => [f, item[f]]));
+      Object.fromEntries(
+        fields.map((f) => {
+          expect(item[f], f).toBeDefined();
+          return [f, item[f]];
+        }),
+      );
   const tenant = await json(await api('GET', '/api/tenant'));
+  const bookings = await list(api, '/api/bookings');
+  const histories = await Promise.all(
+    bookings.map(async (b) => (await json(await api('GET', `/api/bookings/${b.bookingId}/events`))).data.items),
+  );
   return {
     tenant: pick('tenantId', 'updatedAtMs')(tenant.data),
     services: (await list(api, '/api/services')).map(pick('serviceId', 'slug', 'updatedAtMs')),
@@ -154,7 +166,8 @@ async function snapshot(api: ReturnType<typeof dashboard>) {
     rules: (await list(api, '/api/availability-rules')).map(pick('ruleId', 'updatedAtMs')),
     overrides: (await list(api, '/api/date-overrides')).map(pick('overrideId', 'date', 'updatedAtMs')),
     customers: (await list(api, '/api/customers')).map(pick('customerId', 'updatedAtMs')),
-    bookings: (await list(api, '/api/bookings')).map(pick('bookingId', 'status', 'updatedAtMs', 'revision')),
+    bookings: bookings.map(pick('bookingId', 'status', 'updatedAtMs')),
+    histories,
   };
 }
 
