@@ -60,6 +60,11 @@ export const platformConfigSchema = z.object({
    * the main thread with the others (off). Every call stays gRPC either way (docs/operations.md).
    */
   BOOKING_THREAD: z.enum(['on', 'off']).default('on'),
+  /**
+   * `1` (or `on`): make the demo workspace on the first start of this DATA_DIR and print its
+   * booking page and a sign-in link on every start, as `--demo` does (docs/decisions.md "Demo workspace").
+   */
+  DEMO: z.enum(['0', '1', 'off', 'on']).default('0'),
   /** How long a booking create waits for its capacity locks (the booking service's setting). */
   LOCK_WAIT_MS: bookingConfigSchema.shape.LOCK_WAIT_MS,
   /** Pause between hold-expiry sweeps (the booking service's setting). */

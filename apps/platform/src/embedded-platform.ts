@@ -24,12 +24,13 @@ export interface EmbeddedPlatform {
   stop(): Promise<void>;
 }
 
-/** What tests may hand the platform beyond its configuration. */
+/** What tests, and a demo start, may hand the platform beyond its configuration. */
 export interface EmbeddedPlatformOptions {
   /**
    * The clock (epoch ms) of the booking and notifications services, the two whose behaviour is
    * about time passing (holds expire, reminders fall due): a test moves it forward instead of
-   * waiting a day (docs/testing.md "Notifications"). Everything else still runs for real.
+   * waiting a day (docs/testing.md "Notifications"), and a demo start replays the demo's past on
+   * it (demo/replay-clock.ts, docs/decisions.md "Demo workspace"). Everything else still runs for real.
    * A function cannot cross to another thread, so with a clock booking runs on the main thread
    * whatever BOOKING_THREAD says.
    */

@@ -123,6 +123,7 @@ describe.skipIf(!run)('first start: the setup link and the wizard in Chromium', 
       expect(await page.$eval('#week-problem', (el) => el.textContent)).toContain('Monday');
       await page.click('input[aria-label="Monday window 1 to"]', { clickCount: 3 });
       await page.type('input[aria-label="Monday window 1 to"]', '17:00');
+      await shot(page, 'setup-hours');
 
       expect(await next(page, 'review')).toEqual([]);
       const review = await page.$eval('.setup-review', (el) => (el as HTMLElement).innerText);

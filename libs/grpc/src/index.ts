@@ -8,7 +8,13 @@ export {
   type ServiceHandlers,
   type StreamedHandler,
 } from './bind-service.js';
-export { connectService, DEFAULT_DEADLINE_MS, type CallOptions, type ServiceClient } from './service-client.js';
+export {
+  connectService,
+  unlessNotFound,
+  DEFAULT_DEADLINE_MS,
+  type CallOptions,
+  type ServiceClient,
+} from './service-client.js';
 export { HealthService, type HealthProbe } from './health.js';
 export {
   startGrpcHost,

@@ -8,7 +8,7 @@ import {
   type ServiceError,
   type ServiceDefinition,
 } from '@grpc/grpc-js';
-import { fromGrpcError } from '@svc/errors';
+import { DomainError, fromGrpcError } from '@svc/errors';
 import { context, SpanKind, SpanStatusCode, trace, type SpanOptions } from '@opentelemetry/api';
 import { injectTraceContext, tracer } from '@svc/telemetry';
 
@@ -116,5 +116,18 @@ async function* streamed(
     throw fromGrpcError(err as ServiceError, method.path.slice(1));
   } finally {
     call.cancel();
+  }
+}
+
+/**
+ * A lookup's answer, or null when the service answered NOT_FOUND; any other failure rejects as
+ * it came: `(await unlessNotFound(catalog.getTenantBySlug({ slug })))?.tenant ?? null`.
+ */
+export async function unlessNotFound<T>(call: Promise<T>): Promise<T | null> {
+  try {
+    return await call;
+  } catch (err) {
+    if (err instanceof DomainError && err.code === 'NOT_FOUND') return null;
+    throw err;
   }
 }

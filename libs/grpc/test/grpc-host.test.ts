@@ -8,6 +8,7 @@ import {
   connectService,
   probeHealth,
   startGrpcHost,
+  unlessNotFound,
   type BindOptions,
   type RunningGrpcHost,
 } from '../src/index.js';
@@ -115,6 +116,23 @@ describe('bindService and connectService', () => {
       httpStatus: 400,
       details: [{ path: 'tenantId', message: 'got x' }],
     });
+  });
+
+  it('unlessNotFound answers null for NOT_FOUND and rejects with any other error', async () => {
+    const { client } = await hostWith(async (req) => {
+      if (req.tenantId === 'ten_gone') throw new DomainError('NOT_FOUND', 'Tenant not found');
+      if (req.tenantId === 'ten_bad') throw new DomainError('VALIDATION_ERROR', 'bad');
+      return { tenant: tenant(req.tenantId) };
+    });
+    try {
+      expect((await unlessNotFound(client.getTenant({ tenantId: 'ten_1' })))?.tenant?.tenantId).toBe('ten_1');
+      expect(await unlessNotFound(client.getTenant({ tenantId: 'ten_gone' }))).toBeNull();
+      await expect(unlessNotFound(client.getTenant({ tenantId: 'ten_bad' }))).rejects.toMatchObject({
+        code: 'VALIDATION_ERROR',
+      });
+    } finally {
+      client.close();
+    }
   });
 
   it('maps an error thrown before the handler returns its promise like any other', async () => {

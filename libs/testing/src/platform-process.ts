@@ -13,11 +13,11 @@ export interface PlatformProcess {
   stop(): Promise<void>;
 }
 
-/** Starts it over `dataDir` with `env` on top of a free port and `LOG_LEVEL=warn`. */
+/** Starts it over `dataDir` with `env` on top of a free port and `LOG_LEVEL=warn`; `args` after main.js (`--demo`). */
 export async function startPlatformProcess(
   dataDir: string,
   env: Record<string, string> = {},
-  options: Pick<RunAppOptions, 'nodeArgs' | 'dev'> = {},
+  options: Pick<RunAppOptions, 'nodeArgs' | 'dev' | 'args'> = {},
 ): Promise<PlatformProcess> {
   const app = runApp('platform', { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', ...env }, options);
   await app.waitFor('is running at', 120_000);

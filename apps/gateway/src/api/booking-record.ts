@@ -89,7 +89,7 @@ export const bookingRecordSchema = z
     startsAtMs: z.number().int(),
     endsAtMs: z.number().int().describe('Exclusive.'),
     timezone: z.string().describe("The customer's IANA time zone."),
-    source: z.string().describe('public_page | dashboard | partner_api | mcp'),
+    source: z.string().describe('public_page | dashboard | partner_api | mcp | demo (the demo workspace)'),
     notes: z.string(),
     holdExpiresAtMs: z.number().int().nullable().describe('When a held booking stops holding its slot.'),
     cancelReason: z.string().nullable().describe('`customer`, `hold_expired`, or what staff gave; null when none.'),

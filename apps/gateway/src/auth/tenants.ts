@@ -1,5 +1,4 @@
-import { DomainError } from '@svc/errors';
-import { type CatalogClient } from '@svc/grpc';
+import { unlessNotFound, type CatalogClient } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
 
 /** A workspace as the dashboard session shows it; the catalog owns tenants. */
@@ -21,11 +20,5 @@ export const tenantSummary = (tenant: catalogV1.Tenant): TenantSummary => ({
 
 /** The tenant from the catalog, or null when it does not exist (any other failure is thrown). */
 export async function fetchTenant(catalog: CatalogClient, tenantId: string): Promise<catalogV1.Tenant | null> {
-  try {
-    const { tenant } = await catalog.getTenant({ tenantId });
-    return tenant ?? null;
-  } catch (err) {
-    if (err instanceof DomainError && err.code === 'NOT_FOUND') return null;
-    throw err;
-  }
+  return (await unlessNotFound(catalog.getTenant({ tenantId })))?.tenant ?? null;
 }

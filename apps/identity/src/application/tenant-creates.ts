@@ -1,6 +1,6 @@
 import { sha256Hex } from '@svc/crypto';
 import { DomainError } from '@svc/errors';
-import type { CatalogClient } from '@svc/grpc';
+import { unlessNotFound, type CatalogClient } from '@svc/grpc';
 import type { catalogV1 } from '@svc/proto';
 import { DuplicateKeyError, type Collection, type DocumentStore } from '@svc/store';
 import { requestFingerprint } from '@svc/crypto';
@@ -122,10 +122,5 @@ export class TenantCreates {
 
 /** The slug's tenant, or null when there is none. */
 async function tenantBySlug(catalog: CatalogClient, slug: string): Promise<catalogV1.Tenant | null> {
-  try {
-    return (await catalog.getTenantBySlug({ slug })).tenant ?? null;
-  } catch (err) {
-    if (err instanceof DomainError && err.code === 'NOT_FOUND') return null;
-    throw err;
-  }
+  return (await unlessNotFound(catalog.getTenantBySlug({ slug })))?.tenant ?? null;
 }

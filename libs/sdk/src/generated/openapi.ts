@@ -7296,7 +7296,7 @@ export interface operations {
                             endsAtMs: number;
                             /** @description The customer's IANA time zone. */
                             timezone: string;
-                            /** @description public_page | dashboard | partner_api | mcp */
+                            /** @description public_page | dashboard | partner_api | mcp | demo (the demo workspace) */
                             source: string;
                             notes: string;
                             /** @description When a held booking stops holding its slot. */
@@ -8406,7 +8406,7 @@ export interface operations {
                                 endsAtMs: number;
                                 /** @description The customer's IANA time zone. */
                                 timezone: string;
-                                /** @description public_page | dashboard | partner_api | mcp */
+                                /** @description public_page | dashboard | partner_api | mcp | demo (the demo workspace) */
                                 source: string;
                                 notes: string;
                                 /** @description When a held booking stops holding its slot. */
@@ -8575,7 +8575,7 @@ export interface operations {
                             endsAtMs: number;
                             /** @description The customer's IANA time zone. */
                             timezone: string;
-                            /** @description public_page | dashboard | partner_api | mcp */
+                            /** @description public_page | dashboard | partner_api | mcp | demo (the demo workspace) */
                             source: string;
                             notes: string;
                             /** @description When a held booking stops holding its slot. */
@@ -8855,7 +8855,7 @@ export interface operations {
                             endsAtMs: number;
                             /** @description The customer's IANA time zone. */
                             timezone: string;
-                            /** @description public_page | dashboard | partner_api | mcp */
+                            /** @description public_page | dashboard | partner_api | mcp | demo (the demo workspace) */
                             source: string;
                             notes: string;
                             /** @description When a held booking stops holding its slot. */
@@ -9032,7 +9032,7 @@ export interface operations {
                             endsAtMs: number;
                             /** @description The customer's IANA time zone. */
                             timezone: string;
-                            /** @description public_page | dashboard | partner_api | mcp */
+                            /** @description public_page | dashboard | partner_api | mcp | demo (the demo workspace) */
                             source: string;
                             notes: string;
                             /** @description When a held booking stops holding its slot. */
@@ -9204,7 +9204,7 @@ export interface operations {
                             endsAtMs: number;
                             /** @description The customer's IANA time zone. */
                             timezone: string;
-                            /** @description public_page | dashboard | partner_api | mcp */
+                            /** @description public_page | dashboard | partner_api | mcp | demo (the demo workspace) */
                             source: string;
                             notes: string;
                             /** @description When a held booking stops holding its slot. */
@@ -9379,7 +9379,7 @@ export interface operations {
                             endsAtMs: number;
                             /** @description The customer's IANA time zone. */
                             timezone: string;
-                            /** @description public_page | dashboard | partner_api | mcp */
+                            /** @description public_page | dashboard | partner_api | mcp | demo (the demo workspace) */
                             source: string;
                             notes: string;
                             /** @description When a held booking stops holding its slot. */
@@ -9553,7 +9553,7 @@ export interface operations {
                             endsAtMs: number;
                             /** @description The customer's IANA time zone. */
                             timezone: string;
-                            /** @description public_page | dashboard | partner_api | mcp */
+                            /** @description public_page | dashboard | partner_api | mcp | demo (the demo workspace) */
                             source: string;
                             notes: string;
                             /** @description When a held booking stops holding its slot. */
@@ -9722,7 +9722,7 @@ export interface operations {
                                 endsAtMs: number;
                                 /** @description The customer's IANA time zone. */
                                 timezone: string;
-                                /** @description public_page | dashboard | partner_api | mcp */
+                                /** @description public_page | dashboard | partner_api | mcp | demo (the demo workspace) */
                                 source: string;
                                 notes: string;
                                 /** @description When a held booking stops holding its slot. */
@@ -9938,7 +9938,7 @@ export interface operations {
                                 endsAtMs: number;
                                 /** @description The customer's IANA time zone. */
                                 timezone: string;
-                                /** @description public_page | dashboard | partner_api | mcp */
+                                /** @description public_page | dashboard | partner_api | mcp | demo (the demo workspace) */
                                 source: string;
                                 notes: string;
                                 /** @description When a held booking stops holding its slot. */
@@ -10160,7 +10160,7 @@ export interface operations {
                                 endsAtMs: number;
                                 /** @description The customer's IANA time zone. */
                                 timezone: string;
-                                /** @description public_page | dashboard | partner_api | mcp */
+                                /** @description public_page | dashboard | partner_api | mcp | demo (the demo workspace) */
                                 source: string;
                                 notes: string;
                                 /** @description When a held booking stops holding its slot. */
@@ -10442,7 +10442,7 @@ export interface operations {
                             endsAtMs: number;
                             /** @description The customer's IANA time zone. */
                             timezone: string;
-                            /** @description public_page | dashboard | partner_api | mcp */
+                            /** @description public_page | dashboard | partner_api | mcp | demo (the demo workspace) */
                             source: string;
                             notes: string;
                             /** @description When a held booking stops holding its slot. */
@@ -15129,7 +15129,7 @@ export interface operations {
                                 endsAtMs: number;
                                 /** @description The customer's IANA time zone. */
                                 timezone: string;
-                                /** @description public_page | dashboard | partner_api | mcp */
+                                /** @description public_page | dashboard | partner_api | mcp | demo (the demo workspace) */
                                 source: string;
                                 notes: string;
                                 /** @description When a held booking stops holding its slot. */
@@ -15341,7 +15341,7 @@ export interface operations {
                                 endsAtMs: number;
                                 /** @description The customer's IANA time zone. */
                                 timezone: string;
-                                /** @description public_page | dashboard | partner_api | mcp */
+                                /** @description public_page | dashboard | partner_api | mcp | demo (the demo workspace) */
                                 source: string;
                                 notes: string;
                                 /** @description When a held booking stops holding its slot. */
@@ -15457,7 +15457,7 @@ export interface operations {
                                 endsAtMs: number;
                                 /** @description The customer's IANA time zone. */
                                 timezone: string;
-                                /** @description public_page | dashboard | partner_api | mcp */
+                                /** @description public_page | dashboard | partner_api | mcp | demo (the demo workspace) */
                                 source: string;
                                 notes: string;
                                 /** @description When a held booking stops holding its slot. */
@@ -15633,7 +15633,7 @@ export interface operations {
                             endsAtMs: number;
                             /** @description The customer's IANA time zone. */
                             timezone: string;
-                            /** @description public_page | dashboard | partner_api | mcp */
+                            /** @description public_page | dashboard | partner_api | mcp | demo (the demo workspace) */
                             source: string;
                             notes: string;
                             /** @description When a held booking stops holding its slot. */
@@ -15919,7 +15919,7 @@ export interface operations {
                             endsAtMs: number;
                             /** @description The customer's IANA time zone. */
                             timezone: string;
-                            /** @description public_page | dashboard | partner_api | mcp */
+                            /** @description public_page | dashboard | partner_api | mcp | demo (the demo workspace) */
                             source: string;
                             notes: string;
                             /** @description When a held booking stops holding its slot. */
@@ -16099,7 +16099,7 @@ export interface operations {
                             endsAtMs: number;
                             /** @description The customer's IANA time zone. */
                             timezone: string;
-                            /** @description public_page | dashboard | partner_api | mcp */
+                            /** @description public_page | dashboard | partner_api | mcp | demo (the demo workspace) */
                             source: string;
                             notes: string;
                             /** @description When a held booking stops holding its slot. */
@@ -16274,7 +16274,7 @@ export interface operations {
                             endsAtMs: number;
                             /** @description The customer's IANA time zone. */
                             timezone: string;
-                            /** @description public_page | dashboard | partner_api | mcp */
+                            /** @description public_page | dashboard | partner_api | mcp | demo (the demo workspace) */
                             source: string;
                             notes: string;
                             /** @description When a held booking stops holding its slot. */
@@ -16452,7 +16452,7 @@ export interface operations {
                             endsAtMs: number;
                             /** @description The customer's IANA time zone. */
                             timezone: string;
-                            /** @description public_page | dashboard | partner_api | mcp */
+                            /** @description public_page | dashboard | partner_api | mcp | demo (the demo workspace) */
                             source: string;
                             notes: string;
                             /** @description When a held booking stops holding its slot. */
@@ -16629,7 +16629,7 @@ export interface operations {
                             endsAtMs: number;
                             /** @description The customer's IANA time zone. */
                             timezone: string;
-                            /** @description public_page | dashboard | partner_api | mcp */
+                            /** @description public_page | dashboard | partner_api | mcp | demo (the demo workspace) */
                             source: string;
                             notes: string;
                             /** @description When a held booking stops holding its slot. */
@@ -17261,7 +17261,7 @@ export interface operations {
                             endsAtMs: number;
                             /** @description The customer's IANA time zone. */
                             timezone: string;
-                            /** @description public_page | dashboard | partner_api | mcp */
+                            /** @description public_page | dashboard | partner_api | mcp | demo (the demo workspace) */
                             source: string;
                             notes: string;
                             /** @description When a held booking stops holding its slot. */
