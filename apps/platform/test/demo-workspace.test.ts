@@ -2,7 +2,8 @@
 // DATA_DIR makes the workspace `demo` through the services' gRPC and prints its booking page and
 // a one-time sign-in link; what it shows is true for its time (a completed booking ended before
 // it was marked, a request awaiting confirmation lies ahead with its hold running); a second
-// start (DEMO=1) writes nothing and prints fresh links; a start without the flag makes nothing.
+// start (DEMO=1) writes nothing and prints fresh links; a start without the flag makes nothing;
+// in Chromium the dashboard shows a booking of every state.
 // The platform runs as `npm start` runs it (its own process, apps/platform/dist/main.js).
 
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,11 +11,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_STATUSES, DAY_MS, HOLD_MS, MINUTE_MS } from '@svc/rules';
-import { json, startPlatformProcess, type PlatformProcess } from '@svc/testing';
+import { chromiumMissing, json, runApp, serverGate, startPlatformProcess, type PlatformProcess } from '@svc/testing';
 import { addIsoDays, isoDateIn, parseIsoDate, wallClockInstant, wallClockOf } from '@svc/wall-clock';
 import { DEMO_BOOKINGS, DEMO_SERVICES, DEMO_STAFF } from '../src/demo/demo-data.js';
 import { planDemo } from '../src/demo/demo-plan.js';
+import { launchBrowser, openPage, seriousViolations, shot } from './browser-fixture.js';
 import { dashboard, type DashboardSession } from './dashboard-fixture.js';
+
+const browserRun = serverGate('Chromium', chromiumMissing());
 
 describe('the demo placed in time (pure)', () => {
   /** Every weekday as the day of the first start, across DST changes, early and late in the day. */
@@ -315,6 +319,69 @@ describe('npm start -- --demo', { timeout: 240_000 }, () => {
     expect(await snapshot(api)).toEqual(before);
   });
 });
+
+describe.skipIf(!browserRun)('npm start -- --demo in Chromium', { timeout: 240_000 }, () => {
+  it('the dashboard shows a booking of every state, each in its words, and the day with its bookings', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'platform-demo-browser-'));
+    const platform = await startPlatformProcess(dataDir, { RATE_LIMITS: 'off' }, { args: ['--demo'] });
+    const browser = await launchBrowser();
+    try {
+      const { signInUrl } = await demoOutputOf(platform);
+      const { page, problems } = await openPage(browser, 'UTC');
+      // Not networkidle: the dashboard keeps its live stream open.
+      await page.goto(signInUrl, { waitUntil: 'domcontentloaded' });
+      expect(new URL(page.url()).pathname).toBe('/dashboard');
+      await page.waitForSelector('.topbar');
+      const api = dashboard(platform.url, await signIn((await demoLink(dataDir)).url));
+      const bookings = await list(api, '/api/bookings');
+      const words: Record<string, string> = {
+        held: 'Waiting for confirmation',
+        confirmed: 'Confirmed',
+        cancelled: 'Cancelled',
+        completed: 'Completed',
+        no_show: 'No-show',
+      };
+      for (const [status, shown] of Object.entries(words)) {
+        const booking = bookings.find((b) => b.status === status && b.cancelReason !== 'hold_expired');
+        expect(booking, status).toBeDefined();
+        await page.evaluate((id) => (location.hash = `#/booking/${id}`), booking!.bookingId);
+        await page.waitForFunction(
+          (id) => document.querySelector('#booking-status') && location.hash.endsWith(id),
+          {},
+          booking!.bookingId,
+        );
+        await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+        expect(await page.$eval('#booking-status', (el) => el.textContent?.trim()), status).toContain(shown);
+        expect(await seriousViolations(page), status).toEqual([]);
+      }
+      // The day: the requests waiting on top, and today's bookings.
+      await page.evaluate(() => (location.hash = '#/'));
+      await page.waitForSelector('#held-title');
+      expect(await page.$eval('#held-title', (el) => el.textContent)).toMatch(/Waiting for confirmation \([1-9]/);
+      // The week: the bookings around today, in their states.
+      const [week] = await page.$$('xpath/.//button[text()="Week"]');
+      await week!.click();
+      await page.waitForSelector('.week-grid');
+      // The customers' names come after the bookings (one read for all of them).
+      await page.waitForFunction(() => /Garcia/.test(document.querySelector('.week-grid')?.textContent ?? ''));
+      await shot(page, 'demo-dashboard');
+      expect(problems).toEqual([]);
+    } finally {
+      await browser.close();
+      await platform.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** A one-time sign-in link of the demo's owner, printed by the operator CLI. */
+async function demoLink(dataDir: string): Promise<{ url: string }> {
+  const admin = runApp('admin', { DATA_DIR: dataDir }, {
+    args: ['session:link', '--tenant', 'demo', '--email', 'owner@example.com'],
+  });
+  expect(await admin.exited, admin.output()).toBe(0);
+  return JSON.parse(admin.output()) as { url: string };
+}
 
 describe('npm start without the flag', { timeout: 120_000 }, () => {
   it('makes no demo workspace and prints no demo lines', async () => {

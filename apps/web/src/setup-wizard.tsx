@@ -64,7 +64,12 @@ export function SetupWizard({ token }: { token: string }) {
     else heading.current?.focus();
   }, [step]);
 
-  const set = <K extends keyof SetupForm>(field: K, value: SetupForm[K]) => setForm((f) => ({ ...f, [field]: value }));
+  // An edit clears the problems shown: they were about what the form held before.
+  const edit = (change: (f: SetupForm) => SetupForm) => {
+    setForm(change);
+    setProblems([]);
+  };
+  const set = <K extends keyof SetupForm>(field: K, value: SetupForm[K]) => edit((f) => ({ ...f, [field]: value }));
   const go = (to: SetupStep) => {
     setProblems([]);
     setStep(to);
@@ -177,7 +182,7 @@ export function SetupWizard({ token }: { token: string }) {
               <input
                 value={form.businessName}
                 autoComplete="organization"
-                onInput={(e) => setForm((f) => withBusinessName(f, e.currentTarget.value))}
+                onInput={(e) => edit((f) => withBusinessName(f, e.currentTarget.value))}
               />,
             )}
             {field(
@@ -186,7 +191,7 @@ export function SetupWizard({ token }: { token: string }) {
               <input
                 value={form.slug}
                 spellcheck={false}
-                onInput={(e) => setForm((f) => ({ ...f, slug: e.currentTarget.value, slugEdited: true }))}
+                onInput={(e) => edit((f) => ({ ...f, slug: e.currentTarget.value, slugEdited: true }))}
               />,
               `Customers book at ${location.origin}/book/${form.slug || '…'}`,
             )}
@@ -239,7 +244,7 @@ export function SetupWizard({ token }: { token: string }) {
             </p>
             <WeekEditor
               week={form.week}
-              onWeek={(change) => setForm((f) => ({ ...f, week: change(f.week) }))}
+              onWeek={(change) => edit((f) => ({ ...f, week: change(f.week) }))}
               canWrite={true}
               owner="setup"
             />
