@@ -50,6 +50,44 @@ async function openWatched(): Promise<WatchedPage & { violations(): Promise<stri
 
 const text = (page: Page, selector: string) => page.$eval(selector, (el) => (el as HTMLElement).innerText);
 
+/**
+ * Swagger UI's own form controls that have no accessible name, which neither its settings nor a
+ * style sheet can give them (docs/testing.md "Front door and API reference"): the servers list,
+ * whose <label> wraps it with no text (swagger-ui issue 10957), an enum parameter's choices
+ * (issue 8092) and the request body's editor of "Try it out" (issue 6512). Only these rules on
+ * only these elements are left out; anything else axe-core finds fails the test.
+ */
+const SWAGGER_UI_UNNAMED: Record<string, RegExp> = {
+  'select-name': /^(?:#servers|.*\.parameters-col_description > select)$/,
+  label: /^(?:textarea|.*textarea\.body-param__text)$/,
+};
+
+/** axe-core's serious and critical findings on the page, less SWAGGER_UI_UNNAMED. */
+async function referenceViolations(page: Page): Promise<Array<{ id: string; nodes: string[] }>> {
+  return (await seriousViolations(page))
+    .map((v) => ({ id: v.id, nodes: v.nodes.filter((node) => !SWAGGER_UI_UNNAMED[v.id]?.test(node)) }))
+    .filter((v) => v.nodes.length > 0);
+}
+
+/** Scrolls the reference until the operation is drawn: Swagger UI draws only what is near the view. */
+async function scrollTo(page: Page, operation: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (let i = 0; i < 400 && !(await page.$(operation)); i++) {
+    await page.evaluate(() => window.scrollBy(0, 600));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await page.waitForSelector(operation, { timeout: 1_000 });
+}
+
+/** Opens an operation and presses its "Try it out". */
+async function tryOut(page: Page, operation: string): Promise<void> {
+  await scrollTo(page, operation);
+  await page.click(`${operation} .opblock-summary-control`);
+  await page.waitForSelector(`${operation} .try-out__btn`);
+  await page.click(`${operation} .try-out__btn`);
+  await page.waitForSelector(`${operation} .execute`);
+}
+
 describe.skipIf(!run)('the front door and the API reference in Chromium', { timeout: 120_000 }, () => {
   it('GET / is a page to a browser and the envelope to an API client', async () => {
     const api = await fetch(`${platform.url}/`);
@@ -96,40 +134,47 @@ describe.skipIf(!run)('the front door and the API reference in Chromium', { time
     // Swagger UI drew the document it read from /openapi.json (through /docs/json's redirect).
     await page.waitForSelector('#operations-health-getHealth');
     expect(await text(page, '.info .title')).toContain('Booking platform API');
-    expect(await page.$$eval('.opblock', (ops) => ops.length)).toBeGreaterThan(100);
     // The overrides style sheet is applied (a method badge in a colour with enough contrast).
     expect(
       await page.$eval('#operations-health-getHealth .opblock-summary-method', (el) => getComputedStyle(el).backgroundColor),
     ).toBe('rgb(11, 92, 173)');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await referenceViolations(page)).toEqual([]);
 
-    // Open GET /health: its auth, its example answer and its error codes are shown.
-    await page.click('#operations-health-getHealth .opblock-summary-control');
-    await page.waitForSelector('#operations-health-getHealth .try-out__btn');
-    const opened = await text(page, '#operations-health-getHealth');
+    // GET /health: its auth, its example answer and its error codes are shown.
+    const health = '#operations-health-getHealth';
+    await page.click(`${health} .opblock-summary-control`);
+    await page.waitForSelector(`${health} .try-out__btn`);
+    const opened = await text(page, health);
     expect(opened).toContain('Auth: none');
-    expect(opened).toMatch(/"ok": true/);
-    expect(opened).toContain('INTERNAL_ERROR');
+    expect(opened).toContain('Example Value');
+    expect(opened).toMatch(/"ok": true,\s+"data": \{\s+"status": "ok"/);
+    expect(opened).toMatch(/400 VALIDATION_ERROR/);
+    expect(opened).toMatch(/500 INTERNAL_ERROR/);
 
     // Try it out → Execute: the request goes to this platform (servers: its own address) and the 200 is shown.
-    await page.click('#operations-health-getHealth .try-out__btn');
-    await page.waitForSelector('#operations-health-getHealth .execute');
-    await page.click('#operations-health-getHealth .execute');
-    await page.waitForSelector('#operations-health-getHealth .live-responses-table .response-col_status');
-    expect((await text(page, '#operations-health-getHealth .live-responses-table .response-col_status')).trim()).toBe(
-      '200',
-    );
-    expect(await text(page, '#operations-health-getHealth .live-responses-table .response-col_description')).toMatch(
-      /"status": "ok"/,
-    );
-    expect(await text(page, '#operations-health-getHealth .request-url')).toContain(`${platform.url}/health`);
+    await page.click(`${health} .try-out__btn`);
+    await page.waitForSelector(`${health} .execute`);
+    await page.click(`${health} .execute`);
+    await page.waitForSelector(`${health} .live-responses-table tr.response .response-col_status`);
+    expect((await text(page, `${health} .live-responses-table tr.response .response-col_status`)).trim()).toBe('200');
+    expect(await text(page, `${health} .live-responses-table tr.response .response-col_description`)).toMatch(/"status": "ok"/);
+    expect(await text(page, `${health} .request-url pre`)).toBe(`${platform.url}/health`);
     await shot(page, 'api-reference');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await referenceViolations(page)).toEqual([]);
 
-    // A partner operation shows its scope.
-    await page.click('#operations-partner_API-partnerListBookings .opblock-summary-control');
-    await page.waitForSelector('#operations-partner_API-partnerListBookings .opblock-body');
-    expect(await text(page, '#operations-partner_API-partnerListBookings')).toContain('with the scope booking:read');
+    // A partner operation shows its scope and its codes; a create its body's example to edit.
+    const partner = '#operations-partner_API-partnerListBookings';
+    await tryOut(page, partner);
+    const scoped = await text(page, partner);
+    expect(scoped).toContain('with the scope booking:read');
+    expect(scoped).toMatch(/403 FORBIDDEN, TENANT_INACTIVE/);
+    expect(await referenceViolations(page)).toEqual([]);
+    const create = '#operations-services-createService';
+    await tryOut(page, create);
+    expect(await page.$eval(`${create} textarea.body-param__text`, (el) => (el as HTMLTextAreaElement).value)).toMatch(
+      /"slug": "/,
+    );
+    expect(await referenceViolations(page)).toEqual([]);
 
     expect(problems).toEqual([]);
     expect(refusals).toEqual([]);

@@ -10,6 +10,8 @@ export interface paths {
         /**
          * Start the dashboard login: redirects (302) to the identity provider
          * @description Limited per client address (RATE_LIMITED 429 with Retry-After): each start records a pending login.
+         *
+         *     **Auth:** none; no cookie is read.
          */
         get: operations["getAuthGoogleStart"];
         put?: never;
@@ -27,7 +29,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Finish the dashboard login: sets the session cookie and redirects (302) to returnTo */
+        /**
+         * Finish the dashboard login: sets the session cookie and redirects (302) to returnTo
+         * @description The identity provider sends the browser here. A failed login is OAUTH_STATE_INVALID, OAUTH_TOKEN_EXCHANGE_FAILED or FORBIDDEN (no membership).
+         *
+         *     **Auth:** the pending-login cookie `__Host-service_oauth` that GET /auth/google/start set, with the `state` it was given.
+         */
         get: operations["getAuthGoogleCallback"];
         put?: never;
         post?: never;
@@ -47,6 +54,8 @@ export interface paths {
         /**
          * Sign in with a one-time link: sets the session cookie and redirects (302) to /dashboard
          * @description The link comes from the operator CLI (`admin session:link`), is valid for 10 minutes and works once. Unknown, used or expired: AUTH_REQUIRED (a page when Accept prefers text/html).
+         *
+         *     **Auth:** the one-time `token` in the query; no cookie is read.
          */
         get: operations["getAuthLink"];
         put?: never;
@@ -64,7 +73,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user, the active workspace, every membership and the CSRF token */
+        /**
+         * The signed-in user, the active workspace, every membership and the CSRF token
+         * @description **Auth:** the dashboard session cookie, of any member of the workspace.
+         */
         get: operations["getSession"];
         put?: never;
         post?: never;
@@ -83,7 +95,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Switch the active workspace to another one the user is a member of (needs X-Service-CSRF) */
+        /**
+         * Switch the active workspace to another one the user is a member of (needs X-Service-CSRF)
+         * @description **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of any member of the workspace.
+         */
         post: operations["postSessionWorkspace"];
         delete?: never;
         options?: never;
@@ -100,7 +115,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** End the session and clear its cookie (needs X-Service-CSRF) */
+        /**
+         * End the session and clear its cookie (needs X-Service-CSRF)
+         * @description **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of any member of the workspace.
+         */
         post: operations["postSessionLogout"];
         delete?: never;
         options?: never;
@@ -118,6 +136,8 @@ export interface paths {
         /**
          * List the workspace's audit log (newest first)
          * @description Every change made through the dashboard, the partner API, MCP, the operator CLI and the platform API, one record each, newest first; filtered by actor, target id and time ([fromMs, toMs)). Owner and admin roles only. Records are kept for the tenant's retention.auditDays (365 by default).
+         *
+         *     **Auth:** the dashboard session cookie, of a member who may make changes (owner or admin).
          */
         get: operations["listAuditEvents"];
         put?: never;
@@ -135,8 +155,33 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Health of the gateway and every service behind it */
+        /**
+         * Health of the gateway and every service behind it
+         * @description **Auth:** none; no cookie is read.
+         */
         get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The front door: what runs here, the state of each service, and where to go next
+         * @description The same answer as a page when Accept prefers text/html. 200 while a service is down (its state says so; GET /health is the check that fails). Names no tenant.
+         *
+         *     **Auth:** none; no cookie is read.
+         */
+        get: operations["getRoot"];
         put?: never;
         post?: never;
         delete?: never;
@@ -152,7 +197,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get the session's tenant */
+        /**
+         * Get the session's tenant
+         * @description **Auth:** the dashboard session cookie, of any member of the workspace.
+         */
         get: operations["getTenant"];
         put?: never;
         post?: never;
@@ -162,6 +210,8 @@ export interface paths {
         /**
          * Update the session's tenant: name, timezone, locale, branding, retention (partial)
          * @description At least one field; `{ "branding": {} }` or `{ "retention": {} }` alone changes nothing and is refused.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         patch: operations["updateTenant"];
         trace?: never;
@@ -173,12 +223,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List services */
+        /**
+         * List services
+         * @description **Auth:** the dashboard session cookie, of any member of the workspace.
+         */
         get: operations["listServices"];
         put?: never;
         /**
          * Create a service
          * @description `priceAmount` and `priceCurrency` go together; `slug` is unique in the tenant; `staffIds` and `resourceIds` name staff and resources of the tenant; `questions` have unique keys and unique options; a `payment` other than none needs a price above 0 (else VALIDATION_ERROR at `payment`) of at most 99999999 (else at `priceAmount`) and `confirmation: manual` (else at `confirmation`); `depositAmount` is 1 to priceAmount with `payment: deposit` and 0 otherwise, `noShowFeeAmount` 1 to priceAmount with `noShowCharge: fee` and 0 otherwise (else at their own paths); a `noShowCharge` other than none needs a payment (else at `noShowCharge`). Amounts must be ones Stripe can charge: in a three-decimal currency (BHD, JOD, KWD, OMR, TND) the price, deposit and fee are multiples of 10 (else at their own paths), and a currency whose minor unit Stripe counts differently (HUF, COP, IDR, ISK, LYD…) takes no payment policy (else at `priceCurrency`).
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         post: operations["createService"];
         delete?: never;
@@ -194,7 +249,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a service */
+        /**
+         * Get a service
+         * @description **Auth:** the dashboard session cookie, of any member of the workspace.
+         */
         get: operations["getService"];
         put?: never;
         post?: never;
@@ -204,6 +262,8 @@ export interface paths {
         /**
          * Update a service (partial; at least one field)
          * @description `priceAmount` and `priceCurrency` go together, with the stored price completing a half sent alone (`priceCurrency: ''` removes the price); `slug` is unique in the tenant; `staffIds` and `resourceIds` name staff and resources of the tenant; `questions` have unique keys and unique options; a `payment` other than none needs a price above 0 (else VALIDATION_ERROR at `payment`) of at most 99999999 (else at `priceAmount`) and `confirmation: manual` (else at `confirmation`); `depositAmount` is 1 to priceAmount with `payment: deposit` and 0 otherwise, `noShowFeeAmount` 1 to priceAmount with `noShowCharge: fee` and 0 otherwise (else at their own paths); a `noShowCharge` other than none needs a payment (else at `noShowCharge`). Amounts must be ones Stripe can charge: in a three-decimal currency (BHD, JOD, KWD, OMR, TND) the price, deposit and fee are multiples of 10 (else at their own paths), and a currency whose minor unit Stripe counts differently (HUF, COP, IDR, ISK, LYD…) takes no payment policy (else at `priceCurrency`). These hold for the service as the change leaves it: removing the price of a paid service, or making it automatic, is refused.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         patch: operations["updateService"];
         trace?: never;
@@ -215,10 +275,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List staff */
+        /**
+         * List staff
+         * @description **Auth:** the dashboard session cookie, of any member of the workspace.
+         */
         get: operations["listStaff"];
         put?: never;
-        /** Create a staff member */
+        /**
+         * Create a staff member
+         * @description **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
+         */
         post: operations["createStaff"];
         delete?: never;
         options?: never;
@@ -233,14 +299,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a staff member */
+        /**
+         * Get a staff member
+         * @description **Auth:** the dashboard session cookie, of any member of the workspace.
+         */
         get: operations["getStaff"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Update a staff member (partial; at least one field) */
+        /**
+         * Update a staff member (partial; at least one field)
+         * @description **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
+         */
         patch: operations["updateStaff"];
         trace?: never;
     };
@@ -251,10 +323,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List resources */
+        /**
+         * List resources
+         * @description **Auth:** the dashboard session cookie, of any member of the workspace.
+         */
         get: operations["listResources"];
         put?: never;
-        /** Create a resource */
+        /**
+         * Create a resource
+         * @description **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
+         */
         post: operations["createResource"];
         delete?: never;
         options?: never;
@@ -269,14 +347,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a resource */
+        /**
+         * Get a resource
+         * @description **Auth:** the dashboard session cookie, of any member of the workspace.
+         */
         get: operations["getResource"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Update a resource (partial; at least one field) */
+        /**
+         * Update a resource (partial; at least one field)
+         * @description **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
+         */
         patch: operations["updateResource"];
         trace?: never;
     };
@@ -287,12 +371,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List availability rules */
+        /**
+         * List availability rules
+         * @description **Auth:** the dashboard session cookie, of any member of the workspace.
+         */
         get: operations["listAvailabilityRules"];
         put?: never;
         /**
          * Create an availability rule
          * @description `startMinute` < `endMinute`; `effectiveFromAtMs` < `effectiveUntilAtMs` when both are set. `ownerId` is required when `ownerType` is `staff` or `resource` and must name one of the tenant's; for `tenant` it may be left out.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         post: operations["createAvailabilityRule"];
         delete?: never;
@@ -308,7 +397,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an availability rule */
+        /**
+         * Get an availability rule
+         * @description **Auth:** the dashboard session cookie, of any member of the workspace.
+         */
         get: operations["getAvailabilityRule"];
         put?: never;
         post?: never;
@@ -318,6 +410,8 @@ export interface paths {
         /**
          * Update an availability rule (partial; at least one field)
          * @description The changed rule must still hold `startMinute` < `endMinute` and `effectiveFromAtMs` < `effectiveUntilAtMs` (a field sent alone is compared with the stored one). `ownerId` is required when `ownerType` is `staff` or `resource` and must name one of the tenant's; for `tenant` it may be left out.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         patch: operations["updateAvailabilityRule"];
         trace?: never;
@@ -332,12 +426,16 @@ export interface paths {
         /**
          * List blocked times
          * @description `fromMs` < `toMs` when both are given.
+         *
+         *     **Auth:** the dashboard session cookie, of any member of the workspace.
          */
         get: operations["listBlockedTimes"];
         put?: never;
         /**
          * Create a blocked time
          * @description `startsAtMs` < `endsAtMs`. `ownerId` is required when `ownerType` is `staff` or `resource` and must name one of the tenant's; for `tenant` it may be left out.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         post: operations["createBlockedTime"];
         delete?: never;
@@ -353,7 +451,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a blocked time */
+        /**
+         * Get a blocked time
+         * @description **Auth:** the dashboard session cookie, of any member of the workspace.
+         */
         get: operations["getBlockedTime"];
         put?: never;
         post?: never;
@@ -363,6 +464,8 @@ export interface paths {
         /**
          * Update a blocked time (partial; at least one field)
          * @description The changed block must still hold `startsAtMs` < `endsAtMs` (a time sent alone is compared with the stored one). `ownerId` is required when `ownerType` is `staff` or `resource` and must name one of the tenant's; for `tenant` it may be left out.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         patch: operations["updateBlockedTime"];
         trace?: never;
@@ -374,10 +477,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List holidays */
+        /**
+         * List holidays
+         * @description **Auth:** the dashboard session cookie, of any member of the workspace.
+         */
         get: operations["listHolidays"];
         put?: never;
-        /** Create a holiday */
+        /**
+         * Create a holiday
+         * @description **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
+         */
         post: operations["createHoliday"];
         delete?: never;
         options?: never;
@@ -392,14 +501,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a holiday */
+        /**
+         * Get a holiday
+         * @description **Auth:** the dashboard session cookie, of any member of the workspace.
+         */
         get: operations["getHoliday"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Update a holiday (partial; at least one field) */
+        /**
+         * Update a holiday (partial; at least one field)
+         * @description **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
+         */
         patch: operations["updateHoliday"];
         trace?: never;
     };
@@ -413,12 +528,16 @@ export interface paths {
         /**
          * List date overrides
          * @description `fromDate` ≤ `toDate` when both are given.
+         *
+         *     **Auth:** the dashboard session cookie, of any member of the workspace.
          */
         get: operations["listDateOverrides"];
         put?: never;
         /**
          * Create a date override
          * @description On `date` the owner's hours are `windows` instead of its weekly rules (`[]` closes the day); several overrides of one owner on one date add up. A staff member's or resource's hours never reach past the tenant's. `ownerId` is required when `ownerType` is `staff` or `resource` and must name one of the tenant's; for `tenant` it may be left out.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         post: operations["createDateOverride"];
         delete?: never;
@@ -434,7 +553,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a date override */
+        /**
+         * Get a date override
+         * @description **Auth:** the dashboard session cookie, of any member of the workspace.
+         */
         get: operations["getDateOverride"];
         put?: never;
         post?: never;
@@ -444,6 +566,8 @@ export interface paths {
         /**
          * Update a date override (partial; at least one field)
          * @description On `date` the owner's hours are `windows` instead of its weekly rules (`[]` closes the day); several overrides of one owner on one date add up. A staff member's or resource's hours never reach past the tenant's. `windows` replaces the windows. `ownerId` is required when `ownerType` is `staff` or `resource` and must name one of the tenant's; for `tenant` it may be left out.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         patch: operations["updateDateOverride"];
         trace?: never;
@@ -458,12 +582,16 @@ export interface paths {
         /**
          * List customers
          * @description Without `q`: every customer, oldest first (createdAtMs, then customerId). With `q`: the customers it matches, each once, ordered by the matching text (the shortest and alphabetically first match first), then customerId. A cursor pages only the list it came from: a search cursor without `q`, or a cursor of the list without `q` sent with one, is VALIDATION_ERROR (query.cursor).
+         *
+         *     **Auth:** the dashboard session cookie, of any member of the workspace.
          */
         get: operations["listCustomers"];
         put?: never;
         /**
          * Create a customer
          * @description A name is required; email and phone are optional. An email or phone that another customer of the tenant has is VALIDATION_ERROR at body.primaryEmail or body.phone.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         post: operations["createCustomer"];
         delete?: never;
@@ -479,7 +607,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a customer */
+        /**
+         * Get a customer
+         * @description **Auth:** the dashboard session cookie, of any member of the workspace.
+         */
         get: operations["getCustomer"];
         put?: never;
         post?: never;
@@ -489,6 +620,8 @@ export interface paths {
         /**
          * Update a customer (partial; at least one field)
          * @description Only the fields sent change; null removes the email, phone, locale or time zone. An email or phone that another customer of the tenant has is VALIDATION_ERROR at body.primaryEmail or body.phone. Removing the email or phone of a customer who would then have no name, email or phone is VALIDATION_ERROR at that field.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         patch: operations["updateCustomer"];
         trace?: never;
@@ -503,6 +636,8 @@ export interface paths {
         /**
          * Everything held about a customer, as one JSON document
          * @description One JSON document (not the envelope; `Content-Disposition: attachment`), written as it is read: the customer, every booking with its history, the messages sent about them, the webhook deliveries of their bookings’ events and the calendar events written for them, bodies included while retention keeps them. Owners and admins.
+         *
+         *     **Auth:** the dashboard session cookie, of a member who may make changes (owner or admin).
          */
         get: operations["getCustomersExport"];
         put?: never;
@@ -525,6 +660,8 @@ export interface paths {
         /**
          * Erase a customer's personal data everywhere
          * @description Cancels their open bookings first (reason `customer_erased`, with the normal events and messages), then removes their name, email, phone, locale, answers and notes from the customer record, the bookings, the stored events, webhook delivery bodies, messages and calendar events. The bookings stay (time, service, staff, status, price) for the business’s accounts. Idempotent: erasing again answers the same. `confirmCustomerId` must repeat the path’s id (else VALIDATION_ERROR at body.confirmCustomerId). Owners and admins.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         post: operations["postCustomersErase"];
         delete?: never;
@@ -543,6 +680,8 @@ export interface paths {
         /**
          * Why a start of a service is or is not bookable
          * @description The verdict availability and create would reach for `startsAtMs` now, with its reason and the owner it concerns. An answer, not a reservation: create decides again under the lock.
+         *
+         *     **Auth:** the dashboard session cookie, of any member of the workspace.
          */
         get: operations["getAvailabilityExplain"];
         put?: never;
@@ -560,7 +699,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Public booking page configuration: tenant and its bookable services */
+        /**
+         * Public booking page configuration: tenant and its bookable services
+         * @description **Auth:** none; no cookie is read.
+         */
         get: operations["getBookConfig"];
         put?: never;
         post?: never;
@@ -580,6 +722,8 @@ export interface paths {
         /**
          * Free slots of a service in a window of at most 31 days
          * @description `fromMs` < `toMs`, and `toMs - fromMs` at most 31 days (2678400000 ms). A seated service lists the slots with room for `partySize` (default 1), each with `seatsLeft`. `staffId` lists the slots of one staff member: one the service lists (its config `staff`), not of a collective service (else VALIDATION_ERROR at query.staffId).
+         *
+         *     **Auth:** none; no cookie is read.
          */
         get: operations["getBookAvailability"];
         put?: never;
@@ -602,6 +746,8 @@ export interface paths {
         /**
          * Create a booking (held for 10 minutes, or confirmed at once); Idempotency-Key required
          * @description The customer needs `primaryEmail` or `phone` (or both). A `staffId` must be one the service lists (else VALIDATION_ERROR at body.staffId). `answers` must answer the service's questions by their types, every required one answered (else VALIDATION_ERROR at body.answers.<key>). `partySize` is at most the service's `maxPartySize` (else VALIDATION_ERROR at body.partySize); a seated service's session must have that many seats left. `startsAtMs` must be a free, aligned slot of the service (else BOOKING_SLOT_UNAVAILABLE 409). The booking is `held` for 10 minutes until the business confirms it; for a service whose `confirmation` is `automatic` the platform confirms it before answering, so it is `confirmed` (events booking.created, then booking.confirmed). The same Idempotency-Key with the same body answers the first booking again (200, `idempotentReplay: true`, the status of the first answer); with another body, BOOKING_IDEMPOTENCY_CONFLICT 409. A service with a payment policy (`payment` deposit or full) is paid on Stripe's checkout page while the booking is held: the answer's `paymentUrl` is that page and `booking.payment` says what is due (`amountDue`, minor units of `currency`); the payment confirms the booking (actor system), and a hold that ends unpaid frees the slot (docs/decisions.md "Payments"). Without a connected Stripe account such a service is PROVIDER_NOT_CONNECTED 409; when Stripe cannot be reached, PROVIDER_ACTION_FAILED 502. Either way nothing is kept, so the same key may be sent again.
+         *
+         *     **Auth:** none; no cookie is read.
          */
         post: operations["createBooking"];
         delete?: never;
@@ -620,6 +766,8 @@ export interface paths {
         /**
          * The customer's way back from Stripe's checkout: redirects (303) to the booking's manage page
          * @description Stripe sends the customer here after paying, or after leaving its page without paying (the same URL for both). Confirms the held booking when its checkout is paid (actor system, event booking.confirmed; the booking service does the same on its own within seconds, so a closed tab loses nothing), then redirects to the manage page. Idempotent: a second visit, or two at once, confirm once and record one payment. Unknown key NOT_FOUND 404, the booking service unreachable BOOKING_POLICY_BLOCKED 503 (pages when Accept prefers text/html). Limited per client address as the manage link is.
+         *
+         *     **Auth:** the payment's return key in the path; no cookie is read.
          */
         get: operations["getPay"];
         put?: never;
@@ -640,6 +788,8 @@ export interface paths {
         /**
          * List bookings
          * @description Ordered by `startsAtMs`, then `bookingId`. `fromMs` < `toMs` when both are given.
+         *
+         *     **Auth:** the dashboard session cookie, of any member of the workspace.
          */
         get: operations["listBookings"];
         put?: never;
@@ -657,7 +807,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a booking */
+        /**
+         * Get a booking
+         * @description **Auth:** the dashboard session cookie, of any member of the workspace.
+         */
         get: operations["getBooking"];
         put?: never;
         post?: never;
@@ -677,6 +830,8 @@ export interface paths {
         /**
          * A booking's history: the events its changes wrote, oldest first
          * @description At most 200 entries. Each is an event the webhooks deliver too, as it left the booking.
+         *
+         *     **Auth:** the dashboard session cookie, of any member of the workspace.
          */
         get: operations["listEvents"];
         put?: never;
@@ -699,6 +854,8 @@ export interface paths {
         /**
          * Confirm a held booking
          * @description held → confirmed. A booking awaiting its payment (`payment.state: awaiting`) confirms itself once paid; confirming it before is PAYMENT_REQUIRED 402 unless `paidOutside: true` says it was paid another way (recorded as an `outside` payment; its Stripe checkout is then expired). Any other transition is BOOKING_POLICY_BLOCKED 409 (docs/decisions.md "Booking"). Answers the booking after the change.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         post: operations["postBookingsConfirm"];
         delete?: never;
@@ -719,6 +876,8 @@ export interface paths {
         /**
          * Cancel a held or confirmed booking
          * @description held or confirmed → cancelled; `reason` is stored as `cancelReason`. A paid booking is refunded by the service's policy, or by `refundPercent`; the refund is made with Stripe after the change and shows in `payment.records` (an unpaid one has its checkout expired). `refundPercent` on a booking without a payment changes nothing. Any other transition is BOOKING_POLICY_BLOCKED 409 (docs/decisions.md "Booking"). Answers the booking after the change.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         post: operations["postBookingsCancel"];
         delete?: never;
@@ -739,6 +898,8 @@ export interface paths {
         /**
          * Mark a confirmed booking completed
          * @description confirmed → completed. Any other transition is BOOKING_POLICY_BLOCKED 409 (docs/decisions.md "Booking"). Answers the booking after the change.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         post: operations["postBookingsComplete"];
         delete?: never;
@@ -759,6 +920,8 @@ export interface paths {
         /**
          * Mark a confirmed booking as a no-show
          * @description confirmed → no_show; `reason` is stored as `noShowReason`. A paid booking whose service has a `noShowCharge` is charged it on the card saved at checkout, after the change (`payment.records`). Any other transition is BOOKING_POLICY_BLOCKED 409 (docs/decisions.md "Booking"). Answers the booking after the change.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         post: operations["postBookingsNoShow"];
         delete?: never;
@@ -779,6 +942,8 @@ export interface paths {
         /**
          * Move a held or confirmed booking to another start
          * @description Held or confirmed, before it starts → the same status at `startsAtMs` (a held booking keeps its `holdExpiresAtMs`: a hold ends 10 minutes after creation). The new slot must be free, the booking itself aside (else BOOKING_SLOT_UNAVAILABLE 409). Any other transition is BOOKING_POLICY_BLOCKED 409 (docs/decisions.md "Booking"). Answers the booking after the change.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         post: operations["postBookingsReschedule"];
         delete?: never;
@@ -797,6 +962,8 @@ export interface paths {
         /**
          * View a booking through its manage link
          * @description The token needs `read`. No cookie or CSRF header is read. Every answer, errors included, carries `Cache-Control: private, no-store`.
+         *
+         *     **Auth:** the customer's manage token in the path, allowing `read`; no cookie is read.
          */
         get: operations["getBookingManage"];
         put?: never;
@@ -819,6 +986,8 @@ export interface paths {
         /**
          * Cancel a booking through its manage link
          * @description The token needs `cancel`. Held or confirmed, until the service's cancel cut-off before the start (`actions.cancelUntilMs`) → cancelled (`cancelReason: "customer"`); otherwise BOOKING_POLICY_BLOCKED 409. A paid booking is refunded by the service's policy, what `actions.cancelRefundAmount` said (made with Stripe after the change; `booking.payment.records` shows it). No body. Answers the view after the change. No cookie or CSRF header is read. Every answer, errors included, carries `Cache-Control: private, no-store`.
+         *
+         *     **Auth:** the customer's manage token in the path, allowing `cancel`; no cookie is read.
          */
         post: operations["postBookingManageCancel"];
         delete?: never;
@@ -839,6 +1008,8 @@ export interface paths {
         /**
          * Move a booking to another start through its manage link
          * @description The token needs `reschedule`. Held or confirmed, until the service's reschedule cut-off before the start (`actions.rescheduleUntilMs`) → the same status at `startsAtMs` (a held booking keeps its hold expiry); the new slot must be free, the booking itself aside (else BOOKING_SLOT_UNAVAILABLE 409); otherwise BOOKING_POLICY_BLOCKED 409. Answers the view after the change. No cookie or CSRF header is read. Every answer, errors included, carries `Cache-Control: private, no-store`.
+         *
+         *     **Auth:** the customer's manage token in the path, allowing `reschedule`; no cookie is read.
          */
         post: operations["postBookingManageReschedule"];
         delete?: never;
@@ -857,6 +1028,8 @@ export interface paths {
         /**
          * The booking as an iCalendar file
          * @description The token needs `read`. One VEVENT with a stable UID, SEQUENCE growing with every change, times in UTC, and STATUS TENTATIVE (held), CONFIRMED or CANCELLED. A confirmed booking whose video meeting exists has its join link as LOCATION and URL. No cookie or CSRF header is read. Every answer, errors included, carries `Cache-Control: private, no-store`.
+         *
+         *     **Auth:** the customer's manage token in the path, allowing `read`; no cookie is read.
          */
         get: operations["getBookingManageIcs"];
         put?: never;
@@ -877,6 +1050,8 @@ export interface paths {
         /**
          * What the business holds about this booking, as one JSON document
          * @description The token needs `read`. The booking with its answers, notes and history, and the messages sent to the customer about it (when and how, without their text). Only this booking: the manage link goes to whoever made the booking, whatever address they typed, so it opens nothing of the customer’s other bookings or of their record; the whole customer export is the business’s to give (docs/decisions.md "Privacy"). An export only, never an erase. No cookie or CSRF header is read. Every answer, errors included, carries `Cache-Control: private, no-store`.
+         *
+         *     **Auth:** the customer's manage token in the path, allowing `read`; no cookie is read.
          */
         get: operations["getBookingManageExport"];
         put?: never;
@@ -897,6 +1072,8 @@ export interface paths {
         /**
          * The booking widget: a script a business includes on its own site
          * @description `<script src="…/embed.js" data-tenant="{tenantSlug}" data-service="{serviceSlug}" async></script>` inserts the tenant's booking page (GET /book/{tenantSlug}) in an iframe after the tag, sizes it to its content and raises `booking:created` (detail `{ bookingId, status }`) and `booking:height` (detail `{ height }`) on the iframe, bubbling to the document. The host's origin must be one of the tenant's `branding.embedOrigins` (docs/decisions.md "Embedding"). Cached for five minutes.
+         *
+         *     **Auth:** none; no cookie is read.
          */
         get: operations["getEmbedJs"];
         put?: never;
@@ -917,6 +1094,8 @@ export interface paths {
         /**
          * The tenant's public booking page (HTML)
          * @description Services, free slots, the booking form and its confirmation, in the tenant's branding. Its script uses the JSON routes under /book/{tenantSlug}/. Unknown tenant NOT_FOUND, inactive TENANT_INACTIVE (as pages when Accept prefers text/html). Framed only by the tenant's `branding.embedOrigins` (its `frame-ancestors`; `'none'` when it has none): GET /embed.js puts it on their pages.
+         *
+         *     **Auth:** none; no cookie is read.
          */
         get: operations["getBook"];
         put?: never;
@@ -937,12 +1116,16 @@ export interface paths {
         /**
          * List webhook subscriptions
          * @description Oldest first. Signing secrets are never listed.
+         *
+         *     **Auth:** the dashboard session cookie, of any member of the workspace.
          */
         get: operations["listWebhookSubscriptions"];
         put?: never;
         /**
          * Create a webhook subscription
          * @description Answers the subscription with its signing secret, shown this once. `url` must be https; with ALLOW_LOOPBACK_TARGETS on (`npm start` on a loopback address) http to loopback is accepted too. A host that does not resolve, or resolves to a private, loopback, link-local or otherwise reserved address, is refused with one message unless WEBHOOK_URL_ALLOWLIST names it (VALIDATION_ERROR at body.url); the address is checked again before every delivery. A workspace has at most WEBHOOK_MAX_SUBSCRIPTIONS subscriptions (20 unless the operator set another number), active or disabled; one more is QUOTA_EXCEEDED 409 until one is deleted.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         post: operations["createWebhookSubscription"];
         delete?: never;
@@ -958,13 +1141,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a webhook subscription */
+        /**
+         * Get a webhook subscription
+         * @description **Auth:** the dashboard session cookie, of any member of the workspace.
+         */
         get: operations["getWebhookSubscription"];
         put?: never;
         post?: never;
         /**
          * Delete a webhook subscription
          * @description Nothing more is delivered to it: attempts still due are recorded as not sent. Its deliveries stay in the log. Answers the subscription as it was.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         delete: operations["deleteWebhookSubscription"];
         options?: never;
@@ -972,6 +1160,8 @@ export interface paths {
         /**
          * Update a webhook subscription (partial; at least one field)
          * @description Only the fields sent change; `events: []` means all events. `url` must be https; with ALLOW_LOOPBACK_TARGETS on (`npm start` on a loopback address) http to loopback is accepted too. A host that does not resolve, or resolves to a private, loopback, link-local or otherwise reserved address, is refused with one message unless WEBHOOK_URL_ALLOWLIST names it (VALIDATION_ERROR at body.url); the address is checked again before every delivery.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         patch: operations["updateWebhookSubscription"];
         trace?: never;
@@ -988,6 +1178,8 @@ export interface paths {
         /**
          * Rotate the signing secret of a webhook subscription
          * @description Answers the new secret, shown this once; from now on only it signs deliveries.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         post: operations["postWebhookSubscriptionsRotateSecret"];
         delete?: never;
@@ -1006,6 +1198,8 @@ export interface paths {
         /**
          * List webhook deliveries
          * @description Newest first (by createdAtMs, then deliveryId, both descending); each delivery without its attempts (see the detail).
+         *
+         *     **Auth:** the dashboard session cookie, of any member of the workspace.
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -1023,7 +1217,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a webhook delivery with its attempts */
+        /**
+         * Get a webhook delivery with its attempts
+         * @description **Auth:** the dashboard session cookie, of any member of the workspace.
+         */
         get: operations["getWebhookDelivery"];
         put?: never;
         post?: never;
@@ -1045,6 +1242,8 @@ export interface paths {
         /**
          * Replay a webhook delivery
          * @description Queues a new series of up to 6 attempts for the same event (same event id), due now; the earlier attempts stay. Answers 202 with the delivery as queued. Limited per tenant (RATE_LIMITED 429 with Retry-After), since each replay sends requests to the tenant’s endpoint.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         post: operations["postWebhookDeliveriesReplay"];
         delete?: never;
@@ -1065,6 +1264,8 @@ export interface paths {
         /**
          * Start connecting a Google calendar
          * @description Answers the Google authorization URL to send the staff member to (authorization code with PKCE and state; scopes: calendar events). Google sends the browser back to GET /api/integrations/google/callback. PROVIDER_NOT_CONNECTED when the platform has no Google OAuth client.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         post: operations["postIntegrationsGoogleConnect"];
         delete?: never;
@@ -1083,6 +1284,8 @@ export interface paths {
         /**
          * Finish connecting a Google calendar (Google’s redirect)
          * @description Needs a write role, as the connect does (FORBIDDEN otherwise). The state must be one this workspace started for Google, unused and at most 10 minutes old (else OAUTH_STATE_INVALID); a code Google does not exchange for tokens is OAUTH_TOKEN_EXCHANGE_FAILED (403). Answers the new connection.
+         *
+         *     **Auth:** the dashboard session cookie, of a member who may make changes (owner or admin).
          */
         get: operations["getIntegrationsGoogleCallback"];
         put?: never;
@@ -1105,6 +1308,8 @@ export interface paths {
         /**
          * Start connecting a Microsoft 365 calendar
          * @description Answers the Microsoft authorization URL to send the staff member to (authorization code with PKCE and state; scopes: offline_access, Calendars.ReadWrite, User.Read; the tenant is the platform’s MICROSOFT_TENANT). Microsoft sends the browser back to GET /api/integrations/microsoft/callback. PROVIDER_NOT_CONNECTED when the platform has no Microsoft OAuth client.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         post: operations["postIntegrationsMicrosoftConnect"];
         delete?: never;
@@ -1123,6 +1328,8 @@ export interface paths {
         /**
          * Finish connecting a Microsoft 365 calendar (Microsoft’s redirect)
          * @description Needs a write role, as the connect does (FORBIDDEN otherwise). The state must be one this workspace started for Microsoft, unused and at most 10 minutes old (else OAUTH_STATE_INVALID); a code Microsoft does not exchange for tokens is OAUTH_TOKEN_EXCHANGE_FAILED (403). Answers the new connection.
+         *
+         *     **Auth:** the dashboard session cookie, of a member who may make changes (owner or admin).
          */
         get: operations["getIntegrationsMicrosoftCallback"];
         put?: never;
@@ -1145,6 +1352,8 @@ export interface paths {
         /**
          * Start connecting a Zoom account
          * @description Answers the Zoom authorization URL to send the staff member to (authorization code with PKCE and state; scopes: those of the platform’s Zoom app: its meetings and its user). Zoom sends the browser back to GET /api/integrations/zoom/callback. PROVIDER_NOT_CONNECTED when the platform has no Zoom OAuth client.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         post: operations["postIntegrationsZoomConnect"];
         delete?: never;
@@ -1163,6 +1372,8 @@ export interface paths {
         /**
          * Finish connecting a Zoom account (Zoom’s redirect)
          * @description Needs a write role, as the connect does (FORBIDDEN otherwise). The state must be one this workspace started for Zoom, unused and at most 10 minutes old (else OAUTH_STATE_INVALID); a code Zoom does not exchange for tokens is OAUTH_TOKEN_EXCHANGE_FAILED (403). Answers the new connection.
+         *
+         *     **Auth:** the dashboard session cookie, of a member who may make changes (owner or admin).
          */
         get: operations["getIntegrationsZoomCallback"];
         put?: never;
@@ -1183,6 +1394,8 @@ export interface paths {
         /**
          * List calendar connections
          * @description Oldest first, with their status and last sync.
+         *
+         *     **Auth:** the dashboard session cookie, of any member of the workspace.
          */
         get: operations["listIntegrations"];
         put?: never;
@@ -1205,6 +1418,8 @@ export interface paths {
         /**
          * Connect a CalDAV calendar account
          * @description Checked by a real request to the server before it is stored: wrong credentials are VALIDATION_ERROR at body.password, an unreachable server PROVIDER_ACTION_FAILED (502). Every calendar blocks time at first; the first receives bookings (change with PATCH).
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         post: operations["postIntegrationsCaldav"];
         delete?: never;
@@ -1225,6 +1440,8 @@ export interface paths {
         /**
          * Disconnect a calendar account
          * @description Forgets the account and its credentials; its calendars no longer block time.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         post: operations["postIntegrationsDisconnect"];
         delete?: never;
@@ -1243,6 +1460,8 @@ export interface paths {
         /**
          * List the calendars of a connection
          * @description As the provider lists them now; PROVIDER_NEEDS_REAUTH when it refuses the credentials.
+         *
+         *     **Auth:** the dashboard session cookie, of any member of the workspace.
          */
         get: operations["listCalendars"];
         put?: never;
@@ -1269,6 +1488,8 @@ export interface paths {
         /**
          * Choose which calendars block time, which receives bookings, and which events block
          * @description Each calendar id must be one of GET …/calendars (VALIDATION_ERROR otherwise). `allDayEventsBlock` and `tentativeEventsBlock` say whether those events block time; they count from the next read.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         patch: operations["updateIntegration"];
         trace?: never;
@@ -1285,6 +1506,8 @@ export interface paths {
         /**
          * Write a booking to its staff calendar again
          * @description Makes the booking’s calendar write-back due now (after a failure, or a calendar fixed by hand). PROVIDER_ACTION_PENDING while a write of it runs; PROVIDER_NOT_CONNECTED when the booking is in no connected calendar, or when its service asks for a Zoom meeting and the staff member still has no Zoom connection (connect Zoom, then retry: the meeting is made).
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         post: operations["postBookingsCalendarSync"];
         delete?: never;
@@ -1300,14 +1523,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get the tenant’s integration settings */
+        /**
+         * Get the tenant’s integration settings
+         * @description **Auth:** the dashboard session cookie, of any member of the workspace.
+         */
         get: operations["listSettings"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Change the tenant’s integration settings */
+        /**
+         * Change the tenant’s integration settings
+         * @description **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
+         */
         patch: operations["updateIntegrationsSettings"];
         trace?: never;
     };
@@ -1321,17 +1550,23 @@ export interface paths {
         /**
          * Get the connected Stripe account
          * @description The account paid services are charged through, or null.
+         *
+         *     **Auth:** the dashboard session cookie, of any member of the workspace.
          */
         get: operations["getPaymentsAccount"];
         /**
          * Connect a Stripe account with a secret key
          * @description Give a restricted key (rk_live_… or rk_test_…; a secret key sk_… works too) with write access to Checkout Sessions, Payment Intents, Refunds and Customers (a customer erase deletes their Stripe customer). It is checked by one call to Stripe before it is stored encrypted, replaces any key connected before, and is never shown again. A key of another shape, or one Stripe refuses, is VALIDATION_ERROR at body.secretKey; Stripe unreachable is PROVIDER_ACTION_FAILED (502).
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         put: operations["replacePaymentsAccount"];
         post?: never;
         /**
          * Disconnect the Stripe account
          * @description Forgets the account and its key. Paid services can no longer be booked (PROVIDER_NOT_CONNECTED) until an account is connected again. Without an account nothing changes. Answers `account: null`.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         delete: operations["deletePaymentsAccount"];
         options?: never;
@@ -1349,10 +1584,15 @@ export interface paths {
         /**
          * List the tenant's API keys (revoked ones included)
          * @description Oldest first. Owner and admin roles only.
+         *
+         *     **Auth:** the dashboard session cookie, of a member who may make changes (owner or admin).
          */
         get: operations["listApiKeys"];
         put?: never;
-        /** Create an API key; its secret is in this answer only */
+        /**
+         * Create an API key; its secret is in this answer only
+         * @description **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
+         */
         post: operations["createApiKey"];
         delete?: never;
         options?: never;
@@ -1372,6 +1612,8 @@ export interface paths {
         /**
          * Give an API key a new secret; the old one stops working at once
          * @description Same id, name and scopes. A revoked key cannot be rotated (VALIDATION_ERROR at params.apiKeyId).
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         post: operations["postApiKeysRotate"];
         delete?: never;
@@ -1392,6 +1634,8 @@ export interface paths {
         /**
          * Revoke an API key; it stops working at once
          * @description Revoking a revoked key changes nothing and answers it again.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         post: operations["postApiKeysRevoke"];
         delete?: never;
@@ -1407,7 +1651,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The tenant's notification settings */
+        /**
+         * The tenant's notification settings
+         * @description **Auth:** the dashboard session cookie, of any member of the workspace.
+         */
         get: operations["listNotificationSettings"];
         put?: never;
         post?: never;
@@ -1417,6 +1664,8 @@ export interface paths {
         /**
          * Change the tenant's notification settings (partial; at least one field)
          * @description Only the fields sent change. `reminderOffsetsMin` applies to bookings confirmed or moved from now on; `businessEmails` takes at most 10 addresses ([] for none).
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         patch: operations["updateNotificationSettings"];
         trace?: never;
@@ -1431,12 +1680,16 @@ export interface paths {
         /**
          * List the workspace's members
          * @description Oldest first. Owner and admin roles only.
+         *
+         *     **Auth:** the dashboard session cookie, of a member who may make changes (owner or admin).
          */
         get: operations["listMembers"];
         put?: never;
         /**
          * Add a member by email with a role (owners only)
          * @description The person signs in with Google under that address, or with a one-time link an operator prints. An address that is a member already is VALIDATION_ERROR at `body.email`. No email is sent.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of an owner of the workspace.
          */
         post: operations["createMember"];
         delete?: never;
@@ -1458,6 +1711,8 @@ export interface paths {
         /**
          * Remove a member (owners only)
          * @description Answers the member as it was. The last owner cannot be removed: FORBIDDEN.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of an owner of the workspace.
          */
         delete: operations["deleteMember"];
         options?: never;
@@ -1465,6 +1720,8 @@ export interface paths {
         /**
          * Change a member's role (owners only)
          * @description The last owner cannot become anything else: FORBIDDEN.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of an owner of the workspace.
          */
         patch: operations["updateMember"];
         trace?: never;
@@ -1479,6 +1736,8 @@ export interface paths {
         /**
          * List sent and pending notifications
          * @description Newest first; filter by booking, customer or status.
+         *
+         *     **Auth:** the dashboard session cookie, of any member of the workspace.
          */
         get: operations["listNotifications"];
         put?: never;
@@ -1496,7 +1755,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get one notification */
+        /**
+         * Get one notification
+         * @description **Auth:** the dashboard session cookie, of any member of the workspace.
+         */
         get: operations["getNotification"];
         put?: never;
         post?: never;
@@ -1518,6 +1780,8 @@ export interface paths {
         /**
          * Send a notification again
          * @description Queues the same message again, due now, as a new series with a new Message-ID (a mailbox must not take it for a duplicate); answers 202 with the record as queued. A reminder to a customer who unsubscribed stays unsent (`suppressed`).
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         post: operations["postNotificationsResend"];
         delete?: never;
@@ -1536,6 +1800,8 @@ export interface paths {
         /**
          * List sent and pending notifications
          * @description Newest first; filter by booking, customer or status.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `notification:read` (`*` grants every scope).
          */
         get: operations["partnerListNotifications"];
         put?: never;
@@ -1553,7 +1819,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get one notification */
+        /**
+         * Get one notification
+         * @description **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `notification:read` (`*` grants every scope).
+         */
         get: operations["partnerGetNotification"];
         put?: never;
         post?: never;
@@ -1575,6 +1844,8 @@ export interface paths {
         /**
          * Send a notification again
          * @description Queues the same message again, due now, as a new series with a new Message-ID (a mailbox must not take it for a duplicate); answers 202 with the record as queued. A reminder to a customer who unsubscribed stays unsent (`suppressed`).
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `notification:write` (`*` grants every scope).
          */
         post: operations["partnerPostNotificationsResend"];
         delete?: never;
@@ -1590,12 +1861,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whom an unsubscribe link names (changes nothing) */
+        /**
+         * Whom an unsubscribe link names (changes nothing)
+         * @description **Auth:** none; no cookie is read.
+         */
         get: operations["getNotificationsUnsubscribe"];
         put?: never;
         /**
          * Stop the customer's reminders (one-click unsubscribe, RFC 8058)
          * @description Honoured at once: a reminder not yet sent is not sent. Doing it again changes nothing.
+         *
+         *     **Auth:** none; no cookie is read.
          */
         post: operations["postNotificationsUnsubscribe"];
         delete?: never;
@@ -1614,12 +1890,16 @@ export interface paths {
         /**
          * List bookings
          * @description Ordered by `startsAtMs`, then `bookingId`. `fromMs` < `toMs` when both are given.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `booking:read` (`*` grants every scope).
          */
         get: operations["partnerListBookings"];
         put?: never;
         /**
          * Create a booking (held for 10 minutes, or confirmed at once); Idempotency-Key required
          * @description The customer needs `primaryEmail` or `phone` (or both). A `staffId` must be one the service lists (else VALIDATION_ERROR at body.staffId). `answers` must answer the service's questions by their types, every required one answered (else VALIDATION_ERROR at body.answers.<key>). `partySize` is at most the service's `maxPartySize` (else VALIDATION_ERROR at body.partySize); a seated service's session must have that many seats left. `startsAtMs` must be a free, aligned slot of the service (else BOOKING_SLOT_UNAVAILABLE 409). The booking is `held` for 10 minutes until the business confirms it; for a service whose `confirmation` is `automatic` the platform confirms it before answering, so it is `confirmed` (events booking.created, then booking.confirmed). The same Idempotency-Key with the same body answers the first booking again (200, `idempotentReplay: true`, the status of the first answer); with another body, BOOKING_IDEMPOTENCY_CONFLICT 409. A service with a payment policy (`payment` deposit or full) is paid on Stripe's checkout page while the booking is held: the answer's `paymentUrl` is that page and `booking.payment` says what is due (`amountDue`, minor units of `currency`); the payment confirms the booking (actor system), and a hold that ends unpaid frees the slot (docs/decisions.md "Payments"). Without a connected Stripe account such a service is PROVIDER_NOT_CONNECTED 409; when Stripe cannot be reached, PROVIDER_ACTION_FAILED 502. Either way nothing is kept, so the same key may be sent again.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `booking:write` (`*` grants every scope).
          */
         post: operations["partnerCreateBooking"];
         delete?: never;
@@ -1635,7 +1915,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a booking */
+        /**
+         * Get a booking
+         * @description **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `booking:read` (`*` grants every scope).
+         */
         get: operations["partnerGetBooking"];
         put?: never;
         post?: never;
@@ -1655,6 +1938,8 @@ export interface paths {
         /**
          * A booking's history: the events its changes wrote, oldest first
          * @description At most 200 entries. Each is an event the webhooks deliver too, as it left the booking.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `booking:read` (`*` grants every scope).
          */
         get: operations["partnerListEvents"];
         put?: never;
@@ -1677,6 +1962,8 @@ export interface paths {
         /**
          * Confirm a held booking
          * @description held → confirmed. A booking awaiting its payment (`payment.state: awaiting`) confirms itself once paid; confirming it before is PAYMENT_REQUIRED 402 unless `paidOutside: true` says it was paid another way (recorded as an `outside` payment; its Stripe checkout is then expired). Any other transition is BOOKING_POLICY_BLOCKED 409 (docs/decisions.md "Booking"). Answers the booking after the change.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `booking:write` (`*` grants every scope).
          */
         post: operations["partnerPostBookingsConfirm"];
         delete?: never;
@@ -1697,6 +1984,8 @@ export interface paths {
         /**
          * Cancel a held or confirmed booking
          * @description held or confirmed → cancelled; `reason` is stored as `cancelReason`. A paid booking is refunded by the service's policy, or by `refundPercent`; the refund is made with Stripe after the change and shows in `payment.records` (an unpaid one has its checkout expired). `refundPercent` on a booking without a payment changes nothing. Any other transition is BOOKING_POLICY_BLOCKED 409 (docs/decisions.md "Booking"). Answers the booking after the change.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `booking:write` (`*` grants every scope).
          */
         post: operations["partnerPostBookingsCancel"];
         delete?: never;
@@ -1717,6 +2006,8 @@ export interface paths {
         /**
          * Mark a confirmed booking completed
          * @description confirmed → completed. Any other transition is BOOKING_POLICY_BLOCKED 409 (docs/decisions.md "Booking"). Answers the booking after the change.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `booking:write` (`*` grants every scope).
          */
         post: operations["partnerPostBookingsComplete"];
         delete?: never;
@@ -1737,6 +2028,8 @@ export interface paths {
         /**
          * Mark a confirmed booking as a no-show
          * @description confirmed → no_show; `reason` is stored as `noShowReason`. A paid booking whose service has a `noShowCharge` is charged it on the card saved at checkout, after the change (`payment.records`). Any other transition is BOOKING_POLICY_BLOCKED 409 (docs/decisions.md "Booking"). Answers the booking after the change.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `booking:write` (`*` grants every scope).
          */
         post: operations["partnerPostBookingsNoShow"];
         delete?: never;
@@ -1757,6 +2050,8 @@ export interface paths {
         /**
          * Move a held or confirmed booking to another start
          * @description Held or confirmed, before it starts → the same status at `startsAtMs` (a held booking keeps its `holdExpiresAtMs`: a hold ends 10 minutes after creation). The new slot must be free, the booking itself aside (else BOOKING_SLOT_UNAVAILABLE 409). Any other transition is BOOKING_POLICY_BLOCKED 409 (docs/decisions.md "Booking"). Answers the booking after the change.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `booking:write` (`*` grants every scope).
          */
         post: operations["partnerPostBookingsReschedule"];
         delete?: never;
@@ -1775,12 +2070,16 @@ export interface paths {
         /**
          * List customers
          * @description Without `q`: every customer, oldest first (createdAtMs, then customerId). With `q`: the customers it matches, each once, ordered by the matching text (the shortest and alphabetically first match first), then customerId. A cursor pages only the list it came from: a search cursor without `q`, or a cursor of the list without `q` sent with one, is VALIDATION_ERROR (query.cursor).
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `customer:read` (`*` grants every scope).
          */
         get: operations["partnerListCustomers"];
         put?: never;
         /**
          * Create a customer
          * @description A name is required; email and phone are optional. An email or phone that another customer of the tenant has is VALIDATION_ERROR at body.primaryEmail or body.phone.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `customer:write` (`*` grants every scope).
          */
         post: operations["partnerCreateCustomer"];
         delete?: never;
@@ -1796,7 +2095,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a customer */
+        /**
+         * Get a customer
+         * @description **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `customer:read` (`*` grants every scope).
+         */
         get: operations["partnerGetCustomer"];
         put?: never;
         post?: never;
@@ -1806,6 +2108,8 @@ export interface paths {
         /**
          * Update a customer (partial; at least one field)
          * @description Only the fields sent change; null removes the email, phone, locale or time zone. An email or phone that another customer of the tenant has is VALIDATION_ERROR at body.primaryEmail or body.phone. Removing the email or phone of a customer who would then have no name, email or phone is VALIDATION_ERROR at that field.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `customer:write` (`*` grants every scope).
          */
         patch: operations["partnerUpdateCustomer"];
         trace?: never;
@@ -1820,6 +2124,8 @@ export interface paths {
         /**
          * Everything held about a customer, as one JSON document
          * @description One JSON document (not the envelope; `Content-Disposition: attachment`), written as it is read: the customer, every booking with its history, the messages sent about them, the webhook deliveries of their bookings’ events and the calendar events written for them, bodies included while retention keeps them. Needs `customer:read`.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `customer:read` (`*` grants every scope).
          */
         get: operations["partnerGetCustomersExport"];
         put?: never;
@@ -1842,6 +2148,8 @@ export interface paths {
         /**
          * Erase a customer's personal data everywhere
          * @description Cancels their open bookings first (reason `customer_erased`, with the normal events and messages), then removes their name, email, phone, locale, answers and notes from the customer record, the bookings, the stored events, webhook delivery bodies, messages and calendar events. The bookings stay (time, service, staff, status, price) for the business’s accounts. Idempotent: erasing again answers the same. `confirmCustomerId` must repeat the path’s id (else VALIDATION_ERROR at body.confirmCustomerId). Needs `customer:write`.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `customer:write` (`*` grants every scope).
          */
         post: operations["partnerPostCustomersErase"];
         delete?: never;
@@ -1860,12 +2168,16 @@ export interface paths {
         /**
          * List webhook subscriptions
          * @description Oldest first. Signing secrets are never listed.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `webhook:read` (`*` grants every scope).
          */
         get: operations["partnerListWebhookSubscriptions"];
         put?: never;
         /**
          * Create a webhook subscription
          * @description Answers the subscription with its signing secret, shown this once. `url` must be https; with ALLOW_LOOPBACK_TARGETS on (`npm start` on a loopback address) http to loopback is accepted too. A host that does not resolve, or resolves to a private, loopback, link-local or otherwise reserved address, is refused with one message unless WEBHOOK_URL_ALLOWLIST names it (VALIDATION_ERROR at body.url); the address is checked again before every delivery. A workspace has at most WEBHOOK_MAX_SUBSCRIPTIONS subscriptions (20 unless the operator set another number), active or disabled; one more is QUOTA_EXCEEDED 409 until one is deleted.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `webhook:write` (`*` grants every scope).
          */
         post: operations["partnerCreateWebhookSubscription"];
         delete?: never;
@@ -1881,13 +2193,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a webhook subscription */
+        /**
+         * Get a webhook subscription
+         * @description **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `webhook:read` (`*` grants every scope).
+         */
         get: operations["partnerGetWebhookSubscription"];
         put?: never;
         post?: never;
         /**
          * Delete a webhook subscription
          * @description Nothing more is delivered to it: attempts still due are recorded as not sent. Its deliveries stay in the log. Answers the subscription as it was.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `webhook:write` (`*` grants every scope).
          */
         delete: operations["partnerDeleteWebhookSubscription"];
         options?: never;
@@ -1895,6 +2212,8 @@ export interface paths {
         /**
          * Update a webhook subscription (partial; at least one field)
          * @description Only the fields sent change; `events: []` means all events. `url` must be https; with ALLOW_LOOPBACK_TARGETS on (`npm start` on a loopback address) http to loopback is accepted too. A host that does not resolve, or resolves to a private, loopback, link-local or otherwise reserved address, is refused with one message unless WEBHOOK_URL_ALLOWLIST names it (VALIDATION_ERROR at body.url); the address is checked again before every delivery.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `webhook:write` (`*` grants every scope).
          */
         patch: operations["partnerUpdateWebhookSubscription"];
         trace?: never;
@@ -1911,6 +2230,8 @@ export interface paths {
         /**
          * Rotate the signing secret of a webhook subscription
          * @description Answers the new secret, shown this once; from now on only it signs deliveries.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `webhook:write` (`*` grants every scope).
          */
         post: operations["partnerPostWebhookSubscriptionsRotateSecret"];
         delete?: never;
@@ -1929,6 +2250,8 @@ export interface paths {
         /**
          * List webhook deliveries
          * @description Newest first (by createdAtMs, then deliveryId, both descending); each delivery without its attempts (see the detail).
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `webhook:read` (`*` grants every scope).
          */
         get: operations["partnerListWebhookDeliveries"];
         put?: never;
@@ -1946,7 +2269,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a webhook delivery with its attempts */
+        /**
+         * Get a webhook delivery with its attempts
+         * @description **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `webhook:read` (`*` grants every scope).
+         */
         get: operations["partnerGetWebhookDelivery"];
         put?: never;
         post?: never;
@@ -1968,6 +2294,8 @@ export interface paths {
         /**
          * Replay a webhook delivery
          * @description Queues a new series of up to 6 attempts for the same event (same event id), due now; the earlier attempts stay. Answers 202 with the delivery as queued. Limited per tenant (RATE_LIMITED 429 with Retry-After), since each replay sends requests to the tenant’s endpoint.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `webhook:write` (`*` grants every scope).
          */
         post: operations["partnerPostWebhookDeliveriesReplay"];
         delete?: never;
@@ -1986,12 +2314,16 @@ export interface paths {
         /**
          * List services
          * @description Also under booking:read, since a partner needs the services to book: `status=active` lists the ones customers can book now (with the slug that availability and a booking create take).
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:read` or `booking:read` (`*` grants every scope).
          */
         get: operations["partnerListServices"];
         put?: never;
         /**
          * Create a service
          * @description `priceAmount` and `priceCurrency` go together; `slug` is unique in the tenant; `staffIds` and `resourceIds` name staff and resources of the tenant; `questions` have unique keys and unique options; a `payment` other than none needs a price above 0 (else VALIDATION_ERROR at `payment`) of at most 99999999 (else at `priceAmount`) and `confirmation: manual` (else at `confirmation`); `depositAmount` is 1 to priceAmount with `payment: deposit` and 0 otherwise, `noShowFeeAmount` 1 to priceAmount with `noShowCharge: fee` and 0 otherwise (else at their own paths); a `noShowCharge` other than none needs a payment (else at `noShowCharge`). Amounts must be ones Stripe can charge: in a three-decimal currency (BHD, JOD, KWD, OMR, TND) the price, deposit and fee are multiples of 10 (else at their own paths), and a currency whose minor unit Stripe counts differently (HUF, COP, IDR, ISK, LYD…) takes no payment policy (else at `priceCurrency`).
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:write` (`*` grants every scope).
          */
         post: operations["partnerCreateService"];
         delete?: never;
@@ -2007,7 +2339,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a service */
+        /**
+         * Get a service
+         * @description **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:read` (`*` grants every scope).
+         */
         get: operations["partnerGetService"];
         put?: never;
         post?: never;
@@ -2017,6 +2352,8 @@ export interface paths {
         /**
          * Update a service (partial; at least one field)
          * @description `priceAmount` and `priceCurrency` go together, with the stored price completing a half sent alone (`priceCurrency: ''` removes the price); `slug` is unique in the tenant; `staffIds` and `resourceIds` name staff and resources of the tenant; `questions` have unique keys and unique options; a `payment` other than none needs a price above 0 (else VALIDATION_ERROR at `payment`) of at most 99999999 (else at `priceAmount`) and `confirmation: manual` (else at `confirmation`); `depositAmount` is 1 to priceAmount with `payment: deposit` and 0 otherwise, `noShowFeeAmount` 1 to priceAmount with `noShowCharge: fee` and 0 otherwise (else at their own paths); a `noShowCharge` other than none needs a payment (else at `noShowCharge`). Amounts must be ones Stripe can charge: in a three-decimal currency (BHD, JOD, KWD, OMR, TND) the price, deposit and fee are multiples of 10 (else at their own paths), and a currency whose minor unit Stripe counts differently (HUF, COP, IDR, ISK, LYD…) takes no payment policy (else at `priceCurrency`). These hold for the service as the change leaves it: removing the price of a paid service, or making it automatic, is refused.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:write` (`*` grants every scope).
          */
         patch: operations["partnerUpdateService"];
         trace?: never;
@@ -2028,10 +2365,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List staff */
+        /**
+         * List staff
+         * @description **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:read` (`*` grants every scope).
+         */
         get: operations["partnerListStaff"];
         put?: never;
-        /** Create a staff member */
+        /**
+         * Create a staff member
+         * @description **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:write` (`*` grants every scope).
+         */
         post: operations["partnerCreateStaff"];
         delete?: never;
         options?: never;
@@ -2046,14 +2389,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a staff member */
+        /**
+         * Get a staff member
+         * @description **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:read` (`*` grants every scope).
+         */
         get: operations["partnerGetStaff"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Update a staff member (partial; at least one field) */
+        /**
+         * Update a staff member (partial; at least one field)
+         * @description **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:write` (`*` grants every scope).
+         */
         patch: operations["partnerUpdateStaff"];
         trace?: never;
     };
@@ -2064,10 +2413,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List resources */
+        /**
+         * List resources
+         * @description **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:read` (`*` grants every scope).
+         */
         get: operations["partnerListResources"];
         put?: never;
-        /** Create a resource */
+        /**
+         * Create a resource
+         * @description **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:write` (`*` grants every scope).
+         */
         post: operations["partnerCreateResource"];
         delete?: never;
         options?: never;
@@ -2082,14 +2437,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a resource */
+        /**
+         * Get a resource
+         * @description **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:read` (`*` grants every scope).
+         */
         get: operations["partnerGetResource"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Update a resource (partial; at least one field) */
+        /**
+         * Update a resource (partial; at least one field)
+         * @description **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:write` (`*` grants every scope).
+         */
         patch: operations["partnerUpdateResource"];
         trace?: never;
     };
@@ -2100,12 +2461,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List availability rules */
+        /**
+         * List availability rules
+         * @description **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:read` (`*` grants every scope).
+         */
         get: operations["partnerListAvailabilityRules"];
         put?: never;
         /**
          * Create an availability rule
          * @description `startMinute` < `endMinute`; `effectiveFromAtMs` < `effectiveUntilAtMs` when both are set. `ownerId` is required when `ownerType` is `staff` or `resource` and must name one of the tenant's; for `tenant` it may be left out.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:write` (`*` grants every scope).
          */
         post: operations["partnerCreateAvailabilityRule"];
         delete?: never;
@@ -2121,7 +2487,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an availability rule */
+        /**
+         * Get an availability rule
+         * @description **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:read` (`*` grants every scope).
+         */
         get: operations["partnerGetAvailabilityRule"];
         put?: never;
         post?: never;
@@ -2131,6 +2500,8 @@ export interface paths {
         /**
          * Update an availability rule (partial; at least one field)
          * @description The changed rule must still hold `startMinute` < `endMinute` and `effectiveFromAtMs` < `effectiveUntilAtMs` (a field sent alone is compared with the stored one). `ownerId` is required when `ownerType` is `staff` or `resource` and must name one of the tenant's; for `tenant` it may be left out.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:write` (`*` grants every scope).
          */
         patch: operations["partnerUpdateAvailabilityRule"];
         trace?: never;
@@ -2145,12 +2516,16 @@ export interface paths {
         /**
          * List blocked times
          * @description `fromMs` < `toMs` when both are given.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:read` (`*` grants every scope).
          */
         get: operations["partnerListBlockedTimes"];
         put?: never;
         /**
          * Create a blocked time
          * @description `startsAtMs` < `endsAtMs`. `ownerId` is required when `ownerType` is `staff` or `resource` and must name one of the tenant's; for `tenant` it may be left out.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:write` (`*` grants every scope).
          */
         post: operations["partnerCreateBlockedTime"];
         delete?: never;
@@ -2166,7 +2541,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a blocked time */
+        /**
+         * Get a blocked time
+         * @description **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:read` (`*` grants every scope).
+         */
         get: operations["partnerGetBlockedTime"];
         put?: never;
         post?: never;
@@ -2176,6 +2554,8 @@ export interface paths {
         /**
          * Update a blocked time (partial; at least one field)
          * @description The changed block must still hold `startsAtMs` < `endsAtMs` (a time sent alone is compared with the stored one). `ownerId` is required when `ownerType` is `staff` or `resource` and must name one of the tenant's; for `tenant` it may be left out.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:write` (`*` grants every scope).
          */
         patch: operations["partnerUpdateBlockedTime"];
         trace?: never;
@@ -2187,10 +2567,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List holidays */
+        /**
+         * List holidays
+         * @description **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:read` (`*` grants every scope).
+         */
         get: operations["partnerListHolidays"];
         put?: never;
-        /** Create a holiday */
+        /**
+         * Create a holiday
+         * @description **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:write` (`*` grants every scope).
+         */
         post: operations["partnerCreateHoliday"];
         delete?: never;
         options?: never;
@@ -2205,14 +2591,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a holiday */
+        /**
+         * Get a holiday
+         * @description **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:read` (`*` grants every scope).
+         */
         get: operations["partnerGetHoliday"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Update a holiday (partial; at least one field) */
+        /**
+         * Update a holiday (partial; at least one field)
+         * @description **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:write` (`*` grants every scope).
+         */
         patch: operations["partnerUpdateHoliday"];
         trace?: never;
     };
@@ -2226,12 +2618,16 @@ export interface paths {
         /**
          * List date overrides
          * @description `fromDate` ≤ `toDate` when both are given.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:read` (`*` grants every scope).
          */
         get: operations["partnerListDateOverrides"];
         put?: never;
         /**
          * Create a date override
          * @description On `date` the owner's hours are `windows` instead of its weekly rules (`[]` closes the day); several overrides of one owner on one date add up. A staff member's or resource's hours never reach past the tenant's. `ownerId` is required when `ownerType` is `staff` or `resource` and must name one of the tenant's; for `tenant` it may be left out.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:write` (`*` grants every scope).
          */
         post: operations["partnerCreateDateOverride"];
         delete?: never;
@@ -2247,7 +2643,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a date override */
+        /**
+         * Get a date override
+         * @description **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:read` (`*` grants every scope).
+         */
         get: operations["partnerGetDateOverride"];
         put?: never;
         post?: never;
@@ -2257,6 +2656,8 @@ export interface paths {
         /**
          * Update a date override (partial; at least one field)
          * @description On `date` the owner's hours are `windows` instead of its weekly rules (`[]` closes the day); several overrides of one owner on one date add up. A staff member's or resource's hours never reach past the tenant's. `windows` replaces the windows. `ownerId` is required when `ownerType` is `staff` or `resource` and must name one of the tenant's; for `tenant` it may be left out.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:write` (`*` grants every scope).
          */
         patch: operations["partnerUpdateDateOverride"];
         trace?: never;
@@ -2271,6 +2672,8 @@ export interface paths {
         /**
          * Free slots of a service in a window of at most 31 days
          * @description `fromMs` < `toMs`, and `toMs - fromMs` at most 31 days (2678400000 ms). A seated service lists the slots with room for `partySize` (default 1), each with `seatsLeft`. `staffId` lists the slots of one staff member: one the service lists (its config `staff`), not of a collective service (else VALIDATION_ERROR at query.staffId).
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `booking:read` (`*` grants every scope).
          */
         get: operations["partnerGetAvailability"];
         put?: never;
@@ -2288,7 +2691,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The tenant's branding */
+        /**
+         * The tenant's branding
+         * @description **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `branding:read` (`*` grants every scope).
+         */
         get: operations["partnerGetBranding"];
         put?: never;
         post?: never;
@@ -2298,6 +2704,8 @@ export interface paths {
         /**
          * Update the tenant's branding (partial; at least one field)
          * @description Only the fields sent change; '' clears one. Colours are #rrggbb, the logo an https URL.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `branding:write` (`*` grants every scope).
          */
         patch: operations["partnerUpdateBranding"];
         trace?: never;
@@ -2309,12 +2717,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List every tenant (oldest first) */
+        /**
+         * List every tenant (oldest first)
+         * @description **Auth:** a platform key (`Authorization: Bearer pk_live_…`).
+         */
         get: operations["platformListTenants"];
         put?: never;
         /**
          * Create a tenant with its owner; Idempotency-Key optional
          * @description The owner (ownerEmail) becomes a member with the tenant_owner role and signs in to the dashboard with Google under that address. A slug another tenant has is VALIDATION_ERROR at `body.slug`.
+         *
+         *     **Auth:** a platform key (`Authorization: Bearer pk_live_…`).
          */
         post: operations["platformCreateTenant"];
         delete?: never;
@@ -2330,7 +2743,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a tenant */
+        /**
+         * Get a tenant
+         * @description **Auth:** a platform key (`Authorization: Bearer pk_live_…`).
+         */
         get: operations["platformGetTenant"];
         put?: never;
         post?: never;
@@ -2352,6 +2768,8 @@ export interface paths {
         /**
          * Suspend a tenant: its dashboard, booking pages, /v1 and MCP answer TENANT_INACTIVE
          * @description Its data and keys stay; reactivate undoes it. Suspending a suspended tenant changes nothing.
+         *
+         *     **Auth:** a platform key (`Authorization: Bearer pk_live_…`).
          */
         post: operations["platformPostTenantsSuspend"];
         delete?: never;
@@ -2369,7 +2787,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reactivate a suspended (or disabled) tenant */
+        /**
+         * Reactivate a suspended (or disabled) tenant
+         * @description **Auth:** a platform key (`Authorization: Bearer pk_live_…`).
+         */
         post: operations["platformPostTenantsReactivate"];
         delete?: never;
         options?: never;
@@ -2384,12 +2805,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List a tenant's API keys (revoked ones included, oldest first) */
+        /**
+         * List a tenant's API keys (revoked ones included, oldest first)
+         * @description **Auth:** a platform key (`Authorization: Bearer pk_live_…`).
+         */
         get: operations["platformListApiKeys"];
         put?: never;
         /**
          * Mint an API key for a tenant; its secret is in this answer only
          * @description The key is the tenant’s own, as one its owner makes in the dashboard, and works on /v1 and MCP. It may grant the catalog and branding scopes only: the platform reads no booking, customer, message or webhook event (VALIDATION_ERROR at body.scopes.<i> for another scope).
+         *
+         *     **Auth:** a platform key (`Authorization: Bearer pk_live_…`).
          */
         post: operations["platformCreateApiKey"];
         delete?: never;
@@ -2410,6 +2836,8 @@ export interface paths {
         /**
          * Revoke a tenant's API key; it stops working at once
          * @description Revoking a revoked key changes nothing and answers it again. A key of another tenant is NOT_FOUND.
+         *
+         *     **Auth:** a platform key (`Authorization: Bearer pk_live_…`).
          */
         post: operations["platformPostTenantsApiKeysRevoke"];
         delete?: never;
@@ -2430,6 +2858,8 @@ export interface paths {
         /**
          * Start an export of the workspace's data (owners only)
          * @description Answers the job, queued; ask its status until it is ready. The archive (zip) holds `tenant.ndjson`; `catalog/services.ndjson`, `staff`, `resources`, `availability-rules`, `date-overrides`, `blocked-times`, `holidays`; `customers.ndjson`; `bookings.ndjson`; `settings/webhook-subscriptions.ndjson` (without signing secrets), `notification-settings`, `integration-settings` and `calendar-connections` (without credentials); and `manifest.json` with the count of each file. Each line is the record the dashboard API answers for it. At most one export of a workspace runs at a time: another while one is queued or running is QUOTA_EXCEEDED 409. A gateway already running as many exports as it may answers RATE_LIMITED 429 with Retry-After. The archive is kept 7 days.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of an owner of the workspace.
          */
         post: operations["postTenantExport"];
         delete?: never;
@@ -2448,6 +2878,8 @@ export interface paths {
         /**
          * The status of an export (owners only)
          * @description Once ready, `download` holds a link to the archive that works for an hour; every answer hands out a fresh one. Another workspace's export is NOT_FOUND.
+         *
+         *     **Auth:** the dashboard session cookie, of an owner of the workspace.
          */
         get: operations["getTenantExport"];
         put?: never;
@@ -2468,6 +2900,8 @@ export interface paths {
         /**
          * The workspace's booking changes as they happen (text/event-stream)
          * @description Server-sent events: `ready` once, then one `booking` event per booking change ({ eventId, type, bookingId, status, startsAtMs, endsAtMs, staffId, occurredAtMs }) and a comment line every 25 s. At most 50 open streams per workspace: RATE_LIMITED 429 beyond.
+         *
+         *     **Auth:** the dashboard session cookie, of any member of the workspace.
          */
         get: operations["getLive"];
         put?: never;
@@ -2488,6 +2922,8 @@ export interface paths {
         /**
          * The staff dashboard (HTML): the web app of the dashboard API
          * @description Signs in with the dashboard session; without one it offers the sign-in.
+         *
+         *     **Auth:** none; no cookie is read.
          */
         get: operations["getDashboard"];
         put?: never;
@@ -2508,6 +2944,8 @@ export interface paths {
         /**
          * Download an export's archive (owners only)
          * @description The zip, streamed. The session must be an owner of the export’s workspace (another workspace’s export is NOT_FOUND), and `token` the one a status answer handed out within the hour: a wrong one is FORBIDDEN, and so is one past its hour (ask the status again for a new link).
+         *
+         *     **Auth:** the dashboard session cookie, of an owner of the workspace.
          */
         get: operations["getTenantExportDownload"];
         put?: never;
@@ -2574,7 +3012,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2597,7 +3041,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2691,7 +3140,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 403 `FORBIDDEN`, `OAUTH_STATE_INVALID`, `OAUTH_TOKEN_EXCHANGE_FAILED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2714,7 +3169,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2806,7 +3266,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2829,7 +3296,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2903,7 +3375,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2926,7 +3405,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3006,7 +3490,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3029,7 +3520,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3082,7 +3578,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3105,7 +3608,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3202,7 +3710,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3225,7 +3740,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3281,7 +3801,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3304,7 +3829,123 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getRoot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: the envelope, or the HTML page when Accept prefers text/html */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            name: string;
+                            /** @description The deployment profile (docs/operations.md "Profiles"); null when the gateway was not told. */
+                            profile: ("embedded" | "distributed") | null;
+                            /** @description The HTTP API's version, the OpenAPI document's `info.version`. */
+                            apiVersion: string;
+                            /**
+                             * @description `ok` when every service answers SERVING, else `degraded`.
+                             * @enum {string}
+                             */
+                            status: "ok" | "degraded";
+                            /** @description Each service behind the gateway, probed as GET /health probes it (1.5 s each). */
+                            services: {
+                                [key: string]: "SERVING" | "NOT_SERVING" | "UNREACHABLE";
+                            };
+                            links: {
+                                rel: string;
+                                href: string;
+                                title: string;
+                                description: string;
+                            }[];
+                            operationsGuide: {
+                                /** @description A file of the source repository: the platform does not serve it. */
+                                repositoryPath: string;
+                                description: string;
+                            };
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                    "text/html": string;
+                };
+            };
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3381,7 +4022,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3404,7 +4052,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3517,7 +4170,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3540,7 +4201,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3672,7 +4338,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3695,7 +4368,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3918,7 +4596,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3941,7 +4627,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4065,7 +4756,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4088,7 +4787,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4313,7 +5017,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4336,7 +5049,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4407,7 +5125,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4430,7 +5155,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4508,7 +5238,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4531,7 +5269,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4596,7 +5339,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4619,7 +5370,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4699,7 +5455,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4722,7 +5487,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4794,7 +5564,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4817,7 +5594,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4896,7 +5678,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4919,7 +5709,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4985,7 +5780,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5008,7 +5811,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5089,7 +5897,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5112,7 +5929,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5197,7 +6019,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5220,7 +6049,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5314,7 +6148,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5337,7 +6179,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5412,7 +6259,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5435,7 +6290,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5534,7 +6394,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5557,7 +6426,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5634,7 +6508,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5657,7 +6538,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5738,7 +6624,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5761,7 +6655,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5828,7 +6727,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5851,7 +6758,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5934,7 +6846,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5957,7 +6878,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6026,7 +6952,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6049,7 +6982,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6123,7 +7061,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6146,7 +7092,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6209,7 +7160,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6232,7 +7191,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6308,7 +7272,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6331,7 +7304,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6411,7 +7389,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6434,7 +7419,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6525,7 +7515,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6548,7 +7546,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6618,7 +7621,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6641,7 +7652,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6734,7 +7750,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6757,7 +7782,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6840,7 +7870,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6863,7 +7900,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6950,7 +7992,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6973,7 +8023,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7048,7 +8103,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7071,7 +8134,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7160,7 +8228,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7183,7 +8260,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7465,7 +8547,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7488,7 +8578,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7560,7 +8655,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7583,7 +8687,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7667,7 +8776,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7690,7 +8806,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7807,7 +8928,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7830,7 +8958,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7904,7 +9037,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7927,7 +9067,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8162,7 +9307,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 404 `NOT_FOUND`
+             *     - 409 `BOOKING_IDEMPOTENCY_CONFLICT`, `BOOKING_SLOT_UNAVAILABLE`, `PROVIDER_NOT_CONNECTED`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8185,7 +9338,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *     - 502 `PROVIDER_ACTION_FAILED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8279,7 +9438,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8302,7 +9468,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *     - 503 `BOOKING_POLICY_BLOCKED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8464,7 +9636,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8487,7 +9666,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8644,7 +9828,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8667,7 +9859,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8735,7 +9932,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8758,7 +9963,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8910,7 +10120,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 402 `PAYMENT_REQUIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 409 `BOOKING_POLICY_BLOCKED`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8933,7 +10154,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9087,7 +10313,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 409 `BOOKING_POLICY_BLOCKED`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9110,7 +10346,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9259,7 +10500,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 409 `BOOKING_POLICY_BLOCKED`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9282,7 +10533,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9434,7 +10690,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 409 `BOOKING_POLICY_BLOCKED`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9457,7 +10723,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9608,7 +10879,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 409 `BOOKING_POLICY_BLOCKED`, `BOOKING_SLOT_UNAVAILABLE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9631,7 +10912,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9824,7 +11110,15 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9847,7 +11141,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10039,7 +11338,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 409 `BOOKING_POLICY_BLOCKED`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10062,7 +11370,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10261,7 +11574,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 409 `BOOKING_POLICY_BLOCKED`, `BOOKING_SLOT_UNAVAILABLE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10284,7 +11606,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10330,7 +11657,15 @@ export interface operations {
                     "text/calendar": string;
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10353,7 +11688,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10523,7 +11863,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10546,7 +11894,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10589,7 +11942,12 @@ export interface operations {
                     "text/javascript": string;
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10612,7 +11970,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10662,7 +12025,15 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 403 `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10685,7 +12056,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10756,7 +12132,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10779,7 +12162,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10855,7 +12243,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 409 `QUOTA_EXCEEDED`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10878,7 +12275,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10943,7 +12345,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10966,7 +12376,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11031,7 +12446,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11054,7 +12478,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11135,7 +12564,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11158,7 +12596,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11230,7 +12673,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11253,7 +12705,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11339,7 +12796,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11362,7 +12826,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11449,7 +12918,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11472,7 +12949,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11564,7 +13046,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11587,7 +13078,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11647,7 +13143,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 409 `PROVIDER_NOT_CONNECTED`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11670,7 +13175,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11756,7 +13266,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `OAUTH_STATE_INVALID`, `OAUTH_TOKEN_EXCHANGE_FAILED`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11779,7 +13296,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11839,7 +13361,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 409 `PROVIDER_NOT_CONNECTED`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11862,7 +13393,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11948,7 +13484,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `OAUTH_STATE_INVALID`, `OAUTH_TOKEN_EXCHANGE_FAILED`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11971,7 +13514,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12031,7 +13579,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 409 `PROVIDER_NOT_CONNECTED`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12054,7 +13611,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12140,7 +13702,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `OAUTH_STATE_INVALID`, `OAUTH_TOKEN_EXCHANGE_FAILED`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12163,7 +13732,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12246,7 +13820,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12269,7 +13850,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12362,7 +13948,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12385,7 +13979,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *     - 502 `PROVIDER_ACTION_FAILED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12474,7 +14074,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12497,7 +14106,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12557,7 +14171,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 409 `PROVIDER_NEEDS_REAUTH`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12580,7 +14203,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12673,7 +14301,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12696,7 +14333,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12767,7 +14409,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 409 `PROVIDER_ACTION_PENDING`, `PROVIDER_NOT_CONNECTED`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12790,7 +14442,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12843,7 +14500,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12866,7 +14530,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12926,7 +14595,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12949,7 +14626,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13013,7 +14695,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13036,7 +14725,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13107,7 +14801,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13130,7 +14832,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *     - 502 `PROVIDER_ACTION_FAILED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13194,7 +14902,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 409 `PROVIDER_NOT_CONNECTED`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13217,7 +14934,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13290,7 +15012,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13313,7 +15042,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13390,7 +15124,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13413,7 +15155,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13484,7 +15231,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13507,7 +15263,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13574,7 +15335,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13597,7 +15367,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13663,7 +15438,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13686,7 +15468,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13766,7 +15553,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13789,7 +15584,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13857,7 +15657,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13880,7 +15687,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13949,7 +15761,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13972,7 +15792,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -14034,7 +15859,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -14057,7 +15891,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -14126,7 +15965,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -14149,7 +15997,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -14248,7 +16101,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -14271,7 +16131,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -14358,7 +16223,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -14381,7 +16254,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -14473,7 +16351,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -14496,7 +16383,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -14598,7 +16490,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -14621,7 +16521,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -14711,7 +16616,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -14734,7 +16648,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -14829,7 +16748,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -14852,7 +16780,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -14910,7 +16843,14 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -14933,7 +16873,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -14999,7 +16944,14 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -15022,7 +16974,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -15187,7 +17144,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -15210,7 +17175,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -15519,7 +17489,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 409 `BOOKING_IDEMPOTENCY_CONFLICT`, `BOOKING_SLOT_UNAVAILABLE`, `PROVIDER_NOT_CONNECTED`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -15542,7 +17521,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *     - 502 `PROVIDER_ACTION_FAILED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -15702,7 +17687,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -15725,7 +17719,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -15796,7 +17795,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -15819,7 +17827,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -15974,7 +17987,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 402 `PAYMENT_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 409 `BOOKING_POLICY_BLOCKED`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -15997,7 +18021,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -16154,7 +18183,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 409 `BOOKING_POLICY_BLOCKED`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -16177,7 +18216,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -16329,7 +18373,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 409 `BOOKING_POLICY_BLOCKED`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -16352,7 +18406,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -16507,7 +18566,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 409 `BOOKING_POLICY_BLOCKED`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -16530,7 +18599,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -16684,7 +18758,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 409 `BOOKING_POLICY_BLOCKED`, `BOOKING_SLOT_UNAVAILABLE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -16707,7 +18791,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -16793,7 +18882,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -16816,7 +18913,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -16906,7 +19008,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -16929,7 +19039,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -17007,7 +19122,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -17030,7 +19154,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -17122,7 +19251,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -17145,7 +19283,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -17430,7 +19573,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -17453,7 +19605,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -17528,7 +19685,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -17551,7 +19717,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -17625,7 +19796,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -17648,7 +19827,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -17727,7 +19911,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 409 `QUOTA_EXCEEDED`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -17750,7 +19943,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -17818,7 +20016,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -17841,7 +20048,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -17909,7 +20121,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -17932,7 +20153,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -18016,7 +20242,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -18039,7 +20274,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -18114,7 +20354,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -18137,7 +20386,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -18226,7 +20480,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -18249,7 +20511,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -18339,7 +20606,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -18362,7 +20638,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -18457,7 +20738,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -18480,7 +20770,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -18615,7 +20910,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -18638,7 +20941,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -18864,7 +21172,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -18887,7 +21203,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -19014,7 +21335,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -19037,7 +21367,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -19265,7 +21600,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -19288,7 +21632,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -19362,7 +21711,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -19385,7 +21742,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -19466,7 +21828,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -19489,7 +21859,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -19557,7 +21932,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -19580,7 +21964,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -19663,7 +22052,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -19686,7 +22084,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -19761,7 +22164,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -19784,7 +22195,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -19866,7 +22282,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -19889,7 +22313,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -19958,7 +22387,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -19981,7 +22419,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -20065,7 +22508,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -20088,7 +22540,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -20176,7 +22633,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -20199,7 +22664,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -20296,7 +22766,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -20319,7 +22797,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -20397,7 +22880,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -20420,7 +22912,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -20522,7 +23019,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -20545,7 +23051,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -20625,7 +23136,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -20648,7 +23167,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -20732,7 +23256,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -20755,7 +23287,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -20825,7 +23362,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -20848,7 +23394,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -20934,7 +23485,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -20957,7 +23517,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -21029,7 +23594,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -21052,7 +23625,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -21129,7 +23707,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -21152,7 +23738,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -21218,7 +23809,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -21241,7 +23841,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -21320,7 +23925,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -21343,7 +23957,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -21426,7 +24045,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -21449,7 +24076,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -21543,7 +24175,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -21566,7 +24206,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -21639,7 +24284,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -21662,7 +24316,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -21758,7 +24417,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -21781,7 +24449,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -21856,7 +24529,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -21879,7 +24560,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -21941,7 +24627,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -21964,7 +24658,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -22040,7 +24739,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -22063,7 +24770,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -22148,7 +24860,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -22171,7 +24890,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -22326,7 +25050,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -22349,7 +25080,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -22428,7 +25164,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -22451,7 +25195,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -22530,7 +25279,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -22553,7 +25310,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -22632,7 +25394,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -22655,7 +25425,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -22730,7 +25505,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -22753,7 +25536,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -22832,7 +25620,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -22855,7 +25651,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -22923,7 +25724,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -22946,7 +25755,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -23033,7 +25847,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`
+             *     - 409 `QUOTA_EXCEEDED`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -23056,7 +25879,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -23140,7 +25968,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`
+             *     - 404 `NOT_FOUND`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -23163,7 +25999,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -23206,7 +26047,15 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -23229,7 +26078,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -23272,7 +26126,12 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -23295,7 +26154,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -23343,7 +26207,15 @@ export interface operations {
                     "application/zip": string;
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`
+             *     - 404 `NOT_FOUND`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -23366,7 +26238,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;

@@ -49,11 +49,16 @@ export async function registerApiReference(app: FastifyInstance, assets: PageAss
       uiConfig: {
         // No top bar: it would offer to load any URL's document into the page.
         layout: 'BaseLayout',
-        deepLinking: true,
+        // Off: a deep link is an <a> inside each operation's <button>, an interactive element
+        // in another (axe-core's nested-interactive).
+        deepLinking: false,
         // Each operation's request body and answers as example values generated from their schemas.
         defaultModelRendering: 'example',
         displayOperationId: true,
         displayRequestDuration: true,
+        // Plain text: every highlighting theme colours numbers or strings below 4.5:1 on its
+        // background (axe-core's color-contrast), and inline, past a style sheet's reach.
+        syntaxHighlight: false,
       },
       uiHooks: {
         onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
