@@ -9,10 +9,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@svc/telemetry';
 import { json } from '@svc/testing';
-import { buildGateway, connectDownstream, gatewayConfigSchema, gatewaySettings } from '../src/index.js';
+import { buildGateway, gatewayConfigSchema, gatewaySettings } from '../src/index.js';
 import { errorCodesOf, type OperationFacts } from '../src/http/operation-docs.js';
 import { startGatewayWithCatalog, type GatewayHarness } from './support/gateway-harness.js';
 import { rawExchange } from './support/raw-http.js';
+import { unreachableDownstream } from './support/unreachable.js';
 
 /** What a browser sends for a page it navigates to. */
 const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
@@ -286,13 +287,7 @@ describe('errorCodesOf', () => {
 describe('rate limits', () => {
   // A gateway of its own with the pages' limit at 2 a minute; nothing behind it answers.
   const dataDir = mkdtempSync(join(tmpdir(), 'gateway-front-door-'));
-  const downstream = connectDownstream({
-    catalog: '127.0.0.1:1',
-    booking: '127.0.0.1:1',
-    customer: '127.0.0.1:1',
-    'webhook-dispatcher': '127.0.0.1:1',
-    identity: '127.0.0.1:1',
-  });
+  const downstream = unreachableDownstream();
   let app: FastifyInstance;
   beforeAll(async () => {
     app = await buildGateway({
