@@ -29,7 +29,7 @@ const frontDoorSchema = z.object({
 
 /**
  * Where a newcomer goes next; relative, so they hold behind any proxy. /metrics has no auth
- * (routes/metrics.ts): said here, since a public ingress does not route it.
+ * (routes/metrics.ts): said here, since a public ingress must not route it (docs/operations.md "Metrics").
  */
 const LINKS: FrontDoorView['links'] = [
   { rel: 'dashboard', href: '/dashboard', title: 'Staff dashboard', description: 'sign in to run a workspace.' },
@@ -55,7 +55,7 @@ const LINKS: FrontDoorView['links'] = [
     rel: 'metrics',
     href: '/metrics',
     title: 'Metrics',
-    description: 'Prometheus metrics, for the operator: a public ingress does not route it.',
+    description: 'Prometheus metrics, for the operator: it has no auth, so a public ingress must not route it.',
   },
 ];
 
