@@ -22,6 +22,8 @@ export default defineConfig({
         'booking-page': 'client/booking-page.ts',
         'manage-page': 'client/manage-page.ts',
         pages: 'client/pages.css',
+        // The API reference's (GET /docs, Swagger UI) overrides, served by the gateway with it.
+        'api-reference': 'client/api-reference.css',
       },
       output: {
         entryFileNames: 'js/[name].js',

@@ -31,6 +31,8 @@ import { registerCatalogCollections, registerCatalogRoutes } from './routes/cata
 import { registerCustomerRoutes } from './routes/customers/customers-routes.js';
 import { registerCustomerPrivacyRoutes } from './routes/customers/customer-privacy-routes.js';
 import { registerHealthRoute } from './routes/health.js';
+import { registerApiReference } from './routes/front-door/api-reference.js';
+import { registerFrontDoor } from './routes/front-door/front-door-route.js';
 import { registerLiveRoute } from './routes/live/live-route.js';
 import { LiveBookingFeed } from './live/booking-feed.js';
 import { loadDashboardApp, registerDashboardApp } from './routes/pages/dashboard-app.js';
@@ -168,6 +170,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   registerAuditRoutes(app, deps.downstream.audit);
   registerHealthRoute(app, deps.downstream);
   registerMetricsRoute(app);
+  // GET / and GET /docs: what runs here, and the API reference (docs/decisions.md "Front door and API reference").
+  registerFrontDoor(app, { downstream: deps.downstream, assets: pageAssets, profile: deps.settings.profile ?? null });
+  await registerApiReference(app, pageAssets);
   registerCatalogRoutes(app, deps.downstream);
   registerCustomerRoutes(app, deps.downstream.customer);
   registerCustomerPrivacyRoutes(app, deps.downstream);

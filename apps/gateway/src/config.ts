@@ -124,6 +124,8 @@ export type GatewayConfig = z.output<typeof gatewayConfigSchema>;
 /** What the HTTP layer needs to know, resolved from the configuration. */
 export interface GatewaySettings {
   baseUrl: string;
+  /** The deployment profile, shown by the front door (GET /); absent when the caller did not say. */
+  profile?: 'embedded' | 'distributed';
   sessionSecret: string;
   manageTokens: ManageTokenKeys;
   dashboardOrigin?: string;
@@ -141,6 +143,7 @@ export interface GatewaySettings {
 export function gatewaySettings(
   config: Pick<
     GatewayConfig,
+    | 'PROFILE'
     | 'MANAGE_TOKEN_SECRET'
     | 'MANAGE_TOKEN_KID'
     | 'MANAGE_TOKEN_PREVIOUS'
@@ -175,6 +178,7 @@ export function gatewaySettings(
   const baseUrl = (config.BASE_URL ?? `http://${config.HOST}:${port}`).replace(/\/$/, '');
   return {
     baseUrl,
+    profile: config.PROFILE,
     sessionSecret: config.SESSION_SECRET ?? embeddedSecret(config.DATA_DIR, 'session'),
     identityCacheTtlMs: config.IDENTITY_CACHE_TTL_MS,
     manageTokens: manageTokenKeysOf(config),

@@ -5,20 +5,14 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createLogger } from '@svc/telemetry';
-import { buildGateway, connectDownstream, defineRoute, gatewayConfigSchema, gatewaySettings } from '../src/index.js';
+import { buildGateway, defineRoute, gatewayConfigSchema, gatewaySettings } from '../src/index.js';
 import { rawExchange, type RawResponse } from './support/raw-http.js';
+import { unreachableDownstream } from './support/unreachable.js';
 
 // What Node's HTTP parser and Fastify's router refuse, over real sockets: every answer is the
 // envelope with x-request-id (docs/api-conventions.md), and the method rule is one rule.
 
-const downstream = connectDownstream({
-  catalog: '127.0.0.1:1',
-  booking: '127.0.0.1:1',
-  customer: '127.0.0.1:1',
-  'webhook-dispatcher': '127.0.0.1:1',
-    identity: '127.0.0.1:1',
-  integrations: '127.0.0.1:1',
-});
+const downstream = unreachableDownstream();
 const dataDir = mkdtempSync(join(tmpdir(), 'gateway-rejections-'));
 let app: FastifyInstance;
 let port = 0;

@@ -7,19 +7,13 @@ import { errorCodes, type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createLogger } from '@svc/telemetry';
-import { buildGateway, connectDownstream, defineRoute, gatewayConfigSchema, gatewaySettings } from '../src/index.js';
+import { buildGateway, defineRoute, gatewayConfigSchema, gatewaySettings } from '../src/index.js';
 import { toDomainError } from '../src/http/http-errors.js';
 import { json } from '@svc/testing';
+import { unreachableDownstream } from './support/unreachable.js';
 
 // Nothing listens on these addresses: the routes under test never reach a service.
-const downstream = connectDownstream({
-  catalog: '127.0.0.1:1',
-  booking: '127.0.0.1:1',
-  customer: '127.0.0.1:1',
-  'webhook-dispatcher': '127.0.0.1:1',
-    identity: '127.0.0.1:1',
-  integrations: '127.0.0.1:1',
-});
+const downstream = unreachableDownstream();
 const dataDir = mkdtempSync(join(tmpdir(), 'gateway-http-'));
 let app: FastifyInstance;
 let base: string;

@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createLogger } from '@svc/telemetry';
-import { buildGateway, connectDownstream, defineRoute, gatewayConfigSchema, gatewaySettings } from '../src/index.js';
+import { buildGateway, defineRoute, gatewayConfigSchema, gatewaySettings } from '../src/index.js';
 import { compileSerializer } from '../src/http/compiled-serializer.js';
 import { okEnvelope } from '../src/http/envelope.js';
 import { availabilitySchema } from '../src/api/availability.js';
+import { unreachableDownstream } from './support/unreachable.js';
 
 // Large answers (availability) in production are written by a serializer compiled from their
 // schema, without validating them again; tests and development keep the validation
@@ -67,14 +68,7 @@ describe('response validation setting', () => {
     for (const mode of ['on', 'off'] as const) {
       const app = await buildGateway({
         logger: createLogger('gateway-test', 'silent'),
-        downstream: connectDownstream({
-          catalog: '127.0.0.1:1',
-          booking: '127.0.0.1:1',
-          customer: '127.0.0.1:1',
-          'webhook-dispatcher': '127.0.0.1:1',
-          identity: '127.0.0.1:1',
-          integrations: '127.0.0.1:1',
-        }),
+        downstream: unreachableDownstream(),
         settings: gatewaySettings(gatewayConfigSchema.parse({ DATA_DIR: dataDir, RESPONSE_VALIDATION: mode }), 8080),
       });
       defineRoute(app, {

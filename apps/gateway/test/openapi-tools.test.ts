@@ -359,6 +359,7 @@ describe('operationIdOf', () => {
     ['PATCH', '/v1/branding', 'partnerUpdateBranding'],
     ['GET', '/api/api-keys', 'listApiKeys'],
     ['GET', '/embed.js', 'getEmbedJs'],
+    ['GET', '/', 'getRoot'],
   ])('%s %s → %s', (method, url, id) => {
     expect(operationIdOf(method, url)).toBe(id);
   });

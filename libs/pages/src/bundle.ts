@@ -76,3 +76,5 @@ export const scriptUrl = (assets: PageAssets, entry: string): string =>
 /** Where the server serves a style sheet. */
 export const styleUrl = (assets: PageAssets, entry: string): string =>
   `/assets/${assets.version}/css/${fileOf(assets, entry)}`;
+/** A style sheet's text, for a server that hands it to another renderer (the API reference's overrides). */
+export const styleText = (assets: PageAssets, entry: string): string => assets.styles.get(fileOf(assets, entry))!;

@@ -1,9 +1,7 @@
 import { html } from '@svc/html';
 import type { PageAssets } from './bundle.js';
-import { renderPage } from './layout.js';
+import { neutralLook, renderPage } from './layout.js';
 import type { ErrorPageView } from './view-models.js';
-
-const NEUTRAL = { name: 'Booking', branding: { displayName: '', logoUrl: '', primaryColor: '', accentColor: '' } };
 
 /** What a customer reads when a page cannot be shown, by the error's code. */
 const SENTENCES: Record<string, string> = {
@@ -26,7 +24,7 @@ export function renderErrorPage(error: ErrorPageView, assets: PageAssets, nonce:
     title: 'Not available',
     nonce,
     assets,
-    tenant: NEUTRAL,
+    tenant: neutralLook('Booking'),
     body: html`<h1>Sorry</h1>
       <p id="error-message">${sentence}</p>
       <p class="hint">Error ${error.code}, request ${error.requestId}.</p>`,

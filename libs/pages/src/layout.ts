@@ -14,6 +14,15 @@ export interface PageFrame {
   body: SafeHtml;
 }
 
+/**
+ * The look of a page that wears no tenant's colors or logo (an error for an unknown tenant, the
+ * front door): the default theme under `name`.
+ */
+export const neutralLook = (name: string): TenantLook => ({
+  name,
+  branding: { displayName: '', logoUrl: '', primaryColor: '', accentColor: '' },
+});
+
 /** The name a tenant shows customers: its display name, else its name. */
 export const shownName = (tenant: TenantLook): string => tenant.branding.displayName || tenant.name;
 

@@ -1,6 +1,6 @@
 import { html } from '@svc/html';
 import type { PageAssets } from './bundle.js';
-import { renderPage } from './layout.js';
+import { neutralLook, renderPage } from './layout.js';
 import type { UnsubscribePageView } from './view-models.js';
 
 /**
@@ -9,10 +9,7 @@ import type { UnsubscribePageView } from './view-models.js';
  * one-click body a mail program sends for List-Unsubscribe-Post.
  */
 export function renderUnsubscribePage(view: UnsubscribePageView, assets: PageAssets, nonce: string): string {
-  const tenant = {
-    name: view.tenantName,
-    branding: { displayName: '', logoUrl: '', primaryColor: '', accentColor: '' },
-  };
+  const tenant = neutralLook(view.tenantName);
   const body = view.unsubscribed
     ? html`<h1>No more reminders</h1>
         <p id="unsubscribed">You will get no more appointment reminders from ${view.tenantName}.</p>

@@ -114,3 +114,25 @@ export interface ErrorPageView {
   code: string;
   requestId: string;
 }
+
+/** A service's answer to its gRPC Health check, as GET /health reports it. */
+export type ServiceState = 'SERVING' | 'NOT_SERVING' | 'UNREACHABLE';
+
+/**
+ * The front door (GET /, docs/decisions.md "Front door and API reference"): what runs, the state
+ * of each service behind the gateway, and where to go. It names no tenant.
+ */
+export interface FrontDoorView {
+  name: string;
+  /** The deployment profile, when the gateway knows it. */
+  profile: 'embedded' | 'distributed' | null;
+  /** The version of the HTTP API (the OpenAPI document's `info.version`). */
+  apiVersion: string;
+  /** `ok` when every service serves, else `degraded`. */
+  status: 'ok' | 'degraded';
+  /** By service name, in the order GET /health lists them. */
+  services: Record<string, ServiceState>;
+  links: Array<{ rel: string; href: string; title: string; description: string }>;
+  /** The operator's guide: a file of the platform's source repository, which the platform does not serve. */
+  operationsGuide: { repositoryPath: string; description: string };
+}

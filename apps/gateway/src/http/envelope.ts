@@ -18,9 +18,6 @@ export const errorEnvelope = z.object({
   meta: metaSchema,
 });
 
-/** The error responses every route documents (the envelope; the specific codes are in the text). */
-export const errorResponses = { '4xx': errorEnvelope, '5xx': errorEnvelope };
-
 type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
 export function ok<T>(data: T, requestId: string) {

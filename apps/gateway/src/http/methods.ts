@@ -62,7 +62,11 @@ export function unsupportedMethod(
 } {
   const path = target.split('?')[0] ?? '';
   const allowed = table.allowedAt(target);
-  if (allowed.length === 0) return { error: new DomainError('NOT_FOUND', `No route for ${method} ${path}.`) };
+  // A route that takes the method and found nothing (reply.callNotFound: a file its folder does not
+  // hold, /docs/static/*) is a 404 as well, not a 405 that allows the method asked.
+  if (allowed.length === 0 || allowed.includes(method.toUpperCase())) {
+    return { error: new DomainError('NOT_FOUND', `No route for ${method} ${path}.`) };
+  }
   const message = `${method} is not allowed on ${path}; it allows ${allowed.join(', ')}.`;
   return {
     error: new DomainError('VALIDATION_ERROR', message, [{ path: 'method', message }], { httpStatus: 405 }),

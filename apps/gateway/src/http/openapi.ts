@@ -4,6 +4,9 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { attachLinks } from './openapi-links.js';
 
+/** The HTTP API's version: the document's `info.version`, shown by the front door (GET /). */
+export const API_VERSION = '1.0.0';
+
 /**
  * The OpenAPI 3.1 document, generated from the same zod schemas that validate requests, so
  * every route appears in it by being defined. Served raw (not enveloped) so tools can read it.
@@ -19,7 +22,7 @@ export async function registerOpenApi(app: FastifyInstance, baseUrl: string): Pr
       openapi: '3.1.0',
       info: {
         title: 'Booking platform API',
-        version: '1.0.0',
+        version: API_VERSION,
         description: 'Every JSON response is wrapped in { ok, data | error, meta: { requestId } }.',
       },
       servers: [{ url: baseUrl }],
@@ -99,7 +102,7 @@ const NOT_PLURAL = new Set(['ics', 'js', 'css']);
  * - a collection (a plural last segment): list (GET) or create (POST) + the noun → `listServices`,
  *   `createBooking`;
  * - anything else: the method + every fixed segment → `getHealth`, `updateTenant`,
- *   `postSessionLogout`, `getBookConfig`;
+ *   `postSessionLogout`, `getBookConfig`; the root `/` is `getRoot`;
  * - under `/v1` (the partner API): `partner` + the id of the rest → `partnerListBookings`;
  * - under `/platform/v1` (the platform API): `platform` + the id of the rest → `platformCreateTenant`.
  */
@@ -117,6 +120,7 @@ export function operationIdOf(method: string, url: string): string {
   }
   const segments = url.split('/').filter((s) => s !== '' && s !== 'api');
   const fixed = segments.filter((s) => !s.startsWith(':'));
+  if (segments.length === 0) return camel([method.toLowerCase(), 'root']);
   const last = segments.at(-1) ?? '';
   const noun = fixed.at(-1) ?? '';
   const itemVerb = ITEM_VERBS[method];

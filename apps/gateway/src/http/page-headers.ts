@@ -12,19 +12,26 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** A fresh nonce per page: the only inline element it admits is the tenant's theme `<style>`. */
 export const newNonce = (): string => randomBytes(16).toString('base64');
 
+/** Where a page's images may come from: the gateway, a tenant's logo (any https origin), data: URLs. */
+const PAGE_IMAGES = ["'self'", 'https:', 'data:'];
+
 /**
  * The Content-Security-Policy of a page: scripts only from the gateway itself (no inline
- * script at all), styles from the gateway plus the nonce'd theme (none on the dashboard), images from the gateway or any
- * https origin (the tenant's logo), requests only to the gateway, and no framing but by
+ * script at all), styles from the gateway plus the nonce'd theme (none on the dashboard), images from `images`
+ * (by default the gateway or any https origin, the tenant's logo), requests only to the gateway, and no framing but by
  * `frameAncestors`: the tenant's embed origins on its booking and manage pages (docs/decisions.md
  * "Embedding"), already normalized origins (@svc/rules parseEmbedOrigin), so each is one CSP source.
  */
-export const contentSecurityPolicy = (nonce: string | null, frameAncestors: readonly string[] = []): string =>
+export const contentSecurityPolicy = (
+  nonce: string | null,
+  frameAncestors: readonly string[] = [],
+  images: readonly string[] = PAGE_IMAGES,
+): string =>
   [
     "default-src 'none'",
     "script-src 'self'",
     nonce === null ? "style-src 'self'" : `style-src 'self' 'nonce-${nonce}'`,
-    "img-src 'self' https: data:",
+    `img-src ${images.join(' ')}`,
     "connect-src 'self'",
     "form-action 'self'",
     "base-uri 'none'",
@@ -56,9 +63,10 @@ export function setPageHeaders(
   reply: FastifyReply,
   nonce: string | null,
   frameAncestors: readonly string[] = [],
+  images: readonly string[] = PAGE_IMAGES,
 ): void {
   reply
-    .header('content-security-policy', contentSecurityPolicy(nonce, frameAncestors))
+    .header('content-security-policy', contentSecurityPolicy(nonce, frameAncestors, images))
     .header('x-content-type-options', NOSNIFF)
     .header('referrer-policy', 'no-referrer');
   if (frameAncestors.length === 0) reply.header('x-frame-options', 'DENY');

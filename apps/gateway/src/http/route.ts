@@ -16,7 +16,8 @@ import {
 } from '../auth/principal.js';
 import type { RouteLimit } from '../limits/rate-limits.js';
 import { largeAnswerSerializer } from './compiled-serializer.js';
-import { errorResponses, ok, okEnvelope } from './envelope.js';
+import { ok, okEnvelope } from './envelope.js';
+import { authSentence, errorResponsesOf, type OperationFacts } from './operation-docs.js';
 import { operationIdOf } from './openapi.js';
 import { LINKS_EXTENSION, linkObjects, type RouteLink } from './openapi-links.js';
 import { inHttpTerms, type InputPart } from './service-paths.js';
@@ -237,12 +238,20 @@ export function defineRoute<
             content: { 'application/json': { schema: okEnvelope(schema) }, 'text/html': { schema: z.string() } },
           }
         : okEnvelope(schema);
+  const facts: OperationFacts = {
+    access,
+    guard,
+    limited: (def.limits ?? []).length > 0,
+    params: def.url.includes(':'),
+    description: def.description,
+  };
   app.route({
     method: def.method,
     url: def.url,
     schema: {
       summary: def.summary,
-      ...(def.description ? { description: def.description } : {}),
+      // The auth in words beside the route's own description: renderers show OAuth scopes only.
+      description: [def.description, authSentence(facts)].filter(Boolean).join('\n\n'),
       tags: def.tags,
       security: securityOf(access, guard),
       ...(def.params ? { params: def.params } : {}),
@@ -252,7 +261,7 @@ export function defineRoute<
       ...(def.links?.length ? { [LINKS_EXTENSION]: linkObjects(def.links, operationIdOf) } : {}),
       response: {
         ...Object.fromEntries([status, ...(def.alsoStatuses ?? [])].map((code) => [code, success(def.response)])),
-        ...errorResponses,
+        ...errorResponsesOf(facts),
       },
     },
     ...auth,

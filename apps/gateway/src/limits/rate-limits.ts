@@ -9,7 +9,8 @@ import type { RateCounters, WindowCount } from './counters.js';
  * - `availability`: public availability, per client network;
  * - `create`: public booking create, per client network; `createTenant`: the same, per tenant;
  * - `manage`: the customer's manage routes and the unsubscribe page, per client network;
- * - `pages`: the booking page and its configuration, per client network;
+ * - `pages`: the booking page and its configuration, the front door (GET /) and the API reference's
+ *   page (GET /docs), per client network;
  * - `login`: the start of a dashboard login (it writes a pending-login record), per client network;
  * - `partner`: the partner API and MCP (each message of a batch), per API key;
  * - `platform`: the platform API (/platform/v1), per platform key;

@@ -15,7 +15,8 @@ import {
 import type { OidcClient } from '../auth/oidc-client.js';
 import { safeReturnTo } from '../auth/return-to.js';
 import { fetchTenant, isActive } from '../auth/tenants.js';
-import { errorEnvelope, errorResponses } from '../http/envelope.js';
+import { errorEnvelope } from '../http/envelope.js';
+import { errorResponsesOf } from '../http/operation-docs.js';
 import type { GatewayIdentity, Membership } from '../identity/identity-client.js';
 import { perIp } from '../limits/rate-limits.js';
 
@@ -53,6 +54,20 @@ const redirect = (description: string) =>
     },
   });
 
+/** What the login routes' error answers list (http/operation-docs.ts): no guard, no path parameter. */
+const PUBLIC = { access: 'public', guard: {}, limited: false, params: false } as const;
+const START_DESCRIPTION =
+  'Limited per client address (RATE_LIMITED 429 with Retry-After): each start records a pending login.\n\n' +
+  '**Auth:** none; no cookie is read.';
+const CALLBACK_DESCRIPTION =
+  "The identity provider sends the browser here. A failed login is OAUTH_STATE_INVALID, OAUTH_TOKEN_EXCHANGE_FAILED " +
+  'or FORBIDDEN (no membership).\n\n**Auth:** the pending-login cookie `__Host-service_oauth` that GET ' +
+  '/auth/google/start set, with the `state` it was given.';
+const LINK_DESCRIPTION =
+  'The link comes from the operator CLI (`admin session:link`), is valid for 10 minutes and works once. ' +
+  'Unknown, used or expired: AUTH_REQUIRED (a page when Accept prefers text/html).\n\n' +
+  '**Auth:** the one-time `token` in the query; no cookie is read.';
+
 /**
  * Google login (any OpenID provider at the configured issuer): authorization code flow with
  * PKCE S256, state and nonce. State, nonce, verifier and returnTo stay on the server in a
@@ -66,8 +81,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
       onRequest: loginLimit(app),
       schema: {
         summary: 'Start the dashboard login: redirects (302) to the identity provider',
-        description:
-          'Limited per client address (RATE_LIMITED 429 with Retry-After): each start records a pending login.',
+        description: START_DESCRIPTION,
         tags: ['auth'],
         security: [],
         querystring: z.object({ returnTo: z.string().optional() }),
@@ -76,7 +90,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
           500: errorEnvelope.describe(
             'CONFIG_MISSING when OIDC_CLIENT_ID/OIDC_CLIENT_SECRET are not set; INTERNAL_ERROR when the provider cannot be reached.',
           ),
-          ...errorResponses,
+          ...errorResponsesOf({ ...PUBLIC, limited: true, description: START_DESCRIPTION }),
         },
       },
     },
@@ -104,6 +118,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
       logSerializers: pathOnlyLog,
       schema: {
         summary: 'Finish the dashboard login: sets the session cookie and redirects (302) to returnTo',
+        description: CALLBACK_DESCRIPTION,
         tags: ['auth'],
         security: [],
         // Providers add members of their own (scope, authuser, iss...): not a strict object.
@@ -120,7 +135,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps): v
           500: errorEnvelope.describe(
             'CONFIG_MISSING when login is not configured; INTERNAL_ERROR when the provider cannot be reached.',
           ),
-          ...errorResponses,
+          ...errorResponsesOf({ ...PUBLIC, description: CALLBACK_DESCRIPTION }),
         },
       },
     },
@@ -185,9 +200,7 @@ function registerSignInLinkRoute(app: FastifyInstance, deps: AuthRouteDeps): voi
       config: { page: true },
       schema: {
         summary: 'Sign in with a one-time link: sets the session cookie and redirects (302) to /dashboard',
-        description:
-          'The link comes from the operator CLI (`admin session:link`), is valid for 10 minutes and works once. ' +
-          'Unknown, used or expired: AUTH_REQUIRED (a page when Accept prefers text/html).',
+        description: LINK_DESCRIPTION,
         tags: ['auth'],
         security: [],
         querystring: z.object({ token: z.string().max(128).optional() }),
@@ -195,7 +208,7 @@ function registerSignInLinkRoute(app: FastifyInstance, deps: AuthRouteDeps): voi
           302: redirect('To /dashboard; sets the session cookie __Host-service_session.'),
           401: errorEnvelope.describe('AUTH_REQUIRED: the link is unknown, used or expired.'),
           403: errorEnvelope.describe('FORBIDDEN: the user is no longer a member of any workspace.'),
-          ...errorResponses,
+          ...errorResponsesOf({ ...PUBLIC, limited: true, description: LINK_DESCRIPTION }),
         },
       },
     },

@@ -10,6 +10,8 @@ export interface paths {
         /**
          * Start the dashboard login: redirects (302) to the identity provider
          * @description Limited per client address (RATE_LIMITED 429 with Retry-After): each start records a pending login.
+         *
+         *     **Auth:** none; no cookie is read.
          */
         get: operations["getAuthGoogleStart"];
         put?: never;
@@ -27,7 +29,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Finish the dashboard login: sets the session cookie and redirects (302) to returnTo */
+        /**
+         * Finish the dashboard login: sets the session cookie and redirects (302) to returnTo
+         * @description The identity provider sends the browser here. A failed login is OAUTH_STATE_INVALID, OAUTH_TOKEN_EXCHANGE_FAILED or FORBIDDEN (no membership).
+         *
+         *     **Auth:** the pending-login cookie `__Host-service_oauth` that GET /auth/google/start set, with the `state` it was given.
+         */
         get: operations["getAuthGoogleCallback"];
         put?: never;
         post?: never;
@@ -47,6 +54,8 @@ export interface paths {
         /**
          * Sign in with a one-time link: sets the session cookie and redirects (302) to /dashboard
          * @description The link comes from the operator CLI (`admin session:link`), is valid for 10 minutes and works once. Unknown, used or expired: AUTH_REQUIRED (a page when Accept prefers text/html).
+         *
+         *     **Auth:** the one-time `token` in the query; no cookie is read.
          */
         get: operations["getAuthLink"];
         put?: never;
@@ -64,7 +73,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user, the active workspace, every membership and the CSRF token */
+        /**
+         * The signed-in user, the active workspace, every membership and the CSRF token
+         * @description **Auth:** the dashboard session cookie, of any member of the workspace.
+         */
         get: operations["getSession"];
         put?: never;
         post?: never;
@@ -83,7 +95,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Switch the active workspace to another one the user is a member of (needs X-Service-CSRF) */
+        /**
+         * Switch the active workspace to another one the user is a member of (needs X-Service-CSRF)
+         * @description **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of any member of the workspace.
+         */
         post: operations["postSessionWorkspace"];
         delete?: never;
         options?: never;
@@ -100,7 +115,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** End the session and clear its cookie (needs X-Service-CSRF) */
+        /**
+         * End the session and clear its cookie (needs X-Service-CSRF)
+         * @description **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of any member of the workspace.
+         */
         post: operations["postSessionLogout"];
         delete?: never;
         options?: never;
@@ -118,6 +136,8 @@ export interface paths {
         /**
          * List the workspace's audit log (newest first)
          * @description Every change made through the dashboard, the partner API, MCP, the operator CLI and the platform API, one record each, newest first; filtered by actor, target id and time ([fromMs, toMs)). Owner and admin roles only. Records are kept for the tenant's retention.auditDays (365 by default).
+         *
+         *     **Auth:** the dashboard session cookie, of a member who may make changes (owner or admin).
          */
         get: operations["listAuditEvents"];
         put?: never;
@@ -135,8 +155,33 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Health of the gateway and every service behind it */
+        /**
+         * Health of the gateway and every service behind it
+         * @description **Auth:** none; no cookie is read.
+         */
         get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The front door: what runs here, the state of each service, and where to go next
+         * @description The same answer as a page when Accept prefers text/html. 200 while a service is down (its state says so; GET /health is the check that fails). Names no tenant.
+         *
+         *     **Auth:** none; no cookie is read.
+         */
+        get: operations["getRoot"];
         put?: never;
         post?: never;
         delete?: never;
@@ -152,7 +197,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get the session's tenant */
+        /**
+         * Get the session's tenant
+         * @description **Auth:** the dashboard session cookie, of any member of the workspace.
+         */
         get: operations["getTenant"];
         put?: never;
         post?: never;
@@ -162,6 +210,8 @@ export interface paths {
         /**
          * Update the session's tenant: name, timezone, locale, branding, retention (partial)
          * @description At least one field; `{ "branding": {} }` or `{ "retention": {} }` alone changes nothing and is refused.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         patch: operations["updateTenant"];
         trace?: never;
@@ -173,12 +223,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List services */
+        /**
+         * List services
+         * @description **Auth:** the dashboard session cookie, of any member of the workspace.
+         */
         get: operations["listServices"];
         put?: never;
         /**
          * Create a service
          * @description `priceAmount` and `priceCurrency` go together; `slug` is unique in the tenant; `staffIds` and `resourceIds` name staff and resources of the tenant; `questions` have unique keys and unique options; a `payment` other than none needs a price above 0 (else VALIDATION_ERROR at `payment`) of at most 99999999 (else at `priceAmount`) and `confirmation: manual` (else at `confirmation`); `depositAmount` is 1 to priceAmount with `payment: deposit` and 0 otherwise, `noShowFeeAmount` 1 to priceAmount with `noShowCharge: fee` and 0 otherwise (else at their own paths); a `noShowCharge` other than none needs a payment (else at `noShowCharge`). Amounts must be ones Stripe can charge: in a three-decimal currency (BHD, JOD, KWD, OMR, TND) the price, deposit and fee are multiples of 10 (else at their own paths), and a currency whose minor unit Stripe counts differently (HUF, COP, IDR, ISK, LYD…) takes no payment policy (else at `priceCurrency`).
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         post: operations["createService"];
         delete?: never;
@@ -194,7 +249,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a service */
+        /**
+         * Get a service
+         * @description **Auth:** the dashboard session cookie, of any member of the workspace.
+         */
         get: operations["getService"];
         put?: never;
         post?: never;
@@ -204,6 +262,8 @@ export interface paths {
         /**
          * Update a service (partial; at least one field)
          * @description `priceAmount` and `priceCurrency` go together, with the stored price completing a half sent alone (`priceCurrency: ''` removes the price); `slug` is unique in the tenant; `staffIds` and `resourceIds` name staff and resources of the tenant; `questions` have unique keys and unique options; a `payment` other than none needs a price above 0 (else VALIDATION_ERROR at `payment`) of at most 99999999 (else at `priceAmount`) and `confirmation: manual` (else at `confirmation`); `depositAmount` is 1 to priceAmount with `payment: deposit` and 0 otherwise, `noShowFeeAmount` 1 to priceAmount with `noShowCharge: fee` and 0 otherwise (else at their own paths); a `noShowCharge` other than none needs a payment (else at `noShowCharge`). Amounts must be ones Stripe can charge: in a three-decimal currency (BHD, JOD, KWD, OMR, TND) the price, deposit and fee are multiples of 10 (else at their own paths), and a currency whose minor unit Stripe counts differently (HUF, COP, IDR, ISK, LYD…) takes no payment policy (else at `priceCurrency`). These hold for the service as the change leaves it: removing the price of a paid service, or making it automatic, is refused.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         patch: operations["updateService"];
         trace?: never;
@@ -215,10 +275,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List staff */
+        /**
+         * List staff
+         * @description **Auth:** the dashboard session cookie, of any member of the workspace.
+         */
         get: operations["listStaff"];
         put?: never;
-        /** Create a staff member */
+        /**
+         * Create a staff member
+         * @description **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
+         */
         post: operations["createStaff"];
         delete?: never;
         options?: never;
@@ -233,14 +299,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a staff member */
+        /**
+         * Get a staff member
+         * @description **Auth:** the dashboard session cookie, of any member of the workspace.
+         */
         get: operations["getStaff"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Update a staff member (partial; at least one field) */
+        /**
+         * Update a staff member (partial; at least one field)
+         * @description **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
+         */
         patch: operations["updateStaff"];
         trace?: never;
     };
@@ -251,10 +323,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List resources */
+        /**
+         * List resources
+         * @description **Auth:** the dashboard session cookie, of any member of the workspace.
+         */
         get: operations["listResources"];
         put?: never;
-        /** Create a resource */
+        /**
+         * Create a resource
+         * @description **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
+         */
         post: operations["createResource"];
         delete?: never;
         options?: never;
@@ -269,14 +347,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a resource */
+        /**
+         * Get a resource
+         * @description **Auth:** the dashboard session cookie, of any member of the workspace.
+         */
         get: operations["getResource"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Update a resource (partial; at least one field) */
+        /**
+         * Update a resource (partial; at least one field)
+         * @description **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
+         */
         patch: operations["updateResource"];
         trace?: never;
     };
@@ -287,12 +371,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List availability rules */
+        /**
+         * List availability rules
+         * @description **Auth:** the dashboard session cookie, of any member of the workspace.
+         */
         get: operations["listAvailabilityRules"];
         put?: never;
         /**
          * Create an availability rule
          * @description `startMinute` < `endMinute`; `effectiveFromAtMs` < `effectiveUntilAtMs` when both are set. `ownerId` is required when `ownerType` is `staff` or `resource` and must name one of the tenant's; for `tenant` it may be left out.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         post: operations["createAvailabilityRule"];
         delete?: never;
@@ -308,7 +397,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an availability rule */
+        /**
+         * Get an availability rule
+         * @description **Auth:** the dashboard session cookie, of any member of the workspace.
+         */
         get: operations["getAvailabilityRule"];
         put?: never;
         post?: never;
@@ -318,6 +410,8 @@ export interface paths {
         /**
          * Update an availability rule (partial; at least one field)
          * @description The changed rule must still hold `startMinute` < `endMinute` and `effectiveFromAtMs` < `effectiveUntilAtMs` (a field sent alone is compared with the stored one). `ownerId` is required when `ownerType` is `staff` or `resource` and must name one of the tenant's; for `tenant` it may be left out.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         patch: operations["updateAvailabilityRule"];
         trace?: never;
@@ -332,12 +426,16 @@ export interface paths {
         /**
          * List blocked times
          * @description `fromMs` < `toMs` when both are given.
+         *
+         *     **Auth:** the dashboard session cookie, of any member of the workspace.
          */
         get: operations["listBlockedTimes"];
         put?: never;
         /**
          * Create a blocked time
          * @description `startsAtMs` < `endsAtMs`. `ownerId` is required when `ownerType` is `staff` or `resource` and must name one of the tenant's; for `tenant` it may be left out.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         post: operations["createBlockedTime"];
         delete?: never;
@@ -353,7 +451,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a blocked time */
+        /**
+         * Get a blocked time
+         * @description **Auth:** the dashboard session cookie, of any member of the workspace.
+         */
         get: operations["getBlockedTime"];
         put?: never;
         post?: never;
@@ -363,6 +464,8 @@ export interface paths {
         /**
          * Update a blocked time (partial; at least one field)
          * @description The changed block must still hold `startsAtMs` < `endsAtMs` (a time sent alone is compared with the stored one). `ownerId` is required when `ownerType` is `staff` or `resource` and must name one of the tenant's; for `tenant` it may be left out.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         patch: operations["updateBlockedTime"];
         trace?: never;
@@ -374,10 +477,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List holidays */
+        /**
+         * List holidays
+         * @description **Auth:** the dashboard session cookie, of any member of the workspace.
+         */
         get: operations["listHolidays"];
         put?: never;
-        /** Create a holiday */
+        /**
+         * Create a holiday
+         * @description **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
+         */
         post: operations["createHoliday"];
         delete?: never;
         options?: never;
@@ -392,14 +501,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a holiday */
+        /**
+         * Get a holiday
+         * @description **Auth:** the dashboard session cookie, of any member of the workspace.
+         */
         get: operations["getHoliday"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Update a holiday (partial; at least one field) */
+        /**
+         * Update a holiday (partial; at least one field)
+         * @description **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
+         */
         patch: operations["updateHoliday"];
         trace?: never;
     };
@@ -413,12 +528,16 @@ export interface paths {
         /**
          * List date overrides
          * @description `fromDate` ≤ `toDate` when both are given.
+         *
+         *     **Auth:** the dashboard session cookie, of any member of the workspace.
          */
         get: operations["listDateOverrides"];
         put?: never;
         /**
          * Create a date override
          * @description On `date` the owner's hours are `windows` instead of its weekly rules (`[]` closes the day); several overrides of one owner on one date add up. A staff member's or resource's hours never reach past the tenant's. `ownerId` is required when `ownerType` is `staff` or `resource` and must name one of the tenant's; for `tenant` it may be left out.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         post: operations["createDateOverride"];
         delete?: never;
@@ -434,7 +553,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a date override */
+        /**
+         * Get a date override
+         * @description **Auth:** the dashboard session cookie, of any member of the workspace.
+         */
         get: operations["getDateOverride"];
         put?: never;
         post?: never;
@@ -444,6 +566,8 @@ export interface paths {
         /**
          * Update a date override (partial; at least one field)
          * @description On `date` the owner's hours are `windows` instead of its weekly rules (`[]` closes the day); several overrides of one owner on one date add up. A staff member's or resource's hours never reach past the tenant's. `windows` replaces the windows. `ownerId` is required when `ownerType` is `staff` or `resource` and must name one of the tenant's; for `tenant` it may be left out.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         patch: operations["updateDateOverride"];
         trace?: never;
@@ -458,12 +582,16 @@ export interface paths {
         /**
          * List customers
          * @description Without `q`: every customer, oldest first (createdAtMs, then customerId). With `q`: the customers it matches, each once, ordered by the matching text (the shortest and alphabetically first match first), then customerId. A cursor pages only the list it came from: a search cursor without `q`, or a cursor of the list without `q` sent with one, is VALIDATION_ERROR (query.cursor).
+         *
+         *     **Auth:** the dashboard session cookie, of any member of the workspace.
          */
         get: operations["listCustomers"];
         put?: never;
         /**
          * Create a customer
          * @description A name is required; email and phone are optional. An email or phone that another customer of the tenant has is VALIDATION_ERROR at body.primaryEmail or body.phone.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         post: operations["createCustomer"];
         delete?: never;
@@ -479,7 +607,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a customer */
+        /**
+         * Get a customer
+         * @description **Auth:** the dashboard session cookie, of any member of the workspace.
+         */
         get: operations["getCustomer"];
         put?: never;
         post?: never;
@@ -489,6 +620,8 @@ export interface paths {
         /**
          * Update a customer (partial; at least one field)
          * @description Only the fields sent change; null removes the email, phone, locale or time zone. An email or phone that another customer of the tenant has is VALIDATION_ERROR at body.primaryEmail or body.phone. Removing the email or phone of a customer who would then have no name, email or phone is VALIDATION_ERROR at that field.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         patch: operations["updateCustomer"];
         trace?: never;
@@ -503,6 +636,8 @@ export interface paths {
         /**
          * Everything held about a customer, as one JSON document
          * @description One JSON document (not the envelope; `Content-Disposition: attachment`), written as it is read: the customer, every booking with its history, the messages sent about them, the webhook deliveries of their bookings’ events and the calendar events written for them, bodies included while retention keeps them. Owners and admins.
+         *
+         *     **Auth:** the dashboard session cookie, of a member who may make changes (owner or admin).
          */
         get: operations["getCustomersExport"];
         put?: never;
@@ -525,6 +660,8 @@ export interface paths {
         /**
          * Erase a customer's personal data everywhere
          * @description Cancels their open bookings first (reason `customer_erased`, with the normal events and messages), then removes their name, email, phone, locale, answers and notes from the customer record, the bookings, the stored events, webhook delivery bodies, messages and calendar events. The bookings stay (time, service, staff, status, price) for the business’s accounts. Idempotent: erasing again answers the same. `confirmCustomerId` must repeat the path’s id (else VALIDATION_ERROR at body.confirmCustomerId). Owners and admins.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         post: operations["postCustomersErase"];
         delete?: never;
@@ -543,6 +680,8 @@ export interface paths {
         /**
          * Why a start of a service is or is not bookable
          * @description The verdict availability and create would reach for `startsAtMs` now, with its reason and the owner it concerns. An answer, not a reservation: create decides again under the lock.
+         *
+         *     **Auth:** the dashboard session cookie, of any member of the workspace.
          */
         get: operations["getAvailabilityExplain"];
         put?: never;
@@ -560,7 +699,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Public booking page configuration: tenant and its bookable services */
+        /**
+         * Public booking page configuration: tenant and its bookable services
+         * @description **Auth:** none; no cookie is read.
+         */
         get: operations["getBookConfig"];
         put?: never;
         post?: never;
@@ -580,6 +722,8 @@ export interface paths {
         /**
          * Free slots of a service in a window of at most 31 days
          * @description `fromMs` < `toMs`, and `toMs - fromMs` at most 31 days (2678400000 ms). A seated service lists the slots with room for `partySize` (default 1), each with `seatsLeft`. `staffId` lists the slots of one staff member: one the service lists (its config `staff`), not of a collective service (else VALIDATION_ERROR at query.staffId).
+         *
+         *     **Auth:** none; no cookie is read.
          */
         get: operations["getBookAvailability"];
         put?: never;
@@ -602,6 +746,8 @@ export interface paths {
         /**
          * Create a booking (held for 10 minutes, or confirmed at once); Idempotency-Key required
          * @description The customer needs `primaryEmail` or `phone` (or both). A `staffId` must be one the service lists (else VALIDATION_ERROR at body.staffId). `answers` must answer the service's questions by their types, every required one answered (else VALIDATION_ERROR at body.answers.<key>). `partySize` is at most the service's `maxPartySize` (else VALIDATION_ERROR at body.partySize); a seated service's session must have that many seats left. `startsAtMs` must be a free, aligned slot of the service (else BOOKING_SLOT_UNAVAILABLE 409). The booking is `held` for 10 minutes until the business confirms it; for a service whose `confirmation` is `automatic` the platform confirms it before answering, so it is `confirmed` (events booking.created, then booking.confirmed). The same Idempotency-Key with the same body answers the first booking again (200, `idempotentReplay: true`, the status of the first answer); with another body, BOOKING_IDEMPOTENCY_CONFLICT 409. A service with a payment policy (`payment` deposit or full) is paid on Stripe's checkout page while the booking is held: the answer's `paymentUrl` is that page and `booking.payment` says what is due (`amountDue`, minor units of `currency`); the payment confirms the booking (actor system), and a hold that ends unpaid frees the slot (docs/decisions.md "Payments"). Without a connected Stripe account such a service is PROVIDER_NOT_CONNECTED 409; when Stripe cannot be reached, PROVIDER_ACTION_FAILED 502. Either way nothing is kept, so the same key may be sent again.
+         *
+         *     **Auth:** none; no cookie is read.
          */
         post: operations["createBooking"];
         delete?: never;
@@ -620,6 +766,8 @@ export interface paths {
         /**
          * The customer's way back from Stripe's checkout: redirects (303) to the booking's manage page
          * @description Stripe sends the customer here after paying, or after leaving its page without paying (the same URL for both). Confirms the held booking when its checkout is paid (actor system, event booking.confirmed; the booking service does the same on its own within seconds, so a closed tab loses nothing), then redirects to the manage page. Idempotent: a second visit, or two at once, confirm once and record one payment. Unknown key NOT_FOUND 404, the booking service unreachable BOOKING_POLICY_BLOCKED 503 (pages when Accept prefers text/html). Limited per client address as the manage link is.
+         *
+         *     **Auth:** the payment's return key in the path; no cookie is read.
          */
         get: operations["getPay"];
         put?: never;
@@ -640,6 +788,8 @@ export interface paths {
         /**
          * List bookings
          * @description Ordered by `startsAtMs`, then `bookingId`. `fromMs` < `toMs` when both are given.
+         *
+         *     **Auth:** the dashboard session cookie, of any member of the workspace.
          */
         get: operations["listBookings"];
         put?: never;
@@ -657,7 +807,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a booking */
+        /**
+         * Get a booking
+         * @description **Auth:** the dashboard session cookie, of any member of the workspace.
+         */
         get: operations["getBooking"];
         put?: never;
         post?: never;
@@ -677,6 +830,8 @@ export interface paths {
         /**
          * A booking's history: the events its changes wrote, oldest first
          * @description At most 200 entries. Each is an event the webhooks deliver too, as it left the booking.
+         *
+         *     **Auth:** the dashboard session cookie, of any member of the workspace.
          */
         get: operations["listEvents"];
         put?: never;
@@ -699,6 +854,8 @@ export interface paths {
         /**
          * Confirm a held booking
          * @description held → confirmed. A booking awaiting its payment (`payment.state: awaiting`) confirms itself once paid; confirming it before is PAYMENT_REQUIRED 402 unless `paidOutside: true` says it was paid another way (recorded as an `outside` payment; its Stripe checkout is then expired). Any other transition is BOOKING_POLICY_BLOCKED 409 (docs/decisions.md "Booking"). Answers the booking after the change.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         post: operations["postBookingsConfirm"];
         delete?: never;
@@ -719,6 +876,8 @@ export interface paths {
         /**
          * Cancel a held or confirmed booking
          * @description held or confirmed → cancelled; `reason` is stored as `cancelReason`. A paid booking is refunded by the service's policy, or by `refundPercent`; the refund is made with Stripe after the change and shows in `payment.records` (an unpaid one has its checkout expired). `refundPercent` on a booking without a payment changes nothing. Any other transition is BOOKING_POLICY_BLOCKED 409 (docs/decisions.md "Booking"). Answers the booking after the change.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         post: operations["postBookingsCancel"];
         delete?: never;
@@ -739,6 +898,8 @@ export interface paths {
         /**
          * Mark a confirmed booking completed
          * @description confirmed → completed. Any other transition is BOOKING_POLICY_BLOCKED 409 (docs/decisions.md "Booking"). Answers the booking after the change.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         post: operations["postBookingsComplete"];
         delete?: never;
@@ -759,6 +920,8 @@ export interface paths {
         /**
          * Mark a confirmed booking as a no-show
          * @description confirmed → no_show; `reason` is stored as `noShowReason`. A paid booking whose service has a `noShowCharge` is charged it on the card saved at checkout, after the change (`payment.records`). Any other transition is BOOKING_POLICY_BLOCKED 409 (docs/decisions.md "Booking"). Answers the booking after the change.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         post: operations["postBookingsNoShow"];
         delete?: never;
@@ -779,6 +942,8 @@ export interface paths {
         /**
          * Move a held or confirmed booking to another start
          * @description Held or confirmed, before it starts → the same status at `startsAtMs` (a held booking keeps its `holdExpiresAtMs`: a hold ends 10 minutes after creation). The new slot must be free, the booking itself aside (else BOOKING_SLOT_UNAVAILABLE 409). Any other transition is BOOKING_POLICY_BLOCKED 409 (docs/decisions.md "Booking"). Answers the booking after the change.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         post: operations["postBookingsReschedule"];
         delete?: never;
@@ -797,6 +962,8 @@ export interface paths {
         /**
          * View a booking through its manage link
          * @description The token needs `read`. No cookie or CSRF header is read. Every answer, errors included, carries `Cache-Control: private, no-store`.
+         *
+         *     **Auth:** the customer's manage token in the path, allowing `read`; no cookie is read.
          */
         get: operations["getBookingManage"];
         put?: never;
@@ -819,6 +986,8 @@ export interface paths {
         /**
          * Cancel a booking through its manage link
          * @description The token needs `cancel`. Held or confirmed, until the service's cancel cut-off before the start (`actions.cancelUntilMs`) → cancelled (`cancelReason: "customer"`); otherwise BOOKING_POLICY_BLOCKED 409. A paid booking is refunded by the service's policy, what `actions.cancelRefundAmount` said (made with Stripe after the change; `booking.payment.records` shows it). No body. Answers the view after the change. No cookie or CSRF header is read. Every answer, errors included, carries `Cache-Control: private, no-store`.
+         *
+         *     **Auth:** the customer's manage token in the path, allowing `cancel`; no cookie is read.
          */
         post: operations["postBookingManageCancel"];
         delete?: never;
@@ -839,6 +1008,8 @@ export interface paths {
         /**
          * Move a booking to another start through its manage link
          * @description The token needs `reschedule`. Held or confirmed, until the service's reschedule cut-off before the start (`actions.rescheduleUntilMs`) → the same status at `startsAtMs` (a held booking keeps its hold expiry); the new slot must be free, the booking itself aside (else BOOKING_SLOT_UNAVAILABLE 409); otherwise BOOKING_POLICY_BLOCKED 409. Answers the view after the change. No cookie or CSRF header is read. Every answer, errors included, carries `Cache-Control: private, no-store`.
+         *
+         *     **Auth:** the customer's manage token in the path, allowing `reschedule`; no cookie is read.
          */
         post: operations["postBookingManageReschedule"];
         delete?: never;
@@ -857,6 +1028,8 @@ export interface paths {
         /**
          * The booking as an iCalendar file
          * @description The token needs `read`. One VEVENT with a stable UID, SEQUENCE growing with every change, times in UTC, and STATUS TENTATIVE (held), CONFIRMED or CANCELLED. A confirmed booking whose video meeting exists has its join link as LOCATION and URL. No cookie or CSRF header is read. Every answer, errors included, carries `Cache-Control: private, no-store`.
+         *
+         *     **Auth:** the customer's manage token in the path, allowing `read`; no cookie is read.
          */
         get: operations["getBookingManageIcs"];
         put?: never;
@@ -877,6 +1050,8 @@ export interface paths {
         /**
          * What the business holds about this booking, as one JSON document
          * @description The token needs `read`. The booking with its answers, notes and history, and the messages sent to the customer about it (when and how, without their text). Only this booking: the manage link goes to whoever made the booking, whatever address they typed, so it opens nothing of the customer’s other bookings or of their record; the whole customer export is the business’s to give (docs/decisions.md "Privacy"). An export only, never an erase. No cookie or CSRF header is read. Every answer, errors included, carries `Cache-Control: private, no-store`.
+         *
+         *     **Auth:** the customer's manage token in the path, allowing `read`; no cookie is read.
          */
         get: operations["getBookingManageExport"];
         put?: never;
@@ -897,6 +1072,8 @@ export interface paths {
         /**
          * The booking widget: a script a business includes on its own site
          * @description `<script src="…/embed.js" data-tenant="{tenantSlug}" data-service="{serviceSlug}" async></script>` inserts the tenant's booking page (GET /book/{tenantSlug}) in an iframe after the tag, sizes it to its content and raises `booking:created` (detail `{ bookingId, status }`) and `booking:height` (detail `{ height }`) on the iframe, bubbling to the document. The host's origin must be one of the tenant's `branding.embedOrigins` (docs/decisions.md "Embedding"). Cached for five minutes.
+         *
+         *     **Auth:** none; no cookie is read.
          */
         get: operations["getEmbedJs"];
         put?: never;
@@ -917,6 +1094,8 @@ export interface paths {
         /**
          * The tenant's public booking page (HTML)
          * @description Services, free slots, the booking form and its confirmation, in the tenant's branding. Its script uses the JSON routes under /book/{tenantSlug}/. Unknown tenant NOT_FOUND, inactive TENANT_INACTIVE (as pages when Accept prefers text/html). Framed only by the tenant's `branding.embedOrigins` (its `frame-ancestors`; `'none'` when it has none): GET /embed.js puts it on their pages.
+         *
+         *     **Auth:** none; no cookie is read.
          */
         get: operations["getBook"];
         put?: never;
@@ -937,12 +1116,16 @@ export interface paths {
         /**
          * List webhook subscriptions
          * @description Oldest first. Signing secrets are never listed.
+         *
+         *     **Auth:** the dashboard session cookie, of any member of the workspace.
          */
         get: operations["listWebhookSubscriptions"];
         put?: never;
         /**
          * Create a webhook subscription
          * @description Answers the subscription with its signing secret, shown this once. `url` must be https; with ALLOW_LOOPBACK_TARGETS on (`npm start` on a loopback address) http to loopback is accepted too. A host that does not resolve, or resolves to a private, loopback, link-local or otherwise reserved address, is refused with one message unless WEBHOOK_URL_ALLOWLIST names it (VALIDATION_ERROR at body.url); the address is checked again before every delivery. A workspace has at most WEBHOOK_MAX_SUBSCRIPTIONS subscriptions (20 unless the operator set another number), active or disabled; one more is QUOTA_EXCEEDED 409 until one is deleted.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         post: operations["createWebhookSubscription"];
         delete?: never;
@@ -958,13 +1141,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a webhook subscription */
+        /**
+         * Get a webhook subscription
+         * @description **Auth:** the dashboard session cookie, of any member of the workspace.
+         */
         get: operations["getWebhookSubscription"];
         put?: never;
         post?: never;
         /**
          * Delete a webhook subscription
          * @description Nothing more is delivered to it: attempts still due are recorded as not sent. Its deliveries stay in the log. Answers the subscription as it was.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         delete: operations["deleteWebhookSubscription"];
         options?: never;
@@ -972,6 +1160,8 @@ export interface paths {
         /**
          * Update a webhook subscription (partial; at least one field)
          * @description Only the fields sent change; `events: []` means all events. `url` must be https; with ALLOW_LOOPBACK_TARGETS on (`npm start` on a loopback address) http to loopback is accepted too. A host that does not resolve, or resolves to a private, loopback, link-local or otherwise reserved address, is refused with one message unless WEBHOOK_URL_ALLOWLIST names it (VALIDATION_ERROR at body.url); the address is checked again before every delivery.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         patch: operations["updateWebhookSubscription"];
         trace?: never;
@@ -988,6 +1178,8 @@ export interface paths {
         /**
          * Rotate the signing secret of a webhook subscription
          * @description Answers the new secret, shown this once; from now on only it signs deliveries.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         post: operations["postWebhookSubscriptionsRotateSecret"];
         delete?: never;
@@ -1006,6 +1198,8 @@ export interface paths {
         /**
          * List webhook deliveries
          * @description Newest first (by createdAtMs, then deliveryId, both descending); each delivery without its attempts (see the detail).
+         *
+         *     **Auth:** the dashboard session cookie, of any member of the workspace.
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -1023,7 +1217,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a webhook delivery with its attempts */
+        /**
+         * Get a webhook delivery with its attempts
+         * @description **Auth:** the dashboard session cookie, of any member of the workspace.
+         */
         get: operations["getWebhookDelivery"];
         put?: never;
         post?: never;
@@ -1045,6 +1242,8 @@ export interface paths {
         /**
          * Replay a webhook delivery
          * @description Queues a new series of up to 6 attempts for the same event (same event id), due now; the earlier attempts stay. Answers 202 with the delivery as queued. Limited per tenant (RATE_LIMITED 429 with Retry-After), since each replay sends requests to the tenant’s endpoint.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         post: operations["postWebhookDeliveriesReplay"];
         delete?: never;
@@ -1065,6 +1264,8 @@ export interface paths {
         /**
          * Start connecting a Google calendar
          * @description Answers the Google authorization URL to send the staff member to (authorization code with PKCE and state; scopes: calendar events). Google sends the browser back to GET /api/integrations/google/callback. PROVIDER_NOT_CONNECTED when the platform has no Google OAuth client.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         post: operations["postIntegrationsGoogleConnect"];
         delete?: never;
@@ -1083,6 +1284,8 @@ export interface paths {
         /**
          * Finish connecting a Google calendar (Google’s redirect)
          * @description Needs a write role, as the connect does (FORBIDDEN otherwise). The state must be one this workspace started for Google, unused and at most 10 minutes old (else OAUTH_STATE_INVALID); a code Google does not exchange for tokens is OAUTH_TOKEN_EXCHANGE_FAILED (403). Answers the new connection.
+         *
+         *     **Auth:** the dashboard session cookie, of a member who may make changes (owner or admin).
          */
         get: operations["getIntegrationsGoogleCallback"];
         put?: never;
@@ -1105,6 +1308,8 @@ export interface paths {
         /**
          * Start connecting a Microsoft 365 calendar
          * @description Answers the Microsoft authorization URL to send the staff member to (authorization code with PKCE and state; scopes: offline_access, Calendars.ReadWrite, User.Read; the tenant is the platform’s MICROSOFT_TENANT). Microsoft sends the browser back to GET /api/integrations/microsoft/callback. PROVIDER_NOT_CONNECTED when the platform has no Microsoft OAuth client.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         post: operations["postIntegrationsMicrosoftConnect"];
         delete?: never;
@@ -1123,6 +1328,8 @@ export interface paths {
         /**
          * Finish connecting a Microsoft 365 calendar (Microsoft’s redirect)
          * @description Needs a write role, as the connect does (FORBIDDEN otherwise). The state must be one this workspace started for Microsoft, unused and at most 10 minutes old (else OAUTH_STATE_INVALID); a code Microsoft does not exchange for tokens is OAUTH_TOKEN_EXCHANGE_FAILED (403). Answers the new connection.
+         *
+         *     **Auth:** the dashboard session cookie, of a member who may make changes (owner or admin).
          */
         get: operations["getIntegrationsMicrosoftCallback"];
         put?: never;
@@ -1145,6 +1352,8 @@ export interface paths {
         /**
          * Start connecting a Zoom account
          * @description Answers the Zoom authorization URL to send the staff member to (authorization code with PKCE and state; scopes: those of the platform’s Zoom app: its meetings and its user). Zoom sends the browser back to GET /api/integrations/zoom/callback. PROVIDER_NOT_CONNECTED when the platform has no Zoom OAuth client.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         post: operations["postIntegrationsZoomConnect"];
         delete?: never;
@@ -1163,6 +1372,8 @@ export interface paths {
         /**
          * Finish connecting a Zoom account (Zoom’s redirect)
          * @description Needs a write role, as the connect does (FORBIDDEN otherwise). The state must be one this workspace started for Zoom, unused and at most 10 minutes old (else OAUTH_STATE_INVALID); a code Zoom does not exchange for tokens is OAUTH_TOKEN_EXCHANGE_FAILED (403). Answers the new connection.
+         *
+         *     **Auth:** the dashboard session cookie, of a member who may make changes (owner or admin).
          */
         get: operations["getIntegrationsZoomCallback"];
         put?: never;
@@ -1183,6 +1394,8 @@ export interface paths {
         /**
          * List calendar connections
          * @description Oldest first, with their status and last sync.
+         *
+         *     **Auth:** the dashboard session cookie, of any member of the workspace.
          */
         get: operations["listIntegrations"];
         put?: never;
@@ -1205,6 +1418,8 @@ export interface paths {
         /**
          * Connect a CalDAV calendar account
          * @description Checked by a real request to the server before it is stored: wrong credentials are VALIDATION_ERROR at body.password, an unreachable server PROVIDER_ACTION_FAILED (502). Every calendar blocks time at first; the first receives bookings (change with PATCH).
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         post: operations["postIntegrationsCaldav"];
         delete?: never;
@@ -1225,6 +1440,8 @@ export interface paths {
         /**
          * Disconnect a calendar account
          * @description Forgets the account and its credentials; its calendars no longer block time.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         post: operations["postIntegrationsDisconnect"];
         delete?: never;
@@ -1243,6 +1460,8 @@ export interface paths {
         /**
          * List the calendars of a connection
          * @description As the provider lists them now; PROVIDER_NEEDS_REAUTH when it refuses the credentials.
+         *
+         *     **Auth:** the dashboard session cookie, of any member of the workspace.
          */
         get: operations["listCalendars"];
         put?: never;
@@ -1269,6 +1488,8 @@ export interface paths {
         /**
          * Choose which calendars block time, which receives bookings, and which events block
          * @description Each calendar id must be one of GET …/calendars (VALIDATION_ERROR otherwise). `allDayEventsBlock` and `tentativeEventsBlock` say whether those events block time; they count from the next read.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         patch: operations["updateIntegration"];
         trace?: never;
@@ -1285,6 +1506,8 @@ export interface paths {
         /**
          * Write a booking to its staff calendar again
          * @description Makes the booking’s calendar write-back due now (after a failure, or a calendar fixed by hand). PROVIDER_ACTION_PENDING while a write of it runs; PROVIDER_NOT_CONNECTED when the booking is in no connected calendar, or when its service asks for a Zoom meeting and the staff member still has no Zoom connection (connect Zoom, then retry: the meeting is made).
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         post: operations["postBookingsCalendarSync"];
         delete?: never;
@@ -1300,14 +1523,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get the tenant’s integration settings */
+        /**
+         * Get the tenant’s integration settings
+         * @description **Auth:** the dashboard session cookie, of any member of the workspace.
+         */
         get: operations["listSettings"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Change the tenant’s integration settings */
+        /**
+         * Change the tenant’s integration settings
+         * @description **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
+         */
         patch: operations["updateIntegrationsSettings"];
         trace?: never;
     };
@@ -1321,17 +1550,23 @@ export interface paths {
         /**
          * Get the connected Stripe account
          * @description The account paid services are charged through, or null.
+         *
+         *     **Auth:** the dashboard session cookie, of any member of the workspace.
          */
         get: operations["getPaymentsAccount"];
         /**
          * Connect a Stripe account with a secret key
          * @description Give a restricted key (rk_live_… or rk_test_…; a secret key sk_… works too) with write access to Checkout Sessions, Payment Intents, Refunds and Customers (a customer erase deletes their Stripe customer). It is checked by one call to Stripe before it is stored encrypted, replaces any key connected before, and is never shown again. A key of another shape, or one Stripe refuses, is VALIDATION_ERROR at body.secretKey; Stripe unreachable is PROVIDER_ACTION_FAILED (502).
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         put: operations["replacePaymentsAccount"];
         post?: never;
         /**
          * Disconnect the Stripe account
          * @description Forgets the account and its key. Paid services can no longer be booked (PROVIDER_NOT_CONNECTED) until an account is connected again. Without an account nothing changes. Answers `account: null`.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         delete: operations["deletePaymentsAccount"];
         options?: never;
@@ -1349,10 +1584,15 @@ export interface paths {
         /**
          * List the tenant's API keys (revoked ones included)
          * @description Oldest first. Owner and admin roles only.
+         *
+         *     **Auth:** the dashboard session cookie, of a member who may make changes (owner or admin).
          */
         get: operations["listApiKeys"];
         put?: never;
-        /** Create an API key; its secret is in this answer only */
+        /**
+         * Create an API key; its secret is in this answer only
+         * @description **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
+         */
         post: operations["createApiKey"];
         delete?: never;
         options?: never;
@@ -1372,6 +1612,8 @@ export interface paths {
         /**
          * Give an API key a new secret; the old one stops working at once
          * @description Same id, name and scopes. A revoked key cannot be rotated (VALIDATION_ERROR at params.apiKeyId).
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         post: operations["postApiKeysRotate"];
         delete?: never;
@@ -1392,6 +1634,8 @@ export interface paths {
         /**
          * Revoke an API key; it stops working at once
          * @description Revoking a revoked key changes nothing and answers it again.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         post: operations["postApiKeysRevoke"];
         delete?: never;
@@ -1407,7 +1651,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The tenant's notification settings */
+        /**
+         * The tenant's notification settings
+         * @description **Auth:** the dashboard session cookie, of any member of the workspace.
+         */
         get: operations["listNotificationSettings"];
         put?: never;
         post?: never;
@@ -1417,6 +1664,8 @@ export interface paths {
         /**
          * Change the tenant's notification settings (partial; at least one field)
          * @description Only the fields sent change. `reminderOffsetsMin` applies to bookings confirmed or moved from now on; `businessEmails` takes at most 10 addresses ([] for none).
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         patch: operations["updateNotificationSettings"];
         trace?: never;
@@ -1431,12 +1680,16 @@ export interface paths {
         /**
          * List the workspace's members
          * @description Oldest first. Owner and admin roles only.
+         *
+         *     **Auth:** the dashboard session cookie, of a member who may make changes (owner or admin).
          */
         get: operations["listMembers"];
         put?: never;
         /**
          * Add a member by email with a role (owners only)
          * @description The person signs in with Google under that address, or with a one-time link an operator prints. An address that is a member already is VALIDATION_ERROR at `body.email`. No email is sent.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of an owner of the workspace.
          */
         post: operations["createMember"];
         delete?: never;
@@ -1458,6 +1711,8 @@ export interface paths {
         /**
          * Remove a member (owners only)
          * @description Answers the member as it was. The last owner cannot be removed: FORBIDDEN.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of an owner of the workspace.
          */
         delete: operations["deleteMember"];
         options?: never;
@@ -1465,6 +1720,8 @@ export interface paths {
         /**
          * Change a member's role (owners only)
          * @description The last owner cannot become anything else: FORBIDDEN.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of an owner of the workspace.
          */
         patch: operations["updateMember"];
         trace?: never;
@@ -1479,6 +1736,8 @@ export interface paths {
         /**
          * List sent and pending notifications
          * @description Newest first; filter by booking, customer or status.
+         *
+         *     **Auth:** the dashboard session cookie, of any member of the workspace.
          */
         get: operations["listNotifications"];
         put?: never;
@@ -1496,7 +1755,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get one notification */
+        /**
+         * Get one notification
+         * @description **Auth:** the dashboard session cookie, of any member of the workspace.
+         */
         get: operations["getNotification"];
         put?: never;
         post?: never;
@@ -1518,6 +1780,8 @@ export interface paths {
         /**
          * Send a notification again
          * @description Queues the same message again, due now, as a new series with a new Message-ID (a mailbox must not take it for a duplicate); answers 202 with the record as queued. A reminder to a customer who unsubscribed stays unsent (`suppressed`).
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of a member who may make changes (owner or admin).
          */
         post: operations["postNotificationsResend"];
         delete?: never;
@@ -1536,6 +1800,8 @@ export interface paths {
         /**
          * List sent and pending notifications
          * @description Newest first; filter by booking, customer or status.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `notification:read` (`*` grants every scope).
          */
         get: operations["partnerListNotifications"];
         put?: never;
@@ -1553,7 +1819,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get one notification */
+        /**
+         * Get one notification
+         * @description **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `notification:read` (`*` grants every scope).
+         */
         get: operations["partnerGetNotification"];
         put?: never;
         post?: never;
@@ -1575,6 +1844,8 @@ export interface paths {
         /**
          * Send a notification again
          * @description Queues the same message again, due now, as a new series with a new Message-ID (a mailbox must not take it for a duplicate); answers 202 with the record as queued. A reminder to a customer who unsubscribed stays unsent (`suppressed`).
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `notification:write` (`*` grants every scope).
          */
         post: operations["partnerPostNotificationsResend"];
         delete?: never;
@@ -1590,12 +1861,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whom an unsubscribe link names (changes nothing) */
+        /**
+         * Whom an unsubscribe link names (changes nothing)
+         * @description **Auth:** none; no cookie is read.
+         */
         get: operations["getNotificationsUnsubscribe"];
         put?: never;
         /**
          * Stop the customer's reminders (one-click unsubscribe, RFC 8058)
          * @description Honoured at once: a reminder not yet sent is not sent. Doing it again changes nothing.
+         *
+         *     **Auth:** none; no cookie is read.
          */
         post: operations["postNotificationsUnsubscribe"];
         delete?: never;
@@ -1614,12 +1890,16 @@ export interface paths {
         /**
          * List bookings
          * @description Ordered by `startsAtMs`, then `bookingId`. `fromMs` < `toMs` when both are given.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `booking:read` (`*` grants every scope).
          */
         get: operations["partnerListBookings"];
         put?: never;
         /**
          * Create a booking (held for 10 minutes, or confirmed at once); Idempotency-Key required
          * @description The customer needs `primaryEmail` or `phone` (or both). A `staffId` must be one the service lists (else VALIDATION_ERROR at body.staffId). `answers` must answer the service's questions by their types, every required one answered (else VALIDATION_ERROR at body.answers.<key>). `partySize` is at most the service's `maxPartySize` (else VALIDATION_ERROR at body.partySize); a seated service's session must have that many seats left. `startsAtMs` must be a free, aligned slot of the service (else BOOKING_SLOT_UNAVAILABLE 409). The booking is `held` for 10 minutes until the business confirms it; for a service whose `confirmation` is `automatic` the platform confirms it before answering, so it is `confirmed` (events booking.created, then booking.confirmed). The same Idempotency-Key with the same body answers the first booking again (200, `idempotentReplay: true`, the status of the first answer); with another body, BOOKING_IDEMPOTENCY_CONFLICT 409. A service with a payment policy (`payment` deposit or full) is paid on Stripe's checkout page while the booking is held: the answer's `paymentUrl` is that page and `booking.payment` says what is due (`amountDue`, minor units of `currency`); the payment confirms the booking (actor system), and a hold that ends unpaid frees the slot (docs/decisions.md "Payments"). Without a connected Stripe account such a service is PROVIDER_NOT_CONNECTED 409; when Stripe cannot be reached, PROVIDER_ACTION_FAILED 502. Either way nothing is kept, so the same key may be sent again.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `booking:write` (`*` grants every scope).
          */
         post: operations["partnerCreateBooking"];
         delete?: never;
@@ -1635,7 +1915,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a booking */
+        /**
+         * Get a booking
+         * @description **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `booking:read` (`*` grants every scope).
+         */
         get: operations["partnerGetBooking"];
         put?: never;
         post?: never;
@@ -1655,6 +1938,8 @@ export interface paths {
         /**
          * A booking's history: the events its changes wrote, oldest first
          * @description At most 200 entries. Each is an event the webhooks deliver too, as it left the booking.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `booking:read` (`*` grants every scope).
          */
         get: operations["partnerListEvents"];
         put?: never;
@@ -1677,6 +1962,8 @@ export interface paths {
         /**
          * Confirm a held booking
          * @description held → confirmed. A booking awaiting its payment (`payment.state: awaiting`) confirms itself once paid; confirming it before is PAYMENT_REQUIRED 402 unless `paidOutside: true` says it was paid another way (recorded as an `outside` payment; its Stripe checkout is then expired). Any other transition is BOOKING_POLICY_BLOCKED 409 (docs/decisions.md "Booking"). Answers the booking after the change.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `booking:write` (`*` grants every scope).
          */
         post: operations["partnerPostBookingsConfirm"];
         delete?: never;
@@ -1697,6 +1984,8 @@ export interface paths {
         /**
          * Cancel a held or confirmed booking
          * @description held or confirmed → cancelled; `reason` is stored as `cancelReason`. A paid booking is refunded by the service's policy, or by `refundPercent`; the refund is made with Stripe after the change and shows in `payment.records` (an unpaid one has its checkout expired). `refundPercent` on a booking without a payment changes nothing. Any other transition is BOOKING_POLICY_BLOCKED 409 (docs/decisions.md "Booking"). Answers the booking after the change.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `booking:write` (`*` grants every scope).
          */
         post: operations["partnerPostBookingsCancel"];
         delete?: never;
@@ -1717,6 +2006,8 @@ export interface paths {
         /**
          * Mark a confirmed booking completed
          * @description confirmed → completed. Any other transition is BOOKING_POLICY_BLOCKED 409 (docs/decisions.md "Booking"). Answers the booking after the change.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `booking:write` (`*` grants every scope).
          */
         post: operations["partnerPostBookingsComplete"];
         delete?: never;
@@ -1737,6 +2028,8 @@ export interface paths {
         /**
          * Mark a confirmed booking as a no-show
          * @description confirmed → no_show; `reason` is stored as `noShowReason`. A paid booking whose service has a `noShowCharge` is charged it on the card saved at checkout, after the change (`payment.records`). Any other transition is BOOKING_POLICY_BLOCKED 409 (docs/decisions.md "Booking"). Answers the booking after the change.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `booking:write` (`*` grants every scope).
          */
         post: operations["partnerPostBookingsNoShow"];
         delete?: never;
@@ -1757,6 +2050,8 @@ export interface paths {
         /**
          * Move a held or confirmed booking to another start
          * @description Held or confirmed, before it starts → the same status at `startsAtMs` (a held booking keeps its `holdExpiresAtMs`: a hold ends 10 minutes after creation). The new slot must be free, the booking itself aside (else BOOKING_SLOT_UNAVAILABLE 409). Any other transition is BOOKING_POLICY_BLOCKED 409 (docs/decisions.md "Booking"). Answers the booking after the change.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `booking:write` (`*` grants every scope).
          */
         post: operations["partnerPostBookingsReschedule"];
         delete?: never;
@@ -1775,12 +2070,16 @@ export interface paths {
         /**
          * List customers
          * @description Without `q`: every customer, oldest first (createdAtMs, then customerId). With `q`: the customers it matches, each once, ordered by the matching text (the shortest and alphabetically first match first), then customerId. A cursor pages only the list it came from: a search cursor without `q`, or a cursor of the list without `q` sent with one, is VALIDATION_ERROR (query.cursor).
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `customer:read` (`*` grants every scope).
          */
         get: operations["partnerListCustomers"];
         put?: never;
         /**
          * Create a customer
          * @description A name is required; email and phone are optional. An email or phone that another customer of the tenant has is VALIDATION_ERROR at body.primaryEmail or body.phone.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `customer:write` (`*` grants every scope).
          */
         post: operations["partnerCreateCustomer"];
         delete?: never;
@@ -1796,7 +2095,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a customer */
+        /**
+         * Get a customer
+         * @description **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `customer:read` (`*` grants every scope).
+         */
         get: operations["partnerGetCustomer"];
         put?: never;
         post?: never;
@@ -1806,6 +2108,8 @@ export interface paths {
         /**
          * Update a customer (partial; at least one field)
          * @description Only the fields sent change; null removes the email, phone, locale or time zone. An email or phone that another customer of the tenant has is VALIDATION_ERROR at body.primaryEmail or body.phone. Removing the email or phone of a customer who would then have no name, email or phone is VALIDATION_ERROR at that field.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `customer:write` (`*` grants every scope).
          */
         patch: operations["partnerUpdateCustomer"];
         trace?: never;
@@ -1820,6 +2124,8 @@ export interface paths {
         /**
          * Everything held about a customer, as one JSON document
          * @description One JSON document (not the envelope; `Content-Disposition: attachment`), written as it is read: the customer, every booking with its history, the messages sent about them, the webhook deliveries of their bookings’ events and the calendar events written for them, bodies included while retention keeps them. Needs `customer:read`.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `customer:read` (`*` grants every scope).
          */
         get: operations["partnerGetCustomersExport"];
         put?: never;
@@ -1842,6 +2148,8 @@ export interface paths {
         /**
          * Erase a customer's personal data everywhere
          * @description Cancels their open bookings first (reason `customer_erased`, with the normal events and messages), then removes their name, email, phone, locale, answers and notes from the customer record, the bookings, the stored events, webhook delivery bodies, messages and calendar events. The bookings stay (time, service, staff, status, price) for the business’s accounts. Idempotent: erasing again answers the same. `confirmCustomerId` must repeat the path’s id (else VALIDATION_ERROR at body.confirmCustomerId). Needs `customer:write`.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `customer:write` (`*` grants every scope).
          */
         post: operations["partnerPostCustomersErase"];
         delete?: never;
@@ -1860,12 +2168,16 @@ export interface paths {
         /**
          * List webhook subscriptions
          * @description Oldest first. Signing secrets are never listed.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `webhook:read` (`*` grants every scope).
          */
         get: operations["partnerListWebhookSubscriptions"];
         put?: never;
         /**
          * Create a webhook subscription
          * @description Answers the subscription with its signing secret, shown this once. `url` must be https; with ALLOW_LOOPBACK_TARGETS on (`npm start` on a loopback address) http to loopback is accepted too. A host that does not resolve, or resolves to a private, loopback, link-local or otherwise reserved address, is refused with one message unless WEBHOOK_URL_ALLOWLIST names it (VALIDATION_ERROR at body.url); the address is checked again before every delivery. A workspace has at most WEBHOOK_MAX_SUBSCRIPTIONS subscriptions (20 unless the operator set another number), active or disabled; one more is QUOTA_EXCEEDED 409 until one is deleted.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `webhook:write` (`*` grants every scope).
          */
         post: operations["partnerCreateWebhookSubscription"];
         delete?: never;
@@ -1881,13 +2193,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a webhook subscription */
+        /**
+         * Get a webhook subscription
+         * @description **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `webhook:read` (`*` grants every scope).
+         */
         get: operations["partnerGetWebhookSubscription"];
         put?: never;
         post?: never;
         /**
          * Delete a webhook subscription
          * @description Nothing more is delivered to it: attempts still due are recorded as not sent. Its deliveries stay in the log. Answers the subscription as it was.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `webhook:write` (`*` grants every scope).
          */
         delete: operations["partnerDeleteWebhookSubscription"];
         options?: never;
@@ -1895,6 +2212,8 @@ export interface paths {
         /**
          * Update a webhook subscription (partial; at least one field)
          * @description Only the fields sent change; `events: []` means all events. `url` must be https; with ALLOW_LOOPBACK_TARGETS on (`npm start` on a loopback address) http to loopback is accepted too. A host that does not resolve, or resolves to a private, loopback, link-local or otherwise reserved address, is refused with one message unless WEBHOOK_URL_ALLOWLIST names it (VALIDATION_ERROR at body.url); the address is checked again before every delivery.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `webhook:write` (`*` grants every scope).
          */
         patch: operations["partnerUpdateWebhookSubscription"];
         trace?: never;
@@ -1911,6 +2230,8 @@ export interface paths {
         /**
          * Rotate the signing secret of a webhook subscription
          * @description Answers the new secret, shown this once; from now on only it signs deliveries.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `webhook:write` (`*` grants every scope).
          */
         post: operations["partnerPostWebhookSubscriptionsRotateSecret"];
         delete?: never;
@@ -1929,6 +2250,8 @@ export interface paths {
         /**
          * List webhook deliveries
          * @description Newest first (by createdAtMs, then deliveryId, both descending); each delivery without its attempts (see the detail).
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `webhook:read` (`*` grants every scope).
          */
         get: operations["partnerListWebhookDeliveries"];
         put?: never;
@@ -1946,7 +2269,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a webhook delivery with its attempts */
+        /**
+         * Get a webhook delivery with its attempts
+         * @description **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `webhook:read` (`*` grants every scope).
+         */
         get: operations["partnerGetWebhookDelivery"];
         put?: never;
         post?: never;
@@ -1968,6 +2294,8 @@ export interface paths {
         /**
          * Replay a webhook delivery
          * @description Queues a new series of up to 6 attempts for the same event (same event id), due now; the earlier attempts stay. Answers 202 with the delivery as queued. Limited per tenant (RATE_LIMITED 429 with Retry-After), since each replay sends requests to the tenant’s endpoint.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `webhook:write` (`*` grants every scope).
          */
         post: operations["partnerPostWebhookDeliveriesReplay"];
         delete?: never;
@@ -1986,12 +2314,16 @@ export interface paths {
         /**
          * List services
          * @description Also under booking:read, since a partner needs the services to book: `status=active` lists the ones customers can book now (with the slug that availability and a booking create take).
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:read` or `booking:read` (`*` grants every scope).
          */
         get: operations["partnerListServices"];
         put?: never;
         /**
          * Create a service
          * @description `priceAmount` and `priceCurrency` go together; `slug` is unique in the tenant; `staffIds` and `resourceIds` name staff and resources of the tenant; `questions` have unique keys and unique options; a `payment` other than none needs a price above 0 (else VALIDATION_ERROR at `payment`) of at most 99999999 (else at `priceAmount`) and `confirmation: manual` (else at `confirmation`); `depositAmount` is 1 to priceAmount with `payment: deposit` and 0 otherwise, `noShowFeeAmount` 1 to priceAmount with `noShowCharge: fee` and 0 otherwise (else at their own paths); a `noShowCharge` other than none needs a payment (else at `noShowCharge`). Amounts must be ones Stripe can charge: in a three-decimal currency (BHD, JOD, KWD, OMR, TND) the price, deposit and fee are multiples of 10 (else at their own paths), and a currency whose minor unit Stripe counts differently (HUF, COP, IDR, ISK, LYD…) takes no payment policy (else at `priceCurrency`).
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:write` (`*` grants every scope).
          */
         post: operations["partnerCreateService"];
         delete?: never;
@@ -2007,7 +2339,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a service */
+        /**
+         * Get a service
+         * @description **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:read` (`*` grants every scope).
+         */
         get: operations["partnerGetService"];
         put?: never;
         post?: never;
@@ -2017,6 +2352,8 @@ export interface paths {
         /**
          * Update a service (partial; at least one field)
          * @description `priceAmount` and `priceCurrency` go together, with the stored price completing a half sent alone (`priceCurrency: ''` removes the price); `slug` is unique in the tenant; `staffIds` and `resourceIds` name staff and resources of the tenant; `questions` have unique keys and unique options; a `payment` other than none needs a price above 0 (else VALIDATION_ERROR at `payment`) of at most 99999999 (else at `priceAmount`) and `confirmation: manual` (else at `confirmation`); `depositAmount` is 1 to priceAmount with `payment: deposit` and 0 otherwise, `noShowFeeAmount` 1 to priceAmount with `noShowCharge: fee` and 0 otherwise (else at their own paths); a `noShowCharge` other than none needs a payment (else at `noShowCharge`). Amounts must be ones Stripe can charge: in a three-decimal currency (BHD, JOD, KWD, OMR, TND) the price, deposit and fee are multiples of 10 (else at their own paths), and a currency whose minor unit Stripe counts differently (HUF, COP, IDR, ISK, LYD…) takes no payment policy (else at `priceCurrency`). These hold for the service as the change leaves it: removing the price of a paid service, or making it automatic, is refused.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:write` (`*` grants every scope).
          */
         patch: operations["partnerUpdateService"];
         trace?: never;
@@ -2028,10 +2365,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List staff */
+        /**
+         * List staff
+         * @description **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:read` (`*` grants every scope).
+         */
         get: operations["partnerListStaff"];
         put?: never;
-        /** Create a staff member */
+        /**
+         * Create a staff member
+         * @description **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:write` (`*` grants every scope).
+         */
         post: operations["partnerCreateStaff"];
         delete?: never;
         options?: never;
@@ -2046,14 +2389,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a staff member */
+        /**
+         * Get a staff member
+         * @description **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:read` (`*` grants every scope).
+         */
         get: operations["partnerGetStaff"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Update a staff member (partial; at least one field) */
+        /**
+         * Update a staff member (partial; at least one field)
+         * @description **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:write` (`*` grants every scope).
+         */
         patch: operations["partnerUpdateStaff"];
         trace?: never;
     };
@@ -2064,10 +2413,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List resources */
+        /**
+         * List resources
+         * @description **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:read` (`*` grants every scope).
+         */
         get: operations["partnerListResources"];
         put?: never;
-        /** Create a resource */
+        /**
+         * Create a resource
+         * @description **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:write` (`*` grants every scope).
+         */
         post: operations["partnerCreateResource"];
         delete?: never;
         options?: never;
@@ -2082,14 +2437,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a resource */
+        /**
+         * Get a resource
+         * @description **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:read` (`*` grants every scope).
+         */
         get: operations["partnerGetResource"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Update a resource (partial; at least one field) */
+        /**
+         * Update a resource (partial; at least one field)
+         * @description **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:write` (`*` grants every scope).
+         */
         patch: operations["partnerUpdateResource"];
         trace?: never;
     };
@@ -2100,12 +2461,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List availability rules */
+        /**
+         * List availability rules
+         * @description **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:read` (`*` grants every scope).
+         */
         get: operations["partnerListAvailabilityRules"];
         put?: never;
         /**
          * Create an availability rule
          * @description `startMinute` < `endMinute`; `effectiveFromAtMs` < `effectiveUntilAtMs` when both are set. `ownerId` is required when `ownerType` is `staff` or `resource` and must name one of the tenant's; for `tenant` it may be left out.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:write` (`*` grants every scope).
          */
         post: operations["partnerCreateAvailabilityRule"];
         delete?: never;
@@ -2121,7 +2487,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get an availability rule */
+        /**
+         * Get an availability rule
+         * @description **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:read` (`*` grants every scope).
+         */
         get: operations["partnerGetAvailabilityRule"];
         put?: never;
         post?: never;
@@ -2131,6 +2500,8 @@ export interface paths {
         /**
          * Update an availability rule (partial; at least one field)
          * @description The changed rule must still hold `startMinute` < `endMinute` and `effectiveFromAtMs` < `effectiveUntilAtMs` (a field sent alone is compared with the stored one). `ownerId` is required when `ownerType` is `staff` or `resource` and must name one of the tenant's; for `tenant` it may be left out.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:write` (`*` grants every scope).
          */
         patch: operations["partnerUpdateAvailabilityRule"];
         trace?: never;
@@ -2145,12 +2516,16 @@ export interface paths {
         /**
          * List blocked times
          * @description `fromMs` < `toMs` when both are given.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:read` (`*` grants every scope).
          */
         get: operations["partnerListBlockedTimes"];
         put?: never;
         /**
          * Create a blocked time
          * @description `startsAtMs` < `endsAtMs`. `ownerId` is required when `ownerType` is `staff` or `resource` and must name one of the tenant's; for `tenant` it may be left out.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:write` (`*` grants every scope).
          */
         post: operations["partnerCreateBlockedTime"];
         delete?: never;
@@ -2166,7 +2541,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a blocked time */
+        /**
+         * Get a blocked time
+         * @description **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:read` (`*` grants every scope).
+         */
         get: operations["partnerGetBlockedTime"];
         put?: never;
         post?: never;
@@ -2176,6 +2554,8 @@ export interface paths {
         /**
          * Update a blocked time (partial; at least one field)
          * @description The changed block must still hold `startsAtMs` < `endsAtMs` (a time sent alone is compared with the stored one). `ownerId` is required when `ownerType` is `staff` or `resource` and must name one of the tenant's; for `tenant` it may be left out.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:write` (`*` grants every scope).
          */
         patch: operations["partnerUpdateBlockedTime"];
         trace?: never;
@@ -2187,10 +2567,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List holidays */
+        /**
+         * List holidays
+         * @description **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:read` (`*` grants every scope).
+         */
         get: operations["partnerListHolidays"];
         put?: never;
-        /** Create a holiday */
+        /**
+         * Create a holiday
+         * @description **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:write` (`*` grants every scope).
+         */
         post: operations["partnerCreateHoliday"];
         delete?: never;
         options?: never;
@@ -2205,14 +2591,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a holiday */
+        /**
+         * Get a holiday
+         * @description **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:read` (`*` grants every scope).
+         */
         get: operations["partnerGetHoliday"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Update a holiday (partial; at least one field) */
+        /**
+         * Update a holiday (partial; at least one field)
+         * @description **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:write` (`*` grants every scope).
+         */
         patch: operations["partnerUpdateHoliday"];
         trace?: never;
     };
@@ -2226,12 +2618,16 @@ export interface paths {
         /**
          * List date overrides
          * @description `fromDate` ≤ `toDate` when both are given.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:read` (`*` grants every scope).
          */
         get: operations["partnerListDateOverrides"];
         put?: never;
         /**
          * Create a date override
          * @description On `date` the owner's hours are `windows` instead of its weekly rules (`[]` closes the day); several overrides of one owner on one date add up. A staff member's or resource's hours never reach past the tenant's. `ownerId` is required when `ownerType` is `staff` or `resource` and must name one of the tenant's; for `tenant` it may be left out.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:write` (`*` grants every scope).
          */
         post: operations["partnerCreateDateOverride"];
         delete?: never;
@@ -2247,7 +2643,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a date override */
+        /**
+         * Get a date override
+         * @description **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:read` (`*` grants every scope).
+         */
         get: operations["partnerGetDateOverride"];
         put?: never;
         post?: never;
@@ -2257,6 +2656,8 @@ export interface paths {
         /**
          * Update a date override (partial; at least one field)
          * @description On `date` the owner's hours are `windows` instead of its weekly rules (`[]` closes the day); several overrides of one owner on one date add up. A staff member's or resource's hours never reach past the tenant's. `windows` replaces the windows. `ownerId` is required when `ownerType` is `staff` or `resource` and must name one of the tenant's; for `tenant` it may be left out.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `catalog:write` (`*` grants every scope).
          */
         patch: operations["partnerUpdateDateOverride"];
         trace?: never;
@@ -2271,6 +2672,8 @@ export interface paths {
         /**
          * Free slots of a service in a window of at most 31 days
          * @description `fromMs` < `toMs`, and `toMs - fromMs` at most 31 days (2678400000 ms). A seated service lists the slots with room for `partySize` (default 1), each with `seatsLeft`. `staffId` lists the slots of one staff member: one the service lists (its config `staff`), not of a collective service (else VALIDATION_ERROR at query.staffId).
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `booking:read` (`*` grants every scope).
          */
         get: operations["partnerGetAvailability"];
         put?: never;
@@ -2288,7 +2691,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The tenant's branding */
+        /**
+         * The tenant's branding
+         * @description **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `branding:read` (`*` grants every scope).
+         */
         get: operations["partnerGetBranding"];
         put?: never;
         post?: never;
@@ -2298,6 +2704,8 @@ export interface paths {
         /**
          * Update the tenant's branding (partial; at least one field)
          * @description Only the fields sent change; '' clears one. Colours are #rrggbb, the logo an https URL.
+         *
+         *     **Auth:** a partner API key (`Authorization: Bearer sk_live_…`, its tenant in `X-Service-Tenant-Id`) with the scope `branding:write` (`*` grants every scope).
          */
         patch: operations["partnerUpdateBranding"];
         trace?: never;
@@ -2309,12 +2717,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List every tenant (oldest first) */
+        /**
+         * List every tenant (oldest first)
+         * @description **Auth:** a platform key (`Authorization: Bearer pk_live_…`).
+         */
         get: operations["platformListTenants"];
         put?: never;
         /**
          * Create a tenant with its owner; Idempotency-Key optional
          * @description The owner (ownerEmail) becomes a member with the tenant_owner role and signs in to the dashboard with Google under that address. A slug another tenant has is VALIDATION_ERROR at `body.slug`.
+         *
+         *     **Auth:** a platform key (`Authorization: Bearer pk_live_…`).
          */
         post: operations["platformCreateTenant"];
         delete?: never;
@@ -2330,7 +2743,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a tenant */
+        /**
+         * Get a tenant
+         * @description **Auth:** a platform key (`Authorization: Bearer pk_live_…`).
+         */
         get: operations["platformGetTenant"];
         put?: never;
         post?: never;
@@ -2352,6 +2768,8 @@ export interface paths {
         /**
          * Suspend a tenant: its dashboard, booking pages, /v1 and MCP answer TENANT_INACTIVE
          * @description Its data and keys stay; reactivate undoes it. Suspending a suspended tenant changes nothing.
+         *
+         *     **Auth:** a platform key (`Authorization: Bearer pk_live_…`).
          */
         post: operations["platformPostTenantsSuspend"];
         delete?: never;
@@ -2369,7 +2787,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reactivate a suspended (or disabled) tenant */
+        /**
+         * Reactivate a suspended (or disabled) tenant
+         * @description **Auth:** a platform key (`Authorization: Bearer pk_live_…`).
+         */
         post: operations["platformPostTenantsReactivate"];
         delete?: never;
         options?: never;
@@ -2384,12 +2805,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List a tenant's API keys (revoked ones included, oldest first) */
+        /**
+         * List a tenant's API keys (revoked ones included, oldest first)
+         * @description **Auth:** a platform key (`Authorization: Bearer pk_live_…`).
+         */
         get: operations["platformListApiKeys"];
         put?: never;
         /**
          * Mint an API key for a tenant; its secret is in this answer only
          * @description The key is the tenant’s own, as one its owner makes in the dashboard, and works on /v1 and MCP. It may grant the catalog and branding scopes only: the platform reads no booking, customer, message or webhook event (VALIDATION_ERROR at body.scopes.<i> for another scope).
+         *
+         *     **Auth:** a platform key (`Authorization: Bearer pk_live_…`).
          */
         post: operations["platformCreateApiKey"];
         delete?: never;
@@ -2410,6 +2836,8 @@ export interface paths {
         /**
          * Revoke a tenant's API key; it stops working at once
          * @description Revoking a revoked key changes nothing and answers it again. A key of another tenant is NOT_FOUND.
+         *
+         *     **Auth:** a platform key (`Authorization: Bearer pk_live_…`).
          */
         post: operations["platformPostTenantsApiKeysRevoke"];
         delete?: never;
@@ -2430,6 +2858,8 @@ export interface paths {
         /**
          * Start an export of the workspace's data (owners only)
          * @description Answers the job, queued; ask its status until it is ready. The archive (zip) holds `tenant.ndjson`; `catalog/services.ndjson`, `staff`, `resources`, `availability-rules`, `date-overrides`, `blocked-times`, `holidays`; `customers.ndjson`; `bookings.ndjson`; `settings/webhook-subscriptions.ndjson` (without signing secrets), `notification-settings`, `integration-settings` and `calendar-connections` (without credentials); and `manifest.json` with the count of each file. Each line is the record the dashboard API answers for it. At most one export of a workspace runs at a time: another while one is queued or running is QUOTA_EXCEEDED 409. A gateway already running as many exports as it may answers RATE_LIMITED 429 with Retry-After. The archive is kept 7 days.
+         *
+         *     **Auth:** the dashboard session cookie with its `X-Service-CSRF` header, of an owner of the workspace.
          */
         post: operations["postTenantExport"];
         delete?: never;
@@ -2448,6 +2878,8 @@ export interface paths {
         /**
          * The status of an export (owners only)
          * @description Once ready, `download` holds a link to the archive that works for an hour; every answer hands out a fresh one. Another workspace's export is NOT_FOUND.
+         *
+         *     **Auth:** the dashboard session cookie, of an owner of the workspace.
          */
         get: operations["getTenantExport"];
         put?: never;
@@ -2468,6 +2900,8 @@ export interface paths {
         /**
          * The workspace's booking changes as they happen (text/event-stream)
          * @description Server-sent events: `ready` once, then one `booking` event per booking change ({ eventId, type, bookingId, status, startsAtMs, endsAtMs, staffId, occurredAtMs }) and a comment line every 25 s. At most 50 open streams per workspace: RATE_LIMITED 429 beyond.
+         *
+         *     **Auth:** the dashboard session cookie, of any member of the workspace.
          */
         get: operations["getLive"];
         put?: never;
@@ -2488,6 +2922,8 @@ export interface paths {
         /**
          * The staff dashboard (HTML): the web app of the dashboard API
          * @description Signs in with the dashboard session; without one it offers the sign-in.
+         *
+         *     **Auth:** none; no cookie is read.
          */
         get: operations["getDashboard"];
         put?: never;
@@ -2532,6 +2968,8 @@ export interface paths {
         /**
          * Download an export's archive (owners only)
          * @description The zip, streamed. The session must be an owner of the export’s workspace (another workspace’s export is NOT_FOUND), and `token` the one a status answer handed out within the hour: a wrong one is FORBIDDEN, and so is one past its hour (ask the status again for a new link).
+         *
+         *     **Auth:** the dashboard session cookie, of an owner of the workspace.
          */
         get: operations["getTenantExportDownload"];
         put?: never;
@@ -2598,7 +3036,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2621,7 +3065,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2715,7 +3164,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 403 `FORBIDDEN`, `OAUTH_STATE_INVALID`, `OAUTH_TOKEN_EXCHANGE_FAILED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2738,7 +3193,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2830,7 +3290,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2853,7 +3320,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2927,7 +3399,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2950,7 +3429,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3030,7 +3514,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3053,7 +3544,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3106,7 +3602,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3129,7 +3632,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3226,7 +3734,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3249,7 +3764,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3305,7 +3825,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3328,7 +3853,123 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getRoot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: the envelope, or the HTML page when Accept prefers text/html */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: true;
+                        data: {
+                            name: string;
+                            /** @description The deployment profile (docs/operations.md "Profiles"); null when the gateway was not told. */
+                            profile: ("embedded" | "distributed") | null;
+                            /** @description The HTTP API's version, the OpenAPI document's `info.version`. */
+                            apiVersion: string;
+                            /**
+                             * @description `ok` when every service answers SERVING, else `degraded`.
+                             * @enum {string}
+                             */
+                            status: "ok" | "degraded";
+                            /** @description Each service behind the gateway, probed as GET /health probes it (1.5 s each). */
+                            services: {
+                                [key: string]: "SERVING" | "NOT_SERVING" | "UNREACHABLE";
+                            };
+                            links: {
+                                rel: string;
+                                href: string;
+                                title: string;
+                                description: string;
+                            }[];
+                            operationsGuide: {
+                                /** @description A file of the source repository: the platform does not serve it. */
+                                repositoryPath: string;
+                                description: string;
+                            };
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                    "text/html": string;
+                };
+            };
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        ok: false;
+                        error: {
+                            code: string;
+                            message: string;
+                            details?: {
+                                path: string;
+                                message: string;
+                            }[];
+                        };
+                        meta: {
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3405,7 +4046,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3428,7 +4076,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3541,7 +4194,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3564,7 +4225,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3696,7 +4362,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3719,7 +4392,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3942,7 +4620,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3965,7 +4651,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4089,7 +4780,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4112,7 +4811,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4337,7 +5041,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4360,7 +5073,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4431,7 +5149,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4454,7 +5179,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4532,7 +5262,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4555,7 +5293,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4620,7 +5363,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4643,7 +5394,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4723,7 +5479,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4746,7 +5511,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4818,7 +5588,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4841,7 +5618,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4920,7 +5702,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -4943,7 +5733,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5009,7 +5804,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5032,7 +5835,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5113,7 +5921,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5136,7 +5953,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5221,7 +6043,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5244,7 +6073,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5338,7 +6172,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5361,7 +6203,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5436,7 +6283,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5459,7 +6314,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5558,7 +6418,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5581,7 +6450,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5658,7 +6532,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5681,7 +6562,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5762,7 +6648,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5785,7 +6679,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5852,7 +6751,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5875,7 +6782,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5958,7 +6870,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -5981,7 +6902,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6050,7 +6976,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6073,7 +7006,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6147,7 +7085,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6170,7 +7116,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6233,7 +7184,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6256,7 +7215,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6332,7 +7296,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6355,7 +7328,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6435,7 +7413,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6458,7 +7443,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6549,7 +7539,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6572,7 +7570,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6642,7 +7645,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6665,7 +7676,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6758,7 +7774,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6781,7 +7806,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6864,7 +7894,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6887,7 +7924,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6974,7 +8016,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -6997,7 +8047,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7072,7 +8127,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7095,7 +8158,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7184,7 +8252,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7207,7 +8284,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7489,7 +8571,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7512,7 +8602,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7584,7 +8679,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7607,7 +8711,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7691,7 +8800,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7714,7 +8830,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7831,7 +8952,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7854,7 +8982,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7928,7 +9061,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -7951,7 +9091,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8186,7 +9331,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 404 `NOT_FOUND`
+             *     - 409 `BOOKING_IDEMPOTENCY_CONFLICT`, `BOOKING_SLOT_UNAVAILABLE`, `PROVIDER_NOT_CONNECTED`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8209,7 +9362,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *     - 502 `PROVIDER_ACTION_FAILED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8303,7 +9462,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8326,7 +9492,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *     - 503 `BOOKING_POLICY_BLOCKED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8488,7 +9660,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8511,7 +9690,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8668,7 +9852,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8691,7 +9883,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8759,7 +9956,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8782,7 +9987,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8934,7 +10144,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 402 `PAYMENT_REQUIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 409 `BOOKING_POLICY_BLOCKED`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -8957,7 +10178,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9111,7 +10337,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 409 `BOOKING_POLICY_BLOCKED`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9134,7 +10370,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9283,7 +10524,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 409 `BOOKING_POLICY_BLOCKED`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9306,7 +10557,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9458,7 +10714,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 409 `BOOKING_POLICY_BLOCKED`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9481,7 +10747,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9632,7 +10903,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 409 `BOOKING_POLICY_BLOCKED`, `BOOKING_SLOT_UNAVAILABLE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9655,7 +10936,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9848,7 +11134,15 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -9871,7 +11165,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10063,7 +11362,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 409 `BOOKING_POLICY_BLOCKED`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10086,7 +11394,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10285,7 +11598,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 409 `BOOKING_POLICY_BLOCKED`, `BOOKING_SLOT_UNAVAILABLE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10308,7 +11630,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10354,7 +11681,15 @@ export interface operations {
                     "text/calendar": string;
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10377,7 +11712,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10547,7 +11887,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10570,7 +11918,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10613,7 +11966,12 @@ export interface operations {
                     "text/javascript": string;
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10636,7 +11994,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10686,7 +12049,15 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 403 `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10709,7 +12080,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10780,7 +12156,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10803,7 +12186,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10879,7 +12267,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 409 `QUOTA_EXCEEDED`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10902,7 +12299,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10967,7 +12369,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -10990,7 +12400,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11055,7 +12470,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11078,7 +12502,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11159,7 +12588,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11182,7 +12620,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11254,7 +12697,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11277,7 +12729,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11363,7 +12820,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11386,7 +12850,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11473,7 +12942,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11496,7 +12973,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11588,7 +13070,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11611,7 +13102,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11671,7 +13167,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 409 `PROVIDER_NOT_CONNECTED`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11694,7 +13199,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11780,7 +13290,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `OAUTH_STATE_INVALID`, `OAUTH_TOKEN_EXCHANGE_FAILED`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11803,7 +13320,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11863,7 +13385,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 409 `PROVIDER_NOT_CONNECTED`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11886,7 +13417,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11972,7 +13508,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `OAUTH_STATE_INVALID`, `OAUTH_TOKEN_EXCHANGE_FAILED`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -11995,7 +13538,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12055,7 +13603,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 409 `PROVIDER_NOT_CONNECTED`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12078,7 +13635,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12164,7 +13726,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `OAUTH_STATE_INVALID`, `OAUTH_TOKEN_EXCHANGE_FAILED`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12187,7 +13756,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12270,7 +13844,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12293,7 +13874,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12386,7 +13972,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12409,7 +14003,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *     - 502 `PROVIDER_ACTION_FAILED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12498,7 +14098,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12521,7 +14130,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12581,7 +14195,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 409 `PROVIDER_NEEDS_REAUTH`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12604,7 +14227,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12697,7 +14325,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12720,7 +14357,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12791,7 +14433,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 409 `PROVIDER_ACTION_PENDING`, `PROVIDER_NOT_CONNECTED`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12814,7 +14466,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12867,7 +14524,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12890,7 +14554,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12950,7 +14619,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -12973,7 +14650,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13037,7 +14719,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13060,7 +14749,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13131,7 +14825,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13154,7 +14856,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *     - 502 `PROVIDER_ACTION_FAILED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13218,7 +14926,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 409 `PROVIDER_NOT_CONNECTED`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13241,7 +14958,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13314,7 +15036,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13337,7 +15066,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13414,7 +15148,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13437,7 +15179,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13508,7 +15255,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13531,7 +15287,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13598,7 +15359,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13621,7 +15391,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13687,7 +15462,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13710,7 +15492,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13790,7 +15577,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13813,7 +15608,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13881,7 +15681,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13904,7 +15711,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13973,7 +15785,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -13996,7 +15816,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -14058,7 +15883,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -14081,7 +15915,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -14150,7 +15989,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -14173,7 +16021,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -14272,7 +16125,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -14295,7 +16155,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -14382,7 +16247,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -14405,7 +16278,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -14497,7 +16375,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -14520,7 +16407,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -14622,7 +16514,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -14645,7 +16545,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -14735,7 +16640,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -14758,7 +16672,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -14853,7 +16772,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -14876,7 +16804,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -14934,7 +16867,14 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -14957,7 +16897,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -15023,7 +16968,14 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -15046,7 +16998,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -15211,7 +17168,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -15234,7 +17199,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -15543,7 +17513,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 409 `BOOKING_IDEMPOTENCY_CONFLICT`, `BOOKING_SLOT_UNAVAILABLE`, `PROVIDER_NOT_CONNECTED`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -15566,7 +17545,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *     - 502 `PROVIDER_ACTION_FAILED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -15726,7 +17711,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -15749,7 +17743,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -15820,7 +17819,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -15843,7 +17851,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -15998,7 +18011,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 402 `PAYMENT_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 409 `BOOKING_POLICY_BLOCKED`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -16021,7 +18045,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -16178,7 +18207,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 409 `BOOKING_POLICY_BLOCKED`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -16201,7 +18240,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -16353,7 +18397,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 409 `BOOKING_POLICY_BLOCKED`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -16376,7 +18430,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -16531,7 +18590,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 409 `BOOKING_POLICY_BLOCKED`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -16554,7 +18623,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -16708,7 +18782,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 409 `BOOKING_POLICY_BLOCKED`, `BOOKING_SLOT_UNAVAILABLE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -16731,7 +18815,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -16817,7 +18906,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -16840,7 +18937,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -16930,7 +19032,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -16953,7 +19063,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -17031,7 +19146,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -17054,7 +19178,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -17146,7 +19275,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -17169,7 +19307,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -17454,7 +19597,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -17477,7 +19629,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -17552,7 +19709,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -17575,7 +19741,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -17649,7 +19820,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -17672,7 +19851,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -17751,7 +19935,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 409 `QUOTA_EXCEEDED`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -17774,7 +19967,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -17842,7 +20040,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -17865,7 +20072,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -17933,7 +20145,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -17956,7 +20177,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -18040,7 +20266,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -18063,7 +20298,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -18138,7 +20378,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -18161,7 +20410,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -18250,7 +20504,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -18273,7 +20535,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -18363,7 +20630,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -18386,7 +20662,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -18481,7 +20762,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -18504,7 +20794,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -18639,7 +20934,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -18662,7 +20965,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -18888,7 +21196,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -18911,7 +21227,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -19038,7 +21359,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -19061,7 +21391,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -19289,7 +21624,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -19312,7 +21656,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -19386,7 +21735,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -19409,7 +21766,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -19490,7 +21852,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -19513,7 +21883,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -19581,7 +21956,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -19604,7 +21988,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -19687,7 +22076,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -19710,7 +22108,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -19785,7 +22188,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -19808,7 +22219,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -19890,7 +22306,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -19913,7 +22337,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -19982,7 +22411,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -20005,7 +22443,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -20089,7 +22532,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -20112,7 +22564,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -20200,7 +22657,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -20223,7 +22688,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -20320,7 +22790,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -20343,7 +22821,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -20421,7 +22904,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -20444,7 +22936,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -20546,7 +23043,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -20569,7 +23075,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -20649,7 +23160,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -20672,7 +23191,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -20756,7 +23280,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -20779,7 +23311,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -20849,7 +23386,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -20872,7 +23418,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -20958,7 +23509,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -20981,7 +23541,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -21053,7 +23618,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -21076,7 +23649,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -21153,7 +23731,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -21176,7 +23762,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -21242,7 +23833,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -21265,7 +23865,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -21344,7 +23949,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -21367,7 +23981,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -21450,7 +24069,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -21473,7 +24100,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -21567,7 +24199,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -21590,7 +24230,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -21663,7 +24308,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -21686,7 +24340,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -21782,7 +24441,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -21805,7 +24473,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -21880,7 +24553,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -21903,7 +24584,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -21965,7 +24651,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -21988,7 +24682,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -22064,7 +24763,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 403 `FORBIDDEN`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -22087,7 +24794,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -22172,7 +24884,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -22195,7 +24914,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -22350,7 +25074,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -22373,7 +25104,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -22452,7 +25188,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -22475,7 +25219,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -22554,7 +25303,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -22577,7 +25334,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -22656,7 +25418,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -22679,7 +25449,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -22754,7 +25529,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -22777,7 +25560,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -22856,7 +25644,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -22879,7 +25675,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -22947,7 +25748,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 404 `NOT_FOUND`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -22970,7 +25779,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -23057,7 +25871,16 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `CSRF_INVALID`, `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`
+             *     - 409 `QUOTA_EXCEEDED`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -23080,7 +25903,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -23164,7 +25992,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`
+             *     - 404 `NOT_FOUND`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -23187,7 +26023,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -23230,7 +26071,15 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`, `TENANT_INACTIVE`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -23253,7 +26102,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -23296,7 +26150,12 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -23319,7 +26178,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -23559,7 +26423,15 @@ export interface operations {
                     "application/zip": string;
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`, `SESSION_EXPIRED`
+             *     - 403 `FORBIDDEN`, `ORIGIN_NOT_ALLOWED`
+             *     - 404 `NOT_FOUND`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -23582,7 +26454,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { answeringOutagesWith, bookingUnavailable } from '@svc/errors';
 import type { BookingClient } from '@svc/grpc';
 import { idSchema } from '@svc/rules';
-import { errorEnvelope, errorResponses } from '../../http/envelope.js';
+import { errorEnvelope } from '../../http/envelope.js';
+import { errorResponsesOf } from '../../http/operation-docs.js';
 import { perIp } from '../../limits/rate-limits.js';
 import { present } from '../../api/present.js';
 import { manageLinkOf, type ManageLinks } from '../../api/public-links.js';
@@ -31,6 +32,15 @@ const seeOther = z.null().meta({
   headers: { location: { type: 'string', description: "The customer's manage link of the booking." } },
 });
 
+const RETURN_DESCRIPTION =
+  'Stripe sends the customer here after paying, or after leaving its page without paying (the same URL ' +
+  'for both). Confirms the held booking when its checkout is paid (actor system, event booking.confirmed; ' +
+  'the booking service does the same on its own within seconds, so a closed tab loses nothing), then ' +
+  'redirects to the manage page. Idempotent: a second visit, or two at once, confirm once and record ' +
+  'one payment. Unknown key NOT_FOUND 404, the booking service unreachable BOOKING_POLICY_BLOCKED 503 ' +
+  '(pages when Accept prefers text/html). Limited per client address as the manage link is.\n\n' +
+  "**Auth:** the payment's return key in the path; no cookie is read.";
+
 /**
  * GET /pay/{tenantId}/{returnKey}: where Stripe's checkout sends the customer back, paid or not
  * (docs/decisions.md "Payments"). The booking service looks at the checkout and confirms the held
@@ -49,13 +59,7 @@ export function registerPaymentReturnRoute(app: FastifyInstance, booking: Bookin
       config: { page: true },
       schema: {
         summary: "The customer's way back from Stripe's checkout: redirects (303) to the booking's manage page",
-        description:
-          'Stripe sends the customer here after paying, or after leaving its page without paying (the same URL ' +
-          'for both). Confirms the held booking when its checkout is paid (actor system, event booking.confirmed; ' +
-          'the booking service does the same on its own within seconds, so a closed tab loses nothing), then ' +
-          'redirects to the manage page. Idempotent: a second visit, or two at once, confirm once and record ' +
-          'one payment. Unknown key NOT_FOUND 404, the booking service unreachable BOOKING_POLICY_BLOCKED 503 ' +
-          '(pages when Accept prefers text/html). Limited per client address as the manage link is.',
+        description: RETURN_DESCRIPTION,
         tags: ['public booking'],
         security: [],
         params,
@@ -63,7 +67,7 @@ export function registerPaymentReturnRoute(app: FastifyInstance, booking: Bookin
           303: seeOther,
           404: errorEnvelope.describe('NOT_FOUND: no booking of this tenant has this return key.'),
           503: errorEnvelope.describe('BOOKING_POLICY_BLOCKED: the booking service could not be reached; retry.'),
-          ...errorResponses,
+          ...errorResponsesOf({ access: 'public', guard: {}, limited: true, params: true, description: RETURN_DESCRIPTION }),
         },
       },
     },
