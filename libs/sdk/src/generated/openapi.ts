@@ -2944,12 +2944,16 @@ export interface paths {
         /**
          * The setup wizard of a new platform (HTML)
          * @description Opened from the one-time link the platform prints on its first start (or `admin setup:link`). A token that cannot open the first workspace (unknown, used, or a workspace exists) is AUTH_REQUIRED, as a page saying why and what to do when Accept prefers text/html.
+         *
+         *     **Auth:** none; no cookie is read.
          */
         get: operations["getSetup"];
         put?: never;
         /**
          * Complete the setup: open the first workspace and sign its owner in
          * @description Opens the workspace with its owner (tenant_owner), a staff member for the owner, the first service and the workspace’s weekly hours, uses the setup token up and sets the dashboard session cookie. A token that cannot open it is AUTH_REQUIRED and nothing is written. A setup stopped half way (an outage) is resumed by the next submit with the same token, keeping what was made.
+         *
+         *     **Auth:** none; no cookie is read.
          */
         post: operations["postSetup"];
         delete?: never;
@@ -26228,7 +26232,14 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -26251,7 +26262,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -26352,7 +26368,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 400 `VALIDATION_ERROR` (also 405 for a method the path does not allow, 413 and 415 for a body)
+             *     - 401 `AUTH_REQUIRED`
+             *     - 429 `RATE_LIMITED`
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -26375,7 +26398,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /**
+             * @description The error envelope; `error.code` by status:
+             *     - 500 `INTERNAL_ERROR`: a fault, or with `Retry-After` a store or service that cannot be reached (on the booking paths such an outage is `BOOKING_POLICY_BLOCKED` 503, docs/api-conventions.md "Outages")
+             *
+             *     Every code with its status: docs/api-conventions.md "Errors and their HTTP status".
+             */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
