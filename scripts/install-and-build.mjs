@@ -34,7 +34,7 @@ function sqliteBuilt() {
 
 try {
   await pnpm(['install', '--ignore-scripts']);
-  await Promise.all([pnpm(['run', 'build']), ...(sqliteBuilt() ? [] : [pnpm(['rebuild', 'better-sqlite3'])])]);
+  await Promise.all([pnpm(['run', 'build']), ...(sqliteBuilt() ? [] : [pnpm(['--recursive', 'rebuild', 'better-sqlite3'])])]);
 } catch (err) {
   process.stderr.write(`${err.message}\n`);
   process.exit(1);
