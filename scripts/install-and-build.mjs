@@ -9,15 +9,26 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** Runs the repository's pnpm (scripts/pnpm.mjs) with `args`; rejects when it fails. */
-const pnpm = (args) =>
+/**
+ * Runs the repository's pnpm (scripts/pnpm.mjs) with `args`; rejects when it fails. `niceness`
+ * lowers its priority (and its children's, which inherit it).
+ */
+const pnpm = (args, niceness = 0) =>
   new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(root, 'scripts', 'pnpm.mjs'), ...args], { cwd: root, stdio: 'inherit' });
+    if (niceness > 0 && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, niceness);
+      } catch {
+        // Not allowed here: the two share the cores as they come.
+      }
+    }
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`pnpm ${args.join(' ')} exited with ${code}`))));
   });
@@ -34,7 +45,13 @@ function sqliteBuilt() {
 
 try {
   await pnpm(['install', '--ignore-scripts']);
-  await Promise.all([pnpm(['run', 'build']), ...(sqliteBuilt() ? [] : [pnpm(['--recursive', 'rebuild', 'better-sqlite3'])])]);
+  if (sqliteBuilt()) {
+    await pnpm(['run', 'build']);
+  } else {
+    // The compile is one long job on one core, the build many short ones: the build yields to it,
+    // so the compile ends as early as it can and the build fills the rest.
+    await Promise.all([pnpm(['--recursive', 'rebuild', 'better-sqlite3']), pnpm(['run', 'build'], 10)]);
+  }
 } catch (err) {
   process.stderr.write(`${err.message}\n`);
   process.exit(1);
