@@ -16,12 +16,16 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * Runs the repository's pnpm (scripts/pnpm.mjs) with `args`; rejects when it fails. `niceness`
- * lowers its priority (and its children's, which inherit it).
+ * Runs the repository's pnpm (scripts/pnpm.mjs) with `args` and `env` on top of ours; rejects when
+ * it fails. `niceness` lowers its priority (and its children's, which inherit it).
  */
-const pnpm = (args, niceness = 0) =>
+const pnpm = (args, niceness = 0, env = {}) =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(root, 'scripts', 'pnpm.mjs'), ...args], { cwd: root, stdio: 'inherit' });
+    const child = spawn(process.execPath, [join(root, 'scripts', 'pnpm.mjs'), ...args], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+    });
     if (niceness > 0 && child.pid !== undefined) {
       try {
         setPriority(child.pid, niceness);
@@ -50,7 +54,9 @@ try {
   } else {
     // The compile is one long job on one core, the build many short ones: the build yields to it,
     // so the compile ends as early as it can and the build fills the rest.
-    await Promise.all([pnpm(['--recursive', 'rebuild', 'better-sqlite3']), pnpm(['run', 'build'], 10)]);
+    // JOBS: node-gyp compiles SQLite and the binding's C++ side by side.
+    const compile = pnpm(['--recursive', 'rebuild', 'better-sqlite3'], 0, { JOBS: 'max' });
+    await Promise.all([compile, pnpm(['run', 'build'], 10)]);
   }
 } catch (err) {
   process.stderr.write(`${err.message}\n`);
