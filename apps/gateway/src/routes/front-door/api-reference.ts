@@ -4,6 +4,7 @@ import { DomainError } from '@svc/errors';
 import { styleText, type PageAssets } from '@svc/pages';
 import { setPageHeaders } from '../../http/page-headers.js';
 import { perIp } from '../../limits/rate-limits.js';
+import { REFERENCE_LABELS_SCRIPT } from './reference-labels.js';
 
 /** Where the API reference lives; its files are under `/docs/static/`. */
 export const API_REFERENCE_PATH = '/docs';
@@ -76,6 +77,7 @@ export async function registerApiReference(app: FastifyInstance, assets: PageAss
       theme: {
         title: 'API reference · Booking platform',
         css: [{ filename: 'api-reference.css', content: styleText(assets, 'api-reference') }],
+        js: [{ filename: 'reference-labels.js', content: REFERENCE_LABELS_SCRIPT }],
       },
     });
   });
