@@ -36,6 +36,11 @@ const CANNOT_SUCCEED = {
   getAuthLink:
     'signs in with a one-time link the operator CLI printed, good for one use only ' +
     '(apps/gateway/test/dashboard-app.test.ts, apps/platform/test/dashboard-app.test.ts)',
+  getSetup:
+    'opens the setup wizard with the one-time token only the platform\'s start-up line shows, and only while no ' +
+    'workspace exists; the fuzz seeds workspaces first (apps/platform/test/first-start.test.ts)',
+  postSetup:
+    'opens the first workspace with that same one-time token (apps/platform/test/first-start.test.ts)',
   getLive:
     'not run (--exclude-operation-id): a stream that stays open, so every case would end in the request ' +
     'timeout (apps/gateway/test/dashboard-app.test.ts)',

@@ -199,7 +199,7 @@ export const serviceFieldsShape = {
  */
 const amountNeedsCurrency = { priceAmount: { properties: { priceCurrency: { minLength: 1 } } } };
 /** On create a currency also needs an amount (on PATCH the stored amount may be the other half). */
-const createPriceRule = {
+export const createPriceRule = {
   dependentRequired: { priceAmount: ['priceCurrency'] },
   dependentSchemas: {
     ...amountNeedsCurrency,

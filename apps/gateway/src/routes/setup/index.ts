@@ -10,7 +10,7 @@ import { defineRoute } from '../../http/route.js';
 import type { GatewayIdentity } from '../../identity/identity-client.js';
 import { perIp } from '../../limits/rate-limits.js';
 import { ascending, int, minuteOfDaySchema } from '../../api/field-schemas.js';
-import { serviceFieldsShape as fields } from '../../api/service-records.js';
+import { createPriceRule, serviceFieldsShape as fields } from '../../api/service-records.js';
 import { newTenantSchema } from '../../api/tenant-records.js';
 
 /** What each refusal of the identity service means to a caller of the JSON route. */
@@ -44,6 +44,8 @@ const setupBody = z
         confirmation: fields.confirmation,
       })
       .superRefine(priceHalves)
+      // The same rule in the document's terms, so a schema-valid body never meets it.
+      .meta(createPriceRule)
       .describe('The first service; a price needs both priceAmount and priceCurrency.'),
     hours: z
       .array(
@@ -114,7 +116,8 @@ export function registerSetupRoutes(
       'Opens the workspace with its owner (tenant_owner), a staff member for the owner, the first service and the ' +
       'workspace’s weekly hours, uses the setup token up and sets the dashboard session cookie. A token that cannot open it is ' +
       'AUTH_REQUIRED and nothing is written. A setup stopped half way (an outage) is resumed by the next submit ' +
-      'with the same token, keeping what was made.',
+      'with the same token, keeping what was made. Each `hours` entry has `startMinute` < `endMinute` (else ' +
+      'VALIDATION_ERROR at its `startMinute`).',
     tags: ['setup'],
     status: 201,
     body: setupBody,
