@@ -2951,7 +2951,7 @@ export interface paths {
         put?: never;
         /**
          * Complete the setup: open the first workspace and sign its owner in
-         * @description Opens the workspace with its owner (tenant_owner), a staff member for the owner, the first service and the workspace’s weekly hours, uses the setup token up and sets the dashboard session cookie. A token that cannot open it is AUTH_REQUIRED and nothing is written. A setup stopped half way (an outage) is resumed by the next submit with the same token, keeping what was made.
+         * @description Opens the workspace with its owner (tenant_owner), a staff member for the owner, the first service and the workspace’s weekly hours, uses the setup token up and sets the dashboard session cookie. A token that cannot open it is AUTH_REQUIRED and nothing is written. A setup stopped half way (an outage) is resumed by the next submit with the same token, keeping what was made. Each `hours` entry has `startMinute` < `endMinute` (else VALIDATION_ERROR at its `startMinute`).
          *
          *     **Auth:** none; no cookie is read.
          */
