@@ -14,11 +14,11 @@ import {
   type SetupStep,
 } from './setup-model.js';
 import { DAY_NAMES, type Week } from './hours-model.js';
-import { WeekEditor } from './week-editor.js';
+import { DISPLAY_ORDER, WeekEditor } from './week-editor.js';
 
 /** The week in words for the review: `Monday 09:00–17:00, …`. */
 const weekSummary = (week: Week): string =>
-  [1, 2, 3, 4, 5, 6, 0]
+  DISPLAY_ORDER
     .filter((d) => week[d]!.length > 0)
     .map((d) => `${DAY_NAMES[d]} ${week[d]!.map((w) => `${w.start}–${w.end}`).join(', ')}`)
     .join('; ') || 'Closed every day';

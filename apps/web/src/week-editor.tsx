@@ -1,7 +1,7 @@
 import { DAY_NAMES, fromClock, type Week } from './hours-model.js';
 
 /** Monday first, as a week reads in most of Europe; the API counts from Sunday. */
-const DISPLAY_ORDER = [1, 2, 3, 4, 5, 6, 0];
+export const DISPLAY_ORDER = [1, 2, 3, 4, 5, 6, 0];
 
 /**
  * A week of opening hours drawn and edited: a row per day, its windows as a bar over the 24 hours

@@ -78,7 +78,8 @@ export class FirstWorkspaceSetup {
     const { catalog, identity, links } = this.deps;
     if (!(await links.claim(hashSessionToken(token)))) return { refusal: 'in_progress' };
     try {
-      let made = (await links.current())!;
+      // What earlier submits made; only this claimed submit writes it from here on.
+      const made = (await links.current())!;
       let tenant: catalogV1.Tenant;
       let owner: User;
       if (made.tenantId === null || made.ownerUserId === null) {
@@ -129,7 +130,6 @@ export class FirstWorkspaceSetup {
             });
           return service!.serviceId;
         }));
-      made = (await links.current())!;
       for (let i = made.hoursMade; i < input.hours.length; i++) {
         const day = input.hours[i]!;
         await catalog
